@@ -1,0 +1,47 @@
+# RoadTrip: `make run` to use it, `make test` to check it. Both install what is missing.
+SWIFT ?= swift
+PYTHON ?= python3
+HOST ?= 127.0.0.1
+PORT ?= 8080
+DATA ?=
+
+BUILD_PACKAGES = libmicrohttpd-dev libsqlite3-dev pkg-config
+E2E_PACKAGES = chromium chromium-driver
+BENCH_PACKAGES = wrk nginx-light
+
+.PHONY: run build release test unit e2e bench deps e2e-deps bench-deps clean
+
+run: deps release
+	.build/release/roadtrip serve --host $(HOST) --port $(PORT) $(if $(DATA),--data $(DATA))
+
+build: deps
+	$(SWIFT) build
+
+release: deps
+	$(SWIFT) build -c release
+
+test: unit e2e
+
+unit: deps
+	$(SWIFT) build
+	$(SWIFT) test
+
+e2e: build e2e-deps
+	$(PYTHON) -m pytest e2e
+
+bench: release bench-deps
+	bench/http/run.sh
+
+deps:
+	@bin/install-packages $(BUILD_PACKAGES)
+
+e2e-deps:
+	@bin/install-packages $(E2E_PACKAGES)
+	@$(PYTHON) -c "import selenium, pytest" 2>/dev/null || $(PYTHON) -m pip install -q -r e2e/requirements.txt \
+		|| $(PYTHON) -m pip install -q --break-system-packages -r e2e/requirements.txt
+
+bench-deps:
+	@bin/install-packages $(BENCH_PACKAGES)
+
+clean:
+	rm -rf .build e2e/artifacts bench/out

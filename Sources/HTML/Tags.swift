@@ -1,0 +1,32 @@
+// Each function builds the element of the same name. They read like the markup they make:
+// `ul(.class("list")) { li { "Paris" } }`.
+
+public typealias Content = () -> Fragment
+
+public func html(_ a: Attribute..., @HTMLBuilder content: Content) -> Element { Element("html", a, content: content) }
+public func head(@HTMLBuilder content: Content) -> Element { Element("head", content: content) }
+public func body(_ a: Attribute..., @HTMLBuilder content: Content) -> Element { Element("body", a, content: content) }
+public func title(_ text: String) -> Element { Element("title") { text } }
+public func meta(_ a: Attribute...) -> Element { Element("meta", a) }
+public func link(_ a: Attribute...) -> Element { Element("link", a) }
+public func script(_ a: Attribute...) -> Element { Element("script", a) }
+public func header(_ a: Attribute..., @HTMLBuilder content: Content) -> Element { Element("header", a, content: content) }
+public func footer(_ a: Attribute..., @HTMLBuilder content: Content) -> Element { Element("footer", a, content: content) }
+public func nav(_ a: Attribute..., @HTMLBuilder content: Content) -> Element { Element("nav", a, content: content) }
+public func main(_ a: Attribute..., @HTMLBuilder content: Content) -> Element { Element("main", a, content: content) }
+public func section(_ a: Attribute..., @HTMLBuilder content: Content) -> Element { Element("section", a, content: content) }
+public func aside(_ a: Attribute..., @HTMLBuilder content: Content) -> Element { Element("aside", a, content: content) }
+public func div(_ a: Attribute..., @HTMLBuilder content: Content) -> Element { Element("div", a, content: content) }
+public func span(_ a: Attribute..., @HTMLBuilder content: Content) -> Element { Element("span", a, content: content) }
+public func h1(_ a: Attribute..., @HTMLBuilder content: Content) -> Element { Element("h1", a, content: content) }
+public func h2(_ a: Attribute..., @HTMLBuilder content: Content) -> Element { Element("h2", a, content: content) }
+public func p(_ a: Attribute..., @HTMLBuilder content: Content) -> Element { Element("p", a, content: content) }
+public func a(_ a: Attribute..., @HTMLBuilder content: Content) -> Element { Element("a", a, content: content) }
+public func ul(_ a: Attribute..., @HTMLBuilder content: Content) -> Element { Element("ul", a, content: content) }
+public func li(_ a: Attribute..., @HTMLBuilder content: Content) -> Element { Element("li", a, content: content) }
+public func dl(_ a: Attribute..., @HTMLBuilder content: Content) -> Element { Element("dl", a, content: content) }
+public func dt(_ a: Attribute..., @HTMLBuilder content: Content) -> Element { Element("dt", a, content: content) }
+public func dd(_ a: Attribute..., @HTMLBuilder content: Content) -> Element { Element("dd", a, content: content) }
+public func img(_ a: Attribute...) -> Element { Element("img", a) }
+public func button(_ a: Attribute..., @HTMLBuilder content: Content) -> Element { Element("button", a, content: content) }
+public func strong(_ a: Attribute..., @HTMLBuilder content: Content) -> Element { Element("strong", a, content: content) }

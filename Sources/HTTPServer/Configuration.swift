@@ -1,0 +1,37 @@
+/// How the server listens and every limit it enforces. The defaults are chosen here on
+/// purpose; libmicrohttpd's own (no connection timeout, no per-IP limit) are unsafe.
+public struct Configuration: Sendable {
+    public var host: String
+    /// 0 asks the system for a free port; `Server.port` tells which.
+    public var port: Int
+    public var threadPoolSize: Int
+    /// Seconds an idle connection is kept.
+    public var connectionTimeout: Int
+    public var perIPConnectionLimit: Int
+    public var connectionLimit: Int
+    /// Bytes libmicrohttpd may use per connection for headers and buffers.
+    public var connectionMemoryLimit: Int
+    /// Largest request body accepted; a larger one is answered 413 before it is read.
+    public var maximumBodySize: Int
+    /// Refuse requests that bend HTTP/1.1 (bare LF, spaces before colons, …).
+    public var strictParsing: Bool
+    /// Seconds `stop()` waits for requests in progress before closing anyway.
+    public var shutdownGracePeriod: Double
+
+    public init(
+        host: String = "127.0.0.1", port: Int = 8080, threadPoolSize: Int = 4, connectionTimeout: Int = 30,
+        perIPConnectionLimit: Int = 128, connectionLimit: Int = 1024, connectionMemoryLimit: Int = 64 * 1024,
+        maximumBodySize: Int = 1 << 20, strictParsing: Bool = true, shutdownGracePeriod: Double = 10
+    ) {
+        self.host = host
+        self.port = port
+        self.threadPoolSize = threadPoolSize
+        self.connectionTimeout = connectionTimeout
+        self.perIPConnectionLimit = perIPConnectionLimit
+        self.connectionLimit = connectionLimit
+        self.connectionMemoryLimit = connectionMemoryLimit
+        self.maximumBodySize = maximumBodySize
+        self.strictParsing = strictParsing
+        self.shutdownGracePeriod = shutdownGracePeriod
+    }
+}

@@ -1,0 +1,48 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+extension Response {
+    /// A regular file, sent from its descriptor, with an `ETag` and `Last-Modified` built from
+    /// its size and modification time, answered `304 Not Modified` when the client's copy is
+    /// current. Nil when `path` is not a readable regular file.
+    public static func file(
+        at path: String, contentType: String, cacheControl: String = "no-cache", for request: Request
+    ) -> Response? {
+        var info = stat()
+        guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, access(path, R_OK) == 0 else { return nil }
+        let modified = Int(info.st_mtim.tv_sec)
+        let etag = "\"\(String(UInt64(info.st_size), radix: 16))-\(String(modified, radix: 16))-\(String(info.st_mtim.tv_nsec, radix: 16))\""
+        var headers: Headers = [
+            "ETag": etag,
+            "Last-Modified": HTTPDate.format(secondsSince1970: modified),
+            "Cache-Control": cacheControl,
+        ]
+        if isUnchanged(request: request, etag: etag, modified: modified) {
+            return Response(status: .notModified, headers: headers)
+        }
+        headers["Content-Type"] = contentType
+        return Response(status: .ok, headers: headers, body: .file(path: path, size: UInt64(info.st_size)))
+    }
+
+    /// `If-None-Match` wins over `If-Modified-Since` when both are sent (RFC 9110 §13.2.2).
+    static func isUnchanged(request: Request, etag: String, modified: Int) -> Bool {
+        guard request.isGetOrHead else { return false }
+        if let tags = request.headers["If-None-Match"] {
+            return tags.split(separator: ",").contains { candidate in
+                let tag = candidate.trimmingSpaces
+                return tag == "*" || tag == etag || tag == "W/" + etag
+            }
+        }
+        if let since = request.headers["If-Modified-Since"].flatMap(HTTPDate.parse) {
+            return modified <= since
+        }
+        return false
+    }
+}
+
+extension Substring {
+    var trimmingSpaces: String {
+        String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
+    }
+}

@@ -1,0 +1,32 @@
+/// What a handler answers.
+public struct Response: Sendable {
+    public enum Body: Sendable {
+        case bytes([UInt8])
+        /// A regular file sent from its descriptor, never read into memory.
+        /// `size` is the size the headers were computed for.
+        case file(path: String, size: UInt64)
+    }
+
+    public var status: Status
+    public var headers: Headers
+    public var body: Body
+
+    public init(status: Status = .ok, headers: Headers = Headers(), body: Body = .bytes([])) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+
+    public static func text(_ text: String, status: Status = .ok) -> Response {
+        Response(status: status, headers: ["Content-Type": "text/plain; charset=utf-8"], body: .bytes(Array(text.utf8)))
+    }
+
+    public static func html(_ markup: String, status: Status = .ok) -> Response {
+        Response(status: status, headers: ["Content-Type": "text/html; charset=utf-8"], body: .bytes(Array(markup.utf8)))
+    }
+
+    /// A redirect that a browser follows with a GET (303 after a form post).
+    public static func redirect(to location: String, status: Status = .seeOther) -> Response {
+        Response(status: status, headers: ["Location": location])
+    }
+}

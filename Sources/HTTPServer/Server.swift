@@ -1,0 +1,81 @@
+import CMicroHTTPD
+import CMicroHTTPDShim
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Answers a request. Runs on one of libmicrohttpd's threads; must not block for long.
+public typealias Handler = @Sendable (Request) -> Response
+/// Receives one line of text: an access-log line or a message from libmicrohttpd.
+public typealias LogSink = @Sendable (String) -> Void
+
+/// An HTTP/1.1 server on libmicrohttpd: an epoll thread pool running a synchronous handler.
+public final class Server: Sendable {
+    /// The port actually listened on (useful when the configuration asked for port 0).
+    public let port: Int
+    public let configuration: Configuration
+    private let context: ServerContext
+    /// Written once in `init`, read by `stop()` under `context.lifecycle`; libmicrohttpd's
+    /// functions are safe to call from any thread.
+    private nonisolated(unsafe) let daemon: OpaquePointer
+    /// Allocated in `init`, freed once in `stop()` after the daemon that used it is gone.
+    private nonisolated(unsafe) let logger: UnsafeMutablePointer<rt_mhd_logger>
+
+    public init(configuration: Configuration, log: @escaping LogSink = Server.standardError, handler: @escaping Handler) throws(StartError) {
+        let socket = try ListeningSocket.open(host: configuration.host, port: configuration.port)
+        let context = ServerContext(handler: handler, log: log, maximumBodySize: configuration.maximumBodySize)
+        let logger = UnsafeMutablePointer<rt_mhd_logger>.allocate(capacity: 1)
+        logger.initialize(to: rt_mhd_logger(callback: forwardDaemonMessage, context: Unmanaged.passUnretained(context).toOpaque()))
+        var settings = rt_mhd_settings(
+            listen_fd: socket.fd,
+            thread_pool_size: UInt32(max(1, configuration.threadPoolSize)),
+            connection_timeout: UInt32(max(1, configuration.connectionTimeout)),
+            per_ip_connection_limit: UInt32(max(1, configuration.perIPConnectionLimit)),
+            connection_limit: UInt32(max(1, configuration.connectionLimit)),
+            connection_memory_limit: max(8 * 1024, configuration.connectionMemoryLimit),
+            strict_for_client: configuration.strictParsing ? 1 : 0
+        )
+        let opaque = Unmanaged.passRetained(context).toOpaque()
+        guard let daemon = rt_mhd_start(&settings, accessHandler, opaque, requestCompleted, opaque, logger) else {
+            Unmanaged<ServerContext>.fromOpaque(opaque).release()
+            logger.deallocate()
+            close(socket.fd)
+            throw StartError(description: "libmicrohttpd could not start on \(configuration.host):\(socket.port)")
+        }
+        self.daemon = daemon
+        self.logger = logger
+        self.context = context
+        self.configuration = configuration
+        self.port = socket.port
+    }
+
+    /// Stops accepting connections, lets requests in progress finish (up to the grace
+    /// period), then closes everything. Safe to call more than once and from any thread.
+    public func stop() {
+        guard context.beginStopping() else { return }
+        let listener = MHD_quiesce_daemon(daemon)
+        if listener >= 0 { close(listener) }
+        context.waitForRequestsInProgress(timeout: configuration.shutdownGracePeriod)
+        MHD_stop_daemon(daemon)
+        logger.deallocate()
+        Unmanaged.passUnretained(context).release()
+        context.markStopped()
+    }
+
+    /// Blocks until `stop()` has finished.
+    public func waitUntilStopped() {
+        context.waitUntilStopped()
+    }
+
+    /// Number of requests received and not yet completed.
+    public var requestsInProgress: Int { context.requestsInProgress }
+
+    deinit {
+        stop()
+    }
+
+    public static let standardError: LogSink = { line in
+        FileHandle.standardError.write(Data((line + "\n").utf8))
+    }
+}

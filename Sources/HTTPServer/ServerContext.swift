@@ -1,0 +1,76 @@
+import Foundation
+
+/// What libmicrohttpd's callbacks reach through their `void *` argument.
+final class ServerContext: Sendable {
+    let handler: Handler
+    let log: LogSink
+    let maximumBodySize: Int
+    private let lock = NSCondition()
+    /// Guarded by `lock`.
+    private nonisolated(unsafe) var inProgress = 0
+    private nonisolated(unsafe) var stopping = false
+    private nonisolated(unsafe) var stopped = false
+
+    init(handler: @escaping Handler, log: @escaping LogSink, maximumBodySize: Int) {
+        self.handler = handler
+        self.log = log
+        self.maximumBodySize = maximumBodySize
+    }
+
+    func requestStarted() {
+        lock.withLock { inProgress += 1 }
+    }
+
+    func requestFinished() {
+        lock.withLock {
+            inProgress -= 1
+            lock.broadcast()
+        }
+    }
+
+    var requestsInProgress: Int { lock.withLock { inProgress } }
+
+    /// True for the first caller only.
+    func beginStopping() -> Bool {
+        lock.withLock {
+            if stopping { return false }
+            stopping = true
+            return true
+        }
+    }
+
+    func waitForRequestsInProgress(timeout: Double) {
+        let deadline = Date(timeIntervalSinceNow: timeout)
+        lock.withLock {
+            while inProgress > 0, lock.wait(until: deadline) {}
+        }
+    }
+
+    func markStopped() {
+        lock.withLock {
+            stopped = true
+            lock.broadcast()
+        }
+    }
+
+    func waitUntilStopped() {
+        lock.withLock {
+            while !stopped { lock.wait() }
+        }
+    }
+}
+
+/// One request from its headers to its completion.
+final class RequestState {
+    let started = ContinuousClock.now
+    let method: String
+    let path: String
+    var body: [UInt8] = []
+    var bodyTooLarge = false
+    var status = 0
+
+    init(method: String, path: String) {
+        self.method = method
+        self.path = path
+    }
+}

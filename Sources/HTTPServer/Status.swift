@@ -1,0 +1,29 @@
+/// An HTTP status code with its reason phrase.
+public struct Status: Sendable, Equatable, Hashable, CustomStringConvertible {
+    public let code: Int
+    public let reason: String
+
+    public init(_ code: Int, _ reason: String) {
+        self.code = code
+        self.reason = reason
+    }
+
+    public var description: String { "\(code) \(reason)" }
+
+    public static let ok = Status(200, "OK")
+    public static let created = Status(201, "Created")
+    public static let noContent = Status(204, "No Content")
+    public static let movedPermanently = Status(301, "Moved Permanently")
+    public static let found = Status(302, "Found")
+    public static let seeOther = Status(303, "See Other")
+    public static let notModified = Status(304, "Not Modified")
+    public static let badRequest = Status(400, "Bad Request")
+    public static let forbidden = Status(403, "Forbidden")
+    public static let notFound = Status(404, "Not Found")
+    public static let methodNotAllowed = Status(405, "Method Not Allowed")
+    public static let contentTooLarge = Status(413, "Content Too Large")
+    public static let unprocessableContent = Status(422, "Unprocessable Content")
+    public static let tooManyRequests = Status(429, "Too Many Requests")
+    public static let internalServerError = Status(500, "Internal Server Error")
+    public static let serviceUnavailable = Status(503, "Service Unavailable")
+}

@@ -1,0 +1,80 @@
+/// A point on the Earth, in degrees (WGS 84).
+public struct Coordinate: Sendable, Equatable, Hashable {
+    public var latitude: Double
+    public var longitude: Double
+
+    public init(latitude: Double, longitude: Double) {
+        self.latitude = latitude
+        self.longitude = longitude
+    }
+
+    public var isValid: Bool {
+        latitude.isFinite && longitude.isFinite && (-90...90).contains(latitude) && (-180...180).contains(longitude)
+    }
+}
+
+/// A place worth seeing at a destination (the book's `POIs`).
+public struct PointOfInterest: Sendable, Equatable {
+    public var title: String
+    public var subtitle: String
+    public var coordinate: Coordinate
+
+    public init(title: String, subtitle: String, coordinate: Coordinate) {
+        self.title = title
+        self.subtitle = subtitle
+        self.coordinate = coordinate
+    }
+}
+
+/// One destination as a catalogue file describes it, before it has an id.
+public struct DestinationRecord: Sendable, Equatable {
+    public var name: String
+    /// File name of the destination's picture (the book's `DestinationImage`).
+    public var imageName: String
+    public var locationTitle: String
+    public var locationSubtitle: String
+    public var coordinate: Coordinate
+    public var weatherURL: String
+    public var eventURLs: [String]
+    public var pointsOfInterest: [PointOfInterest]
+
+    public init(
+        name: String, imageName: String, locationTitle: String, locationSubtitle: String,
+        coordinate: Coordinate, weatherURL: String, eventURLs: [String], pointsOfInterest: [PointOfInterest]
+    ) {
+        self.name = name
+        self.imageName = imageName
+        self.locationTitle = locationTitle
+        self.locationSubtitle = locationSubtitle
+        self.coordinate = coordinate
+        self.weatherURL = weatherURL
+        self.eventURLs = eventURLs
+        self.pointsOfInterest = pointsOfInterest
+    }
+}
+
+/// A destination stored in the catalogue.
+public struct Destination: Sendable, Equatable, Identifiable {
+    public var id: Int64
+    public var name: String
+    public var imageName: String
+    public var locationTitle: String
+    public var locationSubtitle: String
+    public var coordinate: Coordinate
+    public var weatherURL: String
+    public var eventCount: Int
+
+    public init(
+        id: Int64, name: String, imageName: String, locationTitle: String, locationSubtitle: String,
+        coordinate: Coordinate, weatherURL: String, eventCount: Int
+    ) {
+        self.id = id
+        self.name = name
+        self.imageName = imageName
+        self.locationTitle = locationTitle
+        self.locationSubtitle = locationSubtitle
+        self.coordinate = coordinate
+        self.weatherURL = weatherURL
+        self.eventCount = eventCount
+    }
+}

@@ -1,0 +1,55 @@
+import SQLite
+
+/// The destinations in the library: what the RoadTrip menu lists.
+public struct DestinationCatalog: Sendable {
+    let database: Database
+
+    public init(database: Database) {
+        self.database = database
+    }
+
+    public func all() throws -> [Destination] {
+        try database.read { db in
+            try db.fetchAll(DestinationCatalog.select + "ORDER BY d.position, d.name", DestinationCatalog.destination)
+        }
+    }
+
+    public func destination(id: Int64) throws -> Destination? {
+        try database.read { db in
+            try db.fetchAll(DestinationCatalog.select + "WHERE d.id = \(id)", DestinationCatalog.destination).first
+        }
+    }
+
+    public func eventURLs(destinationID: Int64) throws -> [String] {
+        try database.read { db in
+            try db.fetchAll("SELECT url FROM destination_events WHERE destination_id = \(destinationID) ORDER BY position") { try $0["url"] }
+        }
+    }
+
+    public func pointsOfInterest(destinationID: Int64) throws -> [PointOfInterest] {
+        try database.read { db in
+            try db.fetchAll("""
+                SELECT title, subtitle, latitude, longitude FROM destination_points_of_interest
+                WHERE destination_id = \(destinationID) ORDER BY position
+                """) { row in
+                PointOfInterest(title: try row["title"], subtitle: try row["subtitle"],
+                                coordinate: Coordinate(latitude: try row["latitude"], longitude: try row["longitude"]))
+            }
+        }
+    }
+
+    private static let select: SQL = """
+        SELECT d.id, d.name, d.image_name, d.location_title, d.location_subtitle, d.latitude, d.longitude, d.weather_url,
+               (SELECT count(*) FROM destination_events e WHERE e.destination_id = d.id) AS event_count
+        FROM destinations d\u{20}
+        """
+
+    private static func destination(_ row: Row) throws -> Destination {
+        Destination(
+            id: try row["id"], name: try row["name"], imageName: try row["image_name"],
+            locationTitle: try row["location_title"], locationSubtitle: try row["location_subtitle"],
+            coordinate: Coordinate(latitude: try row["latitude"], longitude: try row["longitude"]),
+            weatherURL: try row["weather_url"], eventCount: try row["event_count"]
+        )
+    }
+}

@@ -1,0 +1,63 @@
+import Dispatch
+import Foundation
+import HTTPServer
+import RoadTrip
+import RoadTripWeb
+#if canImport(Glibc)
+import Glibc
+#endif
+
+extension Commands {
+    static func serve(_ arguments: [String]) throws(CommandFailure) {
+        let parsed = try parse(arguments, values: ["--host", "--port"])
+        guard parsed.words.isEmpty else { throw CommandFailure(message: "unexpected argument '\(parsed.words[0])' (see roadtrip --help)", status: 64) }
+        var configuration = Configuration(threadPoolSize: max(2, ProcessInfo.processInfo.activeProcessorCount * 2))
+        configuration.host = parsed.options["--host"] ?? "127.0.0.1"
+        if let port = parsed.options["--port"] {
+            guard let number = Int(port), (0...65535).contains(number) else {
+                throw CommandFailure(message: "--port must be a number from 0 to 65535, not '\(port)'", status: 64)
+            }
+            configuration.port = number
+        }
+        let library = try openLibrary(parsed)
+        let app: App
+        do {
+            try library.catalog.loadDemoOnFirstStart()
+            app = App(library: library, assets: try AssetCatalog.bundled())
+        } catch {
+            throw CommandFailure(message: "cannot start: \(error)")
+        }
+        let server: Server
+        do {
+            server = try Server(configuration: configuration) { app.respond(to: $0) }
+        } catch {
+            throw CommandFailure(message: error.description)
+        }
+        let signals = StopSignals(server: server)
+        let shownHost = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
+        Console.out("RoadTrip is running at http://\(shownHost):\(server.port)/ (data in \(library.folder.path)). Press Ctrl-C to stop.")
+        server.waitUntilStopped()
+        withExtendedLifetime(signals) {}
+        Console.out("RoadTrip stopped.")
+    }
+}
+
+/// SIGINT and SIGTERM stop the server after the requests in progress have finished.
+/// Kept out of `main.swift`: a closure there would be main-actor isolated, and these run on a dispatch queue.
+final class StopSignals {
+    private let sources: [any DispatchSourceSignal]
+
+    init(server: Server) {
+        let queue = DispatchQueue(label: "roadtrip.signals")
+        sources = [SIGINT, SIGTERM].map { number in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
+            source.setEventHandler {
+                Console.out("Stopping: finishing the requests in progress…")
+                DispatchQueue.global().async { server.stop() }
+            }
+            source.resume()
+            return source
+        }
+    }
+}

@@ -1,0 +1,108 @@
+// RoadTrip in the browser. The pages work without this file; with it, links inside the
+// app swap the panes instead of loading a whole page, and the master list opens as an
+// overlay in tablet portrait. Every screen keeps its own URL, so reload, Back and
+// bookmarks land where they should.
+
+const body = document.body;
+
+function isAppLink(link, event) {
+  if (!link || event.defaultPrevented || event.button !== 0) return false;
+  if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return false;
+  if (link.target && link.target !== "_self") return false;
+  if (link.hasAttribute("download") || link.rel.split(" ").includes("external")) return false;
+  const url = new URL(link.href, location.href);
+  if (url.origin !== location.origin) return false;
+  return !(url.pathname === location.pathname && url.search === location.search && url.hash);
+}
+
+// The overlay master of tablet portrait.
+function openMaster() {
+  body.classList.add("master-open");
+  const current = document.querySelector("#master [aria-current='page']") || document.querySelector("#master a.row");
+  if (current) current.focus();
+}
+
+function closeMaster() {
+  if (!body.classList.contains("master-open") && location.hash !== "#master") return;
+  body.classList.remove("master-open");
+  if (location.hash === "#master") history.replaceState(history.state, "", location.pathname + location.search);
+}
+
+async function show(url, { push, direction }) {
+  let response;
+  try {
+    response = await fetch(url, { headers: { Accept: "text/html" }, credentials: "same-origin" });
+  } catch {
+    location.assign(url); // Offline or refused: let the browser show what it can.
+    return;
+  }
+  const type = response.headers.get("Content-Type") || "";
+  if (!type.startsWith("text/html")) {
+    location.assign(url);
+    return;
+  }
+  const page = new DOMParser().parseFromString(await response.text(), "text/html");
+  const nextDetail = page.getElementById("detail");
+  const nextMaster = page.getElementById("master-content");
+  if (!nextDetail || !nextMaster) {
+    location.assign(url);
+    return;
+  }
+  if (push) history.pushState({ roadtrip: true }, "", response.url || url);
+  document.title = page.title;
+  body.dataset.screen = page.body.dataset.screen || "detail";
+  document.getElementById("master-content").replaceChildren(...page.adoptNode(nextMaster).childNodes);
+  const detail = document.getElementById("detail");
+  detail.replaceWith(page.adoptNode(nextDetail));
+  const pane = body.dataset.screen === "master" ? document.getElementById("master") : document.getElementById("detail");
+  animate(pane, direction);
+  closeMaster();
+  if (body.dataset.screen === "detail") document.getElementById("detail").focus({ preventScroll: true });
+}
+
+function animate(pane, direction) {
+  if (!pane) return;
+  pane.classList.remove("pane-enter", "pane-enter-back");
+  void pane.offsetWidth; // restart the animation
+  pane.classList.add(direction === "back" ? "pane-enter-back" : "pane-enter");
+  pane.addEventListener("animationend", () => pane.classList.remove("pane-enter", "pane-enter-back"), { once: true });
+}
+
+document.addEventListener("click", (event) => {
+  const link = event.target.closest("a");
+  if (!link) return;
+  if (link.classList.contains("open-master")) {
+    event.preventDefault();
+    openMaster();
+    return;
+  }
+  if (link.classList.contains("close-master") || link.classList.contains("backdrop")) {
+    event.preventDefault();
+    closeMaster();
+    return;
+  }
+  if (!isAppLink(link, event)) return;
+  event.preventDefault();
+  const back = link.classList.contains("back");
+  show(link.href, { push: true, direction: back ? "back" : "forward" });
+});
+
+document.addEventListener("keydown", (event) => {
+  if (event.key === "Escape") closeMaster();
+});
+
+let lastPath = location.pathname + location.search;
+window.addEventListener("popstate", () => {
+  const path = location.pathname + location.search;
+  if (path === lastPath) return; // only the hash changed
+  const direction = path.split("/").length < lastPath.split("/").length ? "back" : "forward";
+  lastPath = path;
+  show(location.href, { push: false, direction });
+});
+
+// Keep lastPath current after pushes.
+const pushState = history.pushState.bind(history);
+history.pushState = (state, title, url) => {
+  pushState(state, title, url);
+  lastPath = location.pathname + location.search;
+};

@@ -1,0 +1,59 @@
+import Foundation
+import HTML
+import HTTPServer
+import RoadTrip
+
+/// The RoadTrip menu: the list of destinations and one destination's detail.
+struct DestinationsController {
+    let app: App
+
+    func list() throws -> Response {
+        let destinations = try app.catalog.all()
+        return app.page(PageFrame(
+            title: "RoadTrip",
+            screen: .master,
+            master: DestinationListView(destinations: destinations, selected: nil),
+            detail: DestinationPlaceholderView(hasDestinations: !destinations.isEmpty)
+        ))
+    }
+
+    func show(id: Int64) throws -> Response {
+        guard let destination = try app.catalog.destination(id: id) else {
+            throw HTTPError.notFound("There is no such destination. It may have been removed.")
+        }
+        let model = DestinationDetail(
+            destination: destination,
+            pointsOfInterest: try app.catalog.pointsOfInterest(destinationID: id)
+        )
+        return app.page(PageFrame(
+            title: destination.name,
+            screen: .detail,
+            master: DestinationListView(destinations: try app.catalog.all(), selected: id),
+            detail: DestinationDetailView(model: model),
+            back: (.home, "Destinations")
+        ))
+    }
+
+    /// The destination's picture: an imported one from the data folder, else the bundled demo picture.
+    func image(id: Int64, request: Request) throws -> Response {
+        guard let destination = try app.catalog.destination(id: id),
+              let contentType = DestinationsController.imageType(destination.imageName) else { throw HTTPError.notFound() }
+        // The name was checked when it was imported to be a plain file name; check again, a path is never trusted.
+        guard !destination.imageName.contains("/"), !destination.imageName.hasPrefix(".") else { throw HTTPError.notFound() }
+        for folder in [app.destinationImages, app.assets.destinationImages] {
+            let path = folder.appendingPathComponent(destination.imageName).path
+            if let response = Response.file(at: path, contentType: contentType, for: request) { return response }
+        }
+        throw HTTPError.notFound("This destination has no picture.")
+    }
+
+    static func imageType(_ name: String) -> String? {
+        switch name.split(separator: ".").last?.lowercased() {
+        case "svg": "image/svg+xml"
+        case "png": "image/png"
+        case "jpg", "jpeg": "image/jpeg"
+        case "webp": "image/webp"
+        default: nil
+        }
+    }
+}

@@ -1,0 +1,15 @@
+import HTTPServer
+
+/// An error that carries the status it should be answered with and a message safe to show.
+struct HTTPError: Error {
+    let status: Status
+    let message: String
+
+    static func notFound(_ message: String = "There is nothing at this address.") -> HTTPError {
+        HTTPError(status: .notFound, message: message)
+    }
+
+    static func methodNotAllowed(allowed: [String]) -> HTTPError {
+        HTTPError(status: .methodNotAllowed, message: "This address answers \(allowed.joined(separator: " and ")) only.")
+    }
+}

@@ -1,0 +1,46 @@
+import HTML
+import RoadTrip
+
+/// One destination: its picture, name, where it is and how many events it has.
+struct DestinationDetailView: HTML {
+    let model: DestinationDetail
+
+    func render(into output: inout String) {
+        let destination = model.destination
+        article(destination).render(into: &output)
+    }
+
+    private func article(_ destination: Destination) -> Element {
+        Element("article", [.class("destination")]) {
+            img(.class("destination-picture"), .src(.destinationImage(id: destination.id)), .alt("Picture of \(destination.name)"))
+            h2(.class("destination-name")) { destination.name }
+            dl(.class("facts")) {
+                dt { "Where" }
+                dd {
+                    span(.class("location-title")) { destination.locationTitle }
+                    if !destination.locationSubtitle.isEmpty {
+                        span(.class("location-subtitle")) { destination.locationSubtitle }
+                    }
+                }
+                dt { "Coordinates" }
+                dd(.class("coordinates")) { DestinationFormat.coordinate(destination.coordinate) }
+                dt { "Events" }
+                dd(.class("event-count")) { DestinationFormat.eventCount(destination.eventCount) }
+                dt { "Weather" }
+                dd { a(.href(destination.weatherURL), .rel("noopener noreferrer external"), Attribute("target", "_blank")) { "Forecast for \(destination.locationTitle)" } }
+            }
+            if !model.pointsOfInterest.isEmpty {
+                h2(.class("section-title")) { "Points of interest" }
+                ul(.class("rows plain")) {
+                    for point in model.pointsOfInterest {
+                        li(.class("poi")) {
+                            span(.class("row-title")) { point.title }
+                            if !point.subtitle.isEmpty { span(.class("row-subtitle")) { point.subtitle } }
+                            span(.class("row-detail coordinates")) { DestinationFormat.coordinate(point.coordinate) }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}

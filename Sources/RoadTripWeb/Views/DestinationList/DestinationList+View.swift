@@ -1,0 +1,51 @@
+import HTML
+import RoadTrip
+
+/// The master list: every destination with its picture, location title and subtitle.
+struct DestinationListView: HTML {
+    let destinations: [Destination]
+    let selected: Int64?
+
+    func render(into output: inout String) {
+        nav(.ariaLabel("Destinations")) {
+            h2(.class("section-title")) { "Destinations" }
+            if destinations.isEmpty {
+                p(.class("empty-note")) { "No destinations yet. Import a catalogue with roadtrip destinations import FILE." }
+            } else {
+                ul(.class("rows")) {
+                    for destination in destinations {
+                        li { row(destination) }
+                    }
+                }
+            }
+        }.render(into: &output)
+    }
+
+    private func row(_ destination: Destination) -> Element {
+        var attributes: [Attribute] = [.class("row"), .href(.destination(id: destination.id))]
+        if destination.id == selected { attributes.append(.ariaCurrent("page")) }
+        return Element("a", attributes) {
+            img(.class("row-picture"), .src(.destinationImage(id: destination.id)), .alt(""), Attribute("loading", "lazy"))
+            span(.class("row-text")) {
+                span(.class("row-title")) { destination.name }
+                span(.class("row-subtitle")) { DestinationFormat.subtitle(destination) }
+            }
+            span(.class("row-chevron"), Attribute("aria-hidden", "true")) { "›" }
+        }
+    }
+}
+
+/// The detail pane before a destination is chosen.
+struct DestinationPlaceholderView: HTML {
+    let hasDestinations: Bool
+
+    func render(into output: inout String) {
+        section(.class("empty-state")) {
+            h2 { "Where to?" }
+            p { hasDestinations ? "Choose a destination from the list to see where it is and what is on." : "There are no destinations yet." }
+            if hasDestinations {
+                p(.class("placeholder-open")) { a(.class("button open-master"), .href("#master"), .ariaControls("master")) { "Show destinations" } }
+            }
+        }.render(into: &output)
+    }
+}

@@ -1,0 +1,17 @@
+import HTML
+import HTTPServer
+
+/// The detail pane of a 404 or 500 page: what happened, in words, and the way home.
+struct ErrorView: HTML {
+    let status: Status
+    let message: String
+
+    func render(into output: inout String) {
+        section(.class("empty-state error"), .role("alert")) {
+            p(.class("status-code")) { String(status.code) }
+            h2 { status == .notFound ? "Page not found" : status.reason }
+            p { message }
+            p { a(.class("button"), .href(Route.home)) { "Go to the RoadTrip menu" } }
+        }.render(into: &output)
+    }
+}

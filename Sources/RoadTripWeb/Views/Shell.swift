@@ -1,0 +1,46 @@
+import HTML
+
+/// The adaptive shell around every page: a master column and a detail pane. CSS decides
+/// how they share the screen (stack on a phone, overlay in tablet portrait, side by side
+/// on wide screens); `app.js` swaps the panes without a full reload when it runs.
+struct Shell: HTML {
+    let frame: PageFrame
+    let assets: AssetCatalog
+
+    func render(into output: inout String) {
+        Document(html(.lang("en")) {
+            head {
+                meta(Attribute("charset", "utf-8"))
+                meta(.name("viewport"), .content("width=device-width, initial-scale=1, viewport-fit=cover"))
+                meta(.name("color-scheme"), .content("light dark"))
+                title(frame.title == "RoadTrip" ? "RoadTrip" : "\(frame.title) · RoadTrip")
+                link(.rel("stylesheet"), .href(assets.route("app.css")))
+                link(.rel("icon"), .type("image/svg+xml"), .href(assets.route("icon.svg")))
+                script(.type("module"), .src(assets.route("app.js")))
+            }
+            body(.data("screen", frame.screen.rawValue)) {
+                a(.class("skip-link"), .href("#detail")) { "Skip to content" }
+                div(.class("split")) {
+                    aside(.class("master"), .id("master"), .ariaLabel("Destinations")) {
+                        header(.class("bar")) {
+                            h1(.class("bar-title")) { "RoadTrip" }
+                            a(.class("bar-button close-master"), .href("#"), .ariaLabel("Close the list")) { "Done" }
+                        }
+                        div(.class("pane-content"), .id("master-content")) { frame.master }
+                    }
+                    a(.class("backdrop"), .href("#"), .ariaLabel("Close the list"), Attribute("tabindex", "-1")) {}
+                    main(.class("detail"), .id("detail"), Attribute("tabindex", "-1")) {
+                        header(.class("bar")) {
+                            if let back = frame.back {
+                                a(.class("bar-button back"), .href(back.route), Attribute("rel", "up")) { "‹ \(back.label)" }
+                            }
+                            a(.class("bar-button open-master"), .href("#master"), .ariaControls("master")) { "☰ Destinations" }
+                            h2(.class("bar-title"), .id("detail-title")) { frame.title }
+                        }
+                        div(.class("pane-content"), .id("detail-content")) { frame.detail }
+                    }
+                }
+            }
+        }).render(into: &output)
+    }
+}

@@ -1,0 +1,108 @@
+internal import CSQLite
+
+/// One SQLite connection, owned by this object and closed in deinit.
+///
+/// Not `Sendable`: use it from one thread at a time. `Database` hands connections out so
+/// that this holds; a connection handed to a `read` or `write` body must not escape it.
+public final class Connection {
+    let handle: OpaquePointer
+    /// Compiled statements by SQL text, so each text is compiled once per connection.
+    private var statements: [String: Statement] = [:]
+    /// How many `transaction` calls are open inside the outermost one: names their savepoints.
+    var savepointDepth = 0
+
+    /// Past this many distinct SQL texts the cache is emptied: SQL built with a varying
+    /// shape (an `IN` list of any length) must not grow memory without bound.
+    private static let statementCacheLimit = 256
+
+    /// Opens (for a writer, creating) the database at `path`, a plain file path: URI
+    /// file names are not interpreted.
+    ///
+    /// Every connection waits up to 5 s for a lock and enforces foreign keys. A writer also
+    /// switches the database to WAL, so readers never block it, with synchronous FULL, so
+    /// a commit survives a power cut.
+    public init(path: String, readOnly: Bool = false) throws {
+        // NOMUTEX needs SQLite built thread-safe, or a connection must never change threads.
+        guard sqlite3_threadsafe() != 0 else {
+            throw DatabaseError(resultCode: SQLITE_MISUSE, message: "SQLite was built without thread safety")
+        }
+        let access = readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
+        var opened: OpaquePointer?
+        let code = sqlite3_open_v2(path, &opened, SQLITE_OPEN_NOMUTEX | access, nil)
+        guard let opened else {
+            throw DatabaseError(resultCode: SQLITE_NOMEM, message: "out of memory opening database at \(path)")
+        }
+        guard code == SQLITE_OK else {
+            let message = String(cString: sqlite3_errmsg(opened))
+            // Even a failed open allocates a handle that must be closed.
+            sqlite3_close_v2(opened)
+            throw DatabaseError(resultCode: code, message: "\(message): \(path)")
+        }
+        handle = opened
+        try configure(readOnly: readOnly)
+    }
+
+    deinit {
+        // Finalize the statements first so the close below releases everything at once.
+        statements.removeAll()
+        // close_v2 only fails for a handle that is not a connection, and this one is.
+        sqlite3_close_v2(handle)
+    }
+
+    public var lastInsertedRowID: Int64 {
+        sqlite3_last_insert_rowid(handle)
+    }
+
+    /// Rows changed by the most recent INSERT, UPDATE or DELETE.
+    public var changes: Int {
+        Int(sqlite3_changes64(handle))
+    }
+
+    var cachedStatementCount: Int {
+        statements.count
+    }
+
+    /// Binds `sql`'s arguments to its compiled statement and lets `body` step it.
+    ///
+    /// Statements are compiled once and cached, except when `cached` is false: one-off SQL
+    /// such as the PRAGMAs at opening.
+    func run<T>(_ sql: SQL, cached: Bool = true, _ body: (Statement) throws -> T) throws -> T {
+        let statement = try cached ? statement(for: sql.text) : Statement(sql: sql.text, connection: handle)
+        return try statement.run(sql.arguments, body)
+    }
+
+    private func statement(for text: String) throws -> Statement {
+        if let statement = statements[text] {
+            return statement
+        }
+        let statement = try Statement(sql: text, connection: handle)
+        if statements.count >= Self.statementCacheLimit {
+            statements.removeAll()
+        }
+        statements[text] = statement
+        return statement
+    }
+
+    private func configure(readOnly: Bool) throws {
+        let code = sqlite3_busy_timeout(handle, 5000)
+        guard code == SQLITE_OK else {
+            throw DatabaseError(code: code, connection: handle, sql: nil)
+        }
+        try run("PRAGMA foreign_keys = ON", cached: false) { _ = try $0.allRows() }
+        guard !readOnly else { return }
+
+        let walSQL: SQL = "PRAGMA journal_mode = WAL"
+        let mode = try run(walSQL, cached: false) { try $0.nextRow() }.map { try $0[0] as String }
+        guard mode?.lowercased() == "wal" else {
+            throw DatabaseError(
+                resultCode: SQLITE_ERROR,
+                message: "the database refused WAL journal mode (it answered \(mode ?? "nothing"))",
+                sql: walSQL.text
+            )
+        }
+        try run("PRAGMA synchronous = FULL", cached: false) { _ = try $0.allRows() }
+    }
+}
+
+@available(*, unavailable, message: "a Connection must be used by one thread at a time")
+extension Connection: Sendable {}

@@ -1,0 +1,60 @@
+import Foundation
+internal import CSQLite
+
+/// A database file shared by threads: one writer connection, taken in turn, and a pool of
+/// read-only connections, so reads run in parallel with each other and with the write.
+///
+/// The file is in WAL mode, so a reader sees the last committed state and never waits for
+/// the writer.
+public final class Database: Sendable {
+    public let path: String
+    private let writer: ConnectionPool
+    private let readers: ConnectionPool
+
+    /// Opens the database at `path`, creating the file (its folder must exist) and applying
+    /// the `migrations` not yet applied, in order.
+    public init(path: String, readers readerCount: Int = 4, migrations: [Migration] = []) throws {
+        guard readerCount > 0 else {
+            throw DatabaseError(resultCode: SQLITE_MISUSE, message: "a database needs at least one reader, not \(readerCount)")
+        }
+        try Self.checkFolderExists(for: path)
+        // The writer first: it creates the file and the schema the readers will open.
+        let writerConnection = try Connection(path: path)
+        try Migrator(migrations: migrations).migrate(writerConnection)
+        let readerConnections = try (0..<readerCount).map { _ in
+            try Connection(path: path, readOnly: true)
+        }
+        self.path = path
+        writer = ConnectionPool([writerConnection])
+        readers = ConnectionPool(readerConnections)
+    }
+
+    /// Runs `body` with a reader, inside a transaction so that all its queries see one
+    /// snapshot. Waits while every reader is busy. `body` may not write, and must not keep
+    /// the connection.
+    public func read<T>(_ body: (Connection) throws -> T) throws -> T {
+        try readers.withConnection { connection in
+            try connection.transaction(.deferred) { try body(connection) }
+        }
+    }
+
+    /// Runs `body` with the writer inside BEGIN IMMEDIATE … COMMIT, rolled back when `body`
+    /// throws. Writes are taken in turn. `body` must not keep the connection, nor call
+    /// `write` again (it would wait for itself forever).
+    public func write<T>(_ body: (Connection) throws -> T) throws -> T {
+        try writer.withConnection { connection in
+            try connection.transaction(.immediate) { try body(connection) }
+        }
+    }
+
+    private static func checkFolderExists(for path: String) throws {
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
+            throw DatabaseError(
+                resultCode: SQLITE_CANTOPEN,
+                message: "cannot create the database at \(path): the folder \(folder) does not exist"
+            )
+        }
+    }
+}
