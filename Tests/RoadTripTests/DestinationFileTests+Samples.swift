@@ -100,6 +100,27 @@ enum DestinationSample {
         return matches.count == 1 ? matches[0] + 1 : nil
     }
 
+    /// The JSON sample as text, for edits that JSONSerialization would not write (`null`, NUL).
+    static let jsonText = #"""
+        {
+          "DestinationData": [
+            {
+              "DestinationName": "New York City",
+              "DestinationImage": "NewYorkCity.svg",
+              "DestinationLocation": {"Title": "Manhattan", "Subtitle": "The Big Apple", "Latitude": 40.7128, "Longitude": -74.006},
+              "Events": ["https://www.nycgo.com/things-to-do/events-in-nyc/", "http://example.com/a"],
+              "POIs": [{"Title": "Central Park", "Latitude": "40.782865", "Longitude": -73.965355}],
+              "Weather": "https://forecast.weather.gov/MapClick.php?lat=40.7128&lon=-74.006"
+            }
+          ]
+        }
+        """#
+
+    static func jsonText(replacing target: String, with replacement: String) throws -> String {
+        guard let range = jsonText.range(of: target) else { throw MissingTarget(target: target) }
+        return jsonText.replacingCharacters(in: range, with: replacement)
+    }
+
     /// A JSON catalogue with one destination, edited by `change` before it is written.
     static func json(_ change: (inout [String: Any]) -> Void = { _ in }) -> Data {
         var destination: [String: Any] = [

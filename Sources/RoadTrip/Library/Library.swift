@@ -25,31 +25,23 @@ public final class Library: Sendable {
 
     public var catalog: DestinationCatalog { DestinationCatalog(database: database) }
 
-    /// Creates the folder if needed and proves it writable by writing and removing a file.
+    /// Creates the folder (and its parents) if needed and proves it writable, so that a bad
+    /// `--data` is reported at once with the system's reason.
     private static func prepare(_ folder: URL) throws(LibraryError) {
-        let manager = FileManager.default
+        var path = ""
+        for component in folder.standardizedFileURL.path.split(separator: "/") {
+            path += "/" + component
+            if mkdir(path, 0o755) != 0, errno != EEXIST {
+                throw LibraryError(description: "cannot create data folder \(folder.path): \(String(cString: strerror(errno)))")
+            }
+        }
         var isDirectory: ObjCBool = false
-        if manager.fileExists(atPath: folder.path, isDirectory: &isDirectory), !isDirectory.boolValue {
-            throw LibraryError(description: "data folder \(folder.path) is a file, not a folder")
+        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw LibraryError(description: "data folder \(folder.path) is not a folder")
         }
-        do {
-            try manager.createDirectory(at: folder, withIntermediateDirectories: true)
-        } catch {
-            throw LibraryError(description: "cannot create data folder \(folder.path): \(reason(error))")
+        guard access(folder.path, W_OK | X_OK) == 0 else {
+            throw LibraryError(description: "data folder \(folder.path) is not writable: \(String(cString: strerror(errno)))")
         }
-        let probe = folder.appendingPathComponent(".write-test-\(getpid())")
-        guard manager.createFile(atPath: probe.path, contents: Data()) else {
-            throw LibraryError(description: "data folder \(folder.path) is not writable")
-        }
-        try? manager.removeItem(at: probe)
-    }
-
-    private static func reason(_ error: Error) -> String {
-        let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
-        if let code = underlying?.code, underlying?.domain == NSPOSIXErrorDomain, let message = strerror(Int32(code)) {
-            return String(cString: message)
-        }
-        return (error as NSError).localizedDescription
     }
 }
 
