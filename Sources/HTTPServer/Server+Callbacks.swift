@@ -48,7 +48,7 @@ func accessHandler(
         return queue(.text("The request body is larger than \(context.maximumBodySize) bytes.\n", status: .contentTooLarge), state: state, on: connection)
     }
     let request = Request(
-        method: state.method == "HEAD" ? "HEAD" : state.method,
+        method: state.method,
         path: state.path,
         query: connectionValues(connection, kind: MHD_ValueKind.GET_ARGUMENT_KIND),
         headers: Headers(fields: connectionValues(connection, kind: MHD_ValueKind.HEADER_KIND)),

@@ -12,7 +12,7 @@ extension DestinationFileTests {
 
         var testDescription: String { reason }
 
-        init(_ document: String, line: Int?, _ keyPath: String? = nil, _ reason: String) {
+        init(_ document: String, line: Int?, at keyPath: String? = nil, _ reason: String) {
             self.document = document
             self.line = line
             self.keyPath = keyPath
@@ -24,20 +24,20 @@ extension DestinationFileTests {
 
     static let documentRefusals: [DocumentRefusal] = [
         .init(#"<plist version="1.0">"# + "\n<array/>\n</plist>", line: 2, "the top level must be a dictionary, found an array"),
-        .init("<plist>\n<dict><key>DestinationData</key>\n<array/></dict></plist>", line: 3, "DestinationData", "holds no destinations"),
-        .init("<plist><dict><key>DestinationData</key><string>x</string></dict></plist>", line: 1, "DestinationData",
+        .init("<plist>\n<dict><key>DestinationData</key>\n<array/></dict></plist>", line: 3, at: "DestinationData", "holds no destinations"),
+        .init("<plist><dict><key>DestinationData</key><string>x</string></dict></plist>", line: 1, at: "DestinationData",
               #"expected an array of destinations, found "x""#),
         .init("<html><body/></html>", line: 1, "not a property list: the document is <html>, not <plist>"),
         .init("<plist>\n</plist>", line: 1, "<plist> holds no value"),
         .init("<plist><dict/>\n<dict/></plist>", line: 2, "<plist> holds more than one value"),
         .init("<plist><array>\n<key>a</key></array></plist>", line: 2, "<key> outside a <dict>"),
-        .init("<plist><dict><key>a</key>\n</dict></plist>", line: 1, "a", "the <key> has no value"),
+        .init("<plist><dict><key>a</key>\n</dict></plist>", line: 1, at: "a", "the <key> has no value"),
         .init("<plist><dict><key>a</key><key>b</key></dict></plist>", line: 1, "two <key>s in a row"),
         .init("<plist><dict>\n<string>a</string></dict></plist>", line: 2, "<string> has no <key> before it"),
         .init("<plist><dict>\noops</dict></plist>", line: 2, "text outside a value"),
-        .init("<plist><dict><key>a</key><string>a<b/></string></dict></plist>", line: 1, "a", "<b> inside <string>"),
+        .init("<plist><dict><key>a</key><string>a<b/></string></dict></plist>", line: 1, at: "a", "<b> inside <string>"),
         .init("<plist><dict><key>Deep</key>\(deeplyNested)</dict></plist>", line: 1,
-              "Deep" + String(repeating: "[0]", count: 30), "values nested too deeply"),
+              at: "Deep" + String(repeating: "[0]", count: 30), "values nested too deeply"),
         .init(#"<!DOCTYPE plist [<!ENTITY name SYSTEM "file:///etc/hostname">]><plist><string>&name;</string></plist>"#,
               line: nil, "declares XML entities, which a property list never needs"),
         .init("bplist00\u{1}\u{2}", line: nil, "is a binary property list; convert it to XML first (plutil -convert xml1)"),
@@ -49,6 +49,24 @@ extension DestinationFileTests {
             try DestinationFile.parse(Data(refusal.document.utf8), format: .propertyList)
         }
         #expect(error == DestinationFileError(line: refusal.line, keyPath: refusal.keyPath, reason: refusal.reason))
+    }
+
+    @Test func externalDocumentTypeIsNeverLoaded() throws {
+        // setup: a DTD on disk that would define the entity the document uses.
+        let folder = try DestinationSample.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let dtd = folder.appendingPathComponent("leak.dtd")
+        try Data(#"<!ENTITY secret "LEAKED">"#.utf8).write(to: dtd)
+        let document = "<!DOCTYPE plist SYSTEM \"\(dtd.absoluteString)\">\n<plist><string>&secret;</string></plist>"
+
+        // MUT
+        let error = #expect(throws: DestinationFileError.self) {
+            try DestinationFile.parse(Data(document.utf8), format: .propertyList)
+        }
+
+        // validate
+        #expect(error?.line == 2)
+        #expect(error?.reason.hasPrefix("not well-formed XML: an entity reference to an entity that is not declared") == true)
     }
 
     @Test func contentAfterThePlistIsRefusedAsMalformedXML() {

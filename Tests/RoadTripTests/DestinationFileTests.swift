@@ -38,13 +38,11 @@ import Testing
     }
 
     @Test func shippedDemoCatalogueIsTheTestedFixture() throws {
-        // setup: Demo/ sits two folders above this file's folder.
-        let demo = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Demo/Destinations.plist")
+        // MUT: the catalogue bundled with the RoadTrip module, as `serve` loads it.
+        let shipped = try DestinationCatalog.demoRecords()
 
         // validate
-        #expect(try Data(contentsOf: demo) == Data(contentsOf: Self.fixture("Destinations.plist")))
+        #expect(shipped == (try DestinationFile.read(contentsOf: Self.fixture("Destinations.plist"))))
     }
 
     @Test func sameCatalogueAsJSONReadsEqually() throws {

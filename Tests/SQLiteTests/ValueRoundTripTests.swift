@@ -54,8 +54,10 @@ private func roundTrip<T: SQLBindable & SQLColumnDecodable>(_ value: T) throws -
         #expect(row.columnNames == ["one", "Two"])
         #expect(try row[0] as Int == 1)
         #expect(try row["two"] as String == "two")
-        #expect(throws: DatabaseError.self) { try row["three"] as Int }
-        #expect(throws: DatabaseError.self) { try row[2] as Int }
+        let unknownName = #expect(throws: DatabaseError.self) { try row["three"] as Int }
+        #expect(unknownName?.message.contains("three") == true)
+        let outOfRange = #expect(throws: DatabaseError.self) { try row[2] as Int }
+        #expect(outOfRange?.resultCode == 25)
     }
 }
 

@@ -4,6 +4,8 @@
 // bookmarks land where they should.
 
 const body = document.body;
+// The path on screen, to tell a real navigation from a change of the hash alone.
+let lastPath = location.pathname + location.search;
 
 function isAppLink(link, event) {
   if (!link || event.defaultPrevented || event.button !== 0) return false;
@@ -48,7 +50,10 @@ async function show(url, { push, direction }) {
     location.assign(url);
     return;
   }
-  if (push) history.pushState({ roadtrip: true }, "", response.url || url);
+  if (push) {
+    history.pushState({ roadtrip: true }, "", response.url || url);
+    lastPath = location.pathname + location.search;
+  }
   document.title = page.title;
   body.dataset.screen = page.body.dataset.screen || "detail";
   document.getElementById("master-content").replaceChildren(...page.adoptNode(nextMaster).childNodes);
@@ -91,7 +96,6 @@ document.addEventListener("keydown", (event) => {
   if (event.key === "Escape") closeMaster();
 });
 
-let lastPath = location.pathname + location.search;
 window.addEventListener("popstate", () => {
   const path = location.pathname + location.search;
   if (path === lastPath) return; // only the hash changed
@@ -99,10 +103,3 @@ window.addEventListener("popstate", () => {
   lastPath = path;
   show(location.href, { push: false, direction });
 });
-
-// Keep lastPath current after pushes.
-const pushState = history.pushState.bind(history);
-history.pushState = (state, title, url) => {
-  pushState(state, title, url);
-  lastPath = location.pathname + location.search;
-};

@@ -1,0 +1,399 @@
+"""Fixtures of RoadTrip's browser tests.
+
+- `server`: the real `roadtrip serve` on a free port with a fresh data folder, one for the
+  whole session, stopped with SIGTERM at the end (it must exit 0: a graceful shutdown).
+- `start_server`: a factory for extra servers a test needs for itself (stopped after it).
+- `browser`: a factory of headless Chromium drivers, one per layout (and JavaScript on/off)
+  for the whole session. After every test the browser log of each driver it used is read,
+  and any SEVERE entry (a JavaScript error, a CSP violation, a resource that failed to
+  load) fails the test, unless the test declared that entry as expected.
+
+Nothing is built here: `make test` builds before it runs pytest. The binary is
+`$ROADTRIP_BIN`, else `.build/debug/roadtrip` in the repository holding this folder.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import tempfile
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+from selenium import webdriver
+from selenium.webdriver.chrome.options import Options
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.support.ui import WebDriverWait
+
+E2E = Path(__file__).resolve().parent
+REPO = E2E.parent
+ARTIFACTS = E2E / "artifacts"
+
+CHROMIUM = os.environ.get("CHROMIUM_BIN", "/usr/bin/chromium")
+CHROMEDRIVER = os.environ.get("CHROMEDRIVER_BIN", "/usr/bin/chromedriver")
+
+STARTUP_TIMEOUT = 30
+SHUTDOWN_TIMEOUT = 15
+
+
+# --------------------------------------------------------------------------------------
+# The server
+
+
+def roadtrip_binary() -> Path:
+    path = Path(os.environ.get("ROADTRIP_BIN", REPO / ".build" / "debug" / "roadtrip"))
+    if not path.is_absolute():
+        path = REPO / path
+    if not os.access(path, os.X_OK):
+        pytest.exit(f"RoadTrip binary not found at {path}: run `swift build` first (or set ROADTRIP_BIN)", returncode=2)
+    return path
+
+
+def free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+class RoadTripServer:
+    """One `roadtrip serve` process. Its stdout is read by a thread (so the pipe never
+    fills); its stderr (the access log and errors) goes to a file."""
+
+    RUNNING = re.compile(r"running at (http://\S+)")
+
+    def __init__(self, binary: Path, data: Path, log_path: Path):
+        self.binary = binary
+        self.data = data
+        self.log_path = log_path
+        self.url = ""
+        self.process: subprocess.Popen | None = None
+        self.stdout_lines: list[str] = []
+        self._running = threading.Event()
+
+    def start(self) -> "RoadTripServer":
+        last_failure = ""
+        for _ in range(3):  # the free port may be taken between probing and binding
+            port = free_port()
+            self.stdout_lines = []
+            self._running.clear()
+            log = open(self.log_path, "ab")
+            self.process = subprocess.Popen(
+                [str(self.binary), "serve", "--data", str(self.data), "--port", str(port)],
+                stdin=subprocess.DEVNULL,
+                stdout=subprocess.PIPE,
+                stderr=log,
+                text=True,
+                bufsize=1,
+            )
+            log.close()
+            threading.Thread(target=self._read_stdout, args=(self.process,), daemon=True).start()
+            deadline = time.monotonic() + STARTUP_TIMEOUT
+            while time.monotonic() < deadline:
+                if self._running.wait(0.05):
+                    return self
+                if self.process.poll() is not None:
+                    break
+            if self.process.poll() is None:
+                self.process.kill()
+                self.process.wait()
+                raise AssertionError(
+                    f"roadtrip serve did not print 'running at' within {STARTUP_TIMEOUT} s.\n"
+                    f"stdout: {''.join(self.stdout_lines)}\nstderr: {self.log_text()}"
+                )
+            last_failure = f"exit {self.process.returncode}\nstdout: {''.join(self.stdout_lines)}\nstderr: {self.log_text()}"
+        raise AssertionError(f"roadtrip serve failed to start: {last_failure}")
+
+    def _read_stdout(self, process: subprocess.Popen) -> None:
+        assert process.stdout is not None
+        for line in process.stdout:
+            self.stdout_lines.append(line)
+            match = self.RUNNING.search(line)
+            if match and not self._running.is_set():
+                self.url = match.group(1).rstrip("/")
+                self._running.set()
+
+    def stop(self) -> int:
+        """SIGTERM, then the exit status (killed and reported as None after the timeout)."""
+        if self.process is None or self.process.poll() is not None:
+            return self.process.returncode if self.process else 0
+        self.process.send_signal(signal.SIGTERM)
+        try:
+            return self.process.wait(SHUTDOWN_TIMEOUT)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+            return None
+
+    def log_text(self) -> str:
+        try:
+            return self.log_path.read_text(errors="replace")
+        except FileNotFoundError:
+            return ""
+
+    def __call__(self, path: str = "/") -> str:
+        """The absolute URL of a path on this server."""
+        return self.url + path
+
+
+@pytest.fixture(scope="session")
+def artifacts() -> Path:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    return ARTIFACTS
+
+
+@pytest.fixture(scope="session")
+def server(artifacts: Path):
+    """The RoadTrip server every browser test talks to (demo catalogue, fresh data)."""
+    binary = roadtrip_binary()
+    data = Path(tempfile.mkdtemp(prefix="roadtrip-e2e-"))
+    log_path = artifacts / "server.log"
+    log_path.unlink(missing_ok=True)
+    running = RoadTripServer(binary, data, log_path).start()
+    yield running
+    status = running.stop()
+    shutil.rmtree(data, ignore_errors=True)
+    assert status == 0, (
+        f"after SIGTERM roadtrip serve should exit 0 within {SHUTDOWN_TIMEOUT} s; "
+        f"it {'did not exit' if status is None else f'exited {status}'}. Log: {log_path}"
+    )
+
+
+@pytest.fixture
+def start_server(artifacts: Path, request):
+    """Start a server of the test's own on a data folder the test prepares (or a fresh
+    one). Each is stopped after the test, and must exit 0."""
+    started: list[RoadTripServer] = []
+    folders: list[Path] = []
+
+    def start(data: Path | None = None) -> RoadTripServer:
+        if data is None:
+            data = Path(tempfile.mkdtemp(prefix="roadtrip-e2e-"))
+            folders.append(data)
+        name = re.sub(r"[^A-Za-z0-9_.-]+", "_", request.node.name)
+        log_path = artifacts / f"server-{name}-{len(started)}.log"
+        log_path.unlink(missing_ok=True)
+        server = RoadTripServer(roadtrip_binary(), data, log_path).start()
+        started.append(server)
+        return server
+
+    yield start
+    statuses = [(s.url, s.stop()) for s in started]
+    for folder in folders:
+        shutil.rmtree(folder, ignore_errors=True)
+    bad = [(url, status) for url, status in statuses if status != 0]
+    assert not bad, f"servers did not stop cleanly on SIGTERM: {bad}"
+
+
+# --------------------------------------------------------------------------------------
+# The browsers
+
+
+@dataclass(frozen=True)
+class Layout:
+    name: str
+    width: int
+    height: int
+    mobile: bool = False
+
+
+LAYOUTS = {
+    "phone": Layout("phone", 390, 844, mobile=True),
+    "tablet-portrait": Layout("tablet-portrait", 820, 1180),
+    "tablet-landscape": Layout("tablet-landscape", 1180, 820),
+    "desktop": Layout("desktop", 1440, 900),
+}
+
+
+def make_driver(layout: Layout, javascript: bool) -> webdriver.Chrome:
+    options = Options()
+    options.binary_location = CHROMIUM
+    for argument in (
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-dev-shm-usage",
+        "--disable-gpu",
+        "--no-first-run",
+        "--disable-extensions",
+        "--disable-background-networking",
+        "--lang=en-US",
+        f"--window-size={layout.width},{layout.height}",
+    ):
+        options.add_argument(argument)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    if not javascript:
+        options.add_experimental_option("prefs", {"profile.managed_default_content_settings.javascript": 2})
+    driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+    # In headless mode the window size is the outer size; pin the viewport exactly.
+    driver.execute_cdp_cmd(
+        "Emulation.setDeviceMetricsOverride",
+        {
+            "width": layout.width,
+            "height": layout.height,
+            "deviceScaleFactor": 1,
+            "mobile": layout.mobile,
+            "screenWidth": layout.width,
+            "screenHeight": layout.height,
+            "screenOrientation": {
+                "type": "portraitPrimary" if layout.height >= layout.width else "landscapePrimary",
+                "angle": 0 if layout.height >= layout.width else 90,
+            },
+        },
+    )
+    driver.set_page_load_timeout(20)
+    return driver
+
+
+@dataclass
+class Browser:
+    """One pooled driver at one layout, plus what the current test expects of its log."""
+
+    driver: webdriver.Chrome
+    layout: Layout
+    javascript: bool
+    server: RoadTripServer
+    artifacts: Path
+    allowed: list[re.Pattern] = field(default_factory=list)
+    log: list[dict] = field(default_factory=list)
+
+    @property
+    def name(self) -> str:
+        return self.layout.name if self.javascript else f"nojs-{self.layout.name}"
+
+    def open(self, path: str = "/") -> None:
+        self.driver.get(self.server(path))
+        self.wait_loaded()
+
+    def wait_loaded(self, timeout: float = 10) -> None:
+        WebDriverWait(self.driver, timeout).until(
+            lambda d: d.execute_script("return document.readyState") == "complete",
+            "the page did not finish loading",
+        )
+
+    def settle(self, timeout: float = 10) -> None:
+        """Wait until no CSS animation (pane slides) is running, e.g. before a screenshot."""
+        WebDriverWait(self.driver, timeout).until(
+            lambda d: d.execute_script(
+                "return document.getAnimations().every(a => a.playState !== 'running')"
+            ),
+            "animations did not finish",
+        )
+
+    def screenshot(self, name: str) -> Path:
+        self.settle()
+        path = self.artifacts / f"{name}.png"
+        self.driver.save_screenshot(str(path))
+        return path
+
+    def expect_log(self, pattern: str) -> None:
+        """Declare a SEVERE log entry this test causes on purpose (e.g. a 404 page load)."""
+        self.allowed.append(re.compile(pattern))
+
+    def drain_log(self) -> list[dict]:
+        entries = self.driver.get_log("browser")
+        self.log.extend(entries)
+        return entries
+
+    def reset(self) -> None:
+        self.allowed = []
+        self.log = []
+        self.driver.get("about:blank")
+        self.driver.get_log("browser")  # start the test with an empty log
+
+    def unexpected_severe(self) -> list[dict]:
+        return [
+            entry
+            for entry in self.log
+            if entry.get("level") == "SEVERE"
+            and not any(pattern.search(entry.get("message", "")) for pattern in self.allowed)
+        ]
+
+
+_pool: dict[tuple[str, bool], webdriver.Chrome] = {}
+
+
+class BrowserFactory:
+    """`browser("phone")`, `browser("tablet-portrait", javascript=False)`: the session's
+    driver for that layout, reset for this test. Remembers which the test used."""
+
+    def __init__(self, server: RoadTripServer, artifacts: Path):
+        self.server = server
+        self.artifacts = artifacts
+        self.used: list[Browser] = []
+
+    def __call__(self, layout: str, javascript: bool = True) -> Browser:
+        spec = LAYOUTS[layout]
+        key = (layout, javascript)
+        if key not in _pool:
+            _pool[key] = make_driver(spec, javascript)
+        browser = Browser(_pool[key], spec, javascript, self.server, self.artifacts)
+        browser.reset()
+        self.used.append(browser)
+        return browser
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _quit_browsers(server):
+    # Depends on `server` so that the browsers are quit before the server is stopped.
+    yield
+    for driver in _pool.values():
+        try:
+            driver.quit()
+        except Exception:
+            pass
+    _pool.clear()
+
+
+@pytest.fixture
+def browser(server, artifacts) -> BrowserFactory:
+    return BrowserFactory(server, artifacts)
+
+
+def _used_browsers(item) -> list[Browser]:
+    factory = getattr(item, "funcargs", {}).get("browser")
+    return factory.used if isinstance(factory, BrowserFactory) else []
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_call(item):
+    """After the test body: fail it if any browser it used logged a SEVERE entry."""
+    try:
+        result = yield
+    finally:
+        for used in _used_browsers(item):
+            try:
+                if used.javascript:
+                    used.wait_loaded(5)
+                used.drain_log()
+            except Exception as error:  # the browser itself is broken: say so, don't hide the test's error
+                used.log.append({"level": "SEVERE", "message": f"(could not read the browser log: {error})"})
+    problems = [
+        f"[{used.name}] {entry.get('source', '')}: {entry.get('message', '')}"
+        for used in _used_browsers(item)
+        for entry in used.unexpected_severe()
+    ]
+    if problems:
+        pytest.fail("the browser log has SEVERE entries:\n  " + "\n  ".join(problems), pytrace=False)
+    return result
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item, call):
+    """On a failure, keep a screenshot of every browser the test used, and its log."""
+    report = yield
+    if report.when == "call" and report.failed:
+        safe = re.sub(r"[^A-Za-z0-9_.-]+", "_", item.name)
+        for used in _used_browsers(item):
+            try:
+                path = ARTIFACTS / f"FAILED-{safe}-{used.name}.png"
+                used.driver.save_screenshot(str(path))
+                report.sections.append((f"browser {used.name}", f"screenshot: {path}\nurl: {used.driver.current_url}\nlog: {used.log}"))
+            except Exception as error:
+                report.sections.append((f"browser {used.name}", f"no screenshot: {error}"))
+    return report

@@ -1,0 +1,186 @@
+"""The three layouts of the adaptive shell, with JavaScript on (DESIGN.md §Pages in the
+browser; issue 2, "What a user sees"):
+
+- phone 390×844: a navigation stack, one pane at a time, a back button in the top bar;
+- tablet landscape 1180×820 (and a desktop): the master column beside the detail;
+- tablet portrait 820×1180: the detail fills the screen and a top-bar button opens the
+  master as an overlay, closed by choosing in it, by Escape, or by tapping outside.
+"""
+
+import pytest
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.keys import Keys
+
+from pages import BACK, BACKDROP, DETAIL, MASTER, OPEN_MASTER, Shell, demo, new_york, san_francisco
+
+
+@pytest.mark.parametrize("layout", ["phone", "tablet-portrait", "tablet-landscape", "desktop"])
+def test_viewport_is_the_layout_size(browser, layout):
+    b = browser(layout)
+    b.open("/")
+    shell = Shell(b)
+    assert shell.viewport() == (b.layout.width, b.layout.height)
+
+
+# --------------------------------------------------------------------------------------
+# Phone
+
+
+def test_phone_home_is_the_list_alone(browser):
+    b = browser("phone")
+    b.open("/")
+    shell = Shell(b)
+    shell.wait_home()
+    shell.wait_shown(MASTER)
+    shell.wait_hidden(DETAIL, BACK, OPEN_MASTER, BACKDROP)
+    master = shell.rect(MASTER)
+    assert master["x"] == 0 and master["width"] == b.layout.width, f"the list should fill the phone's width: {master}"
+    for destination in demo():
+        assert shell.row(destination).is_displayed(), f"{destination.name} should be listed"
+    b.screenshot("phone-home")
+
+
+def test_phone_choosing_slides_in_the_detail_and_back_returns(browser):
+    b = browser("phone")
+    b.open("/")
+    shell = Shell(b)
+    shell.wait_home()
+    shell.mark_document()
+
+    shell.choose(new_york())
+    shell.wait_destination(new_york())
+    shell.wait_shown(DETAIL, BACK)
+    shell.wait_hidden(MASTER, OPEN_MASTER)
+    assert shell.screen() == "detail"
+    detail = shell.rect(DETAIL)
+    assert detail["width"] == b.layout.width, f"the detail should fill the phone's width: {detail}"
+    assert shell.same_document(), "choosing a destination should swap the panes, not load a new page"
+    b.screenshot("phone-destination")
+
+    shell.find(BACK).click()
+    shell.wait_home()
+    shell.wait_shown(MASTER)
+    shell.wait_hidden(DETAIL, BACK)
+    assert shell.same_document(), "the back button should swap the panes, not load a new page"
+
+
+# --------------------------------------------------------------------------------------
+# Tablet landscape and desktop: side by side
+
+
+def assert_side_by_side(shell: Shell) -> None:
+    shell.wait_shown(MASTER, DETAIL)
+    master, detail = shell.rect(MASTER), shell.rect(DETAIL)
+    width, height = shell.viewport()
+    assert master["width"] > 0 and detail["width"] > 0, (master, detail)
+    assert master["x"] + master["width"] <= detail["x"] + 1, f"the master column should be left of the detail: {master} {detail}"
+    assert master["x"] >= 0 and detail["x"] + detail["width"] <= width + 1, "both panes should be on screen"
+    assert detail["width"] > master["width"], "the detail should be the wider pane"
+    assert master["height"] >= height - 1 and detail["height"] >= height - 1, "both panes should be full height"
+    shell.wait_hidden(BACK, OPEN_MASTER, BACKDROP)
+
+
+@pytest.mark.parametrize("layout", ["tablet-landscape", "desktop"])
+def test_wide_screens_show_master_beside_detail(browser, layout):
+    b = browser(layout)
+    b.open("/")
+    shell = Shell(b)
+    shell.wait_home()
+    assert_side_by_side(shell)
+    b.screenshot(f"{layout}-home")
+
+    shell.mark_document()
+    shell.choose(san_francisco())
+    shell.wait_destination(san_francisco())
+    assert_side_by_side(shell)
+    assert shell.same_document(), "choosing a destination should swap the detail, not load a new page"
+    b.screenshot(f"{layout}-destination")
+
+    shell.choose(new_york())
+    shell.wait_destination(new_york())
+    assert_side_by_side(shell)
+    assert shell.same_document()
+
+
+# --------------------------------------------------------------------------------------
+# Tablet portrait: the master as an overlay
+
+
+def open_overlay(shell: Shell) -> None:
+    shell.wait_shown(OPEN_MASTER)
+    shell.find(OPEN_MASTER).click()
+    shell.wait(lambda: "master-open" in shell.body_classes(), "opening the list should add master-open to the body")
+    shell.wait_shown(MASTER, BACKDROP)
+    master, detail = shell.rect(MASTER), shell.rect(DETAIL)
+    assert master["x"] == 0 and 0 < master["width"] < detail["width"], f"the list overlays the left of the detail: {master}"
+    assert shell.fragment() == "", "with JavaScript the overlay opens without changing the address"
+
+
+def assert_overlay_closed(shell: Shell) -> None:
+    shell.wait(lambda: "master-open" not in shell.body_classes(), "the overlay should close")
+    shell.wait_hidden(MASTER, BACKDROP)
+    shell.wait_shown(DETAIL, OPEN_MASTER)
+
+
+def test_tablet_portrait_detail_fills_the_screen(browser):
+    b = browser("tablet-portrait")
+    b.open("/")
+    shell = Shell(b)
+    shell.wait_home()
+    shell.wait_shown(DETAIL, OPEN_MASTER)
+    shell.wait_hidden(MASTER, BACK, BACKDROP)
+    detail = shell.rect(DETAIL)
+    assert detail["x"] == 0 and detail["width"] == b.layout.width, f"the detail should fill the screen: {detail}"
+    b.screenshot("tablet-portrait-home")
+
+    shell.mark_document()
+    open_overlay(shell)
+    b.screenshot("tablet-portrait-overlay")
+
+    shell.choose(new_york())
+    shell.wait_destination(new_york())
+    assert_overlay_closed(shell)
+    shell.wait_hidden(BACK)
+    assert shell.rect(DETAIL)["width"] == b.layout.width
+    assert shell.same_document(), "choosing in the overlay should swap the detail, not load a new page"
+    b.screenshot("tablet-portrait-destination")
+
+
+def test_tablet_portrait_escape_closes_the_overlay(browser):
+    b = browser("tablet-portrait")
+    b.open(new_york().path)
+    shell = Shell(b)
+    shell.wait_destination(new_york())
+    open_overlay(shell)
+    ActionChains(b.driver).send_keys(Keys.ESCAPE).perform()
+    assert_overlay_closed(shell)
+    assert shell.path() == new_york().path, "Escape should not navigate"
+    shell.check_destination(new_york())
+
+
+def test_tablet_portrait_tapping_outside_closes_the_overlay(browser):
+    b = browser("tablet-portrait")
+    b.open(new_york().path)
+    shell = Shell(b)
+    shell.wait_destination(new_york())
+    open_overlay(shell)
+    # Tap the backdrop well to the right of the list (an offset from the backdrop's centre).
+    master, backdrop = shell.rect(MASTER), shell.rect(BACKDROP)
+    target_x = (master["x"] + master["width"] + backdrop["x"] + backdrop["width"]) / 2
+    offset_x = int(target_x - (backdrop["x"] + backdrop["width"] / 2))
+    ActionChains(b.driver).move_to_element_with_offset(shell.find(BACKDROP), offset_x, 0).click().perform()
+    assert_overlay_closed(shell)
+    assert shell.path() == new_york().path, "closing the overlay should not navigate"
+    assert shell.fragment() == ""
+
+
+def test_tablet_portrait_done_button_closes_the_overlay(browser):
+    b = browser("tablet-portrait")
+    b.open("/")
+    shell = Shell(b)
+    shell.wait_home()
+    open_overlay(shell)
+    shell.wait_shown("aside#master a.close-master")
+    shell.find("aside#master a.close-master").click()
+    assert_overlay_closed(shell)
+    assert shell.path() == "/"
