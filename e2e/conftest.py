@@ -145,6 +145,8 @@ class RoadTripServer:
 @pytest.fixture(scope="session")
 def artifacts() -> Path:
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    for stale in ARTIFACTS.glob("FAILED-*.png"):  # from an earlier run
+        stale.unlink()
     return ARTIFACTS
 
 
@@ -368,8 +370,7 @@ def pytest_runtest_call(item):
     finally:
         for used in _used_browsers(item):
             try:
-                if used.javascript:
-                    used.wait_loaded(5)
+                used.wait_loaded(5)
                 used.drain_log()
             except Exception as error:  # the browser itself is broken: say so, don't hide the test's error
                 used.log.append({"level": "SEVERE", "message": f"(could not read the browser log: {error})"})

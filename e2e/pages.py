@@ -14,7 +14,8 @@ from functools import lru_cache
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
+from selenium.common.exceptions import JavascriptException, NoSuchElementException, StaleElementReferenceException
+from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.remote.webelement import WebElement
 from selenium.webdriver.support.ui import WebDriverWait
@@ -97,6 +98,11 @@ def san_francisco() -> Demo:
 # The shell in a browser
 
 
+def text_content(element: WebElement) -> str:
+    """An element's text whether or not it is displayed (Selenium's .text is only visible text)."""
+    return (element.get_attribute("textContent") or "").strip()
+
+
 class Shell:
     def __init__(self, browser):
         self.browser = browser
@@ -119,7 +125,7 @@ class Shell:
 
     def wait(self, condition, message: str, timeout: float = TIMEOUT):
         return WebDriverWait(
-            self.driver, timeout, ignored_exceptions=(StaleElementReferenceException, NoSuchElementException)
+            self.driver, timeout, ignored_exceptions=(StaleElementReferenceException, NoSuchElementException, JavascriptException)
         ).until(lambda _: condition(), message)
 
     def wait_shown(self, *selectors: str) -> None:
@@ -149,10 +155,11 @@ class Shell:
         return (self.find("body").get_attribute("class") or "").split()
 
     def detail_title(self) -> str:
-        return self.find("h2#detail-title").text.strip()
+        # textContent, not .text: on a phone's home screen the detail (and its title) is hidden.
+        return text_content(self.find("h2#detail-title"))
 
     def row_names(self) -> list[str]:
-        return [row.find_element(By.CSS_SELECTOR, ".row-title").text.strip() for row in self.find_all(ROWS)]
+        return [text_content(row.find_element(By.CSS_SELECTOR, ".row-title")) for row in self.find_all(ROWS)]
 
     def row(self, destination: Demo) -> WebElement:
         return self.find(f'{ROWS}[href="{destination.path}"]')
@@ -161,6 +168,8 @@ class Shell:
         return [row.get_attribute("href") for row in self.find_all(f'{ROWS}[aria-current="page"]')]
 
     def rect(self, css: str) -> dict:
+        """Where an element is once the panes have stopped sliding."""
+        self.browser.settle()
         return self.find(css).rect
 
     def viewport(self) -> tuple[int, int]:
@@ -168,9 +177,21 @@ class Shell:
 
     # Acting
 
+    def click(self, css: str) -> None:
+        """Click a visible element once the panes have stopped sliding (a moving target can be missed)."""
+        self.wait_shown(css)
+        self.browser.settle()
+        self.find(css).click()
+
     def choose(self, destination: Demo) -> None:
-        self.wait(lambda: self.row(destination).is_displayed(), f"the row of {destination.name} should be visible")
-        self.row(destination).click()
+        self.click(f'{ROWS}[href="{destination.path}"]')
+
+    def tap_backdrop(self) -> None:
+        """Click the overlay's backdrop halfway between the list's right edge and the screen's."""
+        master, backdrop = self.rect(MASTER), self.rect(BACKDROP)
+        target_x = (master["x"] + master["width"] + backdrop["x"] + backdrop["width"]) / 2
+        offset_x = int(target_x - (backdrop["x"] + backdrop["width"] / 2))  # offsets are from the centre
+        ActionChains(self.driver).move_to_element_with_offset(self.find(BACKDROP), offset_x, 0).click().perform()
 
     def mark_document(self) -> None:
         """Put a marker on the current document; a full page load loses it."""
@@ -216,6 +237,31 @@ class Shell:
         assert self.driver.title == "RoadTrip"
         assert self.row_names() == [d.name for d in demo()]
         assert self.current_rows() == [], "no row is current on the home page"
+
+
+def assert_side_by_side(shell: Shell) -> None:
+    """Tablet landscape and desktop: the master column left of the detail, both full height."""
+    shell.wait_shown(MASTER, DETAIL)
+    master, detail = shell.rect(MASTER), shell.rect(DETAIL)
+    width, height = shell.viewport()
+    assert master["width"] > 0 and detail["width"] > 0, (master, detail)
+    assert master["x"] + master["width"] <= detail["x"] + 1, f"the master column should be left of the detail: {master} {detail}"
+    assert master["x"] >= 0 and detail["x"] + detail["width"] <= width + 1, "both panes should be on screen"
+    assert detail["width"] > master["width"], "the detail should be the wider pane"
+    assert master["height"] >= height - 1 and detail["height"] >= height - 1, "both panes should be full height"
+    shell.wait_hidden(BACK, OPEN_MASTER, BACKDROP)
+
+
+def assert_titles_fit(shell: Shell) -> None:
+    """Every visible top-bar title shows in full (the demo's names are short), not cut to "R…"."""
+    cut = shell.driver.execute_script(
+        """
+        return [...document.querySelectorAll('header.bar .bar-title')]
+          .filter(e => e.getClientRects().length > 0 && e.scrollWidth > e.clientWidth)
+          .map(e => `${e.closest('aside, main').id}: "${e.textContent}" needs ${e.scrollWidth}px, has ${e.clientWidth}px`);
+        """
+    )
+    assert not cut, f"top-bar titles are cut off on {shell.where()}: {cut}"
 
 
 # --------------------------------------------------------------------------------------

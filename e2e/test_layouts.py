@@ -11,7 +11,19 @@ import pytest
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.keys import Keys
 
-from pages import BACK, BACKDROP, DETAIL, MASTER, OPEN_MASTER, Shell, demo, new_york, san_francisco
+from pages import (
+    BACK,
+    BACKDROP,
+    DETAIL,
+    MASTER,
+    OPEN_MASTER,
+    Shell,
+    assert_side_by_side,
+    assert_titles_fit,
+    demo,
+    new_york,
+    san_francisco,
+)
 
 
 @pytest.mark.parametrize("layout", ["phone", "tablet-portrait", "tablet-landscape", "desktop"])
@@ -57,7 +69,7 @@ def test_phone_choosing_slides_in_the_detail_and_back_returns(browser):
     assert shell.same_document(), "choosing a destination should swap the panes, not load a new page"
     b.screenshot("phone-destination")
 
-    shell.find(BACK).click()
+    shell.click(BACK)
     shell.wait_home()
     shell.wait_shown(MASTER)
     shell.wait_hidden(DETAIL, BACK)
@@ -66,18 +78,6 @@ def test_phone_choosing_slides_in_the_detail_and_back_returns(browser):
 
 # --------------------------------------------------------------------------------------
 # Tablet landscape and desktop: side by side
-
-
-def assert_side_by_side(shell: Shell) -> None:
-    shell.wait_shown(MASTER, DETAIL)
-    master, detail = shell.rect(MASTER), shell.rect(DETAIL)
-    width, height = shell.viewport()
-    assert master["width"] > 0 and detail["width"] > 0, (master, detail)
-    assert master["x"] + master["width"] <= detail["x"] + 1, f"the master column should be left of the detail: {master} {detail}"
-    assert master["x"] >= 0 and detail["x"] + detail["width"] <= width + 1, "both panes should be on screen"
-    assert detail["width"] > master["width"], "the detail should be the wider pane"
-    assert master["height"] >= height - 1 and detail["height"] >= height - 1, "both panes should be full height"
-    shell.wait_hidden(BACK, OPEN_MASTER, BACKDROP)
 
 
 @pytest.mark.parametrize("layout", ["tablet-landscape", "desktop"])
@@ -108,7 +108,7 @@ def test_wide_screens_show_master_beside_detail(browser, layout):
 
 def open_overlay(shell: Shell) -> None:
     shell.wait_shown(OPEN_MASTER)
-    shell.find(OPEN_MASTER).click()
+    shell.click(OPEN_MASTER)
     shell.wait(lambda: "master-open" in shell.body_classes(), "opening the list should add master-open to the body")
     shell.wait_shown(MASTER, BACKDROP)
     master, detail = shell.rect(MASTER), shell.rect(DETAIL)
@@ -164,11 +164,7 @@ def test_tablet_portrait_tapping_outside_closes_the_overlay(browser):
     shell = Shell(b)
     shell.wait_destination(new_york())
     open_overlay(shell)
-    # Tap the backdrop well to the right of the list (an offset from the backdrop's centre).
-    master, backdrop = shell.rect(MASTER), shell.rect(BACKDROP)
-    target_x = (master["x"] + master["width"] + backdrop["x"] + backdrop["width"]) / 2
-    offset_x = int(target_x - (backdrop["x"] + backdrop["width"] / 2))
-    ActionChains(b.driver).move_to_element_with_offset(shell.find(BACKDROP), offset_x, 0).click().perform()
+    shell.tap_backdrop()
     assert_overlay_closed(shell)
     assert shell.path() == new_york().path, "closing the overlay should not navigate"
     assert shell.fragment() == ""
@@ -181,6 +177,83 @@ def test_tablet_portrait_done_button_closes_the_overlay(browser):
     shell.wait_home()
     open_overlay(shell)
     shell.wait_shown("aside#master a.close-master")
-    shell.find("aside#master a.close-master").click()
+    shell.click("aside#master a.close-master")
     assert_overlay_closed(shell)
     assert shell.path() == "/"
+
+
+@pytest.mark.parametrize(
+    "layout, path, overlay",
+    [
+        ("phone", "/", False),
+        ("phone", "/destinations/2", False),
+        ("tablet-landscape", "/destinations/2", False),
+        ("tablet-portrait", "/destinations/2", False),
+        ("tablet-portrait", "/destinations/2", True),
+    ],
+)
+def test_top_bar_titles_are_not_cut_off(browser, layout, path, overlay):
+    b = browser(layout)
+    b.open(path)
+    shell = Shell(b)
+    shell.wait_shown("header.bar .bar-title")
+    if overlay:
+        open_overlay(shell)
+    assert_titles_fit(shell)
+
+
+
+@pytest.mark.parametrize("closer", ["escape", "backdrop", "done", "choosing"])
+def test_tablet_portrait_overlay_opened_by_address_closes(browser, closer):
+    """A link or bookmark to …#master (what the button does without JavaScript, or before
+    the script has loaded) opens the overlay through :target; with JavaScript on, Escape,
+    Done, the backdrop and choosing a destination must still close it."""
+    b = browser("tablet-portrait")
+    b.open(new_york().path + "#master")
+    shell = Shell(b)
+    shell.wait_destination(new_york())
+    shell.wait_shown(MASTER, BACKDROP)
+    if closer == "escape":
+        ActionChains(b.driver).send_keys(Keys.ESCAPE).perform()
+    elif closer == "backdrop":
+        shell.tap_backdrop()
+    elif closer == "done":
+        shell.click("aside#master a.close-master")
+    else:
+        shell.choose(san_francisco())
+    expected = san_francisco() if closer == "choosing" else new_york()
+    shell.wait_destination(expected)
+    shell.wait(lambda: shell.fragment() != "master", f"{closer}: the address should leave #master")
+    b.screenshot(f"tablet-portrait-overlay-by-address-after-{closer}")
+    shell.wait_hidden(MASTER, BACKDROP)
+    shell.wait_shown(DETAIL, OPEN_MASTER)
+
+
+@pytest.mark.parametrize("layout", ["phone", "tablet-landscape"])
+def test_colour_scheme_follows_the_system(browser, layout):
+    b = browser(layout)
+    colours = {}
+    try:
+        for scheme in ("light", "dark"):
+            b.driver.execute_cdp_cmd(
+                "Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": scheme}]}
+            )
+            b.open(new_york().path)
+            shell = Shell(b)
+            shell.wait_destination(new_york())
+            colours[scheme] = b.driver.execute_script(
+                """
+                const luminance = (css) => {
+                  const [r, g, b] = css.match(/[\\d.]+/g).map(Number);
+                  return (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255;
+                };
+                const detail = getComputedStyle(document.querySelector('#detail'));
+                const name = getComputedStyle(document.querySelector('.destination-name'));
+                return {background: luminance(detail.backgroundColor), text: luminance(name.color)};
+                """
+            )
+            b.screenshot(f"{layout}-destination-{scheme}")
+    finally:
+        b.driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+    assert colours["light"]["background"] > 0.6 > colours["light"]["text"], f"light scheme: {colours['light']}"
+    assert colours["dark"]["background"] < 0.4 < colours["dark"]["text"], f"dark scheme: {colours['dark']}"

@@ -8,11 +8,12 @@ enum AccessLog {
         return "\(printable(method)) \(printable(path)) \(shown) \(formatted(milliseconds))ms"
     }
 
-    /// Control characters and spaces are written as `%XX`, so one request is always one line.
+    /// Control characters, spaces, `%` and every non-ASCII byte (U+0085 and U+2028 break lines
+    /// for some readers) are written as `%XX`, so one request is always one line.
     static func printable(_ text: String) -> String {
         var out: [UInt8] = []
         for byte in text.utf8 {
-            if byte <= 0x20 || byte == 0x7F {
+            if byte <= 0x20 || byte >= 0x7F || byte == UInt8(ascii: "%") {
                 out += Array("%\(String(byte, radix: 16, uppercase: true).leftPadded(to: 2))".utf8)
             } else {
                 out.append(byte)

@@ -13,7 +13,9 @@ public struct Configuration: Sendable {
     public var connectionMemoryLimit: Int
     /// Largest request body accepted; a larger one is answered 413 before it is read.
     public var maximumBodySize: Int
-    /// Refuse requests that bend HTTP/1.1 (bare LF, spaces before colons, …).
+    /// Refuse requests that bend HTTP/1.1: header fields whose name is not a token (a space
+    /// before the colon) or whose value holds a CR or NUL, a missing `Host`. (libmicrohttpd
+    /// accepts a bare LF as a line end, as RFC 9112 allows.)
     public var strictParsing: Bool
     /// Seconds `stop()` waits for requests in progress before closing anyway.
     public var shutdownGracePeriod: Double

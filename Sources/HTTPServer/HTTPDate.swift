@@ -33,6 +33,9 @@ public enum HTTPDate {
         parts.tm_min = clock[1]
         parts.tm_sec = clock[2]
         let seconds = timegm(&parts)
-        return seconds == -1 ? nil : Int(seconds)
+        // timegm rolls "32 Nov" or "25:61" over into real dates; only a date that formats back
+        // to the same text is one (RFC 9110 §13.1.3: an invalid date is ignored).
+        guard seconds != -1, format(secondsSince1970: Int(seconds)) == text else { return nil }
+        return Int(seconds)
     }
 }

@@ -30,3 +30,9 @@ public struct Response: Sendable {
         Response(status: status, headers: ["Location": location])
     }
 }
+
+extension Response {
+    static func tooLarge(_ limit: Int) -> Response {
+        .text("The request body is larger than \(limit) bytes.\n", status: .contentTooLarge)
+    }
+}

@@ -21,31 +21,17 @@ func accessHandler(
         let state = RequestState(method: method.map { String(cString: $0) } ?? "", path: url.map { String(cString: $0) } ?? "/")
         requestContext.pointee = Unmanaged.passRetained(state).toOpaque()
         context.requestStarted()
-        if let length = headerValue(connection, "Content-Length").flatMap(UInt64.init), length > UInt64(context.maximumBodySize) {
-            return queue(.text("The request body is larger than \(context.maximumBodySize) bytes.\n", status: .contentTooLarge), state: state, on: connection)
-        }
-        return MHD_Result.YES
+        return headersArrived(state, context: context, connection: connection)
     }
     let state = Unmanaged<RequestState>.fromOpaque(stored).takeUnretainedValue()
 
     if uploadDataSize.pointee > 0 {
-        // A body without Content-Length (chunked) is counted as it arrives and dropped once too big.
-        if !state.bodyTooLarge, let uploadData {
-            if state.body.count + uploadDataSize.pointee > context.maximumBodySize {
-                state.bodyTooLarge = true
-                state.body = []
-            } else {
-                uploadData.withMemoryRebound(to: UInt8.self, capacity: uploadDataSize.pointee) {
-                    state.body.append(contentsOf: UnsafeBufferPointer(start: $0, count: uploadDataSize.pointee))
-                }
-            }
-        }
+        let chunk = UnsafeRawBufferPointer(start: uploadData, count: uploadData == nil ? 0 : uploadDataSize.pointee)
         uploadDataSize.pointee = 0
-        return MHD_Result.YES
+        return bodyArrived(chunk, state: state, context: context)
     }
-
     if state.bodyTooLarge {
-        return queue(.text("The request body is larger than \(context.maximumBodySize) bytes.\n", status: .contentTooLarge), state: state, on: connection)
+        return queue(.tooLarge(context.maximumBodySize), state: state, on: connection)
     }
     let request = Request(
         method: state.method,
@@ -57,6 +43,33 @@ func accessHandler(
     )
     state.body = []
     return queue(context.handler(request), state: state, on: connection)
+}
+
+/// Refuses what can be refused before any body is read: malformed header fields (which
+/// libmicrohttpd lets through and which could smuggle a second request) and a declared body
+/// over the limit.
+private func headersArrived(_ state: RequestState, context: ServerContext, connection: OpaquePointer) -> MHD_Result {
+    if context.strictParsing, let field = connectionValues(connection, kind: MHD_ValueKind.HEADER_KIND).first(where: { !HeaderSyntax.isValid($0) }) {
+        return queue(.text("Malformed header field \"\(AccessLog.printable(field.name))\".\n", status: .badRequest), state: state, on: connection)
+    }
+    if let length = headerValue(connection, "Content-Length").flatMap(UInt64.init), length > UInt64(context.maximumBodySize) {
+        return queue(.tooLarge(context.maximumBodySize), state: state, on: connection)
+    }
+    return MHD_Result.YES
+}
+
+/// Keeps the body up to the limit. A body without Content-Length (chunked) that grows past it
+/// is dropped and answered 413 at its end; one that goes on past twice the limit closes the
+/// connection, so an endless upload cannot hold it.
+private func bodyArrived(_ chunk: UnsafeRawBufferPointer, state: RequestState, context: ServerContext) -> MHD_Result {
+    state.bytesReceived += chunk.count
+    if state.bytesReceived > context.maximumBodySize {
+        state.bodyTooLarge = true
+        state.body = []
+        return state.bytesReceived > 2 * context.maximumBodySize ? MHD_Result.NO : MHD_Result.YES
+    }
+    state.body.append(contentsOf: chunk)
+    return MHD_Result.YES
 }
 
 /// Called when a request is over, answered or not: writes its access-log line.
@@ -78,16 +91,22 @@ func forwardDaemonMessage(context: UnsafeMutableRawPointer?, message: UnsafePoin
 }
 
 private func queue(_ response: Response, state: RequestState, on connection: OpaquePointer) -> MHD_Result {
+    if let result = send(response, state: state, on: connection) { return result }
+    // A header with a line break in it is never sent: the answer becomes a plain 500.
+    return send(.text("Internal server error\n", status: .internalServerError), state: state, on: connection) ?? MHD_Result.NO
+}
+
+/// Nil when libmicrohttpd refused one of the response's headers.
+private func send(_ response: Response, state: RequestState, on connection: OpaquePointer) -> MHD_Result? {
     var response = response
     guard let answer = makeDaemonResponse(&response) else {
         state.status = 500
         return MHD_Result.NO
     }
     defer { MHD_destroy_response(answer) }
-    for field in response.headers where MHD_add_response_header(answer, field.name, field.value) != MHD_Result.YES {
-        // A header value with a line break: never sent, the request fails instead.
-        state.status = 500
-        return MHD_Result.NO
+    // libmicrohttpd writes Content-Length itself, from the body it sends.
+    for field in response.headers where !field.name.caseInsensitiveEquals("Content-Length") {
+        guard MHD_add_response_header(answer, field.name, field.value) == MHD_Result.YES else { return nil }
     }
     state.status = response.status.code
     return MHD_queue_response(connection, UInt32(response.status.code), answer)
@@ -103,6 +122,14 @@ private func makeDaemonResponse(_ response: inout Response) -> OpaquePointer? {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else {
             response = .text("Not found\n", status: .notFound)
+            return makeDaemonResponse(&response)
+        }
+        // The headers describe the file as it was when the handler looked; if it was replaced
+        // since, sending it would pair new bytes with the old ETag.
+        var info = stat()
+        guard fstat(fd, &info) == 0, UInt64(info.st_size) == size else {
+            close(fd)
+            response = .text("The file changed while it was being sent; please try again.\n", status: .serviceUnavailable)
             return makeDaemonResponse(&response)
         }
         // libmicrohttpd closes the descriptor when it is done with the response.

@@ -24,7 +24,9 @@ public final class Server: Sendable {
 
     public init(configuration: Configuration, log: @escaping LogSink = Server.standardError, handler: @escaping Handler) throws(StartError) {
         let socket = try ListeningSocket.open(host: configuration.host, port: configuration.port)
-        let context = ServerContext(handler: handler, log: log, maximumBodySize: configuration.maximumBodySize)
+        let context = ServerContext(
+            handler: handler, log: log, maximumBodySize: configuration.maximumBodySize, strictParsing: configuration.strictParsing
+        )
         let logger = UnsafeMutablePointer<rt_mhd_logger>.allocate(capacity: 1)
         logger.initialize(to: rt_mhd_logger(callback: forwardDaemonMessage, context: Unmanaged.passUnretained(context).toOpaque()))
         var settings = rt_mhd_settings(
@@ -53,7 +55,10 @@ public final class Server: Sendable {
     /// Stops accepting connections, lets requests in progress finish (up to the grace
     /// period), then closes everything. Safe to call more than once and from any thread.
     public func stop() {
-        guard context.beginStopping() else { return }
+        guard context.beginStopping() else {
+            context.waitUntilStopped()
+            return
+        }
         let listener = MHD_quiesce_daemon(daemon)
         if listener >= 0 { close(listener) }
         context.waitForRequestsInProgress(timeout: configuration.shutdownGracePeriod)

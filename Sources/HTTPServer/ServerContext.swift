@@ -5,16 +5,18 @@ final class ServerContext: Sendable {
     let handler: Handler
     let log: LogSink
     let maximumBodySize: Int
+    let strictParsing: Bool
     private let lock = NSCondition()
     /// Guarded by `lock`.
     private nonisolated(unsafe) var inProgress = 0
     private nonisolated(unsafe) var stopping = false
     private nonisolated(unsafe) var stopped = false
 
-    init(handler: @escaping Handler, log: @escaping LogSink, maximumBodySize: Int) {
+    init(handler: @escaping Handler, log: @escaping LogSink, maximumBodySize: Int, strictParsing: Bool) {
         self.handler = handler
         self.log = log
         self.maximumBodySize = maximumBodySize
+        self.strictParsing = strictParsing
     }
 
     func requestStarted() {
@@ -66,6 +68,7 @@ final class RequestState {
     let method: String
     let path: String
     var body: [UInt8] = []
+    var bytesReceived = 0
     var bodyTooLarge = false
     var status = 0
 

@@ -15,15 +15,26 @@ enum Commands {
             Console.out(Help.text)
             return
         }
+        let rest = Array(arguments.dropFirst())
         switch first {
-        case "--help", "-h", "help": Console.out(Help.text)
-        case "--version": Console.out(Help.version)
+        case "--help", "-h", "help":
+            try refuseExtra(rest)
+            Console.out(Help.text)
+        case "--version":
+            try refuseExtra(rest)
+            Console.out(Help.version)
         case "serve": try serve(Array(arguments.dropFirst()))
         case "destinations": try destinations(Array(arguments.dropFirst()))
         default:
             if first.hasPrefix("-") { throw CommandFailure(message: "unknown option '\(first)' (see roadtrip --help)", status: 64) }
             throw CommandFailure(message: "unknown command '\(first)' (see roadtrip --help)", status: 64)
         }
+    }
+
+    private static func refuseExtra(_ arguments: [String]) throws(CommandFailure) {
+        guard let extra = arguments.first else { return }
+        let kind = extra.hasPrefix("-") ? "unknown option" : "unexpected argument"
+        throw CommandFailure(message: "\(kind) '\(extra)' (see roadtrip --help)", status: 64)
     }
 
     static func parse(_ arguments: [String], values: Set<String>, flags: Set<String> = []) throws(CommandFailure) -> Arguments {

@@ -24,12 +24,14 @@ public struct App: Sendable {
         do {
             response = try route(request)
         } catch let error as HTTPError {
-            response = errorPage(status: error.status, message: error.message)
+            // The list stays beside a 404, so the person can go on from there.
+            let master: any HTML = (try? catalog.all()).map { DestinationListView(destinations: $0, selected: nil) } ?? Fragment([])
+            response = errorPage(status: error.status, message: error.message, master: master)
             if error.status == .methodNotAllowed { response.headers["Allow"] = "GET, HEAD" }
         } catch {
             // The log gets the cause; the person gets a page that shows no internals.
             log("error: \(request.method) \(request.path): \(error)")
-            response = errorPage(status: .internalServerError, message: "Something went wrong on our side. Please try again.")
+            response = errorPage(status: .internalServerError, message: "Something went wrong on our side. Please try again.", master: Fragment([]))
         }
         SecurityHeaders.apply(to: &response)
         return response
@@ -57,11 +59,11 @@ public struct App: Sendable {
         .html(Shell(frame: frame, assets: assets).render(), status: status)
     }
 
-    private func errorPage(status: Status, message: String) -> Response {
+    private func errorPage(status: Status, message: String, master: any HTML) -> Response {
         let frame = PageFrame(
             title: status == .notFound ? "Not found" : status.reason,
             screen: .detail,
-            master: Fragment([]),
+            master: master,
             detail: ErrorView(status: status, message: message)
         )
         var response = page(frame, status: status)

@@ -92,7 +92,7 @@ public final class Connection {
         guard !readOnly else { return }
 
         let walSQL: SQL = "PRAGMA journal_mode = WAL"
-        let mode = try run(walSQL, cached: false) { try $0.nextRow() }.map { try $0[0] as String }
+        let mode = try switchToWAL(walSQL)
         guard mode?.lowercased() == "wal" else {
             throw DatabaseError(
                 resultCode: SQLITE_ERROR,
@@ -101,6 +101,23 @@ public final class Connection {
             )
         }
         try run("PRAGMA synchronous = FULL", cached: false) { _ = try $0.allRows() }
+    }
+
+    /// WAL is recorded in the file, so once set, later opens find it and take no lock. Setting
+    /// it needs an exclusive lock, and SQLite answers "busy" at once there, without the busy
+    /// timeout: processes opening a new file together retry for up to the same 5 s.
+    private func switchToWAL(_ walSQL: SQL) throws -> String? {
+        let current = try run("PRAGMA journal_mode", cached: false) { try $0.nextRow() }.map { try $0[0] as String }
+        if current?.lowercased() == "wal" { return current }
+        var waited: Int32 = 0
+        while true {
+            do {
+                return try run(walSQL, cached: false) { try $0.nextRow() }.map { try $0[0] as String }
+            } catch let error as DatabaseError where error.isBusy && waited < 5000 {
+                sqlite3_sleep(10)
+                waited += 10
+            }
+        }
     }
 }
 

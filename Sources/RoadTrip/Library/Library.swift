@@ -39,9 +39,14 @@ public final class Library: Sendable {
         guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw LibraryError(description: "data folder \(folder.path) is not a folder")
         }
-        guard access(folder.path, W_OK | X_OK) == 0 else {
+        // A file really created, not access(2): that answers yes to root even on a read-only mount or /proc.
+        let probe = folder.appendingPathComponent(".roadtrip-write-test-\(getpid())-\(UInt64.random(in: 0...UInt64.max))").path
+        let fd = open(probe, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard fd >= 0 else {
             throw LibraryError(description: "data folder \(folder.path) is not writable: \(String(cString: strerror(errno)))")
         }
+        close(fd)
+        unlink(probe)
     }
 }
 

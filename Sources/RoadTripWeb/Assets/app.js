@@ -4,6 +4,7 @@
 // bookmarks land where they should.
 
 const body = document.body;
+document.documentElement.classList.add("js");
 // The path on screen, to tell a real navigation from a change of the hash alone.
 let lastPath = location.pathname + location.search;
 
@@ -25,9 +26,14 @@ function openMaster() {
 }
 
 function closeMaster() {
-  if (!body.classList.contains("master-open") && location.hash !== "#master") return;
   body.classList.remove("master-open");
-  if (location.hash === "#master") history.replaceState(history.state, "", location.pathname + location.search);
+}
+
+// An address ending in #master (a bookmark, or the list opened before this script ran)
+// opens the list the way this script does, so that closing it works the same.
+if (location.hash === "#master") {
+  history.replaceState(history.state, "", location.pathname + location.search);
+  if (matchMedia("(min-width: 700px) and (orientation: portrait)").matches) openMaster();
 }
 
 async function show(url, { push, direction }) {

@@ -23,19 +23,25 @@ struct Shell: HTML {
                 div(.class("split")) {
                     aside(.class("master"), .id("master"), .ariaLabel("Destinations")) {
                         header(.class("bar")) {
+                            div(.class("bar-leading")) {}
                             h1(.class("bar-title")) { "RoadTrip" }
-                            a(.class("bar-button close-master"), .href("#"), .ariaLabel("Close the list")) { "Done" }
+                            div(.class("bar-trailing")) {
+                                a(.class("bar-button close-master"), .href("#"), .ariaLabel("Close the list")) { "Done" }
+                            }
                         }
                         div(.class("pane-content"), .id("master-content")) { frame.master }
                     }
                     a(.class("backdrop"), .href("#"), .ariaLabel("Close the list"), Attribute("tabindex", "-1")) {}
                     main(.class("detail"), .id("detail"), Attribute("tabindex", "-1")) {
                         header(.class("bar")) {
-                            if let back = frame.back {
-                                a(.class("bar-button back"), .href(back.route), Attribute("rel", "up")) { "‹ \(back.label)" }
+                            div(.class("bar-leading")) {
+                                if let back = frame.back {
+                                    a(.class("bar-button back"), .href(back.route), Attribute("rel", "up")) { "‹ \(back.label)" }
+                                }
+                                a(.class("bar-button open-master"), .href("#master"), .ariaControls("master")) { "☰ Destinations" }
                             }
-                            a(.class("bar-button open-master"), .href("#master"), .ariaControls("master")) { "☰ Destinations" }
                             h2(.class("bar-title"), .id("detail-title")) { frame.title }
+                            div(.class("bar-trailing")) {}
                         }
                         div(.class("pane-content"), .id("detail-content")) { frame.detail }
                     }

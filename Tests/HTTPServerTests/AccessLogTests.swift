@@ -1,0 +1,105 @@
+import Foundation
+import HTTPServer
+import Testing
+
+@Suite struct AccessLogTests {
+    @Test func eachRequestWritesOneLineOfMethodPathStatusAndMilliseconds() throws {
+        // setup
+        let log = LogRecorder()
+        let server = try startServer(log: log) { request in
+            switch request.path {
+            case "/missing": .text("no", status: .notFound)
+            case "/form": .redirect(to: "/done")
+            default: .text("yes")
+            }
+        }
+        defer { server.stop() }
+        let connection = try RawConnection(port: server.port)
+
+        // MUT
+        _ = try connection.request("/")
+        _ = try connection.request(method: "POST", "/form", body: Array("a=1".utf8))
+        _ = try connection.request("/missing")
+
+        // validate
+        #expect(eventually { log.accessLines.count == 3 })
+        usleep(100_000)
+        let lines = log.accessLines
+        #expect(lines.count == 3)
+        #expect(lines.map { $0.split(separator: " ").dropLast().joined(separator: " ") } == ["GET / 200", "POST /form 303", "GET /missing 404"])
+        let format = /^[A-Z]+ \/\S* \d{3} \d+\.\dms$/
+        for line in lines {
+            #expect(line.wholeMatch(of: format) != nil, "\(line)")
+        }
+    }
+
+    @Test func queryStringNeverReachesTheLog() throws {
+        // setup
+        let log = LogRecorder()
+        let server = try startServer(log: log, handler: answerOK)
+        defer { server.stop() }
+
+        // MUT
+        let response = try fetch(port: server.port, "/secret?token=abc")
+
+        // validate
+        #expect(response.status == 200)
+        #expect(eventually { log.accessLines.count == 1 })
+        #expect(log.accessLines.first?.hasPrefix("GET /secret 200 ") == true)
+        #expect(!log.all.contains { $0.contains("token") || $0.contains("abc") })
+    }
+
+    @Test func controlCharactersAndSpacesInThePathAreEscaped() throws {
+        // setup
+        let log = LogRecorder()
+        let requests = RequestRecorder()
+        let server = try startServer(log: log, requests: requests, handler: answerOK)
+        defer { server.stop() }
+
+        // MUT
+        _ = try fetch(port: server.port, "/a%0Ab%0D%09c%20d%7F")
+
+        // validate
+        #expect(requests.last?.path == "/a\nb\r\tc d\u{7F}")
+        #expect(eventually { log.accessLines.count == 1 })
+        let line = try #require(log.accessLines.first)
+        #expect(line.hasPrefix("GET /a%0Ab%0D%09c%20d%7F 200 "))
+        #expect(!line.contains { $0.isNewline || $0 == "\t" })
+    }
+
+    @Test func forgedLogLineInThePathStaysInsideOneLine() throws {
+        // setup
+        let log = LogRecorder()
+        let server = try startServer(log: log, handler: answerOK)
+        defer { server.stop() }
+
+        // MUT
+        _ = try fetch(port: server.port, "/x%0AGET%20/admin%20200%200.1ms")
+
+        // validate
+        #expect(eventually { log.accessLines.count == 1 })
+        usleep(100_000)
+        #expect(log.accessLines.count == 1)
+        #expect(log.accessLines.first?.hasPrefix("GET /x%0AGET%20/admin%20200%200.1ms 200 ") == true)
+    }
+
+    /// U+0085 (NEL, a C1 control character) and U+2028 (LINE SEPARATOR) end a line for many
+    /// readers (Python's `splitlines`, JavaScript), so they must be escaped like LF is.
+    @Test func unicodeLineBreaksInThePathAreEscaped() throws {
+        // setup
+        let log = LogRecorder()
+        let requests = RequestRecorder()
+        let server = try startServer(log: log, requests: requests, handler: answerOK)
+        defer { server.stop() }
+
+        // MUT
+        _ = try fetch(port: server.port, "/a%C2%85b%E2%80%A8c")
+
+        // validate
+        #expect(requests.last?.path == "/a\u{85}b\u{2028}c")
+        #expect(eventually { log.accessLines.count == 1 })
+        let line = try #require(log.accessLines.first)
+        #expect(!line.contains { $0.isNewline }, "\(line.debugDescription)")
+        #expect(line.hasPrefix("GET /a%C2%85b%E2%80%A8c 200 "), "\(line.debugDescription)")
+    }
+}

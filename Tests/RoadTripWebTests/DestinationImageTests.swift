@@ -1,0 +1,113 @@
+import Foundation
+import HTTPServer
+import RoadTrip
+import Testing
+@testable import RoadTripWeb
+
+@Suite struct DestinationImageTests {
+    let web: WebFixture
+
+    init() throws {
+        web = try WebFixture()
+    }
+
+    private static func record(name: String, imageName: String) -> DestinationRecord {
+        DestinationRecord(
+            name: name, imageName: imageName, locationTitle: name, locationSubtitle: "",
+            coordinate: Coordinate(latitude: 10, longitude: 20), weatherURL: "https://example.com/weather",
+            eventURLs: [], pointsOfInterest: []
+        )
+    }
+
+    @Test func demoPicturesAreServedAsSVG() throws {
+        for name in ["New York City", "San Francisco"] {
+            // setup
+            let destination = try web.destination(named: name)
+
+            // MUT
+            let response = web.get(Route.destinationImage(id: destination.id).path)
+
+            // validate
+            #expect(response.status == .ok, "\(name)")
+            #expect(response.headers["Content-Type"] == "image/svg+xml", "\(name)")
+            #expect(response.bodyText.contains("<svg"), "\(name)")
+        }
+    }
+
+    @Test func aPictureInTheDataFolderOverridesTheDemoPicture() throws {
+        // setup
+        let newYork = try web.destination(named: "New York City")
+        let images = web.folder.appendingPathComponent("destination-images")
+        try FileManager.default.createDirectory(at: images, withIntermediateDirectories: true)
+        let own = #"<svg xmlns="http://www.w3.org/2000/svg"><title>my own picture</title></svg>"#
+        try Data(own.utf8).write(to: images.appendingPathComponent(newYork.imageName))
+
+        // MUT
+        let response = web.get(Route.destinationImage(id: newYork.id).path)
+
+        // validate
+        #expect(response.status == .ok)
+        #expect(response.headers["Content-Type"] == "image/svg+xml")
+        #expect(response.bodyText == own)
+    }
+
+    @Test func anImportedPictureInTheDataFolderIsServedWithItsType() throws {
+        // setup
+        try web.library.catalog.importRecords([Self.record(name: "Lisbon", imageName: "Lisbon.png")])
+        let lisbon = try web.destination(named: "Lisbon")
+        let images = web.folder.appendingPathComponent("destination-images")
+        try FileManager.default.createDirectory(at: images, withIntermediateDirectories: true)
+        let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 1, 2, 3]
+        try Data(png).write(to: images.appendingPathComponent("Lisbon.png"))
+
+        // MUT
+        let response = web.get(Route.destinationImage(id: lisbon.id).path)
+
+        // validate
+        #expect(response.status == .ok)
+        #expect(response.headers["Content-Type"] == "image/png")
+        #expect(response.bodyBytes == png)
+    }
+
+    @Test func aDestinationWhosePictureIsMissingOnDiskGets404() throws {
+        // setup
+        try web.library.catalog.importRecords([
+            Self.record(name: "Nowhere", imageName: "Nowhere.svg"),
+            Self.record(name: "Odd", imageName: "Odd.txt"),
+        ])
+        let nowhere = try web.destination(named: "Nowhere")
+        let odd = try web.destination(named: "Odd")
+        // A file of the unsupported type exists, so only the type can refuse it.
+        let images = web.folder.appendingPathComponent("destination-images")
+        try FileManager.default.createDirectory(at: images, withIntermediateDirectories: true)
+        try Data("text".utf8).write(to: images.appendingPathComponent("Odd.txt"))
+
+        // MUT
+        let missing = web.get(Route.destinationImage(id: nowhere.id).path)
+        let unsupported = web.get(Route.destinationImage(id: odd.id).path)
+
+        // validate
+        #expect(missing.status == .notFound)
+        #expect(missing.headers["Content-Type"] == "text/html; charset=utf-8")
+        #expect(unsupported.status == .notFound)
+    }
+
+    @Test func anImageNameThatIsAPathIsNeverFollowed() throws {
+        // setup: names the file validator would refuse, stored directly.
+        let secret = web.folder.appendingPathComponent("secret.svg")
+        try Data("<svg>secret</svg>".utf8).write(to: secret)
+        try web.library.catalog.importRecords([
+            Self.record(name: "Up", imageName: "../secret.svg"),
+            Self.record(name: "Absolute", imageName: secret.path),
+        ])
+
+        for name in ["Up", "Absolute"] {
+            // MUT
+            let response = web.get(Route.destinationImage(id: try web.destination(named: name).id).path)
+
+            // validate
+            #expect(response.status == .notFound, "\(name)")
+            #expect(!response.bodyText.contains("secret"), "\(name)")
+        }
+    }
+}

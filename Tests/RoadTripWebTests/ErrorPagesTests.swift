@@ -1,0 +1,95 @@
+import Foundation
+import HTTPServer
+import RoadTrip
+import Testing
+@testable import RoadTripWeb
+
+@Suite struct ErrorPagesTests {
+    let web: WebFixture
+
+    init() throws {
+        web = try WebFixture()
+    }
+
+    @Test func unknownPathGetsA404PageInsideTheShell() {
+        // MUT
+        let response = web.get("/no/such/page")
+
+        // validate
+        #expect(response.status == .notFound)
+        #expect(response.headers["Content-Type"] == "text/html; charset=utf-8")
+        #expect(response.headers["Cache-Control"] == "no-store")
+        let html = response.bodyText
+        #expect(html.contains(#"id="master""#))
+        #expect(html.contains(#"id="detail""#))
+        #expect(html.contains("There is nothing at this address."))
+        #expect(html.contains("<title>Not found · RoadTrip</title>"))
+        #expect(Markup.tags("a", in: html).contains { Markup.attribute("href", of: $0) == Route.home.path })
+        #expect(web.log.recorded.isEmpty, "a 404 is not a failure to log")
+    }
+
+    @Test func unknownDestinationIDGetsA404() throws {
+        // setup
+        let ids = try web.library.catalog.all().map(\.id)
+        let missing = (ids.max() ?? 0) + 1
+
+        // MUT
+        let page = web.get(Route.destination(id: missing).path)
+        let image = web.get(Route.destinationImage(id: missing).path)
+
+        // validate
+        #expect(page.status == .notFound)
+        #expect(page.bodyText.contains("There is no such destination."))
+        #expect(page.bodyText.contains(#"id="master""#))
+        #expect(image.status == .notFound)
+    }
+
+    @Test(arguments: ["POST", "PUT", "DELETE", "PATCH"])
+    func writingToAPageIsRefusedWith405AndAllow(method: String) {
+        // MUT
+        let response = web.request(method, Route.home.path)
+
+        // validate
+        #expect(response.status == .methodNotAllowed)
+        #expect(response.headers["Allow"] == "GET, HEAD")
+        #expect(response.bodyText.contains(#"id="master""#))
+        #expect(response.bodyText.contains("This address answers GET and HEAD only."))
+    }
+
+    @Test func headIsAnsweredLikeGet() throws {
+        // setup
+        let newYork = try web.destination(named: "New York City")
+        for path in [Route.home.path, Route.destination(id: newYork.id).path, "/nowhere", Route.destinationImage(id: newYork.id).path] {
+            // MUT
+            let get = web.request("GET", path)
+            let head = web.request("HEAD", path)
+
+            // validate: the server, not the app, drops the body of a HEAD answer.
+            #expect(head.status == get.status, "\(path)")
+            #expect(head.headers == get.headers, "\(path)")
+            #expect(head.bodyBytes == get.bodyBytes, "\(path)")
+        }
+    }
+
+    @Test func failureGetsA500PageThatShowsNoInternalsAndLogsTheCause() throws {
+        // setup
+        try web.library.database.write { try $0.executeScript("DROP TABLE destination_events") }
+
+        // MUT
+        let response = web.get(Route.home.path)
+
+        // validate
+        #expect(response.status == .internalServerError)
+        #expect(response.headers["Cache-Control"] == "no-store")
+        let html = response.bodyText
+        #expect(html.contains(#"id="master""#))
+        #expect(html.contains("Something went wrong on our side."))
+        for secret in ["SQL", "sql", "destination_events", "error 1", "no such table", "SELECT", "library.sqlite", web.folder.path] {
+            #expect(!html.contains(secret), "the 500 page shows \(secret)")
+        }
+        let log = web.log.recorded
+        #expect(log.count == 1)
+        #expect(log.first?.contains("GET /") == true)
+        #expect(log.first?.contains("destination_events") == true, "the log should hold the cause: \(log)")
+    }
+}

@@ -1,0 +1,68 @@
+import Testing
+@testable import RoadTripWeb
+
+@Suite struct RouteTests {
+    static let everyRoute: [Route] = [
+        .home,
+        .health,
+        .destination(id: 1),
+        .destination(id: 42),
+        .destination(id: Int64.max),
+        .destinationImage(id: 1),
+        .destinationImage(id: 9_000_000_000),
+        .asset("app.0123456789abcdef.css"),
+        .asset("icon.fedcba9876543210.svg"),
+        .asset("app-shell.00000000ffffffff.js"),
+    ]
+
+    @Test(arguments: everyRoute)
+    func everyRouteMatchesThePathItBuilds(route: Route) {
+        // MUT
+        let matched = Route(path: route.path)
+
+        // validate
+        #expect(matched == route, "\(route.path) does not lead back to \(route)")
+    }
+
+    @Test func pathsAreTheOnesLinksUse() {
+        // MUT + validate
+        #expect(Route.home.path == "/")
+        #expect(Route.health.path == "/healthz")
+        #expect(Route.destination(id: 7).path == "/destinations/7")
+        #expect(Route.destinationImage(id: 7).path == "/destinations/7/image")
+        #expect(Route.asset("app.0123456789abcdef.css").path == "/static/app.0123456789abcdef.css")
+    }
+
+    @Test(arguments: [
+        "/destinations/0",
+        "/destinations/01",
+        "/destinations/-1",
+        "/destinations/+1",
+        "/destinations/abc",
+        "/destinations/1/",
+        "/destinations/1/image/",
+        "/destinations/1/picture",
+        "/destinations/",
+        "/destinations",
+        "/destinations/١",
+        "/destinations/99999999999999999999",
+        "/static/app.css",
+        "/static/app.0123456789ABCDEF.css",
+        "/static/app.0123456789abcde.css",
+        "/static/../x",
+        "/static/app.0123456789abcdef.css/",
+        "/static/",
+        "//",
+        "",
+        "destinations/1",
+        "/healthz/",
+        "/index.html",
+    ])
+    func junkPathsMatchNoRoute(path: String) {
+        // MUT
+        let matched = Route(path: path)
+
+        // validate
+        #expect(matched == nil, "\(path) matched \(String(describing: matched))")
+    }
+}

@@ -1,0 +1,161 @@
+"""Moving around with JavaScript on: links swap the panes without a full reload, the
+address bar follows, Back and Forward restore the right screen, a reload lands on the
+same screen, and an unknown address is a real page in the shell."""
+
+import pytest
+
+from pages import (
+    BACK,
+    BACKDROP,
+    DETAIL,
+    MASTER,
+    OPEN_MASTER,
+    Shell,
+    assert_side_by_side,
+    new_york,
+    san_francisco,
+    text_content,
+)
+
+
+def test_back_and_forward_after_in_app_navigation(browser):
+    b = browser("tablet-landscape")
+    b.open("/")
+    shell = Shell(b)
+    shell.wait_home()
+    shell.mark_document()
+
+    shell.choose(new_york())
+    shell.wait_destination(new_york())
+    shell.choose(san_francisco())
+    shell.wait_destination(san_francisco())
+
+    b.driver.back()
+    shell.wait_destination(new_york())
+    b.driver.back()
+    shell.wait_home()
+    shell.wait(
+        lambda: text_content(shell.find("#detail-content")).startswith("Where to?"),
+        "Back to the home page should show the placeholder again",
+    )
+    b.driver.forward()
+    shell.wait_destination(new_york())
+    b.driver.forward()
+    shell.wait_destination(san_francisco())
+    assert_side_by_side(shell)
+    assert shell.same_document(), "Back and Forward between in-app pages should not reload the page"
+
+
+def test_phone_back_and_forward_restore_the_screen(browser):
+    b = browser("phone")
+    b.open("/")
+    shell = Shell(b)
+    shell.wait_home()
+    shell.mark_document()
+
+    shell.choose(san_francisco())
+    shell.wait_destination(san_francisco())
+    shell.wait_shown(DETAIL, BACK)
+    shell.wait_hidden(MASTER)
+
+    b.driver.back()
+    shell.wait_home()
+    shell.wait_shown(MASTER)
+    shell.wait_hidden(DETAIL, BACK)
+
+    b.driver.forward()
+    shell.wait_destination(san_francisco())
+    shell.wait_shown(DETAIL, BACK)
+    shell.wait_hidden(MASTER)
+    assert shell.same_document()
+
+
+def test_phone_back_button_then_browser_back(browser):
+    """The top bar's back button is a navigation of its own: browser Back returns to the detail."""
+    b = browser("phone")
+    b.open("/")
+    shell = Shell(b)
+    shell.wait_home()
+    shell.choose(new_york())
+    shell.wait_destination(new_york())
+    shell.click(BACK)
+    shell.wait_home()
+    shell.wait_shown(MASTER)
+    b.driver.back()
+    shell.wait_destination(new_york())
+    shell.wait_shown(DETAIL, BACK)
+    shell.wait_hidden(MASTER)
+
+
+def test_tablet_portrait_back_after_choosing_in_the_overlay(browser):
+    b = browser("tablet-portrait")
+    b.open("/")
+    shell = Shell(b)
+    shell.wait_home()
+    shell.click(OPEN_MASTER)
+    shell.wait_shown(MASTER)
+    shell.choose(san_francisco())
+    shell.wait_destination(san_francisco())
+    shell.wait_hidden(MASTER, BACKDROP)
+
+    b.driver.back()
+    shell.wait_home()
+    shell.wait_shown(DETAIL, OPEN_MASTER)
+    shell.wait_hidden(MASTER, BACKDROP)
+
+
+@pytest.mark.parametrize("layout", ["phone", "tablet-portrait", "tablet-landscape"])
+def test_reload_shows_the_same_screen(browser, layout):
+    b = browser(layout)
+    b.open("/")
+    shell = Shell(b)
+    shell.wait_home()
+    if layout == "tablet-portrait":
+        shell.click(OPEN_MASTER)  # the list is an overlay there
+    shell.choose(new_york())
+    shell.wait_destination(new_york())
+    shell.mark_document()
+
+    b.driver.refresh()
+    shell.wait(lambda: not shell.same_document(), "refresh should load the page anew")
+    b.wait_loaded()
+    shell.wait_destination(new_york())
+    assert shell.screen() == "detail"
+    if layout == "phone":
+        shell.wait_shown(DETAIL, BACK)
+        shell.wait_hidden(MASTER)
+    elif layout == "tablet-portrait":
+        shell.wait_shown(DETAIL, OPEN_MASTER)
+        shell.wait_hidden(MASTER, BACKDROP)
+    else:
+        assert_side_by_side(shell)
+
+
+@pytest.mark.parametrize("layout", ["phone", "tablet-landscape"])
+def test_unknown_address_is_a_page_in_the_shell(browser, layout):
+    b = browser(layout)
+    b.expect_log(r"/nowhere - Failed to load resource: .*404")
+    b.open("/nowhere")
+    shell = Shell(b)
+    shell.wait_shown(DETAIL, ".empty-state.error")
+    assert b.driver.title == "Not found · RoadTrip"
+    assert shell.detail_title() == "Not found"
+    assert shell.find(".empty-state.error .status-code").text.strip() == "404"
+    assert "Page not found" in shell.find(".empty-state.error").text
+    assert shell.screen() == "detail"
+    b.screenshot(f"{layout}-not-found")
+
+    shell.mark_document()
+    shell.click(".empty-state.error a.button")
+    shell.wait_home()
+    assert shell.same_document(), "the way home from the 404 page is an in-app link too"
+
+
+def test_unknown_destination_is_a_404_in_the_shell(browser):
+    b = browser("tablet-landscape")
+    b.expect_log(r"/destinations/999 - Failed to load resource: .*404")
+    b.open("/destinations/999")
+    shell = Shell(b)
+    shell.wait_shown(DETAIL, ".empty-state.error")
+    assert shell.find(".empty-state.error .status-code").text.strip() == "404"
+    assert "no such destination" in shell.find(".empty-state.error").text.lower()
