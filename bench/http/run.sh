@@ -10,6 +10,7 @@ CONNECTIONS=${CONNECTIONS:-64}
 THREADS=${THREADS:-2}
 BIN=${ROADTRIP_BIN:-.build/release/roadtrip}
 work=$(mktemp -d)
+chmod 755 "$work"  # nginx workers run as an unprivileged user
 roadtrip_pid=""
 nginx_pid=""
 cleanup() {
