@@ -17,13 +17,17 @@ public struct Configuration: Sendable {
     /// before the colon) or whose value holds a CR or NUL, a missing `Host`. (libmicrohttpd
     /// accepts a bare LF as a line end, as RFC 9112 allows.)
     public var strictParsing: Bool
+    /// Added to every response that does not set them itself, including the ones the server
+    /// makes on its own (413, 400): security headers belong on those too.
+    public var headersOnEveryResponse: Headers
     /// Seconds `stop()` waits for requests in progress before closing anyway.
     public var shutdownGracePeriod: Double
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, threadPoolSize: Int = 4, connectionTimeout: Int = 30,
         perIPConnectionLimit: Int = 128, connectionLimit: Int = 1024, connectionMemoryLimit: Int = 64 * 1024,
-        maximumBodySize: Int = 1 << 20, strictParsing: Bool = true, shutdownGracePeriod: Double = 10
+        maximumBodySize: Int = 1 << 20, strictParsing: Bool = true, headersOnEveryResponse: Headers = Headers(),
+        shutdownGracePeriod: Double = 10
     ) {
         self.host = host
         self.port = port
@@ -34,6 +38,7 @@ public struct Configuration: Sendable {
         self.connectionMemoryLimit = connectionMemoryLimit
         self.maximumBodySize = maximumBodySize
         self.strictParsing = strictParsing
+        self.headersOnEveryResponse = headersOnEveryResponse
         self.shutdownGracePeriod = shutdownGracePeriod
     }
 }

@@ -31,7 +31,7 @@ func accessHandler(
         return bodyArrived(chunk, state: state, context: context)
     }
     if state.bodyTooLarge {
-        return queue(.tooLarge(context.maximumBodySize), state: state, on: connection)
+        return queue(.tooLarge(context.configuration.maximumBodySize), state: state, context: context, on: connection)
     }
     let request = Request(
         method: state.method,
@@ -42,18 +42,18 @@ func accessHandler(
         clientAddress: clientAddress(connection)
     )
     state.body = []
-    return queue(context.handler(request), state: state, on: connection)
+    return queue(context.handler(request), state: state, context: context, on: connection)
 }
 
 /// Refuses what can be refused before any body is read: malformed header fields (which
 /// libmicrohttpd lets through and which could smuggle a second request) and a declared body
 /// over the limit.
 private func headersArrived(_ state: RequestState, context: ServerContext, connection: OpaquePointer) -> MHD_Result {
-    if context.strictParsing, let field = connectionValues(connection, kind: MHD_ValueKind.HEADER_KIND).first(where: { !HeaderSyntax.isValid($0) }) {
-        return queue(.text("Malformed header field \"\(AccessLog.printable(field.name))\".\n", status: .badRequest), state: state, on: connection)
+    if context.configuration.strictParsing, let field = connectionValues(connection, kind: MHD_ValueKind.HEADER_KIND).first(where: { !HeaderSyntax.isValid($0) }) {
+        return queue(.text("Malformed header field \"\(AccessLog.printable(field.name))\".\n", status: .badRequest), state: state, context: context, on: connection)
     }
-    if let length = headerValue(connection, "Content-Length").flatMap(UInt64.init), length > UInt64(context.maximumBodySize) {
-        return queue(.tooLarge(context.maximumBodySize), state: state, on: connection)
+    if let length = headerValue(connection, "Content-Length").flatMap(UInt64.init), length > UInt64(context.configuration.maximumBodySize) {
+        return queue(.tooLarge(context.configuration.maximumBodySize), state: state, context: context, on: connection)
     }
     return MHD_Result.YES
 }
@@ -63,10 +63,10 @@ private func headersArrived(_ state: RequestState, context: ServerContext, conne
 /// connection, so an endless upload cannot hold it.
 private func bodyArrived(_ chunk: UnsafeRawBufferPointer, state: RequestState, context: ServerContext) -> MHD_Result {
     state.bytesReceived += chunk.count
-    if state.bytesReceived > context.maximumBodySize {
+    if state.bytesReceived > context.configuration.maximumBodySize {
         state.bodyTooLarge = true
         state.body = []
-        return state.bytesReceived > 2 * context.maximumBodySize ? MHD_Result.NO : MHD_Result.YES
+        return state.bytesReceived > 2 * context.configuration.maximumBodySize ? MHD_Result.NO : MHD_Result.YES
     }
     state.body.append(contentsOf: chunk)
     return MHD_Result.YES
@@ -90,10 +90,17 @@ func forwardDaemonMessage(context: UnsafeMutableRawPointer?, message: UnsafePoin
     Unmanaged<ServerContext>.fromOpaque(context).takeUnretainedValue().log("libmicrohttpd: " + String(cString: message))
 }
 
-private func queue(_ response: Response, state: RequestState, on connection: OpaquePointer) -> MHD_Result {
+private func queue(_ response: Response, state: RequestState, context: ServerContext, on connection: OpaquePointer) -> MHD_Result {
+    var response = response
+    for (name, value) in context.configuration.headersOnEveryResponse where response.headers[name] == nil {
+        response.headers[name] = value
+    }
     if let result = send(response, state: state, on: connection) { return result }
     // A header with a line break in it is never sent: the answer becomes a plain 500.
-    return send(.text("Internal server error\n", status: .internalServerError), state: state, on: connection) ?? MHD_Result.NO
+    var fallback = Response.text("Internal server error\n", status: .internalServerError)
+    fallback.headers = context.configuration.headersOnEveryResponse
+    fallback.headers["Content-Type"] = "text/plain; charset=utf-8"
+    return send(fallback, state: state, on: connection) ?? MHD_Result.NO
 }
 
 /// Nil when libmicrohttpd refused one of the response's headers.

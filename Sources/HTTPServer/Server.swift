@@ -24,9 +24,7 @@ public final class Server: Sendable {
 
     public init(configuration: Configuration, log: @escaping LogSink = Server.standardError, handler: @escaping Handler) throws(StartError) {
         let socket = try ListeningSocket.open(host: configuration.host, port: configuration.port)
-        let context = ServerContext(
-            handler: handler, log: log, maximumBodySize: configuration.maximumBodySize, strictParsing: configuration.strictParsing
-        )
+        let context = ServerContext(handler: handler, log: log, configuration: configuration)
         let logger = UnsafeMutablePointer<rt_mhd_logger>.allocate(capacity: 1)
         logger.initialize(to: rt_mhd_logger(callback: forwardDaemonMessage, context: Unmanaged.passUnretained(context).toOpaque()))
         var settings = rt_mhd_settings(

@@ -4,19 +4,17 @@ import Foundation
 final class ServerContext: Sendable {
     let handler: Handler
     let log: LogSink
-    let maximumBodySize: Int
-    let strictParsing: Bool
+    let configuration: Configuration
     private let lock = NSCondition()
     /// Guarded by `lock`.
     private nonisolated(unsafe) var inProgress = 0
     private nonisolated(unsafe) var stopping = false
     private nonisolated(unsafe) var stopped = false
 
-    init(handler: @escaping Handler, log: @escaping LogSink, maximumBodySize: Int, strictParsing: Bool) {
+    init(handler: @escaping Handler, log: @escaping LogSink, configuration: Configuration) {
         self.handler = handler
         self.log = log
-        self.maximumBodySize = maximumBodySize
-        self.strictParsing = strictParsing
+        self.configuration = configuration
     }
 
     func requestStarted() {

@@ -11,7 +11,10 @@ extension Commands {
     static func serve(_ arguments: [String]) throws(CommandFailure) {
         let parsed = try parse(arguments, values: ["--host", "--port"])
         guard parsed.words.isEmpty else { throw CommandFailure(message: "unexpected argument '\(parsed.words[0])' (see roadtrip --help)", status: 64) }
-        var configuration = Configuration(threadPoolSize: max(2, ProcessInfo.processInfo.activeProcessorCount * 2))
+        var configuration = Configuration(
+            threadPoolSize: max(2, ProcessInfo.processInfo.activeProcessorCount * 2),
+            headersOnEveryResponse: App.securityHeaders
+        )
         configuration.host = parsed.options["--host"] ?? "127.0.0.1"
         if let port = parsed.options["--port"] {
             guard let number = Int(port), (0...65535).contains(number) else {

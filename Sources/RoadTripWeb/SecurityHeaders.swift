@@ -13,11 +13,23 @@ enum SecurityHeaders {
         "frame-ancestors 'self'",
     ].joined(separator: "; ")
 
+    static let all: Headers = [
+        "Content-Security-Policy": contentSecurityPolicy,
+        "X-Content-Type-Options": "nosniff",
+        "X-Frame-Options": "SAMEORIGIN",
+        "Referrer-Policy": "same-origin",
+        "Cross-Origin-Opener-Policy": "same-origin",
+    ]
+
     static func apply(to response: inout Response) {
-        response.headers["Content-Security-Policy"] = contentSecurityPolicy
-        response.headers["X-Content-Type-Options"] = "nosniff"
-        response.headers["X-Frame-Options"] = "SAMEORIGIN"
-        response.headers["Referrer-Policy"] = "same-origin"
-        response.headers["Cross-Origin-Opener-Policy"] = "same-origin"
+        for (name, value) in all {
+            response.headers[name] = value
+        }
     }
+}
+
+extension App {
+    /// For the server's own answers (a 413 before the body is read, a 400 for a malformed
+    /// header), which never reach `respond(to:)`.
+    public static var securityHeaders: Headers { SecurityHeaders.all }
 }

@@ -64,6 +64,7 @@ extension CommandLineTests {
         let first = try HTTPGet(port: port, path: "/")
         let imported = try run("destinations", "import", try catalogue(["Chicago"]).path, "--data", data)
         let second = try HTTPGet(port: port, path: "/")
+        let tooLarge = try HTTPGet(port: port, path: "/", method: "POST", extraHeaders: "Content-Length: 104857600\r\n")
         #expect(kill(server.process.processIdentifier, SIGTERM) == 0)
         let stopped = try server.waitForExit(within: 15)
 
@@ -76,6 +77,9 @@ extension CommandLineTests {
         #expect(imported.standardOutput == "Added 1: Chicago\n")
         #expect(second.status == 200)
         #expect(second.body.contains("Chicago"))
+        #expect(tooLarge.status == 413, "the server's own answer, before the app sees the request")
+        #expect(tooLarge.head.lowercased().contains("content-security-policy: default-src 'self'"))
+        #expect(tooLarge.head.lowercased().contains("x-content-type-options: nosniff"))
         #expect(stopped.status == 0, "\(stopped.standardError)")
         #expect(stopped.standardOutput.hasSuffix("RoadTrip stopped.\n"), "\(stopped.standardOutput)")
     }

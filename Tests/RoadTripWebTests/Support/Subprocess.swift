@@ -147,7 +147,8 @@ struct HTTPGet {
     let head: String
     let body: String
 
-    init(port: Int, path: String) throws {
+    /// `extraHeaders`: whole header lines, each ending in CRLF.
+    init(port: Int, path: String, method: String = "GET", extraHeaders: String = "") throws {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw SubprocessError(description: "socket: \(String(cString: strerror(errno)))") }
         defer { close(fd) }
@@ -162,7 +163,7 @@ struct HTTPGet {
             pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
         guard connected == 0 else { throw SubprocessError(description: "connect to port \(port): \(String(cString: strerror(errno)))") }
-        let request = Array("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n".utf8)
+        let request = Array("\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\(extraHeaders)\r\n".utf8)
         guard send(fd, request, request.count, 0) == request.count else {
             throw SubprocessError(description: "send: \(String(cString: strerror(errno)))")
         }
