@@ -12,29 +12,32 @@ let package = Package(
         .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
         .target(name: "CMicroHTTPDShim", dependencies: ["CMicroHTTPD"]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CSodium", pkgConfig: "libsodium", providers: [.apt(["libsodium-dev"])]),
 
         // Libraries that know nothing of RoadTrip.
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "CMicroHTTPDShim"]),
         .target(name: "SQLite", dependencies: ["CSQLite"]),
         .target(name: "HTML"),
+        .target(name: "Crypto", dependencies: ["CSodium"]),
 
         // The product.
-        .target(name: "RoadTrip", dependencies: ["SQLite"], resources: [.copy("Resources/DemoDestinations.plist")]),
+        .target(name: "RoadTrip", dependencies: ["SQLite", "Crypto"], resources: [.copy("Resources/DemoDestinations.plist")]),
         .target(
             name: "RoadTripWeb",
-            dependencies: ["RoadTrip", "HTTPServer", "HTML"],
+            dependencies: ["RoadTrip", "HTTPServer", "HTML", "Crypto"],
             resources: [.copy("Assets")]
         ),
         .executableTarget(
             name: "RoadTripCLI",
-            dependencies: ["RoadTripWeb", "RoadTrip", "HTTPServer", "SQLite"]
+            dependencies: ["RoadTripWeb", "RoadTrip", "HTTPServer", "SQLite", "Crypto"]
         ),
 
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite"]),
         .testTarget(name: "HTMLTests", dependencies: ["HTML"]),
-        .testTarget(name: "RoadTripTests", dependencies: ["RoadTrip", "SQLite"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "RoadTripWebTests", dependencies: ["RoadTripWeb", "RoadTrip", "HTTPServer", "HTML"]),
+        .testTarget(name: "CryptoTests", dependencies: ["Crypto"]),
+        .testTarget(name: "RoadTripTests", dependencies: ["RoadTrip", "SQLite", "Crypto"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "RoadTripWebTests", dependencies: ["RoadTripWeb", "RoadTrip", "HTTPServer", "HTML", "Crypto"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -27,6 +27,11 @@ public struct Attribute: Sendable, Equatable {
     public static func action(_ value: String) -> Attribute { Attribute("action", value) }
     public static func content(_ value: String) -> Attribute { Attribute("content", value) }
     public static func hidden() -> Attribute { Attribute("hidden", nil) }
+    public static func required() -> Attribute { Attribute("required", nil) }
+    public static func autocomplete(_ value: String) -> Attribute { Attribute("autocomplete", value) }
+    public static func `for`(_ value: String) -> Attribute { Attribute("for", value) }
+    public static func minlength(_ value: Int) -> Attribute { Attribute("minlength", String(value)) }
+    public static func maxlength(_ value: Int) -> Attribute { Attribute("maxlength", String(value)) }
     public static func ariaLabel(_ value: String) -> Attribute { Attribute("aria-label", value) }
     public static func ariaCurrent(_ value: String) -> Attribute { Attribute("aria-current", value) }
     public static func ariaExpanded(_ value: Bool) -> Attribute { Attribute("aria-expanded", value ? "true" : "false") }

@@ -30,3 +30,13 @@ public func dd(_ a: Attribute..., @HTMLBuilder content: Content) -> Element { El
 public func img(_ a: Attribute...) -> Element { Element("img", a) }
 public func button(_ a: Attribute..., @HTMLBuilder content: Content) -> Element { Element("button", a, content: content) }
 public func strong(_ a: Attribute..., @HTMLBuilder content: Content) -> Element { Element("strong", a, content: content) }
+public func form(_ a: Attribute..., @HTMLBuilder content: Content) -> Element { Element("form", a, content: content) }
+public func input(_ a: Attribute...) -> Element { Element("input", a) }
+public func label(_ a: Attribute..., @HTMLBuilder content: Content) -> Element { Element("label", a, content: content) }
+public func fieldset(_ a: Attribute..., @HTMLBuilder content: Content) -> Element { Element("fieldset", a, content: content) }
+public func legend(_ a: Attribute..., @HTMLBuilder content: Content) -> Element { Element("legend", a, content: content) }
+public func table(_ a: Attribute..., @HTMLBuilder content: Content) -> Element { Element("table", a, content: content) }
+public func tr(_ a: Attribute..., @HTMLBuilder content: Content) -> Element { Element("tr", a, content: content) }
+public func td(_ a: Attribute..., @HTMLBuilder content: Content) -> Element { Element("td", a, content: content) }
+public func th(_ a: Attribute..., @HTMLBuilder content: Content) -> Element { Element("th", a, content: content) }
+public func code(_ a: Attribute..., @HTMLBuilder content: Content) -> Element { Element("code", a, content: content) }

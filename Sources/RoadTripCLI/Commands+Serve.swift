@@ -9,7 +9,7 @@ import Glibc
 
 extension Commands {
     static func serve(_ arguments: [String]) throws(CommandFailure) {
-        let parsed = try parse(arguments, values: ["--host", "--port"])
+        let parsed = try parse(arguments, values: ["--host", "--port"], flags: ["--secure-cookies"])
         guard parsed.words.isEmpty else { throw CommandFailure(message: "unexpected argument '\(parsed.words[0])' (see roadtrip --help)", status: 64) }
         var configuration = Configuration(
             threadPoolSize: max(2, ProcessInfo.processInfo.activeProcessorCount * 2),
@@ -24,9 +24,12 @@ extension Commands {
         }
         let library = try openLibrary(parsed)
         let app: App
+        let setupToken: String?
         do {
             try library.catalog.loadDemoOnFirstStart()
-            app = App(library: library, assets: try AssetCatalog.bundled())
+            try library.authenticator.sessions.removeExpired()
+            setupToken = try library.setup.issueTokenIfNeeded()
+            app = App(library: library, assets: try AssetCatalog.bundled(), secureCookies: parsed.flags.contains("--secure-cookies"))
         } catch {
             throw CommandFailure(message: "cannot start: \(error)")
         }
@@ -38,7 +41,11 @@ extension Commands {
         }
         let signals = StopSignals(server: server)
         let shownHost = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
-        Console.out("RoadTrip is running at http://\(shownHost):\(server.port)/ (data in \(library.folder.path)). Press Ctrl-C to stop.")
+        let address = "http://\(shownHost):\(server.port)"
+        if let setupToken {
+            Console.out("No account exists yet. Create the owner account with this one-time link:\n  \(address)/setup?token=\(setupToken)")
+        }
+        Console.out("RoadTrip is running at \(address)/ (data in \(library.folder.path)). Press Ctrl-C to stop.")
         server.waitUntilStopped()
         withExtendedLifetime(signals) {}
         Console.out("RoadTrip stopped.")

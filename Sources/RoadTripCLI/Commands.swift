@@ -25,6 +25,7 @@ enum Commands {
             Console.out(Help.version)
         case "serve": try serve(Array(arguments.dropFirst()))
         case "destinations": try destinations(Array(arguments.dropFirst()))
+        case "user": try user(rest)
         default:
             if first.hasPrefix("-") { throw CommandFailure(message: "unknown option '\(first)' (see roadtrip --help)", status: 64) }
             throw CommandFailure(message: "unknown command '\(first)' (see roadtrip --help)", status: 64)

@@ -5,13 +5,21 @@ enum Help {
         RoadTrip: a self-hosted travel companion.
 
         Usage:
-          roadtrip serve [--data DIR] [--host HOST] [--port PORT]
-              Serve RoadTrip in the browser (default http://127.0.0.1:8080).
+          roadtrip serve [--data DIR] [--host HOST] [--port PORT] [--secure-cookies]
+              Serve RoadTrip in the browser (default http://127.0.0.1:8080). With no account
+              yet, it prints a one-time setup link. --secure-cookies: RoadTrip is behind a
+              TLS proxy, so its cookies are marked Secure.
           roadtrip destinations import FILE [--data DIR]
               Add destinations from a Destinations.plist or .json file; a destination whose
               name exists already is replaced. A bad file is refused whole.
           roadtrip destinations list [--data DIR]
               List the destinations in the library.
+          roadtrip user add NAME [--owner] [--data DIR]
+          roadtrip user passwd NAME [--data DIR]
+              Add an account, or set a new password (which ends its sessions). The password
+              is asked twice on a terminal, or read as two lines from standard input.
+          roadtrip user list [--data DIR]
+          roadtrip user remove NAME [--data DIR]
           roadtrip --help | --version
 
         The data folder is DIR, else $ROADTRIP_DATA, else $XDG_DATA_HOME/roadtrip, else

@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import HTML
 import HTTPServer
@@ -6,67 +7,103 @@ import RoadTrip
 /// RoadTrip on the web: one pure function from `Request` to `Response`. Tests call it
 /// without a socket; the server calls it from its threads.
 public struct App: Sendable {
-    let catalog: DestinationCatalog
+    let library: Library
     let assets: AssetCatalog
     /// Pictures of imported destinations, looked up before the bundled demo pictures.
     let destinationImages: URL
+    /// Set `Secure` on cookies: RoadTrip is behind a TLS proxy.
+    let secureCookies: Bool
     let log: LogSink
 
-    public init(library: Library, assets: AssetCatalog, log: @escaping LogSink = Server.standardError) {
-        self.catalog = library.catalog
+    public init(library: Library, assets: AssetCatalog, secureCookies: Bool = false, log: @escaping LogSink = Server.standardError) {
+        self.library = library
         self.assets = assets
         self.destinationImages = library.folder.appendingPathComponent("destination-images")
+        self.secureCookies = secureCookies
         self.log = log
     }
+
+    var catalog: DestinationCatalog { library.catalog }
+    var authenticator: Authenticator { library.authenticator }
 
     public func respond(to request: Request) -> Response {
         var response: Response
         do {
-            response = try route(request)
+            response = try handle(request)
         } catch let error as HTTPError {
-            // The list stays beside a 404, so the person can go on from there.
-            let master: any HTML = (try? catalog.all()).map { DestinationListView(destinations: $0, selected: nil) } ?? Fragment([])
-            response = errorPage(status: error.status, message: error.message, master: master)
-            if error.status == .methodNotAllowed { response.headers["Allow"] = "GET, HEAD" }
+            // Signed in, the list stays beside the error, so the person can go on from there.
+            let session = (try? request.cookies[Cookies.session].flatMap { try authenticator.sessions.session(token: $0) }) ?? nil
+            response = errorPage(status: error.status, message: error.message, session: session)
+            if error.status == .methodNotAllowed { response.headers["Allow"] = "GET, HEAD, POST" }
         } catch {
             // The log gets the cause; the person gets a page that shows no internals.
             log("error: \(request.method) \(request.path): \(error)")
-            response = errorPage(status: .internalServerError, message: "Something went wrong on our side. Please try again.", master: Fragment([]))
+            response = errorPage(status: .internalServerError, message: "Something went wrong on our side. Please try again.", session: nil)
         }
         SecurityHeaders.apply(to: &response)
         return response
     }
 
-    private func route(_ request: Request) throws -> Response {
-        guard let route = Route(path: request.path) else { throw HTTPError.notFound() }
-        guard request.isGetOrHead else { throw HTTPError.methodNotAllowed(allowed: ["GET", "HEAD"]) }
-        switch route {
-        case .home:
-            return try DestinationsController(app: self).list()
-        case .destination(let id):
-            return try DestinationsController(app: self).show(id: id)
-        case .destinationImage(let id):
-            return try DestinationsController(app: self).image(id: id, request: request)
-        case .asset(let name):
+    private func handle(_ request: Request) throws -> Response {
+        guard let route = Route(path: request.path, query: request.query) else { throw HTTPError.notFound() }
+        if case .asset(let name) = route {
+            guard request.isGetOrHead else { throw HTTPError.methodNotAllowed(allowed: ["GET", "HEAD"]) }
             guard let response = assets.response(for: name, request: request) else { throw HTTPError.notFound() }
             return response
-        case .health:
-            return .text("ok\n")
+        }
+        if route == .health { return .text("ok\n") }
+
+        let session = try request.cookies[Cookies.session].flatMap { try authenticator.sessions.session(token: $0) }
+        let presented = request.cookies[Cookies.form].flatMap { $0.utf8.count == 43 && Base64URL.decode($0) != nil ? $0 : nil }
+        let formToken = session?.csrfToken ?? presented ?? SecureRandom.token()
+        let form = request.isGetOrHead ? try Form(urlEncoded: []) : try CSRFGuard.verifiedForm(request, expectedToken: session?.csrfToken ?? presented)
+        guard route.isPublic || session != nil else {
+            guard request.isGetOrHead else { throw HTTPError(status: .forbidden, message: "Sign in first. Nothing was changed.") }
+            return .redirect(to: Route.signIn(next: SafeRedirect.requestTarget(request)).path)
+        }
+        let context = RequestContext(
+            request: request, session: session, form: form, formToken: formToken,
+            formTokenIsNew: session == nil && presented == nil
+        )
+        var response = try dispatch(route, context)
+        if context.formTokenIsNew {
+            Cookies.set(Cookies.form, formToken, maxAge: nil, secure: secureCookies, on: &response)
+        }
+        return response
+    }
+
+    private func dispatch(_ route: Route, _ context: RequestContext) throws -> Response {
+        switch route {
+        case .home: return try DestinationsController(app: self, context: context).list()
+        case .destination(let id): return try DestinationsController(app: self, context: context).show(id: id)
+        case .destinationImage(let id): return try DestinationsController(app: self, context: context).image(id: id)
+        case .signIn(let next): return try SignInController(app: self, context: context).signIn(next: next)
+        case .signOut: return try SignInController(app: self, context: context).signOut()
+        case .setup(let token): return try SetupController(app: self, context: context).setup(token: token)
+        case .account: return try AccountController(app: self, context: context).show()
+        case .accountPassword: return try AccountController(app: self, context: context).changePassword()
+        case .accounts: return try AccountsController(app: self, context: context).list()
+        case .accountRemoval(let id): return try AccountsController(app: self, context: context).remove(id)
+        case .accountPasswordReset(let id): return try AccountsController(app: self, context: context).resetPassword(id)
+        case .asset, .health: throw HTTPError.notFound()
         }
     }
 
-    func page(_ frame: PageFrame, status: Status = .ok) -> Response {
-        .html(Shell(frame: frame, assets: assets).render(), status: status)
+    func page(_ frame: PageFrame, context: RequestContext?, status: Status = .ok) -> Response {
+        var response = Response.html(Shell(frame: frame, assets: assets, viewer: context?.session.map(Viewer.init)).render(), status: status)
+        response.headers["Cache-Control"] = "no-store"
+        return response
     }
 
-    private func errorPage(status: Status, message: String, master: any HTML) -> Response {
+    private func errorPage(status: Status, message: String, session: Session?) -> Response {
+        let destinations = session == nil ? nil : try? catalog.all()
         let frame = PageFrame(
             title: status == .notFound ? "Not found" : status.reason,
             screen: .detail,
-            master: master,
+            master: destinations.map { DestinationListView(destinations: $0, selected: nil) },
             detail: ErrorView(status: status, message: message)
         )
-        var response = page(frame, status: status)
+        var response = Response.html(Shell(frame: frame, assets: assets, viewer: session.map(Viewer.init)).render(), status: status)
         response.headers["Cache-Control"] = "no-store"
         return response
     }

@@ -5,3 +5,7 @@ extension Attribute {
     static func href(_ route: Route) -> Attribute { .href(route.path) }
     static func src(_ route: Route) -> Attribute { .src(route.path) }
 }
+
+extension Attribute {
+    static func action(_ route: Route) -> Attribute { .action(route.path) }
+}

@@ -1,21 +1,50 @@
-/// Every address RoadTrip answers. The same enum matches incoming paths and builds every
+import Foundation
+import RoadTrip
+
+/// Every address RoadTrip answers. The same enum matches incoming requests and builds every
 /// link, so a link can never point at a page that does not exist.
 public enum Route: Sendable, Equatable {
     /// The RoadTrip menu: the list of destinations.
     case home
     case destination(id: Int64)
     case destinationImage(id: Int64)
+    /// Sign in, then go on to `next` (a same-site path; anything else goes home).
+    case signIn(next: String?)
+    case signOut
+    /// The first start's owner form, reached through the link the server prints.
+    case setup(token: String?)
+    /// The signed-in person's own account: change password, sign out.
+    case account
+    case accountPassword
+    /// The owner's list of accounts: add, remove, reset a password.
+    case accounts
+    case accountRemoval(AccountID)
+    case accountPasswordReset(AccountID)
     /// A static asset by its fingerprinted file name (`app.3fa2c9d1.css`).
     case asset(String)
     case health
 
-    /// The route a path names; nil when none does.
-    public init?(path: String) {
+    /// The route a request names; nil when none does. `query` gives the parameters some routes carry.
+    public init?(path: String, query: [(name: String, value: String)] = []) {
         guard path.hasPrefix("/") else { return nil }
         let parts = path.dropFirst().split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        func parameter(_ name: String) -> String? { query.first { $0.name == name }?.value }
         switch (parts.count, parts.first) {
         case (1, ""): self = .home
         case (1, "healthz"): self = .health
+        case (1, "signin"): self = .signIn(next: parameter("next"))
+        case (1, "signout"): self = .signOut
+        case (1, "setup"): self = .setup(token: parameter("token"))
+        case (1, "account"): self = .account
+        case (2, "account") where parts[1] == "password": self = .accountPassword
+        case (1, "accounts"): self = .accounts
+        case (3, "accounts"):
+            guard let id = Route.identifier(parts[1]) else { return nil }
+            switch parts[2] {
+            case "remove": self = .accountRemoval(AccountID(id))
+            case "password": self = .accountPasswordReset(AccountID(id))
+            default: return nil
+            }
         case (2, "destinations"):
             guard let id = Route.identifier(parts[1]) else { return nil }
             self = .destination(id: id)
@@ -28,15 +57,45 @@ public enum Route: Sendable, Equatable {
         }
     }
 
-    /// The absolute path of this route.
+    /// The link to this route: its path, with its query when it has one.
     public var path: String {
         switch self {
         case .home: "/"
         case .health: "/healthz"
+        case .signIn(let next): "/signin" + Route.query("next", next)
+        case .signOut: "/signout"
+        case .setup(let token): "/setup" + Route.query("token", token)
+        case .account: "/account"
+        case .accountPassword: "/account/password"
+        case .accounts: "/accounts"
+        case .accountRemoval(let id): "/accounts/\(id)/remove"
+        case .accountPasswordReset(let id): "/accounts/\(id)/password"
         case .destination(let id): "/destinations/\(id)"
         case .destinationImage(let id): "/destinations/\(id)/image"
         case .asset(let name): "/static/\(name)"
         }
+    }
+
+    /// Routes that answer without a session: signing in, setting up, health checks, assets.
+    public var isPublic: Bool {
+        switch self {
+        case .signIn, .setup, .health, .asset: true
+        default: false
+        }
+    }
+
+    /// One route of each kind, for the tests that must visit them all.
+    public static let examples: [Route] = [
+        .home, .destination(id: 1), .destinationImage(id: 1), .signIn(next: nil), .signOut, .setup(token: nil),
+        .account, .accountPassword, .accounts, .accountRemoval(AccountID(2)), .accountPasswordReset(AccountID(2)),
+        .asset("app.0123456789abcdef.css"), .health,
+    ]
+
+    private static func query(_ name: String, _ value: String?) -> String {
+        guard let value, !value.isEmpty else { return "" }
+        var allowed = CharacterSet.urlQueryAllowed
+        allowed.remove(charactersIn: "&=+?#/")
+        return "?\(name)=\(value.addingPercentEncoding(withAllowedCharacters: allowed) ?? "")"
     }
 
     /// Digits only, no sign or leading zeros, so each resource has exactly one address.

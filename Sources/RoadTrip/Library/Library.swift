@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import SQLite
 
@@ -12,9 +13,13 @@ public struct LibraryError: Error, Sendable, CustomStringConvertible {
 public final class Library: Sendable {
     public let folder: URL
     public let database: Database
+    public let clock: WallClock
+    public let hasher: PasswordHasher
 
-    public init(folder: URL, readers: Int = 4) throws(LibraryError) {
+    public init(folder: URL, readers: Int = 4, clock: WallClock = .system, hasher: PasswordHasher = PasswordHasher()) throws(LibraryError) {
         self.folder = folder
+        self.clock = clock
+        self.hasher = hasher
         try Library.prepare(folder)
         do {
             database = try Database(path: folder.appendingPathComponent("library.sqlite").path, readers: readers, migrations: Schema.migrations)
@@ -24,6 +29,9 @@ public final class Library: Sendable {
     }
 
     public var catalog: DestinationCatalog { DestinationCatalog(database: database) }
+    public var authenticator: Authenticator { Authenticator(database: database, hasher: hasher, clock: clock) }
+    public var accounts: AccountStore { AccountStore(database: database, hasher: hasher, clock: clock) }
+    public var setup: SetupStore { SetupStore(database: database, accounts: accounts, clock: clock) }
 
     /// Creates the folder (and its parents) if needed and proves it writable, so that a bad
     /// `--data` is reported at once with the system's reason.

@@ -35,5 +35,39 @@ enum Schema {
                 happened_at TEXT NOT NULL
             );
             """),
+        Migration("002-accounts", """
+            CREATE TABLE accounts (
+                id INTEGER PRIMARY KEY,
+                name TEXT NOT NULL UNIQUE COLLATE NOCASE,
+                password_hash TEXT NOT NULL,
+                is_owner INTEGER NOT NULL DEFAULT 0 CHECK (is_owner IN (0, 1)),
+                created_at INTEGER NOT NULL
+            );
+            CREATE TABLE sessions (
+                token_hash BLOB PRIMARY KEY,
+                account_id INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+                csrf_token TEXT NOT NULL,
+                created_at INTEGER NOT NULL,
+                last_used_at INTEGER NOT NULL
+            ) WITHOUT ROWID;
+            CREATE INDEX sessions_by_account ON sessions(account_id);
+            CREATE TABLE sign_in_failures (
+                id INTEGER PRIMARY KEY,
+                account_name TEXT NOT NULL COLLATE NOCASE,
+                address TEXT NOT NULL,
+                failed_at INTEGER NOT NULL
+            );
+            CREATE INDEX sign_in_failures_by_name ON sign_in_failures(account_name, failed_at);
+            CREATE INDEX sign_in_failures_by_address ON sign_in_failures(address, failed_at);
+            CREATE TABLE known_devices (
+                token_hash BLOB PRIMARY KEY,
+                account_id INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+                created_at INTEGER NOT NULL
+            ) WITHOUT ROWID;
+            CREATE TABLE setup_tokens (
+                token_hash BLOB PRIMARY KEY,
+                created_at INTEGER NOT NULL
+            ) WITHOUT ROWID;
+            """),
     ]
 }

@@ -6,6 +6,7 @@ import RoadTrip
 /// The RoadTrip menu: the list of destinations and one destination's detail.
 struct DestinationsController {
     let app: App
+    let context: RequestContext
 
     func list() throws -> Response {
         let destinations = try app.catalog.all()
@@ -14,7 +15,7 @@ struct DestinationsController {
             screen: .master,
             master: DestinationListView(destinations: destinations, selected: nil),
             detail: DestinationPlaceholderView(hasDestinations: !destinations.isEmpty)
-        ))
+        ), context: context)
     }
 
     func show(id: Int64) throws -> Response {
@@ -31,18 +32,20 @@ struct DestinationsController {
             master: DestinationListView(destinations: try app.catalog.all(), selected: id),
             detail: DestinationDetailView(model: model),
             back: (.home, "Destinations")
-        ))
+        ), context: context)
     }
 
     /// The destination's picture: an imported one from the data folder, else the bundled demo picture.
-    func image(id: Int64, request: Request) throws -> Response {
+    func image(id: Int64) throws -> Response {
         guard let destination = try app.catalog.destination(id: id),
               let contentType = DestinationsController.imageType(destination.imageName) else { throw HTTPError.notFound() }
         // The name was checked when it was imported to be a plain file name; check again, a path is never trusted.
         guard !destination.imageName.contains("/"), !destination.imageName.hasPrefix(".") else { throw HTTPError.notFound() }
         for folder in [app.destinationImages, app.assets.destinationImages] {
             let path = folder.appendingPathComponent(destination.imageName).path
-            if let response = Response.file(at: path, contentType: contentType, for: request) { return response }
+            if let response = Response.file(at: path, contentType: contentType, cacheControl: "private, no-cache", for: context.request) {
+                return response
+            }
         }
         throw HTTPError.notFound("This destination has no picture.")
     }

@@ -2,10 +2,12 @@ import HTML
 
 /// The adaptive shell around every page: a master column and a detail pane. CSS decides
 /// how they share the screen (stack on a phone, overlay in tablet portrait, side by side
-/// on wide screens); `app.js` swaps the panes without a full reload when it runs.
+/// on wide screens); `app.js` swaps the panes without a full reload when it runs. Pages
+/// without a master (signing in) get the detail pane alone.
 struct Shell: HTML {
     let frame: PageFrame
     let assets: AssetCatalog
+    let viewer: Viewer?
 
     func render(into output: inout String) {
         Document(html(.lang("en")) {
@@ -18,35 +20,66 @@ struct Shell: HTML {
                 link(.rel("icon"), .type("image/svg+xml"), .href(assets.route("icon.svg")))
                 script(.type("module"), .src(assets.route("app.js")))
             }
-            body(.data("screen", frame.screen.rawValue)) {
+            body(.data("screen", frame.screen.rawValue), .class(frame.master == nil ? "single" : "")) {
                 a(.class("skip-link"), .href("#detail")) { "Skip to content" }
                 div(.class("split")) {
-                    aside(.class("master"), .id("master"), .ariaLabel("Destinations")) {
-                        header(.class("bar")) {
-                            div(.class("bar-leading")) {}
-                            h1(.class("bar-title")) { "RoadTrip" }
-                            div(.class("bar-trailing")) {
-                                a(.class("bar-button close-master"), .href("#"), .ariaLabel("Close the list")) { "Done" }
-                            }
-                        }
-                        div(.class("pane-content"), .id("master-content")) { frame.master }
+                    if let master = frame.master {
+                        masterPane(master)
+                        a(.class("backdrop"), .href("#"), .ariaLabel("Close the list"), Attribute("tabindex", "-1")) {}
                     }
-                    a(.class("backdrop"), .href("#"), .ariaLabel("Close the list"), Attribute("tabindex", "-1")) {}
-                    main(.class("detail"), .id("detail"), Attribute("tabindex", "-1")) {
-                        header(.class("bar")) {
-                            div(.class("bar-leading")) {
-                                if let back = frame.back {
-                                    a(.class("bar-button back"), .href(back.route), Attribute("rel", "up")) { "‹ \(back.label)" }
-                                }
-                                a(.class("bar-button open-master"), .href("#master"), .ariaControls("master")) { "☰ Destinations" }
-                            }
-                            h2(.class("bar-title"), .id("detail-title")) { frame.title }
-                            div(.class("bar-trailing")) {}
-                        }
-                        div(.class("pane-content"), .id("detail-content")) { frame.detail }
-                    }
+                    detailPane
                 }
             }
         }).render(into: &output)
+    }
+
+    private func masterPane(_ content: any HTML) -> Element {
+        aside(.class("master"), .id("master"), .ariaLabel("Destinations")) {
+            header(.class("bar")) {
+                div(.class("bar-leading")) {}
+                h1(.class("bar-title")) { "RoadTrip" }
+                div(.class("bar-trailing")) {
+                    a(.class("bar-button close-master"), .href("#"), .ariaLabel("Close the list")) { "Done" }
+                }
+            }
+            div(.class("pane-content"), .id("master-content")) { content }
+            if let viewer { ViewerFooter(viewer: viewer) }
+        }
+    }
+
+    private var detailPane: Element {
+        main(.class("detail"), .id("detail"), Attribute("tabindex", "-1")) {
+            header(.class("bar")) {
+                div(.class("bar-leading")) {
+                    if let back = frame.back {
+                        a(.class("bar-button back"), .href(back.route), Attribute("rel", "up")) { "‹ \(back.label)" }
+                    }
+                    if frame.master != nil {
+                        a(.class("bar-button open-master"), .href("#master"), .ariaControls("master")) { "☰ Destinations" }
+                    }
+                }
+                h2(.class("bar-title"), .id("detail-title")) { frame.title }
+                div(.class("bar-trailing")) {}
+            }
+            div(.class("pane-content"), .id("detail-content")) { frame.detail }
+        }
+    }
+}
+
+/// Who is signed in, their account links and the sign-out button, at the foot of the list.
+struct ViewerFooter: HTML {
+    let viewer: Viewer
+
+    func render(into output: inout String) {
+        footer(.class("master-footer")) {
+            a(.class("viewer"), .href(.account), .title("Your account")) { viewer.name }
+            if viewer.isOwner {
+                a(.href(.accounts)) { "Accounts" }
+            }
+            form(.method("post"), .action(.signOut), .class("inline-form")) {
+                input(.type("hidden"), .name(CSRFGuard.field), .value(viewer.formToken))
+                button(.type("submit"), .class("link-button")) { "Sign out" }
+            }
+        }.render(into: &output)
     }
 }

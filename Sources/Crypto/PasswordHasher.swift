@@ -1,0 +1,71 @@
+import Dispatch
+internal import CSodium
+
+/// Argon2id password hashes through libsodium's `crypto_pwhash_str`, with at least its
+/// INTERACTIVE limits. Each hash takes the memory limit (64 MiB at INTERACTIVE), so no more
+/// than `concurrentHashes` run at once; further callers wait their turn.
+public final class PasswordHasher: Sendable {
+    public struct Limits: Sendable, Equatable {
+        public var operations: Int
+        public var memoryBytes: Int
+
+        public static var interactive: Limits {
+            Sodium.require()
+            return Limits(operations: crypto_pwhash_opslimit_interactive(), memoryBytes: crypto_pwhash_memlimit_interactive())
+        }
+        public static var moderate: Limits {
+            Sodium.require()
+            return Limits(operations: crypto_pwhash_opslimit_moderate(), memoryBytes: crypto_pwhash_memlimit_moderate())
+        }
+    }
+
+    public struct Failure: Error, Sendable, CustomStringConvertible {
+        public let description: String
+    }
+
+    public let limits: Limits
+    private let turns: DispatchSemaphore
+
+    /// Limits below INTERACTIVE are raised to it: weaker hashes are never made.
+    public init(limits: Limits = .interactive, concurrentHashes: Int = 2) {
+        let floor = Limits.interactive
+        self.limits = Limits(operations: max(limits.operations, floor.operations), memoryBytes: max(limits.memoryBytes, floor.memoryBytes))
+        turns = DispatchSemaphore(value: max(1, concurrentHashes))
+    }
+
+    /// The encoded hash (`$argon2id$v=19$m=…,t=…,p=1$salt$hash`), salt included.
+    public func hash(_ password: String) throws(Failure) -> String {
+        turns.wait()
+        defer { turns.signal() }
+        var output = [CChar](repeating: 0, count: crypto_pwhash_strbytes())
+        let status = withPasswordBytes(password) { bytes, length in
+            crypto_pwhash_str(&output, bytes, UInt64(length), UInt64(limits.operations), limits.memoryBytes)
+        }
+        guard status == 0 else { throw Failure(description: "could not hash the password (out of memory?)") }
+        return output.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+    }
+
+    /// Whether `password` matches `encodedHash`. A malformed hash never matches.
+    public func verify(_ password: String, against encodedHash: String) -> Bool {
+        turns.wait()
+        defer { turns.signal() }
+        return withPasswordBytes(password) { bytes, length in
+            crypto_pwhash_str_verify(encodedHash, bytes, UInt64(length)) == 0
+        }
+    }
+
+    /// The password's UTF-8 bytes (NUL bytes included: the length is passed, not a C string).
+    private func withPasswordBytes<T>(_ password: String, _ body: (UnsafePointer<CChar>, Int) -> T) -> T {
+        var bytes = password.utf8.map { CChar(bitPattern: $0) }
+        let length = bytes.count
+        bytes.append(0)  // never an empty buffer without an address
+        defer { for index in bytes.indices { bytes[index] = 0 } }
+        return bytes.withUnsafeBufferPointer { body($0.baseAddress!, length) }
+    }
+
+    /// True when the hash was made with other (older, weaker) limits and should be redone
+    /// at the next successful sign-in.
+    public func needsRehash(_ encodedHash: String) -> Bool {
+        crypto_pwhash_str_needs_rehash(encodedHash, UInt64(limits.operations), limits.memoryBytes) != 0
+    }
+}

@@ -1,0 +1,36 @@
+/// Why an account operation was refused, in words for the person who asked.
+public enum AccountError: Error, Sendable, Equatable, CustomStringConvertible {
+    case nameEmpty
+    case nameTooLong(limit: Int)
+    case nameHasControlCharacters
+    case nameTaken(String)
+    case passwordTooShort(minimum: Int)
+    case passwordTooLong(limit: Int)
+    case passwordHasNulCharacter
+    case passwordsDiffer
+    case wrongCurrentPassword
+    case noSuchAccount
+    case cannotRemoveYourself
+    case lastOwner
+    case setupTokenInvalid
+    case alreadySetUp
+
+    public var description: String {
+        switch self {
+        case .nameEmpty: "Enter a name."
+        case .nameTooLong(let limit): "A name can be at most \(limit) characters long."
+        case .nameHasControlCharacters: "A name cannot contain control characters."
+        case .nameTaken(let name): "There is already an account named \(name)."
+        case .passwordTooShort(let minimum): "A password needs at least \(minimum) characters."
+        case .passwordTooLong(let limit): "A password can be at most \(limit) characters long."
+        case .passwordHasNulCharacter: "A password cannot contain a NUL character."
+        case .passwordsDiffer: "The two passwords are not the same."
+        case .wrongCurrentPassword: "The current password is not right."
+        case .noSuchAccount: "There is no such account."
+        case .cannotRemoveYourself: "You cannot remove your own account."
+        case .lastOwner: "The last owner account cannot be removed."
+        case .setupTokenInvalid: "This setup link is not valid (any more). Restart RoadTrip to get a new one if no account exists yet."
+        case .alreadySetUp: "RoadTrip is already set up: sign in instead."
+        }
+    }
+}

@@ -1,0 +1,85 @@
+import Crypto
+import Foundation
+import SQLite
+
+/// How a sign-in attempt ended.
+public enum SignInOutcome: Sendable {
+    /// `deviceToken` marks this browser as one that signed in to the account before.
+    case signedIn(SessionGrant, deviceToken: String)
+    /// Wrong name or password: which of the two is never said.
+    case refused
+    /// Too many failures: try again after this many seconds.
+    case wait(seconds: Int64)
+}
+
+/// Signing in, signing out and changing one's own password.
+public struct Authenticator: Sendable {
+    public let accounts: AccountStore
+    public let sessions: SessionStore
+    let throttle: SignInThrottle
+    let database: Database
+
+    public init(database: Database, hasher: PasswordHasher, clock: WallClock = .system) {
+        self.database = database
+        accounts = AccountStore(database: database, hasher: hasher, clock: clock)
+        sessions = SessionStore(database: database, clock: clock)
+        throttle = SignInThrottle(clock: clock)
+    }
+
+    public func signIn(name rawName: String, password: String, address: String, deviceToken: String?) throws -> SignInOutcome {
+        let name = rawName.trimmingCharacters(in: .whitespacesAndNewlines)
+        let device = deviceToken.flatMap(Secret.hash(ofToken:))
+        let (wait, stored) = try database.read { db in
+            let stored = try accounts.passwordHash(named: name, in: db)
+            let known = try stored.map { try isKnownDevice(device, of: $0.0.id, in: db) } ?? false
+            return (try throttle.wait(name: name, address: address, knownDevice: known, in: db), stored)
+        }
+        if wait > 0 { return .wait(seconds: wait) }
+        // An unknown name costs a hash check too, so the time taken does not tell names apart.
+        let matches = accounts.hasher.verify(password, against: stored?.1 ?? Authenticator.unmatchableHash)
+        return try database.write { db in
+            guard let account = stored?.0, matches else {
+                try throttle.recordFailure(name: name, address: address, in: db)
+                return .refused
+            }
+            try throttle.forgetFailures(name: name, in: db)
+            let grant = try sessions.start(for: account, in: db)
+            return .signedIn(grant, deviceToken: try rememberDevice(deviceToken, hash: device, of: account.id, in: db))
+        }
+    }
+
+    /// Changes the signed-in person's own password (the current one is required), ends the
+    /// account's other sessions and replaces this one with a new id.
+    public func changePassword(of session: Session, current: String, new: String, repeated: String) throws -> SessionGrant {
+        try Credentials.validNewPassword(new, repeated: repeated)
+        guard let stored = try accounts.passwordHash(of: session.account.id),
+              accounts.hasher.verify(current, against: stored) else { throw AccountError.wrongCurrentPassword }
+        let hash = try accounts.hasher.hash(new)
+        return try database.write { db in
+            try db.execute("UPDATE accounts SET password_hash = \(hash) WHERE id = \(session.account.id.rawValue)")
+            try db.execute("DELETE FROM sessions WHERE account_id = \(session.account.id.rawValue)")
+            return try sessions.start(for: session.account, in: db)
+        }
+    }
+
+    public func signOut(_ session: Session) throws {
+        try sessions.end(session)
+    }
+
+    private func isKnownDevice(_ hash: [UInt8]?, of account: AccountID, in db: Connection) throws -> Bool {
+        guard let hash else { return false }
+        let found: Int? = try db.fetchValue("SELECT 1 FROM known_devices WHERE token_hash = \(hash) AND account_id = \(account.rawValue)")
+        return found != nil
+    }
+
+    private func rememberDevice(_ token: String?, hash: [UInt8]?, of account: AccountID, in db: Connection) throws -> String {
+        if let token, try isKnownDevice(hash, of: account, in: db) { return token }
+        let secret = Secret.generate()
+        try db.execute("INSERT INTO known_devices (token_hash, account_id, created_at) VALUES (\(secret.hash), \(account.rawValue), \(throttle.clock.seconds))")
+        return secret.token
+    }
+
+    /// A well-formed Argon2id hash of a random password nobody knows.
+    private static let unmatchableHash: String =
+        (try? PasswordHasher().hash(SecureRandom.token())) ?? "$argon2id$v=19$m=65536,t=2,p=1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"
+}

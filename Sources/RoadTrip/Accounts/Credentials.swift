@@ -1,0 +1,30 @@
+import Foundation
+
+/// The rules for names and passwords, checked before anything is stored.
+public enum Credentials {
+    public static let maximumNameLength = 64
+    public static let minimumPasswordLength = 10
+    public static let maximumPasswordLength = 1024
+
+    /// The name as it will be stored: surrounding spaces removed.
+    public static func validName(_ raw: String) throws(AccountError) -> String {
+        let name = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !name.isEmpty else { throw .nameEmpty }
+        guard name.count <= maximumNameLength else { throw .nameTooLong(limit: maximumNameLength) }
+        guard !name.unicodeScalars.contains(where: isDisallowedInName) else { throw .nameHasControlCharacters }
+        return name
+    }
+
+    /// Control characters, and the bidirectional overrides that make a name read as another.
+    private static func isDisallowedInName(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.properties.generalCategory == .control || (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
+    }
+
+    /// A new password, typed twice. Counted in characters as a person sees them.
+    public static func validNewPassword(_ password: String, repeated: String) throws(AccountError) {
+        guard password.count >= minimumPasswordLength else { throw .passwordTooShort(minimum: minimumPasswordLength) }
+        guard password.count <= maximumPasswordLength else { throw .passwordTooLong(limit: maximumPasswordLength) }
+        guard !password.unicodeScalars.contains("\0") else { throw .passwordHasNulCharacter }
+        guard password == repeated else { throw .passwordsDiffer }
+    }
+}

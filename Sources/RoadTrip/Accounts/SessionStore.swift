@@ -1,0 +1,92 @@
+import Crypto
+import Foundation
+import SQLite
+
+/// A signed-in browser.
+public struct Session: Sendable, Equatable {
+    public let account: Account
+    /// Sent back with every form of this session; checked on every state-changing request.
+    public let csrfToken: String
+    let tokenHash: [UInt8]
+}
+
+/// What a sign-in gives the browser: the cookie value (never stored) and the session.
+public struct SessionGrant: Sendable {
+    public let token: String
+    public let session: Session
+}
+
+/// Sessions: 256-bit random ids of which only the hash is stored; they end after 30 days,
+/// after 7 days unused, at sign-out, or when the account's password changes.
+public struct SessionStore: Sendable {
+    public static let lifetime: Int64 = 30 * 24 * 3600
+    public static let idleLifetime: Int64 = 7 * 24 * 3600
+    /// `last_used_at` is written at most this often: a write per request would cost an fsync each.
+    static let touchInterval: Int64 = 3600
+
+    let database: Database
+    let clock: WallClock
+
+    public init(database: Database, clock: WallClock = .system) {
+        self.database = database
+        self.clock = clock
+    }
+
+    public func start(for account: Account) throws -> SessionGrant {
+        try database.write { db in try start(for: account, in: db) }
+    }
+
+    func start(for account: Account, in db: Connection) throws -> SessionGrant {
+        let secret = Secret.generate()
+        let csrf = SecureRandom.token()
+        let now = clock.seconds
+        try db.execute("""
+            INSERT INTO sessions (token_hash, account_id, csrf_token, created_at, last_used_at)
+            VALUES (\(secret.hash), \(account.id.rawValue), \(csrf), \(now), \(now))
+            """)
+        return SessionGrant(token: secret.token, session: Session(account: account, csrfToken: csrf, tokenHash: secret.hash))
+    }
+
+    /// The live session for a cookie value; nil for an unknown, malformed or expired one
+    /// (an expired one is deleted on the way).
+    public func session(token: String) throws -> Session? {
+        guard let hash = Secret.hash(ofToken: token) else { return nil }
+        let now = clock.seconds
+        let found = try database.read { db in
+            try db.fetchOne("""
+                SELECT s.csrf_token, s.created_at, s.last_used_at, a.id, a.name, a.is_owner, a.created_at AS account_created_at
+                FROM sessions s JOIN accounts a ON a.id = s.account_id WHERE s.token_hash = \(hash)
+                """)
+        }
+        guard let row = found else { return nil }
+        let created: Int64 = try row["created_at"]
+        let lastUsed: Int64 = try row["last_used_at"]
+        guard now - created < SessionStore.lifetime, now - lastUsed < SessionStore.idleLifetime else {
+            try database.write { db in try db.execute("DELETE FROM sessions WHERE token_hash = \(hash)") }
+            return nil
+        }
+        if now - lastUsed >= SessionStore.touchInterval {
+            try database.write { db in try db.execute("UPDATE sessions SET last_used_at = \(now) WHERE token_hash = \(hash)") }
+        }
+        let account = Account(
+            id: AccountID(try row["id"]), name: try row["name"], isOwner: try row["is_owner"],
+            createdAt: Date(timeIntervalSince1970: TimeInterval(try row["account_created_at"] as Int64))
+        )
+        return Session(account: account, csrfToken: try row["csrf_token"], tokenHash: hash)
+    }
+
+    /// Signs out: the session ends wherever its cookie is used.
+    public func end(_ session: Session) throws {
+        try database.write { db in try db.execute("DELETE FROM sessions WHERE token_hash = \(session.tokenHash)") }
+    }
+
+    /// Removes sessions past their lifetime, so the table does not grow with abandoned ones.
+    public func removeExpired() throws {
+        let now = clock.seconds
+        try database.write { db in
+            try db.execute("""
+                DELETE FROM sessions WHERE created_at <= \(now - SessionStore.lifetime) OR last_used_at <= \(now - SessionStore.idleLifetime)
+                """)
+        }
+    }
+}

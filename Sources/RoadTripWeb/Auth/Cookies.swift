@@ -1,0 +1,23 @@
+import HTTPServer
+import RoadTrip
+
+/// The cookies RoadTrip sets. All are HttpOnly, SameSite=Lax, Path=/, and Secure when RoadTrip
+/// is told it is behind TLS.
+enum Cookies {
+    /// The session id (256 random bits; only its hash is stored).
+    static let session = "rt_session"
+    /// Marks a browser that signed in to an account before (exempts it from that account's lock-out).
+    static let device = "rt_device"
+    /// The form token of a browser without a session (sign-in and setup forms).
+    static let form = "rt_form"
+
+    static let deviceLifetime = 365 * 24 * 3600
+
+    static func set(_ name: String, _ value: String, maxAge: Int?, secure: Bool, on response: inout Response) {
+        response.headers.add("Set-Cookie", SetCookie(name: name, value: value, maxAge: maxAge, secure: secure).headerValue)
+    }
+
+    static func delete(_ name: String, secure: Bool, on response: inout Response) {
+        set(name, "", maxAge: 0, secure: secure, on: &response)
+    }
+}

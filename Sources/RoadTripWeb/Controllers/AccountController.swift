@@ -1,0 +1,38 @@
+import HTML
+import HTTPServer
+import RoadTrip
+
+/// The signed-in person's own account: changing the password (the current one is required).
+struct AccountController {
+    let app: App
+    let context: RequestContext
+
+    func show() throws -> Response {
+        try page(notice: nil)
+    }
+
+    func changePassword() throws -> Response {
+        guard context.request.method == "POST", let session = context.session else { throw HTTPError.methodNotAllowed(allowed: ["POST"]) }
+        do {
+            let grant = try app.authenticator.changePassword(
+                of: session, current: context.field("current"), new: context.field("password"), repeated: context.field("repeated")
+            )
+            // A new session id, and every other session of the account is over.
+            var response = try page(notice: Notice(kind: .success, message: "Your password is changed. You are signed out everywhere else."),
+                                    formToken: grant.session.csrfToken)
+            Cookies.set(Cookies.session, grant.token, maxAge: Int(SessionStore.lifetime), secure: app.secureCookies, on: &response)
+            return response
+        } catch let error as AccountError {
+            return try page(notice: Notice(kind: .error, message: error.description), status: .unprocessableContent)
+        }
+    }
+
+    private func page(notice: Notice?, formToken: String? = nil, status: Status = .ok) throws -> Response {
+        let view = AccountView(account: context.account, formToken: formToken ?? context.formToken, notice: notice)
+        return app.page(PageFrame(
+            title: "Your account", screen: .detail,
+            master: DestinationListView(destinations: try app.catalog.all(), selected: nil),
+            detail: view, back: (.home, "Destinations")
+        ), context: context, status: status)
+    }
+}

@@ -1,0 +1,49 @@
+import HTML
+import RoadTrip
+
+/// The owner's list of accounts, each with a password reset and a remove button, and a form to add one.
+struct AccountsView: HTML {
+    let accounts: [Account]
+    let viewer: Account
+    let formToken: String
+    let notice: Notice?
+    let name: String
+
+    func render(into output: inout String) {
+        section(.class("form-page wide")) {
+            h2 { "Accounts" }
+            if let notice { notice }
+            ul(.class("rows plain accounts")) {
+                for account in accounts { li(.class("account")) { row(account) } }
+            }
+            form(.method("post"), .action(.accounts), .class("stacked")) {
+                h2(.class("section-title")) { "Add an account" }
+                FormToken(token: formToken)
+                Field(caption: "Name", name: "name", value: name, autocomplete: "off")
+                Field(caption: "Password", name: "password", type: "password", autocomplete: "new-password",
+                      hint: "At least \(Credentials.minimumPasswordLength) characters. Tell it to the person; they can change it.")
+                Field(caption: "Password again", name: "repeated", type: "password", autocomplete: "new-password")
+                button(.type("submit"), .class("button")) { "Add account" }
+            }
+        }.render(into: &output)
+    }
+
+    private func row(_ account: Account) -> Fragment {
+        Fragment {
+            span(.class("row-title")) { account.name }
+            span(.class("row-subtitle")) { account.isOwner ? "Owner" : "Member" }
+            form(.method("post"), .action(.accountPasswordReset(account.id)), .class("inline-form reset")) {
+                FormToken(token: formToken)
+                Element("input", [.type("password"), .name("password"), .ariaLabel("New password for \(account.name)"), .autocomplete("new-password"), .required()])
+                Element("input", [.type("password"), .name("repeated"), .ariaLabel("New password again for \(account.name)"), .autocomplete("new-password"), .required()])
+                button(.type("submit"), .class("link-button")) { "Reset password" }
+            }
+            if account.id != viewer.id {
+                form(.method("post"), .action(.accountRemoval(account.id)), .class("inline-form")) {
+                    FormToken(token: formToken)
+                    button(.type("submit"), .class("link-button danger")) { "Remove \(account.name)" }
+                }
+            }
+        }
+    }
+}
