@@ -27,16 +27,21 @@ public struct Authenticator: Sendable {
     }
 
     public func signIn(name rawName: String, password: String, address: String, deviceToken: String?) throws -> SignInOutcome {
-        let name = rawName.trimmingCharacters(in: .whitespacesAndNewlines)
+        // No stored name or password is longer than the limits: such a name is counted (cut to
+        // the limit) as a failure, and such a password is never hashed (an empty one is, so
+        // that the time taken stays the same).
+        let trimmed = rawName.trimmingCharacters(in: .whitespacesAndNewlines)
+        let name = String(trimmed.prefix(Credentials.maximumNameLength))
+        let plausible = trimmed.count <= Credentials.maximumNameLength && password.count <= Credentials.maximumPasswordLength
         let device = deviceToken.flatMap(Secret.hash(ofToken:))
         let (wait, stored) = try database.read { db in
-            let stored = try accounts.passwordHash(named: name, in: db)
+            let stored = plausible ? try accounts.passwordHash(named: name, in: db) : nil
             let known = try stored.map { try isKnownDevice(device, of: $0.0.id, in: db) } ?? false
             return (try throttle.wait(name: name, address: address, knownDevice: known, in: db), stored)
         }
         if wait > 0 { return .wait(seconds: wait) }
         // An unknown name costs a hash check too, so the time taken does not tell names apart.
-        let matches = accounts.hasher.verify(password, against: stored?.1 ?? Authenticator.unmatchableHash)
+        let matches = accounts.hasher.verify(plausible ? password : "", against: stored?.1 ?? Authenticator.unmatchableHash)
         return try database.write { db in
             guard let account = stored?.0, matches else {
                 try throttle.recordFailure(name: name, address: address, in: db)
