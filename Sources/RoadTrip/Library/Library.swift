@@ -39,7 +39,9 @@ public final class Library: Sendable {
         var path = ""
         for component in folder.standardizedFileURL.path.split(separator: "/") {
             path += "/" + component
-            if mkdir(path, 0o755) != 0, errno != EEXIST {
+            // The data folder itself is private: it holds password hashes, photos and where they were taken.
+            let mode: mode_t = path == folder.standardizedFileURL.path ? 0o700 : 0o755
+            if mkdir(path, mode) != 0, errno != EEXIST {
                 throw LibraryError(description: "cannot create data folder \(folder.path): \(String(cString: strerror(errno)))")
             }
         }
