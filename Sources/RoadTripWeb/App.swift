@@ -34,7 +34,7 @@ public struct App: Sendable {
             // Signed in, the list stays beside the error, so the person can go on from there.
             let session = (try? request.cookies[Cookies.session].flatMap { try authenticator.sessions.session(token: $0) }) ?? nil
             response = errorPage(status: error.status, message: error.message, session: session)
-            if error.status == .methodNotAllowed { response.headers["Allow"] = "GET, HEAD, POST" }
+            if !error.allowed.isEmpty { response.headers["Allow"] = error.allowed.joined(separator: ", ") }
         } catch {
             // The log gets the cause; the person gets a page that shows no internals.
             log("error: \(request.method) \(request.path): \(error)")
@@ -46,8 +46,8 @@ public struct App: Sendable {
 
     private func handle(_ request: Request) throws -> Response {
         guard let route = Route(path: request.path, query: request.query) else { throw HTTPError.notFound() }
+        guard route.methods.contains(request.method) else { throw HTTPError.methodNotAllowed(allowed: route.methods) }
         if case .asset(let name) = route {
-            guard request.isGetOrHead else { throw HTTPError.methodNotAllowed(allowed: ["GET", "HEAD"]) }
             guard let response = assets.response(for: name, request: request) else { throw HTTPError.notFound() }
             return response
         }

@@ -4,12 +4,14 @@ import HTTPServer
 struct HTTPError: Error {
     let status: Status
     let message: String
+    /// The methods the address answers, for the `Allow` header of a 405.
+    var allowed: [String] = []
 
     static func notFound(_ message: String = "There is nothing at this address.") -> HTTPError {
         HTTPError(status: .notFound, message: message)
     }
 
     static func methodNotAllowed(allowed: [String]) -> HTTPError {
-        HTTPError(status: .methodNotAllowed, message: "This address answers \(allowed.joined(separator: " and ")) only.")
+        HTTPError(status: .methodNotAllowed, message: "This address answers \(allowed.joined(separator: " and ")) only.", allowed: allowed)
     }
 }

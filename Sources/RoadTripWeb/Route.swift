@@ -84,6 +84,15 @@ public enum Route: Sendable, Equatable {
         }
     }
 
+    /// The methods the route answers (HEAD wherever GET). Everything that changes state is a POST.
+    public var methods: [String] {
+        switch self {
+        case .home, .destination, .destinationImage, .account, .asset, .health: ["GET", "HEAD"]
+        case .signIn, .setup, .accounts: ["GET", "HEAD", "POST"]
+        case .signOut, .accountPassword, .accountRemoval, .accountPasswordReset: ["POST"]
+        }
+    }
+
     /// One route of each kind, for the tests that must visit them all.
     public static let examples: [Route] = [
         .home, .destination(id: 1), .destinationImage(id: 1), .signIn(next: nil), .signOut, .setup(token: nil),

@@ -9,7 +9,6 @@ enum CSRFGuard {
     static let field = "csrf"
 
     static func verifiedForm(_ request: Request, expectedToken: String?) throws(HTTPError) -> Form {
-        guard request.method == "POST" else { throw HTTPError.methodNotAllowed(allowed: ["GET", "HEAD", "POST"]) }
         if let site = request.headers["Sec-Fetch-Site"], site != "same-origin", site != "none" {
             throw refused
         }

@@ -12,10 +12,15 @@ struct RequestContext {
     /// True when `formToken` is new and must be set as the `rt_form` cookie on the answer.
     let formTokenIsNew: Bool
 
-    /// The person signed in; controllers of non-public routes may rely on it.
+    /// The signed-in session. The gate in `App` lets no request reach a non-public route without
+    /// one; should that ever fail, the request is refused, not the process stopped.
+    func requireSession() throws -> Session {
+        guard let session else { throw HTTPError(status: .forbidden, message: "Sign in first. Nothing was changed.") }
+        return session
+    }
+
     var account: Account {
-        guard let session else { preconditionFailure("a non-public route was reached without a session") }
-        return session.account
+        get throws { try requireSession().account }
     }
 
     func field(_ name: String) -> String {

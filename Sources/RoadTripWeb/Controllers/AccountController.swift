@@ -12,7 +12,7 @@ struct AccountController {
     }
 
     func changePassword() throws -> Response {
-        guard context.request.method == "POST", let session = context.session else { throw HTTPError.methodNotAllowed(allowed: ["POST"]) }
+        let session = try context.requireSession()
         do {
             let grant = try app.authenticator.changePassword(
                 of: session, current: context.field("current"), new: context.field("password"), repeated: context.field("repeated")
@@ -28,7 +28,7 @@ struct AccountController {
     }
 
     private func page(notice: Notice?, formToken: String? = nil, status: Status = .ok) throws -> Response {
-        let view = AccountView(account: context.account, formToken: formToken ?? context.formToken, notice: notice)
+        let view = AccountView(account: try context.account, formToken: formToken ?? context.formToken, notice: notice)
         return app.page(PageFrame(
             title: "Your account", screen: .detail,
             master: DestinationListView(destinations: try app.catalog.all(), selected: nil),

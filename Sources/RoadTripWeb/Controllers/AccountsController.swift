@@ -17,7 +17,7 @@ struct AccountsController {
     }
 
     func remove(_ id: AccountID) throws -> Response {
-        try requirePostByOwner()
+        try requireOwner()
         return try attempt(status: .unprocessableContent) {
             let name = try app.library.accounts.account(id: id)?.name ?? "the account"
             try app.library.accounts.remove(id, by: context.account)
@@ -26,11 +26,11 @@ struct AccountsController {
     }
 
     func resetPassword(_ id: AccountID) throws -> Response {
-        try requirePostByOwner()
+        try requireOwner()
         return try attempt(status: .unprocessableContent) {
             guard let account = try app.library.accounts.account(id: id) else { throw AccountError.noSuchAccount }
             try app.library.accounts.resetPassword(of: id, to: context.field("password"), repeated: context.field("repeated"))
-            return account.id == context.account.id
+            return try account.id == context.account.id
                 ? "Your password is changed. Sign in again with it."
                 : "The password of \(account.name) is changed; their sessions have ended."
         }
@@ -46,18 +46,13 @@ struct AccountsController {
     }
 
     private func requireOwner() throws {
-        guard context.account.mayManageAccounts else {
+        guard try context.account.mayManageAccounts else {
             throw HTTPError(status: .forbidden, message: "Only the owner manages accounts. You can change your own password under Your account.")
         }
     }
 
-    private func requirePostByOwner() throws {
-        guard context.request.method == "POST" else { throw HTTPError.methodNotAllowed(allowed: ["POST"]) }
-        try requireOwner()
-    }
-
     private func page(notice: Notice?, name: String = "", status: Status = .ok) throws -> Response {
-        let view = AccountsView(accounts: try app.library.accounts.all(), viewer: context.account, formToken: context.formToken, notice: notice, name: name)
+        let view = AccountsView(accounts: try app.library.accounts.all(), viewer: try context.account, formToken: context.formToken, notice: notice, name: name)
         return app.page(PageFrame(
             title: "Accounts", screen: .detail,
             master: DestinationListView(destinations: try app.catalog.all(), selected: nil),

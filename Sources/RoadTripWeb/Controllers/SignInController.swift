@@ -33,9 +33,7 @@ struct SignInController {
     }
 
     func signOut() throws -> Response {
-        guard context.request.method == "POST", let session = context.session else {
-            throw HTTPError.methodNotAllowed(allowed: ["POST"])
-        }
+        let session = try context.requireSession()
         try app.authenticator.signOut(session)
         var response = Response.redirect(to: Route.signIn(next: nil).path)
         Cookies.delete(Cookies.session, secure: app.secureCookies, on: &response)
