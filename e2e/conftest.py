@@ -2,9 +2,17 @@
 
 - `server`: the real `roadtrip serve` on a free port with a fresh data folder, one for the
   whole session, stopped with SIGTERM at the end (it must exit 0: a graceful shutdown).
-- `start_server`: a factory for extra servers a test needs for itself (stopped after it).
+  Its owner (`pages.OWNER`) is created through the setup link it prints, over HTTP, and a
+  member (`pages.MEMBER`) through the owner's Accounts form; `server.owner_session` is a
+  session of the owner for plain HTTP requests (`server.get(path)`).
+- `start_server`: a factory for extra servers a test needs for itself (stopped after it),
+  set up the same way unless the test asks for one with no account yet (`setup=False`).
 - `browser`: a factory of headless Chromium drivers, one per layout (and JavaScript on/off)
-  for the whole session. After every test the browser log of each driver it used is read,
+  for the whole session. A browser is signed in as the owner unless the test asks for an
+  anonymous one (`signed_in=False`, all cookies gone); a driver's first session is made
+  through the real sign-in form, later ones (after a test ended it: signed out, expired)
+  by a real sign-in over HTTP whose cookie is put in the browser.
+  After every test the browser log of each driver it used is read,
   and any SEVERE entry (a JavaScript error, a CSP violation, a resource that failed to
   load) fails the test, unless the test declared that entry as expected.
 
@@ -19,6 +27,7 @@ import re
 import shutil
 import signal
 import socket
+import sqlite3
 import subprocess
 import tempfile
 import threading
@@ -32,6 +41,20 @@ from selenium.webdriver.chrome.options import Options
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.support.ui import WebDriverWait
 
+from pages import (
+    MEMBER,
+    OWNER,
+    SESSION_COOKIE,
+    Account,
+    HTTPResult,
+    Shell,
+    add_account_over_http,
+    http_get,
+    setup_owner_over_http,
+    sign_in_over_http,
+    token_hash,
+)
+
 E2E = Path(__file__).resolve().parent
 REPO = E2E.parent
 ARTIFACTS = E2E / "artifacts"
@@ -40,6 +63,7 @@ CHROMIUM = os.environ.get("CHROMIUM_BIN", "/usr/bin/chromium")
 CHROMEDRIVER = os.environ.get("CHROMEDRIVER_BIN", "/usr/bin/chromedriver")
 
 STARTUP_TIMEOUT = 30
+POLL = 0.05  # seconds between checks of a condition (WebDriverWait's default, 0.5 s, adds up)
 SHUTDOWN_TIMEOUT = 15
 
 
@@ -64,15 +88,20 @@ def free_port() -> int:
 
 class RoadTripServer:
     """One `roadtrip serve` process. Its stdout is read by a thread (so the pipe never
-    fills); its stderr (the access log and errors) goes to a file."""
+    fills); its stderr (the access log and errors) goes to a file. On a first start with
+    no account it prints a one-time setup link before the "running at" line."""
 
     RUNNING = re.compile(r"running at (http://\S+)")
+    SETUP_LINK = re.compile(r"^\s+(http://\S+/setup\?token=[A-Za-z0-9_-]+)\s*$")
 
     def __init__(self, binary: Path, data: Path, log_path: Path):
         self.binary = binary
         self.data = data
         self.log_path = log_path
         self.url = ""
+        self.setup_link: str | None = None
+        self.owner: Account | None = None
+        self.owner_session: str | None = None
         self.process: subprocess.Popen | None = None
         self.stdout_lines: list[str] = []
         self._running = threading.Event()
@@ -82,6 +111,7 @@ class RoadTripServer:
         for _ in range(3):  # the free port may be taken between probing and binding
             port = free_port()
             self.stdout_lines = []
+            self.setup_link = None
             self._running.clear()
             log = open(self.log_path, "ab")
             self.process = subprocess.Popen(
@@ -114,6 +144,9 @@ class RoadTripServer:
         assert process.stdout is not None
         for line in process.stdout:
             self.stdout_lines.append(line)
+            link = self.SETUP_LINK.match(line)
+            if link and not self._running.is_set():
+                self.setup_link = link.group(1)
             match = self.RUNNING.search(line)
             if match and not self._running.is_set():
                 self.url = match.group(1).rstrip("/")
@@ -141,6 +174,45 @@ class RoadTripServer:
         """The absolute URL of a path on this server."""
         return self.url + path
 
+    # Accounts and sessions
+
+    def set_up(self, owner: Account = OWNER) -> "RoadTripServer":
+        """Create the owner through the printed setup link (over HTTP; test_setup does it in
+        a browser); its session is kept for plain HTTP requests."""
+        assert self.setup_link, f"a first start should print a setup link:\n{''.join(self.stdout_lines)}"
+        assert self.setup_link.startswith(self.url + "/setup?token="), f"the setup link should be on this server: {self.setup_link}"
+        self.owner_session = setup_owner_over_http(self.setup_link, owner)
+        self.owner = owner
+        return self
+
+    def get(self, path: str, signed_in: bool = True, **options) -> HTTPResult:
+        """GET over plain HTTP, with the owner's session unless `signed_in` is False."""
+        cookies = {SESSION_COOKIE: self.owner_session} if signed_in else None
+        return http_get(self(path), cookies=cookies, **options)
+
+    def database(self) -> sqlite3.Connection:
+        """The server's own database, for what a browser cannot do (age a session)."""
+        return sqlite3.connect(self.data / "library.sqlite", timeout=10, isolation_level=None)
+
+    def query(self, sql: str, *parameters) -> list[tuple]:
+        connection = self.database()
+        try:
+            return connection.execute(sql, parameters).fetchall()
+        finally:
+            connection.close()
+
+    def session_row(self, token: str) -> tuple | None:
+        """(account name, created_at, last_used_at) of the session with this id, if stored."""
+        rows = self.query(
+            "SELECT a.name, s.created_at, s.last_used_at FROM sessions s JOIN accounts a ON a.id = s.account_id "
+            "WHERE s.token_hash = ?",
+            token_hash(token),
+        )
+        return rows[0] if rows else None
+
+    def account_names(self) -> list[str]:
+        return [name for (name,) in self.query("SELECT name FROM accounts ORDER BY name")]
+
 
 @pytest.fixture(scope="session")
 def artifacts() -> Path:
@@ -157,7 +229,8 @@ def server(artifacts: Path):
     data = Path(tempfile.mkdtemp(prefix="roadtrip-e2e-"))
     log_path = artifacts / "server.log"
     log_path.unlink(missing_ok=True)
-    running = RoadTripServer(binary, data, log_path).start()
+    running = RoadTripServer(binary, data, log_path).start().set_up(OWNER)
+    add_account_over_http(running.url, running.owner_session, MEMBER)
     yield running
     status = running.stop()
     shutil.rmtree(data, ignore_errors=True)
@@ -174,7 +247,7 @@ def start_server(artifacts: Path, request):
     started: list[RoadTripServer] = []
     folders: list[Path] = []
 
-    def start(data: Path | None = None) -> RoadTripServer:
+    def start(data: Path | None = None, setup: bool = True) -> RoadTripServer:
         if data is None:
             data = Path(tempfile.mkdtemp(prefix="roadtrip-e2e-"))
             folders.append(data)
@@ -183,7 +256,7 @@ def start_server(artifacts: Path, request):
         log_path.unlink(missing_ok=True)
         server = RoadTripServer(roadtrip_binary(), data, log_path).start()
         started.append(server)
-        return server
+        return server.set_up(OWNER) if setup else server
 
     yield start
     statuses = [(s.url, s.stop()) for s in started]
@@ -268,19 +341,63 @@ class Browser:
     def name(self) -> str:
         return self.layout.name if self.javascript else f"nojs-{self.layout.name}"
 
+    # Cookies (read and written through DevTools, so no page of the server needs to be open)
+
+    def cookie(self, name: str) -> str | None:
+        cookies = self.driver.execute_cdp_cmd("Network.getCookies", {"urls": [self.server("/")]})["cookies"]
+        return next((c["value"] for c in cookies if c["name"] == name), None)
+
+    def add_cookie(self, name: str, value: str) -> None:
+        """Put a cookie back the way the server set it (HttpOnly, SameSite=Lax, Path=/)."""
+        if not self.driver.current_url.startswith(self.server.url + "/"):
+            self.open("/signin")  # add_cookie needs a page of the site (a real one: it loads its icon)
+        self.driver.add_cookie({"name": name, "value": value, "path": "/", "httpOnly": True, "sameSite": "Lax"})
+
+    def set_cookie(self, name: str, value: str) -> None:
+        """The same without opening a page (DevTools), for the pool's sessions."""
+        self.driver.execute_cdp_cmd(
+            "Network.setCookie",
+            {"name": name, "value": value, "url": self.server("/"), "path": "/", "httpOnly": True, "sameSite": "Lax"},
+        )
+
+    def clear_cookies(self) -> None:
+        self.driver.execute_cdp_cmd("Network.clearBrowserCookies", {})
+
+    def status(self) -> int:
+        """The HTTP status of the page on screen (Navigation Timing's responseStatus)."""
+        return self.driver.execute_script("return performance.getEntriesByType('navigation')[0].responseStatus")
+
+    def session_account(self) -> str | None:
+        """Whom this browser's session cookie signs in on its server (asked over HTTP), or None."""
+        token = self.cookie(SESSION_COOKIE)
+        if not token:
+            return None
+        page = http_get(self.server("/account"), cookies={SESSION_COOKIE: token})
+        match = re.search(r'<a class="viewer"[^>]*>([^<]*)</a>', page.text) if page.status == 200 else None
+        return match.group(1) if match else None
+
+    def sign_in(self, account: Account) -> None:
+        """Sign in through the real form, from no session, and land on the home page."""
+        self.clear_cookies()
+        self.open("/signin")
+        shell = Shell(self)
+        shell.sign_in(account)
+        shell.wait_path("/")
+        shell.wait_signed_in_as(account)
+
     def open(self, path: str = "/") -> None:
         self.driver.get(self.server(path))
         self.wait_loaded()
 
     def wait_loaded(self, timeout: float = 10) -> None:
-        WebDriverWait(self.driver, timeout).until(
+        WebDriverWait(self.driver, timeout, poll_frequency=POLL).until(
             lambda d: d.execute_script("return document.readyState") == "complete",
             "the page did not finish loading",
         )
 
     def settle(self, timeout: float = 10) -> None:
         """Wait until no CSS animation (pane slides) is running, e.g. before a screenshot."""
-        WebDriverWait(self.driver, timeout).until(
+        WebDriverWait(self.driver, timeout, poll_frequency=POLL).until(
             lambda d: d.execute_script(
                 "return document.getAnimations().every(a => a.playState !== 'running')"
             ),
@@ -318,6 +435,7 @@ class Browser:
 
 
 _pool: dict[tuple[str, bool], webdriver.Chrome] = {}
+_signed_in_by_form: set[tuple[tuple[str, bool], str]] = set()  # (driver, server) pairs
 
 
 class BrowserFactory:
@@ -329,13 +447,34 @@ class BrowserFactory:
         self.artifacts = artifacts
         self.used: list[Browser] = []
 
-    def __call__(self, layout: str, javascript: bool = True) -> Browser:
+    def __call__(
+        self, layout: str, javascript: bool = True, *, server: RoadTripServer | None = None, signed_in: bool = True
+    ) -> Browser:
+        """`server` is the session's unless a test brings its own; `signed_in` as its owner,
+        else with no cookies at all (cookies are per host, not per port: one jar serves all
+        the servers on 127.0.0.1, so a test on a server of its own may end the pooled session)."""
         spec = LAYOUTS[layout]
         key = (layout, javascript)
         if key not in _pool:
             _pool[key] = make_driver(spec, javascript)
-        browser = Browser(_pool[key], spec, javascript, self.server, self.artifacts)
+        browser = Browser(_pool[key], spec, javascript, server or self.server, self.artifacts)
         browser.reset()
+        if not signed_in:
+            browser.clear_cookies()
+        elif browser.session_account() != browser.server.owner.name:
+            if (key, browser.server.url) not in _signed_in_by_form:
+                # The first time, through the real form in this browser.
+                browser.sign_in(browser.server.owner)
+                signing_in = browser.drain_log()  # checked with the test's own entries
+                browser.reset()
+                browser.log = signing_in
+                _signed_in_by_form.add((key, browser.server.url))
+            else:
+                # After a test ended that session: a real sign-in over HTTP, its cookie put
+                # in the browser (half a second quicker than the form, which is tested enough).
+                browser.clear_cookies()
+                browser.set_cookie(SESSION_COOKIE, sign_in_over_http(browser.server.url, browser.server.owner))
+            assert browser.session_account() == browser.server.owner.name, "the browser should be signed in now"
         self.used.append(browser)
         return browser
 

@@ -1,4 +1,5 @@
-"""What the tests look at: the adaptive shell, the demo catalogue, and a few HTTP helpers.
+"""What the tests look at: the adaptive shell, the demo catalogue, the accounts the tests
+use, the sign-in and account pages, and a few HTTP helpers.
 
 Every check that depends on the page changing is a wait for a condition (WebDriverWait),
 never a fixed sleep.
@@ -6,13 +7,15 @@ never a fixed sleep.
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import http.client
 import plistlib
 import re
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from urllib.parse import urlsplit
+from urllib.parse import urlencode, urlsplit
 
 from selenium.common.exceptions import JavascriptException, NoSuchElementException, StaleElementReferenceException
 from selenium.webdriver.common.action_chains import ActionChains
@@ -21,6 +24,7 @@ from selenium.webdriver.remote.webelement import WebElement
 from selenium.webdriver.support.ui import WebDriverWait
 
 TIMEOUT = 10
+POLL = 0.05  # seconds between checks of a condition (WebDriverWait's default, 0.5 s, adds up)
 REPO = Path(__file__).resolve().parent.parent
 DEMO_PLIST = REPO / "Sources" / "RoadTrip" / "Resources" / "DemoDestinations.plist"
 
@@ -31,6 +35,47 @@ BACK = "main#detail header.bar a.back"
 OPEN_MASTER = "main#detail header.bar a.open-master"
 BACKDROP = "a.backdrop"
 ROWS = "#master-content a.row"
+# Who is signed in, at the foot of the master column (Views/Shell.swift, ViewerFooter).
+FOOTER = "aside#master footer.master-footer"
+FOOTER_NAME = f"{FOOTER} a.viewer"
+FOOTER_ACCOUNTS = f'{FOOTER} a[href="/accounts"]'
+SIGN_OUT = f'{FOOTER} form[action="/signout"] button[type="submit"]'
+# Pages of their own (sign in, set up): the detail pane alone, no list.
+FORM_PAGE = "main#detail section.form-page"
+SIGN_IN_FORM = 'form[action="/signin"]'
+NOTICE = "section.form-page .notice"
+ERROR_STATE = ".empty-state.error"
+
+# What the pages say (Controllers/SignInController.swift, Auth/CSRFGuard.swift).
+WRONG_NAME_OR_PASSWORD = "The name or password is not right."
+TOO_MANY_ATTEMPTS = re.compile(r"^Too many attempts\. For your safety, try again in (a minute|(\d+) minutes)\.$")
+FORM_REFUSED = (
+    "This form has expired or did not come from a RoadTrip page, so nothing was changed. "
+    "Go back, reload the page and try again."
+)
+SESSION_COOKIE = "rt_session"
+DEVICE_COOKIE = "rt_device"
+FORM_COOKIE = "rt_form"
+
+
+# --------------------------------------------------------------------------------------
+# The accounts the tests use
+
+
+@dataclass(frozen=True)
+class Account:
+    name: str
+    password: str
+
+
+# The owner every server of the tests gets (through its setup link), and a member account.
+OWNER = Account("Morgan", "correct horse battery")
+MEMBER = Account("Robin", "robin's own password")
+
+
+def token_hash(token: str) -> bytes:
+    """What the server stores for a session id (or setup token): SHA-256 of its 32 bytes."""
+    return hashlib.sha256(base64.urlsafe_b64decode(token + "=")).digest()
 
 
 # --------------------------------------------------------------------------------------
@@ -125,7 +170,7 @@ class Shell:
 
     def wait(self, condition, message: str, timeout: float = TIMEOUT):
         return WebDriverWait(
-            self.driver, timeout, ignored_exceptions=(StaleElementReferenceException, NoSuchElementException, JavascriptException)
+            self.driver, timeout, poll_frequency=POLL, ignored_exceptions=(StaleElementReferenceException, NoSuchElementException, JavascriptException)
         ).until(lambda _: condition(), message)
 
     def wait_shown(self, *selectors: str) -> None:
@@ -230,6 +275,73 @@ class Shell:
             "exactly the chosen destination's row is marked aria-current=page"
         )
 
+    # Accounts
+
+    def reveal_master(self) -> None:
+        """Bring the master column (and its footer) on screen: in tablet portrait it is an
+        overlay behind the top bar's button; a phone must be on its home screen for it."""
+        if self.shown(MASTER):
+            return
+        if self.shown(OPEN_MASTER):
+            self.click(OPEN_MASTER)
+        elif self.shown(BACK):
+            self.click(BACK)
+        self.wait_shown(MASTER, FOOTER)
+        self.browser.settle()  # the list slides in
+
+    def footer_name(self) -> str:
+        return text_content(self.find(FOOTER_NAME))
+
+    def notice(self) -> str:
+        return text_content(self.find(NOTICE))
+
+    def hidden_value(self, form: str, name: str) -> str | None:
+        found = self.find_all(f'{form} input[type="hidden"][name="{name}"]')
+        return found[0].get_attribute("value") if found else None
+
+    def fill(self, form: str, **fields: str) -> None:
+        for name, value in fields.items():
+            field = self.find(f'{form} input[name="{name}"]')
+            field.clear()
+            field.send_keys(value)
+
+    def submit(self, form: str) -> None:
+        """Press the form's submit button and wait for the page the server answers with."""
+        self.mark_document()
+        self.click(f'{form} button[type="submit"]')
+        self.wait(lambda: not self.same_document(), f"submitting {form} should load the server's answer")
+        self.browser.wait_loaded()
+
+    def sign_in(self, account: Account) -> None:
+        """Fill the sign-in form on screen with `account` and send it."""
+        self.wait_shown(SIGN_IN_FORM)
+        self.fill(SIGN_IN_FORM, name=account.name, password=account.password)
+        self.submit(SIGN_IN_FORM)
+
+    def wait_sign_in_page(self, next_path: str | None = None) -> None:
+        """The sign-in page: a page of its own (no list, no footer), asking for name and password."""
+        self.wait(lambda: urlsplit(self.driver.current_url).path == "/signin", f"should be on the sign-in page, not {self.path()}")
+        self.wait_shown(FORM_PAGE, SIGN_IN_FORM)
+        assert self.driver.title == "Sign in · RoadTrip"
+        assert text_content(self.find(f"{FORM_PAGE} h2")) == "Sign in to RoadTrip"
+        assert "single" in self.body_classes() and not self.find_all(MASTER), "the sign-in page has no list beside it"
+        assert not self.find_all(FOOTER), "nobody is signed in: no account footer"
+        for name in ("name", "password"):
+            assert self.find(f'{SIGN_IN_FORM} input[name="{name}"]').is_displayed(), f"the sign-in form asks for {name}"
+        assert self.find(f'{SIGN_IN_FORM} input[name="password"]').get_attribute("type") == "password"
+        assert self.hidden_value(SIGN_IN_FORM, "csrf"), "the sign-in form carries its form token"
+        assert self.hidden_value(SIGN_IN_FORM, "next") == next_path, (
+            f"the form should go on to {next_path!r}, not {self.hidden_value(SIGN_IN_FORM, 'next')!r}"
+        )
+
+    def wait_signed_in_as(self, account: Account) -> None:
+        """The footer under the list names the person (wherever the list is on screen or not)."""
+        self.wait(lambda: self.find_all(FOOTER_NAME) and self.footer_name() == account.name, f"the footer should name {account.name}")
+
+    def wait_error_page(self, status: int) -> None:
+        self.wait_shown(DETAIL, ERROR_STATE)
+        assert self.find(f"{ERROR_STATE} .status-code").text.strip() == str(status)
+
     def wait_home(self) -> None:
         self.wait_path("/")
         self.wait(lambda: self.screen() == "master", "the home page's body should say data-screen=master")
@@ -282,16 +394,76 @@ class HTTPResult:
         return self.body.decode("utf-8", errors="replace")
 
 
-def http_get(url: str, method: str = "GET", headers: dict | None = None) -> HTTPResult:
+    def set_cookies(self) -> dict[str, str]:
+        """The cookies the answer sets, by name (an empty value: deleted)."""
+        found = {}
+        for header in self.headers.get_all("Set-Cookie") or []:
+            name, _, rest = header.partition("=")
+            found[name.strip()] = rest.split(";", 1)[0]
+        return found
+
+    def form_token(self) -> str:
+        match = re.search(r'<input type="hidden" name="csrf" value="([^"]+)"', self.text)
+        assert match, f"the page should carry a form token: {self.text[:500]}"
+        return match.group(1)
+
+
+def http_get(
+    url: str, method: str = "GET", headers: dict | None = None, cookies: dict | None = None, body: bytes | None = None
+) -> HTTPResult:
     """One request, no redirects followed, no exception for 4xx/5xx."""
     parts = urlsplit(url)
+    headers = dict(headers or {})
+    if cookies:
+        headers["Cookie"] = "; ".join(f"{name}={value}" for name, value in cookies.items())
     connection = http.client.HTTPConnection(parts.hostname, parts.port, timeout=10)
     try:
-        connection.request(method, parts.path + (f"?{parts.query}" if parts.query else ""), headers=headers or {})
+        connection.request(method, parts.path + (f"?{parts.query}" if parts.query else ""), body=body, headers=headers)
         response = connection.getresponse()
         return HTTPResult(response.status, response.headers, response.read())
     finally:
         connection.close()
+
+
+def http_post(url: str, fields: dict, cookies: dict | None = None, headers: dict | None = None) -> HTTPResult:
+    """A form post the way a browser sends it (urlencoded), no redirects followed."""
+    headers = {"Content-Type": "application/x-www-form-urlencoded", **(headers or {})}
+    return http_get(url, "POST", headers=headers, cookies=cookies, body=urlencode(fields).encode())
+
+
+def setup_owner_over_http(setup_link: str, owner: Account) -> str:
+    """Create the owner through the printed setup link the way the form does; the session id."""
+    page = http_get(setup_link)
+    assert page.status == 200 and 'name="token"' in page.text, f"the setup link should show the form: {page.status}"
+    form_cookie = page.set_cookies()[FORM_COOKIE]
+    token = re.search(r'<input type="hidden" name="token" value="([^"]+)"', page.text).group(1)
+    fields = {"csrf": page.form_token(), "token": token, "name": owner.name, "password": owner.password, "repeated": owner.password}
+    answer = http_post(setup_link.split("?")[0], fields, cookies={FORM_COOKIE: form_cookie})
+    assert answer.status == 303 and answer.header("Location") == "/", f"setup should sign the owner in and go home: {answer.status} {answer.text[:500]}"
+    return answer.set_cookies()[SESSION_COOKIE]
+
+
+def sign_in_over_http(base: str, account: Account) -> str:
+    """A real sign-in through the form's fields (as a browser without JavaScript sends them); the session id."""
+    page = http_get(base + "/signin")
+    assert page.status == 200, f"the sign-in page: {page.status}"
+    answer = http_post(
+        base + "/signin",
+        {"csrf": page.form_token(), "name": account.name, "password": account.password},
+        cookies={FORM_COOKIE: page.set_cookies()[FORM_COOKIE]},
+    )
+    assert answer.status == 303, f"signing in as {account.name} should redirect: {answer.status} {answer.text[:500]}"
+    return answer.set_cookies()[SESSION_COOKIE]
+
+
+def add_account_over_http(base: str, owner_session: str, account: Account) -> None:
+    """The owner adds an account through the Accounts screen's form."""
+    cookies = {SESSION_COOKIE: owner_session}
+    page = http_get(base + "/accounts", cookies=cookies)
+    assert page.status == 200, f"the owner's Accounts screen: {page.status}"
+    fields = {"csrf": page.form_token(), "name": account.name, "password": account.password, "repeated": account.password}
+    answer = http_post(base + "/accounts", fields, cookies=cookies)
+    assert answer.status == 200 and f"Added {account.name}." in answer.text, f"adding {account.name}: {answer.status}"
 
 
 def csp_directives(policy: str) -> dict[str, list[str]]:
@@ -303,13 +475,17 @@ def csp_directives(policy: str) -> dict[str, list[str]]:
     return directives
 
 
+MASTER_MARKER = re.compile(r'<aside[^>]*\bid="master"')
+FOOTER_MARKER = re.compile(r'<footer[^>]*\bclass="master-footer"')
 SHELL_MARKERS = (
-    re.compile(r'<aside[^>]*\bid="master"'),
     re.compile(r'<main[^>]*\bid="detail"'),
     re.compile(r'<h2[^>]*\bid="detail-title"'),
     re.compile(r'<link[^>]*rel="stylesheet"[^>]*href="/static/'),
 )
 
 
-def missing_shell_parts(html: str) -> list[str]:
-    return [marker.pattern for marker in SHELL_MARKERS if not marker.search(html)]
+def missing_shell_parts(html: str, master: bool = True) -> list[str]:
+    """The parts of the shell a page lacks: with `master`, the list and the signed-in footer
+    too (a signed-in person's pages); without, the detail pane alone (a page of its own)."""
+    markers = SHELL_MARKERS + ((MASTER_MARKER, FOOTER_MARKER) if master else ())
+    return [marker.pattern for marker in markers if not marker.search(html)]

@@ -1,6 +1,8 @@
 """What the browser hides: status codes, security headers, fingerprinted static assets with
-a year-long immutable cache, and error pages that are real pages in the shell and show
-no internals. These talk HTTP directly (http.client), plus the browser where it matters."""
+a year-long immutable cache, error pages that are real pages (in the shell for a signed-in
+person) and show no internals, and which addresses answer without a session. These talk
+HTTP directly (http.client), with the owner's session unless a test says otherwise, plus
+the browser where it matters."""
 
 import hashlib
 import re
@@ -8,7 +10,17 @@ import sqlite3
 
 import pytest
 
-from pages import DETAIL, Shell, csp_directives, http_get, missing_shell_parts
+from pages import (
+    FORM_REFUSED,
+    SESSION_COOKIE,
+    Shell,
+    csp_directives,
+    http_get,
+    http_post,
+    missing_shell_parts,
+    sign_in_over_http,
+    OWNER,
+)
 
 ASSET = re.compile(r"^/static/(?P<stem>[A-Za-z0-9_-]+)\.(?P<hash>[0-9a-f]{8,})\.(?P<ext>[a-z0-9]+)$")
 IMMUTABLE = "public, max-age=31536000, immutable"
@@ -41,40 +53,103 @@ def assert_security_headers(result, what: str) -> None:
 
 @pytest.fixture(scope="module")
 def home(server):
-    result = http_get(server("/"))
+    result = server.get("/")
     assert result.status == 200
     return result
 
 
-def security_header_targets(server, home) -> dict[str, str]:
+def security_header_targets(server, home) -> dict[str, tuple[str, bool, int]]:
+    """What: (path, with the owner's session, expected status)."""
     links = asset_links(home.text)
     return {
-        "home page": "/",
-        "destination page": "/destinations/1",
-        "destination picture": "/destinations/1/image",
-        "stylesheet": links["stylesheet"],
-        "script": links["script"],
-        "icon": links["icon"],
-        "404 page": "/nowhere",
-        "unknown asset": "/static/app.0000000000000000.css",
+        "home page": ("/", True, 200),
+        "destination page": ("/destinations/1", True, 200),
+        "destination picture": ("/destinations/1/image", True, 200),
+        "account page": ("/account", True, 200),
+        "accounts page": ("/accounts", True, 200),
+        "stylesheet": (links["stylesheet"], False, 200),
+        "script": (links["script"], False, 200),
+        "icon": (links["icon"], False, 200),
+        "404 page": ("/nowhere", True, 404),
+        "404 page signed out": ("/nowhere", False, 404),
+        "unknown asset": ("/static/app.0000000000000000.css", False, 404),
+        "redirect to sign in": ("/destinations/1", False, 303),
+        "sign-in page": ("/signin", False, 200),
+        "setup page": ("/setup", False, 200),
     }
 
 
 @pytest.mark.parametrize(
     "what",
-    ["home page", "destination page", "destination picture", "stylesheet", "script", "icon", "404 page", "unknown asset"],
+    [
+        "home page", "destination page", "destination picture", "account page", "accounts page", "stylesheet",
+        "script", "icon", "404 page", "404 page signed out", "unknown asset", "redirect to sign in", "sign-in page",
+        "setup page",
+    ],
 )
 def test_security_headers_on_every_response(server, home, what):
-    path = security_header_targets(server, home)[what]
-    result = http_get(server(path))
-    assert result.status in (200, 404), f"{what} {path}: status {result.status}"
+    path, signed_in, status = security_header_targets(server, home)[what]
+    result = server.get(path, signed_in=signed_in)
+    assert result.status == status, f"{what} {path}: status {result.status}, expected {status}"
     assert_security_headers(result, f"{what} ({path})")
+
+
+def test_security_headers_on_a_refused_form(server):
+    """A POST without its form token: 403, with the headers and a page that explains."""
+    result = http_post(server("/signout"), {}, cookies={SESSION_COOKIE: server.owner_session})
+    assert result.status == 403, f"a sign-out without the form token should be refused: {result.status}"
+    assert_security_headers(result, "403 page")
+    assert FORM_REFUSED in result.text
+    assert server.get("/account").status == 200, "the refused sign-out changed nothing: the session still works"
 
 
 def test_pages_are_html_and_not_cached_as_assets(server, home):
     assert (home.header("Content-Type") or "").startswith("text/html")
     assert "immutable" not in (home.header("Cache-Control") or ""), "a page must not be cached as immutable"
     assert not missing_shell_parts(home.text)
+    for path in ("/account", "/accounts"):
+        page = server.get(path)
+        assert "no-store" in (page.header("Cache-Control") or ""), f"{path} holds account data: no-store"
+        assert not missing_shell_parts(page.text), f"{path} should be in the shell, the list beside it"
+
+
+# --------------------------------------------------------------------------------------
+# Without a session: only signing in, setting up, /healthz and assets answer
+
+
+@pytest.mark.parametrize(
+    "path",
+    ["/", "/destinations/1", "/destinations/2", "/destinations/999", "/destinations/1/image", "/account", "/accounts",
+     "/destinations/2?from=a%20bookmark"],
+)
+def test_pages_redirect_to_sign_in_without_a_session(server, path):
+    result = server.get(path, signed_in=False)
+    assert result.status == 303, f"{path} without a session: {result.status}"
+    location = result.header("Location") or ""
+    expected = "/signin?next=" + path.replace("/", "%2F").replace("?", "%3F").replace("=", "%3D").replace("%20", "%2520")
+    assert location.startswith("/signin?next="), f"{path} should send to the sign-in page, not {location!r}"
+    assert location == expected, f"{path}: the sign-in page should come back to it: {location!r}, expected {expected!r}"
+    assert result.body == b"", "a redirect shows nothing of the page"
+    # A cookie that is no session of this server is no better than none.
+    forged = http_get(server(path), cookies={SESSION_COOKIE: "A" * 43})
+    assert forged.status == 303, f"{path} with a made-up session id: {forged.status}"
+
+
+@pytest.mark.parametrize("path", ["/signin", "/setup", "/healthz"])
+def test_public_addresses_answer_without_a_session(server, path):
+    result = server.get(path, signed_in=False)
+    assert result.status == 200, f"{path} without a session: {result.status}"
+
+
+def test_state_changes_need_a_post(server):
+    """GET /signout does not sign out; a POST from another site is refused even with the token."""
+    assert server.get("/signout").status == 405
+    assert server.get("/account").status == 200, "GET /signout must not end the session"
+    token = server.get("/account").form_token()
+    for headers in ({"Sec-Fetch-Site": "cross-site"}, {"Origin": "https://evil.example"}):
+        result = http_post(server("/signout"), {"csrf": token}, cookies={SESSION_COOKIE: server.owner_session}, headers=headers)
+        assert result.status == 403, f"a sign-out posted with {headers} should be refused: {result.status}"
+    assert server.get("/account").status == 200, "the refused sign-outs changed nothing"
 
 
 @pytest.mark.parametrize("kind", ["stylesheet", "script", "icon"])
@@ -90,7 +165,8 @@ def test_static_assets_are_fingerprinted_and_immutable(server, home, kind):
         f"the fingerprint in {path} should be the content's hash (SHA-256 prefix)"
     )
     # Every page links the same fingerprinted file, and the old names are not served.
-    assert path in http_get(server("/destinations/2")).text
+    assert path in server.get("/destinations/2").text
+    assert path in server.get("/signin", signed_in=False).text, "pages of their own link the same file"
     assert http_get(server(f"/static/{match['stem']}.{match['ext']}")).status == 404, "the unfingerprinted name is not an address"
     wrong = "0" * len(match["hash"]) if match["hash"] != "0" * len(match["hash"]) else "1" * len(match["hash"])
     stale = http_get(server(f"/static/{match['stem']}.{wrong}.{match['ext']}"))
@@ -109,7 +185,8 @@ def test_static_asset_answers_304_when_unchanged(server, home):
 
 @pytest.mark.parametrize("path", ["/nowhere", "/destinations/999", "/destinations/01", "/destinations/1/", "/static/app.css"])
 def test_unknown_addresses_are_404_pages_in_the_shell(server, path):
-    result = http_get(server(path))
+    """Signed in, a 404 is a page in the shell: the list and the account footer beside it."""
+    result = server.get(path)
     assert result.status == 404, f"{path}: {result.status}"
     assert (result.header("Content-Type") or "").startswith("text/html")
     assert not missing_shell_parts(result.text), f"{path}: the 404 page should be in the shell: {missing_shell_parts(result.text)}"
@@ -117,19 +194,35 @@ def test_unknown_addresses_are_404_pages_in_the_shell(server, path):
     assert_security_headers(result, f"404 {path}")
 
 
+@pytest.mark.parametrize("path", ["/nowhere", "/destinations/01", "/static/app.css"])
+def test_unknown_addresses_without_a_session_are_pages_of_their_own(server, path):
+    """Signed out, an address RoadTrip does not know is still a real page (detail pane,
+    stylesheet), but without the list: nothing of the catalogue shows without a session."""
+    result = server.get(path, signed_in=False)
+    assert result.status == 404, f"{path}: {result.status}"
+    assert not missing_shell_parts(result.text, master=False), f"{path}: {missing_shell_parts(result.text, master=False)}"
+    assert not re.search(r'<aside[^>]*\bid="master"', result.text), "no list for someone not signed in"
+    assert "master-footer" not in result.text
+    for destination in ("New York City", "San Francisco"):
+        assert destination not in result.text, f"the 404 page shows {destination} without a session"
+    assert ">404<" in result.text
+
+
 def test_server_error_page_shows_no_internals(start_server, browser, tmp_path):
     """Break the catalogue under a running server (its table renamed away): the person gets
-    a 500 page in the shell that says nothing of SQL, files or Swift; the log gets the cause."""
+    a 500 page that says nothing of SQL, files or Swift; the log gets the cause. (The list
+    cannot be beside it: the list is what broke.)"""
     data = tmp_path / "data"
     data.mkdir()
     broken = start_server(data)
-    assert http_get(broken("/")).status == 200
+    assert broken.get("/").status == 200
+    session = sign_in_over_http(broken.url, OWNER)  # before the break, for the browser below
     with sqlite3.connect(data / "library.sqlite", timeout=10) as connection:
         connection.execute("ALTER TABLE destinations RENAME TO destinations_moved_away")
 
-    result = http_get(broken("/"))
+    result = broken.get("/")
     assert result.status == 500, f"a page whose query fails should be a 500, got {result.status}"
-    assert not missing_shell_parts(result.text), "the 500 page should be in the shell"
+    assert not missing_shell_parts(result.text, master=False), "the 500 page should be a real page of the shell"
     assert_security_headers(result, "500 page")
     assert "no-store" in (result.header("Cache-Control") or "")
     for internal in ("destinations_moved_away", "no such table", "SQLITE", "sqlite", "SELECT", ".swift", str(data), "Error(", "error:"):
@@ -137,11 +230,41 @@ def test_server_error_page_shows_no_internals(start_server, browser, tmp_path):
     # The cause goes to the server's log instead.
     assert "no such table" in broken.log_text(), f"the server log should name the cause: {broken.log_text()[-2000:]}"
 
-    b = browser("phone")
+    # In a browser signed in on that server (its session cookie put in the browser's jar).
+    b = browser("phone", server=broken, signed_in=False)
+    b.add_cookie(SESSION_COOKIE, session)
     b.expect_log(r"Failed to load resource: .*500")
-    b.driver.get(broken("/"))
-    b.wait_loaded()
+    b.open("/")
     shell = Shell(b)
-    shell.wait_shown(DETAIL, ".empty-state.error")
-    assert shell.find(".empty-state.error .status-code").text.strip() == "500"
+    shell.wait_error_page(500)
+    assert b.status() == 500
     b.screenshot("phone-server-error")
+
+
+def test_server_error_page_keeps_the_list_for_a_signed_in_person(start_server, browser, tmp_path):
+    """When only a destination's own query fails (its points of interest moved away) the list
+    still works, so a signed-in person's 500 page, like their 404 page, has the list and the
+    account footer (Sign out) beside it, and still shows no internals."""
+    data = tmp_path / "data"
+    data.mkdir()
+    broken = start_server(data)
+    session = sign_in_over_http(broken.url, OWNER)
+    with sqlite3.connect(data / "library.sqlite", timeout=10) as connection:
+        connection.execute("ALTER TABLE destination_points_of_interest RENAME TO points_moved_away")
+    assert broken.get("/").status == 200, "the list itself still works"
+
+    result = broken.get("/destinations/1")
+    assert result.status == 500, f"a destination whose query fails should be a 500, got {result.status}"
+    for internal in ("points_moved_away", "no such table", "SQLITE", "SELECT", ".swift", str(data)):
+        assert internal not in result.text, f"the 500 page shows internals: {internal!r}"
+
+    b = browser("tablet-landscape", server=broken, signed_in=False)
+    b.add_cookie(SESSION_COOKIE, session)
+    b.expect_log(r"/destinations/1 - Failed to load resource: .*500")
+    b.open("/destinations/1")
+    shell = Shell(b)
+    shell.wait_error_page(500)
+    b.screenshot("tablet-landscape-server-error-signed-in")
+    assert not missing_shell_parts(result.text), (
+        f"a signed-in person's 500 page should have the list and footer beside it: {missing_shell_parts(result.text)}"
+    )

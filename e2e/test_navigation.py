@@ -1,6 +1,7 @@
 """Moving around with JavaScript on: links swap the panes without a full reload, the
 address bar follows, Back and Forward restore the right screen, a reload lands on the
-same screen, and an unknown address is a real page in the shell."""
+same screen, and an unknown address is a real page in the shell (for a signed-in person;
+a page of its own, without the list, for anyone else)."""
 
 import pytest
 
@@ -10,8 +11,11 @@ from pages import (
     DETAIL,
     MASTER,
     OPEN_MASTER,
+    FOOTER,
+    OWNER,
     Shell,
     assert_side_by_side,
+    demo,
     new_york,
     san_francisco,
     text_content,
@@ -143,6 +147,13 @@ def test_unknown_address_is_a_page_in_the_shell(browser, layout):
     assert shell.find(".empty-state.error .status-code").text.strip() == "404"
     assert "Page not found" in shell.find(".empty-state.error").text
     assert shell.screen() == "detail"
+    # Signed in, the list (and the account footer) stays beside the error.
+    assert shell.row_names() == [d.name for d in demo()]
+    shell.wait_signed_in_as(OWNER)
+    if layout == "tablet-landscape":
+        assert_side_by_side(shell)
+    else:
+        shell.wait_hidden(MASTER)
     b.screenshot(f"{layout}-not-found")
 
     shell.mark_document()
@@ -159,3 +170,25 @@ def test_unknown_destination_is_a_404_in_the_shell(browser):
     shell.wait_shown(DETAIL, ".empty-state.error")
     assert shell.find(".empty-state.error .status-code").text.strip() == "404"
     assert "no such destination" in shell.find(".empty-state.error").text.lower()
+
+
+@pytest.mark.parametrize("layout", ["phone", "tablet-landscape"])
+def test_unknown_address_without_a_session_is_a_page_of_its_own(browser, layout):
+    """Signed out, an unknown address is still a real page, without the list; its way home
+    (an in-app link) meets the sign-in page, and the browser lands there."""
+    b = browser(layout, signed_in=False)
+    b.expect_log(r"/nowhere - Failed to load resource: .*404")
+    b.open("/nowhere")
+    shell = Shell(b)
+    shell.wait_shown(DETAIL, ".empty-state.error")
+    assert shell.find(".empty-state.error .status-code").text.strip() == "404"
+    assert b.driver.title == "Not found · RoadTrip"
+    assert "single" in shell.body_classes()
+    assert not shell.find_all(MASTER) and not shell.find_all(FOOTER), "no list, no account, for someone not signed in"
+    detail = shell.rect(DETAIL)
+    assert detail["x"] == 0 and detail["width"] == b.layout.width, f"the page fills the screen: {detail}"
+    b.screenshot(f"{layout}-not-found-signed-out")
+
+    shell.click(".empty-state.error a.button")
+    shell.wait_sign_in_page(next_path=None)
+    assert shell.path() == "/signin?next=%2F"

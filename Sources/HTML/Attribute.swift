@@ -28,6 +28,7 @@ public struct Attribute: Sendable, Equatable {
     public static func content(_ value: String) -> Attribute { Attribute("content", value) }
     public static func hidden() -> Attribute { Attribute("hidden", nil) }
     public static func required() -> Attribute { Attribute("required", nil) }
+    public static func placeholder(_ value: String) -> Attribute { Attribute("placeholder", value) }
     public static func autocomplete(_ value: String) -> Attribute { Attribute("autocomplete", value) }
     public static func `for`(_ value: String) -> Attribute { Attribute("for", value) }
     public static func minlength(_ value: Int) -> Attribute { Attribute("minlength", String(value)) }

@@ -30,15 +30,19 @@ public struct App: Sendable {
         var response: Response
         do {
             response = try handle(request)
-        } catch let error as HTTPError {
+        } catch {
+            let (status, message, allowed): (Status, String, [String])
+            if let error = error as? HTTPError {
+                (status, message, allowed) = (error.status, error.message, error.allowed)
+            } else {
+                // The log gets the cause; the person gets a page that shows no internals.
+                log("error: \(request.method) \(request.path): \(error)")
+                (status, message, allowed) = (.internalServerError, "Something went wrong on our side. Please try again.", [])
+            }
             // Signed in, the list stays beside the error, so the person can go on from there.
             let session = (try? request.cookies[Cookies.session].flatMap { try authenticator.sessions.session(token: $0) }) ?? nil
-            response = errorPage(status: error.status, message: error.message, session: session)
-            if !error.allowed.isEmpty { response.headers["Allow"] = error.allowed.joined(separator: ", ") }
-        } catch {
-            // The log gets the cause; the person gets a page that shows no internals.
-            log("error: \(request.method) \(request.path): \(error)")
-            response = errorPage(status: .internalServerError, message: "Something went wrong on our side. Please try again.", session: nil)
+            response = errorPage(status: status, message: message, session: session)
+            if !allowed.isEmpty { response.headers["Allow"] = allowed.joined(separator: ", ") }
         }
         SecurityHeaders.apply(to: &response)
         return response

@@ -34,8 +34,8 @@ struct AccountsView: HTML {
             span(.class("row-subtitle")) { account.isOwner ? "Owner" : "Member" }
             form(.method("post"), .action(.accountPasswordReset(account.id)), .class("inline-form reset")) {
                 FormToken(token: formToken)
-                Element("input", [.type("password"), .name("password"), .ariaLabel("New password for \(account.name)"), .autocomplete("new-password"), .required()])
-                Element("input", [.type("password"), .name("repeated"), .ariaLabel("New password again for \(account.name)"), .autocomplete("new-password"), .required()])
+                Element("input", [.type("password"), .name("password"), .ariaLabel("New password for \(account.name)"), .placeholder("New password"), .autocomplete("new-password"), .required()])
+                Element("input", [.type("password"), .name("repeated"), .ariaLabel("New password again for \(account.name)"), .placeholder("Again"), .autocomplete("new-password"), .required()])
                 button(.type("submit"), .class("link-button")) { "Reset password" }
             }
             if account.id != viewer.id {

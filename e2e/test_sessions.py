@@ -1,0 +1,160 @@
+"""Sessions (issue 3): signing out ends the session wherever its cookie is used; sessions end
+after 7 days unused or 30 days in all; a form sent without its token is refused with a page
+that explains, and changes nothing.
+
+The clock is not waited for: the session's row in the server's database is aged instead
+(created_at and last_used_at moved back), which is what the passing of days does to it."""
+
+import time
+
+import pytest
+
+from pages import (
+    ERROR_STATE,
+    FOOTER,
+    FORM_REFUSED,
+    OWNER,
+    SESSION_COOKIE,
+    SIGN_OUT,
+    Shell,
+    assert_side_by_side,
+    demo,
+    http_get,
+    new_york,
+    san_francisco,
+    text_content,
+    token_hash,
+)
+
+LAYOUTS = ["phone", "tablet-portrait", "tablet-landscape"]
+BOTH = [pytest.param(layout, True, id=layout) for layout in LAYOUTS] + [
+    pytest.param(layout, False, id=f"nojs-{layout}") for layout in LAYOUTS
+]
+DAY = 24 * 3600
+
+
+@pytest.mark.parametrize("layout, javascript", BOTH)
+def test_sign_out_ends_the_session(server, browser, layout, javascript):
+    b = browser(layout, javascript)
+    shell = Shell(b)
+    b.open("/")
+    shell.wait_home()
+    session = b.cookie(SESSION_COOKIE)
+    assert session and server.session_row(session), "the browser has a live session"
+
+    shell.reveal_master()
+    shell.wait_signed_in_as(OWNER)
+    assert text_content(shell.find(SIGN_OUT)) == "Sign out"
+    b.screenshot(f"{b.name}-footer")
+    shell.submit(f"{FOOTER} form")
+    shell.wait_sign_in_page(next_path=None)
+    assert shell.path() == "/signin"
+    assert b.cookie(SESSION_COOKIE) is None, "the session cookie is deleted"
+    assert server.session_row(session) is None, "the session is gone from the server, not only from this browser"
+
+    # Back does not bring the signed-in page back (from a cache): it asks to sign in.
+    b.driver.back()
+    b.wait_loaded()
+    shell.wait_sign_in_page(next_path=None)
+    assert shell.path() == "/signin?next=%2F"
+    assert not shell.find_all("#master-content a.row"), "no destination shows after signing out"
+
+    # The old cookie, put back (as a copy elsewhere would still send it), opens nothing.
+    b.add_cookie(SESSION_COOKIE, session)
+    b.open(new_york().path)
+    shell.wait_sign_in_page(next_path=new_york().path)
+    assert http_get(server("/"), cookies={SESSION_COOKIE: session}).status == 303
+
+
+def age_session(server, token: str, created_days_ago: float, last_used_days_ago: float) -> None:
+    now = int(time.time())
+    connection = server.database()
+    try:
+        changed = connection.execute(
+            "UPDATE sessions SET created_at = ?, last_used_at = ? WHERE token_hash = ?",
+            (now - int(created_days_ago * DAY), now - int(last_used_days_ago * DAY), token_hash(token)),
+        ).rowcount
+    finally:
+        connection.close()
+    assert changed == 1, "the browser's session should be in the database"
+
+
+@pytest.mark.parametrize(
+    "ages",
+    [
+        pytest.param((8, 8), id="unused-8-days"),
+        pytest.param((31, 0.01), id="31-days-old-used-a-minute-ago"),
+    ],
+)
+@pytest.mark.parametrize("layout", LAYOUTS)
+def test_expired_session_asks_to_sign_in_again(server, browser, layout, ages):
+    b = browser(layout)
+    shell = Shell(b)
+    b.open("/")
+    shell.wait_home()
+    shell.mark_document()
+    session = b.cookie(SESSION_COOKIE)
+
+    # Still fine at the edge: 6 days unused, 29 days old.
+    age_session(server, session, 29, 6)
+    shell.reveal_master()
+    shell.choose(new_york())
+    shell.wait_destination(new_york())
+    assert shell.same_document(), "a live session: in-app navigation as usual"
+
+    created, last_used = ages
+    age_session(server, session, created, last_used)
+    # The next page asked for: the app's script fetches it, meets the sign-in page, and
+    # lets the browser load the address itself, which lands on the sign-in page.
+    if layout == "phone":
+        shell.click("main#detail header.bar a.back")
+        expected_next = None  # home
+    else:
+        shell.reveal_master()
+        shell.choose(san_francisco())
+        expected_next = san_francisco().path
+    shell.wait_sign_in_page(next_path=expected_next)
+    assert server.session_row(session) is None, "the expired session is deleted"
+    assert b.status() == 200
+
+    shell.sign_in(OWNER)
+    if expected_next:
+        shell.wait_destination(san_francisco())
+    else:
+        shell.wait_home()
+    new_session = b.cookie(SESSION_COOKIE)
+    assert new_session and new_session != session, "signing in again starts a new session"
+
+
+@pytest.mark.parametrize("how", ["removed", "wrong"])
+@pytest.mark.parametrize("layout", LAYOUTS)
+def test_sign_out_without_the_form_token_is_refused(server, browser, layout, how):
+    b = browser(layout)
+    shell = Shell(b)
+    b.open("/")
+    shell.wait_home()
+    session = b.cookie(SESSION_COOKIE)
+    shell.reveal_master()
+    if how == "removed":
+        b.driver.execute_script("document.querySelector(arguments[0]).remove()", f'{FOOTER} form input[name="csrf"]')
+    else:
+        b.driver.execute_script("document.querySelector(arguments[0]).value = 'A'.repeat(43)", f'{FOOTER} form input[name="csrf"]')
+    b.expect_log(r"/signout - Failed to load resource: .*403")
+    shell.submit(f"{FOOTER} form")
+
+    shell.wait_error_page(403)
+    assert b.status() == 403
+    assert shell.path() == "/signout"
+    assert b.driver.title == "Forbidden · RoadTrip"
+    assert FORM_REFUSED in text_content(shell.find(ERROR_STATE)), text_content(shell.find(ERROR_STATE))
+    # Still signed in: the list and the footer beside the explanation.
+    shell.wait_signed_in_as(OWNER)
+    assert shell.row_names() == [d.name for d in demo()]
+    if layout == "tablet-landscape":
+        assert_side_by_side(shell)
+    b.screenshot(f"{b.name}-forbidden-{how}")
+
+    assert b.cookie(SESSION_COOKIE) == session and server.session_row(session), "nothing was changed"
+    b.open("/")
+    shell.wait_home()
+    shell.wait_signed_in_as(OWNER)

@@ -1,0 +1,213 @@
+"""Signing in (issue 3): every screen but sign-in, setup, /healthz and assets asks to sign in
+first and then returns to where the person was going (same-site paths only); a wrong name
+or password gives one message that does not say which; after 5 failures for an account or
+an address within 15 minutes the page says how long to wait.
+
+Failures count per address, and every test comes from 127.0.0.1: the tests that fail on
+purpose each have a server of their own, so the session's server never sees a failure."""
+
+from urllib.parse import quote
+
+import pytest
+
+from pages import (
+    DEVICE_COOKIE,
+    FOOTER,
+    MEMBER,
+    NOTICE,
+    OWNER,
+    SESSION_COOKIE,
+    SIGN_IN_FORM,
+    TOO_MANY_ATTEMPTS,
+    WRONG_NAME_OR_PASSWORD,
+    Account,
+    Shell,
+    assert_side_by_side,
+    new_york,
+    san_francisco,
+)
+
+LAYOUTS = ["phone", "tablet-portrait", "tablet-landscape"]
+BOTH = [pytest.param(layout, True, id=layout) for layout in LAYOUTS] + [
+    pytest.param(layout, False, id=f"nojs-{layout}") for layout in LAYOUTS
+]
+
+
+def assert_layout_of_detail(shell: Shell) -> None:
+    """The destination on screen the way its layout shows one."""
+    layout = shell.browser.layout.name
+    if layout == "phone":
+        shell.wait_shown("main#detail", "main#detail header.bar a.back")
+        shell.wait_hidden("aside#master")
+    elif layout == "tablet-portrait":
+        shell.wait_shown("main#detail", "main#detail header.bar a.open-master")
+        shell.wait_hidden("aside#master")
+    else:
+        assert_side_by_side(shell)
+
+
+@pytest.mark.parametrize("layout, javascript", BOTH)
+def test_sign_in_returns_to_the_page_asked_for(browser, layout, javascript):
+    b = browser(layout, javascript, signed_in=False)
+    shell = Shell(b)
+    b.open(san_francisco().path)
+    shell.wait_sign_in_page(next_path=san_francisco().path)
+    assert shell.path() == "/signin?next=%2Fdestinations%2F2"
+    assert b.status() == 200
+    assert b.cookie(SESSION_COOKIE) is None
+    b.screenshot(f"{b.name}-signin")
+
+    shell.sign_in(OWNER)
+    shell.wait_destination(san_francisco())
+    assert_layout_of_detail(shell)
+    shell.wait_signed_in_as(OWNER)
+    assert b.cookie(SESSION_COOKIE), "signing in sets the session cookie"
+    b.screenshot(f"{b.name}-signed-in-destination")
+
+    # Signed in, the sign-in page itself goes on to where it would have gone.
+    b.open("/signin?next=%2Fdestinations%2F1")
+    shell.wait_destination(new_york())
+
+
+@pytest.mark.parametrize(
+    "layout, target",
+    [(layout, target) for layout in LAYOUTS for target in ("//evil.example", "https://evil.example")]
+    + [("phone", "/\\evil.example")],
+)
+def test_sign_in_goes_home_instead_of_another_site(browser, layout, target):
+    b = browser(layout, signed_in=False)
+    shell = Shell(b)
+    b.open("/signin?next=" + quote(target, safe=""))
+    shell.wait_sign_in_page(next_path=None)  # the page does not even carry it on
+    # Nor does the server follow it when a form sends it (a form of this site, its token right).
+    b.driver.execute_script(
+        """const next = document.createElement('input');
+           next.type = 'hidden'; next.name = 'next'; next.value = arguments[1];
+           document.querySelector(arguments[0]).append(next);""",
+        SIGN_IN_FORM,
+        target,
+    )
+    shell.sign_in(OWNER)
+    shell.wait_home()
+    assert b.driver.current_url.startswith(b.server.url + "/"), f"still on RoadTrip: {b.driver.current_url}"
+    shell.wait_signed_in_as(OWNER)
+
+
+@pytest.mark.parametrize(
+    "layout, javascript",
+    [pytest.param(layout, True, id=layout) for layout in LAYOUTS] + [pytest.param("phone", False, id="nojs-phone")],
+)
+def test_wrong_password_or_name_gives_one_message(start_server, browser, layout, javascript):
+    own = start_server()
+    b = browser(layout, javascript, server=own, signed_in=False)
+    b.expect_log(r"/signin - Failed to load resource: .*401")
+    shell = Shell(b)
+    b.open(new_york().path)
+    shell.wait_sign_in_page(next_path=new_york().path)
+
+    messages = {}
+    for case, account in (
+        ("wrong password", Account(OWNER.name, "not the password at all")),
+        ("unknown name", Account("Nobody Here", OWNER.password)),
+    ):
+        shell.sign_in(account)
+        shell.wait_sign_in_page(next_path=new_york().path)
+        shell.wait_shown(NOTICE)
+        assert b.status() == 401, f"{case}: {b.status()}"
+        messages[case] = shell.notice()
+        assert shell.find(f'{SIGN_IN_FORM} input[name="name"]').get_attribute("value") == account.name, "the name is kept"
+        assert shell.find(f'{SIGN_IN_FORM} input[name="password"]').get_attribute("value") == "", "the password is not"
+        assert b.cookie(SESSION_COOKIE) is None
+        b.screenshot(f"{b.name}-signin-{case.replace(' ', '-')}")
+    assert messages == {"wrong password": WRONG_NAME_OR_PASSWORD, "unknown name": WRONG_NAME_OR_PASSWORD}, (
+        f"one message, that does not say which was wrong: {messages}"
+    )
+    assert own.query("SELECT count(*) FROM sign_in_failures")[0][0] == 2
+
+    # Two failures hold nobody up: the right password goes on to the page asked for.
+    shell.sign_in(OWNER)
+    shell.wait_destination(new_york())
+    shell.wait_signed_in_as(OWNER)
+
+
+@pytest.mark.parametrize("layout", LAYOUTS)
+def test_lock_out_after_five_failures(start_server, browser, layout):
+    own = start_server()
+    b = browser(layout, server=own, signed_in=False)
+    b.expect_log(r"/signin - Failed to load resource: .*40[1]")
+    b.expect_log(r"/signin - Failed to load resource: .*429")
+    shell = Shell(b)
+    b.open("/signin")
+
+    for attempt in range(1, 6):
+        shell.sign_in(Account(OWNER.name, f"guess number {attempt}"))
+        shell.wait_shown(NOTICE)
+        assert shell.notice() == WRONG_NAME_OR_PASSWORD, f"attempt {attempt}: {shell.notice()}"
+        assert b.status() == 401, f"attempt {attempt}: {b.status()}"
+
+    shell.sign_in(Account(OWNER.name, "guess number 6"))
+    shell.wait_sign_in_page()
+    shell.wait_shown(NOTICE)
+    match = TOO_MANY_ATTEMPTS.match(shell.notice())
+    assert match, f"the sixth attempt should be held, saying how long: {shell.notice()!r}"
+    assert match.group(2) == "15", f"the five failures are seconds old: about 15 minutes to wait, not {match.group(1)}"
+    assert b.status() == 429
+    b.screenshot(f"{b.name}-signin-locked")
+
+    # Held means held: the right password from this address waits too, and no session starts.
+    shell.sign_in(OWNER)
+    shell.wait_shown(NOTICE)
+    assert TOO_MANY_ATTEMPTS.match(shell.notice()), shell.notice()
+    assert b.status() == 429
+    assert b.cookie(SESSION_COOKIE) is None
+    assert own.query("SELECT count(*) FROM sessions")[0][0] == 1, "only the setup's session exists"
+
+
+def test_lock_out_of_a_name_spares_a_browser_that_signed_in_before(start_server, browser):
+    """Someone guessing the owner's password from elsewhere (5 failures for the name, from
+    another address, put in the database) holds up unknown browsers, not the owner's own."""
+    own = start_server()
+    b = browser("phone", server=own, signed_in=False)
+    b.expect_log(r"/signin - Failed to load resource: .*429")
+    shell = Shell(b)
+    b.sign_in(OWNER)  # this browser is now known to the owner's account
+    device = b.cookie(DEVICE_COOKIE)
+    assert device, "signing in marks the browser (rt_device)"
+    b.clear_cookies()
+    now = int(own.query("SELECT strftime('%s','now')")[0][0])
+    for seconds_ago in range(5):
+        own.query(
+            "INSERT INTO sign_in_failures (account_name, address, failed_at) VALUES (?, ?, ?)",
+            OWNER.name, "203.0.113.7", now - 60 - seconds_ago,
+        )
+
+    # An unknown browser is held by the name's lock, with the right password.
+    b.open("/signin")
+    shell.sign_in(OWNER)
+    shell.wait_shown(NOTICE)
+    match = TOO_MANY_ATTEMPTS.match(shell.notice())
+    assert match, shell.notice()
+    assert match.group(2) == "14", f"the failures are a minute old: 14 minutes to wait, not {match.group(1)}"
+    assert b.cookie(SESSION_COOKIE) is None
+
+    # The owner's own browser (its device cookie) is not.
+    b.add_cookie(DEVICE_COOKIE, device)
+    b.open("/signin")
+    shell.sign_in(OWNER)
+    shell.wait_home()
+    shell.wait_signed_in_as(OWNER)
+
+
+def test_member_signs_in_without_the_accounts_link(browser):
+    b = browser("tablet-landscape", signed_in=False)
+    shell = Shell(b)
+    b.open("/accounts")
+    shell.wait_sign_in_page(next_path="/accounts")
+    b.expect_log(r"/accounts - Failed to load resource: .*403")
+    shell.sign_in(MEMBER)
+    shell.wait_error_page(403)
+    assert "Only the owner manages accounts" in shell.find(".empty-state.error").text
+    shell.wait_signed_in_as(MEMBER)
+    assert_side_by_side(shell)  # the list beside the error, for a signed-in person
+    assert shell.shown(FOOTER) and not shell.find_all(f'{FOOTER} a[href="/accounts"]'), "a member has no Accounts link"
+    b.screenshot("tablet-landscape-member-forbidden")
