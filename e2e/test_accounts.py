@@ -74,7 +74,9 @@ def test_account_and_accounts_pages(server, browser, layout):
     }
     assert rows == {OWNER.name: "Owner", MEMBER.name: "Member"}, rows
     assert [text_content(x) for x in shell.find_all("button.danger")] == [f"Remove {MEMBER.name}"], "not the owner themself"
-    assert len(shell.find_all('form.reset button[type="submit"]')) == 2, "every account's password can be reset"
+    assert len(shell.find_all('form.reset button[type="submit"]')) == 1, "the other account's password can be reset"
+    assert [text_content(x) for x in shell.find_all('ul.accounts a[href="/account"]')] == ["Change your password"], \
+        "the owner's own password is changed under Your account"
     assert all(value == footer_token for value in
                (i.get_attribute("value") for i in shell.find_all('section.form-page input[name="csrf"]')))
     assert_detail_layout(shell)

@@ -177,8 +177,8 @@ def test_lock_out_of_a_name_spares_a_browser_that_signed_in_before(start_server,
     now = int(own.query("SELECT strftime('%s','now')")[0][0])
     for seconds_ago in range(5):
         own.query(
-            "INSERT INTO sign_in_failures (account_name, address, failed_at) VALUES (?, ?, ?)",
-            OWNER.name, "203.0.113.7", now - 60 - seconds_ago,
+            "INSERT INTO sign_in_failures (name_key, address, failed_at) VALUES (?, ?, ?)",
+            OWNER.name.casefold(), "203.0.113.7", now - 60 - seconds_ago,
         )
 
     # An unknown browser is held by the name's lock, with the right password.

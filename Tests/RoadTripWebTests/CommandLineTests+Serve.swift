@@ -52,23 +52,28 @@ extension CommandLineTests {
     }
 
     @Test func serveAnswersOverASocketSharesItsFolderWithImportAndStopsOnSIGTERM() throws {
-        // setup
+        // setup: the first start prints the setup link; following it creates the owner and signs in.
         let data = scratch.url.appendingPathComponent("data").path
         let server = try RoadTripProcess(["serve", "--port", "0", "--data", data], scratch: scratch.url)
         try server.waitForOutput(containing: "Press Ctrl-C to stop.", within: 30)
         let running = try #require(server.standardOutput.firstMatch(of: #/RoadTrip is running at http://127\.0\.0\.1:([0-9]+)/ \(data in (.+)\)/#))
         let port = try #require(Int(running.output.1))
         #expect(running.output.2 == data)
+        let session = try setUpThroughTheLink(printedBy: server, port: port)
 
         // MUT: a page over a real socket, an import beside the running server, the page again.
-        let first = try HTTPGet(port: port, path: "/")
+        let signedOut = try HTTPExchange(port: port, path: "/")
+        let first = try HTTPExchange(port: port, path: "/", extraHeaders: "Cookie: rt_session=\(session)\r\n")
         let imported = try run("destinations", "import", try catalogue(["Chicago"]).path, "--data", data)
-        let second = try HTTPGet(port: port, path: "/")
-        let tooLarge = try HTTPGet(port: port, path: "/", method: "POST", extraHeaders: "Content-Length: 104857600\r\n")
+        let second = try HTTPExchange(port: port, path: "/", extraHeaders: "Cookie: rt_session=\(session)\r\n")
+        let tooLarge = try HTTPExchange(port: port, path: "/", method: "POST", extraHeaders: "Content-Length: 104857600\r\n")
         #expect(kill(server.process.processIdentifier, SIGTERM) == 0)
         let stopped = try server.waitForExit(within: 15)
 
         // validate
+        #expect(signedOut.status == 303)
+        #expect(signedOut.headerValues("Location").first?.hasPrefix("/signin") == true, "\(signedOut.head)")
+        #expect(signedOut.head.lowercased().contains("content-security-policy: default-src 'self'"), "a redirect carries the headers too")
         #expect(first.status == 200)
         #expect(first.head.lowercased().contains("content-security-policy: default-src 'self'"))
         #expect(first.body.contains("New York City"), "the demo is loaded on first start")
@@ -82,6 +87,107 @@ extension CommandLineTests {
         #expect(tooLarge.head.lowercased().contains("x-content-type-options: nosniff"))
         #expect(stopped.status == 0, "\(stopped.standardError)")
         #expect(stopped.standardOutput.hasSuffix("RoadTrip stopped.\n"), "\(stopped.standardOutput)")
+    }
+
+    /// Follows the setup link the server printed, as a person would: the form, then the owner
+    /// created. Returns the session cookie's value.
+    private func setUpThroughTheLink(printedBy server: RoadTripProcess, port: Int) throws -> String {
+        let link = try #require(server.standardOutput.firstMatch(of: #/No account exists yet\. Create the owner account with this one-time link:\n  http://127\.0\.0\.1:([0-9]+)(/setup\?token=[A-Za-z0-9_-]{43})\n/#),
+                                "\(server.standardOutput)")
+        #expect(Int(link.output.1) == port)
+        let token = String(link.output.2.dropFirst("/setup?token=".count))
+        let form = try HTTPExchange(port: port, path: String(link.output.2))
+        #expect(form.status == 200, "\(form.head)")
+        let formCookie = try #require(form.cookieValue("rt_form"), "\(form.head)")
+        #expect(form.setCookie("rt_form")?.contains("Secure") == false, "no Secure without --secure-cookies")
+        let csrf = try #require(form.formToken)
+        let body = urlEncodedForm([("csrf", csrf), ("token", token), ("name", "Ann"), ("password", "correct horse battery"), ("repeated", "correct horse battery")])
+        let created = try HTTPExchange(port: port, path: "/setup", method: "POST", extraHeaders: """
+            Content-Type: application/x-www-form-urlencoded\r\nCookie: rt_form=\(formCookie)\r\nOrigin: http://127.0.0.1:\(port)\r\n
+            """, body: body)
+        #expect(created.status == 303, "\(created.head)\n\(created.body)")
+        return try #require(created.cookieValue("rt_session"), "\(created.head)")
+    }
+
+    /// Signs in over the socket through the sign-in form. Returns the session cookie's value and the whole `Set-Cookie`.
+    private func signIn(port: Int, name: String, password: String) throws -> (session: String, setCookie: String) {
+        let form = try HTTPExchange(port: port, path: "/signin")
+        #expect(form.status == 200, "\(form.head)")
+        let formCookie = try #require(form.cookieValue("rt_form"), "\(form.head)")
+        let csrf = try #require(form.formToken)
+        let signedIn = try HTTPExchange(port: port, path: "/signin", method: "POST", extraHeaders: """
+            Content-Type: application/x-www-form-urlencoded\r\nCookie: rt_form=\(formCookie)\r\n
+            """, body: urlEncodedForm([("csrf", csrf), ("name", name), ("password", password)]))
+        #expect(signedIn.status == 303, "\(signedIn.head)\n\(signedIn.body)")
+        let session = try #require(signedIn.cookieValue("rt_session"), "\(signedIn.head)")
+        return (session, try #require(signedIn.setCookie("rt_session")))
+    }
+
+    @Test func withAnAccountServePrintsNoSetupLinkAndTheAccountSignsIn() throws {
+        // setup
+        let data = scratch.url.appendingPathComponent("data").path
+        let added = try RoadTripProcess.run(["user", "add", "Ann", "--owner", "--data", data], input: "correct horse battery\ncorrect horse battery\n", scratch: scratch.url)
+        try #require(added.status == 0, "\(added.standardError)")
+
+        // MUT
+        let server = try RoadTripProcess(["serve", "--port", "0", "--data", data], scratch: scratch.url)
+        try server.waitForOutput(containing: "Press Ctrl-C to stop.", within: 30)
+        let port = try #require(server.standardOutput.firstMatch(of: #/running at http://127\.0\.0\.1:([0-9]+)//#).flatMap { Int($0.output.1) })
+        let (session, setCookie) = try signIn(port: port, name: "Ann", password: "correct horse battery")
+        let home = try HTTPExchange(port: port, path: "/", extraHeaders: "Cookie: rt_session=\(session)\r\n")
+        let setup = try HTTPExchange(port: port, path: "/setup")
+
+        // validate
+        #expect(!server.standardOutput.contains("setup"), "\(server.standardOutput)")
+        #expect(!server.standardOutput.contains("token"), "\(server.standardOutput)")
+        #expect(home.status == 200)
+        #expect(home.body.contains("New York City"))
+        #expect(setCookie.contains("HttpOnly") && setCookie.contains("SameSite=Lax") && setCookie.contains("Path=/"), "\(setCookie)")
+        #expect(!setCookie.contains("Secure"), "\(setCookie)")
+        #expect(setup.body.contains("RoadTrip is set up"))
+    }
+
+    @Test func eachStartPrintsANewSetupLinkAndTheOldOneStopsWorking() throws {
+        // setup
+        let data = scratch.url.appendingPathComponent("data").path
+        let tokenPattern = #/setup\?token=([A-Za-z0-9_-]{43})/#
+        let first = try RoadTripProcess(["serve", "--port", "0", "--data", data], scratch: scratch.url)
+        try first.waitForOutput(containing: "Press Ctrl-C to stop.", within: 30)
+        let oldToken = try #require(first.standardOutput.firstMatch(of: tokenPattern).map { String($0.output.1) })
+        #expect(kill(first.process.processIdentifier, SIGTERM) == 0)
+        try first.waitForExit(within: 15)
+
+        // MUT
+        let second = try RoadTripProcess(["serve", "--port", "0", "--data", data], scratch: scratch.url)
+        try second.waitForOutput(containing: "Press Ctrl-C to stop.", within: 30)
+        let newToken = try #require(second.standardOutput.firstMatch(of: tokenPattern).map { String($0.output.1) })
+        let port = try #require(second.standardOutput.firstMatch(of: #/running at http://127\.0\.0\.1:([0-9]+)//#).flatMap { Int($0.output.1) })
+        let withOld = try HTTPExchange(port: port, path: "/setup?token=\(oldToken)")
+        let withNew = try HTTPExchange(port: port, path: "/setup?token=\(newToken)")
+
+        // validate
+        #expect(newToken != oldToken)
+        #expect(withOld.status == 403)
+        #expect(withOld.body.contains("not valid"))
+        #expect(withNew.status == 200)
+        #expect(withNew.body.contains("Create the owner account"))
+    }
+
+    @Test func serveWithSecureCookiesMarksItsCookiesSecure() throws {
+        // setup
+        let data = scratch.url.appendingPathComponent("data").path
+        let server = try RoadTripProcess(["serve", "--port", "0", "--secure-cookies", "--data", data], scratch: scratch.url)
+        try server.waitForOutput(containing: "Press Ctrl-C to stop.", within: 30)
+        let port = try #require(server.standardOutput.firstMatch(of: #/running at http://127\.0\.0\.1:([0-9]+)//#).flatMap { Int($0.output.1) })
+
+        // MUT
+        let form = try HTTPExchange(port: port, path: "/signin")
+
+        // validate
+        #expect(form.status == 200)
+        let cookie = try #require(form.setCookie("rt_form"), "\(form.head)")
+        #expect(cookie.contains("; Secure"), "\(cookie)")
+        #expect(cookie.contains("HttpOnly"), "\(cookie)")
     }
 
     @Test func serveStopsCleanlyOnSIGINT() throws {

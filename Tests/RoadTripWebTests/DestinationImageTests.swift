@@ -6,9 +6,12 @@ import Testing
 
 @Suite struct DestinationImageTests {
     let web: WebFixture
+    /// Every page but signing in needs a session.
+    let ann: Visitor
 
     init() throws {
         web = try WebFixture()
+        ann = try web.signedIn()
     }
 
     private static func record(name: String, imageName: String) -> DestinationRecord {
@@ -25,7 +28,7 @@ import Testing
             let destination = try web.destination(named: name)
 
             // MUT
-            let response = web.get(Route.destinationImage(id: destination.id).path)
+            let response = ann.get(Route.destinationImage(id: destination.id).path)
 
             // validate
             #expect(response.status == .ok, "\(name)")
@@ -43,7 +46,7 @@ import Testing
         try Data(own.utf8).write(to: images.appendingPathComponent(newYork.imageName))
 
         // MUT
-        let response = web.get(Route.destinationImage(id: newYork.id).path)
+        let response = ann.get(Route.destinationImage(id: newYork.id).path)
 
         // validate
         #expect(response.status == .ok)
@@ -61,7 +64,7 @@ import Testing
         try Data(png).write(to: images.appendingPathComponent("Lisbon.png"))
 
         // MUT
-        let response = web.get(Route.destinationImage(id: lisbon.id).path)
+        let response = ann.get(Route.destinationImage(id: lisbon.id).path)
 
         // validate
         #expect(response.status == .ok)
@@ -83,8 +86,8 @@ import Testing
         try Data("text".utf8).write(to: images.appendingPathComponent("Odd.txt"))
 
         // MUT
-        let missing = web.get(Route.destinationImage(id: nowhere.id).path)
-        let unsupported = web.get(Route.destinationImage(id: odd.id).path)
+        let missing = ann.get(Route.destinationImage(id: nowhere.id).path)
+        let unsupported = ann.get(Route.destinationImage(id: odd.id).path)
 
         // validate
         #expect(missing.status == .notFound)
@@ -103,7 +106,7 @@ import Testing
 
         for name in ["Up", "Absolute"] {
             // MUT
-            let response = web.get(Route.destinationImage(id: try web.destination(named: name).id).path)
+            let response = ann.get(Route.destinationImage(id: try web.destination(named: name).id).path)
 
             // validate
             #expect(response.status == .notFound, "\(name)")

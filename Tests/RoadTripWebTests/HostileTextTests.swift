@@ -7,9 +7,12 @@ import Testing
 /// Text from a catalogue file reaches the page escaped, wherever it lands.
 @Suite struct HostileTextTests {
     let web: WebFixture
+    /// Every page but signing in needs a session.
+    let ann: Visitor
 
     init() throws {
         web = try WebFixture()
+        ann = try web.signedIn()
     }
 
     static let hostileName = #"<script>alert("x")</script> & "Quotes""#
@@ -30,7 +33,7 @@ import Testing
         let hostile = try importHostileDestination()
 
         // MUT
-        let html = web.get(Route.destination(id: hostile.id).path).bodyText
+        let html = ann.get(Route.destination(id: hostile.id).path).bodyText
 
         // validate: never raw
         #expect(!html.contains("<script>alert"))
@@ -59,7 +62,7 @@ import Testing
         _ = try importHostileDestination()
 
         // MUT
-        let html = web.get(Route.home.path).bodyText
+        let html = ann.get(Route.home.path).bodyText
 
         // validate
         #expect(!html.contains("<script>alert"))

@@ -6,34 +6,46 @@ import Testing
 
 @Suite struct SecurityHeadersTests {
     let web: WebFixture
+    /// Every page but signing in needs a session.
+    let ann: Visitor
 
     init() throws {
         web = try WebFixture()
+        ann = try web.signedIn()
     }
 
     /// One response of every kind the app gives, by name.
     private func responsesOfEveryKind() throws -> [(kind: String, response: Response)] {
         let newYork = try web.destination(named: "New York City")
-        let home = web.get(Route.home.path)
+        let home = ann.get(Route.home.path)
         let assetPath = try #require(Markup.staticURLs(in: home.bodyText).first)
-        let asset = web.get(assetPath)
+        let asset = ann.get(assetPath)
         let etag = try #require(asset.headers["ETag"])
         let imagePath = Route.destinationImage(id: newYork.id).path
-        let image = web.get(imagePath)
+        let image = ann.get(imagePath)
         let imageTag = try #require(image.headers["ETag"])
         var responses: [(String, Response)] = [
             ("home page", home),
-            ("destination page", web.get(Route.destination(id: newYork.id).path)),
-            ("health", web.get(Route.health.path)),
-            ("404 page", web.get("/nowhere")),
-            ("405 page", web.request("POST", Route.home.path)),
+            ("destination page", ann.get(Route.destination(id: newYork.id).path)),
+            ("health", ann.get(Route.health.path)),
+            ("404 page", ann.get("/nowhere")),
+            ("405 page", ann.request("PUT", Route.home.path)),
             ("static asset", asset),
-            ("asset 304", web.get(assetPath, headers: ["If-None-Match": etag])),
+            ("asset 304", ann.get(assetPath, headers: ["If-None-Match": etag])),
             ("destination image", image),
-            ("image 304", web.get(imagePath, headers: ["If-None-Match": imageTag])),
+            ("image 304", ann.get(imagePath, headers: ["If-None-Match": imageTag])),
         ]
+        let stranger = web.visitor(address: "198.51.100.1")
+        responses.append(("redirect to sign in", stranger.get(Route.home.path)))
+        responses.append(("sign-in page", stranger.get(Route.signIn(next: nil).path)))
+        responses.append(("wrong password page", stranger.post(Route.signIn(next: nil).path, [("name", "Ann"), ("password", "not the password")])))
+        responses.append(("403 form refused", ann.post(Route.accounts.path, [("name", "Bob")], csrf: .omitted)))
+        responses.append(("415 not a form", ann.postBody(Route.accounts.path, body: Array("{}".utf8), contentType: "application/json")))
+        responses.append(("400 malformed form", ann.postBody(Route.accounts.path, body: Array("name=%G1".utf8))))
+        let secondBrowser = try web.signedIn(try #require(try web.library.accounts.account(named: "Ann")))
+        responses.append(("redirect after sign out", secondBrowser.post(Route.signOut.path)))
         try web.library.database.write { try $0.executeScript("DROP TABLE destination_events") }
-        responses.append(("500 page", web.get(Route.home.path)))
+        responses.append(("500 page", ann.get(Route.home.path)))
         return responses
     }
 
@@ -42,7 +54,7 @@ import Testing
         let responses = try responsesOfEveryKind()
 
         // validate: every kind was really produced, then each carries the headers.
-        #expect(responses.map(\.response.status.code) == [200, 200, 200, 404, 405, 200, 304, 200, 304, 500])
+        #expect(responses.map(\.response.status.code) == [200, 200, 200, 404, 405, 200, 304, 200, 304, 303, 200, 401, 403, 415, 400, 303, 500])
         for (kind, response) in responses {
             let policy = response.headers["Content-Security-Policy"] ?? ""
             #expect(policy.contains("default-src 'self'"), "\(kind): \(policy)")
@@ -65,8 +77,8 @@ import Testing
         )])
         let hostile = try web.destination(named: "Hostile onload=alert(1) style=x")
         var pages = try responsesOfEveryKind().filter { $0.response.headers["Content-Type"]?.hasPrefix("text/html") == true }
-        pages.append(("hostile destination page", web.get(Route.destination(id: hostile.id).path)))
-        try #require(pages.count == 6)
+        pages.append(("hostile destination page", ann.get(Route.destination(id: hostile.id).path)))
+        try #require(pages.count == 11, "\(pages.map(\.kind))")
 
         for (kind, page) in pages {
             // MUT

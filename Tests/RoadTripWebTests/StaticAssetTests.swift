@@ -6,15 +6,18 @@ import Testing
 
 @Suite struct StaticAssetTests {
     let web: WebFixture
+    /// Every page but signing in needs a session.
+    let ann: Visitor
 
     init() throws {
         web = try WebFixture()
+        ann = try web.signedIn()
     }
 
     /// The `/static/` addresses the rendered pages use.
     private func linkedAssets() throws -> [String] {
         let newYork = try web.destination(named: "New York City")
-        let pages = [web.get(Route.home.path), web.get(Route.destination(id: newYork.id).path), web.get("/nowhere")]
+        let pages = [ann.get(Route.home.path), ann.get(Route.destination(id: newYork.id).path), ann.get("/nowhere")]
         return Array(Set(pages.flatMap { Markup.staticURLs(in: $0.bodyText) })).sorted()
     }
 
@@ -40,7 +43,7 @@ import Testing
 
         for path in assets {
             // MUT
-            let response = web.get(path)
+            let response = ann.get(path)
 
             // validate
             #expect(response.status == .ok, "\(path)")
@@ -56,6 +59,23 @@ import Testing
         }
     }
 
+    @Test func theSignInPagesAssetsAreServedWithoutASession() throws {
+        // setup
+        let stranger = web.visitor()
+        let assets = Markup.staticURLs(in: stranger.get(Route.signIn(next: nil).path).bodyText)
+        try #require(assets.count == 3, "\(assets)")
+
+        for path in assets {
+            // MUT
+            let response = stranger.get(path)
+
+            // validate
+            #expect(response.status == .ok, "\(path)")
+            #expect(response.location == nil, "\(path)")
+            #expect(!response.bodyBytes.isEmpty, "\(path)")
+        }
+    }
+
     @Test func aWrongFingerprintIsNotFound() throws {
         // setup
         let real = try #require(try linkedAssets().first { $0.hasSuffix(".css") })
@@ -63,8 +83,8 @@ import Testing
         let wrong = real.replacingOccurrences(of: String(fingerprint), with: fingerprint == "0000000000000000" ? "1111111111111111" : "0000000000000000")
 
         // MUT
-        let response = web.get(wrong)
-        let unfingerprinted = web.get("/static/app.css")
+        let response = ann.get(wrong)
+        let unfingerprinted = ann.get("/static/app.css")
 
         // validate
         #expect(response.status == .notFound)
@@ -75,12 +95,12 @@ import Testing
     @Test func aCurrentCopyIsAnswered304() throws {
         // setup
         let path = try #require(try linkedAssets().first)
-        let first = web.get(path)
+        let first = ann.get(path)
         let etag = try #require(first.headers["ETag"])
 
         // MUT
-        let again = web.get(path, headers: ["If-None-Match": etag])
-        let stale = web.get(path, headers: ["If-None-Match": "\"not-the-tag\""])
+        let again = ann.get(path, headers: ["If-None-Match": etag])
+        let stale = ann.get(path, headers: ["If-None-Match": "\"not-the-tag\""])
 
         // validate
         #expect(again.status == .notModified)

@@ -11,6 +11,7 @@ public enum AccountError: Error, Sendable, Equatable, CustomStringConvertible {
     case wrongCurrentPassword
     case noSuchAccount
     case cannotRemoveYourself
+    case ownPasswordUnderYourAccount
     case lastOwner
     case setupTokenInvalid
     case alreadySetUp
@@ -28,6 +29,7 @@ public enum AccountError: Error, Sendable, Equatable, CustomStringConvertible {
         case .wrongCurrentPassword: "The current password is not right."
         case .noSuchAccount: "There is no such account."
         case .cannotRemoveYourself: "You cannot remove your own account."
+        case .ownPasswordUnderYourAccount: "Change your own password under Your account: it asks for the current one."
         case .lastOwner: "The last owner account cannot be removed."
         case .setupTokenInvalid: "This setup link is not valid (any more). Restart RoadTrip to get a new one if no account exists yet."
         case .alreadySetUp: "RoadTrip is already set up: sign in instead."

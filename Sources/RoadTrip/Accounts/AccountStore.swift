@@ -28,7 +28,7 @@ public struct AccountStore: Sendable {
 
     public func account(named name: String) throws -> Account? {
         try database.read { db in
-            try db.fetchOne("SELECT id, name, is_owner, created_at FROM accounts WHERE name = \(name)").map(AccountStore.account)
+            try db.fetchOne("SELECT id, name, is_owner, created_at FROM accounts WHERE name_key = \(Credentials.nameKey(name))").map(AccountStore.account)
         }
     }
 
@@ -47,10 +47,13 @@ public struct AccountStore: Sendable {
     }
 
     func insert(name: String, hash: String, isOwner: Bool, into db: Connection) throws -> Account {
-        let taken: Int? = try db.fetchValue("SELECT 1 FROM accounts WHERE name = \(name)")
-        guard taken == nil else { throw AccountError.nameTaken(name) }
+        let key = Credentials.nameKey(name)
+        let taken: String? = try db.fetchValue("SELECT name FROM accounts WHERE name_key = \(key)")
+        guard taken == nil else { throw AccountError.nameTaken(taken ?? name) }
         let now = clock.seconds
-        try db.execute("INSERT INTO accounts (name, password_hash, is_owner, created_at) VALUES (\(name), \(hash), \(isOwner), \(now))")
+        try db.execute("""
+            INSERT INTO accounts (name, name_key, password_hash, is_owner, created_at) VALUES (\(name), \(key), \(hash), \(isOwner), \(now))
+            """)
         return Account(id: AccountID(db.lastInsertedRowID), name: name, isOwner: isOwner, createdAt: Date(timeIntervalSince1970: TimeInterval(now)))
     }
 
@@ -87,7 +90,7 @@ public struct AccountStore: Sendable {
 
     /// The account and its password hash, for checking a password; nil when there is no such account.
     func passwordHash(named name: String, in db: Connection) throws -> (Account, String)? {
-        try db.fetchOne("SELECT id, name, is_owner, created_at, password_hash FROM accounts WHERE name = \(name)").map { row in
+        try db.fetchOne("SELECT id, name, is_owner, created_at, password_hash FROM accounts WHERE name_key = \(Credentials.nameKey(name))").map { row in
             (try AccountStore.account(row), try row["password_hash"] as String)
         }
     }

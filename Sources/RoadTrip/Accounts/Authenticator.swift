@@ -32,22 +32,29 @@ public struct Authenticator: Sendable {
         // that the time taken stays the same).
         let trimmed = rawName.trimmingCharacters(in: .whitespacesAndNewlines)
         let name = String(trimmed.prefix(Credentials.maximumNameLength))
+        let nameKey = Credentials.nameKey(name)
         let plausible = trimmed.count <= Credentials.maximumNameLength && password.count <= Credentials.maximumPasswordLength
         let device = deviceToken.flatMap(Secret.hash(ofToken:))
-        let (wait, stored) = try database.read { db in
+        let (reservation, stored) = try database.write { db in
             let stored = plausible ? try accounts.passwordHash(named: name, in: db) : nil
             let known = try stored.map { try isKnownDevice(device, of: $0.0.id, in: db) } ?? false
-            return (try throttle.wait(name: name, address: address, knownDevice: known, in: db), stored)
+            return (try throttle.reserve(nameKey: nameKey, address: address, knownDevice: known, in: db), stored)
         }
-        if wait > 0 { return .wait(seconds: wait) }
+        let failure: Int64
+        switch reservation {
+        case .wait(let seconds): return .wait(seconds: seconds)
+        case .attempt(let row): failure = row
+        }
         // An unknown name costs a hash check too, so the time taken does not tell names apart.
         let matches = accounts.hasher.verify(plausible ? password : "", against: stored?.1 ?? Authenticator.unmatchableHash)
+        guard let (account, hash) = stored, matches else { return .refused }
+        // A hash made with weaker limits than today's is made again while the password is at hand.
+        let upgraded = accounts.hasher.needsRehash(hash) ? try? accounts.hasher.hash(password) : nil
         return try database.write { db in
-            guard let account = stored?.0, matches else {
-                try throttle.recordFailure(name: name, address: address, in: db)
-                return .refused
+            try throttle.forgive(failure, nameKey: nameKey, address: address, in: db)
+            if let upgraded {
+                try db.execute("UPDATE accounts SET password_hash = \(upgraded) WHERE id = \(account.id.rawValue)")
             }
-            try throttle.forgetFailures(name: name, in: db)
             let grant = try sessions.start(for: account, in: db)
             return .signedIn(grant, deviceToken: try rememberDevice(deviceToken, hash: device, of: account.id, in: db))
         }

@@ -6,13 +6,20 @@ public enum Credentials {
     public static let minimumPasswordLength = 10
     public static let maximumPasswordLength = 1024
 
-    /// The name as it will be stored: surrounding spaces removed.
+    /// The name as it will be stored: surrounding spaces removed, in Unicode's composed form (NFC).
     public static func validName(_ raw: String) throws(AccountError) -> String {
-        let name = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+        let name = raw.trimmingCharacters(in: .whitespacesAndNewlines).precomposedStringWithCanonicalMapping
         guard !name.isEmpty else { throw .nameEmpty }
         guard name.count <= maximumNameLength else { throw .nameTooLong(limit: maximumNameLength) }
         guard !name.unicodeScalars.contains(where: isDisallowedInName) else { throw .nameHasControlCharacters }
         return name
+    }
+
+    /// What tells names apart: "Åsa", "åsa" and "A\u{30A}sa" are one name. Full Unicode case
+    /// folding of the composed form (SQLite's NOCASE folds A–Z only).
+    public static func nameKey(_ name: String) -> String {
+        name.trimmingCharacters(in: .whitespacesAndNewlines).precomposedStringWithCanonicalMapping
+            .folding(options: .caseInsensitive, locale: nil).precomposedStringWithCanonicalMapping
     }
 
     /// Control characters, and the bidirectional overrides that make a name read as another.

@@ -38,7 +38,8 @@ enum Schema {
         Migration("002-accounts", """
             CREATE TABLE accounts (
                 id INTEGER PRIMARY KEY,
-                name TEXT NOT NULL UNIQUE COLLATE NOCASE,
+                name TEXT NOT NULL,
+                name_key TEXT NOT NULL UNIQUE,
                 password_hash TEXT NOT NULL,
                 is_owner INTEGER NOT NULL DEFAULT 0 CHECK (is_owner IN (0, 1)),
                 created_at INTEGER NOT NULL
@@ -53,11 +54,11 @@ enum Schema {
             CREATE INDEX sessions_by_account ON sessions(account_id);
             CREATE TABLE sign_in_failures (
                 id INTEGER PRIMARY KEY,
-                account_name TEXT NOT NULL COLLATE NOCASE,
+                name_key TEXT NOT NULL,
                 address TEXT NOT NULL,
                 failed_at INTEGER NOT NULL
             );
-            CREATE INDEX sign_in_failures_by_name ON sign_in_failures(account_name, failed_at);
+            CREATE INDEX sign_in_failures_by_name ON sign_in_failures(name_key, failed_at);
             CREATE INDEX sign_in_failures_by_address ON sign_in_failures(address, failed_at);
             CREATE TABLE known_devices (
                 token_hash BLOB PRIMARY KEY,

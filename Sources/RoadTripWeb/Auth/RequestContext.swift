@@ -23,6 +23,11 @@ struct RequestContext {
         get throws { try requireSession().account }
     }
 
+    /// The same request, now on `session` (after a password change gave it a new id).
+    func continuing(as session: Session) -> RequestContext {
+        RequestContext(request: request, session: session, form: form, formToken: session.csrfToken, formTokenIsNew: false)
+    }
+
     func field(_ name: String) -> String {
         form[name] ?? ""
     }

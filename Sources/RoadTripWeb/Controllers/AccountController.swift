@@ -17,9 +17,10 @@ struct AccountController {
             let grant = try app.authenticator.changePassword(
                 of: session, current: context.field("current"), new: context.field("password"), repeated: context.field("repeated")
             )
-            // A new session id, and every other session of the account is over.
-            var response = try page(notice: Notice(kind: .success, message: "Your password is changed. You are signed out everywhere else."),
-                                    formToken: grant.session.csrfToken)
+            // A new session id, and every other session of the account is over: the page goes on
+            // as the new session, so its forms (Sign out too) carry the new session's token.
+            let renewed = AccountController(app: app, context: context.continuing(as: grant.session))
+            var response = try renewed.page(notice: Notice(kind: .success, message: "Your password is changed. You are signed out everywhere else."))
             Cookies.set(Cookies.session, grant.token, maxAge: Int(SessionStore.lifetime), secure: app.secureCookies, on: &response)
             return response
         } catch let error as AccountError {
@@ -27,8 +28,8 @@ struct AccountController {
         }
     }
 
-    private func page(notice: Notice?, formToken: String? = nil, status: Status = .ok) throws -> Response {
-        let view = AccountView(account: try context.account, formToken: formToken ?? context.formToken, notice: notice)
+    private func page(notice: Notice?, status: Status = .ok) throws -> Response {
+        let view = AccountView(account: try context.account, formToken: context.formToken, notice: notice)
         return app.page(PageFrame(
             title: "Your account", screen: .detail,
             master: DestinationListView(destinations: try app.catalog.all(), selected: nil),

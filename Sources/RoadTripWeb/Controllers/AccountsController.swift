@@ -29,10 +29,10 @@ struct AccountsController {
         try requireOwner()
         return try attempt(status: .unprocessableContent) {
             guard let account = try app.library.accounts.account(id: id) else { throw AccountError.noSuchAccount }
+            // Your own goes through Your account, which asks for the current password and keeps you signed in.
+            guard try account.id != context.account.id else { throw AccountError.ownPasswordUnderYourAccount }
             try app.library.accounts.resetPassword(of: id, to: context.field("password"), repeated: context.field("repeated"))
-            return try account.id == context.account.id
-                ? "Your password is changed. Sign in again with it."
-                : "The password of \(account.name) is changed; their sessions have ended."
+            return "The password of \(account.name) is changed; their sessions have ended."
         }
     }
 

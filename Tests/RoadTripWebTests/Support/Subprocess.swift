@@ -46,12 +46,20 @@ final class RoadTripProcess {
     private let outputFile: URL
     private let errorFile: URL
 
-    init(_ arguments: [String], environment overrides: [String: String] = [:], scratch: URL) throws {
+    /// `input`: what the command reads on standard input (a file, so never a terminal); nothing when nil.
+    init(_ arguments: [String], environment overrides: [String: String] = [:], input: String? = nil, scratch: URL) throws {
         let id = UUID().uuidString
         outputFile = scratch.appendingPathComponent("stdout-\(id)")
         errorFile = scratch.appendingPathComponent("stderr-\(id)")
         try Data().write(to: outputFile)
         try Data().write(to: errorFile)
+        if let input {
+            let inputFile = scratch.appendingPathComponent("stdin-\(id)")
+            try Data(input.utf8).write(to: inputFile)
+            process.standardInput = try FileHandle(forReadingFrom: inputFile)
+        } else {
+            process.standardInput = FileHandle.nullDevice
+        }
         var environment = ProcessInfo.processInfo.environment
         environment["ROADTRIP_DATA"] = nil
         environment["XDG_DATA_HOME"] = nil
@@ -60,7 +68,6 @@ final class RoadTripProcess {
         process.executableURL = try BuiltProducts.roadtrip()
         process.arguments = arguments
         process.environment = environment
-        process.standardInput = FileHandle.nullDevice
         process.standardOutput = try FileHandle(forWritingTo: outputFile)
         process.standardError = try FileHandle(forWritingTo: errorFile)
         try process.run()
@@ -105,8 +112,8 @@ final class RoadTripProcess {
     }
 
     /// Runs a command to its end (at most a minute).
-    static func run(_ arguments: [String], environment: [String: String] = [:], scratch: URL) throws -> CommandResult {
-        try RoadTripProcess(arguments, environment: environment, scratch: scratch).waitForExit(within: 60)
+    static func run(_ arguments: [String], environment: [String: String] = [:], input: String? = nil, scratch: URL) throws -> CommandResult {
+        try RoadTripProcess(arguments, environment: environment, input: input, scratch: scratch).waitForExit(within: 60)
     }
 }
 
@@ -141,14 +148,14 @@ final class PortHolder {
     }
 }
 
-/// One HTTP/1.1 GET over a real socket, with a timeout on every read.
-struct HTTPGet {
+/// One HTTP/1.1 request over a real socket, with a timeout on every read.
+struct HTTPExchange {
     let status: Int
     let head: String
     let body: String
 
-    /// `extraHeaders`: whole header lines, each ending in CRLF.
-    init(port: Int, path: String, method: String = "GET", extraHeaders: String = "") throws {
+    /// `extraHeaders`: whole header lines, each ending in CRLF. A `body` is sent with its length.
+    init(port: Int, path: String, method: String = "GET", extraHeaders: String = "", body requestBody: String? = nil) throws {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw SubprocessError(description: "socket: \(String(cString: strerror(errno)))") }
         defer { close(fd) }
@@ -163,7 +170,8 @@ struct HTTPGet {
             pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
         guard connected == 0 else { throw SubprocessError(description: "connect to port \(port): \(String(cString: strerror(errno)))") }
-        let request = Array("\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\(extraHeaders)\r\n".utf8)
+        let length = requestBody.map { "Content-Length: \($0.utf8.count)\r\n" } ?? ""
+        let request = Array("\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\(length)\(extraHeaders)\r\n\(requestBody ?? "")".utf8)
         guard send(fd, request, request.count, 0) == request.count else {
             throw SubprocessError(description: "send: \(String(cString: strerror(errno)))")
         }
@@ -184,4 +192,38 @@ struct HTTPGet {
         guard parts.count >= 2, let code = Int(parts[1]) else { throw SubprocessError(description: "bad status line: \(statusLine)") }
         status = code
     }
+}
+
+extension HTTPExchange {
+    /// The values of one header field, as sent (`Set-Cookie` comes once per cookie).
+    func headerValues(_ name: String) -> [String] {
+        head.components(separatedBy: "\r\n").dropFirst().compactMap { line in
+            guard let colon = line.firstIndex(of: ":"), line[..<colon].lowercased() == name.lowercased() else { return nil }
+            return line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        }
+    }
+
+    /// The whole `Set-Cookie` value that sets `name`.
+    func setCookie(_ name: String) -> String? {
+        headerValues("Set-Cookie").first { $0.hasPrefix("\(name)=") }
+    }
+
+    /// The value a `Set-Cookie` gives `name`.
+    func cookieValue(_ name: String) -> String? {
+        setCookie(name).flatMap { $0.split(separator: ";").first }.map { String($0.dropFirst(name.count + 1)) }
+    }
+
+    /// The `csrf` hidden field of the page.
+    var formToken: String? {
+        body.firstMatch(of: #/name="csrf" value="([A-Za-z0-9_-]{43})"/#).map { String($0.output.1) }
+    }
+}
+
+/// A form body, every byte but the unreserved ones escaped.
+func urlEncodedForm(_ fields: [(String, String)]) -> String {
+    let unreserved = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~".utf8)
+    let escape = { (text: String) in
+        text.utf8.map { unreserved.contains($0) ? String(UnicodeScalar($0)) : String(format: "%%%02X", $0) }.joined()
+    }
+    return fields.map { "\(escape($0.0))=\(escape($0.1))" }.joined(separator: "&")
 }

@@ -12,12 +12,15 @@ final class WebFixture: Sendable {
     let app: App
     let log: LogRecorder
 
-    init(loadDemo: Bool = true) throws {
+    /// The password of every account the fixture makes.
+    static let password = "correct horse battery"
+
+    init(loadDemo: Bool = true, secureCookies: Bool = false) throws {
         folder = FileManager.default.temporaryDirectory
             .appendingPathComponent("roadtrip-web-tests-\(UUID().uuidString)", isDirectory: true)
-        library = try Library(folder: folder)
+        library = try Library(folder: folder, readers: 2)
         log = LogRecorder()
-        app = App(library: library, assets: try AssetCatalog.bundled(), log: log.sink)
+        app = App(library: library, assets: try AssetCatalog.bundled(), secureCookies: secureCookies, log: log.sink)
         if loadDemo { try library.catalog.loadDemoOnFirstStart() }
     }
 
@@ -31,6 +34,50 @@ final class WebFixture: Sendable {
 
     func request(_ method: String, _ path: String) -> Response {
         app.respond(to: Request(method: method, path: path))
+    }
+
+    /// A browser signed in to a new account: the account made through the store, the session
+    /// started directly (no sign-in form, no failures counted), its cookie sent with every request.
+    func signedIn(_ name: String = "Ann", owner: Bool = true, address: String = "192.0.2.1") throws -> Visitor {
+        let account = try library.accounts.create(name: name, password: WebFixture.password, repeated: WebFixture.password, isOwner: owner)
+        return try signedIn(account, address: address)
+    }
+
+    /// Another browser signed in to an existing account.
+    func signedIn(_ account: Account, address: String = "192.0.2.1") throws -> Visitor {
+        let grant = try library.authenticator.sessions.start(for: account)
+        let visitor = Visitor(app: app, address: address)
+        visitor.cookies[Visitor.sessionCookie] = grant.token
+        visitor.formToken = grant.session.csrfToken
+        return visitor
+    }
+
+    /// A browser without a session.
+    func visitor(address: String = "192.0.2.1") -> Visitor {
+        Visitor(app: app, address: address)
+    }
+
+    /// Rows in a table, to show that a refused request stored nothing.
+    func rows(in table: String) throws -> Int {
+        try library.database.read { db in try db.fetchValue("SELECT count(*) FROM \(raw: table)") ?? 0 }
+    }
+
+    /// What a form could change: the rows of each table and every password hash.
+    struct Snapshot: Equatable, CustomStringConvertible {
+        let rows: [String: Int]
+        let passwordHashes: [String]
+        var description: String { "\(rows.sorted { $0.key < $1.key }), \(passwordHashes.count) hashes" }
+    }
+
+    func snapshot() throws -> Snapshot {
+        var rows: [String: Int] = [:]
+        for table in ["accounts", "sessions", "known_devices", "setup_tokens", "destinations"] {
+            rows[table] = try self.rows(in: table)
+        }
+        let hashes = try library.database.read { db in
+            try db.fetchAll("SELECT password_hash FROM accounts ORDER BY id") { try $0["password_hash"] as String }
+        }
+        return Snapshot(rows: rows, passwordHashes: hashes)
     }
 
     /// The demo destination of that name, as stored.
@@ -103,4 +150,15 @@ enum Markup {
         guard let regex = try? Regex(pattern) else { return [] }
         return text.matches(of: regex).compactMap { $0.output[group].substring.map(String.init) }
     }
+}
+
+/// A clock that stands still until the test moves it.
+final class TestClockBox: Sendable {
+    private let current = Mutex(Date(timeIntervalSince1970: 1_767_225_600))  // 2026-01-01 00:00 UTC
+
+    func advance(by seconds: TimeInterval) {
+        current.withLock { $0 += seconds }
+    }
+
+    var wallClock: WallClock { WallClock { [self] in current.withLock { $0 } } }
 }

@@ -32,18 +32,32 @@ struct AccountsView: HTML {
         Fragment {
             span(.class("row-title")) { account.name }
             span(.class("row-subtitle")) { account.isOwner ? "Owner" : "Member" }
-            form(.method("post"), .action(.accountPasswordReset(account.id)), .class("inline-form reset")) {
-                FormToken(token: formToken)
-                Element("input", [.type("password"), .name("password"), .ariaLabel("New password for \(account.name)"), .placeholder("New password"), .autocomplete("new-password"), .required()])
-                Element("input", [.type("password"), .name("repeated"), .ariaLabel("New password again for \(account.name)"), .placeholder("Again"), .autocomplete("new-password"), .required()])
-                button(.type("submit"), .class("link-button")) { "Reset password" }
+            if account.id == viewer.id {
+                a(.href(.account)) { "Change your password" }
+            } else {
+                resetForm(account)
+                removeForm(account)
             }
-            if account.id != viewer.id {
-                form(.method("post"), .action(.accountRemoval(account.id)), .class("inline-form")) {
-                    FormToken(token: formToken)
-                    button(.type("submit"), .class("link-button danger")) { "Remove \(account.name)" }
-                }
-            }
+        }
+    }
+
+    private func resetForm(_ account: Account) -> Element {
+        form(.method("post"), .action(.accountPasswordReset(account.id)), .class("inline-form reset")) {
+            FormToken(token: formToken)
+            passwordInput("password", label: "New password for \(account.name)", placeholder: "New password")
+            passwordInput("repeated", label: "New password again for \(account.name)", placeholder: "Again")
+            button(.type("submit"), .class("link-button")) { "Reset password" }
+        }
+    }
+
+    private func passwordInput(_ name: String, label: String, placeholder: String) -> Element {
+        input(.type("password"), .name(name), .ariaLabel(label), .placeholder(placeholder), .autocomplete("new-password"), .required())
+    }
+
+    private func removeForm(_ account: Account) -> Element {
+        form(.method("post"), .action(.accountRemoval(account.id)), .class("inline-form")) {
+            FormToken(token: formToken)
+            button(.type("submit"), .class("link-button danger")) { "Remove \(account.name)" }
         }
     }
 }
