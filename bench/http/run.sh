@@ -22,6 +22,8 @@ trap cleanup EXIT
 
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()'; }
 
+# Pages need a signed-in session: an account made from the shell, then a real sign-in.
+printf 'bench password\nbench password\n' | "$BIN" user add bench --owner --data "$work/data" > /dev/null
 rt_port=$(free_port)
 "$BIN" serve --data "$work/data" --port "$rt_port" > "$work/roadtrip.log" 2>&1 &
 roadtrip_pid=$!
@@ -31,10 +33,17 @@ for _ in $(seq 1 100); do
 done
 grep -q "running at" "$work/roadtrip.log" || { cat "$work/roadtrip.log"; exit 1; }
 
+jar="$work/cookies"
+form=$(curl -fsS -c "$jar" "http://127.0.0.1:$rt_port/signin" | grep -o 'name="csrf" value="[^"]*"' | cut -d'"' -f4)
+curl -fsS -b "$jar" -c "$jar" -o /dev/null --data "csrf=$form&name=bench&password=bench+password" "http://127.0.0.1:$rt_port/signin"
+session=$(awk '$6 == "rt_session" { print $7 }' "$jar")
+[ -n "$session" ] || { echo "could not sign in"; exit 1; }
+cookie="Cookie: rt_session=$session"
+
 page=/destinations/1
-asset=$(curl -fsS "http://127.0.0.1:$rt_port$page" | grep -o '/static/app\.[0-9a-f]*\.css' | head -1)
+asset=$(curl -fsS -H "$cookie" "http://127.0.0.1:$rt_port$page" | grep -o '/static/app\.[0-9a-f]*\.css' | head -1)
 mkdir -p "$work/www/destinations" "$work/www/static"
-curl -fsS "http://127.0.0.1:$rt_port$page" -o "$work/www/destinations/1"
+curl -fsS -H "$cookie" "http://127.0.0.1:$rt_port$page" -o "$work/www/destinations/1"
 curl -fsS "http://127.0.0.1:$rt_port$asset" -o "$work/www$asset"
 
 ng_port=$(free_port)
@@ -61,12 +70,12 @@ nginx -c "$work/nginx.conf" -p "$work" &
 nginx_pid=$!
 for _ in $(seq 1 50); do curl -fsS -o /dev/null "http://127.0.0.1:$ng_port$asset" 2>/dev/null && break; sleep 0.1; done
 
-cmp <(curl -fsS "http://127.0.0.1:$ng_port$page") <(curl -fsS "http://127.0.0.1:$rt_port$page")
+cmp <(curl -fsS "http://127.0.0.1:$ng_port$page") <(curl -fsS -H "$cookie" "http://127.0.0.1:$rt_port$page")
 cmp <(curl -fsS "http://127.0.0.1:$ng_port$asset") <(curl -fsS "http://127.0.0.1:$rt_port$asset")
 
 # Prints "requests_per_second p99_milliseconds".
 measure() {
-    wrk -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" --latency "$1" | awk '
+    wrk -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" --latency -H "$cookie" "$1" | awk '
         /Requests\/sec/ { rps = $2 }
         $1 == "99%" { v = $2; if (v ~ /us$/) { sub(/us/, "", v); v /= 1000 } else if (v ~ /ms$/) { sub(/ms/, "", v) } else if (v ~ /s$/) { sub(/s/, "", v); v *= 1000 } p99 = v }
         END { printf "%.0f %.2f\n", rps, p99 }'
