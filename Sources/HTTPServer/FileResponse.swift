@@ -42,7 +42,12 @@ extension Response {
 }
 
 extension Substring {
+    /// Without surrounding spaces and tabs (HTTP's optional whitespace). Works on the UTF-8
+    /// view: going through Characters and reversed collections cost an eighth of a page's time.
     var trimmingSpaces: String {
-        String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
+        let bytes = utf8
+        guard let first = bytes.firstIndex(where: { $0 != 0x20 && $0 != 0x09 }),
+              let last = bytes.lastIndex(where: { $0 != 0x20 && $0 != 0x09 }) else { return "" }
+        return String(self[first...last])
     }
 }
