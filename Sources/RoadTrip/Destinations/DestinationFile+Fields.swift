@@ -4,7 +4,7 @@ extension DestinationFile.CatalogueValidator {
     typealias Value = DestinationFile.Value
 
     static let maximumFileNameBytes = 255
-    static let maximumURLLength = 2048
+    static let maximumURLLength = WebAddress.maximumLength
 
     func refusal(_ reason: String, _ value: Value, _ path: String) -> DestinationFileError {
         DestinationFileError(line: value.line, keyPath: path, reason: reason)
@@ -71,11 +71,7 @@ extension DestinationFile.CatalogueValidator {
         guard string.count <= Self.maximumURLLength else {
             throw refusal("the URL is longer than \(Self.maximumURLLength) characters", value, path)
         }
-        guard !string.contains(where: \.isWhitespace),
-              let url = URL(string: string),
-              let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
-              let host = url.host, !host.isEmpty
-        else {
+        guard WebAddress.isValid(string) else {
             throw refusal("\(Value.quoted(string)) is not an http(s) URL", value, path)
         }
         return string

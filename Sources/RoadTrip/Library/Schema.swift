@@ -70,5 +70,17 @@ enum Schema {
                 created_at INTEGER NOT NULL
             ) WITHOUT ROWID;
             """),
+        Migration("003-trips", """
+            CREATE TABLE trips (
+                account_id INTEGER PRIMARY KEY REFERENCES accounts(id) ON DELETE CASCADE,
+                destination_id INTEGER NOT NULL REFERENCES destinations(id) ON DELETE CASCADE,
+                chosen_at INTEGER NOT NULL
+            );
+            CREATE TABLE book_settings (
+                account_id INTEGER PRIMARY KEY REFERENCES accounts(id) ON DELETE CASCADE,
+                transition TEXT NOT NULL DEFAULT 'curl' CHECK (transition IN ('curl', 'scroll')),
+                orientation TEXT NOT NULL DEFAULT 'horizontal' CHECK (orientation IN ('horizontal', 'vertical'))
+            );
+            """),
     ]
 }
