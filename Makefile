@@ -5,7 +5,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8080
 DATA ?=
 
-BUILD_PACKAGES = libmicrohttpd-dev libsqlite3-dev libsodium-dev pkg-config
+BUILD_PACKAGES = libmicrohttpd-dev libsqlite3-dev libsodium-dev libcurl4-openssl-dev pkg-config
 E2E_PACKAGES = chromium chromium-driver
 BENCH_PACKAGES = wrk nginx-light
 

@@ -13,12 +13,15 @@ let package = Package(
         .target(name: "CMicroHTTPDShim", dependencies: ["CMicroHTTPD"]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CSodium", pkgConfig: "libsodium", providers: [.apt(["libsodium-dev"])]),
+        .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        .target(name: "CCurlShim", dependencies: ["CCurl"]),
 
         // Libraries that know nothing of RoadTrip.
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "CMicroHTTPDShim"]),
         .target(name: "SQLite", dependencies: ["CSQLite"]),
         .target(name: "HTML"),
         .target(name: "Crypto", dependencies: ["CSodium"]),
+        .target(name: "PageFetcher", dependencies: ["CCurl", "CCurlShim"]),
 
         // The product.
         .target(name: "RoadTrip", dependencies: ["SQLite", "Crypto"], resources: [.copy("Resources/DemoDestinations.plist")]),
@@ -29,13 +32,14 @@ let package = Package(
         ),
         .executableTarget(
             name: "RoadTripCLI",
-            dependencies: ["RoadTripWeb", "RoadTrip", "HTTPServer", "SQLite", "Crypto"]
+            dependencies: ["RoadTripWeb", "RoadTrip", "HTTPServer", "SQLite", "Crypto", "PageFetcher"]
         ),
 
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite"]),
         .testTarget(name: "HTMLTests", dependencies: ["HTML"]),
         .testTarget(name: "CryptoTests", dependencies: ["Crypto"]),
+        .testTarget(name: "PageFetcherTests", dependencies: ["PageFetcher", "HTTPServer"]),
         .testTarget(name: "RoadTripTests", dependencies: ["RoadTrip", "SQLite", "Crypto"], resources: [.copy("Fixtures")]),
         .testTarget(name: "RoadTripWebTests", dependencies: ["RoadTripWeb", "RoadTrip", "HTTPServer", "HTML", "Crypto"]),
     ],

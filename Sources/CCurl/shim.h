@@ -1,0 +1,5 @@
+#include <stdint.h>
+#include <sys/types.h>
+#include <sys/socket.h>
+#include <netinet/in.h>
+#include <curl/curl.h>
