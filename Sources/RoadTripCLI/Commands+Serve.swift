@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import HTTPServer
+import PageFetcher
 import RoadTrip
 import RoadTripWeb
 #if canImport(Glibc)
@@ -9,7 +10,10 @@ import Glibc
 
 extension Commands {
     static func serve(_ arguments: [String]) throws(CommandFailure) {
-        let parsed = try parse(arguments, values: ["--host", "--port"], flags: ["--secure-cookies"])
+        let parsed = try parse(
+            arguments, values: ["--host", "--port", "--sample-pages"],
+            flags: ["--secure-cookies", "--allow-private-fetch", "--no-offline-copies"]
+        )
         guard parsed.words.isEmpty else { throw CommandFailure(message: "unexpected argument '\(parsed.words[0])' (see roadtrip --help)", status: 64) }
         var configuration = Configuration(
             threadPoolSize: max(2, ProcessInfo.processInfo.activeProcessorCount * 2),
@@ -22,14 +26,25 @@ extension Commands {
             }
             configuration.port = number
         }
+        var samplePages = SampleBook.defaultPageCount
+        if let pages = parsed.options["--sample-pages"] {
+            guard let number = Int(pages), (1...SampleBook.maximumPageCount).contains(number) else {
+                throw CommandFailure(message: "--sample-pages must be a number from 1 to \(SampleBook.maximumPageCount), not '\(pages)'", status: 64)
+            }
+            samplePages = number
+        }
         let library = try openLibrary(parsed)
         let app: App
         let setupToken: String?
         do {
             try library.catalog.loadDemoOnFirstStart()
+            try SampleBook.install(pages: samplePages, in: library.database)
             try library.authenticator.sessions.removeExpired()
             setupToken = try library.setup.issueTokenIfNeeded()
-            app = App(library: library, assets: try AssetCatalog.bundled(), secureCookies: parsed.flags.contains("--secure-cookies"))
+            app = App(
+                library: library, assets: try AssetCatalog.bundled(), secureCookies: parsed.flags.contains("--secure-cookies"),
+                copies: offlineCopies(parsed, library: library)
+            )
         } catch {
             throw CommandFailure(message: "cannot start: \(error)")
         }
@@ -49,6 +64,20 @@ extension Commands {
         server.waitUntilStopped()
         withExtendedLifetime(signals) {}
         Console.out("RoadTrip stopped.")
+    }
+}
+
+extension Commands {
+    /// Saved copies of event pages, fetched with libcurl; none with `--no-offline-copies`.
+    static func offlineCopies(_ parsed: Arguments, library: Library) -> OfflineCopies? {
+        guard !parsed.flags.contains("--no-offline-copies") else { return nil }
+        var policy = FetchPolicy()
+        policy.allowPrivateAddresses = parsed.flags.contains("--allow-private-fetch")
+        return OfflineCopies(
+            folder: library.folder.appendingPathComponent("cache/event-pages"),
+            fetcher: EventPageFetcher(fetcher: PageFetcher(policy: policy)),
+            clock: library.clock, log: Server.standardError
+        )
     }
 }
 

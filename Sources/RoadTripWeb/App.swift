@@ -13,13 +13,19 @@ public struct App: Sendable {
     let destinationImages: URL
     /// Set `Secure` on cookies: RoadTrip is behind a TLS proxy.
     let secureCookies: Bool
+    /// Saved copies of event pages; nil when RoadTrip is told never to fetch them.
+    let copies: OfflineCopies?
     let log: LogSink
 
-    public init(library: Library, assets: AssetCatalog, secureCookies: Bool = false, log: @escaping LogSink = Server.standardError) {
+    public init(
+        library: Library, assets: AssetCatalog, secureCookies: Bool = false, copies: OfflineCopies? = nil,
+        log: @escaping LogSink = Server.standardError
+    ) {
         self.library = library
         self.assets = assets
         self.destinationImages = library.folder.appendingPathComponent("destination-images")
         self.secureCookies = secureCookies
+        self.copies = copies
         self.log = log
     }
 
@@ -81,6 +87,15 @@ public struct App: Sendable {
         case .home: return try DestinationsController(app: self, context: context).list()
         case .destination(let id): return try DestinationsController(app: self, context: context).show(id: id)
         case .destinationImage(let id): return try DestinationsController(app: self, context: context).image(id: id)
+        case .chooseDestination(let id): return try DestinationsController(app: self, context: context).choose(id: id)
+        case .eventsBook(let page): return try BookController(app: self, context: context).page(page)
+        case .eventCopy(let page): return try BookController(app: self, context: context).copy(page)
+        case .bookSettings: return try BookController(app: self, context: context).saveSettings()
+        case .weather: return try BookController(app: self, context: context).weather()
+        case .samplePage(let page): return try BookController(app: self, context: context).samplePage(page)
+        case .eventsEditor: return try EventsEditorController(app: self, context: context).editor()
+        case .eventRemoval(let page): return try EventsEditorController(app: self, context: context).remove(page)
+        case .eventMove(let page): return try EventsEditorController(app: self, context: context).move(page)
         case .signIn(let next): return try SignInController(app: self, context: context).signIn(next: next)
         case .signOut: return try SignInController(app: self, context: context).signOut()
         case .setup(let token): return try SetupController(app: self, context: context).setup(token: token)
@@ -100,11 +115,11 @@ public struct App: Sendable {
     }
 
     private func errorPage(status: Status, message: String, session: Session?) -> Response {
-        let destinations = session == nil ? nil : try? catalog.all()
+        let menu = session.flatMap { try? self.menu(for: $0.account) }
         let frame = PageFrame(
             title: status == .notFound ? "Not found" : status.reason,
             screen: .detail,
-            master: destinations.map { DestinationListView(destinations: $0, selected: nil) },
+            master: menu.map { MenuView(menu: $0) },
             detail: ErrorView(status: status, message: message)
         )
         var response = Response.html(Shell(frame: frame, assets: assets, viewer: session.map(Viewer.init)).render(), status: status)

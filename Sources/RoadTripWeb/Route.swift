@@ -8,6 +8,20 @@ public enum Route: Sendable, Equatable {
     case home
     case destination(id: Int64)
     case destinationImage(id: Int64)
+    /// Makes the destination the account's trip.
+    case chooseDestination(id: Int64)
+    /// Page `page` (from 1) of the trip's Events book.
+    case eventsBook(page: Int)
+    /// RoadTrip's saved copy of the page's event web page, for sites that refuse framing or no network.
+    case eventCopy(page: Int)
+    /// The trip's event pages as a list: add, remove, reorder.
+    case eventsEditor
+    case eventRemoval(page: Int)
+    case eventMove(page: Int)
+    case bookSettings
+    case weather
+    /// A generated page of the built-in sample book.
+    case samplePage(Int)
     /// Sign in, then go on to `next` (a same-site path; anything else goes home).
     case signIn(next: String?)
     case signOut
@@ -48,9 +62,33 @@ public enum Route: Sendable, Equatable {
         case (2, "destinations"):
             guard let id = Route.identifier(parts[1]) else { return nil }
             self = .destination(id: id)
-        case (3, "destinations") where parts[2] == "image":
+        case (3, "destinations"):
             guard let id = Route.identifier(parts[1]) else { return nil }
-            self = .destinationImage(id: id)
+            switch parts[2] {
+            case "image": self = .destinationImage(id: id)
+            case "choose": self = .chooseDestination(id: id)
+            default: return nil
+            }
+        case (2, "trip") where parts[1] == "weather": self = .weather
+        case (2, "trip") where parts[1] == "book-settings": self = .bookSettings
+        case (3, "trip") where parts[1] == "events":
+            if parts[2] == "edit" {
+                self = .eventsEditor
+            } else {
+                guard let page = Route.pageNumber(parts[2]) else { return nil }
+                self = .eventsBook(page: page)
+            }
+        case (4, "trip") where parts[1] == "events":
+            guard let page = Route.pageNumber(parts[2]) else { return nil }
+            switch parts[3] {
+            case "copy": self = .eventCopy(page: page)
+            case "remove": self = .eventRemoval(page: page)
+            case "move": self = .eventMove(page: page)
+            default: return nil
+            }
+        case (3, "sample") where parts[1] == "pages":
+            guard let page = Route.pageNumber(parts[2]) else { return nil }
+            self = .samplePage(page)
         case (2, "static") where AssetName.isFingerprinted(parts[1]):
             self = .asset(parts[1])
         default: return nil
@@ -72,14 +110,24 @@ public enum Route: Sendable, Equatable {
         case .accountPasswordReset(let id): "/accounts/\(id)/password"
         case .destination(let id): "/destinations/\(id)"
         case .destinationImage(let id): "/destinations/\(id)/image"
+        case .chooseDestination(let id): "/destinations/\(id)/choose"
+        case .eventsBook(let page): "/trip/events/\(page)"
+        case .eventCopy(let page): "/trip/events/\(page)/copy"
+        case .eventsEditor: "/trip/events/edit"
+        case .eventRemoval(let page): "/trip/events/\(page)/remove"
+        case .eventMove(let page): "/trip/events/\(page)/move"
+        case .bookSettings: "/trip/book-settings"
+        case .weather: "/trip/weather"
+        case .samplePage(let page): "/sample/pages/\(page)"
         case .asset(let name): "/static/\(name)"
         }
     }
 
-    /// Routes that answer without a session: signing in, setting up, health checks, assets.
+    /// Routes that answer without a session: signing in, setting up, health checks, assets, and
+    /// the sample book's generated pages (they hold nothing private, and they load in a sandboxed frame).
     public var isPublic: Bool {
         switch self {
-        case .signIn, .setup, .health, .asset: true
+        case .signIn, .setup, .health, .asset, .samplePage: true
         default: false
         }
     }
@@ -87,9 +135,12 @@ public enum Route: Sendable, Equatable {
     /// The methods the route answers (HEAD wherever GET). Everything that changes state is a POST.
     public var methods: [String] {
         switch self {
-        case .home, .destination, .destinationImage, .account, .asset, .health: ["GET", "HEAD"]
-        case .signIn, .setup, .accounts: ["GET", "HEAD", "POST"]
-        case .signOut, .accountPassword, .accountRemoval, .accountPasswordReset: ["POST"]
+        case .home, .destination, .destinationImage, .account, .asset, .health, .eventsBook, .eventCopy, .weather, .samplePage:
+            ["GET", "HEAD"]
+        case .signIn, .setup, .accounts, .eventsEditor: ["GET", "HEAD", "POST"]
+        case .signOut, .accountPassword, .accountRemoval, .accountPasswordReset, .chooseDestination, .eventRemoval, .eventMove,
+             .bookSettings:
+            ["POST"]
         }
     }
 
@@ -97,6 +148,8 @@ public enum Route: Sendable, Equatable {
     public static let examples: [Route] = [
         .home, .destination(id: 1), .destinationImage(id: 1), .signIn(next: nil), .signOut, .setup(token: nil),
         .account, .accountPassword, .accounts, .accountRemoval(AccountID(2)), .accountPasswordReset(AccountID(2)),
+        .chooseDestination(id: 1), .eventsBook(page: 1), .eventCopy(page: 1), .eventsEditor, .eventRemoval(page: 1),
+        .eventMove(page: 1), .bookSettings, .weather, .samplePage(1),
         .asset("app.0123456789abcdef.css"), .health,
     ]
 
@@ -105,6 +158,12 @@ public enum Route: Sendable, Equatable {
         var allowed = CharacterSet.urlQueryAllowed
         allowed.remove(charactersIn: "&=+?#/")
         return "?\(name)=\(value.addingPercentEncoding(withAllowedCharacters: allowed) ?? "")"
+    }
+
+    /// A page number: 1 to 100,000, written as `identifier` requires.
+    private static func pageNumber(_ text: String) -> Int? {
+        guard let number = identifier(text), number <= 100_000 else { return nil }
+        return Int(number)
     }
 
     /// Digits only, no sign or leading zeros, so each resource has exactly one address.

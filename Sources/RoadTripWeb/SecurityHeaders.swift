@@ -7,6 +7,8 @@ enum SecurityHeaders {
         "script-src 'self'",
         "style-src 'self'",
         "img-src 'self'",
+        // Event and weather pages are other sites' pages, shown in sandboxed frames.
+        "frame-src 'self' http: https:",
         "object-src 'none'",
         "base-uri 'self'",
         "form-action 'self'",
@@ -21,11 +23,24 @@ enum SecurityHeaders {
         "Cross-Origin-Opener-Policy": "same-origin",
     ]
 
+    /// A response that set its own Content-Security-Policy (a saved copy of a web page, which
+    /// gets `sandbox`) keeps it; every other header is set here.
     static func apply(to response: inout Response) {
-        for (name, value) in all {
+        for (name, value) in all where !(name == "Content-Security-Policy" && response.headers[name] != nil) {
             response.headers[name] = value
         }
     }
+
+    /// For RoadTrip's copy of someone else's page: no script runs, it is its own origin, it may
+    /// load its pictures and styles from its site, and only RoadTrip may frame it.
+    static let savedCopyPolicy = [
+        "sandbox allow-popups allow-popups-to-escape-sandbox",
+        "default-src http: https: data:",
+        "style-src http: https: data: 'unsafe-inline'",
+        "script-src 'none'",
+        "object-src 'none'",
+        "frame-ancestors 'self'",
+    ].joined(separator: "; ")
 }
 
 extension App {

@@ -31,6 +31,15 @@ import Testing
         case .accounts: "accounts"
         case .accountRemoval: "accountRemoval"
         case .accountPasswordReset: "accountPasswordReset"
+        case .chooseDestination: "chooseDestination"
+        case .eventsBook: "eventsBook"
+        case .eventCopy: "eventCopy"
+        case .eventsEditor: "eventsEditor"
+        case .eventRemoval: "eventRemoval"
+        case .eventMove: "eventMove"
+        case .bookSettings: "bookSettings"
+        case .weather: "weather"
+        case .samplePage: "samplePage"
         case .asset: "asset"
         case .health: "health"
         }
@@ -39,6 +48,8 @@ import Testing
     static let everyKind: Set<String> = [
         "home", "destination", "destinationImage", "signIn", "signOut", "setup", "account",
         "accountPassword", "accounts", "accountRemoval", "accountPasswordReset", "asset", "health",
+        "chooseDestination", "eventsBook", "eventCopy", "eventsEditor", "eventRemoval", "eventMove", "bookSettings",
+        "weather", "samplePage",
     ]
 
     /// Ann the owner (id 1) and Bob (id 2, the id the examples name), so that a removal or a
@@ -66,9 +77,11 @@ import Testing
         #expect(kinds.count == Set(kinds).count, "one example of each kind")
     }
 
-    @Test func theOnlyPublicRoutesAreSignInSetupHealthAndAssets() {
+    /// The sample book's generated pages ("Chapter N") hold nothing private and load in a
+    /// sandboxed frame, so they are public too.
+    @Test func theOnlyPublicRoutesAreSignInSetupHealthAssetsAndTheSampleBook() {
         // MUT + validate
-        #expect(Set(Self.publicRoutes.map(Self.kind(of:))) == ["signIn", "setup", "health", "asset"])
+        #expect(Set(Self.publicRoutes.map(Self.kind(of:))) == ["signIn", "setup", "health", "asset", "samplePage"])
     }
 
     @Test func withoutASessionEveryPageIsSentToSignInAndBack() throws {

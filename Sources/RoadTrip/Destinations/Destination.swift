@@ -63,10 +63,13 @@ public struct Destination: Sendable, Equatable, Identifiable {
     public var coordinate: Coordinate
     public var weatherURL: String
     public var eventCount: Int
+    /// The built-in sample's book: its pages are generated, `eventCount` of them. Nil for a
+    /// destination whose book is its event pages.
+    public var isSample: Bool
 
     public init(
         id: Int64, name: String, imageName: String, locationTitle: String, locationSubtitle: String,
-        coordinate: Coordinate, weatherURL: String, eventCount: Int
+        coordinate: Coordinate, weatherURL: String, eventCount: Int, isSample: Bool = false
     ) {
         self.id = id
         self.name = name
@@ -76,5 +79,6 @@ public struct Destination: Sendable, Equatable, Identifiable {
         self.coordinate = coordinate
         self.weatherURL = weatherURL
         self.eventCount = eventCount
+        self.isSample = isSample
     }
 }

@@ -39,8 +39,8 @@ public struct DestinationCatalog: Sendable {
     }
 
     private static let select: SQL = """
-        SELECT d.id, d.name, d.image_name, d.location_title, d.location_subtitle, d.latitude, d.longitude, d.weather_url,
-               (SELECT count(*) FROM destination_events e WHERE e.destination_id = d.id) AS event_count
+        SELECT d.id, d.name, d.image_name, d.location_title, d.location_subtitle, d.latitude, d.longitude, d.weather_url, d.sample_pages,
+               coalesce(d.sample_pages, (SELECT count(*) FROM destination_events e WHERE e.destination_id = d.id)) AS event_count
         FROM destinations d\u{20}
         """
 
@@ -49,7 +49,8 @@ public struct DestinationCatalog: Sendable {
             id: try row["id"], name: try row["name"], imageName: try row["image_name"],
             locationTitle: try row["location_title"], locationSubtitle: try row["location_subtitle"],
             coordinate: Coordinate(latitude: try row["latitude"], longitude: try row["longitude"]),
-            weatherURL: try row["weather_url"], eventCount: try row["event_count"]
+            weatherURL: try row["weather_url"], eventCount: try row["event_count"],
+            isSample: (try row["sample_pages"] as Int?) != nil
         )
     }
 }

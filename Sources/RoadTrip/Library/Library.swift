@@ -32,6 +32,8 @@ public final class Library: Sendable {
     public var authenticator: Authenticator { Authenticator(database: database, hasher: hasher, clock: clock) }
     public var accounts: AccountStore { AccountStore(database: database, hasher: hasher, clock: clock) }
     public var setup: SetupStore { SetupStore(database: database, accounts: accounts, clock: clock) }
+    public var trips: TripStore { TripStore(database: database, clock: clock) }
+    public var events: EventList { EventList(database: database) }
 
     /// Creates the folder (and its parents) if needed and proves it writable, so that a bad
     /// `--data` is reported at once with the system's reason.

@@ -71,6 +71,7 @@ enum Schema {
             ) WITHOUT ROWID;
             """),
         Migration("003-trips", """
+            ALTER TABLE destinations ADD COLUMN sample_pages INTEGER CHECK (sample_pages BETWEEN 1 AND 100000);
             CREATE TABLE trips (
                 account_id INTEGER PRIMARY KEY REFERENCES accounts(id) ON DELETE CASCADE,
                 destination_id INTEGER NOT NULL REFERENCES destinations(id) ON DELETE CASCADE,

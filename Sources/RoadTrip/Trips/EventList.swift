@@ -56,8 +56,10 @@ public struct EventList: Sendable {
     /// Positions stay 0..<n without gaps: the list is rewritten whole, in one transaction.
     private func edit(_ destination: Int64, _ change: (inout [String]) throws -> Void) throws {
         try database.write { db in
-            let exists: Int? = try db.fetchValue("SELECT 1 FROM destinations WHERE id = \(destination)")
-            guard exists != nil else { throw TripError.noSuchDestination }
+            guard let row = try db.fetchOne("SELECT sample_pages FROM destinations WHERE id = \(destination)") else {
+                throw TripError.noSuchDestination
+            }
+            guard (try row["sample_pages"] as Int?) == nil else { throw TripError.sampleIsGenerated }
             var urls: [String] = try db.fetchAll("SELECT url FROM destination_events WHERE destination_id = \(destination) ORDER BY position") { try $0["url"] }
             try change(&urls)
             try db.execute("DELETE FROM destination_events WHERE destination_id = \(destination)")

@@ -70,6 +70,7 @@ public enum TripError: Error, Sendable, Equatable, CustomStringConvertible {
     case notAnEventURL(String)
     case noSuchEvent
     case tooManyEvents(limit: Int)
+    case sampleIsGenerated
 
     public var description: String {
         switch self {
@@ -77,6 +78,7 @@ public enum TripError: Error, Sendable, Equatable, CustomStringConvertible {
         case .notAnEventURL(let text): "“\(text)” is not a web address: an event page starts with http:// or https://."
         case .noSuchEvent: "There is no such event page."
         case .tooManyEvents(let limit): "A destination can have at most \(limit) event pages."
+        case .sampleIsGenerated: "The sample book's pages are made by RoadTrip; its length is set with roadtrip serve --sample-pages."
         }
     }
 }

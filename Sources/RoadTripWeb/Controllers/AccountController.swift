@@ -32,7 +32,7 @@ struct AccountController {
         let view = AccountView(account: try context.account, formToken: context.formToken, notice: notice)
         return app.page(PageFrame(
             title: "Your account", screen: .detail,
-            master: DestinationListView(destinations: try app.catalog.all(), selected: nil),
+            master: try app.menuView(for: context),
             detail: view, back: (.home, "Destinations")
         ), context: context, status: status)
     }

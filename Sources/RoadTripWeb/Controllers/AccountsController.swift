@@ -55,7 +55,7 @@ struct AccountsController {
         let view = AccountsView(accounts: try app.library.accounts.all(), viewer: try context.account, formToken: context.formToken, notice: notice, name: name)
         return app.page(PageFrame(
             title: "Accounts", screen: .detail,
-            master: DestinationListView(destinations: try app.catalog.all(), selected: nil),
+            master: try app.menuView(for: context),
             detail: view, back: (.home, "Destinations")
         ), context: context, status: status)
     }

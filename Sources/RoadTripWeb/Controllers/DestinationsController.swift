@@ -9,12 +9,12 @@ struct DestinationsController {
     let context: RequestContext
 
     func list() throws -> Response {
-        let destinations = try app.catalog.all()
+        let menu = try app.menu(for: try context.account)
         return app.page(PageFrame(
             title: "RoadTrip",
             screen: .master,
-            master: DestinationListView(destinations: destinations, selected: nil),
-            detail: DestinationPlaceholderView(hasDestinations: !destinations.isEmpty)
+            master: MenuView(menu: menu),
+            detail: DestinationPlaceholderView(hasDestinations: !menu.destinations.isEmpty, hasTrip: menu.trip != nil)
         ), context: context)
     }
 
@@ -29,10 +29,21 @@ struct DestinationsController {
         return app.page(PageFrame(
             title: destination.name,
             screen: .detail,
-            master: DestinationListView(destinations: try app.catalog.all(), selected: id),
-            detail: DestinationDetailView(model: model),
+            master: try app.menuView(for: context, selected: id),
+            detail: DestinationDetailView(model: model, formToken: context.formToken,
+                                          isChosen: try app.library.trips.chosenDestination(of: context.account.id) == id),
             back: (.home, "Destinations")
         ), context: context)
+    }
+
+    /// Makes the destination the account's trip, and shows the trip's menu.
+    func choose(id: Int64) throws -> Response {
+        do {
+            try app.library.trips.choose(id, for: try context.account.id)
+        } catch TripError.noSuchDestination {
+            throw HTTPError.notFound("There is no such destination. It may have been removed.")
+        }
+        return .redirect(to: Route.home.path)
     }
 
     /// The destination's picture: an imported one from the data folder, else the bundled demo picture.

@@ -4,6 +4,9 @@ import RoadTrip
 /// One destination: its picture, name, where it is and how many events it has.
 struct DestinationDetailView: HTML {
     let model: DestinationDetail
+    let formToken: String
+    /// This destination is the account's trip already.
+    let isChosen: Bool
 
     func render(into output: inout String) {
         let destination = model.destination
@@ -14,6 +17,14 @@ struct DestinationDetailView: HTML {
         Element("article", [.class("destination")]) {
             img(.class("destination-picture"), .src(.destinationImage(id: destination.id)), .alt("Picture of \(destination.name)"))
             h2(.class("destination-name")) { destination.name }
+            if isChosen {
+                p(.class("notice success chosen")) { "This is your trip." }
+            } else {
+                form(.method("post"), .action(.chooseDestination(id: destination.id)), .class("choose-form")) {
+                    FormToken(token: formToken)
+                    button(.type("submit"), .class("button choose")) { "Choose \(destination.name) for my trip" }
+                }
+            }
             dl(.class("facts")) {
                 dt { "Where" }
                 dd {

@@ -1,0 +1,116 @@
+import Foundation
+import HTML
+import HTTPServer
+import RoadTrip
+
+/// The trip's Events book, its Weather page and the sample book's generated pages.
+struct BookController {
+    let app: App
+    let context: RequestContext
+
+    func page(_ number: Int) throws -> Response {
+        let destination = try tripDestination()
+        let book = Book(pageCount: destination.eventCount)
+        guard book.page(at: number) != nil else {
+            if book.pageCount == 0 { return .redirect(to: Route.eventsEditor.path) }
+            throw HTTPError.notFound("The Events book of \(destination.name) has \(book.pageCount) pages; there is no page \(number).")
+        }
+        let (left, right) = book.visiblePages(containing: number, layout: .spread)
+        let partnerNumber = [left, right].compactMap { $0 }.first { $0 != number }
+        let screen = BookScreen(
+            destination: destination, book: book,
+            current: try page(number, of: destination),
+            partner: try partnerNumber.map { try page($0, of: destination) },
+            settings: try app.library.trips.settings(of: context.account.id),
+            formToken: context.formToken
+        )
+        requestCopies(around: number, of: destination)
+        return app.page(PageFrame(
+            title: "Events", screen: .detail, master: try app.menuView(for: context),
+            detail: BookView(screen: screen), back: (.home, "RoadTrip")
+        ), context: context)
+    }
+
+    /// RoadTrip's copy of an event page, sandboxed: its scripts never run and it cannot reach RoadTrip.
+    func copy(_ number: Int) throws -> Response {
+        let destination = try tripDestination()
+        guard !destination.isSample, let url = try app.library.events.url(destination: destination.id, page: number),
+              let saved = app.copies?.copy(of: url),
+              var response = Response.file(at: saved.path, contentType: "text/html; charset=utf-8", cacheControl: "private, no-cache", for: context.request)
+        else { throw HTTPError.notFound("RoadTrip has no saved copy of this page yet.") }
+        response.headers["Content-Security-Policy"] = SecurityHeaders.savedCopyPolicy
+        return response
+    }
+
+    /// The page and its neighbours get saved copies in the background, so that turning to them
+    /// works offline too.
+    private func requestCopies(around number: Int, of destination: Destination) {
+        guard let copies = app.copies, !destination.isSample else { return }
+        let urls = [number - 1, number, number + 1].compactMap { try? app.library.events.url(destination: destination.id, page: $0) }
+        copies.request(urls)
+    }
+
+    func saveSettings() throws -> Response {
+        let settings = BookSettings(
+            transition: BookSettings.Transition(rawValue: context.field("transition")) ?? .curl,
+            orientation: BookSettings.Orientation(rawValue: context.field("orientation")) ?? .horizontal
+        )
+        try app.library.trips.save(settings, for: context.account.id)
+        let page = Int(context.field("page")).flatMap { (1...100_000).contains($0) ? $0 : nil } ?? 1
+        return .redirect(to: Route.eventsBook(page: page).path)
+    }
+
+    func weather() throws -> Response {
+        let destination = try tripDestination()
+        return app.page(PageFrame(
+            title: "Weather", screen: .detail, master: try app.menuView(for: context),
+            detail: WeatherView(destination: destination), back: (.home, "RoadTrip")
+        ), context: context)
+    }
+
+    /// "Chapter N": a page of the classic page-based example, for the sample destination's book.
+    func samplePage(_ number: Int) throws -> Response {
+        guard let sample = try app.catalog.all().first(where: \.isSample), Book(pageCount: sample.eventCount).page(at: number) != nil else {
+            throw HTTPError.notFound("The sample book has no page \(number).")
+        }
+        var response = Response.html(SamplePageView(number: number, stylesheet: app.assets.route("sample.css")).render())
+        response.headers["Cache-Control"] = "private, max-age=3600"
+        return response
+    }
+
+    private func page(_ number: Int, of destination: Destination) throws -> BookScreen.Page {
+        let source: String
+        if destination.isSample {
+            source = Route.samplePage(number).path
+        } else {
+            guard let url = try app.library.events.url(destination: destination.id, page: number) else {
+                throw HTTPError.notFound("There is no event page \(number).")
+            }
+            source = url
+        }
+        let saved = destination.isSample ? nil : app.copies?.copy(of: source)
+        return BookScreen.Page(
+            number: number, source: source, original: source,
+            copy: saved.map { (Route.eventCopy(page: number), BookController.madeAt($0.madeAt)) },
+            showsCopy: saved?.refusesFraming ?? false
+        )
+    }
+
+    /// "29 Nov 2026, 14:05 UTC": when a copy was made, in words.
+    static func madeAt(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_GB")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "d MMM yyyy, HH:mm 'UTC'"
+        return formatter.string(from: date)
+    }
+
+    /// The account's chosen destination; without one the menu asks to choose.
+    func tripDestination() throws -> Destination {
+        guard let id = try app.library.trips.chosenDestination(of: context.account.id),
+              let destination = try app.catalog.destination(id: id) else {
+            throw HTTPError(status: .notFound, message: "Choose a destination to start: your trip has none yet.")
+        }
+        return destination
+    }
+}

@@ -1,0 +1,31 @@
+import RoadTrip
+
+/// One screen of the Events book: the page asked for, its spread partner, and how to turn.
+struct BookScreen {
+    struct Page {
+        let number: Int
+        /// What the frame shows: the event's web page, or a generated page of the sample book.
+        let source: String
+        /// The event's own address, for "Open in a new tab".
+        let original: String
+        /// RoadTrip's saved copy, when it has one, and when it was made.
+        let copy: (route: Route, madeAt: String)?
+        /// The original refuses to be framed: the frame shows the saved copy instead.
+        let showsCopy: Bool
+    }
+
+    let destination: Destination
+    let book: Book
+    let current: Page
+    /// The other page of the spread `current` belongs to, shown beside it on wide landscape screens.
+    let partner: Page?
+    let settings: BookSettings
+    let formToken: String
+
+    var singlePrevious: Int? { book.destination(ofTurn: .backward, from: current.number, layout: .single) }
+    var singleNext: Int? { book.destination(ofTurn: .forward, from: current.number, layout: .single) }
+    var spreadPrevious: Int? { book.destination(ofTurn: .backward, from: current.number, layout: .spread) }
+    var spreadNext: Int? { book.destination(ofTurn: .forward, from: current.number, layout: .spread) }
+
+    var spread: (left: Int?, right: Int?) { book.visiblePages(containing: current.number, layout: .spread) }
+}

@@ -1,0 +1,124 @@
+import HTML
+import RoadTrip
+
+/// A page of the Events book as plain HTML: it works without JavaScript (a page per URL,
+/// previous/next links; CSS shows the spread on wide landscape screens), and `book.js` turns
+/// it into the page-turning viewer.
+struct BookView: HTML {
+    let screen: BookScreen
+
+    func render(into output: inout String) {
+        let book = screen.book
+        section(
+            .class("book"), .id("book"), .ariaLabel("Events of \(screen.destination.name)"),
+            .data("page", String(screen.current.number)), .data("pages", String(book.pageCount)),
+            .data("transition", screen.settings.transition.rawValue), .data("orientation", screen.settings.orientation.rawValue)
+        ) {
+            div(.class("book-stage")) {
+                for page in orderedPages {
+                    BookPageView(page: page, isCurrent: page.number == screen.current.number)
+                }
+            }
+            nav(.class("book-controls"), .ariaLabel("Turn the page")) {
+                turnLink(screen.singlePrevious, rel: "prev", label: "‹ Previous", mode: "single")
+                turnLink(screen.spreadPrevious, rel: "prev", label: "‹ Previous", mode: "spread")
+                p(.class("book-indicator single"), Attribute("aria-live", "polite")) { "Page \(screen.current.number) of \(book.pageCount)" }
+                p(.class("book-indicator spread")) { spreadIndicator }
+                turnLink(screen.singleNext, rel: "next", label: "Next ›", mode: "single")
+                turnLink(screen.spreadNext, rel: "next", label: "Next ›", mode: "spread")
+            }
+            BookSettingsForm(settings: screen.settings, formToken: screen.formToken, page: screen.current.number)
+        }.render(into: &output)
+    }
+
+    /// The partner first when it is the left-hand page, so that the spread reads left to right.
+    private var orderedPages: [BookScreen.Page] {
+        guard let partner = screen.partner else { return [screen.current] }
+        return partner.number < screen.current.number ? [partner, screen.current] : [screen.current, partner]
+    }
+
+    private var spreadIndicator: String {
+        let (left, right) = screen.spread
+        switch (left, right) {
+        case let (left?, right?): return "Pages \(left)–\(right) of \(screen.book.pageCount)"
+        case let (page?, nil), let (nil, page?): return "Page \(page) of \(screen.book.pageCount)"
+        case (nil, nil): return ""
+        }
+    }
+
+    /// A link to the page a turn lands on; at either end a disabled control that goes nowhere.
+    private func turnLink(_ target: Int?, rel: String, label: String, mode: String) -> Element {
+        let classes = "book-turn book-\(rel) \(mode)"
+        guard let target else {
+            return span(.class(classes, "disabled"), Attribute("aria-disabled", "true")) { label }
+        }
+        return a(.class(classes), .href(.eventsBook(page: target)), .rel(rel), .data("target", String(target))) { label }
+    }
+}
+
+/// One page: the event's web page in a sandboxed frame (no `allow-same-origin`: it cannot
+/// reach RoadTrip), with a spinner until it has loaded and a line saying where it comes from.
+struct BookPageView: HTML {
+    let page: BookScreen.Page
+    let isCurrent: Bool
+
+    func render(into output: inout String) {
+        Element("article", [.class("book-page", isCurrent ? "current" : "partner"), .data("page", String(page.number))]) {
+            div(.class("page-frame")) {
+                Element("iframe", [
+                    .src(page.showsCopy ? (page.copy?.route.path ?? page.source) : page.source),
+                    Attribute("sandbox", "allow-scripts allow-popups allow-popups-to-escape-sandbox allow-forms"),
+                    Attribute("referrerpolicy", "no-referrer"), .title("Event page \(page.number)"),
+                    Attribute("loading", isCurrent ? "eager" : "lazy"),
+                    .data("original", page.source), .data("copy", page.copy?.route.path ?? ""),
+                ])
+                div(.class("page-status"), .role("status")) {
+                    span(.class("spinner"), Attribute("aria-hidden", "true")) {}
+                    span(.class("status-text")) { "Loading…" }
+                }
+            }
+            p(.class("page-source")) {
+                span(.class("page-number")) { "Page \(page.number)" }
+                " · "
+                a(.href(page.original), Attribute("target", "_blank"), .rel("noopener noreferrer external")) { "Open in a new tab" }
+                if let copy = page.copy {
+                    " · "
+                    a(.href(copy.route), .class("saved-copy"), Attribute("target", "_blank"), .rel("noopener external")) {
+                        page.showsCopy ? "Showing RoadTrip's copy of \(copy.madeAt)" : "Saved copy of \(copy.madeAt)"
+                    }
+                }
+            }
+        }.render(into: &output)
+    }
+}
+
+/// Page curl or scroll, horizontal or vertical: kept per account.
+struct BookSettingsForm: HTML {
+    let settings: BookSettings
+    let formToken: String
+    let page: Int
+
+    func render(into output: inout String) {
+        form(.method("post"), .action(.bookSettings), .class("book-settings")) {
+            FormToken(token: formToken)
+            input(.type("hidden"), .name("page"), .value(String(page)))
+            fieldset {
+                legend { "Turn pages" }
+                choice("transition", "curl", "Page curl", settings.transition == .curl)
+                choice("transition", "scroll", "Scroll", settings.transition == .scroll)
+                choice("orientation", "horizontal", "Sideways", settings.orientation == .horizontal)
+                choice("orientation", "vertical", "Up and down", settings.orientation == .vertical)
+                button(.type("submit"), .class("link-button")) { "Save" }
+            }
+        }.render(into: &output)
+    }
+
+    private func choice(_ name: String, _ value: String, _ caption: String, _ checked: Bool) -> Element {
+        var attributes: [Attribute] = [.type("radio"), .name(name), .value(value)]
+        if checked { attributes.append(Attribute("checked", nil)) }
+        return label(.class("choice")) {
+            Element("input", attributes)
+            " \(caption)"
+        }
+    }
+}

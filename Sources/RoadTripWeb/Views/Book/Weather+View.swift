@@ -1,0 +1,49 @@
+import HTML
+import RoadTrip
+
+/// The destination's weather page in the same sandboxed web view as an event page.
+struct WeatherView: HTML {
+    let destination: Destination
+
+    func render(into output: inout String) {
+        section(.class("web-view weather"), .ariaLabel("Weather for \(destination.locationTitle)")) {
+            div(.class("page-frame")) {
+                Element("iframe", [
+                    .src(destination.weatherURL),
+                    Attribute("sandbox", "allow-scripts allow-popups allow-popups-to-escape-sandbox allow-forms"),
+                    Attribute("referrerpolicy", "no-referrer"), .title("Weather for \(destination.locationTitle)"),
+                    .data("original", destination.weatherURL),
+                ])
+                div(.class("page-status"), .role("status")) {
+                    span(.class("spinner"), Attribute("aria-hidden", "true")) {}
+                    span(.class("status-text")) { "Loading…" }
+                }
+            }
+            p(.class("page-source")) {
+                a(.href(destination.weatherURL), Attribute("target", "_blank"), .rel("noopener noreferrer external")) { "Open the forecast in a new tab" }
+            }
+        }.render(into: &output)
+    }
+}
+
+/// A page of the classic page-based example: a chapter title and a line of content.
+struct SamplePageView: HTML {
+    let number: Int
+    let stylesheet: Route
+
+    func render(into output: inout String) {
+        Document(html(.lang("en")) {
+            head {
+                meta(Attribute("charset", "utf-8"))
+                meta(.name("viewport"), .content("width=device-width, initial-scale=1"))
+                meta(.name("color-scheme"), .content("light dark"))
+                title(SampleBook.title(ofPage: number))
+                link(.rel("stylesheet"), .href(stylesheet))
+            }
+            body(.class("sample-page")) {
+                h1 { SampleBook.title(ofPage: number) }
+                p { SampleBook.text(ofPage: number) }
+            }
+        }).render(into: &output)
+    }
+}
