@@ -31,6 +31,7 @@ e2e: build e2e-deps
 
 bench: release bench-deps
 	bench/http/run.sh
+	bench/book/run.sh
 
 deps:
 	@bin/install-packages $(BUILD_PACKAGES)
