@@ -20,6 +20,13 @@ public struct DestinationCatalog: Sendable {
         }
     }
 
+    /// The built-in sample book's destination, when it is installed.
+    public func sample() throws -> Destination? {
+        try database.read { db in
+            try db.fetchAll(DestinationCatalog.select + "WHERE d.sample_pages IS NOT NULL", DestinationCatalog.destination).first
+        }
+    }
+
     public func eventURLs(destinationID: Int64) throws -> [String] {
         try database.read { db in
             try db.fetchAll("SELECT url FROM destination_events WHERE destination_id = \(destinationID) ORDER BY position") { try $0["url"] }

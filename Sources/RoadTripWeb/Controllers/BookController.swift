@@ -70,7 +70,7 @@ struct BookController {
 
     /// "Chapter N": a page of the classic page-based example, for the sample destination's book.
     func samplePage(_ number: Int) throws -> Response {
-        guard let sample = try app.catalog.all().first(where: \.isSample), Book(pageCount: sample.eventCount).page(at: number) != nil else {
+        guard let sample = try app.catalog.sample(), Book(pageCount: sample.eventCount).page(at: number) != nil else {
             throw HTTPError.notFound("The sample book has no page \(number).")
         }
         var response = Response.html(SamplePageView(number: number, stylesheet: app.assets.route("sample.css")).render())
