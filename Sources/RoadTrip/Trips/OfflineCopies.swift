@@ -28,10 +28,12 @@ public struct SavedCopy: Sendable, Equatable, Codable {
     public let finalURL: String
     public let madeAt: Date
     public let refusesFraming: Bool
-    /// The copy itself: an HTML file with a `<base>` pointing at the original.
+    /// The type the site sent (its charset included), which the copy is served with.
+    public let contentType: String?
+    /// The copy itself: for HTML, with a `<base>` pointing at the original.
     public var path: String = ""
 
-    enum CodingKeys: String, CodingKey { case url, finalURL, madeAt, refusesFraming }
+    enum CodingKeys: String, CodingKey { case url, finalURL, madeAt, refusesFraming, contentType }
 }
 
 /// RoadTrip's copies of event pages: fetched in the background (never on a request thread),
@@ -96,10 +98,12 @@ public final class OfflineCopies: Sendable {
     func save(_ page: FetchedEventPage, for url: String) throws {
         let files = self.files(for: url)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let html = CopyDocument.withBase(page.body, base: page.finalURL)
-        let metadata = SavedCopy(url: url, finalURL: page.finalURL, madeAt: clock.now(), refusesFraming: page.refusesFraming)
+        let kept = CopyDocument.isHTML(page.contentType) ? CopyDocument.withBase(page.body, base: page.finalURL) : page.body
+        let metadata = SavedCopy(
+            url: url, finalURL: page.finalURL, madeAt: clock.now(), refusesFraming: page.refusesFraming, contentType: page.contentType
+        )
         // The page first, then the metadata that points at it, each written whole and renamed into place.
-        try Data(html).write(to: files.page, options: .atomic)
+        try Data(kept).write(to: files.page, options: .atomic)
         try JSONEncoder().encode(metadata).write(to: files.metadata, options: .atomic)
     }
 

@@ -36,7 +36,9 @@ struct BookController {
         let destination = try tripDestination()
         guard !destination.isSample, let url = try app.library.events.url(destination: destination.id, page: number),
               let saved = app.copies?.copy(of: url),
-              var response = Response.file(at: saved.path, contentType: "text/html; charset=utf-8", cacheControl: "private, no-cache", for: context.request)
+              var response = Response.file(
+                  at: saved.path, contentType: saved.contentType ?? "text/html", cacheControl: "private, no-cache", for: context.request
+              )
         else { throw HTTPError.notFound("RoadTrip has no saved copy of this page yet.") }
         response.headers["Content-Security-Policy"] = SecurityHeaders.savedCopyPolicy
         return response

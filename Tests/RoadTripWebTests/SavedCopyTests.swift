@@ -1,0 +1,318 @@
+import Foundation
+import HTTPServer
+import RoadTrip
+import Synchronization
+import Testing
+@testable import RoadTripWeb
+
+/// Fetches nothing: answers a small page for any URL, counts what it was asked, can fail.
+final class FakePageFetcher: EventPageFetching {
+    struct Failure: Error {}
+
+    let refusesFraming: Bool
+    /// Where a fetch of a URL ends up (a redirect), when not at the URL itself.
+    let finalURL: @Sendable (String) -> String
+    let contentType: String
+    let body: [UInt8]
+    private let calls = Mutex<[String]>([])
+    private let failing: Bool
+
+    init(
+        refusesFraming: Bool, failing: Bool = false, finalURL: @escaping @Sendable (String) -> String = { $0 },
+        contentType: String = "text/html", body: [UInt8] = Array(FakePageFetcher.body.utf8)
+    ) {
+        self.refusesFraming = refusesFraming
+        self.failing = failing
+        self.finalURL = finalURL
+        self.contentType = contentType
+        self.body = body
+    }
+
+    var requested: [String] { calls.withLock { $0 } }
+
+    static let body = "<!DOCTYPE html><html><head><title>Tonight</title></head><body><header>Events</header><img src=\"poster.png\"></body></html>"
+
+    func fetchEventPage(_ url: String) throws -> FetchedEventPage {
+        calls.withLock { $0.append(url) }
+        if failing { throw Failure() }
+        return FetchedEventPage(finalURL: finalURL(url), contentType: contentType, body: body, refusesFraming: refusesFraming)
+    }
+}
+
+/// RoadTrip's saved copies of event pages: fetched in the background when a page is viewed,
+/// shown instead of a page that refuses framing, served sandboxed.
+@Suite struct SavedCopyTests {
+    let web: WebFixture
+    let clock = TestClockBox()
+    let newYork: Destination
+    let events: [String]
+
+    /// "Now" on `clock`, as the page writes it.
+    static let madeAt = "1 Jan 2026, 00:00 UTC"
+
+    init() throws {
+        web = try WebFixture()
+        newYork = try web.destination(named: "New York City")
+        events = try web.library.events.all(destination: newYork.id)
+    }
+
+    /// An app whose copies come from `fetcher`, and Ann signed in to it with New York as her trip.
+    func signedIn(fetcher: FakePageFetcher) throws -> (Visitor, OfflineCopies) {
+        let copies = OfflineCopies(
+            folder: web.folder.appendingPathComponent("cache/event-pages", isDirectory: true), fetcher: fetcher, clock: clock.wallClock
+        )
+        let app = App(library: web.library, assets: try AssetCatalog.bundled(), copies: copies, log: web.log.sink)
+        let account = try web.library.accounts.create(name: "Ann", password: WebFixture.password, repeated: WebFixture.password, isOwner: true)
+        let grant = try web.library.authenticator.sessions.start(for: account)
+        let ann = Visitor(app: app, address: "192.0.2.1")
+        ann.cookies[Visitor.sessionCookie] = grant.token
+        ann.formToken = grant.session.csrfToken
+        try web.library.trips.choose(newYork.id, for: account.id)
+        return (ann, copies)
+    }
+
+    private func current(_ response: Response) throws -> BookMarkup.Page {
+        try #require(BookMarkup.pages(in: response.bodyText).first { $0.isCurrent })
+    }
+
+    @Test func aPageThatRefusesFramingIsShownFromTheSavedCopy() throws {
+        // setup
+        let (ann, copies) = try signedIn(fetcher: FakePageFetcher(refusesFraming: true))
+        let first = try current(ann.get(Route.eventsBook(page: 2).path))
+
+        // MUT
+        copies.waitUntilIdle()
+        let page = try current(ann.get(Route.eventsBook(page: 2).path))
+
+        // validate
+        #expect(first.source == events[1], "before the copy is made, the frame tries the original")
+        #expect(first.savedCopy == nil)
+        #expect(page.source == Route.eventCopy(page: 2).path)
+        #expect(page.original == events[1])
+        let link = try #require(page.savedCopy)
+        #expect(link.href == Route.eventCopy(page: 2).path)
+        #expect(link.text == "Showing RoadTrip's copy of \(Self.madeAt)")
+        #expect(page.sandbox.map { !$0.contains("allow-same-origin") } == true)
+    }
+
+    @Test func theSavedCopyIsServedSandboxedWithABaseAtTheOriginal() throws {
+        // setup
+        let (ann, copies) = try signedIn(fetcher: FakePageFetcher(refusesFraming: true))
+        ann.get(Route.eventsBook(page: 2).path)
+        copies.waitUntilIdle()
+
+        // MUT
+        let response = ann.get(Route.eventCopy(page: 2).path)
+
+        // validate
+        #expect(response.status == .ok)
+        #expect(response.headers["Content-Type"] == "text/html; charset=utf-8")
+        #expect(response.bodyText == FakePageFetcher.body.replacingOccurrences(of: "<head>", with: "<head><base href=\"\(events[1])\">"))
+        let policy = try #require(response.headers["Content-Security-Policy"])
+        let directives = policy.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(policy.hasPrefix("sandbox"))
+        #expect(directives.first.map { !$0.contains("allow-same-origin") && !$0.contains("allow-scripts") } == true)
+        #expect(directives.contains("frame-ancestors 'self'"))
+        #expect(directives.contains("script-src 'none'"))
+        #expect(!directives.contains { $0.hasPrefix("frame-src") }, "the app's own policy was not put over it: \(policy)")
+        #expect(response.headers["X-Content-Type-Options"] == "nosniff")
+    }
+
+    @Test func aPageThatAllowsFramingKeepsTheOriginalAndLinksTheDatedCopy() throws {
+        // setup
+        let (ann, copies) = try signedIn(fetcher: FakePageFetcher(refusesFraming: false))
+        ann.get(Route.eventsBook(page: 3).path)
+        copies.waitUntilIdle()
+
+        // MUT
+        let response = ann.get(Route.eventsBook(page: 3).path)
+
+        // validate
+        let page = try current(response)
+        #expect(page.source == events[2])
+        let link = try #require(page.savedCopy)
+        #expect(link.href == Route.eventCopy(page: 3).path)
+        #expect(link.text == "Saved copy of \(Self.madeAt)")
+        #expect(ann.get(Route.eventCopy(page: 3).path).status == .ok, "the copy is there to open")
+    }
+
+    @Test func theNeighboursOfAViewedPageAreFetchedToo() throws {
+        // setup
+        let fetcher = FakePageFetcher(refusesFraming: true)
+        let (ann, copies) = try signedIn(fetcher: fetcher)
+
+        // MUT
+        ann.get(Route.eventsBook(page: 2).path)
+        copies.waitUntilIdle()
+
+        // validate
+        #expect(fetcher.requested.sorted() == [events[0], events[1], events[2]].sorted())
+        let partner = try #require(BookMarkup.pages(in: ann.get(Route.eventsBook(page: 2).path).bodyText).first { !$0.isCurrent })
+        #expect(partner.number == 3)
+        #expect(partner.source == Route.eventCopy(page: 3).path, "the spread partner shows its copy too")
+    }
+
+    @Test func turningToAPageWithAFreshCopyFetchesOnlyTheNewNeighbour() throws {
+        // setup
+        let fetcher = FakePageFetcher(refusesFraming: false)
+        let (ann, copies) = try signedIn(fetcher: fetcher)
+        ann.get(Route.eventsBook(page: 1).path)
+        copies.waitUntilIdle()
+
+        // MUT
+        ann.get(Route.eventsBook(page: 2).path)
+        copies.waitUntilIdle()
+
+        // validate
+        #expect(fetcher.requested.sorted() == [events[0], events[1], events[2]].sorted())
+    }
+
+    @Test func withoutACopyTheCopyRouteIsNotFound() throws {
+        // setup
+        let (ann, _) = try signedIn(fetcher: FakePageFetcher(refusesFraming: true))
+
+        // MUT
+        let response = ann.get(Route.eventCopy(page: 2).path)
+
+        // validate
+        #expect(response.status == .notFound)
+        #expect(response.message.contains("RoadTrip has no saved copy of this page yet."))
+        #expect(response.headers["Content-Security-Policy"]?.hasPrefix("sandbox") == false)
+    }
+
+    @Test func theCopyRouteOfAPageOutsideTheBookIsNotFound() throws {
+        // setup
+        let (ann, copies) = try signedIn(fetcher: FakePageFetcher(refusesFraming: true))
+        ann.get(Route.eventsBook(page: 4).path)
+        copies.waitUntilIdle()
+
+        // MUT
+        let response = ann.get(Route.eventCopy(page: 5).path)
+
+        // validate
+        #expect(response.status == .notFound)
+    }
+
+    @Test func anAppToldNeverToFetchHasNoCopies() throws {
+        // setup
+        let (annWithCopies, copies) = try signedIn(fetcher: FakePageFetcher(refusesFraming: true))
+        annWithCopies.get(Route.eventsBook(page: 2).path)
+        copies.waitUntilIdle()
+        let ann = try web.signedIn(try annWithCopies.account(in: web))
+
+        // MUT
+        let copy = ann.get(Route.eventCopy(page: 2).path)
+        let page = try current(ann.get(Route.eventsBook(page: 2).path))
+
+        // validate
+        #expect(copy.status == .notFound)
+        #expect(page.source == events[1])
+        #expect(page.savedCopy == nil)
+    }
+
+    @Test func aFailedFetchLeavesTheOriginalInTheFrame() throws {
+        // setup
+        let fetcher = FakePageFetcher(refusesFraming: true, failing: true)
+        let (ann, copies) = try signedIn(fetcher: fetcher)
+        ann.get(Route.eventsBook(page: 2).path)
+        copies.waitUntilIdle()
+
+        // MUT
+        let page = try current(ann.get(Route.eventsBook(page: 2).path))
+
+        // validate
+        #expect(!fetcher.requested.isEmpty)
+        #expect(page.source == events[1])
+        #expect(page.savedCopy == nil)
+        #expect(ann.get(Route.eventCopy(page: 2).path).status == .notFound)
+    }
+
+    @Test func aCopyOfARedirectedPageHasItsBaseWhereTheRedirectsEnded() throws {
+        // setup
+        let fetcher = FakePageFetcher(refusesFraming: true, finalURL: { $0 + "?from=redirect&x=\"1\"" })
+        let (ann, copies) = try signedIn(fetcher: fetcher)
+        ann.get(Route.eventsBook(page: 2).path)
+        copies.waitUntilIdle()
+
+        // MUT
+        let response = ann.get(Route.eventCopy(page: 2).path)
+
+        // validate
+        #expect(response.bodyText.contains("<head><base href=\"\(events[1])?from=redirect&amp;x=&quot;1&quot;\"><title>"))
+    }
+
+    @Test func theSampleBooksPagesAreNeverFetched() throws {
+        // setup
+        let fetcher = FakePageFetcher(refusesFraming: true)
+        let (ann, copies) = try signedIn(fetcher: fetcher)
+        let sample = try SampleBook.install(pages: 12, in: web.library.database)
+        try web.library.trips.choose(sample, for: try ann.account(in: web).id)
+
+        // MUT
+        let page = try current(ann.get(Route.eventsBook(page: 3).path))
+        copies.waitUntilIdle()
+
+        // validate
+        #expect(fetcher.requested.isEmpty)
+        #expect(page.source == Route.samplePage(3).path)
+        #expect(page.savedCopy == nil)
+        #expect(ann.get(Route.eventCopy(page: 3).path).status == .notFound)
+    }
+
+    @Test func addingAnEventPageFetchesItsCopy() throws {
+        // setup
+        let fetcher = FakePageFetcher(refusesFraming: false)
+        let (ann, copies) = try signedIn(fetcher: fetcher)
+        ann.get(Route.eventsEditor.path)
+
+        // MUT
+        ann.post(Route.eventsEditor.path, [("url", "https://example.org/fair")])
+        copies.waitUntilIdle()
+
+        // validate
+        #expect(fetcher.requested == ["https://example.org/fair"])
+        #expect(copies.copy(of: "https://example.org/fair") != nil)
+    }
+
+    // MARK: - What the site said the page is
+
+    /// An HTTP charset outranks a `<meta charset>`: a Latin-1 page served as UTF-8 turns "Café" into "Caf�".
+    @Test func aCopyIsServedInTheCharsetItWasSentIn() throws {
+        // setup
+        let latin1 = Array("<html><head><title>Caf".utf8) + [0xE9] + Array(" concerts</title></head><body></body></html>".utf8)
+        let fetcher = FakePageFetcher(refusesFraming: true, contentType: "text/html; charset=ISO-8859-1", body: latin1)
+        let (ann, copies) = try signedIn(fetcher: fetcher)
+        ann.get(Route.eventsBook(page: 2).path)
+        copies.waitUntilIdle()
+
+        // MUT
+        let response = ann.get(Route.eventCopy(page: 2).path)
+
+        // validate
+        #expect(response.status == .ok)
+        #expect(response.headers["Content-Type"]?.lowercased() == "text/html; charset=iso-8859-1")
+        #expect(response.bodyBytes.contains(0xE9), "the bytes are kept as they came")
+    }
+
+    /// An event address may be a PDF flyer or a picture: its copy must not become an HTML page
+    /// that starts with a `<base>` tag.
+    @Test func aCopyOfSomethingThatIsNotHTMLIsNeverServedAsHTML() throws {
+        // setup
+        let pdf = Array("%PDF-1.7\n%\u{E2}\u{E3}\n1 0 obj\n".utf8)
+        let fetcher = FakePageFetcher(refusesFraming: true, contentType: "application/pdf", body: pdf)
+        let (ann, copies) = try signedIn(fetcher: fetcher)
+        ann.get(Route.eventsBook(page: 2).path)
+        copies.waitUntilIdle()
+
+        // MUT
+        let response = ann.get(Route.eventCopy(page: 2).path)
+
+        // validate
+        if response.status == .ok {
+            #expect(response.headers["Content-Type"] == "application/pdf", "a copy, if kept, is served as what it is")
+            #expect(response.bodyBytes == pdf)
+        } else {
+            #expect(response.status == .notFound, "or no copy is kept at all")
+        }
+    }
+}
