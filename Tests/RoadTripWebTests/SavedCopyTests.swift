@@ -106,7 +106,7 @@ final class FakePageFetcher: EventPageFetching {
 
         // validate
         #expect(response.status == .ok)
-        #expect(response.headers["Content-Type"] == "text/html; charset=utf-8")
+        #expect(response.headers["Content-Type"] == "text/html", "the type the site sent")
         #expect(response.bodyText == FakePageFetcher.body.replacingOccurrences(of: "<head>", with: "<head><base href=\"\(events[1])\">"))
         let policy = try #require(response.headers["Content-Security-Policy"])
         let directives = policy.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
