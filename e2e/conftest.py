@@ -7,6 +7,8 @@
   session of the owner for plain HTTP requests (`server.get(path)`).
 - `start_server`: a factory for extra servers a test needs for itself (stopped after it),
   set up the same way unless the test asks for one with no account yet (`setup=False`).
+- `event_site` and `book_server`: event pages on another origin (event_site.py), and a server
+  whose catalogue (imported before its first start) points at them, for the trip and the book.
 - `browser`: a factory of headless Chromium drivers, one per layout (and JavaScript on/off)
   for the whole session. A browser is signed in as the owner unless the test asks for an
   anonymous one (`signed_in=False`, all cookies gone); a driver's first session is made
@@ -22,6 +24,7 @@ Nothing is built here: `make test` builds before it runs pytest. The binary is
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -41,6 +44,7 @@ from selenium.webdriver.chrome.options import Options
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.support.ui import WebDriverWait
 
+from event_site import EventSite
 from pages import (
     MEMBER,
     OWNER,
@@ -54,6 +58,7 @@ from pages import (
     sign_in_over_http,
     token_hash,
 )
+from trip_pages import trip_catalogue
 
 E2E = Path(__file__).resolve().parent
 REPO = E2E.parent
@@ -94,10 +99,11 @@ class RoadTripServer:
     RUNNING = re.compile(r"running at (http://\S+)")
     SETUP_LINK = re.compile(r"^\s+(http://\S+/setup\?token=[A-Za-z0-9_-]+)\s*$")
 
-    def __init__(self, binary: Path, data: Path, log_path: Path):
+    def __init__(self, binary: Path, data: Path, log_path: Path, arguments: tuple[str, ...] = ()):
         self.binary = binary
         self.data = data
         self.log_path = log_path
+        self.arguments = tuple(arguments)  # more options of `roadtrip serve` (--sample-pages N)
         self.url = ""
         self.setup_link: str | None = None
         self.owner: Account | None = None
@@ -115,7 +121,7 @@ class RoadTripServer:
             self._running.clear()
             log = open(self.log_path, "ab")
             self.process = subprocess.Popen(
-                [str(self.binary), "serve", "--data", str(self.data), "--port", str(port)],
+                [str(self.binary), "serve", "--data", str(self.data), "--port", str(port), *self.arguments],
                 stdin=subprocess.DEVNULL,
                 stdout=subprocess.PIPE,
                 stderr=log,
@@ -247,14 +253,14 @@ def start_server(artifacts: Path, request):
     started: list[RoadTripServer] = []
     folders: list[Path] = []
 
-    def start(data: Path | None = None, setup: bool = True) -> RoadTripServer:
+    def start(data: Path | None = None, setup: bool = True, arguments: tuple[str, ...] = ()) -> RoadTripServer:
         if data is None:
             data = Path(tempfile.mkdtemp(prefix="roadtrip-e2e-"))
             folders.append(data)
         name = re.sub(r"[^A-Za-z0-9_.-]+", "_", request.node.name)
         log_path = artifacts / f"server-{name}-{len(started)}.log"
         log_path.unlink(missing_ok=True)
-        server = RoadTripServer(roadtrip_binary(), data, log_path).start()
+        server = RoadTripServer(roadtrip_binary(), data, log_path, arguments).start()
         started.append(server)
         return server.set_up(OWNER) if setup else server
 
@@ -264,6 +270,48 @@ def start_server(artifacts: Path, request):
         shutil.rmtree(folder, ignore_errors=True)
     bad = [(url, status) for url, status in statuses if status != 0]
     assert not bad, f"servers did not stop cleanly on SIGTERM: {bad}"
+
+
+def import_catalogue(data: Path, catalogue: dict) -> None:
+    """`roadtrip destinations import` of a catalogue (as JSON) into a data folder; before a
+    folder's first start, the demo catalogue is then not loaded."""
+    file = data.parent / f"{data.name}-catalogue.json"
+    file.write_text(json.dumps(catalogue))
+    try:
+        imported = subprocess.run(
+            [str(roadtrip_binary()), "destinations", "import", str(file), "--data", str(data)], capture_output=True, text=True, timeout=30
+        )
+    finally:
+        file.unlink()
+    assert imported.returncode == 0, f"importing a test catalogue failed: {imported.stdout} {imported.stderr}"
+
+
+@pytest.fixture(scope="session")
+def event_site():
+    """Event and weather pages on another origin (127.0.0.1, a port of its own): see event_site.py."""
+    site = EventSite().start()
+    yield site
+    site.stop()
+
+
+@pytest.fixture(scope="session")
+def book_server(artifacts: Path, event_site: EventSite):
+    """A server for the trip and the Events book: before its first start, a catalogue of two
+    destinations of the event site's pages is imported (so the demo catalogue is not loaded),
+    then the page-based sample (12 pages) is added by `serve` itself. Its owner and member are
+    set up like the session's server's. `book_server.ids` maps names to destination ids."""
+    binary = roadtrip_binary()
+    data = Path(tempfile.mkdtemp(prefix="roadtrip-e2e-book-"))
+    import_catalogue(data, trip_catalogue(event_site))
+    log_path = artifacts / "server-book.log"
+    log_path.unlink(missing_ok=True)
+    running = RoadTripServer(binary, data, log_path).start().set_up(OWNER)
+    add_account_over_http(running.url, running.owner_session, MEMBER)
+    running.ids = {name: id for id, name in running.query("SELECT id, name FROM destinations")}
+    yield running
+    status = running.stop()
+    shutil.rmtree(data, ignore_errors=True)
+    assert status == 0, f"the book server should exit 0 after SIGTERM, not {status}. Log: {log_path}"
 
 
 # --------------------------------------------------------------------------------------
@@ -396,10 +444,12 @@ class Browser:
         )
 
     def settle(self, timeout: float = 10) -> None:
-        """Wait until no CSS animation (pane slides) is running, e.g. before a screenshot."""
+        """Wait until no CSS animation (pane slides, a page turn's bounce) is running, e.g. before
+        a screenshot; endless ones (a spinner) never finish and do not count."""
         WebDriverWait(self.driver, timeout, poll_frequency=POLL).until(
             lambda d: d.execute_script(
-                "return document.getAnimations().every(a => a.playState !== 'running')"
+                "return document.getAnimations().every(a => a.playState !== 'running'"
+                " || a.effect?.getComputedTiming().iterations === Infinity)"
             ),
             "animations did not finish",
         )

@@ -34,7 +34,14 @@ DETAIL = "main#detail"
 BACK = "main#detail header.bar a.back"
 OPEN_MASTER = "main#detail header.bar a.open-master"
 BACKDROP = "a.backdrop"
-ROWS = "#master-content a.row"
+# The destination list (the trip's own rows, Events and Weather, sit above it in section.trip).
+ROWS = "#master-content nav a.row"
+# The trip section on top of the master column (Views/Menu/Menu+View.swift).
+TRIP = "#master-content section.trip"
+TRIP_PROMPT = f"{TRIP} .trip-prompt"
+TRIP_NAME = f"{TRIP} .trip-name"
+TRIP_EVENTS = f"{TRIP} a.trip-events"
+TRIP_WEATHER = f"{TRIP} a.trip-weather"
 # Who is signed in, at the foot of the master column (Views/Shell.swift, ViewerFooter).
 FOOTER = "aside#master footer.master-footer"
 FOOTER_NAME = f"{FOOTER} a.viewer"
@@ -108,12 +115,19 @@ class Demo:
         return {0: "No events", 1: "1 event"}.get(self.events, f"{self.events} events")
 
 
+# The built-in sample destination (Sources/RoadTrip/Trips/SampleBook.swift), added after the
+# demo catalogue on every start; its book has `roadtrip serve --sample-pages N` pages (12 by default).
+SAMPLE_NAME = "Page-Based Sample"
+SAMPLE_PAGES = 12
+
+
 @lru_cache(maxsize=1)
 def demo() -> tuple[Demo, ...]:
-    """The bundled demo catalogue, in order; ids are given 1, 2, ... on first start."""
+    """The destinations of a fresh server, in order: the bundled demo catalogue (ids 1, 2, ...
+    on first start), then the page-based sample."""
     with open(DEMO_PLIST, "rb") as file:
         data = plistlib.load(file)["DestinationData"]
-    return tuple(
+    catalogue = tuple(
         Demo(
             id=index + 1,
             name=entry["DestinationName"],
@@ -125,6 +139,16 @@ def demo() -> tuple[Demo, ...]:
         )
         for index, entry in enumerate(data)
     )
+    sample = Demo(
+        id=len(catalogue) + 1,
+        name=SAMPLE_NAME,
+        title="Cupertino",
+        subtitle="Where the page-based example came from",
+        latitude=37.3230,
+        longitude=-122.0322,
+        events=SAMPLE_PAGES,
+    )
+    return catalogue + (sample,)
 
 
 def new_york() -> Demo:
@@ -136,6 +160,12 @@ def new_york() -> Demo:
 def san_francisco() -> Demo:
     found = demo()[1]
     assert found.name == "San Francisco", f"the demo's second destination should be San Francisco, not {found.name}"
+    return found
+
+
+def sample() -> Demo:
+    found = demo()[-1]
+    assert found.name == SAMPLE_NAME
     return found
 
 
@@ -347,6 +377,7 @@ class Shell:
         self.wait(lambda: self.screen() == "master", "the home page's body should say data-screen=master")
         self.wait(lambda: self.detail_title() == "RoadTrip", "the home page's detail title should be RoadTrip")
         assert self.driver.title == "RoadTrip"
+        assert self.find_all(TRIP), "the trip (or the prompt to choose one) heads the master column"
         assert self.row_names() == [d.name for d in demo()]
         assert self.current_rows() == [], "no row is current on the home page"
 

@@ -2,6 +2,11 @@
 // app swap the panes instead of loading a whole page, and the master list opens as an
 // overlay in tablet portrait. Every screen keeps its own URL, so reload, Back and
 // bookmarks land where they should.
+//
+// book.js (the Events book and the web views) listens for these events on `document`:
+// `roadtrip:swap` after new panes are in; `roadtrip:popstate` (cancelable, detail.path)
+// before Back/Forward fetches a page — the book cancels it when it can show that page
+// itself. It sends `roadtrip:navigated` after adding a history entry of its own.
 
 const body = document.body;
 document.documentElement.classList.add("js");
@@ -65,6 +70,7 @@ async function show(url, { push, direction }) {
   document.getElementById("master-content").replaceChildren(...page.adoptNode(nextMaster).childNodes);
   const detail = document.getElementById("detail");
   detail.replaceWith(page.adoptNode(nextDetail));
+  document.dispatchEvent(new CustomEvent("roadtrip:swap"));
   const pane = body.dataset.screen === "master" ? document.getElementById("master") : document.getElementById("detail");
   animate(pane, direction);
   closeMaster();
@@ -107,5 +113,12 @@ window.addEventListener("popstate", () => {
   if (path === lastPath) return; // only the hash changed
   const direction = path.split("/").length < lastPath.split("/").length ? "back" : "forward";
   lastPath = path;
+  const asked = new CustomEvent("roadtrip:popstate", { cancelable: true, detail: { path } });
+  if (!document.dispatchEvent(asked)) return; // the book turned to that page itself
   show(location.href, { push: false, direction });
+});
+
+// The book's turns add history entries of their own.
+document.addEventListener("roadtrip:navigated", () => {
+  lastPath = location.pathname + location.search;
 });

@@ -19,6 +19,8 @@ struct Shell: HTML {
                 link(.rel("stylesheet"), .href(assets.route("app.css")))
                 link(.rel("icon"), .type("image/svg+xml"), .href(assets.route("icon.svg")))
                 script(.type("module"), .src(assets.route("app.js")))
+                // The Events book viewer and the web views; it runs after app.js (modules run in order).
+                script(.type("module"), .src(assets.route("book.js")))
             }
             body(.data("screen", frame.screen.rawValue), .class(frame.master == nil ? "single" : "")) {
                 a(.class("skip-link"), .href("#detail")) { "Skip to content" }

@@ -1,0 +1,89 @@
+"""A small web site of event pages on 127.0.0.1 (there is no network here): another origin
+than RoadTrip's, as real event pages are. It serves
+
+- `/event/N`: "Event N"; event 1 has a link to `/event/1/more` (a page inside the event's site,
+  for "Back to Events");
+- `/weather` with a link to `/weather/tomorrow`;
+- `/hang`: while `hanging` is set, an answer that never comes (the 15 s time-out); after, a page;
+- `/deny`: a page sent with `X-Frame-Options: DENY` (browsers refuse to frame it).
+
+It counts the requests per path, so a test can tell what the browser loaded.
+"""
+
+from __future__ import annotations
+
+import html
+import threading
+from collections import Counter
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+
+def page(title: str, body: str = "") -> bytes:
+    return (
+        "<!doctype html><html lang=en><head><meta charset=utf-8>"
+        f"<title>{html.escape(title)}</title></head>"
+        f"<body><h1>{html.escape(title)}</h1>{body}</body></html>"
+    ).encode()
+
+
+class EventSite:
+    def __init__(self) -> None:
+        self.requests: Counter[str] = Counter()
+        self.hanging = True
+        self._release = threading.Event()
+        site = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def log_message(self, *arguments) -> None:  # quiet
+                pass
+
+            def do_GET(self) -> None:  # noqa: N802 (the standard library's name)
+                path = self.path.split("?", 1)[0]
+                site.requests[path] += 1
+                headers = {}
+                if path == "/event/1":
+                    body = page("Event 1", '<p>The first event.</p><p><a id="more" href="/event/1/more">More about event 1</a></p>')
+                elif path == "/event/1/more":
+                    body = page("More about event 1", "<p>Inside the event's own site.</p>")
+                elif path.startswith("/event/"):
+                    body = page(f"Event {path.rsplit('/', 1)[1]}")
+                elif path == "/weather":
+                    body = page("Weather in Test Town", '<p><a id="tomorrow" href="/weather/tomorrow">Tomorrow</a></p>')
+                elif path == "/weather/tomorrow":
+                    body = page("Tomorrow in Test Town")
+                elif path == "/hang":
+                    if site.hanging:
+                        site._release.wait(30)  # the browser gives up first (or the test ends)
+                        return
+                    body = page("Finally here")
+                elif path == "/deny":
+                    body = page("Not in a frame")
+                    headers["X-Frame-Options"] = "DENY"
+                else:
+                    self.send_error(404)
+                    return
+                self.send_response(200)
+                self.send_header("Content-Type", "text/html; charset=utf-8")
+                self.send_header("Content-Length", str(len(body)))
+                self.send_header("Cache-Control", "no-store")
+                for name, value in headers.items():
+                    self.send_header(name, value)
+                self.end_headers()
+                self.wfile.write(body)
+
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.server.daemon_threads = True
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}"
+        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+
+    def __call__(self, path: str) -> str:
+        return self.url + path
+
+    def start(self) -> "EventSite":
+        self.thread.start()
+        return self
+
+    def stop(self) -> None:
+        self._release.set()
+        self.server.shutdown()
+        self.server.server_close()

@@ -1,0 +1,363 @@
+"""The Events book with JavaScript (issue 4, "The Events book" 1–5, 9, 10), on the page-based
+sample (12 generated pages, no network): keys, taps near the edges, the controls, drags that
+curl the page (a drag let go before half way changes nothing), the ends, spreads on a wide
+landscape screen and single pages elsewhere, a deep link, reload, Back and Forward, resizing,
+the scroll style's dots, reduced motion, a 10,000-page book; and the book without JavaScript."""
+
+import time
+
+import pytest
+
+from pages import Shell, text_content
+from trip_pages import (
+    KEYS,
+    SAMPLE,
+    STAGE,
+    Book,
+    choose_over_http,
+    save_book_settings_over_http,
+    visible_pages,
+)
+
+LAYOUTS = ["phone", "tablet-portrait", "tablet-landscape"]
+PAGES = 12
+
+
+@pytest.fixture
+def sample_book(book_server):
+    choose_over_http(book_server, SAMPLE)
+    return book_server
+
+
+def forward(page: int, spread: bool) -> int:
+    return page - page % 2 + 2 if spread else page + 1
+
+
+def assert_refused(book: Book, before: dict, turn) -> dict:
+    """`turn` is refused: a bounce, and nothing else (the page, the address, the history, no fetch)."""
+    book.wait_loaded_ahead()  # the pages loaded ahead are in: any fetch from now on is the turn's
+    fetched = book.loaded_paths()
+    turn()
+    book.shell.wait(lambda: book.state()["refusals"] == before["refusals"] + 1, "the turn should be refused with a bounce")
+    after = book.state()
+    for key in ("page", "path", "indicator", "history", "shown"):
+        assert after[key] == before[key], f"a refused turn changed {key}: {before[key]} → {after[key]}"
+    assert after["turning"] is None
+    assert book.loaded_paths() == fetched, "a refused turn loads nothing"
+    return after
+
+
+def assert_layout(book: Book, layout: str, page: int) -> None:
+    """Two pages side by side, even on the left, on a wide landscape screen; else one page filling the stage."""
+    rects = book.driver.execute_script(
+        """return [...document.querySelectorAll('#book .book-stage > .book-page.shown')]
+             .map(e => ({page: Number(e.dataset.page), rect: e.getBoundingClientRect().toJSON()}))""")
+    stage = book.stage_rect()
+    pages = {r["page"]: r["rect"] for r in rects}
+    assert sorted(pages) == visible_pages(page, PAGES, layout == "tablet-landscape")
+    if layout == "tablet-landscape":
+        left, right = pages[page - page % 2], pages[page - page % 2 + 1]
+        assert abs(left["right"] - right["left"]) <= 1 and left["top"] == right["top"], f"a spread, spine in the middle: {pages}"
+        assert abs(left["width"] - stage["width"] / 2) <= 1 and abs(right["width"] - stage["width"] / 2) <= 1
+    else:
+        (only,) = pages.values()
+        assert abs(only["width"] - stage["width"]) <= 1 and abs(only["height"] - stage["height"]) <= 1, f"one page fills the stage: {only}"
+
+
+@pytest.mark.parametrize("layout", LAYOUTS)
+def test_keys_turn_and_the_ends_refuse(sample_book, browser, layout):
+    b = browser(layout, server=sample_book)
+    book = Book(b)
+    spread = layout == "tablet-landscape"
+    state = book.open(1)
+    assert state["layout"] == ("spread" if spread else "single")
+    assert state["prev"] == {"tag": "span", "disabled": True, "href": None}, "nothing before the first page"
+    assert_refused(book, state, lambda: book.press(KEYS["left"]))
+
+    # The pages a turn would show are loaded ahead, out of sight: the turn shows those very
+    # frames, already loaded (no spinner, no new request).
+    ahead = visible_pages(2, PAGES, spread)
+    for number in ahead:
+        book.wait_frame_loaded(number)
+    b.driver.execute_script(
+        "document.querySelectorAll('#book .book-page iframe').forEach(f => f.dataset.marker = f.closest('article').dataset.page)")
+    book.press(KEYS["right"])
+    state = book.wait_page(2)
+    for number in ahead:
+        assert book.frame_status(number)["classes"] == "page-status", f"page {number} showed a spinner after the turn"
+        assert b.driver.execute_script(
+            "return document.querySelector(`#book .book-page[data-page='${arguments[0]}'] iframe`).dataset.marker", number
+        ) == str(number), "the frame loaded ahead is the one shown, not a new one"
+    assert state["indicator"] == ("Pages 2–3 of 12" if spread else "Page 2 of 12")
+    assert_layout(book, layout, 2)
+    b.screenshot(f"{layout}-book")
+
+    book.press(KEYS["page down"])
+    book.wait_page(forward(2, spread))
+    book.press(KEYS["page up"])
+    book.wait_page(2)
+    book.press(KEYS["end"])
+    state = book.wait_page(PAGES)
+    assert state["next"] == {"tag": "span", "disabled": True, "href": None}, "nothing after the last page"
+    assert state["indicator"] == "Page 12 of 12"
+    assert_refused(book, state, lambda: book.press(KEYS["right"]))
+    book.press(KEYS["home"])
+    book.wait_page(1)
+    book.press(KEYS["end"])  # its pages were let go of at the other end: fetched again
+    book.wait_page(PAGES)
+    book.wait_frame_loaded(PAGES)
+    book.press(KEYS["home"])
+    book.wait_page(1)
+
+    # A key pressed during a turn finishes that turn first: two presses, two pages.
+    book.press(KEYS["right"] + KEYS["right"])
+    book.wait_page(forward(forward(1, spread), spread))
+
+
+@pytest.mark.parametrize("layout", LAYOUTS)
+def test_taps_near_the_edges_and_the_controls_turn(sample_book, browser, layout):
+    b = browser(layout, server=sample_book)
+    book = Book(b)
+    spread = layout == "tablet-landscape"
+    state = book.open(1)
+    assert_refused(book, state, lambda: book.tap(0.05))
+    assert_refused(book, book.state(), lambda: book.click_control("prev"))  # the disabled control
+
+    book.tap(0.95)
+    state = book.wait_page(2)
+    book.tap(0.5)  # the middle of the page is the page's own (here: its frame): no turn
+    time.sleep(0.3)
+    assert book.state()["page"] == 2
+
+    book.click_control("next")
+    state = book.wait_page(forward(2, spread))
+    assert state["prev"]["href"] == "/trip/events/2"
+    book.tap(0.05)
+    book.wait_page(2)
+    book.click_control("prev")
+    book.wait_page(1)
+
+
+@pytest.mark.parametrize("layout", LAYOUTS)
+def test_a_drag_curls_the_page_and_turns_only_past_half_way(sample_book, browser, layout):
+    b = browser(layout, server=sample_book)
+    book = Book(b)
+    touch = layout == "phone"  # the finger on the phone, the mouse elsewhere
+    spread = layout == "tablet-landscape"
+    before = book.open(2)
+
+    # Let go before half way: the page stays, and nothing changes.
+    if touch:
+        book.drag(0.97, 0.62, touch=True)
+    else:
+        (pressed_x, _), (pointer_x, _) = book.drag(0.97, 0.62, release=False)
+        state = book.state()
+        assert state["turning"] == str(forward(2, spread)) and state["page"] == 2, "mid-drag the page is still the current one"
+        leaf = b.driver.execute_script(
+            """const leaf = document.querySelector('#book .book-page.turning');
+               return leaf && {transform: leaf.style.transform, right: leaf.getBoundingClientRect().right}""")
+        assert leaf and leaf["transform"].startswith("rotateY(-"), f"the leaf curls about its left edge (the spine): {leaf}"
+        # The leaf moves with the pointer, keeping the gap between the page's edge and where it was grabbed.
+        grabbed = book.stage_rect()["right"] - pressed_x
+        assert abs(leaf["right"] - (pointer_x + grabbed)) <= 3, (
+            f"the leaf's free edge follows the pointer: edge at {leaf['right']}, pointer at {pointer_x} (+{grabbed} from the grab)")
+        b.driver.save_screenshot(str(b.artifacts / f"{layout}-book-curl.png"))
+        book.release()
+    book.shell.wait(lambda: book.state()["turning"] is None, "a drag let go early should settle back")
+    after = book.state()
+    for key in ("page", "path", "indicator", "history", "shown"):
+        assert after[key] == before[key], f"a cancelled drag changed {key}: {before[key]} → {after[key]}"
+
+    # Past half way: the turn completes, and the address and history follow.
+    book.drag(0.97, 0.3, touch=touch)
+    after = book.wait_page(forward(2, spread))
+    assert after["history"] == before["history"] + 1
+    book.drag(0.03, 0.7, touch=touch)
+    book.wait_page(2)
+
+    # At the first page a drag backwards is refused.
+    book.press(KEYS["home"])
+    state = book.wait_page(1)
+    assert_refused(book, state, lambda: book.drag(0.03, 0.7, touch=touch))
+
+
+@pytest.mark.parametrize("layout", LAYOUTS)
+def test_deep_link_reload_back_and_forward(sample_book, browser, layout):
+    b = browser(layout, server=sample_book)
+    book = Book(b)
+    shell = Shell(b)
+    spread = layout == "tablet-landscape"
+    book.open(5)
+    assert_layout(book, layout, 5)
+    b.driver.refresh()
+    book.wait_page(5)
+
+    shell.mark_document()
+    book.press(KEYS["right"])
+    first = book.wait_page(forward(5, spread))["page"]
+    book.press(KEYS["right"])
+    second = book.wait_page(forward(first, spread))["page"]
+    b.driver.back()
+    book.wait_page(first)
+    b.driver.back()
+    book.wait_page(5)
+    b.driver.forward()
+    book.wait_page(first)
+    b.driver.forward()
+    book.wait_page(second)
+    assert shell.same_document(), "turns, Back and Forward stay in the page"
+
+
+def test_leaving_the_book_lets_go_of_its_keys(sample_book, browser):
+    """After a pane swap to another screen the book's keys do nothing; Back brings the book again."""
+    b = browser("tablet-landscape", server=sample_book)
+    book = Book(b)
+    shell = Shell(b)
+    book.open(2)
+    shell.mark_document()
+    destination = sample_book.ids[SAMPLE]
+    shell.click(f'#master-content nav a.row[href="/destinations/{destination}"]')
+    shell.wait_path(f"/destinations/{destination}")
+    shell.wait_shown("article.destination")
+    for key in ("right", "end", "home"):
+        book.press(KEYS[key])
+    time.sleep(0.3)
+    assert shell.path() == f"/destinations/{destination}", "the book's keys went with it"
+    assert not shell.find_all("#detail header.bar button.web-back")
+
+    b.driver.back()
+    book.wait_page(2)
+    book.press(KEYS["right"])
+    book.wait_page(4)
+    assert shell.same_document()
+
+
+def test_rotating_switches_between_pages_and_spreads(sample_book, browser):
+    b = browser("tablet-landscape", server=sample_book)
+    book = Book(b)
+    book.open(3)
+    assert_layout(book, "tablet-landscape", 3)
+
+    def rotate(width: int, height: int) -> None:
+        b.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+            "width": width, "height": height, "deviceScaleFactor": 1, "mobile": False,
+            "screenWidth": width, "screenHeight": height,
+            "screenOrientation": {"type": "portraitPrimary" if height >= width else "landscapePrimary", "angle": 0 if height >= width else 90},
+        })
+
+    try:
+        rotate(820, 1180)
+        state = book.wait_page(3)
+        assert state["layout"] == "single" and state["shown"] == [3], "portrait: page 3 alone, still in view"
+        book.press(KEYS["right"])
+        book.wait_page(4)
+        rotate(1180, 820)
+        state = book.wait_page(4)
+        assert state["layout"] == "spread" and state["shown"] == [4, 5]
+        assert_layout(book, "tablet-landscape", 4)
+    finally:
+        rotate(b.layout.width, b.layout.height)
+
+
+def test_scroll_style_up_and_down_with_dots(sample_book, browser):
+    b = browser("tablet-portrait", server=sample_book)
+    book = Book(b)
+    shell = Shell(b)
+    save_book_settings_over_http(sample_book, "scroll", "vertical")
+    try:
+        book.open(3)
+        classes = shell.find("section#book").get_attribute("class").split()
+        assert {"scroll", "vertical"} <= set(classes)
+        dots = lambda: b.driver.execute_script(  # noqa: E731
+            "return [...document.querySelectorAll('#book .book-dot')].map(d => [Number(d.dataset.target), d.classList.contains('current')])")
+        shell.wait_shown("#book .book-dots")
+        assert dots() == [[n, n == 3] for n in range(1, 10)], "nine dots around page 3, page 3's marked"
+
+        book.press(KEYS["right"])  # sideways keys do nothing in a vertical book
+        time.sleep(0.3)
+        assert book.state()["page"] == 3
+        book.press(KEYS["down"])
+        book.wait_page(4)
+        book.press(KEYS["up"])
+        book.wait_page(3)
+        book.drag(0.95, 0.3, vertical=True)  # push the page up
+        book.wait_page(4)
+        b.screenshot("tablet-portrait-book-scroll-vertical")
+        shell.find("#book .book-dot:nth-child(7)").click()  # page 7
+        book.wait_page(7)
+        assert [n for n, current in dots() if current] == [7]
+
+        # The settings form puts it back: page curl, sideways (a POST, then this page again).
+        shell.find('form.book-settings input[value="curl"]').click()
+        shell.find('form.book-settings input[value="horizontal"]').click()
+        shell.submit("form.book-settings")
+        book.wait_page(7)
+        assert {"curl", "horizontal"} <= set(shell.find("section#book").get_attribute("class").split())
+    finally:
+        save_book_settings_over_http(sample_book, "curl", "horizontal")
+
+
+def test_reduced_motion_turns_without_animation(sample_book, browser):
+    b = browser("phone", server=sample_book)
+    book = Book(b)
+    b.driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-reduced-motion", "value": "reduce"}]})
+    try:
+        book.open(1)
+        book.press(KEYS["right"])
+        state = book.state()  # at once: no frame of animation in between
+        assert state["page"] == 2 and state["turning"] is None and state["shown"] == [2]
+    finally:
+        b.driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+
+
+def test_a_ten_thousand_page_book_opens_at_its_last_page(start_server, browser):
+    big = start_server(arguments=("--sample-pages", "10000"))
+    big.ids = {name: id for id, name in big.query("SELECT id, name FROM destinations")}
+    choose_over_http(big, SAMPLE)
+    save_book_settings_over_http(big, "scroll", "horizontal")  # with dots: a window of them, not 10,000
+    b = browser("tablet-landscape", server=big)
+    book = Book(b)
+
+    state = book.open(10000)
+    assert state["indicator"] == "Page 10000 of 10000"
+    assert state["next"]["disabled"], "nothing after the last page"
+    assert_refused(book, state, lambda: book.press(KEYS["right"]))
+    book.shell.wait(lambda: book.state()["held"] >= 3, "the spread before is loaded ahead")
+    assert book.state()["held"] <= 8, "the viewer holds the pages around the one on screen, never the whole book"
+    dots = b.driver.execute_script("return [...document.querySelectorAll('#book .book-dot')].map(d => Number(d.dataset.target))")
+    assert dots == list(range(9992, 10001))
+    last_size = b.driver.execute_script("return performance.getEntriesByType('navigation')[0].decodedBodySize")
+
+    book.press(KEYS["left"])
+    book.wait_page(9998)
+    book.press(KEYS["home"])
+    book.wait_page(1)
+    b.open("/trip/events/1")
+    first_size = b.driver.execute_script("return performance.getEntriesByType('navigation')[0].decodedBodySize")
+    assert abs(last_size - first_size) < 200, f"page 10,000 is one page of HTML, as page 1 is: {last_size} vs {first_size} bytes"
+
+
+@pytest.mark.parametrize("layout", ["phone", "tablet-landscape"])
+def test_the_book_without_javascript(sample_book, browser, layout):
+    b = browser(layout, javascript=False, server=sample_book)
+    shell = Shell(b)
+    spread = layout == "tablet-landscape"
+    b.open("/trip/events/1")
+    assert "live" not in shell.find("section#book").get_attribute("class")
+    controls = ".book-controls .book-turn"
+    visible = lambda: [(e.tag_name, text_content(e)) for e in shell.find_all(controls) if e.is_displayed()]  # noqa: E731
+    assert visible() == [("span", "‹ Previous"), ("a", "Next ›")]
+    indicator = lambda: next(text_content(e) for e in shell.find_all(".book-indicator") if e.is_displayed())  # noqa: E731
+    assert indicator() == "Page 1 of 12"
+
+    shell.mark_document()
+    shell.click(f"{controls}.book-next.{'spread' if spread else 'single'}")
+    shell.wait(lambda: not shell.same_document(), "a whole new page")
+    b.wait_loaded()
+    assert shell.path() == "/trip/events/2"
+    assert indicator() == ("Pages 2–3 of 12" if spread else "Page 2 of 12")
+    frames = [e.get_attribute("src") for e in shell.find_all(f"{STAGE} .book-page iframe") if e.is_displayed()]
+    assert frames == [sample_book(f"/sample/pages/{n}") for n in ([2, 3] if spread else [2])], "one frame per page on screen"
+    b.screenshot(f"nojs-{layout}-book")
+    shell.click(f"{controls}.book-prev.{'spread' if spread else 'single'}")
+    shell.wait_path("/trip/events/1")

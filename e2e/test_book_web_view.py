@@ -1,0 +1,121 @@
+"""The book's web view (issue 4, "The Events book" 6): each page is another site's page in a
+sandboxed frame, with a spinner until it has loaded; following a link inside it shows "Back to
+Events" in the top bar, which goes back inside the page and goes away; a page that does not
+load within 15 s says so, with Retry and "Open in a new tab"; a page whose site refuses to be
+framed is shown from RoadTrip's saved copy (issue 4, 7). Test Town's pages are on the local
+event site: 1 (with a link inside), 2, and 3, which never answers until told to."""
+
+import time
+
+import pytest
+
+from conftest import import_catalogue
+from pages import Shell, text_content
+from trip_pages import BACK_TO_EVENTS, HANGING_PAGE, KEYS, TEST_TOWN, Book, choose_over_http, location
+
+LAYOUTS = ["phone", "tablet-portrait", "tablet-landscape"]
+
+
+@pytest.fixture
+def test_town(book_server):
+    choose_over_http(book_server, TEST_TOWN)
+    return book_server
+
+
+def frame(page: int) -> str:
+    return f'#book .book-page[data-page="{page}"] .page-frame iframe'
+
+
+@pytest.mark.parametrize("layout", LAYOUTS)
+def test_back_to_events_after_following_a_link_inside_a_page(test_town, browser, event_site, layout):
+    b = browser(layout, server=test_town)
+    book = Book(b)
+    shell = Shell(b)
+    state = book.open(1)
+    assert state["pages"] == 3
+    book.wait_frame_loaded(1)
+    iframe = shell.find(frame(1))
+    assert iframe.get_attribute("src") == event_site("/event/1")
+    sandbox = set(iframe.get_attribute("sandbox").split())
+    assert "allow-same-origin" not in sandbox and "allow-scripts" in sandbox, f"a sandboxed frame of its own origin: {sandbox}"
+    assert book.frame_heading(frame(1)) == "Event 1"
+    shell.wait_hidden(BACK_TO_EVENTS)
+
+    b.driver.switch_to.frame(iframe)
+    b.driver.find_element("css selector", "#more").click()
+    b.driver.switch_to.default_content()
+    shell.wait_shown(BACK_TO_EVENTS)
+    assert text_content(shell.find(BACK_TO_EVENTS)) == "‹ Back to Events"
+    assert book.frame_heading(frame(1)) == "More about event 1"
+    assert book.state()["page"] == 1 and shell.path() == "/trip/events/1", "a link inside the page does not turn the book"
+    b.screenshot(f"{layout}-book-back-to-events")
+
+    shell.click(BACK_TO_EVENTS)
+    shell.wait_hidden(BACK_TO_EVENTS)
+    shell.wait(lambda: book.frame_heading(frame(1)) == "Event 1", "Back to Events shows the event's own page again")
+    book.wait_frame_loaded(1)
+    assert shell.path() == "/trip/events/1"
+
+
+def test_a_page_that_does_not_load_says_so_with_retry(test_town, browser, event_site):
+    """The real 15 s time-out (about 12 s of waiting: the page's frame starts loading ahead)."""
+    b = browser("phone", server=test_town)
+    book = Book(b)
+    shell = Shell(b)
+    event_site.hanging = True
+    try:
+        book.open(HANGING_PAGE - 1)  # its neighbour starts loading ahead of the turn
+        book.wait_frame_loaded(HANGING_PAGE - 1)
+        book.press(KEYS["right"])
+        book.wait_page(HANGING_PAGE)
+        status = book.frame_status(HANGING_PAGE)
+        assert "loading" in status["classes"].split() and status["text"] == "Loading…", f"a spinner while it loads: {status}"
+        shell.wait_shown(f'#book .book-page[data-page="{HANGING_PAGE}"] .page-status .spinner')
+
+        shell.wait(lambda: "failed" in book.frame_status(HANGING_PAGE)["classes"].split(), "after 15 s the page says it failed", timeout=17)
+        status = book.frame_status(HANGING_PAGE)
+        assert status["text"].startswith("This page did not load within 15 seconds."), status
+        assert status["retry"] and status["open"] == event_site("/hang"), f"Retry and Open in a new tab: {status}"
+        open_link = shell.find(f'#book .book-page[data-page="{HANGING_PAGE}"] .page-status a.open-original')
+        assert open_link.get_attribute("target") == "_blank" and open_link.is_displayed()
+        b.screenshot("phone-book-page-failed")
+
+        event_site.hanging = False  # the site answers again
+        shell.click(f'#book .book-page[data-page="{HANGING_PAGE}"] .page-status button.retry')
+        book.wait_frame_loaded(HANGING_PAGE)
+        assert book.frame_heading(frame(HANGING_PAGE)) == "Finally here"
+        assert book.state()["page"] == HANGING_PAGE
+    finally:
+        event_site.hanging = True
+
+
+
+def test_a_page_that_refuses_framing_is_shown_from_the_saved_copy(start_server, browser, event_site, tmp_path):
+    """A site sending X-Frame-Options: DENY: the server's fetcher (allowed to fetch from this
+    machine) saves a copy and marks the page; the book frames the copy, never the original."""
+    data = tmp_path / "data"
+    import_catalogue(data, {"DestinationData": [{
+        "DestinationName": "Deny Town", "DestinationImage": "NewYorkCity.svg", "DestinationLocation": location("Deny Town", 1.0, 2.0),
+        "Events": [event_site("/deny"), event_site("/event/2")], "Weather": event_site("/weather"),
+    }]})
+    server = start_server(data=data, arguments=("--allow-private-fetch",))
+    server.ids = {name: id for id, name in server.query("SELECT id, name FROM destinations")}
+    choose_over_http(server, "Deny Town")
+    deadline = time.monotonic() + 10
+    while "Showing RoadTrip's copy" not in server.get("/trip/events/1").text:  # the first look asks for the copy
+        assert time.monotonic() < deadline, "the server should save a copy of the page within 10 s"
+        time.sleep(0.1)
+    fetched = event_site.requests["/deny"]
+
+    b = browser("tablet-landscape", server=server)
+    book = Book(b)
+    shell = Shell(b)
+    book.open(1)
+    assert shell.find(frame(1)).get_attribute("src") == server("/trip/events/1/copy")
+    book.wait_frame_loaded(1)
+    assert book.frame_heading(frame(1)) == "Not in a frame"
+    source = text_content(shell.find('#book .book-page[data-page="1"] .page-source'))
+    assert "Showing RoadTrip's copy of" in source, source
+    assert shell.find('#book .book-page[data-page="1"] .page-source a[target="_blank"]').get_attribute("href") == event_site("/deny")
+    assert event_site.requests["/deny"] == fetched, "the browser never asks for the page that refuses framing"
+    b.screenshot("tablet-landscape-book-saved-copy")
