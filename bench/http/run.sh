@@ -8,37 +8,11 @@ cd "$(dirname "$0")/../.."
 DURATION=${DURATION:-10s}
 CONNECTIONS=${CONNECTIONS:-64}
 THREADS=${THREADS:-2}
-BIN=${ROADTRIP_BIN:-.build/release/roadtrip}
-work=$(mktemp -d)
-chmod 755 "$work"  # nginx workers run as an unprivileged user
-roadtrip_pid=""
-nginx_pid=""
-cleanup() {
-    [ -n "$roadtrip_pid" ] && kill "$roadtrip_pid" 2>/dev/null && wait "$roadtrip_pid" 2>/dev/null || true
-    [ -n "$nginx_pid" ] && kill "$nginx_pid" 2>/dev/null || true
-    rm -rf "$work"
-}
-trap cleanup EXIT
-
-free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()'; }
+. bench/lib.sh
 
 # Pages need a signed-in session: an account made from the shell, then a real sign-in.
-printf 'bench password\nbench password\n' | "$BIN" user add bench --owner --data "$work/data" > /dev/null
-rt_port=$(free_port)
-"$BIN" serve --data "$work/data" --port "$rt_port" > "$work/roadtrip.log" 2>&1 &
-roadtrip_pid=$!
-for _ in $(seq 1 100); do
-    grep -q "running at" "$work/roadtrip.log" 2>/dev/null && break
-    sleep 0.1
-done
-grep -q "running at" "$work/roadtrip.log" || { cat "$work/roadtrip.log"; exit 1; }
-
-jar="$work/cookies"
-form=$(curl -fsS -c "$jar" "http://127.0.0.1:$rt_port/signin" | grep -o 'name="csrf" value="[^"]*"' | cut -d'"' -f4)
-curl -fsS -b "$jar" -c "$jar" -o /dev/null --data "csrf=$form&name=bench&password=bench+password" "http://127.0.0.1:$rt_port/signin"
-session=$(awk '$6 == "rt_session" { print $7 }' "$jar")
-[ -n "$session" ] || { echo "could not sign in"; exit 1; }
-cookie="Cookie: rt_session=$session"
+start_roadtrip
+sign_in
 
 page=/destinations/1
 asset=$(curl -fsS -H "$cookie" "http://127.0.0.1:$rt_port$page" | grep -o '/static/app\.[0-9a-f]*\.css' | head -1)
@@ -46,29 +20,7 @@ mkdir -p "$work/www/destinations" "$work/www/static"
 curl -fsS -H "$cookie" "http://127.0.0.1:$rt_port$page" -o "$work/www/destinations/1"
 curl -fsS "http://127.0.0.1:$rt_port$asset" -o "$work/www$asset"
 
-ng_port=$(free_port)
-cat > "$work/nginx.conf" <<CONF
-daemon off;
-worker_processes auto;
-pid $work/nginx.pid;
-error_log $work/nginx-error.log;
-events { worker_connections 1024; }
-http {
-    access_log off;
-    sendfile on;
-    tcp_nopush on;
-    keepalive_requests 100000;
-    default_type text/html;
-    types { text/css css; }
-    server {
-        listen 127.0.0.1:$ng_port;
-        root $work/www;
-    }
-}
-CONF
-nginx -c "$work/nginx.conf" -p "$work" &
-nginx_pid=$!
-for _ in $(seq 1 50); do curl -fsS -o /dev/null "http://127.0.0.1:$ng_port$asset" 2>/dev/null && break; sleep 0.1; done
+start_nginx "$work/www" auto
 
 cmp <(curl -fsS "http://127.0.0.1:$ng_port$page") <(curl -fsS -H "$cookie" "http://127.0.0.1:$rt_port$page")
 cmp <(curl -fsS "http://127.0.0.1:$ng_port$asset") <(curl -fsS "http://127.0.0.1:$rt_port$asset")
