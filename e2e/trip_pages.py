@@ -13,7 +13,7 @@ from selenium.webdriver.common.actions.action_builder import ActionBuilder
 from selenium.webdriver.common.actions.pointer_input import PointerInput
 from selenium.webdriver.common.keys import Keys
 
-from pages import SESSION_COOKIE, Shell, http_get, http_post, sign_in_over_http
+from pages import SESSION_COOKIE, Shell, http_get, http_post
 
 # --------------------------------------------------------------------------------------
 # The test catalogue (imported into `book_server` before its first start)
@@ -70,11 +70,6 @@ def trip_catalogue(site) -> dict:
 
 # --------------------------------------------------------------------------------------
 # Over HTTP: what a test sets up before it opens a browser
-
-
-def session_of(server, account=None) -> str:
-    """The owner's session on `server`, or a new one of `account`."""
-    return server.owner_session if account is None else sign_in_over_http(server.url, account)
 
 
 def choose_over_http(server, name: str, session: str | None = None) -> None:

@@ -23,7 +23,7 @@ struct BookView: HTML {
                 turnLink(screen.singlePrevious, rel: "prev", label: "‹ Previous", mode: "single")
                 turnLink(screen.spreadPrevious, rel: "prev", label: "‹ Previous", mode: "spread")
                 p(.class("book-indicator single"), Attribute("aria-live", "polite")) { "Page \(screen.current.number) of \(book.pageCount)" }
-                p(.class("book-indicator spread")) { spreadIndicator }
+                p(.class("book-indicator spread"), Attribute("aria-live", "polite")) { spreadIndicator }
                 turnLink(screen.singleNext, rel: "next", label: "Next ›", mode: "single")
                 turnLink(screen.spreadNext, rel: "next", label: "Next ›", mode: "spread")
             }
