@@ -64,19 +64,10 @@ struct BookPageView: HTML {
 
     func render(into output: inout String) {
         Element("article", [.class("book-page", isCurrent ? "current" : "partner"), .data("page", String(page.number))]) {
-            div(.class("page-frame")) {
-                Element("iframe", [
-                    .src(page.showsCopy ? (page.copy?.route.path ?? page.source) : page.source),
-                    Attribute("sandbox", "allow-scripts allow-popups allow-popups-to-escape-sandbox allow-forms"),
-                    Attribute("referrerpolicy", "no-referrer"), .title("Event page \(page.number)"),
-                    Attribute("loading", isCurrent ? "eager" : "lazy"),
-                    .data("original", page.source), .data("copy", page.copy?.route.path ?? ""),
-                ])
-                div(.class("page-status"), .role("status")) {
-                    span(.class("spinner"), Attribute("aria-hidden", "true")) {}
-                    span(.class("status-text")) { "Loading…" }
-                }
-            }
+            WebFrame(
+                source: page.showsCopy ? (page.copy?.route.path ?? page.source) : page.source, title: "Event page \(page.number)",
+                extra: [Attribute("loading", isCurrent ? "eager" : "lazy"), .data("original", page.source), .data("copy", page.copy?.route.path ?? "")]
+            )
             p(.class("page-source")) {
                 span(.class("page-number")) { "Page \(page.number)" }
                 " · "

@@ -7,18 +7,7 @@ struct WeatherView: HTML {
 
     func render(into output: inout String) {
         section(.class("web-view weather"), .ariaLabel("Weather for \(destination.locationTitle)")) {
-            div(.class("page-frame")) {
-                Element("iframe", [
-                    .src(destination.weatherURL),
-                    Attribute("sandbox", "allow-scripts allow-popups allow-popups-to-escape-sandbox allow-forms"),
-                    Attribute("referrerpolicy", "no-referrer"), .title("Weather for \(destination.locationTitle)"),
-                    .data("original", destination.weatherURL),
-                ])
-                div(.class("page-status"), .role("status")) {
-                    span(.class("spinner"), Attribute("aria-hidden", "true")) {}
-                    span(.class("status-text")) { "Loading…" }
-                }
-            }
+            WebFrame(source: destination.weatherURL, title: "Weather for \(destination.locationTitle)", extra: [.data("original", destination.weatherURL)])
             p(.class("page-source")) {
                 a(.href(destination.weatherURL), Attribute("target", "_blank"), .rel("noopener noreferrer external")) { "Open the forecast in a new tab" }
             }
