@@ -1,0 +1,69 @@
+#pragma once
+// Fixed-arity wrappers around libvips' variadic and macro-only calls, which Swift
+// cannot make itself. The header names libvips' image type only as an incomplete
+// struct, so Swift sees an OpaquePointer and this module does not re-declare
+// libvips' own types next to the CVips module's.
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct _VipsImage;
+
+/// The formats RoadTrip reads and writes; the values are fixed because Swift passes them.
+typedef enum {
+    RT_VIPS_JPEG = 0,
+    RT_VIPS_PNG = 1,
+    RT_VIPS_WEBP = 2,
+    RT_VIPS_HEIC = 3,
+} rt_vips_format;
+
+/// Starts libvips once per process (pthread_once): VIPS_INIT, untrusted loaders
+/// blocked, the operation cache off. Returns 0, or -1 when libvips could not start.
+int rt_vips_start(void);
+
+/// Takes libvips' error text and clears it in one step; never NULL, free with rt_vips_free.
+///
+/// libvips 8.14 keeps ONE error buffer for the whole process (locked, not per thread).
+/// The calls below that can fail therefore hand back their error text themselves
+/// (`*error`, free with rt_vips_free), taken the moment they fail; under concurrency it
+/// may still hold another thread's message as well, so callers decide what went wrong
+/// from which call failed and use the text only as detail.
+char *rt_vips_take_error(void);
+
+/// Frees memory that libvips or this shim allocated (g_free).
+void rt_vips_free(void *memory);
+
+/// Drops a reference to an image (g_object_unref); NULL is ignored.
+void rt_vips_unref(struct _VipsImage *image);
+
+/// Opens a file lazily: only the header is read, nothing is decoded until pixels
+/// are asked for. Sequential access, fail_on=error. NULL on failure.
+struct _VipsImage *rt_vips_open(const char *path, char **error);
+
+/// The image's size and the loader libvips chose ("jpegload", "heifload", …).
+int rt_vips_width(struct _VipsImage *image);
+int rt_vips_height(struct _VipsImage *image);
+/// Borrowed from the image; valid while it lives. NULL when unknown.
+const char *rt_vips_loader(struct _VipsImage *image);
+/// The orientation libvips will auto-rotate by (its "orientation" field), 1 when absent.
+int rt_vips_orientation(struct _VipsImage *image);
+/// The EXIF block libvips found ("exif-data"), borrowed from the image. 0 when there is one.
+int rt_vips_exif(struct _VipsImage *image, const void **data, size_t *length);
+
+/// vips_thumbnail bounded in size × size, never enlarged, auto-rotated, fail_on=error,
+/// then decoded into memory so that damaged data fails HERE rather than while saving.
+/// NULL on failure.
+struct _VipsImage *rt_vips_thumbnail(const char *path, int size, char **error);
+
+/// Encodes into a new buffer (free with rt_vips_free). `strip` drops all metadata;
+/// otherwise the image's "exif-data" goes into the file. 0 on success.
+int rt_vips_save(struct _VipsImage *image, rt_vips_format format, int quality, int strip,
+                 void **buffer, size_t *length, char **error);
+
+/// Attaches an EXIF block (copied) and the orientation field libvips writes back into it.
+void rt_vips_set_exif(struct _VipsImage *image, const void *data, size_t length, int orientation);
+
+/// A smooth landscape-like picture that depends on `seed`, width × height sRGB, with a
+/// faint film grain so it compresses like a photo. Lazy: pixels are made while saving.
+/// NULL on failure.
+struct _VipsImage *rt_vips_synthetic(int width, int height, uint64_t seed, char **error);

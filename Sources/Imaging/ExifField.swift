@@ -1,0 +1,91 @@
+import CExif
+
+/// One EXIF tag to write, in RoadTrip's own words so tests can build unusual EXIF (a lone
+/// DateTime, a missing GPS reference) without touching libexif.
+struct ExifField: Sendable {
+    /// Where a tag lives; GPS tag numbers overlap others', so the section is part of the name.
+    enum Section: Sendable {
+        case image, photo, gps
+        var ifd: ExifIfd {
+            switch self {
+            case .image: EXIF_IFD_0
+            case .photo: EXIF_IFD_EXIF
+            case .gps: EXIF_IFD_GPS
+            }
+        }
+    }
+
+    enum Value: Sendable {
+        case ascii(String)
+        case short(UInt16)
+        /// Unsigned numerator / denominator pairs.
+        case rationals([(UInt32, UInt32)])
+        case bytes([UInt8])
+        /// EXIF's UNDEFINED type: bytes with no stated meaning, e.g. ExifVersion "0230".
+        case undefined([UInt8])
+    }
+
+    let section: Section
+    let tag: UInt16
+    let value: Value
+
+    init(_ section: Section, _ tag: UInt16, _ value: Value) {
+        self.section = section
+        self.tag = tag
+        self.value = value
+    }
+}
+
+/// The tag numbers Imaging reads and writes (EXIF 2.32).
+enum ExifTagNumber {
+    static let imageDescription: UInt16 = 0x010E
+    static let make: UInt16 = 0x010F
+    static let model: UInt16 = 0x0110
+    static let orientation: UInt16 = 0x0112
+    static let dateTime: UInt16 = 0x0132
+    static let exifVersion: UInt16 = 0x9000
+    static let dateTimeOriginal: UInt16 = 0x9003
+    static let dateTimeDigitized: UInt16 = 0x9004
+    static let gpsVersionID: UInt16 = 0x0000
+    static let gpsLatitudeRef: UInt16 = 0x0001
+    static let gpsLatitude: UInt16 = 0x0002
+    static let gpsLongitudeRef: UInt16 = 0x0003
+    static let gpsLongitude: UInt16 = 0x0004
+}
+
+extension ExifField {
+    /// The tags RoadTrip writes for a photo's metadata. `takenAt` goes in as given (only
+    /// re-punctuated to EXIF's "YYYY:MM:DD HH:MM:SS"), so tests can store invalid dates.
+    static func fields(for metadata: PhotoMetadata) -> [ExifField] {
+        var fields: [ExifField] = [ExifField(.image, ExifTagNumber.orientation, .short(UInt16(clamping: metadata.orientation)))]
+        if let make = metadata.cameraMake { fields.append(ExifField(.image, ExifTagNumber.make, .ascii(make))) }
+        if let model = metadata.cameraModel { fields.append(ExifField(.image, ExifTagNumber.model, .ascii(model))) }
+        if let text = metadata.imageDescription {
+            fields.append(ExifField(.image, ExifTagNumber.imageDescription, .ascii(text)))
+        }
+        fields.append(ExifField(.photo, ExifTagNumber.exifVersion, .undefined(Array("0232".utf8))))
+        if let takenAt = metadata.takenAt {
+            let exifDate = String(takenAt.map { $0 == "-" ? ":" : $0 == "T" ? " " : $0 })
+            fields.append(ExifField(.photo, ExifTagNumber.dateTimeOriginal, .ascii(exifDate)))
+        }
+        if let latitude = metadata.latitude, let longitude = metadata.longitude {
+            fields += [
+                ExifField(.gps, ExifTagNumber.gpsVersionID, .bytes([2, 3, 0, 0])),
+                ExifField(.gps, ExifTagNumber.gpsLatitudeRef, .ascii(latitude < 0 ? "S" : "N")),
+                ExifField(.gps, ExifTagNumber.gpsLatitude, .rationals(sexagesimal(abs(latitude)))),
+                ExifField(.gps, ExifTagNumber.gpsLongitudeRef, .ascii(longitude < 0 ? "W" : "E")),
+                ExifField(.gps, ExifTagNumber.gpsLongitude, .rationals(sexagesimal(abs(longitude)))),
+            ]
+        }
+        return fields
+    }
+
+    /// Degrees, minutes and seconds as cameras write them, seconds to 1/10000 (about 3 mm).
+    static func sexagesimal(_ degrees: Double) -> [(UInt32, UInt32)] {
+        let tenThousandthSeconds = UInt64((degrees * 3600 * 10_000).rounded())
+        let wholeDegrees = tenThousandthSeconds / (3600 * 10_000)
+        let minutes = tenThousandthSeconds / (60 * 10_000) % 60
+        let seconds = tenThousandthSeconds % (60 * 10_000)
+        return [(UInt32(wholeDegrees), 1), (UInt32(minutes), 1), (UInt32(seconds), 10_000)]
+    }
+}

@@ -1,0 +1,100 @@
+import CVipsShim
+
+/// One libvips image reference, released when the Swift object goes away. Internal: libvips'
+/// types never reach the public API.
+final class VipsImage {
+    let handle: OpaquePointer
+
+    private init(handle: OpaquePointer) { self.handle = handle }
+
+    deinit { rt_vips_unref(handle) }
+
+    /// Runs a shim call that returns an image or NULL and its error text; a failure becomes the
+    /// error `failure` builds from that text (without `path`).
+    static func making(removing path: String? = nil, or failure: (String) -> ImagingError,
+                       _ call: (UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> OpaquePointer?) throws(ImagingError) -> VipsImage {
+        var error: UnsafeMutablePointer<CChar>?
+        guard let handle = call(&error) else { throw failure(Vips.detail(taking: error, removing: path)) }
+        return VipsImage(handle: handle)
+    }
+
+    var width: Int { Int(rt_vips_width(handle)) }
+    var height: Int { Int(rt_vips_height(handle)) }
+    var loader: String? { rt_vips_loader(handle).map { String(cString: $0) } }
+    var orientation: Int { Int(rt_vips_orientation(handle)) }
+
+    /// A copy of the EXIF block libvips found in the file, if any.
+    var exif: [UInt8]? {
+        var data: UnsafeRawPointer?
+        var length = 0
+        guard rt_vips_exif(handle, &data, &length) == 0, let data else { return nil }
+        return Array(UnsafeRawBufferPointer(start: data, count: length))
+    }
+
+    /// Encodes the image and hands the bytes to `body` while they are alive.
+    func encoded<T>(as format: ImageFormat, quality: Int, strip: Bool,
+                    _ body: (UnsafeRawBufferPointer) throws(ImagingError) -> T) throws(ImagingError) -> T {
+        var buffer: UnsafeMutableRawPointer?
+        var length = 0
+        var error: UnsafeMutablePointer<CChar>?
+        guard rt_vips_save(handle, format.vipsFormat, Int32(quality), strip ? 1 : 0, &buffer, &length, &error) == 0,
+              let buffer else {
+            let detail = Vips.detail(taking: error)
+            throw ImagingError(.writeFailed, "cannot encode the \(format.rawValue.uppercased()) image (\(detail))")
+        }
+        defer { rt_vips_free(buffer) }
+        return try body(UnsafeRawBufferPointer(start: buffer, count: length))
+    }
+}
+
+/// The process-wide libvips start and its error text.
+enum Vips {
+    static func start() throws(ImagingError) {
+        guard rt_vips_start() == 0 else {
+            let detail = detail(taking: rt_vips_take_error())
+            throw ImagingError(.unreadable, "the image library (libvips) could not start (\(detail))")
+        }
+    }
+
+    /// One line of libvips' error text for a person, freeing the C string. libvips' buffer is
+    /// shared by all threads, so a line naming this call's file is preferred; otherwise the
+    /// first. The path itself is replaced: callers name files in their own words.
+    static func detail(taking text: UnsafeMutablePointer<CChar>?, removing path: String? = nil) -> String {
+        guard let text else { return "" }
+        defer { rt_vips_free(text) }
+        let lines = String(cString: text).split(separator: "\n").map { $0.trimmingWhitespace }.filter { !$0.isEmpty }
+        guard let path, !path.isEmpty else { return lines.first ?? "" }
+        let line = lines.first { $0.contains(path) } ?? lines.first ?? ""
+        return line.replacing(path, with: "the file")
+    }
+}
+
+extension ImageFormat {
+    var vipsFormat: rt_vips_format {
+        switch self {
+        case .jpeg: RT_VIPS_JPEG
+        case .png: RT_VIPS_PNG
+        case .webp: RT_VIPS_WEBP
+        case .heic: RT_VIPS_HEIC
+        }
+    }
+
+    /// The prefix of libvips' loader name ("jpegload_source", …) for this format.
+    var vipsLoader: String {
+        switch self {
+        case .jpeg: "jpegload"
+        case .png: "pngload"
+        case .webp: "webpload"
+        case .heic: "heifload"
+        }
+    }
+}
+
+extension StringProtocol {
+    /// Without leading and trailing spaces, tabs and line ends (Foundation is not imported here).
+    var trimmingWhitespace: String {
+        let isSpace: (Character) -> Bool = { $0.isWhitespace }
+        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else { return "" }
+        return String(self[first...last])
+    }
+}

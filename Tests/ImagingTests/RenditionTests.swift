@@ -1,0 +1,164 @@
+import Foundation
+import Testing
+@testable import Imaging
+
+@Suite struct RenditionTests {
+    private let processor = ImageProcessor()
+
+    @Test func aThumbnailOf4000By3000Is250By188WebP() throws {
+        // setup
+        let folder = try TemporaryFolder()
+        let source = try TestPhotos.make(in: folder, width: 4000, height: 3000)
+        let destination = folder.file("thumbnail.webp")
+        // MUT
+        try processor.makeRendition(.thumbnail, of: source, to: destination)
+        // validate
+        let header = try processor.inspect(fileAt: destination).header
+        #expect(header == ImageHeader(format: .webp, width: 250, height: 188, orientation: 1))
+        #expect(ImageFormat(sniffing: try folder.contents(of: "thumbnail.webp")) == .webp)
+    }
+
+    @Test func aPreviewOf4000By3000Is1440By1080JPEG() throws {
+        // setup
+        let folder = try TemporaryFolder()
+        let source = try TestPhotos.make(in: folder, width: 4000, height: 3000, seed: 2)
+        let destination = folder.file("preview.jpg")
+        // MUT
+        try processor.makeRendition(.preview, of: source, to: destination)
+        // validate
+        let header = try processor.inspect(fileAt: destination).header
+        #expect(header == ImageHeader(format: .jpeg, width: 1440, height: 1080, orientation: 1))
+    }
+
+    @Test(arguments: [Rendition.thumbnail, .preview])
+    func aSmallImageIsNotEnlarged(rendition: Rendition) throws {
+        // setup
+        let folder = try TemporaryFolder()
+        let source = try TestPhotos.make(in: folder, width: 100, height: 80)
+        let destination = folder.file("small.\(rendition.format.fileExtension)")
+        // MUT
+        try processor.makeRendition(rendition, of: source, to: destination)
+        // validate
+        let header = try processor.inspect(fileAt: destination).header
+        #expect(header.format == rendition.format)
+        #expect(header.width == 100 && header.height == 80)
+    }
+
+    @Test(arguments: ImageFormat.allCases)
+    func renditionsComeOutAsTheHeaderSaysTheyDisplay(format: ImageFormat) throws {
+        // setup: orientation 6 is a camera held sideways; HEIC ignores it (see ImageInspectionTests)
+        let folder = try TemporaryFolder()
+        let source = try TestPhotos.make(in: folder, format: format, width: 800, height: 600,
+                                         metadata: PhotoMetadata(orientation: 6))
+        let header = try processor.inspect(fileAt: source).header
+        // MUT
+        try processor.makeRendition(.thumbnail, of: source, to: folder.file("t.webp"))
+        try processor.makeRendition(.preview, of: source, to: folder.file("p.jpg"))
+        // validate
+        let thumbnail = try processor.inspect(fileAt: folder.file("t.webp")).header
+        let preview = try processor.inspect(fileAt: folder.file("p.jpg")).header
+        let portrait = format != .heic
+        #expect(header.displayWidth == (portrait ? 600 : 800))
+        #expect((thumbnail.width, thumbnail.height) == (portrait ? (188, 250) : (250, 188)))
+        #expect((preview.width, preview.height) == (portrait ? (600, 800) : (800, 600)))
+        #expect(thumbnail.orientation == 1 && preview.orientation == 1)
+    }
+
+    @Test(arguments: [Rendition.thumbnail, .preview])
+    func renditionsCarryNoMetadata(rendition: Rendition) throws {
+        // setup
+        let folder = try TemporaryFolder()
+        let source = try TestPhotos.make(in: folder, width: 600, height: 400)
+        let destination = folder.file("out.\(rendition.format.fileExtension)")
+        // MUT
+        try processor.makeRendition(rendition, of: source, to: destination)
+        // validate
+        let bytes = try folder.contents(of: "out.\(rendition.format.fileExtension)")
+        #expect(try processor.inspect(fileAt: destination).metadata == PhotoMetadata())
+        #expect(!TestPhotos.contains(bytes, "Exif"))
+        #expect(!TestPhotos.contains(bytes, "EXIF"))
+        #expect(!TestPhotos.contains(bytes, "Canon"))
+        #expect(!TestPhotos.contains(bytes, "Opera House"))
+    }
+
+    @Test(arguments: [0.5, 0.9])
+    func aTruncatedJpegIsCorruptAndLeavesNoFile(keptFraction: Double) throws {
+        // setup
+        let folder = try TemporaryFolder()
+        let whole = try TemporaryFolder.bytes(at: try TestPhotos.make(in: folder, width: 1600, height: 1200))
+        let source = try folder.write(Array(whole.prefix(Int(Double(whole.count) * keptFraction))), to: "cut.jpg")
+        // MUT
+        let error = #expect(throws: ImagingError.self) {
+            try processor.makeRendition(.preview, of: source, to: folder.file("preview.jpg"))
+        }
+        // validate
+        #expect(error?.kind == .corrupt)
+        #expect(error?.description.hasPrefix("the image data is damaged") == true)
+        #expect(error?.description.contains(folder.path) == false)
+        #expect(try folder.names() == ["cut.jpg", "photo-1.jpg"])
+    }
+
+    @Test func aTextFileNamedJpgGetsNoRendition() throws {
+        // setup
+        let folder = try TemporaryFolder()
+        let source = try folder.write(Array("not a picture".utf8), to: "fake.jpg")
+        // MUT
+        let error = #expect(throws: ImagingError.self) {
+            try processor.makeRendition(.thumbnail, of: source, to: folder.file("t.webp"))
+        }
+        // validate
+        #expect(error?.kind == .notAnImage)
+        #expect(try folder.names() == ["fake.jpg"])
+    }
+
+    @Test func thePixelLimitIsCheckedAgain() throws {
+        // setup
+        let folder = try TemporaryFolder()
+        let source = try folder.write(TestPhotos.pngHeaderOnly(width: 20_000, height: 20_000), to: "huge.png")
+        // MUT
+        let error = #expect(throws: ImagingError.self) {
+            try processor.makeRendition(.thumbnail, of: source, to: folder.file("t.webp"))
+        }
+        // validate
+        #expect(error?.kind == .tooManyPixels)
+        #expect(try folder.names() == ["huge.png"])
+    }
+
+    @Test func aMissingFolderIsAWriteFailure() throws {
+        // setup
+        let folder = try TemporaryFolder()
+        let source = try TestPhotos.make(in: folder, width: 100, height: 80)
+        // MUT
+        let error = #expect(throws: ImagingError.self) {
+            try processor.makeRendition(.thumbnail, of: source, to: folder.file("no-such-folder/t.webp"))
+        }
+        // validate
+        #expect(error == ImagingError(.writeFailed, "cannot write the file: No such file or directory"))
+    }
+
+    @Test func anExistingRenditionIsReplaced() throws {
+        // setup
+        let folder = try TemporaryFolder()
+        let source = try TestPhotos.make(in: folder, width: 300, height: 200)
+        let destination = try folder.write(Array("stale".utf8), to: "t.webp")
+        // MUT
+        try processor.makeRendition(.thumbnail, of: source, to: destination)
+        // validate
+        #expect(try processor.inspect(fileAt: destination).header.width == 250)
+        #expect(try folder.names() == ["photo-1.jpg", "t.webp"])
+    }
+
+    @Test func aTransparentPngGetsAJpegPreview() throws {
+        // setup: a 1×1 RGBA PNG, written byte by byte; JPEG has no alpha, so it must be flattened
+        let folder = try TemporaryFolder()
+        let header = TestPhotos.bigEndian(1) + TestPhotos.bigEndian(1) + [8, 6, 0, 0, 0]
+        let png = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + TestPhotos.chunk("IHDR", header)
+            + TestPhotos.chunk("IDAT", TestPhotos.zlibStored([0, 0, 0, 0, 0])) + TestPhotos.chunk("IEND", [])
+        let source = try folder.write(png, to: "clear.png")
+        // MUT
+        try processor.makeRendition(.preview, of: source, to: folder.file("p.jpg"))
+        // validate
+        let preview = try processor.inspect(fileAt: folder.file("p.jpg")).header
+        #expect(preview == ImageHeader(format: .jpeg, width: 1, height: 1, orientation: 1))
+    }
+}
