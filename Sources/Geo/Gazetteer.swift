@@ -1,0 +1,64 @@
+import Foundation
+
+/// The world's populated places, answering "where is this?" (nearest place to a photo's GPS
+/// position) and "find a place by name". Immutable once built, so one instance is shared
+/// freely between request threads.
+public final class Gazetteer: Sendable {
+    /// In the order given; internal so tests can cross-check lookups against a scan of every place.
+    let places: [GazetteerPlace]
+    private let positionsByID: [Int64: Int]
+    private let spatialIndex: SpatialIndex
+    private let nameIndex: NameIndex
+
+    /// Indexes `places` for lookups. Where two places share an id, `place(id:)` returns the first.
+    public init(places: [GazetteerPlace]) {
+        self.places = places
+        var positionsByID: [Int64: Int] = [:]
+        positionsByID.reserveCapacity(places.count)
+        for (position, place) in places.enumerated() where positionsByID[place.id] == nil {
+            positionsByID[place.id] = position
+        }
+        self.positionsByID = positionsByID
+        spatialIndex = SpatialIndex(places.map(\.coordinate))
+        nameIndex = NameIndex(names: places.map(\.name), populations: places.map(\.population))
+    }
+
+    public var count: Int { places.count }
+
+    public func place(id: Int64) -> GazetteerPlace? {
+        positionsByID[id].map { places[$0] }
+    }
+
+    /// The nearest place within `maximumDistance` metres, nil when none is that close.
+    /// Of places at exactly the same distance, the one given first to `init(places:)` wins.
+    public func nearest(to coordinate: Coordinate, within maximumDistance: Double = 50_000) -> GazetteerPlace? {
+        spatialIndex.nearest(to: coordinate, within: maximumDistance).map { places[$0] }
+    }
+
+    /// The place a photo taken at `coordinate` belongs to. GeoNames lists neighbourhoods as
+    /// populated places too ("Paris 16 Passy", "Times Square"), so the nearest place is often a
+    /// part of a city rather than the city. Of the places within `maximumDistance` metres this
+    /// picks the best balance of nearness and size — the lowest (distance + 500 m) ÷ population^0.4 —
+    /// so a photo by the Eiffel Tower is in Paris and one on the Golden Gate Bridge in San Francisco,
+    /// while one in a small town far from any city stays in that town. Ties: the earlier place.
+    public func locality(for coordinate: Coordinate, within maximumDistance: Double = 50_000) -> GazetteerPlace? {
+        var best: (score: Double, position: Int)?
+        for (distance, position) in spatialIndex.all(around: coordinate, within: maximumDistance) {
+            let score = (distance + 500) / pow(Double(max(places[position].population, 1_000)), 0.4)
+            if let current = best, score > current.score || (score == current.score && position > current.position) { continue }
+            best = (score, position)
+        }
+        return best.map { places[$0.position] }
+    }
+
+    /// Places whose name matches `query` with accents and case ignored (`NameFolding`): names
+    /// that start with it first, then names with a word that starts with it, then names that
+    /// contain it; within each group by population, largest first. Empty or blank query → [].
+    /// At most `limit`.
+    public func search(_ query: String, limit: Int = 20) -> [GazetteerPlace] {
+        var folded: [UInt8] = []
+        var folder = NameFolder()
+        folder.fold(query, into: &folded)
+        return nameIndex.search(folded: folded, limit: limit).map { places[$0] }
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import Geo
+
+/// A hand-made place; ids default to a running number the caller passes.
+func place(
+    _ id: Int64, _ name: String, _ latitude: Double, _ longitude: Double,
+    population: Int = 1_000, region: String? = nil, country: String = "Testland", countryCode: String = "TL"
+) -> GazetteerPlace {
+    GazetteerPlace(
+        id: id, name: name, region: region, country: country, countryCode: countryCode,
+        coordinate: Coordinate(latitude: latitude, longitude: longitude)!, population: population
+    )
+}
+
+/// The shipped gazetteer, read once for all tests (about a second in a debug build).
+enum Bundled {
+    static let gazetteer: Result<Gazetteer, GazetteerError> = Result { () throws(GazetteerError) in
+        try Gazetteer.bundled()
+    }
+}
+
+/// SplitMix64: a seeded generator, so a failing random cross-check fails the same way again.
+struct SeededGenerator: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) {
+        state = seed
+    }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+extension SeededGenerator {
+    /// Uniform over the sphere's surface (not over latitude, which would crowd the poles).
+    mutating func coordinateOnSphere() -> Coordinate {
+        let latitude = asin(Double.random(in: -1...1, using: &self)) * 180 / .pi
+        return Coordinate(latitude: latitude, longitude: Double.random(in: -180...180, using: &self))!
+    }
+
+    mutating func coordinate(latitudes: ClosedRange<Double>, longitudes: ClosedRange<Double>) -> Coordinate {
+        Coordinate(
+            latitude: Double.random(in: latitudes, using: &self),
+            longitude: Double.random(in: longitudes, using: &self)
+        )!
+    }
+}
+
+/// The answer `nearest` must give, found the slow way: every place, first on equal distance.
+func linearNearest(_ places: [GazetteerPlace], to coordinate: Coordinate, within limit: Double) -> GazetteerPlace? {
+    var best: (distance: Double, place: GazetteerPlace)?
+    for place in places {
+        let distance = coordinate.distance(to: place.coordinate)
+        if distance <= limit, distance < (best?.distance ?? .infinity) {
+            best = (distance, place)
+        }
+    }
+    return best?.place
+}
