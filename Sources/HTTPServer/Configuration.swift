@@ -1,3 +1,5 @@
+import Foundation
+
 /// How the server listens and every limit it enforces. The defaults are chosen here on
 /// purpose; libmicrohttpd's own (no connection timeout, no per-IP limit) are unsafe.
 public struct Configuration: Sendable {
@@ -22,12 +24,25 @@ public struct Configuration: Sendable {
     public var headersOnEveryResponse: Headers
     /// Seconds `stop()` waits for requests in progress before closing anyway.
     public var shutdownGracePeriod: Double
+    /// Requests for which this answers true have their body streamed to a temporary file
+    /// instead of memory (`Request.bodyFile`), with `maximumSpooledBodySize` as their limit,
+    /// checked against Content-Length before any byte is read and counted for chunked bodies,
+    /// exactly like `maximumBodySize`. Called once per request, when its headers have arrived,
+    /// on one of the server's threads; `path` is percent-decoded, without the query.
+    public var spoolsBody: @Sendable (_ method: String, _ path: String) -> Bool
+    /// Largest body accepted for a spooled request; a larger one is answered 413.
+    public var maximumSpooledBodySize: Int
+    /// Folder for the spooled bodies. Created if missing, mode 0700; an existing one must be a
+    /// directory (not a link) of the server's user that no other user may write to, or uploads
+    /// are answered 507.
+    public var spoolFolder: String
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, threadPoolSize: Int = 4, connectionTimeout: Int = 30,
         perIPConnectionLimit: Int = 128, connectionLimit: Int = 1024, connectionMemoryLimit: Int = 64 * 1024,
         maximumBodySize: Int = 1 << 20, strictParsing: Bool = true, headersOnEveryResponse: Headers = Headers(),
-        shutdownGracePeriod: Double = 10
+        shutdownGracePeriod: Double = 10, spoolsBody: @escaping @Sendable (_ method: String, _ path: String) -> Bool = { _, _ in false },
+        maximumSpooledBodySize: Int = 512 << 20, spoolFolder: String = Configuration.defaultSpoolFolder
     ) {
         self.host = host
         self.port = port
@@ -40,5 +55,14 @@ public struct Configuration: Sendable {
         self.strictParsing = strictParsing
         self.headersOnEveryResponse = headersOnEveryResponse
         self.shutdownGracePeriod = shutdownGracePeriod
+        self.spoolsBody = spoolsBody
+        self.maximumSpooledBodySize = maximumSpooledBodySize
+        self.spoolFolder = spoolFolder
+    }
+
+    /// `roadtrip-uploads` in the system's temporary folder (`TMPDIR`, else `/tmp`).
+    public static var defaultSpoolFolder: String {
+        let base = NSTemporaryDirectory()
+        return (base.hasSuffix("/") ? base : base + "/") + "roadtrip-uploads"
     }
 }

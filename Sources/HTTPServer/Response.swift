@@ -35,4 +35,8 @@ extension Response {
     static func tooLarge(_ limit: Int) -> Response {
         .text("The request body is larger than \(limit) bytes.\n", status: .contentTooLarge)
     }
+
+    static func insufficientStorage(_ error: StorageError) -> Response {
+        .text("The request body could not be stored: \(error).\n", status: .insufficientStorage)
+    }
 }

@@ -18,7 +18,7 @@ func accessHandler(
     let context = Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue()
 
     guard let stored = requestContext.pointee else {
-        let state = RequestState(method: method.map { String(cString: $0) } ?? "", path: url.map { String(cString: $0) } ?? "/")
+        let state = RequestState(method: method.map { String(cString: $0) } ?? "", path: url.map { String(cString: $0) } ?? "/", configuration: context.configuration)
         requestContext.pointee = Unmanaged.passRetained(state).toOpaque()
         context.requestStarted()
         return headersArrived(state, context: context, connection: connection)
@@ -28,10 +28,10 @@ func accessHandler(
     if uploadDataSize.pointee > 0 {
         let chunk = UnsafeRawBufferPointer(start: uploadData, count: uploadData == nil ? 0 : uploadDataSize.pointee)
         uploadDataSize.pointee = 0
-        return bodyArrived(chunk, state: state, context: context)
+        return state.receive(chunk) ? MHD_Result.YES : MHD_Result.NO
     }
-    if state.bodyTooLarge {
-        return queue(.tooLarge(context.configuration.maximumBodySize), state: state, context: context, on: connection)
+    if let refusal = state.finishBody() {
+        return queue(refusal, state: state, context: context, on: connection)
     }
     let request = Request(
         method: state.method,
@@ -39,40 +39,42 @@ func accessHandler(
         query: connectionValues(connection, kind: MHD_ValueKind.GET_ARGUMENT_KIND),
         headers: Headers(fields: connectionValues(connection, kind: MHD_ValueKind.HEADER_KIND)),
         body: state.body,
-        clientAddress: clientAddress(connection)
+        clientAddress: clientAddress(connection),
+        bodyFile: state.spool?.path
     )
     state.body = []
-    return queue(context.handler(request), state: state, context: context, on: connection)
+    let result = queue(context.handler(request), state: state, context: context, on: connection)
+    // After queueing, so that even a response sending the body file back has opened it.
+    state.discardSpool()
+    return result
 }
 
 /// Refuses what can be refused before any body is read: malformed header fields (which
-/// libmicrohttpd lets through and which could smuggle a second request) and a declared body
-/// over the limit.
+/// libmicrohttpd lets through and which could smuggle a second request), a declared body
+/// over the limit, and a spooled body that cannot be stored (a folder that cannot be made or
+/// is not private, or less free space than the declared length).
 private func headersArrived(_ state: RequestState, context: ServerContext, connection: OpaquePointer) -> MHD_Result {
     if context.configuration.strictParsing, let field = connectionValues(connection, kind: MHD_ValueKind.HEADER_KIND).first(where: { !HeaderSyntax.isValid($0) }) {
         return queue(.text("Malformed header field \"\(AccessLog.printable(field.name))\".\n", status: .badRequest), state: state, context: context, on: connection)
     }
-    if let length = headerValue(connection, "Content-Length").flatMap(UInt64.init), length > UInt64(context.configuration.maximumBodySize) {
-        return queue(.tooLarge(context.configuration.maximumBodySize), state: state, context: context, on: connection)
+    let length = headerValue(connection, "Content-Length").flatMap(UInt64.init)
+    if let length, length > UInt64(state.bodyLimit) {
+        return queue(.tooLarge(state.bodyLimit), state: state, context: context, on: connection)
+    }
+    let expectsBody = (length ?? 0) > 0 || headerValue(connection, "Transfer-Encoding") != nil
+    if let folder = state.spoolFolder, expectsBody {
+        do throws(StorageError) {
+            try SpoolFolder.prepare(folder)
+            if let length { try SpoolFolder.checkRoom(for: length, in: folder) }
+        } catch {
+            return queue(.insufficientStorage(error), state: state, context: context, on: connection)
+        }
     }
     return MHD_Result.YES
 }
 
-/// Keeps the body up to the limit. A body without Content-Length (chunked) that grows past it
-/// is dropped and answered 413 at its end; one that goes on past twice the limit closes the
-/// connection, so an endless upload cannot hold it.
-private func bodyArrived(_ chunk: UnsafeRawBufferPointer, state: RequestState, context: ServerContext) -> MHD_Result {
-    state.bytesReceived += chunk.count
-    if state.bytesReceived > context.configuration.maximumBodySize {
-        state.bodyTooLarge = true
-        state.body = []
-        return state.bytesReceived > 2 * context.configuration.maximumBodySize ? MHD_Result.NO : MHD_Result.YES
-    }
-    state.body.append(contentsOf: chunk)
-    return MHD_Result.YES
-}
-
-/// Called when a request is over, answered or not: writes its access-log line.
+/// Called when a request is over, answered or not: removes a spooled body that is left and
+/// writes the access-log line.
 func requestCompleted(
     cls: UnsafeMutableRawPointer?, connection: OpaquePointer?,
     requestContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>?, reason: MHD_RequestTerminationCode
@@ -81,6 +83,8 @@ func requestCompleted(
     requestContext?.pointee = nil
     let context = Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue()
     let state = Unmanaged<RequestState>.fromOpaque(stored).takeRetainedValue()
+    // Still there when the handler never ran: the client went away mid-upload.
+    state.discardSpool()
     context.log(AccessLog.line(method: state.method, path: state.path, status: state.status, elapsed: ContinuousClock.now - state.started))
     context.requestFinished()
 }

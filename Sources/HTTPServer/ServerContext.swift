@@ -59,19 +59,3 @@ final class ServerContext: Sendable {
         }
     }
 }
-
-/// One request from its headers to its completion.
-final class RequestState {
-    let started = ContinuousClock.now
-    let method: String
-    let path: String
-    var body: [UInt8] = []
-    var bytesReceived = 0
-    var bodyTooLarge = false
-    var status = 0
-
-    init(method: String, path: String) {
-        self.method = method
-        self.path = path
-    }
-}

@@ -28,4 +28,5 @@ public struct Status: Sendable, Equatable, Hashable, CustomStringConvertible {
     public static let tooManyRequests = Status(429, "Too Many Requests")
     public static let internalServerError = Status(500, "Internal Server Error")
     public static let serviceUnavailable = Status(503, "Service Unavailable")
+    public static let insufficientStorage = Status(507, "Insufficient Storage")
 }

@@ -1,0 +1,82 @@
+/// One request from its headers to its completion. libmicrohttpd calls back for one
+/// connection on one thread at a time, so this is never shared between threads.
+final class RequestState {
+    let started = ContinuousClock.now
+    let method: String
+    let path: String
+    /// `maximumSpooledBodySize` for a spooled request, `maximumBodySize` otherwise.
+    let bodyLimit: Int
+    /// Set for a request whose body goes to a file in this folder instead of `body`.
+    let spoolFolder: String?
+    var body: [UInt8] = []
+    /// Made when the first byte of a spooled body arrives: an empty body makes no file.
+    private(set) var spool: NewFile?
+    private(set) var bytesReceived = 0
+    /// The answer for a body that will not reach the handler (too large, or not storable).
+    /// The rest of such a body is read and dropped, so the answer can still be sent.
+    private(set) var refusal: Response?
+    var status = 0
+
+    init(method: String, path: String, configuration: Configuration) {
+        self.method = method
+        self.path = path
+        let spools = configuration.spoolsBody(method, path)
+        bodyLimit = spools ? configuration.maximumSpooledBodySize : configuration.maximumBodySize
+        spoolFolder = spools ? configuration.spoolFolder : nil
+    }
+
+    deinit {
+        // Only a backstop: requestCompleted discards the file; nothing may outlive the request.
+        discardSpool()
+    }
+
+    /// Takes one piece of the body. False when the connection should be closed instead: a
+    /// refused body (chunked, so of no announced size) that goes on past twice the limit, so
+    /// that an endless upload cannot hold the connection.
+    func receive(_ chunk: UnsafeRawBufferPointer) -> Bool {
+        bytesReceived += chunk.count
+        if refusal == nil, bytesReceived > bodyLimit {
+            refuse(.tooLarge(bodyLimit))
+        }
+        if refusal != nil {
+            return bytesReceived - bodyLimit <= bodyLimit
+        }
+        guard let spoolFolder else {
+            body.append(contentsOf: chunk)
+            return true
+        }
+        do throws(SystemError) {
+            if spool == nil { spool = try NewFile.create(in: spoolFolder, prefix: "upload-") }
+            try spool?.write(chunk)
+        } catch {
+            refuse(.insufficientStorage(StorageError(error)))
+        }
+        return true
+    }
+
+    /// The file is closed before the handler reads it, so that a failing close (a delayed
+    /// write error) is answered 507 instead of handing over a short file.
+    func finishBody() -> Response? {
+        if refusal == nil {
+            do throws(SystemError) {
+                try spool?.finishWriting()
+            } catch {
+                refuse(.insufficientStorage(StorageError(error)))
+            }
+        }
+        return refusal
+    }
+
+    func refuse(_ response: Response) {
+        refusal = response
+        body = []
+        discardSpool()
+    }
+
+    /// Removes the spooled file: after the handler returned, or when the handler never ran
+    /// (client gone mid-upload, body refused). Safe to call again.
+    func discardSpool() {
+        spool?.discard()
+        spool = nil
+    }
+}
