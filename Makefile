@@ -5,9 +5,9 @@ HOST ?= 127.0.0.1
 PORT ?= 8080
 DATA ?=
 
-BUILD_PACKAGES = libmicrohttpd-dev libsqlite3-dev libsodium-dev libcurl4-openssl-dev pkg-config
+BUILD_PACKAGES = libmicrohttpd-dev libsqlite3-dev libsodium-dev libcurl4-openssl-dev libvips-dev libexif-dev zlib1g-dev pkg-config
 E2E_PACKAGES = chromium chromium-driver
-BENCH_PACKAGES = wrk nginx-light
+BENCH_PACKAGES = wrk nginx-light libvips-tools sqlite3 time
 
 .PHONY: run build release test unit e2e bench deps e2e-deps bench-deps clean
 
@@ -32,6 +32,7 @@ e2e: build e2e-deps
 bench: release bench-deps
 	bench/http/run.sh
 	bench/book/run.sh
+	bench/import/run.sh
 
 deps:
 	@bin/install-packages $(BUILD_PACKAGES)

@@ -15,6 +15,10 @@ let package = Package(
         .systemLibrary(name: "CSodium", pkgConfig: "libsodium", providers: [.apt(["libsodium-dev"])]),
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         .target(name: "CCurlShim", dependencies: ["CCurl"]),
+        .systemLibrary(name: "CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
+        .target(name: "CVipsShim", dependencies: ["CVips"]),
+        .systemLibrary(name: "CExif", pkgConfig: "libexif", providers: [.apt(["libexif-dev"])]),
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
 
         // Libraries that know nothing of RoadTrip.
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "CMicroHTTPDShim"]),
@@ -22,9 +26,11 @@ let package = Package(
         .target(name: "HTML"),
         .target(name: "Crypto", dependencies: ["CSodium"]),
         .target(name: "PageFetcher", dependencies: ["CCurl", "CCurlShim"]),
+        .target(name: "Imaging", dependencies: ["CVips", "CVipsShim", "CExif"]),
+        .target(name: "Geo", dependencies: ["CZlib"], resources: [.copy("Resources/cities1000.tsv.gz")]),
 
         // The product.
-        .target(name: "RoadTrip", dependencies: ["SQLite", "Crypto"], resources: [.copy("Resources/DemoDestinations.plist")]),
+        .target(name: "RoadTrip", dependencies: ["SQLite", "Crypto", "Imaging", "Geo"], resources: [.copy("Resources/DemoDestinations.plist")]),
         .target(
             name: "RoadTripWeb",
             dependencies: ["RoadTrip", "HTTPServer", "HTML", "Crypto"],
@@ -39,9 +45,11 @@ let package = Package(
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite"]),
         .testTarget(name: "HTMLTests", dependencies: ["HTML"]),
         .testTarget(name: "CryptoTests", dependencies: ["Crypto"]),
+        .testTarget(name: "ImagingTests", dependencies: ["Imaging"]),
+        .testTarget(name: "GeoTests", dependencies: ["Geo"]),
         .testTarget(name: "PageFetcherTests", dependencies: ["PageFetcher", "HTTPServer"]),
-        .testTarget(name: "RoadTripTests", dependencies: ["RoadTrip", "SQLite", "Crypto"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "RoadTripWebTests", dependencies: ["RoadTripWeb", "RoadTrip", "HTTPServer", "HTML", "Crypto"]),
+        .testTarget(name: "RoadTripTests", dependencies: ["RoadTrip", "SQLite", "Crypto", "Imaging", "Geo"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "RoadTripWebTests", dependencies: ["RoadTripWeb", "RoadTrip", "HTTPServer", "HTML", "Crypto", "Imaging", "Geo"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -19,6 +19,9 @@ extension Commands {
             threadPoolSize: max(2, ProcessInfo.processInfo.activeProcessorCount * 2),
             headersOnEveryResponse: App.securityHeaders
         )
+        // Photo uploads stream to a file; every other body stays small and in memory.
+        configuration.spoolsBody = { method, path in Route.spoolsBody(method: method, path: path) }
+        configuration.maximumSpooledBodySize = 1 << 30
         configuration.host = parsed.options["--host"] ?? "127.0.0.1"
         if let port = parsed.options["--port"] {
             guard let number = Int(port), (0...65535).contains(number) else {
@@ -34,10 +37,13 @@ extension Commands {
             samplePages = number
         }
         let library = try openLibrary(parsed)
+        // Beside the library, so an upload is never copied across file systems and a private data folder keeps it private.
+        configuration.spoolFolder = library.folder.appendingPathComponent("cache/incoming").path
         let app: App
         let setupToken: String?
         do {
             try library.catalog.loadDemoOnFirstStart()
+            try library.loadDemoPhotosOnFirstStart()
             try SampleBook.install(pages: samplePages, in: library.database)
             try library.authenticator.sessions.removeExpired()
             setupToken = try library.setup.issueTokenIfNeeded()

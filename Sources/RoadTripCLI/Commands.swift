@@ -26,6 +26,7 @@ enum Commands {
         case "serve": try serve(Array(arguments.dropFirst()))
         case "destinations": try destinations(Array(arguments.dropFirst()))
         case "user": try user(rest)
+        case "import": try importPhotos(rest)
         default:
             if first.hasPrefix("-") { throw CommandFailure(message: "unknown option '\(first)' (see roadtrip --help)", status: 64) }
             throw CommandFailure(message: "unknown command '\(first)' (see roadtrip --help)", status: 64)

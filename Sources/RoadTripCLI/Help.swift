@@ -18,6 +18,10 @@ enum Help {
               name exists already is replaced. A bad file is refused whole.
           roadtrip destinations list [--data DIR]
               List the destinations in the library.
+          roadtrip import PATH... [--data DIR]
+              Import photos (JPEG, PNG, WebP, HEIC) from files and folders, searched
+              recursively, with a progress bar; ends with what was imported, what was
+              already there and what was refused, with the reason. Safe to stop and rerun.
           roadtrip user add NAME [--owner] [--data DIR]
           roadtrip user passwd NAME [--data DIR]
               Add an account, or set a new password (which ends its sessions). The password

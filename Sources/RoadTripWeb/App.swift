@@ -66,20 +66,34 @@ public struct App: Sendable {
         let session = try request.cookies[Cookies.session].flatMap { try authenticator.sessions.session(token: $0) }
         let presented = request.cookies[Cookies.form].flatMap { $0.utf8.count == 43 && Base64URL.decode($0) != nil ? $0 : nil }
         let formToken = session?.csrfToken ?? presented ?? SecureRandom.token()
-        let form = request.isGetOrHead ? try Form(urlEncoded: []) : try CSRFGuard.verifiedForm(request, expectedToken: session?.csrfToken ?? presented)
+        // Uploads are read only for a signed-in session: their bodies are large and parsed from disk.
+        if request.bodyFile != nil, session == nil { throw HTTPError(status: .forbidden, message: "Sign in first. Nothing was imported.") }
+        var form = try Form(urlEncoded: [])
+        var upload: Upload? = nil
+        if let session, request.method == "POST", Route.spoolsBody(method: request.method, path: request.path) {
+            upload = try CSRFGuard.verifiedUpload(request, expectedToken: session.csrfToken, fileName: request.queryValue("name"), folder: uploadFolder())
+        } else if !request.isGetOrHead {
+            form = try CSRFGuard.verifiedForm(request, expectedToken: session?.csrfToken ?? presented)
+        }
+        defer { if let folder = upload?.folder { try? FileManager.default.removeItem(atPath: folder) } }
         guard route.isPublic || session != nil else {
             guard request.isGetOrHead else { throw HTTPError(status: .forbidden, message: "Sign in first. Nothing was changed.") }
             return .redirect(to: Route.signIn(next: SafeRedirect.requestTarget(request)).path)
         }
         let context = RequestContext(
             request: request, session: session, form: form, formToken: formToken,
-            formTokenIsNew: session == nil && presented == nil
+            formTokenIsNew: session == nil && presented == nil, upload: upload
         )
         var response = try dispatch(route, context)
         if context.formTokenIsNew {
             Cookies.set(Cookies.form, formToken, maxAge: nil, secure: secureCookies, on: &response)
         }
         return response
+    }
+
+    /// A new folder for one upload's files, beside the library so they can be imported without crossing file systems.
+    private func uploadFolder() -> String {
+        library.folder.appendingPathComponent("cache/uploads/\(SecureRandom.token(bytes: 12))").path
     }
 
     private func dispatch(_ route: Route, _ context: RequestContext) throws -> Response {
@@ -104,6 +118,15 @@ public struct App: Sendable {
         case .accounts: return try AccountsController(app: self, context: context).list()
         case .accountRemoval(let id): return try AccountsController(app: self, context: context).remove(id)
         case .accountPasswordReset(let id): return try AccountsController(app: self, context: context).resetPassword(id)
+        case .places(let order): return try PlacesController(app: self, context: context).places(order: order)
+        case .placePhotos(let collection, let after): return try PlacesController(app: self, context: context).photos(in: collection, after: after)
+        case .findPlaces(let query): return try PlacesController(app: self, context: context).find(query: query)
+        case .photo(let id, let inRecents): return try PhotoController(app: self, context: context).show(id: id, inRecents: inRecents)
+        case .photoImage(let id, let size): return try PhotoController(app: self, context: context).image(id: id, size: size)
+        case .photoPlace(let id, let query): return try PhotoController(app: self, context: context).place(id: id, query: query)
+        case .recents: return try PhotoController(app: self, context: context).recents()
+        case .upload: return try UploadController(app: self, context: context).upload()
+        case .uploadFile: return try UploadController(app: self, context: context).uploadFile()
         case .asset, .health: throw HTTPError.notFound()
         }
     }

@@ -34,6 +34,24 @@ public enum Route: Sendable, Equatable {
     case accounts
     case accountRemoval(AccountID)
     case accountPasswordReset(AccountID)
+    /// Places with photos: in sections by country, or the "top" places, most photos first.
+    case places(order: PlaceOrder)
+    /// A place's photos as a grid, newest first (or those with no place); `after` continues it.
+    case placePhotos(PhotoCollection, after: Int64?)
+    /// The photo viewer; opened from Recents, the list beside it and previous/next are the Recents'.
+    case photo(id: Int64, inRecents: Bool)
+    /// A photo's image: the grid thumbnail, the screen-size preview, or the original.
+    case photoImage(id: Int64, size: PhotoImageSize)
+    /// Setting the place of a photo: the gazetteer searched by name, then the choice posted.
+    case photoPlace(id: Int64, query: String?)
+    /// The account's last viewed photos.
+    case recents
+    /// Places searched by name.
+    case findPlaces(query: String?)
+    /// The upload screen, and the form it posts (many files, multipart).
+    case upload
+    /// One file posted as the request's body by the upload screen's script; `name` is its file name.
+    case uploadFile(name: String?)
     /// A static asset by its fingerprinted file name (`app.3fa2c9d1.css`).
     case asset(String)
     case health
@@ -89,6 +107,30 @@ public enum Route: Sendable, Equatable {
         case (3, "sample") where parts[1] == "pages":
             guard let page = Route.pageNumber(parts[2]) else { return nil }
             self = .samplePage(page)
+        case (1, "places"): self = .places(order: parameter("order") == "top" ? .byPhotoCount : .byCountry)
+        case (2, "places"):
+            let after = parameter("after").flatMap(Route.identifier)
+            if parts[1] == "none" {
+                self = .placePhotos(.noLocation, after: after)
+            } else {
+                guard let id = Route.identifier(parts[1]) else { return nil }
+                self = .placePhotos(.place(id), after: after)
+            }
+        case (2, "photos"):
+            guard let id = Route.identifier(parts[1]) else { return nil }
+            self = .photo(id: id, inRecents: parameter("from") == "recents")
+        case (3, "photos"):
+            guard let id = Route.identifier(parts[1]) else { return nil }
+            if parts[2] == "place" {
+                self = .photoPlace(id: id, query: parameter("q"))
+            } else {
+                guard let size = PhotoImageSize(rawValue: parts[2]) else { return nil }
+                self = .photoImage(id: id, size: size)
+            }
+        case (1, "recents"): self = .recents
+        case (1, "find"): self = .findPlaces(query: parameter("q"))
+        case (1, "upload"): self = .upload
+        case (2, "upload") where parts[1] == "file": self = .uploadFile(name: parameter("name"))
         case (2, "static") where AssetName.isFingerprinted(parts[1]):
             self = .asset(parts[1])
         default: return nil
@@ -119,6 +161,16 @@ public enum Route: Sendable, Equatable {
         case .bookSettings: "/trip/book-settings"
         case .weather: "/trip/weather"
         case .samplePage(let page): "/sample/pages/\(page)"
+        case .places(let order): "/places" + (order == .byPhotoCount ? "?order=top" : "")
+        case .placePhotos(let collection, let after):
+            (collection == .noLocation ? "/places/none" : "/places/\(collection.placeID ?? 0)") + Route.query("after", after.map(String.init))
+        case .photo(let id, let inRecents): "/photos/\(id)" + (inRecents ? "?from=recents" : "")
+        case .photoImage(let id, let size): "/photos/\(id)/\(size.rawValue)"
+        case .photoPlace(let id, let query): "/photos/\(id)/place" + Route.query("q", query)
+        case .recents: "/recents"
+        case .findPlaces(let query): "/find" + Route.query("q", query)
+        case .upload: "/upload"
+        case .uploadFile(let name): "/upload/file" + Route.query("name", name)
         case .asset(let name): "/static/\(name)"
         }
     }
@@ -135,11 +187,12 @@ public enum Route: Sendable, Equatable {
     /// The methods the route answers (HEAD wherever GET). Everything that changes state is a POST.
     public var methods: [String] {
         switch self {
-        case .home, .destination, .destinationImage, .account, .asset, .health, .eventsBook, .eventCopy, .weather, .samplePage:
+        case .home, .destination, .destinationImage, .account, .asset, .health, .eventsBook, .eventCopy, .weather, .samplePage,
+             .places, .placePhotos, .photo, .photoImage, .recents, .findPlaces:
             ["GET", "HEAD"]
-        case .signIn, .setup, .accounts, .eventsEditor: ["GET", "HEAD", "POST"]
+        case .signIn, .setup, .accounts, .eventsEditor, .photoPlace, .upload: ["GET", "HEAD", "POST"]
         case .signOut, .accountPassword, .accountRemoval, .accountPasswordReset, .chooseDestination, .eventRemoval, .eventMove,
-             .bookSettings:
+             .bookSettings, .uploadFile:
             ["POST"]
         }
     }
@@ -151,7 +204,14 @@ public enum Route: Sendable, Equatable {
         .chooseDestination(id: 1), .eventsBook(page: 1), .eventCopy(page: 1), .eventsEditor, .eventRemoval(page: 1),
         .eventMove(page: 1), .bookSettings, .weather, .samplePage(1),
         .asset("app.0123456789abcdef.css"), .health,
+        .places(order: .byCountry), .placePhotos(.place(1), after: nil), .photo(id: 1, inRecents: false), .photoImage(id: 1, size: .thumbnail),
+        .photoPlace(id: 1, query: nil), .recents, .findPlaces(query: nil), .upload, .uploadFile(name: "a.jpg"),
     ]
+
+    /// Whether the request is one whose body the server streams to a file: uploads.
+    public static func spoolsBody(method: String, path: String) -> Bool {
+        method == "POST" && (path == "/upload" || path == "/upload/file")
+    }
 
     private static func query(_ name: String, _ value: String?) -> String {
         guard let value, !value.isEmpty else { return "" }
@@ -170,5 +230,17 @@ public enum Route: Sendable, Equatable {
     private static func identifier(_ text: String) -> Int64? {
         guard let first = text.first, first != "0", text.allSatisfy(\.isASCII), text.allSatisfy(\.isNumber) else { return nil }
         return Int64(text)
+    }
+}
+
+/// The images a photo is served as.
+public enum PhotoImageSize: String, Sendable, CaseIterable {
+    case thumbnail, preview, original
+}
+
+extension PhotoCollection {
+    var placeID: Int64? {
+        if case .place(let id) = self { return id }
+        return nil
     }
 }

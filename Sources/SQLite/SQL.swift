@@ -46,6 +46,13 @@ public struct SQL: Sendable, Equatable, ExpressibleByStringInterpolation {
             arguments.append(value.sqlValue)
         }
 
+        /// An optional value binds NULL when it is nil (spelled out so the compiler knows an
+        /// optional here is meant, not a debug description).
+        public mutating func appendInterpolation<Value: SQLBindable>(_ value: Value?) {
+            text += "?"
+            arguments.append(value.sqlValue)
+        }
+
         public mutating func appendInterpolation(raw trustedSQL: String) {
             text += trustedSQL
         }

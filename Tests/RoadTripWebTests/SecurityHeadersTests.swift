@@ -89,9 +89,9 @@ import Testing
             let tags = Markup.allTags(in: html).map { $0.replacing(#/="[^"]*"/#, with: "=\"\"") }
             #expect(tags.count > 20, "\(kind)")
             let scripts = Markup.tags("script", in: html)
-            #expect(scripts.count == 2, "app.js and book.js, \(kind): \(scripts)")
+            #expect(scripts.count == 3, "app.js, book.js and photos.js, \(kind): \(scripts)")
             #expect(scripts.allSatisfy { Markup.attribute("src", of: $0)?.hasPrefix("/static/") == true }, "\(kind): \(scripts)")
-            #expect(html.components(separatedBy: "<script").count == 3, "\(kind): a script element besides app.js and book.js")
+            #expect(html.components(separatedBy: "<script").count == 4, "\(kind): a script element besides app.js, book.js and photos.js")
             #expect(!html.contains("<style"), "\(kind)")
             #expect(!tags.contains { $0.contains(" style=") }, "\(kind)")
             let handlers = tags.filter { $0.contains(#/\son[a-z]+\s*=/#) }

@@ -42,6 +42,15 @@ import Testing
         case .samplePage: "samplePage"
         case .asset: "asset"
         case .health: "health"
+        case .places: "places"
+        case .placePhotos: "placePhotos"
+        case .photo: "photo"
+        case .photoImage: "photoImage"
+        case .photoPlace: "photoPlace"
+        case .recents: "recents"
+        case .findPlaces: "findPlaces"
+        case .upload: "upload"
+        case .uploadFile: "uploadFile"
         }
     }
 
@@ -49,7 +58,8 @@ import Testing
         "home", "destination", "destinationImage", "signIn", "signOut", "setup", "account",
         "accountPassword", "accounts", "accountRemoval", "accountPasswordReset", "asset", "health",
         "chooseDestination", "eventsBook", "eventCopy", "eventsEditor", "eventRemoval", "eventMove", "bookSettings",
-        "weather", "samplePage",
+        "weather", "samplePage", "places", "placePhotos", "photo", "photoImage", "photoPlace", "recents", "findPlaces",
+        "upload", "uploadFile",
     ]
 
     /// Ann the owner (id 1) and Bob (id 2, the id the examples name), so that a removal or a

@@ -26,8 +26,8 @@ import Testing
         let assets = try linkedAssets()
 
         // validate
-        #expect(assets.count == 4, "\(assets)")
-        for (stem, type) in [("app", "css"), ("app", "js"), ("book", "js"), ("icon", "svg")] {
+        #expect(assets.count == 6, "\(assets)")
+        for (stem, type) in [("app", "css"), ("app", "js"), ("book", "js"), ("photos", "js"), ("photos", "css"), ("icon", "svg")] {
             let served = assets.filter { $0.hasPrefix("/static/\(stem).") && $0.hasSuffix(".\(type)") }
             #expect(served.count == 1, "\(stem).\(type) in \(assets)")
             let fingerprint = served.first?.split(separator: ".")[1] ?? ""
@@ -63,7 +63,7 @@ import Testing
         // setup
         let stranger = web.visitor()
         let assets = Markup.staticURLs(in: stranger.get(Route.signIn(next: nil).path).bodyText)
-        try #require(assets.count == 4, "\(assets)")
+        try #require(assets.count == 6, "\(assets)")
 
         for path in assets {
             // MUT

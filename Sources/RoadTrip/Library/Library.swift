@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import Imaging
 import SQLite
 
 /// Why a data folder cannot be used.
@@ -15,8 +16,15 @@ public final class Library: Sendable {
     public let database: Database
     public let clock: WallClock
     public let hasher: PasswordHasher
+    public let photos: PhotoLibrary
+    /// Thumbnails and previews, made on demand and in the background; one per library, so
+    /// that two requests for the same missing file make it once.
+    public let renditions: RenditionMaker
 
-    public init(folder: URL, readers: Int = 4, clock: WallClock = .system, hasher: PasswordHasher = PasswordHasher()) throws(LibraryError) {
+    public init(
+        folder: URL, readers: Int = 4, clock: WallClock = .system, hasher: PasswordHasher = PasswordHasher(),
+        gazetteer: GazetteerSource = .bundled, processor: ImageProcessor = ImageProcessor()
+    ) throws(LibraryError) {
         self.folder = folder
         self.clock = clock
         self.hasher = hasher
@@ -26,6 +34,8 @@ public final class Library: Sendable {
         } catch {
             throw LibraryError(description: "cannot open the library in \(folder.path): \(error)")
         }
+        photos = PhotoLibrary(database: database, folder: folder, processor: processor, gazetteer: gazetteer, clock: clock)
+        renditions = RenditionMaker(files: photos.files, processor: processor)
     }
 
     public var catalog: DestinationCatalog { DestinationCatalog(database: database) }
@@ -34,6 +44,7 @@ public final class Library: Sendable {
     public var setup: SetupStore { SetupStore(database: database, accounts: accounts, clock: clock) }
     public var trips: TripStore { TripStore(database: database, clock: clock) }
     public var events: EventList { EventList(database: database) }
+    public var recents: Recents { Recents(database: database, clock: clock) }
 
     /// Creates the folder (and its parents) if needed and proves it writable, so that a bad
     /// `--data` is reported at once with the system's reason.

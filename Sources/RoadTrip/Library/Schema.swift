@@ -83,5 +83,58 @@ enum Schema {
                 orientation TEXT NOT NULL DEFAULT 'horizontal' CHECK (orientation IN ('horizontal', 'vertical'))
             );
             """),
+            Migration("004-photos", """
+            CREATE TABLE places (
+                id INTEGER PRIMARY KEY,
+                name TEXT NOT NULL,
+                region TEXT,
+                country TEXT NOT NULL,
+                country_code TEXT NOT NULL,
+                latitude REAL NOT NULL,
+                longitude REAL NOT NULL,
+                folded_name TEXT NOT NULL,
+                photo_count INTEGER NOT NULL DEFAULT 0 CHECK (photo_count >= 0)
+            );
+            CREATE INDEX places_by_country ON places(country, name) WHERE photo_count > 0;
+            CREATE TABLE photos (
+                id INTEGER PRIMARY KEY AUTOINCREMENT,
+                sha256 TEXT NOT NULL UNIQUE CHECK (length(sha256) = 64),
+                format TEXT NOT NULL CHECK (format IN ('jpeg', 'png', 'webp', 'heic')),
+                byte_count INTEGER NOT NULL,
+                width INTEGER NOT NULL,
+                height INTEGER NOT NULL,
+                orientation INTEGER NOT NULL DEFAULT 1,
+                title TEXT NOT NULL,
+                description TEXT,
+                taken_at TEXT,
+                sorted_at TEXT NOT NULL,
+                latitude REAL,
+                longitude REAL,
+                camera_make TEXT,
+                camera_model TEXT,
+                place_id INTEGER REFERENCES places(id),
+                imported_at INTEGER NOT NULL,
+                imported_by INTEGER REFERENCES accounts(id) ON DELETE SET NULL
+            );
+            CREATE INDEX photos_by_place ON photos(place_id, sorted_at DESC, id DESC);
+            CREATE TRIGGER photos_counted_in AFTER INSERT ON photos WHEN new.place_id IS NOT NULL BEGIN
+                UPDATE places SET photo_count = photo_count + 1 WHERE id = new.place_id;
+            END;
+            CREATE TRIGGER photos_counted_out AFTER DELETE ON photos WHEN old.place_id IS NOT NULL BEGIN
+                UPDATE places SET photo_count = photo_count - 1 WHERE id = old.place_id;
+            END;
+            CREATE TRIGGER photos_moved AFTER UPDATE OF place_id ON photos WHEN old.place_id IS NOT new.place_id BEGIN
+                UPDATE places SET photo_count = photo_count - 1 WHERE id = old.place_id;
+                UPDATE places SET photo_count = photo_count + 1 WHERE id = new.place_id;
+            END;
+            CREATE TABLE recents (
+                account_id INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+                photo_id INTEGER NOT NULL REFERENCES photos(id) ON DELETE CASCADE,
+                sequence INTEGER NOT NULL,
+                viewed_at INTEGER NOT NULL,
+                PRIMARY KEY (account_id, photo_id)
+            ) WITHOUT ROWID;
+            CREATE INDEX recents_by_order ON recents(account_id, sequence DESC);
+            """),
     ]
 }

@@ -56,7 +56,7 @@ async function show(url, { push, direction }) {
   }
   const page = new DOMParser().parseFromString(await response.text(), "text/html");
   const nextDetail = page.getElementById("detail");
-  const nextMaster = page.getElementById("master-content");
+  const nextMaster = page.getElementById("master");
   if (!nextDetail || !nextMaster) {
     location.assign(url);
     return;
@@ -67,7 +67,7 @@ async function show(url, { push, direction }) {
   }
   document.title = page.title;
   body.dataset.screen = page.body.dataset.screen || "detail";
-  document.getElementById("master-content").replaceChildren(...page.adoptNode(nextMaster).childNodes);
+  replaceMaster(page.adoptNode(nextMaster), page.body.dataset.screen === "detail");
   const detail = document.getElementById("detail");
   detail.replaceWith(page.adoptNode(nextDetail));
   document.dispatchEvent(new CustomEvent("roadtrip:swap"));
@@ -75,6 +75,39 @@ async function show(url, { push, direction }) {
   animate(pane, direction);
   closeMaster();
   if (body.dataset.screen === "detail") document.getElementById("detail").focus({ preventScroll: true });
+}
+
+// The master column: its bar, tabs and list. A list that stays the same from page to page
+// (a place's grid beside the photo it opens) is kept as it is when a photo of it opens,
+// scrolled and with its further pages loaded; only the mark of the current item moves.
+function replaceMaster(next, detailOnly) {
+  const master = document.getElementById("master");
+  const content = document.getElementById("master-content");
+  const nextContent = next.querySelector("#master-content");
+  const key = content.dataset.masterKey;
+  master.setAttribute("aria-label", next.getAttribute("aria-label") || "");
+  if (!(detailOnly && key && nextContent && key === nextContent.dataset.masterKey)) {
+    master.replaceChildren(...next.childNodes);
+    return;
+  }
+  // Kept in place, never detached: a detached list would lose its scroll position.
+  const current = nextContent.querySelector("[aria-current='page']");
+  content.querySelectorAll("[aria-current='page']").forEach((item) => item.removeAttribute("aria-current"));
+  if (current) {
+    const href = current.getAttribute("href");
+    const same = [...content.querySelectorAll("a[href]")].find((item) => item.getAttribute("href") === href);
+    if (same) same.setAttribute("aria-current", "page");
+  }
+  const before = [];
+  const after = [];
+  let seen = false;
+  for (const node of [...next.childNodes]) {
+    if (node === nextContent) seen = true;
+    else (seen ? after : before).push(node);
+  }
+  [...master.childNodes].forEach((node) => { if (node !== content) node.remove(); });
+  content.before(...before);
+  content.after(...after);
 }
 
 function animate(pane, direction) {

@@ -11,6 +11,8 @@ struct RequestContext {
     let formToken: String
     /// True when `formToken` is new and must be set as the `rt_form` cookie on the answer.
     let formTokenIsNew: Bool
+    /// The files an upload brought, checked like a form; nil for every other request.
+    var upload: Upload? = nil
 
     /// The signed-in session. The gate in `App` lets no request reach a non-public route without
     /// one; should that ever fail, the request is refused, not the process stopped.
@@ -25,7 +27,7 @@ struct RequestContext {
 
     /// The same request, now on `session` (after a password change gave it a new id).
     func continuing(as session: Session) -> RequestContext {
-        RequestContext(request: request, session: session, form: form, formToken: session.csrfToken, formTokenIsNew: false)
+        RequestContext(request: request, session: session, form: form, formToken: session.csrfToken, formTokenIsNew: false, upload: upload)
     }
 
     func field(_ name: String) -> String {

@@ -15,6 +15,29 @@ struct PageFrame {
     var detail: any HTML
     /// Where the top bar's back button leads on a phone; none on the top level.
     var back: (route: Route, label: String)? = nil
+    /// The master column's own top bar: RoadTrip's menu, or the photo apps' tabs.
+    var masterBar: MasterBar = .roadTrip
+    /// Names the list in the master column when it stays the same from page to page (a place's
+    /// grid): app.js then keeps the list as it is — scrolled, more pages loaded — and swaps the detail only.
+    var masterKey: String? = nil
+    /// Buttons at the trailing end of the detail's top bar (the photo viewer's Info, say).
+    var detailActions: (any HTML)? = nil
+}
+
+/// The master column's top bar and how the detail's top bar opens it in tablet portrait.
+struct MasterBar {
+    var title: String
+    /// What the column is, for screen readers.
+    var label: String
+    /// The detail bar's button that opens the column as an overlay in tablet portrait.
+    var openButton: String
+    var openButtonLabel: String
+    /// Back within the column (a place's photos back to Places), shown where the column is a screen of its own.
+    var back: (route: Route, label: String)? = nil
+    /// The photo apps' tab bar: Places | Recents, with the current one marked.
+    var tabs: [(route: Route, label: String, isCurrent: Bool)] = []
+
+    static let roadTrip = MasterBar(title: "RoadTrip", label: "Destinations", openButton: "☰ Destinations", openButtonLabel: "Destinations")
 }
 
 /// The signed-in person as the shell shows them: name, owner or not, and the form token for

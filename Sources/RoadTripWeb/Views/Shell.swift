@@ -17,10 +17,13 @@ struct Shell: HTML {
                 meta(.name("color-scheme"), .content("light dark"))
                 title(frame.title == "RoadTrip" ? "RoadTrip" : "\(frame.title) · RoadTrip")
                 link(.rel("stylesheet"), .href(assets.route("app.css")))
+                link(.rel("stylesheet"), .href(assets.route("photos.css")))
                 link(.rel("icon"), .type("image/svg+xml"), .href(assets.route("icon.svg")))
                 script(.type("module"), .src(assets.route("app.js")))
                 // The Events book viewer and the web views; it runs after app.js (modules run in order).
                 script(.type("module"), .src(assets.route("book.js")))
+                // The photo viewer, the grids' further pages and the upload screen.
+                script(.type("module"), .src(assets.route("photos.js")))
             }
             body(.data("screen", frame.screen.rawValue), .class(frame.master == nil ? "single" : "")) {
                 a(.class("skip-link"), .href("#detail")) { "Skip to content" }
@@ -36,15 +39,31 @@ struct Shell: HTML {
     }
 
     private func masterPane(_ content: any HTML) -> Element {
-        aside(.class("master"), .id("master"), .ariaLabel("Destinations")) {
-            header(.class("bar")) {
-                div(.class("bar-leading")) {}
-                h1(.class("bar-title")) { "RoadTrip" }
+        let bar = frame.masterBar
+        return aside(.class("master"), .id("master"), .ariaLabel(bar.label)) {
+            header(.class("bar"), .id("master-bar")) {
+                div(.class("bar-leading")) {
+                    if let back = bar.back {
+                        a(.class("bar-button master-back"), .href(back.route), Attribute("rel", "up")) { "‹ \(back.label)" }
+                    }
+                }
+                h1(.class("bar-title")) { bar.title }
                 div(.class("bar-trailing")) {
                     a(.class("bar-button close-master"), .href("#"), .ariaLabel("Close the list")) { "Done" }
                 }
             }
-            div(.class("pane-content"), .id("master-content")) { content }
+            if !bar.tabs.isEmpty {
+                nav(.class("tab-bar"), .id("tab-bar"), .ariaLabel("Photos")) {
+                    for tab in bar.tabs {
+                        if tab.isCurrent {
+                            a(.class("tab"), .href(tab.route), .ariaCurrent("page")) { tab.label }
+                        } else {
+                            a(.class("tab"), .href(tab.route)) { tab.label }
+                        }
+                    }
+                }
+            }
+            div(.class("pane-content"), .id("master-content"), .data("master-key", frame.masterKey ?? "")) { content }
             if let viewer { ViewerFooter(viewer: viewer) }
         }
     }
@@ -57,11 +76,15 @@ struct Shell: HTML {
                         a(.class("bar-button back"), .href(back.route), Attribute("rel", "up")) { "‹ \(back.label)" }
                     }
                     if frame.master != nil {
-                        a(.class("bar-button open-master"), .href("#master"), .ariaControls("master")) { "☰ Destinations" }
+                        a(.class("bar-button open-master"), .href("#master"), .ariaControls("master"), .ariaLabel(frame.masterBar.openButtonLabel)) {
+                            frame.masterBar.openButton
+                        }
                     }
                 }
                 h2(.class("bar-title"), .id("detail-title")) { frame.title }
-                div(.class("bar-trailing")) {}
+                div(.class("bar-trailing")) {
+                    if let actions = frame.detailActions { actions }
+                }
             }
             div(.class("pane-content"), .id("detail-content")) { frame.detail }
         }
@@ -74,6 +97,10 @@ struct ViewerFooter: HTML {
 
     func render(into output: inout String) {
         footer(.class("master-footer")) {
+            nav(.class("app-switch"), .ariaLabel("Apps")) {
+                a(.href(.home)) { "RoadTrip" }
+                a(.href(.places(order: .byCountry))) { "Photos" }
+            }
             a(.class("viewer"), .href(.account), .title("Your account")) { viewer.name }
             if viewer.isOwner {
                 a(.href(.accounts)) { "Accounts" }

@@ -26,13 +26,13 @@ final class Visitor {
 
     /// Sends a request and keeps what the answer sets: cookies, and the form token of its page.
     @discardableResult
-    func send(_ method: String, _ target: String, headers: Headers = Headers(), body: [UInt8] = []) -> Response {
+    func send(_ method: String, _ target: String, headers: Headers = Headers(), body: [UInt8] = [], bodyFile: String? = nil) -> Response {
         var headers = headers
         if headers["Cookie"] == nil, !cookies.isEmpty {
             headers["Cookie"] = cookies.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "; ")
         }
         let (path, query) = Visitor.split(target)
-        let response = app.respond(to: Request(method: method, path: path, query: query, headers: headers, body: body, clientAddress: address))
+        let response = app.respond(to: Request(method: method, path: path, query: query, headers: headers, body: body, clientAddress: address, bodyFile: bodyFile))
         remember(response)
         return response
     }

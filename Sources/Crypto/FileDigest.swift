@@ -1,0 +1,52 @@
+import Foundation
+internal import CSodium
+
+/// Why a file could not be hashed.
+public struct FileDigestError: Error, Sendable, CustomStringConvertible {
+    public let description: String
+}
+
+/// SHA-256 of a file's content, read in fixed-size chunks so that a photo of any size is
+/// hashed in constant memory. Photos are stored and told apart by this digest.
+public enum FileDigest {
+    /// The digest as 64 lowercase hexadecimal digits.
+    public static func sha256(ofFileAt path: String) throws(FileDigestError) -> String {
+        Sodium.require()
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw FileDigestError(description: "cannot read the file: \(String(cString: strerror(errno)))") }
+        defer { close(fd) }
+        var state = crypto_hash_sha256_state()
+        crypto_hash_sha256_init(&state)
+        var buffer = [UInt8](repeating: 0, count: 1 << 18)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw FileDigestError(description: "cannot read the file: \(String(cString: strerror(errno)))")
+            }
+            if count == 0 { break }
+            buffer.withUnsafeBytes { _ = crypto_hash_sha256_update(&state, $0.baseAddress!.assumingMemoryBound(to: UInt8.self), UInt64(count)) }
+        }
+        var digest = [UInt8](repeating: 0, count: Int(crypto_hash_sha256_BYTES))
+        crypto_hash_sha256_final(&state, &digest)
+        return hex(digest)
+    }
+
+    public static func sha256(of bytes: [UInt8]) -> String {
+        Sodium.require()
+        var digest = [UInt8](repeating: 0, count: Int(crypto_hash_sha256_BYTES))
+        crypto_hash_sha256(&digest, bytes, UInt64(bytes.count))
+        return hex(digest)
+    }
+
+    private static func hex(_ bytes: [UInt8]) -> String {
+        let digits = Array("0123456789abcdef".utf8)
+        var text: [UInt8] = []
+        text.reserveCapacity(bytes.count * 2)
+        for byte in bytes {
+            text.append(digits[Int(byte >> 4)])
+            text.append(digits[Int(byte & 0x0F)])
+        }
+        return String(decoding: text, as: UTF8.self)
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+import Imaging
+import SQLite
+
+/// A photo of the household library. The original is stored once, by the SHA-256 of its
+/// content, and never changed; everything else here was read from it at import.
+public struct Photo: Sendable, Equatable, Identifiable {
+    public let id: Int64
+    public let sha256: String
+    public let format: ImageFormat
+    public let byteCount: Int
+    /// As stored; `displayWidth` and `displayHeight` are the size as seen, after EXIF orientation.
+    public let width: Int
+    public let height: Int
+    public let orientation: Int
+    /// The file name it was imported from, without its extension; may be empty.
+    public let title: String
+    public let description: String?
+    /// When it was taken, as the camera wrote it ("2024-05-01T12:34:56", local time).
+    public let takenAt: String?
+    public let latitude: Double?
+    public let longitude: Double?
+    public let cameraMake: String?
+    public let cameraModel: String?
+    public let placeID: Int64?
+
+    /// What a list shows first: the title, else the description, else "Unknown".
+    public var displayTitle: String {
+        if !title.isEmpty { return title }
+        if let description, !description.isEmpty { return description }
+        return "Unknown"
+    }
+
+    /// The line under the title: the description, unless it already is the title.
+    public var displaySubtitle: String? {
+        guard !title.isEmpty, let description, !description.isEmpty, description != title else { return nil }
+        return description
+    }
+
+    public var displayWidth: Int { orientation >= 5 ? height : width }
+    public var displayHeight: Int { orientation >= 5 ? width : height }
+
+    /// "Canon EOS R5"; the make is left out when the model already names it.
+    public var camera: String? {
+        switch (cameraMake, cameraModel) {
+        case let (make?, model?): model.lowercased().hasPrefix(make.lowercased()) ? model : "\(make) \(model)"
+        case let (make?, nil): make
+        case let (nil, model?): model
+        case (nil, nil): nil
+        }
+    }
+
+    static let columns = """
+        id, sha256, format, byte_count, width, height, orientation, title, description, taken_at,
+        latitude, longitude, camera_make, camera_model, place_id
+        """
+
+    init(row: Row) throws {
+        id = try row["id"]
+        sha256 = try row["sha256"]
+        format = ImageFormat(rawValue: try row["format"]) ?? .jpeg
+        byteCount = try row["byte_count"]
+        width = try row["width"]
+        height = try row["height"]
+        orientation = try row["orientation"]
+        title = try row["title"]
+        description = try row["description"]
+        takenAt = try row["taken_at"]
+        latitude = try row["latitude"]
+        longitude = try row["longitude"]
+        cameraMake = try row["camera_make"]
+        cameraModel = try row["camera_model"]
+        placeID = try row["place_id"]
+    }
+}
+
+/// A place of the library: a populated place of the gazetteer that photos were taken at.
+public struct Place: Sendable, Equatable, Identifiable {
+    public let id: Int64
+    public let name: String
+    public let region: String?
+    public let country: String
+    public let latitude: Double
+    public let longitude: Double
+    public let photoCount: Int
+
+    /// "California, United States": what a row shows under the city's name.
+    public var regionAndCountry: String {
+        [region, country].compactMap { $0 }.joined(separator: ", ")
+    }
+
+    static let columns = "id, name, region, country, latitude, longitude, photo_count"
+
+    init(row: Row) throws {
+        id = try row["id"]
+        name = try row["name"]
+        region = try row["region"]
+        country = try row["country"]
+        latitude = try row["latitude"]
+        longitude = try row["longitude"]
+        photoCount = try row["photo_count"]
+    }
+}

@@ -1,0 +1,104 @@
+import Foundation
+import Synchronization
+
+/// A file found for import: where it is, and the name it is listed under.
+public struct ImportSource: Sendable, Equatable {
+    public let path: String
+    public let fileName: String
+
+    public init(path: String, fileName: String? = nil) {
+        self.path = path
+        self.fileName = fileName ?? URL(fileURLWithPath: path).lastPathComponent
+    }
+}
+
+/// How a batch is going, reported after each file.
+public struct ImportProgress: Sendable {
+    public let done: Int
+    public let total: Int
+    public let started: ContinuousClock.Instant
+}
+
+/// What a batch came to: imported, already there, refused (each with its reason).
+public struct ImportSummary: Sendable {
+    public var imported: [ImportSource] = []
+    public var alreadyThere: [ImportSource] = []
+    public var refused: [(source: ImportSource, reason: String)] = []
+
+    public init() {}
+
+    mutating func add(_ outcome: ImportOutcome, for source: ImportSource) {
+        switch outcome {
+        case .imported: imported.append(source)
+        case .alreadyThere: alreadyThere.append(source)
+        case .refused(let reason): refused.append((source, reason))
+        }
+    }
+}
+
+/// Imports many files with as many workers as cores. Each file is imported on its own
+/// (`PhotoLibrary.importPhoto`), so one bad file never stops the batch.
+public struct PhotoImporter: Sendable {
+    public let library: PhotoLibrary
+    public let workers: Int
+
+    public init(library: PhotoLibrary, workers: Int = ProcessInfo.processInfo.activeProcessorCount) {
+        self.library = library
+        self.workers = max(1, workers)
+    }
+
+    /// Files of `paths`, folders searched recursively (hidden files and folders skipped),
+    /// in a stable order. Paths that do not exist are refused up front by the caller's summary.
+    public static func sources(from paths: [String]) -> (found: [ImportSource], missing: [String]) {
+        var found: [ImportSource] = []
+        var missing: [String] = []
+        for path in paths {
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
+                missing.append(path)
+                continue
+            }
+            guard isFolder.boolValue else {
+                found.append(ImportSource(path: path))
+                continue
+            }
+            let folder = URL(fileURLWithPath: path)
+            let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles])
+            var files: [String] = []
+            while let url = enumerator?.nextObject() as? URL {
+                if (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true { files.append(url.path) }
+            }
+            found += files.sorted().map { ImportSource(path: $0) }
+        }
+        return (found, missing)
+    }
+
+    public func run(_ sources: [ImportSource], by account: AccountID? = nil,
+                    progress: @escaping @Sendable (ImportProgress) -> Void = { _ in }) -> ImportSummary {
+        let started = ContinuousClock.now
+        let state = Mutex<(next: Int, done: Int, outcomes: [ImportOutcome?])>((0, 0, Array(repeating: nil, count: sources.count)))
+        DispatchQueue.concurrentPerform(iterations: min(workers, sources.count)) { _ in
+            while true {
+                let index: Int? = state.withLock { state in
+                    guard state.next < sources.count else { return nil }
+                    defer { state.next += 1 }
+                    return state.next
+                }
+                guard let index else { return }
+                let outcome = library.importPhoto(at: sources[index].path, fileName: sources[index].fileName, by: account)
+                let done = state.withLock { state in
+                    state.outcomes[index] = outcome
+                    state.done += 1
+                    return state.done
+                }
+                progress(ImportProgress(done: done, total: sources.count, started: started))
+            }
+        }
+        var summary = ImportSummary()
+        let outcomes = state.withLock { $0.outcomes }
+        for (source, outcome) in zip(sources, outcomes) {
+            summary.add(outcome ?? .refused("it was not imported"), for: source)
+        }
+        return summary
+    }
+}

@@ -1,0 +1,109 @@
+import Crypto
+import Foundation
+import Geo
+import Imaging
+import SQLite
+
+/// What became of one file given to the importer.
+public enum ImportOutcome: Sendable, Equatable {
+    case imported(Photo)
+    /// The same bytes were imported before (perhaps under another name): stored once.
+    case alreadyThere(Photo)
+    /// Not stored; the reason names what is wrong with the file, not where it is.
+    case refused(String)
+}
+
+extension PhotoLibrary {
+    /// Imports one file: checks it is a JPEG, PNG, WebP or HEIC image within the pixel limit,
+    /// decodes it whole while making the `inline` renditions (a damaged file is refused here),
+    /// stores the original under its digest, then writes its row. The row is written last, in
+    /// one transaction, so a process killed at any moment leaves either no photo or a whole one;
+    /// importing again finishes the job. `fileName` is only a title, never a path.
+    public func importPhoto(at path: String, fileName: String, by account: AccountID?,
+                            inline: [Rendition] = [.thumbnail, .preview]) -> ImportOutcome {
+        let inspected: InspectedImage
+        do {
+            inspected = try processor.inspect(fileAt: path)
+        } catch {
+            return .refused(error.description)
+        }
+        do {
+            let sha256 = try FileDigest.sha256(ofFileAt: path)
+            if let existing = try photo(sha256: sha256) { return .alreadyThere(existing) }
+            for rendition in inline {
+                try files.makeRendition(rendition, sha256: sha256, from: path, with: processor)
+            }
+            try files.storeOriginal(from: path, sha256: sha256, format: inspected.header.format)
+            let place = try locality(latitude: inspected.metadata.latitude, longitude: inspected.metadata.longitude)
+            return try insert(inspected, sha256: sha256, byteCount: DurableFile.size(of: path) ?? 0,
+                              title: PhotoLibrary.title(fromFileName: fileName), place: place, by: account)
+        } catch let error as ImagingError {
+            return .refused(error.description)
+        } catch let error as FileDigestError {
+            return .refused(error.description)
+        } catch {
+            return .refused("it could not be stored: \(error)")
+        }
+    }
+
+    func photo(sha256: String) throws -> Photo? {
+        try database.read { db in
+            try db.fetchOne("SELECT \(raw: Photo.columns) FROM photos WHERE sha256 = \(sha256)").map(Photo.init)
+        }
+    }
+
+    func locality(latitude: Double?, longitude: Double?) throws -> GazetteerPlace? {
+        guard let latitude, let longitude, let coordinate = Geo.Coordinate(latitude: latitude, longitude: longitude) else { return nil }
+        return try gazetteer.gazetteer().locality(for: coordinate, within: PhotoLibrary.placeRadius)
+    }
+
+    private func insert(_ image: InspectedImage, sha256: String, byteCount: Int, title: String,
+                        place: GazetteerPlace?, by account: AccountID?) throws -> ImportOutcome {
+        let metadata = image.metadata
+        let now = clock.now()
+        return try database.write { db in
+            if let place { try PhotoLibrary.record(place, in: db) }
+            try db.execute("""
+                INSERT INTO photos (sha256, format, byte_count, width, height, orientation, title, description, taken_at,
+                    sorted_at, latitude, longitude, camera_make, camera_model, place_id, imported_at, imported_by)
+                VALUES (\(sha256), \(image.header.format.rawValue), \(byteCount), \(image.header.width), \(image.header.height),
+                    \(image.header.orientation), \(title), \(metadata.imageDescription), \(metadata.takenAt),
+                    \(metadata.takenAt ?? PhotoLibrary.timestamp(now)), \(metadata.latitude), \(metadata.longitude),
+                    \(metadata.cameraMake), \(metadata.cameraModel), \(place?.id), \(Int64(now.timeIntervalSince1970)),
+                    \(account?.rawValue))
+                ON CONFLICT (sha256) DO NOTHING
+                """)
+            let inserted = db.changes > 0
+            guard let row = try db.fetchOne("SELECT \(raw: Photo.columns) FROM photos WHERE sha256 = \(sha256)") else {
+                throw FileError("cannot find the new row of", sha256)
+            }
+            return inserted ? .imported(try Photo(row: row)) : .alreadyThere(try Photo(row: row))
+        }
+    }
+
+    /// Keeps the gazetteer's names for a place photos were taken at, so lists need no gazetteer.
+    static func record(_ place: GazetteerPlace, in db: Connection) throws {
+        try db.execute("""
+            INSERT INTO places (id, name, region, country, country_code, latitude, longitude, folded_name)
+            VALUES (\(place.id), \(place.name), \(place.region), \(place.country), \(place.countryCode),
+                \(place.coordinate.latitude), \(place.coordinate.longitude), \(NameFolding.fold(place.name)))
+            ON CONFLICT (id) DO NOTHING
+            """)
+    }
+
+    /// "IMG_0042.JPG" → "IMG_0042". Control characters go; a very long name is cut.
+    static func title(fromFileName fileName: String) -> String {
+        let last = fileName.split(separator: "/").last.map(String.init) ?? ""
+        let stem = last.contains(".") && !last.hasPrefix(".") ? String(last[..<last.lastIndex(of: ".")!]) : last
+        let clean = String(String.UnicodeScalarView(stem.unicodeScalars.filter { !$0.properties.isNoncharacterCodePoint && $0.properties.generalCategory != .control }))
+        return String(clean.trimmingCharacters(in: .whitespaces).prefix(200))
+    }
+
+    /// The sort key of a photo without a date: when it was imported, in the date format of `taken_at`.
+    static func timestamp(_ date: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withFullDate, .withTime, .withColonSeparatorInTime, .withDashSeparatorInDate]
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        return formatter.string(from: date)
+    }
+}

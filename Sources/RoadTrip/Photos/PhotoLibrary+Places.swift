@@ -1,0 +1,113 @@
+import Geo
+import SQLite
+
+/// How the Places screen orders its places.
+public enum PlaceOrder: String, Sendable, CaseIterable {
+    /// Sections by country, A to Z; cities A to Z within.
+    case byCountry
+    /// The "top" places: most photos first.
+    case byPhotoCount
+}
+
+/// Which photos a grid shows: a place's, or those with no known place.
+public enum PhotoCollection: Sendable, Hashable {
+    case place(Int64)
+    case noLocation
+}
+
+/// One screenful of a grid, newest first; `nextCursor` continues it.
+public struct PhotoPage: Sendable {
+    public let photos: [Photo]
+    /// The last photo's id when more follow; nil at the end.
+    public let nextCursor: Int64?
+}
+
+extension PhotoLibrary {
+    /// Places with photos. Counts are kept by triggers, so this reads one row per place
+    /// however many photos there are.
+    public func places(order: PlaceOrder) throws -> [Place] {
+        let orderBy = switch order {
+        case .byCountry: "country COLLATE NOCASE, name COLLATE NOCASE, id"
+        case .byPhotoCount: "photo_count DESC, name COLLATE NOCASE, id"
+        }
+        return try database.read { db in
+            try db.fetchAll("SELECT \(raw: Place.columns) FROM places WHERE photo_count > 0 ORDER BY \(raw: orderBy)", Place.init)
+        }
+    }
+
+    public func place(id: Int64) throws -> Place? {
+        try database.read { db in
+            try db.fetchOne("SELECT \(raw: Place.columns) FROM places WHERE id = \(id)").map(Place.init)
+        }
+    }
+
+    /// How many photos have no place: no position, or none near a populated place.
+    public func photosWithoutPlace() throws -> Int {
+        try database.read { db in try db.fetchValue("SELECT count(*) FROM photos WHERE place_id IS NULL") ?? 0 }
+    }
+
+    /// `limit` photos of the collection, newest first (date taken, else date imported),
+    /// starting after the photo `cursor`.
+    public func photos(in collection: PhotoCollection, after cursor: Int64? = nil, limit: Int = 50) throws -> PhotoPage {
+        try database.read { db in
+            var sql: SQL = "SELECT \(raw: Photo.columns) FROM photos WHERE \(sql: PhotoLibrary.filter(collection))"
+            if let cursor {
+                sql = sql + " AND (sorted_at, id) < (SELECT sorted_at, id FROM photos WHERE id = \(cursor))"
+            }
+            sql = sql + " ORDER BY sorted_at DESC, id DESC LIMIT \(limit + 1)"
+            let photos = try db.fetchAll(sql, Photo.init)
+            return PhotoPage(photos: Array(photos.prefix(limit)), nextCursor: photos.count > limit ? photos[limit - 1].id : nil)
+        }
+    }
+
+    /// The photos before and after `photo` in its collection's order (newer, older).
+    public func neighbours(of photo: Photo) throws -> (newer: Int64?, older: Int64?) {
+        let collection: PhotoCollection = photo.placeID.map { .place($0) } ?? .noLocation
+        return try database.read { db in
+            let filter = PhotoLibrary.filter(collection)
+            let newer: Int64? = try db.fetchValue("""
+                SELECT id FROM photos WHERE \(sql: filter) AND (sorted_at, id) > (SELECT sorted_at, id FROM photos WHERE id = \(photo.id))
+                ORDER BY sorted_at ASC, id ASC LIMIT 1
+                """)
+            let older: Int64? = try db.fetchValue("""
+                SELECT id FROM photos WHERE \(sql: filter) AND (sorted_at, id) < (SELECT sorted_at, id FROM photos WHERE id = \(photo.id))
+                ORDER BY sorted_at DESC, id DESC LIMIT 1
+                """)
+            return (newer, older)
+        }
+    }
+
+    /// Places of the library whose name matches, accents and case ignored: names that start
+    /// with the query first, then names with a word that does, then any that contain it.
+    public func findPlaces(_ query: String, limit: Int = 50) throws -> [Place] {
+        let folded = NameFolding.fold(query)
+        guard !folded.isEmpty else { return [] }
+        return try database.read { db in
+            try db.fetchAll("""
+                SELECT \(raw: Place.columns) FROM places
+                WHERE photo_count > 0 AND instr(folded_name, \(folded)) > 0
+                ORDER BY CASE WHEN substr(folded_name, 1, length(\(folded))) = \(folded) THEN 0
+                              WHEN instr(' ' || folded_name, ' ' || \(folded)) > 0 THEN 1 ELSE 2 END,
+                         photo_count DESC, name COLLATE NOCASE
+                LIMIT \(limit)
+                """, Place.init)
+        }
+    }
+
+    /// Gives a photo the place a person chose (from the gazetteer, by id). Its count moves with it.
+    public func setPlace(of photoID: Int64, to placeID: Int64) throws -> Bool {
+        guard let place = try gazetteer.gazetteer().place(id: placeID) else { return false }
+        return try database.write { db in
+            try PhotoLibrary.record(place, in: db)
+            try db.execute("UPDATE photos SET place_id = \(place.id) WHERE id = \(photoID)")
+            return db.changes > 0
+        }
+    }
+
+    static func filter(_ collection: PhotoCollection) -> SQL {
+        switch collection {
+        case .place(let id): "place_id = \(id)"
+        case .noLocation: "place_id IS NULL"
+        }
+    }
+}

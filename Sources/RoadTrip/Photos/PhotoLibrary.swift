@@ -1,0 +1,65 @@
+import Foundation
+import Geo
+import Imaging
+import SQLite
+import Synchronization
+
+/// The household's photo library: the photos, the places they were taken at, and each
+/// account's Recents. Shared by every account; Recents are the only per-account part.
+public struct PhotoLibrary: Sendable {
+    let database: Database
+    public let files: PhotoFiles
+    public let processor: ImageProcessor
+    public let gazetteer: GazetteerSource
+    let clock: WallClock
+
+    public init(database: Database, folder: URL, processor: ImageProcessor, gazetteer: GazetteerSource, clock: WallClock = .system) {
+        self.database = database
+        self.files = PhotoFiles(folder: folder)
+        self.processor = processor
+        self.gazetteer = gazetteer
+        self.clock = clock
+    }
+
+    /// How far a photo may be from a populated place and still belong to it. Photos further
+    /// out (at sea, in the wilderness) are listed under "No location" until a person sets a place.
+    public static let placeRadius: Double = 50_000
+
+    public func photo(id: Int64) throws -> Photo? {
+        try database.read { db in
+            try db.fetchOne("SELECT \(raw: Photo.columns) FROM photos WHERE id = \(id)").map(Photo.init)
+        }
+    }
+
+    public var count: Int {
+        get throws { try database.read { db in try db.fetchValue("SELECT count(*) FROM photos") ?? 0 } }
+    }
+}
+
+/// The gazetteer, loaded the first time a place is needed: 170,000 names are not read for
+/// a command that never looks one up. Shared by every library of the process.
+public final class GazetteerSource: Sendable {
+    private let load: @Sendable () throws(GazetteerError) -> Gazetteer
+    private let loaded = Mutex<Result<Gazetteer, GazetteerError>?>(nil)
+
+    public init(_ load: @escaping @Sendable () throws(GazetteerError) -> Gazetteer) {
+        self.load = load
+    }
+
+    public convenience init(_ gazetteer: Gazetteer) {
+        self.init { () throws(GazetteerError) in gazetteer }
+    }
+
+    /// The places shipped with RoadTrip, read once per process.
+    public static let bundled = GazetteerSource { () throws(GazetteerError) in try Gazetteer.bundled() }
+
+    public func gazetteer() throws(GazetteerError) -> Gazetteer {
+        let result = loaded.withLock { cached in
+            if let cached { return cached }
+            let result = Result { () throws(GazetteerError) in try load() }
+            cached = result
+            return result
+        }
+        return try result.get()
+    }
+}

@@ -1,0 +1,54 @@
+import Crypto
+import Foundation
+import HTTPServer
+
+/// Files a request brought: the upload form's (multipart, without JavaScript) or the one
+/// file the upload screen's script posts as the body. They live in `folder`, which the app
+/// removes when the request is answered.
+struct Upload {
+    struct File {
+        let path: String
+        /// As the browser sent it: a title at most, never a path.
+        let fileName: String
+    }
+
+    let files: [File]
+    let folder: String?
+}
+
+extension CSRFGuard {
+    /// The header the upload screen's script sends the form token in (its body is the file).
+    static let header = "X-CSRF-Token"
+
+    /// Checks an upload like any form post — same site, the session's form token — and reads
+    /// its files. The token of a multipart form is its `csrf` field; the script's single-file
+    /// post carries it in `X-CSRF-Token`. On refusal every file read is removed.
+    static func verifiedUpload(_ request: Request, expectedToken: String, fileName: String?, folder: String) throws(HTTPError) -> Upload {
+        if let site = request.headers["Sec-Fetch-Site"], site != "same-origin", site != "none" { throw refused }
+        if let origin = request.headers["Origin"], !isSameOrigin(origin, host: request.headers["Host"]) { throw refused }
+        let contentType = request.headers["Content-Type"] ?? ""
+        let type = contentType.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        guard let bodyFile = request.bodyFile else {
+            throw HTTPError(status: .badRequest, message: "The upload was empty: choose one or more photos.")
+        }
+        if type == "multipart/form-data" {
+            let form: MultipartForm
+            do {
+                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+                form = try MultipartForm(parsing: bodyFile, contentType: contentType, into: folder)
+            } catch let error as MultipartError {
+                try? FileManager.default.removeItem(atPath: folder)
+                throw HTTPError(status: .badRequest, message: "The upload could not be read: \(error.description). Nothing was imported.")
+            } catch {
+                throw HTTPError(status: .internalServerError, message: "The upload could not be stored. Nothing was imported.")
+            }
+            guard let sent = form.value(field), constantTimeEquals(Array(sent.utf8), Array(expectedToken.utf8)) else {
+                try? FileManager.default.removeItem(atPath: folder)
+                throw refused
+            }
+            return Upload(files: form.files.map { Upload.File(path: $0.path, fileName: $0.fileName) }, folder: folder)
+        }
+        guard let sent = request.headers[header], constantTimeEquals(Array(sent.utf8), Array(expectedToken.utf8)) else { throw refused }
+        return Upload(files: [Upload.File(path: bodyFile, fileName: fileName ?? "")], folder: nil)
+    }
+}

@@ -1,0 +1,118 @@
+import Foundation
+import Geo
+import HTML
+import HTTPServer
+import Imaging
+import RoadTrip
+
+/// The photo viewer, a photo's images, setting its place, and Recents.
+struct PhotoController {
+    let app: App
+    let context: RequestContext
+
+    var photos: PhotoLibrary { app.library.photos }
+
+    /// Opens the photo and records it in the account's Recents.
+    func show(id: Int64, inRecents: Bool) throws -> Response {
+        let photo = try existing(id)
+        let account = try context.account
+        try app.library.recents.record(photo.id, for: account.id)
+        let place = try photo.placeID.flatMap { try photos.place(id: $0) }
+        let master: any HTML
+        let viewer: PhotoViewer
+        let back: (route: Route, label: String)
+        let masterKey: String
+        if inRecents {
+            masterKey = "recents"
+            let recents = try app.library.recents.photos(of: account.id)
+            let index = recents.firstIndex { $0.id == photo.id }
+            viewer = PhotoViewer(photo: photo, place: place,
+                                 previous: index.flatMap { $0 > 0 ? recents[$0 - 1].id : nil },
+                                 next: index.flatMap { $0 + 1 < recents.count ? recents[$0 + 1].id : nil }, inRecents: true)
+            master = RecentsView(photos: recents, current: photo.id)
+            back = (.recents, "Recents")
+        } else {
+            let neighbours = try photos.neighbours(of: photo)
+            viewer = PhotoViewer(photo: photo, place: place, previous: neighbours.newer, next: neighbours.older, inRecents: false)
+            let collection: PhotoCollection = photo.placeID.map { .place($0) } ?? .noLocation
+            masterKey = collection.masterKey
+            master = try PlacesController(app: app, context: context).grid(collection, current: photo.id)
+            back = (.placePhotos(collection, after: nil), place?.name ?? "No location")
+        }
+        return app.page(PageFrame(
+            title: photo.displayTitle,
+            screen: .detail,
+            master: master,
+            detail: PhotoViewerView(model: viewer),
+            back: back,
+            masterBar: inRecents ? .photos(.recents) : .photos(.places, title: back.label, back: (.places(order: .byCountry), "Places")),
+            masterKey: masterKey
+        ), context: context)
+    }
+
+    /// A thumbnail or preview (made now if missing), or the original. Photos never change, so
+    /// each address holds the same bytes for ever: cached a year, immutable.
+    func image(id: Int64, size: PhotoImageSize) throws -> Response {
+        let photo = try existing(id)
+        let path: String
+        let type: String
+        do {
+            switch size {
+            case .thumbnail: (path, type) = (try app.library.renditions.file(.thumbnail, of: photo), Rendition.thumbnail.format.mediaType)
+            case .preview: (path, type) = (try app.library.renditions.file(.preview, of: photo), Rendition.preview.format.mediaType)
+            case .original: (path, type) = (photos.files.original(sha256: photo.sha256, format: photo.format), photo.format.mediaType)
+            }
+        } catch {
+            app.log("error: photo \(photo.id) \(size.rawValue): \(error)")
+            throw HTTPError(status: .internalServerError, message: "This photo's image could not be made. The original may be damaged.")
+        }
+        guard var response = Response.file(at: path, contentType: type, cacheControl: "private, max-age=31536000, immutable", for: context.request) else {
+            throw HTTPError.notFound("This photo's file is missing from the library.")
+        }
+        if size == .original {
+            response.headers["Content-Disposition"] = "inline; filename=\"photo-\(photo.id).\(photo.format.fileExtension)\""
+        }
+        return response
+    }
+
+    /// Setting a photo's place: GET searches the gazetteer, POST sets the place chosen.
+    func place(id: Int64, query: String?) throws -> Response {
+        let photo = try existing(id)
+        if context.request.method == "POST" {
+            guard let placeID = Int64(context.field("place")), try photos.setPlace(of: photo.id, to: placeID) else {
+                return try placeForm(photo, query: "", error: "Choose one of the places found.", status: .unprocessableContent)
+            }
+            return .redirect(to: Route.photo(id: photo.id, inRecents: false).path)
+        }
+        return try placeForm(photo, query: String((query ?? "").prefix(200)), error: nil, status: .ok)
+    }
+
+    func recents() throws -> Response {
+        app.page(PageFrame(
+            title: "Recents",
+            screen: .master,
+            master: RecentsView(photos: try app.library.recents.photos(of: try context.account.id)),
+            detail: PhotoPlaceholderView(photoCount: try photos.count),
+            masterBar: .photos(.recents),
+            masterKey: "recents"
+        ), context: context)
+    }
+
+    private func placeForm(_ photo: Photo, query: String, error: String?, status: Status) throws -> Response {
+        let results = query.isEmpty ? [] : try photos.gazetteer.gazetteer().search(query, limit: 20)
+        let collection: PhotoCollection = photo.placeID.map { .place($0) } ?? .noLocation
+        return app.page(PageFrame(
+            title: "Set the place",
+            screen: .detail,
+            master: try PlacesController(app: app, context: context).grid(collection, current: photo.id),
+            detail: PhotoPlaceView(photo: photo, query: query, results: results, formToken: context.formToken, error: error),
+            back: (.photo(id: photo.id, inRecents: false), photo.displayTitle),
+            masterBar: .photos(.places)
+        ), context: context, status: status)
+    }
+
+    private func existing(_ id: Int64) throws -> Photo {
+        guard let photo = try photos.photo(id: id) else { throw HTTPError.notFound("There is no such photo.") }
+        return photo
+    }
+}

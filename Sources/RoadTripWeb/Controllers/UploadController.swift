@@ -1,0 +1,79 @@
+import Foundation
+import HTML
+import HTTPServer
+import Imaging
+import RoadTrip
+
+/// The Upload screen, the form it posts without JavaScript, and the one-file posts its script makes.
+struct UploadController {
+    let app: App
+    let context: RequestContext
+
+    func upload() throws -> Response {
+        if context.request.method == "POST" {
+            let files = context.upload?.files ?? []
+            guard !files.isEmpty else {
+                return try page(detail: Fragment {
+                    Notice(kind: .error, message: "Choose one or more photos to upload.")
+                    UploadView(formToken: context.formToken)
+                }, status: .unprocessableContent)
+            }
+            let outcomes = try files.map { UploadOutcome(fileName: $0.fileName, outcome: try importFile($0)) }
+            return try page(detail: UploadSummaryView(outcomes: outcomes), status: .ok)
+        }
+        return try page(detail: UploadView(formToken: context.formToken), status: .ok)
+    }
+
+    /// One file posted by photos.js: answered as JSON, so the script can show it in its row.
+    func uploadFile() throws -> Response {
+        guard let file = context.upload?.files.first else { throw HTTPError(status: .badRequest, message: "The upload was empty.") }
+        let outcome = try importFile(file)
+        var answer = UploadAnswer(fileName: file.fileName, outcome: UploadSummaryView.kind(outcome), message: UploadSummaryView.message(outcome))
+        switch outcome {
+        case .imported(let photo), .alreadyThere(let photo):
+            answer.photo = Route.photo(id: photo.id, inRecents: false).path
+            answer.thumbnail = Route.photoImage(id: photo.id, size: .thumbnail).path
+        case .refused: break
+        }
+        var response = Response(status: outcome.isRefusal ? .unprocessableContent : .ok, body: .bytes(Array(try JSONEncoder().encode(answer))))
+        response.headers["Content-Type"] = "application/json"
+        response.headers["Cache-Control"] = "no-store"
+        return response
+    }
+
+    /// Imports in the request (the thumbnail too, which proves the file decodes); the preview
+    /// is made in the background.
+    private func importFile(_ file: Upload.File) throws -> ImportOutcome {
+        let outcome = app.library.photos.importPhoto(at: file.path, fileName: file.fileName, by: try context.account.id, inline: [.thumbnail])
+        if case .imported(let photo) = outcome { app.library.renditions.prepare([.preview], of: photo) }
+        return outcome
+    }
+
+    private func page(detail: any HTML, status: Status) throws -> Response {
+        app.page(PageFrame(
+            title: "Upload photos",
+            screen: .detail,
+            master: PlaceListView(places: try app.library.photos.places(order: .byCountry), order: .byCountry,
+                                  withoutPlace: try app.library.photos.photosWithoutPlace()),
+            detail: detail,
+            back: (.places(order: .byCountry), "Places"),
+            masterBar: .photos(.places)
+        ), context: context, status: status)
+    }
+}
+
+/// The script's view of one file's import.
+private struct UploadAnswer: Encodable {
+    let fileName: String
+    let outcome: String
+    let message: String
+    var photo: String? = nil
+    var thumbnail: String? = nil
+}
+
+extension ImportOutcome {
+    var isRefusal: Bool {
+        if case .refused = self { return true }
+        return false
+    }
+}

@@ -1,0 +1,72 @@
+import Geo
+import HTML
+import RoadTrip
+
+/// Find: the library's places searched by name, accents and case ignored, each with its count.
+struct FindView: HTML {
+    let query: String
+    let results: [Place]
+
+    func render(into output: inout String) {
+        section(.class("find"), .ariaLabel("Find a place")) {
+            form(.method("get"), .action(.findPlaces(query: nil)), .class("search-form"), .role("search")) {
+                label(.for("find-query"), .class("visually-hidden")) { "Place name" }
+                input(.type("search"), .id("find-query"), .name("q"), .value(query), .placeholder("Find a place"),
+                      .autocomplete("off"), Attribute("autofocus", nil))
+                button(.type("submit")) { "Find" }
+            }
+            if !query.trimmingCharacters(in: .whitespaces).isEmpty {
+                if results.isEmpty {
+                    p(.class("empty-note"), .role("status")) { "No place called “\(query)” has photos." }
+                } else {
+                    p(.class("result-count"), .role("status")) { results.count == 1 ? "1 place" : "\(results.count) places" }
+                    ul(.class("rows find-results")) { for place in results { li { PlaceRow(place: place) } } }
+                }
+            }
+        }.render(into: &output)
+    }
+}
+
+/// Setting the place of a photo: search the gazetteer by name, then choose one.
+struct PhotoPlaceView: HTML {
+    let photo: Photo
+    let query: String
+    let results: [GazetteerPlace]
+    let formToken: String
+    var error: String? = nil
+
+    func render(into output: inout String) {
+        section(.class("set-place-form")) {
+            h2 { "Where was “\(photo.displayTitle)” taken?" }
+            if let error { Notice(kind: .error, message: error) }
+            form(.method("get"), .action(.photoPlace(id: photo.id, query: nil)), .class("search-form"), .role("search")) {
+                label(.for("place-query")) { "Town or city" }
+                input(.type("search"), .id("place-query"), .name("q"), .value(query), .placeholder("e.g. Lisbon"), .autocomplete("off"))
+                button(.type("submit")) { "Search" }
+            }
+            if !query.trimmingCharacters(in: .whitespaces).isEmpty {
+                if results.isEmpty {
+                    p(.class("empty-note"), .role("status")) { "No town or city called “\(query)”." }
+                } else {
+                    ul(.class("rows place-choices")) {
+                        for place in results {
+                            li {
+                                form(.method("post"), .action(.photoPlace(id: photo.id, query: nil)), .class("choice-form")) {
+                                    FormToken(token: formToken)
+                                    input(.type("hidden"), .name("place"), .value(String(place.id)))
+                                    button(.type("submit"), .class("row choice")) {
+                                        span(.class("row-text")) {
+                                            span(.class("row-title")) { place.name }
+                                            span(.class("row-subtitle")) { [place.region, place.country].compactMap { $0 }.joined(separator: ", ") }
+                                        }
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            p { a(.href(.photo(id: photo.id, inRecents: false))) { "Back to the photo" } }
+        }.render(into: &output)
+    }
+}

@@ -1,0 +1,92 @@
+import HTML
+import RoadTrip
+
+/// A place's photos as a grid of thumbnails, newest first, one page at a time. "More photos"
+/// is a plain link to the next page; with JavaScript, photos.js loads it on scrolling.
+struct PhotoGridView: HTML {
+    let heading: String
+    let subtitle: String?
+    let page: PhotoPage
+    let collection: PhotoCollection
+    /// The photo open beside the grid, marked in it.
+    var current: Int64? = nil
+    var inRecents = false
+
+    func render(into output: inout String) {
+        section(.class("photo-grid-screen"), .ariaLabel(heading)) {
+            div(.class("grid-heading")) {
+                h2(.class("section-title")) { heading }
+                if let subtitle { p(.class("row-subtitle")) { subtitle } }
+            }
+            if page.photos.isEmpty {
+                p(.class("empty-note")) { "No photos here." }
+            } else {
+                ul(.class("photo-grid")) {
+                    for photo in page.photos { li { PhotoCell(photo: photo, isCurrent: photo.id == current, inRecents: inRecents) } }
+                }
+            }
+            if let cursor = page.nextCursor {
+                p(.class("grid-more")) {
+                    a(.class("button more-photos"), .href(.placePhotos(collection, after: cursor))) { "More photos" }
+                }
+            }
+        }.render(into: &output)
+    }
+}
+
+/// One thumbnail of a grid, with the photo's title under it.
+struct PhotoCell: HTML {
+    let photo: Photo
+    var isCurrent = false
+    var inRecents = false
+
+    func render(into output: inout String) {
+        var attributes: [Attribute] = [.class("photo-cell"), .href(.photo(id: photo.id, inRecents: inRecents)), .data("photo-id", String(photo.id))]
+        if isCurrent { attributes.append(.ariaCurrent("page")) }
+        let (width, height) = PhotoCell.thumbnailSize(photo)
+        Element("a", attributes) {
+            img(.src(.photoImage(id: photo.id, size: .thumbnail)), .alt(""), Attribute("width", String(width)),
+                Attribute("height", String(height)), Attribute("loading", "lazy"), Attribute("decoding", "async"))
+            span(.class("photo-caption")) { photo.displayTitle }
+        }.render(into: &output)
+    }
+
+    /// The thumbnail's size as libvips makes it: the photo fitted in 250 × 250, never enlarged.
+    static func thumbnailSize(_ photo: Photo) -> (Int, Int) {
+        let scale = min(1, 250 / Double(max(photo.displayWidth, photo.displayHeight, 1)))
+        return (max(1, Int((Double(photo.displayWidth) * scale).rounded())), max(1, Int((Double(photo.displayHeight) * scale).rounded())))
+    }
+}
+
+/// The account's Recents: last viewed first, each with its thumbnail.
+struct RecentsView: HTML {
+    let photos: [Photo]
+    var current: Int64? = nil
+
+    func render(into output: inout String) {
+        section(.class("recents"), .ariaLabel("Recents")) {
+            if photos.isEmpty {
+                p(.class("empty-note")) { "Photos you open appear here, the last one first." }
+            } else {
+                ul(.class("rows")) {
+                    for photo in photos {
+                        li { row(photo) }
+                    }
+                }
+            }
+        }.render(into: &output)
+    }
+
+    private func row(_ photo: Photo) -> Element {
+        var attributes: [Attribute] = [.class("row recent-row"), .href(.photo(id: photo.id, inRecents: true))]
+        if photo.id == current { attributes.append(.ariaCurrent("page")) }
+        return Element("a", attributes) {
+            img(.class("row-picture"), .src(.photoImage(id: photo.id, size: .thumbnail)), .alt(""), Attribute("loading", "lazy"))
+            span(.class("row-text")) {
+                span(.class("row-title")) { photo.displayTitle }
+                if let subtitle = photo.displaySubtitle { span(.class("row-subtitle")) { subtitle } }
+            }
+            span(.class("row-chevron"), Attribute("aria-hidden", "true")) { "›" }
+        }
+    }
+}

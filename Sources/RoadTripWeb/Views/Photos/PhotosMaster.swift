@@ -1,0 +1,64 @@
+import HTML
+import RoadTrip
+
+/// The photo apps' tabs in the master column.
+enum PhotosTab {
+    case places, recents
+}
+
+extension MasterBar {
+    /// The master column of the photo screens: a tab bar, Places | Recents; in tablet portrait
+    /// a search button in the detail's top bar opens it.
+    static func photos(_ tab: PhotosTab, title: String? = nil, back: (route: Route, label: String)? = nil) -> MasterBar {
+        MasterBar(
+            title: title ?? (tab == .places ? "Places" : "Recents"), label: "Places and Recents",
+            openButton: "⌕ Places", openButtonLabel: "Places and Recents", back: back,
+            tabs: [
+                (.places(order: .byCountry), "Places", tab == .places),
+                (.recents, "Recents", tab == .recents),
+            ]
+        )
+    }
+}
+
+/// How photo screens say counts and dates.
+enum PhotoFormat {
+    static func count(_ number: Int) -> String {
+        number == 1 ? "1 photo" : "\(number) photos"
+    }
+
+    /// "19 Oct 2024, 09:12" from "2024-10-19T09:12:40"; the text as it is when it is not a date.
+    static func date(_ text: String) -> String {
+        let parts = text.split(whereSeparator: { $0 == "-" || $0 == "T" || $0 == ":" }).compactMap { Int($0) }
+        guard parts.count >= 5, (1...12).contains(parts[1]) else { return text }
+        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+        let time = String(format: "%02d:%02d", parts[3], parts[4])
+        return "\(parts[2]) \(months[parts[1] - 1]) \(parts[0]), \(time)"
+    }
+
+    /// "40.7752° N, 73.9716° W"
+    static func coordinates(latitude: Double, longitude: Double) -> String {
+        let lat = String(format: "%.4f° %@", abs(latitude), latitude < 0 ? "S" : "N")
+        let lon = String(format: "%.4f° %@", abs(longitude), longitude < 0 ? "W" : "E")
+        return "\(lat), \(lon)"
+    }
+}
+
+/// The detail pane of photo screens before a photo is open.
+struct PhotoPlaceholderView: HTML {
+    let photoCount: Int
+
+    func render(into output: inout String) {
+        section(.class("empty-state")) {
+            h2 { photoCount == 0 ? "No photos yet" : "Choose a photo" }
+            p {
+                if photoCount == 0 { "Upload photos, or import a folder with roadtrip import PATH, and they appear here by where they were taken." }
+                else { "Open a place, then a photo. Your last 20 photos are under Recents." }
+            }
+            p(.class("placeholder-open")) {
+                a(.class("button"), .href(.upload)) { "Upload photos" }
+                a(.class("button open-master"), .href("#master"), .ariaControls("master")) { "Show places" }
+            }
+        }.render(into: &output)
+    }
+}

@@ -1,0 +1,83 @@
+import HTML
+import RoadTrip
+
+/// The Places screen: sections by country (A to Z, cities A to Z within) or the top places,
+/// with a switch between the two, the photos with no place, Find and Upload.
+struct PlaceListView: HTML {
+    let places: [Place]
+    let order: PlaceOrder
+    let withoutPlace: Int
+
+    func render(into output: inout String) {
+        nav(.class("place-list"), .ariaLabel("Places")) {
+            form(.method("get"), .action(.findPlaces(query: nil)), .class("search-form"), .role("search")) {
+                label(.for("find-places"), .class("visually-hidden")) { "Find a place" }
+                input(.type("search"), .id("find-places"), .name("q"), .placeholder("Find a place"), .autocomplete("off"))
+                button(.type("submit")) { "Find" }
+            }
+            div(.class("segmented"), .role("group"), .ariaLabel("Order")) {
+                orderLink(.byCountry, "By country")
+                orderLink(.byPhotoCount, "Top places")
+            }
+            if places.isEmpty && withoutPlace == 0 {
+                p(.class("empty-note")) { "No photos yet." }
+            } else if order == .byCountry {
+                for (country, cities) in sections {
+                    section(.class("place-section")) {
+                        h2(.class("section-title")) { country }
+                        ul(.class("rows")) { for place in cities { li { PlaceRow(place: place) } } }
+                    }
+                }
+            } else {
+                ul(.class("rows top-places")) { for place in places { li { PlaceRow(place: place) } } }
+            }
+            if withoutPlace > 0 {
+                ul(.class("rows no-location")) {
+                    li {
+                        a(.class("row"), .href(.placePhotos(.noLocation, after: nil))) {
+                            span(.class("row-text")) {
+                                span(.class("row-title")) { "No location" }
+                                span(.class("row-subtitle")) { PhotoFormat.count(withoutPlace) }
+                            }
+                            span(.class("row-chevron"), Attribute("aria-hidden", "true")) { "›" }
+                        }
+                    }
+                }
+            }
+            p(.class("list-actions")) { a(.class("button"), .href(.upload)) { "Upload photos" } }
+        }.render(into: &output)
+    }
+
+    /// Places grouped by country, in the order the library gave them (country, then city).
+    private var sections: [(String, [Place])] {
+        var result: [(String, [Place])] = []
+        for place in places {
+            if result.last?.0 == place.country { result[result.count - 1].1.append(place) } else { result.append((place.country, [place])) }
+        }
+        return result
+    }
+
+    private func orderLink(_ value: PlaceOrder, _ caption: String) -> Element {
+        value == order
+            ? a(.class("segment"), .href(.places(order: value)), .ariaCurrent("true")) { caption }
+            : a(.class("segment"), .href(.places(order: value))) { caption }
+    }
+}
+
+/// A place as a row: the city as title; region, country and photo count below.
+struct PlaceRow: HTML {
+    let place: Place
+    var isCurrent = false
+
+    func render(into output: inout String) {
+        var attributes: [Attribute] = [.class("row place-row"), .href(.placePhotos(.place(place.id), after: nil))]
+        if isCurrent { attributes.append(.ariaCurrent("page")) }
+        Element("a", attributes) {
+            span(.class("row-text")) {
+                span(.class("row-title")) { place.name }
+                span(.class("row-subtitle")) { "\(place.regionAndCountry) · \(PhotoFormat.count(place.photoCount))" }
+            }
+            span(.class("row-chevron"), Attribute("aria-hidden", "true")) { "›" }
+        }.render(into: &output)
+    }
+}

@@ -1,0 +1,77 @@
+import HTML
+import RoadTrip
+
+/// The Upload screen: many files at once, by the picker or dropped on it. Without JavaScript
+/// the form posts them all in one request and the summary page follows; with it, photos.js
+/// sends them one by one with a progress bar each and writes the same summary here.
+struct UploadView: HTML {
+    let formToken: String
+
+    func render(into output: inout String) {
+        section(.class("upload")) {
+            form(.method("post"), .action(.upload), Attribute("enctype", "multipart/form-data"), .class("upload-form"),
+                 .data("file-action", Route.uploadFile(name: nil).path), .data("token", formToken)) {
+                FormToken(token: formToken)
+                div(.class("drop-zone")) {
+                    label(.for("upload-files")) { "Choose photos or drop them here" }
+                    input(.type("file"), .id("upload-files"), .name("photos"), Attribute("multiple", nil),
+                          Attribute("accept", "image/jpeg,image/png,image/webp,image/heic,image/heif,.heic,.heif"))
+                    p(.class("hint")) { "JPEG, PNG, WebP or HEIC, up to 100 megapixels each. Photos already in the library are not added twice." }
+                }
+                button(.type("submit"), .class("button primary")) { "Upload" }
+            }
+            ol(.class("upload-list"), .ariaLabel("Files"), Attribute("aria-live", "polite")) {}
+            div(.class("upload-summary"), .role("status"), .hidden()) {}
+        }.render(into: &output)
+    }
+}
+
+/// One file's outcome, as the upload and the import command report it.
+struct UploadOutcome {
+    let fileName: String
+    let outcome: ImportOutcome
+}
+
+/// The summary after an upload without JavaScript: imported, already there, refused with reasons.
+struct UploadSummaryView: HTML {
+    let outcomes: [UploadOutcome]
+
+    func render(into output: inout String) {
+        let imported = outcomes.filter { if case .imported = $0.outcome { true } else { false } }
+        let already = outcomes.filter { if case .alreadyThere = $0.outcome { true } else { false } }
+        section(.class("upload-result")) {
+            p(.class("upload-totals"), .role("status")) {
+                "\(imported.count) imported, \(already.count) already there, \(outcomes.count - imported.count - already.count) refused"
+            }
+            ul(.class("rows upload-outcomes")) {
+                for item in outcomes {
+                    li(.class("upload-outcome \(UploadSummaryView.kind(item.outcome))")) {
+                        span(.class("row-title")) { item.fileName.isEmpty ? "(no name)" : item.fileName }
+                        span(.class("row-subtitle")) { UploadSummaryView.message(item.outcome) }
+                    }
+                }
+            }
+            p {
+                a(.class("button"), .href(.upload)) { "Upload more" }
+                " "
+                a(.class("button"), .href(.places(order: .byCountry))) { "See places" }
+            }
+        }.render(into: &output)
+    }
+
+    static func kind(_ outcome: ImportOutcome) -> String {
+        switch outcome {
+        case .imported: "imported"
+        case .alreadyThere: "already-there"
+        case .refused: "refused"
+        }
+    }
+
+    static func message(_ outcome: ImportOutcome) -> String {
+        switch outcome {
+        case .imported: "Imported"
+        case .alreadyThere: "Already in the library"
+        case .refused(let reason): "Refused: \(reason)"
+        }
+    }
+}

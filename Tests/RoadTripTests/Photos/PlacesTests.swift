@@ -1,0 +1,118 @@
+import Foundation
+import Imaging
+import Testing
+@testable import RoadTrip
+
+@Suite struct PlacesTests {
+    /// Two photos in New York, one in San Francisco, three in São Paulo, one with no position.
+    private func library() throws -> PhotosFixture {
+        let fixture = try PhotosFixture()
+        let spots = [Spot.centralPark, Spot.centralPark, Spot.goldenGate, Spot.paulista, Spot.paulista, Spot.paulista]
+        for (index, spot) in spots.enumerated() {
+            _ = fixture.importPhoto(try fixture.draw("p\(index).jpg", width: 64, height: 48, seed: UInt64(index + 1), at: spot,
+                                                     takenAt: "2024-05-0\(index + 1)T10:00:00"))
+        }
+        _ = fixture.importPhoto(try fixture.draw("nowhere.jpg", width: 64, height: 48, seed: 99, at: nil))
+        return fixture
+    }
+
+    @Test func placesAreSectionedByCountryThenCityAlphabetically() throws {
+        // setup
+        let fixture = try library()
+
+        // MUT
+        let places = try fixture.photos.places(order: .byCountry)
+
+        // validate
+        #expect(places.map(\.name) == ["São Paulo", "New York City", "San Francisco"])
+        #expect(places.map(\.country) == ["Brazil", "United States", "United States"])
+        #expect(places.map(\.photoCount) == [3, 2, 1])
+        #expect(places[1].regionAndCountry == "New York, United States")
+        #expect(places[0].regionAndCountry == "Brazil")
+    }
+
+    @Test func topPlacesHaveTheMostPhotosFirst() throws {
+        // setup
+        let fixture = try library()
+
+        // MUT
+        let places = try fixture.photos.places(order: .byPhotoCount)
+
+        // validate
+        #expect(places.map(\.name) == ["São Paulo", "New York City", "San Francisco"])
+        #expect(try fixture.photos.photosWithoutPlace() == 1)
+    }
+
+    @Test func aGridIsNewestFirstAndComesInPagesThatContinueWhereTheLastEnded() throws {
+        // setup
+        let fixture = try library()
+        let saoPaulo = PhotosFixture.saoPaulo.id
+
+        // MUT
+        let first = try fixture.photos.photos(in: .place(saoPaulo), limit: 2)
+        let second = try fixture.photos.photos(in: .place(saoPaulo), after: first.nextCursor, limit: 2)
+
+        // validate
+        #expect(first.photos.map(\.title) == ["p5", "p4"])
+        #expect(first.nextCursor == first.photos.last?.id)
+        #expect(second.photos.map(\.title) == ["p3"])
+        #expect(second.nextCursor == nil)
+        #expect(try fixture.photos.photos(in: .noLocation).photos.map(\.title) == ["nowhere"])
+    }
+
+    @Test func neighboursArePreviousAndNextInTheGridsOrder() throws {
+        // setup
+        let fixture = try library()
+        let grid = try fixture.photos.photos(in: .place(PhotosFixture.saoPaulo.id)).photos
+
+        // MUT
+        let middle = try fixture.photos.neighbours(of: grid[1])
+        let newest = try fixture.photos.neighbours(of: grid[0])
+        let oldest = try fixture.photos.neighbours(of: grid[2])
+
+        // validate
+        #expect(middle.newer == grid[0].id && middle.older == grid[2].id)
+        #expect(newest.newer == nil && newest.older == grid[1].id)
+        #expect(oldest.newer == grid[1].id && oldest.older == nil)
+    }
+
+    @Test func findIgnoresAccentsAndCaseAndPutsNamesThatStartWithTheQueryFirst() throws {
+        // setup
+        let fixture = try library()
+
+        // MUT
+        let sao = try fixture.photos.findPlaces("SAO paulo")
+        let san = try fixture.photos.findPlaces("san")
+        let york = try fixture.photos.findPlaces("york")
+
+        // validate
+        #expect(sao.map(\.name) == ["São Paulo"])
+        #expect(sao.first?.photoCount == 3)
+        #expect(san.map(\.name) == ["San Francisco"])
+        #expect(york.map(\.name) == ["New York City"])
+        #expect(try fixture.photos.findPlaces("   ").isEmpty)
+        #expect(try fixture.photos.findPlaces("%").isEmpty)
+        #expect(try fixture.photos.findPlaces("lisbon").isEmpty, "a place of the gazetteer without photos is not listed")
+    }
+
+    @Test func settingAPlaceMovesThePhotoAndItsCount() throws {
+        // setup
+        let fixture = try library()
+        let nowhere = try fixture.photos.photos(in: .noLocation).photos[0]
+
+        // MUT
+        let moved = try fixture.photos.setPlace(of: nowhere.id, to: PhotosFixture.lisbon.id)
+        let unknown = try fixture.photos.setPlace(of: nowhere.id, to: 1)
+
+        // validate
+        #expect(moved)
+        #expect(!unknown)
+        #expect(try fixture.photos.photosWithoutPlace() == 0)
+        #expect(try fixture.photos.place(id: PhotosFixture.lisbon.id)?.photoCount == 1)
+        #expect(try fixture.photos.findPlaces("lisbon").map(\.name) == ["Lisbon"])
+        #expect(try fixture.photos.setPlace(of: nowhere.id, to: PhotosFixture.newYork.id))
+        #expect(try fixture.photos.place(id: PhotosFixture.lisbon.id)?.photoCount == 0)
+        #expect(try fixture.photos.place(id: PhotosFixture.newYork.id)?.photoCount == 3)
+        #expect(!(try fixture.photos.places(order: .byCountry).map(\.name).contains("Lisbon")))
+    }
+}

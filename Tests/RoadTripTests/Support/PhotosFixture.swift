@@ -1,0 +1,89 @@
+import Foundation
+import Geo
+import Imaging
+@testable import RoadTrip
+
+/// A library with a small gazetteer of its own and a folder of photos the test draws.
+final class PhotosFixture: Sendable {
+    let data = FreshDataFolder()
+    let clock = TestClock()
+    let library: Library
+    let source: URL
+
+    static let newYork = GazetteerPlace(id: 5128581, name: "New York City", region: "New York", country: "United States",
+                                        countryCode: "US", coordinate: Coordinate(latitude: 40.71427, longitude: -74.00597)!, population: 8_804_190)
+    static let sanFrancisco = GazetteerPlace(id: 5391959, name: "San Francisco", region: "California", country: "United States",
+                                             countryCode: "US", coordinate: Coordinate(latitude: 37.77493, longitude: -122.41942)!, population: 864_816)
+    static let saoPaulo = GazetteerPlace(id: 3448439, name: "São Paulo", region: nil, country: "Brazil",
+                                         countryCode: "BR", coordinate: Coordinate(latitude: -23.5475, longitude: -46.63611)!, population: 10_021_295)
+    static let lisbon = GazetteerPlace(id: 2267057, name: "Lisbon", region: nil, country: "Portugal",
+                                       countryCode: "PT", coordinate: Coordinate(latitude: 38.71667, longitude: -9.13333)!, population: 517_802)
+
+    init() throws {
+        library = try Library(
+            folder: data.url, readers: 2, clock: clock.wallClock,
+            gazetteer: GazetteerSource(Gazetteer(places: [Self.newYork, Self.sanFrancisco, Self.saoPaulo, Self.lisbon]))
+        )
+        source = data.url.deletingLastPathComponent().appendingPathComponent("roadtrip-photos-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: source, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: source)
+    }
+
+    var photos: PhotoLibrary { library.photos }
+
+    /// Draws a photo into the source folder and returns its path.
+    @discardableResult
+    func draw(_ name: String, format: ImageFormat = .jpeg, width: Int = 320, height: Int = 240, seed: UInt64 = 1,
+              at coordinate: (Double, Double)? = nil, takenAt: String? = "2024-05-01T10:00:00", description: String? = nil) throws -> String {
+        let path = source.appendingPathComponent(name).path
+        let metadata = PhotoMetadata(takenAt: takenAt, latitude: coordinate?.0, longitude: coordinate?.1,
+                                     cameraMake: "Fujifilm", cameraModel: "X-T5", imageDescription: description)
+        try SyntheticPhoto.write(to: path, format: format, width: width, height: height, metadata: metadata, seed: seed)
+        return path
+    }
+
+    func write(_ bytes: [UInt8], as name: String) throws -> String {
+        let path = source.appendingPathComponent(name).path
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    /// Every file under `folder` of the data folder (originals, cache), hidden ones included.
+    func files(under folder: String) -> [String] {
+        let root = data.url.appendingPathComponent(folder)
+        guard let enumerator = FileManager.default.enumerator(atPath: root.path) else { return [] }
+        return enumerator.compactMap { $0 as? String }.filter { path in
+            var isFolder: ObjCBool = false
+            return FileManager.default.fileExists(atPath: root.appendingPathComponent(path).path, isDirectory: &isFolder) && !isFolder.boolValue
+        }.sorted()
+    }
+
+    func importPhoto(_ path: String, name: String? = nil) -> ImportOutcome {
+        photos.importPhoto(at: path, fileName: name ?? URL(fileURLWithPath: path).lastPathComponent, by: nil)
+    }
+}
+
+extension ImportOutcome {
+    var photo: Photo? {
+        switch self {
+        case .imported(let photo), .alreadyThere(let photo): photo
+        case .refused: nil
+        }
+    }
+
+    var refusal: String? {
+        if case .refused(let reason) = self { return reason }
+        return nil
+    }
+}
+
+/// Central Park, the Golden Gate Bridge, mid-Atlantic: positions the fixture's gazetteer knows about.
+enum Spot {
+    static let centralPark = (40.7752, -73.9716)
+    static let goldenGate = (37.8199, -122.4783)
+    static let paulista = (-23.5614, -46.6559)
+    static let midAtlantic = (35.0, -40.0)
+}

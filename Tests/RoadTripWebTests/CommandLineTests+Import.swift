@@ -1,0 +1,106 @@
+import Crypto
+import Foundation
+import Imaging
+import RoadTrip
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `roadtrip import`, run as a person runs it.
+@Suite struct ImportCommandTests {
+    let scratch: ScratchFolder
+    let uploads: PhotoUploads
+
+    init() throws {
+        scratch = try ScratchFolder()
+        uploads = try PhotoUploads()
+    }
+
+    private var data: String { scratch.url.appendingPathComponent("data").path }
+
+    @Test func importTakesFilesAndFoldersShowsProgressAndSumsUpWithReasons() throws {
+        // setup: a folder with a nested folder, a hidden file, a bad file; and one file named directly
+        let folder = uploads.folder.appendingPathComponent("trip")
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("day 2"), withIntermediateDirectories: true)
+        for (index, name) in ["one.jpg", "day 2/two.png", ".hidden.jpg"].enumerated() {
+            try FileManager.default.moveItem(atPath: try uploads.draw("p\(index).\(name.hasSuffix("png") ? "png" : "jpg")",
+                                                                      format: name.hasSuffix("png") ? .png : .jpeg, seed: UInt64(index + 1)),
+                                             toPath: folder.appendingPathComponent(name).path)
+        }
+        try Data("not a photo".utf8).write(to: folder.appendingPathComponent("notes.jpg"))
+        let single = try uploads.draw("single.webp", format: .webp, seed: 9)
+
+        // MUT
+        let first = try RoadTripProcess.run(["import", folder.path, single, "--data", data], scratch: scratch.url)
+        let again = try RoadTripProcess.run(["import", folder.path, "--data", data], scratch: scratch.url)
+
+        // validate
+        #expect(first.status == 2)
+        #expect(first.standardOutput.contains("[########################] 4/4"))
+        #expect(first.standardOutput.contains("photos/s"))
+        #expect(first.standardOutput.contains("Imported 3, already there 0, refused 1."))
+        #expect(first.standardOutput.contains("refused \(folder.path)/notes.jpg: not a JPEG, PNG, WebP or HEIC image"))
+        #expect(first.standardError.contains("some files were not imported"))
+        #expect(again.standardOutput.contains("Imported 0, already there 2, refused 1."))
+        let library = try Library(folder: URL(fileURLWithPath: data), readers: 1)
+        #expect(try library.photos.count == 3)
+    }
+
+    @Test func aMissingPathIsNamedAndTheRestIsImported() throws {
+        // setup
+        let photo = try uploads.draw("a.jpg")
+
+        // MUT
+        let result = try RoadTripProcess.run(["import", "/nonexistent/photos", photo, "--data", data], scratch: scratch.url)
+
+        // validate
+        #expect(result.status == 2)
+        #expect(result.standardError.contains("/nonexistent/photos: no such file or folder"))
+        #expect(result.standardOutput.contains("Imported 1, already there 0, refused 0."))
+    }
+
+    @Test func importWithoutPathsIsAUsageError() throws {
+        // MUT
+        let result = try RoadTripProcess.run(["import", "--data", data], scratch: scratch.url)
+
+        // validate
+        #expect(result.status == 64)
+        #expect(result.standardError.contains("usage: roadtrip import PATH..."))
+    }
+
+    @Test func anImporterKilledMidwayLeavesAConsistentLibraryAndARerunFinishesWithoutDuplicates() throws {
+        // setup: enough photos that the import is still running when it is killed
+        let folder = uploads.folder.appendingPathComponent("many")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for index in 0..<40 {
+            let path = try uploads.draw("m\(index).jpg", seed: UInt64(index + 100), width: 1600, height: 1200)
+            try FileManager.default.moveItem(atPath: path, toPath: folder.appendingPathComponent("m\(index).jpg").path)
+        }
+        let running = try RoadTripProcess(["import", folder.path, "--data", data], scratch: scratch.url)
+        let observer = try Library(folder: URL(fileURLWithPath: data), readers: 1)
+        let deadline = Date().addingTimeInterval(60)
+        while try observer.photos.count < 3, running.process.isRunning, Date() < deadline { usleep(20_000) }
+
+        // MUT: kill it, then look at what it left
+        kill(running.process.processIdentifier, SIGKILL)
+        _ = try? running.waitForExit(within: 10)
+        let rowsAfterKill = try observer.photos.count
+        let photosAfterKill = try observer.photos.photos(in: .noLocation, limit: 100).photos + observer.photos.places(order: .byCountry)
+            .flatMap { try observer.photos.photos(in: .place($0.id), limit: 100).photos }
+        let rerun = try RoadTripProcess.run(["import", folder.path, "--data", data], scratch: scratch.url)
+
+        // validate: every row written points at a whole original; the rerun adds exactly the rest
+        #expect(rowsAfterKill >= 3 && rowsAfterKill < 40, "killed midway: \(rowsAfterKill) rows")
+        for photo in photosAfterKill {
+            let original = observer.photos.files.original(sha256: photo.sha256, format: photo.format)
+            #expect(try FileDigest.sha256(ofFileAt: original) == photo.sha256)
+        }
+        #expect(rerun.status == 0, "\(rerun.standardOutput) \(rerun.standardError)")
+        #expect(rerun.standardOutput.contains("Imported \(40 - rowsAfterKill), already there \(rowsAfterKill), refused 0."))
+        #expect(try observer.photos.count == 40)
+        let originals = try FileManager.default.subpathsOfDirectory(atPath: URL(fileURLWithPath: data).appendingPathComponent("originals").path)
+            .filter { $0.hasSuffix(".jpg") && !$0.contains(".incoming") }
+        #expect(originals.count == 40)
+    }
+}

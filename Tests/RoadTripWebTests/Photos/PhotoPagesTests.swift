@@ -1,0 +1,199 @@
+import Foundation
+import HTTPServer
+import RoadTrip
+import RoadTripWeb
+import Testing
+
+@Suite struct PhotoPagesTests {
+    let web: WebFixture
+    let uploads: PhotoUploads
+
+    init() throws {
+        web = try WebFixture()
+        uploads = try PhotoUploads()
+    }
+
+    /// Imports a photo straight into the library (the upload path has tests of its own).
+    @discardableResult
+    private func add(_ name: String, seed: UInt64, at coordinate: (Double, Double)?, takenAt: String = "2024-10-19T09:12:40",
+                     description: String? = nil) throws -> Photo {
+        let path = try uploads.draw(name, seed: seed, at: coordinate, takenAt: takenAt, description: description, width: 80, height: 60)
+        return try #require(web.library.photos.importPhoto(at: path, fileName: name, by: nil).photoValue)
+    }
+
+    @Test func placesAreListedByCountryWithRegionCountryAndCountAndCanBeOrderedByCount() throws {
+        // setup
+        let visitor = try web.signedIn()
+        try add("Central Park.jpg", seed: 1, at: (40.7752, -73.9716))
+        try add("Golden Gate.jpg", seed: 2, at: (37.8199, -122.4783))
+        try add("Alamo Square.jpg", seed: 3, at: (37.7763, -122.4328))
+        try add("Eiffel Tower.jpg", seed: 4, at: (48.8584, 2.2945))
+        try add("Nowhere.jpg", seed: 5, at: nil)
+
+        // MUT
+        let byCountry = visitor.get("/places").bodyText
+        let top = visitor.get("/places?order=top").bodyText
+
+        // validate
+        let sections = Markup.texts(ofClass: "section-title", element: "h2", in: byCountry).filter { ["France", "United States"].contains($0) }
+        #expect(sections == ["France", "United States"])
+        #expect(byCountry.contains("California, United States · 2 photos"))
+        #expect(byCountry.contains("New York, United States · 1 photo"))
+        #expect(byCountry.contains("No location"))
+        let sanFrancisco = try #require(top.range(of: "San Francisco"))
+        let paris = try #require(top.range(of: "Paris"))
+        #expect(sanFrancisco.lowerBound < paris.lowerBound, "the place with most photos comes first")
+        #expect(top.contains("aria-current=\"true\">Top places"))
+    }
+
+    @Test func aPlacesGridIsNewestFirstFiftyAtATimeWithALinkToTheRest() throws {
+        // setup
+        let visitor = try web.signedIn()
+        var photos: [Photo] = []
+        for index in 0..<52 {
+            let day = String(format: "%02d", index % 28 + 1)
+            photos.append(try add("Photo \(index).jpg", seed: UInt64(index + 10), at: (40.7752, -73.9716), takenAt: "2024-10-\(day)T10:00:00"))
+        }
+        let place = try #require(photos[0].placeID)
+
+        // MUT
+        let first = visitor.get("/places/\(place)").bodyText
+        let more = Markup.tags("a", in: first).first { $0.contains("more-photos") }
+        let moreHref = try #require(more.flatMap { Markup.attribute("href", of: $0) })
+        let second = visitor.get(moreHref.replacingOccurrences(of: "&amp;", with: "&")).bodyText
+
+        // validate
+        #expect(Markup.tags("a", in: first).filter { $0.contains("photo-cell") }.count == 50)
+        #expect(Markup.tags("a", in: second).filter { $0.contains("photo-cell") }.count == 2)
+        #expect(!second.contains("more-photos"))
+        #expect(first.contains("/photos/\(photos[27].id)/thumbnail"), "28 Oct is the newest date")
+    }
+
+    @Test func theViewerShowsThePhotoItsInfoAndNeighboursAndRecordsItInRecents() throws {
+        // setup
+        let visitor = try web.signedIn()
+        let older = try add("Bow Bridge.jpg", seed: 1, at: (40.7128, -74.0060), takenAt: "2024-10-18T09:00:00", description: "Autumn <b>morning</b>")
+        let newer = try add("Brooklyn Bridge.jpg", seed: 2, at: (40.7116, -74.0027), takenAt: "2024-10-19T18:03:11")
+
+        // MUT
+        let page = visitor.get("/photos/\(older.id)")
+
+        // validate
+        let html = page.bodyText
+        #expect(page.status == .ok)
+        #expect(html.contains("<h2 class=\"bar-title\" id=\"detail-title\">Bow Bridge</h2>"))
+        #expect(html.contains("data-width=\"80\" data-height=\"60\""))
+        #expect(html.contains("src=\"/photos/\(older.id)/preview\""))
+        #expect(html.contains("data-original=\"/photos/\(older.id)/original\""))
+        #expect(html.contains("Autumn &lt;b&gt;morning&lt;/b&gt;"))
+        #expect(html.contains("18 Oct 2024, 09:00"))
+        #expect(html.contains("Fujifilm X-T5"))
+        #expect(html.contains("New York City, New York, United States"))
+        #expect(html.contains("40.7128° N, 74.0060° W"))
+        #expect(html.contains("href=\"/photos/\(newer.id)\" rel=\"prev\""))
+        #expect(try web.library.recents.photos(of: AccountID(1)).map(\.id) == [older.id])
+    }
+
+    @Test func aPhotosImagesAreServedFromFilesWithAnImmutableCache() throws {
+        // setup
+        let visitor = try web.signedIn()
+        let photo = try add("Bow Bridge.jpg", seed: 1, at: nil)
+        let thumbnail = web.library.photos.files.rendition(.thumbnail, sha256: photo.sha256)
+        try FileManager.default.removeItem(atPath: thumbnail)
+
+        // MUT
+        let made = visitor.get("/photos/\(photo.id)/thumbnail")
+        let preview = visitor.get("/photos/\(photo.id)/preview")
+        let original = visitor.get("/photos/\(photo.id)/original")
+        var conditional = Headers()
+        conditional["If-None-Match"] = made.headers["ETag"]
+        let again = visitor.get("/photos/\(photo.id)/thumbnail", headers: conditional)
+
+        // validate
+        #expect(made.status == .ok)
+        #expect(made.headers["Content-Type"] == "image/webp")
+        #expect(made.headers["Cache-Control"] == "private, max-age=31536000, immutable")
+        #expect(made.bodyBytes.starts(with: Array("RIFF".utf8)))
+        #expect(FileManager.default.fileExists(atPath: thumbnail), "a missing thumbnail is made on demand")
+        #expect(preview.headers["Content-Type"] == "image/jpeg")
+        #expect(original.headers["Content-Type"] == "image/jpeg")
+        #expect(original.bodyBytes == Array(try Data(contentsOf: URL(fileURLWithPath: web.library.photos.files.original(sha256: photo.sha256, format: .jpeg)))))
+        #expect(again.status == .notModified)
+        #expect(visitor.get("/photos/999/thumbnail").status == .notFound)
+        #expect(visitor.get("/photos/\(photo.id)/large").status == .notFound)
+    }
+
+    @Test func findSearchesPlacesWithAccentsAndCaseIgnored() throws {
+        // setup
+        let visitor = try web.signedIn()
+        try add("Paulista.jpg", seed: 1, at: (-23.5614, -46.6559))
+
+        // MUT
+        let found = visitor.get("/find?q=SAO%20PAULO").bodyText
+        let none = visitor.get("/find?q=%3Cscript%3E").bodyText
+
+        // validate
+        #expect(found.contains("São Paulo"))
+        #expect(found.contains("1 photo"))
+        #expect(none.contains("No place called “&lt;script&gt;” has photos."))
+    }
+
+    @Test func aPhotoWithoutAPositionGetsThePlaceAPersonChooses() throws {
+        // setup
+        let visitor = try web.signedIn()
+        let photo = try add("Somewhere.jpg", seed: 1, at: nil)
+
+        // MUT
+        let search = visitor.get("/photos/\(photo.id)/place?q=lisbon").bodyText
+        let lisbonID = try #require(Markup.tags("input", in: search).compactMap { tag -> String? in
+            tag.contains("name=\"place\"") ? Markup.attribute("value", of: tag) : nil
+        }.first)
+        let chosen = visitor.post("/photos/\(photo.id)/place", [("place", lisbonID)])
+        let bogus = visitor.post("/photos/\(photo.id)/place", [("place", "not-a-number")])
+
+        // validate
+        #expect(search.contains("Lisbon"))
+        #expect(chosen.status == .seeOther)
+        #expect(chosen.headers["Location"] == "/photos/\(photo.id)")
+        #expect(try web.library.photos.photo(id: photo.id)?.placeID == Int64(lisbonID))
+        #expect(bogus.status == .unprocessableContent)
+        #expect(visitor.get("/places").bodyText.contains("Lisbon"))
+    }
+
+    @Test func recentsAreTheAccountsOwn() throws {
+        // setup
+        let ann = try web.signedIn("Ann")
+        let bob = try web.signedIn("Bob", owner: false, address: "192.0.2.2")
+        let photo = try add("Bow Bridge.jpg", seed: 1, at: nil)
+        _ = ann.get("/photos/\(photo.id)")
+
+        // MUT
+        let annsRecents = ann.get("/recents").bodyText
+        let bobsRecents = bob.get("/recents").bodyText
+
+        // validate
+        #expect(annsRecents.contains("href=\"/photos/\(photo.id)?from=recents\""))
+        #expect(!bobsRecents.contains("/photos/\(photo.id)"))
+        #expect(bobsRecents.contains("Photos you open appear here"))
+    }
+
+    @Test func photoPagesOfAnUnknownPhotoOrPlaceAre404() throws {
+        // setup
+        let visitor = try web.signedIn()
+
+        // MUT + validate
+        #expect(visitor.get("/photos/12345").status == .notFound)
+        #expect(visitor.get("/places/12345").status == .notFound)
+        #expect(visitor.get("/photos/12345/place").status == .notFound)
+        #expect(visitor.get("/places/none?after=999").status == .notFound)
+    }
+}
+
+extension ImportOutcome {
+    var photoValue: Photo? {
+        switch self {
+        case .imported(let photo), .alreadyThere(let photo): photo
+        case .refused: nil
+        }
+    }
+}

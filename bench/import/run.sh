@@ -1,0 +1,100 @@
+#!/usr/bin/env bash
+# Photo import benchmark, two figures:
+#  1. `roadtrip import` of a folder of generated 12–24 megapixel JPEGs (sniff, EXIF, SHA-256,
+#     the 250 px WebP thumbnail and the 1440 px JPEG preview, the original stored), beside
+#     `vipsthumbnail` making the same two sizes from the same files with as many processes as
+#     cores, in the same run: photos/s, the ratio, and the importer's peak memory.
+#  2. The Places screen and a place's grid served from a library of 100,000 photos, beside
+#     nginx serving the same bytes.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+
+PHOTOS=${PHOTOS:-24}
+LIBRARY=${LIBRARY:-100000}
+DURATION=${DURATION:-5s}
+. bench/lib.sh
+cores=$(nproc)
+
+# 1. Photos: smooth patterns (they compress like photos, not like noise), each one different,
+# at 12, 16 and 24 megapixels in turn.
+mkdir -p "$work/photos" "$work/thumbs"
+sizes=("4000 3000" "4896 3264" "6000 4000")
+for i in $(seq 1 "$PHOTOS"); do
+    read -r w h <<< "${sizes[$(( (i - 1) % 3 ))]}"
+    vips sines "$work/r.v" "$w" "$h" --hfreq "0.$((i % 7 + 1))" --vfreq "0.$((i % 5 + 2))"
+    vips sines "$work/g.v" "$w" "$h" --hfreq "0.$((i % 3 + 4))" --vfreq "0.$((i % 4 + 1))"
+    vips sines "$work/b.v" "$w" "$h" --hfreq "0.$((i % 5 + 1))" --vfreq "0.$((i % 6 + 3))"
+    vips bandjoin "$work/r.v $work/g.v $work/b.v" "$work/rgb.v"
+    vips linear "$work/rgb.v" "$work/rgb8.v" 110 128 --uchar
+    vips copy "$work/rgb8.v" "$work/photos/photo-$i.jpg[Q=90]" --interpretation srgb
+done
+rm -f "$work"/*.v
+megabytes=$(du -sm "$work/photos" | cut -f1)
+
+seconds() { python3 -c 'import time; print(time.monotonic())'; }
+
+start=$(seconds)
+/usr/bin/time -f "%M" -o "$work/peak" "$BIN" import "$work/photos" --data "$work/data" > "$work/import.log"
+end=$(seconds)
+rt_seconds=$(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.2f", b - a }')
+rt_peak=$(( $(cat "$work/peak") / 1024 ))
+grep -q "Imported $PHOTOS, already there 0, refused 0." "$work/import.log" || { cat "$work/import.log"; exit 1; }
+
+start=$(seconds)
+ls "$work"/photos/*.jpg | xargs -P "$cores" -n 1 sh -c '
+    vipsthumbnail "$0" -s 250 -o "'"$work"'/thumbs/%s.webp[Q=80,strip]" &&
+    vipsthumbnail "$0" -s 1440 -o "'"$work"'/thumbs/%s.jpg[Q=80,strip]"'
+end=$(seconds)
+vt_seconds=$(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.2f", b - a }')
+
+echo "Photo import: $PHOTOS JPEGs of 12–24 MP ($megabytes MB), $cores cores, $(date -u +%Y-%m-%d)"
+printf '%-44s %9s %9s %12s\n' "" "seconds" "photos/s" "peak RSS MB"
+printf '%-44s %9s %9s %12s\n' "vipsthumbnail, 250 px WebP + 1440 px JPEG" "$vt_seconds" \
+    "$(awk -v n="$PHOTOS" -v s="$vt_seconds" 'BEGIN { printf "%.2f", n / s }')" "-"
+printf '%-44s %9s %9s %12s\n' "roadtrip import (same sizes, + hash, store)" "$rt_seconds" \
+    "$(awk -v n="$PHOTOS" -v s="$rt_seconds" 'BEGIN { printf "%.2f", n / s }')" "$rt_peak"
+echo "ratio (roadtrip photos/s ÷ vipsthumbnail photos/s): $(awk -v a="$vt_seconds" -v b="$rt_seconds" 'BEGIN { printf "%.2f", a / b }')"
+echo
+
+# 2. A library of $LIBRARY photos: rows written straight into library.sqlite (the screens read
+# rows, not image files), spread over 2,000 places in 60 countries, most photos in a few places.
+"$BIN" destinations list --data "$work/data" > /dev/null  # the schema exists
+sqlite3 "$work/data/library.sqlite" <<SQL
+PRAGMA foreign_keys = ON;
+WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 2000)
+INSERT INTO places (id, name, region, country, country_code, latitude, longitude, folded_name)
+SELECT 900000000 + i, 'Place ' || i, CASE WHEN i % 3 = 0 THEN 'Region ' || (i % 17) END, 'Country ' || (i % 60),
+       'C' || (i % 60), (i % 170) - 85, (i % 350) - 175, 'place ' || i FROM n;
+WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < $LIBRARY)
+INSERT INTO photos (sha256, format, byte_count, width, height, title, sorted_at, taken_at, place_id, imported_at)
+SELECT lower(hex(randomblob(32))), 'jpeg', 4000000, 4000, 3000, 'Photo ' || i,
+       strftime('%Y-%m-%dT%H:%M:%S', 1500000000 + i * 3000, 'unixepoch'), strftime('%Y-%m-%dT%H:%M:%S', 1500000000 + i * 3000, 'unixepoch'),
+       900000000 + 1 + (abs(random()) % 2000) * (abs(random()) % 2000) / 2000, 1700000000 FROM n;
+SQL
+top_place=$(sqlite3 "$work/data/library.sqlite" "SELECT id || ' ' || photo_count FROM places ORDER BY photo_count DESC LIMIT 1")
+read -r place_id place_count <<< "$top_place"
+
+start_roadtrip --no-offline-copies
+sign_in
+mkdir -p "$work/www"
+curl -fsS -H "$cookie" "$base/places" > "$work/www/places.html"
+curl -fsS -H "$cookie" "$base/places/$place_id" > "$work/www/grid.html"
+start_nginx "$work/www" 1
+cmp "$work/www/places.html" <(curl -fsS "http://127.0.0.1:$ng_port/places.html")
+
+measure() {
+    wrk -t2 -c16 -d"$DURATION" --latency ${2:+-H "$2"} "$1" | awk '
+        function ms(v) { if (v ~ /us$/) { sub(/us/, "", v); return v / 1000 } if (v ~ /ms$/) { sub(/ms/, "", v); return v } sub(/s/, "", v); return v * 1000 }
+        $1 == "50%" { p50 = ms($2) } $1 == "99%" { p99 = ms($2) } /Requests\/sec/ { rps = $2 }
+        END { printf "%.2f %.2f %.0f\n", p50, p99, rps }'
+}
+echo "Library of $LIBRARY photos in $(sqlite3 "$work/data/library.sqlite" 'SELECT count(*) FROM places WHERE photo_count > 0') places; wrk -t2 -c16 -d$DURATION"
+printf '%-46s %8s %8s %9s %8s\n' "request" "p50 ms" "p99 ms" "req/s" "ratio"
+for target in "Places screen ($(wc -c < "$work/www/places.html") B):/places:places.html" \
+              "grid of the top place ($place_count photos, first 50):/places/$place_id:grid.html"; do
+    name=${target%%:*}; rest=${target#*:}; path=${rest%%:*}; file=${rest#*:}
+    read -r n50 n99 nrps < <(measure "http://127.0.0.1:$ng_port/$file")
+    read -r r50 r99 rrps < <(measure "$base$path" "$cookie")
+    printf '%-46s %8s %8s %9s %8s\n' "$name, nginx" "$n50" "$n99" "$nrps" "1.00"
+    printf '%-46s %8s %8s %9s %8s\n' "$name, RoadTrip" "$r50" "$r99" "$rrps" "$(awk -v a="$rrps" -v b="$nrps" 'BEGIN { printf "%.2f", a / b }')"
+done
