@@ -38,7 +38,8 @@ extension CSRFGuard {
                 form = try MultipartForm(parsing: bodyFile, contentType: contentType, into: folder)
             } catch let error as MultipartError {
                 try? FileManager.default.removeItem(atPath: folder)
-                throw HTTPError(status: .badRequest, message: "The upload could not be read: \(error.description). Nothing was imported.")
+                // The parser's status tells a malformed form (400) from one over a limit (413) or a full disk (507).
+                throw HTTPError(status: error.status, message: "The upload could not be read: \(error.description). Nothing was imported.")
             } catch {
                 throw HTTPError(status: .internalServerError, message: "The upload could not be stored. Nothing was imported.")
             }
