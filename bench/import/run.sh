@@ -15,8 +15,8 @@ DURATION=${DURATION:-5s}
 . bench/lib.sh
 cores=$(nproc)
 
-# 1. Photos: smooth patterns (they compress like photos, not like noise), each one different,
-# at 12, 16 and 24 megapixels in turn.
+# 1. Photos: smooth patterns with a little grain, so that they weigh what camera JPEGs of
+# their size weigh (a few MB), each one different, at 12, 16 and 24 megapixels in turn.
 mkdir -p "$work/photos" "$work/thumbs"
 sizes=("4000 3000" "4896 3264" "6000 4000")
 for i in $(seq 1 "$PHOTOS"); do
@@ -25,7 +25,10 @@ for i in $(seq 1 "$PHOTOS"); do
     vips sines "$work/g.v" "$w" "$h" --hfreq "0.$((i % 3 + 4))" --vfreq "0.$((i % 4 + 1))"
     vips sines "$work/b.v" "$w" "$h" --hfreq "0.$((i % 5 + 1))" --vfreq "0.$((i % 6 + 3))"
     vips bandjoin "$work/r.v $work/g.v $work/b.v" "$work/rgb.v"
-    vips linear "$work/rgb.v" "$work/rgb8.v" 110 128 --uchar
+    vips linear "$work/rgb.v" "$work/smooth.v" 100 128
+    vips gaussnoise "$work/grain.v" "$w" "$h" --sigma 14 --mean 0
+    vips add "$work/smooth.v" "$work/grain.v" "$work/grainy.v"
+    vips cast "$work/grainy.v" "$work/rgb8.v" uchar
     vips copy "$work/rgb8.v" "$work/photos/photo-$i.jpg[Q=90]" --interpretation srgb
 done
 rm -f "$work"/*.v

@@ -31,6 +31,11 @@ public struct PhotoLibrary: Sendable {
         }
     }
 
+    /// Whether the library has no photo at all (without counting them).
+    public var isEmpty: Bool {
+        get throws { try database.read { db in try db.fetchValue("SELECT NOT EXISTS (SELECT 1 FROM photos)") ?? true } }
+    }
+
     public var count: Int {
         get throws { try database.read { db in try db.fetchValue("SELECT count(*) FROM photos") ?? 0 } }
     }

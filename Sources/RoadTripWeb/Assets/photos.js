@@ -135,6 +135,9 @@ class PhotoViewer {
     stage.addEventListener("pointercancel", (event) => this.pointers.delete(event.pointerId));
     stage.addEventListener("dblclick", (event) => {
       event.preventDefault();
+      // A finger's double tap is handled in pointerUp; Chrome follows it with a dblclick too,
+      // which would zoom straight back.
+      if (this.lastPointerType === "touch") return;
       const { x, y } = this.point(event);
       this.toggleZoom(x, y);
     });
@@ -171,6 +174,7 @@ class PhotoViewer {
   }
 
   pointerDown(event) {
+    this.lastPointerType = event.pointerType;
     if (event.button !== 0) return;
     this.stage.setPointerCapture(event.pointerId);
     this.pointers.set(event.pointerId, this.point(event));
@@ -216,10 +220,15 @@ class PhotoViewer {
     const end = this.pointers.get(event.pointerId);
     this.pointers.delete(event.pointerId);
     if (this.pointers.size > 0) {
+      // A pinch became a pan: the finger left on the glass starts afresh, with no swipe.
       this.gesture = this.startGesture();
+      this.swipe = 0;
       return;
     }
-    if (Math.abs(this.swipe) > 60) {
+    // A swipe: the drag went well past the photo's edge, and sideways rather than diagonally
+    // (a diagonal drag into a corner of a zoomed photo is a pan that reached the corner).
+    const sideways = start && end && Math.abs(end.x - start.x) > 2 * Math.abs(end.y - start.y);
+    if (Math.abs(this.swipe) > 60 && sideways) {
       this.go(this.swipe > 0 ? "previous" : "next");
       return;
     }
@@ -381,6 +390,25 @@ function send(form, { file, row }, done) {
   request.send(file);
 }
 
+// The grid beside the viewer marks the photo on screen. The server marks it only among the
+// grid's first page; the pages this script appended are marked here, and the cell is kept in
+// view as the arrows and swipes move through the place.
+function markOpenPhoto() {
+  const viewer = document.querySelector(".photo-viewer");
+  const grid = document.querySelector("#master-content .photo-grid");
+  if (!viewer || !grid) return;
+  let current = null;
+  for (const cell of grid.querySelectorAll("a.photo-cell")) {
+    if (cell.dataset.photoId === viewer.dataset.photoId) {
+      cell.setAttribute("aria-current", "page");
+      current = cell;
+    } else {
+      cell.removeAttribute("aria-current");
+    }
+  }
+  if (current && current.offsetParent) current.scrollIntoView({ block: "nearest" });
+}
+
 function setUp() {
   for (const root of document.querySelectorAll(".photo-viewer:not([data-ready])")) {
     root.dataset.ready = "true";
@@ -395,6 +423,7 @@ function setUp() {
     form.dataset.ready = "true";
     setUpUpload(form);
   }
+  markOpenPhoto();
 }
 
 // Arrow keys turn photos wherever the focus is, unless a field or another control wants them.

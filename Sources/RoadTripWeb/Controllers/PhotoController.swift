@@ -92,7 +92,7 @@ struct PhotoController {
             title: "Recents",
             screen: .master,
             master: RecentsView(photos: try app.library.recents.photos(of: try context.account.id)),
-            detail: PhotoPlaceholderView(photoCount: try photos.count),
+            detail: PhotoPlaceholderView(hasPhotos: !(try photos.isEmpty)),
             masterBar: .photos(.recents),
             masterKey: "recents"
         ), context: context)

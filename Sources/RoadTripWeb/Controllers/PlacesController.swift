@@ -14,7 +14,7 @@ struct PlacesController {
             title: "Photos",
             screen: .master,
             master: PlaceListView(places: try photos.places(order: order), order: order, withoutPlace: try photos.photosWithoutPlace()),
-            detail: PhotoPlaceholderView(photoCount: try photos.count),
+            detail: PhotoPlaceholderView(hasPhotos: !(try photos.isEmpty)),
             masterBar: .photos(.places)
         ), context: context)
     }
@@ -26,7 +26,7 @@ struct PlacesController {
             title: grid.heading,
             screen: .master,
             master: grid,
-            detail: PhotoPlaceholderView(photoCount: try photos.count),
+            detail: PhotoPlaceholderView(hasPhotos: !(try photos.isEmpty)),
             masterBar: .photos(.places, title: grid.heading, back: (.places(order: .byCountry), "Places")),
             masterKey: collection.masterKey
         ), context: context)
@@ -57,7 +57,7 @@ struct PlacesController {
             title: "Find",
             screen: .master,
             master: FindView(query: query, results: try photos.findPlaces(query)),
-            detail: PhotoPlaceholderView(photoCount: try photos.count),
+            detail: PhotoPlaceholderView(hasPhotos: !(try photos.isEmpty)),
             masterBar: .photos(.places, title: "Find", back: (.places(order: .byCountry), "Places"))
         ), context: context)
     }

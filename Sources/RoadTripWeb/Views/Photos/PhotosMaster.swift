@@ -46,13 +46,13 @@ enum PhotoFormat {
 
 /// The detail pane of photo screens before a photo is open.
 struct PhotoPlaceholderView: HTML {
-    let photoCount: Int
+    let hasPhotos: Bool
 
     func render(into output: inout String) {
         section(.class("empty-state")) {
-            h2 { photoCount == 0 ? "No photos yet" : "Choose a photo" }
+            h2 { hasPhotos ? "Choose a photo" : "No photos yet" }
             p {
-                if photoCount == 0 { "Upload photos, or import a folder with roadtrip import PATH, and they appear here by where they were taken." }
+                if !hasPhotos { "Upload photos, or import a folder with roadtrip import PATH, and they appear here by where they were taken." }
                 else { "Open a place, then a photo. Your last 20 photos are under Recents." }
             }
             p(.class("placeholder-open")) {
