@@ -21,7 +21,7 @@ public final class Connection {
     /// Every connection waits up to 5 s for a lock and enforces foreign keys. A writer also
     /// switches the database to WAL, so readers never block it, with synchronous FULL, so
     /// a commit survives a power cut.
-    public init(path: String, readOnly: Bool = false) throws {
+    public init(path: String, readOnly: Bool = false, journal: JournalMode = .wal) throws {
         // NOMUTEX needs SQLite built thread-safe, or a connection must never change threads.
         guard sqlite3_threadsafe() != 0 else {
             throw DatabaseError(resultCode: SQLITE_MISUSE, message: "SQLite was built without thread safety")
@@ -39,7 +39,7 @@ public final class Connection {
             throw DatabaseError(resultCode: code, message: "\(message): \(path)")
         }
         handle = opened
-        try configure(readOnly: readOnly)
+        try configure(readOnly: readOnly, journal: journal)
     }
 
     deinit {
@@ -83,13 +83,20 @@ public final class Connection {
         return statement
     }
 
-    private func configure(readOnly: Bool) throws {
+    private func configure(readOnly: Bool, journal: JournalMode) throws {
         let code = sqlite3_busy_timeout(handle, 5000)
         guard code == SQLITE_OK else {
             throw DatabaseError(code: code, connection: handle, sql: nil)
         }
         try run("PRAGMA foreign_keys = ON", cached: false) { _ = try $0.allRows() }
+        // Views and triggers of a file from elsewhere may not call functions with side effects.
+        try run("PRAGMA trusted_schema = OFF", cached: false) { _ = try $0.allRows() }
         guard !readOnly else { return }
+        if journal == .rollback {
+            try run("PRAGMA journal_mode = DELETE", cached: false) { _ = try $0.allRows() }
+            try run("PRAGMA synchronous = FULL", cached: false) { _ = try $0.allRows() }
+            return
+        }
 
         let walSQL: SQL = "PRAGMA journal_mode = WAL"
         let mode = try switchToWAL(walSQL)
@@ -119,6 +126,15 @@ public final class Connection {
             }
         }
     }
+}
+
+/// How a connection keeps its database consistent through a crash.
+public enum JournalMode: Sendable {
+    /// A write-ahead log beside the file: readers never wait for the writer. For the library.
+    case wal
+    /// A rollback journal that exists only during a write: between writes the database is one
+    /// self-contained file, to be copied, exported or sent. For documents.
+    case rollback
 }
 
 @available(*, unavailable, message: "a Connection must be used by one thread at a time")

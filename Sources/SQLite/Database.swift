@@ -4,8 +4,8 @@ internal import CSQLite
 /// A database file shared by threads: one writer connection, taken in turn, and a pool of
 /// read-only connections, so reads run in parallel with each other and with the write.
 ///
-/// The file is in WAL mode, so a reader sees the last committed state and never waits for
-/// the writer.
+/// The library's file is in WAL mode, so a reader sees the last committed state and never
+/// waits for the writer; a document uses a rollback journal, so it is one file between writes.
 public final class Database: Sendable {
     public let path: String
     private let writer: ConnectionPool
@@ -13,16 +13,18 @@ public final class Database: Sendable {
 
     /// Opens the database at `path`, creating the file (its folder must exist) and applying
     /// the `migrations` not yet applied, in order.
-    public init(path: String, readers readerCount: Int = 4, migrations: [Migration] = []) throws {
+    public init(path: String, readers readerCount: Int = 4, migrations: [Migration] = [], journal: JournalMode = .wal) throws {
         guard readerCount > 0 else {
             throw DatabaseError(resultCode: SQLITE_MISUSE, message: "a database needs at least one reader, not \(readerCount)")
         }
         try Self.checkFolderExists(for: path)
         // The writer first: it creates the file and the schema the readers will open.
-        let writerConnection = try Connection(path: path)
-        try Migrator(migrations: migrations).migrate(writerConnection)
+        let writerConnection = try Connection(path: path, journal: journal)
+        // A database without migrations (a document with a schema of its own) gets no
+        // bookkeeping table either.
+        if !migrations.isEmpty { try Migrator(migrations: migrations).migrate(writerConnection) }
         let readerConnections = try (0..<readerCount).map { _ in
-            try Connection(path: path, readOnly: true)
+            try Connection(path: path, readOnly: true, journal: journal)
         }
         self.path = path
         writer = ConnectionPool([writerConnection])

@@ -45,6 +45,8 @@ public final class Library: Sendable {
     public var trips: TripStore { TripStore(database: database, clock: clock) }
     public var events: EventList { EventList(database: database) }
     public var recents: Recents { Recents(database: database, clock: clock) }
+    public var vacations: VacationStore { VacationStore(database: database, folder: folder.appendingPathComponent("vacations"), clock: clock) }
+    public var photoTags: PhotoTagStore { PhotoTagStore(database: database) }
 
     /// Creates the folder (and its parents) if needed and proves it writable, so that a bad
     /// `--data` is reported at once with the system's reason.

@@ -136,5 +136,23 @@ enum Schema {
             ) WITHOUT ROWID;
             CREATE INDEX recents_by_order ON recents(account_id, sequence DESC);
             """),
+        Migration("005-vacations", """
+            ALTER TABLE photos ADD COLUMN keywords TEXT NOT NULL DEFAULT '';
+            CREATE TABLE vacations (
+                id INTEGER PRIMARY KEY AUTOINCREMENT,
+                account_id INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+                name TEXT NOT NULL,
+                name_key TEXT NOT NULL,
+                created_at INTEGER NOT NULL,
+                UNIQUE (account_id, name_key)
+            );
+            CREATE TABLE photo_tags (
+                account_id INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+                photo_id INTEGER NOT NULL REFERENCES photos(id) ON DELETE CASCADE,
+                name TEXT NOT NULL,
+                name_key TEXT NOT NULL,
+                PRIMARY KEY (account_id, photo_id, name_key)
+            ) WITHOUT ROWID;
+            """),
     ]
 }

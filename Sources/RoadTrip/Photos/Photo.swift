@@ -23,6 +23,8 @@ public struct Photo: Sendable, Equatable, Identifiable {
     public let cameraMake: String?
     public let cameraModel: String?
     public let placeID: Int64?
+    /// Keywords the photo carried (EXIF XPKeywords), the start of its tags.
+    public let keywords: [String]
 
     /// What a list shows first: the title, else the description, else "Unknown".
     public var displayTitle: String {
@@ -52,7 +54,7 @@ public struct Photo: Sendable, Equatable, Identifiable {
 
     static let columns = """
         id, sha256, format, byte_count, width, height, orientation, title, description, taken_at,
-        latitude, longitude, camera_make, camera_model, place_id
+        latitude, longitude, camera_make, camera_model, place_id, keywords
         """
 
     init(row: Row) throws {
@@ -71,6 +73,7 @@ public struct Photo: Sendable, Equatable, Identifiable {
         cameraMake = try row["camera_make"]
         cameraModel = try row["camera_model"]
         placeID = try row["place_id"]
+        keywords = (try row["keywords"] as String).split(separator: ";").map(String.init)
     }
 }
 

@@ -1,0 +1,93 @@
+import Foundation
+import SQLite
+
+/// A vacation as the Vacations screen lists it.
+public struct Vacation: Sendable, Equatable, Identifiable {
+    public let id: Int64
+    public let name: String
+    public let photoCount: Int
+    /// The first and last dates its photos were taken ("2024-10-19T09:12:40"); nil when it has none.
+    public let firstDate: String?
+    public let lastDate: String?
+}
+
+/// A place of a vacation's itinerary: where its photos were taken, in the order first visited.
+public struct VacationPlace: Sendable, Equatable, Identifiable {
+    public let id: Int64
+    public let name: String
+    public let region: String?
+    public let country: String
+    public let photoCount: Int
+    /// When the vacation's earliest photo there was taken.
+    public let firstVisited: String
+
+    public var regionAndCountry: String { [region, country].compactMap { $0 }.joined(separator: ", ") }
+}
+
+/// A tag of a vacation, with how many of its photos carry it.
+public struct VacationTag: Sendable, Equatable, Identifiable {
+    public let id: Int64
+    public let name: String
+    public let photoCount: Int
+}
+
+/// A photo as a vacation keeps it: what it was when visited, and its own preview.
+public struct VacationPhoto: Sendable, Equatable, Identifiable {
+    public let id: Int64
+    public let sha256: String
+    public let title: String
+    public let subtitle: String?
+    public let takenAt: String?
+    public let latitude: Double?
+    public let longitude: Double?
+    public let camera: String?
+    public let placeID: Int64?
+    public let width: Int
+    public let height: Int
+
+    static let columns = "id, sha256, title, subtitle, taken_at, latitude, longitude, camera, place_id, width, height"
+
+    init(row: Row) throws {
+        id = try row["id"]
+        sha256 = try row["sha256"]
+        title = try row["title"]
+        subtitle = try row["subtitle"]
+        takenAt = try row["taken_at"]
+        latitude = try row["latitude"]
+        longitude = try row["longitude"]
+        camera = try row["camera"]
+        placeID = try row["place_id"]
+        width = try row["width"]
+        height = try row["height"]
+    }
+}
+
+/// Which of a vacation's photos a list shows.
+public enum VacationPhotoFilter: Sendable, Hashable {
+    case all
+    case place(Int64)
+    case tag(Int64)
+}
+
+/// Why a vacation could not be made, renamed or imported: said to the person as it is.
+public enum VacationError: Error, Sendable, Equatable, CustomStringConvertible {
+    case nameEmpty
+    case nameTooLong(limit: Int)
+    case nameHasControlCharacters
+    case alreadyExists(name: String)
+    case noSuchVacation
+    case notADocument(String)
+    case tooManyPhotos(limit: Int)
+
+    public var description: String {
+        switch self {
+        case .nameEmpty: "Give the vacation a name."
+        case .nameTooLong(let limit): "A vacation's name can be at most \(limit) characters long."
+        case .nameHasControlCharacters: "A vacation's name cannot contain control characters."
+        case .alreadyExists(let name): "A vacation called “\(name)” already exists."
+        case .noSuchVacation: "There is no such vacation."
+        case .notADocument(let reason): "This file is not a RoadTrip vacation: \(reason). Nothing was imported."
+        case .tooManyPhotos(let limit): "A vacation can hold at most \(limit) photos."
+        }
+    }
+}

@@ -1,0 +1,67 @@
+import SQLite
+
+/// The vacation document: one SQLite file per vacation (`vacations/<id>.vacation`) that
+/// stands on its own — the photos' metadata, their places and tags, and a preview-size copy
+/// of each image — so it can be exported, sent and imported elsewhere.
+///
+/// Marked as ours by `application_id` and versioned by `user_version`; a file is imported
+/// only when both match and it holds these tables and no others.
+enum VacationFormat {
+    /// "RTVa" in ASCII.
+    static let applicationID: Int32 = 0x5254_5661
+    static let version = 1
+    static let tables: Set<String> = ["vacation", "places", "photos", "tags", "photo_tags"]
+
+    /// The largest document accepted for import.
+    static let maximumFileSize = 1 << 30
+    /// The most photos a document may hold (imported or visited).
+    static let maximumPhotos = 20_000
+
+    /// Written once, when the document is created (never edited: documents in the world carry it).
+    static let schema = """
+        PRAGMA application_id = \(applicationID);
+        PRAGMA user_version = \(version);
+        CREATE TABLE vacation (
+            id INTEGER PRIMARY KEY CHECK (id = 1),
+            name TEXT NOT NULL,
+            created_at INTEGER NOT NULL
+        );
+        CREATE TABLE places (
+            id INTEGER PRIMARY KEY,
+            name TEXT NOT NULL,
+            region TEXT,
+            country TEXT NOT NULL,
+            latitude REAL NOT NULL,
+            longitude REAL NOT NULL
+        );
+        CREATE TABLE photos (
+            id INTEGER PRIMARY KEY,
+            sha256 TEXT NOT NULL UNIQUE CHECK (length(sha256) = 64),
+            title TEXT NOT NULL,
+            subtitle TEXT,
+            taken_at TEXT,
+            sorted_at TEXT NOT NULL,
+            latitude REAL,
+            longitude REAL,
+            camera TEXT,
+            place_id INTEGER REFERENCES places(id),
+            width INTEGER NOT NULL,
+            height INTEGER NOT NULL,
+            preview BLOB NOT NULL,
+            added_at INTEGER NOT NULL
+        );
+        CREATE INDEX photos_by_date ON photos(sorted_at, id);
+        CREATE INDEX photos_by_place ON photos(place_id, sorted_at);
+        CREATE TABLE tags (
+            id INTEGER PRIMARY KEY,
+            name TEXT NOT NULL,
+            name_key TEXT NOT NULL UNIQUE
+        );
+        CREATE TABLE photo_tags (
+            photo_id INTEGER NOT NULL REFERENCES photos(id) ON DELETE CASCADE,
+            tag_id INTEGER NOT NULL REFERENCES tags(id) ON DELETE CASCADE,
+            PRIMARY KEY (photo_id, tag_id)
+        ) WITHOUT ROWID;
+        CREATE INDEX photo_tags_by_tag ON photo_tags(tag_id);
+        """
+}

@@ -1,0 +1,145 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+import SQLite
+
+extension VacationStore {
+    /// A copy of the vacation's document to download, named as the vacation inside. Exports
+    /// older than an hour are removed as new ones are made.
+    public func export(_ id: Int64, for account: AccountID) throws -> String {
+        guard let vacation = try vacation(id, of: account) else { throw VacationError.noSuchVacation }
+        let exports = folder.deletingLastPathComponent().appendingPathComponent("cache/exports")
+        try DurableFile.makeFolder(exports.path)
+        removeOld(in: exports, olderThan: 3600)
+        let path = exports.appendingPathComponent("\(UInt64.random(in: 0...UInt64.max)).vacation").path
+        try vacation.document.export(to: path, name: vacation.name)
+        return path
+    }
+
+    /// Adds the document at `path` (an upload, a file given to the command) as a new vacation
+    /// of the account, after checking that it is one: a SQLite file of our format and version,
+    /// whole (`integrity_check`), within the size limits, with our tables and nothing else.
+    /// Its name becomes "Name (2)" when the account has a vacation of that name. The file given
+    /// is never opened in place, nor changed; on refusal nothing is kept.
+    @discardableResult
+    public func importDocument(at path: String, for account: AccountID) throws -> (id: Int64, name: String) {
+        guard let size = DurableFile.size(of: path) else { throw VacationError.notADocument("it cannot be read") }
+        guard size <= VacationFormat.maximumFileSize else {
+            throw VacationError.notADocument("it is larger than \(VacationFormat.maximumFileSize >> 20) MB")
+        }
+        guard try Self.startsLikeSQLite(path) else { throw VacationError.notADocument("it is not a SQLite database") }
+        try DurableFile.makeFolder(folder.path)
+        let incoming = folder.appendingPathComponent(".incoming-\(UInt64.random(in: 0...UInt64.max))").path
+        try DurableFile.copy(from: path, to: incoming)
+        var kept = false
+        defer { if !kept { unlink(incoming); unlink(incoming + "-journal") } }
+        let name = try VacationInspection(path: incoming, template: folder).check()
+        let result: (Int64, String) = try database.write { db in
+            let unique = try uniqueName(for: name, account: account, in: db)
+            try db.execute("""
+                INSERT INTO vacations (account_id, name, name_key, created_at)
+                VALUES (\(account.rawValue), \(unique), \(Credentials.nameKey(unique)), \(clock.seconds))
+                """)
+            let id = db.lastInsertedRowID
+            guard Glibc.rename(incoming, self.path(of: id)) == 0 else { throw FileError("cannot save", self.path(of: id)) }
+            kept = true
+            DurableFile.syncFolder(folder.path)
+            return (id, unique)
+        }
+        return (id: result.0, name: result.1)
+    }
+
+    /// "Lisbon", else "Lisbon (2)", "Lisbon (3)"… — the first the account does not have.
+    private func uniqueName(for raw: String, account: AccountID, in db: Connection) throws -> String {
+        let base = (try? VacationStore.validName(raw)) ?? "Imported vacation"
+        var candidate = base
+        var number = 1
+        while try db.fetchValue("""
+            SELECT 1 FROM vacations WHERE account_id = \(account.rawValue) AND name_key = \(Credentials.nameKey(candidate))
+            """) as Int? != nil {
+            number += 1
+            candidate = "\(base.prefix(VacationStore.maximumNameLength - 6)) (\(number))"
+        }
+        return candidate
+    }
+
+    private static func startsLikeSQLite(_ path: String) throws -> Bool {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? handle.close() }
+        let header = try handle.read(upToCount: 16) ?? Data()
+        return header == Data("SQLite format 3\0".utf8)
+    }
+
+    private func removeOld(in folder: URL, olderThan seconds: TimeInterval) {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        for name in names {
+            let path = folder.appendingPathComponent(name).path
+            if let modified = (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date,
+               clock.now().timeIntervalSince(modified) > seconds {
+                unlink(path)
+            }
+        }
+    }
+}
+
+/// The checks a foreign file passes before it becomes a vacation.
+struct VacationInspection {
+    let path: String
+    /// Where a fresh document is made to compare schemas with.
+    let template: URL
+
+    /// The vacation's name inside the file, when every check passes.
+    func check() throws -> String {
+        let connection: Connection
+        do {
+            connection = try Connection(path: path, readOnly: true, journal: .rollback)
+        } catch {
+            throw VacationError.notADocument("it cannot be opened as a database")
+        }
+        do {
+            let integrity = try connection.fetchAll("PRAGMA integrity_check") { try $0[0] as String }
+            guard integrity == ["ok"] else { throw VacationError.notADocument("it is damaged (\(integrity.first ?? "integrity check failed"))") }
+            let application: Int32 = try connection.fetchValue("PRAGMA application_id") ?? 0
+            guard application == VacationFormat.applicationID else { throw VacationError.notADocument("it is a database of another program") }
+            let version: Int = try connection.fetchValue("PRAGMA user_version") ?? 0
+            guard version == VacationFormat.version else {
+                throw VacationError.notADocument("it is of format version \(version); this RoadTrip reads version \(VacationFormat.version)")
+            }
+            guard try schema(of: connection) == expectedSchema() else {
+                throw VacationError.notADocument("it holds tables or triggers a vacation does not have")
+            }
+            let foreignKeys = try connection.fetchAll("PRAGMA foreign_key_check") { _ in 1 }
+            guard foreignKeys.isEmpty else { throw VacationError.notADocument("its photos point at places or tags it does not have") }
+            let photos: Int = try connection.fetchValue("SELECT count(*) FROM photos") ?? 0
+            guard photos <= VacationFormat.maximumPhotos else { throw VacationError.tooManyPhotos(limit: VacationFormat.maximumPhotos) }
+            let bad: Int = try connection.fetchValue("""
+                SELECT count(*) FROM photos WHERE typeof(preview) != 'blob' OR length(preview) = 0 OR length(preview) > 50000000
+                    OR sha256 GLOB '*[^0-9a-f]*'
+                """) ?? 0
+            guard bad == 0 else { throw VacationError.notADocument("\(bad) of its photos are damaged") }
+            guard let name: String = try connection.fetchValue("SELECT name FROM vacation WHERE id = 1") else {
+                throw VacationError.notADocument("it has no name")
+            }
+            return name
+        } catch let error as VacationError {
+            throw error
+        } catch {
+            throw VacationError.notADocument("it cannot be read (\(error))")
+        }
+    }
+
+    /// Every schema object as SQLite keeps it: the file must hold exactly what a new document holds.
+    private func schema(of connection: Connection) throws -> Set<String> {
+        Set(try connection.fetchAll("SELECT type, name, tbl_name, coalesce(sql, '') AS sql FROM sqlite_schema") { row in
+            "\(try row["type"] as String)|\(try row["name"] as String)|\(try row["tbl_name"] as String)|\(try row["sql"] as String)"
+        })
+    }
+
+    private func expectedSchema() throws -> Set<String> {
+        let path = template.appendingPathComponent(".template-\(UInt64.random(in: 0...UInt64.max))").path
+        defer { unlink(path); unlink(path + "-journal") }
+        let document = try VacationDocument.create(at: path, name: "template", createdAt: 0)
+        return try document.database.read { db in try schema(of: db) }
+    }
+}

@@ -1,0 +1,32 @@
+import Foundation
+import SQLite
+
+extension VacationStore {
+    /// Adds a photo of the library to the account's vacation: its title, subtitle, date, place,
+    /// tags (keywords and the account's own) and a copy of its preview. False when the vacation
+    /// had it already.
+    @discardableResult
+    public func visit(_ photo: Photo, into id: Int64, for account: AccountID, library: Library) throws -> Bool {
+        guard let vacation = try vacation(id, of: account) else { throw VacationError.noSuchVacation }
+        let previewPath = try library.renditions.file(.preview, of: photo)
+        guard let preview = FileManager.default.contents(atPath: previewPath) else { throw FileError("cannot read", previewPath) }
+        let place = try photo.placeID.flatMap { try library.photos.place(id: $0) }.map {
+            VisitedPhoto.Place(id: $0.id, name: $0.name, region: $0.region, country: $0.country, latitude: $0.latitude, longitude: $0.longitude)
+        }
+        let sortedAt: String = try database.read { db in try db.fetchValue("SELECT sorted_at FROM photos WHERE id = \(photo.id)") } ?? ""
+        let visited = VisitedPhoto(
+            sha256: photo.sha256, title: photo.displayTitle, subtitle: photo.displaySubtitle, takenAt: photo.takenAt,
+            sortedAt: sortedAt, latitude: photo.latitude, longitude: photo.longitude, camera: photo.camera, place: place,
+            width: photo.displayWidth, height: photo.displayHeight, preview: [UInt8](preview),
+            tags: photo.keywords + (try PhotoTagStore(database: database).tags(of: photo.id, for: account))
+        )
+        return try vacation.document.visit(visited, at: clock.seconds)
+    }
+
+    /// Removes the photo from the account's vacation. False when it was not in it.
+    @discardableResult
+    public func unvisit(sha256: String, from id: Int64, for account: AccountID) throws -> Bool {
+        guard let vacation = try vacation(id, of: account) else { throw VacationError.noSuchVacation }
+        return try vacation.document.unvisit(sha256: sha256)
+    }
+}
