@@ -21,7 +21,8 @@ enum ExifDecoding {
             orientation: reader.short(.image, ExifTagNumber.orientation).map(Int.init) ?? 1,
             cameraMake: reader.text(.image, ExifTagNumber.make),
             cameraModel: reader.text(.image, ExifTagNumber.model),
-            imageDescription: reader.text(.image, ExifTagNumber.imageDescription))
+            imageDescription: reader.text(.image, ExifTagNumber.imageDescription),
+            keywords: reader.keywords())
         if !(1...8).contains(metadata.orientation) { metadata.orientation = 1 }
         if let latitude = reader.coordinate(ExifTagNumber.gpsLatitude, ref: ExifTagNumber.gpsLatitudeRef,
                                             positive: "N", negative: "S", limit: 90),
@@ -68,6 +69,13 @@ enum ExifDecoding {
             let scalars = String(decoding: raw, as: UTF8.self).unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }
             let trimmed = String(String.UnicodeScalarView(scalars)).trimmingWhitespace
             return trimmed.isEmpty ? nil : trimmed
+        }
+
+        /// Windows writes XPKeywords as BYTE; a few tools say UNDEFINED. Other formats are not UTF-16.
+        func keywords() -> [String] {
+            guard let entry = entry(.image, ExifTagNumber.xpKeywords),
+                  entry.format == EXIF_FORMAT_BYTE || entry.format == EXIF_FORMAT_UNDEFINED else { return [] }
+            return PhotoKeywords.parsed(PhotoKeywords.text(fromUTF16LE: bytes(of: entry)))
         }
 
         func short(_ section: ExifField.Section, _ tag: UInt16) -> UInt16? {

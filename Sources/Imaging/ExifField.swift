@@ -43,6 +43,8 @@ enum ExifTagNumber {
     static let model: UInt16 = 0x0110
     static let orientation: UInt16 = 0x0112
     static let dateTime: UInt16 = 0x0132
+    /// Windows' keywords (libexif's EXIF_TAG_XP_KEYWORDS): UTF-16LE in a BYTE entry of IFD0.
+    static let xpKeywords: UInt16 = 0x9C9E
     static let exifVersion: UInt16 = 0x9000
     static let dateTimeOriginal: UInt16 = 0x9003
     static let dateTimeDigitized: UInt16 = 0x9004
@@ -62,6 +64,10 @@ extension ExifField {
         if let model = metadata.cameraModel { fields.append(ExifField(.image, ExifTagNumber.model, .ascii(model))) }
         if let text = metadata.imageDescription {
             fields.append(ExifField(.image, ExifTagNumber.imageDescription, .ascii(text)))
+        }
+        if !metadata.keywords.isEmpty {
+            let bytes = PhotoKeywords.utf16LE(metadata.keywords)
+            fields.append(ExifField(.image, ExifTagNumber.xpKeywords, .bytes(bytes)))
         }
         fields.append(ExifField(.photo, ExifTagNumber.exifVersion, .undefined(Array("0232".utf8))))
         if let takenAt = metadata.takenAt {

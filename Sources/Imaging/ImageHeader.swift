@@ -40,9 +40,13 @@ public struct PhotoMetadata: Sendable, Equatable {
     public var cameraMake: String?
     public var cameraModel: String?
     public var imageDescription: String?
+    /// Windows' XPKeywords, as read: at most 50, each trimmed, at most 60 characters, without
+    /// control characters, none empty and no two the same ignoring case. Written as given.
+    public var keywords: [String]
 
     public init(takenAt: String? = nil, latitude: Double? = nil, longitude: Double? = nil, orientation: Int = 1,
-                cameraMake: String? = nil, cameraModel: String? = nil, imageDescription: String? = nil) {
+                cameraMake: String? = nil, cameraModel: String? = nil, imageDescription: String? = nil,
+                keywords: [String] = []) {
         self.takenAt = takenAt
         self.latitude = latitude
         self.longitude = longitude
@@ -50,5 +54,6 @@ public struct PhotoMetadata: Sendable, Equatable {
         self.cameraMake = cameraMake
         self.cameraModel = cameraModel
         self.imageDescription = imageDescription
+        self.keywords = keywords
     }
 }

@@ -25,7 +25,8 @@ import Testing
         // setup
         let written = PhotoMetadata(takenAt: "2024-02-29T23:59:58", latitude: 48.858370, longitude: 2.294481,
                                     orientation: 3, cameraMake: "FUJIFILM", cameraModel: "X-T5",
-                                    imageDescription: "Tour Eiffel, été")
+                                    imageDescription: "Tour Eiffel, été",
+                                    keywords: ["Paris", "Tour Eiffel", "été 2024"])
         // MUT
         let read = try roundTrip(written, as: format)
         // validate
@@ -37,6 +38,17 @@ import Testing
         #expect(read.metadata.cameraMake == "FUJIFILM")
         #expect(read.metadata.cameraModel == "X-T5")
         #expect(read.metadata.imageDescription == "Tour Eiffel, été")
+        #expect(read.metadata.keywords == ["Paris", "Tour Eiffel", "été 2024"])
+    }
+
+    @Test(arguments: ImageFormat.allCases)
+    func keywordsAreTrimmedAndDeduplicatedWhenRead(format: ImageFormat) throws {
+        // setup: keywords are written as given, so the file holds "Café; Lisboa;  ;café"
+        let written = PhotoMetadata(keywords: ["Café; Lisboa;  ;café"])
+        // MUT
+        let read = try roundTrip(written, as: format)
+        // validate
+        #expect(read.metadata.keywords == ["Café", "Lisboa"])
     }
 
     @Test(arguments: ImageFormat.allCases)
