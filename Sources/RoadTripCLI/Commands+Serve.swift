@@ -44,6 +44,7 @@ extension Commands {
         do {
             try library.catalog.loadDemoOnFirstStart()
             try library.loadDemoPhotosOnFirstStart()
+            try library.vacations.removeStrayDocuments()
             try SampleBook.install(pages: samplePages, in: library.database)
             try library.authenticator.sessions.removeExpired()
             setupToken = try library.setup.issueTokenIfNeeded()

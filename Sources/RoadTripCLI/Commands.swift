@@ -27,6 +27,7 @@ enum Commands {
         case "destinations": try destinations(Array(arguments.dropFirst()))
         case "user": try user(rest)
         case "import": try importPhotos(rest)
+        case "vacation": try vacation(rest)
         default:
             if first.hasPrefix("-") { throw CommandFailure(message: "unknown option '\(first)' (see roadtrip --help)", status: 64) }
             throw CommandFailure(message: "unknown command '\(first)' (see roadtrip --help)", status: 64)

@@ -22,6 +22,11 @@ enum Help {
               Import photos (JPEG, PNG, WebP, HEIC) from files and folders, searched
               recursively, with a progress bar; ends with what was imported, what was
               already there and what was refused, with the reason. Safe to stop and rerun.
+          roadtrip vacation import FILE --user NAME [--data DIR]
+              Add a vacation exported from RoadTrip (a .vacation file) to NAME's vacations,
+              renamed "Name (2)" when NAME has one of that name. A damaged or foreign file
+              is refused with the reason.
+          roadtrip vacation list --user NAME [--data DIR]
           roadtrip user add NAME [--owner] [--data DIR]
           roadtrip user passwd NAME [--data DIR]
               Add an account, or set a new password (which ends its sessions). The password

@@ -127,6 +127,24 @@ public struct App: Sendable {
         case .recents: return try PhotoController(app: self, context: context).recents()
         case .upload: return try UploadController(app: self, context: context).upload()
         case .uploadFile: return try UploadController(app: self, context: context).uploadFile()
+        case .vacations: return try VacationsController(app: self, context: context).list()
+        case .newVacation: return try VacationsController(app: self, context: context).add()
+        case .vacationImport: return try VacationsController(app: self, context: context).importDocument()
+        case .vacation(let id): return try VacationsController(app: self, context: context).menu(id)
+        case .vacationRename(let id): return try VacationsController(app: self, context: context).rename(id)
+        case .vacationRemoval(let id): return try VacationsController(app: self, context: context).remove(id)
+        case .vacationExport(let id): return try VacationsController(app: self, context: context).export(id)
+        case .vacationItinerary(let id): return try VacationBrowseController(app: self, context: context).itinerary(id)
+        case .vacationTags(let id, let query): return try VacationBrowseController(app: self, context: context).tags(id, query: query)
+        case .vacationPhotos(let id, let filter): return try VacationBrowseController(app: self, context: context).photos(id, filter: filter)
+        case .vacationPhoto(let id, let photo, let filter):
+            return try VacationBrowseController(app: self, context: context).photo(id, photo: photo, filter: filter)
+        case .vacationPhotoImage(let id, let photo, let size):
+            return try VacationBrowseController(app: self, context: context).image(id, photo: photo, size: size)
+        case .vacationBook(let id, let page): return try VacationBrowseController(app: self, context: context).book(id, page: page)
+        case .visit(let photo): return try VisitController(app: self, context: context).visit(photo)
+        case .unvisit(let photo): return try VisitController(app: self, context: context).unvisit(photo)
+        case .photoTags(let photo): return try VisitController(app: self, context: context).tags(photo)
         case .asset, .health: throw HTTPError.notFound()
         }
     }

@@ -52,6 +52,32 @@ public enum Route: Sendable, Equatable {
     case upload
     /// One file posted as the request's body by the upload screen's script; `name` is its file name.
     case uploadFile(name: String?)
+    /// The account's vacations.
+    case vacations
+    /// Adding a vacation: the name form, and its post.
+    case newVacation
+    /// Importing a vacation document: the upload form, and its post.
+    case vacationImport
+    /// A vacation's menu: Itinerary, Tags, All photos, Book; rename, export, delete.
+    case vacation(id: Int64)
+    case vacationRename(id: Int64)
+    /// Deleting a vacation: the confirmation, and its post.
+    case vacationRemoval(id: Int64)
+    case vacationExport(id: Int64)
+    case vacationItinerary(id: Int64)
+    case vacationTags(id: Int64, query: String?)
+    case vacationPhotos(id: Int64, filter: VacationPhotoFilter)
+    /// A vacation's photo in the viewer; previous and next follow `filter`.
+    case vacationPhoto(id: Int64, photo: Int64, filter: VacationPhotoFilter)
+    /// The preview or thumbnail a vacation keeps of its photo.
+    case vacationPhotoImage(id: Int64, photo: Int64, size: PhotoImageSize)
+    case vacationBook(id: Int64, page: Int)
+    /// Adding a photo to one of the account's vacations: the list to choose from, and its post.
+    case visit(photo: Int64)
+    /// Removing a photo from one of the vacations holding it.
+    case unvisit(photo: Int64)
+    /// Adding or removing one of the account's own tags on a photo.
+    case photoTags(photo: Int64)
     /// A static asset by its fingerprinted file name (`app.3fa2c9d1.css`).
     case asset(String)
     case health
@@ -121,9 +147,12 @@ public enum Route: Sendable, Equatable {
             self = .photo(id: id, inRecents: parameter("from") == "recents")
         case (3, "photos"):
             guard let id = Route.identifier(parts[1]) else { return nil }
-            if parts[2] == "place" {
-                self = .photoPlace(id: id, query: parameter("q"))
-            } else {
+            switch parts[2] {
+            case "place": self = .photoPlace(id: id, query: parameter("q"))
+            case "visit": self = .visit(photo: id)
+            case "unvisit": self = .unvisit(photo: id)
+            case "tags": self = .photoTags(photo: id)
+            default:
                 guard let size = PhotoImageSize(rawValue: parts[2]) else { return nil }
                 self = .photoImage(id: id, size: size)
             }
@@ -131,6 +160,12 @@ public enum Route: Sendable, Equatable {
         case (1, "find"): self = .findPlaces(query: parameter("q"))
         case (1, "upload"): self = .upload
         case (2, "upload") where parts[1] == "file": self = .uploadFile(name: parameter("name"))
+        case (1, "vacations"): self = .vacations
+        case (2, "vacations") where parts[1] == "new": self = .newVacation
+        case (2, "vacations") where parts[1] == "import": self = .vacationImport
+        case (_, "vacations"):
+            guard let route = Route.vacationRoute(parts, parameter) else { return nil }
+            self = route
         case (2, "static") where AssetName.isFingerprinted(parts[1]):
             self = .asset(parts[1])
         default: return nil
@@ -171,6 +206,22 @@ public enum Route: Sendable, Equatable {
         case .findPlaces(let query): "/find" + Route.query("q", query)
         case .upload: "/upload"
         case .uploadFile(let name): "/upload/file" + Route.query("name", name)
+        case .vacations: "/vacations"
+        case .newVacation: "/vacations/new"
+        case .vacationImport: "/vacations/import"
+        case .vacation(let id): "/vacations/\(id)"
+        case .vacationRename(let id): "/vacations/\(id)/rename"
+        case .vacationRemoval(let id): "/vacations/\(id)/remove"
+        case .vacationExport(let id): "/vacations/\(id)/export"
+        case .vacationItinerary(let id): "/vacations/\(id)/itinerary"
+        case .vacationTags(let id, let query): "/vacations/\(id)/tags" + Route.query("q", query)
+        case .vacationPhotos(let id, let filter): "/vacations/\(id)/photos" + Route.filterQuery(filter)
+        case .vacationPhoto(let id, let photo, let filter): "/vacations/\(id)/photos/\(photo)" + Route.filterQuery(filter)
+        case .vacationPhotoImage(let id, let photo, let size): "/vacations/\(id)/photos/\(photo)/\(size.rawValue)"
+        case .vacationBook(let id, let page): "/vacations/\(id)/book/\(page)"
+        case .visit(let photo): "/photos/\(photo)/visit"
+        case .unvisit(let photo): "/photos/\(photo)/unvisit"
+        case .photoTags(let photo): "/photos/\(photo)/tags"
         case .asset(let name): "/static/\(name)"
         }
     }
@@ -188,11 +239,14 @@ public enum Route: Sendable, Equatable {
     public var methods: [String] {
         switch self {
         case .home, .destination, .destinationImage, .account, .asset, .health, .eventsBook, .eventCopy, .weather, .samplePage,
-             .places, .placePhotos, .photo, .photoImage, .recents, .findPlaces:
+             .places, .placePhotos, .photo, .photoImage, .recents, .findPlaces, .vacations, .vacation, .vacationExport,
+             .vacationItinerary, .vacationTags, .vacationPhotos, .vacationPhoto, .vacationPhotoImage, .vacationBook:
             ["GET", "HEAD"]
-        case .signIn, .setup, .accounts, .eventsEditor, .photoPlace, .upload: ["GET", "HEAD", "POST"]
+        case .signIn, .setup, .accounts, .eventsEditor, .photoPlace, .upload, .newVacation, .vacationImport, .vacationRemoval,
+             .visit, .unvisit:
+            ["GET", "HEAD", "POST"]
         case .signOut, .accountPassword, .accountRemoval, .accountPasswordReset, .chooseDestination, .eventRemoval, .eventMove,
-             .bookSettings, .uploadFile:
+             .bookSettings, .uploadFile, .vacationRename, .photoTags:
             ["POST"]
         }
     }
@@ -206,11 +260,49 @@ public enum Route: Sendable, Equatable {
         .asset("app.0123456789abcdef.css"), .health,
         .places(order: .byCountry), .placePhotos(.place(1), after: nil), .photo(id: 1, inRecents: false), .photoImage(id: 1, size: .thumbnail),
         .photoPlace(id: 1, query: nil), .recents, .findPlaces(query: nil), .upload, .uploadFile(name: "a.jpg"),
+        .vacations, .newVacation, .vacationImport, .vacation(id: 1), .vacationRename(id: 1), .vacationRemoval(id: 1),
+        .vacationExport(id: 1), .vacationItinerary(id: 1), .vacationTags(id: 1, query: nil), .vacationPhotos(id: 1, filter: .all),
+        .vacationPhoto(id: 1, photo: 1, filter: .all), .vacationPhotoImage(id: 1, photo: 1, size: .preview), .vacationBook(id: 1, page: 1),
+        .visit(photo: 1), .unvisit(photo: 1), .photoTags(photo: 1),
     ]
 
     /// Whether the request is one whose body the server streams to a file: uploads.
     public static func spoolsBody(method: String, path: String) -> Bool {
-        method == "POST" && (path == "/upload" || path == "/upload/file")
+        method == "POST" && (path == "/upload" || path == "/upload/file" || path == "/vacations/import")
+    }
+
+    /// The routes under /vacations/<id>/.
+    private static func vacationRoute(_ parts: [String], _ parameter: (String) -> String?) -> Route? {
+        guard parts.count >= 2, let id = identifier(parts[1]) else { return nil }
+        let filter: VacationPhotoFilter = parameter("place").flatMap(identifier).map { .place($0) }
+            ?? parameter("tag").flatMap(identifier).map { .tag($0) } ?? .all
+        switch (parts.count, parts.dropFirst(2).first) {
+        case (2, _): return .vacation(id: id)
+        case (3, "rename"): return .vacationRename(id: id)
+        case (3, "remove"): return .vacationRemoval(id: id)
+        case (3, "export"): return .vacationExport(id: id)
+        case (3, "itinerary"): return .vacationItinerary(id: id)
+        case (3, "tags"): return .vacationTags(id: id, query: parameter("q"))
+        case (3, "photos"): return .vacationPhotos(id: id, filter: filter)
+        case (4, "photos"):
+            guard let photo = identifier(parts[3]) else { return nil }
+            return .vacationPhoto(id: id, photo: photo, filter: filter)
+        case (5, "photos"):
+            guard let photo = identifier(parts[3]), let size = PhotoImageSize(rawValue: parts[4]), size != .original else { return nil }
+            return .vacationPhotoImage(id: id, photo: photo, size: size)
+        case (4, "book"):
+            guard let page = pageNumber(parts[3]) else { return nil }
+            return .vacationBook(id: id, page: page)
+        default: return nil
+        }
+    }
+
+    private static func filterQuery(_ filter: VacationPhotoFilter) -> String {
+        switch filter {
+        case .all: ""
+        case .place(let id): "?place=\(id)"
+        case .tag(let id): "?tag=\(id)"
+        }
     }
 
     private static func query(_ name: String, _ value: String?) -> String {

@@ -109,18 +109,8 @@ extension CommandLineTests {
         return try #require(created.cookieValue("rt_session"), "\(created.head)")
     }
 
-    /// Signs in over the socket through the sign-in form. Returns the session cookie's value and the whole `Set-Cookie`.
     private func signIn(port: Int, name: String, password: String) throws -> (session: String, setCookie: String) {
-        let form = try HTTPExchange(port: port, path: "/signin")
-        #expect(form.status == 200, "\(form.head)")
-        let formCookie = try #require(form.cookieValue("rt_form"), "\(form.head)")
-        let csrf = try #require(form.formToken)
-        let signedIn = try HTTPExchange(port: port, path: "/signin", method: "POST", extraHeaders: """
-            Content-Type: application/x-www-form-urlencoded\r\nCookie: rt_form=\(formCookie)\r\n
-            """, body: urlEncodedForm([("csrf", csrf), ("name", name), ("password", password)]))
-        #expect(signedIn.status == 303, "\(signedIn.head)\n\(signedIn.body)")
-        let session = try #require(signedIn.cookieValue("rt_session"), "\(signedIn.head)")
-        return (session, try #require(signedIn.setCookie("rt_session")))
+        try signInOverSocket(port: port, name: name, password: password)
     }
 
     @Test func withAnAccountServePrintsNoSetupLinkAndTheAccountSignsIn() throws {

@@ -51,6 +51,22 @@ import Testing
         case .findPlaces: "findPlaces"
         case .upload: "upload"
         case .uploadFile: "uploadFile"
+        case .vacations: "vacations"
+        case .newVacation: "newVacation"
+        case .vacationImport: "vacationImport"
+        case .vacation: "vacation"
+        case .vacationRename: "vacationRename"
+        case .vacationRemoval: "vacationRemoval"
+        case .vacationExport: "vacationExport"
+        case .vacationItinerary: "vacationItinerary"
+        case .vacationTags: "vacationTags"
+        case .vacationPhotos: "vacationPhotos"
+        case .vacationPhoto: "vacationPhoto"
+        case .vacationPhotoImage: "vacationPhotoImage"
+        case .vacationBook: "vacationBook"
+        case .visit: "visit"
+        case .unvisit: "unvisit"
+        case .photoTags: "photoTags"
         }
     }
 
@@ -60,6 +76,7 @@ import Testing
         "chooseDestination", "eventsBook", "eventCopy", "eventsEditor", "eventRemoval", "eventMove", "bookSettings",
         "weather", "samplePage", "places", "placePhotos", "photo", "photoImage", "photoPlace", "recents", "findPlaces",
         "upload", "uploadFile",
+        "vacations", "newVacation", "vacationImport", "vacation", "vacationRename", "vacationRemoval", "vacationExport", "vacationItinerary", "vacationTags", "vacationPhotos", "vacationPhoto", "vacationPhotoImage", "vacationBook", "visit", "unvisit", "photoTags",
     ]
 
     /// Ann the owner (id 1) and Bob (id 2, the id the examples name), so that a removal or a

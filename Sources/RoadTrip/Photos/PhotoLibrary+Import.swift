@@ -65,12 +65,12 @@ extension PhotoLibrary {
             if let place { try PhotoLibrary.record(place, in: db) }
             try db.execute("""
                 INSERT INTO photos (sha256, format, byte_count, width, height, orientation, title, description, taken_at,
-                    sorted_at, latitude, longitude, camera_make, camera_model, place_id, imported_at, imported_by)
+                    sorted_at, latitude, longitude, camera_make, camera_model, place_id, imported_at, imported_by, keywords)
                 VALUES (\(sha256), \(image.header.format.rawValue), \(byteCount), \(image.header.width), \(image.header.height),
                     \(image.header.orientation), \(title), \(metadata.imageDescription), \(metadata.takenAt),
                     \(metadata.takenAt ?? PhotoLibrary.timestamp(now)), \(metadata.latitude), \(metadata.longitude),
                     \(metadata.cameraMake), \(metadata.cameraModel), \(place?.id), \(Int64(now.timeIntervalSince1970)),
-                    \(account?.rawValue))
+                    \(account?.rawValue), \(metadata.keywords.joined(separator: ";")))
                 ON CONFLICT (sha256) DO NOTHING
                 """)
             let inserted = db.changes > 0

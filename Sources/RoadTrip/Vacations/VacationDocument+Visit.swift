@@ -29,6 +29,7 @@ public struct VisitedPhoto: Sendable {
     public let width: Int
     public let height: Int
     public let preview: [UInt8]
+    public let thumbnail: [UInt8]
     public let tags: [String]
 }
 
@@ -47,9 +48,11 @@ extension VacationDocument {
                     """)
             }
             try db.execute("""
-                INSERT INTO photos (sha256, title, subtitle, taken_at, sorted_at, latitude, longitude, camera, place_id, width, height, preview, added_at)
+                INSERT INTO photos (sha256, title, subtitle, taken_at, sorted_at, latitude, longitude, camera, place_id, width, height, preview,
+                    thumbnail, added_at)
                 VALUES (\(photo.sha256), \(photo.title), \(photo.subtitle), \(photo.takenAt), \(photo.sortedAt), \(photo.latitude),
-                    \(photo.longitude), \(photo.camera), \(photo.place?.id), \(photo.width), \(photo.height), \(photo.preview), \(now))
+                    \(photo.longitude), \(photo.camera), \(photo.place?.id), \(photo.width), \(photo.height), \(photo.preview),
+                    \(photo.thumbnail), \(now))
                 """)
             let photoID = db.lastInsertedRowID
             for tag in Set(photo.tags.map(VacationTags.clean)).filter({ !$0.isEmpty }).sorted() {

@@ -102,6 +102,11 @@ public final class VacationDocument: Sendable {
         try database.read { db in try db.fetchValue("SELECT preview FROM photos WHERE id = \(photoID)") }
     }
 
+    /// The photo's own grid thumbnail (a WebP), kept in the document.
+    public func thumbnail(photoID: Int64) throws -> [UInt8]? {
+        try database.read { db in try db.fetchValue("SELECT thumbnail FROM photos WHERE id = \(photoID)") }
+    }
+
     /// The tags of one photo of the vacation, by name.
     public func tags(ofPhoto photoID: Int64) throws -> [String] {
         try database.read { db in

@@ -48,6 +48,7 @@ enum VacationFormat {
             width INTEGER NOT NULL,
             height INTEGER NOT NULL,
             preview BLOB NOT NULL,
+            thumbnail BLOB NOT NULL,
             added_at INTEGER NOT NULL
         );
         CREATE INDEX photos_by_date ON photos(sorted_at, id);

@@ -115,6 +115,7 @@ struct VacationInspection {
             guard photos <= VacationFormat.maximumPhotos else { throw VacationError.tooManyPhotos(limit: VacationFormat.maximumPhotos) }
             let bad: Int = try connection.fetchValue("""
                 SELECT count(*) FROM photos WHERE typeof(preview) != 'blob' OR length(preview) = 0 OR length(preview) > 50000000
+                    OR typeof(thumbnail) != 'blob' OR length(thumbnail) = 0 OR length(thumbnail) > 5000000
                     OR sha256 GLOB '*[^0-9a-f]*'
                 """) ?? 0
             guard bad == 0 else { throw VacationError.notADocument("\(bad) of its photos are damaged") }

@@ -9,7 +9,9 @@ extension VacationStore {
     public func visit(_ photo: Photo, into id: Int64, for account: AccountID, library: Library) throws -> Bool {
         guard let vacation = try vacation(id, of: account) else { throw VacationError.noSuchVacation }
         let previewPath = try library.renditions.file(.preview, of: photo)
+        let thumbnailPath = try library.renditions.file(.thumbnail, of: photo)
         guard let preview = FileManager.default.contents(atPath: previewPath) else { throw FileError("cannot read", previewPath) }
+        guard let thumbnail = FileManager.default.contents(atPath: thumbnailPath) else { throw FileError("cannot read", thumbnailPath) }
         let place = try photo.placeID.flatMap { try library.photos.place(id: $0) }.map {
             VisitedPhoto.Place(id: $0.id, name: $0.name, region: $0.region, country: $0.country, latitude: $0.latitude, longitude: $0.longitude)
         }
@@ -17,7 +19,7 @@ extension VacationStore {
         let visited = VisitedPhoto(
             sha256: photo.sha256, title: photo.displayTitle, subtitle: photo.displaySubtitle, takenAt: photo.takenAt,
             sortedAt: sortedAt, latitude: photo.latitude, longitude: photo.longitude, camera: photo.camera, place: place,
-            width: photo.displayWidth, height: photo.displayHeight, preview: [UInt8](preview),
+            width: photo.displayWidth, height: photo.displayHeight, preview: [UInt8](preview), thumbnail: [UInt8](thumbnail),
             tags: photo.keywords + (try PhotoTagStore(database: database).tags(of: photo.id, for: account))
         )
         return try vacation.document.visit(visited, at: clock.seconds)

@@ -155,3 +155,73 @@ window.addEventListener("popstate", () => {
 document.addEventListener("roadtrip:navigated", () => {
   lastPath = location.pathname + location.search;
 });
+
+// Popovers: on a tablet or wider, a link marked `popover-link` (Add vacation, Visit) opens its
+// page's form in a dialog over the list instead of a screen of its own, as the original's
+// popovers did. The form posts from there; a refusal (a blank name, a name that exists) is
+// shown in the dialog, a success moves on to where the server sends it. On a phone the link
+// is an ordinary link to the form's own screen.
+const POPOVER_QUERY = "(min-width: 700px)";
+
+async function openPopover(url, opener) {
+  const response = await fetch(url, { headers: { Accept: "text/html" }, credentials: "same-origin" });
+  if (!response.ok) {
+    location.assign(url);
+    return;
+  }
+  const dialog = document.createElement("dialog");
+  dialog.className = "popover";
+  dialog.setAttribute("aria-label", opener.textContent.replace("…", "").trim());
+  const close = document.createElement("button");
+  close.type = "button";
+  close.className = "link-button popover-close";
+  close.textContent = "Cancel";
+  close.addEventListener("click", () => dialog.close());
+  const content = document.createElement("div");
+  content.className = "popover-content";
+  dialog.append(close, content);
+  document.body.append(dialog);
+  dialog.addEventListener("close", () => {
+    dialog.remove();
+    opener.focus();
+  });
+  fillPopover(content, await response.text(), dialog);
+  dialog.showModal();
+  content.querySelector("[autofocus], input:not([type=hidden]), button")?.focus();
+}
+
+function fillPopover(content, html, dialog) {
+  const page = new DOMParser().parseFromString(html, "text/html");
+  const detail = page.getElementById("detail-content");
+  content.replaceChildren(...(detail ? [...detail.childNodes].map((node) => document.adoptNode(node)) : []));
+  // "Back" in an alert returns to the form inside the dialog; links back to the photo close it.
+  content.querySelectorAll("a.alert-back").forEach((link) => link.addEventListener("click", async (event) => {
+    event.preventDefault();
+    const again = await fetch(link.href, { headers: { Accept: "text/html" }, credentials: "same-origin" });
+    fillPopover(content, await again.text(), dialog);
+    content.querySelector("input:not([type=hidden])")?.focus();
+  }));
+  for (const form of content.querySelectorAll("form")) {
+    form.addEventListener("submit", async (event) => {
+      event.preventDefault();
+      const body = new URLSearchParams(new FormData(form, event.submitter));
+      const answer = await fetch(form.action, { method: "POST", body, credentials: "same-origin", headers: { Accept: "text/html" } });
+      if (answer.redirected) {
+        dialog.close();
+        show(answer.url, { push: true, direction: "forward" });
+        return;
+      }
+      fillPopover(content, await answer.text(), dialog);
+      content.querySelector("[role=alert], [role=alertdialog] a, input[aria-invalid]")?.focus();
+    });
+  }
+}
+
+document.addEventListener("click", (event) => {
+  const link = event.target.closest("a.popover-link");
+  if (!link || !matchMedia(POPOVER_QUERY).matches || event.defaultPrevented) return;
+  if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+  event.preventDefault();
+  event.stopImmediatePropagation();
+  openPopover(link.href, link);
+}, { capture: true });

@@ -43,7 +43,12 @@ struct PhotoController {
             title: photo.displayTitle,
             screen: .detail,
             master: master,
-            detail: PhotoViewerView(model: viewer),
+            detail: PhotoViewerView(
+                model: viewer,
+                visits: PhotoVisits(photoID: photo.id, vacations: try app.library.vacations.holding(sha256: photo.sha256, for: account.id)),
+                tags: PhotoTagsView(photoID: photo.id, keywords: photo.keywords, tags: try app.library.photoTags.tags(of: photo.id, for: account.id),
+                                    formToken: context.formToken)
+            ),
             back: back,
             masterBar: inRecents ? .photos(.recents) : .photos(.places, title: back.label, back: (.places(order: .byCountry), "Places")),
             masterKey: masterKey

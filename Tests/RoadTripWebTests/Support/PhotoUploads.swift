@@ -40,14 +40,14 @@ final class PhotoUploads {
     }
 
     /// A multipart/form-data body as a browser sends the upload form: the token, then the files.
-    func multipart(token: String?, files: [(name: String, path: String)]) throws -> (path: String, contentType: String) {
+    func multipart(token: String?, files: [(name: String, path: String)], field: String = "photos") throws -> (path: String, contentType: String) {
         let boundary = "----RoadTripTest\(UUID().uuidString.prefix(8))"
         var body = Data()
         if let token {
             body.append(Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"csrf\"\r\n\r\n\(token)\r\n".utf8))
         }
         for file in files {
-            body.append(Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"photos\"; filename=\"\(file.name)\"\r\nContent-Type: application/octet-stream\r\n\r\n".utf8))
+            body.append(Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"\(field)\"; filename=\"\(file.name)\"\r\nContent-Type: application/octet-stream\r\n\r\n".utf8))
             body.append(try Data(contentsOf: URL(fileURLWithPath: file.path)))
             body.append(Data("\r\n".utf8))
         }

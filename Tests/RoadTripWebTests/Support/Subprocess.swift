@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -226,4 +227,18 @@ func urlEncodedForm(_ fields: [(String, String)]) -> String {
         text.utf8.map { unreserved.contains($0) ? String(UnicodeScalar($0)) : String(format: "%%%02X", $0) }.joined()
     }
     return fields.map { "\(escape($0.0))=\(escape($0.1))" }.joined(separator: "&")
+}
+
+/// Signs in over the socket through the sign-in form. Returns the session cookie's value and the whole `Set-Cookie`.
+func signInOverSocket(port: Int, name: String, password: String) throws -> (session: String, setCookie: String) {
+    let form = try HTTPExchange(port: port, path: "/signin")
+    #expect(form.status == 200, "\(form.head)")
+    let formCookie = try #require(form.cookieValue("rt_form"), "\(form.head)")
+    let csrf = try #require(form.formToken)
+    let signedIn = try HTTPExchange(port: port, path: "/signin", method: "POST", extraHeaders: """
+        Content-Type: application/x-www-form-urlencoded\r\nCookie: rt_form=\(formCookie)\r\n
+        """, body: urlEncodedForm([("csrf", csrf), ("name", name), ("password", password)]))
+    #expect(signedIn.status == 303, "\(signedIn.head)\n\(signedIn.body)")
+    let session = try #require(signedIn.cookieValue("rt_session"), "\(signedIn.head)")
+    return (session, try #require(signedIn.setCookie("rt_session")))
 }

@@ -21,11 +21,4 @@ struct BookScreen {
     let partner: Page?
     let settings: BookSettings
     let formToken: String
-
-    var singlePrevious: Int? { book.destination(ofTurn: .backward, from: current.number, layout: .single) }
-    var singleNext: Int? { book.destination(ofTurn: .forward, from: current.number, layout: .single) }
-    var spreadPrevious: Int? { book.destination(ofTurn: .backward, from: current.number, layout: .spread) }
-    var spreadNext: Int? { book.destination(ofTurn: .forward, from: current.number, layout: .spread) }
-
-    var spread: (left: Int?, right: Int?) { book.visiblePages(containing: current.number, layout: .spread) }
 }

@@ -8,40 +8,66 @@ struct BookView: HTML {
     let screen: BookScreen
 
     func render(into output: inout String) {
-        let book = screen.book
+        BookChrome(
+            label: "Events of \(screen.destination.name)", book: screen.book, current: screen.current.number,
+            partner: screen.partner?.number, settings: screen.settings, link: { .eventsBook(page: $0) },
+            settingsForm: BookSettingsForm(settings: screen.settings, formToken: screen.formToken, page: screen.current.number)
+        ) { number in
+            let page = number == screen.current.number ? screen.current : screen.partner!
+            return BookPageView(page: page, isCurrent: number == screen.current.number)
+        }.render(into: &output)
+    }
+}
+
+/// What every book shares — the Events book and a vacation's: the stage with the page (and
+/// its spread partner), the turn controls and page indicators, as `book.js` expects them.
+struct BookChrome: HTML {
+    let label: String
+    let book: Book
+    let current: Int
+    let partner: Int?
+    let settings: BookSettings
+    /// The address of a page, for the turn links (book.js turns to `…/<n>` of the same path).
+    let link: @Sendable (Int) -> Route
+    let settingsForm: (any HTML)?
+    /// The page, and its partner, in reading order (left to right).
+    let pages: [any HTML]
+
+    init(label: String, book: Book, current: Int, partner: Int?, settings: BookSettings, link: @escaping @Sendable (Int) -> Route,
+         settingsForm: (any HTML)? = nil, page: (Int) -> any HTML) {
+        (self.label, self.book, self.current, self.partner, self.settings) = (label, book, current, partner, settings)
+        (self.link, self.settingsForm) = (link, settingsForm)
+        // The partner first when it is the left-hand page, so that the spread reads left to right.
+        let numbers = partner.map { $0 < current ? [$0, current] : [current, $0] } ?? [current]
+        pages = numbers.map(page)
+    }
+
+    func render(into output: inout String) {
         section(
-            .class("book"), .id("book"), .ariaLabel("Events of \(screen.destination.name)"),
-            .data("page", String(screen.current.number)), .data("pages", String(book.pageCount)),
-            .data("transition", screen.settings.transition.rawValue), .data("orientation", screen.settings.orientation.rawValue)
+            .class("book"), .id("book"), .ariaLabel(label),
+            .data("page", String(current)), .data("pages", String(book.pageCount)),
+            .data("transition", settings.transition.rawValue), .data("orientation", settings.orientation.rawValue)
         ) {
             div(.class("book-stage")) {
-                for page in orderedPages {
-                    BookPageView(page: page, isCurrent: page.number == screen.current.number)
-                }
+                for page in pages { page }
             }
             nav(.class("book-controls"), .ariaLabel("Turn the page")) {
-                turnLink(screen.singlePrevious, rel: "prev", label: "‹ Previous", mode: "single")
-                turnLink(screen.spreadPrevious, rel: "prev", label: "‹ Previous", mode: "spread")
-                p(.class("book-indicator single"), Attribute("aria-live", "polite")) { "Page \(screen.current.number) of \(book.pageCount)" }
+                turnLink(book.destination(ofTurn: .backward, from: current, layout: .single), rel: "prev", label: "‹ Previous", mode: "single")
+                turnLink(book.destination(ofTurn: .backward, from: current, layout: .spread), rel: "prev", label: "‹ Previous", mode: "spread")
+                p(.class("book-indicator single"), Attribute("aria-live", "polite")) { "Page \(current) of \(book.pageCount)" }
                 p(.class("book-indicator spread"), Attribute("aria-live", "polite")) { spreadIndicator }
-                turnLink(screen.singleNext, rel: "next", label: "Next ›", mode: "single")
-                turnLink(screen.spreadNext, rel: "next", label: "Next ›", mode: "spread")
+                turnLink(book.destination(ofTurn: .forward, from: current, layout: .single), rel: "next", label: "Next ›", mode: "single")
+                turnLink(book.destination(ofTurn: .forward, from: current, layout: .spread), rel: "next", label: "Next ›", mode: "spread")
             }
-            BookSettingsForm(settings: screen.settings, formToken: screen.formToken, page: screen.current.number)
+            if let settingsForm { settingsForm }
         }.render(into: &output)
     }
 
-    /// The partner first when it is the left-hand page, so that the spread reads left to right.
-    private var orderedPages: [BookScreen.Page] {
-        guard let partner = screen.partner else { return [screen.current] }
-        return partner.number < screen.current.number ? [partner, screen.current] : [screen.current, partner]
-    }
-
     private var spreadIndicator: String {
-        let (left, right) = screen.spread
+        let (left, right) = book.visiblePages(containing: current, layout: .spread)
         switch (left, right) {
-        case let (left?, right?): return "Pages \(left)–\(right) of \(screen.book.pageCount)"
-        case let (page?, nil), let (nil, page?): return "Page \(page) of \(screen.book.pageCount)"
+        case let (left?, right?): return "Pages \(left)–\(right) of \(book.pageCount)"
+        case let (page?, nil), let (nil, page?): return "Page \(page) of \(book.pageCount)"
         case (nil, nil): return ""
         }
     }
@@ -52,7 +78,7 @@ struct BookView: HTML {
         guard let target else {
             return span(.class(classes, "disabled"), Attribute("aria-disabled", "true")) { label }
         }
-        return a(.class(classes), .href(.eventsBook(page: target)), .rel(rel), .data("target", String(target))) { label }
+        return a(.class(classes), .href(link(target)), .rel(rel), .data("target", String(target))) { label }
     }
 }
 

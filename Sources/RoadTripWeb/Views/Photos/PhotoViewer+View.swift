@@ -19,46 +19,83 @@ struct PhotoViewer {
 /// beyond the preview's resolution.
 struct PhotoViewerView: HTML {
     let model: PhotoViewer
+    /// The vacations holding the photo, and the Visit / Unvisit links.
+    let visits: PhotoVisits
+    /// The account's own tags on the photo, in the Info panel.
+    let tags: PhotoTagsView
 
     func render(into output: inout String) {
         let photo = model.photo
+        let link = { (id: Int64) in Route.photo(id: id, inRecents: model.inRecents) }
+        PhotoStageView(
+            id: photo.id, title: photo.displayTitle, width: photo.displayWidth, height: photo.displayHeight,
+            image: .photoImage(id: photo.id, size: .preview),
+            // Browsers show HEIC only on some systems; its preview (a JPEG) is as deep as the zoom goes.
+            original: photo.format == .heic ? nil : .photoImage(id: photo.id, size: .original),
+            previous: model.previous.map(link), next: model.next.map(link)
+        ) {
+            visits
+            PhotoInfoView(model: model, tags: tags)
+        }.render(into: &output)
+    }
+}
+
+/// The stage, the controls and the panels below, shared by the library's viewer and a
+/// vacation's: the markup photos.js drives.
+struct PhotoStageView: HTML {
+    let id: Int64
+    let title: String
+    let width: Int
+    let height: Int
+    let image: Route
+    let original: Route?
+    let previous: Route?
+    let next: Route?
+    let panels: Fragment
+
+    init(id: Int64, title: String, width: Int, height: Int, image: Route, original: Route?, previous: Route?, next: Route?,
+         @HTMLBuilder panels: () -> Fragment) {
+        (self.id, self.title, self.width, self.height) = (id, title, width, height)
+        (self.image, self.original, self.previous, self.next) = (image, original, previous, next)
+        self.panels = panels()
+    }
+
+    func render(into output: inout String) {
         var attributes: [Attribute] = [
-            .class("photo-viewer"), .data("photo-id", String(photo.id)),
-            .data("width", String(photo.displayWidth)), .data("height", String(photo.displayHeight)),
+            .class("photo-viewer"), .data("photo-id", String(id)), .data("width", String(width)), .data("height", String(height)),
             .data("preview-size", String(Rendition.preview.size)),
         ]
-        // Browsers show HEIC only on some systems; its preview (a JPEG) is as deep as the zoom goes.
-        if photo.format != .heic { attributes.append(.data("original", Route.photoImage(id: photo.id, size: .original).path)) }
+        if let original { attributes.append(.data("original", original.path)) }
         Element("section", attributes) {
-            div(.class("photo-stage"), Attribute("tabindex", "0"), .role("img"), .ariaLabel("\(photo.displayTitle). Drag to pan; pinch, scroll or press + and − to zoom."),
-                .data("previous", model.previous.map { Route.photo(id: $0, inRecents: model.inRecents).path } ?? ""),
-                .data("next", model.next.map { Route.photo(id: $0, inRecents: model.inRecents).path } ?? "")) {
-                img(.class("photo-image"), .src(.photoImage(id: photo.id, size: .preview)), .alt(photo.displayTitle),
-                    Attribute("width", String(photo.displayWidth)), Attribute("height", String(photo.displayHeight)), Attribute("decoding", "async"))
+            div(.class("photo-stage"), Attribute("tabindex", "0"), .role("img"), .ariaLabel("\(title). Drag to pan; pinch, scroll or press + and − to zoom."),
+                .data("previous", previous?.path ?? ""), .data("next", next?.path ?? "")) {
+                img(.class("photo-image"), .src(image), .alt(title),
+                    Attribute("width", String(width)), Attribute("height", String(height)), Attribute("decoding", "async"))
                 div(.class("spinner"), .role("status"), .ariaLabel("Loading the photo"), .hidden()) {}
             }
             div(.class("photo-controls")) {
-                neighbourLink(model.previous, caption: "‹ Previous", className: "photo-previous", rel: "prev")
+                neighbourLink(previous, caption: "‹ Previous", className: "photo-previous", rel: "prev")
                 div(.class("zoom-controls"), .role("group"), .ariaLabel("Zoom")) {
                     button(.type("button"), .class("zoom-out"), .ariaLabel("Zoom out"), .hidden()) { "−" }
                     span(.class("zoom-level"), Attribute("aria-live", "polite"), .hidden()) { "" }
                     button(.type("button"), .class("zoom-in"), .ariaLabel("Zoom in"), .hidden()) { "+" }
                 }
-                neighbourLink(model.next, caption: "Next ›", className: "photo-next", rel: "next")
+                neighbourLink(next, caption: "Next ›", className: "photo-next", rel: "next")
             }
-            PhotoInfoView(model: model)
+            panels
         }.render(into: &output)
     }
 
-    private func neighbourLink(_ id: Int64?, caption: String, className: String, rel: String) -> Element {
-        guard let id else { return span(.class("\(className) disabled"), Attribute("aria-hidden", "true")) { caption } }
-        return a(.class("button \(className)"), .href(.photo(id: id, inRecents: model.inRecents)), .rel(rel)) { caption }
+    private func neighbourLink(_ route: Route?, caption: String, className: String, rel: String) -> Element {
+        guard let route else { return span(.class("\(className) disabled"), Attribute("aria-hidden", "true")) { caption } }
+        return a(.class("button \(className)"), .href(route), .rel(rel)) { caption }
     }
 }
 
 /// The info panel: date, camera, place and coordinates, size, and the photo's files.
 struct PhotoInfoView: HTML {
     let model: PhotoViewer
+    let tags: PhotoTagsView
 
     func render(into output: inout String) {
         let photo = model.photo
@@ -82,6 +119,7 @@ struct PhotoInfoView: HTML {
                     dt { "Coordinates" }; dd(.class("info-coordinates")) { PhotoFormat.coordinates(latitude: latitude, longitude: longitude) }
                 }
                 dt { "Size" }; dd { "\(photo.displayWidth) × \(photo.displayHeight) · \(photo.format.rawValue.uppercased())" }
+                dt { "Tags" }; dd { tags }
             }
             p { a(.href(.photoImage(id: photo.id, size: .original)), Attribute("download", "")) { "Download the original" } }
         }.render(into: &output)

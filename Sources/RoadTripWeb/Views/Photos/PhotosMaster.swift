@@ -3,7 +3,7 @@ import RoadTrip
 
 /// The photo apps' tabs in the master column.
 enum PhotosTab {
-    case places, recents
+    case places, recents, vacations
 }
 
 extension MasterBar {
@@ -11,11 +11,12 @@ extension MasterBar {
     /// a search button in the detail's top bar opens it.
     static func photos(_ tab: PhotosTab, title: String? = nil, back: (route: Route, label: String)? = nil) -> MasterBar {
         MasterBar(
-            title: title ?? (tab == .places ? "Places" : "Recents"), label: "Places and Recents",
-            openButton: "⌕ Places", openButtonLabel: "Places and Recents", back: back,
+            title: title ?? (tab == .places ? "Places" : tab == .recents ? "Recents" : "Vacations"), label: "Places, Recents and Vacations",
+            openButton: "⌕ Places", openButtonLabel: "Places, Recents and Vacations", back: back,
             tabs: [
                 (.places(order: .byCountry), "Places", tab == .places),
                 (.recents, "Recents", tab == .recents),
+                (.vacations, "Vacations", tab == .vacations),
             ]
         )
     }

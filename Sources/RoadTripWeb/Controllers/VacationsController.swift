@@ -1,0 +1,139 @@
+import Foundation
+import HTML
+import HTTPServer
+import RoadTrip
+
+/// The Vacations tab: the list, Add, Import, a vacation's menu, rename, export, delete.
+struct VacationsController {
+    let app: App
+    let context: RequestContext
+
+    var store: VacationStore { app.library.vacations }
+
+    func list() throws -> Response {
+        try screen(title: "Vacations", master: VacationListView(vacations: try store.all(of: context.account.id)))
+    }
+
+    /// GET: the name form. POST: creates the vacation; a blank name is answered on the field,
+    /// a taken one with an alert and a button back; nothing is created for either.
+    func add() throws -> Response {
+        guard context.request.method == "POST" else { return try form(NewVacationView(formToken: context.formToken)) }
+        let name = context.field("name")
+        do {
+            let id = try store.create(named: name, for: try context.account.id)
+            return .redirect(to: Route.vacation(id: id).path)
+        } catch let error as VacationError {
+            if case .alreadyExists(let taken) = error {
+                return try form(NewVacationView(formToken: context.formToken, name: name, duplicate: taken), status: .conflict)
+            }
+            return try form(NewVacationView(formToken: context.formToken, name: name, error: error.description), status: .unprocessableContent)
+        }
+    }
+
+    /// GET: the upload form. POST: the document checked and added, or refused with the reason.
+    func importDocument() throws -> Response {
+        guard context.request.method == "POST" else { return try form(VacationImportView(formToken: context.formToken), title: "Import a vacation") }
+        guard let file = context.upload?.files.first else {
+            return try form(VacationImportView(formToken: context.formToken, error: "Choose a .vacation file."), title: "Import a vacation",
+                            status: .unprocessableContent)
+        }
+        do {
+            let imported = try store.importDocument(at: file.path, for: try context.account.id)
+            return .redirect(to: Route.vacation(id: imported.id).path)
+        } catch let error as VacationError {
+            return try form(VacationImportView(formToken: context.formToken, error: error.description), title: "Import a vacation",
+                            status: .unprocessableContent)
+        }
+    }
+
+    func menu(_ id: Int64, renameError: String? = nil, status: Status = .ok) throws -> Response {
+        let (vacation, document) = try VacationsController.owned(id, store: store, context: context)
+        let view = VacationMenuView(vacation: vacation, placeCount: try document.itinerary().count, tagCount: try document.tags().count,
+                                    formToken: context.formToken, renameError: renameError)
+        return try screen(title: vacation.name, master: view, back: (.vacations, "Vacations"), status: status)
+    }
+
+    func rename(_ id: Int64) throws -> Response {
+        _ = try VacationsController.owned(id, store: store, context: context)
+        do {
+            try store.rename(id, to: context.field("name"), for: try context.account.id)
+        } catch let error as VacationError {
+            return try menu(id, renameError: error.description, status: error.isConflict ? .conflict : .unprocessableContent)
+        }
+        return .redirect(to: Route.vacation(id: id).path)
+    }
+
+    /// GET: the confirmation naming the vacation and its photo count. POST: deletes it.
+    func remove(_ id: Int64) throws -> Response {
+        let (vacation, _) = try VacationsController.owned(id, store: store, context: context)
+        if context.request.method == "POST" {
+            try store.delete(id, for: try context.account.id)
+            return .redirect(to: Route.vacations.path)
+        }
+        return try screen(title: "Delete \(vacation.name)", master: VacationListView(vacations: try store.all(of: context.account.id), current: id),
+                          detail: VacationRemovalView(vacation: vacation, formToken: context.formToken), screen: .detail,
+                          back: (.vacation(id: id), vacation.name))
+    }
+
+    /// The document, as one file, named for the vacation.
+    func export(_ id: Int64) throws -> Response {
+        let (vacation, _) = try VacationsController.owned(id, store: store, context: context)
+        let path = try store.export(id, for: try context.account.id)
+        guard var response = Response.file(at: path, contentType: "application/vnd.sqlite3", cacheControl: "private, no-store", for: context.request) else {
+            throw HTTPError.notFound()
+        }
+        response.headers["Content-Disposition"] = VacationsController.attachment(vacation.name)
+        return response
+    }
+
+    /// `attachment; filename="Lisbon.vacation"; filename*=UTF-8''Lisbo%C3%A3.vacation`: an ASCII
+    /// fallback without quotes or controls, and the real name percent-encoded.
+    static func attachment(_ name: String) -> String {
+        let ascii = String(name.unicodeScalars.map { $0.isASCII && $0.value >= 0x20 && $0 != "\"" && $0 != "\\" && $0 != "/" ? Character($0) : "_" })
+        // RFC 5987 attr-chars only; Foundation's .alphanumerics would let non-ASCII letters through.
+        let attributeCharacters = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789!#$&+-.^_`|~")
+        let encoded = (name + ".vacation").addingPercentEncoding(withAllowedCharacters: attributeCharacters) ?? "vacation.vacation"
+        return "attachment; filename=\"\(ascii).vacation\"; filename*=UTF-8''\(encoded)"
+    }
+
+    /// The vacation when it is the account's; 404 otherwise, exactly as for one that does not exist.
+    static func owned(_ id: Int64, store: VacationStore, context: RequestContext) throws -> (Vacation, VacationDocument) {
+        guard let entry = try store.vacation(id, of: try context.account.id) else {
+            throw HTTPError.notFound("There is no such vacation.")
+        }
+        return (try entry.document.summary(id: id, name: entry.name), entry.document)
+    }
+
+    private func form(_ detail: any HTML, title: String = "Add vacation", status: Status = .ok) throws -> Response {
+        try screen(title: title, master: VacationListView(vacations: try store.all(of: context.account.id)), detail: detail,
+                   screen: .detail, back: (.vacations, "Vacations"), status: status)
+    }
+
+    func screen(title: String, master: any HTML, detail: (any HTML)? = nil, screen: PageFrame.Screen = .master,
+                back: (route: Route, label: String)? = nil, status: Status = .ok) throws -> Response {
+        app.page(PageFrame(
+            title: title, screen: screen, master: master,
+            detail: detail ?? VacationPlaceholderView(),
+            back: screen == .detail ? back : nil,
+            masterBar: .photos(.vacations, title: screen == .master ? title : "Vacations", back: screen == .master ? back : nil)
+        ), context: context, status: status)
+    }
+}
+
+extension VacationError {
+    var isConflict: Bool {
+        if case .alreadyExists = self { return true }
+        return false
+    }
+}
+
+/// The detail pane of vacation screens before a photo or the book is open.
+struct VacationPlaceholderView: HTML {
+    func render(into output: inout String) {
+        section(.class("empty-state")) {
+            h2 { "Vacations" }
+            p { "Collect photos into vacations with Visit in the photo viewer, then look back at them by place, by tag, or as a book." }
+            p(.class("placeholder-open")) { a(.class("button open-master"), .href("#master"), .ariaControls("master")) { "Show vacations" } }
+        }.render(into: &output)
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+import HTML
+import HTTPServer
+import RoadTrip
+
+/// Visit and Unvisit from the photo viewer, and a person's tags on a photo.
+struct VisitController {
+    let app: App
+    let context: RequestContext
+
+    var store: VacationStore { app.library.vacations }
+
+    /// GET: the account's vacations to choose from, "New vacation…" at the end. POST: the photo
+    /// added to the one chosen (or to a new one named in the form), then back to the photo.
+    func visit(_ photoID: Int64) throws -> Response {
+        let photo = try existing(photoID)
+        let account = try context.account.id
+        let vacations = try store.all(of: account).map { (id: $0.id, name: $0.name) }
+        guard context.request.method == "POST" else { return try choice(.visit, photo, vacations) }
+        let target: Int64
+        if let chosen = Int64(context.field("vacation")) {
+            target = chosen
+        } else {
+            do {
+                target = try store.create(named: context.field("name"), for: account)
+            } catch let error as VacationError {
+                return try choice(.visit, photo, vacations, error: error.description, status: error.isConflict ? .conflict : .unprocessableContent)
+            }
+        }
+        do {
+            try store.visit(photo, into: target, for: account, library: app.library)
+        } catch VacationError.noSuchVacation {
+            throw HTTPError.notFound("There is no such vacation.")
+        } catch let error as VacationError {
+            return try choice(.visit, photo, vacations, error: error.description, status: .unprocessableContent)
+        }
+        return .redirect(to: Route.photo(id: photo.id, inRecents: false).path)
+    }
+
+    /// GET: the vacations holding the photo. POST: the photo removed from the one chosen.
+    func unvisit(_ photoID: Int64) throws -> Response {
+        let photo = try existing(photoID)
+        let account = try context.account.id
+        let holding = try store.holding(sha256: photo.sha256, for: account)
+        guard context.request.method == "POST" else { return try choice(.unvisit, photo, holding) }
+        guard let chosen = Int64(context.field("vacation")), holding.contains(where: { $0.id == chosen }) else {
+            throw HTTPError.notFound("No such vacation holds this photo.")
+        }
+        try store.unvisit(sha256: photo.sha256, from: chosen, for: account)
+        return .redirect(to: Route.photo(id: photo.id, inRecents: false).path)
+    }
+
+    /// Adds (`add`) or removes (`remove`) one of the account's tags on the photo.
+    func tags(_ photoID: Int64) throws -> Response {
+        let photo = try existing(photoID)
+        let account = try context.account.id
+        if let tag = context.form["add"] { try app.library.photoTags.add(tag, to: photo.id, for: account) }
+        if let tag = context.form["remove"] { try app.library.photoTags.remove(tag, from: photo.id, for: account) }
+        return .redirect(to: Route.photo(id: photo.id, inRecents: false).path)
+    }
+
+    private func choice(_ kind: VisitChoiceView.Kind, _ photo: Photo, _ vacations: [(id: Int64, name: String)], error: String? = nil,
+                        status: Status = .ok) throws -> Response {
+        let collection: PhotoCollection = photo.placeID.map { .place($0) } ?? .noLocation
+        return app.page(PageFrame(
+            title: kind == .visit ? "Visit" : "Unvisit", screen: .detail,
+            master: try PlacesController(app: app, context: context).grid(collection, current: photo.id),
+            detail: VisitChoiceView(kind: kind, photo: photo, vacations: vacations, formToken: context.formToken, error: error),
+            back: (.photo(id: photo.id, inRecents: false), photo.displayTitle), masterBar: .photos(.places),
+            masterKey: collection.masterKey
+        ), context: context, status: status)
+    }
+
+    private func existing(_ id: Int64) throws -> Photo {
+        guard let photo = try app.library.photos.photo(id: id) else { throw HTTPError.notFound("There is no such photo.") }
+        return photo
+    }
+}

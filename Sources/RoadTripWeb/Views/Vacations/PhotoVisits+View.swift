@@ -1,0 +1,103 @@
+import HTML
+import RoadTrip
+
+/// Under the photo: which of the account's vacations hold it, Visit, and Unvisit when some do.
+struct PhotoVisits: HTML {
+    let photoID: Int64
+    let vacations: [(id: Int64, name: String)]
+
+    func render(into output: inout String) {
+        div(.class("photo-visits")) {
+            a(.class("button visit popover-link"), .href(.visit(photo: photoID))) { "Visit…" }
+            if !vacations.isEmpty {
+                p(.class("visited-in")) {
+                    "In "
+                    for (index, vacation) in vacations.enumerated() {
+                        if index > 0 { ", " }
+                        a(.href(.vacation(id: vacation.id))) { vacation.name }
+                    }
+                }
+                a(.class("button secondary unvisit popover-link"), .href(.unvisit(photo: photoID))) { "Unvisit…" }
+            }
+        }.render(into: &output)
+    }
+}
+
+/// Choosing the vacation to visit the photo into, with "New vacation…" at the end; or the
+/// one to remove it from.
+struct VisitChoiceView: HTML {
+    enum Kind { case visit, unvisit }
+
+    let kind: Kind
+    let photo: Photo
+    let vacations: [(id: Int64, name: String)]
+    let formToken: String
+    var error: String? = nil
+
+    func render(into output: inout String) {
+        let route: Route = kind == .visit ? .visit(photo: photo.id) : .unvisit(photo: photo.id)
+        section(.class("visit-choice \(kind == .visit ? "visit-list" : "unvisit-list")")) {
+            h2 { kind == .visit ? "Visit “\(photo.displayTitle)” into…" : "Remove “\(photo.displayTitle)” from…" }
+            if let error { Notice(kind: .error, message: error) }
+            if vacations.isEmpty && kind == .unvisit {
+                p(.class("empty-note")) { "No vacation holds this photo." }
+            }
+            ul(.class("rows")) {
+                for vacation in vacations {
+                    li {
+                        form(.method("post"), .action(route), .class("choice-form")) {
+                            FormToken(token: formToken)
+                            input(.type("hidden"), .name("vacation"), .value(String(vacation.id)))
+                            button(.type("submit"), .class("row choice")) { span(.class("row-title")) { vacation.name } }
+                        }
+                    }
+                }
+            }
+            if kind == .visit {
+                form(.method("post"), .action(route), .class("stacked new-vacation-visit")) {
+                    FormToken(token: formToken)
+                    div(.class("field")) {
+                        label(.for("visit-new")) { "New vacation…" }
+                        Element("input", [.id("visit-new"), .type("text"), .name("name"), .placeholder("Name"), .autocomplete("off"),
+                                          .maxlength(VacationStore.maximumNameLength)])
+                    }
+                    button(.type("submit"), .class("button")) { "Add and visit" }
+                }
+            }
+            p { a(.href(.photo(id: photo.id, inRecents: false))) { "Back to the photo" } }
+        }.render(into: &output)
+    }
+}
+
+/// The account's own tags on a photo, in the Info panel: each with a remove button, and a field to add one.
+struct PhotoTagsView: HTML {
+    let photoID: Int64
+    let keywords: [String]
+    let tags: [String]
+    let formToken: String
+
+    func render(into output: inout String) {
+        div(.class("photo-tags")) {
+            if !keywords.isEmpty { p(.class("keywords")) { "Keywords: \(keywords.joined(separator: ", "))" } }
+            ul(.class("tag-chips")) {
+                for tag in tags {
+                    li {
+                        form(.method("post"), .action(.photoTags(photo: photoID)), .class("inline-form")) {
+                            FormToken(token: formToken)
+                            input(.type("hidden"), .name("remove"), .value(tag))
+                            span(.class("tag-chip")) { tag }
+                            button(.type("submit"), .class("link-button"), .ariaLabel("Remove the tag \(tag)")) { "×" }
+                        }
+                    }
+                }
+            }
+            form(.method("post"), .action(.photoTags(photo: photoID)), .class("inline-form add-tag")) {
+                FormToken(token: formToken)
+                label(.for("add-tag"), .class("visually-hidden")) { "Add a tag" }
+                Element("input", [.id("add-tag"), .type("text"), .name("add"), .placeholder("Add a tag"), .autocomplete("off"),
+                                  .maxlength(VacationTags.maximumLength)])
+                button(.type("submit"), .class("link-button")) { "Add" }
+            }
+        }.render(into: &output)
+    }
+}

@@ -1,0 +1,134 @@
+import HTML
+import RoadTrip
+
+/// A vacation's menu: Itinerary ("N places"), Tags ("N tags"), All photos, Book; then
+/// rename, export and delete.
+struct VacationMenuView: HTML {
+    let vacation: Vacation
+    let placeCount: Int
+    let tagCount: Int
+    let formToken: String
+    var renameError: String? = nil
+
+    func render(into output: inout String) {
+        section(.class("vacation-menu"), .ariaLabel(vacation.name)) {
+            div(.class("grid-heading")) {
+                h2(.class("section-title")) { vacation.name }
+                p(.class("row-subtitle")) { VacationFormatting.summary(vacation) }
+            }
+            ul(.class("rows")) {
+                li { entry(.vacationItinerary(id: vacation.id), "Itinerary", placeCount == 1 ? "1 place" : "\(placeCount) places", "itinerary") }
+                li { entry(.vacationTags(id: vacation.id, query: nil), "Tags", tagCount == 1 ? "1 tag" : "\(tagCount) tags", "tags") }
+                li { entry(.vacationPhotos(id: vacation.id, filter: .all), "All photos", PhotoFormat.count(vacation.photoCount), "all-photos") }
+                if vacation.photoCount > 0 {
+                    li { entry(.vacationBook(id: vacation.id, page: 1), "Book", "", "book") }
+                }
+            }
+            form(.method("post"), .action(.vacationRename(id: vacation.id)), .class("stacked rename-form")) {
+                FormToken(token: formToken)
+                div(.class("field")) {
+                    label(.for("rename")) { "Rename" }
+                    Element("input", [.id("rename"), .type("text"), .name("name"), .value(vacation.name), .autocomplete("off"),
+                                      .maxlength(VacationStore.maximumNameLength)])
+                    if let renameError { p(.class("field-error"), .role("alert")) { renameError } }
+                }
+                button(.type("submit"), .class("button")) { "Rename" }
+            }
+            p(.class("list-actions")) {
+                a(.class("button secondary export"), .href(.vacationExport(id: vacation.id)), Attribute("download", "")) { "Export" }
+                " "
+                a(.class("button danger delete"), .href(.vacationRemoval(id: vacation.id))) { "Delete…" }
+            }
+        }.render(into: &output)
+    }
+
+    private func entry(_ route: Route, _ title: String, _ detail: String, _ name: String) -> Element {
+        a(.class("row vacation-\(name)"), .href(route)) {
+            span(.class("row-text")) { span(.class("row-title")) { title } }
+            span(.class("row-detail")) { detail }
+            span(.class("row-chevron"), Attribute("aria-hidden", "true")) { "›" }
+        }
+    }
+}
+
+/// Deleting a vacation: a confirmation that names it and its photo count.
+struct VacationRemovalView: HTML {
+    let vacation: Vacation
+    let formToken: String
+
+    func render(into output: inout String) {
+        section(.class("confirm")) {
+            p(.class("confirm-message"), .role("alert")) {
+                "Delete “\(vacation.name)” and its \(PhotoFormat.count(vacation.photoCount))? The photos stay in the library."
+            }
+            form(.method("post"), .action(.vacationRemoval(id: vacation.id)), .class("inline-form")) {
+                FormToken(token: formToken)
+                button(.type("submit"), .class("button danger")) { "Delete" }
+            }
+            " "
+            a(.class("button secondary"), .href(.vacation(id: vacation.id))) { "Cancel" }
+        }.render(into: &output)
+    }
+}
+
+/// The itinerary: places in the order first visited.
+struct ItineraryView: HTML {
+    let vacationID: Int64
+    let places: [VacationPlace]
+
+    func render(into output: inout String) {
+        section(.class("itinerary"), .ariaLabel("Itinerary")) {
+            if places.isEmpty {
+                p(.class("empty-note")) { "No places yet: visit photos with a place into this vacation." }
+            } else {
+                ol(.class("rows")) {
+                    for place in places {
+                        li {
+                            a(.class("row itinerary-place"), .href(.vacationPhotos(id: vacationID, filter: .place(place.id)))) {
+                                span(.class("row-text")) {
+                                    span(.class("row-title")) { place.name }
+                                    span(.class("row-subtitle")) {
+                                        "\(place.regionAndCountry) · \(PhotoFormat.count(place.photoCount)) · from \(VacationFormatting.day(place.firstVisited))"
+                                    }
+                                }
+                                span(.class("row-chevron"), Attribute("aria-hidden", "true")) { "›" }
+                            }
+                        }
+                    }
+                }
+            }
+        }.render(into: &output)
+    }
+}
+
+/// The tags, most used first, with a field that filters them by part of the name.
+struct VacationTagsView: HTML {
+    let vacationID: Int64
+    let query: String
+    let tags: [VacationTag]
+
+    func render(into output: inout String) {
+        section(.class("vacation-tags"), .ariaLabel("Tags")) {
+            form(.method("get"), .action(.vacationTags(id: vacationID, query: nil)), .class("search-form"), .role("search")) {
+                label(.for("tag-query"), .class("visually-hidden")) { "Search tags" }
+                input(.type("search"), .id("tag-query"), .name("q"), .value(query), .placeholder("Search tags"), .autocomplete("off"))
+                button(.type("submit")) { "Search" }
+            }
+            if tags.isEmpty {
+                p(.class("empty-note")) { query.isEmpty ? "No tags yet: tag photos in the viewer's Info, then visit them." : "No tag contains “\(query)”." }
+            } else {
+                ul(.class("rows tag-list")) {
+                    for tag in tags {
+                        li {
+                            a(.class("row tag-row"), .href(.vacationPhotos(id: vacationID, filter: .tag(tag.id))), .data("tag", tag.name)) {
+                                span(.class("row-text")) { span(.class("row-title")) { tag.name } }
+                                span(.class("row-detail")) { String(tag.photoCount) }
+                                span(.class("row-chevron"), Attribute("aria-hidden", "true")) { "›" }
+                            }
+                        }
+                    }
+                }
+            }
+        }.render(into: &output)
+    }
+}
