@@ -114,9 +114,12 @@ struct VacationInspection {
             let photos: Int = try connection.fetchValue("SELECT count(*) FROM photos") ?? 0
             guard photos <= VacationFormat.maximumPhotos else { throw VacationError.tooManyPhotos(limit: VacationFormat.maximumPhotos) }
             let bad: Int = try connection.fetchValue("""
-                SELECT count(*) FROM photos WHERE typeof(preview) != 'blob' OR length(preview) = 0 OR length(preview) > 50000000
-                    OR typeof(thumbnail) != 'blob' OR length(thumbnail) = 0 OR length(thumbnail) > 5000000
+                SELECT count(*) FROM photos WHERE typeof(preview) != 'blob' OR length(preview) > 50000000
+                    OR typeof(thumbnail) != 'blob' OR length(thumbnail) > 5000000
+                    OR substr(preview, 1, 3) != x'FFD8FF'
+                    OR substr(thumbnail, 1, 4) != CAST('RIFF' AS BLOB) OR substr(thumbnail, 9, 4) != CAST('WEBP' AS BLOB)
                     OR sha256 GLOB '*[^0-9a-f]*'
+                    OR typeof(width) != 'integer' OR typeof(height) != 'integer' OR width NOT BETWEEN 1 AND 100000 OR height NOT BETWEEN 1 AND 100000
                 """) ?? 0
             guard bad == 0 else { throw VacationError.notADocument("\(bad) of its photos are damaged") }
             guard let name: String = try connection.fetchValue("SELECT name FROM vacation WHERE id = 1") else {

@@ -67,7 +67,7 @@ import Testing
     }
 
     /// Each kind of foreign or damaged file, made from a real export or from scratch.
-    @Test(arguments: ["text", "other-database", "damaged", "extra-table", "trigger", "newer-version", "empty"])
+    @Test(arguments: ["text", "other-database", "damaged", "extra-table", "trigger", "newer-version", "empty", "html-preview", "huge-size"])
     func aForeignOrDamagedFileIsRefusedWithAReasonAndNothingChanges(kind: String) throws {
         // setup
         let (_, file) = try exported()
@@ -84,13 +84,15 @@ import Testing
             var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: file)))
             for index in stride(from: 4096, to: min(bytes.count, 4096 * 3), by: 7) { bytes[index] ^= 0x5A }
             try Data(bytes).write(to: URL(fileURLWithPath: bad))
-        case "extra-table", "trigger", "newer-version":
+        case "extra-table", "trigger", "newer-version", "html-preview", "huge-size":
             try FileManager.default.copyItem(atPath: file, toPath: bad)
             let edited = try Database(path: bad, readers: 1, journal: .rollback)
             try edited.write { db in
                 switch kind {
                 case "extra-table": try db.execute("CREATE TABLE secrets (x)")
                 case "trigger": try db.execute("CREATE TRIGGER t AFTER INSERT ON photos BEGIN DELETE FROM tags; END")
+                case "html-preview": try db.execute("UPDATE photos SET preview = CAST('<script>alert(1)</script>' AS BLOB)")
+                case "huge-size": try db.execute("UPDATE photos SET width = 1000000000")
                 default: try db.execute("PRAGMA user_version = 2")
                 }
             }
