@@ -16,7 +16,8 @@ struct PhotoController {
     func show(id: Int64, inRecents: Bool) throws -> Response {
         let photo = try existing(id)
         let account = try context.account
-        try app.library.recents.record(photo.id, for: account.id)
+        // A HEAD (a link checker, a prefetch that only asks) is not a look at the photo.
+        if context.request.method == "GET" { try app.library.recents.record(photo.id, for: account.id) }
         let place = try photo.placeID.flatMap { try photos.place(id: $0) }
         let master: any HTML
         let viewer: PhotoViewer
