@@ -48,7 +48,7 @@ let package = Package(
         .testTarget(name: "ImagingTests", dependencies: ["Imaging"]),
         .testTarget(name: "GeoTests", dependencies: ["Geo"]),
         .testTarget(name: "PageFetcherTests", dependencies: ["PageFetcher", "HTTPServer"]),
-        .testTarget(name: "RoadTripTests", dependencies: ["RoadTrip", "SQLite", "Crypto", "Imaging", "Geo"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "RoadTripTests", dependencies: ["RoadTrip", "SQLite", "Crypto", "Imaging", "Geo", "HTTPServer"], resources: [.copy("Fixtures")]),
         .testTarget(name: "RoadTripWebTests", dependencies: ["RoadTripWeb", "RoadTrip", "HTTPServer", "HTML", "Crypto", "Imaging", "Geo"]),
     ],
     swiftLanguageModes: [.v6]
