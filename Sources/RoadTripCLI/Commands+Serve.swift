@@ -11,7 +11,7 @@ import Glibc
 extension Commands {
     static func serve(_ arguments: [String]) throws(CommandFailure) {
         let parsed = try parse(
-            arguments, values: ["--host", "--port", "--sample-pages"],
+            arguments, values: ["--host", "--port", "--sample-pages", "--flickr-key", "--flickr-api", "--flickr-cache-size"],
             flags: ["--secure-cookies", "--allow-private-fetch", "--no-offline-copies"]
         )
         guard parsed.words.isEmpty else { throw CommandFailure(message: "unexpected argument '\(parsed.words[0])' (see roadtrip --help)", status: 64) }
@@ -50,7 +50,7 @@ extension Commands {
             setupToken = try library.setup.issueTokenIfNeeded()
             app = App(
                 library: library, assets: try AssetCatalog.bundled(), secureCookies: parsed.flags.contains("--secure-cookies"),
-                copies: offlineCopies(parsed, library: library)
+                copies: offlineCopies(parsed, library: library), flickr: try flickr(parsed, library: library)
             )
         } catch {
             throw CommandFailure(message: "cannot start: \(error)")
@@ -84,6 +84,35 @@ extension Commands {
             folder: library.folder.appendingPathComponent("cache/event-pages"),
             fetcher: EventPageFetcher(fetcher: PageFetcher(policy: policy)),
             clock: library.clock, log: Server.standardError
+        )
+    }
+}
+
+extension Commands {
+    /// Flickr, with the key from --flickr-key, else $ROADTRIP_FLICKR_KEY, else the owner's in
+    /// Settings. --flickr-api points RoadTrip at another endpoint speaking Flickr's REST API
+    /// (a proxy, a mirror); --flickr-cache-size bounds the image cache, in MiB (default 200).
+    static func flickr(_ parsed: Arguments, library: Library) throws(CommandFailure) -> FlickrService {
+        let key = parsed.options["--flickr-key"] ?? ProcessInfo.processInfo.environment["ROADTRIP_FLICKR_KEY"]
+        var endpoint = FlickrSettings.defaultEndpoint
+        if let text = parsed.options["--flickr-api"] {
+            guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host != nil else {
+                throw CommandFailure(message: "--flickr-api must be an http or https address, not '\(text)'", status: 64)
+            }
+            endpoint = url
+        }
+        var capacity = FlickrImageCache.defaultCapacity
+        if let text = parsed.options["--flickr-cache-size"] {
+            guard let megabytes = Int(text), (1...1_048_576).contains(megabytes) else {
+                throw CommandFailure(message: "--flickr-cache-size must be a number of MiB from 1 to 1048576, not '\(text)'", status: 64)
+            }
+            capacity = megabytes << 20
+        }
+        return FlickrService(
+            configuredKey: key, endpoint: endpoint,
+            transport: FlickrFetcher(allowPrivateAddresses: parsed.flags.contains("--allow-private-fetch")),
+            cacheFolder: library.folder.appendingPathComponent("cache/flickr"), cacheCapacity: capacity,
+            database: library.database, clock: library.clock
         )
     }
 }

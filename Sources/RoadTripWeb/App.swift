@@ -15,12 +15,15 @@ public struct App: Sendable {
     let secureCookies: Bool
     /// Saved copies of event pages; nil when RoadTrip is told never to fetch them.
     let copies: OfflineCopies?
+    /// Flickr as a second photo source; its tab shows while it has an API key. Nil: no Flickr at all.
+    let flickr: FlickrService?
     let log: LogSink
 
     public init(
         library: Library, assets: AssetCatalog, secureCookies: Bool = false, copies: OfflineCopies? = nil,
-        log: @escaping LogSink = Server.standardError
+        flickr: FlickrService? = nil, log: @escaping LogSink = Server.standardError
     ) {
+        self.flickr = flickr
         self.library = library
         self.assets = assets
         self.destinationImages = library.folder.appendingPathComponent("destination-images")
@@ -145,6 +148,12 @@ public struct App: Sendable {
         case .visit(let photo): return try VisitController(app: self, context: context).visit(photo)
         case .unvisit(let photo): return try VisitController(app: self, context: context).unvisit(photo)
         case .photoTags(let photo): return try VisitController(app: self, context: context).tags(photo)
+        case .flickrPlaces: return try FlickrController(app: self, context: context).places()
+        case .flickrPlace(let id): return try FlickrController(app: self, context: context).place(id)
+        case .flickrPhoto(let id, let place): return try FlickrController(app: self, context: context).photo(id, place: place)
+        case .flickrImage(let id, let size): return try FlickrController(app: self, context: context).image(id, size: size)
+        case .flickrVisit(let id): return try FlickrController(app: self, context: context).visit(id)
+        case .settings: return try SettingsController(app: self, context: context).settings()
         case .asset, .health: throw HTTPError.notFound()
         }
     }

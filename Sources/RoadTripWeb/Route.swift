@@ -78,6 +78,17 @@ public enum Route: Sendable, Equatable {
     case unvisit(photo: Int64)
     /// Adding or removing one of the account's own tags on a photo.
     case photoTags(photo: Int64)
+    /// Flickr's top places.
+    case flickrPlaces
+    /// A Flickr place's latest photos.
+    case flickrPlace(id: String)
+    /// A Flickr photo in the viewer; `place` is the place it was opened from, for previous and next.
+    case flickrPhoto(id: String, place: String?)
+    /// A Flickr photo's image, through RoadTrip's cache.
+    case flickrImage(id: String, size: PhotoImageSize)
+    case flickrVisit(id: String)
+    /// The owner's settings: the Flickr API key.
+    case settings
     /// A static asset by its fingerprinted file name (`app.3fa2c9d1.css`).
     case asset(String)
     case health
@@ -160,6 +171,22 @@ public enum Route: Sendable, Equatable {
         case (1, "find"): self = .findPlaces(query: parameter("q"))
         case (1, "upload"): self = .upload
         case (2, "upload") where parts[1] == "file": self = .uploadFile(name: parameter("name"))
+        case (1, "flickr"): self = .flickrPlaces
+        case (3, "flickr") where parts[1] == "places":
+            guard let id = Route.flickrID(parts[2]) else { return nil }
+            self = .flickrPlace(id: id)
+        case (3, "flickr") where parts[1] == "photos":
+            guard let id = Route.flickrID(parts[2]) else { return nil }
+            self = .flickrPhoto(id: id, place: parameter("place").flatMap(Route.flickrID))
+        case (4, "flickr") where parts[1] == "photos":
+            guard let id = Route.flickrID(parts[2]) else { return nil }
+            if parts[3] == "visit" {
+                self = .flickrVisit(id: id)
+            } else {
+                guard let size = PhotoImageSize(rawValue: parts[3]) else { return nil }
+                self = .flickrImage(id: id, size: size)
+            }
+        case (1, "settings"): self = .settings
         case (1, "vacations"): self = .vacations
         case (2, "vacations") where parts[1] == "new": self = .newVacation
         case (2, "vacations") where parts[1] == "import": self = .vacationImport
@@ -222,6 +249,12 @@ public enum Route: Sendable, Equatable {
         case .visit(let photo): "/photos/\(photo)/visit"
         case .unvisit(let photo): "/photos/\(photo)/unvisit"
         case .photoTags(let photo): "/photos/\(photo)/tags"
+        case .flickrPlaces: "/flickr"
+        case .flickrPlace(let id): "/flickr/places/\(id)"
+        case .flickrPhoto(let id, let place): "/flickr/photos/\(id)" + Route.query("place", place)
+        case .flickrImage(let id, let size): "/flickr/photos/\(id)/\(size.rawValue)"
+        case .flickrVisit(let id): "/flickr/photos/\(id)/visit"
+        case .settings: "/settings"
         case .asset(let name): "/static/\(name)"
         }
     }
@@ -240,10 +273,11 @@ public enum Route: Sendable, Equatable {
         switch self {
         case .home, .destination, .destinationImage, .account, .asset, .health, .eventsBook, .eventCopy, .weather, .samplePage,
              .places, .placePhotos, .photo, .photoImage, .recents, .findPlaces, .vacations, .vacation, .vacationExport,
-             .vacationItinerary, .vacationTags, .vacationPhotos, .vacationPhoto, .vacationPhotoImage, .vacationBook:
+             .vacationItinerary, .vacationTags, .vacationPhotos, .vacationPhoto, .vacationPhotoImage, .vacationBook,
+             .flickrPlaces, .flickrPlace, .flickrPhoto, .flickrImage:
             ["GET", "HEAD"]
         case .signIn, .setup, .accounts, .eventsEditor, .photoPlace, .upload, .newVacation, .vacationImport, .vacationRemoval,
-             .visit, .unvisit:
+             .visit, .unvisit, .flickrVisit, .settings:
             ["GET", "HEAD", "POST"]
         case .signOut, .accountPassword, .accountRemoval, .accountPasswordReset, .chooseDestination, .eventRemoval, .eventMove,
              .bookSettings, .uploadFile, .vacationRename, .photoTags:
@@ -264,6 +298,8 @@ public enum Route: Sendable, Equatable {
         .vacationExport(id: 1), .vacationItinerary(id: 1), .vacationTags(id: 1, query: nil), .vacationPhotos(id: 1, filter: .all),
         .vacationPhoto(id: 1, photo: 1, filter: .all), .vacationPhotoImage(id: 1, photo: 1, size: .preview), .vacationBook(id: 1, page: 1),
         .visit(photo: 1), .unvisit(photo: 1), .photoTags(photo: 1),
+        .flickrPlaces, .flickrPlace(id: "7.MJR8tTVrIO1EgB"), .flickrPhoto(id: "53312345678", place: nil),
+        .flickrImage(id: "53312345678", size: .preview), .flickrVisit(id: "53312345678"), .settings,
     ]
 
     /// Whether the request is one whose body the server streams to a file: uploads.
@@ -295,6 +331,15 @@ public enum Route: Sendable, Equatable {
             return .vacationBook(id: id, page: page)
         default: return nil
         }
+    }
+
+    /// Flickr's ids: place ids such as "7.MJR8tTVrIO1EgB", photo ids of digits; nothing that could
+    /// leave the path segment.
+    private static func flickrID(_ text: String) -> String? {
+        guard (1...64).contains(text.utf8.count),
+              text.utf8.allSatisfy({ (48...57).contains($0) || (65...90).contains($0) || (97...122).contains($0) || $0 == 46 || $0 == 95 || $0 == 45 || $0 == 64 }),
+              text != ".", text != ".." else { return nil }
+        return text
     }
 
     private static func filterQuery(_ filter: VacationPhotoFilter) -> String {

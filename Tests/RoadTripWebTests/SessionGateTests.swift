@@ -67,6 +67,12 @@ import Testing
         case .visit: "visit"
         case .unvisit: "unvisit"
         case .photoTags: "photoTags"
+        case .flickrPlaces: "flickrPlaces"
+        case .flickrPlace: "flickrPlace"
+        case .flickrPhoto: "flickrPhoto"
+        case .flickrImage: "flickrImage"
+        case .flickrVisit: "flickrVisit"
+        case .settings: "settings"
         }
     }
 
@@ -77,6 +83,7 @@ import Testing
         "weather", "samplePage", "places", "placePhotos", "photo", "photoImage", "photoPlace", "recents", "findPlaces",
         "upload", "uploadFile",
         "vacations", "newVacation", "vacationImport", "vacation", "vacationRename", "vacationRemoval", "vacationExport", "vacationItinerary", "vacationTags", "vacationPhotos", "vacationPhoto", "vacationPhotoImage", "vacationBook", "visit", "unvisit", "photoTags",
+        "flickrPlaces", "flickrPlace", "flickrPhoto", "flickrImage", "flickrVisit", "settings",
     ]
 
     /// Ann the owner (id 1) and Bob (id 2, the id the examples name), so that a removal or a

@@ -154,5 +154,30 @@ enum Schema {
                 PRIMARY KEY (account_id, photo_id, name_key)
             ) WITHOUT ROWID;
             """),
+        Migration("006-flickr", """
+            CREATE TABLE settings (
+                name TEXT PRIMARY KEY,
+                value TEXT NOT NULL
+            ) WITHOUT ROWID;
+            CREATE TABLE flickr_photos (
+                id TEXT PRIMARY KEY,
+                snapshot TEXT NOT NULL,
+                fetched_at INTEGER NOT NULL
+            ) WITHOUT ROWID;
+            CREATE TABLE recent_items (
+                account_id INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+                item TEXT NOT NULL,
+                sequence INTEGER NOT NULL,
+                viewed_at INTEGER NOT NULL,
+                PRIMARY KEY (account_id, item)
+            ) WITHOUT ROWID;
+            CREATE INDEX recent_items_by_order ON recent_items(account_id, sequence DESC);
+            INSERT INTO recent_items (account_id, item, sequence, viewed_at)
+                SELECT account_id, 'photo:' || photo_id, sequence, viewed_at FROM recents;
+            DROP TABLE recents;
+            CREATE TRIGGER photos_leave_recents AFTER DELETE ON photos BEGIN
+                DELETE FROM recent_items WHERE item = 'photo:' || old.id;
+            END;
+            """),
     ]
 }

@@ -25,16 +25,19 @@ struct PhotoController {
         let masterKey: String
         if inRecents {
             masterKey = "recents"
-            let recents = try app.library.recents.photos(of: account.id)
-            let index = recents.firstIndex { $0.id == photo.id }
-            viewer = PhotoViewer(photo: photo, place: place,
-                                 previous: index.flatMap { $0 > 0 ? recents[$0 - 1].id : nil },
-                                 next: index.flatMap { $0 + 1 < recents.count ? recents[$0 + 1].id : nil }, inRecents: true)
-            master = RecentsView(photos: recents, current: photo.id)
+            let recents = try app.library.recents.items(of: account.id)
+            let index = recents.firstIndex { $0.key == .library(photo.id) }
+            let neighbour = { (offset: Int) -> Route? in
+                guard let index, recents.indices.contains(index + offset) else { return nil }
+                return RecentsView.route(recents[index + offset])
+            }
+            viewer = PhotoViewer(photo: photo, place: place, previous: neighbour(-1), next: neighbour(1), inRecents: true)
+            master = RecentsView(items: recents, current: .library(photo.id))
             back = (.recents, "Recents")
         } else {
             let neighbours = try photos.neighbours(of: photo)
-            viewer = PhotoViewer(photo: photo, place: place, previous: neighbours.newer, next: neighbours.older, inRecents: false)
+            viewer = PhotoViewer(photo: photo, place: place, previous: neighbours.newer.map { .photo(id: $0, inRecents: false) },
+                                 next: neighbours.older.map { .photo(id: $0, inRecents: false) }, inRecents: false)
             let collection: PhotoCollection = photo.placeID.map { .place($0) } ?? .noLocation
             masterKey = collection.masterKey
             master = try PlacesController(app: app, context: context).grid(collection, current: photo.id)
@@ -97,9 +100,9 @@ struct PhotoController {
         app.page(PageFrame(
             title: "Recents",
             screen: .master,
-            master: RecentsView(photos: try app.library.recents.photos(of: try context.account.id)),
+            master: RecentsView(items: try app.library.recents.items(of: try context.account.id)),
             detail: PhotoPlaceholderView(hasPhotos: !(try photos.isEmpty)),
-            masterBar: .photos(.recents),
+            masterBar: try app.photosBar(.recents),
             masterKey: "recents"
         ), context: context)
     }
@@ -113,7 +116,7 @@ struct PhotoController {
             master: try PlacesController(app: app, context: context).grid(collection, current: photo.id),
             detail: PhotoPlaceView(photo: photo, query: query, results: results, formToken: context.formToken, error: error),
             back: (.photo(id: photo.id, inRecents: false), photo.displayTitle),
-            masterBar: .photos(.places)
+            masterBar: try app.photosBar(.places)
         ), context: context, status: status)
     }
 

@@ -15,7 +15,7 @@ struct PlacesController {
             screen: .master,
             master: PlaceListView(places: try photos.places(order: order), order: order, withoutPlace: try photos.photosWithoutPlace()),
             detail: PhotoPlaceholderView(hasPhotos: !(try photos.isEmpty)),
-            masterBar: .photos(.places)
+            masterBar: try app.photosBar(.places)
         ), context: context)
     }
 
@@ -27,7 +27,7 @@ struct PlacesController {
             screen: .master,
             master: grid,
             detail: PhotoPlaceholderView(hasPhotos: !(try photos.isEmpty)),
-            masterBar: .photos(.places, title: grid.heading, back: (.places(order: .byCountry), "Places")),
+            masterBar: try app.photosBar(.places, title: grid.heading, back: (.places(order: .byCountry), "Places")),
             masterKey: collection.masterKey
         ), context: context)
     }
@@ -58,7 +58,7 @@ struct PlacesController {
             screen: .master,
             master: FindView(query: query, results: try photos.findPlaces(query)),
             detail: PhotoPlaceholderView(hasPhotos: !(try photos.isEmpty)),
-            masterBar: .photos(.places, title: "Find", back: (.places(order: .byCountry), "Places"))
+            masterBar: try app.photosBar(.places, title: "Find", back: (.places(order: .byCountry), "Places"))
         ), context: context)
     }
 }

@@ -57,7 +57,7 @@ struct UploadController {
                                   withoutPlace: try app.library.photos.photosWithoutPlace()),
             detail: detail,
             back: (.places(order: .byCountry), "Places"),
-            masterBar: .photos(.places)
+            masterBar: try app.photosBar(.places)
         ), context: context, status: status)
     }
 }

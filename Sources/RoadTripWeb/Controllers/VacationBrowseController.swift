@@ -29,7 +29,7 @@ struct VacationBrowseController {
         let grid = try self.grid(id, document: document, filter: filter)
         return app.page(PageFrame(
             title: grid.heading, screen: .master, master: grid, detail: VacationPlaceholderView(),
-            masterBar: .photos(.vacations, title: grid.heading, back: (.vacation(id: id), vacation.name)),
+            masterBar: try app.photosBar(.vacations, title: grid.heading, back: (.vacation(id: id), vacation.name)),
             masterKey: "vacation-\(id)-\(VacationBrowseController.key(filter))"
         ), context: context)
     }
@@ -46,7 +46,7 @@ struct VacationBrowseController {
         )
         return app.page(PageFrame(
             title: photo.title, screen: .detail, master: grid, detail: view, back: (.vacationPhotos(id: id, filter: filter), grid.heading),
-            masterBar: .photos(.vacations, title: grid.heading, back: (.vacation(id: id), vacation.name)),
+            masterBar: try app.photosBar(.vacations, title: grid.heading, back: (.vacation(id: id), vacation.name)),
             masterKey: "vacation-\(id)-\(VacationBrowseController.key(filter))"
         ), context: context)
     }
@@ -84,7 +84,7 @@ struct VacationBrowseController {
                                     formToken: context.formToken)
         return app.page(PageFrame(
             title: "Book", screen: .detail, master: menu, detail: chrome, back: (.vacation(id: id), vacation.name),
-            masterBar: .photos(.vacations, title: vacation.name, back: (.vacations, "Vacations"))
+            masterBar: try app.photosBar(.vacations, title: vacation.name, back: (.vacations, "Vacations"))
         ), context: context)
     }
 

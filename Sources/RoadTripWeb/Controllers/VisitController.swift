@@ -65,8 +65,9 @@ struct VisitController {
         return app.page(PageFrame(
             title: kind == .visit ? "Visit" : "Unvisit", screen: .detail,
             master: try PlacesController(app: app, context: context).grid(collection, current: photo.id),
-            detail: VisitChoiceView(kind: kind, photo: photo, vacations: vacations, formToken: context.formToken, error: error),
-            back: (.photo(id: photo.id, inRecents: false), photo.displayTitle), masterBar: .photos(.places),
+            detail: VisitChoiceView(kind: kind, title: photo.displayTitle, route: kind == .visit ? .visit(photo: photo.id) : .unvisit(photo: photo.id),
+                                    back: .photo(id: photo.id, inRecents: false), vacations: vacations, formToken: context.formToken, error: error),
+            back: (.photo(id: photo.id, inRecents: false), photo.displayTitle), masterBar: try app.photosBar(.places),
             masterKey: collection.masterKey
         ), context: context, status: status)
     }

@@ -104,6 +104,7 @@ struct ViewerFooter: HTML {
             a(.class("viewer"), .href(.account), .title("Your account")) { viewer.name }
             if viewer.isOwner {
                 a(.href(.accounts)) { "Accounts" }
+                a(.href(.settings)) { "Settings" }
             }
             form(.method("post"), .action(.signOut), .class("inline-form")) {
                 input(.type("hidden"), .name(CSRFGuard.field), .value(viewer.formToken))

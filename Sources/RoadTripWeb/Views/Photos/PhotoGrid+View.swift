@@ -58,33 +58,45 @@ struct PhotoCell: HTML {
     }
 }
 
-/// The account's Recents: last viewed first, each with its thumbnail.
+/// The account's Recents: last viewed first, each with its thumbnail — library and Flickr photos alike.
 struct RecentsView: HTML {
-    let photos: [Photo]
-    var current: Int64? = nil
+    let items: [RecentItem]
+    var current: RecentKey? = nil
 
     func render(into output: inout String) {
         section(.class("recents"), .ariaLabel("Recents")) {
-            if photos.isEmpty {
+            if items.isEmpty {
                 p(.class("empty-note")) { "Photos you open appear here, the last one first." }
             } else {
                 ul(.class("rows")) {
-                    for photo in photos {
-                        li { row(photo) }
+                    for item in items {
+                        li { row(item) }
                     }
                 }
             }
         }.render(into: &output)
     }
 
-    private func row(_ photo: Photo) -> Element {
-        var attributes: [Attribute] = [.class("row recent-row"), .href(.photo(id: photo.id, inRecents: true))]
-        if photo.id == current { attributes.append(.ariaCurrent("page")) }
+    /// Where a recent photo opens (from Recents, so that previous and next follow Recents).
+    static func route(_ item: RecentItem) -> Route {
+        switch item {
+        case .library(let photo): .photo(id: photo.id, inRecents: true)
+        case .flickr(let photo): .flickrPhoto(id: photo.id, place: nil)
+        }
+    }
+
+    private func row(_ item: RecentItem) -> Element {
+        let (title, subtitle, thumbnail): (String, String?, Route) = switch item {
+        case .library(let photo): (photo.displayTitle, photo.displaySubtitle, .photoImage(id: photo.id, size: .thumbnail))
+        case .flickr(let photo): (photo.displayTitle, "Flickr · \(photo.ownerName.isEmpty ? photo.owner : photo.ownerName)", .flickrImage(id: photo.id, size: .thumbnail))
+        }
+        var attributes: [Attribute] = [.class("row recent-row"), .href(RecentsView.route(item))]
+        if item.key == current { attributes.append(.ariaCurrent("page")) }
         return Element("a", attributes) {
-            img(.class("row-picture"), .src(.photoImage(id: photo.id, size: .thumbnail)), .alt(""), Attribute("loading", "lazy"))
+            img(.class("row-picture"), .src(thumbnail), .alt(""), Attribute("loading", "lazy"))
             span(.class("row-text")) {
-                span(.class("row-title")) { photo.displayTitle }
-                if let subtitle = photo.displaySubtitle { span(.class("row-subtitle")) { subtitle } }
+                span(.class("row-title")) { title }
+                if let subtitle { span(.class("row-subtitle")) { subtitle } }
             }
             span(.class("row-chevron"), Attribute("aria-hidden", "true")) { "›" }
         }

@@ -8,8 +8,8 @@ struct PhotoViewer {
     let photo: Photo
     let place: Place?
     /// Previous and next in the place (newer and older), or in Recents.
-    let previous: Int64?
-    let next: Int64?
+    let previous: Route?
+    let next: Route?
     let inRecents: Bool
 }
 
@@ -26,13 +26,12 @@ struct PhotoViewerView: HTML {
 
     func render(into output: inout String) {
         let photo = model.photo
-        let link = { (id: Int64) in Route.photo(id: id, inRecents: model.inRecents) }
         PhotoStageView(
-            id: photo.id, title: photo.displayTitle, width: photo.displayWidth, height: photo.displayHeight,
+            id: String(photo.id), title: photo.displayTitle, width: photo.displayWidth, height: photo.displayHeight,
             image: .photoImage(id: photo.id, size: .preview),
             // Browsers show HEIC only on some systems; its preview (a JPEG) is as deep as the zoom goes.
             original: photo.format == .heic ? nil : .photoImage(id: photo.id, size: .original),
-            previous: model.previous.map(link), next: model.next.map(link)
+            previous: model.previous, next: model.next
         ) {
             visits
             PhotoInfoView(model: model, tags: tags)
@@ -43,7 +42,8 @@ struct PhotoViewerView: HTML {
 /// The stage, the controls and the panels below, shared by the library's viewer and a
 /// vacation's: the markup photos.js drives.
 struct PhotoStageView: HTML {
-    let id: Int64
+    /// Matches the grid cell's `data-photo-id`, so the grid beside marks the photo on screen.
+    let id: String
     let title: String
     let width: Int
     let height: Int
@@ -53,7 +53,7 @@ struct PhotoStageView: HTML {
     let next: Route?
     let panels: Fragment
 
-    init(id: Int64, title: String, width: Int, height: Int, image: Route, original: Route?, previous: Route?, next: Route?,
+    init(id: String, title: String, width: Int, height: Int, image: Route, original: Route?, previous: Route?, next: Route?,
          @HTMLBuilder panels: () -> Fragment) {
         (self.id, self.title, self.width, self.height) = (id, title, width, height)
         (self.image, self.original, self.previous, self.next) = (image, original, previous, next)
@@ -62,7 +62,7 @@ struct PhotoStageView: HTML {
 
     func render(into output: inout String) {
         var attributes: [Attribute] = [
-            .class("photo-viewer"), .data("photo-id", String(id)), .data("width", String(width)), .data("height", String(height)),
+            .class("photo-viewer"), .data("photo-id", id), .data("width", String(width)), .data("height", String(height)),
             .data("preview-size", String(Rendition.preview.size)),
         ]
         if let original { attributes.append(.data("original", original.path)) }

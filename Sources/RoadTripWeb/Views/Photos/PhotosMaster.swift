@@ -3,22 +3,31 @@ import RoadTrip
 
 /// The photo apps' tabs in the master column.
 enum PhotosTab {
-    case places, recents, vacations
+    case places, recents, vacations, flickr
 }
 
 extension MasterBar {
-    /// The master column of the photo screens: a tab bar, Places | Recents; in tablet portrait
+    /// The master column of the photo screens: a tab bar, Places | Recents | Vacations (| Flickr); in tablet portrait
     /// a search button in the detail's top bar opens it.
-    static func photos(_ tab: PhotosTab, title: String? = nil, back: (route: Route, label: String)? = nil) -> MasterBar {
-        MasterBar(
-            title: title ?? (tab == .places ? "Places" : tab == .recents ? "Recents" : "Vacations"), label: "Places, Recents and Vacations",
-            openButton: "⌕ Places", openButtonLabel: "Places, Recents and Vacations", back: back,
-            tabs: [
-                (.places(order: .byCountry), "Places", tab == .places),
-                (.recents, "Recents", tab == .recents),
-                (.vacations, "Vacations", tab == .vacations),
-            ]
+    static func photos(_ tab: PhotosTab, title: String? = nil, back: (route: Route, label: String)? = nil, flickr: Bool = false) -> MasterBar {
+        var tabs: [(route: Route, label: String, isCurrent: Bool)] = [
+            (.places(order: .byCountry), "Places", tab == .places),
+            (.recents, "Recents", tab == .recents),
+            (.vacations, "Vacations", tab == .vacations),
+        ]
+        if flickr || tab == .flickr { tabs.append((.flickrPlaces, "Flickr", tab == .flickr)) }
+        let names = ["places": "Places", "recents": "Recents", "vacations": "Vacations", "flickr": "Flickr"]
+        return MasterBar(
+            title: title ?? names["\(tab)"] ?? "Photos", label: "Places, Recents and Vacations",
+            openButton: "⌕ Places", openButtonLabel: "Places, Recents and Vacations", back: back, tabs: tabs
         )
+    }
+}
+
+extension App {
+    /// The photo tabs, with Flickr among them while Flickr has a key.
+    func photosBar(_ tab: PhotosTab, title: String? = nil, back: (route: Route, label: String)? = nil) throws -> MasterBar {
+        .photos(tab, title: title, back: back, flickr: (try flickr?.apiKey()) != nil)
     }
 }
 

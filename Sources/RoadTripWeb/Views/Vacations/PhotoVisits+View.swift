@@ -29,15 +29,17 @@ struct VisitChoiceView: HTML {
     enum Kind { case visit, unvisit }
 
     let kind: Kind
-    let photo: Photo
+    /// The photo's title, where the choice posts, and the photo's own page.
+    let title: String
+    let route: Route
+    let back: Route
     let vacations: [(id: Int64, name: String)]
     let formToken: String
     var error: String? = nil
 
     func render(into output: inout String) {
-        let route: Route = kind == .visit ? .visit(photo: photo.id) : .unvisit(photo: photo.id)
         section(.class("visit-choice \(kind == .visit ? "visit-list" : "unvisit-list")")) {
-            h2 { kind == .visit ? "Visit “\(photo.displayTitle)” into…" : "Remove “\(photo.displayTitle)” from…" }
+            h2 { kind == .visit ? "Visit “\(title)” into…" : "Remove “\(title)” from…" }
             if let error { Notice(kind: .error, message: error) }
             if vacations.isEmpty && kind == .unvisit {
                 p(.class("empty-note")) { "No vacation holds this photo." }
@@ -64,7 +66,7 @@ struct VisitChoiceView: HTML {
                     button(.type("submit"), .class("button")) { "Add and visit" }
                 }
             }
-            p { a(.href(.photo(id: photo.id, inRecents: false))) { "Back to the photo" } }
+            p { a(.href(back)) { "Back to the photo" } }
         }.render(into: &output)
     }
 }

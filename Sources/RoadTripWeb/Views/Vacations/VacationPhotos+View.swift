@@ -47,7 +47,7 @@ struct VacationPhotoView: HTML {
 
     func render(into output: inout String) {
         PhotoStageView(
-            id: photo.id, title: photo.title, width: photo.width, height: photo.height,
+            id: String(photo.id), title: photo.title, width: photo.width, height: photo.height,
             image: .vacationPhotoImage(id: vacationID, photo: photo.id, size: .preview), original: nil, previous: previous, next: next
         ) {
             details(.class("photo-info")) {

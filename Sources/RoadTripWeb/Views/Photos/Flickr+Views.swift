@@ -1,0 +1,125 @@
+import HTML
+import RoadTrip
+
+/// The Flickr tab: Flickr's top places in sections by country, city as title, the rest of the
+/// place's name as subtitle; or the one line that says what is wrong.
+struct FlickrPlacesView: HTML {
+    let places: [FlickrPlace]
+    let problem: String?
+
+    func render(into output: inout String) {
+        nav(.class("flickr-places"), .ariaLabel("Flickr places")) {
+            if let problem {
+                p(.class("flickr-error"), .role("alert")) { problem }
+            } else if places.isEmpty {
+                p(.class("empty-note")) { "Flickr lists no places right now." }
+            } else {
+                for (country, cities) in sections {
+                    section(.class("place-section")) {
+                        h2(.class("section-title")) { country }
+                        ul(.class("rows")) {
+                            for place in cities {
+                                li {
+                                    a(.class("row flickr-place"), .href(.flickrPlace(id: place.id))) {
+                                        span(.class("row-text")) {
+                                            span(.class("row-title")) { place.name }
+                                            span(.class("row-subtitle")) { place.subtitle }
+                                        }
+                                        span(.class("row-chevron"), Attribute("aria-hidden", "true")) { "›" }
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }.render(into: &output)
+    }
+
+    private var sections: [(String, [FlickrPlace])] {
+        var result: [(String, [FlickrPlace])] = []
+        for place in places {
+            if result.last?.0 == place.country { result[result.count - 1].1.append(place) } else { result.append((place.country, [place])) }
+        }
+        return result
+    }
+}
+
+/// A Flickr place's latest photos.
+struct FlickrGridView: HTML {
+    let placeID: String
+    let heading: String
+    let photos: [FlickrPhoto]
+    let problem: String?
+    var current: String? = nil
+
+    func render(into output: inout String) {
+        section(.class("photo-grid-screen"), .ariaLabel(heading)) {
+            div(.class("grid-heading")) { h2(.class("section-title")) { heading } }
+            if let problem {
+                p(.class("flickr-error"), .role("alert")) { problem }
+            } else if photos.isEmpty {
+                p(.class("empty-note")) { "Flickr has no photos of this place." }
+            } else {
+                ul(.class("photo-grid")) {
+                    for photo in photos {
+                        li {
+                            Element("a", [.class("photo-cell"), .href(.flickrPhoto(id: photo.id, place: placeID)), .data("photo-id", photo.id)]
+                                    + (photo.id == current ? [.ariaCurrent("page")] : [])) {
+                                img(.src(.flickrImage(id: photo.id, size: .thumbnail)), .alt(""), Attribute("loading", "lazy"))
+                                span(.class("photo-caption")) { photo.displayTitle }
+                            }
+                        }
+                    }
+                }
+            }
+        }.render(into: &output)
+    }
+}
+
+/// A Flickr photo in the viewer: the large size for the screen, the original when zoomed deep
+/// where Flickr offers it, the owner's name and a link to the photo's page on Flickr.
+struct FlickrPhotoView: HTML {
+    let photo: FlickrPhoto
+    let placeID: String?
+    let previous: String?
+    let next: String?
+    let vacations: [(id: Int64, name: String)]
+
+    func render(into output: inout String) {
+        let size = photo.large ?? photo.original
+        PhotoStageView(
+            id: photo.id, title: photo.displayTitle, width: size?.width ?? 1, height: size?.height ?? 1,
+            image: .flickrImage(id: photo.id, size: .preview), original: photo.original == nil ? nil : .flickrImage(id: photo.id, size: .original),
+            previous: previous.map { .flickrPhoto(id: $0, place: placeID) }, next: next.map { .flickrPhoto(id: $0, place: placeID) }
+        ) {
+            div(.class("photo-visits")) {
+                p(.class("flickr-owner")) {
+                    "By \(photo.ownerName.isEmpty ? photo.owner : photo.ownerName) · "
+                    a(.href(photo.pageURL.absoluteString), Attribute("target", "_blank"), .rel("noopener noreferrer external")) { "See it on Flickr" }
+                }
+                a(.class("button visit popover-link"), .href(.flickrVisit(id: photo.id))) { "Visit…" }
+                if !vacations.isEmpty {
+                    p(.class("visited-in")) {
+                        "In "
+                        for (index, vacation) in vacations.enumerated() {
+                            if index > 0 { ", " }
+                            a(.href(.vacation(id: vacation.id))) { vacation.name }
+                        }
+                    }
+                }
+            }
+            details(.class("photo-info")) {
+                summary { "Info" }
+                dl {
+                    if !photo.description.isEmpty, photo.description != photo.displayTitle { dt { "Description" }; dd { photo.description } }
+                    dt { "Taken" }; dd { photo.takenAt.map(PhotoFormat.date) ?? "Unknown" }
+                    if let latitude = photo.latitude, let longitude = photo.longitude {
+                        dt { "Coordinates" }; dd { PhotoFormat.coordinates(latitude: latitude, longitude: longitude) }
+                    }
+                    dt { "Tags" }; dd { photo.tags.isEmpty ? "None" : photo.tags.joined(separator: ", ") }
+                }
+            }
+        }.render(into: &output)
+    }
+}
