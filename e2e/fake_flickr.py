@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import threading
+import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
@@ -16,7 +17,7 @@ KEY = "e2e-flickr-key-7d41"
 class FakeFlickr:
     def __init__(self, image: bytes):
         self.image = image
-        self.mode = "ok"  # or "invalid-key"
+        self.mode = "ok"  # or "invalid-key", "rate-limited", "broken", "slow"
         self.asked: list[str] = []
         self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
         self.port = self.httpd.server_address[1]
@@ -63,6 +64,21 @@ class FakeFlickr:
             def do_GET(self):  # noqa: N802 (the standard library's name)
                 parts = urlsplit(self.path)
                 fake.asked.append(parts.path)
+                if fake.mode == "slow":
+                    time.sleep(30)  # longer than RoadTrip waits for Flickr
+                if fake.mode == "rate-limited":
+                    self.send_response(429)
+                    self.send_header("Content-Length", "0")
+                    self.end_headers()
+                    return
+                if fake.mode == "broken":
+                    body = b'{"stat":"ok","places":{"place":[{"place_id":'
+                    self.send_response(200)
+                    self.send_header("Content-Type", "application/json")
+                    self.send_header("Content-Length", str(len(body)))
+                    self.end_headers()
+                    self.wfile.write(body)
+                    return
                 if parts.path.startswith("/img/"):
                     body, kind = fake.image, "image/jpeg"
                 else:

@@ -105,16 +105,22 @@ def test_a_flickr_photo_visited_into_a_vacation(flickr, browser):
     assert caption.text == "Fog over the bay"
 
 
-@pytest.mark.parametrize("layout", ["phone", "tablet-landscape"])
-def test_a_refused_key_is_one_line_and_the_rest_works(flickr, browser, layout):
+@pytest.mark.parametrize("layout, mode, said", [
+    ("phone", "invalid-key", "refused the API key"),
+    ("tablet-landscape", "invalid-key", "refused the API key"),
+    ("phone", "rate-limited", "limiting requests"),
+    ("phone", "broken", "does not understand"),
+    ("tablet-landscape", "slow", "cannot be reached"),
+])
+def test_a_problem_with_flickr_is_one_line_and_the_rest_works(flickr, browser, layout, mode, said):
     fake, server = flickr
-    fake.mode = "invalid-key"
+    fake.mode = mode
     b = browser(layout, server=server)
     b.open("/flickr")
     lines = b.driver.find_elements(By.CSS_SELECTOR, "p.flickr-error")
     assert len(lines) == 1
-    assert "refused the API key" in lines[0].text
+    assert said in lines[0].text
     assert KEY not in b.driver.page_source
-    b.screenshot(f"{layout}-flickr-refused")
+    b.screenshot(f"{layout}-flickr-{mode}")
     b.open("/places")
     assert b.driver.find_elements(By.CSS_SELECTOR, "a.place-row")
