@@ -27,8 +27,9 @@ extension PhotoLibrary {
     /// however many photos there are.
     public func places(order: PlaceOrder) throws -> [Place] {
         let orderBy = switch order {
-        case .byCountry: "country COLLATE NOCASE, name COLLATE NOCASE, id"
-        case .byPhotoCount: "photo_count DESC, name COLLATE NOCASE, id"
+        // folded_name ignores accents and case (Évora before Porto); NOCASE folds A–Z only.
+        case .byCountry: "country COLLATE NOCASE, folded_name, id"
+        case .byPhotoCount: "photo_count DESC, folded_name, id"
         }
         return try database.read { db in
             try db.fetchAll("SELECT \(raw: Place.columns) FROM places WHERE photo_count > 0 ORDER BY \(raw: orderBy)", Place.init)
@@ -88,7 +89,7 @@ extension PhotoLibrary {
                 WHERE photo_count > 0 AND instr(folded_name, \(folded)) > 0
                 ORDER BY CASE WHEN substr(folded_name, 1, length(\(folded))) = \(folded) THEN 0
                               WHEN instr(' ' || folded_name, ' ' || \(folded)) > 0 THEN 1 ELSE 2 END,
-                         photo_count DESC, name COLLATE NOCASE
+                         photo_count DESC, folded_name
                 LIMIT \(limit)
                 """, Place.init)
         }

@@ -41,6 +41,8 @@ class PhotoViewer {
   get view() { return { width: this.stage.clientWidth, height: this.stage.clientHeight }; }
   get fill() { return fillScale(this.view.width || 1, this.view.height || 1, this.width, this.height); }
   get minimum() { return Math.min(MIN_SCALE, this.fill); }
+  // A photo smaller than a tenth of the view fills it beyond 10×: zooming in never shrinks it.
+  get maximum() { return Math.max(MAX_SCALE, this.fill); }
 
   fit() {
     this.scale = this.fill;
@@ -60,7 +62,7 @@ class PhotoViewer {
 
   // Zooms to `scale` keeping the photo's point under (px, py) of the view where it is.
   zoomTo(scale, px = this.view.width / 2, py = this.view.height / 2) {
-    const next = clamp(scale, this.minimum, MAX_SCALE);
+    const next = clamp(scale, this.minimum, this.maximum);
     this.x = px - (px - this.x) * (next / this.scale);
     this.y = py - (py - this.y) * (next / this.scale);
     this.scale = next;
@@ -91,6 +93,8 @@ class PhotoViewer {
   // original replaces it, decoded off the main thread before it is shown.
   loadOriginalWhenNeeded() {
     if (!this.original || this.originalLoaded) return;
+    // A photo no larger than the preview: the preview has all its pixels already.
+    if (Math.max(this.width, this.height) <= this.previewSize) return;
     const previewScale = Math.min(1, this.previewSize / Math.max(this.width, this.height));
     if (this.scale * (window.devicePixelRatio || 1) <= previewScale * 1.05) return;
     this.originalLoaded = true;
@@ -124,8 +128,10 @@ class PhotoViewer {
     const stage = this.stage;
     stage.addEventListener("wheel", (event) => {
       event.preventDefault();
+      // Wheels may count in lines or pages rather than pixels (Firefox does).
+      const unit = event.deltaMode === WheelEvent.DOM_DELTA_LINE ? 16 : event.deltaMode === WheelEvent.DOM_DELTA_PAGE ? this.view.height : 1;
       // A trackpad pinch arrives as a wheel event with ctrlKey; it moves in smaller steps.
-      const factor = Math.exp(-event.deltaY * (event.ctrlKey ? 0.01 : 0.0015));
+      const factor = Math.exp(-event.deltaY * unit * (event.ctrlKey ? 0.01 : 0.0015));
       const { x, y } = this.point(event);
       this.zoomTo(this.scale * factor, x, y);
     }, { passive: false });
@@ -146,9 +152,11 @@ class PhotoViewer {
     this.root.querySelector(".zoom-out")?.addEventListener("click", () => this.zoomTo(this.scale / 1.5));
   }
 
+  // Double click or double tap: from the fill scale in (to 2.5× it, or 1:1 when that is
+  // closer); from any other scale, zoomed in or out, back to the fill scale.
   toggleZoom(x, y) {
-    if (this.scale > this.fill * 1.05) this.fit();
-    else this.zoomTo(Math.max(this.fill * 2.5, Math.min(1, MAX_SCALE)), x, y);
+    if (Math.abs(this.scale / this.fill - 1) > 0.05) this.fit();
+    else this.zoomTo(Math.max(this.fill * 2.5, 1), x, y);
   }
 
   key(event) {
@@ -206,7 +214,7 @@ class PhotoViewer {
       this.swipe = wantedX - this.x;
     } else if (gesture.kind === "pinch" && points.length >= 2) {
       const [a, b] = points;
-      const next = clamp(gesture.scale * Math.hypot(a.x - b.x, a.y - b.y) / gesture.distance, this.minimum, MAX_SCALE);
+      const next = clamp(gesture.scale * Math.hypot(a.x - b.x, a.y - b.y) / gesture.distance, this.minimum, this.maximum);
       const centre = { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 };
       this.x = centre.x - (gesture.centre.x - gesture.x) * (next / gesture.scale);
       this.y = centre.y - (gesture.centre.y - gesture.y) * (next / gesture.scale);
@@ -269,6 +277,10 @@ async function loadMore(more, observer) {
     const next = page.querySelector("#master-content .grid-more a.more-photos");
     if (next) {
       link.href = next.getAttribute("href");
+      // Observed afresh: if the link is still near the view (a tall screen, a short page),
+      // the observer says so again and the next page follows.
+      observer.unobserve(more);
+      observer.observe(more);
     } else {
       observer.disconnect();
       more.remove();
@@ -280,17 +292,24 @@ async function loadMore(more, observer) {
   }
 }
 
-// Upload: each file posted on its own, with its own progress bar and outcome, then the totals.
+// Upload: each file posted on its own, with its own progress bar and outcome, then the totals
+// of the batch. Files come from the picker (sent as soon as they are chosen) or are dropped
+// anywhere on the screen.
 function setUpUpload(form) {
   const input = form.querySelector("input[type=file]");
-  const zone = form.querySelector(".drop-zone");
   const list = form.parentElement.querySelector(".upload-list");
   const summary = form.parentElement.querySelector(".upload-summary");
   const queue = [];
-  const totals = { imported: 0, "already-there": 0, refused: 0 };
+  let totals = null;
   let running = 0;
 
   const add = (files) => {
+    if (files.length === 0) return;
+    // A new batch once the last one is done: its rows and totals replace the last one's.
+    if (running === 0 && queue.length === 0) {
+      totals = { imported: 0, "already-there": 0, refused: 0 };
+      list.replaceChildren();
+    }
     summary.hidden = true;
     for (const file of files) queue.push({ file, row: addRow(list, file) });
     pump();
@@ -310,27 +329,45 @@ function setUpUpload(form) {
       });
     }
   };
+  form.uploader = { add };
 
   form.addEventListener("submit", (event) => {
     event.preventDefault();
     if (input.files.length > 0) add([...input.files]);
+    else input.click(); // nothing chosen yet: the button opens the picker
     input.value = "";
   });
   input.addEventListener("change", () => {
-    if (input.files.length > 0) add([...input.files]);
+    add([...input.files]);
     input.value = "";
   });
-  zone.addEventListener("dragover", (event) => {
-    event.preventDefault();
-    zone.classList.add("dragging");
-  });
-  zone.addEventListener("dragleave", () => zone.classList.remove("dragging"));
-  zone.addEventListener("drop", (event) => {
-    event.preventDefault();
-    zone.classList.remove("dragging");
-    add([...(event.dataTransfer?.files || [])]);
-  });
 }
+
+// Files dragged over the upload screen: anywhere on it takes them (a drop beside the zone
+// would otherwise make the browser open the file in place of RoadTrip).
+function uploadFormFor(event) {
+  if (!event.dataTransfer || ![...event.dataTransfer.types].includes("Files")) return null;
+  return document.querySelector(".upload-form[data-ready]");
+}
+
+document.addEventListener("dragover", (event) => {
+  const form = uploadFormFor(event);
+  if (!form) return;
+  event.preventDefault();
+  event.dataTransfer.dropEffect = "copy";
+  form.querySelector(".drop-zone")?.classList.add("dragging");
+});
+document.addEventListener("dragleave", (event) => {
+  if (event.relatedTarget) return; // still over the page
+  document.querySelector(".drop-zone.dragging")?.classList.remove("dragging");
+});
+document.addEventListener("drop", (event) => {
+  const form = uploadFormFor(event);
+  if (!form) return;
+  event.preventDefault();
+  form.querySelector(".drop-zone")?.classList.remove("dragging");
+  form.uploader.add([...event.dataTransfer.files]);
+});
 
 function addRow(list, file) {
   const row = document.createElement("li");

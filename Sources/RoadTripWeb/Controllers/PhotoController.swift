@@ -16,8 +16,10 @@ struct PhotoController {
     func show(id: Int64, inRecents: Bool) throws -> Response {
         let photo = try existing(id)
         let account = try context.account
-        // A HEAD (a link checker, a prefetch that only asks) is not a look at the photo.
-        if context.request.method == "GET" { try app.library.recents.record(photo.id, for: account.id) }
+        // A HEAD (a link checker, a prefetch that only asks) is not a look at the photo. Turning
+        // through Recents keeps its order: only a photo opened from elsewhere moves to the top.
+        let turningThroughRecents = try inRecents && app.library.recents.items(of: account.id).contains { $0.key == .library(photo.id) }
+        if context.request.method == "GET", !turningThroughRecents { try app.library.recents.record(photo.id, for: account.id) }
         let place = try photo.placeID.flatMap { try photos.place(id: $0) }
         let master: any HTML
         let viewer: PhotoViewer

@@ -110,7 +110,7 @@ struct PhotoInfoView: HTML {
                     if let place = model.place {
                         a(.href(.placePhotos(.place(place.id), after: nil))) { "\(place.name), \(place.regionAndCountry)" }
                     } else {
-                        "No location "
+                        "No location"
                     }
                     " "
                     a(.class("set-place"), .href(.photoPlace(id: photo.id, query: nil))) { model.place == nil ? "Set the place…" : "Change…" }
