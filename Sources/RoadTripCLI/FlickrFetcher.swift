@@ -15,7 +15,7 @@ struct FlickrFetcher: FlickrTransport {
     /// `--allow-private-fetch` (a fake Flickr on this machine).
     init(allowPrivateAddresses: Bool) {
         self.init(fetcher: PageFetcher(policy: FetchPolicy(
-            timeout: 20, maximumBytes: FlickrClient.answerLimit, maximumRedirects: 3,
+            timeout: 10, maximumBytes: FlickrClient.answerLimit, maximumRedirects: 3,
             allowPrivateAddresses: allowPrivateAddresses, userAgent: "RoadTrip/0.1 (Flickr client)"
         )))
     }

@@ -29,9 +29,18 @@ struct VacationBrowseController {
         let grid = try self.grid(id, document: document, filter: filter)
         return app.page(PageFrame(
             title: grid.heading, screen: .master, master: grid, detail: VacationPlaceholderView(),
-            masterBar: try app.photosBar(.vacations, title: grid.heading, back: (.vacation(id: id), vacation.name)),
+            masterBar: try app.photosBar(.vacations, title: grid.heading, back: VacationBrowseController.up(from: filter, id: id, name: vacation.name)),
             masterKey: "vacation-\(id)-\(VacationBrowseController.key(filter))"
         ), context: context)
+    }
+
+    /// One step up from a grid: a place's to the itinerary, a tag's to the tags, all photos to the menu.
+    static func up(from filter: VacationPhotoFilter, id: Int64, name: String) -> (route: Route, label: String) {
+        switch filter {
+        case .all: (.vacation(id: id), name)
+        case .place: (.vacationItinerary(id: id), "Itinerary")
+        case .tag: (.vacationTags(id: id, query: nil), "Tags")
+        }
     }
 
     func photo(_ id: Int64, photo photoID: Int64, filter: VacationPhotoFilter) throws -> Response {
@@ -46,7 +55,7 @@ struct VacationBrowseController {
         )
         return app.page(PageFrame(
             title: photo.title, screen: .detail, master: grid, detail: view, back: (.vacationPhotos(id: id, filter: filter), grid.heading),
-            masterBar: try app.photosBar(.vacations, title: grid.heading, back: (.vacation(id: id), vacation.name)),
+            masterBar: try app.photosBar(.vacations, title: grid.heading, back: VacationBrowseController.up(from: filter, id: id, name: vacation.name)),
             masterKey: "vacation-\(id)-\(VacationBrowseController.key(filter))"
         ), context: context)
     }

@@ -17,9 +17,10 @@ extension MasterBar {
         ]
         if flickr || tab == .flickr { tabs.append((.flickrPlaces, "Flickr", tab == .flickr)) }
         let names = ["places": "Places", "recents": "Recents", "vacations": "Vacations", "flickr": "Flickr"]
+        let current = names["\(tab)"] ?? "Photos"
         return MasterBar(
-            title: title ?? names["\(tab)"] ?? "Photos", label: "Places, Recents and Vacations",
-            openButton: "⌕ Places", openButtonLabel: "Places, Recents and Vacations", back: back, tabs: tabs
+            title: title ?? current, label: "Places, Recents and Vacations",
+            openButton: "⌕ \(current)", openButtonLabel: "Places, Recents and Vacations", back: back, tabs: tabs
         )
     }
 }
