@@ -66,6 +66,10 @@ async function show(url, { push, direction }) {
     lastPath = location.pathname + location.search;
   }
   document.title = page.title;
+  // In the tablet-portrait overlay, going deeper into the list (a place's grid, a vacation's
+  // menu, its itinerary) stays in the overlay, as in the original's popover; only a screen of
+  // the detail (a photo, a destination) closes it.
+  const staysInOverlay = body.classList.contains("master-open") && page.body.dataset.screen === "master";
   body.dataset.screen = page.body.dataset.screen || "detail";
   replaceMaster(page.adoptNode(nextMaster), page.body.dataset.screen === "detail");
   const detail = document.getElementById("detail");
@@ -73,8 +77,18 @@ async function show(url, { push, direction }) {
   document.dispatchEvent(new CustomEvent("roadtrip:swap"));
   const pane = body.dataset.screen === "master" ? document.getElementById("master") : document.getElementById("detail");
   animate(pane, direction);
+  if (staysInOverlay) {
+    // The link followed is gone with the old list: the focus goes to the new one.
+    const current = document.querySelector("#master [aria-current='page']") || document.querySelector("#master-content a, #master-content button");
+    current?.focus({ preventScroll: true });
+    return;
+  }
   closeMaster();
-  if (body.dataset.screen === "detail") document.getElementById("detail").focus({ preventScroll: true });
+  if (body.dataset.screen !== "detail") return;
+  // A screen that asks for something (the name of a new vacation) has its field ready, as
+  // `autofocus` does on a page load; any other screen takes the focus as a whole.
+  const detailPane = document.getElementById("detail");
+  (detailPane.querySelector("[autofocus]") || detailPane).focus({ preventScroll: true });
 }
 
 // The master column: its bar, tabs and list. A list that stays the same from page to page
@@ -156,18 +170,68 @@ document.addEventListener("roadtrip:navigated", () => {
   lastPath = location.pathname + location.search;
 });
 
+// A person's tags in the viewer's Info panel are added and removed in place: the panel stays
+// open with the new tags in it and the field ready for the next, and the photo stays as it was
+// zoomed. Without this script each post reloads the viewer with the panel closed.
+document.addEventListener("submit", (event) => {
+  const form = event.target;
+  const tags = form instanceof HTMLFormElement ? form.closest(".photo-tags") : null;
+  if (!tags || event.defaultPrevented || form.method !== "post") return;
+  event.preventDefault();
+  if (tags.dataset.busy) return; // one change at a time: a double click sends one
+  tags.dataset.busy = "true";
+  changeTags(form, tags, new URLSearchParams(new FormData(form, event.submitter))).finally(() => delete tags.dataset.busy);
+});
+
+async function changeTags(form, tags, body) {
+  let answer;
+  let html;
+  try {
+    answer = await fetchPage(form.action, { method: "POST", body });
+    html = await answer.text();
+  } catch {
+    form.submit(); // offline: the browser says so
+    return;
+  }
+  if (!answer.ok) {
+    form.submit(); // refused (an expired form): the server's page says why; nothing was changed
+    return;
+  }
+  const fresh = new DOMParser().parseFromString(html, "text/html").querySelector(".photo-tags");
+  if (!fresh || !tags.isConnected) {
+    location.assign(answer.url); // signed out meanwhile, or the viewer has moved on
+    return;
+  }
+  tags.replaceWith(document.adoptNode(fresh));
+  fresh.querySelector("input[name=add]")?.focus();
+}
+
 // Popovers: on a tablet or wider, a link marked `popover-link` (Add vacation, Visit) opens its
 // page's form in a dialog over the list instead of a screen of its own, as the original's
 // popovers did. The form posts from there; a refusal (a blank name, a name that exists) is
 // shown in the dialog, a success moves on to where the server sends it. On a phone the link
-// is an ordinary link to the form's own screen.
+// is an ordinary link to the form's own screen. One popover at a time, one post at a time: a
+// double click opens one dialog and sends one form.
 const POPOVER_QUERY = "(min-width: 700px)";
+let popoverOpening = false;
+
+async function fetchPage(url, options = {}) {
+  return fetch(url, { ...options, credentials: "same-origin", headers: { Accept: "text/html" } });
+}
 
 async function openPopover(url, opener) {
-  const response = await fetch(url, { headers: { Accept: "text/html" }, credentials: "same-origin" });
-  if (!response.ok) {
-    location.assign(url);
+  if (popoverOpening || document.querySelector("dialog.popover")) return;
+  popoverOpening = true;
+  let html;
+  try {
+    const response = await fetchPage(url);
+    if (!response.ok) throw new Error(String(response.status));
+    html = await response.text();
+  } catch {
+    location.assign(url); // the form's own screen says what went wrong
     return;
+  } finally {
+    popoverOpening = false;
   }
   const dialog = document.createElement("dialog");
   dialog.className = "popover";
@@ -181,11 +245,15 @@ async function openPopover(url, opener) {
   content.className = "popover-content";
   dialog.append(close, content);
   document.body.append(dialog);
+  // Keys typed in the dialog are the dialog's: the page under it must not act on them too (an
+  // arrow turning the photo behind a Visit list, Escape closing the list under Add vacation).
+  // Escape still closes the dialog itself: that is its default action, not a listener's.
+  dialog.addEventListener("keydown", (event) => event.stopPropagation());
   dialog.addEventListener("close", () => {
     dialog.remove();
-    opener.focus();
+    if (opener.isConnected) opener.focus();
   });
-  fillPopover(content, await response.text(), dialog);
+  fillPopover(content, html, dialog);
   dialog.showModal();
   content.querySelector("[autofocus], input:not([type=hidden]), button")?.focus();
 }
@@ -194,26 +262,51 @@ function fillPopover(content, html, dialog) {
   const page = new DOMParser().parseFromString(html, "text/html");
   const detail = page.getElementById("detail-content");
   content.replaceChildren(...(detail ? [...detail.childNodes].map((node) => document.adoptNode(node)) : []));
-  // "Back" in an alert returns to the form inside the dialog; links back to the photo close it.
+  // "Back" in an alert returns to the form inside the dialog. Any other link closes it first: one
+  // to the page under the dialog ("Back to the photo") only closes it, one elsewhere goes there.
+  content.querySelectorAll("a[href]:not(.alert-back)").forEach((link) => link.addEventListener("click", (event) => {
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    const url = new URL(link.href, location.href);
+    dialog.close();
+    if (url.origin === location.origin && url.pathname === location.pathname && url.search === location.search) event.preventDefault();
+  }));
   content.querySelectorAll("a.alert-back").forEach((link) => link.addEventListener("click", async (event) => {
     event.preventDefault();
-    const again = await fetch(link.href, { headers: { Accept: "text/html" }, credentials: "same-origin" });
-    fillPopover(content, await again.text(), dialog);
+    await answerInPopover(content, dialog, () => fetchPage(link.href), link.href);
     content.querySelector("input:not([type=hidden])")?.focus();
   }));
   for (const form of content.querySelectorAll("form")) {
     form.addEventListener("submit", async (event) => {
       event.preventDefault();
       const body = new URLSearchParams(new FormData(form, event.submitter));
-      const answer = await fetch(form.action, { method: "POST", body, credentials: "same-origin", headers: { Accept: "text/html" } });
-      if (answer.redirected) {
-        dialog.close();
-        show(answer.url, { push: true, direction: "forward" });
-        return;
-      }
-      fillPopover(content, await answer.text(), dialog);
-      content.querySelector("[role=alert], [role=alertdialog] a, input[aria-invalid]")?.focus();
+      const shown = await answerInPopover(content, dialog, () => fetchPage(form.action, { method: "POST", body }), null, form);
+      if (shown) content.querySelector("[role=alert], [role=alertdialog] a, input[aria-invalid]")?.focus();
     });
+  }
+}
+
+/** Sends the dialog's request (one at a time); a redirect closes the dialog and shows where it
+ * leads, any other answer (a refusal, an error page) fills the dialog. Offline, the browser
+ * takes over: `form` is posted, or `url` opened, the ordinary way. True when the dialog shows
+ * the answer. */
+async function answerInPopover(content, dialog, send, url, form = null) {
+  if (dialog.dataset.busy) return false;
+  dialog.dataset.busy = "true";
+  try {
+    const answer = await send();
+    if (answer.redirected) {
+      dialog.close();
+      show(answer.url, { push: true, direction: "forward" });
+      return false;
+    }
+    fillPopover(content, await answer.text(), dialog);
+    return true;
+  } catch {
+    if (form) form.submit();
+    else location.assign(url);
+    return false;
+  } finally {
+    delete dialog.dataset.busy;
   }
 }
 

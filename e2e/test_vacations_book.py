@@ -1,0 +1,119 @@
+"""A vacation's book (issue 6, "Looking back"): its photos in date order, one per page with its
+caption, turned like the Events book (book.js on the same markup): the keys and the controls,
+nothing after the last page, and on a wide landscape screen two pages facing each other. On
+this module's `vacation_server`, each test as an account of its own."""
+
+import pytest
+
+from pages import text_content
+from vacation_pages import (
+    BOOK,
+    LAYOUTS,
+    MENU_BOOK,
+    VacationScreens,
+    book_state,
+    browser_as,
+    caption,
+    traveller,
+    vacation_server,  # noqa: F401 (a fixture)
+    vacation_with,
+)
+
+# Visited in this order; the book is in date order: Central Park (19 Oct 2024, 09:12), Brooklyn
+# Bridge (19 Oct 2024, 18:03), Golden Gate Bridge (3 May 2025).
+VISITED = ["Golden Gate Bridge", "Brooklyn Bridge", "Central Park"]
+IN_DATE_ORDER = ["Central Park", "Brooklyn Bridge", "Golden Gate Bridge"]
+
+
+def wait_book(screens: VacationScreens, vacation: int, page: int, shown: list[int]) -> dict:
+    """The book settled on `page` with the pages `shown` on screen (left to right), their photos loaded."""
+    expected = {"live": True, "page": page, "pages": 3, "turning": None, "path": f"/vacations/{vacation}/book/{page}", "shown": shown}
+    last = {}
+
+    def settled() -> bool:
+        nonlocal last
+        last = book_state(screens) or {}
+        return all(last.get(key) == value for key, value in expected.items()) and all(last["images"])
+
+    try:
+        screens.wait(settled, "")
+    except Exception:
+        raise AssertionError(f"the book should settle on page {page}: expected {expected}, have {last}") from None
+    assert last["captions"] == [caption(IN_DATE_ORDER[n - 1]) for n in shown], "each page's photo has its caption"
+    return last
+
+
+@pytest.mark.parametrize("layout", LAYOUTS)
+def test_the_book_turns_through_the_photos_in_date_order(vacation_server, browser, layout):
+    account, session = traveller(vacation_server, f"Reader {layout}")
+    vacation = vacation_with(vacation_server, session, "Bridges Book", VISITED)
+    b = browser_as(browser, layout, vacation_server, session)
+    screens = VacationScreens(b)
+    spread = layout == "tablet-landscape"  # 1180×820: wide and landscape
+
+    b.open(f"/vacations/{vacation}")
+    screens.wait_menu(vacation, "Bridges Book")
+    screens.mark_document()
+    screens.click(MENU_BOOK)
+    state = wait_book(screens, vacation, 1, [1])  # in a spread too: page 1 faces nothing, as a cover
+    assert screens.same_document(), "the book opens in the detail pane without a page load"
+    assert state["layout"] == ("spread" if spread else "single")
+    assert state["indicator"] == "Page 1 of 3"
+    assert screens.detail_title() == "Book"
+    b.screenshot(f"{layout}-vacation-book-1")
+
+    # The arrow key turns to page 2 (in a spread, pages 2 and 3 facing each other).
+    screens.press("\ue014")  # ArrowRight
+    state = wait_book(screens, vacation, 2, [2, 3] if spread else [2])
+    if spread:
+        left, right = state["boxes"]
+        assert abs(left["right"] - right["left"]) <= 1 and abs(left["top"] - right["top"]) <= 1, f"the two pages meet at the spine: {state['boxes']}"
+        assert abs(left["width"] - right["width"]) <= 1 and left["width"] > 300
+        assert state["indicator"] == "Pages 2–3 of 3"
+        assert state["next"]["disabled"], "nothing after the last spread"
+    else:
+        assert state["indicator"] == "Page 2 of 3"
+        # The Next control turns to the last page; then there is nothing further.
+        next_control = screens.driver.execute_script(
+            "return [...document.querySelectorAll('#book .book-next')].find(e => e.getClientRects().length > 0)"
+        )
+        next_control.click()
+        state = wait_book(screens, vacation, 3, [3])
+        assert state["next"]["disabled"], "nothing after the last page"
+    b.screenshot(f"{layout}-vacation-book-turned")
+    before = book_state(screens)["path"]
+    screens.press("\ue014")  # ArrowRight at the end: refused
+    b.settle()
+    assert book_state(screens)["path"] == before
+
+    # ArrowLeft turns back.
+    screens.press("\ue012")  # ArrowLeft
+    wait_book(screens, vacation, 1, [1]) if spread else wait_book(screens, vacation, 2, [2])
+    assert screens.same_document(), "turning pages never loads a new document"
+
+
+@pytest.mark.parametrize("layout", ["phone", "tablet-landscape"])
+def test_the_book_without_javascript(vacation_server, browser, layout):
+    account, session = traveller(vacation_server, f"Plain reader {layout}")
+    vacation = vacation_with(vacation_server, session, "Plain Book", VISITED)
+    b = browser_as(browser, layout, vacation_server, session, javascript=False)
+    screens = VacationScreens(b)
+    spread = layout == "tablet-landscape"
+
+    b.open(f"/vacations/{vacation}/book/2")
+    shown = screens.driver.execute_script(
+        "return [...document.querySelectorAll('#book .book-stage > article.book-page')].filter(e => e.getClientRects().length > 0)"
+        ".map(e => [Number(e.dataset.page), e.querySelector('figcaption').textContent.trim()])"
+    )
+    expected = [2, 3] if spread else [2]
+    assert shown == [[n, caption(IN_DATE_ORDER[n - 1])] for n in expected], f"pages on screen: {shown}"
+    next_links = [e for e in screens.find_all(f"{BOOK} a.book-next") if e.is_displayed()]
+    if spread:
+        assert not next_links, "nothing after the last spread"
+    else:
+        assert len(next_links) == 1 and next_links[0].get_attribute("href") == vacation_server(f"/vacations/{vacation}/book/3")
+        next_links[0].click()
+        b.wait_loaded()
+        assert screens.path() == f"/vacations/{vacation}/book/3"
+        captions = [text_content(e) for e in screens.find_all(f"{BOOK} figcaption.book-caption") if e.is_displayed()]
+        assert captions == [caption("Golden Gate Bridge")]

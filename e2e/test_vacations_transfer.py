@@ -1,0 +1,129 @@
+"""Export then import (issue 6, "Vacations"): Export in a vacation's menu downloads its document
+(one SQLite file); Import takes it back as a new vacation, "Name (2)" since the name is taken,
+with the same photos; a file that is not a vacation is refused with the reason and nothing
+changes. On this module's `vacation_server`, each test as an account of its own."""
+
+import sqlite3
+import time
+from pathlib import Path
+
+import pytest
+
+from pages import text_content
+from vacation_pages import (
+    EXPORT,
+    IMPORT,
+    IMPORT_ERROR,
+    IMPORT_FORM,
+    LAYOUTS,
+    MENU_ALL,
+    VacationScreens,
+    browser_as,
+    traveller,
+    vacation_server,  # noqa: F401 (a fixture)
+    vacation_with,
+    vacations_of,
+)
+
+TITLES = ["Golden Gate Bridge", "Painted Ladies", "Times Square"]
+
+
+def download(b, click, folder: Path, timeout: float = 15) -> Path:
+    """Click something that downloads a file into `folder` (Chrome told so through DevTools, for
+    this click only); the file once complete."""
+    b.driver.execute_cdp_cmd("Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": str(folder)})
+    try:
+        click()
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            done = [f for f in folder.iterdir() if not f.name.endswith(".crdownload")]
+            if done and not any(folder.glob("*.crdownload")):
+                return done[0]
+            time.sleep(0.05)
+        raise AssertionError(f"no download arrived in {folder}: {list(folder.iterdir())}")
+    finally:
+        b.driver.execute_cdp_cmd("Browser.setDownloadBehavior", {"behavior": "default"})
+
+
+def document_photos(path: Path) -> list[str]:
+    connection = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    try:
+        assert connection.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+        return sorted(title for (title,) in connection.execute("SELECT title FROM photos"))
+    finally:
+        connection.close()
+
+
+def all_photos(screens: VacationScreens, vacation: int) -> list[str]:
+    screens.show_master()
+    screens.click(MENU_ALL)
+    screens.wait_path(f"/vacations/{vacation}/photos")
+    screens.wait(lambda: screens.grid_heading() == "All photos", "the vacation's photos")
+    return screens.vacation_grid()
+
+
+@pytest.mark.parametrize("layout", LAYOUTS)
+def test_export_then_import_makes_a_copy_with_the_same_photos(vacation_server, browser, layout, tmp_path):
+    account, session = traveller(vacation_server, f"Exporter {layout}")
+    vacation = vacation_with(vacation_server, session, "Shore Trip", TITLES)
+    b = browser_as(browser, layout, vacation_server, session)
+    screens = VacationScreens(b)
+
+    b.open(f"/vacations/{vacation}")
+    screens.wait_menu(vacation, "Shore Trip")
+    export = screens.find(EXPORT)
+    assert text_content(export) == "Export" and export.get_attribute("download") is not None
+    folder = tmp_path / "downloads"
+    folder.mkdir()
+    file = download(b, lambda: screens.click(EXPORT), folder)
+    assert file.name == "Shore Trip.vacation", "the file is named for the vacation"
+    assert file.read_bytes()[:16] == b"SQLite format 3\0", "a vacation is one SQLite document"
+    assert document_photos(file) == sorted(TITLES)
+    assert screens.path() == f"/vacations/{vacation}", "downloading leaves the screen as it was"
+    original = all_photos(screens, vacation)
+    assert sorted(original) == sorted(TITLES)
+
+    screens.open_list()
+    screens.mark_document()
+    screens.click(IMPORT)
+    screens.wait_path("/vacations/import")
+    screens.wait_shown(IMPORT_FORM)
+    screens.find(f"{IMPORT_FORM} input#vacation-file").send_keys(str(file))
+    screens.submit(IMPORT_FORM)
+    screens.wait(lambda: "Shore Trip (2)" in vacations_of(vacation_server, account.name), "the import should add “Shore Trip (2)”")
+    copy = vacations_of(vacation_server, account.name)["Shore Trip (2)"]
+    assert copy != vacation
+    screens.wait_menu(copy, "Shore Trip (2)")
+    assert screens.menu() == {"itinerary": "2 places", "tags": "0 tags", "all photos": "3 photos", "book": ""}
+    b.screenshot(f"{layout}-vacation-imported")
+    assert all_photos(screens, copy) == original, "the copy holds the same photos, in the same order"
+    screens.open_list()
+    assert [name for name, _ in screens.list_rows()] == ["Shore Trip", "Shore Trip (2)"]
+
+
+@pytest.mark.parametrize("layout", LAYOUTS)
+def test_importing_a_file_that_is_not_a_vacation_changes_nothing(vacation_server, browser, layout, tmp_path):
+    account, session = traveller(vacation_server, f"Importer {layout}")
+    vacation_with(vacation_server, session, "Only One", ["Muir Woods"])
+    b = browser_as(browser, layout, vacation_server, session)
+    b.expect_log(r"/vacations/import - Failed to load resource: .*422")
+    screens = VacationScreens(b)
+    documents = sorted((vacation_server.data / "vacations").iterdir())
+    fake = tmp_path / "Holiday.vacation"
+    fake.write_text("Just some notes about a holiday, not a database.\n" * 20)
+
+    b.open("/vacations/import")
+    screens.wait_shown(IMPORT_FORM)
+    screens.find(f"{IMPORT_FORM} input#vacation-file").send_keys(str(fake))
+    screens.submit(IMPORT_FORM)
+    assert b.status() == 422
+    screens.wait_shown(IMPORT_ERROR)
+    message = text_content(screens.find(IMPORT_ERROR))
+    assert message.startswith("This file is not a RoadTrip vacation: ") and message.endswith(". Nothing was imported."), message
+    assert screens.find_all(IMPORT_FORM), "the form is there to try another file"
+    b.screenshot(f"{layout}-vacation-import-refused")
+
+    assert list(vacations_of(vacation_server, account.name)) == ["Only One"], "nothing was added"
+    assert sorted((vacation_server.data / "vacations").iterdir()) == documents, "no document was left behind"
+    screens.open_list()
+    assert screens.list_rows() == [("Only One", "1 photo · 5 May 2025")]
