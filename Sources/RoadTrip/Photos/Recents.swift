@@ -84,9 +84,4 @@ public struct Recents: Sendable {
             }
         }
     }
-
-    /// The library photos of the account's Recents, newest first.
-    public func photos(of account: AccountID) throws -> [Photo] {
-        try items(of: account).compactMap { if case .library(let photo) = $0 { photo } else { nil } }
-    }
 }

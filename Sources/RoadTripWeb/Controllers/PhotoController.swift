@@ -18,8 +18,12 @@ struct PhotoController {
         let account = try context.account
         // A HEAD (a link checker, a prefetch that only asks) is not a look at the photo. Turning
         // through Recents keeps its order: only a photo opened from elsewhere moves to the top.
-        let turningThroughRecents = try inRecents && app.library.recents.items(of: account.id).contains { $0.key == .library(photo.id) }
-        if context.request.method == "GET", !turningThroughRecents { try app.library.recents.record(photo.id, for: account.id) }
+        var recents = inRecents ? try app.library.recents.items(of: account.id) : []
+        let turningThroughRecents = recents.contains { $0.key == .library(photo.id) }
+        if context.request.method == "GET", !turningThroughRecents {
+            try app.library.recents.record(photo.id, for: account.id)
+            if inRecents { recents = try app.library.recents.items(of: account.id) }
+        }
         let place = try photo.placeID.flatMap { try photos.place(id: $0) }
         let master: any HTML
         let viewer: PhotoViewer
@@ -27,7 +31,6 @@ struct PhotoController {
         let masterKey: String
         if inRecents {
             masterKey = "recents"
-            let recents = try app.library.recents.items(of: account.id)
             let index = recents.firstIndex { $0.key == .library(photo.id) }
             let neighbour = { (offset: Int) -> Route? in
                 guard let index, recents.indices.contains(index + offset) else { return nil }

@@ -12,36 +12,36 @@ import Testing
     @Test func recentsAreNewestFirstWithoutDuplicates() throws {
         // setup
         let fixture = try PhotosFixture()
-        let account = try fixture.library.accounts.create(name: "Ann", password: AccountsFixture.password, repeated: AccountsFixture.password)
+        let account = try fixture.account("Ann")
         let shots = try photos(3, in: fixture)
 
         // MUT
         for photo in [shots[0], shots[1], shots[2], shots[0]] { try fixture.library.recents.record(photo.id, for: account.id) }
 
         // validate
-        #expect(try fixture.library.recents.photos(of: account.id).map(\.id) == [shots[0].id, shots[2].id, shots[1].id])
+        #expect(try fixture.library.recents.items(of: account.id).map(\.key) == [shots[0], shots[2], shots[1]].map { .library($0.id) })
     }
 
     @Test func recentsKeepTheLastTwentyOnly() throws {
         // setup
         let fixture = try PhotosFixture()
-        let account = try fixture.library.accounts.create(name: "Ann", password: AccountsFixture.password, repeated: AccountsFixture.password)
+        let account = try fixture.account("Ann")
         let shots = try photos(23, in: fixture)
 
         // MUT
         for photo in shots { try fixture.library.recents.record(photo.id, for: account.id) }
 
         // validate
-        let recents = try fixture.library.recents.photos(of: account.id)
+        let recents = try fixture.library.recents.items(of: account.id)
         #expect(recents.count == Recents.capacity)
-        #expect(recents.map(\.id) == shots.reversed().prefix(20).map(\.id))
+        #expect(recents.map(\.key) == shots.reversed().prefix(20).map { .library($0.id) })
     }
 
     @Test func eachAccountHasItsOwnRecents() throws {
         // setup
         let fixture = try PhotosFixture()
-        let ann = try fixture.library.accounts.create(name: "Ann", password: AccountsFixture.password, repeated: AccountsFixture.password)
-        let bob = try fixture.library.accounts.create(name: "Bob", password: AccountsFixture.password, repeated: AccountsFixture.password)
+        let ann = try fixture.account("Ann")
+        let bob = try fixture.account("Bob")
         let shots = try photos(2, in: fixture)
 
         // MUT
@@ -49,7 +49,7 @@ import Testing
         try fixture.library.recents.record(shots[1].id, for: bob.id)
 
         // validate
-        #expect(try fixture.library.recents.photos(of: ann.id).map(\.id) == [shots[0].id])
-        #expect(try fixture.library.recents.photos(of: bob.id).map(\.id) == [shots[1].id])
+        #expect(try fixture.library.recents.items(of: ann.id).map(\.key) == [.library(shots[0].id)])
+        #expect(try fixture.library.recents.items(of: bob.id).map(\.key) == [.library(shots[1].id)])
     }
 }

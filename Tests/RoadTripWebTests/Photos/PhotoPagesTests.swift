@@ -91,7 +91,7 @@ import Testing
         #expect(html.contains("New York City, New York, United States"))
         #expect(html.contains("40.7128° N, 74.0060° W"))
         #expect(html.contains("href=\"/photos/\(newer.id)\" rel=\"prev\""))
-        #expect(try web.library.recents.photos(of: AccountID(1)).map(\.id) == [older.id])
+        #expect(try web.library.recents.items(of: AccountID(1)).map(\.key) == [.library(older.id)])
     }
 
     @Test func aPhotosImagesAreServedFromFilesWithAnImmutableCache() throws {
