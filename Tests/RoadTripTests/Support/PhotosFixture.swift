@@ -33,6 +33,13 @@ final class PhotosFixture: Sendable {
     }
 
     var photos: PhotoLibrary { library.photos }
+    var vacations: VacationStore { library.vacations }
+    var vacationsFolder: URL { data.url.appendingPathComponent("vacations") }
+
+    /// A member account with the shared test password.
+    func account(_ name: String) throws -> Account {
+        try library.accounts.create(name: name, password: AccountsFixture.password, repeated: AccountsFixture.password)
+    }
 
     /// Draws a photo into the source folder and returns its path.
     @discardableResult

@@ -9,10 +9,10 @@ import Testing
 
     init() throws {
         fixture = try PhotosFixture()
-        ann = try fixture.library.accounts.create(name: "Ann", password: AccountsFixture.password, repeated: AccountsFixture.password)
+        ann = try fixture.account("Ann")
     }
 
-    var store: VacationStore { fixture.library.vacations }
+    var store: VacationStore { fixture.vacations }
 
     private func photo(_ name: String, seed: UInt64, at spot: (Double, Double)?, takenAt: String) throws -> Photo {
         try #require(fixture.importPhoto(try fixture.draw(name, width: 120, height: 90, seed: seed, at: spot, takenAt: takenAt)).photo)

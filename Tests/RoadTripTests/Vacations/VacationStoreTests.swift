@@ -9,11 +9,11 @@ import Testing
 
     init() throws {
         fixture = try PhotosFixture()
-        ann = try fixture.library.accounts.create(name: "Ann", password: AccountsFixture.password, repeated: AccountsFixture.password)
+        ann = try fixture.account("Ann")
     }
 
-    var store: VacationStore { fixture.library.vacations }
-    var folder: URL { fixture.data.url.appendingPathComponent("vacations") }
+    var store: VacationStore { fixture.vacations }
+    var folder: URL { fixture.vacationsFolder }
 
     @Test func aNewVacationIsItsOwnDocumentNamedByItsID() throws {
         // MUT
@@ -73,7 +73,7 @@ import Testing
 
     @Test func anotherAccountsVacationIsNoSuchVacation() throws {
         // setup
-        let bob = try fixture.library.accounts.create(name: "Bob", password: AccountsFixture.password, repeated: AccountsFixture.password)
+        let bob = try fixture.account("Bob")
         let id = try store.create(named: "Lisbon", for: ann.id)
         let photo = try #require(fixture.importPhoto(try fixture.draw("a.jpg")).photo)
 

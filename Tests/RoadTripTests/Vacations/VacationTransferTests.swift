@@ -9,11 +9,11 @@ import Testing
 
     init() throws {
         fixture = try PhotosFixture()
-        ann = try fixture.library.accounts.create(name: "Ann", password: AccountsFixture.password, repeated: AccountsFixture.password)
+        ann = try fixture.account("Ann")
     }
 
-    var store: VacationStore { fixture.library.vacations }
-    var folder: URL { fixture.data.url.appendingPathComponent("vacations") }
+    var store: VacationStore { fixture.vacations }
+    var folder: URL { fixture.vacationsFolder }
 
     /// A vacation "Lisbon" with two photos, tagged, exported.
     private func exported() throws -> (id: Int64, file: String) {
