@@ -21,11 +21,12 @@ let package = Package(
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
 
         // Libraries that know nothing of RoadTrip.
-        .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "CMicroHTTPDShim"]),
+        .target(name: "NetworkAddress"),
+        .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "CMicroHTTPDShim", "NetworkAddress"]),
         .target(name: "SQLite", dependencies: ["CSQLite"]),
         .target(name: "HTML"),
         .target(name: "Crypto", dependencies: ["CSodium"]),
-        .target(name: "PageFetcher", dependencies: ["CCurl", "CCurlShim"]),
+        .target(name: "PageFetcher", dependencies: ["CCurl", "CCurlShim", "NetworkAddress"]),
         .target(name: "Imaging", dependencies: ["CVips", "CVipsShim", "CExif"]),
         .target(name: "Geo", dependencies: ["CZlib"], resources: [.copy("Resources/cities1000.tsv.gz")]),
 
@@ -33,12 +34,12 @@ let package = Package(
         .target(name: "RoadTrip", dependencies: ["SQLite", "Crypto", "Imaging", "Geo"], resources: [.copy("Resources/DemoDestinations.plist")]),
         .target(
             name: "RoadTripWeb",
-            dependencies: ["RoadTrip", "HTTPServer", "HTML", "Crypto"],
+            dependencies: ["RoadTrip", "HTTPServer", "HTML", "Crypto", "NetworkAddress"],
             resources: [.copy("Assets")]
         ),
         .executableTarget(
             name: "RoadTripCLI",
-            dependencies: ["RoadTripWeb", "RoadTrip", "HTTPServer", "SQLite", "Crypto", "PageFetcher"]
+            dependencies: ["RoadTripWeb", "RoadTrip", "HTTPServer", "SQLite", "Crypto", "PageFetcher", "NetworkAddress"]
         ),
 
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
@@ -47,9 +48,10 @@ let package = Package(
         .testTarget(name: "CryptoTests", dependencies: ["Crypto"]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging"]),
         .testTarget(name: "GeoTests", dependencies: ["Geo"]),
-        .testTarget(name: "PageFetcherTests", dependencies: ["PageFetcher", "HTTPServer"]),
+        .testTarget(name: "PageFetcherTests", dependencies: ["PageFetcher", "HTTPServer", "NetworkAddress"]),
+        .testTarget(name: "NetworkAddressTests", dependencies: ["NetworkAddress"]),
         .testTarget(name: "RoadTripTests", dependencies: ["RoadTrip", "SQLite", "Crypto", "Imaging", "Geo", "HTTPServer"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "RoadTripWebTests", dependencies: ["RoadTripWeb", "RoadTrip", "HTTPServer", "HTML", "Crypto", "Imaging", "Geo"]),
+        .testTarget(name: "RoadTripWebTests", dependencies: ["RoadTripWeb", "RoadTrip", "HTTPServer", "HTML", "Crypto", "Imaging", "Geo", "NetworkAddress"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,4 +1,5 @@
 import CCurl
+import NetworkAddress
 
 /// Fetches event pages for their offline copy, within a `FetchPolicy`: http and https only,
 /// a time limit, a size limit, a bounded redirect chain, and no connection to loopback or
@@ -8,7 +9,9 @@ public final class PageFetcher: Sendable {
     private let admits: @Sendable (IPAddress) -> Bool
 
     public convenience init(policy: FetchPolicy = FetchPolicy()) {
-        self.init(policy: policy) { address in policy.allowPrivateAddresses || !address.isInternal }
+        self.init(policy: policy) { address in
+            policy.allowPrivateAddresses || !(address.isInternal || address.isOneOf(IPAddress.localInterfaceAddresses()))
+        }
     }
 
     /// A fetcher that connects only to the addresses `admits` accepts, whatever the policy says.

@@ -1,3 +1,4 @@
+import NetworkAddress
 import CCurl
 import CCurlShim
 #if canImport(Glibc)

@@ -1,3 +1,4 @@
+import NetworkAddress
 /// What the callbacks of one transfer share with the fetch that started it. The fetch keeps
 /// it alive for the whole transfer and hands curl an unretained pointer; curl calls back only
 /// on the thread running `curl_easy_perform`, so the fields need no lock.

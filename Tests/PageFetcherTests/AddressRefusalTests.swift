@@ -1,4 +1,5 @@
 import HTTPServer
+import NetworkAddress
 @testable import PageFetcher
 import Testing
 
@@ -23,6 +24,27 @@ import Testing
         #expect(["127.0.0.1", "::1", "::ffff:127.0.0.1"].contains(address))
         #expect(requests.count == 0)
         // The same address is reachable once allowed: the refusal was the policy's, not the network's.
+        #expect(try loopbackFetcher().fetch(url).body == Array("inside".utf8))
+    }
+
+    /// A public address of this machine's own reaches it like loopback: refused too.
+    @Test func thisMachinesOwnPublicAddressIsRefused() throws {
+        // setup: listening everywhere, reached through an interface address that is not internal.
+        let own = try #require(
+            IPAddress.localInterfaceAddresses().first { $0.isIPv4 && !$0.isInternal },
+            "this test needs an interface with a non-private IPv4 address (as the machines here have)"
+        )
+        let requests = RequestRecorder()
+        let server = try startServer(host: "0.0.0.0", requests: requests) { _ in .html("inside") }
+        defer { server.stop() }
+        let url = baseURL(server, host: own.description) + "/"
+
+        // MUT
+        let error = fetchError(PageFetcher(), url)
+
+        // validate
+        #expect(error == .privateAddress(own.description))
+        #expect(requests.count == 0)
         #expect(try loopbackFetcher().fetch(url).body == Array("inside".utf8))
     }
 

@@ -2,18 +2,19 @@
 import Glibc
 #endif
 
-/// An IPv4 or IPv6 address as raw bytes in network order: what curl is about to connect to.
-struct IPAddress: Sendable, Hashable, CustomStringConvertible {
+/// An IPv4 or IPv6 address as raw bytes in network order: what curl is about to connect to,
+/// or who a request came from.
+public struct IPAddress: Sendable, Hashable, CustomStringConvertible {
     /// 4 bytes for IPv4, 16 for IPv6.
-    let bytes: [UInt8]
+    public let bytes: [UInt8]
 
-    init?<Bytes: Collection<UInt8>>(bytes: Bytes) {
+    public init?<Bytes: Collection<UInt8>>(bytes: Bytes) {
         guard bytes.count == 4 || bytes.count == 16 else { return nil }
         self.bytes = Array(bytes)
     }
 
     /// Parses the usual text forms, "192.0.2.1" and "2001:db8::1", and nothing looser.
-    init?(_ text: String) {
+    public init?(_ text: String) {
         var storage = [UInt8](repeating: 0, count: 16)
         if inet_pton(AF_INET, text, &storage) == 1 {
             self.bytes = Array(storage.prefix(4))
@@ -24,9 +25,9 @@ struct IPAddress: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    var isIPv4: Bool { bytes.count == 4 }
+    public var isIPv4: Bool { bytes.count == 4 }
 
-    var description: String {
+    public var description: String {
         var text = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN))
         let family = isIPv4 ? AF_INET : AF_INET6
         guard inet_ntop(family, bytes, &text, socklen_t(text.count)) != nil else { return "?" }
@@ -34,7 +35,7 @@ struct IPAddress: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Whether the first `length` bits equal those of `prefix`.
-    func hasPrefix(_ prefix: [UInt8], length: Int) -> Bool {
+    public func hasPrefix(_ prefix: [UInt8], length: Int) -> Bool {
         for bit in 0..<length {
             let index = bit / 8, mask = UInt8(0x80) >> UInt8(bit % 8)
             if bytes[index] & mask != prefix[index] & mask { return false }
