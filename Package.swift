@@ -10,7 +10,12 @@ let package = Package(
     targets: [
         // C libraries from Debian.
         .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
-        .target(name: "CMicroHTTPDShim", dependencies: ["CMicroHTTPD"]),
+        // Exported so that libmicrohttpd's own answers pass through the shim's MHD_queue_response
+        // (own_answers.c), which gives them RoadTrip's headers.
+        .target(
+            name: "CMicroHTTPDShim", dependencies: ["CMicroHTTPD"],
+            linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic-symbol=MHD_queue_response"])]
+        ),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CSodium", pkgConfig: "libsodium", providers: [.apt(["libsodium-dev"])]),
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),

@@ -18,6 +18,9 @@ static void forward_log(void *cls, const char *format, va_list ap) {
     logger->callback(logger->context, message);
 }
 
+// own_answers.c: gives each connection its daemon's list of header fields.
+void rt_mhd_connection_started(void *cls, struct MHD_Connection *connection, void **socket_context, enum MHD_ConnectionNotificationCode code);
+
 struct MHD_Daemon *rt_mhd_start(const struct rt_mhd_settings *s,
                                 MHD_AccessHandlerCallback handler, void *handler_context,
                                 MHD_RequestCompletedCallback completed, void *completed_context,
@@ -34,6 +37,7 @@ struct MHD_Daemon *rt_mhd_start(const struct rt_mhd_settings *s,
         MHD_OPTION_CONNECTION_MEMORY_LIMIT, s->connection_memory_limit,
         MHD_OPTION_STRICT_FOR_CLIENT, s->strict_for_client,
         MHD_OPTION_NOTIFY_COMPLETED, completed, completed_context,
+        MHD_OPTION_NOTIFY_CONNECTION, rt_mhd_connection_started, s->own_answer_headers,
         MHD_OPTION_END);
 }
 

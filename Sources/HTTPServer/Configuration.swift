@@ -32,6 +32,12 @@ public struct Configuration: Sendable {
     public var spoolsBody: @Sendable (_ method: String, _ path: String) -> Bool
     /// Largest body accepted for a spooled request; a larger one is answered 413.
     public var maximumSpooledBodySize: Int
+    /// Asked once per spooled request when its headers have arrived, before any byte of its body
+    /// is read: who it is for (its share of `spoolLimits`), or the answer that refuses it. On one
+    /// of the server's threads. The default accepts everyone as one owner.
+    public var admitsSpooledBody: @Sendable (RequestHead) -> BodyAdmission
+    /// Bounds on all spooled bodies together; past one, a request is answered 507 before it is read.
+    public var spoolLimits: SpoolLimits
     /// Folder for the spooled bodies. Created if missing, mode 0700; an existing one must be a
     /// directory (not a link) of the server's user that no other user may write to, or uploads
     /// are answered 507.
@@ -42,7 +48,9 @@ public struct Configuration: Sendable {
         perIPConnectionLimit: Int = 128, connectionLimit: Int = 1024, connectionMemoryLimit: Int = 64 * 1024,
         maximumBodySize: Int = 1 << 20, strictParsing: Bool = true, headersOnEveryResponse: Headers = Headers(),
         shutdownGracePeriod: Double = 10, spoolsBody: @escaping @Sendable (_ method: String, _ path: String) -> Bool = { _, _ in false },
-        maximumSpooledBodySize: Int = 512 << 20, spoolFolder: String = Configuration.defaultSpoolFolder
+        maximumSpooledBodySize: Int = 512 << 20, spoolFolder: String = Configuration.defaultSpoolFolder,
+        admitsSpooledBody: @escaping @Sendable (RequestHead) -> BodyAdmission = { _ in .accept(owner: "") },
+        spoolLimits: SpoolLimits = SpoolLimits()
     ) {
         self.host = host
         self.port = port
@@ -58,6 +66,8 @@ public struct Configuration: Sendable {
         self.spoolsBody = spoolsBody
         self.maximumSpooledBodySize = maximumSpooledBodySize
         self.spoolFolder = spoolFolder
+        self.admitsSpooledBody = admitsSpooledBody
+        self.spoolLimits = spoolLimits
     }
 
     /// `roadtrip-uploads` in the system's temporary folder (`TMPDIR`, else `/tmp`).

@@ -16,13 +16,38 @@ final class RequestState {
     /// The rest of such a body is read and dropped, so the answer can still be sent.
     private(set) var refusal: Response?
     var status = 0
+    /// Where a spooled body's bytes are counted, so that all uploads together stay bounded.
+    private let ledger: SpoolLedger
+    /// Whose share of the spool the body counts against: set when it was admitted.
+    private(set) var owner: String?
+    /// Bytes held in the ledger for this request: its declared length, or what a chunked body
+    /// brought so far. Given back when the request completes or its body is refused.
+    private var reserved: UInt64 = 0
+    private var freeSpaceCheckedAt = 0
 
-    init(method: String, path: String, configuration: Configuration) {
+    init(method: String, path: String, configuration: Configuration, ledger: SpoolLedger) {
         self.method = method
         self.path = path
+        self.ledger = ledger
         let spools = configuration.spoolsBody(method, path)
         bodyLimit = spools ? configuration.maximumSpooledBodySize : configuration.maximumBodySize
         spoolFolder = spools ? configuration.spoolFolder : nil
+    }
+
+    /// Lets a spooled body in for `owner`: its declared length is reserved in the ledger and
+    /// must leave the disk's reserve free, or it is refused before a byte is read.
+    func admit(owner: String, declaredLength: UInt64?) throws(StorageError) {
+        self.owner = owner
+        guard let declaredLength, let spoolFolder else { return }
+        try ledger.checkFreeSpace(for: declaredLength, in: spoolFolder)
+        try ledger.reserve(declaredLength, for: owner)
+        reserved = declaredLength
+    }
+
+    /// Gives the ledger back what this request held. Safe to call again.
+    func releaseReservation() {
+        if let owner { ledger.release(reserved, for: owner) }
+        reserved = 0
     }
 
     deinit {
@@ -45,6 +70,12 @@ final class RequestState {
             body.append(contentsOf: chunk)
             return true
         }
+        do throws(StorageError) {
+            try account(for: spoolFolder)
+        } catch {
+            refuse(.insufficientStorage(error))
+            return true
+        }
         do throws(SystemError) {
             if spool == nil { spool = try NewFile.create(in: spoolFolder, prefix: "upload-") }
             try spool?.write(chunk)
@@ -53,6 +84,24 @@ final class RequestState {
         }
         return true
     }
+
+    /// Keeps a body within the ledger as it arrives: a chunked body reserves what it brings,
+    /// and every few megabytes the disk's free space is looked at again (something else may
+    /// be filling it).
+    private func account(for folder: String) throws(StorageError) {
+        let received = UInt64(bytesReceived)
+        if received > reserved {
+            try ledger.reserve(received - reserved, for: owner ?? "")
+            if owner == nil { owner = "" }
+            reserved = received
+        }
+        if bytesReceived - freeSpaceCheckedAt >= Self.freeSpaceCheckInterval {
+            freeSpaceCheckedAt = bytesReceived
+            try ledger.checkFreeSpace(for: reserved - received, in: folder)
+        }
+    }
+
+    private static let freeSpaceCheckInterval = 8 << 20
 
     /// The file is closed before the handler reads it, so that a failing close (a delayed
     /// write error) is answered 507 instead of handing over a short file.
@@ -71,6 +120,7 @@ final class RequestState {
         refusal = response
         body = []
         discardSpool()
+        releaseReservation()
     }
 
     /// Removes the spooled file: after the handler returned, or when the handler never ran

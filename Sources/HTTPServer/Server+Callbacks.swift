@@ -18,7 +18,10 @@ func accessHandler(
     let context = Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue()
 
     guard let stored = requestContext.pointee else {
-        let state = RequestState(method: method.map { String(cString: $0) } ?? "", path: url.map { String(cString: $0) } ?? "/", configuration: context.configuration)
+        let state = RequestState(
+            method: method.map { String(cString: $0) } ?? "", path: url.map { String(cString: $0) } ?? "/",
+            configuration: context.configuration, ledger: context.spoolLedger
+        )
         requestContext.pointee = Unmanaged.passRetained(state).toOpaque()
         context.requestStarted()
         return headersArrived(state, context: context, connection: connection)
@@ -51,26 +54,36 @@ func accessHandler(
 
 /// Refuses what can be refused before any body is read: malformed header fields (which
 /// libmicrohttpd lets through and which could smuggle a second request), a declared body
-/// over the limit, and a spooled body that cannot be stored (a folder that cannot be made or
-/// is not private, or less free space than the declared length).
+/// over the limit, a spooled body the application does not admit (a stranger's upload), and
+/// one that cannot be stored (a folder that cannot be made or is not private, the spool's
+/// bounds reached, or too little free space for the declared length).
 private func headersArrived(_ state: RequestState, context: ServerContext, connection: OpaquePointer) -> MHD_Result {
-    if context.configuration.strictParsing, let field = connectionValues(connection, kind: MHD_ValueKind.HEADER_KIND).first(where: { !HeaderSyntax.isValid($0) }) {
+    let headers = connectionValues(connection, kind: MHD_ValueKind.HEADER_KIND)
+    if context.configuration.strictParsing, let field = headers.first(where: { !HeaderSyntax.isValid($0) }) {
         return queue(.text("Malformed header field \"\(AccessLog.printable(field.name))\".\n", status: .badRequest), state: state, context: context, on: connection)
     }
     let length = headerValue(connection, "Content-Length").flatMap(UInt64.init)
     if let length, length > UInt64(state.bodyLimit) {
         return queue(.tooLarge(state.bodyLimit), state: state, context: context, on: connection)
     }
-    let expectsBody = (length ?? 0) > 0 || headerValue(connection, "Transfer-Encoding") != nil
-    if let folder = state.spoolFolder, expectsBody {
+    guard let folder = state.spoolFolder else { return MHD_Result.YES }
+    let head = RequestHead(
+        method: state.method, path: state.path, query: connectionValues(connection, kind: MHD_ValueKind.GET_ARGUMENT_KIND),
+        headers: Headers(fields: headers), clientAddress: clientAddress(connection), declaredLength: length
+    )
+    switch context.configuration.admitsSpooledBody(head) {
+    case .refuse(let response):
+        return queue(response, state: state, context: context, on: connection)
+    case .accept(let owner):
+        let expectsBody = (length ?? 0) > 0 || headerValue(connection, "Transfer-Encoding") != nil
         do throws(StorageError) {
-            try SpoolFolder.prepare(folder)
-            if let length { try SpoolFolder.checkRoom(for: length, in: folder) }
+            if expectsBody { try SpoolFolder.prepare(folder) }
+            try state.admit(owner: owner, declaredLength: length)
         } catch {
             return queue(.insufficientStorage(error), state: state, context: context, on: connection)
         }
+        return MHD_Result.YES
     }
-    return MHD_Result.YES
 }
 
 /// Called when a request is over, answered or not: removes a spooled body that is left and
@@ -85,6 +98,7 @@ func requestCompleted(
     let state = Unmanaged<RequestState>.fromOpaque(stored).takeRetainedValue()
     // Still there when the handler never ran: the client went away mid-upload.
     state.discardSpool()
+    state.releaseReservation()
     context.log(AccessLog.line(method: state.method, path: state.path, status: state.status, elapsed: ContinuousClock.now - state.started))
     context.requestFinished()
 }

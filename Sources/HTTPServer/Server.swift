@@ -21,6 +21,8 @@ public final class Server: Sendable {
     private nonisolated(unsafe) let daemon: OpaquePointer
     /// Allocated in `init`, freed once in `stop()` after the daemon that used it is gone.
     private nonisolated(unsafe) let logger: UnsafeMutablePointer<rt_mhd_logger>
+    /// Made in `init`, freed once in `stop()` after the daemon that read it is gone.
+    private nonisolated(unsafe) let ownAnswerHeaders: OpaquePointer?
 
     public init(configuration: Configuration, log: @escaping LogSink = Server.standardError, handler: @escaping Handler) throws(StartError) {
         let socket = try ListeningSocket.open(host: configuration.host, port: configuration.port)
@@ -34,17 +36,20 @@ public final class Server: Sendable {
             per_ip_connection_limit: UInt32(max(1, configuration.perIPConnectionLimit)),
             connection_limit: UInt32(max(1, configuration.connectionLimit)),
             connection_memory_limit: max(8 * 1024, configuration.connectionMemoryLimit),
-            strict_for_client: configuration.strictParsing ? 1 : 0
+            strict_for_client: configuration.strictParsing ? 1 : 0,
+            own_answer_headers: Server.headerList(configuration.headersOnEveryResponse)
         )
         let opaque = Unmanaged.passRetained(context).toOpaque()
         guard let daemon = rt_mhd_start(&settings, accessHandler, opaque, requestCompleted, opaque, logger) else {
             Unmanaged<ServerContext>.fromOpaque(opaque).release()
+            rt_mhd_header_list_free(settings.own_answer_headers)
             logger.deallocate()
             close(socket.fd)
             throw StartError(description: "libmicrohttpd could not start on \(configuration.host):\(socket.port)")
         }
         self.daemon = daemon
         self.logger = logger
+        self.ownAnswerHeaders = settings.own_answer_headers
         self.context = context
         self.configuration = configuration
         self.port = socket.port
@@ -61,6 +66,7 @@ public final class Server: Sendable {
         if listener >= 0 { close(listener) }
         context.waitForRequestsInProgress(timeout: configuration.shutdownGracePeriod)
         MHD_stop_daemon(daemon)
+        rt_mhd_header_list_free(ownAnswerHeaders)
         logger.deallocate()
         Unmanaged.passUnretained(context).release()
         context.markStopped()
@@ -76,6 +82,14 @@ public final class Server: Sendable {
 
     deinit {
         stop()
+    }
+
+    /// The headers of every answer as the shim keeps them, for the answers libmicrohttpd makes itself.
+    private static func headerList(_ headers: Headers) -> OpaquePointer? {
+        let names = headers.fields.map { strdup($0.name) }
+        let values = headers.fields.map { strdup($0.value) }
+        defer { (names + values).forEach { free($0) } }
+        return rt_mhd_header_list_create(names.map { UnsafePointer($0) }, values.map { UnsafePointer($0) }, names.count)
     }
 
     public static let standardError: LogSink = { line in

@@ -5,6 +5,7 @@ final class ServerContext: Sendable {
     let handler: Handler
     let log: LogSink
     let configuration: Configuration
+    let spoolLedger: SpoolLedger
     private let lock = NSCondition()
     /// Guarded by `lock`.
     private nonisolated(unsafe) var inProgress = 0
@@ -15,6 +16,7 @@ final class ServerContext: Sendable {
         self.handler = handler
         self.log = log
         self.configuration = configuration
+        spoolLedger = SpoolLedger(limits: configuration.spoolLimits)
     }
 
     func requestStarted() {

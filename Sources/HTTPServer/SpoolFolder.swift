@@ -44,14 +44,4 @@ enum SpoolFolder {
         guard parent == 0 || parent == EEXIST else { return parent }
         return mkdir(path, 0o700) == 0 ? 0 : errno
     }
-
-    /// Refuses a body announced larger than the free space, before it is read: the client
-    /// learns now instead of after sending hundreds of megabytes. Writes are checked anyway;
-    /// this is only the early answer.
-    static func checkRoom(for length: UInt64, in path: String) throws(StorageError) {
-        var info = statvfs()
-        guard statvfs(path, &info) == 0 else { return }
-        let free = UInt64(info.f_bavail) &* UInt64(info.f_frsize)
-        if length > free { throw StorageError("there is not enough free disk space for it") }
-    }
 }

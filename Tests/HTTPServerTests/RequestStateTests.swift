@@ -9,7 +9,7 @@ import Testing
         configuration.spoolsBody = { _, _ in true }
         configuration.spoolFolder = folder
         configuration.maximumSpooledBodySize = limit
-        return RequestState(method: "POST", path: "/photos", configuration: configuration)
+        return RequestState(method: "POST", path: "/photos", configuration: configuration, ledger: SpoolLedger(limits: configuration.spoolLimits))
     }
 
     @Test func aRefusedSpooledBodyLeavesNoFile() throws {

@@ -43,12 +43,9 @@ import Testing
             let server = try startServer(configure: Self.configure(spool: spool, limit: 1000), requests: requests, handler: answerOK)
             defer { server.stop() }
             let connection = try RawConnection(port: server.port)
-            let chunk = "190\r\n" + String(repeating: "x", count: 400) + "\r\n"
 
             // MUT: 1200 bytes in three chunks, with no Content-Length to refuse early.
-            try connection.send("POST /photos HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\n\r\n")
-            for _ in 1...3 { try connection.send(chunk) }
-            try connection.send("0\r\n\r\n")
+            try connection.postChunked("/photos", chunks: 3, of: 400)
             let response = try connection.receiveResponse()
 
             // validate

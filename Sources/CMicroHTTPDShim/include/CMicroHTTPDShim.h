@@ -13,6 +13,7 @@ struct rt_mhd_settings {
     unsigned int connection_limit;
     size_t connection_memory_limit;      /* bytes per connection */
     int strict_for_client;               /* 1: refuse requests that bend HTTP/1.1 */
+    struct rt_mhd_header_list *own_answer_headers; /* for the answers the library makes itself; may be NULL */
 };
 
 typedef void (*rt_mhd_log_callback)(void *context, const char *message);
@@ -31,5 +32,12 @@ struct MHD_Daemon *rt_mhd_start(const struct rt_mhd_settings *settings,
 
 /// The client's address as text ("203.0.113.7" or "2001:db8::1"); empty when unknown.
 void rt_mhd_client_address(struct MHD_Connection *connection, char *buffer, size_t size);
+
+/// Header fields libmicrohttpd's own answers get too (the 400, 414 and 431 it sends for requests
+/// it cannot parse, before RoadTrip sees them). Made with copies of `names` and `values`; must
+/// outlive the daemon it is given to, then freed with `rt_mhd_header_list_free`.
+struct rt_mhd_header_list;
+struct rt_mhd_header_list *rt_mhd_header_list_create(const char *const *names, const char *const *values, size_t count);
+void rt_mhd_header_list_free(struct rt_mhd_header_list *list);
 
 #endif

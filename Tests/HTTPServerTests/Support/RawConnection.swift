@@ -218,3 +218,14 @@ func fetch(
 ) throws(ClientFailure) -> WireResponse {
     try RawConnection(port: port).request(method: method, target, headers: headers, body: body)
 }
+
+extension RawConnection {
+    /// A chunked POST: the head (with `headers`, whole lines ending in CRLF), `count` chunks of
+    /// `size` bytes of "x", then the last chunk. No Content-Length, so nothing can be refused early.
+    func postChunked(_ path: String, headers: String = "", chunks count: Int, of size: Int) throws(ClientFailure) {
+        try send("POST \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\n\(headers)Transfer-Encoding: chunked\r\n\r\n")
+        let chunk = String(size, radix: 16) + "\r\n" + String(repeating: "x", count: size) + "\r\n"
+        for _ in 0..<count { try send(chunk) }
+        try send("0\r\n\r\n")
+    }
+}
