@@ -6,7 +6,7 @@ PORT ?= 8080
 DATA ?=
 
 BUILD_PACKAGES = libmicrohttpd-dev libsqlite3-dev libsodium-dev libcurl4-openssl-dev libvips-dev libexif-dev zlib1g-dev pkg-config
-E2E_PACKAGES = chromium chromium-driver
+E2E_PACKAGES = chromium chromium-driver nginx-light
 BENCH_PACKAGES = wrk nginx-light libvips-tools sqlite3 time
 
 .PHONY: run build release test unit e2e bench deps e2e-deps bench-deps clean

@@ -62,7 +62,7 @@ NEW_VISIT_FORM = "section.visit-choice form.new-vacation-visit"
 ADD_TAG = "#detail details.photo-info form.add-tag"
 TAG_CHIPS = "#detail details.photo-info ul.tag-chips .tag-chip"
 
-IMPORT_FORM = '#detail section.vacation-import form[action="/vacations/import"]'
+IMPORT_FORM = '#detail section.vacation-import form[action^="/vacations/import?upload="]'
 IMPORT_ERROR = "#detail section.vacation-import .notice.error"
 
 BOOK = "section#book"

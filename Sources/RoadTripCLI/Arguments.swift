@@ -2,7 +2,10 @@
 /// command accepts so that a mistyped flag is refused instead of ignored.
 struct Arguments {
     var words: [String] = []
+    /// The last value of each option given.
     var options: [String: String] = [:]
+    /// Every value of each option, in order, for the options that may be repeated.
+    var allValues: [String: [String]] = [:]
     var flags: Set<String> = []
 
     struct Problem: Error, CustomStringConvertible {
@@ -27,14 +30,17 @@ struct Arguments {
             if flagOptions.contains(name), inlineValue == nil {
                 flags.insert(name)
             } else if valueOptions.contains(name) {
+                let value: String
                 if let inlineValue {
-                    options[name] = inlineValue
+                    value = inlineValue
                 } else if index < arguments.count {
-                    options[name] = arguments[index]
+                    value = arguments[index]
                     index += 1
                 } else {
                     throw Problem(description: "\(name) needs a value")
                 }
+                options[name] = value
+                allValues[name, default: []].append(value)
             } else {
                 throw Problem(description: "unknown option '\(name)' (see roadtrip --help)")
             }

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import HTTPServer
+import NetworkAddress
 import PageFetcher
 import RoadTrip
 import RoadTripWeb
@@ -11,7 +12,9 @@ import Glibc
 extension Commands {
     static func serve(_ arguments: [String]) throws(CommandFailure) {
         let parsed = try parse(
-            arguments, values: ["--host", "--port", "--sample-pages", "--flickr-key", "--flickr-api", "--flickr-cache-size"],
+            arguments, values: [
+                "--host", "--port", "--sample-pages", "--flickr-key", "--flickr-api", "--flickr-cache-size", "--trusted-proxy", "--public-url",
+            ],
             flags: ["--secure-cookies", "--allow-private-fetch", "--no-offline-copies"]
         )
         guard parsed.words.isEmpty else { throw CommandFailure(message: "unexpected argument '\(parsed.words[0])' (see roadtrip --help)", status: 64) }
@@ -36,6 +39,8 @@ extension Commands {
             }
             samplePages = number
         }
+        let proxies = try trustedProxies(parsed)
+        let publicURL = try publicURL(parsed)
         let library = try openLibrary(parsed)
         // Beside the library, so an upload is never copied across file systems and a private data folder keeps it private.
         configuration.spoolFolder = library.folder.appendingPathComponent("cache/incoming").path
@@ -50,11 +55,14 @@ extension Commands {
             setupToken = try library.setup.issueTokenIfNeeded()
             app = App(
                 library: library, assets: try AssetCatalog.bundled(), secureCookies: parsed.flags.contains("--secure-cookies"),
-                copies: offlineCopies(parsed, library: library), flickr: try flickr(parsed, library: library)
+                copies: offlineCopies(parsed, library: library), flickr: try flickr(parsed, library: library),
+                hosts: AllowedHosts(publicURL: publicURL, listenHost: configuration.host), proxies: proxies
             )
         } catch {
             throw CommandFailure(message: "cannot start: \(error)")
         }
+        // Only a signed-in person's upload is written to disk, and only within the spool's bounds.
+        configuration.admitsSpooledBody = { head in app.admitsUpload(head) }
         let server: Server
         do {
             server = try Server(configuration: configuration) { app.respond(to: $0) }
@@ -71,6 +79,31 @@ extension Commands {
         server.waitUntilStopped()
         withExtendedLifetime(signals) {}
         Console.out("RoadTrip stopped.")
+    }
+}
+
+extension Commands {
+    /// `--trusted-proxy ADDRESS|CIDR`, as often as there are proxies: whose `X-Forwarded-For`
+    /// names the client. None by default, so that nobody can choose the address they are counted by.
+    static func trustedProxies(_ parsed: Arguments) throws(CommandFailure) -> TrustedProxies {
+        var ranges: [AddressRange] = []
+        for text in parsed.allValues["--trusted-proxy"] ?? [] {
+            guard let range = AddressRange(text) else {
+                throw CommandFailure(message: "--trusted-proxy must be an IP address or a CIDR block such as 10.0.0.0/8, not '\(text)'", status: 64)
+            }
+            ranges.append(range)
+        }
+        return TrustedProxies(ranges)
+    }
+
+    /// `--public-url URL`: the address people open RoadTrip at (behind a proxy, the proxy's).
+    static func publicURL(_ parsed: Arguments) throws(CommandFailure) -> URL? {
+        guard let text = parsed.options["--public-url"] else { return nil }
+        guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), let host = url.host, !host.isEmpty,
+              url.user == nil, url.query == nil, url.fragment == nil else {
+            throw CommandFailure(message: "--public-url must be an http or https address such as https://trips.example.org, not '\(text)'", status: 64)
+        }
+        return url
     }
 }
 

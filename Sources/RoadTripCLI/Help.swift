@@ -8,6 +8,7 @@ enum Help {
           roadtrip serve [--data DIR] [--host HOST] [--port PORT] [--secure-cookies] [--sample-pages N]
                          [--allow-private-fetch] [--no-offline-copies]
                          [--flickr-key KEY] [--flickr-api URL] [--flickr-cache-size MIB]
+                         [--public-url URL] [--trusted-proxy ADDRESS|CIDR]...
               Serve RoadTrip in the browser (default http://127.0.0.1:8080). With no account
               yet, it prints a one-time setup link. --secure-cookies: RoadTrip is behind a
               TLS proxy, so its cookies are marked Secure. --sample-pages: how many pages the
@@ -17,7 +18,10 @@ enum Help {
               With a Flickr API key (--flickr-key, $ROADTRIP_FLICKR_KEY, or the owner's in
               Settings) the photo tabs gain Flickr; its images are cached on disk, at most
               --flickr-cache-size MiB (default 200). --flickr-api: another endpoint speaking
-              Flickr's REST API.
+              Flickr's REST API. --public-url: the address people open RoadTrip at (behind a
+              proxy); other host names than it and the listening address are refused.
+              --trusted-proxy (repeatable): a reverse proxy whose X-Forwarded-For names the
+              client, for the sign-in throttle; none is trusted by default.
           roadtrip destinations import FILE [--data DIR]
               Add destinations from a Destinations.plist or .json file; a destination whose
               name exists already is replaced. A bad file is refused whole.

@@ -17,12 +17,21 @@ public struct App: Sendable {
     let copies: OfflineCopies?
     /// Flickr as a second photo source; its tab shows while it has an API key. Nil: no Flickr at all.
     let flickr: FlickrService?
+    /// Which `Host`s RoadTrip answers to; any, for tests without a socket.
+    let hosts: AllowedHosts
+    /// The reverse proxies whose `X-Forwarded-For` names the client; none by default.
+    let proxies: TrustedProxies
+    let tokens: FormTokens
     let log: LogSink
 
     public init(
         library: Library, assets: AssetCatalog, secureCookies: Bool = false, copies: OfflineCopies? = nil,
-        flickr: FlickrService? = nil, log: @escaping LogSink = Server.standardError
+        flickr: FlickrService? = nil, hosts: AllowedHosts = .any, proxies: TrustedProxies = .none,
+        log: @escaping LogSink = Server.standardError
     ) {
+        self.hosts = hosts
+        self.proxies = proxies
+        self.tokens = FormTokens(key: library.signingKey)
         self.flickr = flickr
         self.library = library
         self.assets = assets
@@ -40,25 +49,33 @@ public struct App: Sendable {
         do {
             response = try handle(request)
         } catch {
-            let (status, message, allowed): (Status, String, [String])
-            if let error = error as? HTTPError {
-                (status, message, allowed) = (error.status, error.message, error.allowed)
-            } else {
-                // The log gets the cause; the person gets a page that shows no internals.
-                log("error: \(request.method) \(request.path): \(error)")
-                (status, message, allowed) = (.internalServerError, "Something went wrong on our side. Please try again.", [])
-            }
-            // Signed in, the list stays beside the error, so the person can go on from there.
-            let session = (try? request.cookies[Cookies.session].flatMap { try authenticator.sessions.session(token: $0) }) ?? nil
-            response = errorPage(status: status, message: message, session: session)
-            if !allowed.isEmpty { response.headers["Allow"] = allowed.joined(separator: ", ") }
+            response = failure(error, answering: request)
         }
         SecurityHeaders.apply(to: &response)
         return response
     }
 
+    /// The page for a request that failed: its own status and message for an `HTTPError`, a
+    /// page that shows no internals for anything else (the log gets the cause).
+    func failure(_ error: any Error, answering request: Request) -> Response {
+        let (status, message, allowed): (Status, String, [String])
+        if let error = error as? HTTPError {
+            (status, message, allowed) = (error.status, error.message, error.allowed)
+        } else {
+            log("error: \(request.method) \(request.path): \(error)")
+            (status, message, allowed) = (.internalServerError, "Something went wrong on our side. Please try again.", [])
+        }
+        // Signed in, the list stays beside the error, so the person can go on from there.
+        let session = (try? request.cookies[Cookies.session].flatMap { try authenticator.sessions.session(token: $0) }) ?? nil
+        var response = errorPage(status: status, message: message, session: hosts.allows(request.headers["Host"]) ? session : nil)
+        if !allowed.isEmpty { response.headers["Allow"] = allowed.joined(separator: ", ") }
+        return response
+    }
+
     private func handle(_ request: Request) throws -> Response {
         guard let route = Route(path: request.path, query: request.query) else { throw HTTPError.notFound() }
+        // A load balancer's health check may name the machine however it likes.
+        if route != .health, !hosts.allows(request.headers["Host"]) { throw HTTPError.misdirected }
         guard route.methods.contains(request.method) else { throw HTTPError.methodNotAllowed(allowed: route.methods) }
         if case .asset(let name) = route {
             guard let response = assets.response(for: name, request: request) else { throw HTTPError.notFound() }
@@ -67,8 +84,8 @@ public struct App: Sendable {
         if route == .health { return .text("ok\n") }
 
         let session = try request.cookies[Cookies.session].flatMap { try authenticator.sessions.session(token: $0) }
-        let presented = request.cookies[Cookies.form].flatMap { $0.utf8.count == 43 && Base64URL.decode($0) != nil ? $0 : nil }
-        let formToken = session?.csrfToken ?? presented ?? SecureRandom.token()
+        let presented = request.cookies[Cookies.form].flatMap { tokens.isGenuinePreSessionToken($0) ? $0 : nil }
+        let formToken = session?.csrfToken ?? presented ?? tokens.issuePreSessionToken()
         // Uploads are read only for a signed-in session: their bodies are large and parsed from disk.
         if request.bodyFile != nil, session == nil { throw HTTPError(status: .forbidden, message: "Sign in first. Nothing was imported.") }
         var form = try Form(urlEncoded: [])
@@ -85,7 +102,8 @@ public struct App: Sendable {
         }
         let context = RequestContext(
             request: request, session: session, form: form, formToken: formToken,
-            formTokenIsNew: session == nil && presented == nil, upload: upload
+            formTokenIsNew: session == nil && presented == nil, clientAddress: proxies.client(of: request),
+            uploadToken: session.map { tokens.uploadToken(forFormToken: $0.csrfToken) }, upload: upload
         )
         var response = try dispatch(route, context)
         if context.formTokenIsNew {

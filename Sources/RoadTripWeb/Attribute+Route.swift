@@ -8,4 +8,10 @@ extension Attribute {
 
 extension Attribute {
     static func action(_ route: Route) -> Attribute { .action(route.path) }
+
+    /// The address of an upload form: its route with the session's upload token, which lets the
+    /// server store the body before the form's own token (after the file) has been read.
+    static func action(_ route: Route, uploadToken: String) -> Attribute {
+        .action(route.path + "?\(App.uploadTokenParameter)=\(uploadToken)")
+    }
 }

@@ -14,4 +14,10 @@ struct HTTPError: Error {
     static func methodNotAllowed(allowed: [String]) -> HTTPError {
         HTTPError(status: .methodNotAllowed, message: "This address answers \(allowed.joined(separator: " and ")) only.", allowed: allowed)
     }
+
+    /// A `Host` RoadTrip does not answer to (DNS rebinding, a stray name).
+    static let misdirected = HTTPError(
+        status: .misdirectedRequest,
+        message: "RoadTrip does not answer to this host name. Open it at the address it was set up with."
+    )
 }

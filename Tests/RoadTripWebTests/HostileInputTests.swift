@@ -352,7 +352,10 @@ import Testing
         let scene = try Scene(.signIn)
         let stranger = scene.web.visitor()
 
-        for forged in ["", "x", String(repeating: "A", count: 42), String(repeating: "A", count: 42) + "!", String(repeating: "A", count: 100 * 1024), "\u{FFFD}"] {
+        // 43 well-formed characters too (a planted token), and one signed by another library's key.
+        let otherKey = FormTokens(key: try WebFixture(loadDemo: false).library.signingKey).issuePreSessionToken()
+        for forged in ["", "x", String(repeating: "A", count: 42), String(repeating: "A", count: 42) + "!", String(repeating: "A", count: 100 * 1024), "\u{FFFD}",
+                       String(repeating: "A", count: 43), String(repeating: "_", count: 43), otherKey] {
             // MUT
             let body = Array(urlEncodedForm([("csrf", forged), ("name", "Ann"), ("password", WebFixture.password)]).utf8)
             let response = stranger.postBody(Form.signIn.path, body: body, headers: ["Cookie": "rt_form=\(forged)"])

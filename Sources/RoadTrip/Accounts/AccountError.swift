@@ -9,6 +9,8 @@ public enum AccountError: Error, Sendable, Equatable, CustomStringConvertible {
     case passwordHasNulCharacter
     case passwordsDiffer
     case wrongCurrentPassword
+    /// Too many wrong current passwords: try again after this many seconds.
+    case tooManyAttempts(waitSeconds: Int64)
     case noSuchAccount
     case cannotRemoveYourself
     case ownPasswordUnderYourAccount
@@ -27,6 +29,7 @@ public enum AccountError: Error, Sendable, Equatable, CustomStringConvertible {
         case .passwordHasNulCharacter: "A password cannot contain a NUL character."
         case .passwordsDiffer: "The two passwords are not the same."
         case .wrongCurrentPassword: "The current password is not right."
+        case .tooManyAttempts(let seconds): AccountError.waitMessage(seconds)
         case .noSuchAccount: "There is no such account."
         case .cannotRemoveYourself: "You cannot remove your own account."
         case .ownPasswordUnderYourAccount: "Change your own password under Your account: it asks for the current one."
@@ -34,5 +37,14 @@ public enum AccountError: Error, Sendable, Equatable, CustomStringConvertible {
         case .setupTokenInvalid: "This setup link is not valid (any more). Restart RoadTrip to get a new one if no account exists yet."
         case .alreadySetUp: "RoadTrip is already set up: sign in instead."
         }
+    }
+}
+
+extension AccountError {
+    /// What a person held by the sign-in throttle is told: the wait in whole minutes.
+    public static func waitMessage(_ seconds: Int64) -> String {
+        let minutes = (seconds + 59) / 60
+        let wait = minutes <= 1 ? "a minute" : "\(minutes) minutes"
+        return "Too many attempts. For your safety, try again in \(wait)."
     }
 }

@@ -61,13 +61,24 @@ public struct Authenticator: Sendable {
     }
 
     /// Changes the signed-in person's own password (the current one is required), ends the
-    /// account's other sessions and replaces this one with a new id.
-    public func changePassword(of session: Session, current: String, new: String, repeated: String) throws -> SessionGrant {
+    /// account's other sessions and replaces this one with a new id. A wrong current password
+    /// counts as a failed sign-in for the account's name and `address`, so a stolen session
+    /// cannot be used to guess the password faster than the sign-in form allows.
+    public func changePassword(of session: Session, current: String, new: String, repeated: String, address: String) throws -> SessionGrant {
         try Credentials.validNewPassword(new, repeated: repeated)
-        guard let stored = try accounts.passwordHash(of: session.account.id),
+        let nameKey = Credentials.nameKey(session.account.name)
+        let reservation = try database.write { db in
+            try throttle.reserve(nameKey: nameKey, address: address, knownDevice: false, in: db)
+        }
+        guard case .attempt(let failure) = reservation else {
+            if case .wait(let seconds) = reservation { throw AccountError.tooManyAttempts(waitSeconds: seconds) }
+            throw AccountError.wrongCurrentPassword
+        }
+        guard current.count <= Credentials.maximumPasswordLength, let stored = try accounts.passwordHash(of: session.account.id),
               accounts.hasher.verify(current, against: stored) else { throw AccountError.wrongCurrentPassword }
         let hash = try accounts.hasher.hash(new)
         return try database.write { db in
+            try throttle.forgive(failure, nameKey: nameKey, address: address, in: db)
             try db.execute("UPDATE accounts SET password_hash = \(hash) WHERE id = \(session.account.id.rawValue)")
             try db.execute("DELETE FROM sessions WHERE account_id = \(session.account.id.rawValue)")
             return try sessions.start(for: session.account, in: db)

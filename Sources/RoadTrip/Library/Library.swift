@@ -20,6 +20,8 @@ public final class Library: Sendable {
     /// Thumbnails and previews, made on demand and in the background; one per library, so
     /// that two requests for the same missing file make it once.
     public let renditions: RenditionMaker
+    /// Signs what the server hands out before anyone signs in (the sign-in form's token).
+    public let signingKey: SigningKey
 
     public init(
         folder: URL, readers: Int = 4, clock: WallClock = .system, hasher: PasswordHasher = PasswordHasher(),
@@ -31,6 +33,7 @@ public final class Library: Sendable {
         try Library.prepare(folder)
         do {
             database = try Database(path: folder.appendingPathComponent("library.sqlite").path, readers: readers, migrations: Schema.migrations)
+            signingKey = try ServerKey.load(from: database)
         } catch {
             throw LibraryError(description: "cannot open the library in \(folder.path): \(error)")
         }

@@ -20,12 +20,21 @@ extension CSRFGuard {
     /// The header the upload screen's script sends the form token in (its body is the file).
     static let header = "X-CSRF-Token"
 
+    /// Checks an upload's head, before its body is stored: same site, and the session's form
+    /// token in `X-CSRF-Token` (the script's post) or its upload token in the address (a form,
+    /// whose `csrf` field is checked again when the body has arrived).
+    static func checkUploadHead(_ request: Request, formToken: String, uploadToken: String, uploadTokenParameter: String) throws(HTTPError) {
+        try checkSameSite(request)
+        if let sent = request.headers[header], constantTimeEquals(Array(sent.utf8), Array(formToken.utf8)) { return }
+        if let sent = request.queryValue(uploadTokenParameter), constantTimeEquals(Array(sent.utf8), Array(uploadToken.utf8)) { return }
+        throw refused
+    }
+
     /// Checks an upload like any form post — same site, the session's form token — and reads
     /// its files. The token of a multipart form is its `csrf` field; the script's single-file
     /// post carries it in `X-CSRF-Token`. On refusal every file read is removed.
     static func verifiedUpload(_ request: Request, expectedToken: String, fileName: String?, folder: String) throws(HTTPError) -> Upload {
-        if let site = request.headers["Sec-Fetch-Site"], site != "same-origin", site != "none" { throw refused }
-        if let origin = request.headers["Origin"], !isSameOrigin(origin, host: request.headers["Host"]) { throw refused }
+        try checkSameSite(request)
         let contentType = request.headers["Content-Type"] ?? ""
         let type = contentType.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
         guard let bodyFile = request.bodyFile else {

@@ -9,12 +9,7 @@ enum CSRFGuard {
     static let field = "csrf"
 
     static func verifiedForm(_ request: Request, expectedToken: String?) throws(HTTPError) -> Form {
-        if let site = request.headers["Sec-Fetch-Site"], site != "same-origin", site != "none" {
-            throw refused
-        }
-        if let origin = request.headers["Origin"], !isSameOrigin(origin, host: request.headers["Host"]) {
-            throw refused
-        }
+        try checkSameSite(request)
         let type = request.headers["Content-Type"]?.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
         guard type == "application/x-www-form-urlencoded" else {
             throw HTTPError(status: .unsupportedMediaType, message: "RoadTrip's forms are sent as application/x-www-form-urlencoded.")
@@ -29,6 +24,12 @@ enum CSRFGuard {
             throw refused
         }
         return form
+    }
+
+    /// The browser says the request came from a page of this site, or nothing (a non-browser client).
+    static func checkSameSite(_ request: Request) throws(HTTPError) {
+        if let site = request.headers["Sec-Fetch-Site"], site != "same-origin", site != "none" { throw refused }
+        if let origin = request.headers["Origin"], !isSameOrigin(origin, host: request.headers["Host"]) { throw refused }
     }
 
     static let refused = HTTPError(

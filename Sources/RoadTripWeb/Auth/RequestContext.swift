@@ -11,6 +11,10 @@ struct RequestContext {
     let formToken: String
     /// True when `formToken` is new and must be set as the `rt_form` cookie on the answer.
     let formTokenIsNew: Bool
+    /// Who sent the request: the peer's address, or the client a trusted proxy names.
+    let clientAddress: String
+    /// What an upload form of the signed-in session puts in its address (`FormTokens`).
+    let uploadToken: String?
     /// The files an upload brought, checked like a form; nil for every other request.
     var upload: Upload? = nil
 
@@ -27,7 +31,10 @@ struct RequestContext {
 
     /// The same request, now on `session` (after a password change gave it a new id).
     func continuing(as session: Session) -> RequestContext {
-        RequestContext(request: request, session: session, form: form, formToken: session.csrfToken, formTokenIsNew: false, upload: upload)
+        RequestContext(
+            request: request, session: session, form: form, formToken: session.csrfToken, formTokenIsNew: false,
+            clientAddress: clientAddress, uploadToken: nil, upload: upload
+        )
     }
 
     func field(_ name: String) -> String {

@@ -15,7 +15,8 @@ struct AccountController {
         let session = try context.requireSession()
         do {
             let grant = try app.authenticator.changePassword(
-                of: session, current: context.field("current"), new: context.field("password"), repeated: context.field("repeated")
+                of: session, current: context.field("current"), new: context.field("password"), repeated: context.field("repeated"),
+                address: context.clientAddress
             )
             // A new session id, and every other session of the account is over: the page goes on
             // as the new session, so its forms (Sign out too) carry the new session's token.
@@ -24,6 +25,11 @@ struct AccountController {
             Cookies.set(Cookies.session, grant.token, maxAge: Int(SessionStore.lifetime), secure: app.secureCookies, on: &response)
             return response
         } catch let error as AccountError {
+            if case .tooManyAttempts(let seconds) = error {
+                var response = try page(notice: Notice(kind: .error, message: error.description), status: .tooManyRequests)
+                response.headers["Retry-After"] = String(seconds)
+                return response
+            }
             return try page(notice: Notice(kind: .error, message: error.description), status: .unprocessableContent)
         }
     }

@@ -13,7 +13,7 @@ struct SignInController {
         let target = context.form["next"]
         let outcome = try app.authenticator.signIn(
             name: name, password: context.field("password"),
-            address: context.request.clientAddress, deviceToken: context.request.cookies[Cookies.device]
+            address: context.clientAddress, deviceToken: context.request.cookies[Cookies.device]
         )
         switch outcome {
         case .signedIn(let grant, let deviceToken):
@@ -50,8 +50,6 @@ struct SignInController {
     }
 
     static func waitMessage(_ seconds: Int64) -> String {
-        let minutes = (seconds + 59) / 60
-        let wait = minutes <= 1 ? "a minute" : "\(minutes) minutes"
-        return "Too many attempts. For your safety, try again in \(wait)."
+        AccountError.waitMessage(seconds)
     }
 }

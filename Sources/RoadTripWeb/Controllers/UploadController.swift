@@ -15,13 +15,13 @@ struct UploadController {
             guard !files.isEmpty else {
                 return try page(detail: Fragment {
                     Notice(kind: .error, message: "Choose one or more photos to upload.")
-                    UploadView(formToken: context.formToken)
+                    UploadView(formToken: context.formToken, uploadToken: context.uploadToken ?? "")
                 }, status: .unprocessableContent)
             }
             let outcomes = try files.map { UploadOutcome(fileName: $0.fileName, outcome: try importFile($0)) }
             return try page(detail: UploadSummaryView(outcomes: outcomes), status: .ok)
         }
-        return try page(detail: UploadView(formToken: context.formToken), status: .ok)
+        return try page(detail: UploadView(formToken: context.formToken, uploadToken: context.uploadToken ?? ""), status: .ok)
     }
 
     /// One file posted by photos.js: answered as JSON, so the script can show it in its row.

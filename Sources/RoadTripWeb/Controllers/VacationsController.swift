@@ -32,16 +32,16 @@ struct VacationsController {
 
     /// GET: the upload form. POST: the document checked and added, or refused with the reason.
     func importDocument() throws -> Response {
-        guard context.request.method == "POST" else { return try form(VacationImportView(formToken: context.formToken), title: "Import a vacation") }
+        guard context.request.method == "POST" else { return try form(VacationImportView(formToken: context.formToken, uploadToken: context.uploadToken ?? ""), title: "Import a vacation") }
         guard let file = context.upload?.files.first else {
-            return try form(VacationImportView(formToken: context.formToken, error: "Choose a .vacation file."), title: "Import a vacation",
+            return try form(VacationImportView(formToken: context.formToken, uploadToken: context.uploadToken ?? "", error: "Choose a .vacation file."), title: "Import a vacation",
                             status: .unprocessableContent)
         }
         do {
             let imported = try store.importDocument(at: file.path, for: try context.account.id)
             return .redirect(to: Route.vacation(id: imported.id).path)
         } catch let error as VacationError {
-            return try form(VacationImportView(formToken: context.formToken, error: error.description), title: "Import a vacation",
+            return try form(VacationImportView(formToken: context.formToken, uploadToken: context.uploadToken ?? "", error: error.description), title: "Import a vacation",
                             status: .unprocessableContent)
         }
     }

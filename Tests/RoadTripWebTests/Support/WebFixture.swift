@@ -15,12 +15,12 @@ final class WebFixture: Sendable {
     /// The password of every account the fixture makes.
     static let password = "correct horse battery"
 
-    init(loadDemo: Bool = true, secureCookies: Bool = false) throws {
+    init(loadDemo: Bool = true, secureCookies: Bool = false, hosts: AllowedHosts = .any, proxies: TrustedProxies = .none) throws {
         folder = FileManager.default.temporaryDirectory
             .appendingPathComponent("roadtrip-web-tests-\(UUID().uuidString)", isDirectory: true)
         library = try Library(folder: folder, readers: 2)
         log = LogRecorder()
-        app = App(library: library, assets: try AssetCatalog.bundled(), secureCookies: secureCookies, log: log.sink)
+        app = App(library: library, assets: try AssetCatalog.bundled(), secureCookies: secureCookies, hosts: hosts, proxies: proxies, log: log.sink)
         if loadDemo { try library.catalog.loadDemoOnFirstStart() }
     }
 

@@ -6,10 +6,11 @@ import RoadTrip
 /// sends them one by one with a progress bar each and writes the same summary here.
 struct UploadView: HTML {
     let formToken: String
+    let uploadToken: String
 
     func render(into output: inout String) {
         section(.class("upload")) {
-            form(.method("post"), .action(.upload), Attribute("enctype", "multipart/form-data"), .class("upload-form"),
+            form(.method("post"), .action(.upload, uploadToken: uploadToken), Attribute("enctype", "multipart/form-data"), .class("upload-form"),
                  .data("file-action", Route.uploadFile(name: nil).path), .data("token", formToken)) {
                 FormToken(token: formToken)
                 div(.class("drop-zone")) {

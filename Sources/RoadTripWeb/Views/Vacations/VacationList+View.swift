@@ -90,12 +90,13 @@ struct NewVacationView: HTML {
 /// Importing a vacation document: a file and a button.
 struct VacationImportView: HTML {
     let formToken: String
+    let uploadToken: String
     var error: String? = nil
 
     func render(into output: inout String) {
         section(.class("vacation-import")) {
             if let error { Notice(kind: .error, message: error) }
-            form(.method("post"), .action(.vacationImport), Attribute("enctype", "multipart/form-data"), .class("stacked")) {
+            form(.method("post"), .action(.vacationImport, uploadToken: uploadToken), Attribute("enctype", "multipart/form-data"), .class("stacked")) {
                 FormToken(token: formToken)
                 div(.class("field")) {
                     label(.for("vacation-file")) { "Vacation file (.vacation)" }

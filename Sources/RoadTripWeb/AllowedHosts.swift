@@ -1,0 +1,74 @@
+import Foundation
+import HTTPServer
+import NetworkAddress
+
+/// The host names RoadTrip answers to. A request naming any other `Host` is refused (421):
+/// that is what DNS rebinding needs — a name of the attacker's that resolves to RoadTrip's
+/// address, so that the attacker's page becomes same-origin with it.
+///
+/// Allowed are the addresses RoadTrip listens on, written as addresses (every address of the
+/// machine for `0.0.0.0` or `::`), `localhost` when it listens on loopback — at any port, as
+/// no outside name is involved — and the public URL's host at its port.
+public struct AllowedHosts: Sendable, Equatable {
+    /// Nil: every host (tests without a socket).
+    private let addresses: Set<IPAddress>?
+    private let localhost: Bool
+    /// `host:port` in lower case.
+    private let publicAuthority: String?
+
+    public static let any = AllowedHosts(addresses: nil, localhost: true, publicAuthority: nil)
+
+    private init(addresses: Set<IPAddress>?, localhost: Bool, publicAuthority: String?) {
+        self.addresses = addresses
+        self.localhost = localhost
+        self.publicAuthority = publicAuthority
+    }
+
+    public init(publicURL: URL?, listenHost: String) {
+        var addresses: Set<IPAddress> = []
+        if let listened = IPAddress(listenHost) {
+            addresses = listened.bytes.allSatisfy { $0 == 0 } ? Set(IPAddress.localInterfaceAddresses()) : [listened]
+        } else if listenHost.lowercased() == "localhost" {
+            addresses = [IPAddress("127.0.0.1")!, IPAddress("::1")!]
+        }
+        localhost = addresses.contains { AddressRange("127.0.0.0/8")!.contains($0) || $0 == IPAddress("::1") }
+        self.addresses = addresses
+        publicAuthority = publicURL.flatMap { url in
+            url.host.map { host in
+                let shown = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
+                return Self.authority(of: shown + ":\(url.port ?? (url.scheme?.lowercased() == "https" ? 443 : 80))")
+            }
+        }
+    }
+
+    /// Whether a request whose `Host` header is `host` is for this RoadTrip. A Host without a
+    /// port means port 80, as HTTP says; a trailing dot and letter case make no difference.
+    public func allows(_ host: String?) -> Bool {
+        guard let addresses else { return true }
+        guard let host, !host.isEmpty else { return false }
+        let authority = Self.authority(of: host)
+        if authority == publicAuthority { return true }
+        let name = Self.hostPart(authority)
+        if localhost, name == "localhost" { return true }
+        return IPAddress(name).map(addresses.contains) ?? false
+    }
+
+    /// "Trips.Example.org." → "trips.example.org:80"; "[::1]:8080" stays.
+    static func authority(of host: String) -> String {
+        var text = host.lowercased()
+        var port = "80"
+        if let colon = text.lastIndex(of: ":"), !text[colon...].contains("]"), text.hasPrefix("[") || text.filter({ $0 == ":" }).count == 1 {
+            port = String(text[text.index(after: colon)...])
+            text = String(text[..<colon])
+        }
+        if text.hasSuffix(".") { text.removeLast() }
+        if text.contains(":"), !text.hasPrefix("[") { text = "[\(text)]" }
+        return "\(text):\(port)"
+    }
+
+    private static func hostPart(_ authority: String) -> String {
+        var text = String(authority[..<(authority.lastIndex(of: ":") ?? authority.endIndex)])
+        if text.hasPrefix("["), text.hasSuffix("]") { text = String(text.dropFirst().dropLast()) }
+        return text
+    }
+}
