@@ -47,6 +47,17 @@ int rt_vips_height(struct _VipsImage *image);
 const char *rt_vips_loader(struct _VipsImage *image);
 /// The orientation libvips will auto-rotate by (its "orientation" field), 1 when absent.
 int rt_vips_orientation(struct _VipsImage *image);
+/// Bands per pixel, and bytes per band sample (1 for 8-bit, 2 for 16-bit…), as decoded.
+int rt_vips_bands(struct _VipsImage *image);
+int rt_vips_sample_bytes(struct _VipsImage *image);
+/// An integer header field the loader set ("interlaced" for PNG, "jpeg-multiscan" for
+/// progressive JPEG); `fallback` when absent.
+int rt_vips_int_field(struct _VipsImage *image, const char *name, int fallback);
+
+/// Gives memory that free() kept back to the system (glibc's malloc_trim): after a large
+/// decode glibc's per-thread arenas would otherwise hold on to hundreds of MB. No-op elsewhere.
+void rt_release_free_memory(void);
+
 /// The EXIF block libvips found ("exif-data"), borrowed from the image. 0 when there is one.
 int rt_vips_exif(struct _VipsImage *image, const void **data, size_t *length);
 
