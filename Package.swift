@@ -41,11 +41,14 @@ let package = Package(
             dependencies: ["RoadTripWeb", "RoadTrip", "HTTPServer", "SQLite", "Crypto", "PageFetcher"]
         ),
 
+        // A child process for the decode-memory tests, which bound its peak memory.
+        .executableTarget(name: "ImagingProbe", dependencies: ["Imaging"]),
+
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite"]),
         .testTarget(name: "HTMLTests", dependencies: ["HTML"]),
         .testTarget(name: "CryptoTests", dependencies: ["Crypto"]),
-        .testTarget(name: "ImagingTests", dependencies: ["Imaging"]),
+        .testTarget(name: "ImagingTests", dependencies: ["Imaging", "ImagingProbe"]),
         .testTarget(name: "GeoTests", dependencies: ["Geo"]),
         .testTarget(name: "PageFetcherTests", dependencies: ["PageFetcher", "HTTPServer"]),
         .testTarget(name: "RoadTripTests", dependencies: ["RoadTrip", "SQLite", "Crypto", "Imaging", "Geo", "HTTPServer"], resources: [.copy("Fixtures")]),

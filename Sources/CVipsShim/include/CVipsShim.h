@@ -74,6 +74,12 @@ int rt_vips_save(struct _VipsImage *image, rt_vips_format format, int quality, i
 /// Attaches an EXIF block (copied) and the orientation field libvips writes back into it.
 void rt_vips_set_exif(struct _VipsImage *image, const void *data, size_t length, int orientation);
 
+/// A width × height picture of one colour, `bits` (8 or 16) per sample, RGB, written to
+/// `path` as `format`: PNG optionally interlaced (Adam7), HEIC at `bits` clamped to 12 (x265's
+/// most). Compresses to almost nothing, for tests of what decoding costs. 0 on success.
+int rt_vips_write_flat(const char *path, rt_vips_format format, int width, int height, int bits,
+                       int interlaced, char **error);
+
 /// A smooth landscape-like picture that depends on `seed`, width × height sRGB, with a
 /// faint film grain so it compresses like a photo. Lazy: pixels are made while saving.
 /// NULL on failure.
