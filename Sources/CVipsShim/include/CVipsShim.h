@@ -58,6 +58,14 @@ int rt_vips_int_field(struct _VipsImage *image, const char *name, int fallback);
 /// decode glibc's per-thread arenas would otherwise hold on to hundreds of MB. No-op elsewhere.
 void rt_release_free_memory(void);
 
+/// Reads every scan of a JPEG file with libjpeg (at 1/8 scale: all entropy-coded data is
+/// read, little is reconstructed) and fails when the data ends or is cut off by a marker
+/// before the picture does, or is corrupt. libvips treats a scan that stops early at a
+/// marker as a mere warning, so a cut file that ends in EOI would pass its fail_on=error.
+/// libjpeg may use at most `max_memory` bytes (0: no cap); a progressive file needing more
+/// fails. Returns 0 when whole, 1 when damaged (`*error` says how, free with rt_vips_free),
+/// -1 when the file cannot be opened.
+int rt_jpeg_check_complete(const char *path, size_t max_memory, char **error);
 /// The EXIF block libvips found ("exif-data"), borrowed from the image. 0 when there is one.
 int rt_vips_exif(struct _VipsImage *image, const void **data, size_t *length);
 
