@@ -21,7 +21,8 @@ let package = Package(
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         .target(name: "CCurlShim", dependencies: ["CCurl"]),
         .systemLibrary(name: "CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
-        .target(name: "CVipsShim", dependencies: ["CVips"]),
+        // libjpeg (which libvips itself links) for the whole-file check of JPEG scans.
+        .target(name: "CVipsShim", dependencies: ["CVips"], linkerSettings: [.linkedLibrary("jpeg")]),
         .systemLibrary(name: "CExif", pkgConfig: "libexif", providers: [.apt(["libexif-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
 
@@ -47,11 +48,14 @@ let package = Package(
             dependencies: ["RoadTripWeb", "RoadTrip", "HTTPServer", "SQLite", "Crypto", "PageFetcher", "NetworkAddress"]
         ),
 
+        // A child process for the decode-memory tests, which bound its peak memory.
+        .executableTarget(name: "ImagingProbe", dependencies: ["Imaging"]),
+
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite"]),
         .testTarget(name: "HTMLTests", dependencies: ["HTML"]),
         .testTarget(name: "CryptoTests", dependencies: ["Crypto"]),
-        .testTarget(name: "ImagingTests", dependencies: ["Imaging"]),
+        .testTarget(name: "ImagingTests", dependencies: ["Imaging", "ImagingProbe"]),
         .testTarget(name: "GeoTests", dependencies: ["Geo"]),
         .testTarget(name: "PageFetcherTests", dependencies: ["PageFetcher", "HTTPServer", "NetworkAddress"]),
         .testTarget(name: "NetworkAddressTests", dependencies: ["NetworkAddress"]),

@@ -1,6 +1,9 @@
 #include "CVipsShim.h"
 
 #include <pthread.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 #include <vips/vips.h>
 
 static pthread_once_t start_once = PTHREAD_ONCE_INIT;
@@ -76,14 +79,28 @@ const char *rt_vips_loader(struct _VipsImage *image) {
     return loader;
 }
 
-int rt_vips_orientation(struct _VipsImage *image) {
-    int orientation = 1;
-    if (vips_image_get_typeof(image, VIPS_META_ORIENTATION) == 0) return 1;
-    if (vips_image_get_int(image, VIPS_META_ORIENTATION, &orientation) != 0) {
+int rt_vips_int_field(struct _VipsImage *image, const char *name, int fallback) {
+    int value = fallback;
+    if (vips_image_get_typeof(image, name) == 0) return fallback;
+    if (vips_image_get_int(image, name, &value) != 0) {
         vips_error_clear();
-        return 1;
+        return fallback;
     }
-    return orientation;
+    return value;
+}
+
+int rt_vips_orientation(struct _VipsImage *image) { return rt_vips_int_field(image, VIPS_META_ORIENTATION, 1); }
+
+int rt_vips_bands(struct _VipsImage *image) { return vips_image_get_bands(image); }
+
+int rt_vips_sample_bytes(struct _VipsImage *image) {
+    return (int) vips_format_sizeof(vips_image_get_format(image));
+}
+
+void rt_release_free_memory(void) {
+#ifdef __GLIBC__
+    malloc_trim(0);
+#endif
 }
 
 int rt_vips_exif(struct _VipsImage *image, const void **data, size_t *length) {

@@ -10,6 +10,10 @@ public struct ImagingError: Error, Sendable, Equatable, CustomStringConvertible 
         case tooManyPixels
         /// It starts like an accepted image but its data is damaged or truncated.
         case corrupt
+        /// Decoding it would take more memory than the whole decode budget.
+        case tooLargeToDecode
+        /// Other decodes held the budget for longer than a decode may wait; trying later may work.
+        case busy
         /// The output could not be encoded or written.
         case writeFailed
     }

@@ -22,6 +22,11 @@ final class VipsImage {
     var height: Int { Int(rt_vips_height(handle)) }
     var loader: String? { rt_vips_loader(handle).map { String(cString: $0) } }
     var orientation: Int { Int(rt_vips_orientation(handle)) }
+    var bands: Int { Int(rt_vips_bands(handle)) }
+    var sampleBytes: Int { Int(rt_vips_sample_bytes(handle)) }
+
+    /// An integer field the loader set, `fallback` when it set none.
+    func field(_ name: String, or fallback: Int) -> Int { Int(rt_vips_int_field(handle, name, Int32(fallback))) }
 
     /// A copy of the EXIF block libvips found in the file, if any.
     var exif: [UInt8]? {

@@ -47,6 +47,25 @@ int rt_vips_height(struct _VipsImage *image);
 const char *rt_vips_loader(struct _VipsImage *image);
 /// The orientation libvips will auto-rotate by (its "orientation" field), 1 when absent.
 int rt_vips_orientation(struct _VipsImage *image);
+/// Bands per pixel, and bytes per band sample (1 for 8-bit, 2 for 16-bit…), as decoded.
+int rt_vips_bands(struct _VipsImage *image);
+int rt_vips_sample_bytes(struct _VipsImage *image);
+/// An integer header field the loader set ("interlaced" for PNG, "jpeg-multiscan" for
+/// progressive JPEG); `fallback` when absent.
+int rt_vips_int_field(struct _VipsImage *image, const char *name, int fallback);
+
+/// Gives memory that free() kept back to the system (glibc's malloc_trim): after a large
+/// decode glibc's per-thread arenas would otherwise hold on to hundreds of MB. No-op elsewhere.
+void rt_release_free_memory(void);
+
+/// Reads every scan of a JPEG file with libjpeg (at 1/8 scale: all entropy-coded data is
+/// read, little is reconstructed) and fails when the data ends or is cut off by a marker
+/// before the picture does, or is corrupt. libvips treats a scan that stops early at a
+/// marker as a mere warning, so a cut file that ends in EOI would pass its fail_on=error.
+/// libjpeg may use at most `max_memory` bytes (0: no cap); a progressive file needing more
+/// fails. Returns 0 when whole, 1 when damaged (`*error` says how, free with rt_vips_free),
+/// -1 when the file cannot be opened.
+int rt_jpeg_check_complete(const char *path, size_t max_memory, char **error);
 /// The EXIF block libvips found ("exif-data"), borrowed from the image. 0 when there is one.
 int rt_vips_exif(struct _VipsImage *image, const void **data, size_t *length);
 
@@ -62,6 +81,12 @@ int rt_vips_save(struct _VipsImage *image, rt_vips_format format, int quality, i
 
 /// Attaches an EXIF block (copied) and the orientation field libvips writes back into it.
 void rt_vips_set_exif(struct _VipsImage *image, const void *data, size_t length, int orientation);
+
+/// A width × height picture of one colour, `bits` (8 or 16) per sample, RGB, written to
+/// `path` as `format`: PNG optionally interlaced (Adam7), HEIC at `bits` clamped to 12 (x265's
+/// most). Compresses to almost nothing, for tests of what decoding costs. 0 on success.
+int rt_vips_write_flat(const char *path, rt_vips_format format, int width, int height, int bits,
+                       int interlaced, char **error);
 
 /// A smooth landscape-like picture that depends on `seed`, width × height sRGB, with a
 /// faint film grain so it compresses like a photo. Lazy: pixels are made while saving.

@@ -15,7 +15,8 @@ public enum ImportOutcome: Sendable, Equatable {
 
 extension PhotoLibrary {
     /// Imports one file: checks it is a JPEG, PNG, WebP or HEIC image within the pixel limit,
-    /// decodes it whole while making the `inline` renditions (a damaged file is refused here),
+    /// reads all of its data and decodes it whole while making the `inline` renditions, each
+    /// within the processor's decode budget (a damaged or incomplete file is refused here),
     /// stores the original under its digest, then writes its row. The row is written last, in
     /// one transaction, so a process killed at any moment leaves either no photo or a whole one;
     /// importing again finishes the job. `fileName` is only a title, never a path.
@@ -30,6 +31,7 @@ extension PhotoLibrary {
         do {
             let sha256 = try FileDigest.sha256(ofFileAt: path)
             if let existing = try photo(sha256: sha256) { return .alreadyThere(existing) }
+            try processor.checkComplete(fileAt: path)
             for rendition in inline {
                 try files.makeRendition(rendition, sha256: sha256, from: path, with: processor)
             }
