@@ -59,8 +59,10 @@ public struct App: Sendable {
     /// page that shows no internals for anything else (the log gets the cause).
     func failure(_ error: any Error, answering request: Request) -> Response {
         let (status, message, allowed): (Status, String, [String])
+        var retryAfter: Int? = nil
         if let error = error as? HTTPError {
             (status, message, allowed) = (error.status, error.message, error.allowed)
+            retryAfter = error.retryAfter
         } else {
             log("error: \(request.method) \(request.path): \(error)")
             (status, message, allowed) = (.internalServerError, "Something went wrong on our side. Please try again.", [])
@@ -69,6 +71,7 @@ public struct App: Sendable {
         let session = (try? request.cookies[Cookies.session].flatMap { try authenticator.sessions.session(token: $0) }) ?? nil
         var response = errorPage(status: status, message: message, session: hosts.allows(request.headers["Host"]) ? session : nil)
         if !allowed.isEmpty { response.headers["Allow"] = allowed.joined(separator: ", ") }
+        if let retryAfter { response.headers["Retry-After"] = String(retryAfter) }
         return response
     }
 

@@ -6,6 +6,8 @@ struct HTTPError: Error {
     let message: String
     /// The methods the address answers, for the `Allow` header of a 405.
     var allowed: [String] = []
+    /// Seconds for the `Retry-After` header of a 503.
+    var retryAfter: Int? = nil
 
     static func notFound(_ message: String = "There is nothing at this address.") -> HTTPError {
         HTTPError(status: .notFound, message: message)

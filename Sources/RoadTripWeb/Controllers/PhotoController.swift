@@ -76,6 +76,13 @@ struct PhotoController {
             case .preview: (path, type) = (try app.library.renditions.file(.preview, of: photo), Rendition.preview.format.mediaType)
             case .original: (path, type) = (photos.files.original(sha256: photo.sha256, format: photo.format), photo.format.mediaType)
             }
+        } catch let error as ImagingError {
+            // Busy: other decodes hold the memory budget, and a moment later the image can be made.
+            if error.kind == .busy {
+                throw HTTPError(status: .serviceUnavailable, message: "RoadTrip is busy making other images. Try again in a minute.", retryAfter: 60)
+            }
+            app.log("error: photo \(photo.id) \(size.rawValue): \(error)")
+            throw HTTPError(status: .internalServerError, message: "This photo's image could not be made: \(error.description).")
         } catch {
             app.log("error: photo \(photo.id) \(size.rawValue): \(error)")
             throw HTTPError(status: .internalServerError, message: "This photo's image could not be made. The original may be damaged.")

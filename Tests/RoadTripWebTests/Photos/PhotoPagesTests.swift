@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import Imaging
 import RoadTrip
 import RoadTripWeb
 import Testing
@@ -121,6 +122,23 @@ import Testing
         #expect(again.status == .notModified)
         #expect(visitor.get("/photos/999/thumbnail").status == .notFound)
         #expect(visitor.get("/photos/\(photo.id)/large").status == .notFound)
+    }
+
+    @Test func anImageThatNeedsMoreMemoryThanTheBudgetIsRefusedWithTheReason() throws {
+        // setup: a photo in the library, its thumbnail gone, and a server whose image budget is 1 MB.
+        let photo = try add("Bow Bridge.jpg", seed: 1, at: nil)
+        try FileManager.default.removeItem(atPath: web.library.photos.files.rendition(.thumbnail, sha256: photo.sha256))
+        let small = try Library(folder: web.folder, readers: 1, processor: ImageProcessor(decodeBudget: DecodeBudget(capacity: 1 << 20)))
+        let app = App(library: small, assets: try AssetCatalog.bundled(), log: { _ in })
+        let visitor = try web.signedIn()
+
+        // MUT
+        let response = app.respond(to: Request(path: "/photos/\(photo.id)/thumbnail", headers: ["Cookie": "rt_session=\(try #require(visitor.sessionToken))"]))
+
+        // validate
+        #expect(response.status == .internalServerError)
+        #expect(response.bodyText.contains("This photo's image could not be made: decoding it needs about"), "\(response.bodyText)")
+        #expect(response.bodyText.contains("more than the 1 MB this server allows for images"))
     }
 
     @Test func findSearchesPlacesWithAccentsAndCaseIgnored() throws {
