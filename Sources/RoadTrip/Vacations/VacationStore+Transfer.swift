@@ -5,18 +5,6 @@ import Glibc
 import SQLite
 
 extension VacationStore {
-    /// A copy of the vacation's document to download, named as the vacation inside. Exports
-    /// older than an hour are removed as new ones are made.
-    public func export(_ id: Int64, for account: AccountID) throws -> String {
-        guard let vacation = try vacation(id, of: account) else { throw VacationError.noSuchVacation }
-        let exports = folder.deletingLastPathComponent().appendingPathComponent("cache/exports")
-        try DurableFile.makeFolder(exports.path)
-        removeOld(in: exports, olderThan: 3600)
-        let path = exports.appendingPathComponent("\(UInt64.random(in: 0...UInt64.max)).vacation").path
-        try vacation.document.export(to: path, name: vacation.name)
-        return path
-    }
-
     /// Adds the document at `path` (an upload, a file given to the command) as a new vacation
     /// of the account, after checking that it is one: a SQLite file of our format and version,
     /// whole (`integrity_check`), within the size limits, with our tables and nothing else.
@@ -42,6 +30,8 @@ extension VacationStore {
                 VALUES (\(account.rawValue), \(unique), \(Credentials.nameKey(unique)), \(clock.seconds))
                 """)
             let id = db.lastInsertedRowID
+            // Documents carry their name as the catalogue has it (see `rename`): an export is the file as it is.
+            if unique != name { try VacationDocument(path: incoming).setName(unique) }
             guard Glibc.rename(incoming, self.path(of: id)) == 0 else { throw FileError("cannot save", self.path(of: id)) }
             kept = true
             DurableFile.syncFolder(folder.path)
@@ -69,17 +59,6 @@ extension VacationStore {
         defer { try? handle.close() }
         let header = try handle.read(upToCount: 16) ?? Data()
         return header == Data("SQLite format 3\0".utf8)
-    }
-
-    private func removeOld(in folder: URL, olderThan seconds: TimeInterval) {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        for name in names {
-            let path = folder.appendingPathComponent(name).path
-            if let modified = (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date,
-               clock.now().timeIntervalSince(modified) > seconds {
-                unlink(path)
-            }
-        }
     }
 }
 

@@ -8,12 +8,15 @@ public struct VacationStore: Sendable {
     let database: Database
     let folder: URL
     let clock: WallClock
+    /// Shared by every store of the library: its locks are what make one copy per version.
+    let exports: VacationExports
 
     public static let maximumNameLength = 100
 
-    public init(database: Database, folder: URL, clock: WallClock = .system) {
+    public init(database: Database, folder: URL, exports: VacationExports, clock: WallClock = .system) {
         self.database = database
         self.folder = folder
+        self.exports = exports
         self.clock = clock
     }
 
@@ -65,6 +68,9 @@ public struct VacationStore: Sendable {
             }
             try refuseTaken(name, for: account, except: id, in: db)
             try db.execute("UPDATE vacations SET name = \(name), name_key = \(Credentials.nameKey(name)) WHERE id = \(id)")
+            // The document carries its name too, so an export is the document as it is. Inside
+            // the catalogue's transaction: when it cannot be written the rename is rolled back.
+            try open(id).setName(name)
         }
     }
 
@@ -76,6 +82,7 @@ public struct VacationStore: Sendable {
         }
         for suffix in ["", "-journal"] { unlink(path(of: id) + suffix) }
         DurableFile.syncFolder(folder.path)
+        exports.remove(id)
     }
 
     /// The account's vacations that hold the photo, by name.
@@ -89,10 +96,11 @@ public struct VacationStore: Sendable {
     }
 
     /// Documents no catalogue row names: left by a crash while a vacation was being created,
-    /// or by an account's removal. Run at start-up.
+    /// or by an account's removal; and their exported copies. Run at start-up.
     public func removeStrayDocuments() throws {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return }
         let known: Set<Int64> = try database.read { db in Set(try db.fetchAll("SELECT id FROM vacations") { try $0["id"] as Int64 }) }
+        exports.removeStray(keeping: known, now: clock.now())
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return }
         for name in names {
             let id = name.hasSuffix(".vacation") ? Int64(name.dropLast(".vacation".count)) : nil
             if let id, known.contains(id) { continue }
