@@ -21,7 +21,8 @@ extension VacationStore {
         let incoming = folder.appendingPathComponent(".incoming-\(UInt64.random(in: 0...UInt64.max))").path
         try DurableFile.copy(from: path, to: incoming)
         var kept = false
-        defer { if !kept { unlink(incoming); unlink(incoming + "-journal") } }
+        defer { if !kept { for suffix in VacationStore.sideFileSuffixes { unlink(incoming + suffix) } } }
+        try Self.leaveWALMode(incoming)
         let name = try VacationInspection(path: incoming, template: folder).check()
         let result: (Int64, String) = try database.write { db in
             let unique = try uniqueName(for: name, account: account, in: db)
@@ -52,6 +53,28 @@ extension VacationStore {
             candidate = "\(base.prefix(VacationStore.maximumNameLength - 6)) (\(number))"
         }
         return candidate
+    }
+
+    /// The files SQLite may put beside a database: a rollback journal, or WAL's log and index.
+    static let sideFileSuffixes = ["", "-journal", "-wal", "-shm"]
+
+    /// A document switched to WAL says so in its header (bytes 18 and 19 are 2); opened like
+    /// that, even read-only, SQLite makes a `-wal` and a `-shm` beside it and leaves them there.
+    /// Our copy came without its log, so the file alone is the whole database: saying "rollback
+    /// journal" (1 and 1, what `journal_mode = DELETE` writes after its checkpoint) before
+    /// SQLite first opens it keeps it one file, like every other document.
+    private static func leaveWALMode(_ path: String) throws {
+        let fd = Glibc.open(path, O_RDWR | O_CLOEXEC)
+        guard fd >= 0 else { throw FileError("cannot read", path) }
+        defer { close(fd) }
+        var versions: [UInt8] = [0, 0]
+        guard versions.withUnsafeMutableBytes({ pread(fd, $0.baseAddress, 2, 18) }) == 2 else {
+            throw VacationError.notADocument("it is not a SQLite database")
+        }
+        guard versions != [1, 1] else { return }
+        guard versions.allSatisfy({ $0 == 1 || $0 == 2 }) else { throw VacationError.notADocument("it is of a SQLite file format this RoadTrip cannot read") }
+        let legacy: [UInt8] = [1, 1]
+        guard legacy.withUnsafeBytes({ pwrite(fd, $0.baseAddress, 2, 18) }) == 2, fsync(fd) == 0 else { throw FileError("cannot save", path) }
     }
 
     private static func startsLikeSQLite(_ path: String) throws -> Bool {
@@ -121,7 +144,7 @@ struct VacationInspection {
 
     private func expectedSchema() throws -> Set<String> {
         let path = template.appendingPathComponent(".template-\(UInt64.random(in: 0...UInt64.max))").path
-        defer { unlink(path); unlink(path + "-journal") }
+        defer { for suffix in VacationStore.sideFileSuffixes { unlink(path + suffix) } }
         let document = try VacationDocument.create(at: path, name: "template", createdAt: 0)
         return try document.database.read { db in try schema(of: db) }
     }

@@ -80,7 +80,7 @@ public struct VacationStore: Sendable {
             try db.execute("DELETE FROM vacations WHERE id = \(id) AND account_id = \(account.rawValue)")
             guard db.changes > 0 else { throw VacationError.noSuchVacation }
         }
-        for suffix in ["", "-journal"] { unlink(path(of: id) + suffix) }
+        for suffix in VacationStore.sideFileSuffixes { unlink(path(of: id) + suffix) }
         DurableFile.syncFolder(folder.path)
         exports.remove(id)
     }
@@ -102,11 +102,14 @@ public struct VacationStore: Sendable {
         exports.removeStray(keeping: known, now: clock.now())
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return }
         for name in names {
-            let id = name.hasSuffix(".vacation") ? Int64(name.dropLast(".vacation".count)) : nil
-            if let id, known.contains(id) { continue }
-            if name.hasSuffix(".vacation") || name.hasSuffix(".vacation-journal") || name.hasPrefix(".incoming-") {
-                unlink(folder.appendingPathComponent(name).path)
+            if let suffix = VacationStore.sideFileSuffixes.first(where: { name.hasSuffix(".vacation" + $0) }) {
+                // A known document's journal stays: after a crash it is hot, and the next open
+                // rolls the half-made change back with it.
+                if let id = Int64(name.dropLast(".vacation".count + suffix.count)), known.contains(id) { continue }
+            } else if !name.hasPrefix(".incoming-") {
+                continue
             }
+            unlink(folder.appendingPathComponent(name).path)
         }
     }
 

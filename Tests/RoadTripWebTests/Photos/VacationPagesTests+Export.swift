@@ -6,7 +6,7 @@ import SQLite
 import Testing
 
 /// `/vacations/<id>/export` through the app: a HEAD makes nothing, GETs share one copy per
-/// version of the vacation.
+/// version of the vacation, and a WAL document imported through the form leaves no side files.
 extension VacationPagesTests {
     /// A signed-in visitor with a vacation "Lisboa" holding one photo.
     private func lisboa() throws -> (visitor: Visitor, id: Int64) {
@@ -118,5 +118,29 @@ extension VacationPagesTests {
         // validate
         #expect(deleted.status == .seeOther)
         #expect(copies.isEmpty)
+    }
+
+    @Test func aWALDocumentImportedThroughTheFormLeavesOnlyVacationFiles() throws {
+        // setup: an export switched to WAL by another program
+        let (visitor, id) = try lisboa()
+        let file = try uploads.file(visitor.get("/vacations/\(id)/export").bodyBytes, "wal.vacation")
+        do {
+            let database = try Database(path: file, readers: 1, journal: .wal)
+            _ = try database.read { db in try db.fetchValue("SELECT count(*) FROM photos") as Int? }
+        }
+        for suffix in ["-wal", "-shm"] { unlink(file + suffix) }
+        _ = visitor.get("/vacations/import")
+        var headers = Headers()
+
+        // MUT
+        let body = try uploads.multipart(token: visitor.formToken, files: [("wal.vacation", file)], field: "document")
+        headers["Content-Type"] = body.contentType
+        let imported = visitor.send("POST", "/vacations/import", headers: headers, bodyFile: body.path)
+        _ = visitor.get("/vacations/2")
+
+        // validate
+        #expect(imported.status == .seeOther)
+        let files = try FileManager.default.contentsOfDirectory(atPath: web.folder.appendingPathComponent("vacations").path).sorted()
+        #expect(files == ["1.vacation", "2.vacation"])
     }
 }
