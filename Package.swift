@@ -24,13 +24,15 @@ let package = Package(
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "CMicroHTTPDShim"]),
         .target(name: "SQLite", dependencies: ["CSQLite"]),
         .target(name: "HTML"),
+        // The one rule for text-direction override characters in names that are shown.
+        .target(name: "TextRules"),
         .target(name: "Crypto", dependencies: ["CSodium"]),
         .target(name: "PageFetcher", dependencies: ["CCurl", "CCurlShim"]),
-        .target(name: "Imaging", dependencies: ["CVips", "CVipsShim", "CExif"]),
+        .target(name: "Imaging", dependencies: ["CVips", "CVipsShim", "CExif", "TextRules"]),
         .target(name: "Geo", dependencies: ["CZlib"], resources: [.copy("Resources/cities1000.tsv.gz")]),
 
         // The product.
-        .target(name: "RoadTrip", dependencies: ["SQLite", "Crypto", "Imaging", "Geo"], resources: [.copy("Resources/DemoDestinations.plist")]),
+        .target(name: "RoadTrip", dependencies: ["SQLite", "Crypto", "Imaging", "Geo", "TextRules"], resources: [.copy("Resources/DemoDestinations.plist")]),
         .target(
             name: "RoadTripWeb",
             dependencies: ["RoadTrip", "HTTPServer", "HTML", "Crypto"],
@@ -46,6 +48,7 @@ let package = Package(
         .testTarget(name: "HTMLTests", dependencies: ["HTML"]),
         .testTarget(name: "CryptoTests", dependencies: ["Crypto"]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging"]),
+        .testTarget(name: "TextRulesTests", dependencies: ["TextRules"]),
         .testTarget(name: "GeoTests", dependencies: ["Geo"]),
         .testTarget(name: "PageFetcherTests", dependencies: ["PageFetcher", "HTTPServer"]),
         .testTarget(name: "RoadTripTests", dependencies: ["RoadTrip", "SQLite", "Crypto", "Imaging", "Geo", "HTTPServer"], resources: [.copy("Fixtures")]),

@@ -3,6 +3,7 @@ import Foundation
 import Glibc
 #endif
 import SQLite
+import TextRules
 
 extension VacationStore {
     /// Adds the document at `path` (an upload, a file given to the command) as a new vacation
@@ -32,7 +33,7 @@ extension VacationStore {
                 """)
             let id = db.lastInsertedRowID
             // Documents carry their name as the catalogue has it (see `rename`): an export is the file as it is.
-            if unique != name { try VacationDocument(path: incoming).setName(unique) }
+            try VacationDocument(path: incoming).prepareImported(name: unique)
             guard Glibc.rename(incoming, self.path(of: id)) == 0 else { throw FileError("cannot save", self.path(of: id)) }
             kept = true
             DurableFile.syncFolder(folder.path)
@@ -43,7 +44,7 @@ extension VacationStore {
 
     /// "Lisbon", else "Lisbon (2)", "Lisbon (3)"… — the first the account does not have.
     private func uniqueName(for raw: String, account: AccountID, in db: Connection) throws -> String {
-        let base = (try? VacationStore.validName(raw)) ?? "Imported vacation"
+        let base = (try? VacationStore.validName(DirectionOverrides.removed(from: raw))) ?? "Imported vacation"
         var candidate = base
         var number = 1
         while try db.fetchValue("""

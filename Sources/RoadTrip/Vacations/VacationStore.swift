@@ -1,5 +1,6 @@
 import Foundation
 import SQLite
+import TextRules
 
 /// Each account's vacations: the catalogue in the library (id, owner, name) and the documents
 /// in `vacations/<id>.vacation`. A file's name is its id, never anything a person typed.
@@ -128,12 +129,14 @@ public struct VacationStore: Sendable {
         if let taken { throw VacationError.alreadyExists(name: taken) }
     }
 
-    /// Trimmed and composed (NFC); not blank, not too long, no control characters.
+    /// Trimmed and composed (NFC); not blank, not too long, no control characters, no
+    /// text-direction overrides (the rule account names follow).
     public static func validName(_ raw: String) throws(VacationError) -> String {
         let name = raw.trimmingCharacters(in: .whitespacesAndNewlines).precomposedStringWithCanonicalMapping
         guard !name.isEmpty else { throw .nameEmpty }
         guard name.count <= maximumNameLength else { throw .nameTooLong(limit: maximumNameLength) }
         guard !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else { throw .nameHasControlCharacters }
+        guard !DirectionOverrides.found(in: name) else { throw .nameHasDirectionOverrides }
         return name
     }
 }
