@@ -31,13 +31,15 @@ let package = Package(
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "CMicroHTTPDShim", "NetworkAddress"]),
         .target(name: "SQLite", dependencies: ["CSQLite"]),
         .target(name: "HTML"),
+        // The one rule for text-direction override characters in names that are shown.
+        .target(name: "TextRules"),
         .target(name: "Crypto", dependencies: ["CSodium"]),
         .target(name: "PageFetcher", dependencies: ["CCurl", "CCurlShim", "NetworkAddress"]),
-        .target(name: "Imaging", dependencies: ["CVips", "CVipsShim", "CExif"]),
+        .target(name: "Imaging", dependencies: ["CVips", "CVipsShim", "CExif", "TextRules"]),
         .target(name: "Geo", dependencies: ["CZlib"], resources: [.copy("Resources/cities1000.tsv.gz")]),
 
         // The product.
-        .target(name: "RoadTrip", dependencies: ["SQLite", "Crypto", "Imaging", "Geo"], resources: [.copy("Resources/DemoDestinations.plist")]),
+        .target(name: "RoadTrip", dependencies: ["SQLite", "Crypto", "Imaging", "Geo", "TextRules"], resources: [.copy("Resources/DemoDestinations.plist")]),
         .target(
             name: "RoadTripWeb",
             dependencies: ["RoadTrip", "HTTPServer", "HTML", "Crypto", "NetworkAddress"],
@@ -56,6 +58,7 @@ let package = Package(
         .testTarget(name: "HTMLTests", dependencies: ["HTML"]),
         .testTarget(name: "CryptoTests", dependencies: ["Crypto"]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "ImagingProbe"]),
+        .testTarget(name: "TextRulesTests", dependencies: ["TextRules"]),
         .testTarget(name: "GeoTests", dependencies: ["Geo"]),
         .testTarget(name: "PageFetcherTests", dependencies: ["PageFetcher", "HTTPServer", "NetworkAddress"]),
         .testTarget(name: "NetworkAddressTests", dependencies: ["NetworkAddress"]),

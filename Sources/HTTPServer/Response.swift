@@ -5,6 +5,12 @@ public struct Response: Sendable {
         /// A regular file sent from its descriptor, never read into memory.
         /// `size` is the size the headers were computed for.
         case file(path: String, size: UInt64)
+        /// No body, for a HEAD request whose GET would first make what it sends (an export):
+        /// the headers describe that body, `length` bytes (sent as `Content-Length`), without
+        /// anyone making it. Never for a GET: one given this by mistake is cut off rather than
+        /// sent a body the headers do not describe. (A length is required: told the size is
+        /// unknown, libmicrohttpd 0.9.75 answers a HEAD with a chunked terminator, a body.)
+        case headersOnly(length: UInt64)
     }
 
     public var status: Status

@@ -163,6 +163,12 @@ private func makeDaemonResponse(_ response: inout Response) -> OpaquePointer? {
             return nil
         }
         return answer
+    case .headersOnly(let length):
+        // libmicrohttpd sends Content-Length from the size given and, for a HEAD, never calls
+        // the body callback. Called only for a GET given this by mistake, the callback answers
+        // -2 (MHD_CONTENT_READER_END_WITH_ERROR, a macro Swift cannot import): the connection
+        // is closed and no byte of body is sent.
+        return MHD_create_response_from_callback(length, 4096, { _, _, _, _ in -2 }, nil, nil)
     }
 }
 

@@ -1,4 +1,5 @@
 import CExif
+import TextRules
 
 /// Reads the photo facts RoadTrip keeps from an EXIF block, whatever container it came from.
 enum ExifDecoding {
@@ -61,12 +62,13 @@ enum ExifDecoding {
             UnsafeBufferPointer(start: entry.data, count: Int(entry.size))
         }
 
-        /// ASCII text up to its first NUL, control characters dropped, trimmed; nil when empty.
+        /// ASCII text up to its first NUL, control characters and text-direction overrides
+        /// dropped (it is shown: a description becomes a title), trimmed; nil when empty.
         func text(_ section: ExifField.Section, _ tag: UInt16) -> String? {
             guard let entry = entry(section, tag),
                   entry.format == EXIF_FORMAT_ASCII || entry.format == EXIF_FORMAT_UNDEFINED else { return nil }
             let raw = bytes(of: entry).prefix { $0 != 0 }
-            let scalars = String(decoding: raw, as: UTF8.self).unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }
+            let scalars = String(decoding: raw, as: UTF8.self).unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F && !DirectionOverrides.isOverride($0) }
             let trimmed = String(String.UnicodeScalarView(scalars)).trimmingWhitespace
             return trimmed.isEmpty ? nil : trimmed
         }

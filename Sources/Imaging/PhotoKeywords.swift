@@ -1,3 +1,5 @@
+import TextRules
+
 /// Keywords as Windows stores them in EXIF's XPKeywords tag: UTF-16LE text ending in a NUL,
 /// keywords separated by ";". Files come from anywhere, so what is read is bounded and cleaned.
 enum PhotoKeywords {
@@ -6,12 +8,12 @@ enum PhotoKeywords {
     static let maximumLength = 60
     private static let separator: Unicode.Scalar = ";"
 
-    /// The keywords in `text`: control characters removed, each trimmed and cut to
+    /// The keywords in `text`: control characters and text-direction overrides removed, each trimmed and cut to
     /// `maximumLength`, empty ones dropped, repeats (ignoring case) dropped keeping the first,
     /// at most `maximumCount`.
     static func parsed(_ text: String) -> [String] {
         // Split on scalars: a ";" followed by a combining mark is a different Character.
-        let scalars = text.unicodeScalars.filter { $0.properties.generalCategory != .control }
+        let scalars = text.unicodeScalars.filter { $0.properties.generalCategory != .control && !DirectionOverrides.isOverride($0) }
         var seen: Set<String> = []
         var keywords: [String] = []
         for part in scalars.split(separator: separator) {

@@ -50,6 +50,7 @@ extension Commands {
             try library.catalog.loadDemoOnFirstStart()
             try library.loadDemoPhotosOnFirstStart()
             try library.vacations.removeStrayDocuments()
+            try library.vacations.writeNamesIntoDocuments()
             try SampleBook.install(pages: samplePages, in: library.database)
             try library.authenticator.sessions.removeExpired()
             setupToken = try library.setup.issueTokenIfNeeded()

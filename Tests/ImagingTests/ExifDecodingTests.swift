@@ -24,6 +24,18 @@ import Testing
         #expect(metadata.takenAt == "2019-05-06T07:08:09")
     }
 
+    /// The description becomes a photo's title, and make and model its camera: shown, so cleaned.
+    @Test func textDirectionOverridesAreRemovedFromShownText() {
+        // setup
+        let fields = [ExifField(.image, ExifTagNumber.imageDescription, .ascii("Harbour\u{202E}gpj.exe")),
+                      ExifField(.image, ExifTagNumber.make, .ascii("\u{2066}Fujifilm\u{2069}"))]
+        // MUT
+        let metadata = decode(fields)
+        // validate
+        #expect(metadata.imageDescription == "Harbourgpj.exe")
+        #expect(metadata.cameraMake == "Fujifilm")
+    }
+
     @Test func dateTimeIsTheLastResort() {
         // setup
         let fields = [ExifField(.photo, ExifTagNumber.dateTimeOriginal, .ascii("    :  :     :  :  ")),

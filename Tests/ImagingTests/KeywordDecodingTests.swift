@@ -26,6 +26,16 @@ import Testing
         #expect(keywords == ["Beach", "SUNSET", "Dunes"])
     }
 
+    /// Invisible, they would make "gpj.exe" read as "exe.jpg" in a tag list; keywords are cleaned, not refused.
+    @Test func textDirectionOverridesAreRemoved() {
+        // setup
+        let bytes = littleEndian("photo\u{202E}gpj.exe;\u{2067}Lisboa\u{2069};\u{202D}") + [0, 0]
+        // MUT
+        let keywords = decode(.bytes(bytes))
+        // validate
+        #expect(keywords == ["photogpj.exe", "Lisboa"])
+    }
+
     @Test func anOddByteCountDropsTheLastByte() {
         // setup
         let bytes = littleEndian("Alps;Lake") + [0x41]

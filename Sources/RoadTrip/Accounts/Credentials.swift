@@ -1,4 +1,5 @@
 import Foundation
+import TextRules
 
 /// The rules for names and passwords, checked before anything is stored.
 public enum Credentials {
@@ -24,7 +25,7 @@ public enum Credentials {
 
     /// Control characters, and the bidirectional overrides that make a name read as another.
     private static func isDisallowedInName(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.properties.generalCategory == .control || (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
+        scalar.properties.generalCategory == .control || DirectionOverrides.isOverride(scalar)
     }
 
     /// A new password, typed twice. Counted in characters as a person sees them.

@@ -1,4 +1,5 @@
 import Foundation
+import TextRules
 
 /// One value of a Flickr answer as text, whatever JSON type it came in: Flickr sends numbers as
 /// strings one day and as numbers the next (`"photo_count":"1234"`, `"width_l":1024`,
@@ -39,9 +40,12 @@ struct FlickrValue: Decodable, Sendable {
 typealias FlickrFields = [String: FlickrValue]
 
 extension Dictionary where Key == String, Value == FlickrValue {
-    /// The field's text, trimmed; nil when absent or empty.
+    /// The field's text, trimmed, without text-direction overrides (titles and owner names are
+    /// shown; no id or number has one); nil when absent or empty.
     func text(_ name: String) -> String? {
-        guard let text = self[name]?.text?.trimmingCharacters(in: .whitespacesAndNewlines), !text.isEmpty else { return nil }
+        guard let text = self[name]?.text.map(DirectionOverrides.removed)?.trimmingCharacters(in: .whitespacesAndNewlines), !text.isEmpty else {
+            return nil
+        }
         return text
     }
 

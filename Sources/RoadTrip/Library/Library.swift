@@ -22,10 +22,13 @@ public final class Library: Sendable {
     public let renditions: RenditionMaker
     /// Signs what the server hands out before anyone signs in (the sign-in form's token).
     public let signingKey: SigningKey
+    /// Copies of vacations made for download: one per library, so their locks are shared.
+    public let exports: VacationExports
 
     public init(
         folder: URL, readers: Int = 4, clock: WallClock = .system, hasher: PasswordHasher = PasswordHasher(),
-        gazetteer: GazetteerSource = .bundled, processor: ImageProcessor = ImageProcessor()
+        gazetteer: GazetteerSource = .bundled, processor: ImageProcessor = ImageProcessor(),
+        exportLimit: UInt64 = VacationExports.defaultLimit
     ) throws(LibraryError) {
         self.folder = folder
         self.clock = clock
@@ -39,6 +42,7 @@ public final class Library: Sendable {
         }
         photos = PhotoLibrary(database: database, folder: folder, processor: processor, gazetteer: gazetteer, clock: clock)
         renditions = RenditionMaker(files: photos.files, processor: processor)
+        exports = VacationExports(folder: folder.appendingPathComponent("cache/exports"), limit: exportLimit)
     }
 
     public var catalog: DestinationCatalog { DestinationCatalog(database: database) }
@@ -48,7 +52,7 @@ public final class Library: Sendable {
     public var trips: TripStore { TripStore(database: database, clock: clock) }
     public var events: EventList { EventList(database: database) }
     public var recents: Recents { Recents(database: database, clock: clock) }
-    public var vacations: VacationStore { VacationStore(database: database, folder: folder.appendingPathComponent("vacations"), clock: clock) }
+    public var vacations: VacationStore { VacationStore(database: database, folder: folder.appendingPathComponent("vacations"), exports: exports, clock: clock) }
     public var photoTags: PhotoTagStore { PhotoTagStore(database: database) }
 
     /// Creates the folder (and its parents) if needed and proves it writable, so that a bad

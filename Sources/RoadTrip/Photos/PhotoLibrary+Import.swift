@@ -3,6 +3,7 @@ import Foundation
 import Geo
 import Imaging
 import SQLite
+import TextRules
 
 /// What became of one file given to the importer.
 public enum ImportOutcome: Sendable, Equatable {
@@ -93,11 +94,13 @@ extension PhotoLibrary {
             """)
     }
 
-    /// "IMG_0042.JPG" → "IMG_0042". Control characters go; a very long name is cut.
+    /// "IMG_0042.JPG" → "IMG_0042". Control characters and text-direction overrides go (a
+    /// command-line import's names are not cleaned by the upload's parser); a very long name is cut.
     static func title(fromFileName fileName: String) -> String {
         let last = fileName.split(separator: "/").last.map(String.init) ?? ""
         let stem = last.contains(".") && !last.hasPrefix(".") ? String(last[..<last.lastIndex(of: ".")!]) : last
-        let clean = String(String.UnicodeScalarView(stem.unicodeScalars.filter { !$0.properties.isNoncharacterCodePoint && $0.properties.generalCategory != .control }))
+        let clean = String(String.UnicodeScalarView(stem.unicodeScalars.filter { !$0.properties.isNoncharacterCodePoint && $0.properties.generalCategory != .control
+            && !DirectionOverrides.isOverride($0) }))
         return String(clean.trimmingCharacters(in: .whitespaces).prefix(200))
     }
 

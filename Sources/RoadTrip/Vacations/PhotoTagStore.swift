@@ -1,4 +1,5 @@
 import SQLite
+import TextRules
 
 /// Tags a person adds on a photo of the library, their own (another account's tags are not
 /// shown to them). With the photo's keywords they become its tags in a vacation.
@@ -17,9 +18,11 @@ public struct PhotoTagStore: Sendable {
         }
     }
 
-    /// Adds the tag (cleaned; nothing when blank); false when it was there already.
+    /// Adds the tag (cleaned; nothing when blank); false when it was there already. A tag
+    /// with text-direction overrides is refused, not cleaned: the person typing it is told.
     @discardableResult
     public func add(_ raw: String, to photoID: Int64, for account: AccountID) throws -> Bool {
+        guard !DirectionOverrides.found(in: raw) else { throw VacationError.tagHasDirectionOverrides }
         let tag = VacationTags.clean(raw)
         guard !tag.isEmpty else { return false }
         return try database.write { db in

@@ -1,5 +1,6 @@
 import Foundation
 import SQLite
+import TextRules
 
 /// What a vacation records of a photo when it is visited: a snapshot, so the vacation still
 /// shows it when the library's photo is gone (or was never in this library).
@@ -83,9 +84,10 @@ extension VacationDocument {
 public enum VacationTags {
     public static let maximumLength = 60
 
-    /// Trimmed, inner runs of spaces made one, control characters removed, at most 60 characters.
+    /// Trimmed, inner runs of spaces made one, control characters and text-direction
+    /// overrides removed, at most 60 characters.
     public static func clean(_ raw: String) -> String {
-        let scalars = raw.unicodeScalars.filter { $0.properties.generalCategory != .control }
+        let scalars = raw.unicodeScalars.filter { $0.properties.generalCategory != .control && !DirectionOverrides.isOverride($0) }
         let words = String(String.UnicodeScalarView(scalars)).split(whereSeparator: \.isWhitespace)
         return String(words.joined(separator: " ").prefix(maximumLength))
     }

@@ -116,18 +116,6 @@ public final class VacationDocument: Sendable {
         }
     }
 
-    /// A consistent copy of the document in one file at `path`, named `name` inside. The copy
-    /// is taken inside a read transaction: its shared lock keeps any writer from committing
-    /// while the bytes are read.
-    func export(to path: String, name: String) throws {
-        try database.read { db in
-            _ = try db.fetchValue("SELECT count(*) FROM vacation") as Int?
-            try DurableFile.copy(from: database.path, to: path)
-        }
-        let copy = try Database(path: path, readers: 1, journal: .rollback)
-        try copy.write { db in try db.execute("UPDATE vacation SET name = \(name) WHERE id = 1") }
-    }
-
     static func tagKey(_ name: String) -> String {
         Credentials.nameKey(name)
     }

@@ -3,20 +3,9 @@ import Foundation
 import Glibc
 #endif
 import SQLite
+import TextRules
 
 extension VacationStore {
-    /// A copy of the vacation's document to download, named as the vacation inside. Exports
-    /// older than an hour are removed as new ones are made.
-    public func export(_ id: Int64, for account: AccountID) throws -> String {
-        guard let vacation = try vacation(id, of: account) else { throw VacationError.noSuchVacation }
-        let exports = folder.deletingLastPathComponent().appendingPathComponent("cache/exports")
-        try DurableFile.makeFolder(exports.path)
-        removeOld(in: exports, olderThan: 3600)
-        let path = exports.appendingPathComponent("\(UInt64.random(in: 0...UInt64.max)).vacation").path
-        try vacation.document.export(to: path, name: vacation.name)
-        return path
-    }
-
     /// Adds the document at `path` (an upload, a file given to the command) as a new vacation
     /// of the account, after checking that it is one: a SQLite file of our format and version,
     /// whole (`integrity_check`), within the size limits, with our tables and nothing else.
@@ -33,7 +22,8 @@ extension VacationStore {
         let incoming = folder.appendingPathComponent(".incoming-\(UInt64.random(in: 0...UInt64.max))").path
         try DurableFile.copy(from: path, to: incoming)
         var kept = false
-        defer { if !kept { unlink(incoming); unlink(incoming + "-journal") } }
+        defer { if !kept { for suffix in VacationStore.sideFileSuffixes { unlink(incoming + suffix) } } }
+        try Self.leaveWALMode(incoming)
         let name = try VacationInspection(path: incoming, template: folder).check()
         let result: (Int64, String) = try database.write { db in
             let unique = try uniqueName(for: name, account: account, in: db)
@@ -42,6 +32,8 @@ extension VacationStore {
                 VALUES (\(account.rawValue), \(unique), \(Credentials.nameKey(unique)), \(clock.seconds))
                 """)
             let id = db.lastInsertedRowID
+            // Documents carry their name as the catalogue has it (see `rename`): an export is the file as it is.
+            try VacationDocument(path: incoming).prepareImported(name: unique)
             guard Glibc.rename(incoming, self.path(of: id)) == 0 else { throw FileError("cannot save", self.path(of: id)) }
             kept = true
             DurableFile.syncFolder(folder.path)
@@ -52,7 +44,7 @@ extension VacationStore {
 
     /// "Lisbon", else "Lisbon (2)", "Lisbon (3)"… — the first the account does not have.
     private func uniqueName(for raw: String, account: AccountID, in db: Connection) throws -> String {
-        let base = (try? VacationStore.validName(raw)) ?? "Imported vacation"
+        let base = (try? VacationStore.validName(DirectionOverrides.removed(from: raw))) ?? "Imported vacation"
         var candidate = base
         var number = 1
         while try db.fetchValue("""
@@ -64,22 +56,33 @@ extension VacationStore {
         return candidate
     }
 
+    /// The files SQLite may put beside a database: a rollback journal, or WAL's log and index.
+    static let sideFileSuffixes = ["", "-journal", "-wal", "-shm"]
+
+    /// A document switched to WAL says so in its header (bytes 18 and 19 are 2); opened like
+    /// that, even read-only, SQLite makes a `-wal` and a `-shm` beside it and leaves them there.
+    /// Our copy came without its log, so the file alone is the whole database: saying "rollback
+    /// journal" (1 and 1, what `journal_mode = DELETE` writes after its checkpoint) before
+    /// SQLite first opens it keeps it one file, like every other document.
+    private static func leaveWALMode(_ path: String) throws {
+        let fd = Glibc.open(path, O_RDWR | O_CLOEXEC)
+        guard fd >= 0 else { throw FileError("cannot read", path) }
+        defer { close(fd) }
+        var versions: [UInt8] = [0, 0]
+        guard versions.withUnsafeMutableBytes({ pread(fd, $0.baseAddress, 2, 18) }) == 2 else {
+            throw VacationError.notADocument("it is not a SQLite database")
+        }
+        guard versions != [1, 1] else { return }
+        guard versions.allSatisfy({ $0 == 1 || $0 == 2 }) else { throw VacationError.notADocument("it is of a SQLite file format this RoadTrip cannot read") }
+        let legacy: [UInt8] = [1, 1]
+        guard legacy.withUnsafeBytes({ pwrite(fd, $0.baseAddress, 2, 18) }) == 2, fsync(fd) == 0 else { throw FileError("cannot save", path) }
+    }
+
     private static func startsLikeSQLite(_ path: String) throws -> Bool {
         guard let handle = FileHandle(forReadingAtPath: path) else { return false }
         defer { try? handle.close() }
         let header = try handle.read(upToCount: 16) ?? Data()
         return header == Data("SQLite format 3\0".utf8)
-    }
-
-    private func removeOld(in folder: URL, olderThan seconds: TimeInterval) {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        for name in names {
-            let path = folder.appendingPathComponent(name).path
-            if let modified = (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date,
-               clock.now().timeIntervalSince(modified) > seconds {
-                unlink(path)
-            }
-        }
     }
 }
 
@@ -142,7 +145,7 @@ struct VacationInspection {
 
     private func expectedSchema() throws -> Set<String> {
         let path = template.appendingPathComponent(".template-\(UInt64.random(in: 0...UInt64.max))").path
-        defer { unlink(path); unlink(path + "-journal") }
+        defer { for suffix in VacationStore.sideFileSuffixes { unlink(path + suffix) } }
         let document = try VacationDocument.create(at: path, name: "template", createdAt: 0)
         return try document.database.read { db in try schema(of: db) }
     }

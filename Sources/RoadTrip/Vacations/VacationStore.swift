@@ -1,5 +1,6 @@
 import Foundation
 import SQLite
+import TextRules
 
 /// Each account's vacations: the catalogue in the library (id, owner, name) and the documents
 /// in `vacations/<id>.vacation`. A file's name is its id, never anything a person typed.
@@ -8,12 +9,15 @@ public struct VacationStore: Sendable {
     let database: Database
     let folder: URL
     let clock: WallClock
+    /// Shared by every store of the library: its locks are what make one copy per version.
+    let exports: VacationExports
 
     public static let maximumNameLength = 100
 
-    public init(database: Database, folder: URL, clock: WallClock = .system) {
+    public init(database: Database, folder: URL, exports: VacationExports, clock: WallClock = .system) {
         self.database = database
         self.folder = folder
+        self.exports = exports
         self.clock = clock
     }
 
@@ -65,6 +69,9 @@ public struct VacationStore: Sendable {
             }
             try refuseTaken(name, for: account, except: id, in: db)
             try db.execute("UPDATE vacations SET name = \(name), name_key = \(Credentials.nameKey(name)) WHERE id = \(id)")
+            // The document carries its name too, so an export is the document as it is. Inside
+            // the catalogue's transaction: when it cannot be written the rename is rolled back.
+            try open(id).setName(name)
         }
     }
 
@@ -74,8 +81,9 @@ public struct VacationStore: Sendable {
             try db.execute("DELETE FROM vacations WHERE id = \(id) AND account_id = \(account.rawValue)")
             guard db.changes > 0 else { throw VacationError.noSuchVacation }
         }
-        for suffix in ["", "-journal"] { unlink(path(of: id) + suffix) }
+        for suffix in VacationStore.sideFileSuffixes { unlink(path(of: id) + suffix) }
         DurableFile.syncFolder(folder.path)
+        exports.remove(id)
     }
 
     /// The account's vacations that hold the photo, by name.
@@ -89,16 +97,20 @@ public struct VacationStore: Sendable {
     }
 
     /// Documents no catalogue row names: left by a crash while a vacation was being created,
-    /// or by an account's removal. Run at start-up.
+    /// or by an account's removal; and their exported copies. Run at start-up.
     public func removeStrayDocuments() throws {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return }
         let known: Set<Int64> = try database.read { db in Set(try db.fetchAll("SELECT id FROM vacations") { try $0["id"] as Int64 }) }
+        exports.removeStray(keeping: known, now: clock.now())
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return }
         for name in names {
-            let id = name.hasSuffix(".vacation") ? Int64(name.dropLast(".vacation".count)) : nil
-            if let id, known.contains(id) { continue }
-            if name.hasSuffix(".vacation") || name.hasSuffix(".vacation-journal") || name.hasPrefix(".incoming-") {
-                unlink(folder.appendingPathComponent(name).path)
+            if let suffix = VacationStore.sideFileSuffixes.first(where: { name.hasSuffix(".vacation" + $0) }) {
+                // A known document's journal stays: after a crash it is hot, and the next open
+                // rolls the half-made change back with it.
+                if let id = Int64(name.dropLast(".vacation".count + suffix.count)), known.contains(id) { continue }
+            } else if !name.hasPrefix(".incoming-") {
+                continue
             }
+            unlink(folder.appendingPathComponent(name).path)
         }
     }
 
@@ -117,12 +129,14 @@ public struct VacationStore: Sendable {
         if let taken { throw VacationError.alreadyExists(name: taken) }
     }
 
-    /// Trimmed and composed (NFC); not blank, not too long, no control characters.
+    /// Trimmed and composed (NFC); not blank, not too long, no control characters, no
+    /// text-direction overrides (the rule account names follow).
     public static func validName(_ raw: String) throws(VacationError) -> String {
         let name = raw.trimmingCharacters(in: .whitespacesAndNewlines).precomposedStringWithCanonicalMapping
         guard !name.isEmpty else { throw .nameEmpty }
         guard name.count <= maximumNameLength else { throw .nameTooLong(limit: maximumNameLength) }
         guard !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else { throw .nameHasControlCharacters }
+        guard !DirectionOverrides.found(in: name) else { throw .nameHasDirectionOverrides }
         return name
     }
 }

@@ -12,8 +12,9 @@ struct PhotoController {
 
     var photos: PhotoLibrary { app.library.photos }
 
-    /// Opens the photo and records it in the account's Recents.
-    func show(id: Int64, inRecents: Bool) throws -> Response {
+    /// Opens the photo and records it in the account's Recents; with a tag refused (422) when
+    /// answering the tag form.
+    func show(id: Int64, inRecents: Bool, tagRefusal: (message: String, typed: String)? = nil) throws -> Response {
         let photo = try existing(id)
         let account = try context.account
         // A HEAD (a link checker, a prefetch that only asks) is not a look at the photo. Turning
@@ -56,12 +57,12 @@ struct PhotoController {
                 model: viewer,
                 visits: PhotoVisits(photoID: photo.id, vacations: try app.library.vacations.holding(sha256: photo.sha256, for: account.id)),
                 tags: PhotoTagsView(photoID: photo.id, keywords: photo.keywords, tags: try app.library.photoTags.tags(of: photo.id, for: account.id),
-                                    formToken: context.formToken)
+                                    formToken: context.formToken, error: tagRefusal?.message, typed: tagRefusal?.typed ?? "")
             ),
             back: back,
             masterBar: inRecents ? .photos(.recents) : .photos(.places, title: back.label, back: (.places(order: .byCountry), "Places")),
             masterKey: masterKey
-        ), context: context)
+        ), context: context, status: tagRefusal == nil ? .ok : .unprocessableContent)
     }
 
     /// A thumbnail or preview (made now if missing), or the original. Photos never change, so

@@ -75,16 +75,28 @@ struct VacationsController {
                           back: (.vacation(id: id), vacation.name))
     }
 
-    /// The document, as one file, named for the vacation.
+    /// The document, as one file, named for the vacation. A HEAD is answered with the same
+    /// headers and its length, and makes nothing: no copy is written for a request that sends no body.
     func export(_ id: Int64) throws -> Response {
         let (vacation, _) = try VacationsController.owned(id, store: store, context: context)
-        let path = try store.export(id, for: try context.account.id)
-        guard var response = Response.file(at: path, contentType: "application/vnd.sqlite3", cacheControl: "private, no-store", for: context.request) else {
+        let account = try context.account.id
+        guard context.request.method == "GET" else {
+            let head = try store.exportHead(id, for: account)
+            let headers: Headers = ["Content-Type": VacationsController.exportType, "Cache-Control": VacationsController.exportCaching,
+                                    "Content-Disposition": VacationsController.attachment(head.name)]
+            return Response(status: .ok, headers: headers, body: .headersOnly(length: head.size))
+        }
+        let path = try store.export(id, for: account)
+        guard var response = Response.file(at: path, contentType: VacationsController.exportType, cacheControl: VacationsController.exportCaching,
+                                           for: context.request) else {
             throw HTTPError.notFound()
         }
         response.headers["Content-Disposition"] = VacationsController.attachment(vacation.name)
         return response
     }
+
+    private static let exportType = "application/vnd.sqlite3"
+    private static let exportCaching = "private, no-store"
 
     /// `attachment; filename="Lisbon.vacation"; filename*=UTF-8''Lisbo%C3%A3.vacation`: an ASCII
     /// fallback without quotes or controls, and the real name percent-encoded.

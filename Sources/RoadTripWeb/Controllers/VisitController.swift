@@ -50,11 +50,19 @@ struct VisitController {
         return .redirect(to: Route.photo(id: photo.id, inRecents: false).path)
     }
 
-    /// Adds (`add`) or removes (`remove`) one of the account's tags on the photo.
+    /// Adds (`add`) or removes (`remove`) one of the account's tags on the photo. A refused tag
+    /// is answered on the photo's page, on the field, with what was typed cleaned (the refused
+    /// characters are invisible: sending it again adds it); nothing is stored.
     func tags(_ photoID: Int64) throws -> Response {
         let photo = try existing(photoID)
         let account = try context.account.id
-        if let tag = context.form["add"] { try app.library.photoTags.add(tag, to: photo.id, for: account) }
+        if let tag = context.form["add"] {
+            do {
+                try app.library.photoTags.add(tag, to: photo.id, for: account)
+            } catch let error as VacationError {
+                return try PhotoController(app: app, context: context).show(id: photo.id, inRecents: false, tagRefusal: (error.description, VacationTags.clean(tag)))
+            }
+        }
         if let tag = context.form["remove"] { try app.library.photoTags.remove(tag, from: photo.id, for: account) }
         return .redirect(to: Route.photo(id: photo.id, inRecents: false).path)
     }

@@ -19,10 +19,11 @@ final class PhotosFixture: Sendable {
     static let lisbon = GazetteerPlace(id: 2267057, name: "Lisbon", region: nil, country: "Portugal",
                                        countryCode: "PT", coordinate: Coordinate(latitude: 38.71667, longitude: -9.13333)!, population: 517_802)
 
-    init() throws {
+    init(exportLimit: UInt64 = VacationExports.defaultLimit) throws {
         library = try Library(
             folder: data.url, readers: 2, clock: clock.wallClock,
-            gazetteer: GazetteerSource(Gazetteer(places: [Self.newYork, Self.sanFrancisco, Self.saoPaulo, Self.lisbon]))
+            gazetteer: GazetteerSource(Gazetteer(places: [Self.newYork, Self.sanFrancisco, Self.saoPaulo, Self.lisbon])),
+            exportLimit: exportLimit
         )
         source = data.url.deletingLastPathComponent().appendingPathComponent("roadtrip-photos-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: source, withIntermediateDirectories: true)

@@ -91,13 +91,28 @@ import Testing
         // setup
         let id = try store.create(named: "Lisbon", for: ann.id)
         try Data("half".utf8).write(to: folder.appendingPathComponent("99.vacation"))
-        try Data("half".utf8).write(to: folder.appendingPathComponent(".incoming-5"))
+        for name in [".incoming-5", ".incoming-5-wal", ".incoming-5-shm", "99.vacation-journal", "99.vacation-wal", "99.vacation-shm"] {
+            try Data("half".utf8).write(to: folder.appendingPathComponent(name))
+        }
 
         // MUT
         try store.removeStrayDocuments()
 
         // validate
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["\(id).vacation"])
+    }
+
+    /// After a crash mid-change the journal is hot: SQLite needs it to put the document back.
+    @Test func theJournalOfAKnownDocumentIsKeptAtStartUp() throws {
+        // setup
+        let id = try store.create(named: "Lisbon", for: ann.id)
+        try Data("journal".utf8).write(to: folder.appendingPathComponent("\(id).vacation-journal"))
+
+        // MUT
+        try store.removeStrayDocuments()
+
+        // validate
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["\(id).vacation", "\(id).vacation-journal"])
     }
 }
 

@@ -27,7 +27,7 @@ import Testing
         return (id, try store.export(id, for: ann.id))
     }
 
-    private func vacationFiles() throws -> [String] {
+    func vacationFiles() throws -> [String] {
         try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
     }
 

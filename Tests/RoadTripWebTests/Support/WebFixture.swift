@@ -110,6 +110,7 @@ extension Response {
         switch body {
         case .bytes(let bytes): bytes
         case .file(let path, _): FileManager.default.contents(atPath: path).map { [UInt8]($0) } ?? []
+        case .headersOnly: []
         }
     }
 

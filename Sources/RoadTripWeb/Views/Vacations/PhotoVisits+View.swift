@@ -77,6 +77,9 @@ struct PhotoTagsView: HTML {
     let keywords: [String]
     let tags: [String]
     let formToken: String
+    /// Why the tag typed was refused, and what was typed, to be put right and sent again.
+    var error: String? = nil
+    var typed: String = ""
 
     func render(into output: inout String) {
         div(.class("photo-tags")) {
@@ -97,9 +100,11 @@ struct PhotoTagsView: HTML {
                 FormToken(token: formToken)
                 label(.for("add-tag"), .class("visually-hidden")) { "Add a tag" }
                 Element("input", [.id("add-tag"), .type("text"), .name("add"), .placeholder("Add a tag"), .autocomplete("off"),
-                                  .maxlength(VacationTags.maximumLength)])
+                                  .maxlength(VacationTags.maximumLength), .value(typed)]
+                                 + (error == nil ? [] : [Attribute("aria-invalid", "true"), Attribute("aria-describedby", "add-tag-error")]))
                 button(.type("submit"), .class("link-button")) { "Add" }
             }
+            if let error { p(.id("add-tag-error"), .class("field-error"), .role("alert")) { error } }
         }.render(into: &output)
     }
 }

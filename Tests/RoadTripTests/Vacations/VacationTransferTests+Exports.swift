@@ -1,0 +1,197 @@
+import Foundation
+import SQLite
+import Synchronization
+import Testing
+@testable import RoadTrip
+
+/// `cache/exports`: one copy per version of a vacation, none for a HEAD, and a bounded folder.
+extension VacationTransferTests {
+
+    /// A vacation with one photo in it.
+    private func vacation(_ name: String = "Lisbon", seed: UInt64 = 1) throws -> Int64 {
+        let id = try store.create(named: name, for: ann.id)
+        try visit(seed: seed, into: id)
+        return id
+    }
+
+    private func visit(seed: UInt64, into id: Int64) throws {
+        let path = try fixture.draw("p\(seed).jpg", width: 120, height: 90, seed: seed, at: (38.7139, -9.1394))
+        let photo = try #require(fixture.importPhoto(path).photo)
+        try store.visit(photo, into: id, for: ann.id, library: fixture.library)
+    }
+
+    private var copies: [String] { fixture.files(under: "cache/exports") }
+
+    @Test func aHeadWritesNothingAndGivesTheSizeTheExportHas() throws {
+        // setup
+        let id = try vacation()
+
+        // MUT
+        let heads = try (0..<8).map { _ in try store.exportHead(id, for: ann.id) }
+
+        // validate
+        #expect(!FileManager.default.fileExists(atPath: fixture.data.url.appendingPathComponent("cache/exports").path))
+        let path = try store.export(id, for: ann.id)
+        #expect(heads.allSatisfy { $0 == VacationExportHead(name: "Lisbon", size: UInt64(DurableFile.size(of: path) ?? -1)) })
+    }
+
+    @Test func exportsOfAnUnchangedVacationShareOneCopy() throws {
+        // setup
+        let id = try vacation()
+
+        // MUT
+        let paths = try (0..<8).map { _ in try store.export(id, for: ann.id) }
+
+        // validate
+        #expect(Set(paths).count == 1)
+        #expect(copies.count == 1)
+    }
+
+    @Test func manyExportsAtOnceMakeOneCopy() throws {
+        // setup
+        let id = try vacation()
+        let made = Mutex<[(path: String, inode: UInt64)]>([])
+
+        // MUT
+        DispatchQueue.concurrentPerform(iterations: 8) { _ in
+            guard let path = try? store.export(id, for: ann.id) else { return }
+            var info = stat()
+            stat(path, &info)
+            made.withLock { $0.append((path, UInt64(info.st_ino))) }
+        }
+
+        // validate: one file, never replaced by a second making
+        let all = made.withLock { $0 }
+        #expect(all.count == 8)
+        #expect(Set(all.map(\.path)).count == 1)
+        #expect(Set(all.map(\.inode)).count == 1)
+        #expect(copies.count == 1)
+    }
+
+    @Test(arguments: ["visit", "rename"])
+    func aChangeMakesANewCopyAndRemovesTheOld(change: String) throws {
+        // setup
+        let id = try vacation()
+        let first = try store.export(id, for: ann.id)
+
+        // MUT
+        if change == "visit" { try visit(seed: 2, into: id) } else { try store.rename(id, to: "Porto", for: ann.id) }
+        let second = try store.export(id, for: ann.id)
+
+        // validate
+        #expect(second != first)
+        #expect(!FileManager.default.fileExists(atPath: first))
+        #expect(copies == [URL(fileURLWithPath: second).lastPathComponent])
+        let copy = try Database(path: second, readers: 1, journal: .rollback)
+        let inside: (String?, Int?) = try copy.read { db in
+            (try db.fetchValue("SELECT name FROM vacation"), try db.fetchValue("SELECT count(*) FROM photos"))
+        }
+        #expect(inside.0 == (change == "rename" ? "Porto" : "Lisbon"))
+        #expect(inside.1 == (change == "visit" ? 2 : 1))
+    }
+
+    @Test func deletingAVacationRemovesItsCopy() throws {
+        // setup
+        let id = try vacation()
+        let other = try vacation("Porto", seed: 2)
+        _ = try store.export(id, for: ann.id)
+        let kept = try store.export(other, for: ann.id)
+
+        // MUT
+        try store.delete(id, for: ann.id)
+
+        // validate
+        #expect(copies == [URL(fileURLWithPath: kept).lastPathComponent])
+    }
+
+    @Test func theFolderKeepsWithinItsLimitRemovingTheLeastRecentlyUsed() throws {
+        // setup: room for two copies and a half
+        let size = UInt64(try fixture.vacations.exportHead(try vacation("Size", seed: 9), for: ann.id).size)
+        let bounded = try PhotosFixture(exportLimit: size * 5 / 2)
+        let bob = try bounded.account("Bob")
+        let ids = try ["A", "B", "C"].map { try bounded.vacations.create(named: $0, for: bob.id) }
+        let sizes = try ids.map { try bounded.vacations.exportHead($0, for: bob.id).size }
+        #expect(Set(sizes).count == 1, "empty vacations are the same size")
+        let a = try bounded.vacations.export(ids[0], for: bob.id)
+        bounded.clock.advance(by: .minute)
+        _ = try bounded.vacations.export(ids[1], for: bob.id)
+        bounded.clock.advance(by: .minute)
+        #expect(try bounded.vacations.export(ids[0], for: bob.id) == a, "A used again: B is now the least recent")
+        bounded.clock.advance(by: .minute)
+
+        // MUT
+        let c = try bounded.vacations.export(ids[2], for: bob.id)
+
+        // validate
+        #expect(bounded.files(under: "cache/exports") == [a, c].map { URL(fileURLWithPath: $0).lastPathComponent }.sorted())
+    }
+
+    @Test func aCopyLargerThanTheWholeLimitIsStillMadeAndGoesWithTheNextExport() throws {
+        // setup
+        let bounded = try PhotosFixture(exportLimit: 1)
+        let bob = try bounded.account("Bob")
+        let first = try bounded.vacations.create(named: "A", for: bob.id)
+        let second = try bounded.vacations.create(named: "B", for: bob.id)
+
+        // MUT
+        let a = try bounded.vacations.export(first, for: bob.id)
+        let afterFirst = bounded.files(under: "cache/exports")
+        let b = try bounded.vacations.export(second, for: bob.id)
+
+        // validate
+        #expect(afterFirst == [URL(fileURLWithPath: a).lastPathComponent])
+        #expect(bounded.files(under: "cache/exports") == [URL(fileURLWithPath: b).lastPathComponent])
+    }
+
+    @Test func startUpRemovesCopiesOfVacationsThatAreGoneAndFilesItDoesNotName() throws {
+        // setup
+        let id = try vacation()
+        let kept = try store.export(id, for: ann.id)
+        let folder = fixture.data.url.appendingPathComponent("cache/exports")
+        for name in ["99-5.vacation", "12345678901.vacation", ".incoming-old"] {
+            try Data("x".utf8).write(to: folder.appendingPathComponent(name))
+        }
+        let old = fixture.clock.now.addingTimeInterval(-2 * .hour)
+        try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: folder.appendingPathComponent(".incoming-old").path)
+        try Data("x".utf8).write(to: folder.appendingPathComponent(".incoming-new"))
+        let young = fixture.clock.now.addingTimeInterval(-10 * .minute)
+        try FileManager.default.setAttributes([.modificationDate: young], ofItemAtPath: folder.appendingPathComponent(".incoming-new").path)
+
+        // MUT
+        try store.removeStrayDocuments()
+
+        // validate: a temporary file younger than an hour may be another process's copy being written
+        #expect(copies == [".incoming-new", URL(fileURLWithPath: kept).lastPathComponent].sorted())
+    }
+
+    @Test func aDocumentRenamedBeforeItCarriedItsNameGetsItAtStartUp() throws {
+        // setup: the catalogue renamed, the document not, as an older RoadTrip left it
+        let id = try vacation()
+        try fixture.library.database.write { db in try db.execute("UPDATE vacations SET name = 'Porto', name_key = 'porto' WHERE id = \(id)") }
+        let before = try store.exportHead(id, for: ann.id)
+
+        // MUT
+        try store.writeNamesIntoDocuments()
+
+        // validate
+        let head = try store.exportHead(id, for: ann.id)
+        let path = try store.export(id, for: ann.id)
+        #expect(before.name == "Porto")
+        #expect(head.size == UInt64(DurableFile.size(of: path) ?? -1))
+        let name: String? = try Database(path: path, readers: 1, journal: .rollback).read { db in try db.fetchValue("SELECT name FROM vacation") }
+        #expect(name == "Porto")
+    }
+
+    @Test func anImportRenamedBecauseTheNameWasTakenCarriesItsNewNameInside() throws {
+        // setup
+        let id = try vacation()
+        let file = fixture.source.appendingPathComponent("lisbon.vacation").path
+        try FileManager.default.copyItem(atPath: try store.export(id, for: ann.id), toPath: file)
+
+        // MUT
+        let imported = try store.importDocument(at: file, for: ann.id)
+
+        // validate: so its HEAD's size is its GET's, with no name to write first
+        #expect(try #require(try store.vacation(imported.id, of: ann.id)).document.state().name == "Lisbon (2)")
+    }
+}
