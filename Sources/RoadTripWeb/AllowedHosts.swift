@@ -7,30 +7,42 @@ import NetworkAddress
 /// address, so that the attacker's page becomes same-origin with it.
 ///
 /// Allowed are the addresses RoadTrip listens on, written as addresses (every address of the
-/// machine for `0.0.0.0` or `::`), `localhost` when it listens on loopback — at any port, as
-/// no outside name is involved — and the public URL's host at its port.
+/// machine for `0.0.0.0` or `::`, and then the machine's own host name, with and without
+/// `.local`), the name given to `--host` if it is one, `localhost` when it listens on loopback —
+/// at any port, as no outside name is involved — and the public URL's host at its port.
 public struct AllowedHosts: Sendable, Equatable {
     /// Nil: every host (tests without a socket).
     private let addresses: Set<IPAddress>?
     private let localhost: Bool
+    /// Host names in lower case, at any port: the listening name, or this machine's own.
+    private let names: Set<String>
     /// `host:port` in lower case.
     private let publicAuthority: String?
 
-    public static let any = AllowedHosts(addresses: nil, localhost: true, publicAuthority: nil)
+    public static let any = AllowedHosts(addresses: nil, localhost: true, names: [], publicAuthority: nil)
 
-    private init(addresses: Set<IPAddress>?, localhost: Bool, publicAuthority: String?) {
+    private init(addresses: Set<IPAddress>?, localhost: Bool, names: Set<String>, publicAuthority: String?) {
         self.addresses = addresses
         self.localhost = localhost
+        self.names = names
         self.publicAuthority = publicAuthority
     }
 
-    public init(publicURL: URL?, listenHost: String) {
+    public init(publicURL: URL?, listenHost: String, machineName: String? = AllowedHosts.machineName()) {
         var addresses: Set<IPAddress> = []
+        var names: Set<String> = []
         if let listened = IPAddress(listenHost) {
-            addresses = listened.bytes.allSatisfy { $0 == 0 } ? Set(IPAddress.localInterfaceAddresses()) : [listened]
+            let everywhere = listened.bytes.allSatisfy { $0 == 0 }
+            addresses = everywhere ? Set(IPAddress.localInterfaceAddresses()) : [listened]
+            if everywhere, let machineName, !machineName.isEmpty {
+                names = [machineName.lowercased(), machineName.lowercased() + ".local"]
+            }
         } else if listenHost.lowercased() == "localhost" {
             addresses = [IPAddress("127.0.0.1")!, IPAddress("::1")!]
+        } else {
+            names = [Self.hostPart(Self.authority(of: listenHost + ":80"))]
         }
+        self.names = names
         localhost = addresses.contains { AddressRange("127.0.0.0/8")!.contains($0) || $0 == IPAddress("::1") }
         self.addresses = addresses
         publicAuthority = publicURL.flatMap { url in
@@ -50,7 +62,16 @@ public struct AllowedHosts: Sendable, Equatable {
         if authority == publicAuthority { return true }
         let name = Self.hostPart(authority)
         if localhost, name == "localhost" { return true }
+        if names.contains(name) { return true }
         return IPAddress(name).map(addresses.contains) ?? false
+    }
+
+    /// This machine's host name (`gethostname`), nil when it has none.
+    public static func machineName() -> String? {
+        var buffer = [CChar](repeating: 0, count: 256)
+        guard gethostname(&buffer, buffer.count) == 0 else { return nil }
+        let name = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return name.isEmpty ? nil : name
     }
 
     /// "Trips.Example.org." → "trips.example.org:80"; "[::1]:8080" stays.

@@ -31,7 +31,7 @@ import Testing
     @Test func aBadNameOrPasswordIsRefusedAndNothingIsStored() throws {
         // MUT + validate
         #expect(throws: AccountError.nameEmpty) { try fixture.accounts.create(name: " ", password: AccountsFixture.password, repeated: AccountsFixture.password) }
-        #expect(throws: AccountError.nameHasControlCharacters) {
+        #expect(throws: AccountError.nameHasDirectionOverrides) {
             try fixture.accounts.create(name: "Ann\u{202E}", password: AccountsFixture.password, repeated: AccountsFixture.password)
         }
         #expect(throws: AccountError.passwordTooShort(minimum: 10)) { try fixture.accounts.create(name: "Ann", password: "short", repeated: "short") }

@@ -35,7 +35,7 @@ import Testing
     @Test(arguments: ["\u{202E}nnA", "Ann\u{202D}x", "A\u{202A}nn", "A\u{202B}nn", "A\u{202C}nn", "\u{2066}Ann", "A\u{2067}nn", "A\u{2068}nn", "Ann\u{2069}"])
     func aNameWithABidirectionalOverrideIsRefused(name: String) {
         // MUT + validate
-        #expect(throws: AccountError.nameHasControlCharacters) { try Credentials.validName(name) }
+        #expect(throws: AccountError.nameHasDirectionOverrides) { try Credentials.validName(name) }
     }
 
     @Test(arguments: ["Ann", "Zoë", "李雷", "Ann-Marie O'Neil", "Ольга", "ناصر", "<script>alert(1)</script>"])

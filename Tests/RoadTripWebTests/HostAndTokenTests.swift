@@ -27,12 +27,17 @@ import Testing
         ("", "192.0.2.5", "localhost:8080", false),
         ("", "0.0.0.0", "127.0.0.1:8080", true),
         ("", "0.0.0.0", "rebound.attacker.example", false),
+        ("", "0.0.0.0", "NAS:8080", true),                       // the machine's own name, given below
+        ("", "0.0.0.0", "nas.local:8080", true),
+        ("", "127.0.0.1", "nas:8080", false),                    // not when only loopback is listened on
+        ("", "trips.lan", "trips.lan:8080", true),
+        ("", "trips.lan", "other.lan:8080", false),
         ("http://[2001:db8::1]:8080", "127.0.0.1", "[2001:db8::1]:8080", true),
         ("", "127.0.0.1", "", false),
     ])
     func onlyTheHostsRoadTripIsReachedAtAreAllowed(publicURL: String, listened: String, host: String, allowed: Bool) {
         // setup
-        let hosts = AllowedHosts(publicURL: publicURL.isEmpty ? nil : URL(string: publicURL), listenHost: listened)
+        let hosts = AllowedHosts(publicURL: publicURL.isEmpty ? nil : URL(string: publicURL), listenHost: listened, machineName: "nas")
 
         // MUT / validate
         #expect(hosts.allows(host) == allowed)

@@ -3,6 +3,7 @@ public enum AccountError: Error, Sendable, Equatable, CustomStringConvertible {
     case nameEmpty
     case nameTooLong(limit: Int)
     case nameHasControlCharacters
+    case nameHasDirectionOverrides
     case nameTaken(String)
     case passwordTooShort(minimum: Int)
     case passwordTooLong(limit: Int)
@@ -23,6 +24,7 @@ public enum AccountError: Error, Sendable, Equatable, CustomStringConvertible {
         case .nameEmpty: "Enter a name."
         case .nameTooLong(let limit): "A name can be at most \(limit) characters long."
         case .nameHasControlCharacters: "A name cannot contain control characters."
+        case .nameHasDirectionOverrides: "A name cannot contain invisible text-direction characters (U+202A–U+202E, U+2066–U+2069)."
         case .nameTaken(let name): "There is already an account named \(name)."
         case .passwordTooShort(let minimum): "A password needs at least \(minimum) characters."
         case .passwordTooLong(let limit): "A password can be at most \(limit) characters long."

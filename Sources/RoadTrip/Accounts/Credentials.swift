@@ -12,7 +12,8 @@ public enum Credentials {
         let name = raw.trimmingCharacters(in: .whitespacesAndNewlines).precomposedStringWithCanonicalMapping
         guard !name.isEmpty else { throw .nameEmpty }
         guard name.count <= maximumNameLength else { throw .nameTooLong(limit: maximumNameLength) }
-        guard !name.unicodeScalars.contains(where: isDisallowedInName) else { throw .nameHasControlCharacters }
+        guard !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else { throw .nameHasControlCharacters }
+        guard !DirectionOverrides.found(in: name) else { throw .nameHasDirectionOverrides }
         return name
     }
 
@@ -23,10 +24,6 @@ public enum Credentials {
             .folding(options: .caseInsensitive, locale: nil).precomposedStringWithCanonicalMapping
     }
 
-    /// Control characters, and the bidirectional overrides that make a name read as another.
-    private static func isDisallowedInName(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.properties.generalCategory == .control || DirectionOverrides.isOverride(scalar)
-    }
 
     /// A new password, typed twice. Counted in characters as a person sees them.
     public static func validNewPassword(_ password: String, repeated: String) throws(AccountError) {

@@ -17,7 +17,7 @@ extension VacationStoreTests {
         // MUT + validate
         #expect(throws: VacationError.nameHasDirectionOverrides) { try store.create(named: name, for: ann.id) }
         #expect(throws: VacationError.nameHasDirectionOverrides) { try store.rename(kept, to: name, for: ann.id) }
-        #expect(throws: AccountError.nameHasControlCharacters) { try Credentials.validName(name) }
+        #expect(throws: AccountError.nameHasDirectionOverrides) { try Credentials.validName(name) }
         #expect(try store.all(of: ann.id).map(\.name) == ["Porto"])
         #expect(try #require(try store.vacation(kept, of: ann.id)).document.state().name == "Porto")
         #expect(VacationError.nameHasDirectionOverrides.description.contains("text-direction"))
