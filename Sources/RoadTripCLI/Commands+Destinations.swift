@@ -31,6 +31,29 @@ extension Commands {
         } catch {
             throw CommandFailure(message: "could not import \(path): \(error); nothing was imported")
         }
+        warnAboutPictures(of: records, dataFolder: library.folder)
+    }
+
+    /// A missing picture does not stop an import (the pages draw a placeholder), but the
+    /// person is told which ones to add, checked where the pages will look for them.
+    private static func warnAboutPictures(of records: [DestinationRecord], dataFolder: URL) {
+        let assets: AssetCatalog
+        do {
+            assets = try AssetCatalog.bundled()
+        } catch {
+            // The destinations are in; only the check could not be made.
+            return Console.error("warning: the pictures could not be checked: \(error.localizedDescription)")
+        }
+        let folder = DestinationPictures.importedFolder(in: dataFolder).path + "/"
+        for (record, problem) in App.destinationPictures(dataFolder: dataFolder, assets: assets).problems(in: records) {
+            let name = String(reflecting: record.imageName)
+            switch problem {
+            case .missing:
+                Console.error("warning: the picture \(name) of \(record.name) is not in \(folder); its pages show a placeholder until it is added")
+            case .unsupportedFormat:
+                Console.error("warning: the picture \(name) of \(record.name) is not SVG, PNG, JPEG or WebP; its pages show a placeholder")
+            }
+        }
     }
 
     private static func listDestinations(library: Library) throws(CommandFailure) {
