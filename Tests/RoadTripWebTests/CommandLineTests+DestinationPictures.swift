@@ -21,4 +21,27 @@ extension CommandLineTests {
         }, "\(imported.standardError)")
         #expect(try run("destinations", "list", "--data", data.path).standardOutput.contains("Boston"))
     }
+
+    @Test func aPictureOfATypePagesCannotShowIsWarnedAboutToo() throws {
+        // setup: the file is in place, so only its type can be the problem
+        let data = scratch.url.appendingPathComponent("data")
+        let images = data.appendingPathComponent("destination-images")
+        try FileManager.default.createDirectory(at: images, withIntermediateDirectories: true)
+        try Data("text".utf8).write(to: images.appendingPathComponent("Odd.txt"))
+        let file = scratch.url.appendingPathComponent("odd.json")
+        try Data("""
+            {"DestinationData": [{"DestinationName": "Odd", "DestinationImage": "Odd.txt",
+                "DestinationLocation": {"Title": "Odd", "Subtitle": "", "Latitude": 1, "Longitude": 2},
+                "Events": [], "POIs": [], "Weather": "https://example.com/weather"}]}
+            """.utf8).write(to: file)
+
+        // MUT
+        let imported = try run("destinations", "import", file.path, "--data", data.path)
+
+        // validate
+        #expect(imported.status == 0, "\(imported.standardError)")
+        #expect(imported.standardErrorLines == [
+            "warning: the picture \"Odd.txt\" of Odd is not SVG, PNG, JPEG or WebP; its pages show a placeholder",
+        ])
+    }
 }
