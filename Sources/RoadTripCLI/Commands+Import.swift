@@ -9,20 +9,26 @@ extension Commands {
         let parsed = try parse(arguments, values: [])
         guard !parsed.words.isEmpty else { throw CommandFailure(message: "usage: roadtrip import PATH... [--data DIR]", status: 64) }
         let library = try openLibrary(parsed)
-        let (sources, missing) = PhotoImporter.sources(from: parsed.words)
-        for path in missing { Console.error("\(path): no such file or folder") }
-        guard !sources.isEmpty else {
-            throw CommandFailure(message: missing.isEmpty ? "no files to import" : "nothing to import")
+        let selection = ImportSelection(paths: parsed.words)
+        for path in selection.missing { Console.error("\(path): no such file or folder") }
+        guard !selection.found.isEmpty || !selection.refused.isEmpty else {
+            if let skipped = selection.skipped.summary { Console.out(skipped) }
+            throw CommandFailure(message: selection.missing.isEmpty ? "no photos to import" : "nothing to import")
         }
         let bar = ProgressBar(isTerminal: isatty(STDOUT_FILENO) == 1)
-        let summary = PhotoImporter(library: library.photos).run(sources) { bar.show($0) }
+        var summary = PhotoImporter(library: library.photos).run(selection.found) { bar.show($0) }
         bar.finish()
-        report(summary)
-        if !summary.refused.isEmpty || !missing.isEmpty { throw CommandFailure(message: "some files were not imported", status: 2) }
+        summary.refused = selection.refused + summary.refused
+        report(summary, skipped: selection.skipped)
+        // Skipped files are not a failure: a photo folder is expected to hold other files.
+        if !summary.refused.isEmpty || !selection.missing.isEmpty {
+            throw CommandFailure(message: "some files were not imported", status: 2)
+        }
     }
 
-    private static func report(_ summary: ImportSummary) {
+    private static func report(_ summary: ImportSummary, skipped: SkippedFiles) {
         Console.out("Imported \(summary.imported.count), already there \(summary.alreadyThere.count), refused \(summary.refused.count).")
+        if let skipped = skipped.summary { Console.out(skipped) }
         for (source, reason) in summary.refused {
             Console.out("  refused \(source.path): \(reason)")
         }

@@ -10,7 +10,7 @@ public struct App: Sendable {
     let library: Library
     let assets: AssetCatalog
     /// Pictures of imported destinations, looked up before the bundled demo pictures.
-    let destinationImages: URL
+    let destinationPictures: DestinationPictures
     /// Set `Secure` on cookies: RoadTrip is behind a TLS proxy.
     let secureCookies: Bool
     /// Saved copies of event pages; nil when RoadTrip is told never to fetch them.
@@ -35,10 +35,15 @@ public struct App: Sendable {
         self.flickr = flickr
         self.library = library
         self.assets = assets
-        self.destinationImages = library.folder.appendingPathComponent("destination-images")
+        self.destinationPictures = App.destinationPictures(dataFolder: library.folder, assets: assets)
         self.secureCookies = secureCookies
         self.copies = copies
         self.log = log
+    }
+
+    /// Where pages find destinations' pictures; `roadtrip destinations import` checks a catalogue against the same.
+    public static func destinationPictures(dataFolder: URL, assets: AssetCatalog) -> DestinationPictures {
+        DestinationPictures(folders: [DestinationPictures.importedFolder(in: dataFolder), assets.destinationImages])
     }
 
     var catalog: DestinationCatalog { library.catalog }

@@ -17,7 +17,7 @@ import Glibc
         uploads = try PhotoUploads()
     }
 
-    private var data: String { scratch.url.appendingPathComponent("data").path }
+    var data: String { scratch.url.appendingPathComponent("data").path }
 
     @Test func importTakesFilesAndFoldersShowsProgressAndSumsUpWithReasons() throws {
         // setup: a folder with a nested folder, a hidden file, a bad file; and one file named directly

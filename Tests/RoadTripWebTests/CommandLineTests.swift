@@ -146,9 +146,12 @@ import Testing
     // MARK: destinations
 
     @Test func importingAValidFileAddsItsDestinationsToTheList() throws {
-        // setup
+        // setup: the pictures the catalogue names are in place, so there is nothing to warn about
         let data = scratch.url.appendingPathComponent("data").path
         let file = try catalogue(["Chicago", "Denver"])
+        let images = URL(fileURLWithPath: data).appendingPathComponent("destination-images")
+        try FileManager.default.createDirectory(at: images, withIntermediateDirectories: true)
+        for name in ["Chicago", "Denver"] { try Data("<svg/>".utf8).write(to: images.appendingPathComponent("\(name).svg")) }
 
         // MUT
         let imported = try run("destinations", "import", file.path, "--data", data)

@@ -33,7 +33,8 @@ import Testing
             // validate
             #expect(response.status == .ok, "\(name)")
             #expect(response.headers["Content-Type"] == "image/svg+xml", "\(name)")
-            #expect(response.bodyText.contains("<svg"), "\(name)")
+            let bundled = try AssetCatalog.bundled().destinationImages.appendingPathComponent(destination.imageName)
+            #expect(response.bodyText == (try String(contentsOf: bundled, encoding: .utf8)), "\(name) keeps its own picture")
         }
     }
 
@@ -72,27 +73,50 @@ import Testing
         #expect(response.bodyBytes == png)
     }
 
-    @Test func aDestinationWhosePictureIsMissingOnDiskGets404() throws {
+    @Test func aDestinationWhosePictureIsMissingGetsADrawnPlaceholder() throws {
         // setup
-        try web.library.catalog.importRecords([
-            Self.record(name: "Nowhere", imageName: "Nowhere.svg"),
-            Self.record(name: "Odd", imageName: "Odd.txt"),
-        ])
-        let nowhere = try web.destination(named: "Nowhere")
-        let odd = try web.destination(named: "Odd")
-        // A file of the unsupported type exists, so only the type can refuse it.
+        try web.library.catalog.importRecords([Self.record(name: "São Paulo <img src=x onerror=alert(1)>", imageName: "SaoPaulo.png")])
+        let saoPaulo = try #require(try web.library.catalog.all().first { $0.imageName == "SaoPaulo.png" })
+
+        // MUT
+        let response = ann.get(Route.destinationImage(id: saoPaulo.id).path)
+
+        // validate
+        #expect(response.status == .ok)
+        #expect(response.headers["Content-Type"] == "image/svg+xml")
+        #expect(response.headers["Content-Security-Policy"] == SecurityHeaders.contentSecurityPolicy)
+        let svg = response.bodyText
+        #expect(svg.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\""), "\(svg)")
+        #expect(svg.contains(">SP</text>"), "\(svg)")
+        #expect(svg.contains("<title>São Paulo &lt;img src=x onerror=alert(1)&gt;</title>"), "\(svg)")
+        #expect(!svg.contains("<img"), "\(svg)")
+        #expect(svg.contains("fill=\"hsl(\(PlaceholderPicture(name: saoPaulo.name).hue), 45%, 38%)\""), "\(svg)")
+    }
+
+    @Test func aPictureOfAnUnsupportedTypeGetsThePlaceholderToo() throws {
+        // setup: a file of the unsupported type exists, so only the type can refuse it.
+        try web.library.catalog.importRecords([Self.record(name: "Odd", imageName: "Odd.txt")])
         let images = web.folder.appendingPathComponent("destination-images")
         try FileManager.default.createDirectory(at: images, withIntermediateDirectories: true)
         try Data("text".utf8).write(to: images.appendingPathComponent("Odd.txt"))
 
         // MUT
-        let missing = ann.get(Route.destinationImage(id: nowhere.id).path)
-        let unsupported = ann.get(Route.destinationImage(id: odd.id).path)
+        let response = ann.get(Route.destinationImage(id: try web.destination(named: "Odd").id).path)
 
         // validate
-        #expect(missing.status == .notFound)
-        #expect(missing.headers["Content-Type"] == "text/html; charset=utf-8")
-        #expect(unsupported.status == .notFound)
+        #expect(response.status == .ok)
+        #expect(response.headers["Content-Type"] == "image/svg+xml")
+        #expect(response.bodyText.contains(">O</text>"))
+        #expect(!response.bodyText.contains("text</"))
+    }
+
+    @Test func aDestinationThatDoesNotExistHasNoPicture() throws {
+        // MUT
+        let response = ann.get(Route.destinationImage(id: 999_999).path)
+
+        // validate
+        #expect(response.status == .notFound)
+        #expect(response.headers["Content-Type"] == "text/html; charset=utf-8")
     }
 
     @Test func anImageNameThatIsAPathIsNeverFollowed() throws {
@@ -108,8 +132,9 @@ import Testing
             // MUT
             let response = ann.get(Route.destinationImage(id: try web.destination(named: name).id).path)
 
-            // validate
-            #expect(response.status == .notFound, "\(name)")
+            // validate: the placeholder, never the file the path points at
+            #expect(response.status == .ok, "\(name)")
+            #expect(response.bodyText.contains(">\(name.prefix(1))</text>"), "\(name)")
             #expect(!response.bodyText.contains("secret"), "\(name)")
         }
     }

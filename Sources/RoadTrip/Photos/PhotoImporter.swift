@@ -47,32 +47,6 @@ public struct PhotoImporter: Sendable {
         self.workers = max(1, workers)
     }
 
-    /// Files of `paths`, folders searched recursively (hidden files and folders skipped),
-    /// in a stable order. Paths that do not exist are refused up front by the caller's summary.
-    public static func sources(from paths: [String]) -> (found: [ImportSource], missing: [String]) {
-        var found: [ImportSource] = []
-        var missing: [String] = []
-        for path in paths {
-            var isFolder: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
-                missing.append(path)
-                continue
-            }
-            guard isFolder.boolValue else {
-                found.append(ImportSource(path: path))
-                continue
-            }
-            let folder = URL(fileURLWithPath: path)
-            let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles])
-            var files: [String] = []
-            while let url = enumerator?.nextObject() as? URL {
-                if (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true { files.append(url.path) }
-            }
-            found += files.sorted().map { ImportSource(path: $0) }
-        }
-        return (found, missing)
-    }
-
     public func run(_ sources: [ImportSource], by account: AccountID? = nil,
                     progress: @escaping @Sendable (ImportProgress) -> Void = { _ in }) -> ImportSummary {
         let started = ContinuousClock.now

@@ -46,28 +46,16 @@ struct DestinationsController {
         return .redirect(to: Route.home.path)
     }
 
-    /// The destination's picture: an imported one from the data folder, else the bundled demo picture.
+    /// The destination's picture: an imported one from the data folder, else the bundled demo
+    /// picture, else a drawn placeholder, so a page never shows a broken image.
     func image(id: Int64) throws -> Response {
-        guard let destination = try app.catalog.destination(id: id),
-              let contentType = DestinationsController.imageType(destination.imageName) else { throw HTTPError.notFound() }
-        // The name was checked when it was imported to be a plain file name; check again, a path is never trusted.
-        guard !destination.imageName.contains("/"), !destination.imageName.hasPrefix(".") else { throw HTTPError.notFound() }
-        for folder in [app.destinationImages, app.assets.destinationImages] {
-            let path = folder.appendingPathComponent(destination.imageName).path
-            if let response = Response.file(at: path, contentType: contentType, cacheControl: "private, no-cache", for: context.request) {
-                return response
-            }
+        guard let destination = try app.catalog.destination(id: id) else { throw HTTPError.notFound() }
+        // Served under the same strict policy as every response: no inline script runs in an SVG opened on its own.
+        if case .success(let picture) = app.destinationPictures.picture(named: destination.imageName),
+           let file = Response.file(at: picture.path, contentType: picture.format.mediaType, cacheControl: "private, no-cache",
+                                    for: context.request) {
+            return file
         }
-        throw HTTPError.notFound("This destination has no picture.")
-    }
-
-    static func imageType(_ name: String) -> String? {
-        switch name.split(separator: ".").last?.lowercased() {
-        case "svg": "image/svg+xml"
-        case "png": "image/png"
-        case "jpg", "jpeg": "image/jpeg"
-        case "webp": "image/webp"
-        default: nil
-        }
+        return PlaceholderPicture(name: destination.name).response
     }
 }

@@ -1,0 +1,52 @@
+import Foundation
+
+/// What the paths given to an import came to before any file is read: the files to import,
+/// the paths that do not exist, the files refused by their name alone, and the other files
+/// of folders that were skipped.
+public struct ImportSelection: Sendable {
+    public var found: [ImportSource] = []
+    public var missing: [String] = []
+    /// Named on their own, and refused by their name (a video): never handed to the importer.
+    public var refused: [(source: ImportSource, reason: String)] = []
+    public var skipped = SkippedFiles()
+
+    public init() {}
+
+    /// Files of `paths`, folders searched recursively (hidden files and folders skipped), in
+    /// a stable order. Inside a folder only files with an image's name are taken and the
+    /// rest are counted as skipped; a file named on its own is always taken (and refused
+    /// with its reason if it is not an image), since the person asked for that very file.
+    public init(paths: [String]) {
+        for path in paths {
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
+                missing.append(path)
+                continue
+            }
+            if isFolder.boolValue {
+                addFolder(path)
+            } else if ImportFileKind(fileName: path) == .video {
+                refused.append((ImportSource(path: path), ImportSelection.videoRefusal))
+            } else {
+                found.append(ImportSource(path: path))
+            }
+        }
+    }
+
+    static let videoRefusal = "it is a video, and videos are not imported (photos only: JPEG, PNG, WebP or HEIC)"
+
+    private mutating func addFolder(_ path: String) {
+        let folder = URL(fileURLWithPath: path)
+        let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles])
+        var files: [String] = []
+        while let url = enumerator?.nextObject() as? URL {
+            guard (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true else { continue }
+            if ImportFileKind(fileName: url.lastPathComponent) == .image {
+                files.append(url.path)
+            } else {
+                skipped.add(fileName: url.lastPathComponent)
+            }
+        }
+        found += files.sorted().map { ImportSource(path: $0) }
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+import RoadTrip
+import Testing
+
+/// `roadtrip import` on a real photo folder: sidecars, videos and notes beside the photos.
+extension ImportCommandTests {
+    /// Beside two photos (one in a nested folder, one with an upper-case name): 3 .xmp,
+    /// 1 .json, 1 .aae, 1 .mov, 1 .mp4, a README and a .DS_Store.
+    private static let otherFiles = ["a.xmp", "b.xmp", "day 2/c.XMP", "a.json", "IMG_1.AAE", "clip.mov", "day 2/clip.mp4", "README"]
+
+    private func photoFolder() throws -> URL {
+        let folder = uploads.folder.appendingPathComponent("Pictures")
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("day 2"), withIntermediateDirectories: true)
+        try FileManager.default.moveItem(atPath: try uploads.draw("one.jpg", seed: 1), toPath: folder.appendingPathComponent("IMG_1.JPG").path)
+        try FileManager.default.moveItem(atPath: try uploads.draw("two.png", format: .png, seed: 2),
+                                         toPath: folder.appendingPathComponent("day 2/two.png").path)
+        for name in Self.otherFiles + [".DS_Store"] {
+            try Data("not a photo: \(name)".utf8).write(to: folder.appendingPathComponent(name))
+        }
+        return folder
+    }
+
+    @Test func aFolderWithOtherFilesImportsItsPhotosAndCountsTheRestOnOneLine() throws {
+        // setup
+        let folder = try photoFolder()
+
+        // MUT
+        let result = try RoadTripProcess.run(["import", folder.path, "--data", data], scratch: scratch.url)
+
+        // validate
+        #expect(result.status == 0, "\(result.standardOutput) \(result.standardError)")
+        #expect(result.standardOutput.contains("Imported 2, already there 0, refused 0."), "\(result.standardOutput)")
+        let skipped = result.standardOutput.split(separator: "\n").filter { $0.contains("skipped") }
+        #expect(skipped == ["skipped 8 other files: 2 videos (videos are not imported), 3 .xmp, 1 .aae, 2 more"], "\(skipped)")
+        #expect(!result.standardOutput.contains("  refused "), "\(result.standardOutput)")
+        #expect(!result.standardOutput.contains("DS_Store"))
+        #expect(result.standardError.isEmpty, "\(result.standardError)")
+        #expect(try Library(folder: URL(fileURLWithPath: data), readers: 1).photos.count == 2)
+    }
+
+    @Test func theSameFilesNamedOnTheirOwnAreRefusedWithTheirReasons() throws {
+        // setup
+        let folder = try photoFolder()
+        let paths = Self.otherFiles.map { folder.appendingPathComponent($0).path }
+
+        // MUT
+        let result = try RoadTripProcess.run(["import"] + paths + ["--data", data], scratch: scratch.url)
+
+        // validate
+        #expect(result.status == 2)
+        #expect(result.standardOutput.contains("Imported 0, already there 0, refused 8."), "\(result.standardOutput)")
+        #expect(!result.standardOutput.contains("skipped"))
+        for path in paths {
+            let reason = path.hasSuffix(".mov") || path.hasSuffix(".mp4") ? "videos are not imported" : "not a JPEG, PNG, WebP or HEIC image"
+            #expect(result.standardOutput.contains("refused \(path): ") && result.standardOutput.contains(reason),
+                    "\(path): \(result.standardOutput)")
+        }
+        let videoLine = result.standardOutput.split(separator: "\n").first { $0.contains("clip.mov") }
+        #expect(videoLine?.contains("videos are not imported") == true, "\(String(describing: videoLine))")
+        #expect(result.standardError.contains("some files were not imported"))
+    }
+
+    @Test func anSVGNamedLikeAPhotoInsideAFolderIsStillRefused() throws {
+        // setup
+        let folder = try photoFolder()
+        let svg = folder.appendingPathComponent("drawing.jpg")
+        try Data(#"<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>"#.utf8).write(to: svg)
+
+        // MUT
+        let result = try RoadTripProcess.run(["import", folder.path, "--data", data], scratch: scratch.url)
+
+        // validate
+        #expect(result.status == 2)
+        #expect(result.standardOutput.contains("Imported 2, already there 0, refused 1."), "\(result.standardOutput)")
+        #expect(result.standardOutput.contains("refused \(svg.path): not a JPEG, PNG, WebP or HEIC image"), "\(result.standardOutput)")
+        #expect(result.standardOutput.contains("skipped 8 other files"))
+    }
+
+    @Test func aFolderWithNoPhotosSaysWhatItSkipped() throws {
+        // setup
+        let folder = uploads.folder.appendingPathComponent("sidecars")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data("x".utf8).write(to: folder.appendingPathComponent("a.xmp"))
+
+        // MUT
+        let result = try RoadTripProcess.run(["import", folder.path, "--data", data], scratch: scratch.url)
+
+        // validate
+        #expect(result.status == 1)
+        #expect(result.standardOutput == "skipped 1 other file: 1 .xmp\n")
+        #expect(result.standardErrorLines == ["roadtrip: no photos to import"])
+    }
+}
