@@ -7,7 +7,10 @@ than RoadTrip's, as real event pages are. It serves
 - `/refresh`: a page that replaces itself with `/refresh/landed` by a meta refresh (no link followed);
 - `/weather` with a link to `/weather/tomorrow`;
 - `/hang`: while `hanging` is set, an answer that never comes (the 15 s time-out); after, a page;
-- `/deny`: a page sent with `X-Frame-Options: DENY` (browsers refuse to frame it).
+- `/deny`: a page sent with `X-Frame-Options: DENY` (browsers refuse to frame it);
+- `/deny/late`: the same, but while a test holds copies (`hold_copies()`), RoadTrip's own
+  fetch of it (not a browser's) waits until `release_copies()`, so the test sees the book
+  before its copy exists.
 
 It counts the requests per path, so a test can tell what the browser loaded.
 """
@@ -33,6 +36,8 @@ class EventSite:
         self.requests: Counter[str] = Counter()
         self.hanging = True
         self._release = threading.Event()
+        self._copies = threading.Event()
+        self._copies.set()  # the site is shared by the session's tests: nothing held unless asked
         site = self
 
         class Handler(BaseHTTPRequestHandler):
@@ -65,6 +70,11 @@ class EventSite:
                     body = page("Moving on").replace(b"<head>", b'<head><meta http-equiv="refresh" content="0; url=/refresh/landed">')
                 elif path == "/refresh/landed":
                     body = page("Landed by itself")
+                elif path == "/deny/late":
+                    if "Mozilla" not in self.headers.get("User-Agent", ""):
+                        site._copies.wait(30)
+                    body = page("Not in a frame, at last")
+                    headers["X-Frame-Options"] = "DENY"
                 elif path == "/deny":
                     body = page("Not in a frame")
                     headers["X-Frame-Options"] = "DENY"
@@ -92,7 +102,14 @@ class EventSite:
         self.thread.start()
         return self
 
+    def hold_copies(self) -> None:
+        self._copies.clear()
+
+    def release_copies(self) -> None:
+        self._copies.set()
+
     def stop(self) -> None:
         self._release.set()
+        self._copies.set()
         self.server.shutdown()
         self.server.server_close()

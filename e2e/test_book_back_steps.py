@@ -5,9 +5,8 @@ Test Town's event 1 links on to event 3, which links on to event 4 (event_site.p
 
 import pytest
 
-from conftest import import_catalogue
 from pages import Shell
-from trip_pages import BACK_TO_EVENTS, KEYS, TEST_TOWN, Book, choose_over_http, location
+from trip_pages import BACK_TO_EVENTS, KEYS, TEST_TOWN, Book, choose_over_http, one_town_server
 
 
 def frame(page: int) -> str:
@@ -62,14 +61,8 @@ def test_back_to_events_goes_back_one_step_per_press(book_server, browser, layou
 
 
 def test_a_page_that_refreshes_itself_shows_no_back_button(start_server, browser, event_site, tmp_path):
-    data = tmp_path / "data"
-    import_catalogue(data, {"DestinationData": [{
-        "DestinationName": "Refresh Town", "DestinationImage": "NewYorkCity.svg", "DestinationLocation": location("Refresh Town", 1.0, 2.0),
-        "Events": [event_site("/event/2"), event_site("/refresh")], "Weather": event_site("/weather"),
-    }]})
-    server = start_server(data=data, arguments=("--allow-private-fetch",))
-    server.ids = {name: id for id, name in server.query("SELECT id, name FROM destinations")}
-    choose_over_http(server, "Refresh Town")
+    server = one_town_server(start_server, tmp_path, "Refresh Town", [event_site("/event/2"), event_site("/refresh")],
+                             event_site("/weather"), ("--allow-private-fetch",))
     b = browser("phone", server=server)
     book = Book(b)
     shell = Shell(b)

@@ -12,6 +12,8 @@
 
 const SPREAD_QUERY = "(min-width: 1000px) and (orientation: landscape)"; // as in app.css
 const LOAD_TIMEOUT_MS = 15000;
+const COPY_POLL_MS = 500; // how often a page whose copy is being fetched asks the server again
+const COPY_POLL_LIMIT_MS = 120000; // the fetch itself gives up long before
 const EDGE_FRACTION = 0.15; // a tap in the outer 15 % of the stage turns that way (over a frame: the
 // narrower .book-edge strips of app.css, so that the page's own links near its edges still work)
 const DRAG_SLOP_PX = 8; // a press that moves less than this is a tap
@@ -95,6 +97,9 @@ class WebFrame {
     this.home = this.iframe.getAttribute("src"); // what the page shows first: the event's page (or RoadTrip's copy)
     this.original = this.iframe.dataset.original || this.iframe.src;
     this.copy = this.iframe.dataset.copy || "";
+    this.copyStatus = this.iframe.dataset.copyStatus || ""; // set while the server fetches its copy
+    this.copyNote = frameElement.closest("article")?.querySelector(".copy-fetch");
+    this.poll = 0;
     this.onChange = onChange;
     this.loads = 0;
     this.resetSteps();
@@ -142,6 +147,7 @@ class WebFrame {
   start() {
     if (this.started) return;
     this.started = true;
+    if (this.copyStatus && !this.poll) this.askForCopy(Date.now() + COPY_POLL_LIMIT_MS);
     if (this.iframe.loading === "lazy") this.iframe.loading = "eager";
     if (this.state !== "loading") return;
     this.showStatus("loading", "Loading…");
@@ -223,7 +229,45 @@ class WebFrame {
     this.reload(this.home);
   }
 
+  /** Asks the server about the page's copy until it is saved or has failed. The frame cannot
+   * tell that its site refused to be framed (it is of another origin); the server read the
+   * site's headers, so a refused page switches to its copy as soon as there is one, in place:
+   * no reload, no turn. */
+  async askForCopy(until) {
+    let answer = null;
+    try {
+      const response = await fetch(this.copyStatus, { headers: { Accept: "application/json" } });
+      if (response.ok) answer = await response.json();
+    } catch {
+      // offline for a moment: ask again
+    }
+    if (this.poll === -1) return; // destroyed meanwhile
+    if (answer?.state === "pending" || (answer === null && Date.now() < until)) {
+      this.poll = setTimeout(() => this.askForCopy(until), COPY_POLL_MS);
+      return;
+    }
+    this.poll = 0;
+    this.copyStatus = "";
+    this.showCopyState(answer);
+  }
+
+  showCopyState(answer) {
+    const note = this.copyNote;
+    if (answer?.state === "saved") {
+      this.copy = answer.copy;
+      if (note) note.textContent = answer.refusesFraming ? `Showing RoadTrip's copy of ${answer.madeAt}` : `Saved copy of ${answer.madeAt}`;
+      if (answer.refusesFraming) this.reload(answer.copy);
+    } else if (answer?.state === "failed") {
+      note?.classList.add("failed");
+      if (note) note.textContent = `RoadTrip has no copy of this page: ${answer.reason}`;
+    } else {
+      note?.remove(); // nothing under way any more (the cache was emptied)
+    }
+  }
+
   destroy() {
+    clearTimeout(this.poll);
+    this.poll = -1;
     clearTimeout(this.timer);
     this.iframe.removeEventListener("load", this.onLoad);
   }
