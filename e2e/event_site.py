@@ -2,10 +2,15 @@
 than RoadTrip's, as real event pages are. It serves
 
 - `/event/N`: "Event N"; event 1 has a link to `/event/1/more` (a page inside the event's site,
-  for "Back to Events");
+  for "Back to Events") and one to `/event/3`, which links on to `/event/4` (a chain, for one
+  step back per press);
+- `/refresh`: a page that replaces itself with `/refresh/landed` by a meta refresh (no link followed);
 - `/weather` with a link to `/weather/tomorrow`;
 - `/hang`: while `hanging` is set, an answer that never comes (the 15 s time-out); after, a page;
-- `/deny`: a page sent with `X-Frame-Options: DENY` (browsers refuse to frame it).
+- `/deny`: a page sent with `X-Frame-Options: DENY` (browsers refuse to frame it);
+- `/deny/late`: the same, but while a test holds copies (`hold_copies()`), RoadTrip's own
+  fetch of it (not a browser's) waits until `release_copies()`, so the test sees the book
+  before its copy exists.
 
 It counts the requests per path, so a test can tell what the browser loaded.
 """
@@ -31,6 +36,8 @@ class EventSite:
         self.requests: Counter[str] = Counter()
         self.hanging = True
         self._release = threading.Event()
+        self._copies = threading.Event()
+        self._copies.set()  # the site is shared by the session's tests: nothing held unless asked
         site = self
 
         class Handler(BaseHTTPRequestHandler):
@@ -42,7 +49,10 @@ class EventSite:
                 site.requests[path] += 1
                 headers = {}
                 if path == "/event/1":
-                    body = page("Event 1", '<p>The first event.</p><p><a id="more" href="/event/1/more">More about event 1</a></p>')
+                    body = page("Event 1", '<p>The first event.</p><p><a id="more" href="/event/1/more">More about event 1</a></p>'
+                                '<p><a id="next" href="/event/3">On to event 3</a></p>')
+                elif path == "/event/3":
+                    body = page("Event 3", '<p><a id="next" href="/event/4">On to event 4</a></p>')
                 elif path == "/event/1/more":
                     body = page("More about event 1", "<p>Inside the event's own site.</p>")
                 elif path.startswith("/event/"):
@@ -56,6 +66,15 @@ class EventSite:
                         site._release.wait(30)  # the browser gives up first (or the test ends)
                         return
                     body = page("Finally here")
+                elif path == "/refresh":
+                    body = page("Moving on").replace(b"<head>", b'<head><meta http-equiv="refresh" content="0; url=/refresh/landed">')
+                elif path == "/refresh/landed":
+                    body = page("Landed by itself")
+                elif path == "/deny/late":
+                    if "Mozilla" not in self.headers.get("User-Agent", ""):
+                        site._copies.wait(30)
+                    body = page("Not in a frame, at last")
+                    headers["X-Frame-Options"] = "DENY"
                 elif path == "/deny":
                     body = page("Not in a frame")
                     headers["X-Frame-Options"] = "DENY"
@@ -83,7 +102,14 @@ class EventSite:
         self.thread.start()
         return self
 
+    def hold_copies(self) -> None:
+        self._copies.clear()
+
+    def release_copies(self) -> None:
+        self._copies.set()
+
     def stop(self) -> None:
         self._release.set()
+        self._copies.set()
         self.server.shutdown()
         self.server.server_close()

@@ -72,6 +72,22 @@ def trip_catalogue(site) -> dict:
 # Over HTTP: what a test sets up before it opens a browser
 
 
+def one_town_server(start_server, folder, name: str, events: list[str], weather: str, arguments: tuple[str, ...] = ()):
+    """A server of the test's own whose catalogue is one destination, `name`, with these event
+    pages, chosen as the owner's trip."""
+    from conftest import import_catalogue  # the fixtures' module, imported by the tests that use this
+
+    data = folder / "data"
+    import_catalogue(data, {"DestinationData": [{
+        "DestinationName": name, "DestinationImage": "NewYorkCity.svg", "DestinationLocation": location(name, 1.0, 2.0),
+        "Events": events, "Weather": weather,
+    }]})
+    server = start_server(data=data, arguments=arguments)
+    server.ids = {id_name: id for id, id_name in server.query("SELECT id, name FROM destinations")}
+    choose_over_http(server, name)
+    return server
+
+
 def choose_over_http(server, name: str, session: str | None = None) -> None:
     """Choose a destination for the trip the way its page's button does."""
     session = session or server.owner_session

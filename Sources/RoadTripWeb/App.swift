@@ -133,6 +133,7 @@ public struct App: Sendable {
         case .chooseDestination(let id): return try DestinationsController(app: self, context: context).choose(id: id)
         case .eventsBook(let page): return try BookController(app: self, context: context).page(page)
         case .eventCopy(let page): return try BookController(app: self, context: context).copy(page)
+        case .eventCopyStatus(let page): return try BookController(app: self, context: context).copyStatus(page)
         case .bookSettings: return try BookController(app: self, context: context).saveSettings()
         case .weather: return try BookController(app: self, context: context).weather()
         case .samplePage(let page): return try BookController(app: self, context: context).samplePage(page)

@@ -14,6 +14,8 @@ public enum Route: Sendable, Equatable {
     case eventsBook(page: Int)
     /// RoadTrip's saved copy of the page's event web page, for sites that refuse framing or no network.
     case eventCopy(page: Int)
+    /// Where that copy stands (JSON), which book.js asks while a page's copy is being fetched.
+    case eventCopyStatus(page: Int)
     /// The trip's event pages as a list: add, remove, reorder.
     case eventsEditor
     case eventRemoval(page: Int)
@@ -137,6 +139,7 @@ public enum Route: Sendable, Equatable {
             guard let page = Route.pageNumber(parts[2]) else { return nil }
             switch parts[3] {
             case "copy": self = .eventCopy(page: page)
+            case "copy-status": self = .eventCopyStatus(page: page)
             case "remove": self = .eventRemoval(page: page)
             case "move": self = .eventMove(page: page)
             default: return nil
@@ -217,6 +220,7 @@ public enum Route: Sendable, Equatable {
         case .chooseDestination(let id): "/destinations/\(id)/choose"
         case .eventsBook(let page): "/trip/events/\(page)"
         case .eventCopy(let page): "/trip/events/\(page)/copy"
+        case .eventCopyStatus(let page): "/trip/events/\(page)/copy-status"
         case .eventsEditor: "/trip/events/edit"
         case .eventRemoval(let page): "/trip/events/\(page)/remove"
         case .eventMove(let page): "/trip/events/\(page)/move"
@@ -271,7 +275,7 @@ public enum Route: Sendable, Equatable {
     /// The methods the route answers (HEAD wherever GET). Everything that changes state is a POST.
     public var methods: [String] {
         switch self {
-        case .home, .destination, .destinationImage, .account, .asset, .health, .eventsBook, .eventCopy, .weather, .samplePage,
+        case .home, .destination, .destinationImage, .account, .asset, .health, .eventsBook, .eventCopy, .eventCopyStatus, .weather, .samplePage,
              .places, .placePhotos, .photo, .photoImage, .recents, .findPlaces, .vacations, .vacation, .vacationExport,
              .vacationItinerary, .vacationTags, .vacationPhotos, .vacationPhoto, .vacationPhotoImage, .vacationBook,
              .flickrPlaces, .flickrPlace, .flickrPhoto, .flickrImage:
@@ -289,7 +293,7 @@ public enum Route: Sendable, Equatable {
     public static let examples: [Route] = [
         .home, .destination(id: 1), .destinationImage(id: 1), .signIn(next: nil), .signOut, .setup(token: nil),
         .account, .accountPassword, .accounts, .accountRemoval(AccountID(2)), .accountPasswordReset(AccountID(2)),
-        .chooseDestination(id: 1), .eventsBook(page: 1), .eventCopy(page: 1), .eventsEditor, .eventRemoval(page: 1),
+        .chooseDestination(id: 1), .eventsBook(page: 1), .eventCopy(page: 1), .eventCopyStatus(page: 1), .eventsEditor, .eventRemoval(page: 1),
         .eventMove(page: 1), .bookSettings, .weather, .samplePage(1),
         .asset("app.0123456789abcdef.css"), .health,
         .places(order: .byCountry), .placePhotos(.place(1), after: nil), .photo(id: 1, inRecents: false), .photoImage(id: 1, size: .thumbnail),

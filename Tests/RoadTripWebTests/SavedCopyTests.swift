@@ -57,7 +57,7 @@ final class FakePageFetcher: EventPageFetching {
     }
 
     /// An app whose copies come from `fetcher`, and Ann signed in to it with New York as her trip.
-    func signedIn(fetcher: FakePageFetcher) throws -> (Visitor, OfflineCopies) {
+    func signedIn(fetcher: any EventPageFetching) throws -> (Visitor, OfflineCopies) {
         let copies = OfflineCopies(
             folder: web.folder.appendingPathComponent("cache/event-pages", isDirectory: true), fetcher: fetcher, clock: clock.wallClock
         )

@@ -34,6 +34,7 @@ import Testing
         case .chooseDestination: "chooseDestination"
         case .eventsBook: "eventsBook"
         case .eventCopy: "eventCopy"
+        case .eventCopyStatus: "eventCopyStatus"
         case .eventsEditor: "eventsEditor"
         case .eventRemoval: "eventRemoval"
         case .eventMove: "eventMove"
@@ -79,7 +80,7 @@ import Testing
     static let everyKind: Set<String> = [
         "home", "destination", "destinationImage", "signIn", "signOut", "setup", "account",
         "accountPassword", "accounts", "accountRemoval", "accountPasswordReset", "asset", "health",
-        "chooseDestination", "eventsBook", "eventCopy", "eventsEditor", "eventRemoval", "eventMove", "bookSettings",
+        "chooseDestination", "eventsBook", "eventCopy", "eventCopyStatus", "eventsEditor", "eventRemoval", "eventMove", "bookSettings",
         "weather", "samplePage", "places", "placePhotos", "photo", "photoImage", "photoPlace", "recents", "findPlaces",
         "upload", "uploadFile",
         "vacations", "newVacation", "vacationImport", "vacation", "vacationRename", "vacationRemoval", "vacationExport", "vacationItinerary", "vacationTags", "vacationPhotos", "vacationPhoto", "vacationPhotoImage", "vacationBook", "visit", "unvisit", "photoTags",

@@ -41,6 +41,9 @@ public struct SavedCopy: Sendable, Equatable, Codable {
 /// framed, or a trip without network, still shows its events. Safe to delete: copies come back.
 public final class OfflineCopies: Sendable {
     public static let refreshAfter: TimeInterval = 24 * 3600
+    /// A failed fetch is not tried again before this, so the page says why at once instead of
+    /// "fetching" on every look (and a refusing site is not asked on every turn).
+    public static let retryFailedAfter: TimeInterval = 60
 
     let folder: URL
     let fetcher: any EventPageFetching
@@ -48,7 +51,7 @@ public final class OfflineCopies: Sendable {
     let log: @Sendable (String) -> Void
     private let queue = DispatchQueue(label: "roadtrip.offline-copies", attributes: .concurrent)
     private let slots: DispatchSemaphore
-    private let pending = PendingSet()
+    let pending = PendingSet()
 
     public init(folder: URL, fetcher: any EventPageFetching, clock: WallClock = .system, concurrentFetches: Int = 2,
                 log: @escaping @Sendable (String) -> Void = { _ in }) {
@@ -74,6 +77,7 @@ public final class OfflineCopies: Sendable {
         let now = clock.now()
         for url in urls where WebAddress.isValid(url) {
             if let copy = copy(of: url), now.timeIntervalSince(copy.madeAt) < OfflineCopies.refreshAfter { continue }
+            if let failure = lastFailure(of: url), now.timeIntervalSince(failure.at) < OfflineCopies.retryFailedAfter { continue }
             guard pending.insert(url) else { continue }
             queue.async { [self] in
                 slots.wait()
@@ -83,7 +87,9 @@ public final class OfflineCopies: Sendable {
                 }
                 do {
                     try save(try fetcher.fetchEventPage(url), for: url)
+                    forgetFailure(of: url)
                 } catch {
+                    recordFailure(error, for: url)
                     log("offline copy of \(OfflineCopies.hostOnly(url)) failed: \(error)")
                 }
             }
@@ -107,9 +113,12 @@ public final class OfflineCopies: Sendable {
         try JSONEncoder().encode(metadata).write(to: files.metadata, options: .atomic)
     }
 
-    private func files(for url: String) -> (page: URL, metadata: URL) {
+    func files(for url: String) -> (page: URL, metadata: URL, failure: URL) {
         let name = SHA256.hexDigest(Array(url.utf8))
-        return (folder.appendingPathComponent(name + ".html"), folder.appendingPathComponent(name + ".json"))
+        return (
+            folder.appendingPathComponent(name + ".html"), folder.appendingPathComponent(name + ".json"),
+            folder.appendingPathComponent(name + ".failed.json")
+        )
     }
 
     /// Logs name the site, never the whole address (it can carry tokens).
@@ -119,11 +128,12 @@ public final class OfflineCopies: Sendable {
 }
 
 /// The URLs being fetched now, so one page is fetched once however often it is asked for.
-private final class PendingSet: @unchecked Sendable {
+final class PendingSet: @unchecked Sendable {
     // Guarded by `lock`.
     private var urls: Set<String> = []
     private let lock = NSLock()
 
     func insert(_ url: String) -> Bool { lock.withLock { urls.insert(url).inserted } }
     func remove(_ url: String) { lock.withLock { _ = urls.remove(url) } }
+    func contains(_ url: String) -> Bool { lock.withLock { urls.contains(url) } }
 }

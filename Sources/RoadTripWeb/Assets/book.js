@@ -4,7 +4,7 @@
 // screen two pages face each other; the neighbours of the pages on screen are fetched and
 // their frames loaded ahead, so a turn never waits for the network. Each page's frame (and
 // the Weather page's) shows a spinner until it has loaded, says what went wrong after 15 s,
-// and offers "Back to Events" once the person has followed a link inside it.
+// and offers "Back to Events", one step back per press, once the person has followed a link inside it.
 //
 // app.js swaps the panes; it tells this module with `roadtrip:swap` (a new pane is in),
 // asks it first about Back/Forward with a cancelable `roadtrip:popstate`, and learns of the
@@ -12,6 +12,8 @@
 
 const SPREAD_QUERY = "(min-width: 1000px) and (orientation: landscape)"; // as in app.css
 const LOAD_TIMEOUT_MS = 15000;
+const COPY_POLL_MS = 500; // how often a page whose copy is being fetched asks the server again
+const COPY_POLL_LIMIT_MS = 120000; // the fetch itself gives up long before
 const EDGE_FRACTION = 0.15; // a tap in the outer 15 % of the stage turns that way (over a frame: the
 // narrower .book-edge strips of app.css, so that the page's own links near its edges still work)
 const DRAG_SLOP_PX = 8; // a press that moves less than this is a tap
@@ -69,6 +71,23 @@ function loadedBeforeScript(iframe) {
   return performance.getEntriesByType("resource").some((entry) => entry.initiatorType === "iframe" && entry.name === iframe.src);
 }
 
+// "Back to Events" steps back through the frames' own history entries with `history.back()`
+// (a sandboxed frame of another origin can be neither read nor told to go back itself). That
+// is right only while those entries are the newest in the tab's history: any entry of the
+// app's own (a turn, a pane) since then, and Back reloads the frame's first page instead.
+let appNavigations = 0;
+document.addEventListener("roadtrip:navigated", () => (appNavigations += 1));
+window.addEventListener("popstate", () => (appNavigations += 1)); // a frame's traversals fire theirs inside it
+let frameSteps = 0; // orders the links followed in all frames, as their history entries are
+
+/** Whether the load a frame just finished is a link the person followed inside it, not the
+ * page reloading or redirecting itself: the person's click or key inside the frame gives the
+ * tab a transient activation (Chromium and Firefox pass it up to the parent) and leaves the
+ * focus on the frame; a page turned to with the keys, or a meta refresh, does neither. */
+function followedByPerson(iframe) {
+  return document.activeElement === iframe && navigator.userActivation?.isActive === true;
+}
+
 class WebFrame {
   /** `onChange` is called when the frame loads, fails, or the person moves inside it. */
   constructor(frameElement, { initial = false, onChange = () => {} } = {}) {
@@ -78,8 +97,12 @@ class WebFrame {
     this.home = this.iframe.getAttribute("src"); // what the page shows first: the event's page (or RoadTrip's copy)
     this.original = this.iframe.dataset.original || this.iframe.src;
     this.copy = this.iframe.dataset.copy || "";
+    this.copyStatus = this.iframe.dataset.copyStatus || ""; // set while the server fetches its copy
+    this.copyNote = frameElement.closest("article")?.querySelector(".copy-fetch");
+    this.poll = 0;
     this.onChange = onChange;
     this.loads = 0;
+    this.resetSteps();
     this.state = "loading";
     this.started = false; // a neighbour waits, lazy and out of sight, until the page on screen has loaded
     this.timer = 0;
@@ -95,7 +118,28 @@ class WebFrame {
 
   /** The frame shows the page it opened with (not one reached by a link inside it). */
   get atHome() {
-    return this.loads <= 1;
+    return this.steps === 0;
+  }
+
+  resetSteps() {
+    this.steps = 0; // links followed from the first page, less those gone back
+    this.returning = 0; // loads still to come from `history.back()`, which are no step
+    this.lastStep = 0; // `frameSteps` when this frame last followed a link
+    this.navigationsAtStep = appNavigations;
+  }
+
+  /** One step back, as the original's `goBack`: the frame's own previous history entry, or
+   * its first page again when the app has added entries of its own since. */
+  goBack() {
+    if (this.atHome) return;
+    if (this.navigationsAtStep !== appNavigations) {
+      this.goHome();
+      return;
+    }
+    this.steps -= 1;
+    this.returning += 1;
+    history.back();
+    this.onChange(this);
   }
 
   /** Lets the frame load (it is on screen, or about to be turned to), with a spinner until it
@@ -103,6 +147,7 @@ class WebFrame {
   start() {
     if (this.started) return;
     this.started = true;
+    if (this.copyStatus && !this.poll) this.askForCopy(Date.now() + COPY_POLL_LIMIT_MS);
     if (this.iframe.loading === "lazy") this.iframe.loading = "eager";
     if (this.state !== "loading") return;
     this.showStatus("loading", "Loading…");
@@ -112,7 +157,13 @@ class WebFrame {
 
   loaded() {
     clearTimeout(this.timer);
-    this.loads += 1; // the first load is the page itself; any later one, a link followed inside it
+    this.loads += 1; // the first load is the page itself
+    if (this.returning > 0) this.returning -= 1;
+    else if (this.loads > 1 && followedByPerson(this.iframe)) {
+      this.steps += 1;
+      this.lastStep = ++frameSteps;
+      this.navigationsAtStep = appNavigations;
+    }
     this.state = "loaded";
     this.status.classList.remove("loading", "failed");
     this.onChange(this);
@@ -166,6 +217,7 @@ class WebFrame {
     this.iframe = fresh;
     this.home = url;
     this.loads = 0;
+    this.resetSteps();
     this.state = "loading";
     this.started = false;
     this.iframe.addEventListener("load", this.onLoad);
@@ -177,16 +229,59 @@ class WebFrame {
     this.reload(this.home);
   }
 
+  /** Asks the server about the page's copy until it is saved or has failed. The frame cannot
+   * tell that its site refused to be framed (it is of another origin); the server read the
+   * site's headers, so a refused page switches to its copy as soon as there is one, in place:
+   * no reload, no turn. */
+  async askForCopy(until) {
+    let answer = null;
+    try {
+      const response = await fetch(this.copyStatus, { headers: { Accept: "application/json" } });
+      if (response.ok) answer = await response.json();
+    } catch {
+      // offline for a moment: ask again
+    }
+    if (this.poll === -1) return; // destroyed meanwhile
+    if (answer?.state === "pending" || (answer === null && Date.now() < until)) {
+      this.poll = setTimeout(() => this.askForCopy(until), COPY_POLL_MS);
+      return;
+    }
+    this.poll = 0;
+    this.copyStatus = "";
+    this.showCopyState(answer);
+  }
+
+  showCopyState(answer) {
+    const note = this.copyNote;
+    if (answer?.state === "saved") {
+      this.copy = answer.copy;
+      if (note) note.textContent = answer.refusesFraming ? `Showing RoadTrip's copy of ${answer.madeAt}` : `Saved copy of ${answer.madeAt}`;
+      if (answer.refusesFraming) this.reload(answer.copy);
+    } else if (answer?.state === "failed") {
+      note?.classList.add("failed");
+      if (note) note.textContent = `RoadTrip has no copy of this page: ${answer.reason}`;
+    } else {
+      note?.remove(); // nothing under way any more (the cache was emptied)
+    }
+  }
+
   destroy() {
+    clearTimeout(this.poll);
+    this.poll = -1;
     clearTimeout(this.timer);
     this.iframe.removeEventListener("load", this.onLoad);
   }
 }
 
 /** "Back to Events" (or "Back to Weather") in the detail's top bar, shown while a frame on
- * screen has left the page it opened with. */
+ * screen has followed a link away from the page it opened with; each press is one step back
+ * in the frame that followed one last (its entry is the newest in the history). */
 class BackButton {
-  constructor(label, onPress) {
+  constructor(label, frames) {
+    const onPress = () => {
+      const away = frames().filter((frame) => !frame.atHome);
+      away.sort((a, b) => b.lastStep - a.lastStep)[0]?.goBack();
+    };
     this.button = document.createElement("button");
     this.button.type = "button";
     this.button.className = "bar-button web-back";
@@ -212,7 +307,7 @@ class BackButton {
 /** The Weather page: one web view. */
 class WebView {
   constructor(section, { initial }) {
-    this.back = new BackButton("Weather", () => this.frames.filter((f) => !f.atHome).forEach((f) => f.goHome()));
+    this.back = new BackButton("Weather", () => this.frames);
     this.frames = [...section.querySelectorAll(".page-frame")].map(
       (element) => new WebFrame(element, { initial, onChange: () => this.back.update(this.frames) }),
     );
@@ -282,7 +377,7 @@ class BookViewer {
     this.dots.className = "book-dots";
     this.dots.setAttribute("aria-hidden", "true");
     this.nav.querySelector(".book-next")?.before(this.dots);
-    this.back = new BackButton("Events", () => this.visibleFrames().filter((f) => !f.atHome).forEach((f) => f.goHome()));
+    this.back = new BackButton("Events", () => this.visibleFrames());
 
     for (const article of this.stage.querySelectorAll("article.book-page")) this.receive(article, { initial, inPlace: true });
 

@@ -17,6 +17,7 @@ struct BookController {
         }
         let (left, right) = book.visiblePages(containing: number, layout: .spread)
         let partnerNumber = [left, right].compactMap { $0 }.first { $0 != number }
+        requestCopies(around: number, of: destination) // first, so that the pages say their copies are under way
         let screen = BookScreen(
             destination: destination, book: book,
             current: try page(number, of: destination),
@@ -24,7 +25,6 @@ struct BookController {
             settings: try app.library.trips.settings(of: context.account.id),
             formToken: context.formToken
         )
-        requestCopies(around: number, of: destination)
         return app.page(PageFrame(
             title: "Events", screen: .detail, master: try app.menuView(for: context),
             detail: BookView(screen: screen), back: (.home, "RoadTrip")
@@ -90,11 +90,19 @@ struct BookController {
             }
             source = url
         }
-        let saved = destination.isSample ? nil : app.copies?.copy(of: source)
+        let state = destination.isSample ? nil : app.copies?.state(of: source)
+        var saved: SavedCopy?
+        var fetch: BookScreen.CopyFetch?
+        switch state {
+        case .saved(let copy): saved = copy
+        case .pending: fetch = .pending(status: .eventCopyStatus(page: number))
+        case .failed(let reason): fetch = .failed(reason: reason)
+        default: break // no copy asked for, or the sample book
+        }
         return BookScreen.Page(
             number: number, source: source, original: source,
             copy: saved.map { (Route.eventCopy(page: number), BookController.madeAt($0.madeAt)) },
-            showsCopy: saved?.refusesFraming ?? false
+            showsCopy: saved?.refusesFraming ?? false, fetch: fetch
         )
     }
 

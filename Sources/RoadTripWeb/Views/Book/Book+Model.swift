@@ -12,6 +12,15 @@ struct BookScreen {
         let copy: (route: Route, madeAt: String)?
         /// The original refuses to be framed: the frame shows the saved copy instead.
         let showsCopy: Bool
+        /// Without a copy yet: being fetched, or why the fetch failed (nil for the sample book).
+        var fetch: CopyFetch? = nil
+    }
+
+    /// What the page's line says while it has no copy; `pending` is asked again by book.js
+    /// through the page's status route, to show the copy as soon as it exists.
+    enum CopyFetch: Equatable {
+        case pending(status: Route)
+        case failed(reason: String)
     }
 
     let destination: Destination

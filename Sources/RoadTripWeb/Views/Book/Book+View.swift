@@ -93,6 +93,7 @@ struct BookPageView: HTML {
             WebFrame(
                 source: page.showsCopy ? (page.copy?.route.path ?? page.source) : page.source, title: "Event page \(page.number)",
                 extra: [Attribute("loading", isCurrent ? "eager" : "lazy"), .data("original", page.source), .data("copy", page.copy?.route.path ?? "")]
+                    + (pendingStatus.map { [.data("copy-status", $0.path)] } ?? [])
             )
             p(.class("page-source")) {
                 span(.class("page-number")) { "Page \(page.number)" }
@@ -104,8 +105,23 @@ struct BookPageView: HTML {
                         page.showsCopy ? "Showing RoadTrip's copy of \(copy.madeAt)" : "Saved copy of \(copy.madeAt)"
                     }
                 }
+                switch page.fetch {
+                case .pending:
+                    " · "
+                    span(.class("copy-fetch"), .role("status")) { "Fetching a copy of this page…" }
+                case .failed(let reason):
+                    " · "
+                    span(.class("copy-fetch", "failed")) { "RoadTrip has no copy of this page: \(reason)" }
+                case nil:
+                    ""
+                }
             }
         }.render(into: &output)
+    }
+
+    private var pendingStatus: Route? {
+        if case .pending(let status) = page.fetch { return status }
+        return nil
     }
 }
 

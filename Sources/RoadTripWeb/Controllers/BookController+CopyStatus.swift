@@ -1,0 +1,39 @@
+import Foundation
+import HTTPServer
+import RoadTrip
+
+/// Where a page's copy stands, as book.js asks it while the copy is fetched: the browser cannot
+/// see that a frame of another origin was refused, the server read the site's headers.
+struct CopyStatusAnswer: Codable, Equatable {
+    /// "none", "pending", "saved" or "failed".
+    var state: String
+    /// The page's site refuses to be framed: show `copy` instead (saved only).
+    var refusesFraming = false
+    var copy: String?
+    var madeAt: String?
+    var reason: String?
+}
+
+extension BookController {
+    func copyStatus(_ number: Int) throws -> Response {
+        let destination = try tripDestination()
+        guard !destination.isSample, let url = try app.library.events.url(destination: destination.id, page: number) else {
+            throw HTTPError.notFound("There is no event page \(number).")
+        }
+        var answer = CopyStatusAnswer(state: "none")
+        switch app.copies?.state(of: url) ?? .none {
+        case .none: break
+        case .pending: answer.state = "pending"
+        case .saved(let saved):
+            answer = CopyStatusAnswer(
+                state: "saved", refusesFraming: saved.refusesFraming, copy: Route.eventCopy(page: number).path,
+                madeAt: BookController.madeAt(saved.madeAt)
+            )
+        case .failed(let reason): answer = CopyStatusAnswer(state: "failed", reason: reason)
+        }
+        var response = Response(body: .bytes(Array(try JSONEncoder().encode(answer))))
+        response.headers["Content-Type"] = "application/json"
+        response.headers["Cache-Control"] = "no-store"
+        return response
+    }
+}

@@ -1,0 +1,95 @@
+import Dispatch
+import Foundation
+import HTTPServer
+import RoadTrip
+import Testing
+@testable import RoadTripWeb
+
+/// Answers like `FakePageFetcher`, but only once the test lets it: the copy stays pending.
+final class HeldPageFetcher: EventPageFetching {
+    let inner: FakePageFetcher
+    private let gate = DispatchSemaphore(value: 0)
+
+    init(refusesFraming: Bool) { inner = FakePageFetcher(refusesFraming: refusesFraming) }
+
+    func release() { for _ in 0..<8 { gate.signal() } }
+
+    func fetchEventPage(_ url: String) throws -> FetchedEventPage {
+        gate.wait()
+        return try inner.fetchEventPage(url)
+    }
+}
+
+/// The copy's status route, which book.js asks while a page's copy is fetched (issue 12, E).
+extension SavedCopyTests {
+    private func status(_ ann: Visitor, page: Int) throws -> CopyStatusAnswer {
+        let response = ann.get(Route.eventCopyStatus(page: page).path)
+        #expect(response.status == .ok)
+        #expect(response.headers["Content-Type"] == "application/json")
+        #expect(response.headers["Cache-Control"] == "no-store")
+        return try JSONDecoder().decode(CopyStatusAnswer.self, from: Data(response.bodyText.utf8))
+    }
+
+    @Test func aCopyNeverAskedForHasNoStatus() throws {
+        // setup
+        let (ann, _) = try signedIn(fetcher: FakePageFetcher(refusesFraming: true))
+
+        // MUT, validate
+        #expect(try status(ann, page: 2) == CopyStatusAnswer(state: "none"))
+    }
+
+    @Test func aCopyBeingFetchedIsPendingThenSavedWithWhetherTheSiteRefusesFraming() throws {
+        // setup
+        let fetcher = HeldPageFetcher(refusesFraming: true)
+        let (ann, copies) = try signedIn(fetcher: fetcher)
+        defer { fetcher.release() }
+
+        // MUT
+        let page = ann.get(Route.eventsBook(page: 2).path).bodyText
+        let pending = try status(ann, page: 2)
+        fetcher.release()
+        copies.waitUntilIdle()
+        let saved = try status(ann, page: 2)
+
+        // validate
+        #expect(page.contains("Fetching a copy of this page…"), "the page says its copy is coming")
+        #expect(page.contains("data-copy-status=\"\(Route.eventCopyStatus(page: 2).path)\""), "and where book.js asks about it")
+        #expect(pending == CopyStatusAnswer(state: "pending"))
+        #expect(saved == CopyStatusAnswer(state: "saved", refusesFraming: true, copy: Route.eventCopy(page: 2).path, madeAt: Self.madeAt))
+    }
+
+    @Test func aCopyOfAPageThatAllowsFramingSaysSo() throws {
+        // setup
+        let (ann, copies) = try signedIn(fetcher: FakePageFetcher(refusesFraming: false))
+        ann.get(Route.eventsBook(page: 3).path)
+        copies.waitUntilIdle()
+
+        // MUT, validate
+        #expect(try status(ann, page: 3).refusesFraming == false)
+        #expect(try status(ann, page: 3).state == "saved")
+    }
+
+    @Test func aFailedFetchSaysWhyOnThePageAndInTheStatus() throws {
+        // setup
+        let (ann, copies) = try signedIn(fetcher: FakePageFetcher(refusesFraming: true, failing: true))
+        ann.get(Route.eventsBook(page: 2).path)
+        copies.waitUntilIdle()
+
+        // MUT
+        let answer = try status(ann, page: 2)
+        let again = ann.get(Route.eventsBook(page: 2).path).bodyText
+
+        // validate
+        #expect(answer == CopyStatusAnswer(state: "failed", reason: String(describing: FakePageFetcher.Failure())))
+        #expect(again.contains("RoadTrip has no copy of this page: \(String(describing: FakePageFetcher.Failure()))"), "said at once, not fetched again")
+        #expect(!again.contains("Fetching a copy"))
+    }
+
+    @Test func theStatusOfAPageThatDoesNotExistIsNotFound() throws {
+        // setup
+        let (ann, _) = try signedIn(fetcher: FakePageFetcher(refusesFraming: true))
+
+        // MUT, validate
+        #expect(ann.get(Route.eventCopyStatus(page: 99).path).status == .notFound)
+    }
+}
