@@ -163,6 +163,8 @@ public struct App: Sendable {
         case .vacationPhotos(let id, let filter): return try VacationBrowseController(app: self, context: context).photos(id, filter: filter)
         case .vacationPhoto(let id, let photo, let filter):
             return try VacationBrowseController(app: self, context: context).photo(id, photo: photo, filter: filter)
+        case .vacationPhotoRemoval(let id, let photo, let filter):
+            return try VacationBrowseController(app: self, context: context).removePhoto(id, photo: photo, filter: filter)
         case .vacationPhotoImage(let id, let photo, let size):
             return try VacationBrowseController(app: self, context: context).image(id, photo: photo, size: size)
         case .vacationBook(let id, let page): return try VacationBrowseController(app: self, context: context).book(id, page: page)

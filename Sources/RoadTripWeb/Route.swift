@@ -69,6 +69,8 @@ public enum Route: Sendable, Equatable {
     case vacationPhotos(id: Int64, filter: VacationPhotoFilter)
     /// A vacation's photo in the viewer; previous and next follow `filter`.
     case vacationPhoto(id: Int64, photo: Int64, filter: VacationPhotoFilter)
+    /// Removing a photo from this vacation: the confirmation, and its post (then the vacation's photos).
+    case vacationPhotoRemoval(id: Int64, photo: Int64, filter: VacationPhotoFilter)
     /// The preview or thumbnail a vacation keeps of its photo.
     case vacationPhotoImage(id: Int64, photo: Int64, size: PhotoImageSize)
     case vacationBook(id: Int64, page: Int)
@@ -244,6 +246,7 @@ public enum Route: Sendable, Equatable {
         case .vacationTags(let id, let query): "/vacations/\(id)/tags" + Route.query("q", query)
         case .vacationPhotos(let id, let filter): "/vacations/\(id)/photos" + Route.filterQuery(filter)
         case .vacationPhoto(let id, let photo, let filter): "/vacations/\(id)/photos/\(photo)" + Route.filterQuery(filter)
+        case .vacationPhotoRemoval(let id, let photo, let filter): "/vacations/\(id)/photos/\(photo)/remove" + Route.filterQuery(filter)
         case .vacationPhotoImage(let id, let photo, let size): "/vacations/\(id)/photos/\(photo)/\(size.rawValue)"
         case .vacationBook(let id, let page): "/vacations/\(id)/book/\(page)"
         case .visit(let photo): "/photos/\(photo)/visit"
@@ -277,7 +280,7 @@ public enum Route: Sendable, Equatable {
              .flickrPlaces, .flickrPlace, .flickrPhoto, .flickrImage:
             ["GET", "HEAD"]
         case .signIn, .setup, .accounts, .eventsEditor, .photoPlace, .upload, .newVacation, .vacationImport, .vacationRemoval,
-             .visit, .unvisit, .flickrVisit, .settings:
+             .visit, .unvisit, .flickrVisit, .vacationPhotoRemoval, .settings:
             ["GET", "HEAD", "POST"]
         case .signOut, .accountPassword, .accountRemoval, .accountPasswordReset, .chooseDestination, .eventRemoval, .eventMove,
              .bookSettings, .uploadFile, .vacationRename, .photoTags:
@@ -296,7 +299,7 @@ public enum Route: Sendable, Equatable {
         .photoPlace(id: 1, query: nil), .recents, .findPlaces(query: nil), .upload, .uploadFile(name: "a.jpg"),
         .vacations, .newVacation, .vacationImport, .vacation(id: 1), .vacationRename(id: 1), .vacationRemoval(id: 1),
         .vacationExport(id: 1), .vacationItinerary(id: 1), .vacationTags(id: 1, query: nil), .vacationPhotos(id: 1, filter: .all),
-        .vacationPhoto(id: 1, photo: 1, filter: .all), .vacationPhotoImage(id: 1, photo: 1, size: .preview), .vacationBook(id: 1, page: 1),
+        .vacationPhoto(id: 1, photo: 1, filter: .all), .vacationPhotoRemoval(id: 1, photo: 1, filter: .all), .vacationPhotoImage(id: 1, photo: 1, size: .preview), .vacationBook(id: 1, page: 1),
         .visit(photo: 1), .unvisit(photo: 1), .photoTags(photo: 1),
         .flickrPlaces, .flickrPlace(id: "7.MJR8tTVrIO1EgB"), .flickrPhoto(id: "53312345678", place: nil),
         .flickrImage(id: "53312345678", size: .preview), .flickrVisit(id: "53312345678"), .settings,
@@ -323,6 +326,9 @@ public enum Route: Sendable, Equatable {
         case (4, "photos"):
             guard let photo = identifier(parts[3]) else { return nil }
             return .vacationPhoto(id: id, photo: photo, filter: filter)
+        case (5, "photos") where parts[4] == "remove":
+            guard let photo = identifier(parts[3]) else { return nil }
+            return .vacationPhotoRemoval(id: id, photo: photo, filter: filter)
         case (5, "photos"):
             guard let photo = identifier(parts[3]), let size = PhotoImageSize(rawValue: parts[4]), size != .original else { return nil }
             return .vacationPhotoImage(id: id, photo: photo, size: size)

@@ -13,6 +13,7 @@ import Testing
         .asset("app.0123456789abcdef.css"),
         .asset("icon.fedcba9876543210.svg"),
         .asset("app-shell.00000000ffffffff.js"),
+        .vacationPhotoRemoval(id: 3, photo: 4, filter: .all),
     ]
 
     @Test(arguments: everyRoute)
