@@ -84,11 +84,14 @@ public enum Route: Sendable, Equatable {
     case flickrPlaces
     /// A Flickr place's latest photos.
     case flickrPlace(id: String)
-    /// A Flickr photo in the viewer; `place` is the place it was opened from, for previous and next.
-    case flickrPhoto(id: String, place: String?)
+    /// A Flickr photo in the viewer; `place` is the place it was opened from, for previous and next;
+    /// opened from Recents, the list beside it and previous/next are the Recents' (and `place` is nil).
+    case flickrPhoto(id: String, place: String?, inRecents: Bool = false)
     /// A Flickr photo's image, through RoadTrip's cache.
     case flickrImage(id: String, size: PhotoImageSize)
     case flickrVisit(id: String)
+    /// Removing a Flickr photo from one of the vacations holding it.
+    case flickrUnvisit(id: String)
     /// The owner's settings: the Flickr API key.
     case settings
     /// A static asset by its fingerprinted file name (`app.3fa2c9d1.css`).
@@ -179,11 +182,14 @@ public enum Route: Sendable, Equatable {
             self = .flickrPlace(id: id)
         case (3, "flickr") where parts[1] == "photos":
             guard let id = Route.flickrID(parts[2]) else { return nil }
-            self = .flickrPhoto(id: id, place: parameter("place").flatMap(Route.flickrID))
+            let inRecents = parameter("from") == "recents"
+            self = .flickrPhoto(id: id, place: inRecents ? nil : parameter("place").flatMap(Route.flickrID), inRecents: inRecents)
         case (4, "flickr") where parts[1] == "photos":
             guard let id = Route.flickrID(parts[2]) else { return nil }
             if parts[3] == "visit" {
                 self = .flickrVisit(id: id)
+            } else if parts[3] == "unvisit" {
+                self = .flickrUnvisit(id: id)
             } else {
                 guard let size = PhotoImageSize(rawValue: parts[3]) else { return nil }
                 self = .flickrImage(id: id, size: size)
@@ -254,9 +260,10 @@ public enum Route: Sendable, Equatable {
         case .photoTags(let photo): "/photos/\(photo)/tags"
         case .flickrPlaces: "/flickr"
         case .flickrPlace(let id): "/flickr/places/\(id)"
-        case .flickrPhoto(let id, let place): "/flickr/photos/\(id)" + Route.query("place", place)
+        case .flickrPhoto(let id, let place, let inRecents): "/flickr/photos/\(id)" + (inRecents ? "?from=recents" : Route.query("place", place))
         case .flickrImage(let id, let size): "/flickr/photos/\(id)/\(size.rawValue)"
         case .flickrVisit(let id): "/flickr/photos/\(id)/visit"
+        case .flickrUnvisit(let id): "/flickr/photos/\(id)/unvisit"
         case .settings: "/settings"
         case .asset(let name): "/static/\(name)"
         }
@@ -280,7 +287,7 @@ public enum Route: Sendable, Equatable {
              .flickrPlaces, .flickrPlace, .flickrPhoto, .flickrImage:
             ["GET", "HEAD"]
         case .signIn, .setup, .accounts, .eventsEditor, .photoPlace, .upload, .newVacation, .vacationImport, .vacationRemoval,
-             .visit, .unvisit, .flickrVisit, .vacationPhotoRemoval, .settings:
+             .visit, .unvisit, .flickrVisit, .flickrUnvisit, .vacationPhotoRemoval, .settings:
             ["GET", "HEAD", "POST"]
         case .signOut, .accountPassword, .accountRemoval, .accountPasswordReset, .chooseDestination, .eventRemoval, .eventMove,
              .bookSettings, .uploadFile, .vacationRename, .photoTags:
@@ -302,7 +309,8 @@ public enum Route: Sendable, Equatable {
         .vacationPhoto(id: 1, photo: 1, filter: .all), .vacationPhotoRemoval(id: 1, photo: 1, filter: .all), .vacationPhotoImage(id: 1, photo: 1, size: .preview), .vacationBook(id: 1, page: 1),
         .visit(photo: 1), .unvisit(photo: 1), .photoTags(photo: 1),
         .flickrPlaces, .flickrPlace(id: "7.MJR8tTVrIO1EgB"), .flickrPhoto(id: "53312345678", place: nil),
-        .flickrImage(id: "53312345678", size: .preview), .flickrVisit(id: "53312345678"), .settings,
+        .flickrImage(id: "53312345678", size: .preview),
+        .flickrVisit(id: "53312345678"), .flickrUnvisit(id: "53312345678"), .settings,
     ]
 
     /// Whether the request is one whose body the server streams to a file: uploads.

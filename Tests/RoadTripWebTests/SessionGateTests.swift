@@ -70,6 +70,7 @@ import Testing
         case .flickrPlaces: "flickrPlaces"
         case .flickrPlace: "flickrPlace"
         case .flickrPhoto: "flickrPhoto"
+        case .flickrUnvisit: "flickrUnvisit"
         case .vacationPhotoRemoval: "vacationPhotoRemoval"
         case .flickrImage: "flickrImage"
         case .flickrVisit: "flickrVisit"
@@ -84,7 +85,7 @@ import Testing
         "weather", "samplePage", "places", "placePhotos", "photo", "photoImage", "photoPlace", "recents", "findPlaces",
         "upload", "uploadFile",
         "vacations", "newVacation", "vacationImport", "vacation", "vacationRename", "vacationRemoval", "vacationExport", "vacationItinerary", "vacationTags", "vacationPhotos", "vacationPhoto", "vacationPhotoImage", "vacationBook", "visit", "unvisit", "photoTags",
-        "flickrPlaces", "flickrPlace", "flickrPhoto", "flickrImage", "flickrVisit", "vacationPhotoRemoval", "settings",
+        "flickrPlaces", "flickrPlace", "flickrPhoto", "flickrImage", "flickrVisit", "flickrUnvisit", "vacationPhotoRemoval", "settings",
     ]
 
     /// Ann the owner (id 1) and Bob (id 2, the id the examples name), so that a removal or a
