@@ -24,6 +24,7 @@ def flickr(start_server):
     server = start_server(data=data, setup=False,
                           arguments=("--flickr-key", KEY, "--flickr-api", fake.endpoint, "--allow-private-fetch"))
     server.owner = first.owner
+    server.owner_session = first.owner_session  # the same library: the session holds on the second start
     yield fake, server
     fake.stop()
     server.stop()
@@ -79,7 +80,7 @@ def test_the_flickr_tab_a_place_and_a_photo(flickr, browser, layout):
     b.screenshot(f"{layout}-flickr-photo")
     assert KEY not in b.driver.page_source
     b.open("/recents")
-    assert b.driver.find_elements(By.CSS_SELECTOR, "a.recent-row[href='/flickr/photos/53312345678']")
+    assert b.driver.find_elements(By.CSS_SELECTOR, "a.recent-row[href='/flickr/photos/53312345678?from=recents']")
 
 
 def test_a_flickr_photo_visited_into_a_vacation(flickr, browser):

@@ -169,6 +169,8 @@ public struct App: Sendable {
         case .vacationPhotos(let id, let filter): return try VacationBrowseController(app: self, context: context).photos(id, filter: filter)
         case .vacationPhoto(let id, let photo, let filter):
             return try VacationBrowseController(app: self, context: context).photo(id, photo: photo, filter: filter)
+        case .vacationPhotoRemoval(let id, let photo, let filter):
+            return try VacationBrowseController(app: self, context: context).removePhoto(id, photo: photo, filter: filter)
         case .vacationPhotoImage(let id, let photo, let size):
             return try VacationBrowseController(app: self, context: context).image(id, photo: photo, size: size)
         case .vacationBook(let id, let page): return try VacationBrowseController(app: self, context: context).book(id, page: page)
@@ -177,9 +179,11 @@ public struct App: Sendable {
         case .photoTags(let photo): return try VisitController(app: self, context: context).tags(photo)
         case .flickrPlaces: return try FlickrController(app: self, context: context).places()
         case .flickrPlace(let id): return try FlickrController(app: self, context: context).place(id)
-        case .flickrPhoto(let id, let place): return try FlickrController(app: self, context: context).photo(id, place: place)
+        case .flickrPhoto(let id, let place, let inRecents):
+            return try FlickrController(app: self, context: context).photo(id, place: place, inRecents: inRecents)
         case .flickrImage(let id, let size): return try FlickrController(app: self, context: context).image(id, size: size)
         case .flickrVisit(let id): return try FlickrController(app: self, context: context).visit(id)
+        case .flickrUnvisit(let id): return try FlickrController(app: self, context: context).unvisit(id)
         case .settings: return try SettingsController(app: self, context: context).settings()
         case .asset, .health: throw HTTPError.notFound()
         }

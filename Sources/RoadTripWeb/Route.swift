@@ -71,6 +71,8 @@ public enum Route: Sendable, Equatable {
     case vacationPhotos(id: Int64, filter: VacationPhotoFilter)
     /// A vacation's photo in the viewer; previous and next follow `filter`.
     case vacationPhoto(id: Int64, photo: Int64, filter: VacationPhotoFilter)
+    /// Removing a photo from this vacation: the confirmation, and its post (then the vacation's photos).
+    case vacationPhotoRemoval(id: Int64, photo: Int64, filter: VacationPhotoFilter)
     /// The preview or thumbnail a vacation keeps of its photo.
     case vacationPhotoImage(id: Int64, photo: Int64, size: PhotoImageSize)
     case vacationBook(id: Int64, page: Int)
@@ -84,11 +86,14 @@ public enum Route: Sendable, Equatable {
     case flickrPlaces
     /// A Flickr place's latest photos.
     case flickrPlace(id: String)
-    /// A Flickr photo in the viewer; `place` is the place it was opened from, for previous and next.
-    case flickrPhoto(id: String, place: String?)
+    /// A Flickr photo in the viewer; `place` is the place it was opened from, for previous and next;
+    /// opened from Recents, the list beside it and previous/next are the Recents' (and `place` is nil).
+    case flickrPhoto(id: String, place: String?, inRecents: Bool = false)
     /// A Flickr photo's image, through RoadTrip's cache.
     case flickrImage(id: String, size: PhotoImageSize)
     case flickrVisit(id: String)
+    /// Removing a Flickr photo from one of the vacations holding it.
+    case flickrUnvisit(id: String)
     /// The owner's settings: the Flickr API key.
     case settings
     /// A static asset by its fingerprinted file name (`app.3fa2c9d1.css`).
@@ -180,11 +185,14 @@ public enum Route: Sendable, Equatable {
             self = .flickrPlace(id: id)
         case (3, "flickr") where parts[1] == "photos":
             guard let id = Route.flickrID(parts[2]) else { return nil }
-            self = .flickrPhoto(id: id, place: parameter("place").flatMap(Route.flickrID))
+            let inRecents = parameter("from") == "recents"
+            self = .flickrPhoto(id: id, place: inRecents ? nil : parameter("place").flatMap(Route.flickrID), inRecents: inRecents)
         case (4, "flickr") where parts[1] == "photos":
             guard let id = Route.flickrID(parts[2]) else { return nil }
             if parts[3] == "visit" {
                 self = .flickrVisit(id: id)
+            } else if parts[3] == "unvisit" {
+                self = .flickrUnvisit(id: id)
             } else {
                 guard let size = PhotoImageSize(rawValue: parts[3]) else { return nil }
                 self = .flickrImage(id: id, size: size)
@@ -248,6 +256,7 @@ public enum Route: Sendable, Equatable {
         case .vacationTags(let id, let query): "/vacations/\(id)/tags" + Route.query("q", query)
         case .vacationPhotos(let id, let filter): "/vacations/\(id)/photos" + Route.filterQuery(filter)
         case .vacationPhoto(let id, let photo, let filter): "/vacations/\(id)/photos/\(photo)" + Route.filterQuery(filter)
+        case .vacationPhotoRemoval(let id, let photo, let filter): "/vacations/\(id)/photos/\(photo)/remove" + Route.filterQuery(filter)
         case .vacationPhotoImage(let id, let photo, let size): "/vacations/\(id)/photos/\(photo)/\(size.rawValue)"
         case .vacationBook(let id, let page): "/vacations/\(id)/book/\(page)"
         case .visit(let photo): "/photos/\(photo)/visit"
@@ -255,9 +264,10 @@ public enum Route: Sendable, Equatable {
         case .photoTags(let photo): "/photos/\(photo)/tags"
         case .flickrPlaces: "/flickr"
         case .flickrPlace(let id): "/flickr/places/\(id)"
-        case .flickrPhoto(let id, let place): "/flickr/photos/\(id)" + Route.query("place", place)
+        case .flickrPhoto(let id, let place, let inRecents): "/flickr/photos/\(id)" + (inRecents ? "?from=recents" : Route.query("place", place))
         case .flickrImage(let id, let size): "/flickr/photos/\(id)/\(size.rawValue)"
         case .flickrVisit(let id): "/flickr/photos/\(id)/visit"
+        case .flickrUnvisit(let id): "/flickr/photos/\(id)/unvisit"
         case .settings: "/settings"
         case .asset(let name): "/static/\(name)"
         }
@@ -281,7 +291,7 @@ public enum Route: Sendable, Equatable {
              .flickrPlaces, .flickrPlace, .flickrPhoto, .flickrImage:
             ["GET", "HEAD"]
         case .signIn, .setup, .accounts, .eventsEditor, .photoPlace, .upload, .newVacation, .vacationImport, .vacationRemoval,
-             .visit, .unvisit, .flickrVisit, .settings:
+             .visit, .unvisit, .flickrVisit, .flickrUnvisit, .vacationPhotoRemoval, .settings:
             ["GET", "HEAD", "POST"]
         case .signOut, .accountPassword, .accountRemoval, .accountPasswordReset, .chooseDestination, .eventRemoval, .eventMove,
              .bookSettings, .uploadFile, .vacationRename, .photoTags:
@@ -300,10 +310,11 @@ public enum Route: Sendable, Equatable {
         .photoPlace(id: 1, query: nil), .recents, .findPlaces(query: nil), .upload, .uploadFile(name: "a.jpg"),
         .vacations, .newVacation, .vacationImport, .vacation(id: 1), .vacationRename(id: 1), .vacationRemoval(id: 1),
         .vacationExport(id: 1), .vacationItinerary(id: 1), .vacationTags(id: 1, query: nil), .vacationPhotos(id: 1, filter: .all),
-        .vacationPhoto(id: 1, photo: 1, filter: .all), .vacationPhotoImage(id: 1, photo: 1, size: .preview), .vacationBook(id: 1, page: 1),
+        .vacationPhoto(id: 1, photo: 1, filter: .all), .vacationPhotoRemoval(id: 1, photo: 1, filter: .all), .vacationPhotoImage(id: 1, photo: 1, size: .preview), .vacationBook(id: 1, page: 1),
         .visit(photo: 1), .unvisit(photo: 1), .photoTags(photo: 1),
         .flickrPlaces, .flickrPlace(id: "7.MJR8tTVrIO1EgB"), .flickrPhoto(id: "53312345678", place: nil),
-        .flickrImage(id: "53312345678", size: .preview), .flickrVisit(id: "53312345678"), .settings,
+        .flickrImage(id: "53312345678", size: .preview),
+        .flickrVisit(id: "53312345678"), .flickrUnvisit(id: "53312345678"), .settings,
     ]
 
     /// Whether the request is one whose body the server streams to a file: uploads.
@@ -327,6 +338,9 @@ public enum Route: Sendable, Equatable {
         case (4, "photos"):
             guard let photo = identifier(parts[3]) else { return nil }
             return .vacationPhoto(id: id, photo: photo, filter: filter)
+        case (5, "photos") where parts[4] == "remove":
+            guard let photo = identifier(parts[3]) else { return nil }
+            return .vacationPhotoRemoval(id: id, photo: photo, filter: filter)
         case (5, "photos"):
             guard let photo = identifier(parts[3]), let size = PhotoImageSize(rawValue: parts[4]), size != .original else { return nil }
             return .vacationPhotoImage(id: id, photo: photo, size: size)

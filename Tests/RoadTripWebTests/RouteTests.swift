@@ -13,6 +13,8 @@ import Testing
         .asset("app.0123456789abcdef.css"),
         .asset("icon.fedcba9876543210.svg"),
         .asset("app-shell.00000000ffffffff.js"),
+        .flickrUnvisit(id: "53312345678"),
+        .vacationPhotoRemoval(id: 3, photo: 4, filter: .all),
     ]
 
     @Test(arguments: everyRoute)
@@ -22,6 +24,19 @@ import Testing
 
         // validate
         #expect(matched == route, "\(route.path) does not lead back to \(route)")
+    }
+
+    @Test func aFlickrPhotoFromRecentsAndARemovalFromAFilteredListKeepWhereTheyCameFrom() {
+        // MUT
+        let recents = Route(path: "/flickr/photos/53312345678", query: [("from", "recents"), ("place", "7.MJR8tTVrIO1EgB")])
+        let removal = Route(path: "/vacations/3/photos/4/remove", query: [("tag", "5")])
+
+        // validate
+        #expect(recents == .flickrPhoto(id: "53312345678", place: nil, inRecents: true), "from Recents, previous and next are Recents'")
+        #expect(Route.flickrPhoto(id: "53312345678", place: nil, inRecents: true).path == "/flickr/photos/53312345678?from=recents")
+        #expect(removal == .vacationPhotoRemoval(id: 3, photo: 4, filter: .tag(5)))
+        #expect(Route.vacationPhotoRemoval(id: 3, photo: 4, filter: .tag(5)).path == "/vacations/3/photos/4/remove?tag=5")
+        #expect(Route(path: "/vacations/3/photos/4/delete") == nil)
     }
 
     @Test func pathsAreTheOnesLinksUse() {

@@ -71,6 +71,8 @@ import Testing
         case .flickrPlaces: "flickrPlaces"
         case .flickrPlace: "flickrPlace"
         case .flickrPhoto: "flickrPhoto"
+        case .flickrUnvisit: "flickrUnvisit"
+        case .vacationPhotoRemoval: "vacationPhotoRemoval"
         case .flickrImage: "flickrImage"
         case .flickrVisit: "flickrVisit"
         case .settings: "settings"
@@ -84,7 +86,7 @@ import Testing
         "weather", "samplePage", "places", "placePhotos", "photo", "photoImage", "photoPlace", "recents", "findPlaces",
         "upload", "uploadFile",
         "vacations", "newVacation", "vacationImport", "vacation", "vacationRename", "vacationRemoval", "vacationExport", "vacationItinerary", "vacationTags", "vacationPhotos", "vacationPhoto", "vacationPhotoImage", "vacationBook", "visit", "unvisit", "photoTags",
-        "flickrPlaces", "flickrPlace", "flickrPhoto", "flickrImage", "flickrVisit", "settings",
+        "flickrPlaces", "flickrPlace", "flickrPhoto", "flickrImage", "flickrVisit", "flickrUnvisit", "vacationPhotoRemoval", "settings",
     ]
 
     /// Ann the owner (id 1) and Bob (id 2, the id the examples name), so that a removal or a

@@ -8,7 +8,7 @@ struct FlickrController {
     let app: App
     let context: RequestContext
 
-    private func service() throws -> FlickrService {
+    func service() throws -> FlickrService {
         guard let flickr = app.flickr else { throw HTTPError.notFound("Flickr is not set up on this server.") }
         return flickr
     }
@@ -26,25 +26,40 @@ struct FlickrController {
         return try page(title: grid.heading, master: grid, screen: .master, masterBack: (.flickrPlaces, "Flickr"), masterKey: "flickr-\(id)")
     }
 
-    func photo(_ id: String, place: String?) throws -> Response {
+    /// Opened from a place, the place's photos are beside it; from Recents, Recents (in the same
+    /// order: as for a library photo, turning through Recents moves nothing to the top).
+    func photo(_ id: String, place: String?, inRecents: Bool) throws -> Response {
         let flickr = try service()
         guard let photo = try flickr.photo(id: id) else { throw HTTPError.notFound("RoadTrip has not seen this Flickr photo; open it from a place.") }
-        try app.library.recents.record(.flickr(photo.id), for: try context.account.id)
-        var previous: String? = nil
-        var next: String? = nil
-        var master: any HTML = FlickrPlacesView(places: [], problem: nil)
+        let account = try context.account.id
+        var recents = inRecents ? try app.library.recents.items(of: account) : []
+        if context.request.method == "GET", !recents.contains(where: { $0.key == .flickr(photo.id) }) {
+            try app.library.recents.record(.flickr(photo.id), for: account)
+            if inRecents { recents = try app.library.recents.items(of: account) }
+        }
+        let holding = try app.library.vacations.holding(sha256: FlickrService.vacationKey(of: photo), for: account)
+        if inRecents {
+            let neighbours = RecentsView.neighbours(of: .flickr(photo.id), in: recents)
+            return app.page(PageFrame(
+                title: photo.displayTitle, screen: .detail, master: RecentsView(items: recents, current: .flickr(photo.id)),
+                detail: FlickrPhotoView(photo: photo, previous: neighbours.previous, next: neighbours.next, vacations: holding),
+                back: (.recents, "Recents"), masterBar: try app.photosBar(.recents), masterKey: "recents"
+            ), context: context)
+        }
+        var previous: Route? = nil
+        var next: Route? = nil
+        var master: any HTML = placesBeside(flickr)
         if let place {
             let grid = try self.grid(flickr, place, current: id)
             if let index = grid.photos.firstIndex(where: { $0.id == id }) {
-                previous = index > 0 ? grid.photos[index - 1].id : nil
-                next = index + 1 < grid.photos.count ? grid.photos[index + 1].id : nil
+                previous = index > 0 ? .flickrPhoto(id: grid.photos[index - 1].id, place: place) : nil
+                next = index + 1 < grid.photos.count ? .flickrPhoto(id: grid.photos[index + 1].id, place: place) : nil
             }
             master = grid
         }
-        let holding = try app.library.vacations.holding(sha256: FlickrService.vacationKey(of: photo), for: try context.account.id)
         return try page(
             title: photo.displayTitle, master: master,
-            detail: FlickrPhotoView(photo: photo, placeID: place, previous: previous, next: next, vacations: holding), screen: .detail,
+            detail: FlickrPhotoView(photo: photo, previous: previous, next: next, vacations: holding), screen: .detail,
             back: place.map { (.flickrPlace(id: $0), "Photos") } ?? (.flickrPlaces, "Flickr"),
             masterBack: (.flickrPlaces, "Flickr"), masterKey: place.map { "flickr-\($0)" }
         )
@@ -75,43 +90,10 @@ struct FlickrController {
         return response
     }
 
-    /// Visit for a Flickr photo: the same choice as for the library's, its copy made from Flickr's image.
-    func visit(_ id: String) throws -> Response {
-        let flickr = try service()
-        guard let photo = try flickr.photo(id: id) else { throw HTTPError.notFound() }
-        let account = try context.account.id
-        let vacations = try app.library.vacations.all(of: account).map { (id: $0.id, name: $0.name) }
-        guard context.request.method == "POST" else {
-            return try page(title: "Visit", master: FlickrPlacesView(places: [], problem: nil),
-                            detail: visitChoice(photo, vacations), screen: .detail,
-                            back: (.flickrPhoto(id: id, place: nil), photo.displayTitle))
-        }
-        let target: Int64
-        if let chosen = Int64(context.field("vacation")) {
-            target = chosen
-        } else {
-            do { target = try app.library.vacations.create(named: context.field("name"), for: account) } catch let error as VacationError {
-                return try page(title: "Visit", master: FlickrPlacesView(places: [], problem: nil),
-                                detail: visitChoice(photo, vacations, error: error.description),
-                                screen: .detail, back: (.flickrPhoto(id: id, place: nil), photo.displayTitle),
-                                status: error.isConflict ? .conflict : .unprocessableContent)
-            }
-        }
-        do {
-            let visited = try flickr.visitedPhoto(photo, library: app.library.photos,
-                                                  scratch: app.library.folder.appendingPathComponent("cache/flickr-visits"))
-            try app.library.vacations.visit(visited, into: target, for: account)
-        } catch VacationError.noSuchVacation {
-            throw HTTPError.notFound("There is no such vacation.")
-        } catch let error as FlickrError {
-            throw HTTPError(status: .serviceUnavailable, message: error.description)
-        }
-        return .redirect(to: Route.flickrPhoto(id: id, place: nil).path)
-    }
-
-    private func visitChoice(_ photo: FlickrPhoto, _ vacations: [(id: Int64, name: String)], error: String? = nil) -> VisitChoiceView {
-        VisitChoiceView(kind: .visit, title: photo.displayTitle, route: .flickrVisit(id: photo.id), back: .flickrPhoto(id: photo.id, place: nil),
-                        vacations: vacations, formToken: context.formToken, error: error)
+    /// Flickr's top places, for screens of a photo opened from no place: the real list (or the
+    /// line saying why there is none), never an empty one standing in for it.
+    func placesBeside(_ flickr: FlickrService) -> FlickrPlacesView {
+        do { return FlickrPlacesView(places: try flickr.topPlaces(), problem: nil) } catch { return FlickrPlacesView(places: [], problem: FlickrController.line(error)) }
     }
 
     private func grid(_ flickr: FlickrService, _ id: String, current: String? = nil) throws -> FlickrGridView {
@@ -128,7 +110,7 @@ struct FlickrController {
         (error as? FlickrError)?.description ?? "Flickr could not be asked: something went wrong on RoadTrip's side."
     }
 
-    private func page(title: String, master: any HTML, detail: (any HTML)? = nil, screen: PageFrame.Screen,
+    func page(title: String, master: any HTML, detail: (any HTML)? = nil, screen: PageFrame.Screen,
                       back: (route: Route, label: String)? = nil, masterBack: (route: Route, label: String)? = nil,
                       masterKey: String? = nil, status: Status = .ok) throws -> Response {
         app.page(PageFrame(

@@ -32,12 +32,8 @@ struct PhotoController {
         let masterKey: String
         if inRecents {
             masterKey = "recents"
-            let index = recents.firstIndex { $0.key == .library(photo.id) }
-            let neighbour = { (offset: Int) -> Route? in
-                guard let index, recents.indices.contains(index + offset) else { return nil }
-                return RecentsView.route(recents[index + offset])
-            }
-            viewer = PhotoViewer(photo: photo, place: place, previous: neighbour(-1), next: neighbour(1), inRecents: true)
+            let neighbours = RecentsView.neighbours(of: .library(photo.id), in: recents)
+            viewer = PhotoViewer(photo: photo, place: place, previous: neighbours.previous, next: neighbours.next, inRecents: true)
             master = RecentsView(items: recents, current: .library(photo.id))
             back = (.recents, "Recents")
         } else {

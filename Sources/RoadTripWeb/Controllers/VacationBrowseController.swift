@@ -51,7 +51,8 @@ struct VacationBrowseController {
         let link = { (other: VacationPhoto) in Route.vacationPhoto(id: id, photo: other.id, filter: filter) }
         let view = VacationPhotoView(
             vacationID: id, photo: photo, place: try photo.placeID.flatMap { try document.place(id: $0) }, tags: try document.tags(ofPhoto: photo.id),
-            previous: index > 0 ? link(grid.photos[index - 1]) : nil, next: index + 1 < grid.photos.count ? link(grid.photos[index + 1]) : nil
+            previous: index > 0 ? link(grid.photos[index - 1]) : nil, next: index + 1 < grid.photos.count ? link(grid.photos[index + 1]) : nil,
+            removal: .vacationPhotoRemoval(id: id, photo: photo.id, filter: filter)
         )
         return app.page(PageFrame(
             title: photo.title, screen: .detail, master: grid, detail: view, back: (.vacationPhotos(id: id, filter: filter), grid.heading),
@@ -97,7 +98,7 @@ struct VacationBrowseController {
         ), context: context)
     }
 
-    private func grid(_ id: Int64, document: VacationDocument, filter: VacationPhotoFilter, current: Int64? = nil) throws -> VacationGridView {
+    func grid(_ id: Int64, document: VacationDocument, filter: VacationPhotoFilter, current: Int64? = nil) throws -> VacationGridView {
         let heading: String
         switch filter {
         case .all: heading = "All photos"

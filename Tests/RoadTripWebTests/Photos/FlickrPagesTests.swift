@@ -19,14 +19,14 @@ import Testing
         site = try FakeFlickrSite()
     }
 
-    private func app(key: String?) throws -> (App, LogRecorder) {
+    func app(key: String?) throws -> (App, LogRecorder) {
         let log = LogRecorder()
         let flickr = FlickrService(configuredKey: key, transport: site, cacheFolder: folder.appendingPathComponent("cache/flickr"),
                                    database: library.database)
         return (App(library: library, assets: try AssetCatalog.bundled(), flickr: flickr, log: log.sink), log)
     }
 
-    private func visitor(_ app: App, owner: Bool = true, name: String = "Ann") throws -> Visitor {
+    func visitor(_ app: App, owner: Bool = true, name: String = "Ann") throws -> Visitor {
         let account = try library.accounts.create(name: name, password: WebFixture.password, repeated: WebFixture.password, isOwner: owner)
         let grant = try library.authenticator.sessions.start(for: account)
         let visitor = Visitor(app: app, address: "192.0.2.1")
@@ -91,7 +91,7 @@ import Testing
         #expect(first.status == .ok && again.status == .ok, "opened again without the network")
         #expect(first.headers["Content-Type"] == "image/jpeg")
         #expect(site.imageFetches == 1)
-        #expect(recents.contains("href=\"/flickr/photos/53312345678\""))
+        #expect(recents.contains("href=\"/flickr/photos/53312345678?from=recents\""))
     }
 
     @Test(arguments: [FakeFlickrSite.Mode.invalidKey, .rateLimited, .offline])

@@ -14,12 +14,12 @@ import Testing
     }
 
     @discardableResult
-    private func add(_ name: String, seed: UInt64, at coordinate: (Double, Double)?, takenAt: String = "2024-10-19T09:12:40") throws -> Photo {
+    func add(_ name: String, seed: UInt64, at coordinate: (Double, Double)?, takenAt: String = "2024-10-19T09:12:40") throws -> Photo {
         let path = try uploads.draw(name, seed: seed, at: coordinate, takenAt: takenAt, width: 80, height: 60)
         return try #require(web.library.photos.importPhoto(at: path, fileName: name, by: nil).photoValue)
     }
 
-    private func vacationID(_ response: Response) -> Int64? {
+    func vacationID(_ response: Response) -> Int64? {
         response.headers["Location"].flatMap { $0.split(separator: "/").last.flatMap { Int64($0) } }
     }
 
@@ -138,7 +138,8 @@ import Testing
         // MUT + validate: every vacation route, by Bob
         let gets = ["/vacations/\(id)", "/vacations/\(id)/remove", "/vacations/\(id)/export", "/vacations/\(id)/itinerary",
                     "/vacations/\(id)/tags", "/vacations/\(id)/photos", "/vacations/\(id)/photos?place=2267057", "/vacations/\(id)/photos/1",
-                    "/vacations/\(id)/photos/1/preview", "/vacations/\(id)/photos/1/thumbnail", "/vacations/\(id)/book/1"]
+                    "/vacations/\(id)/photos/1/preview", "/vacations/\(id)/photos/1/thumbnail", "/vacations/\(id)/book/1",
+                    "/vacations/\(id)/photos/1/remove"]
         for path in gets {
             let response = bob.get(path)
             #expect(response.status == .notFound, "\(path)")
@@ -146,6 +147,7 @@ import Testing
         }
         #expect(bob.post("/vacations/\(id)/rename", [("name", "Mine")]).status == .notFound)
         #expect(bob.post("/vacations/\(id)/remove").status == .notFound)
+        #expect(bob.post("/vacations/\(id)/photos/1/remove").status == .notFound)
         #expect(bob.post("/photos/\(photo.id)/visit", [("vacation", String(id))]).status == .notFound)
         #expect(bob.post("/photos/\(photo.id)/unvisit", [("vacation", String(id))]).status == .notFound)
         #expect(try web.library.vacations.all(of: AccountID(1)).map(\.name) == ["Lisbon"])

@@ -81,9 +81,9 @@ struct FlickrGridView: HTML {
 /// where Flickr offers it, the owner's name and a link to the photo's page on Flickr.
 struct FlickrPhotoView: HTML {
     let photo: FlickrPhoto
-    let placeID: String?
-    let previous: String?
-    let next: String?
+    /// Previous and next in the Flickr place, or in Recents.
+    let previous: Route?
+    let next: Route?
     let vacations: [(id: Int64, name: String)]
 
     func render(into output: inout String) {
@@ -91,22 +91,12 @@ struct FlickrPhotoView: HTML {
         PhotoStageView(
             id: photo.id, title: photo.displayTitle, width: size?.width ?? 1, height: size?.height ?? 1,
             image: .flickrImage(id: photo.id, size: .preview), original: photo.original == nil ? nil : .flickrImage(id: photo.id, size: .original),
-            previous: previous.map { .flickrPhoto(id: $0, place: placeID) }, next: next.map { .flickrPhoto(id: $0, place: placeID) }
+            previous: previous, next: next
         ) {
-            div(.class("photo-visits")) {
+            PhotoVisits(flickrID: photo.id, vacations: vacations) {
                 p(.class("flickr-owner")) {
                     "By \(photo.ownerName.isEmpty ? photo.owner : photo.ownerName) · "
                     a(.href(photo.pageURL.absoluteString), Attribute("target", "_blank"), .rel("noopener noreferrer external")) { "See it on Flickr" }
-                }
-                a(.class("button visit popover-link"), .href(.flickrVisit(id: photo.id))) { "Visit…" }
-                if !vacations.isEmpty {
-                    p(.class("visited-in")) {
-                        "In "
-                        for (index, vacation) in vacations.enumerated() {
-                            if index > 0 { ", " }
-                            a(.href(.vacation(id: vacation.id))) { vacation.name }
-                        }
-                    }
                 }
             }
             details(.class("photo-info")) {

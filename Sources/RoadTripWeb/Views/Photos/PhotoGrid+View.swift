@@ -81,8 +81,15 @@ struct RecentsView: HTML {
     static func route(_ item: RecentItem) -> Route {
         switch item {
         case .library(let photo): .photo(id: photo.id, inRecents: true)
-        case .flickr(let photo): .flickrPhoto(id: photo.id, place: nil)
+        case .flickr(let photo): .flickrPhoto(id: photo.id, place: nil, inRecents: true)
         }
+    }
+
+    /// The photos before and after `key` in Recents, for the viewer's previous and next.
+    static func neighbours(of key: RecentKey, in items: [RecentItem]) -> (previous: Route?, next: Route?) {
+        guard let index = items.firstIndex(where: { $0.key == key }) else { return (nil, nil) }
+        let route = { (offset: Int) in items.indices.contains(index + offset) ? RecentsView.route(items[index + offset]) : nil }
+        return (route(-1), route(1))
     }
 
     private func row(_ item: RecentItem) -> Element {

@@ -1,14 +1,26 @@
 import HTML
 import RoadTrip
 
-/// Under the photo: which of the account's vacations hold it, Visit, and Unvisit when some do.
+/// Under the photo: which of the account's vacations hold it, Visit, and Unvisit when some do —
+/// for a library photo and a Flickr one alike (`lead` is what comes first: Flickr's owner line).
 struct PhotoVisits: HTML {
-    let photoID: Int64
+    let visit: Route
+    let unvisit: Route
     let vacations: [(id: Int64, name: String)]
+    var lead = Fragment([])
+
+    init(photoID: Int64, vacations: [(id: Int64, name: String)]) {
+        (visit, unvisit, self.vacations) = (.visit(photo: photoID), .unvisit(photo: photoID), vacations)
+    }
+
+    init(flickrID: String, vacations: [(id: Int64, name: String)], @HTMLBuilder lead: () -> Fragment) {
+        (visit, unvisit, self.vacations, self.lead) = (.flickrVisit(id: flickrID), .flickrUnvisit(id: flickrID), vacations, lead())
+    }
 
     func render(into output: inout String) {
         div(.class("photo-visits")) {
-            a(.class("button visit popover-link"), .href(.visit(photo: photoID))) { "Visit…" }
+            lead
+            a(.class("button visit popover-link"), .href(visit)) { "Visit…" }
             if !vacations.isEmpty {
                 p(.class("visited-in")) {
                     "In "
@@ -17,7 +29,7 @@ struct PhotoVisits: HTML {
                         a(.href(.vacation(id: vacation.id))) { vacation.name }
                     }
                 }
-                a(.class("button secondary unvisit popover-link"), .href(.unvisit(photo: photoID))) { "Unvisit…" }
+                a(.class("button secondary unvisit popover-link"), .href(unvisit)) { "Unvisit…" }
             }
         }.render(into: &output)
     }

@@ -44,12 +44,17 @@ struct VacationPhotoView: HTML {
     let tags: [String]
     let previous: Route?
     let next: Route?
+    /// The confirmation that removes the photo from this vacation.
+    let removal: Route
 
     func render(into output: inout String) {
         PhotoStageView(
             id: String(photo.id), title: photo.title, width: photo.width, height: photo.height,
             image: .vacationPhotoImage(id: vacationID, photo: photo.id, size: .preview), original: nil, previous: previous, next: next
         ) {
+            div(.class("photo-visits")) {
+                a(.class("button secondary remove-from-vacation popover-link"), .href(removal)) { "Remove from this vacation…" }
+            }
             details(.class("photo-info")) {
                 summary { "Info" }
                 dl {
@@ -63,6 +68,28 @@ struct VacationPhotoView: HTML {
                     dt { "Tags" }; dd(.class("info-tags")) { tags.isEmpty ? "None" : tags.joined(separator: ", ") }
                 }
             }
+        }.render(into: &output)
+    }
+}
+
+/// Removing a photo from a vacation: a confirmation that names both.
+struct VacationPhotoRemovalView: HTML {
+    let vacation: Vacation
+    let photo: VacationPhoto
+    let filter: VacationPhotoFilter
+    let formToken: String
+
+    func render(into output: inout String) {
+        section(.class("confirm photo-removal")) {
+            p(.class("confirm-message"), .role("alert")) {
+                "Remove “\(photo.title)” from “\(vacation.name)”? A place or tag that no other photo of the vacation has goes with it. The photo stays in the library."
+            }
+            form(.method("post"), .action(.vacationPhotoRemoval(id: vacation.id, photo: photo.id, filter: filter)), .class("inline-form")) {
+                FormToken(token: formToken)
+                button(.type("submit"), .class("button danger")) { "Remove" }
+            }
+            " "
+            a(.class("button secondary"), .href(.vacationPhoto(id: vacation.id, photo: photo.id, filter: filter))) { "Cancel" }
         }.render(into: &output)
     }
 }
