@@ -10,7 +10,8 @@
 // asks it first about Back/Forward with a cancelable `roadtrip:popstate`, and learns of the
 // book's own history entries from `roadtrip:navigated`.
 
-const SPREAD_QUERY = "(min-width: 1000px) and (orientation: landscape)"; // as in app.css
+// As in app.css; a short screen (a phone on its side) is a phone, one page at a time.
+const SPREAD_QUERY = "(min-width: 1000px) and (min-height: 501px) and (orientation: landscape)";
 const LOAD_TIMEOUT_MS = 15000;
 const EDGE_FRACTION = 0.15; // a tap in the outer 15 % of the stage turns that way (over a frame: the
 // narrower .book-edge strips of app.css, so that the page's own links near its edges still work)
