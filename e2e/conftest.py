@@ -328,6 +328,9 @@ class Layout:
 
 LAYOUTS = {
     "phone": Layout("phone", 390, 844, mobile=True),
+    # A phone on its side: wide as a tablet, but short, so still a phone (issue 12).
+    "phone-landscape": Layout("phone-landscape", 844, 390, mobile=True),
+    "phone-landscape-large": Layout("phone-landscape-large", 932, 430, mobile=True),
     "tablet-portrait": Layout("tablet-portrait", 820, 1180),
     "tablet-landscape": Layout("tablet-landscape", 1180, 820),
     "desktop": Layout("desktop", 1440, 900),

@@ -64,7 +64,7 @@ def assert_layout(book: Book, layout: str, page: int) -> None:
         assert abs(only["width"] - stage["width"]) <= 1 and abs(only["height"] - stage["height"]) <= 1, f"one page fills the stage: {only}"
 
 
-@pytest.mark.parametrize("layout", LAYOUTS)
+@pytest.mark.parametrize("layout", [*LAYOUTS, "phone-landscape"])
 def test_keys_turn_and_the_ends_refuse(sample_book, browser, layout):
     b = browser(layout, server=sample_book)
     book = Book(b)
@@ -114,7 +114,7 @@ def test_keys_turn_and_the_ends_refuse(sample_book, browser, layout):
     book.wait_page(forward(forward(1, spread), spread))
 
 
-@pytest.mark.parametrize("layout", LAYOUTS)
+@pytest.mark.parametrize("layout", [*LAYOUTS, "phone-landscape"])
 def test_taps_near_the_edges_and_the_controls_turn(sample_book, browser, layout):
     b = browser(layout, server=sample_book)
     book = Book(b)
@@ -206,6 +206,29 @@ def test_deep_link_reload_back_and_forward(sample_book, browser, layout):
     b.driver.forward()
     book.wait_page(second)
     assert shell.same_document(), "turns, Back and Forward stay in the page"
+
+
+@pytest.mark.parametrize("layout", ["phone-landscape", "phone-landscape-large"])
+def test_a_phone_on_its_side_shows_one_page_across_the_whole_screen(sample_book, browser, layout):
+    """844×390 is wider than a tablet in portrait but a phone: one page (no spread), the book the
+    whole screen (no list beside it), everything on screen without scrolling, and it turns."""
+    b = browser(layout, server=sample_book)
+    book = Book(b)
+    state = book.open(1)
+    assert state["layout"] == "single"
+    assert_layout(book, layout, 1)
+    shell = Shell(b)
+    assert not shell.shown("aside#master"), "no list beside the book"
+    width, height = shell.viewport()
+    stage = book.stage_rect()
+    assert stage["width"] >= width - 30, f"the page spans the screen but for its margins: {stage}"
+    assert stage["height"] >= 0.45 * height, f"the bars leave the page most of the height: {stage}"
+    controls = shell.rect("#book .book-controls")
+    assert controls["y"] + controls["height"] <= height, f"the controls are on screen: {controls}"
+    book.press(KEYS["right"])
+    book.wait_page(2)
+    assert_layout(book, layout, 2)
+    b.screenshot(f"{layout}-book")
 
 
 def test_leaving_the_book_lets_go_of_its_keys(sample_book, browser):

@@ -1,7 +1,8 @@
 """The three layouts of the adaptive shell, with JavaScript on (DESIGN.md §Pages in the
 browser; issue 2, "What a user sees"):
 
-- phone 390×844: a navigation stack, one pane at a time, a back button in the top bar;
+- phone 390×844: a navigation stack, one pane at a time, a back button in the top bar; the
+  same on a phone on its side (844×390, 932×430), however wide;
 - tablet landscape 1180×820 (and a desktop): the master column beside the detail;
 - tablet portrait 820×1180: the detail fills the screen and a top-bar button opens the
   master as an overlay, closed by choosing in it, by Escape, or by tapping outside.
@@ -32,7 +33,7 @@ from pages import (
 )
 
 
-@pytest.mark.parametrize("layout", ["phone", "tablet-portrait", "tablet-landscape", "desktop"])
+@pytest.mark.parametrize("layout", ["phone", "phone-landscape", "phone-landscape-large", "tablet-portrait", "tablet-landscape", "desktop"])
 def test_viewport_is_the_layout_size(browser, layout):
     b = browser(layout)
     b.open("/")
@@ -44,8 +45,12 @@ def test_viewport_is_the_layout_size(browser, layout):
 # Phone
 
 
-def test_phone_home_is_the_list_alone(browser):
-    b = browser("phone")
+PHONES = ["phone", "phone-landscape", "phone-landscape-large"]
+
+
+@pytest.mark.parametrize("layout", PHONES)
+def test_phone_home_is_the_list_alone(browser, layout):
+    b = browser(layout)
     b.open("/")
     shell = Shell(b)
     shell.wait_home()
@@ -55,11 +60,12 @@ def test_phone_home_is_the_list_alone(browser):
     assert master["x"] == 0 and master["width"] == b.layout.width, f"the list should fill the phone's width: {master}"
     for destination in demo():
         assert shell.row(destination).is_displayed(), f"{destination.name} should be listed"
-    b.screenshot("phone-home")
+    b.screenshot(f"{layout}-home")
 
 
-def test_phone_choosing_slides_in_the_detail_and_back_returns(browser):
-    b = browser("phone")
+@pytest.mark.parametrize("layout", PHONES)
+def test_phone_choosing_slides_in_the_detail_and_back_returns(browser, layout):
+    b = browser(layout)
     b.open("/")
     shell = Shell(b)
     shell.wait_home()
@@ -73,7 +79,7 @@ def test_phone_choosing_slides_in_the_detail_and_back_returns(browser):
     detail = shell.rect(DETAIL)
     assert detail["width"] == b.layout.width, f"the detail should fill the phone's width: {detail}"
     assert shell.same_document(), "choosing a destination should swap the panes, not load a new page"
-    b.screenshot("phone-destination")
+    b.screenshot(f"{layout}-destination")
 
     shell.click(BACK)
     shell.wait_home()

@@ -91,7 +91,7 @@ def assert_title_visible(screens: PhotoScreens, title: str) -> None:
     assert screens.driver.title == f"{title} · RoadTrip"
 
 
-@pytest.mark.parametrize("layout", LAYOUTS)
+@pytest.mark.parametrize("layout", [*LAYOUTS, "phone-landscape"])
 def test_a_photo_opens_filling_the_view_centred_with_its_title(server, browser, layout):
     screens, _ = open_photo(server, browser, layout, "Painted Ladies")
     v = assert_fills_and_centred(screens)
@@ -101,7 +101,13 @@ def test_a_photo_opens_filling_the_view_centred_with_its_title(server, browser, 
     assert not v["spinnerShown"]
     assert v["level"] == f"{round(v['scale'] * 100)}%"
     assert_title_visible(screens, "Painted Ladies")
-    if layout == "phone":
+    if layout == "phone-landscape":
+        # A phone on its side is a phone: the viewer has the whole screen, not a tablet's detail
+        # pane beside a 22rem list (where the stage was 490 px wide and 190 px tall).
+        width, height = screens.viewport()
+        assert v["stage"]["x"] == 0 and v["stageWidth"] == width, f"the photo spans the screen: {v}"
+        assert v["stageHeight"] >= 0.6 * height, f"the bars leave the photo most of the height: {v}"
+    if layout.startswith("phone"):
         assert text_content(screens.find(BACK)) == "‹ San Francisco"
         assert not screens.shown(MASTER), "a phone shows one screen at a time"
     else:

@@ -43,7 +43,7 @@ def wait_book(screens: VacationScreens, vacation: int, page: int, shown: list[in
     return last
 
 
-@pytest.mark.parametrize("layout", LAYOUTS)
+@pytest.mark.parametrize("layout", [*LAYOUTS, "phone-landscape"])  # a phone on its side: one page
 def test_the_book_turns_through_the_photos_in_date_order(vacation_server, browser, layout):
     account, session = traveller(vacation_server, f"Reader {layout}")
     vacation = vacation_with(vacation_server, session, "Bridges Book", VISITED)
@@ -60,6 +60,10 @@ def test_the_book_turns_through_the_photos_in_date_order(vacation_server, browse
     assert state["layout"] == ("spread" if spread else "single")
     assert state["indicator"] == "Page 1 of 3"
     assert screens.detail_title() == "Book"
+    if layout == "phone-landscape":  # the whole screen, not a detail pane beside the list
+        (page,) = state["boxes"]
+        width, height = screens.viewport()
+        assert page["width"] >= width - 30 and page["height"] >= 0.45 * height, f"one page across the screen: {page}"
     b.screenshot(f"{layout}-vacation-book-1")
 
     # The arrow key turns to page 2 (in a spread, pages 2 and 3 facing each other).

@@ -212,7 +212,7 @@ async function changeTags(form, tags, body) {
 // shown in the dialog, a success moves on to where the server sends it. On a phone the link
 // is an ordinary link to the form's own screen. One popover at a time, one post at a time: a
 // double click opens one dialog and sends one form.
-const POPOVER_QUERY = "(min-width: 700px)";
+const POPOVER_QUERY = "(min-width: 700px) and (min-height: 501px)"; // not on a phone on its side (app.css)
 let popoverOpening = false;
 
 async function fetchPage(url, options = {}) {

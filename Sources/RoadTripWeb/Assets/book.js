@@ -10,7 +10,8 @@
 // asks it first about Back/Forward with a cancelable `roadtrip:popstate`, and learns of the
 // book's own history entries from `roadtrip:navigated`.
 
-const SPREAD_QUERY = "(min-width: 1000px) and (orientation: landscape)"; // as in app.css
+// As in app.css; a short screen (a phone on its side) is a phone, one page at a time.
+const SPREAD_QUERY = "(min-width: 1000px) and (min-height: 501px) and (orientation: landscape)";
 const LOAD_TIMEOUT_MS = 15000;
 const COPY_POLL_MS = 500; // how often a page whose copy is being fetched asks the server again
 const COPY_POLL_LIMIT_MS = 120000; // the fetch itself gives up long before

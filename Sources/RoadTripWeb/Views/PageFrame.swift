@@ -36,8 +36,15 @@ struct MasterBar {
     var back: (route: Route, label: String)? = nil
     /// The photo apps' tab bar: Places | Recents, with the current one marked.
     var tabs: [(route: Route, label: String, isCurrent: Bool)] = []
+    /// Which half of the app the column belongs to: the app tabs at its foot mark it.
+    var half: AppHalf = .roadTrip
 
     static let roadTrip = MasterBar(title: "RoadTrip", label: "Destinations", openButton: "☰ Destinations", openButtonLabel: "Destinations")
+}
+
+/// The two apps RoadTrip brings together, switched by the tab bar at the foot of the master column.
+enum AppHalf {
+    case roadTrip, photos
 }
 
 /// The signed-in person as the shell shows them: name, owner or not, and the form token for

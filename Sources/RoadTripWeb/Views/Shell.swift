@@ -65,6 +65,7 @@ struct Shell: HTML {
             }
             div(.class("pane-content"), .id("master-content"), .data("master-key", frame.masterKey ?? "")) { content }
             if let viewer { ViewerFooter(viewer: viewer) }
+            AppTabs(current: frame.masterBar.half)
         }
     }
 
@@ -97,10 +98,6 @@ struct ViewerFooter: HTML {
 
     func render(into output: inout String) {
         footer(.class("master-footer")) {
-            nav(.class("app-switch"), .ariaLabel("Apps")) {
-                a(.href(.home)) { "RoadTrip" }
-                a(.href(.places(order: .byCountry))) { "Photos" }
-            }
             a(.class("viewer"), .href(.account), .title("Your account")) { viewer.name }
             if viewer.isOwner {
                 a(.href(.accounts)) { "Accounts" }

@@ -20,7 +20,8 @@ extension MasterBar {
         let current = names["\(tab)"] ?? "Photos"
         return MasterBar(
             title: title ?? current, label: "Places, Recents and Vacations",
-            openButton: "⌕ \(current)", openButtonLabel: "Places, Recents and Vacations", back: back, tabs: tabs
+            openButton: "⌕ \(current)", openButtonLabel: "Places, Recents and Vacations", back: back, tabs: tabs,
+            half: .photos
         )
     }
 }
