@@ -225,7 +225,7 @@ final class LogLines: Sendable {
         #expect(log.all.allSatisfy { !$0.contains("s3cr3t") }, "\(log.all)")
     }
 
-    @Test func aFailedFetchIsTriedAgainOnTheNextRequest() {
+    @Test func aFailedFetchIsTriedAgainOnARequestAMinuteLater() {
         // setup
         let fetcher = FakeEventFetcher()
         fetcher.fail(true)
@@ -234,11 +234,16 @@ final class LogLines: Sendable {
         copies.waitUntilIdle()
         fetcher.fail(false)
 
-        // MUT
+        // MUT: at once (the page shows why it failed, not "Fetching" again), then a minute later.
+        copies.request([Self.fair])
+        copies.waitUntilIdle()
+        let tooSoon = fetcher.requested
+        clock.advance(by: OfflineCopies.retryFailedAfter)
         copies.request([Self.fair])
         copies.waitUntilIdle()
 
         // validate
+        #expect(tooSoon == [Self.fair])
         #expect(fetcher.requested == [Self.fair, Self.fair])
         #expect(copies.copy(of: Self.fair) != nil)
     }
