@@ -16,16 +16,16 @@ public struct AllowedHosts: Sendable, Equatable {
     private let localhost: Bool
     /// Host names in lower case, at any port: the listening name, or this machine's own.
     private let names: Set<String>
-    /// `host:port` in lower case.
-    private let publicAuthority: String?
+    /// `host:port` in lower case, and `host:` without a port when the URL's port is its scheme's own.
+    private let publicAuthorities: Set<String>
 
-    public static let any = AllowedHosts(addresses: nil, localhost: true, names: [], publicAuthority: nil)
+    public static let any = AllowedHosts(addresses: nil, localhost: true, names: [], publicAuthorities: [])
 
-    private init(addresses: Set<IPAddress>?, localhost: Bool, names: Set<String>, publicAuthority: String?) {
+    private init(addresses: Set<IPAddress>?, localhost: Bool, names: Set<String>, publicAuthorities: Set<String>) {
         self.addresses = addresses
         self.localhost = localhost
         self.names = names
-        self.publicAuthority = publicAuthority
+        self.publicAuthorities = publicAuthorities
     }
 
     public init(publicURL: URL?, listenHost: String, machineName: String? = AllowedHosts.machineName()) {
@@ -40,26 +40,30 @@ public struct AllowedHosts: Sendable, Equatable {
         } else if listenHost.lowercased() == "localhost" {
             addresses = [IPAddress("127.0.0.1")!, IPAddress("::1")!]
         } else {
-            names = [Self.hostPart(Self.authority(of: listenHost + ":80"))]
+            names = [Self.hostPart(Self.authority(of: listenHost))]
         }
         self.names = names
         localhost = addresses.contains { AddressRange("127.0.0.0/8")!.contains($0) || $0 == IPAddress("::1") }
         self.addresses = addresses
-        publicAuthority = publicURL.flatMap { url in
-            url.host.map { host in
-                let shown = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
-                return Self.authority(of: shown + ":\(url.port ?? (url.scheme?.lowercased() == "https" ? 443 : 80))")
-            }
-        }
+        publicAuthorities = publicURL.flatMap { url -> Set<String>? in
+            guard let host = url.host else { return nil }
+            let shown = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
+            let defaultPort = url.scheme?.lowercased() == "https" ? 443 : 80
+            let port = url.port ?? defaultPort
+            // A browser leaves the scheme's own port out of Host, and so does nginx's $host.
+            let bare: Set<String> = port == defaultPort ? [Self.authority(of: shown)] : []
+            return bare.union([Self.authority(of: shown + ":\(port)")])
+        } ?? []
     }
 
     /// Whether a request whose `Host` header is `host` is for this RoadTrip. A Host without a
-    /// port means port 80, as HTTP says; a trailing dot and letter case make no difference.
+    /// port is the public URL's only when that URL uses its scheme's own port (RoadTrip behind
+    /// a TLS proxy cannot tell 80 from 443); a trailing dot and letter case make no difference.
     public func allows(_ host: String?) -> Bool {
         guard let addresses else { return true }
         guard let host, !host.isEmpty else { return false }
         let authority = Self.authority(of: host)
-        if authority == publicAuthority { return true }
+        if publicAuthorities.contains(authority) { return true }
         let name = Self.hostPart(authority)
         if localhost, name == "localhost" { return true }
         if names.contains(name) { return true }
@@ -74,10 +78,10 @@ public struct AllowedHosts: Sendable, Equatable {
         return name.isEmpty ? nil : name
     }
 
-    /// "Trips.Example.org." → "trips.example.org:80"; "[::1]:8080" stays.
+    /// "Trips.Example.org." → "trips.example.org:", "host:8080" stays, "::1" → "[::1]:".
     static func authority(of host: String) -> String {
         var text = host.lowercased()
-        var port = "80"
+        var port = ""
         if let colon = text.lastIndex(of: ":"), !text[colon...].contains("]"), text.hasPrefix("[") || text.filter({ $0 == ":" }).count == 1 {
             port = String(text[text.index(after: colon)...])
             text = String(text[..<colon])

@@ -9,12 +9,14 @@ import Testing
 @Suite struct HostAndTokenTests {
     @Test(arguments: [
         // (public URL, listened on, Host sent, allowed)
-        ("https://trips.example.org", "127.0.0.1", "trips.example.org", false),   // https: port 443, not 80
+        ("https://trips.example.org", "127.0.0.1", "trips.example.org", true),    // what browsers and nginx's $host send
+        ("https://trips.example.org", "127.0.0.1", "trips.example.org:80", false),
         ("https://trips.example.org", "127.0.0.1", "trips.example.org:443", true),
         ("https://trips.example.org", "127.0.0.1", "TRIPS.example.org.:443", true),
         ("http://trips.example.org", "127.0.0.1", "trips.example.org", true),
         ("http://trips.example.org:8443", "127.0.0.1", "trips.example.org:8443", true),
         ("http://trips.example.org:8443", "127.0.0.1", "trips.example.org:8444", false),
+        ("http://trips.example.org:8443", "127.0.0.1", "trips.example.org", false),
         ("https://trips.example.org", "127.0.0.1", "attacker.example", false),
         ("https://trips.example.org", "127.0.0.1", "trips.example.org.attacker.example:443", false),
         ("", "127.0.0.1", "127.0.0.1:8080", true),
