@@ -39,3 +39,26 @@ struct Notice: HTML {
         p(.class("notice \(kind.rawValue)"), .role(kind == .error ? "alert" : "status")) { message }.render(into: &output)
     }
 }
+
+/// "Are you sure?": the question, a button that posts `action` with the form token, and Cancel.
+/// Works without JavaScript; the question is announced as an alert.
+struct Confirmation: HTML {
+    let classes: String
+    let message: String
+    let action: Route
+    let buttonTitle: String
+    let cancel: Route
+    let formToken: String
+
+    func render(into output: inout String) {
+        section(.class(classes)) {
+            p(.class("confirm-message"), .role("alert")) { message }
+            form(.method("post"), .action(action), .class("inline-form")) {
+                FormToken(token: formToken)
+                button(.type("submit"), .class("button danger")) { buttonTitle }
+            }
+            " "
+            a(.class("button secondary"), .href(cancel)) { "Cancel" }
+        }.render(into: &output)
+    }
+}

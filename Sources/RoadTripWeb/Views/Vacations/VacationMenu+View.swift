@@ -57,17 +57,11 @@ struct VacationRemovalView: HTML {
     let formToken: String
 
     func render(into output: inout String) {
-        section(.class("confirm")) {
-            p(.class("confirm-message"), .role("alert")) {
-                "Delete “\(vacation.name)” and its \(PhotoFormat.count(vacation.photoCount))? The photos stay in the library."
-            }
-            form(.method("post"), .action(.vacationRemoval(id: vacation.id)), .class("inline-form")) {
-                FormToken(token: formToken)
-                button(.type("submit"), .class("button danger")) { "Delete" }
-            }
-            " "
-            a(.class("button secondary"), .href(.vacation(id: vacation.id))) { "Cancel" }
-        }.render(into: &output)
+Confirmation(
+            classes: "confirm",
+            message: "Delete “\(vacation.name)” and its \(PhotoFormat.count(vacation.photoCount))? The photos stay in the library.",
+            action: .vacationRemoval(id: vacation.id), buttonTitle: "Delete", cancel: .vacation(id: vacation.id), formToken: formToken
+        ).render(into: &output)
     }
 }
 

@@ -80,17 +80,12 @@ struct VacationPhotoRemovalView: HTML {
     let formToken: String
 
     func render(into output: inout String) {
-        section(.class("confirm photo-removal")) {
-            p(.class("confirm-message"), .role("alert")) {
-                "Remove “\(photo.title)” from “\(vacation.name)”? A place or tag that no other photo of the vacation has goes with it. The photo stays in the library."
-            }
-            form(.method("post"), .action(.vacationPhotoRemoval(id: vacation.id, photo: photo.id, filter: filter)), .class("inline-form")) {
-                FormToken(token: formToken)
-                button(.type("submit"), .class("button danger")) { "Remove" }
-            }
-            " "
-            a(.class("button secondary"), .href(.vacationPhoto(id: vacation.id, photo: photo.id, filter: filter))) { "Cancel" }
-        }.render(into: &output)
+Confirmation(
+            classes: "confirm photo-removal",
+            message: "Remove “\(photo.title)” from “\(vacation.name)”? A place or tag that no other photo of the vacation has goes with it. The photo stays in the library.",
+            action: .vacationPhotoRemoval(id: vacation.id, photo: photo.id, filter: filter), buttonTitle: "Remove",
+            cancel: .vacationPhoto(id: vacation.id, photo: photo.id, filter: filter), formToken: formToken
+        ).render(into: &output)
     }
 }
 
