@@ -20,6 +20,15 @@ import Testing
         }
     }
 
+    /// Robin's upload of 800 bytes, 100 of them sent and on disk: it holds 800 of the spool.
+    static func uploadUnderWay(to server: Server, spool: String) throws -> RawConnection {
+        let connection = try RawConnection(port: server.port)
+        try connection.send("POST /photos HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Owner: robin\r\nContent-Length: 800\r\n\r\n")
+        try connection.send(.pattern(count: 100))
+        #expect(eventually { FileProbe.names(in: spool).count == 1 })
+        return connection
+    }
+
     @Test func aRequestTheApplicationRefusesIsAnsweredBeforeAByteOfItsBodyIsRead() throws {
         try TemporaryFolder.with { folder in
             // setup
@@ -78,10 +87,7 @@ import Testing
             let limits = SpoolLimits(total: 1000, perOwner: 1000, freeSpaceReserve: 0)
             let server = try startServer(configure: Self.configure(spool: spool, limits: limits), requests: requests, handler: answerOK)
             defer { server.stop() }
-            let first = try RawConnection(port: server.port)
-            try first.send("POST /photos HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Owner: robin\r\nContent-Length: 800\r\n\r\n")
-            try first.send(.pattern(count: 100))
-            #expect(eventually { FileProbe.names(in: spool).count == 1 })
+            let first = try Self.uploadUnderWay(to: server, spool: spool)
 
             // MUT
             let second = try fetch(port: server.port, method: "POST", "/photos", headers: [("X-Owner", "morgan")], body: .pattern(count: 300))
@@ -105,10 +111,7 @@ import Testing
             let limits = SpoolLimits(total: 10_000, perOwner: 1000, freeSpaceReserve: 0)
             let server = try startServer(configure: Self.configure(spool: spool, limits: limits), handler: answerOK)
             defer { server.stop() }
-            let first = try RawConnection(port: server.port)
-            try first.send("POST /photos HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Owner: robin\r\nContent-Length: 800\r\n\r\n")
-            try first.send(.pattern(count: 100))
-            #expect(eventually { FileProbe.names(in: spool).count == 1 })
+            let first = try Self.uploadUnderWay(to: server, spool: spool)
 
             // MUT
             let robin = try fetch(port: server.port, method: "POST", "/photos", headers: [("X-Owner", "robin")], body: .pattern(count: 300))
