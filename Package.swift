@@ -29,7 +29,9 @@ let package = Package(
         // Libraries that know nothing of RoadTrip.
         .target(name: "NetworkAddress"),
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "CMicroHTTPDShim", "NetworkAddress"]),
-        .target(name: "SQLite", dependencies: ["CSQLite"]),
+        // One database interface (SQL values, rows, errors, migrations), and its two engines.
+        .target(name: "SQLDatabase"),
+        .target(name: "SQLite", dependencies: ["CSQLite", "SQLDatabase"]),
         .target(name: "HTML"),
         // The one rule for text-direction override characters in names that are shown.
         .target(name: "TextRules"),
@@ -39,7 +41,7 @@ let package = Package(
         .target(name: "Geo", dependencies: ["CZlib"], resources: [.copy("Resources/cities1000.tsv.gz")]),
 
         // The product.
-        .target(name: "RoadTrip", dependencies: ["SQLite", "Crypto", "Imaging", "Geo", "TextRules"], resources: [.copy("Resources/DemoDestinations.plist")]),
+        .target(name: "RoadTrip", dependencies: ["SQLDatabase", "SQLite", "Crypto", "Imaging", "Geo", "TextRules"], resources: [.copy("Resources/DemoDestinations.plist")]),
         .target(
             name: "RoadTripWeb",
             dependencies: ["RoadTrip", "HTTPServer", "HTML", "Crypto", "NetworkAddress"],
@@ -47,14 +49,14 @@ let package = Package(
         ),
         .executableTarget(
             name: "RoadTripCLI",
-            dependencies: ["RoadTripWeb", "RoadTrip", "HTTPServer", "SQLite", "Crypto", "PageFetcher", "NetworkAddress"]
+            dependencies: ["RoadTripWeb", "RoadTrip", "HTTPServer", "SQLDatabase", "SQLite", "Crypto", "PageFetcher", "NetworkAddress"]
         ),
 
         // A child process for the decode-memory tests, which bound its peak memory.
         .executableTarget(name: "ImagingProbe", dependencies: ["Imaging"]),
 
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
-        .testTarget(name: "SQLiteTests", dependencies: ["SQLite"]),
+        .testTarget(name: "SQLiteTests", dependencies: ["SQLite", "SQLDatabase"]),
         .testTarget(name: "HTMLTests", dependencies: ["HTML"]),
         .testTarget(name: "CryptoTests", dependencies: ["Crypto"]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "ImagingProbe"]),
@@ -62,7 +64,7 @@ let package = Package(
         .testTarget(name: "GeoTests", dependencies: ["Geo"]),
         .testTarget(name: "PageFetcherTests", dependencies: ["PageFetcher", "HTTPServer", "NetworkAddress"]),
         .testTarget(name: "NetworkAddressTests", dependencies: ["NetworkAddress"]),
-        .testTarget(name: "RoadTripTests", dependencies: ["RoadTrip", "SQLite", "Crypto", "Imaging", "Geo", "HTTPServer"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "RoadTripTests", dependencies: ["RoadTrip", "SQLDatabase", "SQLite", "Crypto", "Imaging", "Geo", "HTTPServer"], resources: [.copy("Fixtures")]),
         .testTarget(name: "RoadTripWebTests", dependencies: ["RoadTripWeb", "RoadTrip", "HTTPServer", "HTML", "Crypto", "Imaging", "Geo", "NetworkAddress"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,6 +1,7 @@
+import SQLDatabase
 internal import CSQLite
 
-extension Connection {
+extension SQLiteConnection {
     /// Runs one statement to completion, discarding any rows.
     public func execute(_ sql: SQL) throws {
         try run(sql) { statement in
@@ -26,19 +27,5 @@ extension Connection {
 
     public func fetchOne(_ sql: SQL) throws -> Row? {
         try run(sql) { try $0.nextRow() }
-    }
-
-    /// Rows are all read before `transform` runs, so it may use this connection itself.
-    public func fetchAll<T>(_ sql: SQL, _ transform: (Row) throws -> T) throws -> [T] {
-        try fetchAll(sql).map(transform)
-    }
-
-    /// The first column of the first row; nil when there is no row or the value is NULL
-    /// (what `SELECT max(x)` gives on an empty table).
-    public func fetchValue<T: SQLColumnDecodable>(_ sql: SQL) throws -> T? {
-        guard let row = try fetchOne(sql), let value = row.values.first, value != .null else {
-            return nil
-        }
-        return try row[0] as T
     }
 }

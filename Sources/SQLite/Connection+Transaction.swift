@@ -1,3 +1,4 @@
+import SQLDatabase
 internal import CSQLite
 
 /// How a transaction takes its locks.
@@ -8,7 +9,7 @@ enum TransactionKind: String {
     case immediate = "IMMEDIATE"
 }
 
-extension Connection {
+extension SQLiteConnection {
     /// Runs `body` in a transaction: committed when it returns, rolled back when it throws.
     ///
     /// Outside a transaction this is BEGIN IMMEDIATE … COMMIT. Inside one (a nested call, or
@@ -61,7 +62,7 @@ extension Connection {
         } catch let failure {
             let failure = failure as? DatabaseError ?? DatabaseError(resultCode: SQLITE_ERROR, message: "\(failure)")
             return DatabaseError(
-                resultCode: failure.resultCode,
+                kind: failure.kind, engine: failure.engine, code: failure.code,
                 message: "rollback failed (\(failure.message)) after: \(error)",
                 sql: rollback.text
             )

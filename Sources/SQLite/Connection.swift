@@ -1,10 +1,12 @@
+import SQLDatabase
 internal import CSQLite
 
 /// One SQLite connection, owned by this object and closed in deinit.
 ///
-/// Not `Sendable`: use it from one thread at a time. `Database` hands connections out so
+/// Not `Sendable`: use it from one thread at a time. `SQLiteDatabase` hands connections out so
 /// that this holds; a connection handed to a `read` or `write` body must not escape it.
-public final class Connection {
+public final class SQLiteConnection: Connection {
+    public var engine: DatabaseEngine { .sqlite }
     let handle: OpaquePointer
     /// Compiled statements by SQL text, so each text is compiled once per connection.
     private var statements: [String: Statement] = [:]
@@ -47,10 +49,6 @@ public final class Connection {
         statements.removeAll()
         // close_v2 only fails for a handle that is not a connection, and this one is.
         sqlite3_close_v2(handle)
-    }
-
-    public var lastInsertedRowID: Int64 {
-        sqlite3_last_insert_rowid(handle)
     }
 
     /// Rows changed by the most recent INSERT, UPDATE or DELETE.
@@ -138,4 +136,4 @@ public enum JournalMode: Sendable {
 }
 
 @available(*, unavailable, message: "a Connection must be used by one thread at a time")
-extension Connection: Sendable {}
+extension SQLiteConnection: Sendable {}

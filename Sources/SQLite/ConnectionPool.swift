@@ -1,4 +1,5 @@
 import Foundation
+import SQLDatabase
 
 /// Lends connections, each to one borrower at a time, blocking while all are lent.
 ///
@@ -12,21 +13,21 @@ import Foundation
 ///   allows it).
 final class ConnectionPool: @unchecked Sendable {
     private let condition = NSCondition()
-    private var idle: [Connection]
+    private var idle: [SQLiteConnection]
 
-    init(_ connections: [Connection]) {
+    init(_ connections: [SQLiteConnection]) {
         idle = connections
     }
 
     /// Not reentrant: a body that asks the same pool again while it holds every connection
     /// waits forever.
-    func withConnection<T>(_ body: (Connection) throws -> T) rethrows -> T {
+    func withConnection<T>(_ body: (SQLiteConnection) throws -> T) rethrows -> T {
         let connection = borrow()
         defer { giveBack(connection) }
         return try body(connection)
     }
 
-    private func borrow() -> Connection {
+    private func borrow() -> SQLiteConnection {
         condition.lock()
         defer { condition.unlock() }
         while idle.isEmpty {
@@ -35,7 +36,7 @@ final class ConnectionPool: @unchecked Sendable {
         return idle.removeLast()
     }
 
-    private func giveBack(_ connection: Connection) {
+    private func giveBack(_ connection: SQLiteConnection) {
         condition.lock()
         defer { condition.unlock() }
         idle.append(connection)

@@ -1,4 +1,5 @@
 import Foundation
+import SQLDatabase
 internal import CSQLite
 
 /// A database file shared by threads: one writer connection, taken in turn, and a pool of
@@ -6,7 +7,8 @@ internal import CSQLite
 ///
 /// The library's file is in WAL mode, so a reader sees the last committed state and never
 /// waits for the writer; a document uses a rollback journal, so it is one file between writes.
-public final class Database: Sendable {
+public final class SQLiteDatabase: Database {
+    public var engine: DatabaseEngine { .sqlite }
     public let path: String
     private let writer: ConnectionPool
     private let readers: ConnectionPool
@@ -19,12 +21,12 @@ public final class Database: Sendable {
         }
         try Self.checkFolderExists(for: path)
         // The writer first: it creates the file and the schema the readers will open.
-        let writerConnection = try Connection(path: path, journal: journal)
+        let writerConnection = try SQLiteConnection(path: path, journal: journal)
         // A database without migrations (a document with a schema of its own) gets no
         // bookkeeping table either.
         if !migrations.isEmpty { try Migrator(migrations: migrations).migrate(writerConnection) }
         let readerConnections = try (0..<readerCount).map { _ in
-            try Connection(path: path, readOnly: true, journal: journal)
+            try SQLiteConnection(path: path, readOnly: true, journal: journal)
         }
         self.path = path
         writer = ConnectionPool([writerConnection])
@@ -34,7 +36,7 @@ public final class Database: Sendable {
     /// Runs `body` with a reader, inside a transaction so that all its queries see one
     /// snapshot. Waits while every reader is busy. `body` may not write, and must not keep
     /// the connection.
-    public func read<T>(_ body: (Connection) throws -> T) throws -> T {
+    public func read<T>(_ body: (any Connection) throws -> T) throws -> T {
         try readers.withConnection { connection in
             try connection.transaction(.deferred) { try body(connection) }
         }
@@ -43,7 +45,7 @@ public final class Database: Sendable {
     /// Runs `body` with the writer inside BEGIN IMMEDIATE … COMMIT, rolled back when `body`
     /// throws. Writes are taken in turn. `body` must not keep the connection, nor call
     /// `write` again (it would wait for itself forever).
-    public func write<T>(_ body: (Connection) throws -> T) throws -> T {
+    public func write<T>(_ body: (any Connection) throws -> T) throws -> T {
         try writer.withConnection { connection in
             try connection.transaction(.immediate) { try body(connection) }
         }

@@ -1,3 +1,4 @@
+import SQLDatabase
 internal import CSQLite
 
 /// SQLite's SQLITE_TRANSIENT, a C macro Swift cannot import: tells SQLite to copy bound

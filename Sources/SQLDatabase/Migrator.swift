@@ -1,11 +1,16 @@
-internal import CSQLite
+import Foundation
 
 /// Brings a database's schema up to date, recording each applied migration by name in
-/// `schema_migrations`.
-struct Migrator {
+/// `schema_migrations`. Engines run it with their own migrations, and keep two processes
+/// from migrating one database at once (SQLite's write lock, PostgreSQL's advisory lock).
+public struct Migrator {
     let migrations: [Migration]
 
-    func migrate(_ connection: Connection) throws {
+    public init(migrations: [Migration]) {
+        self.migrations = migrations
+    }
+
+    public func migrate(_ connection: any Connection) throws {
         try checkNamesAreUnique()
         try connection.executeScript("""
             CREATE TABLE IF NOT EXISTS schema_migrations(
@@ -23,10 +28,7 @@ struct Migrator {
     private func checkNamesAreUnique() throws {
         var seen: Set<String> = []
         for migration in migrations where !seen.insert(migration.name).inserted {
-            throw DatabaseError(
-                resultCode: SQLITE_MISUSE,
-                message: "two migrations are named \"\(migration.name)\""
-            )
+            throw DatabaseError(kind: .misuse, message: "two migrations are named \"\(migration.name)\"")
         }
     }
 
@@ -37,7 +39,7 @@ struct Migrator {
         guard unknown.isEmpty else {
             let names = unknown.map { "\"\($0)\"" }.joined(separator: ", ")
             throw DatabaseError(
-                resultCode: SQLITE_ERROR,
+                kind: .newerSchema,
                 message: "the database has migrations this program does not know (\(names)); "
                     + "it was probably written by a newer version, so it is left untouched"
             )
@@ -45,26 +47,20 @@ struct Migrator {
     }
 
     /// The script and its record commit together, or neither does.
-    private func apply(_ migration: Migration, to connection: Connection) throws {
+    private func apply(_ migration: Migration, to connection: any Connection) throws {
+        let now = ISO8601DateFormatter().string(from: Date())
         do {
-            try connection.transaction(.immediate) {
+            try connection.transaction {
                 // Another process may have applied it since we looked.
                 let recorded: Int? = try connection.fetchValue(
                     "SELECT 1 FROM schema_migrations WHERE name = \(migration.name)"
                 )
                 guard recorded == nil else { return }
                 try connection.executeScript(migration.sql)
-                try connection.execute("""
-                    INSERT INTO schema_migrations(name, applied_at)
-                    VALUES (\(migration.name), strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))
-                    """)
+                try connection.execute("INSERT INTO schema_migrations(name, applied_at) VALUES (\(migration.name), \(now))")
             }
         } catch let error as DatabaseError {
-            throw DatabaseError(
-                resultCode: error.resultCode,
-                message: "migration \"\(migration.name)\" failed: \(error.message)",
-                sql: error.sql
-            )
+            throw error.withMessage("migration \"\(migration.name)\" failed: \(error.message)")
         }
     }
 }

@@ -1,5 +1,4 @@
 import Foundation
-internal import CSQLite
 
 /// A Swift value that can be read from a column.
 ///
@@ -11,10 +10,7 @@ public protocol SQLColumnDecodable {
 
 extension DatabaseError {
     static func typeMismatch(expected type: String, found value: SQLValue) -> DatabaseError {
-        DatabaseError(
-            resultCode: SQLITE_MISMATCH,
-            message: "expected \(type), found \(value.storageClassName)"
-        )
+        DatabaseError(kind: .mismatch, message: "expected \(type), found \(value.storageClassName)")
     }
 }
 

@@ -1,4 +1,5 @@
-/// One value as SQLite stores it: one of its five storage classes.
+/// One value as the database gives it: one of SQLite's five storage classes, which every
+/// engine's types map onto (PostgreSQL's integers, floats, text, bytea and booleans).
 public enum SQLValue: Sendable, Equatable {
     case null
     case integer(Int64)

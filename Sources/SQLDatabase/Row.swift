@@ -1,5 +1,3 @@
-internal import CSQLite
-
 /// One result row, copied out of the statement so it outlives it and crosses threads.
 public struct Row: Sendable {
     public let columnNames: [String]
@@ -7,20 +5,20 @@ public struct Row: Sendable {
     /// The statement that produced the row, for error messages.
     let sql: String?
 
-    init(columnNames: [String], values: [SQLValue], sql: String?) {
+    public init(columnNames: [String], values: [SQLValue], sql: String?) {
         self.columnNames = columnNames
         self.values = values
         self.sql = sql
     }
 
-    /// The value of the column named `column` (matched case-insensitively, as SQLite does;
+    /// The value of the column named `column` (matched case-insensitively, as SQL does;
     /// the first one wins when a join yields two of the same name).
     public subscript<T: SQLColumnDecodable>(_ column: String) -> T {
         get throws {
             guard let index = index(ofColumn: column) else {
                 let known = columnNames.joined(separator: ", ")
                 throw DatabaseError(
-                    resultCode: SQLITE_ERROR,
+                    kind: .misuse,
                     message: "no column named \"\(column)\" in row (columns: \(known))",
                     sql: sql
                 )
@@ -34,7 +32,7 @@ public struct Row: Sendable {
         get throws {
             guard values.indices.contains(index) else {
                 throw DatabaseError(
-                    resultCode: SQLITE_RANGE,
+                    kind: .misuse,
                     message: "no column at index \(index) in a row of \(values.count) columns",
                     sql: sql
                 )
@@ -53,7 +51,7 @@ public struct Row: Sendable {
             return try T(sqlValue: values[index])
         } catch let error as DatabaseError {
             throw DatabaseError(
-                resultCode: error.resultCode,
+                kind: error.kind, engine: error.engine, code: error.code,
                 message: "column \"\(columnNames[index])\": \(error.message)",
                 sql: error.sql ?? sql
             )

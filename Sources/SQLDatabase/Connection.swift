@@ -1,0 +1,62 @@
+/// The engine behind a connection: for the few places where SQL must differ between them
+/// (a migration's script, a statement only one engine knows).
+public enum DatabaseEngine: String, Sendable {
+    case sqlite = "SQLite"
+    case postgreSQL = "PostgreSQL"
+}
+
+/// One connection to a database, lent by a `Database` to one `read` or `write` body at a
+/// time. Not `Sendable`, and it must not escape the body it was lent to.
+///
+/// Every value in a statement is a bound parameter (`SQL` interpolation); the SQL text itself
+/// is the same for every engine: both understand `?` placeholders, `ON CONFLICT`, `RETURNING`.
+public protocol Connection: AnyObject {
+    var engine: DatabaseEngine { get }
+
+    /// Runs one statement to completion, discarding any rows.
+    func execute(_ sql: SQL) throws
+    /// Runs several `;`-separated statements without parameters, such as a migration.
+    func executeScript(_ text: String) throws
+    func fetchAll(_ sql: SQL) throws -> [Row]
+    func fetchOne(_ sql: SQL) throws -> Row?
+    /// Rows changed by the most recent INSERT, UPDATE or DELETE.
+    var changes: Int { get }
+
+    /// Runs `body` in a transaction: committed when it returns, rolled back when it throws.
+    /// Inside another transaction it is a savepoint, so a failing inner part can be undone
+    /// while the outer transaction goes on.
+    func transaction<T>(_ body: () throws -> T) throws -> T
+}
+
+extension Connection {
+    /// Rows are all read before `transform` runs, so it may use this connection itself.
+    public func fetchAll<T>(_ sql: SQL, _ transform: (Row) throws -> T) throws -> [T] {
+        try fetchAll(sql).map(transform)
+    }
+
+    /// The first column of the first row; nil when there is no row or the value is NULL
+    /// (what `SELECT max(x)` gives on an empty table).
+    public func fetchValue<T: SQLColumnDecodable>(_ sql: SQL) throws -> T? {
+        guard let row = try fetchOne(sql), let value = row.values.first, value != .null else {
+            return nil
+        }
+        return try row[0] as T
+    }
+}
+
+/// A database shared by threads: `read` and `write` lend a connection inside a transaction.
+///
+/// Writes are taken in turn, by every engine: the domain's "look, then change" steps
+/// (a vacation's photo limit, the newest Recents) rely on no other write coming between.
+public protocol Database: Sendable {
+    var engine: DatabaseEngine { get }
+
+    /// Runs `body` inside a transaction that sees one snapshot. `body` may not write, and must
+    /// not keep the connection.
+    func read<T>(_ body: (any Connection) throws -> T) throws -> T
+
+    /// Runs `body` inside a transaction, committed when it returns and rolled back when it
+    /// throws; writes are taken in turn. `body` must not keep the connection, nor call `write`
+    /// again (it would wait for itself).
+    func write<T>(_ body: (any Connection) throws -> T) throws -> T
+}
