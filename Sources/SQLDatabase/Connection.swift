@@ -60,3 +60,14 @@ public protocol Database: Sendable {
     /// again (it would wait for itself).
     func write<T>(_ body: (any Connection) throws -> T) throws -> T
 }
+
+extension Connection {
+    /// Runs an INSERT and gives the new row's `id`, through `RETURNING id`: the one way both
+    /// engines share (SQLite's last insert rowid has no PostgreSQL twin).
+    public func insertReturningID(_ insert: SQL) throws -> Int64 {
+        guard let id: Int64 = try fetchValue(insert + " RETURNING id") else {
+            throw DatabaseError(kind: .misuse, message: "the INSERT returned no id", sql: insert.text)
+        }
+        return id
+    }
+}

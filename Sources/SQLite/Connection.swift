@@ -51,6 +51,12 @@ public final class SQLiteConnection: Connection {
         sqlite3_close_v2(handle)
     }
 
+    /// The rowid of the most recent INSERT on this connection (SQLite's own; shared code uses
+    /// `insertReturningID`).
+    public var lastInsertedRowID: Int64 {
+        sqlite3_last_insert_rowid(handle)
+    }
+
     /// Rows changed by the most recent INSERT, UPDATE or DELETE.
     public var changes: Int {
         Int(sqlite3_changes64(handle))

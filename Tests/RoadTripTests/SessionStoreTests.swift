@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import SQLDatabase
 import SQLite
 import Testing
 @testable import RoadTrip

@@ -1,5 +1,6 @@
 import Foundation
 import RoadTrip
+import SQLDatabase
 import SQLite
 import Synchronization
 import Testing
@@ -61,7 +62,7 @@ import Glibc
         _ = try? server.waitForExit(within: 10)
 
         // validate: opening it rolls back any half-written visit; what is left agrees with itself
-        let document = try Database(path: URL(fileURLWithPath: data).appendingPathComponent("vacations/\(vacation).vacation").path,
+        let document = try SQLiteDatabase(path: URL(fileURLWithPath: data).appendingPathComponent("vacations/\(vacation).vacation").path,
                                     readers: 1, journal: .rollback)
         let integrity: [String] = try document.read { db in try db.fetchAll("PRAGMA integrity_check") { try $0[0] as String } }
         let foreignKeys: Int = try document.read { db in try db.fetchAll("PRAGMA foreign_key_check") { _ in 1 }.count }

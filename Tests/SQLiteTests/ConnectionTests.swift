@@ -1,9 +1,10 @@
 import Testing
 @testable import SQLite
+import SQLDatabase
 
 @Test func writerPragmasAreInEffect() throws {
     try TemporaryFolder.with { folder in
-        let connection = try Connection(path: folder.path("db.sqlite"))
+        let connection = try SQLiteConnection(path: folder.path("db.sqlite"))
         #expect(try connection.fetchValue("PRAGMA journal_mode") as String? == "wal")
         #expect(try connection.fetchValue("PRAGMA synchronous") as Int? == 2)
         #expect(try connection.fetchValue("PRAGMA foreign_keys") as Int? == 1)
@@ -13,7 +14,7 @@ import Testing
 
 @Test func databaseConnectionsHaveThePragmasInEffect() throws {
     try TemporaryFolder.with { folder in
-        let database = try Database(path: folder.path("db.sqlite"), readers: 1)
+        let database = try SQLiteDatabase(path: folder.path("db.sqlite"), readers: 1)
         try database.write { connection throws in
             #expect(try connection.fetchValue("PRAGMA journal_mode") as String? == "wal")
             #expect(try connection.fetchValue("PRAGMA synchronous") as Int? == 2)
@@ -28,7 +29,7 @@ import Testing
 
 @Test func foreignKeyViolationIsRefused() throws {
     try TemporaryFolder.with { folder in
-        let connection = try Connection(path: folder.path("db.sqlite"))
+        let connection = try SQLiteConnection(path: folder.path("db.sqlite"))
         try connection.executeScript("""
             CREATE TABLE parent(id INTEGER PRIMARY KEY);
             CREATE TABLE child(parent_id INTEGER NOT NULL REFERENCES parent(id));
@@ -45,7 +46,7 @@ import Testing
 
 @Test func readerConnectionRefusesWrites() throws {
     try TemporaryFolder.with { folder in
-        let database = try Database(path: folder.path("db.sqlite"), readers: 1, migrations: [
+        let database = try SQLiteDatabase(path: folder.path("db.sqlite"), readers: 1, migrations: [
             Migration("1", "CREATE TABLE t(x)"),
         ])
 
@@ -59,7 +60,7 @@ import Testing
 
 @Test func runningTheSameSqlRepeatedlyCachesOneStatement() throws {
     try TemporaryFolder.with { folder in
-        let connection = try Connection(path: folder.path("db.sqlite"))
+        let connection = try SQLiteConnection(path: folder.path("db.sqlite"))
         try connection.executeScript("CREATE TABLE t(x INTEGER)")
         #expect(connection.cachedStatementCount == 0)
 
@@ -74,7 +75,7 @@ import Testing
 
 @Test func cachedStatementSeesSchemaChanges() throws {
     try TemporaryFolder.with { folder in
-        let connection = try Connection(path: folder.path("db.sqlite"))
+        let connection = try SQLiteConnection(path: folder.path("db.sqlite"))
         try connection.executeScript("CREATE TABLE t(a); INSERT INTO t VALUES (1)")
         #expect(try connection.fetchOne("SELECT * FROM t")?.columnNames == ["a"])
 

@@ -1,9 +1,10 @@
 import Dispatch
 import Testing
+import SQLDatabase
 import SQLite
 
 private func databaseWithTable(in folder: TemporaryFolder, readers: Int) throws -> Database {
-    try Database(path: folder.path("db.sqlite"), readers: readers, migrations: [
+    try SQLiteDatabase(path: folder.path("db.sqlite"), readers: readers, migrations: [
         Migration("001", "CREATE TABLE t(x INTEGER NOT NULL)"),
     ])
 }

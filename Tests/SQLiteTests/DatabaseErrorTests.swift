@@ -1,9 +1,10 @@
 import Testing
+import SQLDatabase
 import SQLite
 
 @Test func uniqueViolationCarriesCodeMessageAndSqlButNotTheValues() throws {
     try TemporaryFolder.with { folder in
-        let connection = try Connection(path: folder.path("db.sqlite"))
+        let connection = try SQLiteConnection(path: folder.path("db.sqlite"))
         try connection.executeScript("CREATE TABLE t(name TEXT UNIQUE)")
         let secret = "hunter2"
         try connection.execute("INSERT INTO t(name) VALUES (\(secret))")
@@ -24,7 +25,7 @@ import SQLite
 
 @Test func syntaxErrorCarriesCodeOneAndTheSql() throws {
     try TemporaryFolder.with { folder in
-        let connection = try Connection(path: folder.path("db.sqlite"))
+        let connection = try SQLiteConnection(path: folder.path("db.sqlite"))
 
         let error = #expect(throws: DatabaseError.self) { try connection.execute("SELEC 1") }
 
@@ -36,7 +37,7 @@ import SQLite
 
 @Test func scriptErrorCarriesTheScript() throws {
     try TemporaryFolder.with { folder in
-        let connection = try Connection(path: folder.path("db.sqlite"))
+        let connection = try SQLiteConnection(path: folder.path("db.sqlite"))
         let script = "CREATE TABLE a(x); INSERT INTO missing VALUES (1);"
 
         let error = #expect(throws: DatabaseError.self) { try connection.executeScript(script) }
@@ -49,7 +50,7 @@ import SQLite
 
 @Test func wrongArgumentCountIsRefused() throws {
     try TemporaryFolder.with { folder in
-        let connection = try Connection(path: folder.path("db.sqlite"))
+        let connection = try SQLiteConnection(path: folder.path("db.sqlite"))
 
         let error = #expect(throws: DatabaseError.self) {
             try connection.execute("SELECT \(raw: "?"), \(1)")
@@ -61,7 +62,7 @@ import SQLite
 
 @Test func severalStatementsInExecuteAreRefused() throws {
     try TemporaryFolder.with { folder in
-        let connection = try Connection(path: folder.path("db.sqlite"))
+        let connection = try SQLiteConnection(path: folder.path("db.sqlite"))
 
         let error = #expect(throws: DatabaseError.self) {
             try connection.execute("CREATE TABLE a(x); CREATE TABLE b(x)")
@@ -74,7 +75,7 @@ import SQLite
 
 @Test func statementIsReusableAfterAFailure() throws {
     try TemporaryFolder.with { folder in
-        let connection = try Connection(path: folder.path("db.sqlite"))
+        let connection = try SQLiteConnection(path: folder.path("db.sqlite"))
         try connection.executeScript("CREATE TABLE t(name TEXT UNIQUE)")
         try connection.execute("INSERT INTO t(name) VALUES (\("a"))")
         #expect(throws: DatabaseError.self) { try connection.execute("INSERT INTO t(name) VALUES (\("a"))") }
@@ -89,7 +90,7 @@ import SQLite
     try TemporaryFolder.with { folder in
         let path = folder.path("missing/db.sqlite")
 
-        let error = #expect(throws: DatabaseError.self) { try Database(path: path) }
+        let error = #expect(throws: DatabaseError.self) { try SQLiteDatabase(path: path) }
 
         #expect(error?.resultCode == 14)
         #expect(error?.message.contains("does not exist") == true)

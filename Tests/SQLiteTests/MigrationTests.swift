@@ -1,4 +1,5 @@
 import Testing
+import SQLDatabase
 import SQLite
 
 private let createPlaces = Migration("001-create-places", """
@@ -12,11 +13,11 @@ private let addVisits = Migration("003-create-visits", """
     CREATE TABLE visits(place_id INTEGER NOT NULL REFERENCES places(id));
     """)
 
-private func recordedMigrations(_ database: Database) throws -> [String] {
+private func recordedMigrations(_ database: SQLiteDatabase) throws -> [String] {
     try database.read { try $0.fetchAll("SELECT name FROM schema_migrations ORDER BY rowid") { try $0[0] as String } }
 }
 
-private func tableExists(_ name: String, in database: Database) throws -> Bool {
+private func tableExists(_ name: String, in database: SQLiteDatabase) throws -> Bool {
     try database.read { connection in
         try connection.fetchValue("SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = \(name)") == 1
     }
@@ -24,7 +25,7 @@ private func tableExists(_ name: String, in database: Database) throws -> Bool {
 
 @Test func migrationsRunInOrderAndAreRecorded() throws {
     try TemporaryFolder.with { folder in
-        let database = try Database(path: folder.path("db.sqlite"), migrations: [createPlaces, addCountry])
+        let database = try SQLiteDatabase(path: folder.path("db.sqlite"), migrations: [createPlaces, addCountry])
 
         #expect(try recordedMigrations(database) == ["001-create-places", "002-add-country"])
         let country: String? = try database.read { try $0.fetchValue("SELECT country FROM places") }
@@ -37,11 +38,11 @@ private func tableExists(_ name: String, in database: Database) throws -> Bool {
 @Test func reopeningSkipsAppliedMigrationsAndRunsNewOnes() throws {
     try TemporaryFolder.with { folder in
         let path = folder.path("db.sqlite")
-        _ = try Database(path: path, migrations: [createPlaces, addCountry])
+        _ = try SQLiteDatabase(path: path, migrations: [createPlaces, addCountry])
 
         // Rerunning 001 or 002 would fail: the table and column exist already.
-        _ = try Database(path: path, migrations: [createPlaces, addCountry])
-        let database = try Database(path: path, migrations: [createPlaces, addCountry, addVisits])
+        _ = try SQLiteDatabase(path: path, migrations: [createPlaces, addCountry])
+        let database = try SQLiteDatabase(path: path, migrations: [createPlaces, addCountry, addVisits])
 
         #expect(try recordedMigrations(database) == ["001-create-places", "002-add-country", "003-create-visits"])
         #expect(try database.read { try $0.count("places") } == 1)
@@ -52,10 +53,10 @@ private func tableExists(_ name: String, in database: Database) throws -> Bool {
 @Test func unknownRecordedMigrationIsRefused() throws {
     try TemporaryFolder.with { folder in
         let path = folder.path("db.sqlite")
-        _ = try Database(path: path, migrations: [createPlaces, addCountry, addVisits])
+        _ = try SQLiteDatabase(path: path, migrations: [createPlaces, addCountry, addVisits])
 
         let error = #expect(throws: DatabaseError.self) {
-            try Database(path: path, migrations: [createPlaces, addCountry])
+            try SQLiteDatabase(path: path, migrations: [createPlaces, addCountry])
         }
 
         #expect(error?.message.contains("003-create-visits") == true)
@@ -72,12 +73,12 @@ private func tableExists(_ name: String, in database: Database) throws -> Bool {
             """)
 
         let error = #expect(throws: DatabaseError.self) {
-            try Database(path: path, migrations: [createPlaces, broken])
+            try SQLiteDatabase(path: path, migrations: [createPlaces, broken])
         }
 
         #expect(error?.resultCode == 1)
         #expect(error?.message.contains("002-broken") == true)
-        let database = try Database(path: path, migrations: [createPlaces])
+        let database = try SQLiteDatabase(path: path, migrations: [createPlaces])
         #expect(try recordedMigrations(database) == ["001-create-places"])
         #expect(try tableExists("half", in: database) == false)
     }
@@ -86,7 +87,7 @@ private func tableExists(_ name: String, in database: Database) throws -> Bool {
 @Test func duplicateMigrationNamesAreRefused() throws {
     try TemporaryFolder.with { folder in
         #expect(throws: DatabaseError.self) {
-            try Database(path: folder.path("db.sqlite"), migrations: [createPlaces, createPlaces])
+            try SQLiteDatabase(path: folder.path("db.sqlite"), migrations: [createPlaces, createPlaces])
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import SQLDatabase
 import SQLite
 
 /// A fresh, empty folder for one test, removed when the test ends.

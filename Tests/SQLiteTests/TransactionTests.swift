@@ -1,8 +1,9 @@
 import Testing
+import SQLDatabase
 import SQLite
 
-private func connectionWithTable(in folder: TemporaryFolder) throws -> Connection {
-    let connection = try Connection(path: folder.path("db.sqlite"))
+private func connectionWithTable(in folder: TemporaryFolder) throws -> SQLiteConnection {
+    let connection = try SQLiteConnection(path: folder.path("db.sqlite"))
     try connection.executeScript("CREATE TABLE t(x INTEGER)")
     return connection
 }
@@ -66,7 +67,7 @@ private func connectionWithTable(in folder: TemporaryFolder) throws -> Connectio
 
 @Test func databaseWriteCommits() throws {
     try TemporaryFolder.with { folder in
-        let database = try Database(path: folder.path("db.sqlite"), migrations: [
+        let database = try SQLiteDatabase(path: folder.path("db.sqlite"), migrations: [
             Migration("1", "CREATE TABLE t(x INTEGER)"),
         ])
 
@@ -78,7 +79,7 @@ private func connectionWithTable(in folder: TemporaryFolder) throws -> Connectio
 
 @Test func databaseWriteRollsBackWhenTheBodyThrows() throws {
     try TemporaryFolder.with { folder in
-        let database = try Database(path: folder.path("db.sqlite"), migrations: [
+        let database = try SQLiteDatabase(path: folder.path("db.sqlite"), migrations: [
             Migration("1", "CREATE TABLE t(x INTEGER UNIQUE)"),
         ])
 

@@ -1,11 +1,12 @@
 import Foundation
 import Testing
+import SQLDatabase
 import SQLite
 
 /// Stores `value` in a column without declared type (so nothing is converted) and reads it back.
 private func roundTrip<T: SQLBindable & SQLColumnDecodable>(_ value: T) throws -> T {
     try TemporaryFolder.with { folder in
-        let connection = try Connection(path: folder.path("db.sqlite"))
+        let connection = try SQLiteConnection(path: folder.path("db.sqlite"))
         try connection.executeScript("CREATE TABLE t(v)")
         try connection.execute("INSERT INTO t(v) VALUES (\(value))")
         let row = try #require(try connection.fetchOne("SELECT v FROM t"))
@@ -49,7 +50,7 @@ private func roundTrip<T: SQLBindable & SQLColumnDecodable>(_ value: T) throws -
 
 @Test func rowsReadByIndexAndByColumnName() throws {
     try TemporaryFolder.with { folder in
-        let connection = try Connection(path: folder.path("db.sqlite"))
+        let connection = try SQLiteConnection(path: folder.path("db.sqlite"))
         let row = try #require(try connection.fetchOne("SELECT 1 AS one, 'two' AS Two"))
         #expect(row.columnNames == ["one", "Two"])
         #expect(try row[0] as Int == 1)
@@ -57,13 +58,13 @@ private func roundTrip<T: SQLBindable & SQLColumnDecodable>(_ value: T) throws -
         let unknownName = #expect(throws: DatabaseError.self) { try row["three"] as Int }
         #expect(unknownName?.message.contains("three") == true)
         let outOfRange = #expect(throws: DatabaseError.self) { try row[2] as Int }
-        #expect(outOfRange?.resultCode == 25)
+        #expect(outOfRange?.kind == .misuse)
     }
 }
 
 @Test func nullIntoNonOptionalThrowsNamingTheColumn() throws {
     try TemporaryFolder.with { folder in
-        let connection = try Connection(path: folder.path("db.sqlite"))
+        let connection = try SQLiteConnection(path: folder.path("db.sqlite"))
         let row = try #require(try connection.fetchOne("SELECT NULL AS nickname, 'abc' AS age"))
 
         let nullError = #expect(throws: DatabaseError.self) { try row["nickname"] as String }
@@ -73,13 +74,13 @@ private func roundTrip<T: SQLBindable & SQLColumnDecodable>(_ value: T) throws -
         let textError = #expect(throws: DatabaseError.self) { try row["age"] as Int }
         #expect(textError?.message.contains("age") == true)
         #expect(textError?.message.contains("abc") == false)
-        #expect(textError?.resultCode == 20)
+        #expect(textError?.kind == .mismatch)
     }
 }
 
 @Test func fetchValueIsNilWithoutRowOrForNull() throws {
     try TemporaryFolder.with { folder in
-        let connection = try Connection(path: folder.path("db.sqlite"))
+        let connection = try SQLiteConnection(path: folder.path("db.sqlite"))
         try connection.executeScript("CREATE TABLE t(x INTEGER)")
         #expect(try connection.fetchValue("SELECT x FROM t") as Int? == nil)
         #expect(try connection.fetchValue("SELECT max(x) FROM t") as Int? == nil)

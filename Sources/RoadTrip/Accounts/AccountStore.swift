@@ -1,6 +1,6 @@
 import Crypto
 import Foundation
-import SQLite
+import SQLDatabase
 
 /// The accounts of this RoadTrip, their passwords and who is the owner.
 public struct AccountStore: Sendable {
@@ -51,10 +51,10 @@ public struct AccountStore: Sendable {
         let taken: String? = try db.fetchValue("SELECT name FROM accounts WHERE name_key = \(key)")
         guard taken == nil else { throw AccountError.nameTaken(taken ?? name) }
         let now = clock.seconds
-        try db.execute("""
+        let insertedID = try db.insertReturningID("""
             INSERT INTO accounts (name, name_key, password_hash, is_owner, created_at) VALUES (\(name), \(key), \(hash), \(isOwner), \(now))
             """)
-        return Account(id: AccountID(db.lastInsertedRowID), name: name, isOwner: isOwner, createdAt: Date(timeIntervalSince1970: TimeInterval(now)))
+        return Account(id: AccountID(insertedID), name: name, isOwner: isOwner, createdAt: Date(timeIntervalSince1970: TimeInterval(now)))
     }
 
     /// Removes an account and everything that belongs to it (its sessions now; its recents and

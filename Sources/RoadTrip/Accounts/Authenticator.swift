@@ -1,6 +1,6 @@
 import Crypto
 import Foundation
-import SQLite
+import SQLDatabase
 
 /// How a sign-in attempt ended.
 public enum SignInOutcome: Sendable {

@@ -1,5 +1,5 @@
 import Crypto
-import SQLite
+import SQLDatabase
 
 /// The library's own signing key: made once, on the first start of a data folder, and kept in
 /// `settings`, so that every process on the folder (and every restart) signs alike.

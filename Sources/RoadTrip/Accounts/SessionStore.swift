@@ -1,6 +1,6 @@
 import Crypto
 import Foundation
-import SQLite
+import SQLDatabase
 
 /// A signed-in browser.
 public struct Session: Sendable, Equatable {

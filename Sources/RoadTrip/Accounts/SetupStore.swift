@@ -1,5 +1,5 @@
 import Crypto
-import SQLite
+import SQLDatabase
 
 /// The first start: while no account exists, a one-time setup link creates the owner.
 public struct SetupStore: Sendable {

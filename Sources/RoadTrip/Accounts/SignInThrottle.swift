@@ -1,4 +1,4 @@
-import SQLite
+import SQLDatabase
 
 /// Slows down password guessing: after 5 failures for one account name or from one address
 /// within 15 minutes, further attempts wait until the oldest of those failures is 15 minutes old.
@@ -26,8 +26,8 @@ struct SignInThrottle: Sendable {
         var waits = [try wait(column: "address", value: address, now: now, in: db)]
         if !knownDevice { waits.append(try wait(column: "name_key", value: nameKey, now: now, in: db)) }
         if let longest = waits.max(), longest > 0 { return .wait(seconds: longest) }
-        try db.execute("INSERT INTO sign_in_failures (name_key, address, failed_at) VALUES (\(nameKey), \(address), \(now))")
-        return .attempt(failure: db.lastInsertedRowID)
+        let insertedID = try db.insertReturningID("INSERT INTO sign_in_failures (name_key, address, failed_at) VALUES (\(nameKey), \(address), \(now))")
+        return .attempt(failure: insertedID)
     }
 
     /// The password was right: this attempt, and the earlier failures for the name from the same

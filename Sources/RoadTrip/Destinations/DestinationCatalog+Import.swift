@@ -1,5 +1,5 @@
 import Foundation
-import SQLite
+import SQLDatabase
 
 /// What an import changed.
 public struct DestinationImportSummary: Sendable, Equatable {
@@ -33,13 +33,12 @@ extension DestinationCatalog {
                 id = existing
                 summary.updated.append(record.name)
             } else {
-                try db.execute("""
+                id = try db.insertReturningID("""
                     INSERT INTO destinations (name, image_name, location_title, location_subtitle, latitude, longitude, weather_url, position)
                     VALUES (\(record.name), \(record.imageName), \(record.locationTitle), \(record.locationSubtitle),
                             \(record.coordinate.latitude), \(record.coordinate.longitude), \(record.weatherURL),
                             (SELECT coalesce(max(position), 0) + 1 FROM destinations))
                     """)
-                id = db.lastInsertedRowID
                 summary.added.append(record.name)
             }
             for (position, url) in record.eventURLs.enumerated() {

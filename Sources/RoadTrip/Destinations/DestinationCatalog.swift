@@ -1,4 +1,4 @@
-import SQLite
+import SQLDatabase
 
 /// The destinations in the library: what the RoadTrip menu lists.
 public struct DestinationCatalog: Sendable {

@@ -1,5 +1,5 @@
 import Foundation
-import SQLite
+import SQLDatabase
 
 /// RoadTrip's record of the Flickr photos it has listed: what Flickr said of each, so the
 /// viewer, Recents and Visit work from it without asking Flickr again.

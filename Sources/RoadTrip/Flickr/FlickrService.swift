@@ -1,7 +1,7 @@
 import Crypto
 import Foundation
 import Imaging
-import SQLite
+import SQLDatabase
 import Synchronization
 
 /// Flickr as a second source of photos: its top places and their latest photos, through the

@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import Imaging
+import SQLDatabase
 import SQLite
 
 /// Why a data folder cannot be used.
@@ -35,7 +36,7 @@ public final class Library: Sendable {
         self.hasher = hasher
         try Library.prepare(folder)
         do {
-            database = try Database(path: folder.appendingPathComponent("library.sqlite").path, readers: readers, migrations: Schema.migrations)
+            database = try SQLiteDatabase(path: folder.appendingPathComponent("library.sqlite").path, readers: readers, migrations: Schema.migrations)
             signingKey = try ServerKey.load(from: database)
         } catch {
             throw LibraryError(description: "cannot open the library in \(folder.path): \(error)")

@@ -1,4 +1,4 @@
-import SQLite
+import SQLDatabase
 
 /// The library's migrations, in order. A shipped migration is never edited: a change is a new one.
 enum Schema {

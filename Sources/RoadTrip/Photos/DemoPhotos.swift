@@ -1,6 +1,6 @@
 import Foundation
 import Imaging
-import SQLite
+import SQLDatabase
 
 /// A small library for a first start, so that Places and the viewer have something to show:
 /// pictures RoadTrip draws itself (no one else's photos, no licence to carry), with real EXIF —

@@ -1,6 +1,6 @@
 import Foundation
 import Imaging
-import SQLite
+import SQLDatabase
 
 /// A photo of the household library. The original is stored once, by the SHA-256 of its
 /// content, and never changed; everything else here was read from it at import.

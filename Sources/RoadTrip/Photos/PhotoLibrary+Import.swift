@@ -2,7 +2,7 @@ import Crypto
 import Foundation
 import Geo
 import Imaging
-import SQLite
+import SQLDatabase
 import TextRules
 
 /// What became of one file given to the importer.

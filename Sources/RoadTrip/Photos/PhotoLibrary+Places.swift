@@ -1,5 +1,5 @@
 import Geo
-import SQLite
+import SQLDatabase
 
 /// How the Places screen orders its places.
 public enum PlaceOrder: String, Sendable, CaseIterable {

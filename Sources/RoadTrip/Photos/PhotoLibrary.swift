@@ -1,7 +1,7 @@
 import Foundation
 import Geo
 import Imaging
-import SQLite
+import SQLDatabase
 import Synchronization
 
 /// The household's photo library: the photos, the places they were taken at, and each

@@ -1,5 +1,5 @@
 import Foundation
-import SQLite
+import SQLDatabase
 
 /// A photo in Recents: one of the library's, or one seen on Flickr.
 public enum RecentKey: Sendable, Hashable {

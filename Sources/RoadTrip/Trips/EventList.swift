@@ -1,5 +1,5 @@
 import Foundation
-import SQLite
+import SQLDatabase
 
 /// A destination's event pages, in order: the pages of its Events book. Shared by the household.
 public struct EventList: Sendable {

@@ -1,4 +1,4 @@
-import SQLite
+import SQLDatabase
 
 /// The classic page-based example app as a destination: its book's pages are generated
 /// ("Chapter N", "This is the page N of content"), as many as configured. The demo, the
@@ -20,13 +20,13 @@ public enum SampleBook {
                 try db.execute("UPDATE destinations SET sample_pages = \(pages) WHERE id = \(id)")
                 return id
             }
-            try db.execute("""
+            let insertedID = try db.insertReturningID("""
                 INSERT INTO destinations (name, image_name, location_title, location_subtitle, latitude, longitude, weather_url, position, sample_pages)
                 VALUES (\(name), 'SampleBook.svg', 'Cupertino', 'Where the page-based example came from', 37.3230, -122.0322,
                         'https://forecast.weather.gov/MapClick.php?lat=37.323&lon=-122.0322',
                         (SELECT coalesce(max(position), 0) + 1 FROM destinations), \(pages))
                 """)
-            return db.lastInsertedRowID
+            return insertedID
         }
     }
 }

@@ -1,4 +1,4 @@
-import SQLite
+import SQLDatabase
 
 /// How a person likes the Events book to turn, remembered per account.
 public struct BookSettings: Sendable, Equatable {

@@ -1,4 +1,4 @@
-import SQLite
+import SQLDatabase
 import TextRules
 
 /// Tags a person adds on a photo of the library, their own (another account's tags are not

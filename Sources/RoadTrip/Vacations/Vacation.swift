@@ -1,5 +1,5 @@
 import Foundation
-import SQLite
+import SQLDatabase
 
 /// A vacation as the Vacations screen lists it.
 public struct Vacation: Sendable, Equatable, Identifiable {

@@ -1,5 +1,5 @@
 import Foundation
-import SQLite
+import SQLDatabase
 
 /// What a download of the document would be: which version of it, how many bytes, and the
 /// name inside it.

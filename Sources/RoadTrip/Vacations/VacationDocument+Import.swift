@@ -1,4 +1,4 @@
-import SQLite
+import SQLDatabase
 import TextRules
 
 extension VacationDocument {

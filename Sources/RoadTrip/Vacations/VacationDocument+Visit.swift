@@ -1,5 +1,5 @@
 import Foundation
-import SQLite
+import SQLDatabase
 import TextRules
 
 /// What a vacation records of a photo when it is visited: a snapshot, so the vacation still
@@ -48,14 +48,13 @@ extension VacationDocument {
                     ON CONFLICT (id) DO NOTHING
                     """)
             }
-            try db.execute("""
+            let photoID = try db.insertReturningID("""
                 INSERT INTO photos (sha256, title, subtitle, taken_at, sorted_at, latitude, longitude, camera, place_id, width, height, preview,
                     thumbnail, added_at)
                 VALUES (\(photo.sha256), \(photo.title), \(photo.subtitle), \(photo.takenAt), \(photo.sortedAt), \(photo.latitude),
                     \(photo.longitude), \(photo.camera), \(photo.place?.id), \(photo.width), \(photo.height), \(photo.preview),
                     \(photo.thumbnail), \(now))
                 """)
-            let photoID = db.lastInsertedRowID
             for tag in Set(photo.tags.map(VacationTags.clean)).filter({ !$0.isEmpty }).sorted() {
                 let key = VacationDocument.tagKey(tag)
                 try db.execute("INSERT INTO tags (name, name_key) VALUES (\(tag), \(key)) ON CONFLICT (name_key) DO NOTHING")

@@ -1,15 +1,16 @@
 import Foundation
+import SQLDatabase
 import SQLite
 
 /// One vacation's document, open. Every change is one transaction of the document's own
 /// database, with a rollback journal and synchronous FULL: a process killed mid-change
 /// leaves the document as it was before the change or after it.
 public final class VacationDocument: Sendable {
-    let database: Database
+    let database: SQLiteDatabase
 
     /// Opens an existing document (checked to be one of ours, of this version).
     init(path: String) throws {
-        database = try Database(path: path, readers: 1, journal: .rollback)
+        database = try SQLiteDatabase(path: path, readers: 1, journal: .rollback)
         let (application, version): (Int32, Int) = try database.read { db in
             (try db.fetchValue("PRAGMA application_id") ?? 0, try db.fetchValue("PRAGMA user_version") ?? 0)
         }
@@ -22,7 +23,7 @@ public final class VacationDocument: Sendable {
     static func create(at path: String, name: String, createdAt: Int64) throws -> VacationDocument {
         guard !FileManager.default.fileExists(atPath: path) else { throw FileError("already exists:", path, errno: EEXIST) }
         do {
-            let database = try Database(path: path, readers: 1, journal: .rollback)
+            let database = try SQLiteDatabase(path: path, readers: 1, journal: .rollback)
             try database.write { db in
                 try db.executeScript(VacationFormat.schema)
                 try db.execute("INSERT INTO vacation (id, name, created_at) VALUES (1, \(name), \(createdAt))")

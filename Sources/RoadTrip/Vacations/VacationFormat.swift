@@ -1,4 +1,4 @@
-import SQLite
+import SQLDatabase
 
 /// The vacation document: one SQLite file per vacation (`vacations/<id>.vacation`) that
 /// stands on its own — the photos' metadata, their places and tags, and a preview-size copy

@@ -2,6 +2,7 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
+import SQLDatabase
 import SQLite
 import TextRules
 
@@ -27,11 +28,10 @@ extension VacationStore {
         let name = try VacationInspection(path: incoming, template: folder).check()
         let result: (Int64, String) = try database.write { db in
             let unique = try uniqueName(for: name, account: account, in: db)
-            try db.execute("""
+            let id = try db.insertReturningID("""
                 INSERT INTO vacations (account_id, name, name_key, created_at)
                 VALUES (\(account.rawValue), \(unique), \(Credentials.nameKey(unique)), \(clock.seconds))
                 """)
-            let id = db.lastInsertedRowID
             // Documents carry their name as the catalogue has it (see `rename`): an export is the file as it is.
             try VacationDocument(path: incoming).prepareImported(name: unique)
             guard Glibc.rename(incoming, self.path(of: id)) == 0 else { throw FileError("cannot save", self.path(of: id)) }
@@ -96,7 +96,7 @@ struct VacationInspection {
     func check() throws -> String {
         let connection: Connection
         do {
-            connection = try Connection(path: path, readOnly: true, journal: .rollback)
+            connection = try SQLiteConnection(path: path, readOnly: true, journal: .rollback)
         } catch {
             throw VacationError.notADocument("it cannot be opened as a database")
         }

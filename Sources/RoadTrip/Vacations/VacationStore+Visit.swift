@@ -1,5 +1,5 @@
 import Foundation
-import SQLite
+import SQLDatabase
 
 extension VacationStore {
     /// Adds a photo of the library to the account's vacation: its title, subtitle, date, place,

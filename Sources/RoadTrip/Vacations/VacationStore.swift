@@ -1,5 +1,5 @@
 import Foundation
-import SQLite
+import SQLDatabase
 import TextRules
 
 /// Each account's vacations: the catalogue in the library (id, owner, name) and the documents
@@ -46,11 +46,10 @@ public struct VacationStore: Sendable {
         let name = try VacationStore.validName(raw)
         return try database.write { db in
             try refuseTaken(name, for: account, except: nil, in: db)
-            try db.execute("""
+            let id = try db.insertReturningID("""
                 INSERT INTO vacations (account_id, name, name_key, created_at)
                 VALUES (\(account.rawValue), \(name), \(Credentials.nameKey(name)), \(clock.seconds))
                 """)
-            let id = db.lastInsertedRowID
             // The document is made inside the catalogue's transaction: if it cannot be made the
             // row is rolled back; a crash before the commit leaves a file no row names, removed
             // by `removeStrayDocuments`.

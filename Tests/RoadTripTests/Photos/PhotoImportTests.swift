@@ -1,5 +1,6 @@
 import Foundation
 import Imaging
+import SQLDatabase
 import SQLite
 import Testing
 @testable import RoadTrip

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import SQLDatabase
 import SQLite
 import Synchronization
 @testable import RoadTrip

@@ -1,4 +1,5 @@
 import Foundation
+import SQLDatabase
 import SQLite
 import Testing
 @testable import RoadTrip

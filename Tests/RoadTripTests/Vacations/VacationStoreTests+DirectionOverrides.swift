@@ -1,4 +1,5 @@
 import Foundation
+import SQLDatabase
 import SQLite
 import Testing
 @testable import RoadTrip
@@ -74,7 +75,7 @@ extension VacationStoreTests {
         }
         let file = fixture.source.appendingPathComponent("hostile.vacation").path
         try FileManager.default.copyItem(atPath: try store.export(id, for: ann.id), toPath: file)
-        try Database(path: file, readers: 1, journal: .rollback).write { db in
+        try SQLiteDatabase(path: file, readers: 1, journal: .rollback).write { db in
             try db.execute("UPDATE vacation SET name = 'Lis' || char(0x202E) || 'bon'")
             try db.execute("UPDATE photos SET title = title || char(0x2067), subtitle = char(0x202A) || 'x', camera = 'Fuji' || char(0x202C)")
             try db.execute("UPDATE places SET name = char(0x202D) || name, country = country || char(0x2069)")

@@ -1,4 +1,5 @@
 import Foundation
+import SQLDatabase
 import SQLite
 import Synchronization
 import Testing
@@ -82,7 +83,7 @@ extension VacationTransferTests {
         #expect(second != first)
         #expect(!FileManager.default.fileExists(atPath: first))
         #expect(copies == [URL(fileURLWithPath: second).lastPathComponent])
-        let copy = try Database(path: second, readers: 1, journal: .rollback)
+        let copy = try SQLiteDatabase(path: second, readers: 1, journal: .rollback)
         let inside: (String?, Int?) = try copy.read { db in
             (try db.fetchValue("SELECT name FROM vacation"), try db.fetchValue("SELECT count(*) FROM photos"))
         }
@@ -178,7 +179,7 @@ extension VacationTransferTests {
         let path = try store.export(id, for: ann.id)
         #expect(before.name == "Porto")
         #expect(head.size == UInt64(DurableFile.size(of: path) ?? -1))
-        let name: String? = try Database(path: path, readers: 1, journal: .rollback).read { db in try db.fetchValue("SELECT name FROM vacation") }
+        let name: String? = try SQLiteDatabase(path: path, readers: 1, journal: .rollback).read { db in try db.fetchValue("SELECT name FROM vacation") }
         #expect(name == "Porto")
     }
 

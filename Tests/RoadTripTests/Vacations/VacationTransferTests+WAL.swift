@@ -1,4 +1,5 @@
 import Foundation
+import SQLDatabase
 import SQLite
 import Testing
 @testable import RoadTrip
@@ -15,7 +16,7 @@ extension VacationTransferTests {
         let file = fixture.source.appendingPathComponent("wal.vacation").path
         try FileManager.default.copyItem(atPath: try store.export(id, for: ann.id), toPath: file)
         do {
-            let database = try Database(path: file, readers: 1, journal: .wal)
+            let database = try SQLiteDatabase(path: file, readers: 1, journal: .wal)
             if let edit { try database.write { db in try db.execute(SQL(stringLiteral: edit)) } }
         }
         // Closing the last connection checkpointed the log into the file; the file still says WAL.

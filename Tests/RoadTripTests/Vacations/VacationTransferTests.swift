@@ -1,4 +1,5 @@
 import Foundation
+import SQLDatabase
 import SQLite
 import Testing
 @testable import RoadTrip
@@ -55,7 +56,7 @@ import Testing
         let (_, file) = try exported()
 
         // MUT: what another RoadTrip would find in it
-        let database = try Database(path: file, readers: 1, journal: .rollback)
+        let database = try SQLiteDatabase(path: file, readers: 1, journal: .rollback)
 
         // validate
         let name: String? = try database.read { db in try db.fetchValue("SELECT name FROM vacation") }
@@ -78,7 +79,7 @@ import Testing
         case "empty":
             try Data().write(to: URL(fileURLWithPath: bad))
         case "other-database":
-            let other = try Database(path: bad, readers: 1, journal: .rollback)
+            let other = try SQLiteDatabase(path: bad, readers: 1, journal: .rollback)
             try other.write { db in try db.execute("CREATE TABLE notes (text TEXT)") }
         case "damaged":
             var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: file)))
@@ -86,7 +87,7 @@ import Testing
             try Data(bytes).write(to: URL(fileURLWithPath: bad))
         case "extra-table", "trigger", "newer-version", "html-preview", "huge-size":
             try FileManager.default.copyItem(atPath: file, toPath: bad)
-            let edited = try Database(path: bad, readers: 1, journal: .rollback)
+            let edited = try SQLiteDatabase(path: bad, readers: 1, journal: .rollback)
             try edited.write { db in
                 switch kind {
                 case "extra-table": try db.execute("CREATE TABLE secrets (x)")

@@ -2,6 +2,7 @@ import Foundation
 import HTTPServer
 import RoadTrip
 import RoadTripWeb
+import SQLDatabase
 import SQLite
 import Testing
 
@@ -84,7 +85,7 @@ extension VacationPagesTests {
         #expect(copies != copiesBefore, "the old copy is gone, the new one is there")
         #expect(after.bodyBytes != first[0].bodyBytes)
         let file = try uploads.file(after.bodyBytes, "after.vacation")
-        let photos: Int? = try Database(path: file, readers: 1, journal: .rollback).read { db in try db.fetchValue("SELECT count(*) FROM photos") }
+        let photos: Int? = try SQLiteDatabase(path: file, readers: 1, journal: .rollback).read { db in try db.fetchValue("SELECT count(*) FROM photos") }
         #expect(photos == 2)
     }
 
@@ -101,7 +102,7 @@ extension VacationPagesTests {
         // validate
         #expect(export.headers["Content-Disposition"]?.contains("filename=\"Porto.vacation\"") == true)
         let file = try uploads.file(export.bodyBytes, "porto.vacation")
-        let name: String? = try Database(path: file, readers: 1, journal: .rollback).read { db in try db.fetchValue("SELECT name FROM vacation") }
+        let name: String? = try SQLiteDatabase(path: file, readers: 1, journal: .rollback).read { db in try db.fetchValue("SELECT name FROM vacation") }
         #expect(name == "Porto")
         #expect(copies.count == 1)
     }
@@ -125,7 +126,7 @@ extension VacationPagesTests {
         let (visitor, id) = try lisboa()
         let file = try uploads.file(visitor.get("/vacations/\(id)/export").bodyBytes, "wal.vacation")
         do {
-            let database = try Database(path: file, readers: 1, journal: .wal)
+            let database = try SQLiteDatabase(path: file, readers: 1, journal: .wal)
             _ = try database.read { db in try db.fetchValue("SELECT count(*) FROM photos") as Int? }
         }
         for suffix in ["-wal", "-shm"] { unlink(file + suffix) }
