@@ -18,7 +18,7 @@ extension DestinationCatalog {
     private func importRecords(_ records: [DestinationRecord], into db: Connection) throws -> DestinationImportSummary {
         var summary = DestinationImportSummary()
         for record in records {
-            let existing: Int64? = try db.fetchValue("SELECT id FROM destinations WHERE name = \(record.name)")
+            let existing: Int64? = try db.fetchValue("SELECT id FROM destinations WHERE lower(name) = lower(\(record.name))")
             let id: Int64
             if let existing {
                 try db.execute("""
@@ -60,9 +60,7 @@ extension DestinationCatalog {
     public func loadDemoOnFirstStart() throws -> Bool {
         let records = try DestinationCatalog.demoRecords()
         return try database.write { db in
-            let loaded: Int? = try db.fetchValue("SELECT 1 FROM library_events WHERE name = 'demo-catalogue-loaded'")
-            guard loaded == nil else { return false }
-            try db.execute("INSERT INTO library_events (name, happened_at) VALUES ('demo-catalogue-loaded', datetime('now'))")
+            guard try LibraryEvents.recordOnce("demo-catalogue-loaded", in: db) else { return false }
             let empty: Int = try db.fetchValue("SELECT count(*) FROM destinations") ?? 0
             guard empty == 0 else { return false }
             _ = try self.importRecords(records, into: db)

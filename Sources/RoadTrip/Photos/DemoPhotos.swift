@@ -28,12 +28,7 @@ enum DemoPhotos {
     /// (a person who removes them does not get them back).
     @discardableResult
     static func loadOnFirstStart(into library: PhotoLibrary, scratch: URL) throws -> Bool {
-        let first: Bool = try library.database.write { db in
-            let loaded: Int? = try db.fetchValue("SELECT 1 FROM library_events WHERE name = 'demo-photos-loaded'")
-            guard loaded == nil else { return false }
-            try db.execute("INSERT INTO library_events (name, happened_at) VALUES ('demo-photos-loaded', datetime('now'))")
-            return true
-        }
+        let first = try library.database.write { db in try LibraryEvents.recordOnce("demo-photos-loaded", in: db) }
         guard first else { return false }
         try? FileManager.default.removeItem(at: scratch)
         try DurableFile.makeFolder(scratch.path)

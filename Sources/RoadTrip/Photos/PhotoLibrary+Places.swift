@@ -27,8 +27,8 @@ extension PhotoLibrary {
     /// however many photos there are.
     public func places(order: PlaceOrder) throws -> [Place] {
         let orderBy = switch order {
-        // folded_name ignores accents and case (Évora before Porto); NOCASE folds A–Z only.
-        case .byCountry: "country COLLATE NOCASE, folded_name, id"
+        // folded_name ignores accents and case (Évora before Porto); countries by their lower case.
+        case .byCountry: "lower(country), folded_name, id"
         case .byPhotoCount: "photo_count DESC, folded_name, id"
         }
         return try database.read { db in
