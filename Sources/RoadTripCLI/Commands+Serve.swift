@@ -70,14 +70,18 @@ extension Commands {
         } catch {
             throw CommandFailure(message: error.description)
         }
+        // Renditions queued by any instance are made by the workers of whichever claims them.
+        let renditionWorkers = library.renditionWorkers(log: Server.standardError)
+        renditionWorkers.start()
         let signals = StopSignals(server: server)
         let shownHost = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
         let address = "http://\(shownHost):\(server.port)"
         if let setupToken {
             Console.out("No account exists yet. Create the owner account with this one-time link:\n  \(address)/setup?token=\(setupToken)")
         }
-        Console.out("RoadTrip is running at \(address)/ (data in \(library.folder.path)). Press Ctrl-C to stop.")
+        Console.out("RoadTrip is running at \(address)/ (data in \(library.folder.path)\(library.location == .sqlite ? "" : ", database \(library.location)")). Press Ctrl-C to stop.")
         server.waitUntilStopped()
+        renditionWorkers.stop()
         withExtendedLifetime(signals) {}
         Console.out("RoadTrip stopped.")
     }
@@ -117,7 +121,7 @@ extension Commands {
         return OfflineCopies(
             folder: library.folder.appendingPathComponent("cache/event-pages"),
             fetcher: EventPageFetcher(fetcher: PageFetcher(policy: policy)),
-            clock: library.clock, log: Server.standardError
+            jobs: library.jobs, clock: library.clock, log: Server.standardError
         )
     }
 }

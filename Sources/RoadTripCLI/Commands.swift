@@ -42,7 +42,7 @@ enum Commands {
 
     static func parse(_ arguments: [String], values: Set<String>, flags: Set<String> = []) throws(CommandFailure) -> Arguments {
         do {
-            return try Arguments(arguments, valueOptions: values.union(["--data"]), flagOptions: flags)
+            return try Arguments(arguments, valueOptions: values.union(["--data", "--database"]), flagOptions: flags)
         } catch {
             throw CommandFailure(message: error.description, status: 64)
         }
@@ -51,7 +51,7 @@ enum Commands {
     static func openLibrary(_ arguments: Arguments) throws(CommandFailure) -> Library {
         let folder = arguments.options["--data"].map { URL(fileURLWithPath: $0) } ?? Library.defaultFolder()
         do {
-            return try Library(folder: folder)
+            return try Library(folder: folder, database: LibraryDatabase.chosen(option: arguments.options["--database"]))
         } catch {
             throw CommandFailure(message: error.description)
         }

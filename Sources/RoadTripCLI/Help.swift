@@ -5,8 +5,8 @@ enum Help {
         RoadTrip: a self-hosted travel companion.
 
         Usage:
-          roadtrip serve [--data DIR] [--host HOST] [--port PORT] [--secure-cookies] [--sample-pages N]
-                         [--allow-private-fetch] [--no-offline-copies]
+          roadtrip serve [--data DIR] [--database URL] [--host HOST] [--port PORT]
+                         [--secure-cookies] [--sample-pages N] [--allow-private-fetch] [--no-offline-copies]
                          [--flickr-key KEY] [--flickr-api URL] [--flickr-cache-size MIB]
                          [--public-url URL] [--trusted-proxy ADDRESS|CIDR]...
               Serve RoadTrip in the browser (default http://127.0.0.1:8080). With no account
@@ -22,29 +22,33 @@ enum Help {
               proxy); other host names than it and the listening address are refused.
               --trusted-proxy (repeatable): a reverse proxy whose X-Forwarded-For names the
               client, for the sign-in throttle; none is trusted by default.
-          roadtrip destinations import FILE [--data DIR]
+          roadtrip destinations import FILE [--data DIR] [--database URL]
               Add destinations from a Destinations.plist or .json file; a destination whose
               name exists already is replaced. A bad file is refused whole.
-          roadtrip destinations list [--data DIR]
+          roadtrip destinations list [--data DIR] [--database URL]
               List the destinations in the library.
-          roadtrip import PATH... [--data DIR]
+          roadtrip import PATH... [--data DIR] [--database URL]
               Import photos (JPEG, PNG, WebP, HEIC) from files and folders, searched
               recursively, with a progress bar; ends with what was imported, what was
               already there and what was refused, with the reason. Safe to stop and rerun.
-          roadtrip vacation import FILE --user NAME [--data DIR]
+          roadtrip vacation import FILE --user NAME [--data DIR] [--database URL]
               Add a vacation exported from RoadTrip (a .vacation file) to NAME's vacations,
               renamed "Name (2)" when NAME has one of that name. A damaged or foreign file
               is refused with the reason.
-          roadtrip vacation list --user NAME [--data DIR]
-          roadtrip user add NAME [--owner] [--data DIR]
-          roadtrip user passwd NAME [--data DIR]
+          roadtrip vacation list --user NAME [--data DIR] [--database URL]
+          roadtrip user add NAME [--owner] [--data DIR] [--database URL]
+          roadtrip user passwd NAME [--data DIR] [--database URL]
               Add an account, or set a new password (which ends its sessions). The password
               is asked twice on a terminal, or read as two lines from standard input.
-          roadtrip user list [--data DIR]
-          roadtrip user remove NAME [--data DIR]
+          roadtrip user list [--data DIR] [--database URL]
+          roadtrip user remove NAME [--data DIR] [--database URL]
           roadtrip --help | --version
 
         The data folder is DIR, else $ROADTRIP_DATA, else $XDG_DATA_HOME/roadtrip, else
         ~/.local/share/roadtrip. Commands may run while the server runs on the same folder.
+        The library's rows are in SQLite in the data folder, unless --database (or
+        $ROADTRIP_DATABASE) names a PostgreSQL server: postgresql://USER:PASSWORD@HOST:PORT/DB
+        (?sslmode=… as libpq takes it). Several instances may then share that database and
+        one data folder mounted by all (see the README); the password is never printed.
         """
 }

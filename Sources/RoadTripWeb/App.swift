@@ -3,6 +3,7 @@ import Foundation
 import HTML
 import HTTPServer
 import RoadTrip
+import SQLDatabase
 
 /// RoadTrip on the web: one pure function from `Request` to `Response`. Tests call it
 /// without a socket; the server calls it from its threads.
@@ -68,6 +69,13 @@ public struct App: Sendable {
         if let error = error as? HTTPError {
             (status, message, allowed) = (error.status, error.message, error.allowed)
             retryAfter = error.retryAfter
+        } else if let error = error as? DatabaseError, error.isUnavailable {
+            // The database server is away (restarting, unreachable, too slow): nothing is wrong
+            // with the request, and the page says so rather than hanging or showing an error.
+            log("database unavailable: \(request.method) \(request.path): \(error)")
+            var response = errorPage(status: .serviceUnavailable, message: Self.databaseAway, session: nil)
+            response.headers["Retry-After"] = "5"
+            return response
         } else {
             log("error: \(request.method) \(request.path): \(error)")
             (status, message, allowed) = (.internalServerError, "Something went wrong on our side. Please try again.", [])
@@ -89,7 +97,7 @@ public struct App: Sendable {
             guard let response = assets.response(for: name, request: request) else { throw HTTPError.notFound() }
             return response
         }
-        if route == .health { return .text("ok\n") }
+        if route == .health { return health() }
 
         let session = try request.cookies[Cookies.session].flatMap { try authenticator.sessions.session(token: $0) }
         let presented = request.cookies[Cookies.form].flatMap { tokens.isGenuinePreSessionToken($0) ? $0 : nil }

@@ -1,6 +1,6 @@
 /// The engine behind a connection: for the few places where SQL must differ between them
 /// (a migration's script, a statement only one engine knows).
-public enum DatabaseEngine: String, Sendable {
+public enum DatabaseEngine: String, Sendable, CaseIterable {
     case sqlite = "SQLite"
     case postgreSQL = "PostgreSQL"
 }
@@ -59,6 +59,17 @@ public protocol Database: Sendable {
     /// throws; writes are taken in turn. `body` must not keep the connection, nor call `write`
     /// again (it would wait for itself).
     func write<T>(_ body: (any Connection) throws -> T) throws -> T
+
+    /// A write that locks only the rows it changes (`FOR UPDATE SKIP LOCKED`), and so need not
+    /// wait for the turn every other write takes: claiming a job while others are claimed.
+    func writeLockingOwnRows<T>(_ body: (any Connection) throws -> T) throws -> T
+}
+
+extension Database {
+    /// With one writer (SQLite) a write that locks its own rows is an ordinary write.
+    public func writeLockingOwnRows<T>(_ body: (any Connection) throws -> T) throws -> T {
+        try write(body)
+    }
 }
 
 extension Connection {

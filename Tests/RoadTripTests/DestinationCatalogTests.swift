@@ -23,9 +23,9 @@ import Testing
 
     // MARK: importing
 
-    @Test func importAddsRecordsInOrderAndReportsTheirNames() throws {
+    @Test(arguments: DatabaseEngine.allCases) func importAddsRecordsInOrderAndReportsTheirNames(engine: DatabaseEngine) throws {
         // setup
-        let catalog = try data.library().catalog
+        let catalog = try data.library(engine).catalog
 
         // MUT
         let summary = try catalog.importRecords([Self.record("Rome"), Self.record("Athens"), Self.record("Cairo")])
@@ -44,9 +44,9 @@ import Testing
         #expect(try catalog.destination(id: rome.id) == rome)
     }
 
-    @Test func laterImportsAreListedAfterEarlierOnes() throws {
+    @Test(arguments: DatabaseEngine.allCases) func laterImportsAreListedAfterEarlierOnes(engine: DatabaseEngine) throws {
         // setup
-        let catalog = try data.library().catalog
+        let catalog = try data.library(engine).catalog
         try catalog.importRecords([Self.record("Zurich")])
 
         // MUT
@@ -56,9 +56,9 @@ import Testing
         #expect(try catalog.all().map(\.name) == ["Zurich", "Amsterdam"])
     }
 
-    @Test func eventsAndPointsOfInterestComeBackInOrder() throws {
+    @Test(arguments: DatabaseEngine.allCases) func eventsAndPointsOfInterestComeBackInOrder(engine: DatabaseEngine) throws {
         // setup
-        let catalog = try data.library().catalog
+        let catalog = try data.library(engine).catalog
         let events = (1...12).map { "https://example.com/events/\($0)" }
         let points = ["Colosseum", "Pantheon", "Trevi Fountain", "Aventine"].map(Self.point)
 
@@ -72,9 +72,9 @@ import Testing
         #expect(try catalog.pointsOfInterest(destinationID: rome.id) == points)
     }
 
-    @Test func reimportingANameInAnotherCaseReplacesFieldsEventsAndPointsOfInterest() throws {
+    @Test(arguments: DatabaseEngine.allCases) func reimportingANameInAnotherCaseReplacesFieldsEventsAndPointsOfInterest(engine: DatabaseEngine) throws {
         // setup
-        let catalog = try data.library().catalog
+        let catalog = try data.library(engine).catalog
         try catalog.importRecords([
             Self.record("New York City", events: ["https://a.example/1", "https://a.example/2", "https://a.example/3"],
                         points: [Self.point("Old one"), Self.point("Old two")]),
@@ -105,9 +105,9 @@ import Testing
         #expect(try catalog.database.read { try $0.fetchValue("SELECT count(*) FROM destination_points_of_interest") as Int? } == 1)
     }
 
-    @Test func theSameNameTwiceInOneImportEndsAsOneDestination() throws {
+    @Test(arguments: DatabaseEngine.allCases) func theSameNameTwiceInOneImportEndsAsOneDestination(engine: DatabaseEngine) throws {
         // setup
-        let catalog = try data.library().catalog
+        let catalog = try data.library(engine).catalog
 
         // MUT
         let summary = try catalog.importRecords([Self.record("Lima", events: ["https://x.example/1"]), Self.record("LIMA")])
@@ -118,9 +118,9 @@ import Testing
         #expect(try catalog.all().first?.eventCount == 0)
     }
 
-    @Test func anImportWithAnInvalidRecordLeavesNothingOfTheOthers() throws {
+    @Test(arguments: DatabaseEngine.allCases) func anImportWithAnInvalidRecordLeavesNothingOfTheOthers(engine: DatabaseEngine) throws {
         // setup: a latitude the file validator would refuse, built directly.
-        let catalog = try data.library().catalog
+        let catalog = try data.library(engine).catalog
         try catalog.importRecords([Self.record("Boston", events: ["https://old.example/1"], points: [Self.point("Common")])])
         let before = try catalog.all()
         let records = [
@@ -142,9 +142,9 @@ import Testing
         #expect(try catalog.database.read { try $0.fetchValue("SELECT count(*) FROM destination_points_of_interest") as Int? } == 1)
     }
 
-    @Test func anUnknownIDHasNoDestination() throws {
+    @Test(arguments: DatabaseEngine.allCases) func anUnknownIDHasNoDestination(engine: DatabaseEngine) throws {
         // setup
-        let catalog = try data.library().catalog
+        let catalog = try data.library(engine).catalog
         try catalog.importRecords([Self.record("Rome")])
 
         // MUT
@@ -158,9 +158,9 @@ import Testing
 
     // MARK: the demo catalogue
 
-    @Test func demoLoadsOnTheFirstStartOnly() throws {
+    @Test(arguments: DatabaseEngine.allCases) func demoLoadsOnTheFirstStartOnly(engine: DatabaseEngine) throws {
         // setup
-        let catalog = try data.library().catalog
+        let catalog = try data.library(engine).catalog
 
         // MUT
         let first = try catalog.loadDemoOnFirstStart()
@@ -175,27 +175,27 @@ import Testing
         #expect(try catalog.pointsOfInterest(destinationID: all[0].id).map(\.title) == ["Statue of Liberty", "Central Park", "Empire State Building"])
     }
 
-    @Test func demoLoadsOnceAcrossReopenings() throws {
+    @Test(arguments: DatabaseEngine.allCases) func demoLoadsOnceAcrossReopenings(engine: DatabaseEngine) throws {
         // setup
-        try data.library().catalog.loadDemoOnFirstStart()
+        try data.library(engine).catalog.loadDemoOnFirstStart()
 
         // MUT
-        let again = try data.library().catalog.loadDemoOnFirstStart()
+        let again = try data.library(engine).catalog.loadDemoOnFirstStart()
 
         // validate
         #expect(!again)
-        #expect(try data.library().catalog.all().count == 2)
+        #expect(try data.library(engine).catalog.all().count == 2)
     }
 
-    @Test func removedDemoDestinationsDoNotComeBack() throws {
+    @Test(arguments: DatabaseEngine.allCases) func removedDemoDestinationsDoNotComeBack(engine: DatabaseEngine) throws {
         // setup
-        let library = try data.library()
+        let library = try data.library(engine)
         try library.catalog.loadDemoOnFirstStart()
         try library.database.write { try $0.execute("DELETE FROM destinations") }
         try #require(try library.catalog.all().isEmpty)
 
         // MUT
-        let loaded = try Library(folder: data.url).catalog.loadDemoOnFirstStart()
+        let loaded = try data.library(engine).catalog.loadDemoOnFirstStart()
 
         // validate
         #expect(!loaded)
@@ -203,9 +203,9 @@ import Testing
         #expect(try library.database.read { try $0.fetchValue("SELECT count(*) FROM destination_events") as Int? } == 0, "events went with their destinations")
     }
 
-    @Test func aLibraryWithDestinationsBeforeItsFirstStartGetsNoDemo() throws {
+    @Test(arguments: DatabaseEngine.allCases) func aLibraryWithDestinationsBeforeItsFirstStartGetsNoDemo(engine: DatabaseEngine) throws {
         // setup
-        let catalog = try data.library().catalog
+        let catalog = try data.library(engine).catalog
         try catalog.importRecords([Self.record("Rome")])
 
         // MUT

@@ -1,4 +1,5 @@
 import Foundation
+import SQLDatabase
 import Synchronization
 import Testing
 @testable import RoadTrip
@@ -10,6 +11,9 @@ import Glibc
 /// that holds it goes away (Swift Testing makes one instance per test).
 final class FreshDataFolder: Sendable {
     let url: URL
+    /// The library database of each engine, made on first use: every library of this folder
+    /// on one engine shares it, as a server and a command share a data folder.
+    private let databases = Mutex<[DatabaseEngine: LibraryDatabase]>([:])
 
     init() {
         url = FileManager.default.temporaryDirectory
@@ -22,8 +26,17 @@ final class FreshDataFolder: Sendable {
         try? FileManager.default.removeItem(at: url)
     }
 
-    func library() throws -> Library {
-        try Library(folder: url)
+    func library(_ engine: DatabaseEngine = .sqlite) throws -> Library {
+        try Library(folder: url, database: database(engine))
+    }
+
+    func database(_ engine: DatabaseEngine) throws -> LibraryDatabase {
+        try databases.withLock { made in
+            if let database = made[engine] { return database }
+            let database = try LibraryDatabase.fresh(for: engine)
+            made[engine] = database
+            return database
+        }
     }
 }
 
@@ -126,24 +139,24 @@ final class FreshDataFolder: Sendable {
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("library.sqlite").path))
     }
 
-    @Test func reopeningAFolderKeepsItsDestinations() throws {
+    @Test(arguments: DatabaseEngine.allCases) func reopeningAFolderKeepsItsDestinations(engine: DatabaseEngine) throws {
         // setup
         do {
-            let first = try data.library()
+            let first = try data.library(engine)
             try first.catalog.importRecords([LibraryTests.record("Oslo")])
         }
 
         // MUT
-        let reopened = try data.library()
+        let reopened = try data.library(engine)
 
         // validate
         #expect(try reopened.catalog.all().map(\.name) == ["Oslo"])
     }
 
-    @Test func twoLibrariesOnOneFolderBothReadAndWrite() throws {
+    @Test(arguments: DatabaseEngine.allCases) func twoLibrariesOnOneFolderBothReadAndWrite(engine: DatabaseEngine) throws {
         // setup: the server's and a command's, open at once.
-        let server = try data.library()
-        let command = try data.library()
+        let server = try data.library(engine)
+        let command = try data.library(engine)
 
         // MUT
         try command.catalog.importRecords([LibraryTests.record("Oslo")])
@@ -157,10 +170,10 @@ final class FreshDataFolder: Sendable {
         #expect(try server.catalog.all().map(\.name) == ["Oslo", "Bergen"])
     }
 
-    @Test func twoLibrariesOnOneFolderWriteAtTheSameTime() throws {
+    @Test(arguments: DatabaseEngine.allCases) func twoLibrariesOnOneFolderWriteAtTheSameTime(engine: DatabaseEngine) throws {
         // setup
-        let first = try data.library()
-        let second = try data.library()
+        let first = try data.library(engine)
+        let second = try data.library(engine)
         let names = (0..<20).map { "Town \($0)" }
 
         // MUT: both write in turns from two threads; the busy timeout makes each wait for the other.
@@ -187,7 +200,7 @@ final class FreshDataFolder: Sendable {
     /// The server and commands may be started together on a folder that does not exist yet.
     /// A collision is a matter of chance, so the start is repeated on fresh folders with the
     /// openers released at the same moment.
-    @Test func librariesOpenedAtOnceOnAFreshFolderAllSucceed() throws {
+    @Test(arguments: DatabaseEngine.allCases) func librariesOpenedAtOnceOnAFreshFolderAllSucceed(engine: DatabaseEngine) throws {
         // setup
         let rounds = 20, openers = 8
         let failures = FailureList()
@@ -195,6 +208,7 @@ final class FreshDataFolder: Sendable {
 
         for round in 0..<rounds {
             let folder = data.url.appendingPathComponent("round-\(round)")
+            let database = try LibraryDatabase.fresh(for: engine)
             let group = DispatchGroup()
             let start = DispatchSemaphore(value: 0)
 
@@ -205,7 +219,7 @@ final class FreshDataFolder: Sendable {
                     defer { group.leave() }
                     start.wait()
                     do {
-                        let library = try Library(folder: folder)
+                        let library = try Library(folder: folder, database: database)
                         try library.catalog.loadDemoOnFirstStart()
                     } catch {
                         failures.add("round \(round): \(error)")
@@ -216,7 +230,7 @@ final class FreshDataFolder: Sendable {
             finished = finished && group.wait(timeout: .now() + 60) == .success
 
             // validate
-            #expect(try Library(folder: folder).catalog.all().map(\.name) == ["New York City", "San Francisco"], "the demo loaded once")
+            #expect(try Library(folder: folder, database: database).catalog.all().map(\.name) == ["New York City", "San Francisco"], "the demo loaded once")
         }
         #expect(finished)
         #expect(failures.all.isEmpty, "\(failures.all.count) of \(rounds * openers) opens failed, first: \(failures.all.first ?? "")")

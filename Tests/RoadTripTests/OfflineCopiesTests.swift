@@ -68,6 +68,12 @@ final class LogLines: Sendable {
     let data = FreshDataFolder()
     let clock = TestClock()
     let log = LogLines()
+    /// The library's job queue, which the fetches go through.
+    let jobs: JobQueue
+
+    init() throws {
+        jobs = JobQueue(database: try data.library().database, clock: clock.wallClock)
+    }
 
     static let fair = "https://example.org/fair?day=2"
     static let market = "https://example.org/market"
@@ -75,7 +81,7 @@ final class LogLines: Sendable {
     var folder: URL { data.url.appendingPathComponent("cache/event-pages", isDirectory: true) }
 
     func copies(_ fetcher: FakeEventFetcher) -> OfflineCopies {
-        OfflineCopies(folder: folder, fetcher: fetcher, clock: clock.wallClock, log: log.sink)
+        OfflineCopies(folder: folder, fetcher: fetcher, jobs: jobs, clock: clock.wallClock, log: log.sink)
     }
 
     @Test func thereIsNoCopyBeforeThePageWasFetched() {

@@ -1,4 +1,5 @@
 import Foundation
+import SQLDatabase
 import Testing
 @testable import RoadTrip
 
@@ -8,12 +9,13 @@ import Testing
     let fixture: AccountsFixture
     let ann: Account
 
-    init() throws {
-        fixture = try AccountsFixture()
+    init(engine: DatabaseEngine) throws {
+        fixture = try AccountsFixture(engine: engine)
         ann = try fixture.account("Ann", owner: true)
     }
 
-    @Test func theCurrentPasswordIsRequired() throws {
+    @Test(arguments: DatabaseEngine.allCases) static func theCurrentPasswordIsRequired(engine: DatabaseEngine) throws { try Self(engine: engine).theCurrentPasswordIsRequired() }
+    func theCurrentPasswordIsRequired() throws {
         // setup
         let current = try fixture.sessions.start(for: ann)
         let other = try fixture.sessions.start(for: ann)
@@ -31,7 +33,8 @@ import Testing
         #expect(try fixture.sessions.session(token: other.token) != nil)
     }
 
-    @Test func aChangeEndsOtherSessionsAndGivesANewSessionId() throws {
+    @Test(arguments: DatabaseEngine.allCases) static func aChangeEndsOtherSessionsAndGivesANewSessionId(engine: DatabaseEngine) throws { try Self(engine: engine).aChangeEndsOtherSessionsAndGivesANewSessionId() }
+    func aChangeEndsOtherSessionsAndGivesANewSessionId() throws {
         // setup
         let current = try fixture.sessions.start(for: ann)
         let phone = try fixture.sessions.start(for: ann)
@@ -50,7 +53,8 @@ import Testing
         #expect(try fixture.sessionRows(of: ann) == 1)
     }
 
-    @Test func afterAChangeOnlyTheNewPasswordSignsIn() throws {
+    @Test(arguments: DatabaseEngine.allCases) static func afterAChangeOnlyTheNewPasswordSignsIn(engine: DatabaseEngine) throws { try Self(engine: engine).afterAChangeOnlyTheNewPasswordSignsIn() }
+    func afterAChangeOnlyTheNewPasswordSignsIn() throws {
         // setup
         let current = try fixture.sessions.start(for: ann)
 
@@ -62,7 +66,8 @@ import Testing
         #expect(try fixture.authenticator.signIn(name: "Ann", password: "a brand new password", address: "192.0.2.1", deviceToken: nil).isSignedIn)
     }
 
-    @Test func aNewPasswordThatBreaksTheRulesChangesNothing() throws {
+    @Test(arguments: DatabaseEngine.allCases) static func aNewPasswordThatBreaksTheRulesChangesNothing(engine: DatabaseEngine) throws { try Self(engine: engine).aNewPasswordThatBreaksTheRulesChangesNothing() }
+    func aNewPasswordThatBreaksTheRulesChangesNothing() throws {
         // setup
         let current = try fixture.sessions.start(for: ann)
         let before = try fixture.storedHash(of: ann)

@@ -1,4 +1,5 @@
 import Foundation
+import SQLDatabase
 import Testing
 @testable import RoadTrip
 
@@ -8,8 +9,8 @@ import Testing
     let catalog: DestinationCatalog
     let events: EventList
 
-    init() throws {
-        fixture = try AccountsFixture()
+    init(engine: DatabaseEngine) throws {
+        fixture = try AccountsFixture(engine: engine)
         try fixture.library.catalog.loadDemoOnFirstStart()
         catalog = fixture.library.catalog
         events = EventList(database: fixture.library.database)
@@ -19,7 +20,8 @@ import Testing
         try catalog.all().filter(\.isSample)
     }
 
-    @Test func installingAddsTheSampleAfterTheOtherDestinations() throws {
+    @Test(arguments: DatabaseEngine.allCases) static func installingAddsTheSampleAfterTheOtherDestinations(engine: DatabaseEngine) throws { try Self(engine: engine).installingAddsTheSampleAfterTheOtherDestinations() }
+    func installingAddsTheSampleAfterTheOtherDestinations() throws {
         // setup
         let before = try catalog.all()
 
@@ -39,7 +41,8 @@ import Testing
         #expect(Array(all.dropLast()) == before, "the demo destinations are unchanged")
     }
 
-    @Test func destinationsWithEventPagesAreNotTheSample() throws {
+    @Test(arguments: DatabaseEngine.allCases) static func destinationsWithEventPagesAreNotTheSample(engine: DatabaseEngine) throws { try Self(engine: engine).destinationsWithEventPagesAreNotTheSample() }
+    func destinationsWithEventPagesAreNotTheSample() throws {
         // setup
         try SampleBook.install(pages: 12, in: fixture.library.database)
 
@@ -52,7 +55,8 @@ import Testing
         #expect(ordinary.allSatisfy { $0.eventCount == 4 }, "their count is their event pages'")
     }
 
-    @Test func installingAgainChangesTheLengthOfTheSameDestination() throws {
+    @Test(arguments: DatabaseEngine.allCases) static func installingAgainChangesTheLengthOfTheSameDestination(engine: DatabaseEngine) throws { try Self(engine: engine).installingAgainChangesTheLengthOfTheSameDestination() }
+    func installingAgainChangesTheLengthOfTheSameDestination() throws {
         // setup
         let first = try SampleBook.install(pages: 12, in: fixture.library.database)
 
@@ -67,7 +71,8 @@ import Testing
         #expect(try catalog.destination(id: first)?.eventCount == 10_000)
     }
 
-    @Test func generatedPagesCostNoRows() throws {
+    @Test(arguments: DatabaseEngine.allCases) static func generatedPagesCostNoRows(engine: DatabaseEngine) throws { try Self(engine: engine).generatedPagesCostNoRows() }
+    func generatedPagesCostNoRows() throws {
         // setup
         let eventRows = try fixture.rows(in: "destination_events")
 
@@ -80,7 +85,10 @@ import Testing
         #expect(try events.url(destination: id, page: 1) == nil, "the sample's pages are not event URLs")
     }
 
-    @Test(arguments: [0, -1, 100_001, Int.max])
+    @Test(arguments: DatabaseEngine.allCases, [0, -1, 100_001, Int.max])
+    static func aLengthOutsideOneToOneHundredThousandIsRefused(engine: DatabaseEngine, pages: Int) throws {
+        try Self(engine: engine).aLengthOutsideOneToOneHundredThousandIsRefused(pages: pages)
+    }
     func aLengthOutsideOneToOneHundredThousandIsRefused(pages: Int) throws {
         // setup
         let before = try catalog.all()
@@ -95,7 +103,8 @@ import Testing
         #expect(try catalog.all() == before, "nothing was stored")
     }
 
-    @Test func aRefusedLengthLeavesAnInstalledSampleAsItWas() throws {
+    @Test(arguments: DatabaseEngine.allCases) static func aRefusedLengthLeavesAnInstalledSampleAsItWas(engine: DatabaseEngine) throws { try Self(engine: engine).aRefusedLengthLeavesAnInstalledSampleAsItWas() }
+    func aRefusedLengthLeavesAnInstalledSampleAsItWas() throws {
         // setup
         let id = try SampleBook.install(pages: 7, in: fixture.library.database)
 
@@ -106,14 +115,15 @@ import Testing
         #expect(try catalog.destination(id: id)?.eventCount == 7)
     }
 
-    @Test func pagesReadLikeTheClassicExample() {
+    @Test static func pagesReadLikeTheClassicExample() {
         // MUT + validate
         #expect(SampleBook.title(ofPage: 3) == "Chapter 3")
         #expect(SampleBook.text(ofPage: 3) == "This is the page 3 of content.")
         #expect(SampleBook.title(ofPage: 10_000) == "Chapter 10000")
     }
 
-    @Test func theSamplesPagesCannotBeAddedRemovedOrMoved() throws {
+    @Test(arguments: DatabaseEngine.allCases) static func theSamplesPagesCannotBeAddedRemovedOrMoved(engine: DatabaseEngine) throws { try Self(engine: engine).theSamplesPagesCannotBeAddedRemovedOrMoved() }
+    func theSamplesPagesCannotBeAddedRemovedOrMoved() throws {
         // setup
         let id = try SampleBook.install(pages: 5, in: fixture.library.database)
 
@@ -125,7 +135,8 @@ import Testing
         #expect(try events.count(destination: id) == 0)
     }
 
-    @Test func theSampleCanBeChosenForATrip() throws {
+    @Test(arguments: DatabaseEngine.allCases) static func theSampleCanBeChosenForATrip(engine: DatabaseEngine) throws { try Self(engine: engine).theSampleCanBeChosenForATrip() }
+    func theSampleCanBeChosenForATrip() throws {
         // setup
         let ann = try fixture.account("Ann", owner: true)
         let id = try SampleBook.install(pages: 5, in: fixture.library.database)

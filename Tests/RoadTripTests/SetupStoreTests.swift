@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import Synchronization
+import SQLDatabase
 import Testing
 @testable import RoadTrip
 
@@ -8,15 +9,16 @@ import Testing
 @Suite struct SetupStoreTests {
     let fixture: AccountsFixture
 
-    init() throws {
-        fixture = try AccountsFixture()
+    init(engine: DatabaseEngine) throws {
+        fixture = try AccountsFixture(engine: engine)
     }
 
     private func createOwner(token: String, name: String = "Ann", password: String = AccountsFixture.password, repeated: String? = nil) throws -> Account {
         try fixture.setup.createOwner(token: token, name: name, password: password, repeated: repeated ?? password)
     }
 
-    @Test func aTokenIsIssuedOnlyWhileNoAccountExists() throws {
+    @Test(arguments: DatabaseEngine.allCases) static func aTokenIsIssuedOnlyWhileNoAccountExists(engine: DatabaseEngine) throws { try Self(engine: engine).aTokenIsIssuedOnlyWhileNoAccountExists() }
+    func aTokenIsIssuedOnlyWhileNoAccountExists() throws {
         // MUT
         let first = try fixture.setup.issueTokenIfNeeded()
         try fixture.account("Ann", owner: true)
@@ -29,7 +31,8 @@ import Testing
         #expect(try !fixture.setup.isValid(token: token), "an account exists: the old link stops working")
     }
 
-    @Test func onlyTheTokensHashIsStored() throws {
+    @Test(arguments: DatabaseEngine.allCases) static func onlyTheTokensHashIsStored(engine: DatabaseEngine) throws { try Self(engine: engine).onlyTheTokensHashIsStored() }
+    func onlyTheTokensHashIsStored() throws {
         // MUT
         let token = try #require(try fixture.setup.issueTokenIfNeeded())
 
@@ -38,7 +41,8 @@ import Testing
         #expect(stored == [SHA256.hash(Base64URL.decode(token) ?? [])])
     }
 
-    @Test func issuingAgainInvalidatesTheOldToken() throws {
+    @Test(arguments: DatabaseEngine.allCases) static func issuingAgainInvalidatesTheOldToken(engine: DatabaseEngine) throws { try Self(engine: engine).issuingAgainInvalidatesTheOldToken() }
+    func issuingAgainInvalidatesTheOldToken() throws {
         // setup
         let old = try #require(try fixture.setup.issueTokenIfNeeded())
 
@@ -53,7 +57,8 @@ import Testing
         #expect(try fixture.rows(in: "accounts") == 0)
     }
 
-    @Test func creatingTheOwnerSpendsTheToken() throws {
+    @Test(arguments: DatabaseEngine.allCases) static func creatingTheOwnerSpendsTheToken(engine: DatabaseEngine) throws { try Self(engine: engine).creatingTheOwnerSpendsTheToken() }
+    func creatingTheOwnerSpendsTheToken() throws {
         // setup
         let token = try #require(try fixture.setup.issueTokenIfNeeded())
 
@@ -70,7 +75,8 @@ import Testing
         #expect(try fixture.rows(in: "setup_tokens") == 0)
     }
 
-    @Test(arguments: ["", "not a token", String(repeating: "A", count: 43), String(repeating: "A", count: 100_000)])
+    @Test(arguments: DatabaseEngine.allCases, ["", "not a token", String(repeating: "A", count: 43), String(repeating: "A", count: 100_000)])
+    static func aWrongTokenCreatesNothing(engine: DatabaseEngine, wrong: String) throws { try Self(engine: engine).aWrongTokenCreatesNothing(wrong: wrong) }
     func aWrongTokenCreatesNothing(wrong: String) throws {
         // setup
         let token = try #require(try fixture.setup.issueTokenIfNeeded())
@@ -83,7 +89,8 @@ import Testing
         #expect(try fixture.setup.isValid(token: token), "the real link still works")
     }
 
-    @Test func aBadNameOrPasswordIsRefusedAndTheTokenStillWorks() throws {
+    @Test(arguments: DatabaseEngine.allCases) static func aBadNameOrPasswordIsRefusedAndTheTokenStillWorks(engine: DatabaseEngine) throws { try Self(engine: engine).aBadNameOrPasswordIsRefusedAndTheTokenStillWorks() }
+    func aBadNameOrPasswordIsRefusedAndTheTokenStillWorks() throws {
         // setup
         let token = try #require(try fixture.setup.issueTokenIfNeeded())
 
@@ -98,7 +105,8 @@ import Testing
         #expect(try fixture.rows(in: "accounts") == 1)
     }
 
-    @Test func twoSubmissionsOfTheLinkAtOnceCreateOneOwner() throws {
+    @Test(arguments: DatabaseEngine.allCases) static func twoSubmissionsOfTheLinkAtOnceCreateOneOwner(engine: DatabaseEngine) throws { try Self(engine: engine).twoSubmissionsOfTheLinkAtOnceCreateOneOwner() }
+    func twoSubmissionsOfTheLinkAtOnceCreateOneOwner() throws {
         // setup
         let token = try #require(try fixture.setup.issueTokenIfNeeded())
         let results = Mutex<[String]>([])

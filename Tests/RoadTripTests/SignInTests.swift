@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import Synchronization
+import SQLDatabase
 import Testing
 @testable import RoadTrip
 
@@ -9,8 +10,8 @@ import Testing
     let fixture: AccountsFixture
     let ann: Account
 
-    init() throws {
-        fixture = try AccountsFixture()
+    init(engine: DatabaseEngine) throws {
+        fixture = try AccountsFixture(engine: engine)
         ann = try fixture.account("Ann", owner: true)
     }
 
@@ -25,7 +26,8 @@ import Testing
         }
     }
 
-    @Test func theRightPasswordGivesASessionAndADeviceToken() throws {
+    @Test(arguments: DatabaseEngine.allCases) static func theRightPasswordGivesASessionAndADeviceToken(engine: DatabaseEngine) throws { try Self(engine: engine).theRightPasswordGivesASessionAndADeviceToken() }
+    func theRightPasswordGivesASessionAndADeviceToken() throws {
         // MUT
         let outcome = try attempt(password: AccountsFixture.password, from: "192.0.2.1")
 
@@ -41,13 +43,15 @@ import Testing
         #expect(storedDevices == [SHA256.hash(Base64URL.decode(device) ?? [])], "only the device token's hash is stored")
     }
 
-    @Test func theNameIsFoundWhateverItsCaseAndSurroundingSpace() throws {
+    @Test(arguments: DatabaseEngine.allCases) static func theNameIsFoundWhateverItsCaseAndSurroundingSpace(engine: DatabaseEngine) throws { try Self(engine: engine).theNameIsFoundWhateverItsCaseAndSurroundingSpace() }
+    func theNameIsFoundWhateverItsCaseAndSurroundingSpace() throws {
         // MUT + validate
         #expect(try attempt(" ann ", password: AccountsFixture.password, from: "192.0.2.1").isSignedIn)
         #expect(try attempt("ANN", password: AccountsFixture.password, from: "192.0.2.1").isSignedIn)
     }
 
-    @Test func aWrongPasswordAndAnUnknownNameAreRefusedAlike() throws {
+    @Test(arguments: DatabaseEngine.allCases) static func aWrongPasswordAndAnUnknownNameAreRefusedAlike(engine: DatabaseEngine) throws { try Self(engine: engine).aWrongPasswordAndAnUnknownNameAreRefusedAlike() }
+    func aWrongPasswordAndAnUnknownNameAreRefusedAlike() throws {
         // MUT
         let wrongPassword = try attempt(from: "192.0.2.1")
         let unknownName = try attempt("Nobody", password: AccountsFixture.password, from: "192.0.2.2")
@@ -59,7 +63,8 @@ import Testing
         #expect(try fixture.rows(in: "sign_in_failures") == 2)
     }
 
-    @Test func afterFiveFailuresForANameEvenTheRightPasswordWaits() throws {
+    @Test(arguments: DatabaseEngine.allCases) static func afterFiveFailuresForANameEvenTheRightPasswordWaits(engine: DatabaseEngine) throws { try Self(engine: engine).afterFiveFailuresForANameEvenTheRightPasswordWaits() }
+    func afterFiveFailuresForANameEvenTheRightPasswordWaits() throws {
         // setup
         try lockAnnFromElsewhere()
 
@@ -72,7 +77,8 @@ import Testing
         #expect(try fixture.rows(in: "sessions") == 0)
     }
 
-    @Test func theWaitCountsFromTheOldestOfTheFiveFailures() throws {
+    @Test(arguments: DatabaseEngine.allCases) static func theWaitCountsFromTheOldestOfTheFiveFailures(engine: DatabaseEngine) throws { try Self(engine: engine).theWaitCountsFromTheOldestOfTheFiveFailures() }
+    func theWaitCountsFromTheOldestOfTheFiveFailures() throws {
         // setup: one failure a minute.
         for index in 1...5 {
             #expect(try attempt(from: "198.51.100.\(index)").isRefused)
@@ -86,7 +92,8 @@ import Testing
         #expect(outcome.wait == 600)
     }
 
-    @Test func anOverlongNameIsRefusedAndCountedUnderItsFirst64Characters() throws {
+    @Test(arguments: DatabaseEngine.allCases) static func anOverlongNameIsRefusedAndCountedUnderItsFirst64Characters(engine: DatabaseEngine) throws { try Self(engine: engine).anOverlongNameIsRefusedAndCountedUnderItsFirst64Characters() }
+    func anOverlongNameIsRefusedAndCountedUnderItsFirst64Characters() throws {
         // setup
         let overlong = String(repeating: "x", count: 100_000)
 
@@ -101,7 +108,8 @@ import Testing
         #expect(names.map(\.count) == [64, 3], "\(names.map(\.count))")
     }
 
-    @Test func theLockEndsFifteenMinutesAfterTheFailures() throws {
+    @Test(arguments: DatabaseEngine.allCases) static func theLockEndsFifteenMinutesAfterTheFailures(engine: DatabaseEngine) throws { try Self(engine: engine).theLockEndsFifteenMinutesAfterTheFailures() }
+    func theLockEndsFifteenMinutesAfterTheFailures() throws {
         // setup
         try lockAnnFromElsewhere()
 
@@ -116,7 +124,8 @@ import Testing
         #expect(after.isSignedIn, "\(after)")
     }
 
-    @Test func fiveFailuresFromOneAddressHoldThatAddressForEveryName() throws {
+    @Test(arguments: DatabaseEngine.allCases) static func fiveFailuresFromOneAddressHoldThatAddressForEveryName(engine: DatabaseEngine) throws { try Self(engine: engine).fiveFailuresFromOneAddressHoldThatAddressForEveryName() }
+    func fiveFailuresFromOneAddressHoldThatAddressForEveryName() throws {
         // setup
         try fixture.account("Bob")
         for index in 1...5 {
@@ -133,7 +142,8 @@ import Testing
         #expect(fromElsewhere.isSignedIn, "\(fromElsewhere)")
     }
 
-    @Test func fourFailuresDoNotLockAndASuccessForgetsOnlyThoseFromItsOwnAddress() throws {
+    @Test(arguments: DatabaseEngine.allCases) static func fourFailuresDoNotLockAndASuccessForgetsOnlyThoseFromItsOwnAddress(engine: DatabaseEngine) throws { try Self(engine: engine).fourFailuresDoNotLockAndASuccessForgetsOnlyThoseFromItsOwnAddress() }
+    func fourFailuresDoNotLockAndASuccessForgetsOnlyThoseFromItsOwnAddress() throws {
         // setup: four failures from one address, then the right password from the same address
         for _ in 1...4 { #expect(try attempt(from: "198.51.100.1").isRefused) }
 
@@ -147,7 +157,8 @@ import Testing
         #expect(afterFourMore.isSignedIn, "the failures before the success do not count: \(afterFourMore)")
     }
 
-    @Test func aSuccessDoesNotForgiveGuessesMadeFromElsewhere() throws {
+    @Test(arguments: DatabaseEngine.allCases) static func aSuccessDoesNotForgiveGuessesMadeFromElsewhere(engine: DatabaseEngine) throws { try Self(engine: engine).aSuccessDoesNotForgiveGuessesMadeFromElsewhere() }
+    func aSuccessDoesNotForgiveGuessesMadeFromElsewhere() throws {
         // setup: four guesses from four addresses, then the account's person signs in from theirs
         for index in 1...4 { #expect(try attempt(from: "198.51.100.\(index)").isRefused) }
         #expect(try attempt(password: AccountsFixture.password, from: "203.0.113.9").isSignedIn)
@@ -160,7 +171,8 @@ import Testing
         #expect(sixth.wait != nil, "a real sign-in must not hand a guesser five fresh tries: \(sixth)")
     }
 
-    @Test func aKnownDeviceIsNotHeldByTheAccountsLock() throws {
+    @Test(arguments: DatabaseEngine.allCases) static func aKnownDeviceIsNotHeldByTheAccountsLock(engine: DatabaseEngine) throws { try Self(engine: engine).aKnownDeviceIsNotHeldByTheAccountsLock() }
+    func aKnownDeviceIsNotHeldByTheAccountsLock() throws {
         // setup: Ann signed in from her laptop before; someone elsewhere then guesses.
         let laptop = try fixture.signIn("Ann", from: "192.0.2.50").device
         try lockAnnFromElsewhere()
@@ -176,7 +188,8 @@ import Testing
         #expect(withForgedDevice.wait != nil, "\(withForgedDevice)")
     }
 
-    @Test func anotherAccountsDeviceTokenDoesNotExemptFromTheLock() throws {
+    @Test(arguments: DatabaseEngine.allCases) static func anotherAccountsDeviceTokenDoesNotExemptFromTheLock(engine: DatabaseEngine) throws { try Self(engine: engine).anotherAccountsDeviceTokenDoesNotExemptFromTheLock() }
+    func anotherAccountsDeviceTokenDoesNotExemptFromTheLock() throws {
         // setup
         try fixture.account("Bob")
         let bobsDevice = try fixture.signIn("Bob", from: "192.0.2.60").device
@@ -189,7 +202,8 @@ import Testing
         #expect(outcome.wait != nil, "\(outcome)")
     }
 
-    @Test func aKnownDeviceIsHeldByItsOwnAddressLock() throws {
+    @Test(arguments: DatabaseEngine.allCases) static func aKnownDeviceIsHeldByItsOwnAddressLock(engine: DatabaseEngine) throws { try Self(engine: engine).aKnownDeviceIsHeldByItsOwnAddressLock() }
+    func aKnownDeviceIsHeldByItsOwnAddressLock() throws {
         // setup
         let laptop = try fixture.signIn("Ann", from: "192.0.2.50").device
         for index in 1...5 {
@@ -204,7 +218,8 @@ import Testing
         #expect(wait > 0 && wait <= 900)
     }
 
-    @Test func aKnownDeviceKeepsItsTokenAndANewDeviceGetsANewOne() throws {
+    @Test(arguments: DatabaseEngine.allCases) static func aKnownDeviceKeepsItsTokenAndANewDeviceGetsANewOne(engine: DatabaseEngine) throws { try Self(engine: engine).aKnownDeviceKeepsItsTokenAndANewDeviceGetsANewOne() }
+    func aKnownDeviceKeepsItsTokenAndANewDeviceGetsANewOne() throws {
         // setup
         let laptop = try fixture.signIn("Ann", from: "192.0.2.50").device
 
@@ -220,7 +235,8 @@ import Testing
 
     /// Attempts made at the same moment must not each see "no failures yet": the count is the
     /// defence against guessing, so more than five guesses may never be checked.
-    @Test func guessesMadeAtOnceAreCountedTowardsTheLock() throws {
+    @Test(arguments: DatabaseEngine.allCases) static func guessesMadeAtOnceAreCountedTowardsTheLock(engine: DatabaseEngine) throws { try Self(engine: engine).guessesMadeAtOnceAreCountedTowardsTheLock() }
+    func guessesMadeAtOnceAreCountedTowardsTheLock() throws {
         // setup
         let guesses = 10
         let outcomes = Mutex<[String]>([])

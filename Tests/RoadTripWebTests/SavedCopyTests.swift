@@ -59,7 +59,8 @@ final class FakePageFetcher: EventPageFetching {
     /// An app whose copies come from `fetcher`, and Ann signed in to it with New York as her trip.
     func signedIn(fetcher: any EventPageFetching) throws -> (Visitor, OfflineCopies) {
         let copies = OfflineCopies(
-            folder: web.folder.appendingPathComponent("cache/event-pages", isDirectory: true), fetcher: fetcher, clock: clock.wallClock
+            folder: web.folder.appendingPathComponent("cache/event-pages", isDirectory: true), fetcher: fetcher,
+            jobs: JobQueue(database: web.library.database, clock: clock.wallClock), clock: clock.wallClock
         )
         let app = App(library: web.library, assets: try AssetCatalog.bundled(), copies: copies, log: web.log.sink)
         let account = try web.library.accounts.create(name: "Ann", password: WebFixture.password, repeated: WebFixture.password, isOwner: true)

@@ -9,12 +9,15 @@ public struct LibraryError: Error, Sendable, CustomStringConvertible {
     public let description: String
 }
 
-/// The data folder and the `library.sqlite` database in it. Several processes (the server
-/// and a command run beside it) may open the same folder at once: SQLite's WAL and busy
-/// timeout let them share it.
+/// The data folder and the library's database: `library.sqlite` in the folder, or PostgreSQL.
+/// Several processes (the server and a command run beside it, or several instances over
+/// PostgreSQL and one shared folder) may open the same library at once: SQLite's WAL and busy
+/// timeout, or PostgreSQL itself, let them share it.
 public final class Library: Sendable {
     public let folder: URL
     public let database: Database
+    /// Where the rows are; its description never holds a password.
+    public let location: LibraryDatabase
     public let clock: WallClock
     public let hasher: PasswordHasher
     public let photos: PhotoLibrary
@@ -25,25 +28,35 @@ public final class Library: Sendable {
     public let signingKey: SigningKey
     /// Copies of vacations made for download: one per library, so their locks are shared.
     public let exports: VacationExports
+    /// Background work, kept in the database so that any instance may do it.
+    public let jobs: JobQueue
 
     public init(
-        folder: URL, readers: Int = 4, clock: WallClock = .system, hasher: PasswordHasher = PasswordHasher(),
+        folder: URL, database location: LibraryDatabase = .sqlite, readers: Int = 4, clock: WallClock = .system, hasher: PasswordHasher = PasswordHasher(),
         gazetteer: GazetteerSource = .bundled, processor: ImageProcessor = ImageProcessor(),
         exportLimit: UInt64 = VacationExports.defaultLimit
     ) throws(LibraryError) {
         self.folder = folder
+        self.location = location
         self.clock = clock
         self.hasher = hasher
         try Library.prepare(folder)
         do {
-            database = try SQLiteDatabase(path: folder.appendingPathComponent("library.sqlite").path, readers: readers, migrations: Schema.migrations)
+            database = try location.open(in: folder, connections: readers)
             signingKey = try ServerKey.load(from: database)
         } catch {
-            throw LibraryError(description: "cannot open the library in \(folder.path): \(error)")
+            let place = location == .sqlite ? "in \(folder.path)" : "at \(location)"
+            throw LibraryError(description: "cannot open the library \(place): \(error)")
         }
         photos = PhotoLibrary(database: database, folder: folder, processor: processor, gazetteer: gazetteer, clock: clock)
         renditions = RenditionMaker(files: photos.files, processor: processor)
+        jobs = JobQueue(database: database, clock: clock)
         exports = VacationExports(folder: folder.appendingPathComponent("cache/exports"), limit: exportLimit)
+    }
+
+    /// Throws unless the database answers a query now.
+    public func checkDatabase() throws {
+        _ = try database.read { db in try db.fetchValue("SELECT 1") as Int? }
     }
 
     public var catalog: DestinationCatalog { DestinationCatalog(database: database) }

@@ -179,5 +179,21 @@ enum Schema {
                 DELETE FROM recent_items WHERE item = 'photo:' || old.id;
             END;
             """),
+        Migration("008-jobs", """
+            CREATE TABLE jobs (
+                id INTEGER PRIMARY KEY,
+                kind TEXT NOT NULL,
+                key TEXT NOT NULL,
+                run_after INTEGER NOT NULL,
+                created_at INTEGER NOT NULL,
+                attempts INTEGER NOT NULL DEFAULT 0,
+                leased_by TEXT,
+                lease_until INTEGER,
+                last_error TEXT,
+                failed_at INTEGER,
+                UNIQUE (kind, key)
+            );
+            CREATE INDEX jobs_due ON jobs(run_after, id) WHERE failed_at IS NULL;
+            """),
     ]
 }

@@ -3,19 +3,18 @@ import Imaging
 import Synchronization
 
 /// Makes thumbnails and previews: on demand when a request finds one missing, and in the
-/// background, with as many workers as cores, for photos imported through the browser.
-/// Two requests for the same missing file make it once; the second waits for the first.
+/// background as `renditions` jobs (see `Library.renditionWorkers`), for photos imported
+/// through the browser. Two requests for the same missing file make it once; the second waits
+/// for the first. At most one decode per core runs at once.
 public final class RenditionMaker: Sendable {
     let files: PhotoFiles
     let processor: ImageProcessor
     private let inProgress = Mutex<[String: DispatchGroup]>([:])
-    private let queue: DispatchQueue
     private let gate: DispatchSemaphore
 
     public init(files: PhotoFiles, processor: ImageProcessor, workers: Int = ProcessInfo.processInfo.activeProcessorCount) {
         self.files = files
         self.processor = processor
-        queue = DispatchQueue(label: "roadtrip.renditions", qos: .utility, attributes: .concurrent)
         gate = DispatchSemaphore(value: max(1, workers))
     }
 
@@ -45,14 +44,5 @@ public final class RenditionMaker: Sendable {
         defer { gate.signal() }
         try files.makeRendition(rendition, sha256: photo.sha256, from: original, with: processor)
         return destination
-    }
-
-    /// Makes the renditions a photo lacks, later, on a background worker.
-    public func prepare(_ renditions: [Rendition], of photo: Photo) {
-        queue.async {
-            for rendition in renditions {
-                _ = try? self.file(rendition, of: photo)
-            }
-        }
     }
 }

@@ -26,7 +26,7 @@ extension OfflineCopies {
     /// way; then the last failure.
     public func state(of url: String) -> CopyState {
         if let copy = copy(of: url) { return .saved(copy) }
-        if pending.contains(url) { return .pending }
+        if (try? jobs.isQueued(.offlineCopy, key: url)) == true { return .pending }
         guard let failure = lastFailure(of: url) else { return .none }
         return .failed(reason: failure.reason)
     }

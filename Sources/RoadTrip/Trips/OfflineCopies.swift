@@ -39,6 +39,9 @@ public struct SavedCopy: Sendable, Equatable, Codable {
 /// RoadTrip's copies of event pages: fetched in the background (never on a request thread),
 /// a few at a time, kept under `DIR/cache/event-pages`, so that a page whose site refuses to be
 /// framed, or a trip without network, still shows its events. Safe to delete: copies come back.
+///
+/// Each fetch is a job in the library's queue, so a page asked for on one instance may be
+/// fetched by another, and a fetch cut short by a crash is done by whichever instance is left.
 public final class OfflineCopies: Sendable {
     public static let refreshAfter: TimeInterval = 24 * 3600
     /// A failed fetch is not tried again before this, so the page says why at once instead of
@@ -49,17 +52,25 @@ public final class OfflineCopies: Sendable {
     let fetcher: any EventPageFetching
     let clock: WallClock
     let log: @Sendable (String) -> Void
-    private let queue = DispatchQueue(label: "roadtrip.offline-copies", attributes: .concurrent)
-    private let slots: DispatchSemaphore
-    let pending = PendingSet()
+    let jobs: JobQueue
+    private let runner: JobRunner
 
-    public init(folder: URL, fetcher: any EventPageFetching, clock: WallClock = .system, concurrentFetches: Int = 2,
+    public init(folder: URL, fetcher: any EventPageFetching, jobs: JobQueue, clock: WallClock = .system, concurrentFetches: Int = 2,
                 log: @escaping @Sendable (String) -> Void = { _ in }) {
         self.folder = folder
         self.fetcher = fetcher
+        self.jobs = jobs
         self.clock = clock
         self.log = log
-        slots = DispatchSemaphore(value: max(1, concurrentFetches))
+        // The workers hold the copies weakly: they stop with them.
+        let fetch = WeakFetch()
+        runner = JobRunner(queue: jobs, kinds: [.offlineCopy], workers: concurrentFetches, log: log) { job in fetch.copies?.fetch(job.key) }
+        fetch.copies = self
+        runner.start()
+    }
+
+    deinit {
+        runner.stop()
     }
 
     /// The saved copy of `url`, when there is one.
@@ -75,30 +86,34 @@ public final class OfflineCopies: Sendable {
     /// Fetches the pages that have no copy, or an old one, in the background. Returns at once.
     public func request(_ urls: [String]) {
         let now = clock.now()
+        var queued = false
         for url in urls where WebAddress.isValid(url) {
             if let copy = copy(of: url), now.timeIntervalSince(copy.madeAt) < OfflineCopies.refreshAfter { continue }
             if let failure = lastFailure(of: url), now.timeIntervalSince(failure.at) < OfflineCopies.retryFailedAfter { continue }
-            guard pending.insert(url) else { continue }
-            queue.async { [self] in
-                slots.wait()
-                defer {
-                    slots.signal()
-                    pending.remove(url)
-                }
-                do {
-                    try save(try fetcher.fetchEventPage(url), for: url)
-                    forgetFailure(of: url)
-                } catch {
-                    recordFailure(error, for: url)
-                    log("offline copy of \(OfflineCopies.hostOnly(url)) failed: \(error)")
-                }
+            do {
+                queued = try jobs.enqueue(.offlineCopy, key: url) || queued
+            } catch {
+                log("offline copy of \(OfflineCopies.hostOnly(url)) not queued: \(error)")
             }
         }
+        if queued { runner.wake() }
     }
 
     /// Blocks until every requested fetch has ended (for the command line and tests).
     public func waitUntilIdle() {
-        queue.sync(flags: .barrier) {}
+        runner.waitUntilIdle()
+    }
+
+    /// One job: a failed fetch is recorded beside the copies (the page says why) and not tried
+    /// again by the queue; the next look at the page after `retryFailedAfter` asks again.
+    func fetch(_ url: String) {
+        do {
+            try save(try fetcher.fetchEventPage(url), for: url)
+            forgetFailure(of: url)
+        } catch {
+            recordFailure(error, for: url)
+            log("offline copy of \(OfflineCopies.hostOnly(url)) failed: \(error)")
+        }
     }
 
     func save(_ page: FetchedEventPage, for url: String) throws {
@@ -127,13 +142,9 @@ public final class OfflineCopies: Sendable {
     }
 }
 
-/// The URLs being fetched now, so one page is fetched once however often it is asked for.
-final class PendingSet: @unchecked Sendable {
-    // Guarded by `lock`.
-    private var urls: Set<String> = []
-    private let lock = NSLock()
-
-    func insert(_ url: String) -> Bool { lock.withLock { urls.insert(url).inserted } }
-    func remove(_ url: String) { lock.withLock { _ = urls.remove(url) } }
-    func contains(_ url: String) -> Bool { lock.withLock { urls.contains(url) } }
+/// The copies the queue's workers fetch for, held weakly so the workers stop with them.
+private final class WeakFetch: @unchecked Sendable {
+    // Written once, in `OfflineCopies.init`, before the workers start (`runner.start` comes
+    // after), and only read afterwards.
+    weak var copies: OfflineCopies?
 }

@@ -45,7 +45,7 @@ struct UploadController {
     /// is made in the background.
     private func importFile(_ file: Upload.File) throws -> ImportOutcome {
         let outcome = app.library.photos.importPhoto(at: file.path, fileName: file.fileName, by: try context.account.id, inline: [.thumbnail])
-        if case .imported(let photo) = outcome { app.library.renditions.prepare([.preview], of: photo) }
+        if case .imported(let photo) = outcome { app.library.queueRenditions(of: photo, log: app.log) }
         return outcome
     }
 

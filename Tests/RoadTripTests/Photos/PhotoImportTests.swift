@@ -6,9 +6,9 @@ import Testing
 @testable import RoadTrip
 
 @Suite struct PhotoImportTests {
-    @Test func importingStoresTheOriginalUnderItsDigestAndReadsItsEXIF() throws {
+    @Test(arguments: DatabaseEngine.allCases) func importingStoresTheOriginalUnderItsDigestAndReadsItsEXIF(engine: DatabaseEngine) throws {
         // setup
-        let fixture = try PhotosFixture()
+        let fixture = try PhotosFixture(engine: engine)
         let path = try fixture.draw("Bow Bridge.jpg", at: Spot.centralPark, takenAt: "2024-10-19T09:12:40", description: "Autumn morning")
 
         // MUT
@@ -31,9 +31,9 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: fixture.photos.files.rendition(.preview, sha256: photo.sha256)))
     }
 
-    @Test func theSamePhotoTwiceIsStoredOnceWhateverItsName() throws {
+    @Test(arguments: DatabaseEngine.allCases) func theSamePhotoTwiceIsStoredOnceWhateverItsName(engine: DatabaseEngine) throws {
         // setup
-        let fixture = try PhotosFixture()
+        let fixture = try PhotosFixture(engine: engine)
         let path = try fixture.draw("a.jpg", at: Spot.centralPark)
         let copy = fixture.source.appendingPathComponent("copy of a.jpg").path
         try FileManager.default.copyItem(atPath: path, toPath: copy)
@@ -64,9 +64,9 @@ import Testing
         #expect(fixture.files(under: "originals").first?.hasSuffix(".\(format.fileExtension)") == true)
     }
 
-    @Test func aPhotoFarFromAnyPlaceOrWithoutAPositionHasNoPlace() throws {
+    @Test(arguments: DatabaseEngine.allCases) func aPhotoFarFromAnyPlaceOrWithoutAPositionHasNoPlace(engine: DatabaseEngine) throws {
         // setup
-        let fixture = try PhotosFixture()
+        let fixture = try PhotosFixture(engine: engine)
         let atSea = try fixture.draw("sea.jpg", seed: 2, at: Spot.midAtlantic)
         let nowhere = try fixture.draw("nowhere.jpg", seed: 3, at: nil)
 
@@ -79,9 +79,9 @@ import Testing
         #expect(try fixture.photos.places(order: .byCountry).isEmpty)
     }
 
-    @Test func theFileNameIsOnlyATitleNeverAPath() throws {
+    @Test(arguments: DatabaseEngine.allCases) func theFileNameIsOnlyATitleNeverAPath(engine: DatabaseEngine) throws {
         // setup
-        let fixture = try PhotosFixture()
+        let fixture = try PhotosFixture(engine: engine)
         let path = try fixture.draw("x.jpg")
 
         // MUT
@@ -96,9 +96,9 @@ import Testing
         #expect(PhotoLibrary.title(fromFileName: String(repeating: "a", count: 500) + ".jpg").count == 200)
     }
 
-    @Test func displayTitleFallsBackToDescriptionThenUnknown() throws {
+    @Test(arguments: DatabaseEngine.allCases) func displayTitleFallsBackToDescriptionThenUnknown(engine: DatabaseEngine) throws {
         // setup
-        let fixture = try PhotosFixture()
+        let fixture = try PhotosFixture(engine: engine)
         let described = try fixture.draw("a.jpg", seed: 4, description: "Harbour at dawn")
         let bare = try fixture.draw("b.jpg", seed: 5, description: nil)
 

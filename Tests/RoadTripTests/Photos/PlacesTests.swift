@@ -1,12 +1,13 @@
 import Foundation
 import Imaging
+import SQLDatabase
 import Testing
 @testable import RoadTrip
 
 @Suite struct PlacesTests {
     /// Two photos in New York, one in San Francisco, three in São Paulo, one with no position.
-    private func library() throws -> PhotosFixture {
-        let fixture = try PhotosFixture()
+    private func library(_ engine: DatabaseEngine) throws -> PhotosFixture {
+        let fixture = try PhotosFixture(engine: engine)
         let spots = [Spot.centralPark, Spot.centralPark, Spot.goldenGate, Spot.paulista, Spot.paulista, Spot.paulista]
         for (index, spot) in spots.enumerated() {
             _ = fixture.importPhoto(try fixture.draw("p\(index).jpg", width: 64, height: 48, seed: UInt64(index + 1), at: spot,
@@ -16,9 +17,9 @@ import Testing
         return fixture
     }
 
-    @Test func placesAreSectionedByCountryThenCityAlphabetically() throws {
+    @Test(arguments: DatabaseEngine.allCases) func placesAreSectionedByCountryThenCityAlphabetically(engine: DatabaseEngine) throws {
         // setup
-        let fixture = try library()
+        let fixture = try library(engine)
 
         // MUT
         let places = try fixture.photos.places(order: .byCountry)
@@ -31,9 +32,9 @@ import Testing
         #expect(places[0].regionAndCountry == "Brazil")
     }
 
-    @Test func topPlacesHaveTheMostPhotosFirst() throws {
+    @Test(arguments: DatabaseEngine.allCases) func topPlacesHaveTheMostPhotosFirst(engine: DatabaseEngine) throws {
         // setup
-        let fixture = try library()
+        let fixture = try library(engine)
 
         // MUT
         let places = try fixture.photos.places(order: .byPhotoCount)
@@ -43,9 +44,9 @@ import Testing
         #expect(try fixture.photos.photosWithoutPlace() == 1)
     }
 
-    @Test func aGridIsNewestFirstAndComesInPagesThatContinueWhereTheLastEnded() throws {
+    @Test(arguments: DatabaseEngine.allCases) func aGridIsNewestFirstAndComesInPagesThatContinueWhereTheLastEnded(engine: DatabaseEngine) throws {
         // setup
-        let fixture = try library()
+        let fixture = try library(engine)
         let saoPaulo = PhotosFixture.saoPaulo.id
 
         // MUT
@@ -60,9 +61,9 @@ import Testing
         #expect(try fixture.photos.photos(in: .noLocation).photos.map(\.title) == ["nowhere"])
     }
 
-    @Test func neighboursArePreviousAndNextInTheGridsOrder() throws {
+    @Test(arguments: DatabaseEngine.allCases) func neighboursArePreviousAndNextInTheGridsOrder(engine: DatabaseEngine) throws {
         // setup
-        let fixture = try library()
+        let fixture = try library(engine)
         let grid = try fixture.photos.photos(in: .place(PhotosFixture.saoPaulo.id)).photos
 
         // MUT
@@ -76,9 +77,9 @@ import Testing
         #expect(oldest.newer == grid[1].id && oldest.older == nil)
     }
 
-    @Test func findIgnoresAccentsAndCaseAndPutsNamesThatStartWithTheQueryFirst() throws {
+    @Test(arguments: DatabaseEngine.allCases) func findIgnoresAccentsAndCaseAndPutsNamesThatStartWithTheQueryFirst(engine: DatabaseEngine) throws {
         // setup
-        let fixture = try library()
+        let fixture = try library(engine)
 
         // MUT
         let sao = try fixture.photos.findPlaces("SAO paulo")
@@ -95,9 +96,9 @@ import Testing
         #expect(try fixture.photos.findPlaces("lisbon").isEmpty, "a place of the gazetteer without photos is not listed")
     }
 
-    @Test func settingAPlaceMovesThePhotoAndItsCount() throws {
+    @Test(arguments: DatabaseEngine.allCases) func settingAPlaceMovesThePhotoAndItsCount(engine: DatabaseEngine) throws {
         // setup
-        let fixture = try library()
+        let fixture = try library(engine)
         let nowhere = try fixture.photos.photos(in: .noLocation).photos[0]
 
         // MUT

@@ -1,4 +1,5 @@
 import Foundation
+import SQLDatabase
 import Testing
 @testable import RoadTrip
 
@@ -9,9 +10,9 @@ import Testing
         }
     }
 
-    @Test func recentsAreNewestFirstWithoutDuplicates() throws {
+    @Test(arguments: DatabaseEngine.allCases) func recentsAreNewestFirstWithoutDuplicates(engine: DatabaseEngine) throws {
         // setup
-        let fixture = try PhotosFixture()
+        let fixture = try PhotosFixture(engine: engine)
         let account = try fixture.account("Ann")
         let shots = try photos(3, in: fixture)
 
@@ -22,9 +23,9 @@ import Testing
         #expect(try fixture.library.recents.items(of: account.id).map(\.key) == [shots[0], shots[2], shots[1]].map { .library($0.id) })
     }
 
-    @Test func recentsKeepTheLastTwentyOnly() throws {
+    @Test(arguments: DatabaseEngine.allCases) func recentsKeepTheLastTwentyOnly(engine: DatabaseEngine) throws {
         // setup
-        let fixture = try PhotosFixture()
+        let fixture = try PhotosFixture(engine: engine)
         let account = try fixture.account("Ann")
         let shots = try photos(23, in: fixture)
 
@@ -37,9 +38,9 @@ import Testing
         #expect(recents.map(\.key) == shots.reversed().prefix(20).map { .library($0.id) })
     }
 
-    @Test func eachAccountHasItsOwnRecents() throws {
+    @Test(arguments: DatabaseEngine.allCases) func eachAccountHasItsOwnRecents(engine: DatabaseEngine) throws {
         // setup
-        let fixture = try PhotosFixture()
+        let fixture = try PhotosFixture(engine: engine)
         let ann = try fixture.account("Ann")
         let bob = try fixture.account("Bob")
         let shots = try photos(2, in: fixture)

@@ -3,6 +3,7 @@ import Foundation
 import SQLDatabase
 import SQLite
 import Synchronization
+import TestDatabases
 @testable import RoadTrip
 
 /// A clock that stands still until the test moves it.
@@ -38,8 +39,8 @@ final class AccountsFixture: Sendable {
 
     static let password = "correct horse battery"
 
-    init() throws {
-        library = try Library(folder: data.url, readers: 2, clock: clock.wallClock)
+    init(engine: DatabaseEngine = .sqlite) throws {
+        library = try Library(folder: data.url, database: .fresh(for: engine), readers: 2, clock: clock.wallClock)
     }
 
     var accounts: AccountStore { library.accounts }
@@ -75,6 +76,17 @@ final class AccountsFixture: Sendable {
         let outcome = try authenticator.signIn(name: name, password: password, address: address, deviceToken: device)
         guard case .signedIn(let grant, let deviceToken) = outcome else { throw FixtureFailure(description: "\(name) was not signed in: \(outcome)") }
         return (grant, deviceToken)
+    }
+}
+
+extension LibraryDatabase {
+    /// A new, empty library database on `engine`: SQLite in the test's data folder, or a new
+    /// database on the test PostgreSQL server.
+    static func fresh(for engine: DatabaseEngine) throws -> LibraryDatabase {
+        switch engine {
+        case .sqlite: .sqlite
+        case .postgreSQL: .postgreSQL(try TestPostgreSQL.freshAddress())
+        }
     }
 }
 

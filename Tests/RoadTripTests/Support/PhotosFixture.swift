@@ -1,6 +1,7 @@
 import Foundation
 import Geo
 import Imaging
+import SQLDatabase
 @testable import RoadTrip
 
 /// A library with a small gazetteer of its own and a folder of photos the test draws.
@@ -19,9 +20,9 @@ final class PhotosFixture: Sendable {
     static let lisbon = GazetteerPlace(id: 2267057, name: "Lisbon", region: nil, country: "Portugal",
                                        countryCode: "PT", coordinate: Coordinate(latitude: 38.71667, longitude: -9.13333)!, population: 517_802)
 
-    init(exportLimit: UInt64 = VacationExports.defaultLimit) throws {
+    init(engine: DatabaseEngine = .sqlite, exportLimit: UInt64 = VacationExports.defaultLimit) throws {
         library = try Library(
-            folder: data.url, readers: 2, clock: clock.wallClock,
+            folder: data.url, database: .fresh(for: engine), readers: 2, clock: clock.wallClock,
             gazetteer: GazetteerSource(Gazetteer(places: [Self.newYork, Self.sanFrancisco, Self.saoPaulo, Self.lisbon])),
             exportLimit: exportLimit
         )

@@ -1,0 +1,147 @@
+import Foundation
+import Synchronization
+
+/// Runs the jobs of some kinds with a few worker threads of this process: each claims a due
+/// job, renews its lease while the work runs, and finishes or fails it. Idle workers look for
+/// work every second (jobs queued by another instance) or at once when `wake` is called.
+public final class JobRunner: Sendable {
+    let queue: JobQueue
+    let kinds: [JobKind]
+    let workers: Int
+    private let work: @Sendable (Job) throws -> Void
+    private let log: @Sendable (String) -> Void
+    private let state = Mutex(State())
+    /// Signalled by `wake` and `stop`; workers wait on it between looks.
+    private let signal = NSCondition()
+
+    struct State {
+        var running = 0
+        var started = 0
+        var stopped = false
+        var wakes = 0
+    }
+
+    /// How long an idle worker waits before looking for work again.
+    static let idleWait: TimeInterval = 1
+    /// How often a running job's lease is renewed.
+    static let renewal = Double(JobQueue.lease) / 3
+
+    public init(queue: JobQueue, kinds: [JobKind], workers: Int, log: @escaping @Sendable (String) -> Void = { _ in },
+                work: @escaping @Sendable (Job) throws -> Void) {
+        self.queue = queue
+        self.kinds = kinds
+        self.workers = max(1, workers)
+        self.log = log
+        self.work = work
+    }
+
+    /// Starts the workers; a second call does nothing.
+    public func start() {
+        let count = state.withLock { state -> Int in
+            guard state.started == 0, !state.stopped else { return 0 }
+            state.started = workers
+            return workers
+        }
+        for _ in 0..<count {
+            Thread.detachNewThread { [self] in runWorker() }
+        }
+    }
+
+    /// A job was queued here: an idle worker looks now instead of at its next look.
+    public func wake() {
+        signal.lock()
+        state.withLock { $0.wakes += 1 }
+        signal.broadcast()
+        signal.unlock()
+    }
+
+    /// Workers end after the job each is running; a job left unfinished is taken up again
+    /// when its lease runs out.
+    public func stop() {
+        signal.lock()
+        state.withLock { $0.stopped = true }
+        signal.broadcast()
+        signal.unlock()
+    }
+
+    /// Blocks until no job of these kinds is due and none is running here (for commands and
+    /// tests), or `timeout` passes. False on the timeout.
+    @discardableResult
+    public func waitUntilIdle(timeout: TimeInterval = 60) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            let running = state.withLock { $0.running }
+            let due = (try? queue.due(kinds)) ?? 1
+            if running == 0, due == 0 { return true }
+            wake()
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        return false
+    }
+
+    private var isStopped: Bool { state.withLock { $0.stopped } }
+
+    private func runWorker() {
+        while !isStopped {
+            let job: Job?
+            do {
+                job = try claimCounted()
+            } catch {
+                // The database is away: look again later, as when idle.
+                log("jobs: cannot claim \(kinds.map(\.rawValue)): \(error)")
+                job = nil
+            }
+            if let job {
+                run(job)
+                state.withLock { $0.running -= 1 }
+            } else {
+                waitForWork()
+            }
+        }
+    }
+
+    /// Claims a job and counts it as running in one step, so `waitUntilIdle` never sees a job
+    /// that is neither due nor running.
+    private func claimCounted() throws -> Job? {
+        state.withLock { $0.running += 1 }
+        do {
+            let job = try queue.claim(kinds)
+            if job == nil { state.withLock { $0.running -= 1 } }
+            return job
+        } catch {
+            state.withLock { $0.running -= 1 }
+            throw error
+        }
+    }
+
+    private func run(_ job: Job) {
+        let renewal = DispatchSource.makeTimerSource(queue: .global(qos: .utility))
+        renewal.schedule(deadline: .now() + Self.renewal, repeating: Self.renewal)
+        renewal.setEventHandler { [queue, log] in
+            do {
+                if try !queue.renew(job) { log("jobs: lost the lease of \(job.kind.rawValue) job \(job.id)") }
+            } catch {
+                log("jobs: cannot renew \(job.kind.rawValue) job \(job.id): \(error)")
+            }
+        }
+        renewal.resume()
+        defer { renewal.cancel() }
+        do {
+            try work(job)
+            try queue.finish(job)
+        } catch {
+            log("jobs: \(job.kind.rawValue) job \(job.id) failed (attempt \(job.attempts)): \(error)")
+            do { try queue.fail(job, reason: "\(error)") } catch { log("jobs: cannot record the failure of job \(job.id): \(error)") }
+        }
+    }
+
+    private func waitForWork() {
+        signal.lock()
+        defer { signal.unlock() }
+        let wakes = state.withLock { $0.wakes }
+        let deadline = Date().addingTimeInterval(Self.idleWait)
+        while !isStopped, state.withLock({ $0.wakes }) == wakes {
+            if !signal.wait(until: deadline) { return }
+        }
+    }
+}

@@ -1,0 +1,25 @@
+import Foundation
+import Imaging
+
+extension Library {
+    /// Queues the making of the renditions a photo lacks, done in the background by whichever
+    /// instance's workers claim the job. A queue that cannot be reached is logged, not thrown:
+    /// the photo is imported, and a missing rendition is made when it is first asked for.
+    public func queueRenditions(of photo: Photo, log: @Sendable (String) -> Void) {
+        do {
+            try jobs.enqueue(.renditions, key: String(photo.id))
+        } catch {
+            log("renditions of photo \(photo.id) not queued (made when first shown): \(error)")
+        }
+    }
+
+    /// The workers that make queued renditions, one per core (decodes are bounded by the
+    /// rendition maker itself). Started by the server; a photo removed meanwhile needs nothing.
+    public func renditionWorkers(log: @escaping @Sendable (String) -> Void) -> JobRunner {
+        JobRunner(queue: jobs, kinds: [.renditions], workers: ProcessInfo.processInfo.activeProcessorCount, log: log) {
+            [photos, renditions] job in
+            guard let id = Int64(job.key), let photo = try photos.photo(id: id) else { return }
+            for rendition in [Rendition.thumbnail, .preview] { _ = try renditions.file(rendition, of: photo) }
+        }
+    }
+}
