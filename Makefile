@@ -5,7 +5,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8080
 DATA ?=
 
-BUILD_PACKAGES = libmicrohttpd-dev libsqlite3-dev libsodium-dev libcurl4-openssl-dev libvips-dev libexif-dev zlib1g-dev pkg-config
+BUILD_PACKAGES = libmicrohttpd-dev libsqlite3-dev libpq-dev libsodium-dev libcurl4-openssl-dev libvips-dev libexif-dev zlib1g-dev pkg-config
 E2E_PACKAGES = chromium chromium-driver nginx-light
 BENCH_PACKAGES = wrk nginx-light libvips-tools sqlite3 time
 
