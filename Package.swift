@@ -33,6 +33,7 @@ let package = Package(
         // One database interface (SQL values, rows, errors, migrations), and its two engines.
         .target(name: "SQLDatabase"),
         .target(name: "SQLite", dependencies: ["CSQLite", "SQLDatabase"]),
+        .target(name: "PostgreSQL", dependencies: ["CPostgreSQL", "SQLDatabase"]),
         .target(name: "HTML"),
         // The one rule for text-direction override characters in names that are shown.
         .target(name: "TextRules"),
