@@ -34,6 +34,9 @@ let package = Package(
         .target(name: "SQLDatabase"),
         .target(name: "SQLite", dependencies: ["CSQLite", "SQLDatabase"]),
         .target(name: "PostgreSQL", dependencies: ["CPostgreSQL", "SQLDatabase"]),
+        // A fresh, empty database of either engine for each test (a library, since test
+        // targets cannot import each other); starts a throwaway PostgreSQL when none is given.
+        .target(name: "TestDatabases", dependencies: ["SQLDatabase", "SQLite", "PostgreSQL"]),
         .target(name: "HTML"),
         // The one rule for text-direction override characters in names that are shown.
         .target(name: "TextRules"),
