@@ -62,6 +62,7 @@ let package = Package(
 
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite", "SQLDatabase"]),
+        .testTarget(name: "PostgreSQLTests", dependencies: ["PostgreSQL", "SQLDatabase", "TestDatabases"]),
         .testTarget(name: "HTMLTests", dependencies: ["HTML"]),
         .testTarget(name: "CryptoTests", dependencies: ["Crypto"]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "ImagingProbe"]),
