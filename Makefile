@@ -5,11 +5,13 @@ HOST ?= 127.0.0.1
 PORT ?= 8080
 DATA ?=
 
-BUILD_PACKAGES = libmicrohttpd-dev libsqlite3-dev libsodium-dev libcurl4-openssl-dev libvips-dev libexif-dev zlib1g-dev pkg-config
+BUILD_PACKAGES = libmicrohttpd-dev libsqlite3-dev libpq-dev libsodium-dev libcurl4-openssl-dev libvips-dev libexif-dev zlib1g-dev pkg-config
+# The unit tests run against a throwaway PostgreSQL server (bin/with-postgresql).
+TEST_PACKAGES = postgresql
 E2E_PACKAGES = chromium chromium-driver nginx-light
 BENCH_PACKAGES = wrk nginx-light libvips-tools sqlite3 time
 
-.PHONY: run build release test unit e2e bench deps e2e-deps bench-deps clean
+.PHONY: run build release test unit e2e bench deps test-deps e2e-deps bench-deps clean
 
 run: deps release
 	.build/release/roadtrip serve --host $(HOST) --port $(PORT) $(if $(DATA),--data $(DATA))
@@ -22,9 +24,9 @@ release: deps
 
 test: unit e2e
 
-unit: deps
+unit: deps test-deps
 	$(SWIFT) build
-	$(SWIFT) test
+	bin/with-postgresql $(SWIFT) test
 
 e2e: build e2e-deps
 	$(PYTHON) -m pytest e2e
@@ -36,6 +38,9 @@ bench: release bench-deps
 
 deps:
 	@bin/install-packages $(BUILD_PACKAGES)
+
+test-deps:
+	@bin/install-packages $(TEST_PACKAGES)
 
 e2e-deps:
 	@bin/install-packages $(E2E_PACKAGES)

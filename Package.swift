@@ -17,6 +17,7 @@ let package = Package(
             linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic-symbol=MHD_queue_response"])]
         ),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CPostgreSQL", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
         .systemLibrary(name: "CSodium", pkgConfig: "libsodium", providers: [.apt(["libsodium-dev"])]),
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         .target(name: "CCurlShim", dependencies: ["CCurl"]),
@@ -32,6 +33,10 @@ let package = Package(
         // One database interface (SQL values, rows, errors, migrations), and its two engines.
         .target(name: "SQLDatabase"),
         .target(name: "SQLite", dependencies: ["CSQLite", "SQLDatabase"]),
+        .target(name: "PostgreSQL", dependencies: ["CPostgreSQL", "SQLDatabase"]),
+        // A fresh, empty database of either engine for each test (a library, since test
+        // targets cannot import each other); starts a throwaway PostgreSQL when none is given.
+        .target(name: "TestDatabases", dependencies: ["SQLDatabase", "SQLite", "PostgreSQL"]),
         .target(name: "HTML"),
         // The one rule for text-direction override characters in names that are shown.
         .target(name: "TextRules"),
@@ -57,6 +62,7 @@ let package = Package(
 
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite", "SQLDatabase"]),
+        .testTarget(name: "PostgreSQLTests", dependencies: ["PostgreSQL", "SQLDatabase", "TestDatabases"]),
         .testTarget(name: "HTMLTests", dependencies: ["HTML"]),
         .testTarget(name: "CryptoTests", dependencies: ["Crypto"]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "ImagingProbe"]),

@@ -1,0 +1,110 @@
+import Foundation
+import SQLDatabase
+
+/// A PostgreSQL database shared by threads, and by other instances of the program: a pool
+/// of connections, each read in a snapshot of its own, writes taken in turn across every
+/// instance.
+public final class PostgreSQLDatabase: Database {
+    public var engine: DatabaseEngine { .postgreSQL }
+    public let address: PostgreSQLAddress
+    private let settings: ConnectionSettings
+    private let pool: ConnectionPool
+    /// Writes of this instance queue here rather than at the server's lock, where each would
+    /// hold a connection while it waits and leave none for reads.
+    private let writeTurn = NSLock()
+
+    /// The advisory lock every write takes, in every instance ("RoadTrip" in ASCII): the
+    /// domain's "look, then change" steps rely on no other write coming between, exactly
+    /// as with SQLite's single writer.
+    static let writeLockKey: Int64 = 0x526F_6164_5472_6970
+    /// The advisory lock instances starting at once take to migrate one after the other ("RT migr").
+    static let migrationLockKey: Int64 = 0x5254_206D_6967_7200
+
+    /// Connects to the database at `url` (`postgresql://user:password@host:port/database`)
+    /// and applies the `migrations` not yet applied, in order.
+    ///
+    /// - connections: at most this many are open at once, opened when first needed.
+    /// - connectTimeout: how long connecting may take; also how long a borrower waits for a
+    ///   free connection and a statement for a lock.
+    /// - statementTimeout: how long one statement may run before the server cancels it.
+    public convenience init(
+        url: String,
+        connections: Int = 8,
+        migrations: [Migration] = [],
+        connectTimeout: Duration = .seconds(5),
+        statementTimeout: Duration = .seconds(15)
+    ) throws {
+        try self.init(
+            address: PostgreSQLAddress(url), connections: connections, migrations: migrations,
+            connectTimeout: connectTimeout, statementTimeout: statementTimeout
+        )
+    }
+
+    public init(
+        address: PostgreSQLAddress,
+        connections: Int = 8,
+        migrations: [Migration] = [],
+        connectTimeout: Duration = .seconds(5),
+        statementTimeout: Duration = .seconds(15)
+    ) throws {
+        guard connections > 0 else {
+            throw DatabaseError.postgreSQL(.misuse, code: "08004", "a database needs at least one connection, not \(connections)")
+        }
+        let settings = try ConnectionSettings(connectTimeout: connectTimeout, statementTimeout: statementTimeout)
+        self.address = address
+        self.settings = settings
+        pool = ConnectionPool(limit: connections, wait: connectTimeout) {
+            try PostgreSQLConnection(address: address, settings: settings)
+        }
+        // Connects now even without migrations: a wrong address or password is found at
+        // start, not at the first request.
+        try pool.withConnection(startedBy: { _ in }) { connection in
+            if !migrations.isEmpty {
+                try connection.migrate(migrations, settings: settings)
+            }
+        }
+    }
+
+    /// At most this many connections are open at once.
+    public var connectionLimit: Int { pool.limit }
+
+    /// Runs `body` inside a read-only transaction that sees one snapshot (REPEATABLE READ).
+    /// `body` may not write, and must not keep the connection.
+    public func read<T>(_ body: (any Connection) throws -> T) throws -> T {
+        try pool.withConnection(startedBy: { try $0.begin("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY") }) { connection in
+            try connection.committing { try body(connection) }
+        }
+    }
+
+    /// Runs `body` inside a transaction, committed when it returns and rolled back when it
+    /// throws. Writes are taken in turn, across every instance, by an advisory lock held to
+    /// the end of the transaction. `body` must not keep the connection, nor call `write` again.
+    ///
+    /// READ COMMITTED, not REPEATABLE READ: a snapshot would be taken by the statement that
+    /// waits for the lock, before the write ahead of it commits, and the body would miss it.
+    public func write<T>(_ body: (any Connection) throws -> T) throws -> T {
+        // A write ahead may run several statements; waiting for more than one statement's
+        // limit means something is stuck.
+        guard writeTurn.lock(before: Date(timeIntervalSinceNow: settings.statementTimeout.timeInterval)) else {
+            throw DatabaseError.postgreSQL(
+                .busy, code: "55P03",
+                "another write of this process has run for more than \(settings.statementTimeout)"
+            )
+        }
+        defer { writeTurn.unlock() }
+        let begin = "BEGIN; SELECT pg_advisory_xact_lock(\(Self.writeLockKey))"
+        return try pool.withConnection(startedBy: { try $0.begin(begin) }) { connection in
+            try connection.committing { try body(connection) }
+        }
+    }
+
+    /// Lends a connection outside any transaction, for the statements PostgreSQL refuses
+    /// inside one (CREATE DATABASE, VACUUM, CREATE INDEX CONCURRENTLY); each statement
+    /// commits on its own. Not taken in turn with writes.
+    public func outsideTransaction<T>(_ body: (any Connection) throws -> T) throws -> T {
+        // A round trip that finds a connection cut while it was idle, so another is taken.
+        try pool.withConnection(startedBy: { try $0.executeScript("SELECT 1") }) { connection in
+            try body(connection)
+        }
+    }
+}

@@ -1,0 +1,28 @@
+import Foundation
+import Synchronization
+
+/// Work to do when the test process exits: stopping the server it started, dropping the
+/// databases and removing the folders its tests made.
+///
+/// The one global of this library, process-wide by nature: `atexit` knows nothing else.
+enum ExitCleanup {
+    private static let tasks: Mutex<[@Sendable () -> Void]> = {
+        atexit { ExitCleanup.runAll() }
+        return Mutex([])
+    }()
+
+    static func add(_ task: @escaping @Sendable () -> Void) {
+        tasks.withLock { $0.append(task) }
+    }
+
+    /// Latest first: a database is dropped before the server it is on stops.
+    private static func runAll() {
+        let all = tasks.withLock { tasks in
+            defer { tasks = [] }
+            return tasks
+        }
+        for task in all.reversed() {
+            task()
+        }
+    }
+}
