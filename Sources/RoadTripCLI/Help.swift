@@ -42,6 +42,11 @@ enum Help {
               is asked twice on a terminal, or read as two lines from standard input.
           roadtrip user list [--data DIR] [--database URL]
           roadtrip user remove NAME [--data DIR] [--database URL]
+          roadtrip migrate --from DIR --to postgresql://USER:PASSWORD@HOST:PORT/DB
+              Copy a data folder's library into an empty PostgreSQL database, all or nothing
+              (safe to run again after a failure), ending with every table's count. Accounts
+              keep their passwords; sessions are not copied. Then serve with --data DIR and
+              --database URL.
           roadtrip --help | --version
 
         The data folder is DIR, else $ROADTRIP_DATA, else $XDG_DATA_HOME/roadtrip, else

@@ -1,0 +1,150 @@
+import Foundation
+import PostgreSQL
+import SQLDatabase
+import SQLite
+
+/// How many rows one table had in the data folder and has now in PostgreSQL.
+public struct MovedTable: Sendable, Equatable {
+    public let name: String
+    public let source: Int
+    public let copied: Int
+}
+
+/// Moves a household's server up: copies the rows of a SQLite data folder into an empty
+/// PostgreSQL database, in one transaction, so that a copy that fails half way leaves the
+/// database empty and may simply be run again. Ends by comparing every table's count before
+/// it commits. Files stay where they are: the data folder becomes the instances' storage.
+public struct LibraryMove: Sendable {
+    /// The tables copied, parents before children. Sessions and sign-in failures are not:
+    /// people sign in again on the new servers, and old failures hold nobody back there.
+    static let tables = [
+        "destinations", "destination_events", "destination_points_of_interest", "library_events",
+        "accounts", "known_devices", "setup_tokens", "trips", "book_settings",
+        "places", "photos", "photo_tags", "vacations", "settings", "flickr_photos", "recent_items", "jobs",
+    ]
+    /// Tables whose `id` PostgreSQL numbers itself: their next number follows the copied rows.
+    static let numberedTables = ["destinations", "accounts", "photos", "vacations", "jobs"]
+    /// Rows read and written at a time.
+    static let batch = 500
+
+    public let folder: URL
+    public let target: PostgreSQLAddress
+
+    public init(from folder: URL, to target: PostgreSQLAddress) {
+        self.folder = folder
+        self.target = target
+    }
+
+    /// `roadtrip migrate --from DIR --to URL`: the URL must name a PostgreSQL database.
+    public init(from folder: URL, to url: String) throws(LibraryError) {
+        guard case .postgreSQL(let address) = try LibraryDatabase.chosen(option: url, environment: [:]) else {
+            throw LibraryError(description: "--to must be a postgresql:// URL")
+        }
+        self.init(from: folder, to: address)
+    }
+
+    /// Copies every table, reporting each as it is done; throws, having copied nothing, when
+    /// the folder holds no library, the database is not empty, a row is refused, or a count differs.
+    @discardableResult
+    public func run(progress: (MovedTable) -> Void = { _ in }) throws(LibraryError) -> [MovedTable] {
+        let path = folder.appendingPathComponent("library.sqlite").path
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw LibraryError(description: "\(folder.path) holds no RoadTrip library (no library.sqlite)")
+        }
+        do {
+            // Brought up to date first, so both sides have the same tables and columns.
+            let source = try SQLiteDatabase(path: path, readers: 1, migrations: Schema.migrations)
+            let destination = try PostgreSQLDatabase(address: target, connections: 2, migrations: Schema.postgreSQLMigrations)
+            return try source.read { from in
+                try destination.write { to in
+                    try refuseNonEmpty(to)
+                    var moved: [MovedTable] = []
+                    for table in Self.tables {
+                        let copied = try copy(table, from: from, to: to)
+                        progress(copied)
+                        moved.append(copied)
+                    }
+                    try renumber(to)
+                    if let differing = moved.first(where: { $0.source != $0.copied }) {
+                        throw LibraryError(description: "table \(differing.name) has \(differing.source) rows in the folder but \(differing.copied) were copied")
+                    }
+                    return moved
+                }
+            }
+        } catch let error as LibraryError {
+            throw error
+        } catch {
+            throw LibraryError(description: "nothing was copied to \(target): \(error)")
+        }
+    }
+
+    private func refuseNonEmpty(_ db: any Connection) throws {
+        let filled = try Self.tables.filter { table in
+            try db.fetchValue("SELECT 1 FROM \(raw: table) LIMIT 1") as Int? != nil
+        }
+        guard filled.isEmpty else {
+            throw LibraryError(description: "the database at \(target) is not empty (it has \(filled.joined(separator: ", "))); migrate copies into an empty database only")
+        }
+    }
+
+    /// Copies in batches, in rowid order (or the key's, for a table without rowids). Photo
+    /// counts of places start at 0: the target's triggers count the photos as they arrive.
+    private func copy(_ table: String, from source: any Connection, to target: any Connection) throws -> MovedTable {
+        let columns = try targetColumns(of: table, in: target)
+        let list = columns.joined(separator: ", ")
+        let count: Int = try source.fetchValue("SELECT count(*) FROM \(raw: table)") ?? 0
+        let withoutRowID: Int? = try source.fetchValue("SELECT 1 FROM sqlite_schema WHERE name = \(table) AND sql LIKE '%WITHOUT ROWID%'")
+        var after: Int64 = .min
+        var offset = 0
+        while true {
+            let rows: [Row]
+            if withoutRowID == nil {
+                rows = try source.fetchAll("""
+                    SELECT \(raw: list), rowid AS copy_position FROM \(raw: table) WHERE rowid > \(after) ORDER BY rowid LIMIT \(Self.batch)
+                    """)
+                if let last = rows.last { after = try last["copy_position"] }
+            } else {
+                // Small tables (per account, per destination): the key orders them.
+                let key = try source.fetchAll("SELECT name FROM pragma_table_info(\(table)) WHERE pk > 0 ORDER BY pk") { try $0["name"] as String }
+                rows = try source.fetchAll("""
+                    SELECT \(raw: list) FROM \(raw: table) ORDER BY \(raw: key.joined(separator: ", ")) LIMIT \(Self.batch) OFFSET \(offset)
+                    """)
+                offset += rows.count
+            }
+            if rows.isEmpty { break }
+            for row in rows {
+                var values: [SQLValue] = []
+                for (index, column) in columns.enumerated() {
+                    values.append(table == "places" && column == "photo_count" ? .integer(0) : try row[index])
+                }
+                try target.execute("INSERT INTO \(raw: table) (\(raw: list)) VALUES (" + Self.placeholders(for: values) + ")")
+            }
+        }
+        let copied: Int = try target.fetchValue("SELECT count(*) FROM \(raw: table)") ?? 0
+        return MovedTable(name: table, source: count, copied: copied)
+    }
+
+    /// `?, ?, …` bound to `values`.
+    static func placeholders(for values: [SQLValue]) -> SQL {
+        values.enumerated().reduce(SQL(stringLiteral: "")) { sql, item in
+            let part: SQL = "\(item.element)"
+            return item.offset == 0 ? sql + part : sql + ", " + part
+        }
+    }
+
+    /// The target's columns, as PostgreSQL's catalogue names them (never text from the source).
+    private func targetColumns(of table: String, in db: any Connection) throws -> [String] {
+        try db.fetchAll("""
+            SELECT column_name FROM information_schema.columns
+            WHERE table_schema = current_schema() AND table_name = \(table) ORDER BY ordinal_position
+            """) { try $0["column_name"] as String }
+    }
+
+    private func renumber(_ db: any Connection) throws {
+        for table in Self.numberedTables {
+            try db.execute("""
+                SELECT setval(pg_get_serial_sequence(\(table), 'id'), coalesce((SELECT max(id) FROM \(raw: table)), 0) + 1, false)
+                """)
+        }
+    }
+}
