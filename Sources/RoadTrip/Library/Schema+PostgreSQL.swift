@@ -179,5 +179,62 @@ extension Schema {
             CREATE TRIGGER photos_leave_recents AFTER DELETE ON photos
                 FOR EACH ROW EXECUTE FUNCTION photos_leave_recents();
             """),
+        Migration("002-vacations-in-library", """
+            -- SQLite's 007-vacations-in-library: a vacation's rows, keyed by vacation. Ids are
+            -- numbered within each vacation by the stores, so no identity columns here.
+            ALTER TABLE vacations ADD COLUMN version BIGINT NOT NULL DEFAULT 1;
+            ALTER TABLE vacations ADD COLUMN in_document BIGINT NOT NULL DEFAULT 0 CHECK (in_document IN (0, 1));
+            UPDATE vacations SET in_document = 1;
+            CREATE TABLE vacation_places (
+                vacation_id BIGINT NOT NULL REFERENCES vacations(id) ON DELETE CASCADE,
+                id BIGINT NOT NULL,
+                name TEXT NOT NULL,
+                region TEXT,
+                country TEXT NOT NULL,
+                latitude DOUBLE PRECISION NOT NULL,
+                longitude DOUBLE PRECISION NOT NULL,
+                PRIMARY KEY (vacation_id, id)
+            );
+            CREATE TABLE vacation_photos (
+                vacation_id BIGINT NOT NULL REFERENCES vacations(id) ON DELETE CASCADE,
+                id BIGINT NOT NULL,
+                sha256 TEXT NOT NULL CHECK (length(sha256) = 64),
+                title TEXT NOT NULL,
+                subtitle TEXT,
+                taken_at TEXT,
+                sorted_at TEXT NOT NULL,
+                latitude DOUBLE PRECISION,
+                longitude DOUBLE PRECISION,
+                camera TEXT,
+                place_id BIGINT,
+                width BIGINT NOT NULL,
+                height BIGINT NOT NULL,
+                added_at BIGINT NOT NULL,
+                preview BYTEA NOT NULL,
+                thumbnail BYTEA NOT NULL,
+                PRIMARY KEY (vacation_id, id),
+                UNIQUE (vacation_id, sha256),
+                FOREIGN KEY (vacation_id, place_id) REFERENCES vacation_places(vacation_id, id) ON DELETE CASCADE
+            );
+            CREATE INDEX vacation_photos_by_date ON vacation_photos(vacation_id, sorted_at, id);
+            CREATE INDEX vacation_photos_by_place ON vacation_photos(vacation_id, place_id, sorted_at);
+            CREATE TABLE vacation_tags (
+                vacation_id BIGINT NOT NULL REFERENCES vacations(id) ON DELETE CASCADE,
+                id BIGINT NOT NULL,
+                name TEXT NOT NULL,
+                name_key TEXT NOT NULL,
+                PRIMARY KEY (vacation_id, id),
+                UNIQUE (vacation_id, name_key)
+            );
+            CREATE TABLE vacation_photo_tags (
+                vacation_id BIGINT NOT NULL,
+                photo_id BIGINT NOT NULL,
+                tag_id BIGINT NOT NULL,
+                PRIMARY KEY (vacation_id, photo_id, tag_id),
+                FOREIGN KEY (vacation_id, photo_id) REFERENCES vacation_photos(vacation_id, id) ON DELETE CASCADE,
+                FOREIGN KEY (vacation_id, tag_id) REFERENCES vacation_tags(vacation_id, id) ON DELETE CASCADE
+            );
+            CREATE INDEX vacation_photo_tags_by_tag ON vacation_photo_tags(vacation_id, tag_id);
+            """),
     ]
 }
