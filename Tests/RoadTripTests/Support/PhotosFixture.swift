@@ -1,6 +1,7 @@
 import Foundation
 import Geo
 import Imaging
+import SQLDatabase
 @testable import RoadTrip
 
 /// A library with a small gazetteer of its own and a folder of photos the test draws.
@@ -67,6 +68,10 @@ final class PhotosFixture: Sendable {
             var isFolder: ObjCBool = false
             return FileManager.default.fileExists(atPath: root.appendingPathComponent(path).path, isDirectory: &isFolder) && !isFolder.boolValue
         }.sorted()
+    }
+
+    func rows(in table: String) throws -> Int {
+        try library.database.read { db in try db.fetchValue("SELECT count(*) FROM \(raw: table)") ?? -1 }
     }
 
     func importPhoto(_ path: String, name: String? = nil) -> ImportOutcome {
