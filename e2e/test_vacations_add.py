@@ -26,8 +26,8 @@ from vacation_pages import (
     already_exists,
     browser_as,
     create_over_http,
-    document_path,
     traveller,
+    vacation_rows,
     vacation_server,  # noqa: F401 (a fixture)
     vacations_of,
 )
@@ -58,7 +58,8 @@ def test_adding_a_vacation_shows_it_in_the_list(vacation_server, browser, layout
     screens.wait_popover_closed()
     screens.wait_menu(vacation, "Lisbon in Spring")
     assert screens.menu() == {"itinerary": "0 places", "tags": "0 tags", "all photos": "0 photos", "book": None}
-    assert document_path(vacation_server, vacation).is_file(), "its document is made"
+    assert set(vacation_rows(vacation_server, vacation).values()) == {0}, "it is made empty, in the library"
+    assert not (vacation_server.data / "vacations").exists(), "and no file of its own"
 
     screens.click(MASTER_BACK)  # ‹ Vacations
     screens.wait_path("/vacations")

@@ -19,7 +19,9 @@ from vacation_pages import (
     MENU_ALL,
     VacationScreens,
     browser_as,
+    import_leftovers,
     traveller,
+    vacation_rows,
     vacation_server,  # noqa: F401 (a fixture)
     vacation_with,
     vacations_of,
@@ -96,6 +98,7 @@ def test_export_then_import_makes_a_copy_with_the_same_photos(vacation_server, b
     screens.wait_menu(copy, "Shore Trip (2)")
     assert screens.menu() == {"itinerary": "2 places", "tags": "0 tags", "all photos": "3 photos", "book": ""}
     b.screenshot(f"{layout}-vacation-imported")
+    assert import_leftovers(vacation_server) == [], "the private copy of the file is gone"
     assert all_photos(screens, copy) == original, "the copy holds the same photos, in the same order"
     screens.open_list()
     assert [name for name, _ in screens.list_rows()] == ["Shore Trip", "Shore Trip (2)"]
@@ -108,7 +111,7 @@ def test_importing_a_file_that_is_not_a_vacation_changes_nothing(vacation_server
     b = browser_as(browser, layout, vacation_server, session)
     b.expect_log(r"/vacations/import\?upload=[A-Za-z0-9_-]+ - Failed to load resource: .*422")
     screens = VacationScreens(b)
-    documents = sorted((vacation_server.data / "vacations").iterdir())
+    rows = vacation_rows(vacation_server)
     fake = tmp_path / "Holiday.vacation"
     fake.write_text("Just some notes about a holiday, not a database.\n" * 20)
 
@@ -124,6 +127,7 @@ def test_importing_a_file_that_is_not_a_vacation_changes_nothing(vacation_server
     b.screenshot(f"{layout}-vacation-import-refused")
 
     assert list(vacations_of(vacation_server, account.name)) == ["Only One"], "nothing was added"
-    assert sorted((vacation_server.data / "vacations").iterdir()) == documents, "no document was left behind"
+    assert vacation_rows(vacation_server) == rows, "no row was kept"
+    assert import_leftovers(vacation_server) == [], "no file was left behind"
     screens.open_list()
     assert screens.list_rows() == [("Only One", "1 photo · 5 May 2025")]

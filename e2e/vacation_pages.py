@@ -122,8 +122,21 @@ def vacations_of(server: RoadTripServer, account: str) -> dict[str, int]:
     return dict(rows)
 
 
-def document_path(server: RoadTripServer, vacation: int) -> Path:
-    return server.data / "vacations" / f"{vacation}.vacation"
+VACATION_TABLES = ("vacation_photos", "vacation_places", "vacation_tags", "vacation_photo_tags")
+
+
+def vacation_rows(server: RoadTripServer, vacation: int | None = None) -> dict[str, int]:
+    """How many rows the library's vacation tables hold, for one vacation or for all: a vacation
+    lives in the library, not in a file of its own."""
+    where = "" if vacation is None else " WHERE vacation_id = ?"
+    parameters = () if vacation is None else (vacation,)
+    return {table: server.query(f"SELECT count(*) FROM {table}{where}", *parameters)[0][0] for table in VACATION_TABLES}
+
+
+def import_leftovers(server: RoadTripServer) -> list[Path]:
+    """What imports left in the data folder: nothing once they are done, checked or refused."""
+    imports = server.data / "cache" / "imports"
+    return sorted(imports.iterdir()) if imports.exists() else []
 
 
 # --------------------------------------------------------------------------------------

@@ -49,8 +49,8 @@ extension Commands {
         do {
             try library.catalog.loadDemoOnFirstStart()
             try library.loadDemoPhotosOnFirstStart()
-            try library.vacations.removeStrayDocuments()
-            try library.vacations.writeNamesIntoDocuments()
+            try moveVacationDocuments(library)
+            try library.vacations.removeStrayFiles()
             try SampleBook.install(pages: samplePages, in: library.database)
             try library.authenticator.sessions.removeExpired()
             setupToken = try library.setup.issueTokenIfNeeded()

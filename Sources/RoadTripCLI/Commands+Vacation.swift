@@ -8,6 +8,11 @@ extension Commands {
         let usage = "usage: roadtrip vacation import FILE --user NAME | roadtrip vacation list --user NAME"
         guard let userName = parsed.options["--user"] else { throw CommandFailure(message: usage, status: 64) }
         let library = try openLibrary(parsed)
+        do {
+            try moveVacationDocuments(library)
+        } catch {
+            throw CommandFailure(message: "cannot move the vacations into the library: \(error)")
+        }
         let account: Account
         do {
             guard let found = try library.accounts.account(named: userName) else { throw CommandFailure(message: "no account named '\(userName)'") }
@@ -37,6 +42,16 @@ extension Commands {
             }
         default:
             throw CommandFailure(message: usage, status: 64)
+        }
+    }
+}
+
+extension Commands {
+    /// The vacations an older RoadTrip kept as documents, moved into the library before anything
+    /// reads them; each one that could not be is said on standard error (its file is kept).
+    static func moveVacationDocuments(_ library: Library) throws {
+        for unmoved in try library.vacations.moveDocumentsIntoLibrary() {
+            Console.error("warning: \(unmoved)")
         }
     }
 }

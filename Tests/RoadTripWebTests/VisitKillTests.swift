@@ -8,8 +8,8 @@ import Testing
 import Glibc
 #endif
 
-/// The server killed (SIGKILL) while visits are being written: the vacation's document must be
-/// whole and agree with itself afterwards.
+/// The server killed (SIGKILL) while visits are being written: the library must be whole and
+/// the vacation agree with itself afterwards — each visit there entirely or not at all.
 @Suite struct VisitKillTests {
     let scratch: ScratchFolder
     let uploads: PhotoUploads
@@ -19,7 +19,7 @@ import Glibc
         uploads = try PhotoUploads()
     }
 
-    @Test func killingTheServerDuringVisitsLeavesTheDocumentConsistent() throws {
+    @Test func killingTheServerDuringVisitsLeavesTheVacationBeforeOrAfterEachVisit() throws {
         // setup: Ann, 24 photos, a vacation, the server
         let data = scratch.url.appendingPathComponent("data").path
         let added = try RoadTripProcess.run(["user", "add", "Ann", "--owner", "--data", data], input: "correct horse battery\ncorrect horse battery\n",
@@ -61,16 +61,27 @@ import Glibc
         group.wait()
         _ = try? server.waitForExit(within: 10)
 
-        // validate: opening it rolls back any half-written visit; what is left agrees with itself
-        let document = try SQLiteDatabase(path: URL(fileURLWithPath: data).appendingPathComponent("vacations/\(vacation).vacation").path,
-                                    readers: 1, journal: .rollback)
-        let integrity: [String] = try document.read { db in try db.fetchAll("PRAGMA integrity_check") { try $0[0] as String } }
-        let foreignKeys: Int = try document.read { db in try db.fetchAll("PRAGMA foreign_key_check") { _ in 1 }.count }
-        let photos: Int = try document.read { db in try db.fetchValue("SELECT count(*) FROM photos") ?? -1 }
-        let placesWithoutPhotos: Int = try document.read { db in
-            try db.fetchValue("SELECT count(*) FROM places WHERE id NOT IN (SELECT place_id FROM photos WHERE place_id IS NOT NULL)") ?? -1
+        // validate: opening the library recovers from its log; what is left agrees with itself
+        let database = try SQLiteDatabase(path: URL(fileURLWithPath: data).appendingPathComponent("library.sqlite").path, readers: 1)
+        let integrity: [String] = try database.read { db in try db.fetchAll("PRAGMA integrity_check") { try $0[0] as String } }
+        let foreignKeys: Int = try database.read { db in try db.fetchAll("PRAGMA foreign_key_check") { _ in 1 }.count }
+        let photos: Int = try database.read { db in try db.fetchValue("SELECT count(*) FROM vacation_photos WHERE vacation_id = \(vacation)") ?? -1 }
+        let placesWithoutPhotos: Int = try database.read { db in
+            try db.fetchValue("""
+                SELECT count(*) FROM vacation_places WHERE vacation_id = \(vacation)
+                    AND id NOT IN (SELECT place_id FROM vacation_photos WHERE vacation_id = \(vacation) AND place_id IS NOT NULL)
+                """) ?? -1
         }
-        let withoutPreview: Int = try document.read { db in try db.fetchValue("SELECT count(*) FROM photos WHERE length(preview) = 0") ?? -1 }
+        let withoutPreview: Int = try database.read { db in
+            try db.fetchValue("SELECT count(*) FROM vacation_photos WHERE vacation_id = \(vacation) AND (length(preview) = 0 OR length(thumbnail) = 0)") ?? -1
+        }
+        // Each visit commits its photo and the vacation's new version together.
+        let version: Int = try database.read { db in try db.fetchValue("SELECT version FROM vacations WHERE id = \(vacation)") ?? -1 }
+        let ids: [Int64] = try database.read { db in
+            try db.fetchAll("SELECT id FROM vacation_photos WHERE vacation_id = \(vacation) ORDER BY id") { try $0["id"] as Int64 }
+        }
+        #expect(version == 1 + photos, "one new version per visit kept")
+        #expect(ids == (0..<photos).map { Int64($0 + 1) }, "numbered 1, 2, 3… with no gap")
         #expect(integrity == ["ok"])
         #expect(foreignKeys == 0)
         #expect(photos >= answered.value, "every visit answered is kept: \(photos) of \(answered.value)")

@@ -70,9 +70,11 @@ public final class JobRunner: Sendable {
     public func waitUntilIdle(timeout: TimeInterval = 60) -> Bool {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
-            let running = state.withLock { $0.running }
+            // Due first, then running: a job claimed before the count was running (workers
+            // count a job before claiming it) and still counts, or has ended.
             let due = (try? queue.due(kinds)) ?? 1
-            if running == 0, due == 0 { return true }
+            let running = state.withLock { $0.running }
+            if due == 0, running == 0 { return true }
             wake()
             Thread.sleep(forTimeInterval: 0.01)
         }

@@ -66,7 +66,7 @@ public final class Library: Sendable {
     public var trips: TripStore { TripStore(database: database, clock: clock) }
     public var events: EventList { EventList(database: database) }
     public var recents: Recents { Recents(database: database, clock: clock) }
-    public var vacations: VacationStore { VacationStore(database: database, folder: folder.appendingPathComponent("vacations"), exports: exports, clock: clock) }
+    public var vacations: VacationStore { VacationStore(database: database, dataFolder: folder, exports: exports, clock: clock) }
     public var photoTags: PhotoTagStore { PhotoTagStore(database: database) }
 
     /// Creates the folder (and its parents) if needed and proves it writable, so that a bad

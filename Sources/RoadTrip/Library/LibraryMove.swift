@@ -20,7 +20,8 @@ public struct LibraryMove: Sendable {
     static let tables = [
         "destinations", "destination_events", "destination_points_of_interest", "library_events",
         "accounts", "known_devices", "setup_tokens", "trips", "book_settings",
-        "places", "photos", "photo_tags", "vacations", "settings", "flickr_photos", "recent_items", "jobs",
+        "places", "photos", "photo_tags", "vacations", "vacation_places", "vacation_photos", "vacation_tags", "vacation_photo_tags",
+        "settings", "flickr_photos", "recent_items", "jobs",
     ]
     /// Tables whose `id` PostgreSQL numbers itself: their next number follows the copied rows.
     static let numberedTables = ["destinations", "accounts", "photos", "vacations", "jobs"]
@@ -52,7 +53,12 @@ public struct LibraryMove: Sendable {
             throw LibraryError(description: "\(folder.path) holds no RoadTrip library (no library.sqlite)")
         }
         do {
-            // Brought up to date first, so both sides have the same tables and columns.
+            // Brought up to date first, so both sides have the same tables and columns, with
+            // the vacations of older folders moved out of their documents into the rows.
+            let unmoved = try Library(folder: folder, readers: 1).vacations.moveDocumentsIntoLibrary()
+            if let first = unmoved.first {
+                throw LibraryError(description: "the vacation document \(first) could not be read; move or mend it, then run migrate again")
+            }
             let source = try SQLiteDatabase(path: path, readers: 1, migrations: Schema.migrations)
             let destination = try PostgreSQLDatabase(address: target, connections: 2, migrations: Schema.postgreSQLMigrations)
             return try source.read { from in

@@ -179,6 +179,71 @@ enum Schema {
                 DELETE FROM recent_items WHERE item = 'photo:' || old.id;
             END;
             """),
+        Migration("007-vacations-in-library", """
+            -- A vacation's photos, places and tags, once each vacation's own document
+            -- (vacations/<id>.vacation): the same rows, keyed by vacation. Photo and tag ids are
+            -- numbered within their vacation (the largest plus one, as the documents' rowids
+            -- were), so a vacation's addresses stay what they were in its document.
+            ALTER TABLE vacations ADD COLUMN version INTEGER NOT NULL DEFAULT 1;
+            -- 1 while the vacation's rows are still in the document an older RoadTrip kept: the
+            -- move at start-up (VacationStore.moveDocumentsIntoLibrary) copies them and sets 0.
+            ALTER TABLE vacations ADD COLUMN in_document INTEGER NOT NULL DEFAULT 0 CHECK (in_document IN (0, 1));
+            UPDATE vacations SET in_document = 1;
+            CREATE TABLE vacation_places (
+                vacation_id INTEGER NOT NULL REFERENCES vacations(id) ON DELETE CASCADE,
+                id INTEGER NOT NULL,
+                name TEXT NOT NULL,
+                region TEXT,
+                country TEXT NOT NULL,
+                latitude REAL NOT NULL,
+                longitude REAL NOT NULL,
+                PRIMARY KEY (vacation_id, id)
+            ) WITHOUT ROWID;
+            -- The images last, so that a list of photos reads no overflow page of theirs. A
+            -- photo goes with its place only when the whole vacation goes (a place is removed
+            -- once it has no photo): the cascade makes the order of the two cascades from
+            -- vacations not matter.
+            CREATE TABLE vacation_photos (
+                vacation_id INTEGER NOT NULL REFERENCES vacations(id) ON DELETE CASCADE,
+                id INTEGER NOT NULL,
+                sha256 TEXT NOT NULL CHECK (length(sha256) = 64),
+                title TEXT NOT NULL,
+                subtitle TEXT,
+                taken_at TEXT,
+                sorted_at TEXT NOT NULL,
+                latitude REAL,
+                longitude REAL,
+                camera TEXT,
+                place_id INTEGER,
+                width INTEGER NOT NULL,
+                height INTEGER NOT NULL,
+                added_at INTEGER NOT NULL,
+                preview BLOB NOT NULL,
+                thumbnail BLOB NOT NULL,
+                PRIMARY KEY (vacation_id, id),
+                UNIQUE (vacation_id, sha256),
+                FOREIGN KEY (vacation_id, place_id) REFERENCES vacation_places(vacation_id, id) ON DELETE CASCADE
+            );
+            CREATE INDEX vacation_photos_by_date ON vacation_photos(vacation_id, sorted_at, id);
+            CREATE INDEX vacation_photos_by_place ON vacation_photos(vacation_id, place_id, sorted_at);
+            CREATE TABLE vacation_tags (
+                vacation_id INTEGER NOT NULL REFERENCES vacations(id) ON DELETE CASCADE,
+                id INTEGER NOT NULL,
+                name TEXT NOT NULL,
+                name_key TEXT NOT NULL,
+                PRIMARY KEY (vacation_id, id),
+                UNIQUE (vacation_id, name_key)
+            ) WITHOUT ROWID;
+            CREATE TABLE vacation_photo_tags (
+                vacation_id INTEGER NOT NULL,
+                photo_id INTEGER NOT NULL,
+                tag_id INTEGER NOT NULL,
+                PRIMARY KEY (vacation_id, photo_id, tag_id),
+                FOREIGN KEY (vacation_id, photo_id) REFERENCES vacation_photos(vacation_id, id) ON DELETE CASCADE,
+                FOREIGN KEY (vacation_id, tag_id) REFERENCES vacation_tags(vacation_id, id) ON DELETE CASCADE
+            ) WITHOUT ROWID;
+            CREATE INDEX vacation_photo_tags_by_tag ON vacation_photo_tags(vacation_id, tag_id);
+            """),
         Migration("008-jobs", """
             CREATE TABLE jobs (
                 id INTEGER PRIMARY KEY,

@@ -61,6 +61,14 @@ enum DurableFile {
         return Int(info.st_size)
     }
 
+    /// Writes the file's bytes through to the disk, as a copy's are before its rename.
+    static func sync(_ path: String) throws(FileError) {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw FileError("cannot read", path) }
+        defer { close(fd) }
+        guard fsync(fd) == 0 else { throw FileError("cannot save", path) }
+    }
+
     /// Makes a rename durable: the new directory entry is on disk once this returns.
     static func syncFolder(_ path: String) {
         let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)

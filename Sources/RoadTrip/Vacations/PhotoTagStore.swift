@@ -28,7 +28,7 @@ public struct PhotoTagStore: Sendable {
         return try database.write { db in
             try db.execute("""
                 INSERT INTO photo_tags (account_id, photo_id, name, name_key)
-                VALUES (\(account.rawValue), \(photoID), \(tag), \(VacationDocument.tagKey(tag)))
+                VALUES (\(account.rawValue), \(photoID), \(tag), \(VacationTags.key(tag)))
                 ON CONFLICT DO NOTHING
                 """)
             return db.changes > 0
@@ -39,7 +39,7 @@ public struct PhotoTagStore: Sendable {
         try database.write { db in
             try db.execute("""
                 DELETE FROM photo_tags WHERE account_id = \(account.rawValue) AND photo_id = \(photoID)
-                    AND name_key = \(VacationDocument.tagKey(tag))
+                    AND name_key = \(VacationTags.key(tag))
                 """)
         }
     }

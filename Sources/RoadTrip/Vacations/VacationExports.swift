@@ -1,9 +1,10 @@
 import Foundation
 import Synchronization
 
-/// The copies of vacation documents made to be downloaded, in `cache/exports`: at most one per
-/// vacation, named `<id>-<version>.vacation` for the document version it holds, so every GET of
-/// an unchanged vacation sends the same file and a change makes the next GET replace it.
+/// The copies of vacations made to be downloaded, in `cache/exports`: at most one per vacation,
+/// named `<id>-<version>.vacation` for the vacation's version it holds (`vacations.version`,
+/// which every change of the vacation increments), so every GET of an unchanged vacation sends
+/// the same file and a change makes the next GET replace it.
 ///
 /// The folder is bounded: after a copy is made, the least recently sent others are removed
 /// until the total is within `limit`. The copy just made is never removed by its own making —
@@ -13,7 +14,7 @@ import Synchronization
 /// One per library, so that requests for the same vacation take its lock in turn and one copy
 /// is made however many arrive at once. Another process (instance) over the same folder makes
 /// its own copy at worst: copies are written to a temporary name and renamed into place, so a
-/// reader never sees half of one.
+/// reader never sees half of one, and both are made from the rows of the same version.
 public final class VacationExports: Sendable {
     /// 2 GiB: two of the largest documents an import accepts.
     public static let defaultLimit: UInt64 = 2 << 30
@@ -27,8 +28,14 @@ public final class VacationExports: Sendable {
         self.limit = limit
     }
 
-    func path(of id: Int64, version: UInt32) -> String {
+    func path(of id: Int64, version: Int64) -> String {
         folder.appendingPathComponent("\(id)-\(version).vacation").path
+    }
+
+    /// Where a copy is written before it is renamed into place: hidden, so the start-up
+    /// cleaning leaves it alone for an hour (another process may be writing it).
+    func temporaryPath(of id: Int64) -> String {
+        folder.appendingPathComponent(".making-\(id)-\(UInt64.random(in: 0...UInt64.max)).vacation").path
     }
 
     /// Runs `body` holding the vacation's lock: one maker of its copy at a time.
@@ -48,10 +55,11 @@ public final class VacationExports: Sendable {
         return try body()
     }
 
-    /// The copy of this version when it is there (of this size), marked as used `now`.
-    func existing(_ id: Int64, version: UInt32, size: UInt64, now: Date) -> String? {
+    /// The copy of this version when it is there, marked as used `now`. A copy under its final
+    /// name is always whole: it was renamed there once written and synced.
+    func existing(_ id: Int64, version: Int64, now: Date) -> String? {
         let path = path(of: id, version: version)
-        guard let found = DurableFile.size(of: path), UInt64(found) == size else { return nil }
+        guard DurableFile.size(of: path) != nil else { return nil }
         Self.markUsed(path, at: now)
         return path
     }
@@ -107,7 +115,7 @@ public final class VacationExports: Sendable {
     private static func copy(named name: String, at path: String) -> Copy? {
         guard name.hasSuffix(".vacation") else { return nil }
         let parts = name.dropLast(".vacation".count).split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 2, let id = Int64(parts[0]), UInt32(parts[1]) != nil else { return nil }
+        guard parts.count == 2, let id = Int64(parts[0]), Int64(parts[1]) != nil else { return nil }
         var info = stat()
         guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
         return Copy(id: id, path: path, size: UInt64(info.st_size),

@@ -1,8 +1,10 @@
 import SQLDatabase
 
-/// The vacation document: one SQLite file per vacation (`vacations/<id>.vacation`) that
-/// stands on its own — the photos' metadata, their places and tags, and a preview-size copy
-/// of each image — so it can be exported, sent and imported elsewhere.
+/// The vacation document: one SQLite file that holds a vacation on its own — the photos'
+/// metadata, their places and tags, and a preview-size copy of each image — so it can be
+/// exported, sent and imported elsewhere. What exports write and imports read; an older
+/// RoadTrip also kept each vacation in one (`vacations/<id>.vacation`) until they were moved
+/// into the library.
 ///
 /// Marked as ours by `application_id` and versioned by `user_version`; a file is imported
 /// only when both match and it holds these tables and no others.

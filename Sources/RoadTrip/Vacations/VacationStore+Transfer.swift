@@ -10,8 +10,10 @@ extension VacationStore {
     /// Adds the document at `path` (an upload, a file given to the command) as a new vacation
     /// of the account, after checking that it is one: a SQLite file of our format and version,
     /// whole (`integrity_check`), within the size limits, with our tables and nothing else.
-    /// Its name becomes "Name (2)" when the account has a vacation of that name. The file given
-    /// is never opened in place, nor changed; on refusal nothing is kept.
+    /// Its rows are copied into the library in one write transaction, cleaned on the way
+    /// (`VacationDocumentReader`). Its name becomes "Name (2)" when the account has a vacation
+    /// of that name. The file given is never opened in place, nor changed: every check and the
+    /// copy read a private copy of it, removed afterwards. On refusal nothing is kept.
     @discardableResult
     public func importDocument(at path: String, for account: AccountID) throws -> (id: Int64, name: String) {
         guard let size = DurableFile.size(of: path) else { throw VacationError.notADocument("it cannot be read") }
@@ -19,27 +21,27 @@ extension VacationStore {
             throw VacationError.notADocument("it is larger than \(VacationFormat.maximumFileSize >> 20) MB")
         }
         guard try Self.startsLikeSQLite(path) else { throw VacationError.notADocument("it is not a SQLite database") }
-        try DurableFile.makeFolder(folder.path)
-        let incoming = folder.appendingPathComponent(".incoming-\(UInt64.random(in: 0...UInt64.max))").path
+        try DurableFile.makeFolder(importsFolder.path)
+        let incoming = importsFolder.appendingPathComponent(".incoming-\(UInt64.random(in: 0...UInt64.max)).vacation").path
+        defer { for suffix in VacationStore.sideFileSuffixes { unlink(incoming + suffix) } }
         try DurableFile.copy(from: path, to: incoming)
-        var kept = false
-        defer { if !kept { for suffix in VacationStore.sideFileSuffixes { unlink(incoming + suffix) } } }
         try Self.leaveWALMode(incoming)
-        let name = try VacationInspection(path: incoming, template: folder).check()
-        let result: (Int64, String) = try database.write { db in
-            let unique = try uniqueName(for: name, account: account, in: db)
-            let id = try db.insertReturningID("""
-                INSERT INTO vacations (account_id, name, name_key, created_at)
-                VALUES (\(account.rawValue), \(unique), \(Credentials.nameKey(unique)), \(clock.seconds))
-                """)
-            // Documents carry their name as the catalogue has it (see `rename`): an export is the file as it is.
-            try VacationDocument(path: incoming).prepareImported(name: unique)
-            guard Glibc.rename(incoming, self.path(of: id)) == 0 else { throw FileError("cannot save", self.path(of: id)) }
-            kept = true
-            DurableFile.syncFolder(folder.path)
-            return (id, unique)
+        let name = try VacationInspection(path: incoming, template: importsFolder).check()
+        do {
+            let document = try VacationDocumentReader(path: incoming, readOnly: true)
+            let result: (Int64, String) = try database.write { db in
+                let unique = try uniqueName(for: name, account: account, in: db)
+                let id = try db.insertReturningID("""
+                    INSERT INTO vacations (account_id, name, name_key, created_at)
+                    VALUES (\(account.rawValue), \(unique), \(Credentials.nameKey(unique)), \(clock.seconds))
+                    """)
+                try document.copyRows(into: id, in: db)
+                return (id, unique)
+            }
+            return (id: result.0, name: result.1)
+        } catch let error as VacationDocumentReader.Unreadable {
+            throw VacationError.notADocument(error.description)
         }
-        return (id: result.0, name: result.1)
     }
 
     /// "Lisbon", else "Lisbon (2)", "Lisbon (3)"… — the first the account does not have.
@@ -63,7 +65,7 @@ extension VacationStore {
     /// that, even read-only, SQLite makes a `-wal` and a `-shm` beside it and leaves them there.
     /// Our copy came without its log, so the file alone is the whole database: saying "rollback
     /// journal" (1 and 1, what `journal_mode = DELETE` writes after its checkpoint) before
-    /// SQLite first opens it keeps it one file, like every other document.
+    /// SQLite first opens it keeps it one file, leaving nothing beside it once it is removed.
     private static func leaveWALMode(_ path: String) throws {
         let fd = Glibc.open(path, O_RDWR | O_CLOEXEC)
         guard fd >= 0 else { throw FileError("cannot read", path) }
@@ -86,67 +88,3 @@ extension VacationStore {
     }
 }
 
-/// The checks a foreign file passes before it becomes a vacation.
-struct VacationInspection {
-    let path: String
-    /// Where a fresh document is made to compare schemas with.
-    let template: URL
-
-    /// The vacation's name inside the file, when every check passes.
-    func check() throws -> String {
-        let connection: Connection
-        do {
-            connection = try SQLiteConnection(path: path, readOnly: true, journal: .rollback)
-        } catch {
-            throw VacationError.notADocument("it cannot be opened as a database")
-        }
-        do {
-            let integrity = try connection.fetchAll("PRAGMA integrity_check") { try $0[0] as String }
-            guard integrity == ["ok"] else { throw VacationError.notADocument("it is damaged (\(integrity.first ?? "integrity check failed"))") }
-            let application: Int32 = try connection.fetchValue("PRAGMA application_id") ?? 0
-            guard application == VacationFormat.applicationID else { throw VacationError.notADocument("it is a database of another program") }
-            let version: Int = try connection.fetchValue("PRAGMA user_version") ?? 0
-            guard version == VacationFormat.version else {
-                throw VacationError.notADocument("it is of format version \(version); this RoadTrip reads version \(VacationFormat.version)")
-            }
-            guard try schema(of: connection) == expectedSchema() else {
-                throw VacationError.notADocument("it holds tables or triggers a vacation does not have")
-            }
-            let foreignKeys = try connection.fetchAll("PRAGMA foreign_key_check") { _ in 1 }
-            guard foreignKeys.isEmpty else { throw VacationError.notADocument("its photos point at places or tags it does not have") }
-            let photos: Int = try connection.fetchValue("SELECT count(*) FROM photos") ?? 0
-            guard photos <= VacationFormat.maximumPhotos else { throw VacationError.tooManyPhotos(limit: VacationFormat.maximumPhotos) }
-            let bad: Int = try connection.fetchValue("""
-                SELECT count(*) FROM photos WHERE typeof(preview) != 'blob' OR length(preview) > 50000000
-                    OR typeof(thumbnail) != 'blob' OR length(thumbnail) > 5000000
-                    OR substr(preview, 1, 3) != x'FFD8FF'
-                    OR substr(thumbnail, 1, 4) != CAST('RIFF' AS BLOB) OR substr(thumbnail, 9, 4) != CAST('WEBP' AS BLOB)
-                    OR sha256 GLOB '*[^0-9a-f]*'
-                    OR typeof(width) != 'integer' OR typeof(height) != 'integer' OR width NOT BETWEEN 1 AND 100000 OR height NOT BETWEEN 1 AND 100000
-                """) ?? 0
-            guard bad == 0 else { throw VacationError.notADocument("\(bad) of its photos are damaged") }
-            guard let name: String = try connection.fetchValue("SELECT name FROM vacation WHERE id = 1") else {
-                throw VacationError.notADocument("it has no name")
-            }
-            return name
-        } catch let error as VacationError {
-            throw error
-        } catch {
-            throw VacationError.notADocument("it cannot be read (\(error))")
-        }
-    }
-
-    /// Every schema object as SQLite keeps it: the file must hold exactly what a new document holds.
-    private func schema(of connection: Connection) throws -> Set<String> {
-        Set(try connection.fetchAll("SELECT type, name, tbl_name, coalesce(sql, '') AS sql FROM sqlite_schema") { row in
-            "\(try row["type"] as String)|\(try row["name"] as String)|\(try row["tbl_name"] as String)|\(try row["sql"] as String)"
-        })
-    }
-
-    private func expectedSchema() throws -> Set<String> {
-        let path = template.appendingPathComponent(".template-\(UInt64.random(in: 0...UInt64.max))").path
-        defer { for suffix in VacationStore.sideFileSuffixes { unlink(path + suffix) } }
-        let document = try VacationDocument.create(at: path, name: "template", createdAt: 0)
-        return try document.database.read { db in try schema(of: db) }
-    }
-}

@@ -22,20 +22,20 @@ extension VacationStore {
             width: photo.displayWidth, height: photo.displayHeight, preview: [UInt8](preview), thumbnail: [UInt8](thumbnail),
             tags: photo.keywords + (try PhotoTagStore(database: database).tags(of: photo.id, for: account))
         )
-        return try vacation.document.visit(visited, at: clock.seconds)
+        return try vacation.contents.visit(visited, at: clock.seconds)
     }
 
     /// Adds a photo from elsewhere (Flickr) as the snapshot given. False when the vacation had it already.
     @discardableResult
     public func visit(_ photo: VisitedPhoto, into id: Int64, for account: AccountID) throws -> Bool {
         guard let vacation = try vacation(id, of: account) else { throw VacationError.noSuchVacation }
-        return try vacation.document.visit(photo, at: clock.seconds)
+        return try vacation.contents.visit(photo, at: clock.seconds)
     }
 
     /// Removes the photo from the account's vacation. False when it was not in it.
     @discardableResult
     public func unvisit(sha256: String, from id: Int64, for account: AccountID) throws -> Bool {
         guard let vacation = try vacation(id, of: account) else { throw VacationError.noSuchVacation }
-        return try vacation.document.unvisit(sha256: sha256)
+        return try vacation.contents.unvisit(sha256: sha256)
     }
 }

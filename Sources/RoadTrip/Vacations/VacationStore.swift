@@ -2,64 +2,66 @@ import Foundation
 import SQLDatabase
 import TextRules
 
-/// Each account's vacations: the catalogue in the library (id, owner, name) and the documents
-/// in `vacations/<id>.vacation`. A file's name is its id, never anything a person typed.
-/// Every method takes the account: another account's vacation is "no such vacation".
+/// Each account's vacations: the catalogue (`vacations`: id, owner, name, version) and what
+/// each holds (`VacationContents`), all in the library. Every method takes the account:
+/// another account's vacation is "no such vacation".
 public struct VacationStore: Sendable {
     let database: Database
-    let folder: URL
+    /// The data folder: `vacations/` holds the documents of an older RoadTrip until they are
+    /// moved, `cache/imports/` the private copies of files being imported.
+    let dataFolder: URL
     let clock: WallClock
     /// Shared by every store of the library: its locks are what make one copy per version.
     let exports: VacationExports
 
     public static let maximumNameLength = 100
 
-    public init(database: Database, folder: URL, exports: VacationExports, clock: WallClock = .system) {
+    public init(database: Database, dataFolder: URL, exports: VacationExports, clock: WallClock = .system) {
         self.database = database
-        self.folder = folder
+        self.dataFolder = dataFolder
         self.exports = exports
         self.clock = clock
     }
 
     public func all(of account: AccountID) throws -> [Vacation] {
-        let entries: [(Int64, String)] = try database.read { db in
-            try db.fetchAll("SELECT id, name FROM vacations WHERE account_id = \(account.rawValue) ORDER BY name_key, id") {
-                (try $0["id"], try $0["name"])
+        try database.read { db in
+            try db.fetchAll("""
+                SELECT vacations.id, vacations.name, count(photos.id) AS photo_count,
+                    min(photos.taken_at) AS first_date, max(photos.taken_at) AS last_date
+                FROM vacations LEFT JOIN vacation_photos photos ON photos.vacation_id = vacations.id
+                WHERE vacations.account_id = \(account.rawValue)
+                GROUP BY vacations.id ORDER BY vacations.name_key, vacations.id
+                """) { row in
+                Vacation(id: try row["id"], name: try row["name"], photoCount: try row["photo_count"],
+                         firstDate: try row["first_date"], lastDate: try row["last_date"])
             }
         }
-        return try entries.map { id, name in try open(id).summary(id: id, name: name) }
     }
 
-    /// The vacation's name and document when it belongs to `account`; nil otherwise.
-    public func vacation(_ id: Int64, of account: AccountID) throws -> (name: String, document: VacationDocument)? {
+    /// The vacation's name and contents when it belongs to `account`; nil otherwise.
+    public func vacation(_ id: Int64, of account: AccountID) throws -> (name: String, contents: VacationContents)? {
         let name: String? = try database.read { db in
             try db.fetchValue("SELECT name FROM vacations WHERE id = \(id) AND account_id = \(account.rawValue)")
         }
         guard let name else { return nil }
-        return (name, try open(id))
+        return (name, VacationContents(database: database, id: id))
     }
 
-    /// Creates the vacation and its document; refuses a blank name or one the account has
-    /// already (case and surrounding spaces ignored), creating nothing.
+    /// Creates the vacation, empty; refuses a blank name or one the account has already (case
+    /// and surrounding spaces ignored), creating nothing.
     @discardableResult
     public func create(named raw: String, for account: AccountID) throws -> Int64 {
         let name = try VacationStore.validName(raw)
         return try database.write { db in
             try refuseTaken(name, for: account, except: nil, in: db)
-            let id = try db.insertReturningID("""
+            return try db.insertReturningID("""
                 INSERT INTO vacations (account_id, name, name_key, created_at)
                 VALUES (\(account.rawValue), \(name), \(Credentials.nameKey(name)), \(clock.seconds))
                 """)
-            // The document is made inside the catalogue's transaction: if it cannot be made the
-            // row is rolled back; a crash before the commit leaves a file no row names, removed
-            // by `removeStrayDocuments`.
-            try DurableFile.makeFolder(folder.path)
-            _ = try VacationDocument.create(at: path(of: id), name: name, createdAt: clock.seconds)
-            DurableFile.syncFolder(folder.path)
-            return id
         }
     }
 
+    /// Renames the vacation: a new version, so its next export carries the new name.
     public func rename(_ id: Int64, to raw: String, for account: AccountID) throws {
         let name = try VacationStore.validName(raw)
         try database.write { db in
@@ -68,62 +70,53 @@ public struct VacationStore: Sendable {
             }
             try refuseTaken(name, for: account, except: id, in: db)
             try db.execute("UPDATE vacations SET name = \(name), name_key = \(Credentials.nameKey(name)) WHERE id = \(id)")
-            // The document carries its name too, so an export is the document as it is. Inside
-            // the catalogue's transaction: when it cannot be written the rename is rolled back.
-            try open(id).setName(name)
+            try VacationContents.changed(id, in: db)
         }
     }
 
-    /// Removes the vacation and its document.
+    /// Removes the vacation, what it holds (the rows go with it) and its exported copy.
     public func delete(_ id: Int64, for account: AccountID) throws {
         try database.write { db in
             try db.execute("DELETE FROM vacations WHERE id = \(id) AND account_id = \(account.rawValue)")
             guard db.changes > 0 else { throw VacationError.noSuchVacation }
         }
-        for suffix in VacationStore.sideFileSuffixes { unlink(path(of: id) + suffix) }
-        DurableFile.syncFolder(folder.path)
         exports.remove(id)
     }
 
     /// The account's vacations that hold the photo, by name.
     public func holding(sha256: String, for account: AccountID) throws -> [(id: Int64, name: String)] {
-        let entries: [(Int64, String)] = try database.read { db in
-            try db.fetchAll("SELECT id, name FROM vacations WHERE account_id = \(account.rawValue) ORDER BY name_key, id") {
-                (try $0["id"], try $0["name"])
-            }
+        try database.read { db in
+            try db.fetchAll("""
+                SELECT id, name FROM vacations
+                WHERE account_id = \(account.rawValue)
+                    AND EXISTS (SELECT 1 FROM vacation_photos WHERE vacation_id = vacations.id AND sha256 = \(sha256))
+                ORDER BY name_key, id
+                """) { (id: try $0["id"] as Int64, name: try $0["name"] as String) }
         }
-        return try entries.filter { try open($0.0).contains(sha256: sha256) }.map { (id: $0.0, name: $0.1) }
     }
 
-    /// Documents no catalogue row names: left by a crash while a vacation was being created,
-    /// or by an account's removal; and their exported copies. Run at start-up.
-    public func removeStrayDocuments() throws {
+    /// Files a crash or a vanished vacation left: exported copies of vacations that are gone,
+    /// and private copies of imports that never finished. Run at start-up. Files younger than
+    /// an hour stay: another process (a command beside the server) may be writing them.
+    public func removeStrayFiles() throws {
         let known: Set<Int64> = try database.read { db in Set(try db.fetchAll("SELECT id FROM vacations") { try $0["id"] as Int64 }) }
         exports.removeStray(keeping: known, now: clock.now())
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return }
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: importsFolder.path)) ?? []
         for name in names {
-            if let suffix = VacationStore.sideFileSuffixes.first(where: { name.hasSuffix(".vacation" + $0) }) {
-                // A known document's journal stays: after a crash it is hot, and the next open
-                // rolls the half-made change back with it.
-                if let id = Int64(name.dropLast(".vacation".count + suffix.count)), known.contains(id) { continue }
-            } else if !name.hasPrefix(".incoming-") {
-                continue
-            }
-            unlink(folder.appendingPathComponent(name).path)
+            let path = importsFolder.appendingPathComponent(name).path
+            if let modified = (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date,
+               clock.now().timeIntervalSince(modified) < 3600 { continue }
+            unlink(path)
         }
     }
 
-    func path(of id: Int64) -> String {
-        folder.appendingPathComponent("\(id).vacation").path
-    }
-
-    func open(_ id: Int64) throws -> VacationDocument {
-        try VacationDocument(path: path(of: id))
-    }
+    /// Where an import's private copy of the file is checked and read.
+    var importsFolder: URL { dataFolder.appendingPathComponent("cache/imports") }
 
     private func refuseTaken(_ name: String, for account: AccountID, except id: Int64?, in db: Connection) throws {
+        let other: SQL = id.map { "AND id <> \($0)" } ?? ""
         let taken: String? = try db.fetchValue("""
-            SELECT name FROM vacations WHERE account_id = \(account.rawValue) AND name_key = \(Credentials.nameKey(name)) AND id IS NOT \(id)
+            SELECT name FROM vacations WHERE account_id = \(account.rawValue) AND name_key = \(Credentials.nameKey(name)) \(sql: other)
             """)
         if let taken { throw VacationError.alreadyExists(name: taken) }
     }

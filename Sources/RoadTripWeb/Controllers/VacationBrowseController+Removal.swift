@@ -10,10 +10,10 @@ extension VacationBrowseController {
     /// and tags go with their last photo), then the list it was opened from, or all the vacation's
     /// photos when that list went with it.
     func removePhoto(_ id: Int64, photo photoID: Int64, filter: VacationPhotoFilter) throws -> Response {
-        let (vacation, document) = try VacationsController.owned(id, store: store, context: context)
-        guard let photo = try document.photo(id: photoID) else { throw HTTPError.notFound("This vacation has no such photo.") }
+        let (vacation, contents) = try VacationsController.owned(id, store: store, context: context)
+        guard let photo = try contents.photo(id: photoID) else { throw HTTPError.notFound("This vacation has no such photo.") }
         guard context.request.method == "POST" else {
-            let grid = try self.grid(id, document: document, filter: filter, current: photoID)
+            let grid = try self.grid(id, contents: contents, filter: filter, current: photoID)
             return app.page(PageFrame(
                 title: "Remove from \(vacation.name)", screen: .detail, master: grid,
                 detail: VacationPhotoRemovalView(vacation: vacation, photo: photo, filter: filter, formToken: context.formToken),
@@ -25,8 +25,8 @@ extension VacationBrowseController {
         try store.unvisit(sha256: photo.sha256, from: id, for: try context.account.id)
         let listRemains = switch filter {
         case .all: true
-        case .place(let place): try document.place(id: place) != nil
-        case .tag(let tag): try document.tag(id: tag) != nil
+        case .place(let place): try contents.place(id: place) != nil
+        case .tag(let tag): try contents.tag(id: tag) != nil
         }
         return .redirect(to: Route.vacationPhotos(id: id, filter: listRemains ? filter : .all).path)
     }

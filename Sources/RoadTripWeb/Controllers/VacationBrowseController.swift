@@ -12,21 +12,21 @@ struct VacationBrowseController {
     var screens: VacationsController { VacationsController(app: app, context: context) }
 
     func itinerary(_ id: Int64) throws -> Response {
-        let (vacation, document) = try VacationsController.owned(id, store: store, context: context)
-        return try screens.screen(title: "Itinerary", master: ItineraryView(vacationID: id, places: try document.itinerary()),
+        let (vacation, contents) = try VacationsController.owned(id, store: store, context: context)
+        return try screens.screen(title: "Itinerary", master: ItineraryView(vacationID: id, places: try contents.itinerary()),
                                   back: (.vacation(id: id), vacation.name))
     }
 
     func tags(_ id: Int64, query: String?) throws -> Response {
-        let (vacation, document) = try VacationsController.owned(id, store: store, context: context)
+        let (vacation, contents) = try VacationsController.owned(id, store: store, context: context)
         let query = String((query ?? "").prefix(100))
-        return try screens.screen(title: "Tags", master: VacationTagsView(vacationID: id, query: query, tags: try document.tags(matching: query)),
+        return try screens.screen(title: "Tags", master: VacationTagsView(vacationID: id, query: query, tags: try contents.tags(matching: query)),
                                   back: (.vacation(id: id), vacation.name))
     }
 
     func photos(_ id: Int64, filter: VacationPhotoFilter) throws -> Response {
-        let (vacation, document) = try VacationsController.owned(id, store: store, context: context)
-        let grid = try self.grid(id, document: document, filter: filter)
+        let (vacation, contents) = try VacationsController.owned(id, store: store, context: context)
+        let grid = try self.grid(id, contents: contents, filter: filter)
         return app.page(PageFrame(
             title: grid.heading, screen: .master, master: grid, detail: VacationPlaceholderView(),
             masterBar: try app.photosBar(.vacations, title: grid.heading, back: VacationBrowseController.up(from: filter, id: id, name: vacation.name)),
@@ -44,13 +44,13 @@ struct VacationBrowseController {
     }
 
     func photo(_ id: Int64, photo photoID: Int64, filter: VacationPhotoFilter) throws -> Response {
-        let (vacation, document) = try VacationsController.owned(id, store: store, context: context)
-        let grid = try self.grid(id, document: document, filter: filter, current: photoID)
+        let (vacation, contents) = try VacationsController.owned(id, store: store, context: context)
+        let grid = try self.grid(id, contents: contents, filter: filter, current: photoID)
         guard let index = grid.photos.firstIndex(where: { $0.id == photoID }) else { throw HTTPError.notFound("This vacation has no such photo.") }
         let photo = grid.photos[index]
         let link = { (other: VacationPhoto) in Route.vacationPhoto(id: id, photo: other.id, filter: filter) }
         let view = VacationPhotoView(
-            vacationID: id, photo: photo, place: try photo.placeID.flatMap { try document.place(id: $0) }, tags: try document.tags(ofPhoto: photo.id),
+            vacationID: id, photo: photo, place: try photo.placeID.flatMap { try contents.place(id: $0) }, tags: try contents.tags(ofPhoto: photo.id),
             previous: index > 0 ? link(grid.photos[index - 1]) : nil, next: index + 1 < grid.photos.count ? link(grid.photos[index + 1]) : nil,
             removal: .vacationPhotoRemoval(id: id, photo: photo.id, filter: filter)
         )
@@ -61,14 +61,14 @@ struct VacationBrowseController {
         ), context: context)
     }
 
-    /// The vacation's own copy of a photo: its document is the only source, so it shows even
+    /// The vacation's own copy of a photo: the vacation is the only source, so it shows even
     /// when the library has lost the photo. Cached privately: a vacation may be deleted.
     func image(_ id: Int64, photo photoID: Int64, size: PhotoImageSize) throws -> Response {
-        let (_, document) = try VacationsController.owned(id, store: store, context: context)
-        let bytes = size == .thumbnail ? try document.thumbnail(photoID: photoID) : try document.preview(photoID: photoID)
+        let (_, contents) = try VacationsController.owned(id, store: store, context: context)
+        let bytes = size == .thumbnail ? try contents.thumbnail(photoID: photoID) : try contents.preview(photoID: photoID)
         guard let bytes else { throw HTTPError.notFound("This vacation has no such photo.") }
         var response = Response(body: .bytes(bytes))
-        // The bytes are checked when the photo is visited or the document imported; say what they are, never guess.
+        // The bytes are checked when the photo is visited or the vacation imported; say what they are, never guess.
         response.headers["Content-Type"] = size == .thumbnail ? "image/webp" : "image/jpeg"
         response.headers["Cache-Control"] = "private, max-age=3600"
         return response
@@ -76,8 +76,8 @@ struct VacationBrowseController {
 
     /// The vacation's photos in date order as a book, one photo per page with its caption.
     func book(_ id: Int64, page number: Int) throws -> Response {
-        let (vacation, document) = try VacationsController.owned(id, store: store, context: context)
-        let photos = try document.photos()
+        let (vacation, contents) = try VacationsController.owned(id, store: store, context: context)
+        let photos = try contents.photos()
         let book = Book(pageCount: photos.count)
         guard book.page(at: number) != nil else {
             throw HTTPError.notFound(photos.isEmpty ? "This vacation has no photos yet." : "The book has \(photos.count) pages; there is no page \(number).")
@@ -90,7 +90,7 @@ struct VacationBrowseController {
         ) { page in
             VacationBookPage(vacationID: id, number: page, photo: photos[page - 1], isCurrent: page == number)
         }
-        let menu = VacationMenuView(vacation: vacation, placeCount: try document.itinerary().count, tagCount: try document.tags().count,
+        let menu = VacationMenuView(vacation: vacation, placeCount: try contents.itinerary().count, tagCount: try contents.tags().count,
                                     formToken: context.formToken)
         return app.page(PageFrame(
             title: "Book", screen: .detail, master: menu, detail: chrome, back: (.vacation(id: id), vacation.name),
@@ -98,18 +98,18 @@ struct VacationBrowseController {
         ), context: context)
     }
 
-    func grid(_ id: Int64, document: VacationDocument, filter: VacationPhotoFilter, current: Int64? = nil) throws -> VacationGridView {
+    func grid(_ id: Int64, contents: VacationContents, filter: VacationPhotoFilter, current: Int64? = nil) throws -> VacationGridView {
         let heading: String
         switch filter {
         case .all: heading = "All photos"
         case .place(let place):
-            guard let found = try document.place(id: place) else { throw HTTPError.notFound("This vacation has no such place.") }
+            guard let found = try contents.place(id: place) else { throw HTTPError.notFound("This vacation has no such place.") }
             heading = found.name
         case .tag(let tag):
-            guard let found = try document.tag(id: tag) else { throw HTTPError.notFound("This vacation has no such tag.") }
+            guard let found = try contents.tag(id: tag) else { throw HTTPError.notFound("This vacation has no such tag.") }
             heading = found.name
         }
-        return VacationGridView(vacationID: id, heading: heading, photos: try document.photos(filter), filter: filter, current: current)
+        return VacationGridView(vacationID: id, heading: heading, photos: try contents.photos(filter), filter: filter, current: current)
     }
 
     static func key(_ filter: VacationPhotoFilter) -> String {

@@ -47,8 +47,8 @@ struct VacationsController {
     }
 
     func menu(_ id: Int64, renameError: String? = nil, status: Status = .ok) throws -> Response {
-        let (vacation, document) = try VacationsController.owned(id, store: store, context: context)
-        let view = VacationMenuView(vacation: vacation, placeCount: try document.itinerary().count, tagCount: try document.tags().count,
+        let (vacation, contents) = try VacationsController.owned(id, store: store, context: context)
+        let view = VacationMenuView(vacation: vacation, placeCount: try contents.itinerary().count, tagCount: try contents.tags().count,
                                     formToken: context.formToken, renameError: renameError)
         return try screen(title: vacation.name, master: view, back: (.vacations, "Vacations"), status: status)
     }
@@ -75,8 +75,9 @@ struct VacationsController {
                           back: (.vacation(id: id), vacation.name))
     }
 
-    /// The document, as one file, named for the vacation. A HEAD is answered with the same
-    /// headers and its length, and makes nothing: no copy is written for a request that sends no body.
+    /// The vacation as a document, one file, named for the vacation. A HEAD is answered with the
+    /// same headers and the exact length a GET sends: the copy of the current version is made
+    /// (or reused) for it, one per version, within the exports' limit (see `exportHead`).
     func export(_ id: Int64) throws -> Response {
         let (vacation, _) = try VacationsController.owned(id, store: store, context: context)
         let account = try context.account.id
@@ -109,11 +110,11 @@ struct VacationsController {
     }
 
     /// The vacation when it is the account's; 404 otherwise, exactly as for one that does not exist.
-    static func owned(_ id: Int64, store: VacationStore, context: RequestContext) throws -> (Vacation, VacationDocument) {
+    static func owned(_ id: Int64, store: VacationStore, context: RequestContext) throws -> (Vacation, VacationContents) {
         guard let entry = try store.vacation(id, of: try context.account.id) else {
             throw HTTPError.notFound("There is no such vacation.")
         }
-        return (try entry.document.summary(id: id, name: entry.name), entry.document)
+        return (try entry.contents.summary(name: entry.name), entry.contents)
     }
 
     private func form(_ detail: any HTML, title: String = "Add vacation", status: Status = .ok) throws -> Response {

@@ -70,6 +70,10 @@ final class PhotosFixture: Sendable {
         }.sorted()
     }
 
+    func rows(in table: String) throws -> Int {
+        try library.database.read { db in try db.fetchValue("SELECT count(*) FROM \(raw: table)") ?? -1 }
+    }
+
     func importPhoto(_ path: String, name: String? = nil) -> ImportOutcome {
         photos.importPhoto(at: path, fileName: name ?? URL(fileURLWithPath: path).lastPathComponent, by: nil)
     }

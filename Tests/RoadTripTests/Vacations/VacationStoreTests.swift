@@ -1,78 +1,99 @@
 import Foundation
 import SQLDatabase
-import SQLite
 import Testing
 @testable import RoadTrip
 
 @Suite struct VacationStoreTests {
+    let engine: DatabaseEngine
     let fixture: PhotosFixture
     let ann: Account
 
-    init() throws {
-        fixture = try PhotosFixture()
+    init(engine: DatabaseEngine) throws {
+        self.engine = engine
+        fixture = try PhotosFixture(engine: engine)
         ann = try fixture.account("Ann")
     }
 
     var store: VacationStore { fixture.vacations }
-    var folder: URL { fixture.vacationsFolder }
 
-    @Test func aNewVacationIsItsOwnDocumentNamedByItsID() throws {
+    /// Vacations live in the library, in both engines: a new one is a row, and no file.
+    @Test(arguments: DatabaseEngine.allCases) static func aNewVacationIsARowOfTheLibraryAndNoFile(engine: DatabaseEngine) throws { try Self(engine: engine).aNewVacationIsARowOfTheLibraryAndNoFile() }
+    func aNewVacationIsARowOfTheLibraryAndNoFile() throws {
         // MUT
         let id = try store.create(named: "  Lisbon 2024 ", for: ann.id)
 
         // validate
         #expect(try store.all(of: ann.id).map(\.name) == ["Lisbon 2024"])
         #expect(try store.all(of: ann.id).first?.photoCount == 0)
-        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("\(id).vacation").path))
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["\(id).vacation"])
+        #expect(try store.vacation(id, of: ann.id)?.contents.photos().isEmpty == true)
+        #expect(!FileManager.default.fileExists(atPath: fixture.vacationsFolder.path))
+        #expect(fixture.files(under: "cache").isEmpty)
     }
 
-    @Test func aBlankNameIsRefusedAndNothingIsCreated() throws {
+    @Test(arguments: DatabaseEngine.allCases) static func aBlankNameIsRefusedAndNothingIsCreated(engine: DatabaseEngine) throws { try Self(engine: engine).aBlankNameIsRefusedAndNothingIsCreated() }
+    func aBlankNameIsRefusedAndNothingIsCreated() throws {
         // MUT + validate
         #expect(throws: VacationError.nameEmpty) { try store.create(named: "   ", for: ann.id) }
         #expect(throws: VacationError.nameTooLong(limit: 100)) { try store.create(named: String(repeating: "x", count: 101), for: ann.id) }
         #expect(throws: VacationError.nameHasControlCharacters) { try store.create(named: "a\u{7}b", for: ann.id) }
         #expect(try store.all(of: ann.id).isEmpty)
-        let files = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        #expect(files.isEmpty)
+        #expect(try fixture.rows(in: "vacations") == 0)
     }
 
-    @Test func aNameThatExistsIgnoringCaseAndSpacesIsRefusedAndNothingIsCreated() throws {
+    @Test(arguments: DatabaseEngine.allCases) static func aNameThatExistsIgnoringCaseAndSpacesIsRefusedAndNothingIsCreated(engine: DatabaseEngine) throws { try Self(engine: engine).aNameThatExistsIgnoringCaseAndSpacesIsRefusedAndNothingIsCreated() }
+    func aNameThatExistsIgnoringCaseAndSpacesIsRefusedAndNothingIsCreated() throws {
         // setup
         try store.create(named: "Lisbon", for: ann.id)
 
         // MUT + validate
         #expect(throws: VacationError.alreadyExists(name: "Lisbon")) { try store.create(named: "  LISBON ", for: ann.id) }
         #expect(try store.all(of: ann.id).count == 1)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).count == 1)
+        #expect(try fixture.rows(in: "vacations") == 1)
     }
 
-    @Test func aHostileNameNeverReachesAPath() throws {
+    /// The one file a vacation has, its exported copy, is named by its id and version.
+    @Test(arguments: DatabaseEngine.allCases) static func aHostileNameNeverReachesAPath(engine: DatabaseEngine) throws { try Self(engine: engine).aHostileNameNeverReachesAPath() }
+    func aHostileNameNeverReachesAPath() throws {
         // MUT
         let id = try store.create(named: "../../etc/passwd <script>", for: ann.id)
+        let export = try store.export(id, for: ann.id)
 
         // validate
         #expect(try store.all(of: ann.id).map(\.name) == ["../../etc/passwd <script>"])
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["\(id).vacation"])
+        #expect(export == fixture.data.url.appendingPathComponent("cache/exports/\(id)-1.vacation").path)
+        #expect(fixture.files(under: "cache") == ["exports/\(id)-1.vacation"])
     }
 
-    @Test func renameAndDelete() throws {
+    @Test(arguments: DatabaseEngine.allCases) static func renameAndDeleteAndWhatTheVacationHeldGoesWithIt(engine: DatabaseEngine) throws { try Self(engine: engine).renameAndDeleteAndWhatTheVacationHeldGoesWithIt() }
+    func renameAndDeleteAndWhatTheVacationHeldGoesWithIt() throws {
         // setup
         let lisbon = try store.create(named: "Lisbon", for: ann.id)
-        try store.create(named: "Porto", for: ann.id)
+        let porto = try store.create(named: "Porto", for: ann.id)
+        let photo = try #require(fixture.importPhoto(try fixture.draw("a.jpg", at: (38.7139, -9.1394))).photo)
+        try fixture.library.photoTags.add("Trams", to: photo.id, for: ann.id)
+        for id in [lisbon, porto] { try store.visit(photo, into: id, for: ann.id, library: fixture.library) }
 
         // MUT
         try store.rename(lisbon, to: "Lisboa", for: ann.id)
         #expect(throws: VacationError.alreadyExists(name: "Porto")) { try store.rename(lisbon, to: "porto", for: ann.id) }
+        try store.rename(lisbon, to: "LISBOA", for: ann.id)
         try store.delete(lisbon, for: ann.id)
 
         // validate
         #expect(try store.all(of: ann.id).map(\.name) == ["Porto"])
-        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("\(lisbon).vacation").path))
         #expect(throws: VacationError.noSuchVacation) { try store.delete(lisbon, for: ann.id) }
+        let left: [Int64] = try fixture.library.database.read { db in
+            try ["vacation_photos", "vacation_places", "vacation_tags", "vacation_photo_tags"].map { table in
+                try db.fetchValue("SELECT count(*) FROM \(raw: table) WHERE vacation_id = \(lisbon)") ?? -1
+            }
+        }
+        #expect(left == [0, 0, 0, 0], "its photos, places and tags went with it")
+        #expect(try store.vacation(porto, of: ann.id)?.contents.photos().count == 1, "Porto keeps its own")
+        #expect(try store.holding(sha256: photo.sha256, for: ann.id).map(\.name) == ["Porto"])
     }
 
-    @Test func anotherAccountsVacationIsNoSuchVacation() throws {
+    @Test(arguments: DatabaseEngine.allCases) static func anotherAccountsVacationIsNoSuchVacation(engine: DatabaseEngine) throws { try Self(engine: engine).anotherAccountsVacationIsNoSuchVacation() }
+    func anotherAccountsVacationIsNoSuchVacation() throws {
         // setup
         let bob = try fixture.account("Bob")
         let id = try store.create(named: "Lisbon", for: ann.id)
@@ -85,35 +106,9 @@ import Testing
         #expect(throws: VacationError.noSuchVacation) { try store.rename(id, to: "Mine", for: bob.id) }
         #expect(throws: VacationError.noSuchVacation) { try store.delete(id, for: bob.id) }
         #expect(throws: VacationError.noSuchVacation) { try store.export(id, for: bob.id) }
+        #expect(throws: VacationError.noSuchVacation) { try store.exportHead(id, for: bob.id) }
+        #expect(throws: VacationError.noSuchVacation) { try store.unvisit(sha256: photo.sha256, from: id, for: bob.id) }
         #expect(try store.bobCanCreateTheSameName(bob))
-    }
-
-    @Test func strayDocumentsLeftByACrashAreRemoved() throws {
-        // setup
-        let id = try store.create(named: "Lisbon", for: ann.id)
-        try Data("half".utf8).write(to: folder.appendingPathComponent("99.vacation"))
-        for name in [".incoming-5", ".incoming-5-wal", ".incoming-5-shm", "99.vacation-journal", "99.vacation-wal", "99.vacation-shm"] {
-            try Data("half".utf8).write(to: folder.appendingPathComponent(name))
-        }
-
-        // MUT
-        try store.removeStrayDocuments()
-
-        // validate
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["\(id).vacation"])
-    }
-
-    /// After a crash mid-change the journal is hot: SQLite needs it to put the document back.
-    @Test func theJournalOfAKnownDocumentIsKeptAtStartUp() throws {
-        // setup
-        let id = try store.create(named: "Lisbon", for: ann.id)
-        try Data("journal".utf8).write(to: folder.appendingPathComponent("\(id).vacation-journal"))
-
-        // MUT
-        try store.removeStrayDocuments()
-
-        // validate
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["\(id).vacation", "\(id).vacation-journal"])
     }
 }
 

@@ -5,7 +5,7 @@ import Testing
 @testable import RoadTrip
 
 /// A document someone switched to WAL (with the sqlite3 shell, another program) before sending
-/// it: importing it, kept or refused, leaves nothing but `.vacation` files behind.
+/// it: importing it, kept or refused, leaves no file behind (no `-wal`, no `-shm`).
 extension VacationTransferTests {
 
     /// An export of a vacation with one photo, switched to WAL with `edit` applied in it.
@@ -31,7 +31,8 @@ extension VacationTransferTests {
         return [data[18], data[19]]
     }
 
-    @Test func aWALDocumentImportsAsARollbackJournalDocumentAndLeavesNoSideFiles() throws {
+    @Test(arguments: DatabaseEngine.allCases) static func aWALDocumentImportsAndLeavesNoSideFiles(engine: DatabaseEngine) throws { try Self(engine: engine).aWALDocumentImportsAndLeavesNoSideFiles() }
+    func aWALDocumentImportsAndLeavesNoSideFiles() throws {
         // setup
         let file = try walDocument()
 
@@ -39,28 +40,26 @@ extension VacationTransferTests {
         let imported = try store.importDocument(at: file, for: ann.id)
 
         // validate
-        #expect(try vacationFiles() == ["1.vacation", "\(imported.id).vacation"])
-        let document = try #require(try store.vacation(imported.id, of: ann.id)).document
-        #expect(try document.photos().count == 1)
-        #expect(try vacationFiles() == ["1.vacation", "\(imported.id).vacation"], "opening it leaves nothing either")
-        let path = fixture.vacationsFolder.appendingPathComponent("\(imported.id).vacation").path
-        #expect(Self.formatVersions(of: path) == [1, 1])
-        let mode: String? = try document.database.read { db in try db.fetchValue("PRAGMA journal_mode") }
-        #expect(mode == "delete")
+        let contents = try #require(try store.vacation(imported.id, of: ann.id)).contents
+        #expect(try contents.photos().count == 1)
+        #expect(filesLeftByImports().isEmpty)
         #expect(Self.formatVersions(of: file) == [2, 2], "the file given is not changed")
+        #expect(!FileManager.default.fileExists(atPath: file + "-wal") && !FileManager.default.fileExists(atPath: file + "-shm"))
     }
 
-    @Test(arguments: ["PRAGMA user_version = 7", "CREATE TABLE extra (x)", "UPDATE photos SET width = 0"])
+    @Test(arguments: DatabaseEngine.allCases, ["PRAGMA user_version = 7", "CREATE TABLE extra (x)", "UPDATE photos SET width = 0"])
+    static func aRefusedWALDocumentLeavesNoSideFiles(engine: DatabaseEngine, edit: String) throws { try Self(engine: engine).aRefusedWALDocumentLeavesNoSideFiles(edit: edit) }
     func aRefusedWALDocumentLeavesNoSideFiles(edit: String) throws {
         // setup
         let file = try walDocument(edit)
-        let before = try vacationFiles()
+        let before = try vacationRows()
 
         // MUT
         #expect(throws: VacationError.self) { try store.importDocument(at: file, for: ann.id) }
 
         // validate
-        #expect(try vacationFiles() == before)
+        #expect(try vacationRows() == before)
+        #expect(filesLeftByImports().isEmpty)
         #expect(try store.all(of: ann.id).map(\.name) == ["Lisbon"])
     }
 }

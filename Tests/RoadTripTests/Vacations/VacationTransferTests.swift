@@ -5,16 +5,17 @@ import Testing
 @testable import RoadTrip
 
 @Suite struct VacationTransferTests {
+    let engine: DatabaseEngine
     let fixture: PhotosFixture
     let ann: Account
 
-    init() throws {
-        fixture = try PhotosFixture()
+    init(engine: DatabaseEngine) throws {
+        self.engine = engine
+        fixture = try PhotosFixture(engine: engine)
         ann = try fixture.account("Ann")
     }
 
     var store: VacationStore { fixture.vacations }
-    var folder: URL { fixture.vacationsFolder }
 
     /// A vacation "Lisbon" with two photos, tagged, exported.
     private func exported() throws -> (id: Int64, file: String) {
@@ -28,11 +29,19 @@ import Testing
         return (id, try store.export(id, for: ann.id))
     }
 
-    func vacationFiles() throws -> [String] {
-        try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+    /// What an import left in the data folder: nothing once it is done — no private copy, no
+    /// template, no journal or WAL beside them, no document.
+    func filesLeftByImports() -> [String] {
+        fixture.files(under: "cache/imports") + fixture.files(under: "vacations")
     }
 
-    @Test func anExportedVacationImportsAsANewOneRenamedWhenTheNameIsTaken() throws {
+    /// Every row of the vacation's tables, all vacations together: what a refused import must not change.
+    func vacationRows() throws -> [Int] {
+        try ["vacations", "vacation_photos", "vacation_places", "vacation_tags", "vacation_photo_tags"].map { try fixture.rows(in: $0) }
+    }
+
+    @Test(arguments: DatabaseEngine.allCases) static func anExportedVacationImportsAsANewOneRenamedWhenTheNameIsTaken(engine: DatabaseEngine) throws { try Self(engine: engine).anExportedVacationImportsAsANewOneRenamedWhenTheNameIsTaken() }
+    func anExportedVacationImportsAsANewOneRenamedWhenTheNameIsTaken() throws {
         // setup
         let (id, file) = try exported()
 
@@ -43,15 +52,17 @@ import Testing
         // validate
         #expect(imported.name == "Lisbon (2)")
         #expect(again.name == "Lisbon (3)")
-        let original = try #require(try store.vacation(id, of: ann.id)).document
-        let copy = try #require(try store.vacation(imported.id, of: ann.id)).document
+        let original = try #require(try store.vacation(id, of: ann.id)).contents
+        let copy = try #require(try store.vacation(imported.id, of: ann.id)).contents
         #expect(try copy.photos().map(\.sha256) == original.photos().map(\.sha256))
         #expect(try copy.itinerary().map(\.name) == original.itinerary().map(\.name))
         #expect(try copy.tags().map(\.name) == original.tags().map(\.name))
-        #expect(try vacationFiles() == ["\(id).vacation", "\(imported.id).vacation", "\(again.id).vacation"].sorted())
+        #expect(try store.all(of: ann.id).map(\.photoCount) == [2, 2, 2])
+        #expect(filesLeftByImports().isEmpty, "the private copies are gone, and nothing else was written")
     }
 
-    @Test func anExportIsOneFileThatStandsOnItsOwn() throws {
+    @Test(arguments: DatabaseEngine.allCases) static func anExportIsOneFileThatStandsOnItsOwn(engine: DatabaseEngine) throws { try Self(engine: engine).anExportIsOneFileThatStandsOnItsOwn() }
+    func anExportIsOneFileThatStandsOnItsOwn() throws {
         // setup
         let (_, file) = try exported()
 
@@ -67,8 +78,61 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: file + "-wal"))
     }
 
+    /// The export is built from the rows, not copied from a file: it is a valid document holding
+    /// exactly the vacation's rows, another library imports it as the same vacation, and a
+    /// HEAD's size is the bytes a GET sends.
+    @Test(arguments: DatabaseEngine.allCases) static func anExportHoldsExactlyTheVacationsRowsAndImportsElsewhereAsTheSameVacation(engine: DatabaseEngine) throws { try Self(engine: engine).anExportHoldsExactlyTheVacationsRowsAndImportsElsewhereAsTheSameVacation() }
+    func anExportHoldsExactlyTheVacationsRowsAndImportsElsewhereAsTheSameVacation() throws {
+        // setup
+        let (id, file) = try exported()
+        let elsewhere = try PhotosFixture(engine: engine)
+        let bob = try elsewhere.account("Bob")
+
+        // MUT
+        let imported = try elsewhere.vacations.importDocument(at: file, for: bob.id)
+
+        // validate: the document's tables are the vacation's rows, value for value
+        let document = try SQLiteDatabase(path: file, readers: 1, journal: .rollback)
+        let integrity: [String] = try document.read { db in try db.fetchAll("PRAGMA integrity_check") { try $0[0] as String } }
+        #expect(integrity == ["ok"])
+        for (table, columns) in [("photos", VacationRows.Photo.columns), ("places", VacationRows.Place.columns),
+                                 ("tags", "id, name, name_key"), ("photo_tags", "photo_id, tag_id")] {
+            let order = table == "photo_tags" ? "photo_id, tag_id" : "id"
+            let inDocument = try document.read { db in try Self.values(db.fetchAll("SELECT \(raw: columns) FROM \(raw: table) ORDER BY \(raw: order)")) }
+            let inLibrary = try fixture.library.database.read { db in
+                try Self.values(db.fetchAll("SELECT \(raw: columns) FROM vacation_\(raw: table) WHERE vacation_id = \(id) ORDER BY \(raw: order)"))
+            }
+            #expect(inDocument == inLibrary, "\(table)")
+            #expect(!inDocument.isEmpty, "\(table)")
+        }
+        let vacation: [[SQLValue]] = try document.read { db in try Self.values(db.fetchAll("SELECT name, created_at FROM vacation")) }
+        #expect(vacation == [[.text("Lisbon"), .integer(fixture.clock.seconds)]])
+        // … the same vacation in the other library, down to its ids and its own images
+        let original = try #require(try store.vacation(id, of: ann.id)).contents
+        let copy = try #require(try elsewhere.vacations.vacation(imported.id, of: bob.id)).contents
+        #expect(imported.name == "Lisbon")
+        #expect(try copy.photos() == original.photos())
+        #expect(try copy.itinerary() == original.itinerary())
+        #expect(try copy.tags() == original.tags())
+        for photo in try original.photos() {
+            #expect(try copy.preview(photoID: photo.id) == original.preview(photoID: photo.id))
+            #expect(try copy.thumbnail(photoID: photo.id) == original.thumbnail(photoID: photo.id))
+            #expect(try copy.tags(ofPhoto: photo.id) == original.tags(ofPhoto: photo.id))
+        }
+        // … and a HEAD's size is the GET's
+        #expect(try store.exportHead(id, for: ann.id) == VacationExportHead(name: "Lisbon", size: UInt64(DurableFile.size(of: file) ?? -1)))
+    }
+
+    static func values(_ rows: [Row]) throws -> [[SQLValue]] {
+        try rows.map { row in try row.columnNames.indices.map { try row[$0] as SQLValue } }
+    }
+
     /// Each kind of foreign or damaged file, made from a real export or from scratch.
-    @Test(arguments: ["text", "other-database", "damaged", "extra-table", "trigger", "newer-version", "empty", "html-preview", "huge-size"])
+    @Test(arguments: DatabaseEngine.allCases, ["text", "other-database", "damaged", "extra-table", "trigger", "newer-version", "empty", "html-preview",
+                                               "huge-size", "blob-title", "huge-id"])
+    static func aForeignOrDamagedFileIsRefusedWithAReasonAndNothingChanges(engine: DatabaseEngine, kind: String) throws {
+        try Self(engine: engine).aForeignOrDamagedFileIsRefusedWithAReasonAndNothingChanges(kind: kind)
+    }
     func aForeignOrDamagedFileIsRefusedWithAReasonAndNothingChanges(kind: String) throws {
         // setup
         let (_, file) = try exported()
@@ -85,7 +149,7 @@ import Testing
             var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: file)))
             for index in stride(from: 4096, to: min(bytes.count, 4096 * 3), by: 7) { bytes[index] ^= 0x5A }
             try Data(bytes).write(to: URL(fileURLWithPath: bad))
-        case "extra-table", "trigger", "newer-version", "html-preview", "huge-size":
+        case "extra-table", "trigger", "newer-version", "html-preview", "huge-size", "blob-title", "huge-id":
             try FileManager.default.copyItem(atPath: file, toPath: bad)
             let edited = try SQLiteDatabase(path: bad, readers: 1, journal: .rollback)
             try edited.write { db in
@@ -94,12 +158,14 @@ import Testing
                 case "trigger": try db.execute("CREATE TRIGGER t AFTER INSERT ON photos BEGIN DELETE FROM tags; END")
                 case "html-preview": try db.execute("UPDATE photos SET preview = CAST('<script>alert(1)</script>' AS BLOB)")
                 case "huge-size": try db.execute("UPDATE photos SET width = 1000000000")
+                case "blob-title": try db.execute("UPDATE photos SET title = x'00'")
+                case "huge-id": try db.execute("INSERT INTO tags (id, name, name_key) VALUES (3000000000, 'Later', 'later')")
                 default: try db.execute("PRAGMA user_version = 2")
                 }
             }
         default: Issue.record("unknown kind")
         }
-        let before = try vacationFiles()
+        let before = try vacationRows()
 
         // MUT
         let refusal: VacationError? = try {
@@ -112,6 +178,7 @@ import Testing
         #expect(refusal?.description.hasPrefix("This file is not a RoadTrip vacation:") == true)
         #expect(refusal?.description.hasSuffix("Nothing was imported.") == true)
         #expect(try store.all(of: ann.id).map(\.name) == ["Lisbon"])
-        #expect(try vacationFiles() == before, "\(kind): nothing left behind")
+        #expect(try vacationRows() == before, "\(kind): no row kept")
+        #expect(filesLeftByImports().isEmpty, "\(kind): nothing left behind")
     }
 }

@@ -7,7 +7,7 @@ import Testing
 /// Remove from this vacation, from the vacation's own photo viewer.
 extension VacationPagesTests {
     /// Spring <2024> holding Alfama (Lisbon, tagged Trams) and Seine (Paris, tagged River).
-    private func spring(_ visitor: Visitor) throws -> (id: Int64, document: VacationDocument) {
+    private func spring(_ visitor: Visitor) throws -> (id: Int64, contents: VacationContents) {
         let lisbon = try add("Alfama.jpg", seed: 1, at: (38.7139, -9.1394), takenAt: "2024-05-03T10:00:00")
         let paris = try add("Seine.jpg", seed: 2, at: (48.8530, 2.3499), takenAt: "2024-05-01T10:00:00")
         _ = visitor.get("/photos/\(lisbon.id)")
@@ -15,21 +15,21 @@ extension VacationPagesTests {
         _ = visitor.post("/photos/\(paris.id)/tags", [("add", "River")])
         let id = try #require(vacationID(visitor.post("/vacations/new", [("name", "Spring <2024>")])))
         for photo in [lisbon, paris] { _ = visitor.post("/photos/\(photo.id)/visit", [("vacation", String(id))]) }
-        return (id, try #require(try web.library.vacations.vacation(id, of: AccountID(1))).document)
+        return (id, try #require(try web.library.vacations.vacation(id, of: AccountID(1))).contents)
     }
 
     @Test func removingAPhotoFromAVacationAsksFirstThenReturnsToItsPhotosAndItsPlaceAndTagGoWithIt() throws {
         // setup
         let visitor = try web.signedIn()
-        let (id, document) = try spring(visitor)
-        let alfama = try #require(try document.photos().first { $0.title.hasPrefix("Alfama") })
-        let lisbon = try #require(try document.itinerary().first { $0.name == "Lisbon" })
+        let (id, contents) = try spring(visitor)
+        let alfama = try #require(try contents.photos().first { $0.title.hasPrefix("Alfama") })
+        let lisbon = try #require(try contents.itinerary().first { $0.name == "Lisbon" })
         let viewerPath = "/vacations/\(id)/photos/\(alfama.id)?place=\(lisbon.id)"
 
         // MUT
         let viewer = visitor.get(viewerPath).bodyText
         let confirmation = visitor.get("/vacations/\(id)/photos/\(alfama.id)/remove?place=\(lisbon.id)").bodyText
-        let untouched = try document.photos().count
+        let untouched = try contents.photos().count
         let removed = visitor.post("/vacations/\(id)/photos/\(alfama.id)/remove?place=\(lisbon.id)")
 
         // validate
@@ -40,7 +40,7 @@ extension VacationPagesTests {
         #expect(untouched == 2, "the confirmation removes nothing")
         #expect(removed.status == .seeOther)
         #expect(removed.location == "/vacations/\(id)/photos", "Lisbon's list went with its last photo")
-        let left = try document.photos().map(\.title)
+        let left = try contents.photos().map(\.title)
         #expect(left.count == 1 && left.first?.hasPrefix("Seine") == true)
         let itinerary = visitor.get("/vacations/\(id)/itinerary").bodyText
         let tags = visitor.get("/vacations/\(id)/tags").bodyText
@@ -57,23 +57,23 @@ extension VacationPagesTests {
         _ = visitor.get("/vacations/new")
         let id = try #require(vacationID(visitor.post("/vacations/new", [("name", "Lisbon")])))
         for photo in photos { _ = visitor.post("/photos/\(photo.id)/visit", [("vacation", String(id))]) }
-        let document = try #require(try web.library.vacations.vacation(id, of: AccountID(1))).document
-        let place = try #require(try document.itinerary().first)
-        try #require(try document.itinerary().count == 1)
+        let contents = try #require(try web.library.vacations.vacation(id, of: AccountID(1))).contents
+        let place = try #require(try contents.itinerary().first)
+        try #require(try contents.itinerary().count == 1)
 
         // MUT
         let removed = visitor.post("/vacations/\(id)/photos/1/remove?place=\(place.id)")
 
         // validate
         #expect(removed.location == "/vacations/\(id)/photos?place=\(place.id)")
-        #expect(try document.photos().count == 1)
-        #expect(try document.itinerary().map(\.id) == [place.id], "its other photo keeps the place")
+        #expect(try contents.photos().count == 1)
+        #expect(try contents.itinerary().map(\.id) == [place.id], "its other photo keeps the place")
     }
 
     @Test func removingAPhotoWithoutTheFormTokenIsRefusedAndRemovesNothing() throws {
         // setup
         let visitor = try web.signedIn()
-        let (id, document) = try spring(visitor)
+        let (id, contents) = try spring(visitor)
         _ = visitor.get("/vacations/\(id)/photos/1/remove")
 
         // MUT
@@ -83,6 +83,6 @@ extension VacationPagesTests {
         // validate
         #expect(forged.status == .forbidden)
         #expect(missing.status == .notFound)
-        #expect(try document.photos().count == 2)
+        #expect(try contents.photos().count == 2)
     }
 }

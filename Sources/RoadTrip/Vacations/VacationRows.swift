@@ -1,0 +1,102 @@
+import SQLDatabase
+import TextRules
+
+/// The rows of one vacation as they travel between the library's `vacation_*` tables and a
+/// vacation document (`VacationFormat`): the same columns on both sides, the vacation's id
+/// only in the library.
+enum VacationRows {
+    struct Place {
+        static let columns = "id, name, region, country, latitude, longitude"
+
+        let id: Int64
+        var name: String
+        var region: String?
+        var country: String
+        let latitude: Double
+        let longitude: Double
+
+        init(row: Row) throws {
+            (id, name, region, country) = (try row["id"], try row["name"], try row["region"], try row["country"])
+            (latitude, longitude) = (try row["latitude"], try row["longitude"])
+        }
+
+        /// Without text-direction overrides in what it shows.
+        var cleaned: Place {
+            var place = self
+            (place.name, place.region, place.country) = (VacationRows.clean(name), region.map(VacationRows.clean), VacationRows.clean(country))
+            return place
+        }
+    }
+
+    struct Photo {
+        static let columns = "id, sha256, title, subtitle, taken_at, sorted_at, latitude, longitude, camera, place_id, width, height, added_at, preview, thumbnail"
+
+        let id: Int64
+        let sha256: String
+        var title: String
+        var subtitle: String?
+        let takenAt: String?
+        let sortedAt: String
+        let latitude: Double?
+        let longitude: Double?
+        var camera: String?
+        let placeID: Int64?
+        let width: Int64
+        let height: Int64
+        let addedAt: Int64
+        let preview: [UInt8]
+        let thumbnail: [UInt8]
+
+        init(row: Row) throws {
+            (id, sha256, title, subtitle) = (try row["id"], try row["sha256"], try row["title"], try row["subtitle"])
+            (takenAt, sortedAt, latitude, longitude) = (try row["taken_at"], try row["sorted_at"], try row["latitude"], try row["longitude"])
+            (camera, placeID, width, height) = (try row["camera"], try row["place_id"], try row["width"], try row["height"])
+            (addedAt, preview, thumbnail) = (try row["added_at"], try row["preview"], try row["thumbnail"])
+        }
+
+        var cleaned: Photo {
+            var photo = self
+            (photo.title, photo.subtitle, photo.camera) = (VacationRows.clean(title), subtitle.map(VacationRows.clean), camera.map(VacationRows.clean))
+            return photo
+        }
+
+        /// The values after the vacation's id (library) or alone (document), in `columns` order.
+        var values: SQL {
+            """
+            \(id), \(sha256), \(title), \(subtitle), \(takenAt), \(sortedAt), \(latitude), \(longitude), \(camera), \(placeID), \
+            \(width), \(height), \(addedAt), \(preview), \(thumbnail)
+            """
+        }
+    }
+
+    struct Tag {
+        let id: Int64
+        let name: String
+        let key: String
+    }
+
+    /// Photo ids in runs of about `budget` bytes of images (at least one photo each), given each
+    /// photo's id and image bytes in id order: a copy holds a bounded part of a vacation in
+    /// memory, however large its photos are.
+    static func batches(_ sizes: [(id: Int64, bytes: Int)], budget: Int = 32 << 20) -> [ClosedRange<Int64>] {
+        var batches: [ClosedRange<Int64>] = []
+        var start: Int64?
+        var last: Int64 = 0
+        var total = 0
+        for (id, bytes) in sizes {
+            if let first = start, total + bytes > budget {
+                batches.append(first...last)
+                start = nil
+            }
+            if start == nil { (start, total) = (id, 0) }
+            total += bytes
+            last = id
+        }
+        if let start { batches.append(start...last) }
+        return batches
+    }
+
+    private static func clean(_ text: String) -> String {
+        DirectionOverrides.removed(from: text)
+    }
+}
