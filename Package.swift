@@ -71,7 +71,7 @@ let package = Package(
         .testTarget(name: "PageFetcherTests", dependencies: ["PageFetcher", "HTTPServer", "NetworkAddress"]),
         .testTarget(name: "NetworkAddressTests", dependencies: ["NetworkAddress"]),
         .testTarget(name: "RoadTripTests", dependencies: ["RoadTrip", "SQLDatabase", "SQLite", "TestDatabases", "Crypto", "Imaging", "Geo", "HTTPServer"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "RoadTripWebTests", dependencies: ["RoadTripWeb", "RoadTrip", "HTTPServer", "HTML", "Crypto", "Imaging", "Geo", "NetworkAddress"]),
+        .testTarget(name: "RoadTripWebTests", dependencies: ["RoadTripWeb", "RoadTrip", "TestDatabases", "PostgreSQL", "HTTPServer", "HTML", "Crypto", "Imaging", "Geo", "NetworkAddress"]),
     ],
     swiftLanguageModes: [.v6]
 )

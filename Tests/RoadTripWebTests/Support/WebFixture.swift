@@ -15,10 +15,11 @@ final class WebFixture: Sendable {
     /// The password of every account the fixture makes.
     static let password = "correct horse battery"
 
-    init(loadDemo: Bool = true, secureCookies: Bool = false, hosts: AllowedHosts = .any, proxies: TrustedProxies = .none) throws {
+    init(loadDemo: Bool = true, secureCookies: Bool = false, hosts: AllowedHosts = .any, proxies: TrustedProxies = .none,
+         database: LibraryDatabase = .sqlite) throws {
         folder = FileManager.default.temporaryDirectory
             .appendingPathComponent("roadtrip-web-tests-\(UUID().uuidString)", isDirectory: true)
-        library = try Library(folder: folder, readers: 2)
+        library = try Library(folder: folder, database: database, readers: 2)
         log = LogRecorder()
         app = App(library: library, assets: try AssetCatalog.bundled(), secureCookies: secureCookies, hosts: hosts, proxies: proxies, log: log.sink)
         if loadDemo { try library.catalog.loadDemoOnFirstStart() }
