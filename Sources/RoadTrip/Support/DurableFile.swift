@@ -45,6 +45,26 @@ enum DurableFile {
         syncFolder(folder)
     }
 
+    /// Writes `bytes` as the file at `path`, replacing what was there: a reader, on this
+    /// instance or another over the shared folder, sees the old file or the new one, whole.
+    static func write(_ bytes: [UInt8], to path: String) throws(FileError) {
+        let folder = (path as NSString).deletingLastPathComponent
+        try makeFolder(folder)
+        let temporary = folder + "/.incoming-\(UInt64.random(in: 0...UInt64.max))"
+        let output = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard output >= 0 else { throw FileError("cannot create", temporary) }
+        var done = false
+        defer {
+            close(output)
+            if !done { unlink(temporary) }
+        }
+        try writeAll(bytes[...], to: output, path: temporary)
+        guard fsync(output) == 0 else { throw FileError("cannot save", temporary) }
+        guard rename(temporary, path) == 0 else { throw FileError("cannot save", path) }
+        done = true
+        syncFolder(folder)
+    }
+
     /// Creates the folder and its parents, private to the server's user.
     static func makeFolder(_ path: String) throws(FileError) {
         var partial = ""
@@ -80,7 +100,7 @@ enum DurableFile {
     private static func writeAll(_ bytes: ArraySlice<UInt8>, to fd: Int32, path: String) throws(FileError) {
         var offset = bytes.startIndex
         while offset < bytes.endIndex {
-            let written = bytes[offset...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+            let written = bytes[offset...].withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
             if written < 0 {
                 if errno == EINTR { continue }
                 throw FileError("cannot write", path)

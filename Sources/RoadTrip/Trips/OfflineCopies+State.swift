@@ -39,8 +39,7 @@ extension OfflineCopies {
     func recordFailure(_ error: any Error, for url: String) {
         let failure = FailedFetch(url: url, at: clock.now(), reason: String(describing: error))
         do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            try JSONEncoder().encode(failure).write(to: files(for: url).failure, options: .atomic)
+            try DurableFile.write([UInt8](try JSONEncoder().encode(failure)), to: files(for: url).failure.path)
         } catch {
             log("the failure of an offline copy of \(OfflineCopies.hostOnly(url)) was not recorded: \(error)")
         }

@@ -118,14 +118,13 @@ public final class OfflineCopies: Sendable {
 
     func save(_ page: FetchedEventPage, for url: String) throws {
         let files = self.files(for: url)
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let kept = CopyDocument.isHTML(page.contentType) ? CopyDocument.withBase(page.body, base: page.finalURL) : page.body
         let metadata = SavedCopy(
             url: url, finalURL: page.finalURL, madeAt: clock.now(), refusesFraming: page.refusesFraming, contentType: page.contentType
         )
         // The page first, then the metadata that points at it, each written whole and renamed into place.
-        try Data(kept).write(to: files.page, options: .atomic)
-        try JSONEncoder().encode(metadata).write(to: files.metadata, options: .atomic)
+        try DurableFile.write(kept, to: files.page.path)
+        try DurableFile.write([UInt8](try JSONEncoder().encode(metadata)), to: files.metadata.path)
     }
 
     func files(for url: String) -> (page: URL, metadata: URL, failure: URL) {
