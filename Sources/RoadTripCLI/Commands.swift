@@ -29,6 +29,7 @@ enum Commands {
         case "import": try importPhotos(rest)
         case "vacation": try vacation(rest)
         case "migrate": try migrate(rest)
+        case "check": try check(rest)
         default:
             if first.hasPrefix("-") { throw CommandFailure(message: "unknown option '\(first)' (see roadtrip --help)", status: 64) }
             throw CommandFailure(message: "unknown command '\(first)' (see roadtrip --help)", status: 64)

@@ -42,6 +42,10 @@ enum Help {
               is asked twice on a terminal, or read as two lines from standard input.
           roadtrip user list [--data DIR] [--database URL]
           roadtrip user remove NAME [--data DIR] [--database URL]
+          roadtrip check [--hashes] [--data DIR] [--database URL]
+              Look for what a crash or a killed instance could have left inconsistent: photos
+              whose original is missing or changed (--hashes reads every byte), wrong photo
+              counts, half-written files, background work given up. Changes nothing.
           roadtrip migrate --from DIR --to postgresql://USER:PASSWORD@HOST:PORT/DB
               Copy a data folder's library into an empty PostgreSQL database, all or nothing
               (safe to run again after a failure), ending with every table's count. Accounts

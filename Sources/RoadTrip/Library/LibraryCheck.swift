@@ -1,0 +1,83 @@
+import Crypto
+import Foundation
+import Imaging
+import SQLDatabase
+
+/// What `roadtrip check` found: problems (something is missing or wrong) and notes (worth
+/// knowing, nothing lost).
+public struct LibraryCheckReport: Sendable {
+    public var photos = 0
+    public var problems: [String] = []
+    public var notes: [String] = []
+}
+
+extension Library {
+    /// Temporary files younger than this may belong to a write under way on another instance.
+    static let leftoverAge: TimeInterval = 3600
+
+    /// Looks for what a crash, a killed instance or a lost disk could have left inconsistent:
+    /// photos whose original is missing or of another size (or, with `hashes`, other bytes),
+    /// places whose photo count is wrong, half-written files left under temporary names, and
+    /// background jobs that were given up. Changes nothing.
+    public func check(hashes: Bool = false) throws -> LibraryCheckReport {
+        var report = LibraryCheckReport()
+        try checkOriginals(hashes: hashes, into: &report)
+        let miscounted: Int = try database.read { db in
+            try db.fetchValue("""
+                SELECT count(*) FROM places WHERE photo_count <> (SELECT count(*) FROM photos WHERE photos.place_id = places.id)
+                """) ?? 0
+        }
+        if miscounted > 0 { report.problems.append("\(miscounted) places count their photos wrongly") }
+        for leftover in leftoverTemporaryFiles() {
+            report.problems.append("a half-written file was left behind: \(leftover)")
+        }
+        for (job, reason) in try jobs.failures() {
+            report.notes.append("a \(job.kind.rawValue) job for \(job.key) was given up after \(job.attempts) attempts: \(reason)")
+        }
+        return report
+    }
+
+    private func checkOriginals(hashes: Bool, into report: inout LibraryCheckReport) throws {
+        var after: Int64 = 0
+        while true {
+            let rows = try database.read { db in
+                try db.fetchAll("SELECT id, sha256, format, byte_count FROM photos WHERE id > \(after) ORDER BY id LIMIT 1000") { row in
+                    (id: try row["id"] as Int64, sha256: try row["sha256"] as String, format: try row["format"] as String,
+                     size: try row["byte_count"] as Int)
+                }
+            }
+            guard let last = rows.last else { return }
+            after = last.id
+            report.photos += rows.count
+            for photo in rows {
+                let path = photos.files.original(sha256: photo.sha256, format: ImageFormat(rawValue: photo.format) ?? .jpeg)
+                guard let size = DurableFile.size(of: path) else {
+                    report.problems.append("photo \(photo.id): its original \(path) is missing")
+                    continue
+                }
+                if size != photo.size {
+                    report.problems.append("photo \(photo.id): its original is \(size) bytes, not the \(photo.size) imported")
+                } else if hashes, (try? FileDigest.sha256(ofFileAt: path)) != photo.sha256 {
+                    report.problems.append("photo \(photo.id): its original's bytes are not the ones imported")
+                }
+            }
+        }
+    }
+
+    /// Files under temporary names (`.incoming-…`, `.making-…`, `.….tmp`) older than an hour
+    /// anywhere in the data folder: a write that never finished.
+    private func leftoverTemporaryFiles() -> [String] {
+        guard let walker = FileManager.default.enumerator(atPath: folder.path) else { return [] }
+        // The system's clock, not the library's: it is the one that dated the files.
+        let cutoff = Date().addingTimeInterval(-Self.leftoverAge).timeIntervalSince1970
+        var found: [String] = []
+        for case let relative as String in walker {
+            let name = (relative as NSString).lastPathComponent
+            guard name.hasPrefix(".incoming-") || name.hasPrefix(".making-") || (name.hasPrefix(".") && name.hasSuffix(".tmp")) else { continue }
+            let path = folder.appendingPathComponent(relative).path
+            var info = stat()
+            if stat(path, &info) == 0, Double(info.st_mtim.tv_sec) < cutoff { found.append(path) }
+        }
+        return found.sorted()
+    }
+}

@@ -1,0 +1,25 @@
+import Foundation
+import RoadTrip
+
+extension Commands {
+    /// `roadtrip check [--hashes]`: what a crash or a killed instance could have left
+    /// inconsistent. Exit status 1 when a problem is found; notes alone leave it 0.
+    static func check(_ arguments: [String]) throws(CommandFailure) {
+        let parsed = try parse(arguments, values: [], flags: ["--hashes"])
+        guard parsed.words.isEmpty else { throw CommandFailure(message: "usage: roadtrip check [--hashes]", status: 64) }
+        let library = try openLibrary(parsed)
+        let report: LibraryCheckReport
+        do {
+            report = try library.check(hashes: parsed.flags.contains("--hashes"))
+        } catch {
+            throw CommandFailure(message: "cannot check the library: \(error)")
+        }
+        for note in report.notes { Console.out("note: \(note)") }
+        for problem in report.problems { Console.out("problem: \(problem)") }
+        let checked = "\(report.photos) photos\(parsed.flags.contains("--hashes") ? " (with their bytes)" : "")"
+        guard report.problems.isEmpty else {
+            throw CommandFailure(message: "\(report.problems.count) problems found in \(checked)")
+        }
+        Console.out("Checked \(checked), their places, the files and the jobs: nothing is inconsistent.")
+    }
+}
