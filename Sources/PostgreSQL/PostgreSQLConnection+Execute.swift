@@ -12,6 +12,11 @@ extension PostgreSQLConnection {
     /// Outside a transaction PostgreSQL runs them all in one (unlike SQLite, a failing
     /// statement undoes the ones before it).
     func executeScript(_ text: String) throws {
+        try settle()
+        if let begin = deferredBegin {
+            deferredBegin = nil
+            try executeScript(begin)
+        }
         let result = try check(PQexec(handle, text), sql: text)
         recordChanges(of: result)
     }
@@ -26,13 +31,18 @@ extension PostgreSQLConnection {
 
     /// Runs `sql` as a prepared statement, preparing it first on its first use.
     private func run(_ sql: SQL) throws -> QueryResult {
+        try settle()
         let parameters = try Parameters(sql.arguments, sql: sql.text)
         let name = try preparedStatement(for: sql.text, types: parameters.types)
-        let result = parameters.withCArrays { values, lengths, formats in
-            PQexecPrepared(handle, name, parameters.count, values, lengths, formats, 0)
-        }
         do {
-            let checked = try check(result, sql: sql.text)
+            let checked: QueryResult
+            if let begin = deferredBegin {
+                checked = try runAfterDeferredBegin(begin, name: name, parameters: parameters, sql: sql.text)
+            } else {
+                checked = try check(parameters.withCArrays { values, lengths, formats in
+                    PQexecPrepared(handle, name, parameters.count, values, lengths, formats, 0)
+                }, sql: sql.text)
+            }
             recordChanges(of: checked)
             return checked
         } catch let error as DatabaseError where error.code == "0A000" {
@@ -83,7 +93,11 @@ extension PostgreSQLConnection {
             // No result at all: libpq ran out of memory or lost the connection.
             throw DatabaseError(result: nil, connection: handle, sql: sql)
         }
-        let owned = QueryResult(result)
+        return try check(QueryResult(result), sql: sql)
+    }
+
+    /// Throws unless the result, already owned, reports success.
+    func check(_ owned: QueryResult, sql: String) throws -> QueryResult {
         switch owned.status {
         case PGRES_COMMAND_OK, PGRES_TUPLES_OK:
             return owned

@@ -18,6 +18,10 @@ final class PostgreSQLConnection: Connection {
     /// Set when the connection is in a state it must not be lent in again (a session lock that
     /// could not be released, a COPY begun): the pool closes it instead.
     var mustClose = false
+    /// A read's BEGIN, not sent yet: it goes with the first statement (see `reading`).
+    var deferredBegin: String?
+    /// A read's COMMIT was sent and its answer not read yet (see `settle`).
+    var commitInFlight = false
 
     /// 13 is the oldest release still supported upstream, and has `DROP DATABASE … WITH (FORCE)`.
     static let oldestServerVersion = 130000
@@ -45,7 +49,10 @@ final class PostgreSQLConnection: Connection {
     }
 
     var isInsideTransaction: Bool {
-        switch PQtransactionStatus(handle) {
+        if deferredBegin != nil { return true }
+        // The last read's COMMIT is on its way: the connection is between transactions.
+        if commitInFlight { return false }
+        return switch PQtransactionStatus(handle) {
         case PQTRANS_INTRANS, PQTRANS_INERROR, PQTRANS_ACTIVE: true
         default: false
         }

@@ -70,9 +70,25 @@ public final class PostgreSQLDatabase: Database {
 
     /// Runs `body` inside a read-only transaction that sees one snapshot (REPEATABLE READ).
     /// `body` may not write, and must not keep the connection.
+    ///
+    /// Its BEGIN goes out with its first statement and its COMMIT is answered later (see
+    /// `PostgreSQLConnection.reading`); a connection found cut at that first statement (the
+    /// server restarted while it sat idle) is replaced and the read starts again, once.
     public func read<T>(_ body: (any Connection) throws -> T) throws -> T {
-        try pool.withConnection(startedBy: { try $0.begin("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY") }) { connection in
-            try connection.committing { try body(connection) }
+        do {
+            return try readOnce(body)
+        } catch is PostgreSQLConnection.LostBeforeFirstStatement {
+            do {
+                return try readOnce(body)
+            } catch let again as PostgreSQLConnection.LostBeforeFirstStatement {
+                throw again.error
+            }
+        }
+    }
+
+    private func readOnce<T>(_ body: (any Connection) throws -> T) throws -> T {
+        try pool.withConnection(startedBy: { try $0.settle() }) { connection in
+            try connection.reading { try body(connection) }
         }
     }
 
