@@ -9,7 +9,7 @@ BUILD_PACKAGES = libmicrohttpd-dev libsqlite3-dev libpq-dev libsodium-dev libcur
 # The unit tests run against a throwaway PostgreSQL server (bin/with-postgresql).
 TEST_PACKAGES = postgresql
 E2E_PACKAGES = chromium chromium-driver nginx-light
-BENCH_PACKAGES = wrk nginx-light libvips-tools sqlite3 time
+BENCH_PACKAGES = wrk nginx-light libvips-tools sqlite3 time postgresql
 
 .PHONY: run build release test unit e2e bench deps test-deps e2e-deps bench-deps clean
 
@@ -35,6 +35,7 @@ bench: release bench-deps
 	bench/http/run.sh
 	bench/book/run.sh
 	bench/import/run.sh
+	bench/cluster/run.sh
 
 deps:
 	@bin/install-packages $(BUILD_PACKAGES)

@@ -19,6 +19,29 @@ enum DurableFile {
         let input = open(source, O_RDONLY | O_CLOEXEC)
         guard input >= 0 else { throw FileError("cannot read", source) }
         defer { close(input) }
+        try place(destination) { (output, temporary) throws(FileError) in
+            var buffer = [UInt8](repeating: 0, count: 1 << 20)
+            while true {
+                let count = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    throw FileError("cannot read", source)
+                }
+                if count == 0 { break }
+                try writeAll(buffer[0..<count], to: output, path: temporary)
+            }
+        }
+    }
+
+    /// Writes `bytes` as the file at `path`, replacing what was there: a reader, on this
+    /// instance or another over the shared folder, sees the old file or the new one, whole.
+    static func write(_ bytes: [UInt8], to path: String) throws(FileError) {
+        try place(path) { (output, temporary) throws(FileError) in try writeAll(bytes[...], to: output, path: temporary) }
+    }
+
+    /// Fills a new file under a temporary name beside `destination`, fsyncs it, renames it into
+    /// place and syncs the folder; on any failure the temporary file goes.
+    private static func place(_ destination: String, _ fill: (Int32, String) throws(FileError) -> Void) throws(FileError) {
         let folder = (destination as NSString).deletingLastPathComponent
         try makeFolder(folder)
         let temporary = folder + "/.incoming-\(UInt64.random(in: 0...UInt64.max))"
@@ -29,38 +52,9 @@ enum DurableFile {
             close(output)
             if !done { unlink(temporary) }
         }
-        var buffer = [UInt8](repeating: 0, count: 1 << 20)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw FileError("cannot read", source)
-            }
-            if count == 0 { break }
-            try writeAll(buffer[0..<count], to: output, path: temporary)
-        }
+        try fill(output, temporary)
         guard fsync(output) == 0 else { throw FileError("cannot save", temporary) }
         guard rename(temporary, destination) == 0 else { throw FileError("cannot save", destination) }
-        done = true
-        syncFolder(folder)
-    }
-
-    /// Writes `bytes` as the file at `path`, replacing what was there: a reader, on this
-    /// instance or another over the shared folder, sees the old file or the new one, whole.
-    static func write(_ bytes: [UInt8], to path: String) throws(FileError) {
-        let folder = (path as NSString).deletingLastPathComponent
-        try makeFolder(folder)
-        let temporary = folder + "/.incoming-\(UInt64.random(in: 0...UInt64.max))"
-        let output = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard output >= 0 else { throw FileError("cannot create", temporary) }
-        var done = false
-        defer {
-            close(output)
-            if !done { unlink(temporary) }
-        }
-        try writeAll(bytes[...], to: output, path: temporary)
-        guard fsync(output) == 0 else { throw FileError("cannot save", temporary) }
-        guard rename(temporary, path) == 0 else { throw FileError("cannot save", path) }
         done = true
         syncFolder(folder)
     }
