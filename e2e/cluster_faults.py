@@ -136,23 +136,35 @@ def held_by(instance: Instance, found: list[Lease]) -> list[Lease]:
     return [lease for lease in found if pid in lease.leased_by]
 
 
-def kill_while_holding_jobs(instance: Instance, session: PSQLSession, burst: UploadBurst, timeout: float = 60) -> list[Lease]:
-    """Watches the jobs table until `instance` holds a renditions job while uploads are still
-    on their way, then SIGKILLs it; the jobs it held then. The instance is frozen (SIGSTOP)
-    the moment a lease of its is seen, so the leases read again are the ones it dies holding
-    (a job it finished meanwhile is not among them: then it is thawed and watched again)."""
+def requests_in_flight(instance: Instance) -> int:
+    """Connections open to the instance's port (nginx opens one per request): requests it is
+    reading, working on or answering, from the kernel's table (/proc/net/tcp, state 01)."""
+    port = f"{instance.port:04X}"
+    count = 0
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        for line in Path(table).read_text().splitlines()[1:]:
+            local, _, state = line.split()[1:4]
+            count += local.endswith(":" + port) and state == "01"
+    return count
+
+
+def kill_while_busy(instance: Instance, session: PSQLSession, burst: UploadBurst, timeout: float = 60) -> list[Lease]:
+    """Watches until `instance` holds a renditions job while an upload is in flight to it, then
+    SIGKILLs it; the jobs it held then. It is frozen (SIGSTOP) the moment both are seen and
+    looked at again, so the leases are the ones it dies holding and the upload one it dies
+    serving (when either ended meanwhile it is thawed and watched again)."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
-        assert not burst.finished, "every upload was answered before the instance held a job: post more or larger photos"
-        if held_by(instance, leases(session)):
+        assert not burst.finished, f"the uploads were all answered before {instance.name} was caught busy: post more or larger photos"
+        if requests_in_flight(instance) and held_by(instance, leases(session)):
             instance.freeze()
             held = held_by(instance, leases(session))
-            if held and not burst.finished:
+            if held and requests_in_flight(instance):
                 instance.kill()
                 return held
             instance.thaw()
         time.sleep(0.001)
-    raise AssertionError(f"instance {instance.name} held no renditions job within {timeout} s")
+    raise AssertionError(f"instance {instance.name} was not caught holding a job while serving an upload within {timeout} s")
 
 
 # --------------------------------------------------------------------------------------

@@ -28,7 +28,7 @@ from cluster_faults import (
     age,
     fault_photos,
     held_by,
-    kill_while_holding_jobs,
+    kill_while_busy,
     leases,
     misnamed_originals,
     rendition_path,
@@ -321,14 +321,15 @@ def test_an_instance_killed_mid_upload_loses_no_answered_photo_and_the_other_fin
     watch = PSQLSession(cluster.postgresql.url)
     try:
         burst = UploadBurst(cluster.front, session, files, concurrency=4).start()
-        held = kill_while_holding_jobs(cluster.a, watch, burst)
+        held = kill_while_busy(cluster.a, watch, burst)
         killed = time.time()
         uploads = burst.join()
 
-        # Every upload was answered: 200 (imported), or nginx's 502 for one A died in the middle of.
+        # Every upload was answered: 200 (imported), or nginx's 502 for those A died in the middle of.
         answered = [upload for upload in uploads if upload.status == 200]
         lost = [upload for upload in uploads if upload.status != 200]
         print(f"A died holding jobs {[lease.id for lease in held]}; {len(answered)} uploads answered, {len(lost)} cut off")
+        assert lost, "A died serving an upload: nginx answers it 502 (a POST it has sent is not retried on B)"
         assert all(upload.status == 502 and upload.answered_by == cluster.a.address for upload in lost), [vars(u) for u in lost]
         assert all(upload.answer["outcome"] == "imported" for upload in answered), [u.answer for u in answered]
         assert {upload.answered_by for upload in answered} == {cluster.a.address, cluster.b.address}, "both took uploads"
@@ -341,6 +342,8 @@ def test_an_instance_killed_mid_upload_loses_no_answered_photo_and_the_other_fin
             page = cluster.b.fetch("GET", f"/photos/{id}", session=session)
             assert page.status == 200 and upload.name.removesuffix(".jpg") in page.text, f"photo {id} on B: {page.status}"
             assert cluster.b.fetch("GET", f"/photos/{id}/thumbnail", session=session).status == 200
+
+        print(f"cut off, and stored whole or not at all: {[(u.name, u.name.removesuffix('.jpg') in stored) for u in lost]}")
 
         # The jobs A died holding: B takes each once its lease has run out, and every job ends.
         lease_ends = max(lease.lease_until for lease in held)
