@@ -136,19 +136,29 @@ def held_by(instance: Instance, found: list[Lease]) -> list[Lease]:
     return [lease for lease in found if pid in lease.leased_by]
 
 
-def requests_in_flight(instance: Instance) -> int:
-    """Connections open to the instance's port (nginx opens one per request): requests it is
-    reading, working on or answering, from the kernel's table (/proc/net/tcp, state 01)."""
-    port = f"{instance.port:04X}"
+def requests_in_flight(instance: Instance, proxy_pid: int) -> int:
+    """Connections nginx has open to the instance (one per request: no keep-alive upstream), so
+    requests the instance is reading, working on or answering: the kernel's TCP table
+    (/proc/net/tcp) entries to its port, established (01), whose socket is nginx's. A browser's
+    idle keep-alive connection to the instance is not one."""
+    sockets = set()
+    for fd in Path(f"/proc/{proxy_pid}/fd").iterdir():
+        try:
+            target = fd.readlink().name
+        except OSError:
+            continue  # closed meanwhile
+        if target.startswith("socket:["):
+            sockets.add(target[8:-1])
+    port = f":{instance.port:04X}"
     count = 0
     for table in ("/proc/net/tcp", "/proc/net/tcp6"):
         for line in Path(table).read_text().splitlines()[1:]:
-            local, _, state = line.split()[1:4]
-            count += local.endswith(":" + port) and state == "01"
+            fields = line.split()
+            count += fields[2].endswith(port) and fields[3] == "01" and fields[9] in sockets
     return count
 
 
-def kill_while_busy(instance: Instance, session: PSQLSession, burst: UploadBurst, timeout: float = 60) -> list[Lease]:
+def kill_while_busy(instance: Instance, session: PSQLSession, burst: UploadBurst, proxy_pid: int, timeout: float = 60) -> list[Lease]:
     """Watches until `instance` holds a renditions job while an upload is in flight to it, then
     SIGKILLs it; the jobs it held then. It is frozen (SIGSTOP) the moment both are seen and
     looked at again, so the leases are the ones it dies holding and the upload one it dies
@@ -156,10 +166,10 @@ def kill_while_busy(instance: Instance, session: PSQLSession, burst: UploadBurst
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         assert not burst.finished, f"the uploads were all answered before {instance.name} was caught busy: post more or larger photos"
-        if requests_in_flight(instance) and held_by(instance, leases(session)):
+        if requests_in_flight(instance, proxy_pid) and held_by(instance, leases(session)):
             instance.freeze()
             held = held_by(instance, leases(session))
-            if held and requests_in_flight(instance):
+            if held and requests_in_flight(instance, proxy_pid):
                 instance.kill()
                 return held
             instance.thaw()

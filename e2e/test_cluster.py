@@ -321,7 +321,7 @@ def test_an_instance_killed_mid_upload_loses_no_answered_photo_and_the_other_fin
     watch = PSQLSession(cluster.postgresql.url)
     try:
         burst = UploadBurst(cluster.front, session, files, concurrency=4).start()
-        held = kill_while_busy(cluster.a, watch, burst)
+        held = kill_while_busy(cluster.a, watch, burst, cluster.nginx.process.pid)
         killed = time.time()
         uploads = burst.join()
 
