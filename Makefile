@@ -8,7 +8,8 @@ DATA ?=
 BUILD_PACKAGES = libmicrohttpd-dev libsqlite3-dev libpq-dev libsodium-dev libcurl4-openssl-dev libvips-dev libexif-dev zlib1g-dev pkg-config
 # The unit tests run against a throwaway PostgreSQL server (bin/with-postgresql).
 TEST_PACKAGES = postgresql
-E2E_PACKAGES = chromium chromium-driver nginx-light
+# The cluster's browser tests and benchmark start a PostgreSQL of their own (bin/test-postgresql) and use psql.
+E2E_PACKAGES = chromium chromium-driver nginx-light postgresql
 BENCH_PACKAGES = wrk nginx-light libvips-tools sqlite3 time postgresql
 
 .PHONY: run build release test unit e2e bench deps test-deps e2e-deps bench-deps clean

@@ -337,7 +337,8 @@ LAYOUTS = {
 }
 
 
-def make_driver(layout: Layout, javascript: bool) -> webdriver.Chrome:
+def make_driver(layout: Layout, javascript: bool, arguments: tuple[str, ...] = ()) -> webdriver.Chrome:
+    """A headless Chromium at `layout`; `arguments` are more switches (a host resolver rule)."""
     options = Options()
     options.binary_location = CHROMIUM
     for argument in (
@@ -350,6 +351,7 @@ def make_driver(layout: Layout, javascript: bool) -> webdriver.Chrome:
         "--disable-background-networking",
         "--lang=en-US",
         f"--window-size={layout.width},{layout.height}",
+        *arguments,
     ):
         options.add_argument(argument)
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})

@@ -440,14 +440,15 @@ class HTTPResult:
 
 
 def http_get(
-    url: str, method: str = "GET", headers: dict | None = None, cookies: dict | None = None, body: bytes | None = None
+    url: str, method: str = "GET", headers: dict | None = None, cookies: dict | None = None, body: bytes | None = None,
+    timeout: float = 10,
 ) -> HTTPResult:
     """One request, no redirects followed, no exception for 4xx/5xx."""
     parts = urlsplit(url)
     headers = dict(headers or {})
     if cookies:
         headers["Cookie"] = "; ".join(f"{name}={value}" for name, value in cookies.items())
-    connection = http.client.HTTPConnection(parts.hostname, parts.port, timeout=10)
+    connection = http.client.HTTPConnection(parts.hostname, parts.port, timeout=timeout)
     try:
         connection.request(method, parts.path + (f"?{parts.query}" if parts.query else ""), body=body, headers=headers)
         response = connection.getresponse()

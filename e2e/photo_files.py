@@ -191,6 +191,14 @@ def jpeg(width: int, height: int, colour: tuple[int, int, int], facts: PhotoFact
     return b"".join(parts)
 
 
+def with_exif(data: bytes, facts: PhotoFacts) -> bytes:
+    """The same picture with another EXIF block (`jpeg` writes it first, after SOI): a file of
+    its own, with a digest of its own, without coding the pixels again (slow in Python)."""
+    assert data[:4] == b"\xff\xd8\xff\xe1", "a JPEG of `jpeg` with EXIF"
+    (length,) = struct.unpack(">H", data[4:6])
+    return data[:2] + _segment(0xE1, exif_block(facts)) + data[4 + length :]
+
+
 def colour_of(index: int) -> tuple[int, int, int]:
     """A different, fairly saturated colour for each index."""
     import colorsys

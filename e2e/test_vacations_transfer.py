@@ -3,10 +3,6 @@
 with the same photos; a file that is not a vacation is refused with the reason and nothing
 changes. On this module's `vacation_server`, each test as an account of its own."""
 
-import sqlite3
-import time
-from pathlib import Path
-
 import pytest
 
 from pages import text_content
@@ -16,9 +12,11 @@ from vacation_pages import (
     IMPORT_ERROR,
     IMPORT_FORM,
     LAYOUTS,
-    MENU_ALL,
     VacationScreens,
+    all_photos,
     browser_as,
+    document_photos,
+    download,
     import_leftovers,
     traveller,
     vacation_rows,
@@ -28,40 +26,6 @@ from vacation_pages import (
 )
 
 TITLES = ["Golden Gate Bridge", "Painted Ladies", "Times Square"]
-
-
-def download(b, click, folder: Path, timeout: float = 15) -> Path:
-    """Click something that downloads a file into `folder` (Chrome told so through DevTools, for
-    this click only); the file once complete."""
-    b.driver.execute_cdp_cmd("Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": str(folder)})
-    try:
-        click()
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            done = [f for f in folder.iterdir() if not f.name.endswith(".crdownload")]
-            if done and not any(folder.glob("*.crdownload")):
-                return done[0]
-            time.sleep(0.05)
-        raise AssertionError(f"no download arrived in {folder}: {list(folder.iterdir())}")
-    finally:
-        b.driver.execute_cdp_cmd("Browser.setDownloadBehavior", {"behavior": "default"})
-
-
-def document_photos(path: Path) -> list[str]:
-    connection = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
-    try:
-        assert connection.execute("PRAGMA integrity_check").fetchone() == ("ok",)
-        return sorted(title for (title,) in connection.execute("SELECT title FROM photos"))
-    finally:
-        connection.close()
-
-
-def all_photos(screens: VacationScreens, vacation: int) -> list[str]:
-    screens.show_master()
-    screens.click(MENU_ALL)
-    screens.wait_path(f"/vacations/{vacation}/photos")
-    screens.wait(lambda: screens.grid_heading() == "All photos", "the vacation's photos")
-    return screens.vacation_grid()
 
 
 @pytest.mark.parametrize("layout", LAYOUTS)

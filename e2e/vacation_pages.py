@@ -11,6 +11,8 @@ other's vacations, tags or Recents.
 from __future__ import annotations
 
 import re
+import sqlite3
+import time
 from pathlib import Path
 
 import pytest
@@ -307,6 +309,46 @@ class VacationScreens(PhotoScreens):
 
     def grid_heading(self) -> str:
         return text_content(self.find(f"{VACATION_GRID} .grid-heading h2"))
+
+
+# --------------------------------------------------------------------------------------
+# Export and import: the downloaded document, and a vacation's photos as its grid lists them
+
+
+def download(b, click, folder: Path, timeout: float = 15) -> Path:
+    """Click something that downloads a file into `folder` (Chrome told so through DevTools, for
+    this click only); the file once complete."""
+    b.driver.execute_cdp_cmd("Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": str(folder)})
+    try:
+        click()
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            done = [f for f in folder.iterdir() if not f.name.endswith(".crdownload")]
+            if done and not any(folder.glob("*.crdownload")):
+                return done[0]
+            time.sleep(0.05)
+        raise AssertionError(f"no download arrived in {folder}: {list(folder.iterdir())}")
+    finally:
+        b.driver.execute_cdp_cmd("Browser.setDownloadBehavior", {"behavior": "default"})
+
+
+def document_photos(path: Path) -> list[str]:
+    """The titles a vacation document holds, sorted, once SQLite has checked the file whole."""
+    connection = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    try:
+        assert connection.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+        return sorted(title for (title,) in connection.execute("SELECT title FROM photos"))
+    finally:
+        connection.close()
+
+
+def all_photos(screens: VacationScreens, vacation: int) -> list[str]:
+    """From the vacation's menu on screen, its All photos grid: the captions in order."""
+    screens.show_master()
+    screens.click(MENU_ALL)
+    screens.wait_path(f"/vacations/{vacation}/photos")
+    screens.wait(lambda: screens.grid_heading() == "All photos", "the vacation's photos")
+    return screens.vacation_grid()
 
 
 # --------------------------------------------------------------------------------------

@@ -43,7 +43,7 @@ extension Commands {
         let publicURL = try publicURL(parsed)
         let library = try openLibrary(parsed)
         // Beside the library, so an upload is never copied across file systems and a private data folder keeps it private.
-        configuration.spoolFolder = library.folder.appendingPathComponent("cache/incoming").path
+        configuration.spoolFolder = library.spoolFolder.path
         let app: App
         let setupToken: String?
         do {
@@ -51,6 +51,9 @@ extension Commands {
             try library.loadDemoPhotosOnFirstStart()
             try moveVacationDocuments(library)
             try library.vacations.removeStrayFiles()
+            // An instance killed mid-upload leaves its spooled body; nothing else would remove it.
+            let abandoned = library.removeAbandonedFiles()
+            if abandoned > 0 { Server.standardError("removed \(abandoned) files left by interrupted uploads and writes") }
             try SampleBook.install(pages: samplePages, in: library.database)
             try library.authenticator.sessions.removeExpired()
             setupToken = try library.setup.issueTokenIfNeeded()

@@ -130,7 +130,7 @@ public struct App: Sendable {
 
     /// A new folder for one upload's files, beside the library so they can be imported without crossing file systems.
     private func uploadFolder() -> String {
-        library.folder.appendingPathComponent("cache/uploads/\(SecureRandom.token(bytes: 12))").path
+        library.uploadsFolder.appendingPathComponent(SecureRandom.token(bytes: 12)).path
     }
 
     private func dispatch(_ route: Route, _ context: RequestContext) throws -> Response {
