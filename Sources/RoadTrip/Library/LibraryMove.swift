@@ -57,7 +57,8 @@ public struct LibraryMove: Sendable {
             // the vacations of older folders moved out of their documents into the rows.
             let unmoved = try Library(folder: folder, readers: 1).vacations.moveDocumentsIntoLibrary()
             if let first = unmoved.first {
-                throw LibraryError(description: "the vacation document \(first) could not be read; move or mend it, then run migrate again")
+                // Reported once: the document is set aside, so a second run copies the rest.
+                throw LibraryError(description: "\(first); it was set aside and its vacation left empty, so nothing was copied yet: run migrate again to copy the rest")
             }
             let source = try SQLiteDatabase(path: path, readers: 1, migrations: Schema.migrations)
             let destination = try PostgreSQLDatabase(address: target, connections: 2, migrations: Schema.postgreSQLMigrations)
