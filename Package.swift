@@ -61,7 +61,7 @@ let package = Package(
         .executableTarget(name: "ImagingProbe", dependencies: ["Imaging"]),
 
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
-        .testTarget(name: "SQLiteTests", dependencies: ["SQLite", "SQLDatabase"]),
+        .testTarget(name: "SQLiteTests", dependencies: ["SQLite", "SQLDatabase", "TestDatabases"]),
         .testTarget(name: "PostgreSQLTests", dependencies: ["PostgreSQL", "SQLDatabase", "TestDatabases"]),
         .testTarget(name: "HTMLTests", dependencies: ["HTML"]),
         .testTarget(name: "CryptoTests", dependencies: ["Crypto"]),

@@ -24,12 +24,12 @@ import time
 from pathlib import Path
 
 from conftest import LAYOUTS, REPO, STARTUP_TIMEOUT, Browser, BrowserFactory, RoadTripServer, free_port, make_driver, roadtrip_binary
+from nginx_process import NginxProcess
 from pages import OWNER, SESSION_COOKIE, Account, HTTPResult, http_get, sign_in_over_http
 
 PUBLIC_HOST = "cluster.test"
 TEST_POSTGRESQL = REPO / "bin" / "test-postgresql"
 PSQL = shutil.which("psql") or "/usr/bin/psql"
-NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
 RESOLVER_RULE = f"--host-resolver-rules=MAP {PUBLIC_HOST} 127.0.0.1"
 
 
@@ -280,27 +280,14 @@ http {{
 """
 
 
-class ClusterNginx:
+class ClusterNginx(NginxProcess):
     """nginx round robin over the instances (a POST already sent is never retried on another:
     nginx's default), its access log naming the instance that answered each request."""
 
     def __init__(self, port: int, backends: list[int], artifacts: Path):
-        self.folder = Path(tempfile.mkdtemp(prefix="roadtrip-e2e-cluster-nginx-"))
-        self.port = port
         self.artifacts = artifacts
         servers = "\n".join(f"        server 127.0.0.1:{backend};" for backend in backends)
-        (self.folder / "nginx.conf").write_text(NGINX_CONFIGURATION.format(folder=self.folder, port=port, servers=servers))
-        self.process = subprocess.Popen([NGINX, "-p", str(self.folder), "-c", str(self.folder / "nginx.conf")], stderr=subprocess.PIPE)
-        deadline = time.monotonic() + 10
-        while time.monotonic() < deadline:
-            assert self.process.poll() is None, f"nginx exited: {self.process.stderr.read().decode()}"
-            try:
-                fetch(port, "probe", "GET", "/healthz", timeout=2)
-                return
-            except OSError:
-                time.sleep(0.05)
-        self.stop()
-        raise AssertionError("nginx did not start listening within 10 s")
+        super().__init__(NGINX_CONFIGURATION, port, "roadtrip-e2e-cluster-nginx-", servers=servers)
 
     def access_log(self, since: float = 0) -> list[dict]:
         """The requests nginx passed on at or after `since` (time.time()), oldest first."""
@@ -312,18 +299,10 @@ class ClusterNginx:
                                 "method": match.group(4), "path": match.group(5), "session": match.group(6) == "yes"})
         return entries
 
-    def stop(self) -> None:
-        if self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(10)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
+    def keep_logs(self) -> None:
         for name in ("access.log", "error.log"):
             if (self.folder / name).exists():
                 shutil.copy(self.folder / name, self.artifacts / f"cluster-nginx-{name}")
-        shutil.rmtree(self.folder, ignore_errors=True)
 
 
 # --------------------------------------------------------------------------------------

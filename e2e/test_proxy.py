@@ -14,15 +14,14 @@ from __future__ import annotations
 import http.client
 import re
 import shutil
-import subprocess
 import tempfile
-import time
 from pathlib import Path
 from urllib.parse import urlencode, urlsplit
 
 import pytest
 
 from conftest import free_port
+from nginx_process import NginxProcess
 from pages import FORM_COOKIE, OWNER, SESSION_COOKIE
 
 PUBLIC_HOST = "trips.test"
@@ -57,31 +56,9 @@ http {{
 """
 
 
-class Nginx:
+class Nginx(NginxProcess):
     def __init__(self, port: int, backend_port: int):
-        self.folder = Path(tempfile.mkdtemp(prefix="roadtrip-nginx-"))
-        self.port = port
-        (self.folder / "nginx.conf").write_text(NGINX_CONFIGURATION.format(folder=self.folder, port=self.port, backend=backend_port))
-        binary = shutil.which("nginx") or "/usr/sbin/nginx"
-        self.process = subprocess.Popen([binary, "-p", str(self.folder), "-c", str(self.folder / "nginx.conf")], stderr=subprocess.PIPE)
-        deadline = time.monotonic() + 10
-        while time.monotonic() < deadline:
-            try:
-                http.client.HTTPConnection("127.0.0.1", self.port, timeout=1).connect()
-                return
-            except OSError:
-                assert self.process.poll() is None, f"nginx exited: {self.process.stderr.read().decode()}"
-                time.sleep(0.05)
-        raise AssertionError("nginx did not start listening within 10 s")
-
-    def stop(self) -> None:
-        self.process.terminate()
-        try:
-            self.process.wait(10)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            self.process.wait()
-        shutil.rmtree(self.folder, ignore_errors=True)
+        super().__init__(NGINX_CONFIGURATION, port, "roadtrip-nginx-", backend=backend_port)
 
 
 class Client:

@@ -2,6 +2,7 @@ import Dispatch
 import Testing
 import SQLDatabase
 import SQLite
+import TestDatabases
 
 private func databaseWithTable(in folder: TemporaryFolder, readers: Int) throws -> Database {
     try SQLiteDatabase(path: folder.path("db.sqlite"), readers: readers, migrations: [
