@@ -51,9 +51,12 @@ struct ConnectionSettings: Sendable {
     /// Run once on every new connection. extra_float_digits 1: floats as the shortest text
     /// that reads back exactly, whatever the server's default. bytea_output: the form
     /// `ValueDecoding` reads. standard_conforming_strings: a backslash in '…' is a plain
-    /// character, as the placeholder translation assumes.
+    /// character, as the placeholder translation assumes. Read-only transactions by default:
+    /// a statement run on its own (`PostgreSQLDatabase.fetchAll`) cannot write; writes begin
+    /// READ WRITE.
     var sessionScript: String {
         """
+        \(Self.readOnlySessionScript)
         SET statement_timeout = \(statementTimeout.roundedUpMilliseconds);
         SET lock_timeout = \(connectTimeout.roundedUpMilliseconds);
         SET idle_in_transaction_session_timeout = \(Self.idleInTransactionTimeout.roundedUpMilliseconds);
@@ -65,7 +68,11 @@ struct ConnectionSettings: Sendable {
 
     /// Migrations may run longer than any request should, and waiting for another instance's
     /// migrations must not time out: both limits are lifted while migrating.
-    static let unlimitedSessionScript = "SET statement_timeout = 0; SET lock_timeout = 0;"
+    /// Migrations also write outside `write`: transactions are writable meanwhile.
+    static let unlimitedSessionScript = "SET statement_timeout = 0; SET lock_timeout = 0; \(writableSessionScript)"
+
+    static let readOnlySessionScript = "SET default_transaction_read_only = on;"
+    static let writableSessionScript = "SET default_transaction_read_only = off;"
 }
 
 extension Duration {

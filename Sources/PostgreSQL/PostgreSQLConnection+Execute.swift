@@ -45,16 +45,20 @@ extension PostgreSQLConnection {
             }
             recordChanges(of: checked)
             return checked
-        } catch let error as DatabaseError where error.code == "0A000" {
-            // "cached plan must not change result type": a table under a `SELECT *` changed.
-            // That statement fails until prepared again, so the next use prepares it anew.
-            preparedStatements.remove(PreparedStatements.Key(sql: sql.text, types: parameters.types))
+        } catch let error as DatabaseError where error.code == PreparedStatements.changedResultType {
+            forgetPreparedStatement(sql.text, types: parameters.types)
             throw error
         }
     }
 
+    /// "cached plan must not change result type": a table under a `SELECT *` changed. That
+    /// statement fails until prepared again, so the next use prepares it anew.
+    func forgetPreparedStatement(_ sql: String, types: [Oid]) {
+        preparedStatements.remove(PreparedStatements.Key(sql: sql, types: types))
+    }
+
     /// The name `sql` is prepared under for arguments of `types`.
-    private func preparedStatement(for sql: String, types: [Oid]) throws -> String {
+    func preparedStatement(for sql: String, types: [Oid]) throws -> String {
         let key = PreparedStatements.Key(sql: sql, types: types)
         if let name = preparedStatements[key] {
             return name

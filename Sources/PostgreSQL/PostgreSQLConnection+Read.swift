@@ -63,13 +63,81 @@ extension PostgreSQLConnection {
     /// The deferred BEGIN and the first statement in one round trip.
     func runAfterDeferredBegin(_ begin: String, name: String, parameters: Parameters, sql: String) throws -> QueryResult {
         deferredBegin = nil
-        guard PQenterPipelineMode(handle) == 1 else {
-            try executeScript(begin)
-            return try check(parameters.withCArrays { PQexecPrepared(handle, name, parameters.count, $0, $1, $2, 0) }, sql: sql)
+        let results = try pipelined([.text(begin), .prepared(name: name, parameters: parameters, sql: sql)])
+        _ = try check(results[0], sql: begin)
+        return try check(results[1], sql: sql)
+    }
+
+    /// The statements in one read transaction, all sent at once: BEGIN, each statement and
+    /// COMMIT wait for one round trip together.
+    func fetchAllTogether(_ statements: [SQL]) throws -> [[Row]] {
+        try settle()
+        var steps: [PipelineStep] = [.text(Self.readBegin)]
+        for statement in statements {
+            let parameters = try Parameters(statement.arguments, sql: statement.text)
+            let name = try preparedStatement(for: statement.text, types: parameters.types)
+            steps.append(.prepared(name: name, parameters: parameters, sql: statement.text))
         }
-        let sent = PQsendQueryParams(handle, begin, 0, nil, nil, nil, nil, 0) == 1
-            && parameters.withCArrays({ PQsendQueryPrepared(handle, name, parameters.count, $0, $1, $2, 0) }) == 1
-            && PQpipelineSync(handle) == 1
+        steps.append(.text("COMMIT"))
+        let results = try pipelined(steps)
+        do {
+            var rows: [[Row]] = []
+            for (step, result) in zip(steps, results) {
+                let checked = try checkForgettingChangedPlan(result, of: step)
+                if case .prepared(_, _, let sql) = step { rows.append(try checked.rows(sql: sql)) }
+            }
+            return rows
+        } catch {
+            // A statement failed: the server skipped the rest, COMMIT too, and the
+            // transaction waits for a rollback.
+            if isInsideTransaction, !isBroken {
+                do { try executeScript("ROLLBACK") } catch { mustClose = true }
+            }
+            throw error
+        }
+    }
+
+    private func checkForgettingChangedPlan(_ result: QueryResult, of step: PipelineStep) throws -> QueryResult {
+        do {
+            return try check(result, sql: step.sql)
+        } catch let error as DatabaseError where error.code == PreparedStatements.changedResultType {
+            if case .prepared(_, let parameters, let sql) = step { forgetPreparedStatement(sql, types: parameters.types) }
+            throw error
+        }
+    }
+
+    /// One message of a pipeline: SQL text without parameters (BEGIN, COMMIT), or a prepared
+    /// statement with its arguments.
+    enum PipelineStep {
+        case text(String)
+        case prepared(name: String, parameters: Parameters, sql: String)
+
+        var sql: String {
+            switch self {
+            case .text(let text): text
+            case .prepared(_, _, let sql): sql
+            }
+        }
+    }
+
+    /// Sends every step at once (libpq's pipeline mode) and reads their results, owned and
+    /// not yet checked, in order: one round trip. A step after one that failed is skipped by
+    /// the server (PGRES_PIPELINE_ABORTED). A connection found cut throws
+    /// `LostBeforeFirstStatement`: the caller's first statement was among these steps.
+    func pipelined(_ steps: [PipelineStep]) throws -> [QueryResult] {
+        guard PQenterPipelineMode(handle) == 1 else {
+            throw DatabaseError(result: nil, connection: handle, sql: steps.first?.sql ?? "")
+        }
+        var sent = true
+        for step in steps where sent {
+            sent = switch step {
+            case .text(let text):
+                PQsendQueryParams(handle, text, 0, nil, nil, nil, nil, 0) == 1
+            case .prepared(let name, let parameters, _):
+                parameters.withCArrays { PQsendQueryPrepared(handle, name, parameters.count, $0, $1, $2, 0) } == 1
+            }
+        }
+        sent = sent && PQpipelineSync(handle) == 1
         var owned: [QueryResult] = []
         var sawSync = false
         var emptyInARow = 0
@@ -85,11 +153,10 @@ extension PostgreSQLConnection {
             if answer.status == PGRES_PIPELINE_SYNC { sawSync = true } else { owned.append(answer) }
         }
         PQexitPipelineMode(handle)
-        guard sent, sawSync, owned.count == 2 else {
-            let error = DatabaseError(result: nil, connection: handle, sql: sql)
+        guard sent, sawSync, owned.count == steps.count else {
+            let error = DatabaseError(result: nil, connection: handle, sql: steps.last?.sql ?? "")
             throw isBroken ? LostBeforeFirstStatement(error: error) : error
         }
-        _ = try check(owned[0], sql: begin)
-        return try check(owned[1], sql: sql)
+        return owned
     }
 }

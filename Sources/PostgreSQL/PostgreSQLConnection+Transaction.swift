@@ -4,7 +4,8 @@ internal import CPostgreSQL
 extension PostgreSQLConnection {
     /// Runs `body` in a transaction: committed when it returns, rolled back when it throws.
     ///
-    /// Outside a transaction this is BEGIN … COMMIT. Inside one (a nested call, or the body
+    /// Outside a transaction this is BEGIN … COMMIT, read-only unless the session was made
+    /// writable (`outsideTransaction`, migrations). Inside one (a nested call, or the body
     /// of `Database.write`) it is a savepoint, so a failing inner part can be undone while the
     /// outer transaction goes on. In PostgreSQL a failed statement spoils the whole
     /// transaction: to go on after catching an error, run the failing part in `transaction`.

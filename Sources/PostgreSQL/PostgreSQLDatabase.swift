@@ -75,20 +75,58 @@ public final class PostgreSQLDatabase: Database {
     /// `PostgreSQLConnection.reading`); a connection found cut at that first statement (the
     /// server restarted while it sat idle) is replaced and the read starts again, once.
     public func read<T>(_ body: (any Connection) throws -> T) throws -> T {
-        do {
-            return try readOnce(body)
-        } catch is PostgreSQLConnection.LostBeforeFirstStatement {
-            do {
-                return try readOnce(body)
-            } catch let again as PostgreSQLConnection.LostBeforeFirstStatement {
-                throw again.error
+        try againIfLostBeforeFirstStatement {
+            try pool.withConnection(startedBy: { try $0.settle() }) { connection in
+                try connection.reading { try body(connection) }
             }
         }
     }
 
-    private func readOnce<T>(_ body: (any Connection) throws -> T) throws -> T {
-        try pool.withConnection(startedBy: { try $0.settle() }) { connection in
-            try connection.reading { try body(connection) }
+    /// One statement outside any transaction: it sees one snapshot by itself and waits for
+    /// one round trip, with no BEGIN or COMMIT. It cannot write either: every connection's
+    /// transactions, the implicit one of a lone statement too, are read-only unless begun
+    /// READ WRITE (`ConnectionSettings.sessionScript`).
+    public func fetchAll(_ sql: SQL) throws -> [Row] {
+        try fetchAlone { try $0.fetchAll(sql) }
+    }
+
+    public func fetchOne(_ sql: SQL) throws -> Row? {
+        try fetchAlone { try $0.fetchOne(sql) }
+    }
+
+    /// The statements in one read transaction whose BEGIN, statements and COMMIT are sent
+    /// together: one round trip, however many statements. A single statement runs alone.
+    public func fetchAll(together statements: [SQL]) throws -> [[Row]] {
+        if statements.count == 1 { return [try fetchAll(statements[0])] }
+        return try fetchAlone { try $0.fetchAllTogether(statements) }
+    }
+
+    private func fetchAlone<T>(_ fetch: (PostgreSQLConnection) throws -> T) throws -> T {
+        try againIfLostBeforeFirstStatement {
+            try pool.withConnection(startedBy: { try $0.settle() }) { connection in
+                do {
+                    return try fetch(connection)
+                } catch let lost as PostgreSQLConnection.LostBeforeFirstStatement {
+                    throw lost
+                } catch where connection.isBroken {
+                    // Only reads ran: nothing that trying again would repeat.
+                    throw PostgreSQLConnection.LostBeforeFirstStatement(error: error)
+                }
+            }
+        }
+    }
+
+    /// Runs `read` again, once, when it failed on a connection found cut at its first
+    /// statement (the server restarted while the connection sat idle).
+    private func againIfLostBeforeFirstStatement<T>(_ read: () throws -> T) throws -> T {
+        do {
+            return try read()
+        } catch is PostgreSQLConnection.LostBeforeFirstStatement {
+            do {
+                return try read()
+            } catch let again as PostgreSQLConnection.LostBeforeFirstStatement {
+                throw again.error
+            }
         }
     }
 
@@ -108,7 +146,7 @@ public final class PostgreSQLDatabase: Database {
             )
         }
         defer { writeTurn.unlock() }
-        let begin = "BEGIN; SELECT pg_advisory_xact_lock(\(Self.writeLockKey))"
+        let begin = "BEGIN READ WRITE; SELECT pg_advisory_xact_lock(\(Self.writeLockKey))"
         return try pool.withConnection(startedBy: { try $0.begin(begin) }) { connection in
             try connection.committing { try body(connection) }
         }
@@ -118,18 +156,22 @@ public final class PostgreSQLDatabase: Database {
     /// does not take the turn every other write waits for, so instances claiming jobs at once
     /// each take another row without waiting. READ COMMITTED, committed when `body` returns.
     public func writeLockingOwnRows<T>(_ body: (any Connection) throws -> T) throws -> T {
-        try pool.withConnection(startedBy: { try $0.begin("BEGIN") }) { connection in
+        try pool.withConnection(startedBy: { try $0.begin("BEGIN READ WRITE") }) { connection in
             try connection.committing { try body(connection) }
         }
     }
 
     /// Lends a connection outside any transaction, for the statements PostgreSQL refuses
     /// inside one (CREATE DATABASE, VACUUM, CREATE INDEX CONCURRENTLY); each statement
-    /// commits on its own. Not taken in turn with writes.
+    /// commits on its own, and may write. Not taken in turn with writes.
     public func outsideTransaction<T>(_ body: (any Connection) throws -> T) throws -> T {
-        // A round trip that finds a connection cut while it was idle, so another is taken.
-        try pool.withConnection(startedBy: { try $0.executeScript("SELECT 1") }) { connection in
-            try body(connection)
+        // The first round trip also finds a connection cut while it was idle, so another is taken.
+        try pool.withConnection(startedBy: { try $0.executeScript(ConnectionSettings.writableSessionScript) }) { connection in
+            defer {
+                // Read-only again before any other borrower, or closed.
+                do { try connection.executeScript(ConnectionSettings.readOnlySessionScript) } catch { connection.mustClose = true }
+            }
+            return try body(connection)
         }
     }
 }

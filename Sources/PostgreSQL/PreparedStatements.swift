@@ -18,6 +18,9 @@ struct PreparedStatements {
     /// grow memory without bound on either side.
     static let limit = 256
 
+    /// The SQLSTATE of "cached plan must not change result type".
+    static let changedResultType = "0A000"
+
     /// The names they were prepared under on the server.
     private var statements: [Key: String] = [:]
     private var prepared = 0

@@ -5,20 +5,38 @@ public enum DatabaseEngine: String, Sendable, CaseIterable {
     case postgreSQL = "PostgreSQL"
 }
 
+/// What statements that give rows run on: a connection, inside its transaction, or a
+/// database, for one statement on its own.
+public protocol RowFetching {
+    func fetchAll(_ sql: SQL) throws -> [Row]
+    func fetchOne(_ sql: SQL) throws -> Row?
+}
+
+extension RowFetching {
+    /// Rows are all read before `transform` runs, so it may use this connection itself.
+    public func fetchAll<T>(_ sql: SQL, _ transform: (Row) throws -> T) throws -> [T] {
+        try fetchAll(sql).map(transform)
+    }
+
+    /// The first column of the first row; nil when there is no row or the value is NULL
+    /// (what `SELECT max(x)` gives on an empty table).
+    public func fetchValue<T: SQLColumnDecodable>(_ sql: SQL) throws -> T? {
+        try fetchOne(sql)?.firstColumn()
+    }
+}
+
 /// One connection to a database, lent by a `Database` to one `read` or `write` body at a
 /// time. Not `Sendable`, and it must not escape the body it was lent to.
 ///
 /// Every value in a statement is a bound parameter (`SQL` interpolation); the SQL text itself
 /// is the same for every engine: both understand `?` placeholders, `ON CONFLICT`, `RETURNING`.
-public protocol Connection: AnyObject {
+public protocol Connection: AnyObject, RowFetching {
     var engine: DatabaseEngine { get }
 
     /// Runs one statement to completion, discarding any rows.
     func execute(_ sql: SQL) throws
     /// Runs several `;`-separated statements without parameters, such as a migration.
     func executeScript(_ text: String) throws
-    func fetchAll(_ sql: SQL) throws -> [Row]
-    func fetchOne(_ sql: SQL) throws -> Row?
     /// Rows changed by the most recent INSERT, UPDATE or DELETE.
     var changes: Int { get }
 
@@ -28,28 +46,21 @@ public protocol Connection: AnyObject {
     func transaction<T>(_ body: () throws -> T) throws -> T
 }
 
-extension Connection {
-    /// Rows are all read before `transform` runs, so it may use this connection itself.
-    public func fetchAll<T>(_ sql: SQL, _ transform: (Row) throws -> T) throws -> [T] {
-        try fetchAll(sql).map(transform)
-    }
-
-    /// The first column of the first row; nil when there is no row or the value is NULL
-    /// (what `SELECT max(x)` gives on an empty table).
-    public func fetchValue<T: SQLColumnDecodable>(_ sql: SQL) throws -> T? {
-        guard let row = try fetchOne(sql), let value = row.values.first, value != .null else {
-            return nil
-        }
-        return try row[0] as T
-    }
-}
-
 /// A database shared by threads: `read` and `write` lend a connection inside a transaction.
 ///
 /// Writes are taken in turn, by every engine: the domain's "look, then change" steps
 /// (a vacation's photo limit, the newest Recents) rely on no other write coming between.
-public protocol Database: Sendable {
+///
+/// A read of one statement is `fetchAll`/`fetchOne`/`fetchValue` on the database itself: one
+/// statement always sees one snapshot, so it needs no transaction around it, and PostgreSQL
+/// is spared a BEGIN and a COMMIT. The statement may not write.
+public protocol Database: Sendable, RowFetching {
     var engine: DatabaseEngine { get }
+
+    /// The rows of each statement, all read in one snapshot. The statements must not depend
+    /// on each other's results: PostgreSQL sends them together and waits for one round trip.
+    /// They may not write. `fetch(_:)` reads queries this way.
+    func fetchAll(together statements: [SQL]) throws -> [[Row]]
 
     /// Runs `body` inside a transaction that sees one snapshot. `body` may not write, and must
     /// not keep the connection.

@@ -42,6 +42,20 @@ public final class SQLiteDatabase: Database {
         }
     }
 
+    /// One statement on a reader, which sees one snapshot by itself.
+    public func fetchAll(_ sql: SQL) throws -> [Row] {
+        try readers.withConnection { try $0.fetchAll(sql) }
+    }
+
+    public func fetchOne(_ sql: SQL) throws -> Row? {
+        try readers.withConnection { try $0.fetchOne(sql) }
+    }
+
+    /// In a process of its own the statements cost no round trips: one read runs them in turn.
+    public func fetchAll(together statements: [SQL]) throws -> [[Row]] {
+        try read { connection in try statements.map { try connection.fetchAll($0) } }
+    }
+
     /// Runs `body` with the writer inside BEGIN IMMEDIATE … COMMIT, rolled back when `body`
     /// throws. Writes are taken in turn. `body` must not keep the connection, nor call
     /// `write` again (it would wait for itself forever).
