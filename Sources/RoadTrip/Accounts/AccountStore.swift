@@ -15,25 +15,19 @@ public struct AccountStore: Sendable {
     }
 
     public func all() throws -> [Account] {
-        try database.read { db in
-            try db.fetchAll("SELECT id, name, is_owner, created_at FROM accounts ORDER BY name", AccountStore.account)
-        }
+        try database.fetchAll("SELECT id, name, is_owner, created_at FROM accounts ORDER BY name", AccountStore.account)
     }
 
     public func account(id: AccountID) throws -> Account? {
-        try database.read { db in
-            try db.fetchOne("SELECT id, name, is_owner, created_at FROM accounts WHERE id = \(id.rawValue)").map(AccountStore.account)
-        }
+        try database.fetchOne("SELECT id, name, is_owner, created_at FROM accounts WHERE id = \(id.rawValue)").map(AccountStore.account)
     }
 
     public func account(named name: String) throws -> Account? {
-        try database.read { db in
-            try db.fetchOne("SELECT id, name, is_owner, created_at FROM accounts WHERE name_key = \(Credentials.nameKey(name))").map(AccountStore.account)
-        }
+        try database.fetchOne("SELECT id, name, is_owner, created_at FROM accounts WHERE name_key = \(Credentials.nameKey(name))").map(AccountStore.account)
     }
 
     public func isEmpty() throws -> Bool {
-        try database.read { db in try db.fetchValue("SELECT count(*) FROM accounts") ?? 0 } == 0
+        try database.fetchValue("SELECT count(*) FROM accounts") ?? 0 == 0
     }
 
     /// Creates an account. The name and password are checked first; the (slow) hash is made
@@ -96,7 +90,7 @@ public struct AccountStore: Sendable {
     }
 
     func passwordHash(of id: AccountID) throws -> String? {
-        try database.read { db in try db.fetchValue("SELECT password_hash FROM accounts WHERE id = \(id.rawValue)") }
+        try database.fetchValue("SELECT password_hash FROM accounts WHERE id = \(id.rawValue)")
     }
 
     static func account(_ row: Row) throws -> Account {

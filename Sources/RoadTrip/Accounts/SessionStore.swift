@@ -52,12 +52,10 @@ public struct SessionStore: Sendable {
     public func session(token: String) throws -> Session? {
         guard let hash = Secret.hash(ofToken: token) else { return nil }
         let now = clock.seconds
-        let found = try database.read { db in
-            try db.fetchOne("""
-                SELECT s.csrf_token, s.created_at, s.last_used_at, a.id, a.name, a.is_owner, a.created_at AS account_created_at
-                FROM sessions s JOIN accounts a ON a.id = s.account_id WHERE s.token_hash = \(hash)
-                """)
-        }
+        let found = try database.fetchOne("""
+            SELECT s.csrf_token, s.created_at, s.last_used_at, a.id, a.name, a.is_owner, a.created_at AS account_created_at
+            FROM sessions s JOIN accounts a ON a.id = s.account_id WHERE s.token_hash = \(hash)
+            """)
         guard let row = found else { return nil }
         let created: Int64 = try row["created_at"]
         let lastUsed: Int64 = try row["last_used_at"]

@@ -9,39 +9,29 @@ public struct DestinationCatalog: Sendable {
     }
 
     public func all() throws -> [Destination] {
-        try database.read { db in
-            try db.fetchAll(DestinationCatalog.select + "ORDER BY d.position, d.name", DestinationCatalog.destination)
-        }
+        try database.fetchAll(DestinationCatalog.select + "ORDER BY d.position, d.name", DestinationCatalog.destination)
     }
 
     public func destination(id: Int64) throws -> Destination? {
-        try database.read { db in
-            try db.fetchAll(DestinationCatalog.select + "WHERE d.id = \(id)", DestinationCatalog.destination).first
-        }
+        try database.fetchAll(DestinationCatalog.select + "WHERE d.id = \(id)", DestinationCatalog.destination).first
     }
 
     /// The built-in sample book's destination, when it is installed.
     public func sample() throws -> Destination? {
-        try database.read { db in
-            try db.fetchAll(DestinationCatalog.select + "WHERE d.sample_pages IS NOT NULL", DestinationCatalog.destination).first
-        }
+        try database.fetchAll(DestinationCatalog.select + "WHERE d.sample_pages IS NOT NULL", DestinationCatalog.destination).first
     }
 
     public func eventURLs(destinationID: Int64) throws -> [String] {
-        try database.read { db in
-            try db.fetchAll("SELECT url FROM destination_events WHERE destination_id = \(destinationID) ORDER BY position") { try $0["url"] }
-        }
+        try database.fetchAll("SELECT url FROM destination_events WHERE destination_id = \(destinationID) ORDER BY position") { try $0["url"] }
     }
 
     public func pointsOfInterest(destinationID: Int64) throws -> [PointOfInterest] {
-        try database.read { db in
-            try db.fetchAll("""
-                SELECT title, subtitle, latitude, longitude FROM destination_points_of_interest
-                WHERE destination_id = \(destinationID) ORDER BY position
-                """) { row in
-                PointOfInterest(title: try row["title"], subtitle: try row["subtitle"],
-                                coordinate: Coordinate(latitude: try row["latitude"], longitude: try row["longitude"]))
-            }
+        try database.fetchAll("""
+            SELECT title, subtitle, latitude, longitude FROM destination_points_of_interest
+            WHERE destination_id = \(destinationID) ORDER BY position
+            """) { row in
+            PointOfInterest(title: try row["title"], subtitle: try row["subtitle"],
+                            coordinate: Coordinate(latitude: try row["latitude"], longitude: try row["longitude"]))
         }
     }
 

@@ -33,7 +33,7 @@ public final class FlickrService: Sendable {
     /// The key in use: the configured one, else the one the owner entered in Settings.
     public func apiKey() throws -> String? {
         if let configuredKey { return configuredKey }
-        return try database.read { db in try db.fetchValue("SELECT value FROM settings WHERE name = 'flickr_api_key'") }
+        return try database.fetchValue("SELECT value FROM settings WHERE name = 'flickr_api_key'")
     }
 
     /// Whether a key comes from the command line or the environment (Settings cannot change it then).

@@ -110,9 +110,7 @@ public struct JobQueue: Sendable {
 
     /// Whether a job of this kind and key is waiting or running (not given up).
     public func isQueued(_ kind: JobKind, key: String) throws -> Bool {
-        try database.read { db in
-            try db.fetchValue("SELECT 1 FROM jobs WHERE kind = \(kind.rawValue) AND key = \(key) AND failed_at IS NULL") as Int? != nil
-        }
+        try database.fetchValue("SELECT 1 FROM jobs WHERE kind = \(kind.rawValue) AND key = \(key) AND failed_at IS NULL") as Int? != nil
     }
 
     /// Jobs waiting or running, per kind.
@@ -127,10 +125,8 @@ public struct JobQueue: Sendable {
 
     /// Jobs given up, with their last error, for `roadtrip jobs`.
     public func failures() throws -> [(job: Job, reason: String)] {
-        try database.read { db in
-            try db.fetchAll("SELECT id, kind, key, attempts, last_error FROM jobs WHERE failed_at IS NOT NULL ORDER BY id") { row in
-                (try Self.job(row), try row["last_error"] ?? "")
-            }
+        try database.fetchAll("SELECT id, kind, key, attempts, last_error FROM jobs WHERE failed_at IS NOT NULL ORDER BY id") { row in
+            (try Self.job(row), try row["last_error"] ?? "")
         }
     }
 
@@ -159,11 +155,9 @@ extension JobQueue {
     func due(_ kinds: [JobKind]) throws -> Int {
         let now = clock.seconds
         let names = Self.sqlList(kinds)
-        return try database.read { db in
-            try db.fetchValue("""
-                SELECT count(*) FROM jobs WHERE kind IN (\(raw: names)) AND failed_at IS NULL AND run_after <= \(now)
-                    AND (lease_until IS NULL OR lease_until < \(now))
-                """) ?? 0
-        }
+        return try database.fetchValue("""
+            SELECT count(*) FROM jobs WHERE kind IN (\(raw: names)) AND failed_at IS NULL AND run_after <= \(now)
+                AND (lease_until IS NULL OR lease_until < \(now))
+            """) ?? 0
     }
 }

@@ -56,7 +56,7 @@ public final class Library: Sendable {
 
     /// Throws unless the database answers a query now.
     public func checkDatabase() throws {
-        _ = try database.read { db in try db.fetchValue("SELECT 1") as Int? }
+        _ = try database.fetchValue("SELECT 1") as Int?
     }
 
     public var catalog: DestinationCatalog { DestinationCatalog(database: database) }

@@ -22,11 +22,9 @@ extension Library {
     public func check(hashes: Bool = false) throws -> LibraryCheckReport {
         var report = LibraryCheckReport()
         try checkOriginals(hashes: hashes, into: &report)
-        let miscounted: Int = try database.read { db in
-            try db.fetchValue("""
-                SELECT count(*) FROM places WHERE photo_count <> (SELECT count(*) FROM photos WHERE photos.place_id = places.id)
-                """) ?? 0
-        }
+        let miscounted: Int = try database.fetchValue("""
+            SELECT count(*) FROM places WHERE photo_count <> (SELECT count(*) FROM photos WHERE photos.place_id = places.id)
+            """) ?? 0
         if miscounted > 0 { report.problems.append("\(miscounted) places count their photos wrongly") }
         for leftover in leftoverTemporaryFiles() {
             report.problems.append("a half-written file was left behind: \(leftover)")
@@ -40,11 +38,9 @@ extension Library {
     private func checkOriginals(hashes: Bool, into report: inout LibraryCheckReport) throws {
         var after: Int64 = 0
         while true {
-            let rows = try database.read { db in
-                try db.fetchAll("SELECT id, sha256, format, byte_count FROM photos WHERE id > \(after) ORDER BY id LIMIT 1000") { row in
-                    (id: try row["id"] as Int64, sha256: try row["sha256"] as String, format: try row["format"] as String,
-                     size: try row["byte_count"] as Int)
-                }
+            let rows = try database.fetchAll("SELECT id, sha256, format, byte_count FROM photos WHERE id > \(after) ORDER BY id LIMIT 1000") { row in
+                (id: try row["id"] as Int64, sha256: try row["sha256"] as String, format: try row["format"] as String,
+                 size: try row["byte_count"] as Int)
             }
             guard let last = rows.last else { return }
             after = last.id

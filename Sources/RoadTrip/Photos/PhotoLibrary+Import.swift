@@ -50,9 +50,7 @@ extension PhotoLibrary {
     }
 
     func photo(sha256: String) throws -> Photo? {
-        try database.read { db in
-            try db.fetchOne("SELECT \(raw: Photo.columns) FROM photos WHERE sha256 = \(sha256)").map(Photo.init)
-        }
+        try database.fetchOne("SELECT \(raw: Photo.columns) FROM photos WHERE sha256 = \(sha256)").map(Photo.init)
     }
 
     func locality(latitude: Double?, longitude: Double?) throws -> GazetteerPlace? {

@@ -31,34 +31,28 @@ extension PhotoLibrary {
         case .byCountry: "lower(country), folded_name, id"
         case .byPhotoCount: "photo_count DESC, folded_name, id"
         }
-        return try database.read { db in
-            try db.fetchAll("SELECT \(raw: Place.columns) FROM places WHERE photo_count > 0 ORDER BY \(raw: orderBy)", Place.init)
-        }
+        return try database.fetchAll("SELECT \(raw: Place.columns) FROM places WHERE photo_count > 0 ORDER BY \(raw: orderBy)", Place.init)
     }
 
     public func place(id: Int64) throws -> Place? {
-        try database.read { db in
-            try db.fetchOne("SELECT \(raw: Place.columns) FROM places WHERE id = \(id)").map(Place.init)
-        }
+        try database.fetchOne("SELECT \(raw: Place.columns) FROM places WHERE id = \(id)").map(Place.init)
     }
 
     /// How many photos have no place: no position, or none near a populated place.
     public func photosWithoutPlace() throws -> Int {
-        try database.read { db in try db.fetchValue("SELECT count(*) FROM photos WHERE place_id IS NULL") ?? 0 }
+        try database.fetchValue("SELECT count(*) FROM photos WHERE place_id IS NULL") ?? 0
     }
 
     /// `limit` photos of the collection, newest first (date taken, else date imported),
     /// starting after the photo `cursor`.
     public func photos(in collection: PhotoCollection, after cursor: Int64? = nil, limit: Int = 50) throws -> PhotoPage {
-        try database.read { db in
-            var sql: SQL = "SELECT \(raw: Photo.columns) FROM photos WHERE \(sql: PhotoLibrary.filter(collection))"
-            if let cursor {
-                sql = sql + " AND (sorted_at, id) < (SELECT sorted_at, id FROM photos WHERE id = \(cursor))"
-            }
-            sql = sql + " ORDER BY sorted_at DESC, id DESC LIMIT \(limit + 1)"
-            let photos = try db.fetchAll(sql, Photo.init)
-            return PhotoPage(photos: Array(photos.prefix(limit)), nextCursor: photos.count > limit ? photos[limit - 1].id : nil)
+        var sql: SQL = "SELECT \(raw: Photo.columns) FROM photos WHERE \(sql: PhotoLibrary.filter(collection))"
+        if let cursor {
+            sql = sql + " AND (sorted_at, id) < (SELECT sorted_at, id FROM photos WHERE id = \(cursor))"
         }
+        sql = sql + " ORDER BY sorted_at DESC, id DESC LIMIT \(limit + 1)"
+        let photos = try database.fetchAll(sql, Photo.init)
+        return PhotoPage(photos: Array(photos.prefix(limit)), nextCursor: photos.count > limit ? photos[limit - 1].id : nil)
     }
 
     /// The photos before and after `photo` in its collection's order (newer, older).
@@ -83,16 +77,14 @@ extension PhotoLibrary {
     public func findPlaces(_ query: String, limit: Int = 50) throws -> [Place] {
         let folded = NameFolding.fold(query)
         guard !folded.isEmpty else { return [] }
-        return try database.read { db in
-            try db.fetchAll("""
-                SELECT \(raw: Place.columns) FROM places
-                WHERE photo_count > 0 AND instr(folded_name, \(folded)) > 0
-                ORDER BY CASE WHEN substr(folded_name, 1, length(\(folded))) = \(folded) THEN 0
-                              WHEN instr(' ' || folded_name, ' ' || \(folded)) > 0 THEN 1 ELSE 2 END,
-                         photo_count DESC, folded_name
-                LIMIT \(limit)
-                """, Place.init)
-        }
+        return try database.fetchAll("""
+            SELECT \(raw: Place.columns) FROM places
+            WHERE photo_count > 0 AND instr(folded_name, \(folded)) > 0
+            ORDER BY CASE WHEN substr(folded_name, 1, length(\(folded))) = \(folded) THEN 0
+                          WHEN instr(' ' || folded_name, ' ' || \(folded)) > 0 THEN 1 ELSE 2 END,
+                     photo_count DESC, folded_name
+            LIMIT \(limit)
+            """, Place.init)
     }
 
     /// Gives a photo the place a person chose (from the gazetteer, by id). Its count moves with it.

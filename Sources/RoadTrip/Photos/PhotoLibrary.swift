@@ -26,18 +26,16 @@ public struct PhotoLibrary: Sendable {
     public static let placeRadius: Double = 50_000
 
     public func photo(id: Int64) throws -> Photo? {
-        try database.read { db in
-            try db.fetchOne("SELECT \(raw: Photo.columns) FROM photos WHERE id = \(id)").map(Photo.init)
-        }
+        try database.fetchOne("SELECT \(raw: Photo.columns) FROM photos WHERE id = \(id)").map(Photo.init)
     }
 
     /// Whether the library has no photo at all (without counting them).
     public var isEmpty: Bool {
-        get throws { try database.read { db in try db.fetchValue("SELECT NOT EXISTS (SELECT 1 FROM photos)") ?? true } }
+        get throws { try database.fetchValue("SELECT NOT EXISTS (SELECT 1 FROM photos)") ?? true }
     }
 
     public var count: Int {
-        get throws { try database.read { db in try db.fetchValue("SELECT count(*) FROM photos") ?? 0 } }
+        get throws { try database.fetchValue("SELECT count(*) FROM photos") ?? 0 }
     }
 }
 

@@ -12,20 +12,16 @@ public struct EventList: Sendable {
     }
 
     public func count(destination: Int64) throws -> Int {
-        try database.read { db in try db.fetchValue("SELECT count(*) FROM destination_events WHERE destination_id = \(destination)") ?? 0 }
+        try database.fetchValue("SELECT count(*) FROM destination_events WHERE destination_id = \(destination)") ?? 0
     }
 
     /// The URL of page `number` (1-based); one indexed lookup, so page 10,000 costs what page 1 does.
     public func url(destination: Int64, page number: Int) throws -> String? {
-        try database.read { db in
-            try db.fetchValue("SELECT url FROM destination_events WHERE destination_id = \(destination) AND position = \(number - 1)")
-        }
+        try database.fetchValue("SELECT url FROM destination_events WHERE destination_id = \(destination) AND position = \(number - 1)")
     }
 
     public func all(destination: Int64) throws -> [String] {
-        try database.read { db in
-            try db.fetchAll("SELECT url FROM destination_events WHERE destination_id = \(destination) ORDER BY position") { try $0["url"] }
-        }
+        try database.fetchAll("SELECT url FROM destination_events WHERE destination_id = \(destination) ORDER BY position") { try $0["url"] }
     }
 
     /// Adds a page at the end. Only absolute http(s) URLs with a host are accepted.

@@ -26,9 +26,7 @@ public struct TripStore: Sendable {
 
     /// The destination the account chose; nil before it has chosen (or when that destination was removed).
     public func chosenDestination(of account: AccountID) throws -> Int64? {
-        try database.read { db in
-            try db.fetchValue("SELECT destination_id FROM trips WHERE account_id = \(account.rawValue)")
-        }
+        try database.fetchValue("SELECT destination_id FROM trips WHERE account_id = \(account.rawValue)")
     }
 
     public func choose(_ destination: Int64, for account: AccountID) throws {

@@ -11,11 +11,9 @@ public struct PhotoTagStore: Sendable {
     }
 
     public func tags(of photoID: Int64, for account: AccountID) throws -> [String] {
-        try database.read { db in
-            try db.fetchAll("""
-                SELECT name FROM photo_tags WHERE account_id = \(account.rawValue) AND photo_id = \(photoID) ORDER BY name_key
-                """) { try $0["name"] as String }
-        }
+        try database.fetchAll("""
+            SELECT name FROM photo_tags WHERE account_id = \(account.rawValue) AND photo_id = \(photoID) ORDER BY name_key
+            """) { try $0["name"] as String }
     }
 
     /// Adds the tag (cleaned; nothing when blank); false when it was there already. A tag

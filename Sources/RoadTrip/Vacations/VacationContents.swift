@@ -26,24 +26,20 @@ public struct VacationContents: Sendable {
     }
 
     public func contains(sha256: String) throws -> Bool {
-        try database.read { db in
-            try db.fetchValue("SELECT 1 FROM vacation_photos WHERE vacation_id = \(id) AND sha256 = \(sha256)") as Int? != nil
-        }
+        try database.fetchValue("SELECT 1 FROM vacation_photos WHERE vacation_id = \(id) AND sha256 = \(sha256)") as Int? != nil
     }
 
     /// The places in the order first visited: the earliest photo date there.
     public func itinerary() throws -> [VacationPlace] {
-        try database.read { db in
-            try db.fetchAll("""
-                SELECT places.id, places.name, places.region, places.country, count(*) AS photo_count, min(photos.sorted_at) AS first_visited
-                FROM vacation_places places
-                JOIN vacation_photos photos ON photos.vacation_id = places.vacation_id AND photos.place_id = places.id
-                WHERE places.vacation_id = \(id)
-                GROUP BY places.vacation_id, places.id ORDER BY first_visited, places.id
-                """) { row in
-                VacationPlace(id: try row["id"], name: try row["name"], region: try row["region"], country: try row["country"],
-                              photoCount: try row["photo_count"], firstVisited: try row["first_visited"])
-            }
+        try database.fetchAll("""
+            SELECT places.id, places.name, places.region, places.country, count(*) AS photo_count, min(photos.sorted_at) AS first_visited
+            FROM vacation_places places
+            JOIN vacation_photos photos ON photos.vacation_id = places.vacation_id AND photos.place_id = places.id
+            WHERE places.vacation_id = \(id)
+            GROUP BY places.vacation_id, places.id ORDER BY first_visited, places.id
+            """) { row in
+            VacationPlace(id: try row["id"], name: try row["name"], region: try row["region"], country: try row["country"],
+                          photoCount: try row["photo_count"], firstVisited: try row["first_visited"])
         }
     }
 
@@ -51,16 +47,14 @@ public struct VacationContents: Sendable {
     public func tags(matching filter: String = "") throws -> [VacationTag] {
         let key = VacationTags.key(filter)
         let matching: SQL = key.isEmpty ? "" : "AND instr(tags.name_key, \(key)) > 0"
-        return try database.read { db in
-            try db.fetchAll("""
-                SELECT tags.id, tags.name, count(*) AS photo_count
-                FROM vacation_tags tags
-                JOIN vacation_photo_tags photo_tags ON photo_tags.vacation_id = tags.vacation_id AND photo_tags.tag_id = tags.id
-                WHERE tags.vacation_id = \(id) \(sql: matching)
-                GROUP BY tags.vacation_id, tags.id ORDER BY photo_count DESC, tags.name_key
-                """) { row in
-                VacationTag(id: try row["id"], name: try row["name"], photoCount: try row["photo_count"])
-            }
+        return try database.fetchAll("""
+            SELECT tags.id, tags.name, count(*) AS photo_count
+            FROM vacation_tags tags
+            JOIN vacation_photo_tags photo_tags ON photo_tags.vacation_id = tags.vacation_id AND photo_tags.tag_id = tags.id
+            WHERE tags.vacation_id = \(id) \(sql: matching)
+            GROUP BY tags.vacation_id, tags.id ORDER BY photo_count DESC, tags.name_key
+            """) { row in
+            VacationTag(id: try row["id"], name: try row["name"], photoCount: try row["photo_count"])
         }
     }
 
@@ -71,18 +65,14 @@ public struct VacationContents: Sendable {
         case .place(let place): "AND place_id = \(place)"
         case .tag(let tag): "AND id IN (SELECT photo_id FROM vacation_photo_tags WHERE vacation_id = \(id) AND tag_id = \(tag))"
         }
-        return try database.read { db in
-            try db.fetchAll("""
-                SELECT \(raw: VacationPhoto.columns) FROM vacation_photos WHERE vacation_id = \(id) \(sql: condition) ORDER BY sorted_at, id
-                """, VacationPhoto.init)
-        }
+        return try database.fetchAll("""
+            SELECT \(raw: VacationPhoto.columns) FROM vacation_photos WHERE vacation_id = \(id) \(sql: condition) ORDER BY sorted_at, id
+            """, VacationPhoto.init)
     }
 
     public func photo(id photoID: Int64) throws -> VacationPhoto? {
-        try database.read { db in
-            try db.fetchOne("SELECT \(raw: VacationPhoto.columns) FROM vacation_photos WHERE vacation_id = \(id) AND id = \(photoID)")
-                .map(VacationPhoto.init)
-        }
+        try database.fetchOne("SELECT \(raw: VacationPhoto.columns) FROM vacation_photos WHERE vacation_id = \(id) AND id = \(photoID)")
+            .map(VacationPhoto.init)
     }
 
     public func place(id placeID: Int64) throws -> VacationPlace? {
@@ -95,22 +85,20 @@ public struct VacationContents: Sendable {
 
     /// The photo's own preview (a JPEG), kept with the vacation.
     public func preview(photoID: Int64) throws -> [UInt8]? {
-        try database.read { db in try db.fetchValue("SELECT preview FROM vacation_photos WHERE vacation_id = \(id) AND id = \(photoID)") }
+        try database.fetchValue("SELECT preview FROM vacation_photos WHERE vacation_id = \(id) AND id = \(photoID)")
     }
 
     /// The photo's own grid thumbnail (a WebP), kept with the vacation.
     public func thumbnail(photoID: Int64) throws -> [UInt8]? {
-        try database.read { db in try db.fetchValue("SELECT thumbnail FROM vacation_photos WHERE vacation_id = \(id) AND id = \(photoID)") }
+        try database.fetchValue("SELECT thumbnail FROM vacation_photos WHERE vacation_id = \(id) AND id = \(photoID)")
     }
 
     /// The tags of one photo of the vacation, by name.
     public func tags(ofPhoto photoID: Int64) throws -> [String] {
-        try database.read { db in
-            try db.fetchAll("""
-                SELECT tags.name FROM vacation_tags tags
-                JOIN vacation_photo_tags photo_tags ON photo_tags.vacation_id = tags.vacation_id AND photo_tags.tag_id = tags.id
-                WHERE tags.vacation_id = \(id) AND photo_tags.photo_id = \(photoID) ORDER BY tags.name_key
-                """) { try $0["name"] as String }
-        }
+        try database.fetchAll("""
+            SELECT tags.name FROM vacation_tags tags
+            JOIN vacation_photo_tags photo_tags ON photo_tags.vacation_id = tags.vacation_id AND photo_tags.tag_id = tags.id
+            WHERE tags.vacation_id = \(id) AND photo_tags.photo_id = \(photoID) ORDER BY tags.name_key
+            """) { try $0["name"] as String }
     }
 }

@@ -34,9 +34,7 @@ extension VacationStore {
     private func exportCopy(_ id: Int64, for account: AccountID) throws -> (path: String, name: String) {
         guard try vacation(id, of: account) != nil else { throw VacationError.noSuchVacation }
         return try exports.withLock(of: id) {
-            let current = try database.read { db in
-                try db.fetchOne("SELECT name, version FROM vacations WHERE id = \(id)").map { (name: try $0["name"] as String, version: try $0["version"] as Int64) }
-            }
+            let current = try database.fetchOne("SELECT name, version FROM vacations WHERE id = \(id)").map { (name: try $0["name"] as String, version: try $0["version"] as Int64) }
             guard let current else { throw VacationError.noSuchVacation }
             if let path = exports.existing(id, version: current.version, now: clock.now()) { return (path, current.name) }
             try DurableFile.makeFolder(exports.folder.path)

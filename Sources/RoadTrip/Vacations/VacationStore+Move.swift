@@ -32,9 +32,7 @@ extension VacationStore {
     /// reported; its vacation is left empty. The folder goes once nothing is left in it.
     @discardableResult
     public func moveDocumentsIntoLibrary() throws -> [UnmovedDocument] {
-        let pending: [Int64] = try database.read { db in
-            try db.fetchAll("SELECT id FROM vacations WHERE in_document = 1 ORDER BY id") { try $0["id"] as Int64 }
-        }
+        let pending: [Int64] = try database.fetchAll("SELECT id FROM vacations WHERE in_document = 1 ORDER BY id") { try $0["id"] as Int64 }
         let unmoved = try pending.compactMap { try moveDocument(of: $0) }
         try removeLeftDocuments()
         return unmoved

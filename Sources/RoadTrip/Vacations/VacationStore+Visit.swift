@@ -15,7 +15,7 @@ extension VacationStore {
         let place = try photo.placeID.flatMap { try library.photos.place(id: $0) }.map {
             VisitedPhoto.Place(id: $0.id, name: $0.name, region: $0.region, country: $0.country, latitude: $0.latitude, longitude: $0.longitude)
         }
-        let sortedAt: String = try database.read { db in try db.fetchValue("SELECT sorted_at FROM photos WHERE id = \(photo.id)") } ?? ""
+        let sortedAt: String = try database.fetchValue("SELECT sorted_at FROM photos WHERE id = \(photo.id)") ?? ""
         let visited = VisitedPhoto(
             sha256: photo.sha256, title: photo.displayTitle, subtitle: photo.displaySubtitle, takenAt: photo.takenAt,
             sortedAt: sortedAt, latitude: photo.latitude, longitude: photo.longitude, camera: photo.camera, place: place,

@@ -24,25 +24,21 @@ public struct VacationStore: Sendable {
     }
 
     public func all(of account: AccountID) throws -> [Vacation] {
-        try database.read { db in
-            try db.fetchAll("""
-                SELECT vacations.id, vacations.name, count(photos.id) AS photo_count,
-                    min(photos.taken_at) AS first_date, max(photos.taken_at) AS last_date
-                FROM vacations LEFT JOIN vacation_photos photos ON photos.vacation_id = vacations.id
-                WHERE vacations.account_id = \(account.rawValue)
-                GROUP BY vacations.id ORDER BY vacations.name_key, vacations.id
-                """) { row in
-                Vacation(id: try row["id"], name: try row["name"], photoCount: try row["photo_count"],
-                         firstDate: try row["first_date"], lastDate: try row["last_date"])
-            }
+        try database.fetchAll("""
+            SELECT vacations.id, vacations.name, count(photos.id) AS photo_count,
+                min(photos.taken_at) AS first_date, max(photos.taken_at) AS last_date
+            FROM vacations LEFT JOIN vacation_photos photos ON photos.vacation_id = vacations.id
+            WHERE vacations.account_id = \(account.rawValue)
+            GROUP BY vacations.id ORDER BY vacations.name_key, vacations.id
+            """) { row in
+            Vacation(id: try row["id"], name: try row["name"], photoCount: try row["photo_count"],
+                     firstDate: try row["first_date"], lastDate: try row["last_date"])
         }
     }
 
     /// The vacation's name and contents when it belongs to `account`; nil otherwise.
     public func vacation(_ id: Int64, of account: AccountID) throws -> (name: String, contents: VacationContents)? {
-        let name: String? = try database.read { db in
-            try db.fetchValue("SELECT name FROM vacations WHERE id = \(id) AND account_id = \(account.rawValue)")
-        }
+        let name: String? = try database.fetchValue("SELECT name FROM vacations WHERE id = \(id) AND account_id = \(account.rawValue)")
         guard let name else { return nil }
         return (name, VacationContents(database: database, id: id))
     }
@@ -85,14 +81,12 @@ public struct VacationStore: Sendable {
 
     /// The account's vacations that hold the photo, by name.
     public func holding(sha256: String, for account: AccountID) throws -> [(id: Int64, name: String)] {
-        try database.read { db in
-            try db.fetchAll("""
-                SELECT id, name FROM vacations
-                WHERE account_id = \(account.rawValue)
-                    AND EXISTS (SELECT 1 FROM vacation_photos WHERE vacation_id = vacations.id AND sha256 = \(sha256))
-                ORDER BY name_key, id
-                """) { (id: try $0["id"] as Int64, name: try $0["name"] as String) }
-        }
+        try database.fetchAll("""
+            SELECT id, name FROM vacations
+            WHERE account_id = \(account.rawValue)
+                AND EXISTS (SELECT 1 FROM vacation_photos WHERE vacation_id = vacations.id AND sha256 = \(sha256))
+            ORDER BY name_key, id
+            """) { (id: try $0["id"] as Int64, name: try $0["name"] as String) }
     }
 
     /// Files a crash or a vanished vacation left: exported copies of vacations that are gone,

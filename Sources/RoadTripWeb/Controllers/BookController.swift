@@ -9,7 +9,7 @@ struct BookController {
     let context: RequestContext
 
     func page(_ number: Int) throws -> Response {
-        let destination = try tripDestination()
+        let (menu, destination) = try menuAndTrip()
         let book = Book(pageCount: destination.eventCount)
         guard book.page(at: number) != nil else {
             if book.pageCount == 0 { return .redirect(to: Route.eventsEditor.path) }
@@ -26,7 +26,7 @@ struct BookController {
             formToken: context.formToken
         )
         return app.page(PageFrame(
-            title: "Events", screen: .detail, master: try app.menuView(for: context),
+            title: "Events", screen: .detail, master: MenuView(menu: menu),
             detail: BookView(screen: screen), back: (.home, "RoadTrip")
         ), context: context)
     }
@@ -63,9 +63,9 @@ struct BookController {
     }
 
     func weather() throws -> Response {
-        let destination = try tripDestination()
+        let (menu, destination) = try menuAndTrip()
         return app.page(PageFrame(
-            title: "Weather", screen: .detail, master: try app.menuView(for: context),
+            title: "Weather", screen: .detail, master: MenuView(menu: menu),
             detail: WeatherView(destination: destination), back: (.home, "RoadTrip")
         ), context: context)
     }
@@ -119,8 +119,21 @@ struct BookController {
     func tripDestination() throws -> Destination {
         guard let id = try app.library.trips.chosenDestination(of: context.account.id),
               let destination = try app.catalog.destination(id: id) else {
-            throw HTTPError(status: .notFound, message: "Choose a destination to start: your trip has none yet.")
+            throw HTTPError.noTrip
         }
         return destination
+    }
+
+    /// The menu beside a page of the trip, and the trip's destination, which the menu has read.
+    private func menuAndTrip() throws -> (Menu, Destination) {
+        let menu = try app.menu(for: try context.account)
+        guard let destination = menu.trip?.destination else { throw HTTPError.noTrip }
+        return (menu, destination)
+    }
+}
+
+private extension HTTPError {
+    static var noTrip: HTTPError {
+        HTTPError(status: .notFound, message: "Choose a destination to start: your trip has none yet.")
     }
 }

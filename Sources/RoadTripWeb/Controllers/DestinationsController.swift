@@ -19,19 +19,22 @@ struct DestinationsController {
     }
 
     func show(id: Int64) throws -> Response {
-        guard let destination = try app.catalog.destination(id: id) else {
+        // The menu beside the detail has read every destination and the trip's points of
+        // interest: the detail takes them from it rather than reading them again.
+        let menu = try app.menu(for: try context.account, selected: id)
+        guard let destination = menu.destinations.first(where: { $0.id == id }) else {
             throw HTTPError.notFound("There is no such destination. It may have been removed.")
         }
+        let trip = menu.trip.flatMap { $0.destination.id == id ? $0 : nil }
         let model = DestinationDetail(
             destination: destination,
-            pointsOfInterest: try app.catalog.pointsOfInterest(destinationID: id)
+            pointsOfInterest: try trip?.pointsOfInterest ?? app.catalog.pointsOfInterest(destinationID: id)
         )
         return app.page(PageFrame(
             title: destination.name,
             screen: .detail,
-            master: try app.menuView(for: context, selected: id),
-            detail: DestinationDetailView(model: model, formToken: context.formToken,
-                                          isChosen: try app.library.trips.chosenDestination(of: context.account.id) == id),
+            master: MenuView(menu: menu),
+            detail: DestinationDetailView(model: model, formToken: context.formToken, isChosen: trip != nil),
             back: (.home, "Destinations")
         ), context: context)
     }

@@ -26,7 +26,8 @@ struct PlacesController {
             title: grid.heading,
             screen: .master,
             master: grid,
-            detail: PhotoPlaceholderView(hasPhotos: !(try photos.isEmpty)),
+            // A grid with photos in it answers for the library without asking the database.
+            detail: PhotoPlaceholderView(hasPhotos: try !grid.page.photos.isEmpty || !photos.isEmpty),
             masterBar: try app.photosBar(.places, title: grid.heading, back: (.places(order: .byCountry), "Places")),
             masterKey: collection.masterKey
         ), context: context)

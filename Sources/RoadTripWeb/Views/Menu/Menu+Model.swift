@@ -26,7 +26,7 @@ extension App {
         return Menu(trip: trip, destinations: destinations, selected: selected)
     }
 
-    func menuView(for context: RequestContext, selected: Int64? = nil) throws -> MenuView {
-        MenuView(menu: try menu(for: try context.account, selected: selected))
+    func menuView(for context: RequestContext) throws -> MenuView {
+        MenuView(menu: try menu(for: try context.account))
     }
 }
