@@ -10,7 +10,7 @@ BUILD_PACKAGES = libmicrohttpd-dev libsqlite3-dev libpq-dev libsodium-dev libcur
 TEST_PACKAGES = postgresql
 # The cluster's browser tests and benchmark start a PostgreSQL of their own (bin/test-postgresql) and use psql.
 E2E_PACKAGES = chromium chromium-driver nginx-light postgresql
-BENCH_PACKAGES = wrk nginx-light libvips-tools sqlite3 time postgresql
+BENCH_PACKAGES = wrk nginx-light libvips-tools sqlite3 time postgresql strace
 
 .PHONY: run build release test unit e2e bench deps test-deps e2e-deps bench-deps clean
 

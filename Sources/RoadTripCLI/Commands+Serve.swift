@@ -10,6 +10,10 @@ import Glibc
 #endif
 
 extension Commands {
+    static func threadPoolSize(for database: LibraryDatabase) -> Int {
+        max(2, ProcessInfo.processInfo.activeProcessorCount * (database == .sqlite ? 2 : 4))
+    }
+
     static func serve(_ arguments: [String]) throws(CommandFailure) {
         let parsed = try parse(
             arguments, values: [
@@ -18,10 +22,7 @@ extension Commands {
             flags: ["--secure-cookies", "--allow-private-fetch", "--no-offline-copies"]
         )
         guard parsed.words.isEmpty else { throw CommandFailure(message: "unexpected argument '\(parsed.words[0])' (see roadtrip --help)", status: 64) }
-        var configuration = Configuration(
-            threadPoolSize: max(2, ProcessInfo.processInfo.activeProcessorCount * 2),
-            headersOnEveryResponse: App.securityHeaders
-        )
+        var configuration = Configuration(headersOnEveryResponse: App.securityHeaders)
         // Photo uploads stream to a file; every other body stays small and in memory.
         configuration.spoolsBody = { method, path in Route.spoolsBody(method: method, path: path) }
         configuration.maximumSpooledBodySize = 1 << 30
@@ -41,7 +42,10 @@ extension Commands {
         }
         let proxies = try trustedProxies(parsed)
         let publicURL = try publicURL(parsed)
-        let library = try openLibrary(parsed)
+        // A thread waiting for PostgreSQL's answer, over the network, leaves its core idle: on
+        // PostgreSQL each core gets twice the threads, and each thread a connection of its own.
+        let library = try openLibrary(parsed) { database in database == .sqlite ? 4 : threadPoolSize(for: database) }
+        configuration.threadPoolSize = threadPoolSize(for: library.location)
         // Beside the library, so an upload is never copied across file systems and a private data folder keeps it private.
         configuration.spoolFolder = library.spoolFolder.path
         let app: App

@@ -50,10 +50,12 @@ enum Commands {
         }
     }
 
-    static func openLibrary(_ arguments: Arguments) throws(CommandFailure) -> Library {
+    /// - readers: connections for reads at once (SQLite's readers; PostgreSQL's pool, one more for a write).
+    static func openLibrary(_ arguments: Arguments, readers: (LibraryDatabase) -> Int = { _ in 4 }) throws(CommandFailure) -> Library {
         let folder = arguments.options["--data"].map { URL(fileURLWithPath: $0) } ?? Library.defaultFolder()
         do {
-            return try Library(folder: folder, database: LibraryDatabase.chosen(option: arguments.options["--database"]))
+            let database = try LibraryDatabase.chosen(option: arguments.options["--database"])
+            return try Library(folder: folder, database: database, readers: readers(database))
         } catch {
             throw CommandFailure(message: error.description)
         }

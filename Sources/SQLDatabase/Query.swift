@@ -30,6 +30,11 @@ extension Row {
 }
 
 extension Database {
+    /// What one query reads, alone (`fetchAll`).
+    public func fetch<Value>(_ query: Query<Value>) throws -> Value {
+        try query.decode(fetchAll(query.sql))
+    }
+
     /// What the queries read, in one snapshot. The queries must not depend on each other's
     /// results: they are sent together (`fetchAll(together:)`).
     public func fetch<each Value>(_ queries: repeat Query<each Value>) throws -> (repeat each Value) {

@@ -6,8 +6,7 @@
 #  2. nginx in front of one PostgreSQL instance vs nginx round-robin over two. On one machine
 #     with two cores this measures the cost of the extra instance and hop, not scaling: the
 #     instances, nginx, PostgreSQL and wrk share the same two cores;
-#  3. database round trips per page on PostgreSQL (pg_stat_statements: every statement the
-#     server ran, BEGIN and COMMIT included, divided by the requests).
+#  3. database round trips per page on PostgreSQL, and the statements they carry (see below).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -35,6 +34,7 @@ serve() {
     port=$(free_port)
     "$BIN" serve --data "$work/data" --port "$port" --no-offline-copies "$@" > "$work/$name.log" 2>&1 &
     pids+=($!)
+    printf -v "${name}_pid" '%s' "$!"
     for _ in $(seq 1 300); do grep -q "running at" "$work/$name.log" 2>/dev/null && break; sleep 0.1; done
     grep -q "running at" "$work/$name.log" || { cat "$work/$name.log"; exit 1; }
     printf -v "${name}_port" '%s' "$port"
@@ -128,19 +128,32 @@ read -r two_rps two_p50 two_p99 < <(measure "http://127.0.0.1:$ng_two$page" "$pg
 printf '%-44s %10s %8s %8s %8s\n' "page via nginx, one PostgreSQL instance" "$one_rps" "$one_p50" "$one_p99" "1.00"
 printf '%-44s %10s %8s %8s %8s\n' "page via nginx, two PostgreSQL instances" "$two_rps" "$two_p50" "$two_p99" "$(ratio "$two_rps" "$one_rps")"
 
-# Round trips: every statement PostgreSQL ran for 100 requests of each, divided by 100, less
-# what the idle instances' job workers run meanwhile (measured alone just before).
-calls() { psql -At "$database" -c "SELECT coalesce(sum(calls), 0) FROM pg_stat_statements WHERE query NOT LIKE '%pg_stat_statements%'"; }
-psql -q "$database" -c "SELECT pg_stat_statements_reset()" >/dev/null
-sleep 3
-idle_rate=$(awk -v c="$(calls)" 'BEGIN { print c / 3 }')
-for target in "$page" "$grid"; do
+# Round trips and statements for 100 requests of each, divided by 100, less what the idle
+# instance's job workers do meanwhile (measured alone just before). Round trips: the instance's
+# poll() calls, counted by strace (libpq waits for the server with poll(); libmicrohttpd uses
+# epoll, and nothing else polls with offline copies off). Statements: every one PostgreSQL ran,
+# BEGIN and COMMIT included (pg_stat_statements).
+statements() { psql -At "$database" -c "SELECT coalesce(sum(calls), 0) FROM pg_stat_statements WHERE query NOT LIKE '%pg_stat_statements%'"; }
+# counted COMMAND…: prints "seconds poll_calls statements" while COMMAND runs.
+counted() {
     psql -q "$database" -c "SELECT pg_stat_statements_reset()" >/dev/null
+    strace -f -qq -c -e trace=poll -o "$work/strace.txt" -p "$pg1_pid" &
+    local tracer=$! started ended
+    sleep 0.5
     started=$(date +%s.%N)
-    for _ in $(seq 1 100); do curl -fsS -o /dev/null -H "$pg_cookie" "http://127.0.0.1:$pg1_port$target"; done
+    "$@"
     ended=$(date +%s.%N)
-    awk -v c="$(calls)" -v r="$idle_rate" -v t0="$started" -v t1="$ended" -v p="$target" 'BEGIN {
-        printf "database round trips per request of %s: %.1f (BEGIN and COMMIT included; %.1f/s of idle job polling taken off)\n", p, (c - r * (t1 - t0)) / 100, r }'
+    kill -INT "$tracer"
+    wait "$tracer" 2>/dev/null || true
+    echo "$(awk -v a="$started" -v b="$ended" 'BEGIN { print b - a }') $(awk '$NF == "poll" { print $4 }' "$work/strace.txt" | grep . || echo 0) $(statements)"
+}
+requests() { for _ in $(seq 1 100); do curl -fsS -o /dev/null -H "$pg_cookie" "http://127.0.0.1:$pg1_port$1"; done; }
+read -r idle_seconds idle_polls idle_statements < <(counted sleep 3)
+for target in "$page" "$grid"; do
+    read -r seconds polls calls < <(counted requests "$target")
+    awk -v s="$seconds" -v p="$polls" -v c="$calls" -v is="$idle_seconds" -v ip="$idle_polls" -v ic="$idle_statements" -v t="$target" 'BEGIN {
+        printf "database round trips per request of %s: %.1f, carrying %.1f statements (idle job polling taken off: %.1f round trips/s)\n",
+            t, (p - ip * s / is) / 100, (c - ic * s / is) / 100, ip / is }'
 done
 if [ -n "${SHOW_STATEMENTS:-}" ]; then
     psql -q "$database" -c "SELECT pg_stat_statements_reset()" >/dev/null

@@ -9,8 +9,11 @@ public struct DestinationCatalog: Sendable {
     }
 
     public func all() throws -> [Destination] {
-        try database.fetchAll(DestinationCatalog.select + "ORDER BY d.position, d.name", DestinationCatalog.destination)
+        try database.fetch(Self.allQuery)
     }
+
+    /// Every destination, in the menu's order.
+    public static let allQuery = Query(all: select + "ORDER BY d.position, d.name", destination)
 
     public func destination(id: Int64) throws -> Destination? {
         try database.fetchAll(DestinationCatalog.select + "WHERE d.id = \(id)", DestinationCatalog.destination).first
@@ -26,10 +29,16 @@ public struct DestinationCatalog: Sendable {
     }
 
     public func pointsOfInterest(destinationID: Int64) throws -> [PointOfInterest] {
-        try database.fetchAll("""
-            SELECT title, subtitle, latitude, longitude FROM destination_points_of_interest
-            WHERE destination_id = \(destinationID) ORDER BY position
-            """) { row in
+        try database.fetch(Self.pointsOfInterestQuery(destinationID: destinationID))
+    }
+
+    public static func pointsOfInterestQuery(destinationID: Int64) -> Query<[PointOfInterest]> {
+        pointsOfInterestQuery(where: "destination_id = \(destinationID)")
+    }
+
+    /// The points of interest of the destinations `condition` picks, in their order.
+    static func pointsOfInterestQuery(where condition: SQL) -> Query<[PointOfInterest]> {
+        Query(all: "SELECT title, subtitle, latitude, longitude FROM destination_points_of_interest WHERE \(sql: condition) ORDER BY position") { row in
             PointOfInterest(title: try row["title"], subtitle: try row["subtitle"],
                             coordinate: Coordinate(latitude: try row["latitude"], longitude: try row["longitude"]))
         }

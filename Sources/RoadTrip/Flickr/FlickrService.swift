@@ -33,8 +33,11 @@ public final class FlickrService: Sendable {
     /// The key in use: the configured one, else the one the owner entered in Settings.
     public func apiKey() throws -> String? {
         if let configuredKey { return configuredKey }
-        return try database.fetchValue("SELECT value FROM settings WHERE name = 'flickr_api_key'")
+        return try database.fetch(Self.storedKeyQuery)
     }
+
+    /// The key the owner entered in Settings, for a page that reads it with the rest.
+    public static let storedKeyQuery = Query<String?>(value: "SELECT value FROM settings WHERE name = 'flickr_api_key'")
 
     /// Whether a key comes from the command line or the environment (Settings cannot change it then).
     public var keyIsConfigured: Bool { configuredKey != nil }

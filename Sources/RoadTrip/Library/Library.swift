@@ -108,3 +108,13 @@ extension Library {
         return URL(fileURLWithPath: home).appendingPathComponent(".local/share/roadtrip")
     }
 }
+
+/// A read the stores hand out, for the web layer to read several at once without SQL of its own.
+public typealias LibraryQuery<Value> = Query<Value>
+
+extension Library {
+    /// What the queries read, in one snapshot; on PostgreSQL in one round trip.
+    public func fetch<each Value>(_ queries: repeat LibraryQuery<each Value>) throws -> (repeat each Value) {
+        try database.fetch(repeat each queries)
+    }
+}

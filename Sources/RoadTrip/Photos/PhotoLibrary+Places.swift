@@ -35,24 +35,36 @@ extension PhotoLibrary {
     }
 
     public func place(id: Int64) throws -> Place? {
-        try database.fetchOne("SELECT \(raw: Place.columns) FROM places WHERE id = \(id)").map(Place.init)
+        try database.fetch(Self.placeQuery(id: id))
+    }
+
+    public static func placeQuery(id: Int64) -> LibraryQuery<Place?> {
+        Query("SELECT \(raw: Place.columns) FROM places WHERE id = \(id)") { try $0.first.map(Place.init) }
     }
 
     /// How many photos have no place: no position, or none near a populated place.
     public func photosWithoutPlace() throws -> Int {
-        try database.fetchValue("SELECT count(*) FROM photos WHERE place_id IS NULL") ?? 0
+        try database.fetch(Self.photosWithoutPlaceQuery) ?? 0
     }
+
+    public static let photosWithoutPlaceQuery = Query<Int?>(value: "SELECT count(*) FROM photos WHERE place_id IS NULL")
 
     /// `limit` photos of the collection, newest first (date taken, else date imported),
     /// starting after the photo `cursor`.
     public func photos(in collection: PhotoCollection, after cursor: Int64? = nil, limit: Int = 50) throws -> PhotoPage {
+        try database.fetch(Self.photosQuery(in: collection, after: cursor, limit: limit))
+    }
+
+    public static func photosQuery(in collection: PhotoCollection, after cursor: Int64? = nil, limit: Int = 50) -> LibraryQuery<PhotoPage> {
         var sql: SQL = "SELECT \(raw: Photo.columns) FROM photos WHERE \(sql: PhotoLibrary.filter(collection))"
         if let cursor {
             sql = sql + " AND (sorted_at, id) < (SELECT sorted_at, id FROM photos WHERE id = \(cursor))"
         }
         sql = sql + " ORDER BY sorted_at DESC, id DESC LIMIT \(limit + 1)"
-        let photos = try database.fetchAll(sql, Photo.init)
-        return PhotoPage(photos: Array(photos.prefix(limit)), nextCursor: photos.count > limit ? photos[limit - 1].id : nil)
+        return Query(sql) { rows in
+            let photos = try rows.map(Photo.init)
+            return PhotoPage(photos: Array(photos.prefix(limit)), nextCursor: photos.count > limit ? photos[limit - 1].id : nil)
+        }
     }
 
     /// The photos before and after `photo` in its collection's order (newer, older).

@@ -26,7 +26,17 @@ public struct TripStore: Sendable {
 
     /// The destination the account chose; nil before it has chosen (or when that destination was removed).
     public func chosenDestination(of account: AccountID) throws -> Int64? {
-        try database.fetchValue("SELECT destination_id FROM trips WHERE account_id = \(account.rawValue)")
+        try database.fetch(Self.chosenDestinationQuery(of: account))
+    }
+
+    public static func chosenDestinationQuery(of account: AccountID) -> Query<Int64?> {
+        Query(value: "SELECT destination_id FROM trips WHERE account_id = \(account.rawValue)")
+    }
+
+    /// The points of interest of the destination the account chose (none before it has chosen),
+    /// without waiting to know which it is: a page reads them with the rest of its menu.
+    public static func tripPointsOfInterestQuery(of account: AccountID) -> Query<[PointOfInterest]> {
+        DestinationCatalog.pointsOfInterestQuery(where: "destination_id = (SELECT destination_id FROM trips WHERE account_id = \(account.rawValue))")
     }
 
     public func choose(_ destination: Int64, for account: AccountID) throws {

@@ -19,17 +19,18 @@ struct DestinationsController {
     }
 
     func show(id: Int64) throws -> Response {
-        // The menu beside the detail has read every destination and the trip's points of
-        // interest: the detail takes them from it rather than reading them again.
-        let menu = try app.menu(for: try context.account, selected: id)
+        // The detail's points of interest are read with the menu beside it, which has every
+        // destination: the page waits for the database once.
+        let (destinations, chosen, tripPointsOfInterest) = Menu.queries(for: try context.account)
+        let (all, chosenID, tripPoints, pointsOfInterest) = try app.library.fetch(
+            destinations, chosen, tripPointsOfInterest, DestinationCatalog.pointsOfInterestQuery(destinationID: id)
+        )
+        let menu = Menu((all, chosenID, tripPoints), selected: id)
         guard let destination = menu.destinations.first(where: { $0.id == id }) else {
             throw HTTPError.notFound("There is no such destination. It may have been removed.")
         }
         let trip = menu.trip.flatMap { $0.destination.id == id ? $0 : nil }
-        let model = DestinationDetail(
-            destination: destination,
-            pointsOfInterest: try trip?.pointsOfInterest ?? app.catalog.pointsOfInterest(destinationID: id)
-        )
+        let model = DestinationDetail(destination: destination, pointsOfInterest: pointsOfInterest)
         return app.page(PageFrame(
             title: destination.name,
             screen: .detail,

@@ -42,7 +42,7 @@ struct PhotoController {
                                  next: neighbours.older.map { .photo(id: $0, inRecents: false) }, inRecents: false)
             let collection: PhotoCollection = photo.placeID.map { .place($0) } ?? .noLocation
             masterKey = collection.masterKey
-            master = try PlacesController(app: app, context: context).grid(collection, current: photo.id)
+            master = try PlacesController(app: app, context: context).grid(collection, current: photo.id).view
             back = (.placePhotos(collection, after: nil), place?.name ?? "No location")
         }
         return app.page(PageFrame(
@@ -119,13 +119,14 @@ struct PhotoController {
     private func placeForm(_ photo: Photo, query: String, error: String?, status: Status) throws -> Response {
         let results = query.isEmpty ? [] : try photos.gazetteer.gazetteer().search(query, limit: 20)
         let collection: PhotoCollection = photo.placeID.map { .place($0) } ?? .noLocation
+        let grid = try PlacesController(app: app, context: context).grid(collection, current: photo.id)
         return app.page(PageFrame(
             title: "Set the place",
             screen: .detail,
-            master: try PlacesController(app: app, context: context).grid(collection, current: photo.id),
+            master: grid.view,
             detail: PhotoPlaceView(photo: photo, query: query, results: results, formToken: context.formToken, error: error),
             back: (.photo(id: photo.id, inRecents: false), photo.displayTitle),
-            masterBar: try app.photosBar(.places)
+            masterBar: .photos(.places, flickr: grid.flickrTab)
         ), context: context, status: status)
     }
 

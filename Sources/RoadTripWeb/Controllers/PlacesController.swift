@@ -21,35 +21,42 @@ struct PlacesController {
 
     func photos(in collection: PhotoCollection, after cursor: Int64?) throws -> Response {
         if let cursor, try photos.photo(id: cursor) == nil { throw HTTPError.notFound("That page of photos is gone; go back to the place.") }
-        let grid = try self.grid(collection, after: cursor)
+        let (grid, flickrTab) = try self.grid(collection, after: cursor)
         return app.page(PageFrame(
             title: grid.heading,
             screen: .master,
             master: grid,
             // A grid with photos in it answers for the library without asking the database.
             detail: PhotoPlaceholderView(hasPhotos: try !grid.page.photos.isEmpty || !photos.isEmpty),
-            masterBar: try app.photosBar(.places, title: grid.heading, back: (.places(order: .byCountry), "Places")),
+            masterBar: .photos(.places, title: grid.heading, back: (.places(order: .byCountry), "Places"), flickr: flickrTab),
             masterKey: collection.masterKey
         ), context: context)
     }
 
-    /// The grid of a place (or of the photos with no place), for its own screen or beside a photo.
-    func grid(_ collection: PhotoCollection, after cursor: Int64? = nil, current: Int64? = nil) throws -> PhotoGridView {
+    /// The grid of a place (or of the photos with no place), for its own screen or beside a
+    /// photo, and whether the photo tabs show Flickr: read together, in one round trip.
+    func grid(_ collection: PhotoCollection, after cursor: Int64? = nil, current: Int64? = nil) throws -> (view: PhotoGridView, flickrTab: Bool) {
+        let page = PhotoLibrary.photosQuery(in: collection, after: cursor)
         let heading: String
         let subtitle: String?
+        let (photoPage, storedFlickrKey): (PhotoPage, String?)
         switch collection {
         case .place(let id):
-            guard let place = try photos.place(id: id), place.photoCount > 0 else {
+            let (found, read, key) = try app.library.fetch(PhotoLibrary.placeQuery(id: id), page, FlickrService.storedKeyQuery)
+            guard let place = found, place.photoCount > 0 else {
                 throw HTTPError.notFound("There are no photos of this place. They may have been moved to another place.")
             }
             heading = place.name
             subtitle = "\(place.regionAndCountry) · \(PhotoFormat.count(place.photoCount))"
+            (photoPage, storedFlickrKey) = (read, key)
         case .noLocation:
+            let (count, read, key) = try app.library.fetch(PhotoLibrary.photosWithoutPlaceQuery, page, FlickrService.storedKeyQuery)
             heading = "No location"
-            subtitle = PhotoFormat.count(try photos.photosWithoutPlace())
+            subtitle = PhotoFormat.count(count ?? 0)
+            (photoPage, storedFlickrKey) = (read, key)
         }
-        return PhotoGridView(heading: heading, subtitle: subtitle, page: try photos.photos(in: collection, after: cursor),
-                             collection: collection, current: current)
+        let view = PhotoGridView(heading: heading, subtitle: subtitle, page: photoPage, collection: collection, current: current)
+        return (view, app.flickr.map { $0.keyIsConfigured || storedFlickrKey != nil } ?? false)
     }
 
     func find(query: String?) throws -> Response {

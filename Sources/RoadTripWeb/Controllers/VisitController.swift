@@ -70,12 +70,13 @@ struct VisitController {
     private func choice(_ kind: VisitChoiceView.Kind, _ photo: Photo, _ vacations: [(id: Int64, name: String)], error: String? = nil,
                         status: Status = .ok) throws -> Response {
         let collection: PhotoCollection = photo.placeID.map { .place($0) } ?? .noLocation
+        let grid = try PlacesController(app: app, context: context).grid(collection, current: photo.id)
         return app.page(PageFrame(
             title: kind == .visit ? "Visit" : "Unvisit", screen: .detail,
-            master: try PlacesController(app: app, context: context).grid(collection, current: photo.id),
+            master: grid.view,
             detail: VisitChoiceView(kind: kind, title: photo.displayTitle, route: kind == .visit ? .visit(photo: photo.id) : .unvisit(photo: photo.id),
                                     back: .photo(id: photo.id, inRecents: false), vacations: vacations, formToken: context.formToken, error: error),
-            back: (.photo(id: photo.id, inRecents: false), photo.displayTitle), masterBar: try app.photosBar(.places),
+            back: (.photo(id: photo.id, inRecents: false), photo.displayTitle), masterBar: .photos(.places, flickr: grid.flickrTab),
             masterKey: collection.masterKey
         ), context: context, status: status)
     }

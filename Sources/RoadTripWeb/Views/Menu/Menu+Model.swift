@@ -15,15 +15,26 @@ struct Menu {
     let selected: Int64?
 }
 
-extension App {
-    /// The menu for the signed-in account (any page's master column).
-    func menu(for account: Account, selected: Int64? = nil) throws -> Menu {
-        let destinations = try catalog.all()
-        let chosen = try library.trips.chosenDestination(of: account.id)
-        let trip = try destinations.first { $0.id == chosen }.map { destination in
-            Menu.Trip(destination: destination, pointsOfInterest: try catalog.pointsOfInterest(destinationID: destination.id))
+extension Menu {
+    /// The menu from what `queries(for:)` read.
+    init(_ read: (destinations: [Destination], chosen: Int64?, tripPointsOfInterest: [PointOfInterest]), selected: Int64? = nil) {
+        let trip = read.destinations.first { $0.id == read.chosen }.map { destination in
+            Menu.Trip(destination: destination, pointsOfInterest: read.tripPointsOfInterest)
         }
-        return Menu(trip: trip, destinations: destinations, selected: selected)
+        self.init(trip: trip, destinations: read.destinations, selected: selected)
+    }
+
+    /// What the menu shows: every destination, the account's choice and its points of interest.
+    static func queries(for account: Account) -> (LibraryQuery<[Destination]>, LibraryQuery<Int64?>, LibraryQuery<[PointOfInterest]>) {
+        (DestinationCatalog.allQuery, TripStore.chosenDestinationQuery(of: account.id), TripStore.tripPointsOfInterestQuery(of: account.id))
+    }
+}
+
+extension App {
+    /// The menu for the signed-in account (any page's master column), read at once.
+    func menu(for account: Account, selected: Int64? = nil) throws -> Menu {
+        let (destinations, chosen, pointsOfInterest) = Menu.queries(for: account)
+        return Menu(try library.fetch(destinations, chosen, pointsOfInterest), selected: selected)
     }
 
     func menuView(for context: RequestContext) throws -> MenuView {
