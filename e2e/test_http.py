@@ -242,20 +242,20 @@ def test_server_error_page_shows_no_internals(start_server, browser, tmp_path):
 
 
 def test_server_error_page_keeps_the_list_for_a_signed_in_person(start_server, browser, tmp_path):
-    """When only a destination's own query fails (its points of interest moved away) the list
-    still works, so a signed-in person's 500 page, like their 404 page, has the list and the
-    account footer (Sign out) beside it, and still shows no internals."""
+    """When only a destination's own rows fail (a point of interest of it is damaged: a latitude
+    that is not a number) the list still works, so a signed-in person's 500 page, like their 404
+    page, has the list and the account footer (Sign out) beside it, and still shows no internals."""
     data = tmp_path / "data"
     data.mkdir()
     broken = start_server(data)
     session = sign_in_over_http(broken.url, OWNER)
     with sqlite3.connect(data / "library.sqlite", timeout=10) as connection:
-        connection.execute("ALTER TABLE destination_points_of_interest RENAME TO points_moved_away")
+        connection.execute("UPDATE destination_points_of_interest SET latitude = 'north-ish' WHERE destination_id = 1")
     assert broken.get("/").status == 200, "the list itself still works"
 
     result = broken.get("/destinations/1")
-    assert result.status == 500, f"a destination whose query fails should be a 500, got {result.status}"
-    for internal in ("points_moved_away", "no such table", "SQLITE", "SELECT", ".swift", str(data)):
+    assert result.status == 500, f"a destination whose rows cannot be read should be a 500, got {result.status}"
+    for internal in ("north-ish", "latitude", "SQLITE", "SELECT", ".swift", str(data)):
         assert internal not in result.text, f"the 500 page shows internals: {internal!r}"
 
     b = browser("tablet-landscape", server=broken, signed_in=False)
