@@ -29,24 +29,10 @@ public enum FileDigest {
         }
         var digest = [UInt8](repeating: 0, count: Int(crypto_hash_sha256_BYTES))
         crypto_hash_sha256_final(&state, &digest)
-        return hex(digest)
+        return SHA256.hex(digest)
     }
 
     public static func sha256(of bytes: [UInt8]) -> String {
-        Sodium.require()
-        var digest = [UInt8](repeating: 0, count: Int(crypto_hash_sha256_BYTES))
-        crypto_hash_sha256(&digest, bytes, UInt64(bytes.count))
-        return hex(digest)
-    }
-
-    private static func hex(_ bytes: [UInt8]) -> String {
-        let digits = Array("0123456789abcdef".utf8)
-        var text: [UInt8] = []
-        text.reserveCapacity(bytes.count * 2)
-        for byte in bytes {
-            text.append(digits[Int(byte >> 4)])
-            text.append(digits[Int(byte & 0x0F)])
-        }
-        return String(decoding: text, as: UTF8.self)
+        SHA256.hexDigest(bytes)
     }
 }

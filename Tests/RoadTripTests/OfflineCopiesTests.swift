@@ -1,4 +1,5 @@
 import Dispatch
+import Crypto
 import Foundation
 import Synchronization
 import Testing

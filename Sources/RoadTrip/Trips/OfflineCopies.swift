@@ -1,4 +1,5 @@
 import Dispatch
+import Crypto
 import Foundation
 
 /// A web page as fetched for keeping: where it ended up, its bytes, and whether its site
