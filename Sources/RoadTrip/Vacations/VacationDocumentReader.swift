@@ -19,16 +19,21 @@ struct VacationDocumentReader {
 
     private let document: SQLiteConnection
 
-    /// Opens the document at `path`, which must exist. Read-only for an import's private copy;
-    /// read-write for a document of an older RoadTrip, so that SQLite first rolls back a change
-    /// a crash cut short (its hot journal), as every open of a document always did.
-    init(path: String, readOnly: Bool) throws(Unreadable) {
+    /// Opens the document at `path`, which must exist, and brings an older version up to date
+    /// with the format's `migrations` (so it is changed: an import's private copy, or a document
+    /// of an older RoadTrip about to be moved). Opened read-write, SQLite also first rolls back
+    /// a change a crash cut short (a hot journal), as every open of a document always did.
+    init(path: String, migrations: [Migration]) throws(Unreadable) {
         do {
-            document = try SQLiteConnection(path: path, readOnly: readOnly, journal: .rollback)
+            document = try SQLiteConnection(path: path, journal: .rollback)
             let application: Int32 = try document.fetchValue("PRAGMA application_id") ?? 0
+            guard application == VacationFormat.applicationID else {
+                throw Unreadable(description: "it is not a vacation document")
+            }
+            try Migrator(migrations: migrations, record: .userVersion).migrate(document)
             let version: Int = try document.fetchValue("PRAGMA user_version") ?? 0
-            guard application == VacationFormat.applicationID, version == VacationFormat.version else {
-                throw Unreadable(description: "it is not a vacation document of this version")
+            guard version == migrations.count else {
+                throw Unreadable(description: "it is not a vacation document of a version this RoadTrip reads")
             }
         } catch let error as Unreadable {
             throw error

@@ -5,25 +5,27 @@ import SQLite
 /// A new vacation document (`VacationFormat`) made from the library's rows: what an export
 /// sends, to be imported by another RoadTrip as `VacationDocumentReader` reads it.
 enum VacationDocumentWriter {
-    /// Creates an empty document at `path` (which must not exist): the format's schema, with
-    /// a rollback journal, so that between writes the document is one self-contained file.
-    static func create(at path: String) throws -> SQLiteConnection {
+    /// Creates an empty document at `path` (which must not exist): the format's tables after
+    /// `migrations` (all of them, but for a template of an older version), with a rollback
+    /// journal, so that between writes the document is one self-contained file.
+    static func create(at path: String, migrations: [Migration]) throws -> SQLiteConnection {
         guard !FileManager.default.fileExists(atPath: path) else { throw FileError("already exists:", path, errno: EEXIST) }
         let document = try SQLiteConnection(path: path, journal: .rollback)
-        try document.transaction { try document.executeScript(VacationFormat.schema) }
+        try document.executeScript("PRAGMA application_id = \(VacationFormat.applicationID)")
+        try Migrator(migrations: migrations, record: .userVersion).migrate(document)
         return document
     }
 
     /// Writes the vacation as `library` sees it — one read transaction, so one version of it —
     /// into a new document at `path`, in one transaction, and makes the file durable. The
     /// name and version the document holds.
-    static func write(_ id: Int64, from library: Connection, to path: String) throws -> (name: String, version: Int64) {
+    static func write(_ id: Int64, from library: Connection, to path: String, migrations: [Migration]) throws -> (name: String, version: Int64) {
         guard let vacation = try library.fetchOne("SELECT name, created_at, version FROM vacations WHERE id = \(id)") else {
             throw VacationError.noSuchVacation
         }
         let (name, version): (String, Int64) = (try vacation["name"], try vacation["version"])
         do {
-            let document = try create(at: path)
+            let document = try create(at: path, migrations: migrations)
             try document.transaction {
                 try document.execute("INSERT INTO vacation (id, name, created_at) VALUES (1, \(name), \(try vacation["created_at"] as Int64))")
                 try copyRows(of: id, from: library, to: document)

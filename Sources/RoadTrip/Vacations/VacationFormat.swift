@@ -6,12 +6,16 @@ import SQLDatabase
 /// RoadTrip also kept each vacation in one (`vacations/<id>.vacation`) until they were moved
 /// into the library.
 ///
-/// Marked as ours by `application_id` and versioned by `user_version`; a file is imported
-/// only when both match and it holds these tables and no others.
+/// Marked as ours by `application_id` and versioned by `user_version`, the number of the
+/// format's migrations it has had (`Migrator`'s `.userVersion` record). A file is imported when
+/// it is ours, of a version this RoadTrip knows, and holds exactly the tables of that version;
+/// an older one is brought up to date on the private copy an import reads.
 enum VacationFormat {
     /// "RTVa" in ASCII.
     static let applicationID: Int32 = 0x5254_5661
-    static let version = 1
+    /// The format's history, in order; a change is a new migration, never an edit (documents in
+    /// the world carry each version's tables as these scripts wrote them).
+    static let migrations = [Migration("1-vacation", tablesOfVersionOne)]
     static let tables: Set<String> = ["vacation", "places", "photos", "tags", "photo_tags"]
 
     /// The largest document accepted for import.
@@ -19,10 +23,8 @@ enum VacationFormat {
     /// The most photos a document may hold (imported or visited).
     static let maximumPhotos = 20_000
 
-    /// Written once, when the document is created (never edited: documents in the world carry it).
-    static let schema = """
-        PRAGMA application_id = \(applicationID);
-        PRAGMA user_version = \(version);
+    /// Version 1: the tables of every document written before the format had migrations.
+    static let tablesOfVersionOne = """
         CREATE TABLE vacation (
             id INTEGER PRIMARY KEY CHECK (id = 1),
             name TEXT NOT NULL,

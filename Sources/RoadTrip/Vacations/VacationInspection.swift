@@ -7,6 +7,8 @@ struct VacationInspection {
     let path: String
     /// Where a fresh document is made to compare schemas with.
     let template: URL
+    /// The format's migrations this RoadTrip knows (`VacationFormat.migrations`).
+    let migrations: [Migration]
 
     /// Photo and tag ids a vacation numbers itself, the largest plus one: room for every id a
     /// RoadTrip ever gives, none that the next one could overflow.
@@ -26,10 +28,11 @@ struct VacationInspection {
             let application: Int32 = try connection.fetchValue("PRAGMA application_id") ?? 0
             guard application == VacationFormat.applicationID else { throw VacationError.notADocument("it is a database of another program") }
             let version: Int = try connection.fetchValue("PRAGMA user_version") ?? 0
-            guard version == VacationFormat.version else {
-                throw VacationError.notADocument("it is of format version \(version); this RoadTrip reads version \(VacationFormat.version)")
+            guard (1...migrations.count).contains(version) else {
+                let known = migrations.count == 1 ? "version 1" : "versions 1 to \(migrations.count)"
+                throw VacationError.notADocument("it is of format version \(version); this RoadTrip reads \(known)")
             }
-            guard try schema(of: connection) == expectedSchema() else {
+            guard try schema(of: connection) == expectedSchema(version: version) else {
                 throw VacationError.notADocument("it holds tables or triggers a vacation does not have")
             }
             let foreignKeys = try connection.fetchAll("PRAGMA foreign_key_check") { _ in 1 }
@@ -65,9 +68,10 @@ struct VacationInspection {
         })
     }
 
-    private func expectedSchema() throws -> Set<String> {
+    /// What a new document of `version` holds: one is made, read and removed.
+    private func expectedSchema(version: Int) throws -> Set<String> {
         let path = template.appendingPathComponent(".template-\(UInt64.random(in: 0...UInt64.max)).vacation").path
         defer { for suffix in VacationStore.sideFileSuffixes { unlink(path + suffix) } }
-        return try schema(of: try VacationDocumentWriter.create(at: path))
+        return try schema(of: try VacationDocumentWriter.create(at: path, migrations: Array(migrations.prefix(version))))
     }
 }

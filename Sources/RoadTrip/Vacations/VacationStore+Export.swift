@@ -40,7 +40,7 @@ extension VacationStore {
             try DurableFile.makeFolder(exports.folder.path)
             let temporary = exports.temporaryPath(of: id)
             defer { for suffix in VacationStore.sideFileSuffixes { unlink(temporary + suffix) } }
-            let made = try database.read { db in try VacationDocumentWriter.write(id, from: db, to: temporary) }
+            let made = try database.read { db in try VacationDocumentWriter.write(id, from: db, to: temporary, migrations: documentMigrations) }
             let path = exports.path(of: id, version: made.version)
             guard Glibc.rename(temporary, path) == 0 else { throw FileError("cannot save", path) }
             DurableFile.syncFolder(exports.folder.path)

@@ -54,7 +54,7 @@ extension VacationStore {
                 do {
                     // A savepoint: a document that fails half way leaves none of its rows.
                     try db.transaction {
-                        try VacationDocumentReader(path: path, readOnly: false).copyRows(into: id, in: db)
+                        try VacationDocumentReader(path: path, migrations: documentMigrations).copyRows(into: id, in: db)
                     }
                 } catch let error as VacationDocumentReader.Unreadable {
                     // Set aside before the commit: were it still under its name afterwards, it

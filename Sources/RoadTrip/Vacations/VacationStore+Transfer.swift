@@ -8,8 +8,9 @@ import TextRules
 
 extension VacationStore {
     /// Adds the document at `path` (an upload, a file given to the command) as a new vacation
-    /// of the account, after checking that it is one: a SQLite file of our format and version,
-    /// whole (`integrity_check`), within the size limits, with our tables and nothing else.
+    /// of the account, after checking that it is one: a SQLite file of our format and of a
+    /// version we know (an older one is brought up to date), whole (`integrity_check`), within
+    /// the size limits, with that version's tables and nothing else.
     /// Its rows are copied into the library in one write transaction, cleaned on the way
     /// (`VacationDocumentReader`). Its name becomes "Name (2)" when the account has a vacation
     /// of that name. The file given is never opened in place, nor changed: every check and the
@@ -26,9 +27,9 @@ extension VacationStore {
         defer { for suffix in VacationStore.sideFileSuffixes { unlink(incoming + suffix) } }
         try DurableFile.copy(from: path, to: incoming)
         try Self.leaveWALMode(incoming)
-        let name = try VacationInspection(path: incoming, template: importsFolder).check()
+        let name = try VacationInspection(path: incoming, template: importsFolder, migrations: documentMigrations).check()
         do {
-            let document = try VacationDocumentReader(path: incoming, readOnly: true)
+            let document = try VacationDocumentReader(path: incoming, migrations: documentMigrations)
             let result: (Int64, String) = try database.write { db in
                 let unique = try uniqueName(for: name, account: account, in: db)
                 let id = try db.insertReturningID("""

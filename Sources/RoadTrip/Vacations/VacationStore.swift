@@ -13,14 +13,21 @@ public struct VacationStore: Sendable {
     let clock: WallClock
     /// Shared by every store of the library: its locks are what make one copy per version.
     let exports: VacationExports
+    /// The vacation document's format (`VacationFormat.migrations`; a test adds a later version).
+    let documentMigrations: [Migration]
 
     public static let maximumNameLength = 100
 
     public init(database: Database, dataFolder: URL, exports: VacationExports, clock: WallClock = .system) {
+        self.init(database: database, dataFolder: dataFolder, exports: exports, clock: clock, documentMigrations: VacationFormat.migrations)
+    }
+
+    init(database: Database, dataFolder: URL, exports: VacationExports, clock: WallClock, documentMigrations: [Migration]) {
         self.database = database
         self.dataFolder = dataFolder
         self.exports = exports
         self.clock = clock
+        self.documentMigrations = documentMigrations
     }
 
     public func all(of account: AccountID) throws -> [Vacation] {

@@ -39,7 +39,7 @@ import Testing
     private func oldDocument(_ id: Int64, name: String, photos: Bool = true) throws {
         let document = try SQLiteDatabase(path: documentPath(id), readers: 1, journal: .rollback)
         try document.write { db in
-            try db.executeScript(VacationFormat.schema)
+            try db.executeScript("PRAGMA application_id = \(VacationFormat.applicationID); PRAGMA user_version = 1;" + VacationFormat.tablesOfVersionOne)
             try db.execute("INSERT INTO vacation (id, name, created_at) VALUES (1, \(name), 100)")
             guard photos else { return }
             try db.execute("INSERT INTO places VALUES (2267057, 'Lisbon', NULL, 'Portugal', 38.71667, -9.13333)")

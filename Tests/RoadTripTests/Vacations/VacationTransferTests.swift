@@ -18,7 +18,7 @@ import Testing
     var store: VacationStore { fixture.vacations }
 
     /// A vacation "Lisbon" with two photos, tagged, exported.
-    private func exported() throws -> (id: Int64, file: String) {
+    func exported() throws -> (id: Int64, file: String) {
         let id = try store.create(named: "Lisbon", for: ann.id)
         for (index, spot) in [(38.7139, -9.1394), Spot.paulista].enumerated() {
             let path = try fixture.draw("p\(index).jpg", width: 120, height: 90, seed: UInt64(index + 1), at: spot)
