@@ -426,12 +426,3 @@ class ClusterBrowsers(BrowserFactory):
             browser.set_cookie(SESSION_COOKIE, session)
         self.used.append(browser)
         return browser
-
-
-def quit_drivers(pool: dict) -> None:
-    for driver in pool.values():
-        try:
-            driver.quit()
-        except Exception:
-            pass
-    pool.clear()

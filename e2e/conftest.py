@@ -538,12 +538,17 @@ class BrowserFactory:
 def _quit_browsers(server):
     # Depends on `server` so that the browsers are quit before the server is stopped.
     yield
-    for driver in _pool.values():
+    quit_drivers(_pool)
+
+
+def quit_drivers(pool: dict) -> None:
+    """Quits every driver of a pool (one already gone is no matter) and empties it."""
+    for driver in pool.values():
         try:
             driver.quit()
         except Exception:
             pass
-    _pool.clear()
+    pool.clear()
 
 
 @pytest.fixture

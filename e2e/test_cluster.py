@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 from selenium.webdriver.common.keys import Keys
 
-from cluster import Cluster, ClusterBrowsers, Instance, PSQLSession, quit_drivers, wait_until
+from cluster import Cluster, ClusterBrowsers, Instance, PSQLSession, wait_until
 from cluster_faults import (
     LoadLoop,
     UploadBurst,
@@ -35,7 +35,7 @@ from cluster_faults import (
     temporary_files,
     whole_image,
 )
-from conftest import RoadTripServer, roadtrip_binary
+from conftest import RoadTripServer, quit_drivers, roadtrip_binary
 from pages import OWNER, ROWS, SESSION_COOKIE, TRIP_EVENTS, TRIP_NAME, Account, text_content
 from photo_pages import (
     PLACE_ROWS,

@@ -29,13 +29,12 @@ struct DestinationsController {
         guard let destination = menu.destinations.first(where: { $0.id == id }) else {
             throw HTTPError.notFound("There is no such destination. It may have been removed.")
         }
-        let trip = menu.trip.flatMap { $0.destination.id == id ? $0 : nil }
         let model = DestinationDetail(destination: destination, pointsOfInterest: pointsOfInterest)
         return app.page(PageFrame(
             title: destination.name,
             screen: .detail,
             master: MenuView(menu: menu),
-            detail: DestinationDetailView(model: model, formToken: context.formToken, isChosen: trip != nil),
+            detail: DestinationDetailView(model: model, formToken: context.formToken, isChosen: menu.trip?.destination.id == id),
             back: (.home, "Destinations")
         ), context: context)
     }

@@ -32,9 +32,9 @@ extension Menu {
 
 extension App {
     /// The menu for the signed-in account (any page's master column), read at once.
-    func menu(for account: Account, selected: Int64? = nil) throws -> Menu {
+    func menu(for account: Account) throws -> Menu {
         let (destinations, chosen, pointsOfInterest) = Menu.queries(for: account)
-        return Menu(try library.fetch(destinations, chosen, pointsOfInterest), selected: selected)
+        return Menu(try library.fetch(destinations, chosen, pointsOfInterest))
     }
 
     func menuView(for context: RequestContext) throws -> MenuView {
