@@ -12,6 +12,15 @@ TEST_PACKAGES = postgresql
 E2E_PACKAGES = chromium chromium-driver nginx-light postgresql
 BENCH_PACKAGES = wrk nginx-light libvips-tools sqlite3 time postgresql strace
 
+# The tests' scratch files (data folders, the throwaway PostgreSQL servers, Chromium's
+# profiles) go on tmpfs where there is one: the tests create many small files and
+# databases, and on a disk that is a good part of their time. Durability is not what
+# they check.
+TEST_TMPDIR := $(shell [ -d /dev/shm ] && [ -w /dev/shm ] && echo /dev/shm || echo $${TMPDIR:-/tmp})
+# The browser tests run in this many pytest-xdist workers, a test file per worker at a
+# time, each worker with servers and browsers of its own.
+E2E_WORKERS ?= 2
+
 .PHONY: run build release test unit e2e bench deps test-deps e2e-deps bench-deps clean
 
 run: deps release
@@ -27,10 +36,10 @@ test: unit e2e
 
 unit: deps test-deps
 	$(SWIFT) build
-	bin/with-postgresql $(SWIFT) test
+	TMPDIR=$(TEST_TMPDIR) bin/with-postgresql $(SWIFT) test
 
 e2e: build e2e-deps
-	$(PYTHON) -m pytest e2e
+	TMPDIR=$(TEST_TMPDIR) $(PYTHON) -m pytest -n $(E2E_WORKERS) --dist loadfile e2e
 
 bench: release bench-deps
 	bench/http/run.sh
@@ -46,7 +55,7 @@ test-deps:
 
 e2e-deps:
 	@bin/install-packages $(E2E_PACKAGES)
-	@$(PYTHON) -c "import selenium, pytest" 2>/dev/null || $(PYTHON) -m pip install -q -r e2e/requirements.txt \
+	@$(PYTHON) -c "import selenium, pytest, xdist" 2>/dev/null || $(PYTHON) -m pip install -q -r e2e/requirements.txt \
 		|| $(PYTHON) -m pip install -q --break-system-packages -r e2e/requirements.txt
 
 bench-deps:

@@ -220,11 +220,64 @@ class RoadTripServer:
         return [name for (name,) in self.query("SELECT name FROM accounts ORDER BY name")]
 
 
+# --------------------------------------------------------------------------------------
+# Data folders
+
+_started_template: Path | None = None
+
+
+def data_folder(path: Path | None = None, prefix: str = "roadtrip-e2e-") -> Path:
+    """A data folder as a first start leaves it when no account is made yet: the demo
+    catalogue and the demo photos loaded, a fresh setup link printed on the next start.
+    Drawing and importing the demo photos takes seconds in a debug build, so a run (each
+    pytest worker) does that once, into a template, and every server gets a copy of it:
+    at `path` (which must be missing or empty), else in a new temporary folder. The
+    template keeps no signing key and no setup token, so each copy makes its own as a
+    fresh folder does. A test whose folder must be empty before the first start (a
+    catalogue imported first) makes its own with `tempfile.mkdtemp`."""
+    global _started_template
+    if _started_template is None:
+        _started_template = _make_started_template()
+    if path is None:
+        path = Path(tempfile.mkdtemp(prefix=prefix))
+    shutil.copytree(_started_template, path, dirs_exist_ok=True)
+    return path
+
+
+def _make_started_template() -> Path:
+    template = Path(tempfile.mkdtemp(prefix="roadtrip-e2e-template-"))
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    log_path = ARTIFACTS / f"server-template{worker_suffix()}.log"
+    log_path.unlink(missing_ok=True)
+    first = RoadTripServer(roadtrip_binary(), template, log_path).start()
+    status = first.stop()
+    assert status == 0, f"the template's first start should end with exit 0, not {status}. Log: {log_path}"
+    with sqlite3.connect(template / "library.sqlite", isolation_level=None) as connection:
+        connection.execute("DELETE FROM settings WHERE name = 'form_token_key'")
+        connection.execute("DELETE FROM setup_tokens")
+    connection.close()
+    assert not list(template.glob("library.sqlite-*")), "the template's database should be closed whole"
+    return template
+
+
+def worker_suffix() -> str:
+    """'-gw0' under pytest-xdist's worker gw0, else nothing: each worker's logs of its own."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    return f"-{worker}" if worker else ""
+
+
+def pytest_configure(config) -> None:
+    """Once per run (in pytest-xdist's controller, not in each worker): the screenshots of an
+    earlier run's failures go."""
+    if not os.environ.get("PYTEST_XDIST_WORKER"):
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        for stale in ARTIFACTS.glob("FAILED-*.png"):
+            stale.unlink()
+
+
 @pytest.fixture(scope="session")
 def artifacts() -> Path:
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    for stale in ARTIFACTS.glob("FAILED-*.png"):  # from an earlier run
-        stale.unlink()
     return ARTIFACTS
 
 
@@ -232,8 +285,8 @@ def artifacts() -> Path:
 def server(artifacts: Path):
     """The RoadTrip server every browser test talks to (demo catalogue, fresh data)."""
     binary = roadtrip_binary()
-    data = Path(tempfile.mkdtemp(prefix="roadtrip-e2e-"))
-    log_path = artifacts / "server.log"
+    data = data_folder()
+    log_path = artifacts / f"server{worker_suffix()}.log"
     log_path.unlink(missing_ok=True)
     running = RoadTripServer(binary, data, log_path).start().set_up(OWNER)
     add_account_over_http(running.url, running.owner_session, MEMBER)
@@ -248,14 +301,14 @@ def server(artifacts: Path):
 
 @pytest.fixture
 def start_server(artifacts: Path, request):
-    """Start a server of the test's own on a data folder the test prepares (or a fresh
-    one). Each is stopped after the test, and must exit 0."""
+    """Start a server of the test's own on a data folder the test prepares (else a copy of
+    the run's started one: `data_folder`). Each is stopped after the test, and must exit 0."""
     started: list[RoadTripServer] = []
     folders: list[Path] = []
 
     def start(data: Path | None = None, setup: bool = True, arguments: tuple[str, ...] = ()) -> RoadTripServer:
         if data is None:
-            data = Path(tempfile.mkdtemp(prefix="roadtrip-e2e-"))
+            data = data_folder()
             folders.append(data)
         name = re.sub(r"[^A-Za-z0-9_.-]+", "_", request.node.name)
         log_path = artifacts / f"server-{name}-{len(started)}.log"
@@ -303,7 +356,7 @@ def book_server(artifacts: Path, event_site: EventSite):
     binary = roadtrip_binary()
     data = Path(tempfile.mkdtemp(prefix="roadtrip-e2e-book-"))
     import_catalogue(data, trip_catalogue(event_site))
-    log_path = artifacts / "server-book.log"
+    log_path = artifacts / f"server-book{worker_suffix()}.log"
     log_path.unlink(missing_ok=True)
     running = RoadTripServer(binary, data, log_path).start().set_up(OWNER)
     add_account_over_http(running.url, running.owner_session, MEMBER)
@@ -358,7 +411,14 @@ def make_driver(layout: Layout, javascript: bool, arguments: tuple[str, ...] = (
     if not javascript:
         options.add_experimental_option("prefs", {"profile.managed_default_content_settings.javascript": 2})
     driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
-    # In headless mode the window size is the outer size; pin the viewport exactly.
+    emulate(driver, layout)
+    driver.set_page_load_timeout(20)
+    return driver
+
+
+def emulate(driver: webdriver.Chrome, layout: Layout) -> None:
+    """The layout's viewport, in the driver's current tab. In headless mode the window size
+    is the outer size, so the viewport is pinned exactly (per tab: a new tab needs it too)."""
     driver.execute_cdp_cmd(
         "Emulation.setDeviceMetricsOverride",
         {
@@ -374,8 +434,6 @@ def make_driver(layout: Layout, javascript: bool, arguments: tuple[str, ...] = (
             },
         },
     )
-    driver.set_page_load_timeout(20)
-    return driver
 
 
 @dataclass
@@ -478,6 +536,17 @@ class Browser:
         self.allowed = []
         self.log = []
         self.driver.get("about:blank")
+        # Chromium keeps at most 50 entries of a tab's history (history.length stops growing
+        # there), and a test may count them: a pooled tab getting near that is swapped for a
+        # new one (same cookies; the viewport set again).
+        if self.driver.execute_script("return history.length") > 20:
+            worn = self.driver.current_window_handle
+            self.driver.switch_to.new_window("tab")
+            fresh = self.driver.current_window_handle
+            self.driver.switch_to.window(worn)
+            self.driver.close()
+            self.driver.switch_to.window(fresh)
+            emulate(self.driver, self.layout)
         self.driver.get_log("browser")  # start the test with an empty log
 
     def unexpected_severe(self) -> list[dict]:

@@ -29,7 +29,7 @@ from selenium.webdriver.common.actions.pointer_input import PointerInput
 from selenium.webdriver.common.actions.wheel_input import ScrollOrigin
 from selenium.webdriver.common.keys import Keys
 
-from conftest import RoadTripServer, roadtrip_binary
+from conftest import RoadTripServer, data_folder, roadtrip_binary, worker_suffix
 from pages import MASTER, MEMBER, OPEN_MASTER, OWNER, Shell, add_account_over_http, text_content
 from photo_files import PhotoFacts, write_jpeg
 
@@ -186,13 +186,13 @@ def subtitle(place: str, country: str, count: int) -> str:
 def photo_server(artifacts: Path, server):
     """The demo photos and the generated world library (see the module's notes). Depends on
     `server` so that the browsers (quit after it) never outlive their servers' sign-ins."""
-    data = Path(tempfile.mkdtemp(prefix="roadtrip-e2e-photos-"))
+    data = data_folder(prefix="roadtrip-e2e-photos-")
     folder = Path(tempfile.mkdtemp(prefix="roadtrip-e2e-photo-files-"))
     write_photos(folder, world_photos())
     report = import_folder(data, folder)
     assert f"Imported {len(world_photos())}, already there 0, refused 0." in report, report
     shutil.rmtree(folder, ignore_errors=True)
-    log_path = artifacts / "server-photos.log"
+    log_path = artifacts / f"server-photos{worker_suffix()}.log"
     log_path.unlink(missing_ok=True)
     running = RoadTripServer(roadtrip_binary(), data, log_path).start().set_up(OWNER)
     add_account_over_http(running.url, running.owner_session, MEMBER)
@@ -206,8 +206,8 @@ def photo_server(artifacts: Path, server):
 def own_photo_server(artifacts: Path, name: str):
     """A generator for a fixture of a wider scope than `start_server`'s: a fresh server with the
     demo photos only, set up like the session's (owner and member), stopped at the end."""
-    data = Path(tempfile.mkdtemp(prefix=f"roadtrip-e2e-{name}-"))
-    log_path = artifacts / f"server-{name}.log"
+    data = data_folder(prefix=f"roadtrip-e2e-{name}-")
+    log_path = artifacts / f"server-{name}{worker_suffix()}.log"
     log_path.unlink(missing_ok=True)
     running = RoadTripServer(roadtrip_binary(), data, log_path).start().set_up(OWNER)
     add_account_over_http(running.url, running.owner_session, MEMBER)

@@ -14,9 +14,7 @@ import hashlib
 import re
 import shutil
 import subprocess
-import tempfile
 import time
-from pathlib import Path
 
 import pytest
 from selenium.webdriver.common.keys import Keys
@@ -35,7 +33,7 @@ from cluster_faults import (
     temporary_files,
     whole_image,
 )
-from conftest import RoadTripServer, quit_drivers, roadtrip_binary
+from conftest import RoadTripServer, data_folder, quit_drivers, roadtrip_binary
 from pages import OWNER, ROWS, SESSION_COOKIE, TRIP_EVENTS, TRIP_NAME, Account, text_content
 from photo_pages import (
     PLACE_ROWS,
@@ -455,7 +453,7 @@ def test_while_postgresql_is_away_every_answer_is_a_prompt_503_and_both_instance
 
 
 def test_migrate_moves_a_sqlite_folder_into_postgresql_and_an_instance_serves_all_of_it(cluster, browser, artifacts, tmp_path):
-    data = Path(tempfile.mkdtemp(prefix="roadtrip-e2e-migrate-"))
+    data = data_folder(prefix="roadtrip-e2e-migrate-")
     household: RoadTripServer | None = None
     instance: Instance | None = None
     try:

@@ -2,13 +2,12 @@
 place, the viewer, Visit into a vacation, and the one line when Flickr refuses the key."""
 
 import shutil
-import tempfile
-from pathlib import Path
 
 import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
+from conftest import data_folder
 from fake_flickr import KEY, FakeFlickr, a_jpeg
 
 LAYOUTS = ["phone", "tablet-portrait", "tablet-landscape"]
@@ -17,8 +16,8 @@ LAYOUTS = ["phone", "tablet-portrait", "tablet-landscape"]
 @pytest.fixture
 def flickr(start_server):
     """A fake Flickr (serving the bytes of a demo photo) and a server pointed at it."""
-    data = Path(tempfile.mkdtemp(prefix="roadtrip-e2e-flickr-"))
-    first = start_server(data=data)  # draws the demo photos, whose JPEG the fake serves
+    data = data_folder(prefix="roadtrip-e2e-flickr-")  # with the demo photos, whose JPEG the fake serves
+    first = start_server(data=data)
     fake = FakeFlickr(a_jpeg(data))
     first.stop()
     server = start_server(data=data, setup=False,

@@ -10,6 +10,7 @@ import sqlite3
 
 import pytest
 
+from conftest import data_folder
 from pages import (
     FORM_REFUSED,
     SESSION_COOKIE,
@@ -212,8 +213,7 @@ def test_server_error_page_shows_no_internals(start_server, browser, tmp_path):
     """Break the catalogue under a running server (its table renamed away): the person gets
     a 500 page that says nothing of SQL, files or Swift; the log gets the cause. (The list
     cannot be beside it: the list is what broke.)"""
-    data = tmp_path / "data"
-    data.mkdir()
+    data = data_folder(tmp_path / "data")
     broken = start_server(data)
     assert broken.get("/").status == 200
     session = sign_in_over_http(broken.url, OWNER)  # before the break, for the browser below
@@ -245,8 +245,7 @@ def test_server_error_page_keeps_the_list_for_a_signed_in_person(start_server, b
     """When only a destination's own rows fail (a point of interest of it is damaged: a latitude
     that is not a number) the list still works, so a signed-in person's 500 page, like their 404
     page, has the list and the account footer (Sign out) beside it, and still shows no internals."""
-    data = tmp_path / "data"
-    data.mkdir()
+    data = data_folder(tmp_path / "data")
     broken = start_server(data)
     session = sign_in_over_http(broken.url, OWNER)
     with sqlite3.connect(data / "library.sqlite", timeout=10) as connection:

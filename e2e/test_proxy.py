@@ -14,8 +14,6 @@ from __future__ import annotations
 import http.client
 import re
 import shutil
-import tempfile
-from pathlib import Path
 from urllib.parse import urlencode, urlsplit
 
 import pytest
@@ -100,12 +98,12 @@ class Client:
 @pytest.fixture(scope="module")
 def proxied(artifacts):
     """RoadTrip trusting 127.0.0.1 and answering at http://trips.test:PORT, behind nginx on PORT."""
-    from conftest import RoadTripServer, roadtrip_binary
+    from conftest import RoadTripServer, data_folder, roadtrip_binary, worker_suffix
 
-    data = Path(tempfile.mkdtemp(prefix="roadtrip-e2e-proxy-"))
+    data = data_folder(prefix="roadtrip-e2e-proxy-")
     port = free_port()
     arguments = ("--trusted-proxy", "127.0.0.1", "--public-url", f"http://{PUBLIC_HOST}:{port}", "--no-offline-copies")
-    server = RoadTripServer(roadtrip_binary(), data, artifacts / "server-proxy.log", arguments).start().set_up(OWNER)
+    server = RoadTripServer(roadtrip_binary(), data, artifacts / f"server-proxy{worker_suffix()}.log", arguments).start().set_up(OWNER)
     nginx = Nginx(port, urlsplit(server.url).port)
     yield server, nginx
     nginx.stop()

@@ -5,7 +5,8 @@ import Synchronization
 import Testing
 @testable import RoadTripWeb
 
-/// Fetches nothing: answers a small page for any URL, counts what it was asked, can fail.
+/// Fetches nothing: answers a small page for any URL, counts what it was asked, can fail, and
+/// can hold every fetch until a test lets it go (`held`).
 final class FakePageFetcher: EventPageFetching {
     struct Failure: Error {}
 
@@ -16,13 +17,15 @@ final class FakePageFetcher: EventPageFetching {
     let body: [UInt8]
     private let calls = Mutex<[String]>([])
     private let failing: Bool
+    private let held: DispatchSemaphore?
 
     init(
         refusesFraming: Bool, failing: Bool = false, finalURL: @escaping @Sendable (String) -> String = { $0 },
-        contentType: String = "text/html", body: [UInt8] = Array(FakePageFetcher.body.utf8)
+        contentType: String = "text/html", body: [UInt8] = Array(FakePageFetcher.body.utf8), held: Bool = false
     ) {
         self.refusesFraming = refusesFraming
         self.failing = failing
+        self.held = held ? DispatchSemaphore(value: 0) : nil
         self.finalURL = finalURL
         self.contentType = contentType
         self.body = body
@@ -32,8 +35,17 @@ final class FakePageFetcher: EventPageFetching {
 
     static let body = "<!DOCTYPE html><html><head><title>Tonight</title></head><body><header>Events</header><img src=\"poster.png\"></body></html>"
 
+    /// Lets the held fetches, and every later one, go.
+    func release() {
+        held?.signal()
+    }
+
     func fetchEventPage(_ url: String) throws -> FetchedEventPage {
         calls.withLock { $0.append(url) }
+        if let held {
+            held.wait()
+            held.signal()  // the next waiting fetch goes too
+        }
         if failing { throw Failure() }
         return FetchedEventPage(finalURL: finalURL(url), contentType: contentType, body: body, refusesFraming: refusesFraming)
     }
@@ -78,10 +90,13 @@ final class FakePageFetcher: EventPageFetching {
 
     @Test func aPageThatRefusesFramingIsShownFromTheSavedCopy() throws {
         // setup
-        let (ann, copies) = try signedIn(fetcher: FakePageFetcher(refusesFraming: true))
+        // the copy waits until the page was seen without it (else a quick worker may be first)
+        let fetcher = FakePageFetcher(refusesFraming: true, held: true)
+        let (ann, copies) = try signedIn(fetcher: fetcher)
         let first = try current(ann.get(Route.eventsBook(page: 2).path))
 
         // MUT
+        fetcher.release()
         copies.waitUntilIdle()
         let page = try current(ann.get(Route.eventsBook(page: 2).path))
 
