@@ -28,25 +28,28 @@ let package = Package(
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
 
         // Libraries that know nothing of RoadTrip.
+        // The POSIX calls the project makes: EINTR retried, errno as one error type, whole
+        // writes, files placed whole (temporary, fsync, rename).
+        .target(name: "SystemCalls"),
         .target(name: "NetworkAddress"),
-        .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "CMicroHTTPDShim", "NetworkAddress"]),
+        .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "CMicroHTTPDShim", "NetworkAddress", "SystemCalls"]),
         // One database interface (SQL values, rows, errors, migrations), and its two engines.
         .target(name: "SQLDatabase"),
         .target(name: "SQLite", dependencies: ["CSQLite", "SQLDatabase"]),
         .target(name: "PostgreSQL", dependencies: ["CPostgreSQL", "SQLDatabase"]),
         // A fresh, empty database of either engine for each test (a library, since test
         // targets cannot import each other); starts a throwaway PostgreSQL when none is given.
-        .target(name: "TestDatabases", dependencies: ["SQLDatabase", "SQLite", "PostgreSQL"]),
+        .target(name: "TestDatabases", dependencies: ["SQLDatabase", "SQLite", "PostgreSQL", "SystemCalls"]),
         .target(name: "HTML"),
         // The one rule for text-direction override characters in names that are shown.
         .target(name: "TextRules"),
-        .target(name: "Crypto", dependencies: ["CSodium"]),
+        .target(name: "Crypto", dependencies: ["CSodium", "SystemCalls"]),
         .target(name: "PageFetcher", dependencies: ["CCurl", "CCurlShim", "NetworkAddress"]),
-        .target(name: "Imaging", dependencies: ["CVips", "CVipsShim", "CExif", "TextRules"]),
+        .target(name: "Imaging", dependencies: ["CVips", "CVipsShim", "CExif", "TextRules", "SystemCalls"]),
         .target(name: "Geo", dependencies: ["CZlib"], resources: [.copy("Resources/cities1000.tsv.gz")]),
 
         // The product.
-        .target(name: "RoadTrip", dependencies: ["SQLDatabase", "SQLite", "PostgreSQL", "Crypto", "Imaging", "Geo", "TextRules"], resources: [.copy("Resources/DemoDestinations.plist")]),
+        .target(name: "RoadTrip", dependencies: ["SQLDatabase", "SQLite", "PostgreSQL", "Crypto", "Imaging", "Geo", "TextRules", "SystemCalls"], resources: [.copy("Resources/DemoDestinations.plist")]),
         .target(
             name: "RoadTripWeb",
             dependencies: ["RoadTrip", "SQLDatabase", "HTTPServer", "HTML", "Crypto", "NetworkAddress"],
@@ -60,7 +63,8 @@ let package = Package(
         // A child process for the decode-memory tests, which bound its peak memory.
         .executableTarget(name: "ImagingProbe", dependencies: ["Imaging"]),
 
-        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
+        .testTarget(name: "SystemCallsTests", dependencies: ["SystemCalls"]),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "SystemCalls"]),
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite", "SQLDatabase", "TestDatabases"]),
         .testTarget(name: "PostgreSQLTests", dependencies: ["PostgreSQL", "SQLDatabase", "TestDatabases"]),
         .testTarget(name: "HTMLTests", dependencies: ["HTML"]),

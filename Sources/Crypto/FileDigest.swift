@@ -1,4 +1,5 @@
 import Foundation
+import SystemCalls
 internal import CSodium
 
 /// Why a file could not be hashed.
@@ -12,24 +13,22 @@ public enum FileDigest {
     /// The digest as 64 lowercase hexadecimal digits.
     public static func sha256(ofFileAt path: String) throws(FileDigestError) -> String {
         Sodium.require()
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw FileDigestError(description: "cannot read the file: \(String(cString: strerror(errno)))") }
-        defer { close(fd) }
-        var state = crypto_hash_sha256_state()
-        crypto_hash_sha256_init(&state)
-        var buffer = [UInt8](repeating: 0, count: 1 << 18)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw FileDigestError(description: "cannot read the file: \(String(cString: strerror(errno)))")
+        do throws(SystemError) {
+            let file = try FileDescriptor.open(path, flags: O_RDONLY)
+            var state = crypto_hash_sha256_state()
+            crypto_hash_sha256_init(&state)
+            var buffer = [UInt8](repeating: 0, count: 1 << 18)
+            while true {
+                let count = try file.read(into: &buffer)
+                if count == 0 { break }
+                buffer.withUnsafeBytes { _ = crypto_hash_sha256_update(&state, $0.baseAddress!.assumingMemoryBound(to: UInt8.self), UInt64(count)) }
             }
-            if count == 0 { break }
-            buffer.withUnsafeBytes { _ = crypto_hash_sha256_update(&state, $0.baseAddress!.assumingMemoryBound(to: UInt8.self), UInt64(count)) }
+            var digest = [UInt8](repeating: 0, count: Int(crypto_hash_sha256_BYTES))
+            crypto_hash_sha256_final(&state, &digest)
+            return SHA256.hex(digest)
+        } catch {
+            throw FileDigestError(description: "cannot read the file: \(error.message)")
         }
-        var digest = [UInt8](repeating: 0, count: Int(crypto_hash_sha256_BYTES))
-        crypto_hash_sha256_final(&state, &digest)
-        return SHA256.hex(digest)
     }
 
     public static func sha256(of bytes: [UInt8]) -> String {

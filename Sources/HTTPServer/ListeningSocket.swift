@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import SystemCalls
 
 /// Why the server could not start, in words a person running it understands.
 public struct StartError: Error, Sendable, CustomStringConvertible {

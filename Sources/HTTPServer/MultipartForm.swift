@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import SystemCalls
 
 /// What a multipart form may hold before it is refused.
 public struct MultipartLimits: Sendable {

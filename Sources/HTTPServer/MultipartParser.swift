@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import SystemCalls
 
 /// The streaming reader behind `MultipartForm`. It holds one chunk of the body plus what is
 /// still undecided: the tail that could be the start of a boundary, an unfinished header line

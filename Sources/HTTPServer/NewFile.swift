@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import SystemCalls
 
 /// A new file for bytes from the network: a name nobody can guess or plant beforehand
 /// (128 random bits, created with `O_EXCL`), readable by this user only (0600). Its owner

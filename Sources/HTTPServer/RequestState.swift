@@ -1,3 +1,5 @@
+import SystemCalls
+
 /// One request from its headers to its completion. libmicrohttpd calls back for one
 /// connection on one thread at a time, so this is never shared between threads.
 final class RequestState {

@@ -3,6 +3,7 @@ import CMicroHTTPDShim
 #if canImport(Glibc)
 import Glibc
 #endif
+import SystemCalls
 
 // libmicrohttpd calls these from its own threads. They are free functions, not closures, so
 // that no actor isolation is attached to them, and they reach the server through `cls`.
@@ -144,8 +145,7 @@ private func makeDaemonResponse(_ response: inout Response) -> OpaquePointer? {
             MHD_create_response_from_buffer(buffer.count, UnsafeMutableRawPointer(mutating: buffer.baseAddress), MHD_ResponseMemoryMode.RESPMEM_MUST_COPY)
         }
     case .file(let path, let size):
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else {
+        guard let fd = try? systemCall("open", { open(path, O_RDONLY | O_CLOEXEC) }) else {
             response = .text("Not found\n", status: .notFound)
             return makeDaemonResponse(&response)
         }

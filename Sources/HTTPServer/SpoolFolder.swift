@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import SystemCalls
 
 /// Why an upload could not be written to disk; its text goes into the 507 answer, so it names
 /// no path, only the cause.

@@ -1,3 +1,5 @@
+import SystemCalls
+
 /// Why a picture could not be read or written. `description` is for a person and never holds
 /// the file's path: the caller knows which file it was and names it.
 public struct ImagingError: Error, Sendable, Equatable, CustomStringConvertible {

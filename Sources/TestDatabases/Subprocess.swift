@@ -1,4 +1,5 @@
 import Foundation
+import SystemCalls
 
 /// Runs the program at `path` and returns its exit status and what it wrote to standard
 /// output; its standard error is the test's.
@@ -68,23 +69,20 @@ private func spawn(_ path: String, _ arguments: [String], standardOutput: Int32)
 private func readToEnd(_ descriptor: Int32) -> String {
     var data: [UInt8] = []
     var buffer = [UInt8](repeating: 0, count: 4096)
-    while true {
-        let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-        if count > 0 {
-            data += buffer[..<count]
-        } else if count == 0 || errno != EINTR {
-            return String(decoding: data, as: UTF8.self)
-        }
+    while let count = try? buffer.withUnsafeMutableBytes({ chunk in try systemCall("read") { read(descriptor, chunk.baseAddress, chunk.count) } }),
+          count > 0 {
+        data += buffer[..<count]
     }
+    return String(decoding: data, as: UTF8.self)
 }
 
 /// The exit status, or -1 when a signal ended the program.
 private func exitStatus(of pid: pid_t, path: String) throws -> Int32 {
     var status: Int32 = 0
-    while waitpid(pid, &status, 0) == -1 {
-        guard errno == EINTR else {
-            throw TestServerError(description: "cannot wait for \(path): \(String(cString: strerror(errno)))")
-        }
+    do throws(SystemError) {
+        try systemCall("waitpid") { waitpid(pid, &status, 0) }
+    } catch {
+        throw TestServerError(description: "cannot wait for \(path): \(error.message)")
     }
     // WIFEXITED and WEXITSTATUS are macros Swift does not import.
     return status & 0x7F == 0 ? (status >> 8) & 0xFF : -1

@@ -1,5 +1,6 @@
 import Foundation
 @testable import HTTPServer
+import SystemCalls
 import Testing
 
 /// The files uploads are written to, and what happens when the disk is full.

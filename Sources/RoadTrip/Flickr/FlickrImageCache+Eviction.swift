@@ -1,7 +1,8 @@
 import Foundation
+import SystemCalls
 
 extension FlickrImageCache {
-    /// Temporary files start with this, as `DurableFile`'s do; one left by a crash is removed at start.
+    /// Temporary files start with this; one left by a crash is removed at start.
     static let temporaryPrefix = ".incoming-"
 
     /// Writes the image under a temporary name, fsyncs it with its use time set, and renames
@@ -14,19 +15,25 @@ extension FlickrImageCache {
             throw Self.saveFailure("cannot make its folder")
         }
         let temporary = folder + "/" + Self.temporaryPrefix + String(UInt64.random(in: 0...UInt64.max), radix: 16)
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw Self.saveFailure(errno: errno) }
         var placed = false
-        defer {
-            close(fd)
-            if !placed { unlink(temporary) }
+        defer { if !placed { unlink(temporary) } }
+        do throws(SystemError) {
+            let file = try FileDescriptor.open(temporary, flags: O_WRONLY | O_CREAT | O_EXCL, mode: 0o600)
+            try file.writeAll(bytes)
+            UseTime(clock.now()).set(on: file.rawValue)
+            try file.sync()
+            try file.close()
+        } catch {
+            throw Self.saveFailure(error.message)
         }
-        try Self.writeAll(bytes, to: fd)
-        UseTime(clock.now()).set(on: fd)
-        guard fsync(fd) == 0 else { throw Self.saveFailure(errno: errno) }
         let destination = path(of: name)
+        // Renamed under the lock, so the index and the folder never disagree about a name.
         try index.withLock { (index) throws(FlickrError) in
-            guard rename(temporary, destination) == 0 else { throw Self.saveFailure(errno: errno) }
+            do throws(SystemError) {
+                try systemCall("rename") { rename(temporary, destination) }
+            } catch {
+                throw Self.saveFailure(error.message)
+            }
             placed = true
             index.put(name, size: bytes.count)
             for victim in index.evict(toFit: capacity, keeping: name) { unlink(path(of: victim)) }
@@ -41,24 +48,8 @@ extension FlickrImageCache {
         }
     }
 
-    private static func writeAll(_ bytes: [UInt8], to fd: Int32) throws(FlickrError) {
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + offset, $0.count - offset) }
-            if written < 0 {
-                if errno == EINTR { continue }
-                throw saveFailure(errno: errno)
-            }
-            offset += written
-        }
-    }
-
     /// The image came but cannot be kept (a full disk, a folder not writable): the caller has
     /// nothing to show, as when Flickr does not answer.
-    private static func saveFailure(errno code: Int32) -> FlickrError {
-        saveFailure(String(cString: strerror(code)))
-    }
-
     private static func saveFailure(_ reason: String) -> FlickrError {
         .unavailable("the image cache cannot save the image: \(reason)")
     }

@@ -2,6 +2,7 @@ import Crypto
 import Foundation
 import Imaging
 import Synchronization
+import SystemCalls
 
 /// Images fetched from Flickr, kept on disk so a photo looked at before opens again without
 /// the network; least recently used evicted past `capacity` bytes.
@@ -80,11 +81,8 @@ public final class FlickrImageCache: Sendable {
         let time = UseTime(clock.now())
         guard index.withLock({ $0.use(name) }) else { return nil }
         let path = path(of: name)
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        guard let format = Self.sniff(fd) else { return nil }
-        time.set(on: fd)
+        guard let file = try? FileDescriptor.open(path, flags: O_RDONLY), let format = Self.sniff(file) else { return nil }
+        time.set(on: file.rawValue)
         return CachedImage(path: path, mediaType: format.mediaType)
     }
 
@@ -104,15 +102,9 @@ public final class FlickrImageCache: Sendable {
 
     /// The accepted format of an open file, by its first bytes; nil for an empty, short or
     /// foreign file.
-    static func sniff(_ fd: Int32) -> ImageFormat? {
+    static func sniff(_ file: FileDescriptor) -> ImageFormat? {
         var head = [UInt8](repeating: 0, count: 64)
-        var count = 0
-        while count < head.count {
-            let read = head.withUnsafeMutableBytes { pread(fd, $0.baseAddress! + count, $0.count - count, off_t(count)) }
-            if read < 0, errno == EINTR { continue }
-            guard read > 0 else { break }
-            count += read
-        }
+        guard let count = try? file.read(into: &head, at: 0) else { return nil }
         guard let format = ImageFormat(sniffing: head[0..<count]), acceptedFormats.contains(format) else { return nil }
         return format
     }

@@ -44,7 +44,7 @@ extension Library {
         return removed
     }
 
-    /// The temporary names of `DurableFile.copy` (`.incoming-…`) and of the image writer (`.name.….tmp`).
+    /// The temporary names of `AtomicFile` (`.name.….tmp`), and of an older RoadTrip's copies (`.incoming-…`).
     static func isTemporary(_ name: String) -> Bool {
         name.hasPrefix(".incoming-") || (name.hasPrefix(".") && name.hasSuffix(".tmp"))
     }

@@ -3,6 +3,7 @@ import Foundation
 import Imaging
 import SQLDatabase
 import SQLite
+import SystemCalls
 
 /// Why a data folder cannot be used.
 public struct LibraryError: Error, Sendable, CustomStringConvertible {
@@ -87,11 +88,11 @@ public final class Library: Sendable {
         }
         // A file really created, not access(2): that answers yes to root even on a read-only mount or /proc.
         let probe = folder.appendingPathComponent(".roadtrip-write-test-\(getpid())-\(UInt64.random(in: 0...UInt64.max))").path
-        let fd = open(probe, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard fd >= 0 else {
-            throw LibraryError(description: "data folder \(folder.path) is not writable: \(String(cString: strerror(errno)))")
+        do throws(SystemError) {
+            _ = try FileDescriptor.open(probe, flags: O_WRONLY | O_CREAT | O_EXCL, mode: 0o600)
+        } catch {
+            throw LibraryError(description: "data folder \(folder.path) is not writable: \(error.message)")
         }
-        close(fd)
         unlink(probe)
     }
 }

@@ -4,6 +4,7 @@ import Glibc
 #endif
 import SQLDatabase
 import SQLite
+import SystemCalls
 import TextRules
 
 extension VacationStore {
@@ -68,17 +69,20 @@ extension VacationStore {
     /// journal" (1 and 1, what `journal_mode = DELETE` writes after its checkpoint) before
     /// SQLite first opens it keeps it one file, leaving nothing beside it once it is removed.
     private static func leaveWALMode(_ path: String) throws {
-        let fd = Glibc.open(path, O_RDWR | O_CLOEXEC)
-        guard fd >= 0 else { throw FileError("cannot read", path) }
-        defer { close(fd) }
+        let file: FileDescriptor
+        do throws(SystemError) { file = try FileDescriptor.open(path, flags: O_RDWR) } catch { throw FileError("cannot read", path, errno: error.errno) }
         var versions: [UInt8] = [0, 0]
-        guard versions.withUnsafeMutableBytes({ pread(fd, $0.baseAddress, 2, 18) }) == 2 else {
-            throw VacationError.notADocument("it is not a SQLite database")
-        }
+        let count: Int
+        do throws(SystemError) { count = try file.read(into: &versions, at: 18) } catch { throw FileError("cannot read", path, errno: error.errno) }
+        guard count == 2 else { throw VacationError.notADocument("it is not a SQLite database") }
         guard versions != [1, 1] else { return }
         guard versions.allSatisfy({ $0 == 1 || $0 == 2 }) else { throw VacationError.notADocument("it is of a SQLite file format this RoadTrip cannot read") }
-        let legacy: [UInt8] = [1, 1]
-        guard legacy.withUnsafeBytes({ pwrite(fd, $0.baseAddress, 2, 18) }) == 2, fsync(fd) == 0 else { throw FileError("cannot save", path) }
+        do throws(SystemError) {
+            try file.write([1, 1], at: 18)
+            try file.sync()
+        } catch {
+            throw FileError("cannot save", path, errno: error.errno)
+        }
     }
 
     private static func startsLikeSQLite(_ path: String) throws -> Bool {

@@ -78,7 +78,7 @@ import Testing
         let path = try fixture.draw("a.jpg", at: Spot.centralPark)
         let digest = try FileDigest.sha256(ofFileAt: path)
         try fixture.photos.files.storeOriginal(from: path, sha256: digest, format: .jpeg)
-        let stray = fixture.data.url.appendingPathComponent("originals/\(digest.prefix(2))/.incoming-123").path
+        let stray = fixture.data.url.appendingPathComponent("originals/\(digest.prefix(2))/.\(digest).jpg.123.tmp").path
         try Data([1, 2, 3]).write(to: URL(fileURLWithPath: stray))
 
         // MUT
@@ -88,7 +88,7 @@ import Testing
         #expect(outcome.photo?.sha256 == digest)
         if case .imported = outcome {} else { Issue.record("expected imported, got \(outcome)") }
         #expect(try fixture.photos.count == 1)
-        #expect(fixture.files(under: "originals").filter { !$0.contains(".incoming") }.count == 1)
+        #expect(fixture.files(under: "originals").filter { !$0.hasSuffix(".tmp") }.count == 1)
         #expect(try fixture.photos.place(id: PhotosFixture.newYork.id)?.photoCount == 1)
     }
 }
