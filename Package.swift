@@ -55,9 +55,12 @@ let package = Package(
             dependencies: ["RoadTrip", "SQLDatabase", "HTTPServer", "HTML", "Crypto", "NetworkAddress"],
             resources: [.copy("Assets")]
         ),
+        // A running RoadTrip wired together: library, app, fetchers, server, background workers.
+        .target(name: "RoadTripInstance", dependencies: ["RoadTripWeb", "RoadTrip", "HTTPServer", "PageFetcher", "NetworkAddress"]),
+        // Only parses arguments and hands over to the modules.
         .executableTarget(
             name: "RoadTripCLI",
-            dependencies: ["RoadTripWeb", "RoadTrip", "HTTPServer", "SQLDatabase", "SQLite", "Crypto", "PageFetcher", "NetworkAddress"]
+            dependencies: ["RoadTripInstance", "RoadTripWeb", "RoadTrip", "HTTPServer", "SQLDatabase", "SQLite", "Crypto", "NetworkAddress"]
         ),
 
         // A child process for the decode-memory tests, which bound its peak memory.
@@ -75,7 +78,7 @@ let package = Package(
         .testTarget(name: "PageFetcherTests", dependencies: ["PageFetcher", "HTTPServer", "NetworkAddress"]),
         .testTarget(name: "NetworkAddressTests", dependencies: ["NetworkAddress"]),
         .testTarget(name: "RoadTripTests", dependencies: ["RoadTrip", "SQLDatabase", "SQLite", "TestDatabases", "Crypto", "Imaging", "Geo", "HTTPServer"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "RoadTripWebTests", dependencies: ["RoadTripWeb", "RoadTrip", "TestDatabases", "PostgreSQL", "HTTPServer", "HTML", "Crypto", "Imaging", "Geo", "NetworkAddress"]),
+        .testTarget(name: "RoadTripWebTests", dependencies: ["RoadTripInstance", "RoadTripWeb", "RoadTrip", "TestDatabases", "PostgreSQL", "HTTPServer", "HTML", "Crypto", "Imaging", "Geo", "NetworkAddress"]),
     ],
     swiftLanguageModes: [.v6]
 )

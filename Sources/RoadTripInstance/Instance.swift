@@ -1,0 +1,143 @@
+import Foundation
+import HTTPServer
+import NetworkAddress
+import PageFetcher
+import RoadTrip
+import RoadTripWeb
+
+/// One running RoadTrip: its library made ready for a start, the web app over it (with its
+/// offline copies of event pages and Flickr), the HTTP server, and the workers of the
+/// background jobs. `roadtrip serve` only turns its arguments into `Options` and starts one;
+/// a test starts one the same way.
+public final class Instance: Sendable {
+    /// How to serve, as `roadtrip serve`'s options say (see its help).
+    public struct Options: Sendable {
+        public var host = "127.0.0.1"
+        /// 0: a free port, which `port` then tells.
+        public var port = 8080
+        public var samplePages = SampleBook.defaultPageCount
+        public var secureCookies = false
+        /// Event pages are copied in the background for offline reading unless this is false.
+        public var offlineCopies = true
+        /// Fetches (event pages, Flickr) may reach this machine and its local networks.
+        public var allowPrivateFetch = false
+        /// Flickr's API key; without one, the owner's in Settings.
+        public var flickrKey: String?
+        public var flickrEndpoint = FlickrSettings.defaultEndpoint
+        public var flickrCacheCapacity = FlickrImageCache.defaultCapacity
+        public var trustedProxies = TrustedProxies([])
+        public var publicURL: URL?
+
+        public init() {}
+    }
+
+    /// Why an instance did not start, in one line for the person who started it.
+    public struct StartFailure: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    public let library: Library
+    public let app: App
+    public let server: Server
+    /// The one-time setup link's token, when no account exists yet.
+    public let setupToken: String?
+    private let renditionWorkers: JobRunner
+
+    /// Threads serving requests: a thread waiting for PostgreSQL's answer, over the network,
+    /// leaves its core idle, so on PostgreSQL each core gets twice the threads (and each
+    /// thread a connection of its own: `readers(for:)`).
+    public static func threadPoolSize(for database: LibraryDatabase) -> Int {
+        max(2, ProcessInfo.processInfo.activeProcessorCount * (database == .sqlite ? 2 : 4))
+    }
+
+    /// Connections for reads at once: SQLite's readers; PostgreSQL's pool (one more for a write).
+    public static func readers(for database: LibraryDatabase) -> Int {
+        database == .sqlite ? 4 : threadPoolSize(for: database)
+    }
+
+    /// Makes the library ready (the demo on a first start, vacation documents moved in, what a
+    /// killed instance left removed, the sample book, a setup token when there is no account),
+    /// then serves it and starts the background workers. `log` gets the lines a person should
+    /// read and the access log.
+    public init(library: Library, options: Options, log: @escaping @Sendable (String) -> Void = Server.standardError) throws(StartFailure) {
+        var configuration = Configuration(headersOnEveryResponse: App.securityHeaders)
+        // Photo uploads stream to a file; every other body stays small and in memory.
+        configuration.spoolsBody = { method, path in Route.spoolsBody(method: method, path: path) }
+        configuration.maximumSpooledBodySize = 1 << 30
+        configuration.host = options.host
+        configuration.port = options.port
+        configuration.threadPoolSize = Self.threadPoolSize(for: library.location)
+        // Beside the library, so an upload is never copied across file systems and a private data folder keeps it private.
+        configuration.spoolFolder = library.spoolFolder.path
+        let app: App
+        do {
+            try library.catalog.loadDemoOnFirstStart()
+            try library.loadDemoPhotosOnFirstStart()
+            for unmoved in try library.vacations.moveDocumentsIntoLibrary() { log("warning: \(unmoved)") }
+            try library.vacations.removeStrayFiles()
+            // An instance killed mid-upload leaves its spooled body; nothing else would remove it.
+            let abandoned = library.removeAbandonedFiles()
+            if abandoned > 0 { log("removed \(abandoned) files left by interrupted uploads and writes") }
+            try SampleBook.install(pages: options.samplePages, in: library.database)
+            try library.authenticator.sessions.removeExpired()
+            setupToken = try library.setup.issueTokenIfNeeded()
+            app = App(
+                library: library, assets: try AssetCatalog.bundled(), secureCookies: options.secureCookies,
+                copies: Self.offlineCopies(options, library: library, log: log), flickr: Self.flickr(options, library: library),
+                hosts: AllowedHosts(publicURL: options.publicURL, listenHost: options.host), proxies: options.trustedProxies
+            )
+        } catch {
+            throw StartFailure(description: "cannot start: \(error)")
+        }
+        // Only a signed-in person's upload is written to disk, and only within the spool's bounds.
+        configuration.admitsSpooledBody = { head in app.admitsUpload(head) }
+        do {
+            server = try Server(configuration: configuration, log: log) { app.respond(to: $0) }
+        } catch {
+            throw StartFailure(description: error.description)
+        }
+        self.library = library
+        self.app = app
+        // Renditions queued by any instance are made by the workers of whichever claims them.
+        renditionWorkers = library.renditionWorkers(log: log)
+        renditionWorkers.start()
+    }
+
+    /// Where it answers: `http://127.0.0.1:8080`, an IPv6 host in brackets.
+    public var address: String {
+        let host = server.configuration.host
+        return "http://\(host.contains(":") ? "[\(host)]" : host):\(server.port)"
+    }
+
+    /// Stops taking requests and finishes those in progress; `waitUntilStopped` returns then.
+    public func stop() {
+        server.stop()
+    }
+
+    /// Returns once the server has stopped, after the background workers have stopped too.
+    public func waitUntilStopped() {
+        server.waitUntilStopped()
+        renditionWorkers.stop()
+    }
+
+    /// Saved copies of event pages, fetched with libcurl; none without `offlineCopies`.
+    private static func offlineCopies(_ options: Options, library: Library, log: @escaping @Sendable (String) -> Void) -> OfflineCopies? {
+        guard options.offlineCopies else { return nil }
+        var policy = FetchPolicy()
+        policy.allowPrivateAddresses = options.allowPrivateFetch
+        return OfflineCopies(
+            folder: library.folder.appendingPathComponent("cache/event-pages"),
+            fetcher: EventPageFetcher(fetcher: PageFetcher(policy: policy)),
+            jobs: library.jobs, clock: library.clock, log: log
+        )
+    }
+
+    private static func flickr(_ options: Options, library: Library) -> FlickrService {
+        FlickrService(
+            configuredKey: options.flickrKey, endpoint: options.flickrEndpoint,
+            transport: FlickrFetcher(allowPrivateAddresses: options.allowPrivateFetch),
+            cacheFolder: library.folder.appendingPathComponent("cache/flickr"), cacheCapacity: options.flickrCacheCapacity,
+            database: library.database, clock: library.clock
+        )
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import HTTPServer
+import RoadTrip
+import RoadTripInstance
+import Testing
+
+/// A whole RoadTrip started in the test's own process, as `roadtrip serve` starts one.
+@Suite struct InstanceTests {
+    let folder: URL
+
+    init() {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("roadtrip-instance-tests-\(UUID().uuidString)", isDirectory: true)
+    }
+
+    private func options(port: Int = 0) -> Instance.Options {
+        var options = Instance.Options()
+        options.port = port
+        options.samplePages = 3
+        options.offlineCopies = false
+        return options
+    }
+
+    @Test func aFirstStartIsMadeReadyServedOverASocketAndStopped() throws {
+        // setup
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let library = try Library(folder: folder, readers: 2)
+        let log = LogRecorder()
+
+        // MUT
+        let instance = try Instance(library: library, options: options(), log: log.sink)
+        let port = instance.server.port
+        let health = try HTTPExchange(port: port, path: "/healthz")
+        let lastSample = try HTTPExchange(port: port, path: "/sample/pages/3")
+        let pastTheSample = try HTTPExchange(port: port, path: "/sample/pages/4")
+        let setup = try HTTPExchange(port: port, path: "/setup?token=\(try #require(instance.setupToken))")
+        instance.stop()
+        instance.waitUntilStopped()
+
+        // validate
+        #expect(instance.address == "http://127.0.0.1:\(port)")
+        #expect(health.status == 200)
+        #expect(lastSample.status == 200, "the sample book has the pages the options ask for")
+        #expect(pastTheSample.status == 404)
+        #expect(setup.status == 200 && setup.body.contains("name=\"password\""), "the setup token is the one the link carries: \(setup.body)")
+        #expect(try library.catalog.all().map(\.name).contains("New York City"), "the demo catalogue is loaded")
+        #expect(try library.photos.count > 0, "the demo photos are drawn and imported")
+        #expect(log.recorded.contains { $0.hasPrefix("GET /healthz 200") }, "the access log goes to the instance's log: \(log.recorded)")
+        #expect(throws: (any Error).self, "nothing answers once it has stopped") { try HTTPExchange(port: port, path: "/healthz") }
+    }
+
+    @Test func aSecondStartIssuesNoSetupTokenOnceTheOwnerExists() throws {
+        // setup: the owner made before the start
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let library = try Library(folder: folder, readers: 2)
+        _ = try library.accounts.create(name: "Ann", password: WebFixture.password, repeated: WebFixture.password, isOwner: true)
+
+        // MUT
+        let instance = try Instance(library: library, options: options(), log: LogRecorder().sink)
+        let setup = try HTTPExchange(port: instance.server.port, path: "/setup?token=anything")
+        instance.stop()
+        instance.waitUntilStopped()
+
+        // validate
+        #expect(instance.setupToken == nil)
+        #expect(!setup.body.contains("name=\"password\""), "no setup form once an account exists: \(setup.body)")
+    }
+
+    @Test func aPortInUseIsRefusedInOneLine() throws {
+        // setup
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let holder = try PortHolder()
+        let library = try Library(folder: folder, readers: 2)
+
+        // MUT
+        let error = #expect(throws: Instance.StartFailure.self) {
+            _ = try Instance(library: library, options: options(port: holder.port), log: LogRecorder().sink)
+        }
+
+        // validate
+        #expect(error?.description == "port \(holder.port) on 127.0.0.1 is already in use")
+        withExtendedLifetime(holder) {}
+    }
+}
