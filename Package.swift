@@ -23,7 +23,12 @@ let package = Package(
         .target(name: "CCurlShim", dependencies: ["CCurl"]),
         .systemLibrary(name: "CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
         // libjpeg (which libvips itself links) for the whole-file check of JPEG scans.
-        .target(name: "CVipsShim", dependencies: ["CVips"], linkerSettings: [.linkedLibrary("jpeg")]),
+        // Optimised in debug builds too: it draws the demo photos (every first start) and the
+        // tests' pictures pixel by pixel (a debug build's first start: 8.2 s unoptimised, 6.6 s so).
+        .target(
+            name: "CVipsShim", dependencies: ["CVips"],
+            cSettings: [.unsafeFlags(["-O2"], .when(configuration: .debug))], linkerSettings: [.linkedLibrary("jpeg")]
+        ),
         .systemLibrary(name: "CExif", pkgConfig: "libexif", providers: [.apt(["libexif-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
 
