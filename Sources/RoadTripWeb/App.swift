@@ -92,12 +92,9 @@ public struct App: Sendable {
         guard let route = Route(path: request.path, query: request.query) else { throw HTTPError.notFound() }
         // A load balancer's health check may name the machine however it likes.
         if route != .health, !hosts.allows(request.headers["Host"]) { throw HTTPError.misdirected }
-        guard route.methods.contains(request.method) else { throw HTTPError.methodNotAllowed(allowed: route.methods) }
-        if case .asset(let name) = route {
-            guard let response = assets.response(for: name, request: request) else { throw HTTPError.notFound() }
-            return response
-        }
-        if route == .health { return health() }
+        let actions = route.actions
+        guard actions.methods.contains(request.method) else { throw HTTPError.methodNotAllowed(allowed: actions.methods) }
+        if let answer = actions.beforeSession { return try answer(self, request) }
 
         let session = try request.cookies[Cookies.session].flatMap { try authenticator.sessions.session(token: $0) }
         let presented = request.cookies[Cookies.form].flatMap { tokens.isGenuinePreSessionToken($0) ? $0 : nil }
@@ -106,7 +103,7 @@ public struct App: Sendable {
         if request.bodyFile != nil, session == nil { throw HTTPError(status: .forbidden, message: "Sign in first. Nothing was imported.") }
         var form = try Form(urlEncoded: [])
         var upload: Upload? = nil
-        if let session, request.method == "POST", Route.spoolsBody(method: request.method, path: request.path) {
+        if let session, request.method == "POST", actions.postBody == .spooled {
             upload = try CSRFGuard.verifiedUpload(request, expectedToken: session.csrfToken, fileName: request.queryValue("name"), folder: uploadFolder())
         } else if !request.isGetOrHead {
             form = try CSRFGuard.verifiedForm(request, expectedToken: session?.csrfToken ?? presented)
@@ -121,7 +118,8 @@ public struct App: Sendable {
             formTokenIsNew: session == nil && presented == nil, clientAddress: proxies.client(of: request),
             uploadToken: session.map { tokens.uploadToken(forFormToken: $0.csrfToken) }, upload: upload
         )
-        var response = try dispatch(route, context)
+        guard let action = actions.action(for: request.method) else { throw HTTPError.methodNotAllowed(allowed: actions.methods) }
+        var response = try action(self, context)
         if context.formTokenIsNew {
             Cookies.set(Cookies.form, formToken, maxAge: nil, secure: secureCookies, on: &response)
         }
@@ -131,70 +129,6 @@ public struct App: Sendable {
     /// A new folder for one upload's files, beside the library so they can be imported without crossing file systems.
     private func uploadFolder() -> String {
         library.uploadsFolder.appendingPathComponent(SecureRandom.token(bytes: 12)).path
-    }
-
-    private func dispatch(_ route: Route, _ context: RequestContext) throws -> Response {
-        switch route {
-        case .home: return try DestinationsController(app: self, context: context).list()
-        case .destination(let id): return try DestinationsController(app: self, context: context).show(id: id)
-        case .destinationImage(let id): return try DestinationsController(app: self, context: context).image(id: id)
-        case .chooseDestination(let id): return try DestinationsController(app: self, context: context).choose(id: id)
-        case .eventsBook(let page): return try BookController(app: self, context: context).page(page)
-        case .eventCopy(let page): return try BookController(app: self, context: context).copy(page)
-        case .eventCopyStatus(let page): return try BookController(app: self, context: context).copyStatus(page)
-        case .bookSettings: return try BookController(app: self, context: context).saveSettings()
-        case .weather: return try BookController(app: self, context: context).weather()
-        case .samplePage(let page): return try BookController(app: self, context: context).samplePage(page)
-        case .eventsEditor: return try EventsEditorController(app: self, context: context).editor()
-        case .eventRemoval(let page): return try EventsEditorController(app: self, context: context).remove(page)
-        case .eventMove(let page): return try EventsEditorController(app: self, context: context).move(page)
-        case .signIn(let next): return try SignInController(app: self, context: context).signIn(next: next)
-        case .signOut: return try SignInController(app: self, context: context).signOut()
-        case .setup(let token): return try SetupController(app: self, context: context).setup(token: token)
-        case .account: return try AccountController(app: self, context: context).show()
-        case .accountPassword: return try AccountController(app: self, context: context).changePassword()
-        case .accounts: return try AccountsController(app: self, context: context).list()
-        case .accountRemoval(let id): return try AccountsController(app: self, context: context).remove(id)
-        case .accountPasswordReset(let id): return try AccountsController(app: self, context: context).resetPassword(id)
-        case .places(let order): return try PlacesController(app: self, context: context).places(order: order)
-        case .placePhotos(let collection, let after): return try PlacesController(app: self, context: context).photos(in: collection, after: after)
-        case .findPlaces(let query): return try PlacesController(app: self, context: context).find(query: query)
-        case .photo(let id, let inRecents): return try PhotoController(app: self, context: context).show(id: id, inRecents: inRecents)
-        case .photoImage(let id, let size): return try PhotoController(app: self, context: context).image(id: id, size: size)
-        case .photoPlace(let id, let query): return try PhotoController(app: self, context: context).place(id: id, query: query)
-        case .recents: return try PhotoController(app: self, context: context).recents()
-        case .upload: return try UploadController(app: self, context: context).upload()
-        case .uploadFile: return try UploadController(app: self, context: context).uploadFile()
-        case .vacations: return try VacationsController(app: self, context: context).list()
-        case .newVacation: return try VacationsController(app: self, context: context).add()
-        case .vacationImport: return try VacationsController(app: self, context: context).importDocument()
-        case .vacation(let id): return try VacationsController(app: self, context: context).menu(id)
-        case .vacationRename(let id): return try VacationsController(app: self, context: context).rename(id)
-        case .vacationRemoval(let id): return try VacationsController(app: self, context: context).remove(id)
-        case .vacationExport(let id): return try VacationsController(app: self, context: context).export(id)
-        case .vacationItinerary(let id): return try VacationBrowseController(app: self, context: context).itinerary(id)
-        case .vacationTags(let id, let query): return try VacationBrowseController(app: self, context: context).tags(id, query: query)
-        case .vacationPhotos(let id, let filter): return try VacationBrowseController(app: self, context: context).photos(id, filter: filter)
-        case .vacationPhoto(let id, let photo, let filter):
-            return try VacationBrowseController(app: self, context: context).photo(id, photo: photo, filter: filter)
-        case .vacationPhotoRemoval(let id, let photo, let filter):
-            return try VacationBrowseController(app: self, context: context).removePhoto(id, photo: photo, filter: filter)
-        case .vacationPhotoImage(let id, let photo, let size):
-            return try VacationBrowseController(app: self, context: context).image(id, photo: photo, size: size)
-        case .vacationBook(let id, let page): return try VacationBrowseController(app: self, context: context).book(id, page: page)
-        case .visit(let photo): return try VisitController(app: self, context: context).visit(photo)
-        case .unvisit(let photo): return try VisitController(app: self, context: context).unvisit(photo)
-        case .photoTags(let photo): return try VisitController(app: self, context: context).tags(photo)
-        case .flickrPlaces: return try FlickrController(app: self, context: context).places()
-        case .flickrPlace(let id): return try FlickrController(app: self, context: context).place(id)
-        case .flickrPhoto(let id, let place, let inRecents):
-            return try FlickrController(app: self, context: context).photo(id, place: place, inRecents: inRecents)
-        case .flickrImage(let id, let size): return try FlickrController(app: self, context: context).image(id, size: size)
-        case .flickrVisit(let id): return try FlickrController(app: self, context: context).visit(id)
-        case .flickrUnvisit(let id): return try FlickrController(app: self, context: context).unvisit(id)
-        case .settings: return try SettingsController(app: self, context: context).settings()
-        case .asset, .health: throw HTTPError.notFound()
-        }
     }
 
     func page(_ frame: PageFrame, context: RequestContext?, status: Status = .ok) -> Response {

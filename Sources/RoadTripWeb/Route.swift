@@ -282,22 +282,9 @@ public enum Route: Sendable, Equatable {
         }
     }
 
-    /// The methods the route answers (HEAD wherever GET). Everything that changes state is a POST.
-    public var methods: [String] {
-        switch self {
-        case .home, .destination, .destinationImage, .account, .asset, .health, .eventsBook, .eventCopy, .eventCopyStatus, .weather, .samplePage,
-             .places, .placePhotos, .photo, .photoImage, .recents, .findPlaces, .vacations, .vacation, .vacationExport,
-             .vacationItinerary, .vacationTags, .vacationPhotos, .vacationPhoto, .vacationPhotoImage, .vacationBook,
-             .flickrPlaces, .flickrPlace, .flickrPhoto, .flickrImage:
-            ["GET", "HEAD"]
-        case .signIn, .setup, .accounts, .eventsEditor, .photoPlace, .upload, .newVacation, .vacationImport, .vacationRemoval,
-             .visit, .unvisit, .flickrVisit, .flickrUnvisit, .vacationPhotoRemoval, .settings:
-            ["GET", "HEAD", "POST"]
-        case .signOut, .accountPassword, .accountRemoval, .accountPasswordReset, .chooseDestination, .eventRemoval, .eventMove,
-             .bookSettings, .uploadFile, .vacationRename, .photoTags:
-            ["POST"]
-        }
-    }
+    /// The methods the route answers (HEAD wherever GET), from its actions. Everything that
+    /// changes state is a POST.
+    public var methods: [String] { actions.methods }
 
     /// One route of each kind, for the tests that must visit them all.
     public static let examples: [Route] = [
@@ -317,9 +304,10 @@ public enum Route: Sendable, Equatable {
         .flickrVisit(id: "53312345678"), .flickrUnvisit(id: "53312345678"), .settings,
     ]
 
-    /// Whether the request is one whose body the server streams to a file: uploads.
+    /// Whether the request is one whose body the server streams to a file: uploads, as their
+    /// routes' actions say.
     public static func spoolsBody(method: String, path: String) -> Bool {
-        method == "POST" && (path == "/upload" || path == "/upload/file" || path == "/vacations/import")
+        method == "POST" && Route(path: path)?.actions.postBody == .spooled
     }
 
     /// The routes under /vacations/<id>/.

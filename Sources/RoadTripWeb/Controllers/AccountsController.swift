@@ -9,7 +9,11 @@ struct AccountsController {
 
     func list() throws -> Response {
         try requireOwner()
-        guard context.request.method == "POST" else { return try page(notice: nil) }
+        return try page(notice: nil)
+    }
+
+    func add() throws -> Response {
+        try requireOwner()
         return try attempt(status: .unprocessableContent, name: context.field("name")) {
             let account = try app.library.accounts.create(name: context.field("name"), password: context.field("password"), repeated: context.field("repeated"))
             return "Added \(account.name)."

@@ -8,8 +8,11 @@ struct EventsEditorController {
     let context: RequestContext
 
     func editor() throws -> Response {
+        try page(try BookController(app: app, context: context).tripDestination(), notice: nil)
+    }
+
+    func add() throws -> Response {
         let destination = try BookController(app: app, context: context).tripDestination()
-        guard context.request.method == "POST" else { return try page(destination, notice: nil) }
         return try attempt(destination, typed: context.field("url")) {
             let url = try EventList.validURL(context.field("url"))
             try app.library.events.add(url, destination: destination.id)

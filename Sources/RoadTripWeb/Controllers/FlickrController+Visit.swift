@@ -6,13 +6,18 @@ import RoadTrip
 /// Visit and Unvisit for a Flickr photo: the same choices as for a library photo, beside
 /// Flickr's top places. A vacation knows the photo by `FlickrService.vacationKey`.
 extension FlickrController {
-    /// Visit for a Flickr photo: the same choice as for the library's, its copy made from Flickr's image.
+    /// Visit for a Flickr photo: the same choice as for the library's.
+    func visitChoice(_ id: String) throws -> Response {
+        let flickr = try service()
+        return try choice(.visit, try seen(id, flickr), try app.library.vacations.all(of: context.account.id).map { (id: $0.id, name: $0.name) }, flickr)
+    }
+
+    /// The photo added to the vacation chosen, its copy made from Flickr's image.
     func visit(_ id: String) throws -> Response {
         let flickr = try service()
         let photo = try seen(id, flickr)
         let account = try context.account.id
         let vacations = try app.library.vacations.all(of: account).map { (id: $0.id, name: $0.name) }
-        guard context.request.method == "POST" else { return try choice(.visit, photo, vacations, flickr) }
         let target: Int64
         if let chosen = Int64(context.field("vacation")) {
             target = chosen
@@ -33,15 +38,21 @@ extension FlickrController {
         return .redirect(to: Route.flickrPhoto(id: id, place: nil).path)
     }
 
-    /// GET: the vacations holding the photo. POST: the photo removed from the one chosen; a
-    /// vacation that does not hold it (or is another account's) is 404.
+    /// The vacations holding the photo.
+    func unvisitChoice(_ id: String) throws -> Response {
+        let flickr = try service()
+        let photo = try seen(id, flickr)
+        return try choice(.unvisit, photo, try app.library.vacations.holding(sha256: FlickrService.vacationKey(of: photo), for: context.account.id), flickr)
+    }
+
+    /// The photo removed from the vacation chosen; a vacation that does not hold it (or is
+    /// another account's) is 404.
     func unvisit(_ id: String) throws -> Response {
         let flickr = try service()
         let photo = try seen(id, flickr)
         let account = try context.account.id
         let key = FlickrService.vacationKey(of: photo)
         let holding = try app.library.vacations.holding(sha256: key, for: account)
-        guard context.request.method == "POST" else { return try choice(.unvisit, photo, holding, flickr) }
         guard let chosen = Int64(context.field("vacation")), holding.contains(where: { $0.id == chosen }) else {
             throw HTTPError.notFound("No such vacation holds this photo.")
         }

@@ -28,12 +28,14 @@ struct FlickrController {
 
     /// Opened from a place, the place's photos are beside it; from Recents, Recents (in the same
     /// order: as for a library photo, turning through Recents moves nothing to the top).
-    func photo(_ id: String, place: String?, inRecents: Bool) throws -> Response {
+    /// `looked`: a GET, a person looking at the photo, which goes into Recents; a HEAD (a link
+    /// checker, a prefetch that only asks) is not a look.
+    func photo(_ id: String, place: String?, inRecents: Bool, looked: Bool) throws -> Response {
         let flickr = try service()
         guard let photo = try flickr.photo(id: id) else { throw HTTPError.notFound("RoadTrip has not seen this Flickr photo; open it from a place.") }
         let account = try context.account.id
         var recents = inRecents ? try app.library.recents.items(of: account) : []
-        if context.request.method == "GET", !recents.contains(where: { $0.key == .flickr(photo.id) }) {
+        if looked, !recents.contains(where: { $0.key == .flickr(photo.id) }) {
             try app.library.recents.record(.flickr(photo.id), for: account)
             if inRecents { recents = try app.library.recents.items(of: account) }
         }

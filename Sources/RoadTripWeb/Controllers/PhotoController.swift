@@ -12,16 +12,16 @@ struct PhotoController {
 
     var photos: PhotoLibrary { app.library.photos }
 
-    /// Opens the photo and records it in the account's Recents; with a tag refused (422) when
-    /// answering the tag form.
-    func show(id: Int64, inRecents: Bool, tagRefusal: (message: String, typed: String)? = nil) throws -> Response {
+    /// Opens the photo and, when `looked` (a GET, not a HEAD: a link checker, a prefetch that
+    /// only asks, is not a look), records it in the account's Recents; with a tag refused (422)
+    /// when answering the tag form.
+    func show(id: Int64, inRecents: Bool, looked: Bool, tagRefusal: (message: String, typed: String)? = nil) throws -> Response {
         let photo = try existing(id)
         let account = try context.account
-        // A HEAD (a link checker, a prefetch that only asks) is not a look at the photo. Turning
-        // through Recents keeps its order: only a photo opened from elsewhere moves to the top.
+        // Turning through Recents keeps its order: only a photo opened from elsewhere moves to the top.
         var recents = inRecents ? try app.library.recents.items(of: account.id) : []
         let turningThroughRecents = recents.contains { $0.key == .library(photo.id) }
-        if context.request.method == "GET", !turningThroughRecents {
+        if looked, !turningThroughRecents {
             try app.library.recents.record(photo.id, for: account.id)
             if inRecents { recents = try app.library.recents.items(of: account.id) }
         }
@@ -93,16 +93,18 @@ struct PhotoController {
         return response
     }
 
-    /// Setting a photo's place: GET searches the gazetteer, POST sets the place chosen.
-    func place(id: Int64, query: String?) throws -> Response {
+    /// Setting a photo's place: the gazetteer searched for `query`.
+    func placeSearch(id: Int64, query: String?) throws -> Response {
+        try placeForm(try existing(id), query: String((query ?? "").prefix(200)), error: nil, status: .ok)
+    }
+
+    /// The place chosen among those found set as the photo's.
+    func setPlace(id: Int64) throws -> Response {
         let photo = try existing(id)
-        if context.request.method == "POST" {
-            guard let placeID = Int64(context.field("place")), try photos.setPlace(of: photo.id, to: placeID) else {
-                return try placeForm(photo, query: "", error: "Choose one of the places found.", status: .unprocessableContent)
-            }
-            return .redirect(to: Route.photo(id: photo.id, inRecents: false).path)
+        guard let placeID = Int64(context.field("place")), try photos.setPlace(of: photo.id, to: placeID) else {
+            return try placeForm(photo, query: "", error: "Choose one of the places found.", status: .unprocessableContent)
         }
-        return try placeForm(photo, query: String((query ?? "").prefix(200)), error: nil, status: .ok)
+        return .redirect(to: Route.photo(id: photo.id, inRecents: false).path)
     }
 
     func recents() throws -> Response {

@@ -7,16 +7,22 @@ struct SetupController {
     let app: App
     let context: RequestContext
 
-    func setup(token: String?) throws -> Response {
+    /// The owner form, reached through the printed link; without a valid link, what to do instead.
+    func form(token: String?) throws -> Response {
+        let alreadySetUp = !(try app.library.accounts.isEmpty())
+        guard !alreadySetUp, let token, try app.library.setup.isValid(token: token) else {
+            return page(SetupHelpView(alreadySetUp: alreadySetUp, tokenWasGiven: token != nil), status: token != nil && !alreadySetUp ? .forbidden : .ok)
+        }
+        return page(SetupView(token: token, name: "", formToken: context.formToken, notice: nil))
+    }
+
+    /// The owner created from the posted form, and signed in.
+    func createOwner() throws -> Response {
         let setup = app.library.setup
-        let token = context.request.method == "POST" ? context.form["token"] : token
+        let token = context.form["token"]
         let alreadySetUp = !(try app.library.accounts.isEmpty())
         guard !alreadySetUp, let token, try setup.isValid(token: token) else {
-            let status: Status = context.request.method == "POST" || (token != nil && !alreadySetUp) ? .forbidden : .ok
-            return page(SetupHelpView(alreadySetUp: alreadySetUp, tokenWasGiven: token != nil), status: status)
-        }
-        guard context.request.method == "POST" else {
-            return page(SetupView(token: token, name: "", formToken: context.formToken, notice: nil))
+            return page(SetupHelpView(alreadySetUp: alreadySetUp, tokenWasGiven: token != nil), status: .forbidden)
         }
         do {
             let password = context.field("password")

@@ -6,9 +6,13 @@ struct SignInController {
     let app: App
     let context: RequestContext
 
+    func form(next: String?) throws -> Response {
+        if context.session != nil { return .redirect(to: SafeRedirect.target(next)) }
+        return try form(next: next, name: "", notice: nil)
+    }
+
     func signIn(next: String?) throws -> Response {
         if context.session != nil { return .redirect(to: SafeRedirect.target(next ?? context.form["next"])) }
-        guard context.request.method == "POST" else { return try form(next: next, name: "", notice: nil) }
         let name = context.field("name")
         let target = context.form["next"]
         let outcome = try app.authenticator.signIn(

@@ -9,19 +9,21 @@ struct UploadController {
     let app: App
     let context: RequestContext
 
+    func form() throws -> Response {
+        try page(detail: UploadView(formToken: context.formToken, uploadToken: context.uploadToken ?? ""), status: .ok)
+    }
+
+    /// The form's files (multipart, without the script), each imported, then a summary.
     func upload() throws -> Response {
-        if context.request.method == "POST" {
-            let files = context.upload?.files ?? []
-            guard !files.isEmpty else {
-                return try page(detail: Fragment {
-                    Notice(kind: .error, message: "Choose one or more photos to upload.")
-                    UploadView(formToken: context.formToken, uploadToken: context.uploadToken ?? "")
-                }, status: .unprocessableContent)
-            }
-            let outcomes = try files.map { UploadOutcome(fileName: $0.fileName, outcome: try importFile($0)) }
-            return try page(detail: UploadSummaryView(outcomes: outcomes), status: .ok)
+        let files = context.upload?.files ?? []
+        guard !files.isEmpty else {
+            return try page(detail: Fragment {
+                Notice(kind: .error, message: "Choose one or more photos to upload.")
+                UploadView(formToken: context.formToken, uploadToken: context.uploadToken ?? "")
+            }, status: .unprocessableContent)
         }
-        return try page(detail: UploadView(formToken: context.formToken, uploadToken: context.uploadToken ?? ""), status: .ok)
+        let outcomes = try files.map { UploadOutcome(fileName: $0.fileName, outcome: try importFile($0)) }
+        return try page(detail: UploadSummaryView(outcomes: outcomes), status: .ok)
     }
 
     /// One file posted by photos.js: answered as JSON, so the script can show it in its row.

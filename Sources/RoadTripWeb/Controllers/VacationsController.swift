@@ -14,10 +14,13 @@ struct VacationsController {
         try screen(title: "Vacations", master: VacationListView(vacations: try store.all(of: context.account.id)))
     }
 
-    /// GET: the name form. POST: creates the vacation; a blank name is answered on the field,
-    /// a taken one with an alert and a button back; nothing is created for either.
+    func newForm() throws -> Response {
+        try form(NewVacationView(formToken: context.formToken))
+    }
+
+    /// Creates the vacation; a blank name is answered on the field, a taken one with an alert
+    /// and a button back; nothing is created for either.
     func add() throws -> Response {
-        guard context.request.method == "POST" else { return try form(NewVacationView(formToken: context.formToken)) }
         let name = context.field("name")
         do {
             let id = try store.create(named: name, for: try context.account.id)
@@ -30,9 +33,12 @@ struct VacationsController {
         }
     }
 
-    /// GET: the upload form. POST: the document checked and added, or refused with the reason.
+    func importForm() throws -> Response {
+        try form(VacationImportView(formToken: context.formToken, uploadToken: context.uploadToken ?? ""), title: "Import a vacation")
+    }
+
+    /// The document checked and added, or refused with the reason.
     func importDocument() throws -> Response {
-        guard context.request.method == "POST" else { return try form(VacationImportView(formToken: context.formToken, uploadToken: context.uploadToken ?? ""), title: "Import a vacation") }
         guard let file = context.upload?.files.first else {
             return try form(VacationImportView(formToken: context.formToken, uploadToken: context.uploadToken ?? "", error: "Choose a .vacation file."), title: "Import a vacation",
                             status: .unprocessableContent)
@@ -63,30 +69,35 @@ struct VacationsController {
         return .redirect(to: Route.vacation(id: id).path)
     }
 
-    /// GET: the confirmation naming the vacation and its photo count. POST: deletes it.
     func remove(_ id: Int64) throws -> Response {
+        _ = try VacationsController.owned(id, store: store, context: context)
+        try store.delete(id, for: try context.account.id)
+        return .redirect(to: Route.vacations.path)
+    }
+
+    /// The confirmation naming the vacation and its photo count.
+    func removalConfirmation(_ id: Int64) throws -> Response {
         let (vacation, _) = try VacationsController.owned(id, store: store, context: context)
-        if context.request.method == "POST" {
-            try store.delete(id, for: try context.account.id)
-            return .redirect(to: Route.vacations.path)
-        }
         return try screen(title: "Delete \(vacation.name)", master: VacationListView(vacations: try store.all(of: context.account.id), current: id),
                           detail: VacationRemovalView(vacation: vacation, formToken: context.formToken), screen: .detail,
                           back: (.vacation(id: id), vacation.name))
     }
 
-    /// The vacation as a document, one file, named for the vacation. A HEAD is answered with the
-    /// same headers and the exact length a GET sends: the copy of the current version is made
-    /// (or reused) for it, one per version, within the exports' limit (see `exportHead`).
+    /// A HEAD of the export is answered with the same headers and the exact length a GET sends:
+    /// the copy of the current version is made (or reused) for it, one per version, within the
+    /// exports' limit (see `exportHead`).
+    func exportHead(_ id: Int64) throws -> Response {
+        _ = try VacationsController.owned(id, store: store, context: context)
+        let head = try store.exportHead(id, for: try context.account.id)
+        let headers: Headers = ["Content-Type": VacationsController.exportType, "Cache-Control": VacationsController.exportCaching,
+                                "Content-Disposition": VacationsController.attachment(head.name)]
+        return Response(status: .ok, headers: headers, body: .headersOnly(length: head.size))
+    }
+
+    /// The vacation as a document, one file, named for the vacation.
     func export(_ id: Int64) throws -> Response {
         let (vacation, _) = try VacationsController.owned(id, store: store, context: context)
         let account = try context.account.id
-        guard context.request.method == "GET" else {
-            let head = try store.exportHead(id, for: account)
-            let headers: Headers = ["Content-Type": VacationsController.exportType, "Cache-Control": VacationsController.exportCaching,
-                                    "Content-Disposition": VacationsController.attachment(head.name)]
-            return Response(status: .ok, headers: headers, body: .headersOnly(length: head.size))
-        }
         let path = try store.export(id, for: account)
         guard var response = Response.file(at: path, contentType: VacationsController.exportType, cacheControl: VacationsController.exportCaching,
                                            for: context.request) else {

@@ -10,13 +10,16 @@ struct VisitController {
 
     var store: VacationStore { app.library.vacations }
 
-    /// GET: the account's vacations to choose from, "New vacation…" at the end. POST: the photo
-    /// added to the one chosen (or to a new one named in the form), then back to the photo.
+    /// The account's vacations to choose from, "New vacation…" at the end.
+    func visitChoice(_ photoID: Int64) throws -> Response {
+        try choice(.visit, try existing(photoID), try store.all(of: context.account.id).map { (id: $0.id, name: $0.name) })
+    }
+
+    /// The photo added to the vacation chosen (or to a new one named in the form), then back to the photo.
     func visit(_ photoID: Int64) throws -> Response {
         let photo = try existing(photoID)
         let account = try context.account.id
         let vacations = try store.all(of: account).map { (id: $0.id, name: $0.name) }
-        guard context.request.method == "POST" else { return try choice(.visit, photo, vacations) }
         let target: Int64
         if let chosen = Int64(context.field("vacation")) {
             target = chosen
@@ -37,12 +40,17 @@ struct VisitController {
         return .redirect(to: Route.photo(id: photo.id, inRecents: false).path)
     }
 
-    /// GET: the vacations holding the photo. POST: the photo removed from the one chosen.
+    /// The vacations holding the photo.
+    func unvisitChoice(_ photoID: Int64) throws -> Response {
+        let photo = try existing(photoID)
+        return try choice(.unvisit, photo, try store.holding(sha256: photo.sha256, for: context.account.id))
+    }
+
+    /// The photo removed from the vacation chosen.
     func unvisit(_ photoID: Int64) throws -> Response {
         let photo = try existing(photoID)
         let account = try context.account.id
         let holding = try store.holding(sha256: photo.sha256, for: account)
-        guard context.request.method == "POST" else { return try choice(.unvisit, photo, holding) }
         guard let chosen = Int64(context.field("vacation")), holding.contains(where: { $0.id == chosen }) else {
             throw HTTPError.notFound("No such vacation holds this photo.")
         }
@@ -60,7 +68,7 @@ struct VisitController {
             do {
                 try app.library.photoTags.add(tag, to: photo.id, for: account)
             } catch let error as VacationError {
-                return try PhotoController(app: app, context: context).show(id: photo.id, inRecents: false, tagRefusal: (error.description, VacationTags.clean(tag)))
+                return try PhotoController(app: app, context: context).show(id: photo.id, inRecents: false, looked: false, tagRefusal: (error.description, VacationTags.clean(tag)))
             }
         }
         if let tag = context.form["remove"] { try app.library.photoTags.remove(tag, from: photo.id, for: account) }
