@@ -1,4 +1,4 @@
-"""What the cluster's fault tests use: uploads the way photos.js sends them, a burst of them
+"""What the cluster's fault tests use: uploads the way uploads.js sends them, a burst of them
 through nginx, the jobs table watched a millisecond apart, a load loop, and the storage
 folder's checks (no temporary file left, every original named by its own SHA-256)."""
 
@@ -19,7 +19,7 @@ from pages import HTTPResult
 from photo_files import PhotoFacts, jpeg, with_exif
 
 # --------------------------------------------------------------------------------------
-# Uploads (Assets/photos.js: one file per POST, the form token in X-CSRF-Token)
+# Uploads (Assets/uploads.js: one file per POST, the form token in X-CSRF-Token)
 
 
 def upload_token(endpoint, session: str) -> str:

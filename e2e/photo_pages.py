@@ -320,7 +320,7 @@ class PhotoScreens(Shell):
     # The viewer
 
     def viewer(self) -> dict:
-        """The viewer's state: its photo, the scale photos.js rendered, the stage and the image on screen."""
+        """The viewer's state: its photo, the scale photo-viewer.js rendered, the stage and the image on screen."""
         return self.driver.execute_script(
             """
             const root = document.querySelector(arguments[0]);
@@ -345,11 +345,11 @@ class PhotoScreens(Shell):
         )
 
     def wait_viewer(self, photo_id: int, title: str) -> dict:
-        """The photo in the viewer, loaded, laid out by photos.js, with its title in the detail's bar."""
+        """The photo in the viewer, loaded, laid out by photo-viewer.js, with its title in the detail's bar."""
         self.wait(lambda: (self.viewer() or {}).get("id") == photo_id, f"the viewer should show photo {photo_id} ({title})")
         self.wait(lambda: self.detail_title() == title, f"the detail's title should be {title!r}, not {self.detail_title()!r}")
         self.wait(lambda: self.viewer()["loaded"], f"the photo {title} should load")
-        self.wait(lambda: self.viewer()["scale"] is not None, "photos.js should lay the photo out (data-scale)")
+        self.wait(lambda: self.viewer()["scale"] is not None, "photo-viewer.js should lay the photo out (data-scale)")
         self.wait(lambda: not self.viewer()["spinnerShown"], "the spinner should hide once the photo is in")
         self.browser.settle()
         return self.viewer()

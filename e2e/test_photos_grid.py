@@ -1,5 +1,5 @@
 """A place's photos (issue 5, "Places"): a grid of thumbnails with their titles, newest first,
-50 at a time, more loaded on scrolling (photos.js) or by the "More photos" link without
+50 at a time, more loaded on scrolling (photo-grid.js) or by the "More photos" link without
 JavaScript; the grid beside a photo keeps its scroll and its further pages. On `photo_server`,
 whose Lisbon has 60 generated photos, "Lisbon 01" (oldest) to "Lisbon 60" (newest)."""
 

@@ -176,7 +176,7 @@ class Book:
 
     @property
     def spread(self) -> bool:
-        """Wide landscape screens show spreads (app.css and book.js: min-width 1000px, landscape)."""
+        """Wide landscape screens show spreads (app.css: min-width 1000px, min-height 501px, landscape; book.js reads it from there)."""
         return self.driver.execute_script("return matchMedia('(min-width: 1000px) and (orientation: landscape)').matches")
 
     def state(self) -> dict:

@@ -4,11 +4,26 @@ import HTTPServer
 import RoadTrip
 
 /// The static files shipped with RoadTrip (CSS, JavaScript, icons), read once at start-up
-/// to fingerprint them, then served from disk with a year-long immutable cache.
+/// to fingerprint them, then served with a year-long immutable cache. A script's imports of
+/// another (`"./shared.js"`) are rewritten to that one's fingerprinted name, so a module's
+/// fingerprint changes with any module it imports, and no browser keeps an old one.
 public struct AssetCatalog: Sendable {
     struct Asset: Sendable {
-        let path: String
+        enum Body: Sendable {
+            /// Served from the file itself.
+            case file(String)
+            /// A script whose imports were rewritten: served from memory.
+            case rewritten([UInt8], etag: String, modified: Int)
+        }
+
+        let body: Body
         let contentType: String
+    }
+
+    /// Why the assets cannot be served: a script imports one that is not there, or the
+    /// scripts import each other in a circle.
+    struct ImportError: Error, CustomStringConvertible {
+        let description: String
     }
 
     /// Logical name (`app.css`) → fingerprinted name (`app.0123456789abcdef.css`).
@@ -21,14 +36,28 @@ public struct AssetCatalog: Sendable {
     public init(folder: URL) throws {
         var fingerprinted: [String: String] = [:]
         var files: [String: Asset] = [:]
-        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
-        for name in names {
-            let url = folder.appendingPathComponent(name)
-            guard let type = AssetCatalog.contentType(of: name), let data = FileManager.default.contents(atPath: url.path) else { continue }
-            let digest = String(SHA256.hexDigest(data).prefix(16))
+        var sources: [String: (bytes: [UInt8], type: String, path: String)] = [:]
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() {
+            let path = folder.appendingPathComponent(name).path
+            guard let type = AssetCatalog.contentType(of: name), let data = FileManager.default.contents(atPath: path) else { continue }
+            sources[name] = ([UInt8](data), type, path)
+        }
+        for name in try AssetCatalog.importOrder(of: sources.mapValues(\.bytes)) {
+            guard let source = sources[name] else { continue }
+            var bytes = source.bytes
+            let imports = name.hasSuffix(".js") ? AssetCatalog.imports(in: bytes) : []
+            if !imports.isEmpty {
+                bytes = AssetCatalog.rewriting(imports, in: bytes) { fingerprinted[$0] ?? $0 }
+            }
+            let digest = String(SHA256.hexDigest(bytes).prefix(16))
             let served = AssetName.fingerprinted(name, digest: digest)
             fingerprinted[name] = served
-            files[served] = Asset(path: url.path, contentType: type)
+            if imports.isEmpty {
+                files[served] = Asset(body: .file(source.path), contentType: source.type)
+            } else {
+                let modified = (try? FileManager.default.attributesOfItem(atPath: source.path)[.modificationDate] as? Date)?.map { Int($0.timeIntervalSince1970) } ?? 0
+                files[served] = Asset(body: .rewritten(bytes, etag: "\"\(digest)\"", modified: modified), contentType: source.type)
+            }
         }
         self.fingerprinted = fingerprinted
         self.files = files
@@ -52,7 +81,65 @@ public struct AssetCatalog: Sendable {
 
     func response(for name: String, request: Request) -> Response? {
         guard let asset = files[name] else { return nil }
-        return Response.file(at: asset.path, contentType: asset.contentType, cacheControl: "public, max-age=31536000, immutable", for: request)
+        switch asset.body {
+        case .file(let path):
+            return Response.file(at: path, contentType: asset.contentType, cacheControl: AssetCatalog.caching, for: request)
+        case .rewritten(let bytes, let etag, let modified):
+            var headers: Headers = ["ETag": etag, "Last-Modified": HTTPDate.format(secondsSince1970: modified), "Cache-Control": AssetCatalog.caching]
+            let tags = request.headers["If-None-Match"]?.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } ?? []
+            if request.isGetOrHead, tags.contains(where: { $0 == etag || $0 == "W/" + etag || $0 == "*" }) {
+                return Response(status: .notModified, headers: headers)
+            }
+            headers["Content-Type"] = asset.contentType
+            return Response(status: .ok, headers: headers, body: .bytes(bytes))
+        }
+    }
+
+    private static let caching = "public, max-age=31536000, immutable"
+
+    /// The assets a script imports by a relative name: `"./shared.js"` (or in single quotes),
+    /// in `import … from`, `import(…)` or anywhere else a string names one.
+    static func imports(in bytes: [UInt8]) -> [String] {
+        let text = String(decoding: bytes, as: UTF8.self)
+        var found: [String] = []
+        for match in text.matches(of: #/(["'])\./([A-Za-z0-9_-]+\.js)\1/#) where !found.contains(String(match.output.2)) {
+            found.append(String(match.output.2))
+        }
+        return found
+    }
+
+    /// The script with each of `imports` renamed as `served` names it.
+    static func rewriting(_ imports: [String], in bytes: [UInt8], served: (String) -> String) -> [UInt8] {
+        var text = String(decoding: bytes, as: UTF8.self)
+        for name in imports {
+            for quote in ["\"", "'"] {
+                text = text.replacingOccurrences(of: "\(quote)./\(name)\(quote)", with: "\(quote)./\(served(name))\(quote)")
+            }
+        }
+        return Array(text.utf8)
+    }
+
+    /// The assets in an order where every script comes after the scripts it imports; refused
+    /// when one imports a script that is not there or the imports go round in a circle.
+    static func importOrder(of sources: [String: [UInt8]]) throws(ImportError) -> [String] {
+        var order: [String] = []
+        var done: Set<String> = []
+        func visit(_ name: String, path: [String]) throws(ImportError) {
+            if done.contains(name) { return }
+            if let start = path.firstIndex(of: name) {
+                throw ImportError(description: "the scripts import each other in a circle: \((path[start...] + [name]).joined(separator: " → "))")
+            }
+            for imported in name.hasSuffix(".js") ? imports(in: sources[name] ?? []) : [] {
+                guard sources[imported] != nil else {
+                    throw ImportError(description: "\(name) imports ./\(imported), which is not among the assets")
+                }
+                try visit(imported, path: path + [name])
+            }
+            done.insert(name)
+            order.append(name)
+        }
+        for name in sources.keys.sorted() { try visit(name, path: []) }
+        return order
     }
 
     static func contentType(of name: String) -> String? {

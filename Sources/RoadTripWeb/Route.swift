@@ -14,7 +14,7 @@ public enum Route: Sendable, Equatable {
     case eventsBook(page: Int)
     /// RoadTrip's saved copy of the page's event web page, for sites that refuse framing or no network.
     case eventCopy(page: Int)
-    /// Where that copy stands (JSON), which book.js asks while a page's copy is being fetched.
+    /// Where that copy stands (JSON), which web-view.js asks while a page's copy is being fetched.
     case eventCopyStatus(page: Int)
     /// The trip's event pages as a list: add, remove, reorder.
     case eventsEditor

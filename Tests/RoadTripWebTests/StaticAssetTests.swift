@@ -15,25 +15,94 @@ import Testing
         ann = try web.signedIn()
     }
 
-    /// The `/static/` addresses the rendered pages use.
+    /// The `/static/` addresses the rendered pages use, and those the scripts import.
     private func linkedAssets() throws -> [String] {
         let newYork = try web.destination(named: "New York City")
-        let pages = [ann.get(Route.home.path), ann.get(Route.destination(id: newYork.id).path), ann.get("/nowhere")]
-        return Array(Set(pages.flatMap { Markup.staticURLs(in: $0.bodyText) })).sorted()
+        try web.library.trips.choose(newYork.id, for: try web.library.accounts.account(named: "Ann")!.id)
+        let pages = [ann.get(Route.home.path), ann.get(Route.destination(id: newYork.id).path), ann.get("/nowhere"), ann.get(Route.eventsBook(page: 1).path)]
+        var found = Set(pages.flatMap { Markup.staticURLs(in: $0.bodyText) })
+        var unread = Array(found.filter { $0.hasSuffix(".js") })
+        while let script = unread.popLast() {
+            let text = String(decoding: ann.get(script).bodyBytes, as: UTF8.self)
+            for match in text.matches(of: #/["']\./([A-Za-z0-9_-]+\.[0-9a-f]{16}\.js)["']/#) {
+                let imported = "/static/\(match.output.1)"
+                if found.insert(imported).inserted { unread.append(imported) }
+            }
+        }
+        return found.sorted()
     }
 
     @Test func pagesLinkTheStylesheetScriptAndIconByFingerprint() throws {
         // MUT
-        let assets = try linkedAssets()
+        let menu = Markup.staticURLs(in: ann.get(Route.home.path).bodyText)
 
         // validate
-        #expect(assets.count == 6, "\(assets)")
-        for (stem, type) in [("app", "css"), ("app", "js"), ("book", "js"), ("photos", "js"), ("photos", "css"), ("icon", "svg")] {
-            let served = assets.filter { $0.hasPrefix("/static/\(stem).") && $0.hasSuffix(".\(type)") }
-            #expect(served.count == 1, "\(stem).\(type) in \(assets)")
+        #expect(menu.count == 4, "\(menu)")
+        for (stem, type) in [("app", "css"), ("app", "js"), ("photos", "css"), ("icon", "svg")] {
+            let served = menu.filter { $0.hasPrefix("/static/\(stem).") && $0.hasSuffix(".\(type)") }
+            #expect(served.count == 1, "\(stem).\(type) in \(menu)")
             let fingerprint = served.first?.split(separator: ".")[1] ?? ""
             #expect(fingerprint.count == 16 && fingerprint.allSatisfy { $0.isHexDigit && !$0.isUppercase }, "\(served)")
         }
+    }
+
+    @Test func aScreensScriptIsLinkedOnItsScreenOnly() throws {
+        // setup
+        let newYork = try web.destination(named: "New York City")
+        try web.library.trips.choose(newYork.id, for: try web.library.accounts.account(named: "Ann")!.id)
+
+        // MUT
+        let book = Markup.staticURLs(in: ann.get(Route.eventsBook(page: 1).path).bodyText)
+        let menu = Markup.staticURLs(in: ann.get(Route.home.path).bodyText)
+
+        // validate
+        #expect(book.contains { $0.hasPrefix("/static/book.") && $0.hasSuffix(".js") }, "\(book)")
+        #expect(!menu.contains { $0.hasPrefix("/static/book.") }, "the menu has no book: \(menu)")
+    }
+
+    @Test func aScriptsImportsNameTheFingerprintedScriptsSoAChangedOneChangesItsImporters() throws {
+        // setup: a.js imports b.js, which imports c.js; d.js imports nothing
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("assets-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        func write(_ name: String, _ text: String) throws { try Data(text.utf8).write(to: folder.appendingPathComponent(name)) }
+        try write("a.js", "import { b } from \"./b.js\";\nconst later = () => import('./c.js');\n")
+        try write("b.js", "import { c } from \"./c.js\";\nexport const b = c;\n")
+        try write("c.js", "export const c = 1;\n")
+        try write("d.js", "export const d = \"./nothing here\";\n")
+        let before = try AssetCatalog(folder: folder)
+
+        // MUT
+        try write("c.js", "export const c = 2;\n")
+        let after = try AssetCatalog(folder: folder)
+
+        // validate
+        let a = before.route("a.js").path, b = before.route("b.js").path, c = before.route("c.js").path
+        let served = String(decoding: before.response(for: String(a.dropFirst("/static/".count)), request: Request(method: "GET", path: a))?.bodyBytes ?? [], as: UTF8.self)
+        #expect(served.contains("\"./\(b.dropFirst("/static/".count))\""), "\(served)")
+        #expect(served.contains("'./\(c.dropFirst("/static/".count))'"), "\(served)")
+        #expect(after.route("c.js") != before.route("c.js"))
+        #expect(after.route("b.js") != before.route("b.js"), "b imports c")
+        #expect(after.route("a.js") != before.route("a.js"), "a imports b and c")
+        #expect(after.route("d.js") == before.route("d.js"))
+    }
+
+    @Test(arguments: [
+        (["a.js": "import \"./b.js\";", "b.js": "import \"./a.js\";"], "the scripts import each other in a circle: a.js → b.js → a.js"),
+        (["a.js": "import { x } from \"./missing.js\";"], "a.js imports ./missing.js, which is not among the assets"),
+    ])
+    func circularOrMissingImportsAreRefused(files: [String: String], message: String) throws {
+        // setup
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("assets-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for (name, text) in files { try Data(text.utf8).write(to: folder.appendingPathComponent(name)) }
+
+        // MUT
+        let error = #expect(throws: AssetCatalog.ImportError.self) { try AssetCatalog(folder: folder) }
+
+        // validate
+        #expect(error?.description == message)
     }
 
     @Test func everyLinkedAssetIsServedImmutableWithItsTypeAndAMatchingContentHash() throws {
@@ -64,7 +133,7 @@ import Testing
         // setup
         let stranger = web.visitor()
         let assets = Markup.staticURLs(in: stranger.get(Route.signIn(next: nil).path).bodyText)
-        try #require(assets.count == 6, "\(assets)")
+        try #require(assets.count == 4, "app.css, photos.css, app.js and the icon: \(assets)")
 
         for path in assets {
             // MUT

@@ -3,10 +3,14 @@
 // overlay in tablet portrait. Every screen keeps its own URL, so reload, Back and
 // bookmarks land where they should.
 //
-// book.js (the Events book and the web views) listens for these events on `document`:
-// `roadtrip:swap` after new panes are in; `roadtrip:popstate` (cancelable, detail.path)
-// before Back/Forward fetches a page — the book cancels it when it can show that page
-// itself. It sends `roadtrip:navigated` after adding a history entry of its own.
+// The screens' own scripts (the book, the web views, the photo viewer, grids, uploads) are
+// loaded by this one when a screen that needs them is on the page (`loadScreenScripts`).
+// They listen for these events on `document`: `roadtrip:swap` after new panes are in;
+// `roadtrip:popstate` (cancelable, detail.path) before Back/Forward fetches a page — the book
+// cancels it when it can show that page itself. The book sends `roadtrip:navigated` after
+// adding a history entry of its own.
+
+import { currentLayout } from "./shared.js";
 
 const body = document.body;
 document.documentElement.classList.add("js");
@@ -38,7 +42,7 @@ function closeMaster() {
 // opens the list the way this script does, so that closing it works the same.
 if (location.hash === "#master") {
   history.replaceState(history.state, "", location.pathname + location.search);
-  if (matchMedia("(min-width: 700px) and (orientation: portrait)").matches) openMaster();
+  if (currentLayout().overlay) openMaster();
 }
 
 async function show(url, { push, direction }) {
@@ -75,6 +79,7 @@ async function show(url, { push, direction }) {
   const detail = document.getElementById("detail");
   detail.replaceWith(page.adoptNode(nextDetail));
   document.dispatchEvent(new CustomEvent("roadtrip:swap"));
+  loadScreenScripts();
   const pane = body.dataset.screen === "master" ? document.getElementById("master") : document.getElementById("detail");
   animate(pane, direction);
   if (staysInOverlay) {
@@ -210,9 +215,8 @@ async function changeTags(form, tags, body) {
 // page's form in a dialog over the list instead of a screen of its own, as the original's
 // popovers did. The form posts from there; a refusal (a blank name, a name that exists) is
 // shown in the dialog, a success moves on to where the server sends it. On a phone the link
-// is an ordinary link to the form's own screen. One popover at a time, one post at a time: a
-// double click opens one dialog and sends one form.
-const POPOVER_QUERY = "(min-width: 700px) and (min-height: 501px)"; // not on a phone on its side (app.css)
+// is an ordinary link to the form's own screen (a phone on its side too). One popover at a time,
+// one post at a time: a double click opens one dialog and sends one form.
 let popoverOpening = false;
 
 async function fetchPage(url, options = {}) {
@@ -312,9 +316,25 @@ async function answerInPopover(content, dialog, send, url, form = null) {
 
 document.addEventListener("click", (event) => {
   const link = event.target.closest("a.popover-link");
-  if (!link || !matchMedia(POPOVER_QUERY).matches || event.defaultPrevented) return;
+  if (!link || currentLayout().phone || event.defaultPrevented) return;
   if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
   event.preventDefault();
   event.stopImmediatePropagation();
   openPopover(link.href, link);
 }, { capture: true });
+
+// The screens' own scripts. A screen that needs one says so (`data-script`, as the server's
+// ScreenScript names them): the server loads those of the first page, this those of the panes
+// it swaps in. A script, once loaded, follows every later swap itself (`roadtrip:swap`), and
+// loading it again does nothing.
+const SCREEN_SCRIPTS = {
+  book: () => import("./book.js"),
+  "web-view": () => import("./web-view.js"),
+  "photo-viewer": () => import("./photo-viewer.js"),
+  "photo-grid": () => import("./photo-grid.js"),
+  uploads: () => import("./uploads.js"),
+};
+
+function loadScreenScripts() {
+  for (const element of document.querySelectorAll("[data-script]")) SCREEN_SCRIPTS[element.dataset.script]?.();
+}

@@ -6,344 +6,22 @@
 // the Weather page's) shows a spinner until it has loaded, says what went wrong after 15 s,
 // and offers "Back to Events", one step back per press, once the person has followed a link inside it.
 //
-// app.js swaps the panes; it tells this module with `roadtrip:swap` (a new pane is in),
+// Its parts: book-model.js (which pages, where a turn lands), page-turn.js (drawing a turn),
+// web-view.js (each page's frame). app.js loads this module on a page with the book and
+// swaps the panes; it tells this module with `roadtrip:swap` (a new pane is in),
 // asks it first about Back/Forward with a cancelable `roadtrip:popstate`, and learns of the
 // book's own history entries from `roadtrip:navigated`.
 
-// As in app.css; a short screen (a phone on its side) is a phone, one page at a time.
-const SPREAD_QUERY = "(min-width: 1000px) and (min-height: 501px) and (orientation: landscape)";
-const LOAD_TIMEOUT_MS = 15000;
-const COPY_POLL_MS = 500; // how often a page whose copy is being fetched asks the server again
-const COPY_POLL_LIMIT_MS = 120000; // the fetch itself gives up long before
+import { BACKWARD, BookModel, FORWARD, numbersOf } from "./book-model.js";
+import { TurnDrawing, reducedMotion } from "./page-turn.js";
+import { clamp, currentLayout, watchLayout } from "./shared.js";
+import { BackButton, WebFrame } from "./web-view.js";
+
 const EDGE_FRACTION = 0.15; // a tap in the outer 15 % of the stage turns that way (over a frame: the
 // narrower .book-edge strips of app.css, so that the page's own links near its edges still work)
 const DRAG_SLOP_PX = 8; // a press that moves less than this is a tap
-const TURN_MS = 420; // a whole turn; a partial one takes its share
 const KEPT_AROUND = 2; // pages kept (their frames alive) within this many, plus one, of those on screen
 const DOT_WINDOW = 9; // dots shown at most, around the current page
-const FORWARD = "forward";
-const BACKWARD = "backward";
-
-// --------------------------------------------------------------------------------------
-// The book model: Sources/RoadTrip/Trips/Book.swift, in JavaScript.
-
-export class BookModel {
-  constructor(pageCount) {
-    this.pageCount = Math.max(0, Math.trunc(pageCount) || 0);
-  }
-
-  /** `number` when the book has such a page, else null. */
-  page(number) {
-    return Number.isInteger(number) && number >= 1 && number <= this.pageCount ? number : null;
-  }
-
-  /** The pages on screen with `number`: [left, right] of its spread, or [null, number]. */
-  visiblePages(number, layout) {
-    if (this.page(number) === null) return [null, null];
-    if (layout === "single") return [null, number];
-    const left = number - (number % 2);
-    return [this.page(left), this.page(left + 1)];
-  }
-
-  /** The page a turn lands on (in a spread its left page, or the right one when there is no
-   * left); null when there is nothing that way and the turn is refused. */
-  destination(direction, number, layout) {
-    if (this.page(number) === null) return null;
-    if (layout === "single") return this.page(direction === FORWARD ? number + 1 : number - 1);
-    const left = number - (number % 2);
-    if (direction === FORWARD) return this.page(left + 2);
-    if (left - 2 < 0) return null;
-    return this.page(left - 2) ?? this.page(left - 1);
-  }
-}
-
-const numbersOf = (pair) => pair.filter((number) => number !== null);
-const reducedMotion = matchMedia("(prefers-reduced-motion: reduce)");
-const easeOut = (t) => 1 - Math.pow(1 - t, 3);
-const clamp = (value, low, high) => Math.min(high, Math.max(low, value));
-
-// --------------------------------------------------------------------------------------
-// A web view: one sandboxed frame with its status (spinner, failure, Retry).
-
-/** Whether a frame that was in the page as it arrived from the server loaded before this
- * script could listen (cross-origin frames cannot be asked; Resource Timing reports a
- * frame's navigation when its load event fires). */
-function loadedBeforeScript(iframe) {
-  return performance.getEntriesByType("resource").some((entry) => entry.initiatorType === "iframe" && entry.name === iframe.src);
-}
-
-// "Back to Events" steps back through the frames' own history entries with `history.back()`
-// (a sandboxed frame of another origin can be neither read nor told to go back itself). That
-// is right only while those entries are the newest in the tab's history: any entry of the
-// app's own (a turn, a pane) since then, and Back reloads the frame's first page instead.
-let appNavigations = 0;
-document.addEventListener("roadtrip:navigated", () => (appNavigations += 1));
-window.addEventListener("popstate", () => (appNavigations += 1)); // a frame's traversals fire theirs inside it
-let frameSteps = 0; // orders the links followed in all frames, as their history entries are
-
-/** Whether the load a frame just finished is a link the person followed inside it, not the
- * page reloading or redirecting itself: the person's click or key inside the frame gives the
- * tab a transient activation (Chromium and Firefox pass it up to the parent) and leaves the
- * focus on the frame; a page turned to with the keys, or a meta refresh, does neither. */
-function followedByPerson(iframe) {
-  return document.activeElement === iframe && navigator.userActivation?.isActive === true;
-}
-
-class WebFrame {
-  /** `onChange` is called when the frame loads, fails, or the person moves inside it. */
-  constructor(frameElement, { initial = false, onChange = () => {} } = {}) {
-    this.element = frameElement;
-    this.iframe = frameElement.querySelector("iframe");
-    this.status = frameElement.querySelector(".page-status");
-    this.home = this.iframe.getAttribute("src"); // what the page shows first: the event's page (or RoadTrip's copy)
-    this.original = this.iframe.dataset.original || this.iframe.src;
-    this.copy = this.iframe.dataset.copy || "";
-    this.copyStatus = this.iframe.dataset.copyStatus || ""; // set while the server fetches its copy
-    this.copyNote = frameElement.closest("article")?.querySelector(".copy-fetch");
-    this.poll = 0;
-    this.onChange = onChange;
-    this.loads = 0;
-    this.resetSteps();
-    this.state = "loading";
-    this.started = false; // a neighbour waits, lazy and out of sight, until the page on screen has loaded
-    this.timer = 0;
-    this.onLoad = () => this.loaded();
-    this.iframe.addEventListener("load", this.onLoad);
-    if (initial && loadedBeforeScript(this.iframe)) {
-      // Loaded already: no call back from here, the owner is still being built.
-      this.started = true;
-      this.loads = 1;
-      this.state = "loaded";
-    }
-  }
-
-  /** The frame shows the page it opened with (not one reached by a link inside it). */
-  get atHome() {
-    return this.steps === 0;
-  }
-
-  resetSteps() {
-    this.steps = 0; // links followed from the first page, less those gone back
-    this.returning = 0; // loads still to come from `history.back()`, which are no step
-    this.lastStep = 0; // `frameSteps` when this frame last followed a link
-    this.navigationsAtStep = appNavigations;
-  }
-
-  /** One step back, as the original's `goBack`: the frame's own previous history entry, or
-   * its first page again when the app has added entries of its own since. */
-  goBack() {
-    if (this.atHome) return;
-    if (this.navigationsAtStep !== appNavigations) {
-      this.goHome();
-      return;
-    }
-    this.steps -= 1;
-    this.returning += 1;
-    history.back();
-    this.onChange(this);
-  }
-
-  /** Lets the frame load (it is on screen, or about to be turned to), with a spinner until it
-   * has, and a failure after 15 s. */
-  start() {
-    if (this.started) return;
-    this.started = true;
-    if (this.copyStatus && !this.poll) this.askForCopy(Date.now() + COPY_POLL_LIMIT_MS);
-    if (this.iframe.loading === "lazy") this.iframe.loading = "eager";
-    if (this.state !== "loading") return;
-    this.showStatus("loading", "Loading…");
-    clearTimeout(this.timer);
-    this.timer = setTimeout(() => this.fail("This page did not load within 15 seconds."), LOAD_TIMEOUT_MS);
-  }
-
-  loaded() {
-    clearTimeout(this.timer);
-    this.loads += 1; // the first load is the page itself
-    if (this.returning > 0) this.returning -= 1;
-    else if (this.loads > 1 && followedByPerson(this.iframe)) {
-      this.steps += 1;
-      this.lastStep = ++frameSteps;
-      this.navigationsAtStep = appNavigations;
-    }
-    this.state = "loaded";
-    this.status.classList.remove("loading", "failed");
-    this.onChange(this);
-  }
-
-  fail(message) {
-    this.state = "failed";
-    this.showStatus("failed", message);
-    this.onChange(this);
-  }
-
-  showStatus(kind, message) {
-    const status = this.status;
-    status.classList.remove("loading", "failed");
-    status.classList.add(kind);
-    status.querySelector(".status-text").textContent = message;
-    status.querySelector(".status-actions")?.remove();
-    if (kind !== "failed") return;
-    const actions = document.createElement("p");
-    actions.className = "status-actions";
-    const retry = document.createElement("button");
-    retry.type = "button";
-    retry.className = "button retry";
-    retry.textContent = "Retry";
-    retry.addEventListener("click", () => this.reload(this.home));
-    const open = document.createElement("a");
-    open.className = "open-original";
-    open.href = this.original;
-    open.target = "_blank";
-    open.rel = "noopener noreferrer external";
-    open.textContent = "Open in a new tab";
-    actions.append(retry, open);
-    if (this.copy && this.home !== this.copy) {
-      const copy = document.createElement("button");
-      copy.type = "button";
-      copy.className = "link-button show-copy";
-      copy.textContent = "Show RoadTrip's copy";
-      copy.addEventListener("click", () => this.reload(this.copy));
-      actions.append(copy);
-    }
-    status.append(actions);
-  }
-
-  /** A new frame in place of this one, so that no history entry is added and the count of
-   * loads starts again (Retry, and "Back to Events"). */
-  reload(url) {
-    this.iframe.removeEventListener("load", this.onLoad);
-    const fresh = this.iframe.cloneNode(false);
-    fresh.src = url;
-    this.iframe.replaceWith(fresh);
-    this.iframe = fresh;
-    this.home = url;
-    this.loads = 0;
-    this.resetSteps();
-    this.state = "loading";
-    this.started = false;
-    this.iframe.addEventListener("load", this.onLoad);
-    this.start();
-    this.onChange(this);
-  }
-
-  goHome() {
-    this.reload(this.home);
-  }
-
-  /** Asks the server about the page's copy until it is saved or has failed. The frame cannot
-   * tell that its site refused to be framed (it is of another origin); the server read the
-   * site's headers, so a refused page switches to its copy as soon as there is one, in place:
-   * no reload, no turn. */
-  async askForCopy(until) {
-    let answer = null;
-    try {
-      const response = await fetch(this.copyStatus, { headers: { Accept: "application/json" } });
-      if (response.ok) answer = await response.json();
-    } catch {
-      // offline for a moment: ask again
-    }
-    if (this.poll === -1) return; // destroyed meanwhile
-    if (answer?.state === "pending" || (answer === null && Date.now() < until)) {
-      this.poll = setTimeout(() => this.askForCopy(until), COPY_POLL_MS);
-      return;
-    }
-    this.poll = 0;
-    this.copyStatus = "";
-    this.showCopyState(answer);
-  }
-
-  showCopyState(answer) {
-    const note = this.copyNote;
-    if (answer?.state === "saved") {
-      this.copy = answer.copy;
-      if (note) note.textContent = answer.refusesFraming ? `Showing RoadTrip's copy of ${answer.madeAt}` : `Saved copy of ${answer.madeAt}`;
-      if (answer.refusesFraming) this.reload(answer.copy);
-    } else if (answer?.state === "failed") {
-      note?.classList.add("failed");
-      if (note) note.textContent = `RoadTrip has no copy of this page: ${answer.reason}`;
-    } else {
-      note?.remove(); // nothing under way any more (the cache was emptied)
-    }
-  }
-
-  destroy() {
-    clearTimeout(this.poll);
-    this.poll = -1;
-    clearTimeout(this.timer);
-    this.iframe.removeEventListener("load", this.onLoad);
-  }
-}
-
-/** "Back to Events" (or "Back to Weather") in the detail's top bar, shown while a frame on
- * screen has followed a link away from the page it opened with; each press is one step back
- * in the frame that followed one last (its entry is the newest in the history). */
-class BackButton {
-  constructor(label, frames) {
-    const onPress = () => {
-      const away = frames().filter((frame) => !frame.atHome);
-      away.sort((a, b) => b.lastStep - a.lastStep)[0]?.goBack();
-    };
-    this.button = document.createElement("button");
-    this.button.type = "button";
-    this.button.className = "bar-button web-back";
-    this.button.textContent = `‹ Back to ${label}`;
-    this.button.hidden = true;
-    this.button.addEventListener("click", onPress);
-    document.querySelector("#detail header.bar .bar-trailing")?.append(this.button);
-  }
-
-  update(frames) {
-    const show = frames.some((frame) => frame.state === "loaded" && !frame.atHome);
-    if (this.button.hidden === !show) return;
-    const hadFocus = document.activeElement === this.button;
-    this.button.hidden = !show;
-    if (hadFocus && !show) document.getElementById("detail")?.focus({ preventScroll: true });
-  }
-
-  destroy() {
-    this.button.remove();
-  }
-}
-
-/** The Weather page: one web view. */
-class WebView {
-  constructor(section, { initial }) {
-    this.back = new BackButton("Weather", () => this.frames);
-    this.frames = [...section.querySelectorAll(".page-frame")].map(
-      (element) => new WebFrame(element, { initial, onChange: () => this.back.update(this.frames) }),
-    );
-    this.frames.forEach((frame) => frame.start());
-    this.back.update(this.frames);
-  }
-
-  destroy() {
-    this.frames.forEach((frame) => frame.destroy());
-    this.back.destroy();
-  }
-}
-
-// --------------------------------------------------------------------------------------
-// The book viewer
-
-/** The angle (degrees, 0–90) a page hinged at one edge is turned by so that its free edge
- * is seen at `fraction` of its size from the hinge, under the stage's perspective: the page
- * follows the finger. `hinge` is the hinge's distance from the perspective origin (signed,
- * along the axis), `side` +1 when the page lies after its hinge, −1 before. */
-function hingeAngle(fraction, size, hinge, side, perspective) {
-  const seen = (degrees) => {
-    const radians = (degrees * Math.PI) / 180;
-    return ((hinge + side * size * Math.cos(radians)) * perspective) / (perspective - size * Math.sin(radians));
-  };
-  const target = hinge + side * fraction * size;
-  let low = 0;
-  let high = 90;
-  for (let step = 0; step < 24; step += 1) {
-    const middle = (low + high) / 2;
-    if ((seen(middle) - target) * side > 0) low = middle;
-    else high = middle;
-  }
-  return (low + high) / 2;
-}
 
 class BookViewer {
   constructor(section, { initial }) {
@@ -354,8 +32,8 @@ class BookViewer {
     this.current = this.model.page(Number(section.dataset.page)) ?? 1;
     this.transition = section.dataset.transition === "scroll" ? "scroll" : "curl";
     this.vertical = section.dataset.orientation === "vertical";
-    this.spreadQuery = matchMedia(SPREAD_QUERY);
-    this.layout = this.spreadQuery.matches ? "spread" : "single";
+    this.layout = currentLayout().spread ? "spread" : "single";
+    this.drawing = new TurnDrawing(this);
     const match = location.pathname.match(/^(.*\/)\d+$/);
     this.pathPrefix = match ? match[1] : "/trip/events/";
     this.pages = new Map(); // page number → { number, article, frame }
@@ -391,11 +69,11 @@ class BookViewer {
       [this.stage, "pointerup", (event) => this.onPointerUp(event)],
       [this.stage, "pointercancel", (event) => this.onPointerUp(event, true)],
       [this.stage, "lostpointercapture", (event) => this.onPointerUp(event, true)],
-      [this.spreadQuery, "change", () => this.onLayoutChange()],
       [window, "resize", () => this.measureEdges()],
       [window, "load", () => this.onFrameChange()],
     ];
     for (const [target, type, handler] of this.listeners) target.addEventListener(type, handler);
+    this.unwatchLayout = watchLayout(() => this.onLayoutChange());
 
     this.arrange();
     this.updateChrome();
@@ -405,6 +83,7 @@ class BookViewer {
   destroy() {
     this.destroyed = true;
     for (const [target, type, handler] of this.listeners) target.removeEventListener(type, handler);
+    this.unwatchLayout();
     if (this.turn?.animation) cancelAnimationFrame(this.turn.animation.frame);
     clearTimeout(this.preloadTimer);
     for (const page of this.pages.values()) page.frame?.destroy();
@@ -710,129 +389,10 @@ class BookViewer {
     return turn;
   }
 
-  /** Draws a turn `progress` (0 to 1) of the way. */
-  render(turn, progress) {
-    turn.progress = progress;
-    if (this.transition === "scroll") this.renderScroll(turn, progress);
-    else if (this.vertical) this.renderCurlVertical(turn, progress);
-    else if (this.layout === "spread") this.renderCurlSpread(turn, progress);
-    else this.renderCurlSingle(turn, progress);
-  }
-
-  renderScroll(turn, progress) {
-    const gap = 16;
-    const distance = (this.vertical ? turn.height : turn.width) + gap;
-    const sign = turn.direction === FORWARD ? -1 : 1;
-    const axis = this.vertical ? "Y" : "X";
-    for (const page of turn.outgoing) if (page) this.place(page, { z: 1, transform: `translate${axis}(${sign * progress * distance}px)` });
-    for (const page of turn.incoming) if (page) this.place(page, { z: 1, transform: `translate${axis}(${-sign * (1 - progress) * distance}px)` });
-  }
-
-  renderCurlSingle(turn, progress) {
-    const [, out] = turn.outgoing;
-    const [, into] = turn.incoming;
-    if (turn.direction === FORWARD) {
-      this.place(into, { z: 1, cast: 1 - progress });
-      this.hinge(turn, out, "left", 1 - progress);
-    } else {
-      this.place(out, { z: 1, cast: progress });
-      this.hinge(turn, into, "left", progress);
-    }
-  }
-
-  /** Two pages side by side: the turning leaf is the right page going over the spine, then
-   * the next spread's left page coming down on the other side (and the mirror going back). */
-  renderCurlSpread(turn, progress) {
-    const [outLeft, outRight] = turn.outgoing;
-    const [inLeft, inRight] = turn.incoming;
-    const edge = 1 - 2 * progress; // where the leaf's free edge is, in page widths from the spine
-    if (turn.direction === FORWARD) {
-      this.place(outLeft, { z: 1, cast: edge < 0 ? -edge : 0 });
-      this.place(inRight, { z: 1, cast: edge > 0 ? 1 - edge : 0 });
-      if (edge >= 0) {
-        this.hinge(turn, outRight, "left", edge);
-        this.place(inLeft, { hidden: true });
-      } else {
-        this.place(outRight, { hidden: true });
-        this.hinge(turn, inLeft, "right", -edge);
-      }
-    } else {
-      this.place(outRight, { z: 1, cast: edge < 0 ? -edge : 0 });
-      this.place(inLeft, { z: 1, cast: edge > 0 ? 1 - edge : 0 });
-      if (edge >= 0) {
-        this.hinge(turn, outLeft, "right", edge);
-        this.place(inRight, { hidden: true });
-      } else {
-        this.place(outLeft, { hidden: true });
-        this.hinge(turn, inRight, "left", -edge);
-      }
-    }
-  }
-
-  /** Up and down: the pages on screen flip up over their top edge as one sheet. */
-  renderCurlVertical(turn, progress) {
-    const [moving, staying, fraction] =
-      turn.direction === FORWARD ? [turn.outgoing, turn.incoming, 1 - progress] : [turn.incoming, turn.outgoing, progress];
-    for (const page of staying) this.place(page, { z: 1, cast: 1 - fraction });
-    for (const page of moving) this.hinge(turn, page, "top", fraction);
-  }
-
-  /** Turns a page about its hinge so that its free edge is seen `fraction` of its size from it. */
-  hinge(turn, page, side, fraction) {
-    if (!page) return;
-    const vertical = side === "top";
-    const spread = this.layout === "spread" && !vertical;
-    const size = vertical ? turn.height : spread ? turn.width / 2 : turn.width;
-    const origin = vertical ? turn.height / 2 : turn.width / 2; // the perspective origin: the stage's centre
-    const hingeAt = spread ? turn.width / 2 : 0; // the spine, or the page's own left (top) edge
-    const direction = side === "right" ? -1 : 1;
-    const degrees = fraction >= 1 ? 0 : fraction <= 0 ? 90 : hingeAngle(fraction, size, hingeAt - origin, direction, turn.perspective);
-    const transform = vertical ? `rotateX(${degrees}deg)` : `rotateY(${side === "left" ? -degrees : degrees}deg)`;
-    page.article.classList.add("turning", `hinge-${side}`);
-    this.place(page, { z: 3, transform, origin: vertical ? "center top" : `${side} center`, shade: Math.sin((degrees * Math.PI) / 180) });
-  }
-
-  place(page, { z = 1, transform = "", origin = "", hidden = false, shade = 0, cast = 0 } = {}) {
-    if (!page) return;
-    const style = page.article.style;
-    style.visibility = hidden || shade > 0.9999 ? "hidden" : "visible"; // edge-on: nothing to see
-    style.zIndex = String(z);
-    style.transform = transform;
-    style.transformOrigin = origin;
-    style.setProperty("--shade", String(shade || cast * 0.6));
-    page.article.classList.toggle("under", !transform && cast > 0);
-    if (!transform) page.article.classList.remove("turning", "hinge-left", "hinge-right", "hinge-top");
-  }
-
-  /** Runs a turn from where it is to `to` (1: complete, 0: cancel), then calls `done` (at
-   * once, when the turn is settled early by another key press). */
-  animate(turn, to, done) {
-    const from = turn.progress;
-    const duration = reducedMotion.matches ? 0 : Math.max(90, TURN_MS * Math.abs(to - from));
-    const started = performance.now();
-    const finish = () => {
-      cancelAnimationFrame(turn.animation.frame);
-      turn.animation = null;
-      this.render(turn, to);
-      done();
-    };
-    const step = (now) => {
-      const t = duration === 0 ? 1 : Math.min(1, (now - started) / duration);
-      if (t >= 1) {
-        finish();
-        return;
-      }
-      this.render(turn, from + (to - from) * easeOut(t));
-      turn.animation.frame = requestAnimationFrame(step);
-    };
-    turn.animation = { frame: requestAnimationFrame(step), finish };
-    if (duration === 0) finish();
-  }
-
   /** A turn that reached its end: the current page moves, and only now. */
   complete(turn, { push = true } = {}) {
     this.turn = turn;
-    this.animate(turn, 1, () => {
+    this.drawing.animate(turn, 1, () => {
       this.turn = null;
       delete this.section.dataset.turning;
       if (!this.destroyed) this.commit(turn.target, { push });
@@ -842,7 +402,7 @@ class BookViewer {
   /** A turn let go before half way: the page stays, and nothing else changes. */
   cancel(turn) {
     this.turn = turn;
-    this.animate(turn, 0, () => {
+    this.drawing.animate(turn, 0, () => {
       this.turn = null;
       delete this.section.dataset.turning;
       if (this.destroyed) return;
@@ -921,7 +481,7 @@ class BookViewer {
   onLayoutChange() {
     this.abortDrag();
     this.settleTurn();
-    this.layout = this.spreadQuery.matches ? "spread" : "single";
+    this.layout = currentLayout().spread ? "spread" : "single";
     this.arrange(); // the current page stays on screen, alone or with its partner
     this.updateChrome();
     this.preloadWhenShowing();
@@ -1022,7 +582,7 @@ class BookViewer {
     }
     const distance = this.vertical ? press.turn.height : press.turn.width;
     const moved = press.direction === FORWARD ? -along : along;
-    this.render(press.turn, clamp(moved / distance, 0, 1));
+    this.drawing.render(press.turn, clamp(moved / distance, 0, 1));
   }
 
   onPointerUp(event, cancelled = false) {
@@ -1050,14 +610,13 @@ class BookViewer {
 // --------------------------------------------------------------------------------------
 // Mounting: on the first page, and again whenever app.js swaps in a new pane.
 
-let mounted = [];
+let mounted = null;
 
 function mount({ initial }) {
-  for (const viewer of mounted) viewer.destroy();
-  mounted = [];
+  mounted?.destroy();
+  mounted = null;
   const book = document.getElementById("book");
-  if (book && book.querySelector(".book-stage")) mounted.push(new BookViewer(book, { initial }));
-  for (const view of document.querySelectorAll("#detail .web-view")) mounted.push(new WebView(view, { initial }));
+  if (book && book.querySelector(".book-stage")) mounted = new BookViewer(book, { initial });
 }
 
 document.addEventListener("roadtrip:swap", () => mount({ initial: false }));

@@ -2,7 +2,7 @@ import Foundation
 import HTTPServer
 import RoadTrip
 
-/// Where a page's copy stands, as book.js asks it while the copy is fetched: the browser cannot
+/// Where a page's copy stands, as web-view.js asks it while the copy is fetched: the browser cannot
 /// see that a frame of another origin was refused, the server read the site's headers.
 struct CopyStatusAnswer: Codable, Equatable {
     /// "none", "pending", "saved" or "failed".

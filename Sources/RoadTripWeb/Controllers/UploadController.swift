@@ -26,7 +26,7 @@ struct UploadController {
         return try page(detail: UploadSummaryView(outcomes: outcomes), status: .ok)
     }
 
-    /// One file posted by photos.js: answered as JSON, so the script can show it in its row.
+    /// One file posted by uploads.js: answered as JSON, so the script can show it in its row.
     func uploadFile() throws -> Response {
         guard let file = context.upload?.files.first else { throw HTTPError(status: .badRequest, message: "The upload was empty.") }
         let outcome = try importFile(file)

@@ -10,6 +10,17 @@ struct Shell: HTML {
     let viewer: Viewer?
 
     func render(into output: inout String) {
+        // The body first: the screens in it say which scripts the page needs (`ScreenScript`).
+        let page = body(.data("screen", frame.screen.rawValue), .class(frame.master == nil ? "single" : "")) {
+            a(.class("skip-link"), .href("#detail")) { "Skip to content" }
+            div(.class("split")) {
+                if let master = frame.master {
+                    masterPane(master)
+                    a(.class("backdrop"), .href("#"), .ariaLabel("Close the list"), Attribute("tabindex", "-1")) {}
+                }
+                detailPane
+            }
+        }.render()
         Document(html(.lang("en")) {
             head {
                 meta(Attribute("charset", "utf-8"))
@@ -20,21 +31,13 @@ struct Shell: HTML {
                 link(.rel("stylesheet"), .href(assets.route("photos.css")))
                 link(.rel("icon"), .type("image/svg+xml"), .href(assets.route("icon.svg")))
                 script(.type("module"), .src(assets.route("app.js")))
-                // The Events book viewer and the web views; it runs after app.js (modules run in order).
-                script(.type("module"), .src(assets.route("book.js")))
-                // The photo viewer, the grids' further pages and the upload screen.
-                script(.type("module"), .src(assets.route("photos.js")))
-            }
-            body(.data("screen", frame.screen.rawValue), .class(frame.master == nil ? "single" : "")) {
-                a(.class("skip-link"), .href("#detail")) { "Skip to content" }
-                div(.class("split")) {
-                    if let master = frame.master {
-                        masterPane(master)
-                        a(.class("backdrop"), .href("#"), .ariaLabel("Close the list"), Attribute("tabindex", "-1")) {}
-                    }
-                    detailPane
+                // The screens' own scripts, run after app.js (modules run in order) and before the
+                // page is ready, as app.js loads them for the panes it swaps in.
+                for name in ScreenScript.named(in: page) {
+                    script(.type("module"), .src(assets.route("\(name).js")))
                 }
             }
+            HTMLRaw(page)
         }).render(into: &output)
     }
 

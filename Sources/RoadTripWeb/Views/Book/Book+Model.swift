@@ -16,7 +16,7 @@ struct BookScreen {
         var fetch: CopyFetch? = nil
     }
 
-    /// What the page's line says while it has no copy; `pending` is asked again by book.js
+    /// What the page's line says while it has no copy; `pending` is asked again by web-view.js
     /// through the page's status route, to show the copy as soon as it exists.
     enum CopyFetch: Equatable {
         case pending(status: Route)

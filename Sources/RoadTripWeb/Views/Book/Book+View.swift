@@ -44,7 +44,7 @@ struct BookChrome: HTML {
 
     func render(into output: inout String) {
         section(
-            .class("book"), .id("book"), .ariaLabel(label),
+            .class("book"), .id("book"), .ariaLabel(label), .data("script", ScreenScript.book),
             .data("page", String(current)), .data("pages", String(book.pageCount)),
             .data("transition", settings.transition.rawValue), .data("orientation", settings.orientation.rawValue)
         ) {

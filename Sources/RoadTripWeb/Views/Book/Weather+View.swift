@@ -6,7 +6,7 @@ struct WeatherView: HTML {
     let destination: Destination
 
     func render(into output: inout String) {
-        section(.class("web-view weather"), .ariaLabel("Weather for \(destination.locationTitle)")) {
+        section(.class("web-view weather"), .data("script", ScreenScript.webView), .ariaLabel("Weather for \(destination.locationTitle)")) {
             WebFrame(source: destination.weatherURL, title: "Weather for \(destination.locationTitle)", extra: [.data("original", destination.weatherURL)])
             p(.class("page-source")) {
                 a(.href(destination.weatherURL), Attribute("target", "_blank"), .rel("noopener noreferrer external")) { "Open the forecast in a new tab" }

@@ -1,7 +1,7 @@
 import HTML
 
 /// Another site's page in a sandboxed frame (no `allow-same-origin`: it cannot reach
-/// RoadTrip), with the status panel `book.js` fills: a spinner until it has loaded, or what went wrong.
+/// RoadTrip), with the status panel `web-view.js` fills: a spinner until it has loaded, or what went wrong.
 /// The one place the sandbox of event and weather pages is written.
 struct WebFrame: HTML {
     let source: String

@@ -54,7 +54,7 @@ struct FlickrGridView: HTML {
     var current: String? = nil
 
     func render(into output: inout String) {
-        section(.class("photo-grid-screen"), .ariaLabel(heading)) {
+        section(.class("photo-grid-screen"), .data("script", ScreenScript.photoGrid), .ariaLabel(heading)) {
             div(.class("grid-heading")) { h2(.class("section-title")) { heading } }
             if let problem {
                 p(.class("flickr-error"), .role("alert")) { problem }

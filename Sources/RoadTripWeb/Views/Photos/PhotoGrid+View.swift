@@ -2,7 +2,7 @@ import HTML
 import RoadTrip
 
 /// A place's photos as a grid of thumbnails, newest first, one page at a time. "More photos"
-/// is a plain link to the next page; with JavaScript, photos.js loads it on scrolling.
+/// is a plain link to the next page; with JavaScript, photo-grid.js loads it on scrolling.
 struct PhotoGridView: HTML {
     let heading: String
     let subtitle: String?
@@ -13,7 +13,7 @@ struct PhotoGridView: HTML {
     var inRecents = false
 
     func render(into output: inout String) {
-        section(.class("photo-grid-screen"), .ariaLabel(heading)) {
+        section(.class("photo-grid-screen"), .data("script", ScreenScript.photoGrid), .ariaLabel(heading)) {
             div(.class("grid-heading")) {
                 h2(.class("section-title")) { heading }
                 if let subtitle { p(.class("row-subtitle")) { subtitle } }

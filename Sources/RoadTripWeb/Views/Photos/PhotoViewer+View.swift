@@ -14,7 +14,7 @@ struct PhotoViewer {
 }
 
 /// The photo viewer. Without JavaScript it is the preview, scaled to fit, with links to the
-/// neighbours and the original. photos.js turns the stage into a pan-and-zoom view that first
+/// neighbours and the original. photo-viewer.js turns the stage into a pan-and-zoom view that first
 /// fills it (scale = max of the width and height ratios) and loads the original when zoomed
 /// beyond the preview's resolution.
 struct PhotoViewerView: HTML {
@@ -40,7 +40,7 @@ struct PhotoViewerView: HTML {
 }
 
 /// The stage, the controls and the panels below, shared by the library's viewer and a
-/// vacation's: the markup photos.js drives.
+/// vacation's: the markup photo-viewer.js drives.
 struct PhotoStageView: HTML {
     /// Matches the grid cell's `data-photo-id`, so the grid beside marks the photo on screen.
     let id: String
@@ -62,7 +62,7 @@ struct PhotoStageView: HTML {
 
     func render(into output: inout String) {
         var attributes: [Attribute] = [
-            .class("photo-viewer"), .data("photo-id", id), .data("width", String(width)), .data("height", String(height)),
+            .class("photo-viewer"), .data("script", ScreenScript.photoViewer), .data("photo-id", id), .data("width", String(width)), .data("height", String(height)),
             .data("preview-size", String(Rendition.preview.size)),
         ]
         if let original { attributes.append(.data("original", original.path)) }

@@ -2,7 +2,7 @@ import HTML
 import RoadTrip
 
 /// The Upload screen: many files at once, by the picker or dropped on it. Without JavaScript
-/// the form posts them all in one request and the summary page follows; with it, photos.js
+/// the form posts them all in one request and the summary page follows; with it, uploads.js
 /// sends them one by one with a progress bar each and writes the same summary here.
 struct UploadView: HTML {
     let formToken: String
@@ -11,7 +11,7 @@ struct UploadView: HTML {
     func render(into output: inout String) {
         section(.class("upload")) {
             form(.method("post"), .action(.upload, uploadToken: uploadToken), Attribute("enctype", "multipart/form-data"), .class("upload-form"),
-                 .data("file-action", Route.uploadFile(name: nil).path), .data("token", formToken)) {
+                 .data("script", ScreenScript.uploads), .data("file-action", Route.uploadFile(name: nil).path), .data("token", formToken)) {
                 FormToken(token: formToken)
                 div(.class("drop-zone")) {
                     label(.for("upload-files")) { "Choose photos or drop them here" }

@@ -10,7 +10,7 @@ struct VacationGridView: HTML {
     var current: Int64? = nil
 
     func render(into output: inout String) {
-        section(.class("photo-grid-screen"), .ariaLabel(heading)) {
+        section(.class("photo-grid-screen"), .data("script", ScreenScript.photoGrid), .ariaLabel(heading)) {
             div(.class("grid-heading")) {
                 h2(.class("section-title")) { heading }
                 p(.class("row-subtitle")) { PhotoFormat.count(photos.count) }

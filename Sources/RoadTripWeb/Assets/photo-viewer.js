@@ -1,6 +1,9 @@
-// The photo apps in the browser: the pan-and-zoom viewer, a grid's further pages loaded on
-// scrolling, and uploads with a progress bar per file. Every screen works without this file;
-// it runs on each page and again after app.js swaps the panes (`roadtrip:swap`).
+// The photo viewer: pan and zoom with the mouse, the wheel, a trackpad's pinch, fingers
+// (pinch, drag, double tap) and the keys, as the original's UIScrollView; a swipe or an arrow
+// key to the neighbour; the original loaded in place of the preview when zoomed past it.
+// app.js loads this module on a page with a viewer; it sets up each viewer as it arrives.
+
+import { clamp } from "./shared.js";
 
 export const MIN_SCALE = 0.1;
 export const MAX_SCALE = 10;
@@ -9,8 +12,6 @@ export const MAX_SCALE = 10;
 export function fillScale(viewWidth, viewHeight, photoWidth, photoHeight) {
   return Math.max(viewWidth / photoWidth, viewHeight / photoHeight);
 }
-
-const clamp = (value, low, high) => Math.min(high, Math.max(low, value));
 
 class PhotoViewer {
   constructor(root) {
@@ -253,216 +254,6 @@ class PhotoViewer {
   }
 }
 
-// A grid's further pages: "More photos" is a link to the next page; when it scrolls into
-// view the page is fetched and its photos appended, and the link moves on.
-function watchGrid(more) {
-  const pane = more.closest(".pane-content");
-  const observer = new IntersectionObserver((entries) => {
-    if (entries.some((entry) => entry.isIntersecting)) loadMore(more, observer);
-  }, { root: pane, rootMargin: "400px" });
-  observer.observe(more);
-}
-
-async function loadMore(more, observer) {
-  const link = more.querySelector("a.more-photos");
-  if (!link || more.classList.contains("loading")) return;
-  more.classList.add("loading");
-  try {
-    const response = await fetch(link.href, { headers: { Accept: "text/html" }, credentials: "same-origin" });
-    if (!response.ok) throw new Error(String(response.status));
-    const page = new DOMParser().parseFromString(await response.text(), "text/html");
-    const grid = more.parentElement.querySelector(".photo-grid");
-    const items = page.querySelectorAll("#master-content .photo-grid > li");
-    grid.append(...[...items].map((item) => document.adoptNode(item)));
-    const next = page.querySelector("#master-content .grid-more a.more-photos");
-    if (next) {
-      link.href = next.getAttribute("href");
-      // Observed afresh: if the link is still near the view (a tall screen, a short page),
-      // the observer says so again and the next page follows.
-      observer.unobserve(more);
-      observer.observe(more);
-    } else {
-      observer.disconnect();
-      more.remove();
-    }
-  } catch {
-    // The link stays: a tap on it loads the page the plain way.
-  } finally {
-    more.classList.remove("loading");
-  }
-}
-
-// Upload: each file posted on its own, with its own progress bar and outcome, then the totals
-// of the batch. Files come from the picker (sent as soon as they are chosen) or are dropped
-// anywhere on the screen.
-function setUpUpload(form) {
-  const input = form.querySelector("input[type=file]");
-  const list = form.parentElement.querySelector(".upload-list");
-  const summary = form.parentElement.querySelector(".upload-summary");
-  const queue = [];
-  let totals = null;
-  let running = 0;
-
-  const add = (files) => {
-    if (files.length === 0) return;
-    // A new batch once the last one is done: its rows and totals replace the last one's.
-    if (running === 0 && queue.length === 0) {
-      totals = { imported: 0, "already-there": 0, refused: 0 };
-      list.replaceChildren();
-    }
-    summary.hidden = true;
-    for (const file of files) queue.push({ file, row: addRow(list, file) });
-    pump();
-  };
-  const pump = () => {
-    while (running < 2 && queue.length > 0) {
-      const job = queue.shift();
-      running += 1;
-      send(form, job, (outcome) => {
-        totals[outcome] = (totals[outcome] || 0) + 1;
-        running -= 1;
-        if (running === 0 && queue.length === 0) {
-          summary.textContent = `${totals.imported} imported, ${totals["already-there"]} already there, ${totals.refused} refused`;
-          summary.hidden = false;
-        }
-        pump();
-      });
-    }
-  };
-  form.uploader = { add };
-
-  form.addEventListener("submit", (event) => {
-    event.preventDefault();
-    if (input.files.length > 0) add([...input.files]);
-    else input.click(); // nothing chosen yet: the button opens the picker
-    input.value = "";
-  });
-  input.addEventListener("change", () => {
-    add([...input.files]);
-    input.value = "";
-  });
-}
-
-// Files dragged over the upload screen: anywhere on it takes them (a drop beside the zone
-// would otherwise make the browser open the file in place of RoadTrip).
-function uploadFormFor(event) {
-  if (!event.dataTransfer || ![...event.dataTransfer.types].includes("Files")) return null;
-  return document.querySelector(".upload-form[data-ready]");
-}
-
-document.addEventListener("dragover", (event) => {
-  const form = uploadFormFor(event);
-  if (!form) return;
-  event.preventDefault();
-  event.dataTransfer.dropEffect = "copy";
-  form.querySelector(".drop-zone")?.classList.add("dragging");
-});
-document.addEventListener("dragleave", (event) => {
-  if (event.relatedTarget) return; // still over the page
-  document.querySelector(".drop-zone.dragging")?.classList.remove("dragging");
-});
-document.addEventListener("drop", (event) => {
-  const form = uploadFormFor(event);
-  if (!form) return;
-  event.preventDefault();
-  form.querySelector(".drop-zone")?.classList.remove("dragging");
-  form.uploader.add([...event.dataTransfer.files]);
-});
-
-function addRow(list, file) {
-  const row = document.createElement("li");
-  row.className = "upload-item";
-  const thumb = document.createElement("img");
-  thumb.className = "upload-thumb";
-  thumb.alt = "";
-  const name = document.createElement("span");
-  name.className = "upload-name";
-  name.textContent = file.name;
-  const bar = document.createElement("progress");
-  bar.max = 100;
-  bar.value = 0;
-  bar.setAttribute("aria-label", `Uploading ${file.name}`);
-  const status = document.createElement("span");
-  status.className = "upload-status";
-  status.textContent = "Waiting…";
-  row.append(thumb, name, bar, status);
-  list.append(row);
-  return row;
-}
-
-function send(form, { file, row }, done) {
-  const request = new XMLHttpRequest();
-  const bar = row.querySelector("progress");
-  const status = row.querySelector(".upload-status");
-  const finish = (outcome, message, answer) => {
-    row.classList.add(outcome);
-    bar.value = 100;
-    status.textContent = message;
-    if (answer?.thumbnail) {
-      row.querySelector(".upload-thumb").src = answer.thumbnail;
-      const link = document.createElement("a");
-      link.href = answer.photo;
-      link.textContent = file.name;
-      row.querySelector(".upload-name").replaceChildren(link);
-    }
-    done(outcome);
-  };
-  request.open("POST", `${form.dataset.fileAction}?name=${encodeURIComponent(file.name)}`);
-  request.setRequestHeader("X-CSRF-Token", form.dataset.token);
-  request.setRequestHeader("Content-Type", "application/octet-stream");
-  request.upload.addEventListener("progress", (event) => {
-    if (!event.lengthComputable) return;
-    bar.value = Math.round((event.loaded / event.total) * 100);
-    status.textContent = bar.value < 100 ? `Uploading… ${bar.value}%` : "Importing…";
-  });
-  request.addEventListener("load", () => {
-    let answer = null;
-    try { answer = JSON.parse(request.responseText); } catch { /* not one of ours: a proxy or the server's limit */ }
-    if (answer?.outcome) finish(answer.outcome, answer.message, answer);
-    else if (request.status === 413) finish("refused", "Refused: the file is larger than the upload limit");
-    else finish("refused", `Refused: the server answered ${request.status}`);
-  });
-  request.addEventListener("error", () => finish("refused", "Failed: the connection was lost; try again"));
-  status.textContent = "Uploading…";
-  request.send(file);
-}
-
-// The grid beside the viewer marks the photo on screen. The server marks it only among the
-// grid's first page; the pages this script appended are marked here, and the cell is kept in
-// view as the arrows and swipes move through the place.
-function markOpenPhoto() {
-  const viewer = document.querySelector(".photo-viewer");
-  const grid = document.querySelector("#master-content .photo-grid");
-  if (!viewer || !grid) return;
-  let current = null;
-  for (const cell of grid.querySelectorAll("a.photo-cell")) {
-    if (cell.dataset.photoId === viewer.dataset.photoId) {
-      cell.setAttribute("aria-current", "page");
-      current = cell;
-    } else {
-      cell.removeAttribute("aria-current");
-    }
-  }
-  if (current && current.offsetParent) current.scrollIntoView({ block: "nearest" });
-}
-
-function setUp() {
-  for (const root of document.querySelectorAll(".photo-viewer:not([data-ready])")) {
-    root.dataset.ready = "true";
-    const viewer = new PhotoViewer(root);
-    root.viewer = viewer;
-  }
-  for (const more of document.querySelectorAll(".grid-more:not([data-ready])")) {
-    more.dataset.ready = "true";
-    watchGrid(more);
-  }
-  for (const form of document.querySelectorAll(".upload-form:not([data-ready])")) {
-    form.dataset.ready = "true";
-    setUpUpload(form);
-  }
-  markOpenPhoto();
-}
-
 // Arrow keys turn photos wherever the focus is, unless a field or another control wants them.
 document.addEventListener("keydown", (event) => {
   const viewer = document.querySelector(".photo-viewer")?.viewer;
@@ -470,6 +261,13 @@ document.addEventListener("keydown", (event) => {
   if (event.target.closest?.("input, textarea, select, .photo-stage, [contenteditable]")) return;
   viewer.key(event);
 });
+
+function setUp() {
+  for (const root of document.querySelectorAll(".photo-viewer:not([data-ready])")) {
+    root.dataset.ready = "true";
+    root.viewer = new PhotoViewer(root);
+  }
+}
 
 document.addEventListener("roadtrip:swap", setUp);
 setUp();

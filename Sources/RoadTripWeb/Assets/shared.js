@@ -1,0 +1,27 @@
+// What several of RoadTrip's scripts need: the layout app.css chose, and small arithmetic.
+
+export const clamp = (value, low, high) => Math.min(high, Math.max(low, value));
+
+/** The layout app.css's media queries chose for this window, read from the custom properties
+ * they set (`--layout-phone`, `--layout-spread`, `--layout-overlay`): the breakpoints are
+ * written there and nowhere else. `phone`: one pane at a time (narrow, or short: a phone on its
+ * side); `spread`: the book shows two pages; `overlay`: tablet portrait, the list opens over
+ * the detail. */
+export function currentLayout() {
+  const style = getComputedStyle(document.documentElement);
+  const set = (name) => style.getPropertyValue(`--layout-${name}`).trim() === "1";
+  return { phone: set("phone"), spread: set("spread"), overlay: set("overlay") };
+}
+
+/** Calls `changed` when the window crosses one of app.css's breakpoints; returns what stops it. */
+export function watchLayout(changed) {
+  let last = JSON.stringify(currentLayout());
+  const listener = () => {
+    const now = JSON.stringify(currentLayout());
+    if (now === last) return;
+    last = now;
+    changed();
+  };
+  window.addEventListener("resize", listener);
+  return () => window.removeEventListener("resize", listener);
+}

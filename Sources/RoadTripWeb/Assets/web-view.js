@@ -1,0 +1,280 @@
+// Web views: a sandboxed frame of an event's (or the weather's) page with its status — a
+// spinner until it has loaded, what went wrong after 15 s with Retry — a switch to RoadTrip's
+// saved copy as soon as the server has one for a page that refuses framing, and "Back to …",
+// one step back per press, once the person has followed a link inside it. The Weather page
+// is one web view (mounted here); each page of the Events book has one (book.js).
+
+const LOAD_TIMEOUT_MS = 15000;
+const COPY_POLL_MS = 500; // how often a page whose copy is being fetched asks the server again
+const COPY_POLL_LIMIT_MS = 120000; // the fetch itself gives up long before
+
+/** Whether a frame that was in the page as it arrived from the server loaded before this
+ * script could listen (cross-origin frames cannot be asked; Resource Timing reports a
+ * frame's navigation when its load event fires). */
+function loadedBeforeScript(iframe) {
+  return performance.getEntriesByType("resource").some((entry) => entry.initiatorType === "iframe" && entry.name === iframe.src);
+}
+
+// "Back to Events" steps back through the frames' own history entries with `history.back()`
+// (a sandboxed frame of another origin can be neither read nor told to go back itself). That
+// is right only while those entries are the newest in the tab's history: any entry of the
+// app's own (a turn, a pane) since then, and Back reloads the frame's first page instead.
+let appNavigations = 0;
+document.addEventListener("roadtrip:navigated", () => (appNavigations += 1));
+window.addEventListener("popstate", () => (appNavigations += 1)); // a frame's traversals fire theirs inside it
+let frameSteps = 0; // orders the links followed in all frames, as their history entries are
+
+/** Whether the load a frame just finished is a link the person followed inside it, not the
+ * page reloading or redirecting itself: the person's click or key inside the frame gives the
+ * tab a transient activation (Chromium and Firefox pass it up to the parent) and leaves the
+ * focus on the frame; a page turned to with the keys, or a meta refresh, does neither. */
+function followedByPerson(iframe) {
+  return document.activeElement === iframe && navigator.userActivation?.isActive === true;
+}
+
+export class WebFrame {
+  /** `onChange` is called when the frame loads, fails, or the person moves inside it. */
+  constructor(frameElement, { initial = false, onChange = () => {} } = {}) {
+    this.element = frameElement;
+    this.iframe = frameElement.querySelector("iframe");
+    this.status = frameElement.querySelector(".page-status");
+    this.home = this.iframe.getAttribute("src"); // what the page shows first: the event's page (or RoadTrip's copy)
+    this.original = this.iframe.dataset.original || this.iframe.src;
+    this.copy = this.iframe.dataset.copy || "";
+    this.copyStatus = this.iframe.dataset.copyStatus || ""; // set while the server fetches its copy
+    this.copyNote = frameElement.closest("article")?.querySelector(".copy-fetch");
+    this.poll = 0;
+    this.onChange = onChange;
+    this.loads = 0;
+    this.resetSteps();
+    this.state = "loading";
+    this.started = false; // a neighbour waits, lazy and out of sight, until the page on screen has loaded
+    this.timer = 0;
+    this.onLoad = () => this.loaded();
+    this.iframe.addEventListener("load", this.onLoad);
+    if (initial && loadedBeforeScript(this.iframe)) {
+      // Loaded already: no call back from here, the owner is still being built.
+      this.started = true;
+      this.loads = 1;
+      this.state = "loaded";
+    }
+  }
+
+  /** The frame shows the page it opened with (not one reached by a link inside it). */
+  get atHome() {
+    return this.steps === 0;
+  }
+
+  resetSteps() {
+    this.steps = 0; // links followed from the first page, less those gone back
+    this.returning = 0; // loads still to come from `history.back()`, which are no step
+    this.lastStep = 0; // `frameSteps` when this frame last followed a link
+    this.navigationsAtStep = appNavigations;
+  }
+
+  /** One step back, as the original's `goBack`: the frame's own previous history entry, or
+   * its first page again when the app has added entries of its own since. */
+  goBack() {
+    if (this.atHome) return;
+    if (this.navigationsAtStep !== appNavigations) {
+      this.goHome();
+      return;
+    }
+    this.steps -= 1;
+    this.returning += 1;
+    history.back();
+    this.onChange(this);
+  }
+
+  /** Lets the frame load (it is on screen, or about to be turned to), with a spinner until it
+   * has, and a failure after 15 s. */
+  start() {
+    if (this.started) return;
+    this.started = true;
+    if (this.copyStatus && !this.poll) this.askForCopy(Date.now() + COPY_POLL_LIMIT_MS);
+    if (this.iframe.loading === "lazy") this.iframe.loading = "eager";
+    if (this.state !== "loading") return;
+    this.showStatus("loading", "Loading…");
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.fail("This page did not load within 15 seconds."), LOAD_TIMEOUT_MS);
+  }
+
+  loaded() {
+    clearTimeout(this.timer);
+    this.loads += 1; // the first load is the page itself
+    if (this.returning > 0) this.returning -= 1;
+    else if (this.loads > 1 && followedByPerson(this.iframe)) {
+      this.steps += 1;
+      this.lastStep = ++frameSteps;
+      this.navigationsAtStep = appNavigations;
+    }
+    this.state = "loaded";
+    this.status.classList.remove("loading", "failed");
+    this.onChange(this);
+  }
+
+  fail(message) {
+    this.state = "failed";
+    this.showStatus("failed", message);
+    this.onChange(this);
+  }
+
+  showStatus(kind, message) {
+    const status = this.status;
+    status.classList.remove("loading", "failed");
+    status.classList.add(kind);
+    status.querySelector(".status-text").textContent = message;
+    status.querySelector(".status-actions")?.remove();
+    if (kind !== "failed") return;
+    const actions = document.createElement("p");
+    actions.className = "status-actions";
+    const retry = document.createElement("button");
+    retry.type = "button";
+    retry.className = "button retry";
+    retry.textContent = "Retry";
+    retry.addEventListener("click", () => this.reload(this.home));
+    const open = document.createElement("a");
+    open.className = "open-original";
+    open.href = this.original;
+    open.target = "_blank";
+    open.rel = "noopener noreferrer external";
+    open.textContent = "Open in a new tab";
+    actions.append(retry, open);
+    if (this.copy && this.home !== this.copy) {
+      const copy = document.createElement("button");
+      copy.type = "button";
+      copy.className = "link-button show-copy";
+      copy.textContent = "Show RoadTrip's copy";
+      copy.addEventListener("click", () => this.reload(this.copy));
+      actions.append(copy);
+    }
+    status.append(actions);
+  }
+
+  /** A new frame in place of this one, so that no history entry is added and the count of
+   * loads starts again (Retry, and "Back to Events"). */
+  reload(url) {
+    this.iframe.removeEventListener("load", this.onLoad);
+    const fresh = this.iframe.cloneNode(false);
+    fresh.src = url;
+    this.iframe.replaceWith(fresh);
+    this.iframe = fresh;
+    this.home = url;
+    this.loads = 0;
+    this.resetSteps();
+    this.state = "loading";
+    this.started = false;
+    this.iframe.addEventListener("load", this.onLoad);
+    this.start();
+    this.onChange(this);
+  }
+
+  goHome() {
+    this.reload(this.home);
+  }
+
+  /** Asks the server about the page's copy until it is saved or has failed. The frame cannot
+   * tell that its site refused to be framed (it is of another origin); the server read the
+   * site's headers, so a refused page switches to its copy as soon as there is one, in place:
+   * no reload, no turn. */
+  async askForCopy(until) {
+    let answer = null;
+    try {
+      const response = await fetch(this.copyStatus, { headers: { Accept: "application/json" } });
+      if (response.ok) answer = await response.json();
+    } catch {
+      // offline for a moment: ask again
+    }
+    if (this.poll === -1) return; // destroyed meanwhile
+    if (answer?.state === "pending" || (answer === null && Date.now() < until)) {
+      this.poll = setTimeout(() => this.askForCopy(until), COPY_POLL_MS);
+      return;
+    }
+    this.poll = 0;
+    this.copyStatus = "";
+    this.showCopyState(answer);
+  }
+
+  showCopyState(answer) {
+    const note = this.copyNote;
+    if (answer?.state === "saved") {
+      this.copy = answer.copy;
+      if (note) note.textContent = answer.refusesFraming ? `Showing RoadTrip's copy of ${answer.madeAt}` : `Saved copy of ${answer.madeAt}`;
+      if (answer.refusesFraming) this.reload(answer.copy);
+    } else if (answer?.state === "failed") {
+      note?.classList.add("failed");
+      if (note) note.textContent = `RoadTrip has no copy of this page: ${answer.reason}`;
+    } else {
+      note?.remove(); // nothing under way any more (the cache was emptied)
+    }
+  }
+
+  destroy() {
+    clearTimeout(this.poll);
+    this.poll = -1;
+    clearTimeout(this.timer);
+    this.iframe.removeEventListener("load", this.onLoad);
+  }
+}
+
+/** "Back to Events" (or "Back to Weather") in the detail's top bar, shown while a frame on
+ * screen has followed a link away from the page it opened with; each press is one step back
+ * in the frame that followed one last (its entry is the newest in the history). */
+export class BackButton {
+  constructor(label, frames) {
+    const onPress = () => {
+      const away = frames().filter((frame) => !frame.atHome);
+      away.sort((a, b) => b.lastStep - a.lastStep)[0]?.goBack();
+    };
+    this.button = document.createElement("button");
+    this.button.type = "button";
+    this.button.className = "bar-button web-back";
+    this.button.textContent = `‹ Back to ${label}`;
+    this.button.hidden = true;
+    this.button.addEventListener("click", onPress);
+    document.querySelector("#detail header.bar .bar-trailing")?.append(this.button);
+  }
+
+  update(frames) {
+    const show = frames.some((frame) => frame.state === "loaded" && !frame.atHome);
+    if (this.button.hidden === !show) return;
+    const hadFocus = document.activeElement === this.button;
+    this.button.hidden = !show;
+    if (hadFocus && !show) document.getElementById("detail")?.focus({ preventScroll: true });
+  }
+
+  destroy() {
+    this.button.remove();
+  }
+}
+
+/** The Weather page: one web view. */
+class WebView {
+  constructor(section, { initial }) {
+    this.back = new BackButton("Weather", () => this.frames);
+    this.frames = [...section.querySelectorAll(".page-frame")].map(
+      (element) => new WebFrame(element, { initial, onChange: () => this.back.update(this.frames) }),
+    );
+    this.frames.forEach((frame) => frame.start());
+    this.back.update(this.frames);
+  }
+
+  destroy() {
+    this.frames.forEach((frame) => frame.destroy());
+    this.back.destroy();
+  }
+}
+
+// --------------------------------------------------------------------------------------
+// Mounting: on the first page, and again whenever app.js swaps in a new pane.
+
+let mounted = [];
+
+function mount({ initial }) {
+  for (const view of mounted) view.destroy();
+  mounted = [];
+  for (const view of document.querySelectorAll("#detail .web-view")) mounted.push(new WebView(view, { initial }));
+}
+
+document.addEventListener("roadtrip:swap", () => mount({ initial: false }));
+mount({ initial: true });
