@@ -24,6 +24,7 @@ Nothing is built here: `make test` builds before it runs pytest. The binary is
 
 from __future__ import annotations
 
+import atexit
 import json
 import os
 import re
@@ -246,6 +247,7 @@ def data_folder(path: Path | None = None, prefix: str = "roadtrip-e2e-") -> Path
 
 def _make_started_template() -> Path:
     template = Path(tempfile.mkdtemp(prefix="roadtrip-e2e-template-"))
+    atexit.register(shutil.rmtree, template, True)  # when this worker ends
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     log_path = ARTIFACTS / f"server-template{worker_suffix()}.log"
     log_path.unlink(missing_ok=True)

@@ -3,9 +3,6 @@
 on a colour of its own) in the list and on its page, and the browser logs no 404 (the fixtures
 fail a test on any SEVERE console entry). A destination whose picture is there keeps it."""
 
-import tempfile
-from pathlib import Path
-
 import pytest
 
 from conftest import import_catalogue
@@ -36,9 +33,9 @@ def loaded(browser, css: str) -> bool:
 
 
 @pytest.mark.parametrize("layout", ["phone", "tablet-landscape"])
-def test_a_missing_picture_is_a_drawn_placeholder_without_a_404(start_server, browser, layout):
+def test_a_missing_picture_is_a_drawn_placeholder_without_a_404(start_server, browser, layout, tmp_path):
     # setup: the catalogue imported before the server's first start, one picture missing
-    data = Path(tempfile.mkdtemp(prefix="roadtrip-e2e-pictures-"))
+    data = tmp_path / "data"
     import_catalogue(data, catalogue())
     server = start_server(data)
     ids = {name: id for id, name in server.query("SELECT id, name FROM destinations")}

@@ -42,11 +42,11 @@ import Testing
 }
 
 @Suite struct FileDescriptorTests {
-    let folder: URL
+    private let scratch: ScratchFolder
+    var folder: URL { scratch.url }
 
     init() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("system-calls-tests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        scratch = try ScratchFolder("system-calls-tests")
     }
 
     @Test func everyByteIsWrittenAndReadBack() throws {
@@ -104,11 +104,11 @@ import Testing
 }
 
 @Suite struct AtomicFileTests {
-    let folder: URL
+    private let scratch: ScratchFolder
+    var folder: URL { scratch.url }
 
     init() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("atomic-file-tests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        scratch = try ScratchFolder("atomic-file-tests")
     }
 
     private var names: [String] { (try? FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()) ?? [] }
@@ -160,5 +160,19 @@ import Testing
         // validate
         #expect(error == CannotSave(errno: ENOENT))
         #expect(names.isEmpty)
+    }
+}
+
+/// A folder for one test's files, removed when the test's suite value goes.
+final class ScratchFolder: Sendable {
+    let url: URL
+
+    init(_ prefix: String) throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: url)
     }
 }
