@@ -60,7 +60,9 @@ import Geo
 
     @Test func aFileWithACorruptedByteIsRefused() throws {
         // setup
-        var bytes = try Data(contentsOf: writeGzip(Self.validText))
+        let whole = try writeGzip(Self.validText)
+        defer { try? FileManager.default.removeItem(at: whole) }
+        var bytes = try Data(contentsOf: whole)
         bytes[bytes.count / 2] ^= 0x55
         let url = try writeFile(bytes)
         defer { try? FileManager.default.removeItem(at: url) }
