@@ -20,17 +20,18 @@ enum FileAccess {
         }
     }
 
+    /// Writes the file whole or not at all (`AtomicFile`).
     static func writeAtomically(_ bytes: UnsafeRawBufferPointer, to path: String) throws(ImagingError) {
-        do throws(SystemError) {
-            try AtomicFile.write(bytes, to: path)
-        } catch {
-            throw .writeFailed(errno: error.errno)
-        }
+        try writeFailing { () throws(SystemError) in try AtomicFile.write(bytes, to: path) }
     }
 
     static func writeAtomically(_ bytes: [UInt8], to path: String) throws(ImagingError) {
+        try writeFailing { () throws(SystemError) in try AtomicFile.write(bytes, to: path) }
+    }
+
+    private static func writeFailing(_ write: () throws(SystemError) -> Void) throws(ImagingError) {
         do throws(SystemError) {
-            try AtomicFile.write(bytes, to: path)
+            try write()
         } catch {
             throw .writeFailed(errno: error.errno)
         }

@@ -42,10 +42,13 @@ public struct AssetCatalog: Sendable {
             guard let type = AssetCatalog.contentType(of: name), let data = FileManager.default.contents(atPath: path) else { continue }
             sources[name] = ([UInt8](data), type, path)
         }
-        for name in try AssetCatalog.importOrder(of: sources.mapValues(\.bytes)) {
-            guard let source = sources[name] else { continue }
+        // What each script imports, read once: for the order, then for the rewriting.
+        let importsOf = Dictionary(uniqueKeysWithValues: sources.map { name, source in
+            (name, name.hasSuffix(".js") ? AssetCatalog.imports(in: source.bytes) : [])
+        })
+        for name in try AssetCatalog.importOrder(of: importsOf) {
+            guard let source = sources[name], let imports = importsOf[name] else { continue }
             var bytes = source.bytes
-            let imports = name.hasSuffix(".js") ? AssetCatalog.imports(in: bytes) : []
             if !imports.isEmpty {
                 bytes = AssetCatalog.rewriting(imports, in: bytes) { fingerprinted[$0] ?? $0 }
             }
@@ -119,9 +122,10 @@ public struct AssetCatalog: Sendable {
         return Array(text.utf8)
     }
 
-    /// The assets in an order where every script comes after the scripts it imports; refused
-    /// when one imports a script that is not there or the imports go round in a circle.
-    static func importOrder(of sources: [String: [UInt8]]) throws(ImportError) -> [String] {
+    /// The assets (each with what it imports) in an order where every script comes after the
+    /// scripts it imports; refused when one imports a script that is not there or the imports
+    /// go round in a circle.
+    static func importOrder(of importsOf: [String: [String]]) throws(ImportError) -> [String] {
         var order: [String] = []
         var done: Set<String> = []
         func visit(_ name: String, path: [String]) throws(ImportError) {
@@ -129,8 +133,8 @@ public struct AssetCatalog: Sendable {
             if let start = path.firstIndex(of: name) {
                 throw ImportError(description: "the scripts import each other in a circle: \((path[start...] + [name]).joined(separator: " → "))")
             }
-            for imported in name.hasSuffix(".js") ? imports(in: sources[name] ?? []) : [] {
-                guard sources[imported] != nil else {
+            for imported in importsOf[name] ?? [] {
+                guard importsOf[imported] != nil else {
                     throw ImportError(description: "\(name) imports ./\(imported), which is not among the assets")
                 }
                 try visit(imported, path: path + [name])
@@ -138,7 +142,7 @@ public struct AssetCatalog: Sendable {
             done.insert(name)
             order.append(name)
         }
-        for name in sources.keys.sorted() { try visit(name, path: []) }
+        for name in importsOf.keys.sorted() { try visit(name, path: []) }
         return order
     }
 
