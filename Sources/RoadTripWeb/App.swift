@@ -92,9 +92,9 @@ public struct App: Sendable {
         guard let route = Route(path: request.path, query: request.query) else { throw HTTPError.notFound() }
         // A load balancer's health check may name the machine however it likes.
         if route != .health, !hosts.allows(request.headers["Host"]) { throw HTTPError.misdirected }
-        let actions = route.actions
-        guard actions.methods.contains(request.method) else { throw HTTPError.methodNotAllowed(allowed: actions.methods) }
-        if let answer = actions.beforeSession { return try answer(self, request) }
+        let declaration = route.declaration
+        guard declaration.methods.contains(request.method) else { throw HTTPError.methodNotAllowed(allowed: declaration.methods) }
+        if let answer = declaration.beforeSession { return try answer(self, request) }
 
         let session = try request.cookies[Cookies.session].flatMap { try authenticator.sessions.session(token: $0) }
         let presented = request.cookies[Cookies.form].flatMap { tokens.isGenuinePreSessionToken($0) ? $0 : nil }
@@ -103,13 +103,13 @@ public struct App: Sendable {
         if request.bodyFile != nil, session == nil { throw HTTPError(status: .forbidden, message: "Sign in first. Nothing was imported.") }
         var form = try Form(urlEncoded: [])
         var upload: Upload? = nil
-        if let session, request.method == "POST", actions.postBody == .spooled {
+        if let session, request.method == "POST", declaration.postBody == .spooled {
             upload = try CSRFGuard.verifiedUpload(request, expectedToken: session.csrfToken, fileName: request.queryValue("name"), folder: uploadFolder())
         } else if !request.isGetOrHead {
             form = try CSRFGuard.verifiedForm(request, expectedToken: session?.csrfToken ?? presented)
         }
         defer { if let folder = upload?.folder { try? FileManager.default.removeItem(atPath: folder) } }
-        guard route.isPublic || session != nil else {
+        guard declaration.isPublic || session != nil else {
             guard request.isGetOrHead else { throw HTTPError(status: .forbidden, message: "Sign in first. Nothing was changed.") }
             return .redirect(to: Route.signIn(next: SafeRedirect.requestTarget(request)).path)
         }
@@ -118,7 +118,7 @@ public struct App: Sendable {
             formTokenIsNew: session == nil && presented == nil, clientAddress: proxies.client(of: request),
             uploadToken: session.map { tokens.uploadToken(forFormToken: $0.csrfToken) }, upload: upload
         )
-        guard let action = actions.action(for: request.method) else { throw HTTPError.methodNotAllowed(allowed: actions.methods) }
+        guard let action = declaration.action(for: request.method) else { throw HTTPError.methodNotAllowed(allowed: declaration.methods) }
         var response = try action(self, context)
         if context.formTokenIsNew {
             Cookies.set(Cookies.form, formToken, maxAge: nil, secure: secureCookies, on: &response)

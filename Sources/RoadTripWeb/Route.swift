@@ -103,252 +103,32 @@ public enum Route: Sendable, Equatable {
     /// The route a request names; nil when none does. `query` gives the parameters some routes carry.
     public init?(path: String, query: [(name: String, value: String)] = []) {
         guard path.hasPrefix("/") else { return nil }
-        let parts = path.dropFirst().split(separator: "/", omittingEmptySubsequences: false).map(String.init)
-        func parameter(_ name: String) -> String? { query.first { $0.name == name }?.value }
-        switch (parts.count, parts.first) {
-        case (1, ""): self = .home
-        case (1, "healthz"): self = .health
-        case (1, "signin"): self = .signIn(next: parameter("next"))
-        case (1, "signout"): self = .signOut
-        case (1, "setup"): self = .setup(token: parameter("token"))
-        case (1, "account"): self = .account
-        case (2, "account") where parts[1] == "password": self = .accountPassword
-        case (1, "accounts"): self = .accounts
-        case (3, "accounts"):
-            guard let id = Route.identifier(parts[1]) else { return nil }
-            switch parts[2] {
-            case "remove": self = .accountRemoval(AccountID(id))
-            case "password": self = .accountPasswordReset(AccountID(id))
-            default: return nil
-            }
-        case (2, "destinations"):
-            guard let id = Route.identifier(parts[1]) else { return nil }
-            self = .destination(id: id)
-        case (3, "destinations"):
-            guard let id = Route.identifier(parts[1]) else { return nil }
-            switch parts[2] {
-            case "image": self = .destinationImage(id: id)
-            case "choose": self = .chooseDestination(id: id)
-            default: return nil
-            }
-        case (2, "trip") where parts[1] == "weather": self = .weather
-        case (2, "trip") where parts[1] == "book-settings": self = .bookSettings
-        case (3, "trip") where parts[1] == "events":
-            if parts[2] == "edit" {
-                self = .eventsEditor
-            } else {
-                guard let page = Route.pageNumber(parts[2]) else { return nil }
-                self = .eventsBook(page: page)
-            }
-        case (4, "trip") where parts[1] == "events":
-            guard let page = Route.pageNumber(parts[2]) else { return nil }
-            switch parts[3] {
-            case "copy": self = .eventCopy(page: page)
-            case "copy-status": self = .eventCopyStatus(page: page)
-            case "remove": self = .eventRemoval(page: page)
-            case "move": self = .eventMove(page: page)
-            default: return nil
-            }
-        case (3, "sample") where parts[1] == "pages":
-            guard let page = Route.pageNumber(parts[2]) else { return nil }
-            self = .samplePage(page)
-        case (1, "places"): self = .places(order: parameter("order") == "top" ? .byPhotoCount : .byCountry)
-        case (2, "places"):
-            let after = parameter("after").flatMap(Route.identifier)
-            if parts[1] == "none" {
-                self = .placePhotos(.noLocation, after: after)
-            } else {
-                guard let id = Route.identifier(parts[1]) else { return nil }
-                self = .placePhotos(.place(id), after: after)
-            }
-        case (2, "photos"):
-            guard let id = Route.identifier(parts[1]) else { return nil }
-            self = .photo(id: id, inRecents: parameter("from") == "recents")
-        case (3, "photos"):
-            guard let id = Route.identifier(parts[1]) else { return nil }
-            switch parts[2] {
-            case "place": self = .photoPlace(id: id, query: parameter("q"))
-            case "visit": self = .visit(photo: id)
-            case "unvisit": self = .unvisit(photo: id)
-            case "tags": self = .photoTags(photo: id)
-            default:
-                guard let size = PhotoImageSize(rawValue: parts[2]) else { return nil }
-                self = .photoImage(id: id, size: size)
-            }
-        case (1, "recents"): self = .recents
-        case (1, "find"): self = .findPlaces(query: parameter("q"))
-        case (1, "upload"): self = .upload
-        case (2, "upload") where parts[1] == "file": self = .uploadFile(name: parameter("name"))
-        case (1, "flickr"): self = .flickrPlaces
-        case (3, "flickr") where parts[1] == "places":
-            guard let id = Route.flickrID(parts[2]) else { return nil }
-            self = .flickrPlace(id: id)
-        case (3, "flickr") where parts[1] == "photos":
-            guard let id = Route.flickrID(parts[2]) else { return nil }
-            let inRecents = parameter("from") == "recents"
-            self = .flickrPhoto(id: id, place: inRecents ? nil : parameter("place").flatMap(Route.flickrID), inRecents: inRecents)
-        case (4, "flickr") where parts[1] == "photos":
-            guard let id = Route.flickrID(parts[2]) else { return nil }
-            if parts[3] == "visit" {
-                self = .flickrVisit(id: id)
-            } else if parts[3] == "unvisit" {
-                self = .flickrUnvisit(id: id)
-            } else {
-                guard let size = PhotoImageSize(rawValue: parts[3]) else { return nil }
-                self = .flickrImage(id: id, size: size)
-            }
-        case (1, "settings"): self = .settings
-        case (1, "vacations"): self = .vacations
-        case (2, "vacations") where parts[1] == "new": self = .newVacation
-        case (2, "vacations") where parts[1] == "import": self = .vacationImport
-        case (_, "vacations"):
-            guard let route = Route.vacationRoute(parts, parameter) else { return nil }
-            self = route
-        case (2, "static") where AssetName.isFingerprinted(parts[1]):
-            self = .asset(parts[1])
-        default: return nil
-        }
+        let parts = RouteAddress.split(path)
+        guard let route = Route.addresses.lazy.compactMap({ $0.route(at: parts, query: query) }).first else { return nil }
+        self = route
     }
 
     /// The link to this route: its path, with its query when it has one.
-    public var path: String {
-        switch self {
-        case .home: "/"
-        case .health: "/healthz"
-        case .signIn(let next): "/signin" + Route.query("next", next)
-        case .signOut: "/signout"
-        case .setup(let token): "/setup" + Route.query("token", token)
-        case .account: "/account"
-        case .accountPassword: "/account/password"
-        case .accounts: "/accounts"
-        case .accountRemoval(let id): "/accounts/\(id)/remove"
-        case .accountPasswordReset(let id): "/accounts/\(id)/password"
-        case .destination(let id): "/destinations/\(id)"
-        case .destinationImage(let id): "/destinations/\(id)/image"
-        case .chooseDestination(let id): "/destinations/\(id)/choose"
-        case .eventsBook(let page): "/trip/events/\(page)"
-        case .eventCopy(let page): "/trip/events/\(page)/copy"
-        case .eventCopyStatus(let page): "/trip/events/\(page)/copy-status"
-        case .eventsEditor: "/trip/events/edit"
-        case .eventRemoval(let page): "/trip/events/\(page)/remove"
-        case .eventMove(let page): "/trip/events/\(page)/move"
-        case .bookSettings: "/trip/book-settings"
-        case .weather: "/trip/weather"
-        case .samplePage(let page): "/sample/pages/\(page)"
-        case .places(let order): "/places" + (order == .byPhotoCount ? "?order=top" : "")
-        case .placePhotos(let collection, let after):
-            (collection == .noLocation ? "/places/none" : "/places/\(collection.placeID ?? 0)") + Route.query("after", after.map(String.init))
-        case .photo(let id, let inRecents): "/photos/\(id)" + (inRecents ? "?from=recents" : "")
-        case .photoImage(let id, let size): "/photos/\(id)/\(size.rawValue)"
-        case .photoPlace(let id, let query): "/photos/\(id)/place" + Route.query("q", query)
-        case .recents: "/recents"
-        case .findPlaces(let query): "/find" + Route.query("q", query)
-        case .upload: "/upload"
-        case .uploadFile(let name): "/upload/file" + Route.query("name", name)
-        case .vacations: "/vacations"
-        case .newVacation: "/vacations/new"
-        case .vacationImport: "/vacations/import"
-        case .vacation(let id): "/vacations/\(id)"
-        case .vacationRename(let id): "/vacations/\(id)/rename"
-        case .vacationRemoval(let id): "/vacations/\(id)/remove"
-        case .vacationExport(let id): "/vacations/\(id)/export"
-        case .vacationItinerary(let id): "/vacations/\(id)/itinerary"
-        case .vacationTags(let id, let query): "/vacations/\(id)/tags" + Route.query("q", query)
-        case .vacationPhotos(let id, let filter): "/vacations/\(id)/photos" + Route.filterQuery(filter)
-        case .vacationPhoto(let id, let photo, let filter): "/vacations/\(id)/photos/\(photo)" + Route.filterQuery(filter)
-        case .vacationPhotoRemoval(let id, let photo, let filter): "/vacations/\(id)/photos/\(photo)/remove" + Route.filterQuery(filter)
-        case .vacationPhotoImage(let id, let photo, let size): "/vacations/\(id)/photos/\(photo)/\(size.rawValue)"
-        case .vacationBook(let id, let page): "/vacations/\(id)/book/\(page)"
-        case .visit(let photo): "/photos/\(photo)/visit"
-        case .unvisit(let photo): "/photos/\(photo)/unvisit"
-        case .photoTags(let photo): "/photos/\(photo)/tags"
-        case .flickrPlaces: "/flickr"
-        case .flickrPlace(let id): "/flickr/places/\(id)"
-        case .flickrPhoto(let id, let place, let inRecents): "/flickr/photos/\(id)" + (inRecents ? "?from=recents" : Route.query("place", place))
-        case .flickrImage(let id, let size): "/flickr/photos/\(id)/\(size.rawValue)"
-        case .flickrVisit(let id): "/flickr/photos/\(id)/visit"
-        case .flickrUnvisit(let id): "/flickr/photos/\(id)/unvisit"
-        case .settings: "/settings"
-        case .asset(let name): "/static/\(name)"
-        }
-    }
+    public var path: String { declaration.path }
 
     /// Routes that answer without a session: signing in, setting up, health checks, assets, and
     /// the sample book's generated pages (they hold nothing private, and they load in a sandboxed frame).
-    public var isPublic: Bool {
-        switch self {
-        case .signIn, .setup, .health, .asset, .samplePage: true
-        default: false
-        }
-    }
+    public var isPublic: Bool { declaration.isPublic }
 
-    /// The methods the route answers (HEAD wherever GET), from its actions. Everything that
+    /// The methods the route answers (HEAD wherever GET), from its declaration. Everything that
     /// changes state is a POST.
-    public var methods: [String] { actions.methods }
+    public var methods: [String] { declaration.methods }
 
-    /// One route of each kind, for the tests that must visit them all.
-    public static let examples: [Route] = [
-        .home, .destination(id: 1), .destinationImage(id: 1), .signIn(next: nil), .signOut, .setup(token: nil),
-        .account, .accountPassword, .accounts, .accountRemoval(AccountID(2)), .accountPasswordReset(AccountID(2)),
-        .chooseDestination(id: 1), .eventsBook(page: 1), .eventCopy(page: 1), .eventCopyStatus(page: 1), .eventsEditor, .eventRemoval(page: 1),
-        .eventMove(page: 1), .bookSettings, .weather, .samplePage(1),
-        .asset("app.0123456789abcdef.css"), .health,
-        .places(order: .byCountry), .placePhotos(.place(1), after: nil), .photo(id: 1, inRecents: false), .photoImage(id: 1, size: .thumbnail),
-        .photoPlace(id: 1, query: nil), .recents, .findPlaces(query: nil), .upload, .uploadFile(name: "a.jpg"),
-        .vacations, .newVacation, .vacationImport, .vacation(id: 1), .vacationRename(id: 1), .vacationRemoval(id: 1),
-        .vacationExport(id: 1), .vacationItinerary(id: 1), .vacationTags(id: 1, query: nil), .vacationPhotos(id: 1, filter: .all),
-        .vacationPhoto(id: 1, photo: 1, filter: .all), .vacationPhotoRemoval(id: 1, photo: 1, filter: .all), .vacationPhotoImage(id: 1, photo: 1, size: .preview), .vacationBook(id: 1, page: 1),
-        .visit(photo: 1), .unvisit(photo: 1), .photoTags(photo: 1),
-        .flickrPlaces, .flickrPlace(id: "7.MJR8tTVrIO1EgB"), .flickrPhoto(id: "53312345678", place: nil),
-        .flickrImage(id: "53312345678", size: .preview),
-        .flickrVisit(id: "53312345678"), .flickrUnvisit(id: "53312345678"), .settings,
-    ]
+    /// One route of each address, for the tests that must visit them all.
+    public static let examples: [Route] = addresses.compactMap(\.example)
 
     /// Whether the request is one whose body the server streams to a file: uploads, as their
-    /// routes' actions say.
+    /// routes' declarations say.
     public static func spoolsBody(method: String, path: String) -> Bool {
-        method == "POST" && Route(path: path)?.actions.postBody == .spooled
+        method == "POST" && Route(path: path)?.declaration.postBody == .spooled
     }
 
-    /// The routes under /vacations/<id>/.
-    private static func vacationRoute(_ parts: [String], _ parameter: (String) -> String?) -> Route? {
-        guard parts.count >= 2, let id = identifier(parts[1]) else { return nil }
-        let filter: VacationPhotoFilter = parameter("place").flatMap(identifier).map { .place($0) }
-            ?? parameter("tag").flatMap(identifier).map { .tag($0) } ?? .all
-        switch (parts.count, parts.dropFirst(2).first) {
-        case (2, _): return .vacation(id: id)
-        case (3, "rename"): return .vacationRename(id: id)
-        case (3, "remove"): return .vacationRemoval(id: id)
-        case (3, "export"): return .vacationExport(id: id)
-        case (3, "itinerary"): return .vacationItinerary(id: id)
-        case (3, "tags"): return .vacationTags(id: id, query: parameter("q"))
-        case (3, "photos"): return .vacationPhotos(id: id, filter: filter)
-        case (4, "photos"):
-            guard let photo = identifier(parts[3]) else { return nil }
-            return .vacationPhoto(id: id, photo: photo, filter: filter)
-        case (5, "photos") where parts[4] == "remove":
-            guard let photo = identifier(parts[3]) else { return nil }
-            return .vacationPhotoRemoval(id: id, photo: photo, filter: filter)
-        case (5, "photos"):
-            guard let photo = identifier(parts[3]), let size = PhotoImageSize(rawValue: parts[4]), size != .original else { return nil }
-            return .vacationPhotoImage(id: id, photo: photo, size: size)
-        case (4, "book"):
-            guard let page = pageNumber(parts[3]) else { return nil }
-            return .vacationBook(id: id, page: page)
-        default: return nil
-        }
-    }
-
-    /// Flickr's ids: place ids such as "7.MJR8tTVrIO1EgB", photo ids of digits; nothing that could
-    /// leave the path segment.
-    private static func flickrID(_ text: String) -> String? {
-        guard (1...64).contains(text.utf8.count),
-              text.utf8.allSatisfy({ (48...57).contains($0) || (65...90).contains($0) || (97...122).contains($0) || $0 == 46 || $0 == 95 || $0 == 45 || $0 == 64 }),
-              text != ".", text != ".." else { return nil }
-        return text
-    }
-
-    private static func filterQuery(_ filter: VacationPhotoFilter) -> String {
+    static func filterQuery(_ filter: VacationPhotoFilter) -> String {
         switch filter {
         case .all: ""
         case .place(let id): "?place=\(id)"
@@ -356,23 +136,11 @@ public enum Route: Sendable, Equatable {
         }
     }
 
-    private static func query(_ name: String, _ value: String?) -> String {
+    static func query(_ name: String, _ value: String?) -> String {
         guard let value, !value.isEmpty else { return "" }
         var allowed = CharacterSet.urlQueryAllowed
         allowed.remove(charactersIn: "&=+?#/")
         return "?\(name)=\(value.addingPercentEncoding(withAllowedCharacters: allowed) ?? "")"
-    }
-
-    /// A page number: 1 to 100,000, written as `identifier` requires.
-    private static func pageNumber(_ text: String) -> Int? {
-        guard let number = identifier(text), number <= 100_000 else { return nil }
-        return Int(number)
-    }
-
-    /// Digits only, no sign or leading zeros, so each resource has exactly one address.
-    private static func identifier(_ text: String) -> Int64? {
-        guard let first = text.first, first != "0", text.allSatisfy(\.isASCII), text.allSatisfy(\.isNumber) else { return nil }
-        return Int64(text)
     }
 }
 

@@ -26,6 +26,47 @@ import Testing
         #expect(matched == route, "\(route.path) does not lead back to \(route)")
     }
 
+    /// The walks of SessionGateTests visit `Route.examples`: one for each address, and each
+    /// example's path (written in `Route.declaration`) is its own address's and no other's.
+    @Test(arguments: Route.addresses)
+    func eachAddressHasAnExampleWhosePathIsThatAddressAlone(address: RouteAddress) throws {
+        // MUT
+        let example = try #require(address.example, "\(address.pattern) makes no route from its sample values")
+        let parts = RouteAddress.split(example.path)
+        let matching = Route.addresses.filter { $0.route(at: parts, query: []) != nil }.map(\.pattern)
+
+        // validate
+        #expect(matching == [address.pattern], "\(example.path) is written for \(address.pattern)")
+        #expect(Route(path: example.path) == example)
+    }
+
+    @Test func everyAddressIsDeclaredOnceAndEveryExampleIsDifferent() {
+        // MUT
+        let patterns = Route.addresses.map(\.pattern)
+        let paths = Route.examples.map(\.path)
+
+        // validate
+        #expect(Set(patterns).count == patterns.count)
+        #expect(paths.count == patterns.count, "every address gives an example")
+        #expect(Set(paths).count == paths.count)
+    }
+
+    @Test(arguments: [
+        ("/vacations/3/photos/4/original", "a vacation keeps no originals"),
+        ("/trip/events/100001", "a book has at most 100,000 pages"),
+        ("/trip/events/0", "pages count from 1"),
+        ("/photos/1/large", "no such image size"),
+        ("/flickr/places/..", "a Flickr id never leaves its segment"),
+        ("/flickr/places/a%2Fb", "a Flickr id is letters, digits and ._-@"),
+        ("/accounts/1/rename", "no such account action"),
+        ("/vacations/new/rename", "new is not a vacation"),
+        ("/places/none/1", "the photos without a place have no sub-pages"),
+    ])
+    func aSlotAcceptsOnlyWhatItNames(path: String, why: String) {
+        // MUT + validate
+        #expect(Route(path: path) == nil, "\(path): \(why)")
+    }
+
     @Test func aFlickrPhotoFromRecentsAndARemovalFromAFilteredListKeepWhereTheyCameFrom() {
         // MUT
         let recents = Route(path: "/flickr/photos/53312345678", query: [("from", "recents"), ("place", "7.MJR8tTVrIO1EgB")])
