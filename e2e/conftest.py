@@ -245,6 +245,22 @@ def data_folder(path: Path | None = None, prefix: str = "roadtrip-e2e-") -> Path
     return path
 
 
+def catalogue_folder(path: Path, catalogue: dict) -> Path:
+    """A data folder as a first start leaves it after `catalogue` was imported into the empty
+    folder (so the demo catalogue was not loaded): a copy of the started one (`data_folder`)
+    with its destinations removed, then `catalogue` imported. The demo catalogue is loaded
+    once in a library's life, so it does not come back; the sample book is added again by
+    every start, after the catalogue, as a first start adds it. (The book server really
+    imports before its first start.)"""
+    data_folder(path)
+    with sqlite3.connect(path / "library.sqlite", isolation_level=None) as connection:
+        connection.execute("PRAGMA foreign_keys = ON")
+        connection.execute("DELETE FROM destinations")
+    connection.close()
+    import_catalogue(path, catalogue)
+    return path
+
+
 def _make_started_template() -> Path:
     template = Path(tempfile.mkdtemp(prefix="roadtrip-e2e-template-"))
     atexit.register(shutil.rmtree, template, True)  # when this worker ends

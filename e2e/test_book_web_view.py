@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-from conftest import import_catalogue
+from conftest import catalogue_folder
 from pages import Shell, text_content
 from trip_pages import BACK_TO_EVENTS, HANGING_PAGE, KEYS, TEST_TOWN, Book, choose_over_http, location
 
@@ -116,8 +116,7 @@ def test_a_page_that_does_not_load_says_so_with_retry(test_town, browser, event_
 def test_a_page_that_refuses_framing_is_shown_from_the_saved_copy(start_server, browser, event_site, tmp_path):
     """A site sending X-Frame-Options: DENY: the server's fetcher (allowed to fetch from this
     machine) saves a copy and marks the page; the book frames the copy, never the original."""
-    data = tmp_path / "data"
-    import_catalogue(data, {"DestinationData": [{
+    data = catalogue_folder(tmp_path / "data", {"DestinationData": [{
         "DestinationName": "Deny Town", "DestinationImage": "NewYorkCity.svg", "DestinationLocation": location("Deny Town", 1.0, 2.0),
         "Events": [event_site("/deny"), event_site("/event/2")], "Weather": event_site("/weather"),
     }]})

@@ -5,7 +5,7 @@ fail a test on any SEVERE console entry). A destination whose picture is there k
 
 import pytest
 
-from conftest import import_catalogue
+from conftest import catalogue_folder
 from pages import ROWS, Shell
 
 MISSING = "Île <b>Rouge</b>"
@@ -35,9 +35,7 @@ def loaded(browser, css: str) -> bool:
 @pytest.mark.parametrize("layout", ["phone", "tablet-landscape"])
 def test_a_missing_picture_is_a_drawn_placeholder_without_a_404(start_server, browser, layout, tmp_path):
     # setup: the catalogue imported before the server's first start, one picture missing
-    data = tmp_path / "data"
-    import_catalogue(data, catalogue())
-    server = start_server(data)
+    server = start_server(catalogue_folder(tmp_path / "data", catalogue()))
     ids = {name: id for id, name in server.query("SELECT id, name FROM destinations")}
     missing, present = ids[MISSING], ids[PRESENT]
     b = browser(layout, server=server)

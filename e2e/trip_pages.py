@@ -75,10 +75,9 @@ def trip_catalogue(site) -> dict:
 def one_town_server(start_server, folder, name: str, events: list[str], weather: str, arguments: tuple[str, ...] = ()):
     """A server of the test's own whose catalogue is one destination, `name`, with these event
     pages, chosen as the owner's trip."""
-    from conftest import import_catalogue  # the fixtures' module, imported by the tests that use this
+    from conftest import catalogue_folder  # the fixtures' module, imported by the tests that use this
 
-    data = folder / "data"
-    import_catalogue(data, {"DestinationData": [{
+    data = catalogue_folder(folder / "data", {"DestinationData": [{
         "DestinationName": name, "DestinationImage": "NewYorkCity.svg", "DestinationLocation": location(name, 1.0, 2.0),
         "Events": events, "Weather": weather,
     }]})
