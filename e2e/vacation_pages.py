@@ -233,11 +233,6 @@ class VacationScreens(PhotoScreens):
     def wait_popover_closed(self) -> None:
         self.wait(lambda: not self.find_all(POPOVER), "the popover should close")
 
-    def type_into(self, css: str, text: str) -> None:
-        field = self.find(css)
-        field.clear()
-        field.send_keys(text)
-
     def press_submit(self, form: str) -> None:
         """Press a form's submit button (the dialog's post is a fetch; a screen's a page load)."""
         self.click(f"{form} button[type=submit]")
