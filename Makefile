@@ -9,7 +9,7 @@ BUILD_PACKAGES = libmicrohttpd-dev libsqlite3-dev libpq-dev libsodium-dev libcur
 # The unit tests run against a throwaway PostgreSQL server (bin/with-postgresql).
 TEST_PACKAGES = postgresql
 # The cluster's browser tests and benchmark start a PostgreSQL of their own (bin/test-postgresql) and use psql.
-E2E_PACKAGES = chromium chromium-driver nginx-light postgresql
+E2E_PACKAGES = chromium-headless-shell chromium-driver nginx-light postgresql
 BENCH_PACKAGES = wrk nginx-light libvips-tools sqlite3 time postgresql strace
 
 # The tests' scratch files (data folders, the throwaway PostgreSQL servers, Chromium's

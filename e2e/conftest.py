@@ -65,7 +65,9 @@ E2E = Path(__file__).resolve().parent
 REPO = E2E.parent
 ARTIFACTS = E2E / "artifacts"
 
-CHROMIUM = os.environ.get("CHROMIUM_BIN", "/usr/bin/chromium")
+# Chromium's headless shell (Debian's chromium-headless-shell): the same Blink without the
+# browser around it, a fifth quicker over the suite than `chromium --headless=new`.
+CHROMIUM = os.environ.get("CHROMIUM_BIN", "/usr/lib/chromium/chromium-headless-shell")
 CHROMEDRIVER = os.environ.get("CHROMEDRIVER_BIN", "/usr/bin/chromedriver")
 
 STARTUP_TIMEOUT = 30
@@ -167,9 +169,22 @@ class RoadTripServer:
         try:
             return self.process.wait(SHUTDOWN_TIMEOUT)
         except subprocess.TimeoutExpired:
+            self._log_threads()
             self.process.kill()
             self.process.wait()
             return None
+
+    def _log_threads(self) -> None:
+        """Where each of a server's threads is (gdb's backtraces, when gdb is there), in its log:
+        what a server that does not stop is waiting for."""
+        gdb = shutil.which("gdb")
+        if not gdb:
+            return
+        with open(self.log_path, "ab") as log:
+            log.write(f"\n--- did not stop within {SHUTDOWN_TIMEOUT} s of SIGTERM; its threads:\n".encode())
+            log.flush()
+            subprocess.run([gdb, "-p", str(self.process.pid), "-batch", "-ex", "thread apply all bt"],
+                           stdout=log, stderr=subprocess.STDOUT, timeout=60, check=False)
 
     def log_text(self) -> str:
         try:
@@ -269,7 +284,9 @@ def _make_started_template() -> Path:
     log_path.unlink(missing_ok=True)
     first = RoadTripServer(roadtrip_binary(), template, log_path).start()
     status = first.stop()
-    assert status == 0, f"the template's first start should end with exit 0, not {status}. Log: {log_path}"
+    assert status == 0, (
+        f"the template's first start should end with exit 0, not {status}. stdout: {''.join(first.stdout_lines)} Log: {log_path}"
+    )
     with sqlite3.connect(template / "library.sqlite", isolation_level=None) as connection:
         connection.execute("DELETE FROM settings WHERE name = 'form_token_key'")
         connection.execute("DELETE FROM setup_tokens")
@@ -413,7 +430,7 @@ def make_driver(layout: Layout, javascript: bool, arguments: tuple[str, ...] = (
     options = Options()
     options.binary_location = CHROMIUM
     for argument in (
-        "--headless=new",
+        "--headless",
         "--no-sandbox",
         "--disable-dev-shm-usage",
         "--disable-gpu",
@@ -427,7 +444,7 @@ def make_driver(layout: Layout, javascript: bool, arguments: tuple[str, ...] = (
         options.add_argument(argument)
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     if not javascript:
-        options.add_experimental_option("prefs", {"profile.managed_default_content_settings.javascript": 2})
+        options.add_argument("--blink-settings=scriptEnabled=false")
     driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
     emulate(driver, layout)
     driver.set_page_load_timeout(20)

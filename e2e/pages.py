@@ -10,6 +10,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import http.client
+import pkgutil
 import plistlib
 import re
 from dataclasses import dataclass
@@ -175,7 +176,13 @@ def sample() -> Demo:
 
 def text_content(element: WebElement) -> str:
     """An element's text whether or not it is displayed (Selenium's .text is only visible text)."""
-    return (element.get_attribute("textContent") or "").strip()
+    return (element.get_property("textContent") or "").strip()
+
+
+# Selenium's own test of whether an element is displayed (what WebElement.is_displayed runs),
+# here run over every element a selector matches in one script rather than one call per element.
+IS_DISPLAYED = pkgutil.get_data("selenium.webdriver.remote", "isDisplayed.js").decode("utf8")
+ANY_SHOWN = f"const isDisplayed = ({IS_DISPLAYED}); return [...document.querySelectorAll(arguments[0])].some((e) => isDisplayed(e));"
 
 
 class Shell:
@@ -193,10 +200,7 @@ class Shell:
 
     def shown(self, css: str) -> bool:
         """Whether an element matching `css` exists and Selenium considers it displayed."""
-        try:
-            return any(element.is_displayed() for element in self.find_all(css))
-        except StaleElementReferenceException:
-            return False
+        return self.driver.execute_script(ANY_SHOWN, css)
 
     def wait(self, condition, message: str, timeout: float = TIMEOUT):
         return WebDriverWait(
