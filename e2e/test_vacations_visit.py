@@ -129,8 +129,9 @@ def test_cancel_and_escape_close_the_popover_and_change_nothing(vacation_server,
     for name, message in (("  ", "Give the vacation a name."), (" UNDECIDED", "A vacation called “Undecided” already exists.")):
         screens.type_into(f"{where} {NEW_VISIT_FORM} #visit-new", name)
         screens.press_submit(f"{where} {NEW_VISIT_FORM}")
-        screens.wait(lambda: screens.find_all(f"{where} section.visit-list .notice.error"), "the dialog should say why")
-        assert text_content(screens.find(f"{where} section.visit-list .notice.error")) == message
+        # The answer replaces the dialog's list, and with it the notice of the name before.
+        screens.wait(lambda: [text_content(notice) for notice in screens.find_all(f"{where} section.visit-list .notice.error")] == [message],
+                     f"the dialog should say {message!r}")
         assert screens.popover_open() and screens.choices(where) == ["Undecided"], "the list is there to choose from"
     screens.click(f"{POPOVER} button.popover-close")
     screens.wait_popover_closed()
