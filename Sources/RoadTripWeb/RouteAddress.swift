@@ -20,14 +20,14 @@ struct RouteAddress: Sendable, CustomStringConvertible {
     /// The route at these path segments (the path split at `/`), or nil when they are not this address.
     func route(at parts: [Substring], query: [(name: String, value: String)]) -> Route? {
         guard parts.count == segments.count else { return nil }
-        var values: [String: Substring] = [:]
+        var values: [String: SlotValue] = [:]
         for (segment, part) in zip(segments, parts) {
             switch segment {
             case .literal(let text):
                 guard part == text else { return nil }
             case .slot(let name, let slot):
-                guard slot.accepts(part) else { return nil }
-                values[name] = part
+                guard let value = slot.value(of: part) else { return nil }
+                values[name] = value
             }
         }
         return make(AddressMatch(values: values, query: query))
@@ -35,8 +35,11 @@ struct RouteAddress: Sendable, CustomStringConvertible {
 
     /// The route with each slot at its sample value and no query: the tests visit one of each.
     var example: Route? {
-        var values: [String: Substring] = [:]
-        for case .slot(let name, let slot) in segments { values[name] = Substring(slot.sample(name)) }
+        var values: [String: SlotValue] = [:]
+        for case .slot(let name, let slot) in segments {
+            guard let value = slot.value(of: slot.sample(name)[...]) else { return nil }
+            values[name] = value
+        }
         return make(AddressMatch(values: values, query: []))
     }
 
@@ -85,13 +88,14 @@ enum Slot {
         }
     }
 
-    func accepts(_ text: Substring) -> Bool {
+    /// The slot's value in a path segment; nil when the segment is not one.
+    func value(of text: Substring) -> SlotValue? {
         switch self {
-        case .identifier: Slot.identifier(text) != nil
-        case .page: Slot.page(text) != nil
-        case .flickrID: Slot.isFlickrID(text)
-        case .imageSize: PhotoImageSize(rawValue: String(text)) != nil
-        case .asset: AssetName.isFingerprinted(String(text))
+        case .identifier: Slot.identifier(text).map(SlotValue.identifier)
+        case .page: Slot.page(text).map(SlotValue.page)
+        case .flickrID: Slot.isFlickrID(text) ? .text(String(text)) : nil
+        case .imageSize: PhotoImageSize(rawValue: String(text)).map(SlotValue.size)
+        case .asset: AssetName.isFingerprinted(String(text)) ? .text(String(text)) : nil
         }
     }
 
@@ -123,19 +127,27 @@ enum Slot {
     }
 }
 
-/// The values of a matched address, read by slot name (the pattern has checked them), and the
-/// request's query parameters.
+/// A slot's value, read once when the address is matched.
+enum SlotValue {
+    case identifier(Int64)
+    case page(Int)
+    case size(PhotoImageSize)
+    case text(String)
+}
+
+/// The values of a matched address, by slot name (the pattern has read and checked them), and
+/// the request's query parameters.
 struct AddressMatch {
-    fileprivate let values: [String: Substring]
+    fileprivate let values: [String: SlotValue]
     let query: [(name: String, value: String)]
 
     func identifier(_ name: String = "id") -> Int64 {
-        guard let text = values[name], let value = Slot.identifier(text) else { preconditionFailure("no {\(name)} in this address") }
+        guard case .identifier(let value) = values[name] else { preconditionFailure("no {\(name)} in this address") }
         return value
     }
 
     var page: Int {
-        guard let text = values["page"], let value = Slot.page(text) else { preconditionFailure("no {page} in this address") }
+        guard case .page(let value) = values["page"] else { preconditionFailure("no {page} in this address") }
         return value
     }
 
@@ -143,8 +155,8 @@ struct AddressMatch {
     var asset: String { text("asset") }
 
     var size: PhotoImageSize {
-        guard let size = PhotoImageSize(rawValue: text("size")) else { preconditionFailure("no {size} in this address") }
-        return size
+        guard case .size(let value) = values["size"] else { preconditionFailure("no {size} in this address") }
+        return value
     }
 
     func parameter(_ name: String) -> String? {
@@ -157,7 +169,7 @@ struct AddressMatch {
     }
 
     private func text(_ name: String) -> String {
-        guard let text = values[name] else { preconditionFailure("no {\(name)} in this address") }
-        return String(text)
+        guard case .text(let value) = values[name] else { preconditionFailure("no {\(name)} in this address") }
+        return value
     }
 }
