@@ -342,7 +342,7 @@ class Shell:
             field.clear()
             self.driver.execute_script("arguments[0].focus()", field)
             self.driver.execute_cdp_cmd("Input.insertText", {"text": value})
-            entered = field.get_attribute("value")
+            entered = field.get_property("value")
             assert entered == value, f"{form} {name}: {entered!r} entered, not {value!r}"
 
     def type_into(self, css: str, text: str) -> None:
