@@ -73,8 +73,8 @@ import Glibc
         // setup: enough photos that the import is still running when it is killed
         let folder = uploads.folder.appendingPathComponent("many")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        for index in 0..<40 {
-            let path = try uploads.draw("m\(index).jpg", seed: UInt64(index + 100), width: 1600, height: 1200)
+        for index in 0..<24 {
+            let path = try uploads.draw("m\(index).jpg", seed: UInt64(index + 100), width: 800, height: 600)
             try FileManager.default.moveItem(atPath: path, toPath: folder.appendingPathComponent("m\(index).jpg").path)
         }
         let running = try RoadTripProcess(["import", folder.path, "--data", data], scratch: scratch.url)
@@ -91,16 +91,16 @@ import Glibc
         let rerun = try RoadTripProcess.run(["import", folder.path, "--data", data], scratch: scratch.url)
 
         // validate: every row written points at a whole original; the rerun adds exactly the rest
-        #expect(rowsAfterKill >= 3 && rowsAfterKill < 40, "killed midway: \(rowsAfterKill) rows")
+        #expect(rowsAfterKill >= 3 && rowsAfterKill < 24, "killed midway: \(rowsAfterKill) rows")
         for photo in photosAfterKill {
             let original = observer.photos.files.original(sha256: photo.sha256, format: photo.format)
             #expect(try FileDigest.sha256(ofFileAt: original) == photo.sha256)
         }
         #expect(rerun.status == 0, "\(rerun.standardOutput) \(rerun.standardError)")
-        #expect(rerun.standardOutput.contains("Imported \(40 - rowsAfterKill), already there \(rowsAfterKill), refused 0."))
-        #expect(try observer.photos.count == 40)
+        #expect(rerun.standardOutput.contains("Imported \(24 - rowsAfterKill), already there \(rowsAfterKill), refused 0."))
+        #expect(try observer.photos.count == 24)
         let originals = try FileManager.default.subpathsOfDirectory(atPath: URL(fileURLWithPath: data).appendingPathComponent("originals").path)
             .filter { $0.hasSuffix(".jpg") && !$0.contains(".incoming") }
-        #expect(originals.count == 40)
+        #expect(originals.count == 24)
     }
 }

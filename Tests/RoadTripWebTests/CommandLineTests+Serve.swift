@@ -11,7 +11,7 @@ extension CommandLineTests {
         let holder = try PortHolder()
 
         // MUT
-        let result = try RoadTripProcess(["serve", "--port", String(holder.port), "--data", scratch.url.appendingPathComponent("data").path],
+        let result = try RoadTripProcess(["serve", "--port", String(holder.port), "--data", try scratch.startedData()],
                                          scratch: scratch.url).waitForExit(within: 30)
 
         // validate
@@ -32,7 +32,7 @@ extension CommandLineTests {
 
     @Test func serveOnAnAddressNotOfThisMachineSaysSo() throws {
         // MUT: 192.0.2.1 is reserved for documentation (RFC 5737), never a local address.
-        let result = try RoadTripProcess(["serve", "--host", "192.0.2.1", "--port", "0", "--data", scratch.url.appendingPathComponent("data").path],
+        let result = try RoadTripProcess(["serve", "--host", "192.0.2.1", "--port", "0", "--data", try scratch.startedData()],
                                          scratch: scratch.url).waitForExit(within: 30)
 
         // validate
@@ -115,7 +115,7 @@ extension CommandLineTests {
 
     @Test func withAnAccountServePrintsNoSetupLinkAndTheAccountSignsIn() throws {
         // setup
-        let data = scratch.url.appendingPathComponent("data").path
+        let data = try scratch.startedData()
         let added = try RoadTripProcess.run(["user", "add", "Ann", "--owner", "--data", data], input: "correct horse battery\ncorrect horse battery\n", scratch: scratch.url)
         try #require(added.status == 0, "\(added.standardError)")
 
@@ -139,7 +139,7 @@ extension CommandLineTests {
 
     @Test func eachStartPrintsANewSetupLinkAndTheOldOneStopsWorking() throws {
         // setup
-        let data = scratch.url.appendingPathComponent("data").path
+        let data = try scratch.startedData()
         let tokenPattern = #/setup\?token=([A-Za-z0-9_-]{43})/#
         let first = try RoadTripProcess(["serve", "--port", "0", "--data", data], scratch: scratch.url)
         try first.waitForOutput(containing: "Press Ctrl-C to stop.", within: 30)
@@ -165,7 +165,7 @@ extension CommandLineTests {
 
     @Test func serveWithSecureCookiesMarksItsCookiesSecure() throws {
         // setup
-        let data = scratch.url.appendingPathComponent("data").path
+        let data = try scratch.startedData()
         let server = try RoadTripProcess(["serve", "--port", "0", "--secure-cookies", "--data", data], scratch: scratch.url)
         try server.waitForOutput(containing: "Press Ctrl-C to stop.", within: 30)
         let port = try #require(server.standardOutput.firstMatch(of: #/running at http://127\.0\.0\.1:([0-9]+)//#).flatMap { Int($0.output.1) })
@@ -182,7 +182,7 @@ extension CommandLineTests {
 
     @Test func serveStopsCleanlyOnSIGINT() throws {
         // setup
-        let server = try RoadTripProcess(["serve", "--port", "0", "--data", scratch.url.appendingPathComponent("data").path], scratch: scratch.url)
+        let server = try RoadTripProcess(["serve", "--port", "0", "--data", try scratch.startedData()], scratch: scratch.url)
         try server.waitForOutput(containing: "Press Ctrl-C to stop.", within: 30)
 
         // MUT

@@ -9,8 +9,7 @@ extension CommandLineTests {
     /// an account. The real server answers 403 from the headers and stores none of it.
     @Test func aStrangersUploadIsRefusedBeforeItsBodyReachesTheDisk() throws {
         // setup
-        let data = scratch.url.appendingPathComponent("data")
-        try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
+        let data = URL(fileURLWithPath: try scratch.startedData())
         let added = try RoadTripProcess.run(["user", "add", "Ann", "--owner", "--data", data.path], input: "correct horse battery\ncorrect horse battery\n", scratch: scratch.url)
         #expect(added.status == 0)
         let server = try RoadTripProcess(["serve", "--port", "0", "--data", data.path, "--no-offline-copies"], scratch: scratch.url)

@@ -51,6 +51,7 @@ import Testing
     @Test func aSecondStartIssuesNoSetupTokenOnceTheOwnerExists() throws {
         // setup: the owner made before the start
         defer { try? FileManager.default.removeItem(at: folder) }
+        try StartedDataFolder.copy(to: folder)
         let library = try Library(folder: folder, readers: 2)
         _ = try library.accounts.create(name: "Ann", password: WebFixture.password, repeated: WebFixture.password, isOwner: true)
 
@@ -69,6 +70,7 @@ import Testing
         // setup
         defer { try? FileManager.default.removeItem(at: folder) }
         let holder = try PortHolder()
+        try StartedDataFolder.copy(to: folder)
         let library = try Library(folder: folder, readers: 2)
 
         // MUT

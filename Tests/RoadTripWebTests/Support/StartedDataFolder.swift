@@ -1,0 +1,42 @@
+import Foundation
+import RoadTrip
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A data folder as a first start leaves it (the demo catalogue loaded, the demo photos drawn
+/// and imported), made once per test run and copied for each test that starts RoadTrip but is
+/// not about the first start: drawing and importing the demo photos takes seconds of both
+/// cores in a debug build, a copy takes milliseconds. A test of the first start itself starts
+/// from an empty folder.
+enum StartedDataFolder {
+    private static let template: Result<URL, any Error> = Result {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("roadtrip-started-\(UUID().uuidString)", isDirectory: true)
+        templatePath.withLock { $0 = folder.path }
+        atexit { StartedDataFolder.templatePath.withLock { path in if let path { try? FileManager.default.removeItem(atPath: path) } } }
+        // The library is closed (its write-ahead log folded in) before anything is copied.
+        try {
+            let library = try Library(folder: folder, readers: 1)
+            _ = try library.catalog.loadDemoOnFirstStart()
+            _ = try library.loadDemoPhotosOnFirstStart()
+        }()
+        return folder
+    }
+
+    private static let templatePath = Mutex<String?>(nil)
+
+    /// A copy of the started folder at `destination`, which must not exist yet.
+    static func copy(to destination: URL) throws {
+        try FileManager.default.copyItem(at: template.get(), to: destination)
+    }
+}
+
+extension ScratchFolder {
+    /// `data` in this folder, copied from a started folder: the path to give `--data`.
+    func startedData() throws -> String {
+        let data = url.appendingPathComponent("data")
+        try StartedDataFolder.copy(to: data)
+        return data.path
+    }
+}
