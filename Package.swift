@@ -65,7 +65,7 @@ let package = Package(
         // Only parses arguments and hands over to the modules.
         .executableTarget(
             name: "RoadTripCLI",
-            dependencies: ["RoadTripInstance", "RoadTripWeb", "RoadTrip", "HTTPServer", "SQLDatabase", "SQLite", "Crypto", "NetworkAddress"]
+            dependencies: ["RoadTripInstance", "RoadTripWeb", "RoadTrip", "HTTPServer", "SQLDatabase", "SQLite", "Crypto", "NetworkAddress", "SystemCalls"]
         ),
 
         // A child process for the decode-memory tests, which bound its peak memory.

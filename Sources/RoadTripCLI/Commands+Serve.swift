@@ -1,9 +1,9 @@
-import Dispatch
 import Foundation
 import HTTPServer
 import NetworkAddress
 import RoadTrip
 import RoadTripInstance
+import SystemCalls
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -38,6 +38,7 @@ extension Commands {
         options.trustedProxies = try trustedProxies(parsed)
         options.publicURL = try publicURL(parsed)
         try flickrOptions(parsed, into: &options)
+        try StopOnSignal.catchSignals()
         let library = try openLibrary(parsed, readers: Instance.readers(for:))
         let instance: Instance
         do {
@@ -45,13 +46,12 @@ extension Commands {
         } catch {
             throw CommandFailure(message: error.description)
         }
-        let signals = StopSignals(instance: instance)
+        StopOnSignal.stop(instance)
         if let setupToken = instance.setupToken {
             Console.out("No account exists yet. Create the owner account with this one-time link:\n  \(instance.address)/setup?token=\(setupToken)")
         }
         Console.out("RoadTrip is running at \(instance.address)/ (data in \(library.folder.path)\(library.location == .sqlite ? "" : ", database \(library.location)")). Press Ctrl-C to stop.")
         instance.waitUntilStopped()
-        withExtendedLifetime(signals) {}
         Console.out("RoadTrip stopped.")
     }
 }
@@ -102,22 +102,23 @@ extension Commands {
     }
 }
 
-/// SIGINT and SIGTERM stop the server after the requests in progress have finished.
-/// Kept out of `main.swift`: a closure there would be main-actor isolated, and these run on a dispatch queue.
-final class StopSignals {
-    private let sources: [any DispatchSourceSignal]
+/// SIGINT and SIGTERM stop the server after the requests in progress have finished. Caught
+/// from before the instance starts: one that comes during a first start stops the server as
+/// soon as it is up, rather than killing it halfway through.
+enum StopOnSignal {
+    static func catchSignals() throws(CommandFailure) {
+        do {
+            try StopSignals.catch()
+        } catch {
+            throw CommandFailure(message: "cannot catch SIGINT and SIGTERM: \(error)")
+        }
+    }
 
-    init(instance: Instance) {
-        let queue = DispatchQueue(label: "roadtrip.signals")
-        sources = [SIGINT, SIGTERM].map { number in
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
-            source.setEventHandler {
-                Console.out("Stopping: finishing the requests in progress…")
-                DispatchQueue.global().async { instance.stop() }
-            }
-            source.resume()
-            return source
+    static func stop(_ instance: Instance) {
+        Thread.detachNewThread {
+            guard (try? StopSignals.wait()) != nil else { return }
+            Console.out("Stopping: finishing the requests in progress…")
+            instance.stop()
         }
     }
 }

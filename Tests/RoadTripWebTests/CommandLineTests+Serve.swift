@@ -193,4 +193,22 @@ extension CommandLineTests {
         #expect(stopped.status == 0, "\(stopped.standardError)")
         #expect(stopped.standardOutput.hasSuffix("RoadTrip stopped.\n"), "\(stopped.standardOutput)")
     }
+
+    @Test func aSIGTERMDuringTheFirstStartStopsTheServerOnceItIsUp() throws {
+        // setup: a first start, which draws the demo photos for seconds
+        let data = scratch.url.appendingPathComponent("data")
+        let server = try RoadTripProcess(["serve", "--port", "0", "--data", data.path, "--no-offline-copies"], scratch: scratch.url)
+        let deadline = Date().addingTimeInterval(30)
+        while !FileManager.default.fileExists(atPath: data.appendingPathComponent("library.sqlite").path), Date() < deadline { usleep(5_000) }
+
+        // MUT: the library is open (the signals are caught before), the server not up yet
+        #expect(!server.standardOutput.contains("Press Ctrl-C"), "sent before the server is up: \(server.standardOutput)")
+        #expect(kill(server.process.processIdentifier, SIGTERM) == 0)
+        let stopped = try server.waitForExit(within: 60)
+
+        // validate: it came up, then stopped as SIGTERM asks, not killed halfway
+        #expect(stopped.status == 0, "\(stopped.standardError)")
+        #expect(stopped.standardOutput.contains("Press Ctrl-C to stop.\nStopping: finishing the requests in progress…\nRoadTrip stopped.\n"),
+                "\(stopped.standardOutput)")
+    }
 }

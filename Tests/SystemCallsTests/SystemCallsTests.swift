@@ -176,3 +176,19 @@ final class ScratchFolder: Sendable {
         try? FileManager.default.removeItem(at: url)
     }
 }
+
+@Suite struct StopSignalsTests {
+    /// A signal sent the moment `catch` returns is kept for `wait`, not lost (a dispatch signal
+    /// source, registered later on another thread, lost every one of ten sent this way).
+    @Test func aSignalSentRightAfterCatchingIsWaitedFor() throws {
+        // setup: SIGUSR1, so that the test process's own SIGINT and SIGTERM stay as they are
+        try StopSignals.catch([SIGUSR1])
+
+        // MUT: sent before anyone waits
+        #expect(kill(getpid(), SIGUSR1) == 0)
+        let received = try StopSignals.wait()
+
+        // validate
+        #expect(received == SIGUSR1)
+    }
+}
