@@ -483,6 +483,7 @@ class Browser:
     artifacts: Path
     allowed: list[re.Pattern] = field(default_factory=list)
     log: list[dict] = field(default_factory=list)
+    motion: bool = False
 
     @property
     def name(self) -> str:
@@ -583,6 +584,14 @@ class Browser:
             self.driver.close()
             self.driver.switch_to.window(fresh)
             emulate(self.driver, self.layout)
+        # Browsers ask for reduced motion (the product's own setting for people who do:
+        # no pane slides, no page-turn frames, no spinning) unless the test's module is about
+        # motion (`pytestmark = pytest.mark.motion`). Set for every test: a pooled tab serves
+        # both kinds, and a test may change it itself.
+        self.driver.execute_cdp_cmd(
+            "Emulation.setEmulatedMedia",
+            {"features": [{"name": "prefers-reduced-motion", "value": "no-preference" if self.motion else "reduce"}]},
+        )
         self.driver.get_log("browser")  # start the test with an empty log
 
     def unexpected_severe(self) -> list[dict]:
@@ -602,9 +611,10 @@ class BrowserFactory:
     """`browser("phone")`, `browser("tablet-portrait", javascript=False)`: the session's
     driver for that layout, reset for this test. Remembers which the test used."""
 
-    def __init__(self, server: RoadTripServer, artifacts: Path):
+    def __init__(self, server: RoadTripServer, artifacts: Path, motion: bool = False):
         self.server = server
         self.artifacts = artifacts
+        self.motion = motion
         self.used: list[Browser] = []
 
     def __call__(
@@ -617,7 +627,7 @@ class BrowserFactory:
         key = (layout, javascript)
         if key not in _pool:
             _pool[key] = make_driver(spec, javascript)
-        browser = Browser(_pool[key], spec, javascript, server or self.server, self.artifacts)
+        browser = Browser(_pool[key], spec, javascript, server or self.server, self.artifacts, motion=self.motion)
         browser.reset()
         if not signed_in:
             browser.clear_cookies()
@@ -657,8 +667,8 @@ def quit_drivers(pool: dict) -> None:
 
 
 @pytest.fixture
-def browser(server, artifacts) -> BrowserFactory:
-    return BrowserFactory(server, artifacts)
+def browser(server, artifacts, request) -> BrowserFactory:
+    return BrowserFactory(server, artifacts, motion=request.node.get_closest_marker("motion") is not None)
 
 
 def _used_browsers(item) -> list[Browser]:

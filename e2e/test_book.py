@@ -19,6 +19,9 @@ from trip_pages import (
     visible_pages,
 )
 
+# Pages turn and panes slide here as a person sees them: these browsers do not ask for reduced motion (conftest).
+pytestmark = pytest.mark.motion
+
 LAYOUTS = ["phone", "tablet-portrait", "tablet-landscape"]
 PAGES = 12
 

@@ -8,6 +8,9 @@ import pytest
 from pages import Shell
 from trip_pages import BACK_TO_EVENTS, KEYS, TEST_TOWN, Book, choose_over_http, one_town_server
 
+# Pages turn and panes slide here as a person sees them: these browsers do not ask for reduced motion (conftest).
+pytestmark = pytest.mark.motion
+
 
 def frame(page: int) -> str:
     return f'#book .book-page[data-page="{page}"] .page-frame iframe'

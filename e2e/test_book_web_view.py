@@ -13,6 +13,9 @@ from conftest import catalogue_folder
 from pages import Shell, text_content
 from trip_pages import BACK_TO_EVENTS, HANGING_PAGE, KEYS, TEST_TOWN, Book, choose_over_http, location
 
+# Pages turn and panes slide here as a person sees them: these browsers do not ask for reduced motion (conftest).
+pytestmark = pytest.mark.motion
+
 LAYOUTS = ["phone", "tablet-portrait", "tablet-landscape"]
 
 

@@ -12,6 +12,9 @@ from photo_pages import NEXT, PREVIOUS, RECENT_ROWS, photo_ids
 from test_flickr import flickr  # noqa: F401 (a fixture)
 from vacation_pages import UNVISIT, VacationScreens, create_over_http
 
+# Pages turn and panes slide here as a person sees them: these browsers do not ask for reduced motion (conftest).
+pytestmark = pytest.mark.motion
+
 LAYOUTS = ["phone", "tablet-landscape"]
 PLACE = "7.MJR8tTVrIO1EgB"
 FOG, UNTITLED = "53312345678", "53312345679"

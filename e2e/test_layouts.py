@@ -32,6 +32,9 @@ from pages import (
     san_francisco,
 )
 
+# Pages turn and panes slide here as a person sees them: these browsers do not ask for reduced motion (conftest).
+pytestmark = pytest.mark.motion
+
 
 @pytest.mark.parametrize("layout", ["phone", "phone-landscape", "phone-landscape-large", "tablet-portrait", "tablet-landscape", "desktop"])
 def test_viewport_is_the_layout_size(browser, layout):

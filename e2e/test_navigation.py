@@ -21,6 +21,9 @@ from pages import (
     text_content,
 )
 
+# Pages turn and panes slide here as a person sees them: these browsers do not ask for reduced motion (conftest).
+pytestmark = pytest.mark.motion
+
 
 def test_back_and_forward_after_in_app_navigation(browser):
     b = browser("tablet-landscape")

@@ -30,6 +30,9 @@ from photo_pages import (
     photo_server,  # noqa: F401 (a fixture)
 )
 
+# Pages turn and panes slide here as a person sees them: these browsers do not ask for reduced motion (conftest).
+pytestmark = pytest.mark.motion
+
 LAYOUTS = ["phone", "tablet-portrait", "tablet-landscape"]
 EMPTY = "Photos you open appear here, the last one first."
 

@@ -35,6 +35,9 @@ from photo_pages import (
     place_ids,
 )
 
+# Pages turn and panes slide here as a person sees them: these browsers do not ask for reduced motion (conftest).
+pytestmark = pytest.mark.motion
+
 LAYOUTS = ["phone", "tablet-portrait", "tablet-landscape"]
 SAN_FRANCISCO = [p.title for p in demo_photos("San Francisco")]  # Ferry Building, Painted Ladies, Golden Gate Bridge
 

@@ -101,3 +101,21 @@ def test_the_scripts_read_the_layout_from_the_stylesheets_breakpoints(browser, l
     load_module(b, "book", "shared")
 
     assert b.driver.execute_script("return window.__module.currentLayout()") == expected
+
+
+# The browsers' motion preference (conftest's Browser.reset): reduced unless a test is
+# marked `motion`, so that the tests about turning and sliding see the frames a person sees.
+REDUCED = "return matchMedia('(prefers-reduced-motion: reduce)').matches"
+
+
+def test_a_browser_asks_for_reduced_motion_unless_the_test_is_about_motion(browser):
+    b = browser("phone")
+    b.open("/")
+    assert b.driver.execute_script(REDUCED) is True
+
+
+@pytest.mark.motion
+def test_a_test_about_motion_gets_a_browser_with_motion(browser):
+    b = browser("phone")  # the same pooled browser as the test before
+    b.open("/")
+    assert b.driver.execute_script(REDUCED) is False

@@ -19,6 +19,9 @@ from vacation_pages import (
     vacation_with,
 )
 
+# Pages turn and panes slide here as a person sees them: these browsers do not ask for reduced motion (conftest).
+pytestmark = pytest.mark.motion
+
 # Visited in this order; the book is in date order: Central Park (19 Oct 2024, 09:12), Brooklyn
 # Bridge (19 Oct 2024, 18:03), Golden Gate Bridge (3 May 2025).
 VISITED = ["Golden Gate Bridge", "Brooklyn Bridge", "Central Park"]
