@@ -32,7 +32,10 @@ build: deps
 release: deps
 	$(SWIFT) build -c release
 
-test: unit e2e
+# Both suites at once (bin/test-suites): the browser suite from the executable `swift build`
+# makes, the Swift suite's build and run beside it at a lower priority.
+test: build test-deps e2e-deps
+	TMPDIR=$(TEST_TMPDIR) SWIFT=$(SWIFT) PYTHON=$(PYTHON) E2E_WORKERS=$(E2E_WORKERS) bin/test-suites
 
 unit: deps test-deps
 	$(SWIFT) build
