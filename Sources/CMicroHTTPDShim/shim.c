@@ -25,7 +25,13 @@ struct MHD_Daemon *rt_mhd_start(const struct rt_mhd_settings *s,
                                 MHD_AccessHandlerCallback handler, void *handler_context,
                                 MHD_RequestCompletedCallback completed, void *completed_context,
                                 struct rt_mhd_logger *logger) {
-    unsigned int flags = MHD_USE_EPOLL_INTERNAL_THREAD | MHD_USE_ERROR_LOG | MHD_USE_ITC;
+    // poll(), not epoll: with epoll, MHD_quiesce_daemon (how a stop refuses new connections
+    // while requests finish) races the pool's workers, which take the listening socket out of
+    // their epoll sets themselves, and aborts the process when it loses ("Failed to remove
+    // listen FD from epoll set"; libmicrohttpd 0.9.75, still open upstream). With poll() each
+    // worker is woken through its ITC and leaves the socket out of its next poll set.
+    // A worker polls only its share of the connections, so poll's cost per wake-up stays small.
+    unsigned int flags = MHD_USE_POLL_INTERNAL_THREAD | MHD_USE_ERROR_LOG | MHD_USE_ITC;
     return MHD_start_daemon(
         flags, 0, NULL, NULL, handler, handler_context,
         MHD_OPTION_EXTERNAL_LOGGER, forward_log, logger,

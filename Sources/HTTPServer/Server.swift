@@ -10,7 +10,7 @@ public typealias Handler = @Sendable (Request) -> Response
 /// Receives one line of text: an access-log line or a message from libmicrohttpd.
 public typealias LogSink = @Sendable (String) -> Void
 
-/// An HTTP/1.1 server on libmicrohttpd: an epoll thread pool running a synchronous handler.
+/// An HTTP/1.1 server on libmicrohttpd: a thread pool (poll, see the shim) running a synchronous handler.
 public final class Server: Sendable {
     /// The port actually listened on (useful when the configuration asked for port 0).
     public let port: Int
