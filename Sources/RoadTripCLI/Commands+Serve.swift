@@ -46,11 +46,12 @@ extension Commands {
         } catch {
             throw CommandFailure(message: error.description)
         }
-        StopOnSignal.stop(instance)
         if let setupToken = instance.setupToken {
             Console.out("No account exists yet. Create the owner account with this one-time link:\n  \(instance.address)/setup?token=\(setupToken)")
         }
         Console.out("RoadTrip is running at \(instance.address)/ (data in \(library.folder.path)\(library.location == .sqlite ? "" : ", database \(library.location)")). Press Ctrl-C to stop.")
+        // Signals caught already wait in the pipe; acted on once the lines above are out.
+        StopOnSignal.stop(instance)
         instance.waitUntilStopped()
         Console.out("RoadTrip stopped.")
     }
