@@ -12,19 +12,21 @@ import Darwin
 /// the server said it was running left it running for good. `sigaction` is in force when it
 /// returns, and a signal that arrives before anyone waits stays in the pipe.
 public enum StopSignals {
-    /// The pipe's write end, for the handler. Set once, before any handler is installed.
+    /// The pipe's write end, for the handler. Set once, before the first handler is installed.
     nonisolated(unsafe) fileprivate static var writeEnd: Int32 = -1
     nonisolated(unsafe) private static var readEnd: Int32 = -1
 
-    /// Installs the handlers (once per process; later calls change nothing).
+    /// Installs the handlers for `signals`; the pipe is made by the first call and shared.
+    /// Not for several threads at once: a process catches its stop signals at start.
     public static func `catch`(_ signals: [Int32] = [SIGINT, SIGTERM]) throws(SystemError) {
-        guard writeEnd < 0 else { return }
-        var ends: [Int32] = [-1, -1]
-        try systemCall("pipe") { pipe(&ends) }
-        // Not inherited by a process the server starts.
-        for end in ends { try systemCall("fcntl") { fcntl(end, F_SETFD, FD_CLOEXEC) } }
-        readEnd = ends[0]
-        writeEnd = ends[1]
+        if writeEnd < 0 {
+            var ends: [Int32] = [-1, -1]
+            try systemCall("pipe") { pipe(&ends) }
+            // Not inherited by a process the server starts.
+            for end in ends { try systemCall("fcntl") { fcntl(end, F_SETFD, FD_CLOEXEC) } }
+            readEnd = ends[0]
+            writeEnd = ends[1]
+        }
         var action = sigaction()
         #if canImport(Glibc)
         action.__sigaction_handler.sa_handler = stopSignalArrived

@@ -1,6 +1,5 @@
 import Foundation
 import RoadTrip
-import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -11,10 +10,11 @@ import Glibc
 /// cores in a debug build, a copy takes milliseconds. A test of the first start itself starts
 /// from an empty folder.
 enum StartedDataFolder {
+    private static let path = FileManager.default.temporaryDirectory.appendingPathComponent("roadtrip-started-\(UUID().uuidString)").path
+
     private static let template: Result<URL, any Error> = Result {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("roadtrip-started-\(UUID().uuidString)", isDirectory: true)
-        templatePath.withLock { $0 = folder.path }
-        atexit { StartedDataFolder.templatePath.withLock { path in if let path { try? FileManager.default.removeItem(atPath: path) } } }
+        let folder = URL(fileURLWithPath: path, isDirectory: true)
+        atexit { try? FileManager.default.removeItem(atPath: StartedDataFolder.path) }
         // The library is closed (its write-ahead log folded in) before anything is copied.
         try {
             let library = try Library(folder: folder, readers: 1)
@@ -23,8 +23,6 @@ enum StartedDataFolder {
         }()
         return folder
     }
-
-    private static let templatePath = Mutex<String?>(nil)
 
     /// A copy of the started folder at `destination`, which must not exist yet.
     static func copy(to destination: URL) throws {
