@@ -31,6 +31,7 @@ let package = Package(
         ),
         .systemLibrary(name: "CExif", pkgConfig: "libexif", providers: [.apt(["libexif-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(name: "CBrotli", pkgConfig: "libbrotlienc", providers: [.apt(["libbrotli-dev"])]),
 
         // Libraries that know nothing of RoadTrip.
         // The POSIX calls the project makes: EINTR retried, errno as one error type, whole
@@ -46,6 +47,8 @@ let package = Package(
         // targets cannot import each other); starts a throwaway PostgreSQL when none is given.
         .target(name: "TestDatabases", dependencies: ["SQLDatabase", "SQLite", "PostgreSQL", "SystemCalls"]),
         .target(name: "HTML"),
+        // gzip and Brotli, for what is compressed once and served many times (the assets).
+        .target(name: "Compression", dependencies: ["CZlib", "CBrotli"]),
         // The one rule for text-direction override characters in names that are shown.
         .target(name: "TextRules"),
         .target(name: "Crypto", dependencies: ["CSodium", "SystemCalls"]),
@@ -57,7 +60,7 @@ let package = Package(
         .target(name: "RoadTrip", dependencies: ["SQLDatabase", "SQLite", "PostgreSQL", "Crypto", "Imaging", "Geo", "TextRules", "SystemCalls"], resources: [.copy("Resources/DemoDestinations.plist")]),
         .target(
             name: "RoadTripWeb",
-            dependencies: ["RoadTrip", "SQLDatabase", "HTTPServer", "HTML", "Crypto", "NetworkAddress"],
+            dependencies: ["RoadTrip", "SQLDatabase", "HTTPServer", "HTML", "Crypto", "NetworkAddress", "Compression"],
             resources: [.copy("Assets")]
         ),
         // A running RoadTrip wired together: library, app, fetchers, server, background workers.
@@ -76,6 +79,7 @@ let package = Package(
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite", "SQLDatabase", "TestDatabases"]),
         .testTarget(name: "PostgreSQLTests", dependencies: ["PostgreSQL", "SQLDatabase", "TestDatabases"]),
         .testTarget(name: "HTMLTests", dependencies: ["HTML"]),
+        .testTarget(name: "CompressionTests", dependencies: ["Compression"]),
         .testTarget(name: "CryptoTests", dependencies: ["Crypto"]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "ImagingProbe"]),
         .testTarget(name: "TextRulesTests", dependencies: ["TextRules"]),
@@ -83,7 +87,7 @@ let package = Package(
         .testTarget(name: "PageFetcherTests", dependencies: ["PageFetcher", "HTTPServer", "NetworkAddress"]),
         .testTarget(name: "NetworkAddressTests", dependencies: ["NetworkAddress"]),
         .testTarget(name: "RoadTripTests", dependencies: ["RoadTrip", "SQLDatabase", "SQLite", "TestDatabases", "Crypto", "Imaging", "Geo", "HTTPServer"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "RoadTripWebTests", dependencies: ["RoadTripInstance", "RoadTripWeb", "RoadTrip", "TestDatabases", "PostgreSQL", "HTTPServer", "HTML", "Crypto", "Imaging", "Geo", "NetworkAddress"]),
+        .testTarget(name: "RoadTripWebTests", dependencies: ["RoadTripInstance", "RoadTripWeb", "RoadTrip", "TestDatabases", "PostgreSQL", "HTTPServer", "HTML", "Crypto", "Imaging", "Geo", "NetworkAddress", "Compression"]),
     ],
     swiftLanguageModes: [.v6]
 )

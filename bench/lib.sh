@@ -52,6 +52,7 @@ http {
     sendfile on;
     tcp_nopush on;
     keepalive_requests 100000;
+    gzip_static on;
     default_type text/html;
     types { text/css css; }
     server { listen 127.0.0.1:$ng_port; root $1; }

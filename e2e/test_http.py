@@ -4,6 +4,7 @@ person) and show no internals, and which addresses answer without a session. The
 HTTP directly (http.client), with the owner's session unless a test says otherwise, plus
 the browser where it matters."""
 
+import gzip
 import hashlib
 import re
 import sqlite3
@@ -182,6 +183,34 @@ def test_static_asset_answers_304_when_unchanged(server, home):
     again = http_get(server(path), headers={"If-None-Match": etag})
     assert again.status == 304 and again.body == b""
     assert_security_headers(again, f"304 for {path}")
+
+
+@pytest.mark.parametrize("kind", ["stylesheet", "script", "icon"])
+def test_text_assets_come_gzipped_to_who_asks_and_decode_to_their_fingerprint(server, home, kind):
+    path = asset_links(home.text)[kind]
+    plain = http_get(server(path))
+    packed = http_get(server(path), headers={"Accept-Encoding": "gzip"})
+    assert plain.header("Content-Encoding") is None, "without Accept-Encoding the bytes come as they are"
+    assert packed.status == 200 and packed.header("Content-Encoding") == "gzip", f"{path}: {packed.header('Content-Encoding')}"
+    assert packed.header("Vary") == "Accept-Encoding" and plain.header("Vary") == "Accept-Encoding"
+    assert gzip.decompress(packed.body) == plain.body
+    assert len(packed.body) < len(plain.body)
+    assert packed.header("ETag") != plain.header("ETag"), "each coding is a representation with a tag of its own"
+
+
+def test_the_browser_gets_the_stylesheet_and_scripts_compressed_and_uses_them(browser):
+    b = browser("phone")
+    b.open("/")
+    sizes = b.driver.execute_script(
+        "return performance.getEntriesByType('resource')"
+        ".filter(e => /\\/static\\/app\\.[0-9a-f]{16}\\.(css|js)$/.test(new URL(e.name).pathname))"
+        ".map(e => [new URL(e.name).pathname, e.encodedBodySize, e.decodedBodySize])"
+    )
+    assert len(sizes) == 2, f"app.css and app.js should be loaded: {sizes}"
+    for path, encoded, decoded in sizes:
+        assert 0 < encoded < decoded / 2, f"{path} should arrive compressed: {encoded} bytes for {decoded}"
+    # Decoded and applied: the stylesheet's breakpoints reach the scripts (shared.js reads them).
+    assert b.driver.execute_script("return getComputedStyle(document.documentElement).getPropertyValue('--layout-phone').trim()") == "1"
 
 
 @pytest.mark.parametrize("path", ["/nowhere", "/destinations/999", "/destinations/01", "/destinations/1/", "/static/app.css"])

@@ -5,6 +5,8 @@ public struct Response: Sendable {
         /// A regular file sent from its descriptor, never read into memory.
         /// `size` is the size the headers were computed for.
         case file(path: String, size: UInt64)
+        /// Bytes made once and kept (an asset), sent from a descriptor of their memory file.
+        case stored(StoredBody)
         /// No body, for a HEAD request whose GET would first make what it sends (an export):
         /// the headers describe that body, `length` bytes (sent as `Content-Length`), without
         /// anyone making it. Never for a GET: one given this by mistake is cut off rather than

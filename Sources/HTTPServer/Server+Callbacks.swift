@@ -163,6 +163,14 @@ private func makeDaemonResponse(_ response: inout Response) -> OpaquePointer? {
             return nil
         }
         return answer
+    case .stored(let body):
+        // libmicrohttpd closes the duplicate when it is done with the response.
+        guard let fd = body.duplicate() else { return nil }
+        guard let answer = MHD_create_response_from_fd64(UInt64(body.count), fd) else {
+            close(fd)
+            return nil
+        }
+        return answer
     case .headersOnly(let length):
         // libmicrohttpd sends Content-Length from the size given and, for a HEAD, never calls
         // the body callback. Called only for a GET given this by mistake, the callback answers

@@ -1,23 +1,27 @@
+import Compression
 import Crypto
 import Foundation
 import HTTPServer
 import RoadTrip
 
 /// The static files shipped with RoadTrip (CSS, JavaScript, icons), read once at start-up
-/// to fingerprint them, then served with a year-long immutable cache. A script's imports of
+/// to fingerprint them, kept in memory files with their text compressed ahead of time (Brotli
+/// and gzip, chosen by Accept-Encoding), then served with a year-long immutable cache. A script's imports of
 /// another (`"./shared.js"`) are rewritten to that one's fingerprinted name, so a module's
 /// fingerprint changes with any module it imports, and no browser keeps an old one.
 public struct AssetCatalog: Sendable {
     struct Asset: Sendable {
-        enum Body: Sendable {
-            /// Served from the file itself.
-            case file(String)
-            /// A script whose imports were rewritten: served from memory.
-            case rewritten([UInt8], etag: String, modified: Int)
-        }
-
-        let body: Body
+        /// The asset as it is and, for text, compressed ahead of time: in the order they are
+        /// preferred (Brotli, gzip, the bytes as they are), each with an ETag of its own.
+        let variants: [Variant]
         let contentType: String
+        let modified: Int
+    }
+
+    struct Variant: Sendable {
+        let coding: ContentCoding
+        let body: StoredBody
+        let etag: String
     }
 
     /// Why the assets cannot be served: a script imports one that is not there, or the
@@ -28,7 +32,7 @@ public struct AssetCatalog: Sendable {
 
     /// Logical name (`app.css`) → fingerprinted name (`app.0123456789abcdef.css`).
     private let fingerprinted: [String: String]
-    /// Fingerprinted name → file.
+    /// Fingerprinted name → asset.
     private let files: [String: Asset]
     /// Pictures of the demo destinations, by file name.
     let destinationImages: URL
@@ -55,20 +59,24 @@ public struct AssetCatalog: Sendable {
             let digest = String(SHA256.hexDigest(bytes).prefix(16))
             let served = AssetName.fingerprinted(name, digest: digest)
             fingerprinted[name] = served
-            if imports.isEmpty {
-                files[served] = Asset(body: .file(source.path), contentType: source.type)
-            } else {
-                let modified = (try? FileManager.default.attributesOfItem(atPath: source.path)[.modificationDate] as? Date)?.map { Int($0.timeIntervalSince1970) } ?? 0
-                files[served] = Asset(body: .rewritten(bytes, etag: "\"\(digest)\"", modified: modified), contentType: source.type)
-            }
+            let modified = (try? FileManager.default.attributesOfItem(atPath: source.path)[.modificationDate] as? Date)?.map { Int($0.timeIntervalSince1970) } ?? 0
+            files[served] = try Asset(
+                variants: AssetCatalog.variants(of: bytes, named: served, digest: digest, compressed: AssetCatalog.isText(source.type)),
+                contentType: source.type, modified: modified
+            )
         }
         self.fingerprinted = fingerprinted
         self.files = files
         self.destinationImages = folder.appendingPathComponent("destinations")
     }
 
-    /// The catalogue bundled with this build.
+    /// The catalogue bundled with this build, made once per process (the bundle does not change
+    /// while it runs): compressing it is the costly part of reading it.
     public static func bundled() throws -> AssetCatalog {
+        try bundledCatalogue.get()
+    }
+
+    private static let bundledCatalogue = Result<AssetCatalog, Error> {
         guard let folder = Bundle.module.url(forResource: "Assets", withExtension: nil) else {
             throw CocoaError(.fileNoSuchFile, userInfo: [NSLocalizedDescriptionKey: "the static assets are missing from this build"])
         }
@@ -84,18 +92,38 @@ public struct AssetCatalog: Sendable {
 
     func response(for name: String, request: Request) -> Response? {
         guard let asset = files[name] else { return nil }
-        switch asset.body {
-        case .file(let path):
-            return Response.file(at: path, contentType: asset.contentType, cacheControl: AssetCatalog.caching, for: request)
-        case .rewritten(let bytes, let etag, let modified):
-            var headers: Headers = ["ETag": etag, "Last-Modified": HTTPDate.format(secondsSince1970: modified), "Cache-Control": AssetCatalog.caching]
-            let tags = request.headers["If-None-Match"]?.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } ?? []
-            if request.isGetOrHead, tags.contains(where: { $0 == etag || $0 == "W/" + etag || $0 == "*" }) {
-                return Response(status: .notModified, headers: headers)
-            }
-            headers["Content-Type"] = asset.contentType
-            return Response(status: .ok, headers: headers, body: .bytes(bytes))
+        let coding = request.contentCoding(among: asset.variants.map(\.coding.rawValue))
+        guard let variant = asset.variants.first(where: { $0.coding.rawValue == coding }) ?? asset.variants.last else { return nil }
+        var headers: Headers = ["ETag": variant.etag, "Last-Modified": HTTPDate.format(secondsSince1970: asset.modified), "Cache-Control": AssetCatalog.caching]
+        // A cache between RoadTrip and the browser keeps one copy per Accept-Encoding.
+        if asset.variants.count > 1 { headers["Vary"] = "Accept-Encoding" }
+        let tags = request.headers["If-None-Match"]?.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } ?? []
+        if request.isGetOrHead, tags.contains(where: { $0 == variant.etag || $0 == "W/" + variant.etag || $0 == "*" }) {
+            return Response(status: .notModified, headers: headers)
         }
+        headers["Content-Type"] = asset.contentType
+        if variant.coding != .identity { headers["Content-Encoding"] = variant.coding.rawValue }
+        return Response(status: .ok, headers: headers, body: .stored(variant.body))
+    }
+
+    /// The bytes as they are and, for text, each compressed variant that is smaller: a few
+    /// hundred milliseconds at start-up (the slowest, smallest settings), then nothing per request.
+    static func variants(of bytes: [UInt8], named name: String, digest: String, compressed: Bool) throws -> [Variant] {
+        var variants: [Variant] = []
+        if compressed {
+            for (coding, suffix) in [(ContentCoding.brotli, "br"), (.gzip, "gz")] {
+                let encoded = coding.encode(bytes)
+                guard encoded.count < bytes.count else { continue }
+                variants.append(Variant(coding: coding, body: try StoredBody(encoded, name: "\(name).\(suffix)"), etag: "\"\(digest)-\(suffix)\""))
+            }
+        }
+        variants.append(Variant(coding: .identity, body: try StoredBody(bytes, name: name), etag: "\"\(digest)\""))
+        return variants
+    }
+
+    /// Text compresses; the pictures are compressed already.
+    static func isText(_ contentType: String) -> Bool {
+        contentType.hasPrefix("text/") || contentType.hasPrefix("image/svg+xml") || contentType.hasPrefix("application/manifest+json")
     }
 
     private static let caching = "public, max-age=31536000, immutable"

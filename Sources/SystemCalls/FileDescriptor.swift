@@ -18,6 +18,11 @@ public final class FileDescriptor {
         if rawValue >= 0 { _ = systemClose(rawValue) }
     }
 
+    /// Takes ownership of a descriptor opened elsewhere (by a library call), to be closed once.
+    public convenience init(adopting rawValue: Int32) {
+        self.init(rawValue: rawValue)
+    }
+
     /// `O_CLOEXEC` always: a process the server starts must not inherit an open file.
     public static func open(_ path: String, flags: Int32, mode: mode_t = 0) throws(SystemError) -> FileDescriptor {
         FileDescriptor(rawValue: try systemCall("open") { systemOpen(path, flags | O_CLOEXEC, mode) })

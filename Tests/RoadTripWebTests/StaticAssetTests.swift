@@ -1,3 +1,4 @@
+import Compression
 import Crypto
 import Foundation
 import HTTPServer
@@ -178,5 +179,85 @@ import Testing
         #expect(again.headers["ETag"] == etag)
         #expect(again.headers["Cache-Control"] == "public, max-age=31536000, immutable")
         #expect(stale.status == .ok)
+    }
+}
+
+@Suite struct CompressedAssetTests {
+    let web: WebFixture
+    let ann: Visitor
+
+    init() throws {
+        web = try WebFixture()
+        ann = try web.signedIn()
+    }
+
+    private func asset(_ stem: String, _ type: String) throws -> String {
+        try #require(Markup.staticURLs(in: ann.get(Route.home.path).bodyText).first { $0.hasPrefix("/static/\(stem).") && $0.hasSuffix(".\(type)") })
+    }
+
+    @Test(arguments: [("app", "css"), ("app", "js"), ("icon", "svg")])
+    func textIsSentInTheBestCodingTheBrowserTakesAndDecodesToTheFingerprintedBytes(stem: String, type: String) throws {
+        // setup
+        let path = try asset(stem, type)
+        let fingerprint = String(path.split(separator: ".")[1])
+
+        for (accepted, coding) in [("gzip, deflate, br, zstd", ContentCoding.brotli), ("gzip, deflate", .gzip), ("", .identity)] {
+            // MUT
+            let response = ann.get(path, headers: accepted.isEmpty ? Headers() : ["Accept-Encoding": accepted])
+
+            // validate
+            #expect(response.status == .ok, "\(path) for \(accepted)")
+            #expect(response.headers["Content-Encoding"] == (coding == .identity ? nil : coding.rawValue), "\(path) for \(accepted)")
+            #expect(response.headers["Vary"] == "Accept-Encoding", "\(path)")
+            let body = try #require(coding.decode(response.bodyBytes), "\(path) for \(accepted): not \(coding)")
+            #expect(String(SHA256.hexDigest(body).prefix(16)) == fingerprint, "\(path) for \(accepted): decoded bytes are not the asset")
+            if coding != .identity {
+                // The stylesheet and the script are text of many kilobytes; the icon is 254 bytes.
+                let most = type == "svg" ? body.count : body.count / 3
+                #expect(response.bodyBytes.count < most, "\(path) for \(accepted): \(response.bodyBytes.count) of \(body.count)")
+            }
+        }
+    }
+
+    @Test func eachCodingHasItsOwnETagAndA304IsForTheCodingThatWouldBeSent() throws {
+        // setup
+        let path = try asset("app", "css")
+        let brotli = ann.get(path, headers: ["Accept-Encoding": "br"])
+        let gzip = ann.get(path, headers: ["Accept-Encoding": "gzip"])
+        let plain = ann.get(path)
+        let tags = [brotli, gzip, plain].compactMap { $0.headers["ETag"] }
+        try #require(tags.count == 3)
+
+        // MUT
+        let current = ann.get(path, headers: ["Accept-Encoding": "gzip", "If-None-Match": tags[1]])
+        let otherCoding = ann.get(path, headers: ["Accept-Encoding": "gzip", "If-None-Match": tags[0]])
+
+        // validate
+        #expect(Set(tags).count == 3, "\(tags)")
+        #expect(current.status == .notModified)
+        #expect(current.headers["ETag"] == tags[1])
+        #expect(current.headers["Vary"] == "Accept-Encoding")
+        #expect(current.bodyBytes.isEmpty)
+        #expect(otherCoding.status == .ok, "a Brotli copy's tag does not stand for the gzip bytes")
+        #expect(otherCoding.headers["Content-Encoding"] == "gzip")
+    }
+
+    @Test func picturesAreSentAsTheyAre() throws {
+        // setup: a folder with a PNG (already compressed) beside a stylesheet
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("assets-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + Array(repeating: 0, count: 4_000)
+        try Data(png).write(to: folder.appendingPathComponent("dot.png"))
+        let catalog = try AssetCatalog(folder: folder)
+        let served = catalog.route("dot.png").path
+
+        // MUT
+        let response = try #require(catalog.response(for: String(served.dropFirst("/static/".count)), request: Request(path: served, headers: ["Accept-Encoding": "br, gzip"])))
+
+        // validate
+        #expect(response.headers["Content-Encoding"] == nil)
+        #expect(response.headers["Vary"] == nil, "one representation: nothing varies")
+        #expect(response.bodyBytes == png)
     }
 }

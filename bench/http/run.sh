@@ -19,15 +19,18 @@ asset=$(curl -fsS -H "$cookie" "http://127.0.0.1:$rt_port$page" | grep -o '/stat
 mkdir -p "$work/www/destinations" "$work/www/static"
 curl -fsS -H "$cookie" "http://127.0.0.1:$rt_port$page" -o "$work/www/destinations/1"
 curl -fsS "http://127.0.0.1:$rt_port$asset" -o "$work/www$asset"
+# The gzip variant RoadTrip made at start-up, for nginx's gzip_static to send the same bytes.
+curl -fsS -H "Accept-Encoding: gzip" "http://127.0.0.1:$rt_port$asset" -o "$work/www$asset.gz"
 
 start_nginx "$work/www" auto
 
 cmp <(curl -fsS "http://127.0.0.1:$ng_port$page") <(curl -fsS -H "$cookie" "http://127.0.0.1:$rt_port$page")
 cmp <(curl -fsS "http://127.0.0.1:$ng_port$asset") <(curl -fsS "http://127.0.0.1:$rt_port$asset")
+cmp <(curl -fsS -H "Accept-Encoding: gzip" "http://127.0.0.1:$ng_port$asset") <(curl -fsS -H "Accept-Encoding: gzip" "http://127.0.0.1:$rt_port$asset")
 
-# Prints "requests_per_second p99_milliseconds".
+# measure URL [HEADER]: prints "requests_per_second p99_milliseconds".
 measure() {
-    wrk -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" --latency -H "$cookie" "$1" | awk '
+    wrk -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" --latency -H "$cookie" ${2:+-H "$2"} "$1" | awk '
         /Requests\/sec/ { rps = $2 }
         $1 == "99%" { v = $2; if (v ~ /us$/) { sub(/us/, "", v); v /= 1000 } else if (v ~ /ms$/) { sub(/ms/, "", v) } else if (v ~ /s$/) { sub(/s/, "", v); v *= 1000 } p99 = v }
         END { printf "%.0f %.2f\n", rps, p99 }'
@@ -35,10 +38,12 @@ measure() {
 
 echo "RoadTrip vs nginx on loopback: wrk -t$THREADS -c$CONNECTIONS -d$DURATION, $(nproc) cores, $(date -u +%Y-%m-%d)"
 printf '%-24s %14s %10s %14s %10s %10s\n' "response" "RoadTrip req/s" "p99 ms" "nginx req/s" "p99 ms" "req/s ratio"
-for target in "page $page" "asset $asset"; do
+for target in "page $page -" "asset $asset -" "asset,gzip $asset gzip"; do
     set -- $target
-    read -r rt_rps rt_p99 < <(measure "http://127.0.0.1:$rt_port$2")
-    read -r ng_rps ng_p99 < <(measure "http://127.0.0.1:$ng_port$2")
+    header=""; file="$work/www$2"
+    if [ "$3" = gzip ]; then header="Accept-Encoding: gzip"; file="$file.gz"; fi
+    read -r rt_rps rt_p99 < <(measure "http://127.0.0.1:$rt_port$2" "$header")
+    read -r ng_rps ng_p99 < <(measure "http://127.0.0.1:$ng_port$2" "$header")
     ratio=$(awk -v a="$rt_rps" -v b="$ng_rps" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }')
-    printf '%-24s %14s %10s %14s %10s %10s\n' "$1 ($(wc -c < "$work/www$2") B)" "$rt_rps" "$rt_p99" "$ng_rps" "$ng_p99" "$ratio"
+    printf '%-24s %14s %10s %14s %10s %10s\n' "$1 ($(wc -c < "$file") B)" "$rt_rps" "$rt_p99" "$ng_rps" "$ng_p99" "$ratio"
 done

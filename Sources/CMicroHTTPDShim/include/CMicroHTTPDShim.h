@@ -40,4 +40,10 @@ struct rt_mhd_header_list;
 struct rt_mhd_header_list *rt_mhd_header_list_create(const char *const *names, const char *const *values, size_t count);
 void rt_mhd_header_list_free(struct rt_mhd_header_list *list);
 
+/// A file that lives in memory only (memfd_create, close-on-exec, sealable): a body made once
+/// and then sent from its descriptor like any file. -1 and errno on failure.
+int rt_memory_file_create(const char *name);
+/// No more changes to the file's bytes or size, by anyone, ever. -1 and errno on failure.
+int rt_memory_file_seal(int fd);
+
 #endif

@@ -111,6 +111,7 @@ extension Response {
         switch body {
         case .bytes(let bytes): bytes
         case .file(let path, _): FileManager.default.contents(atPath: path).map { [UInt8]($0) } ?? []
+        case .stored(let stored): (try? stored.bytes()) ?? []
         case .headersOnly: []
         }
     }

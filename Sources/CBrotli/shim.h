@@ -1,0 +1,2 @@
+#include <brotli/decode.h>
+#include <brotli/encode.h>
