@@ -1,6 +1,7 @@
 import CMicroHTTPD
 import CMicroHTTPDShim
 import Foundation
+import SystemCalls
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -92,7 +93,9 @@ public final class Server: Sendable {
         return rt_mhd_header_list_create(names.map { UnsafePointer($0) }, values.map { UnsafePointer($0) }, names.count)
     }
 
+    /// One write per line, so the lines of requests answered at once never mix.
     public static let standardError: LogSink = { line in
-        FileHandle.standardError.write(Data((line + "\n").utf8))
+        var text = line + "\n"
+        text.withUTF8 { bytes in _ = try? writeAll(UnsafeRawBufferPointer(bytes), toDescriptor: STDERR_FILENO) }
     }
 }

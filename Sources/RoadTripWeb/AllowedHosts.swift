@@ -82,12 +82,13 @@ public struct AllowedHosts: Sendable, Equatable {
     static func authority(of host: String) -> String {
         var text = host.lowercased()
         var port = ""
-        if let colon = text.lastIndex(of: ":"), !text[colon...].contains("]"), text.hasPrefix("[") || text.filter({ $0 == ":" }).count == 1 {
+        // Characters, not strings: String.contains(String) goes through Foundation, on every request.
+        if let colon = text.lastIndex(of: ":"), !text[colon...].contains("]" as Character), text.hasPrefix("[") || text.firstIndex(of: ":") == colon {
             port = String(text[text.index(after: colon)...])
             text = String(text[..<colon])
         }
         if text.hasSuffix(".") { text.removeLast() }
-        if text.contains(":"), !text.hasPrefix("[") { text = "[\(text)]" }
+        if text.contains(":" as Character), !text.hasPrefix("[") { text = "[\(text)]" }
         return "\(text):\(port)"
     }
 

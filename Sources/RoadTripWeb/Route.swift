@@ -104,9 +104,18 @@ public enum Route: Sendable, Equatable {
     public init?(path: String, query: [(name: String, value: String)] = []) {
         guard path.hasPrefix("/") else { return nil }
         let parts = RouteAddress.split(path)
-        guard let route = Route.addresses.lazy.compactMap({ $0.route(at: parts, query: query) }).first else { return nil }
+        let literal = Route.addressesByShape[RouteAddress.Shape(count: parts.count, first: parts.first.map(String.init))] ?? []
+        let slotFirst = Route.addressesByShape[RouteAddress.Shape(count: parts.count, first: nil)] ?? []
+        // In the order they are declared, as when every address was tried in turn.
+        let candidates = slotFirst.isEmpty ? literal : (literal + slotFirst).sorted { $0.offset < $1.offset }
+        guard let route = candidates.lazy.compactMap({ $0.element.route(at: parts, query: query) }).first else { return nil }
         self = route
     }
+
+    /// The addresses by shape, each with its place among them: a request is tried against the
+    /// few with its number of segments and first word (every address's first segment but the
+    /// root's is a word), not against all of them.
+    private static let addressesByShape = Dictionary(grouping: addresses.enumerated(), by: { $0.element.shape })
 
     /// The link to this route: its path, with its query when it has one.
     public var path: String { declaration.path }

@@ -17,6 +17,15 @@ struct RouteAddress: Sendable, CustomStringConvertible {
 
     var description: String { pattern }
 
+    /// How many segments the address has and its first one when that is literal (nil for a
+    /// slot): a path can only be an address of the same shape.
+    var shape: Shape { Shape(count: segments.count, first: segments.first.flatMap { if case .literal(let text) = $0 { String(text) } else { nil } }) }
+
+    struct Shape: Hashable {
+        let count: Int
+        let first: String?
+    }
+
     /// The route at these path segments (the path split at `/`), or nil when they are not this address.
     func route(at parts: [Substring], query: [(name: String, value: String)]) -> Route? {
         guard parts.count == segments.count else { return nil }

@@ -59,13 +59,7 @@ public final class FileDescriptor {
     /// Writes every byte: a write may take only part of them (a signal, a nearly full disk),
     /// and the rest is written again until done or until the system reports why it cannot.
     public func writeAll(_ bytes: UnsafeRawBufferPointer) throws(SystemError) {
-        var offset = 0
-        while offset < bytes.count {
-            let written = try systemCall("write") { systemWrite(rawValue, bytes.baseAddress! + offset, bytes.count - offset) }
-            // A regular file never takes nothing without an error; if one did, looping would hang.
-            guard written > 0 else { throw SystemError(call: "write", errno: ENOSPC) }
-            offset += written
-        }
+        try SystemCalls.writeAll(bytes, toDescriptor: rawValue)
     }
 
     public func writeAll(_ bytes: ArraySlice<UInt8>) throws(SystemError) {
@@ -126,6 +120,18 @@ public final class FileDescriptor {
 }
 
 // The C functions under names of their own: the methods above share their names.
+/// Every byte to a descriptor this code does not own (standard error), as
+/// `FileDescriptor.writeAll` does to its own.
+public func writeAll(_ bytes: UnsafeRawBufferPointer, toDescriptor descriptor: Int32) throws(SystemError) {
+    var offset = 0
+    while offset < bytes.count {
+        let written = try systemCall("write") { systemWrite(descriptor, bytes.baseAddress! + offset, bytes.count - offset) }
+        // A regular file never takes nothing without an error; if one did, looping would hang.
+        guard written > 0 else { throw SystemError(call: "write", errno: ENOSPC) }
+        offset += written
+    }
+}
+
 private func systemOpen(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 { open(path, flags, mode) }
 private func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int { read(fd, buffer, count) }
 private func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int { write(fd, buffer, count) }
