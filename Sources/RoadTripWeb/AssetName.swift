@@ -6,9 +6,12 @@ enum AssetName {
         return "\(name[..<dot]).\(digest)\(name[dot...])"
     }
 
-    static func isFingerprinted(_ name: String) -> Bool {
-        let parts = name.split(separator: ".")
-        return parts.count == 3 && parts[1].count == 16 && parts[1].allSatisfy(\.isHexDigit)
-            && name.utf8.allSatisfy { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "-") || (0x30...0x39).contains($0) || (0x61...0x7A).contains($0) }
+    /// On the UTF-8 bytes: it is asked on every asset request, and checking Character by
+    /// Character showed in the profile of one.
+    static func isFingerprinted(_ name: some StringProtocol) -> Bool {
+        let bytes = name.utf8
+        guard bytes.allSatisfy({ $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "-") || (0x30...0x39).contains($0) || (0x61...0x7A).contains($0) }) else { return false }
+        let parts = bytes.split(separator: UInt8(ascii: "."))
+        return parts.count == 3 && parts[1].count == 16 && parts[1].allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
     }
 }

@@ -104,7 +104,7 @@ enum Slot {
         case .page: Slot.page(text).map(SlotValue.page)
         case .flickrID: Slot.isFlickrID(text) ? .text(String(text)) : nil
         case .imageSize: PhotoImageSize(rawValue: String(text)).map(SlotValue.size)
-        case .asset: AssetName.isFingerprinted(String(text)) ? .text(String(text)) : nil
+        case .asset: AssetName.isFingerprinted(text) ? .text(String(text)) : nil
         }
     }
 
