@@ -61,6 +61,22 @@ import Testing
         #expect(!menu.contains { $0.hasPrefix("/static/book.") }, "the menu has no book: \(menu)")
     }
 
+    @Test func theScriptsAPageNeedsAreTheKnownOnesItsMarkupNamesInTheirOrder() {
+        // setup: two screens' markers in the wrong order, one twice, an unknown name, one that
+        // never ends, and the words in text
+        let markup = #"<div data-script="uploads"><p>data-script="</p><section data-script="book">"#
+            + #"<i data-script="nope"></i><b data-script="\#(String(repeating: "x", count: 40))">"#
+            + #"<div data-script="uploads"></div>data-script="photo-grid"</div>"#
+
+        // MUT
+        let named = ScreenScript.named(in: markup)
+
+        // validate
+        #expect(named == [ScreenScript.book, ScreenScript.photoGrid, ScreenScript.uploads])
+        #expect(ScreenScript.named(in: "") == [])
+        #expect(ScreenScript.named(in: #"data-script=""#) == [])
+    }
+
     @Test func aScriptsImportsNameTheFingerprintedScriptsSoAChangedOneChangesItsImporters() throws {
         // setup: a.js imports b.js, which imports c.js; d.js imports nothing
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("assets-\(UUID().uuidString)")
