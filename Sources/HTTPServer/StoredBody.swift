@@ -18,6 +18,7 @@ public final class StoredBody: Sendable {
         let file = FileDescriptor(adopting: try systemCall("memfd_create") { rt_memory_file_create(name) })
         try file.writeAll(bytes)
         _ = try systemCall("fcntl(F_ADD_SEALS)") { rt_memory_file_seal(file.rawValue) }
+        // A descriptor of this object's own: `file` closes its when it goes at the end of init.
         descriptor = try systemCall("dup") { dup(file.rawValue) }
         count = bytes.count
     }

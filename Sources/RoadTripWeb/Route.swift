@@ -113,8 +113,8 @@ public enum Route: Sendable, Equatable {
     }
 
     /// The addresses by shape, each with its place among them: a request is tried against the
-    /// few with its number of segments and first word (every address's first segment but the
-    /// root's is a word), not against all of them.
+    /// few with its number of segments and its first segment (or a slot there), not against
+    /// all of them.
     private static let addressesByShape = Dictionary(grouping: addresses.enumerated(), by: { $0.element.shape })
 
     /// The link to this route: its path, with its query when it has one.

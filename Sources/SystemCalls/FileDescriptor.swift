@@ -119,7 +119,6 @@ public final class FileDescriptor {
     }
 }
 
-// The C functions under names of their own: the methods above share their names.
 /// Every byte to a descriptor this code does not own (standard error), as
 /// `FileDescriptor.writeAll` does to its own.
 public func writeAll(_ bytes: UnsafeRawBufferPointer, toDescriptor descriptor: Int32) throws(SystemError) {
@@ -132,6 +131,7 @@ public func writeAll(_ bytes: UnsafeRawBufferPointer, toDescriptor descriptor: I
     }
 }
 
+// The C functions under names of their own: the methods above share their names.
 private func systemOpen(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 { open(path, flags, mode) }
 private func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int { read(fd, buffer, count) }
 private func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int { write(fd, buffer, count) }
