@@ -209,7 +209,7 @@ def test_the_browser_gets_the_stylesheet_and_scripts_compressed_and_uses_them(br
     assert len(sizes) == 2, f"app.css and app.js should be loaded: {sizes}"
     for path, encoded, decoded in sizes:
         assert 0 < encoded < decoded / 2, f"{path} should arrive compressed: {encoded} bytes for {decoded}"
-    # Decoded and applied: the stylesheet's breakpoints reach the scripts (shared.js reads them).
+    # Decoded and applied: the stylesheet's phone breakpoint is in force.
     assert b.driver.execute_script("return getComputedStyle(document.documentElement).getPropertyValue('--layout-phone').trim()") == "1"
 
 
