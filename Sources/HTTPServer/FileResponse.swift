@@ -25,8 +25,10 @@ extension Response {
         return Response(status: .ok, headers: headers, body: .file(path: path, size: UInt64(info.st_size)))
     }
 
-    /// `If-None-Match` wins over `If-Modified-Since` when both are sent (RFC 9110 §13.2.2).
-    static func isUnchanged(request: Request, etag: String, modified: Int) -> Bool {
+    /// Whether the client's copy, named by its `If-None-Match` or `If-Modified-Since`, is the
+    /// one with `etag` and `modified` (a 304 then). `If-None-Match` wins over `If-Modified-Since`
+    /// when both are sent (RFC 9110 §13.2.2).
+    public static func isUnchanged(request: Request, etag: String, modified: Int) -> Bool {
         guard request.isGetOrHead else { return false }
         if let tags = request.headers["If-None-Match"] {
             return tags.split(separator: ",").contains { candidate in

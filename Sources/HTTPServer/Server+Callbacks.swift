@@ -157,20 +157,10 @@ private func makeDaemonResponse(_ response: inout Response) -> OpaquePointer? {
             response = .text("The file changed while it was being sent; please try again.\n", status: .serviceUnavailable)
             return makeDaemonResponse(&response)
         }
-        // libmicrohttpd closes the descriptor when it is done with the response.
-        guard let answer = MHD_create_response_from_fd64(size, fd) else {
-            close(fd)
-            return nil
-        }
-        return answer
+        return descriptorResponse(fd, size: size)
     case .stored(let body):
-        // libmicrohttpd closes the duplicate when it is done with the response.
         guard let fd = body.duplicate() else { return nil }
-        guard let answer = MHD_create_response_from_fd64(UInt64(body.count), fd) else {
-            close(fd)
-            return nil
-        }
-        return answer
+        return descriptorResponse(fd, size: UInt64(body.count))
     case .headersOnly(let length):
         // libmicrohttpd sends Content-Length from the size given and, for a HEAD, never calls
         // the body callback. Called only for a GET given this by mistake, the callback answers
@@ -178,6 +168,16 @@ private func makeDaemonResponse(_ response: inout Response) -> OpaquePointer? {
         // is closed and no byte of body is sent.
         return MHD_create_response_from_callback(length, 4096, { _, _, _, _ in -2 }, nil, nil)
     }
+}
+
+/// `size` bytes sent from `fd`, which libmicrohttpd closes when it is done with the response
+/// (and this closes if libmicrohttpd refuses it).
+private func descriptorResponse(_ fd: Int32, size: UInt64) -> OpaquePointer? {
+    guard let answer = MHD_create_response_from_fd64(size, fd) else {
+        close(fd)
+        return nil
+    }
+    return answer
 }
 
 private func headerValue(_ connection: OpaquePointer, _ name: String) -> String? {

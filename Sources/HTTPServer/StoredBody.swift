@@ -19,7 +19,7 @@ public final class StoredBody: Sendable {
         try file.writeAll(bytes)
         _ = try systemCall("fcntl(F_ADD_SEALS)") { rt_memory_file_seal(file.rawValue) }
         // A descriptor of this object's own: `file` closes its when it goes at the end of init.
-        descriptor = try systemCall("dup") { dup(file.rawValue) }
+        descriptor = try StoredBody.duplicate(file.rawValue)
         count = bytes.count
     }
 
@@ -30,22 +30,21 @@ public final class StoredBody: Sendable {
     /// A descriptor of its own for one response, which that response closes; nil when the
     /// process has run out of descriptors.
     func duplicate() -> Int32? {
-        try? systemCall("fcntl(F_DUPFD_CLOEXEC)") { fcntl(descriptor, F_DUPFD_CLOEXEC, 0) }
+        try? StoredBody.duplicate(descriptor)
+    }
+
+    /// Close-on-exec like every descriptor the server opens: a process it starts inherits none.
+    private static func duplicate(_ fd: Int32) throws(SystemError) -> Int32 {
+        try systemCall("fcntl(F_DUPFD_CLOEXEC)") { fcntl(fd, F_DUPFD_CLOEXEC, 0) }
     }
 }
 
 extension StoredBody {
     /// The bytes, read back from the memory file (for a test or a log, never for a response).
     public func bytes() throws(SystemError) -> [UInt8] {
+        let file = FileDescriptor(adopting: try StoredBody.duplicate(descriptor))
         var bytes = [UInt8](repeating: 0, count: count)
-        var done = 0
-        while done < count {
-            let read = try systemCall("pread") {
-                bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress! + done, count - done, off_t(done)) }
-            }
-            if read == 0 { break }
-            done += read
-        }
-        return Array(bytes[..<done])
+        let read = try file.read(into: &bytes, at: 0)
+        return Array(bytes[..<read])
     }
 }

@@ -97,8 +97,7 @@ public struct AssetCatalog: Sendable {
         var headers: Headers = ["ETag": variant.etag, "Last-Modified": HTTPDate.format(secondsSince1970: asset.modified), "Cache-Control": AssetCatalog.caching]
         // A cache between RoadTrip and the browser keeps one copy per Accept-Encoding.
         if asset.variants.count > 1 { headers["Vary"] = "Accept-Encoding" }
-        let tags = request.headers["If-None-Match"]?.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } ?? []
-        if request.isGetOrHead, tags.contains(where: { $0 == variant.etag || $0 == "W/" + variant.etag || $0 == "*" }) {
+        if Response.isUnchanged(request: request, etag: variant.etag, modified: asset.modified) {
             return Response(status: .notModified, headers: headers)
         }
         headers["Content-Type"] = asset.contentType

@@ -1,3 +1,4 @@
+import Foundation
 import HTTPServer
 import Testing
 
@@ -21,6 +22,25 @@ import Testing
         #expect(head.headers["Content-Length"] == "300000")
         #expect(head.body.isEmpty)
         #expect(try stored.bytes() == bytes)
+    }
+
+    @Test func theMemoryFilesDescriptorIsNotInheritedByAProcessTheServerStarts() throws {
+        // setup
+        let name = "cloexec-\(UUID().uuidString.prefix(8))"
+        let stored = try StoredBody(Array("kept".utf8), name: name)
+
+        // MUT: the process's descriptors that are this memory file
+        let mine = try FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").compactMap { entry -> Int32? in
+            let target = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\(entry)")
+            return target?.contains("memfd:\(name)") == true ? Int32(entry) : nil
+        }
+
+        // validate
+        #expect(mine.count == 1, "one descriptor held: \(mine)")
+        for fd in mine {
+            #expect(fcntl(fd, F_GETFD) & FD_CLOEXEC != 0, "descriptor \(fd) would pass to a child process")
+        }
+        #expect(try stored.bytes() == Array("kept".utf8))
     }
 
     @Test func anEmptyStoredBodyIsAnEmptyAnswer() throws {
