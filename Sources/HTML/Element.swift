@@ -1,28 +1,50 @@
-/// An HTML element: a tag, its attributes and its children.
-public struct Element: HTML {
-    public let tag: String
+/// An HTML element: a tag, its attributes and its content, of the content's own type.
+public struct Element<Content: HTML>: HTML {
+    public let tag: StaticString
     public let attributes: [Attribute]
-    public let children: [any HTML]
+    public let children: Content
 
-    /// Elements that never have content or a closing tag.
-    static let voidTags: Set<String> = ["area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"]
-
-    /// `tag` must be a literal written in the program.
-    public init(_ tag: StaticString, _ attributes: [Attribute] = [], @HTMLBuilder content: () -> Fragment = { Fragment([]) }) {
-        self.tag = tag.description
+    /// `tag` is a name written in the program; the functions in `Tags.swift` are the usual way in.
+    @inlinable
+    public init(_ tag: StaticString, _ attributes: [Attribute] = [], @HTMLBuilder content: () -> Content) {
+        self.tag = tag
         self.attributes = attributes
-        self.children = content().children
+        self.children = content()
     }
 
-    public func render(into output: inout String) {
-        output += "<"
-        output += tag
-        for attribute in attributes { attribute.render(into: &output) }
-        output += ">"
-        if Element.voidTags.contains(tag) { return }
-        for child in children { child.render(into: &output) }
-        output += "</"
-        output += tag
-        output += ">"
+    @inlinable
+    public func render(into output: inout HTMLOutput) {
+        output.writeOpeningTag(tag, attributes)
+        children.render(into: &output)
+        output.write("</")
+        output.write(tag)
+        output.write(byte: UInt8(ascii: ">"))
+    }
+}
+
+/// An element that never has content or a closing tag (`img`, `input`, `meta`, `link`, …).
+public struct VoidElement: HTML {
+    public let tag: StaticString
+    public let attributes: [Attribute]
+
+    @inlinable
+    public init(_ tag: StaticString, _ attributes: [Attribute] = []) {
+        self.tag = tag
+        self.attributes = attributes
+    }
+
+    @inlinable
+    public func render(into output: inout HTMLOutput) {
+        output.writeOpeningTag(tag, attributes)
+    }
+}
+
+extension HTMLOutput {
+    @inlinable
+    mutating func writeOpeningTag(_ tag: StaticString, _ attributes: [Attribute]) {
+        write(byte: UInt8(ascii: "<"))
+        write(tag)
+        Attribute.render(attributes, into: &self)
+        write(byte: UInt8(ascii: ">"))
     }
 }

@@ -1,48 +1,58 @@
 // Each function builds the element of the same name. They read like the markup they make:
-// `ul(.class("list")) { li { "Paris" } }`.
+// `ul(.class("list")) { li { "Paris" } }`. Elements that cannot have content (`img`, `input`, …)
+// take no closure and have no closing tag.
 
-public typealias Content = () -> Fragment
-
-public func html(_ a: Attribute..., @HTMLBuilder content: Content) -> Element { Element("html", a, content: content) }
-public func head(@HTMLBuilder content: Content) -> Element { Element("head", content: content) }
-public func body(_ a: Attribute..., @HTMLBuilder content: Content) -> Element { Element("body", a, content: content) }
-public func title(_ text: String) -> Element { Element("title") { text } }
-public func meta(_ a: Attribute...) -> Element { Element("meta", a) }
-public func link(_ a: Attribute...) -> Element { Element("link", a) }
-public func script(_ a: Attribute...) -> Element { Element("script", a) }
-public func header(_ a: Attribute..., @HTMLBuilder content: Content) -> Element { Element("header", a, content: content) }
-public func footer(_ a: Attribute..., @HTMLBuilder content: Content) -> Element { Element("footer", a, content: content) }
-public func nav(_ a: Attribute..., @HTMLBuilder content: Content) -> Element { Element("nav", a, content: content) }
-public func main(_ a: Attribute..., @HTMLBuilder content: Content) -> Element { Element("main", a, content: content) }
-public func section(_ a: Attribute..., @HTMLBuilder content: Content) -> Element { Element("section", a, content: content) }
-public func aside(_ a: Attribute..., @HTMLBuilder content: Content) -> Element { Element("aside", a, content: content) }
-public func div(_ a: Attribute..., @HTMLBuilder content: Content) -> Element { Element("div", a, content: content) }
-public func span(_ a: Attribute..., @HTMLBuilder content: Content) -> Element { Element("span", a, content: content) }
-public func h1(_ a: Attribute..., @HTMLBuilder content: Content) -> Element { Element("h1", a, content: content) }
-public func h2(_ a: Attribute..., @HTMLBuilder content: Content) -> Element { Element("h2", a, content: content) }
-public func p(_ a: Attribute..., @HTMLBuilder content: Content) -> Element { Element("p", a, content: content) }
-public func a(_ a: Attribute..., @HTMLBuilder content: Content) -> Element { Element("a", a, content: content) }
-public func ul(_ a: Attribute..., @HTMLBuilder content: Content) -> Element { Element("ul", a, content: content) }
-public func li(_ a: Attribute..., @HTMLBuilder content: Content) -> Element { Element("li", a, content: content) }
-public func dl(_ a: Attribute..., @HTMLBuilder content: Content) -> Element { Element("dl", a, content: content) }
-public func dt(_ a: Attribute..., @HTMLBuilder content: Content) -> Element { Element("dt", a, content: content) }
-public func dd(_ a: Attribute..., @HTMLBuilder content: Content) -> Element { Element("dd", a, content: content) }
-public func img(_ a: Attribute...) -> Element { Element("img", a) }
-public func button(_ a: Attribute..., @HTMLBuilder content: Content) -> Element { Element("button", a, content: content) }
-public func strong(_ a: Attribute..., @HTMLBuilder content: Content) -> Element { Element("strong", a, content: content) }
-public func form(_ a: Attribute..., @HTMLBuilder content: Content) -> Element { Element("form", a, content: content) }
-public func input(_ a: Attribute...) -> Element { Element("input", a) }
-public func label(_ a: Attribute..., @HTMLBuilder content: Content) -> Element { Element("label", a, content: content) }
-public func fieldset(_ a: Attribute..., @HTMLBuilder content: Content) -> Element { Element("fieldset", a, content: content) }
-public func legend(_ a: Attribute..., @HTMLBuilder content: Content) -> Element { Element("legend", a, content: content) }
-public func table(_ a: Attribute..., @HTMLBuilder content: Content) -> Element { Element("table", a, content: content) }
-public func tr(_ a: Attribute..., @HTMLBuilder content: Content) -> Element { Element("tr", a, content: content) }
-public func td(_ a: Attribute..., @HTMLBuilder content: Content) -> Element { Element("td", a, content: content) }
-public func th(_ a: Attribute..., @HTMLBuilder content: Content) -> Element { Element("th", a, content: content) }
-public func code(_ a: Attribute..., @HTMLBuilder content: Content) -> Element { Element("code", a, content: content) }
-public func h3(_ a: Attribute..., @HTMLBuilder content: Content) -> Element { Element("h3", a, content: content) }
-public func ol(_ a: Attribute..., @HTMLBuilder content: Content) -> Element { Element("ol", a, content: content) }
-public func details(_ a: Attribute..., @HTMLBuilder content: Content) -> Element { Element("details", a, content: content) }
-public func summary(_ a: Attribute..., @HTMLBuilder content: Content) -> Element { Element("summary", a, content: content) }
-public func figure(_ a: Attribute..., @HTMLBuilder content: Content) -> Element { Element("figure", a, content: content) }
-public func progress(_ a: Attribute..., @HTMLBuilder content: Content) -> Element { Element("progress", a, content: content) }
+@inlinable public func html<Content: HTML>(_ attributes: Attribute..., @HTMLBuilder content: () -> Content) -> Element<Content> { Element("html", attributes, content: content) }
+@inlinable public func head<Content: HTML>(_ attributes: Attribute..., @HTMLBuilder content: () -> Content) -> Element<Content> { Element("head", attributes, content: content) }
+@inlinable public func body<Content: HTML>(_ attributes: Attribute..., @HTMLBuilder content: () -> Content) -> Element<Content> { Element("body", attributes, content: content) }
+@inlinable public func header<Content: HTML>(_ attributes: Attribute..., @HTMLBuilder content: () -> Content) -> Element<Content> { Element("header", attributes, content: content) }
+@inlinable public func footer<Content: HTML>(_ attributes: Attribute..., @HTMLBuilder content: () -> Content) -> Element<Content> { Element("footer", attributes, content: content) }
+@inlinable public func nav<Content: HTML>(_ attributes: Attribute..., @HTMLBuilder content: () -> Content) -> Element<Content> { Element("nav", attributes, content: content) }
+@inlinable public func main<Content: HTML>(_ attributes: Attribute..., @HTMLBuilder content: () -> Content) -> Element<Content> { Element("main", attributes, content: content) }
+@inlinable public func section<Content: HTML>(_ attributes: Attribute..., @HTMLBuilder content: () -> Content) -> Element<Content> { Element("section", attributes, content: content) }
+@inlinable public func aside<Content: HTML>(_ attributes: Attribute..., @HTMLBuilder content: () -> Content) -> Element<Content> { Element("aside", attributes, content: content) }
+@inlinable public func article<Content: HTML>(_ attributes: Attribute..., @HTMLBuilder content: () -> Content) -> Element<Content> { Element("article", attributes, content: content) }
+@inlinable public func div<Content: HTML>(_ attributes: Attribute..., @HTMLBuilder content: () -> Content) -> Element<Content> { Element("div", attributes, content: content) }
+@inlinable public func span<Content: HTML>(_ attributes: Attribute..., @HTMLBuilder content: () -> Content) -> Element<Content> { Element("span", attributes, content: content) }
+@inlinable public func h1<Content: HTML>(_ attributes: Attribute..., @HTMLBuilder content: () -> Content) -> Element<Content> { Element("h1", attributes, content: content) }
+@inlinable public func h2<Content: HTML>(_ attributes: Attribute..., @HTMLBuilder content: () -> Content) -> Element<Content> { Element("h2", attributes, content: content) }
+@inlinable public func h3<Content: HTML>(_ attributes: Attribute..., @HTMLBuilder content: () -> Content) -> Element<Content> { Element("h3", attributes, content: content) }
+@inlinable public func p<Content: HTML>(_ attributes: Attribute..., @HTMLBuilder content: () -> Content) -> Element<Content> { Element("p", attributes, content: content) }
+@inlinable public func a<Content: HTML>(_ attributes: Attribute..., @HTMLBuilder content: () -> Content) -> Element<Content> { Element("a", attributes, content: content) }
+@inlinable public func strong<Content: HTML>(_ attributes: Attribute..., @HTMLBuilder content: () -> Content) -> Element<Content> { Element("strong", attributes, content: content) }
+@inlinable public func code<Content: HTML>(_ attributes: Attribute..., @HTMLBuilder content: () -> Content) -> Element<Content> { Element("code", attributes, content: content) }
+@inlinable public func ul<Content: HTML>(_ attributes: Attribute..., @HTMLBuilder content: () -> Content) -> Element<Content> { Element("ul", attributes, content: content) }
+@inlinable public func ol<Content: HTML>(_ attributes: Attribute..., @HTMLBuilder content: () -> Content) -> Element<Content> { Element("ol", attributes, content: content) }
+@inlinable public func li<Content: HTML>(_ attributes: Attribute..., @HTMLBuilder content: () -> Content) -> Element<Content> { Element("li", attributes, content: content) }
+@inlinable public func dl<Content: HTML>(_ attributes: Attribute..., @HTMLBuilder content: () -> Content) -> Element<Content> { Element("dl", attributes, content: content) }
+@inlinable public func dt<Content: HTML>(_ attributes: Attribute..., @HTMLBuilder content: () -> Content) -> Element<Content> { Element("dt", attributes, content: content) }
+@inlinable public func dd<Content: HTML>(_ attributes: Attribute..., @HTMLBuilder content: () -> Content) -> Element<Content> { Element("dd", attributes, content: content) }
+@inlinable public func form<Content: HTML>(_ attributes: Attribute..., @HTMLBuilder content: () -> Content) -> Element<Content> { Element("form", attributes, content: content) }
+@inlinable public func fieldset<Content: HTML>(_ attributes: Attribute..., @HTMLBuilder content: () -> Content) -> Element<Content> { Element("fieldset", attributes, content: content) }
+@inlinable public func legend<Content: HTML>(_ attributes: Attribute..., @HTMLBuilder content: () -> Content) -> Element<Content> { Element("legend", attributes, content: content) }
+@inlinable public func label<Content: HTML>(_ attributes: Attribute..., @HTMLBuilder content: () -> Content) -> Element<Content> { Element("label", attributes, content: content) }
+@inlinable public func button<Content: HTML>(_ attributes: Attribute..., @HTMLBuilder content: () -> Content) -> Element<Content> { Element("button", attributes, content: content) }
+@inlinable public func table<Content: HTML>(_ attributes: Attribute..., @HTMLBuilder content: () -> Content) -> Element<Content> { Element("table", attributes, content: content) }
+@inlinable public func tr<Content: HTML>(_ attributes: Attribute..., @HTMLBuilder content: () -> Content) -> Element<Content> { Element("tr", attributes, content: content) }
+@inlinable public func td<Content: HTML>(_ attributes: Attribute..., @HTMLBuilder content: () -> Content) -> Element<Content> { Element("td", attributes, content: content) }
+@inlinable public func th<Content: HTML>(_ attributes: Attribute..., @HTMLBuilder content: () -> Content) -> Element<Content> { Element("th", attributes, content: content) }
+@inlinable public func details<Content: HTML>(_ attributes: Attribute..., @HTMLBuilder content: () -> Content) -> Element<Content> { Element("details", attributes, content: content) }
+@inlinable public func summary<Content: HTML>(_ attributes: Attribute..., @HTMLBuilder content: () -> Content) -> Element<Content> { Element("summary", attributes, content: content) }
+@inlinable public func dialog<Content: HTML>(_ attributes: Attribute..., @HTMLBuilder content: () -> Content) -> Element<Content> { Element("dialog", attributes, content: content) }
+@inlinable public func figure<Content: HTML>(_ attributes: Attribute..., @HTMLBuilder content: () -> Content) -> Element<Content> { Element("figure", attributes, content: content) }
+@inlinable public func figcaption<Content: HTML>(_ attributes: Attribute..., @HTMLBuilder content: () -> Content) -> Element<Content> { Element("figcaption", attributes, content: content) }
+@inlinable public func progress<Content: HTML>(_ attributes: Attribute..., @HTMLBuilder content: () -> Content) -> Element<Content> { Element("progress", attributes, content: content) }
+@inlinable public func iframe<Content: HTML>(_ attributes: Attribute..., @HTMLBuilder content: () -> Content) -> Element<Content> { Element("iframe", attributes, content: content) }
+@inlinable public func script(_ attributes: Attribute...) -> Element<EmptyHTML> { Element("script", attributes) { EmptyHTML() } }
+@inlinable public func svg<Content: HTML>(_ attributes: Attribute..., @HTMLBuilder content: () -> Content) -> Element<Content> { Element("svg", attributes, content: content) }
+/// SVG's rectangle, closed as the HTML parser expects.
+@inlinable public func rect(_ attributes: Attribute...) -> Element<EmptyHTML> { Element("rect", attributes) { EmptyHTML() } }
+/// SVG's text element.
+@inlinable public func svgText<Content: HTML>(_ attributes: Attribute..., @HTMLBuilder content: () -> Content) -> Element<Content> { Element("text", attributes, content: content) }
+@inlinable public func title(_ text: String) -> Element<String> { Element("title") { text } }
+@inlinable public func meta(_ attributes: Attribute...) -> VoidElement { VoidElement("meta", attributes) }
+@inlinable public func link(_ attributes: Attribute...) -> VoidElement { VoidElement("link", attributes) }
+@inlinable public func img(_ attributes: Attribute...) -> VoidElement { VoidElement("img", attributes) }
+@inlinable public func input(_ attributes: Attribute...) -> VoidElement { VoidElement("input", attributes) }
+@inlinable public func br(_ attributes: Attribute...) -> VoidElement { VoidElement("br", attributes) }
+@inlinable public func hr(_ attributes: Attribute...) -> VoidElement { VoidElement("hr", attributes) }

@@ -30,7 +30,12 @@ public struct Response: Sendable {
     }
 
     public static func html(_ markup: String, status: Status = .ok) -> Response {
-        Response(status: status, headers: ["Content-Type": "text/html; charset=utf-8"], body: .bytes(Array(markup.utf8)))
+        html(bytes: Array(markup.utf8), status: status)
+    }
+
+    /// Markup already rendered to UTF-8.
+    public static func html(bytes markup: [UInt8], status: Status = .ok) -> Response {
+        Response(status: status, headers: ["Content-Type": "text/html; charset=utf-8"], body: .bytes(markup))
     }
 
     /// A redirect that a browser follows with a GET (303 after a form post).

@@ -132,7 +132,8 @@ public struct App: Sendable {
     }
 
     func page(_ frame: PageFrame, context: RequestContext?, status: Status = .ok) -> Response {
-        var response = Response.html(Shell(frame: frame, assets: assets, viewer: context?.session.map(Viewer.init)).render(), status: status)
+        let shell = Shell(frame: frame, assets: assets, viewer: context?.session.map(Viewer.init))
+        var response = Response.html(bytes: shell.renderBytes(formToken: context?.formToken), status: status)
         response.headers["Cache-Control"] = "no-store"
         return response
     }
@@ -145,7 +146,8 @@ public struct App: Sendable {
             master: menu.map { MenuView(menu: $0) },
             detail: ErrorView(status: status, message: message)
         )
-        var response = Response.html(Shell(frame: frame, assets: assets, viewer: session.map(Viewer.init)).render(), status: status)
+        let shell = Shell(frame: frame, assets: assets, viewer: session.map(Viewer.init))
+        var response = Response.html(bytes: shell.renderBytes(formToken: session?.csrfToken), status: status)
         response.headers["Cache-Control"] = "no-store"
         return response
     }

@@ -1,3 +1,4 @@
+import HTML
 import Compression
 import Crypto
 import Foundation
@@ -61,20 +62,26 @@ import Testing
         #expect(!menu.contains { $0.hasPrefix("/static/book.") }, "the menu has no book: \(menu)")
     }
 
-    @Test func theScriptsAPageNeedsAreTheKnownOnesItsMarkupNamesInTheirOrder() {
-        // setup: two screens' markers in the wrong order, one twice, an unknown name, one that
-        // never ends, and the words in text
-        let markup = #"<div data-script="uploads"><p>data-script="</p><section data-script="book">"#
-            + #"<i data-script="nope"></i><b data-script="\#(String(repeating: "x", count: 40))">"#
-            + #"<div data-script="uploads"></div>data-script="photo-grid"</div>"#
+    @Test func theScriptsAPageLinksAreTheKnownOnesItsPartsAskedForInTheirOrder() {
+        // setup: two screens' markers in the wrong order, one twice, an unknown name, and the
+        // words in text (which ask for nothing and are only text)
+        let markup = Fragment {
+            div(.script(ScreenScript.uploads)) { p { #"data-script="photo-grid""# } }
+            section(.script(ScreenScript.book)) {}
+            span(.script("nope")) {}
+            div(.script(ScreenScript.uploads)) {}
+        }
 
         // MUT
-        let named = ScreenScript.named(in: markup)
+        var output = HTMLOutput()
+        markup.render(into: &output)
 
         // validate
-        #expect(named == [ScreenScript.book, ScreenScript.photoGrid, ScreenScript.uploads])
-        #expect(ScreenScript.named(in: "") == [])
-        #expect(ScreenScript.named(in: #"data-script=""#) == [])
+        #expect(output.requestedScripts == [ScreenScript.uploads, ScreenScript.book, "nope"])
+        #expect(ScreenScript.linked(output.requestedScripts) == [ScreenScript.book, ScreenScript.uploads])
+        #expect(ScreenScript.linked([]) == [])
+        let html = String(decoding: output.markup, as: UTF8.self)
+        #expect(html.hasPrefix(#"<div data-script="uploads"><p>data-script="photo-grid"</p></div><section data-script="book">"#), "\(html)")
     }
 
     @Test func aScriptsImportsNameTheFingerprintedScriptsSoAChangedOneChangesItsImporters() throws {

@@ -35,7 +35,7 @@ struct AccountController {
     }
 
     private func page(notice: Notice?, status: Status = .ok) throws -> Response {
-        let view = AccountView(account: try context.account, formToken: context.formToken, notice: notice)
+        let view = AccountView(account: try context.account, notice: notice)
         return app.page(PageFrame(
             title: "Your account", screen: .detail,
             master: try app.menuView(for: context),

@@ -56,7 +56,7 @@ struct AccountsController {
     }
 
     private func page(notice: Notice?, name: String = "", status: Status = .ok) throws -> Response {
-        let view = AccountsView(accounts: try app.library.accounts.all(), viewer: try context.account, formToken: context.formToken, notice: notice, name: name)
+        let view = AccountsView(accounts: try app.library.accounts.all(), viewer: try context.account, notice: notice, name: name)
         return app.page(PageFrame(
             title: "Accounts", screen: .detail,
             master: try app.menuView(for: context),

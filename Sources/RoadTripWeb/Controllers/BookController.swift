@@ -22,8 +22,7 @@ struct BookController {
             destination: destination, book: book,
             current: try page(number, of: destination),
             partner: try partnerNumber.map { try page($0, of: destination) },
-            settings: try app.library.trips.settings(of: context.account.id),
-            formToken: context.formToken
+            settings: try app.library.trips.settings(of: context.account.id)
         )
         return app.page(PageFrame(
             title: "Events", screen: .detail, master: MenuView(menu: menu),
@@ -75,7 +74,7 @@ struct BookController {
         guard let sample = try app.catalog.sample(), Book(pageCount: sample.eventCount).page(at: number) != nil else {
             throw HTTPError.notFound("The sample book has no page \(number).")
         }
-        var response = Response.html(SamplePageView(number: number, stylesheet: app.assets.route("sample.css")).render())
+        var response = Response.html(bytes: SamplePageView(number: number, stylesheet: app.assets.route("sample.css")).renderBytes())
         response.headers["Cache-Control"] = "private, max-age=3600"
         return response
     }

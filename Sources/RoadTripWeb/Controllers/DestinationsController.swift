@@ -34,7 +34,7 @@ struct DestinationsController {
             title: destination.name,
             screen: .detail,
             master: MenuView(menu: menu),
-            detail: DestinationDetailView(model: model, formToken: context.formToken, isChosen: menu.trip?.destination.id == id),
+            detail: DestinationDetailView(model: model, isChosen: menu.trip?.destination.id == id),
             back: (.home, "Destinations")
         ), context: context)
     }

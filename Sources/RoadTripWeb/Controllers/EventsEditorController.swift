@@ -50,7 +50,7 @@ struct EventsEditorController {
 
     private func page(_ destination: Destination, notice: Notice?, typed: String = "", status: Status = .ok) throws -> Response {
         let urls = destination.isSample ? [] : try app.library.events.all(destination: destination.id)
-        let view = EventsEditorView(destination: destination, urls: urls, formToken: context.formToken, notice: notice, typed: typed)
+        let view = EventsEditorView(destination: destination, urls: urls, notice: notice, typed: typed)
         return app.page(PageFrame(
             title: "Event pages", screen: .detail, master: try app.menuView(for: context),
             detail: view, back: (.home, "RoadTrip")

@@ -71,7 +71,7 @@ extension FlickrController {
         return try page(
             title: kind == .visit ? "Visit" : "Unvisit", master: placesBeside(flickr),
             detail: VisitChoiceView(kind: kind, title: photo.displayTitle, route: kind == .visit ? .flickrVisit(id: photo.id) : .flickrUnvisit(id: photo.id),
-                                    back: back, vacations: vacations, formToken: context.formToken, error: error),
+                                    back: back, vacations: vacations, error: error),
             screen: .detail, back: (back, photo.displayTitle), status: status
         )
     }

@@ -52,8 +52,7 @@ struct PhotoController {
             detail: PhotoViewerView(
                 model: viewer,
                 visits: PhotoVisits(photoID: photo.id, vacations: try app.library.vacations.holding(sha256: photo.sha256, for: account.id)),
-                tags: PhotoTagsView(photoID: photo.id, keywords: photo.keywords, tags: try app.library.photoTags.tags(of: photo.id, for: account.id),
-                                    formToken: context.formToken, error: tagRefusal?.message, typed: tagRefusal?.typed ?? "")
+                tags: PhotoTagsView(photoID: photo.id, keywords: photo.keywords, tags: try app.library.photoTags.tags(of: photo.id, for: account.id), error: tagRefusal?.message, typed: tagRefusal?.typed ?? "")
             ),
             back: back,
             masterBar: inRecents ? .photos(.recents) : .photos(.places, title: back.label, back: (.places(order: .byCountry), "Places")),
@@ -126,7 +125,7 @@ struct PhotoController {
             title: "Set the place",
             screen: .detail,
             master: grid.view,
-            detail: PhotoPlaceView(photo: photo, query: query, results: results, formToken: context.formToken, error: error),
+            detail: PhotoPlaceView(photo: photo, query: query, results: results, error: error),
             back: (.photo(id: photo.id, inRecents: false), photo.displayTitle),
             masterBar: .photos(.places, flickr: grid.flickrTab)
         ), context: context, status: status)

@@ -32,7 +32,7 @@ struct SettingsController {
     private func page(_ flickr: FlickrService, notice: String?) throws -> Response {
         app.page(PageFrame(
             title: "Settings", screen: .detail, master: try app.menuView(for: context),
-            detail: SettingsView(hasKey: try flickr.apiKey() != nil, keyIsConfigured: flickr.keyIsConfigured, formToken: context.formToken, notice: notice),
+            detail: SettingsView(hasKey: try flickr.apiKey() != nil, keyIsConfigured: flickr.keyIsConfigured, notice: notice),
             back: (.home, "RoadTrip")
         ), context: context)
     }
@@ -41,10 +41,9 @@ struct SettingsController {
 struct SettingsView: HTML {
     let hasKey: Bool
     let keyIsConfigured: Bool
-    let formToken: String
     let notice: String?
 
-    func render(into output: inout String) {
+    var content: some HTML {
         section(.class("settings")) {
             if let notice { Notice(kind: .success, message: notice) }
             h2 { "Flickr" }
@@ -53,15 +52,15 @@ struct SettingsView: HTML {
             } else {
                 p { hasKey ? "A Flickr API key is set. Enter another to replace it." : "With a Flickr API key, the photo tabs gain Flickr: its top places and their latest photos." }
                 form(.method("post"), .action(.settings), .class("stacked")) {
-                    FormToken(token: formToken)
+                    FormToken()
                     div(.class("field")) {
                         label(.for("flickr-key")) { "Flickr API key" }
-                        Element("input", [.id("flickr-key"), .type("password"), .name("flickr_key"), .autocomplete("off"), .maxlength(200)])
+                        input(.id("flickr-key"), .type("password"), .name("flickr_key"), .autocomplete("off"), .maxlength(200))
                     }
                     button(.type("submit"), .class("button")) { "Save" }
                     if hasKey { button(.type("submit"), .name("clear"), .value("1"), .class("link-button")) { "Remove the key" } }
                 }
             }
-        }.render(into: &output)
+        }
     }
 }

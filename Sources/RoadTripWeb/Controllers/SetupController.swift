@@ -13,7 +13,7 @@ struct SetupController {
         guard !alreadySetUp, let token, try app.library.setup.isValid(token: token) else {
             return page(SetupHelpView(alreadySetUp: alreadySetUp, tokenWasGiven: token != nil), status: token != nil && !alreadySetUp ? .forbidden : .ok)
         }
-        return page(SetupView(token: token, name: "", formToken: context.formToken, notice: nil))
+        return page(SetupView(token: token, name: "", notice: nil))
     }
 
     /// The owner created from the posted form, and signed in.
@@ -33,7 +33,7 @@ struct SetupController {
             Cookies.delete(Cookies.form, secure: app.secureCookies, on: &response)
             return response
         } catch let error as AccountError {
-            let view = SetupView(token: token, name: context.field("name"), formToken: context.formToken, notice: Notice(kind: .error, message: error.description))
+            let view = SetupView(token: token, name: context.field("name"), notice: Notice(kind: .error, message: error.description))
             return page(view, status: .unprocessableContent)
         }
     }

@@ -47,7 +47,7 @@ struct SignInController {
     private func form(next: String?, name: String, notice: Notice?, status: Status = .ok) throws -> Response {
         let view = SignInView(
             next: next.map(SafeRedirect.target).flatMap { $0 == Route.home.path ? nil : $0 },
-            name: name, formToken: context.formToken, notice: notice,
+            name: name, notice: notice,
             awaitingSetup: try app.library.accounts.isEmpty()
         )
         return app.page(PageFrame(title: "Sign in", screen: .detail, master: nil, detail: view), context: context, status: status)

@@ -10,7 +10,7 @@ struct UploadController {
     let context: RequestContext
 
     func form() throws -> Response {
-        try page(detail: UploadView(formToken: context.formToken, uploadToken: context.uploadToken ?? ""), status: .ok)
+        try page(detail: UploadView(uploadToken: context.uploadToken ?? ""), status: .ok)
     }
 
     /// The form's files (multipart, without the script), each imported, then a summary.
@@ -19,7 +19,7 @@ struct UploadController {
         guard !files.isEmpty else {
             return try page(detail: Fragment {
                 Notice(kind: .error, message: "Choose one or more photos to upload.")
-                UploadView(formToken: context.formToken, uploadToken: context.uploadToken ?? "")
+                UploadView(uploadToken: context.uploadToken ?? "")
             }, status: .unprocessableContent)
         }
         let outcomes = try files.map { UploadOutcome(fileName: $0.fileName, outcome: try importFile($0)) }

@@ -13,7 +13,7 @@ extension VacationBrowseController {
         let grid = try self.grid(id, contents: contents, filter: filter, current: photoID)
         return app.page(PageFrame(
             title: "Remove from \(vacation.name)", screen: .detail, master: grid,
-            detail: VacationPhotoRemovalView(vacation: vacation, photo: photo, filter: filter, formToken: context.formToken),
+            detail: VacationPhotoRemovalView(vacation: vacation, photo: photo, filter: filter),
             back: (.vacationPhoto(id: id, photo: photoID, filter: filter), photo.title),
             masterBar: try app.photosBar(.vacations, title: grid.heading, back: VacationBrowseController.up(from: filter, id: id, name: vacation.name)),
             masterKey: "vacation-\(id)-\(VacationBrowseController.key(filter))"

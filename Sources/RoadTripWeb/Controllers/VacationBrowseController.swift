@@ -90,8 +90,7 @@ struct VacationBrowseController {
         ) { page in
             VacationBookPage(vacationID: id, number: page, photo: photos[page - 1], isCurrent: page == number)
         }
-        let menu = VacationMenuView(vacation: vacation, placeCount: try contents.itinerary().count, tagCount: try contents.tags().count,
-                                    formToken: context.formToken)
+        let menu = VacationMenuView(vacation: vacation, placeCount: try contents.itinerary().count, tagCount: try contents.tags().count)
         return app.page(PageFrame(
             title: "Book", screen: .detail, master: menu, detail: chrome, back: (.vacation(id: id), vacation.name),
             masterBar: try app.photosBar(.vacations, title: vacation.name, back: (.vacations, "Vacations"))

@@ -15,7 +15,7 @@ struct VacationsController {
     }
 
     func newForm() throws -> Response {
-        try form(NewVacationView(formToken: context.formToken))
+        try form(NewVacationView())
     }
 
     /// Creates the vacation; a blank name is answered on the field, a taken one with an alert
@@ -27,35 +27,34 @@ struct VacationsController {
             return .redirect(to: Route.vacation(id: id).path)
         } catch let error as VacationError {
             if case .alreadyExists(let taken) = error {
-                return try form(NewVacationView(formToken: context.formToken, name: name, duplicate: taken), status: .conflict)
+                return try form(NewVacationView(name: name, duplicate: taken), status: .conflict)
             }
-            return try form(NewVacationView(formToken: context.formToken, name: name, error: error.description), status: .unprocessableContent)
+            return try form(NewVacationView(name: name, error: error.description), status: .unprocessableContent)
         }
     }
 
     func importForm() throws -> Response {
-        try form(VacationImportView(formToken: context.formToken, uploadToken: context.uploadToken ?? ""), title: "Import a vacation")
+        try form(VacationImportView(uploadToken: context.uploadToken ?? ""), title: "Import a vacation")
     }
 
     /// The document checked and added, or refused with the reason.
     func importDocument() throws -> Response {
         guard let file = context.upload?.files.first else {
-            return try form(VacationImportView(formToken: context.formToken, uploadToken: context.uploadToken ?? "", error: "Choose a .vacation file."), title: "Import a vacation",
+            return try form(VacationImportView(uploadToken: context.uploadToken ?? "", error: "Choose a .vacation file."), title: "Import a vacation",
                             status: .unprocessableContent)
         }
         do {
             let imported = try store.importDocument(at: file.path, for: try context.account.id)
             return .redirect(to: Route.vacation(id: imported.id).path)
         } catch let error as VacationError {
-            return try form(VacationImportView(formToken: context.formToken, uploadToken: context.uploadToken ?? "", error: error.description), title: "Import a vacation",
+            return try form(VacationImportView(uploadToken: context.uploadToken ?? "", error: error.description), title: "Import a vacation",
                             status: .unprocessableContent)
         }
     }
 
     func menu(_ id: Int64, renameError: String? = nil, status: Status = .ok) throws -> Response {
         let (vacation, contents) = try VacationsController.owned(id, store: store, context: context)
-        let view = VacationMenuView(vacation: vacation, placeCount: try contents.itinerary().count, tagCount: try contents.tags().count,
-                                    formToken: context.formToken, renameError: renameError)
+        let view = VacationMenuView(vacation: vacation, placeCount: try contents.itinerary().count, tagCount: try contents.tags().count, renameError: renameError)
         return try screen(title: vacation.name, master: view, back: (.vacations, "Vacations"), status: status)
     }
 
@@ -79,7 +78,7 @@ struct VacationsController {
     func removalConfirmation(_ id: Int64) throws -> Response {
         let (vacation, _) = try VacationsController.owned(id, store: store, context: context)
         return try screen(title: "Delete \(vacation.name)", master: VacationListView(vacations: try store.all(of: context.account.id), current: id),
-                          detail: VacationRemovalView(vacation: vacation, formToken: context.formToken), screen: .detail,
+                          detail: VacationRemovalView(vacation: vacation), screen: .detail,
                           back: (.vacation(id: id), vacation.name))
     }
 
@@ -153,11 +152,11 @@ extension VacationError {
 
 /// The detail pane of vacation screens before a photo or the book is open.
 struct VacationPlaceholderView: HTML {
-    func render(into output: inout String) {
+    var content: some HTML {
         section(.class("empty-state")) {
             h2 { "Vacations" }
             p { "Collect photos into vacations with Visit in the photo viewer, then look back at them by place, by tag, or as a book." }
             p(.class("placeholder-open")) { a(.class("button open-master"), .href("#master"), .ariaControls("master")) { "Show vacations" } }
-        }.render(into: &output)
+        }
     }
 }

@@ -7,17 +7,16 @@ import HTML
 struct AppTabs: HTML {
     let current: AppHalf
 
-    func render(into output: inout String) {
+    var content: some HTML {
         nav(.class("app-tabs"), .id("app-tabs"), .ariaLabel("Apps")) {
             tab(.roadTrip, .home, label: "RoadTrip")
             tab(.photos, .places(order: .byCountry), label: "Photos")
-        }.render(into: &output)
+        }
     }
 
     /// Words, no pictures: an emoji or icon font may be missing, and a box in its place helps nobody.
-    private func tab(_ half: AppHalf, _ route: Route, label: String) -> Element {
-        let marked: [Attribute] = half == current ? [.ariaCurrent("page")] : []
-        return Element("a", [.class("app-tab"), .href(route)] + marked) {
+    private func tab(_ half: AppHalf, _ route: Route, label: String) -> some HTML {
+        a(.class("app-tab"), .href(route), .when(half == current, .ariaCurrent("page"))) {
             span(.class("app-tab-label")) { label }
         }
     }

@@ -6,12 +6,12 @@ struct ErrorView: HTML {
     let status: Status
     let message: String
 
-    func render(into output: inout String) {
+    var content: some HTML {
         section(.class("empty-state error"), .role("alert")) {
             p(.class("status-code")) { String(status.code) }
             h2 { status == .notFound ? "Page not found" : status.reason }
             p { message }
             p { a(.class("button"), .href(Route.home)) { "Go to the RoadTrip menu" } }
-        }.render(into: &output)
+        }
     }
 }

@@ -47,16 +47,13 @@ enum AppHalf {
     case roadTrip, photos
 }
 
-/// The signed-in person as the shell shows them: name, owner or not, and the form token for
-/// the sign-out button.
+/// The signed-in person as the shell shows them: name, and owner or not.
 struct Viewer {
     let name: String
     let isOwner: Bool
-    let formToken: String
 
     init(session: Session) {
         name = session.account.name
         isOwner = session.account.isOwner
-        formToken = session.csrfToken
     }
 }

@@ -9,21 +9,13 @@ struct Shell: HTML {
     let assets: AssetCatalog
     let viewer: Viewer?
 
-    func render(into output: inout String) {
-        // The body first: the screens in it say which scripts the page needs (`ScreenScript`).
-        let page = body(.data("screen", frame.screen.rawValue), .class(frame.master == nil ? "single" : "")) {
-            a(.class("skip-link"), .href("#detail")) { "Skip to content" }
-            div(.class("split")) {
-                if let master = frame.master {
-                    masterPane(master)
-                    a(.class("backdrop"), .href("#"), .ariaLabel("Close the list"), Attribute("tabindex", "-1")) {}
-                }
-                detailPane
-            }
-        }.render()
+    func render(into output: inout HTMLOutput) {
+        // The body first, on its own: the screens in it ask for the scripts the head links.
+        var page = HTMLOutput(formToken: output.formToken)
+        pageBody.render(into: &page)
         Document(html(.lang("en")) {
             head {
-                meta(Attribute("charset", "utf-8"))
+                meta(.charset("utf-8"))
                 meta(.name("viewport"), .content("width=device-width, initial-scale=1, viewport-fit=cover"))
                 meta(.name("color-scheme"), .content("light dark"))
                 title(frame.title == "RoadTrip" ? "RoadTrip" : "\(frame.title) · RoadTrip")
@@ -33,21 +25,34 @@ struct Shell: HTML {
                 script(.type("module"), .src(assets.route("app.js")))
                 // The screens' own scripts, run after app.js (modules run in order) and before the
                 // page is ready, as app.js loads them for the panes it swaps in.
-                for name in ScreenScript.named(in: page) {
+                for name in ScreenScript.linked(page.requestedScripts) {
                     script(.type("module"), .src(assets.route("\(name).js")))
                 }
             }
-            HTMLRaw(page)
+            HTMLRaw(rendered: page)
         }).render(into: &output)
     }
 
-    private func masterPane(_ content: any HTML) -> Element {
+    private var pageBody: some HTML {
+        body(.data("screen", frame.screen.rawValue), .class(frame.master == nil ? "single" : "")) {
+            a(.class("skip-link"), .href("#detail")) { "Skip to content" }
+            div(.class("split")) {
+                if let master = frame.master {
+                    masterPane(AnyHTML(master))
+                    a(.class("backdrop"), .href("#"), .ariaLabel("Close the list"), .tabindex(-1)) {}
+                }
+                detailPane
+            }
+        }
+    }
+
+    private func masterPane(_ content: AnyHTML) -> some HTML {
         let bar = frame.masterBar
         return aside(.class("master"), .id("master"), .ariaLabel(bar.label)) {
             header(.class("bar"), .id("master-bar")) {
                 div(.class("bar-leading")) {
                     if let back = bar.back {
-                        a(.class("bar-button master-back"), .href(back.route), Attribute("rel", "up")) { "‹ \(back.label)" }
+                        a(.class("bar-button master-back"), .href(back.route), .rel("up")) { "‹ \(back.label)" }
                     }
                 }
                 h1(.class("bar-title")) { bar.title }
@@ -72,12 +77,12 @@ struct Shell: HTML {
         }
     }
 
-    private var detailPane: Element {
-        main(.class("detail"), .id("detail"), Attribute("tabindex", "-1")) {
+    private var detailPane: some HTML {
+        main(.class("detail"), .id("detail"), .tabindex(-1)) {
             header(.class("bar")) {
                 div(.class("bar-leading")) {
                     if let back = frame.back {
-                        a(.class("bar-button back"), .href(back.route), Attribute("rel", "up")) { "‹ \(back.label)" }
+                        a(.class("bar-button back"), .href(back.route), .rel("up")) { "‹ \(back.label)" }
                     }
                     if frame.master != nil {
                         a(.class("bar-button open-master"), .href("#master"), .ariaControls("master"), .ariaLabel(frame.masterBar.openButtonLabel)) {
@@ -87,10 +92,10 @@ struct Shell: HTML {
                 }
                 h2(.class("bar-title"), .id("detail-title")) { frame.title }
                 div(.class("bar-trailing")) {
-                    if let actions = frame.detailActions { actions }
+                    if let actions = frame.detailActions { AnyHTML(actions) }
                 }
             }
-            div(.class("pane-content"), .id("detail-content")) { frame.detail }
+            div(.class("pane-content"), .id("detail-content")) { AnyHTML(frame.detail) }
         }
     }
 }
@@ -99,7 +104,7 @@ struct Shell: HTML {
 struct ViewerFooter: HTML {
     let viewer: Viewer
 
-    func render(into output: inout String) {
+    var content: some HTML {
         footer(.class("master-footer")) {
             a(.class("viewer"), .href(.account), .title("Your account")) { viewer.name }
             if viewer.isOwner {
@@ -107,9 +112,9 @@ struct ViewerFooter: HTML {
                 a(.href(.settings)) { "Settings" }
             }
             form(.method("post"), .action(.signOut), .class("inline-form")) {
-                input(.type("hidden"), .name(CSRFGuard.field), .value(viewer.formToken))
+                FormToken()
                 button(.type("submit"), .class("link-button")) { "Sign out" }
             }
-        }.render(into: &output)
+        }
     }
 }

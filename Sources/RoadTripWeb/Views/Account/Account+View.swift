@@ -4,23 +4,22 @@ import RoadTrip
 /// Your account: who you are and a form to change your password.
 struct AccountView: HTML {
     let account: Account
-    let formToken: String
     let notice: Notice?
 
-    func render(into output: inout String) {
+    var content: some HTML {
         section(.class("form-page")) {
             h2 { account.name }
             p(.class("hint")) { account.isOwner ? "Owner of this RoadTrip" : "Member of this RoadTrip" }
             if let notice { notice }
             form(.method("post"), .action(.accountPassword), .class("stacked")) {
                 h2(.class("section-title")) { "Change your password" }
-                FormToken(token: formToken)
+                FormToken()
                 Field(caption: "Current password", name: "current", type: "password", autocomplete: "current-password")
                 Field(caption: "New password", name: "password", type: "password", autocomplete: "new-password",
                       hint: "At least \(Credentials.minimumPasswordLength) characters. Changing it signs you out everywhere else.")
                 Field(caption: "New password again", name: "repeated", type: "password", autocomplete: "new-password")
                 button(.type("submit"), .class("button")) { "Change password" }
             }
-        }.render(into: &output)
+        }
     }
 }

@@ -5,30 +5,29 @@ import RoadTrip
 struct AccountsView: HTML {
     let accounts: [Account]
     let viewer: Account
-    let formToken: String
     let notice: Notice?
     let name: String
 
-    func render(into output: inout String) {
+    var content: some HTML {
         section(.class("form-page wide")) {
             h2 { "Accounts" }
             if let notice { notice }
             ul(.class("rows plain accounts")) {
-                for account in accounts { li(.class("account")) { row(account) } }
+                ForEach(accounts) { account in li(.class("account")) { row(account) } }
             }
             form(.method("post"), .action(.accounts), .class("stacked")) {
                 h2(.class("section-title")) { "Add an account" }
-                FormToken(token: formToken)
+                FormToken()
                 Field(caption: "Name", name: "name", value: name, autocomplete: "off")
                 Field(caption: "Password", name: "password", type: "password", autocomplete: "new-password",
                       hint: "At least \(Credentials.minimumPasswordLength) characters. Tell it to the person; they can change it.")
                 Field(caption: "Password again", name: "repeated", type: "password", autocomplete: "new-password")
                 button(.type("submit"), .class("button")) { "Add account" }
             }
-        }.render(into: &output)
+        }
     }
 
-    private func row(_ account: Account) -> Fragment {
+    private func row(_ account: Account) -> some HTML {
         Fragment {
             span(.class("row-title")) { account.name }
             span(.class("row-subtitle")) { account.isOwner ? "Owner" : "Member" }
@@ -41,22 +40,22 @@ struct AccountsView: HTML {
         }
     }
 
-    private func resetForm(_ account: Account) -> Element {
+    private func resetForm(_ account: Account) -> some HTML {
         form(.method("post"), .action(.accountPasswordReset(account.id)), .class("inline-form reset")) {
-            FormToken(token: formToken)
+            FormToken()
             passwordInput("password", label: "New password for \(account.name)", placeholder: "New password")
             passwordInput("repeated", label: "New password again for \(account.name)", placeholder: "Again")
             button(.type("submit"), .class("link-button")) { "Reset password" }
         }
     }
 
-    private func passwordInput(_ name: String, label: String, placeholder: String) -> Element {
+    private func passwordInput(_ name: String, label: String, placeholder: String) -> some HTML {
         input(.type("password"), .name(name), .ariaLabel(label), .placeholder(placeholder), .autocomplete("new-password"), .required())
     }
 
-    private func removeForm(_ account: Account) -> Element {
+    private func removeForm(_ account: Account) -> some HTML {
         form(.method("post"), .action(.accountRemoval(account.id)), .class("inline-form")) {
-            FormToken(token: formToken)
+            FormToken()
             button(.type("submit"), .class("link-button danger")) { "Remove \(account.name)" }
         }
     }

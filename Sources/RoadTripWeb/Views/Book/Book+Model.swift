@@ -29,5 +29,4 @@ struct BookScreen {
     /// The other page of the spread `current` belongs to, shown beside it on wide landscape screens.
     let partner: Page?
     let settings: BookSettings
-    let formToken: String
 }

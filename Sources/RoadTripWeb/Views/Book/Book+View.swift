@@ -7,15 +7,15 @@ import RoadTrip
 struct BookView: HTML {
     let screen: BookScreen
 
-    func render(into output: inout String) {
+    var content: some HTML {
         BookChrome(
             label: "Events of \(screen.destination.name)", book: screen.book, current: screen.current.number,
             partner: screen.partner?.number, settings: screen.settings, link: { .eventsBook(page: $0) },
-            settingsForm: BookSettingsForm(settings: screen.settings, formToken: screen.formToken, page: screen.current.number)
+            settingsForm: BookSettingsForm(settings: screen.settings, page: screen.current.number)
         ) { number in
             let page = number == screen.current.number ? screen.current : screen.partner!
             return BookPageView(page: page, isCurrent: number == screen.current.number)
-        }.render(into: &output)
+        }
     }
 }
 
@@ -42,25 +42,25 @@ struct BookChrome: HTML {
         pages = numbers.map(page)
     }
 
-    func render(into output: inout String) {
+    var content: some HTML {
         section(
-            .class("book"), .id("book"), .ariaLabel(label), .data("script", ScreenScript.book),
+            .class("book"), .id("book"), .ariaLabel(label), .script(ScreenScript.book),
             .data("page", String(current)), .data("pages", String(book.pageCount)),
             .data("transition", settings.transition.rawValue), .data("orientation", settings.orientation.rawValue)
         ) {
             div(.class("book-stage")) {
-                for page in pages { page }
+                for page in pages { AnyHTML(page) }
             }
             nav(.class("book-controls"), .ariaLabel("Turn the page")) {
                 turnLink(book.destination(ofTurn: .backward, from: current, layout: .single), rel: "prev", label: "‹ Previous", mode: "single")
                 turnLink(book.destination(ofTurn: .backward, from: current, layout: .spread), rel: "prev", label: "‹ Previous", mode: "spread")
-                p(.class("book-indicator single"), Attribute("aria-live", "polite")) { "Page \(current) of \(book.pageCount)" }
-                p(.class("book-indicator spread"), Attribute("aria-live", "polite")) { spreadIndicator }
+                p(.class("book-indicator single"), .ariaLive("polite")) { "Page \(current) of \(book.pageCount)" }
+                p(.class("book-indicator spread"), .ariaLive("polite")) { spreadIndicator }
                 turnLink(book.destination(ofTurn: .forward, from: current, layout: .single), rel: "next", label: "Next ›", mode: "single")
                 turnLink(book.destination(ofTurn: .forward, from: current, layout: .spread), rel: "next", label: "Next ›", mode: "spread")
             }
-            if let settingsForm { settingsForm }
-        }.render(into: &output)
+            if let settingsForm { AnyHTML(settingsForm) }
+        }
     }
 
     private var spreadIndicator: String {
@@ -73,10 +73,10 @@ struct BookChrome: HTML {
     }
 
     /// A link to the page a turn lands on; at either end a disabled control that goes nowhere.
-    private func turnLink(_ target: Int?, rel: String, label: String, mode: String) -> Element {
+    private func turnLink(_ target: Int?, rel: String, label: String, mode: String) -> some HTML {
         let classes = "book-turn book-\(rel) \(mode)"
         guard let target else {
-            return span(.class(classes, "disabled"), Attribute("aria-disabled", "true")) { label }
+            return span(.class(classes, "disabled"), .ariaDisabled()) { label }
         }
         return a(.class(classes), .href(link(target)), .rel(rel), .data("target", String(target))) { label }
     }
@@ -88,20 +88,20 @@ struct BookPageView: HTML {
     let page: BookScreen.Page
     let isCurrent: Bool
 
-    func render(into output: inout String) {
-        Element("article", [.class("book-page", isCurrent ? "current" : "partner"), .data("page", String(page.number))]) {
+    var content: some HTML {
+        article(.class("book-page", isCurrent ? "current" : "partner"), .data("page", String(page.number))) {
             WebFrame(
                 source: page.showsCopy ? (page.copy?.route.path ?? page.source) : page.source, title: "Event page \(page.number)",
-                extra: [Attribute("loading", isCurrent ? "eager" : "lazy"), .data("original", page.source), .data("copy", page.copy?.route.path ?? "")]
-                    + (pendingStatus.map { [.data("copy-status", $0.path)] } ?? [])
+                original: page.source, loading: isCurrent ? "eager" : "lazy", copy: page.copy?.route.path ?? "",
+                copyStatus: pendingStatus?.path
             )
             p(.class("page-source")) {
                 span(.class("page-number")) { "Page \(page.number)" }
                 " · "
-                a(.href(page.original), Attribute("target", "_blank"), .rel("noopener noreferrer external")) { "Open in a new tab" }
+                a(.href(page.original), .target("_blank"), .rel("noopener noreferrer external")) { "Open in a new tab" }
                 if let copy = page.copy {
                     " · "
-                    a(.href(copy.route), .class("saved-copy"), Attribute("target", "_blank"), .rel("noopener external")) {
+                    a(.href(copy.route), .class("saved-copy"), .target("_blank"), .rel("noopener external")) {
                         page.showsCopy ? "Showing RoadTrip's copy of \(copy.madeAt)" : "Saved copy of \(copy.madeAt)"
                     }
                 }
@@ -116,7 +116,7 @@ struct BookPageView: HTML {
                     ""
                 }
             }
-        }.render(into: &output)
+        }
     }
 
     private var pendingStatus: Route? {
@@ -128,12 +128,11 @@ struct BookPageView: HTML {
 /// Page curl or scroll, horizontal or vertical: kept per account.
 struct BookSettingsForm: HTML {
     let settings: BookSettings
-    let formToken: String
     let page: Int
 
-    func render(into output: inout String) {
+    var content: some HTML {
         form(.method("post"), .action(.bookSettings), .class("book-settings")) {
-            FormToken(token: formToken)
+            FormToken()
             input(.type("hidden"), .name("page"), .value(String(page)))
             fieldset {
                 legend { "Turn pages" }
@@ -143,14 +142,12 @@ struct BookSettingsForm: HTML {
                 choice("orientation", "vertical", "Up and down", settings.orientation == .vertical)
                 button(.type("submit"), .class("link-button")) { "Save" }
             }
-        }.render(into: &output)
+        }
     }
 
-    private func choice(_ name: String, _ value: String, _ caption: String, _ checked: Bool) -> Element {
-        var attributes: [Attribute] = [.type("radio"), .name(name), .value(value)]
-        if checked { attributes.append(Attribute("checked", nil)) }
-        return label(.class("choice")) {
-            Element("input", attributes)
+    private func choice(_ name: String, _ value: String, _ caption: String, _ checked: Bool) -> some HTML {
+        label(.class("choice")) {
+            input(.type("radio"), .name(name), .value(value), .when(checked, .checked()))
             " \(caption)"
         }
     }

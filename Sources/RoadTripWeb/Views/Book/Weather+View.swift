@@ -5,13 +5,13 @@ import RoadTrip
 struct WeatherView: HTML {
     let destination: Destination
 
-    func render(into output: inout String) {
-        section(.class("web-view weather"), .data("script", ScreenScript.webView), .ariaLabel("Weather for \(destination.locationTitle)")) {
-            WebFrame(source: destination.weatherURL, title: "Weather for \(destination.locationTitle)", extra: [.data("original", destination.weatherURL)])
+    var content: some HTML {
+        section(.class("web-view weather"), .script(ScreenScript.webView), .ariaLabel("Weather for \(destination.locationTitle)")) {
+            WebFrame(source: destination.weatherURL, title: "Weather for \(destination.locationTitle)", original: destination.weatherURL)
             p(.class("page-source")) {
-                a(.href(destination.weatherURL), Attribute("target", "_blank"), .rel("noopener noreferrer external")) { "Open the forecast in a new tab" }
+                a(.href(destination.weatherURL), .target("_blank"), .rel("noopener noreferrer external")) { "Open the forecast in a new tab" }
             }
-        }.render(into: &output)
+        }
     }
 }
 
@@ -20,10 +20,10 @@ struct SamplePageView: HTML {
     let number: Int
     let stylesheet: Route
 
-    func render(into output: inout String) {
+    var content: some HTML {
         Document(html(.lang("en")) {
             head {
-                meta(Attribute("charset", "utf-8"))
+                meta(.charset("utf-8"))
                 meta(.name("viewport"), .content("width=device-width, initial-scale=1"))
                 meta(.name("color-scheme"), .content("light dark"))
                 title(SampleBook.title(ofPage: number))
@@ -33,6 +33,6 @@ struct SamplePageView: HTML {
                 h1 { SampleBook.title(ofPage: number) }
                 p { SampleBook.text(ofPage: number) }
             }
-        }).render(into: &output)
+        })
     }
 }

@@ -6,20 +6,27 @@ import HTML
 struct WebFrame: HTML {
     let source: String
     let title: String
-    /// Attributes after the shared ones (`loading`, `data-original`, `data-copy`).
-    var extra: [Attribute] = []
+    /// The page's own address (web-view.js tells a followed link from it).
+    let original: String
+    /// A page of the Events book: fetched at once (`eager`) or when near (`lazy`), RoadTrip's copy
+    /// of it (empty while there is none), and where web-view.js asks whether the copy exists yet.
+    var loading: String? = nil
+    var copy: String? = nil
+    var copyStatus: String? = nil
 
     static let sandbox = "allow-scripts allow-popups allow-popups-to-escape-sandbox allow-forms"
 
-    func render(into output: inout String) {
+    var content: some HTML {
         div(.class("page-frame")) {
-            Element("iframe", [
-                .src(source), Attribute("sandbox", WebFrame.sandbox), Attribute("referrerpolicy", "no-referrer"), .title(title),
-            ] + extra)
+            iframe(
+                .src(source), .sandbox(WebFrame.sandbox), .referrerpolicy("no-referrer"), .title(title),
+                .ifPresent(loading, Attribute.loading), .data("original", original), .ifPresent(copy) { .data("copy", $0) },
+                .ifPresent(copyStatus) { .data("copy-status", $0) }
+            ) {}
             div(.class("page-status"), .role("status")) {
-                span(.class("spinner"), Attribute("aria-hidden", "true")) {}
+                span(.class("spinner"), .ariaHidden()) {}
                 span(.class("status-text")) { "Loading…" }
             }
-        }.render(into: &output)
+        }
     }
 }

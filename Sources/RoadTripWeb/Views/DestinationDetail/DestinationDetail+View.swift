@@ -4,24 +4,19 @@ import RoadTrip
 /// One destination: its picture, name, where it is and how many events it has.
 struct DestinationDetailView: HTML {
     let model: DestinationDetail
-    let formToken: String
     /// This destination is the account's trip already.
     let isChosen: Bool
 
-    func render(into output: inout String) {
+    var content: some HTML {
         let destination = model.destination
-        article(destination).render(into: &output)
-    }
-
-    private func article(_ destination: Destination) -> Element {
-        Element("article", [.class("destination")]) {
+        article(.class("destination")) {
             img(.class("destination-picture"), .src(.destinationImage(id: destination.id)), .alt("Picture of \(destination.name)"))
             h2(.class("destination-name")) { destination.name }
             if isChosen {
                 p(.class("notice success chosen")) { "This is your trip." }
             } else {
                 form(.method("post"), .action(.chooseDestination(id: destination.id)), .class("choose-form")) {
-                    FormToken(token: formToken)
+                    FormToken()
                     button(.type("submit"), .class("button choose")) { "Choose \(destination.name) for my trip" }
                 }
             }
@@ -38,7 +33,7 @@ struct DestinationDetailView: HTML {
                 dt { "Events" }
                 dd(.class("event-count")) { DestinationFormat.eventCount(destination.eventCount) }
                 dt { "Weather" }
-                dd { a(.href(destination.weatherURL), .rel("noopener noreferrer external"), Attribute("target", "_blank")) { "Forecast for \(destination.locationTitle)" } }
+                dd { a(.href(destination.weatherURL), .rel("noopener noreferrer external"), .target("_blank")) { "Forecast for \(destination.locationTitle)" } }
             }
             if !model.pointsOfInterest.isEmpty {
                 h2(.class("section-title")) { "Points of interest" }

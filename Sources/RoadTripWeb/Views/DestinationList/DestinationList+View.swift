@@ -6,31 +6,29 @@ struct DestinationListView: HTML {
     let destinations: [Destination]
     let selected: Int64?
 
-    func render(into output: inout String) {
+    var content: some HTML {
         nav(.ariaLabel("Destinations")) {
             h2(.class("section-title")) { "Destinations" }
             if destinations.isEmpty {
                 p(.class("empty-note")) { "No destinations yet. Import a catalogue with roadtrip destinations import FILE." }
             } else {
                 ul(.class("rows")) {
-                    for destination in destinations {
+                    ForEach(destinations) { destination in
                         li { row(destination) }
                     }
                 }
             }
-        }.render(into: &output)
+        }
     }
 
-    private func row(_ destination: Destination) -> Element {
-        var attributes: [Attribute] = [.class("row"), .href(.destination(id: destination.id))]
-        if destination.id == selected { attributes.append(.ariaCurrent("page")) }
-        return Element("a", attributes) {
-            img(.class("row-picture"), .src(.destinationImage(id: destination.id)), .alt(""), Attribute("loading", "lazy"))
+    private func row(_ destination: Destination) -> some HTML {
+        a(.class("row"), .href(.destination(id: destination.id)), .when(destination.id == selected, .ariaCurrent("page"))) {
+            img(.class("row-picture"), .src(.destinationImage(id: destination.id)), .alt(""), .loading("lazy"))
             span(.class("row-text")) {
                 span(.class("row-title")) { destination.name }
                 span(.class("row-subtitle")) { DestinationFormat.subtitle(destination) }
             }
-            span(.class("row-chevron"), Attribute("aria-hidden", "true")) { "›" }
+            span(.class("row-chevron"), .ariaHidden()) { "›" }
         }
     }
 }
@@ -40,7 +38,7 @@ struct DestinationPlaceholderView: HTML {
     let hasDestinations: Bool
     let hasTrip: Bool
 
-    func render(into output: inout String) {
+    var content: some HTML {
         section(.class("empty-state")) {
             h2 { hasTrip ? "Have a good trip" : "Where to?" }
             p {
@@ -51,6 +49,6 @@ struct DestinationPlaceholderView: HTML {
             if hasDestinations {
                 p(.class("placeholder-open")) { a(.class("button open-master"), .href("#master"), .ariaControls("master")) { "Show destinations" } }
             }
-        }.render(into: &output)
+        }
     }
 }

@@ -30,24 +30,24 @@ struct PlaceholderPicture: HTML {
         return Int(hash % 360)
     }
 
-    func render(into output: inout String) {
+    var content: some HTML {
         // 16:9 like the bundled pictures; the initials sit in the middle, so the square crops
         // of the lists (object-fit: cover) still show them whole.
-        Element("svg", [
+        svg(
             Attribute("xmlns", "http://www.w3.org/2000/svg"), Attribute("viewBox", "0 0 640 360"),
-            .role("img"), .ariaLabel(name),
-        ]) {
-            Element("title") { name }
-            Element("rect", [Attribute("width", "640"), Attribute("height", "360"), Attribute("fill", "hsl(\(hue), 45%, 38%)")])
-            Element("text", [
+            .role("img"), .ariaLabel(name)
+        ) {
+            title(name)
+            rect(.width(640), .height(360), Attribute("fill", "hsl(\(hue), 45%, 38%)"))
+            svgText(
                 Attribute("x", "320"), Attribute("y", "180"), Attribute("dy", "0.35em"), Attribute("text-anchor", "middle"),
                 Attribute("font-family", "system-ui, sans-serif"), Attribute("font-size", "150"),
-                Attribute("font-weight", "600"), Attribute("fill", "#ffffff"),
-            ]) { initials }
-        }.render(into: &output)
+                Attribute("font-weight", "600"), Attribute("fill", "#ffffff")
+            ) { initials }
+        }
     }
 
     var response: Response {
-        Response(headers: ["Content-Type": "image/svg+xml", "Cache-Control": "private, no-cache"], body: .bytes(Array(render().utf8)))
+        Response(headers: ["Content-Type": "image/svg+xml", "Cache-Control": "private, no-cache"], body: .bytes(renderBytes()))
     }
 }

@@ -10,22 +10,24 @@ struct Field: HTML {
     var autocomplete: String
     var hint: String? = nil
 
-    func render(into output: inout String) {
+    var content: some HTML {
         let id = "field-\(name)"
         div(.class("field")) {
             label(.for(id)) { caption }
-            Element("input", [.id(id), .type(type), .name(name), .value(value), .autocomplete(autocomplete), .required()])
+            input(.id(id), .type(type), .name(name), .value(value), .autocomplete(autocomplete), .required())
             if let hint { p(.class("hint")) { hint } }
-        }.render(into: &output)
+        }
     }
 }
 
-/// The form token every form sends back (checked by `CSRFGuard`).
+/// The form token every form sends back (checked by `CSRFGuard`): the page's own, from the
+/// output it is rendered into, so no view carries it.
 struct FormToken: HTML {
-    let token: String
-
-    func render(into output: inout String) {
-        input(.type("hidden"), .name(CSRFGuard.field), .value(token)).render(into: &output)
+    func render(into output: inout HTMLOutput) {
+        // Every page is rendered with its request's token (`App.page`); a form without one could
+        // only be refused when sent.
+        assert(output.formToken != nil, "a form rendered on a page without a form token")
+        input(.type("hidden"), .name(CSRFGuard.field), .value(output.formToken ?? "")).render(into: &output)
     }
 }
 
@@ -35,8 +37,8 @@ struct Notice: HTML {
     let kind: Kind
     let message: String
 
-    func render(into output: inout String) {
-        p(.class("notice \(kind.rawValue)"), .role(kind == .error ? "alert" : "status")) { message }.render(into: &output)
+    var content: some HTML {
+        p(.class("notice \(kind.rawValue)"), .role(kind == .error ? "alert" : "status")) { message }
     }
 }
 
@@ -48,17 +50,16 @@ struct Confirmation: HTML {
     let action: Route
     let buttonTitle: String
     let cancel: Route
-    let formToken: String
 
-    func render(into output: inout String) {
+    var content: some HTML {
         section(.class(classes)) {
             p(.class("confirm-message"), .role("alert")) { message }
             form(.method("post"), .action(action), .class("inline-form")) {
-                FormToken(token: formToken)
+                FormToken()
                 button(.type("submit"), .class("button danger")) { buttonTitle }
             }
             " "
             a(.class("button secondary"), .href(cancel)) { "Cancel" }
-        }.render(into: &output)
+        }
     }
 }

@@ -5,7 +5,7 @@ import RoadTrip
 struct MenuView: HTML {
     let menu: Menu
 
-    func render(into output: inout String) {
+    var content: some HTML {
         Fragment {
             if let trip = menu.trip {
                 TripMenuView(trip: trip)
@@ -16,7 +16,7 @@ struct MenuView: HTML {
                 }
             }
             DestinationListView(destinations: menu.destinations, selected: menu.selected)
-        }.render(into: &output)
+        }
     }
 }
 
@@ -24,7 +24,7 @@ struct MenuView: HTML {
 struct TripMenuView: HTML {
     let trip: Menu.Trip
 
-    func render(into output: inout String) {
+    var content: some HTML {
         let destination = trip.destination
         section(.class("trip"), .ariaLabel("Your trip")) {
             div(.class("trip-header")) {
@@ -39,13 +39,13 @@ struct TripMenuView: HTML {
                     a(.class("row trip-events"), .href(destination.eventCount > 0 ? .eventsBook(page: 1) : .eventsEditor)) {
                         span(.class("row-text")) { span(.class("row-title")) { "Events" } }
                         span(.class("row-detail event-total")) { String(destination.eventCount) }
-                        span(.class("row-chevron"), Attribute("aria-hidden", "true")) { "›" }
+                        span(.class("row-chevron"), .ariaHidden()) { "›" }
                     }
                 }
                 li {
                     a(.class("row trip-weather"), .href(.weather)) {
                         span(.class("row-text")) { span(.class("row-title")) { "Weather" } }
-                        span(.class("row-chevron"), Attribute("aria-hidden", "true")) { "›" }
+                        span(.class("row-chevron"), .ariaHidden()) { "›" }
                     }
                 }
                 for point in trip.pointsOfInterest {
@@ -55,6 +55,6 @@ struct TripMenuView: HTML {
                     }
                 }
             }
-        }.render(into: &output)
+        }
     }
 }

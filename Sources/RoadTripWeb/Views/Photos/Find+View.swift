@@ -7,12 +7,12 @@ struct FindView: HTML {
     let query: String
     let results: [Place]
 
-    func render(into output: inout String) {
+    var content: some HTML {
         section(.class("find"), .ariaLabel("Find a place")) {
             form(.method("get"), .action(.findPlaces(query: nil)), .class("search-form"), .role("search")) {
                 label(.for("find-query"), .class("visually-hidden")) { "Place name" }
                 input(.type("search"), .id("find-query"), .name("q"), .value(query), .placeholder("Find a place"),
-                      .autocomplete("off"), Attribute("autofocus", nil))
+                      .autocomplete("off"), .autofocus())
                 button(.type("submit")) { "Find" }
             }
             if !query.trimmingCharacters(in: .whitespaces).isEmpty {
@@ -23,7 +23,7 @@ struct FindView: HTML {
                     ul(.class("rows find-results")) { for place in results { li { PlaceRow(place: place) } } }
                 }
             }
-        }.render(into: &output)
+        }
     }
 }
 
@@ -32,10 +32,9 @@ struct PhotoPlaceView: HTML {
     let photo: Photo
     let query: String
     let results: [GazetteerPlace]
-    let formToken: String
     var error: String? = nil
 
-    func render(into output: inout String) {
+    var content: some HTML {
         section(.class("set-place-form")) {
             h2 { "Where was “\(photo.displayTitle)” taken?" }
             if let error { Notice(kind: .error, message: error) }
@@ -52,7 +51,7 @@ struct PhotoPlaceView: HTML {
                         for place in results {
                             li {
                                 form(.method("post"), .action(.photoPlace(id: photo.id, query: nil)), .class("choice-form")) {
-                                    FormToken(token: formToken)
+                                    FormToken()
                                     input(.type("hidden"), .name("place"), .value(String(place.id)))
                                     button(.type("submit"), .class("row choice")) {
                                         span(.class("row-text")) {
@@ -67,6 +66,6 @@ struct PhotoPlaceView: HTML {
                 }
             }
             p { a(.href(.photo(id: photo.id, inRecents: false))) { "Back to the photo" } }
-        }.render(into: &output)
+        }
     }
 }

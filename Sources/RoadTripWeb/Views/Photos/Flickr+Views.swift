@@ -7,7 +7,7 @@ struct FlickrPlacesView: HTML {
     let places: [FlickrPlace]
     let problem: String?
 
-    func render(into output: inout String) {
+    var content: some HTML {
         nav(.class("flickr-places"), .ariaLabel("Flickr places")) {
             if let problem {
                 p(.class("flickr-error"), .role("alert")) { problem }
@@ -25,7 +25,7 @@ struct FlickrPlacesView: HTML {
                                             span(.class("row-title")) { place.name }
                                             span(.class("row-subtitle")) { place.subtitle }
                                         }
-                                        span(.class("row-chevron"), Attribute("aria-hidden", "true")) { "›" }
+                                        span(.class("row-chevron"), .ariaHidden()) { "›" }
                                     }
                                 }
                             }
@@ -33,7 +33,7 @@ struct FlickrPlacesView: HTML {
                     }
                 }
             }
-        }.render(into: &output)
+        }
     }
 
     private var sections: [(String, [FlickrPlace])] {
@@ -53,8 +53,8 @@ struct FlickrGridView: HTML {
     let problem: String?
     var current: String? = nil
 
-    func render(into output: inout String) {
-        section(.class("photo-grid-screen"), .data("script", ScreenScript.photoGrid), .ariaLabel(heading)) {
+    var content: some HTML {
+        section(.class("photo-grid-screen"), .script(ScreenScript.photoGrid), .ariaLabel(heading)) {
             div(.class("grid-heading")) { h2(.class("section-title")) { heading } }
             if let problem {
                 p(.class("flickr-error"), .role("alert")) { problem }
@@ -64,16 +64,16 @@ struct FlickrGridView: HTML {
                 ul(.class("photo-grid")) {
                     for photo in photos {
                         li {
-                            Element("a", [.class("photo-cell"), .href(.flickrPhoto(id: photo.id, place: placeID)), .data("photo-id", photo.id)]
-                                    + (photo.id == current ? [.ariaCurrent("page")] : [])) {
-                                img(.src(.flickrImage(id: photo.id, size: .thumbnail)), .alt(""), Attribute("loading", "lazy"))
+                            a(.class("photo-cell"), .href(.flickrPhoto(id: photo.id, place: placeID)), .data("photo-id", photo.id),
+                              .when(photo.id == current, .ariaCurrent("page"))) {
+                                img(.src(.flickrImage(id: photo.id, size: .thumbnail)), .alt(""), .loading("lazy"))
                                 span(.class("photo-caption")) { photo.displayTitle }
                             }
                         }
                     }
                 }
             }
-        }.render(into: &output)
+        }
     }
 }
 
@@ -86,7 +86,7 @@ struct FlickrPhotoView: HTML {
     let next: Route?
     let vacations: [(id: Int64, name: String)]
 
-    func render(into output: inout String) {
+    var content: some HTML {
         let size = photo.large ?? photo.original
         PhotoStageView(
             id: photo.id, title: photo.displayTitle, width: size?.width ?? 1, height: size?.height ?? 1,
@@ -96,7 +96,7 @@ struct FlickrPhotoView: HTML {
             PhotoVisits(flickrID: photo.id, vacations: vacations) {
                 p(.class("flickr-owner")) {
                     "By \(photo.ownerName.isEmpty ? photo.owner : photo.ownerName) · "
-                    a(.href(photo.pageURL.absoluteString), Attribute("target", "_blank"), .rel("noopener noreferrer external")) { "See it on Flickr" }
+                    a(.href(photo.pageURL.absoluteString), .target("_blank"), .rel("noopener noreferrer external")) { "See it on Flickr" }
                 }
             }
             details(.class("photo-info")) {
@@ -110,6 +110,6 @@ struct FlickrPhotoView: HTML {
                     dt { "Tags" }; dd { photo.tags.isEmpty ? "None" : photo.tags.joined(separator: ", ") }
                 }
             }
-        }.render(into: &output)
+        }
     }
 }

@@ -12,8 +12,8 @@ struct PhotoGridView: HTML {
     var current: Int64? = nil
     var inRecents = false
 
-    func render(into output: inout String) {
-        section(.class("photo-grid-screen"), .data("script", ScreenScript.photoGrid), .ariaLabel(heading)) {
+    var content: some HTML {
+        section(.class("photo-grid-screen"), .script(ScreenScript.photoGrid), .ariaLabel(heading)) {
             div(.class("grid-heading")) {
                 h2(.class("section-title")) { heading }
                 if let subtitle { p(.class("row-subtitle")) { subtitle } }
@@ -30,7 +30,7 @@ struct PhotoGridView: HTML {
                     a(.class("button more-photos"), .href(.placePhotos(collection, after: cursor))) { "More photos" }
                 }
             }
-        }.render(into: &output)
+        }
     }
 }
 
@@ -40,15 +40,13 @@ struct PhotoCell: HTML {
     var isCurrent = false
     var inRecents = false
 
-    func render(into output: inout String) {
-        var attributes: [Attribute] = [.class("photo-cell"), .href(.photo(id: photo.id, inRecents: inRecents)), .data("photo-id", String(photo.id))]
-        if isCurrent { attributes.append(.ariaCurrent("page")) }
+    var content: some HTML {
         let (width, height) = PhotoCell.thumbnailSize(photo)
-        Element("a", attributes) {
-            img(.src(.photoImage(id: photo.id, size: .thumbnail)), .alt(""), Attribute("width", String(width)),
-                Attribute("height", String(height)), Attribute("loading", "lazy"), Attribute("decoding", "async"))
+        a(.class("photo-cell"), .href(.photo(id: photo.id, inRecents: inRecents)), .data("photo-id", String(photo.id)), .when(isCurrent, .ariaCurrent("page"))) {
+            img(.src(.photoImage(id: photo.id, size: .thumbnail)), .alt(""), .width(width),
+                .height(height), .loading("lazy"), .decoding("async"))
             span(.class("photo-caption")) { photo.displayTitle }
-        }.render(into: &output)
+        }
     }
 
     /// The thumbnail's size as libvips makes it: the photo fitted in 250 × 250, never enlarged.
@@ -63,18 +61,18 @@ struct RecentsView: HTML {
     let items: [RecentItem]
     var current: RecentKey? = nil
 
-    func render(into output: inout String) {
+    var content: some HTML {
         section(.class("recents"), .ariaLabel("Recents")) {
             if items.isEmpty {
                 p(.class("empty-note")) { "Photos you open appear here, the last one first." }
             } else {
                 ul(.class("rows")) {
-                    for item in items {
+                    ForEach(items) { item in
                         li { row(item) }
                     }
                 }
             }
-        }.render(into: &output)
+        }
     }
 
     /// Where a recent photo opens (from Recents, so that previous and next follow Recents).
@@ -92,20 +90,18 @@ struct RecentsView: HTML {
         return (route(-1), route(1))
     }
 
-    private func row(_ item: RecentItem) -> Element {
+    private func row(_ item: RecentItem) -> some HTML {
         let (title, subtitle, thumbnail): (String, String?, Route) = switch item {
         case .library(let photo): (photo.displayTitle, photo.displaySubtitle, .photoImage(id: photo.id, size: .thumbnail))
         case .flickr(let photo): (photo.displayTitle, "Flickr · \(photo.ownerName.isEmpty ? photo.owner : photo.ownerName)", .flickrImage(id: photo.id, size: .thumbnail))
         }
-        var attributes: [Attribute] = [.class("row recent-row"), .href(RecentsView.route(item))]
-        if item.key == current { attributes.append(.ariaCurrent("page")) }
-        return Element("a", attributes) {
-            img(.class("row-picture"), .src(thumbnail), .alt(""), Attribute("loading", "lazy"))
+        return a(.class("row recent-row"), .href(RecentsView.route(item)), .when(item.key == current, .ariaCurrent("page"))) {
+            img(.class("row-picture"), .src(thumbnail), .alt(""), .loading("lazy"))
             span(.class("row-text")) {
                 span(.class("row-title")) { title }
                 if let subtitle { span(.class("row-subtitle")) { subtitle } }
             }
-            span(.class("row-chevron"), Attribute("aria-hidden", "true")) { "›" }
+            span(.class("row-chevron"), .ariaHidden()) { "›" }
         }
     }
 }

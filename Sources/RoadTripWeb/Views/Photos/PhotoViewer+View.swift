@@ -20,11 +20,11 @@ struct PhotoViewer {
 struct PhotoViewerView: HTML {
     let model: PhotoViewer
     /// The vacations holding the photo, and the Visit / Unvisit links.
-    let visits: PhotoVisits
+    let visits: PhotoVisits<EmptyHTML>
     /// The account's own tags on the photo, in the Info panel.
     let tags: PhotoTagsView
 
-    func render(into output: inout String) {
+    var content: some HTML {
         let photo = model.photo
         PhotoStageView(
             id: String(photo.id), title: photo.displayTitle, width: photo.displayWidth, height: photo.displayHeight,
@@ -35,13 +35,13 @@ struct PhotoViewerView: HTML {
         ) {
             visits
             PhotoInfoView(model: model, tags: tags)
-        }.render(into: &output)
+        }
     }
 }
 
 /// The stage, the controls and the panels below, shared by the library's viewer and a
 /// vacation's: the markup photo-viewer.js drives.
-struct PhotoStageView: HTML {
+struct PhotoStageView<Panels: HTML>: HTML {
     /// Matches the grid cell's `data-photo-id`, so the grid beside marks the photo on screen.
     let id: String
     let title: String
@@ -51,43 +51,40 @@ struct PhotoStageView: HTML {
     let original: Route?
     let previous: Route?
     let next: Route?
-    let panels: Fragment
+    let panels: Panels
 
     init(id: String, title: String, width: Int, height: Int, image: Route, original: Route?, previous: Route?, next: Route?,
-         @HTMLBuilder panels: () -> Fragment) {
+         @HTMLBuilder panels: () -> Panels) {
         (self.id, self.title, self.width, self.height) = (id, title, width, height)
         (self.image, self.original, self.previous, self.next) = (image, original, previous, next)
         self.panels = panels()
     }
 
-    func render(into output: inout String) {
-        var attributes: [Attribute] = [
-            .class("photo-viewer"), .data("script", ScreenScript.photoViewer), .data("photo-id", id), .data("width", String(width)), .data("height", String(height)),
-            .data("preview-size", String(Rendition.preview.size)),
-        ]
-        if let original { attributes.append(.data("original", original.path)) }
-        Element("section", attributes) {
-            div(.class("photo-stage"), Attribute("tabindex", "0"), .role("img"), .ariaLabel("\(title). Drag to pan; pinch, scroll or press + and − to zoom."),
+    var content: some HTML {
+        section(
+            .class("photo-viewer"), .script(ScreenScript.photoViewer), .data("photo-id", id), .data("width", String(width)), .data("height", String(height)),
+            .data("preview-size", String(Rendition.preview.size)), .ifPresent(original) { .data("original", $0.path) }) {
+            div(.class("photo-stage"), .tabindex(0), .role("img"), .ariaLabel("\(title). Drag to pan; pinch, scroll or press + and − to zoom."),
                 .data("previous", previous?.path ?? ""), .data("next", next?.path ?? "")) {
                 img(.class("photo-image"), .src(image), .alt(title),
-                    Attribute("width", String(width)), Attribute("height", String(height)), Attribute("decoding", "async"))
+                    .width(width), .height(height), .decoding("async"))
                 div(.class("spinner"), .role("status"), .ariaLabel("Loading the photo"), .hidden()) {}
             }
             div(.class("photo-controls")) {
                 neighbourLink(previous, caption: "‹ Previous", className: "photo-previous", rel: "prev")
                 div(.class("zoom-controls"), .role("group"), .ariaLabel("Zoom")) {
                     button(.type("button"), .class("zoom-out"), .ariaLabel("Zoom out"), .hidden()) { "−" }
-                    span(.class("zoom-level"), Attribute("aria-live", "polite"), .hidden()) { "" }
+                    span(.class("zoom-level"), .ariaLive("polite"), .hidden()) { "" }
                     button(.type("button"), .class("zoom-in"), .ariaLabel("Zoom in"), .hidden()) { "+" }
                 }
                 neighbourLink(next, caption: "Next ›", className: "photo-next", rel: "next")
             }
             panels
-        }.render(into: &output)
+        }
     }
 
-    private func neighbourLink(_ route: Route?, caption: String, className: String, rel: String) -> Element {
-        guard let route else { return span(.class("\(className) disabled"), Attribute("aria-hidden", "true")) { caption } }
+    private func neighbourLink(_ route: Route?, caption: String, className: String, rel: String) -> some HTML {
+        guard let route else { return span(.class("\(className) disabled"), .ariaHidden()) { caption } }
         return a(.class("button \(className)"), .href(route), .rel(rel)) { caption }
     }
 }
@@ -97,7 +94,7 @@ struct PhotoInfoView: HTML {
     let model: PhotoViewer
     let tags: PhotoTagsView
 
-    func render(into output: inout String) {
+    var content: some HTML {
         let photo = model.photo
         details(.class("photo-info")) {
             summary { "Info" }
@@ -121,7 +118,7 @@ struct PhotoInfoView: HTML {
                 dt { "Size" }; dd { "\(photo.displayWidth) × \(photo.displayHeight) · \(photo.format.rawValue.uppercased())" }
                 dt { "Tags" }; dd { tags }
             }
-            p { a(.href(.photoImage(id: photo.id, size: .original)), Attribute("download", "")) { "Download the original" } }
-        }.render(into: &output)
+            p { a(.href(.photoImage(id: photo.id, size: .original)), .download("")) { "Download the original" } }
+        }
     }
 }

@@ -60,7 +60,7 @@ enum PhotoFormat {
 struct PhotoPlaceholderView: HTML {
     let hasPhotos: Bool
 
-    func render(into output: inout String) {
+    var content: some HTML {
         section(.class("empty-state")) {
             h2 { hasPhotos ? "Choose a photo" : "No photos yet" }
             p {
@@ -71,6 +71,6 @@ struct PhotoPlaceholderView: HTML {
                 a(.class("button"), .href(.upload)) { "Upload photos" }
                 a(.class("button open-master"), .href("#master"), .ariaControls("master")) { "Show places" }
             }
-        }.render(into: &output)
+        }
     }
 }

@@ -8,7 +8,7 @@ struct PlaceListView: HTML {
     let order: PlaceOrder
     let withoutPlace: Int
 
-    func render(into output: inout String) {
+    var content: some HTML {
         nav(.class("place-list"), .ariaLabel("Places")) {
             form(.method("get"), .action(.findPlaces(query: nil)), .class("search-form"), .role("search")) {
                 label(.for("find-places"), .class("visually-hidden")) { "Find a place" }
@@ -39,13 +39,13 @@ struct PlaceListView: HTML {
                                 span(.class("row-title")) { "No location" }
                                 span(.class("row-subtitle")) { PhotoFormat.count(withoutPlace) }
                             }
-                            span(.class("row-chevron"), Attribute("aria-hidden", "true")) { "›" }
+                            span(.class("row-chevron"), .ariaHidden()) { "›" }
                         }
                     }
                 }
             }
             p(.class("list-actions")) { a(.class("button"), .href(.upload)) { "Upload photos" } }
-        }.render(into: &output)
+        }
     }
 
     /// Places grouped by country, in the order the library gave them (country, then city).
@@ -57,7 +57,7 @@ struct PlaceListView: HTML {
         return result
     }
 
-    private func orderLink(_ value: PlaceOrder, _ caption: String) -> Element {
+    private func orderLink(_ value: PlaceOrder, _ caption: String) -> some HTML {
         value == order
             ? a(.class("segment"), .href(.places(order: value)), .ariaCurrent("true")) { caption }
             : a(.class("segment"), .href(.places(order: value))) { caption }
@@ -69,15 +69,13 @@ struct PlaceRow: HTML {
     let place: Place
     var isCurrent = false
 
-    func render(into output: inout String) {
-        var attributes: [Attribute] = [.class("row place-row"), .href(.placePhotos(.place(place.id), after: nil))]
-        if isCurrent { attributes.append(.ariaCurrent("page")) }
-        Element("a", attributes) {
+    var content: some HTML {
+        a(.class("row place-row"), .href(.placePhotos(.place(place.id), after: nil)), .when(isCurrent, .ariaCurrent("page"))) {
             span(.class("row-text")) {
                 span(.class("row-title")) { place.name }
                 span(.class("row-subtitle")) { "\(place.regionAndCountry) · \(PhotoFormat.count(place.photoCount))" }
             }
-            span(.class("row-chevron"), Attribute("aria-hidden", "true")) { "›" }
-        }.render(into: &output)
+            span(.class("row-chevron"), .ariaHidden()) { "›" }
+        }
     }
 }

@@ -5,25 +5,24 @@ import RoadTrip
 /// the form posts them all in one request and the summary page follows; with it, uploads.js
 /// sends them one by one with a progress bar each and writes the same summary here.
 struct UploadView: HTML {
-    let formToken: String
     let uploadToken: String
 
-    func render(into output: inout String) {
+    var content: some HTML {
         section(.class("upload")) {
-            form(.method("post"), .action(.upload, uploadToken: uploadToken), Attribute("enctype", "multipart/form-data"), .class("upload-form"),
-                 .data("script", ScreenScript.uploads), .data("file-action", Route.uploadFile(name: nil).path), .data("token", formToken)) {
-                FormToken(token: formToken)
+            form(.method("post"), .action(.upload, uploadToken: uploadToken), .enctype("multipart/form-data"), .class("upload-form"),
+                 .script(ScreenScript.uploads), .data("file-action", Route.uploadFile(name: nil).path), .dataFormToken("token")) {
+                FormToken()
                 div(.class("drop-zone")) {
                     label(.for("upload-files")) { "Choose photos or drop them here" }
-                    input(.type("file"), .id("upload-files"), .name("photos"), Attribute("multiple", nil),
-                          Attribute("accept", "image/jpeg,image/png,image/webp,image/heic,image/heif,.heic,.heif"))
+                    input(.type("file"), .id("upload-files"), .name("photos"), .multiple(),
+                          .accept("image/jpeg,image/png,image/webp,image/heic,image/heif,.heic,.heif"))
                     p(.class("hint")) { "JPEG, PNG, WebP or HEIC, up to 100 megapixels each. Photos already in the library are not added twice." }
                 }
                 button(.type("submit"), .class("button primary")) { "Upload" }
             }
-            ol(.class("upload-list"), .ariaLabel("Files"), Attribute("aria-live", "polite")) {}
+            ol(.class("upload-list"), .ariaLabel("Files"), .ariaLive("polite")) {}
             div(.class("upload-summary"), .role("status"), .hidden()) {}
-        }.render(into: &output)
+        }
     }
 }
 
@@ -37,7 +36,7 @@ struct UploadOutcome {
 struct UploadSummaryView: HTML {
     let outcomes: [UploadOutcome]
 
-    func render(into output: inout String) {
+    var content: some HTML {
         let imported = outcomes.filter { if case .imported = $0.outcome { true } else { false } }
         let already = outcomes.filter { if case .alreadyThere = $0.outcome { true } else { false } }
         section(.class("upload-result")) {
@@ -57,7 +56,7 @@ struct UploadSummaryView: HTML {
                 " "
                 a(.class("button"), .href(.places(order: .byCountry))) { "See places" }
             }
-        }.render(into: &output)
+        }
     }
 
     static func kind(_ outcome: ImportOutcome) -> String {

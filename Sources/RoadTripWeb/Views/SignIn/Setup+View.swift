@@ -5,16 +5,15 @@ import RoadTrip
 struct SetupView: HTML {
     let token: String
     let name: String
-    let formToken: String
     let notice: Notice?
 
-    func render(into output: inout String) {
+    var content: some HTML {
         section(.class("form-page")) {
             h2 { "Welcome to RoadTrip" }
             p { "Create the owner account. The owner adds the household's other accounts later." }
             if let notice { notice }
             form(.method("post"), .action(.setup(token: nil)), .class("stacked")) {
-                FormToken(token: formToken)
+                FormToken()
                 input(.type("hidden"), .name("token"), .value(token))
                 Field(caption: "Name", name: "name", value: name, autocomplete: "username")
                 Field(caption: "Password", name: "password", type: "password", autocomplete: "new-password",
@@ -22,7 +21,7 @@ struct SetupView: HTML {
                 Field(caption: "Password again", name: "repeated", type: "password", autocomplete: "new-password")
                 button(.type("submit"), .class("button")) { "Create the owner account" }
             }
-        }.render(into: &output)
+        }
     }
 }
 
@@ -31,7 +30,7 @@ struct SetupHelpView: HTML {
     let alreadySetUp: Bool
     let tokenWasGiven: Bool
 
-    func render(into output: inout String) {
+    var content: some HTML {
         section(.class("form-page")) {
             h2 { alreadySetUp ? "RoadTrip is set up" : "Setting up RoadTrip" }
             if alreadySetUp {
@@ -49,6 +48,6 @@ struct SetupHelpView: HTML {
                     "."
                 }
             }
-        }.render(into: &output)
+        }
     }
 }

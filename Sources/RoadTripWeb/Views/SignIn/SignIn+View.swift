@@ -5,12 +5,11 @@ import RoadTrip
 struct SignInView: HTML {
     let next: String?
     let name: String
-    let formToken: String
     let notice: Notice?
     /// No account exists yet: point at the setup link instead.
     let awaitingSetup: Bool
 
-    func render(into output: inout String) {
+    var content: some HTML {
         section(.class("form-page")) {
             h2 { "Sign in to RoadTrip" }
             if let notice { notice }
@@ -22,12 +21,12 @@ struct SignInView: HTML {
                 }
             }
             form(.method("post"), .action(.signIn(next: nil)), .class("stacked")) {
-                FormToken(token: formToken)
+                FormToken()
                 if let next { input(.type("hidden"), .name("next"), .value(next)) }
                 Field(caption: "Name", name: "name", value: name, autocomplete: "username")
                 Field(caption: "Password", name: "password", type: "password", autocomplete: "current-password")
                 button(.type("submit"), .class("button")) { "Sign in" }
             }
-        }.render(into: &output)
+        }
     }
 }

@@ -3,21 +3,21 @@ import RoadTrip
 
 /// Under the photo: which of the account's vacations hold it, Visit, and Unvisit when some do —
 /// for a library photo and a Flickr one alike (`lead` is what comes first: Flickr's owner line).
-struct PhotoVisits: HTML {
+struct PhotoVisits<Lead: HTML>: HTML {
     let visit: Route
     let unvisit: Route
     let vacations: [(id: Int64, name: String)]
-    var lead = Fragment([])
+    let lead: Lead
 
-    init(photoID: Int64, vacations: [(id: Int64, name: String)]) {
-        (visit, unvisit, self.vacations) = (.visit(photo: photoID), .unvisit(photo: photoID), vacations)
+    init(photoID: Int64, vacations: [(id: Int64, name: String)]) where Lead == EmptyHTML {
+        (visit, unvisit, self.vacations, lead) = (.visit(photo: photoID), .unvisit(photo: photoID), vacations, EmptyHTML())
     }
 
-    init(flickrID: String, vacations: [(id: Int64, name: String)], @HTMLBuilder lead: () -> Fragment) {
+    init(flickrID: String, vacations: [(id: Int64, name: String)], @HTMLBuilder lead: () -> Lead) {
         (visit, unvisit, self.vacations, self.lead) = (.flickrVisit(id: flickrID), .flickrUnvisit(id: flickrID), vacations, lead())
     }
 
-    func render(into output: inout String) {
+    var content: some HTML {
         div(.class("photo-visits")) {
             lead
             a(.class("button visit popover-link"), .href(visit)) { "Visit…" }
@@ -31,7 +31,7 @@ struct PhotoVisits: HTML {
                 }
                 a(.class("button secondary unvisit popover-link"), .href(unvisit)) { "Unvisit…" }
             }
-        }.render(into: &output)
+        }
     }
 }
 
@@ -46,10 +46,9 @@ struct VisitChoiceView: HTML {
     let route: Route
     let back: Route
     let vacations: [(id: Int64, name: String)]
-    let formToken: String
     var error: String? = nil
 
-    func render(into output: inout String) {
+    var content: some HTML {
         section(.class("visit-choice \(kind == .visit ? "visit-list" : "unvisit-list")")) {
             h2 { kind == .visit ? "Visit “\(title)” into…" : "Remove “\(title)” from…" }
             if let error { Notice(kind: .error, message: error) }
@@ -60,7 +59,7 @@ struct VisitChoiceView: HTML {
                 for vacation in vacations {
                     li {
                         form(.method("post"), .action(route), .class("choice-form")) {
-                            FormToken(token: formToken)
+                            FormToken()
                             input(.type("hidden"), .name("vacation"), .value(String(vacation.id)))
                             button(.type("submit"), .class("row choice")) { span(.class("row-title")) { vacation.name } }
                         }
@@ -69,17 +68,17 @@ struct VisitChoiceView: HTML {
             }
             if kind == .visit {
                 form(.method("post"), .action(route), .class("stacked new-vacation-visit")) {
-                    FormToken(token: formToken)
+                    FormToken()
                     div(.class("field")) {
                         label(.for("visit-new")) { "New vacation…" }
-                        Element("input", [.id("visit-new"), .type("text"), .name("name"), .placeholder("Name"), .autocomplete("off"),
-                                          .maxlength(VacationStore.maximumNameLength)])
+                        input(.id("visit-new"), .type("text"), .name("name"), .placeholder("Name"), .autocomplete("off"),
+                                          .maxlength(VacationStore.maximumNameLength))
                     }
                     button(.type("submit"), .class("button")) { "Add and visit" }
                 }
             }
             p { a(.href(back)) { "Back to the photo" } }
-        }.render(into: &output)
+        }
     }
 }
 
@@ -88,19 +87,18 @@ struct PhotoTagsView: HTML {
     let photoID: Int64
     let keywords: [String]
     let tags: [String]
-    let formToken: String
     /// Why the tag typed was refused, and what was typed, to be put right and sent again.
     var error: String? = nil
     var typed: String = ""
 
-    func render(into output: inout String) {
+    var content: some HTML {
         div(.class("photo-tags")) {
             if !keywords.isEmpty { p(.class("keywords")) { "Keywords: \(keywords.joined(separator: ", "))" } }
             ul(.class("tag-chips")) {
                 for tag in tags {
                     li {
                         form(.method("post"), .action(.photoTags(photo: photoID)), .class("inline-form")) {
-                            FormToken(token: formToken)
+                            FormToken()
                             input(.type("hidden"), .name("remove"), .value(tag))
                             span(.class("tag-chip")) { tag }
                             button(.type("submit"), .class("link-button"), .ariaLabel("Remove the tag \(tag)")) { "×" }
@@ -109,14 +107,13 @@ struct PhotoTagsView: HTML {
                 }
             }
             form(.method("post"), .action(.photoTags(photo: photoID)), .class("inline-form add-tag")) {
-                FormToken(token: formToken)
+                FormToken()
                 label(.for("add-tag"), .class("visually-hidden")) { "Add a tag" }
-                Element("input", [.id("add-tag"), .type("text"), .name("add"), .placeholder("Add a tag"), .autocomplete("off"),
-                                  .maxlength(VacationTags.maximumLength), .value(typed)]
-                                 + (error == nil ? [] : [Attribute("aria-invalid", "true"), Attribute("aria-describedby", "add-tag-error")]))
+                input(.id("add-tag"), .type("text"), .name("add"), .placeholder("Add a tag"), .autocomplete("off"),
+                                  .maxlength(VacationTags.maximumLength), .value(typed), .when(error != nil, .ariaInvalid()), .when(error != nil, .ariaDescribedby("add-tag-error")))
                 button(.type("submit"), .class("link-button")) { "Add" }
             }
             if let error { p(.id("add-tag-error"), .class("field-error"), .role("alert")) { error } }
-        }.render(into: &output)
+        }
     }
 }

@@ -6,7 +6,7 @@ struct VacationListView: HTML {
     let vacations: [Vacation]
     var current: Int64? = nil
 
-    func render(into output: inout String) {
+    var content: some HTML {
         nav(.class("vacation-list"), .ariaLabel("Vacations")) {
             p(.class("list-actions")) {
                 a(.class("button add-vacation popover-link"), .href(.newVacation)) { "Add vacation" }
@@ -17,21 +17,19 @@ struct VacationListView: HTML {
                 p(.class("empty-note")) { "No vacations yet. Add one, then open a photo and choose Visit to put it in." }
             } else {
                 ul(.class("rows")) {
-                    for vacation in vacations { li { row(vacation) } }
+                    ForEach(vacations) { vacation in li { row(vacation) } }
                 }
             }
-        }.render(into: &output)
+        }
     }
 
-    private func row(_ vacation: Vacation) -> Element {
-        var attributes: [Attribute] = [.class("row vacation-row"), .href(.vacation(id: vacation.id))]
-        if vacation.id == current { attributes.append(.ariaCurrent("page")) }
-        return Element("a", attributes) {
+    private func row(_ vacation: Vacation) -> some HTML {
+        a(.class("row vacation-row"), .href(.vacation(id: vacation.id)), .when(vacation.id == current, .ariaCurrent("page"))) {
             span(.class("row-text")) {
                 span(.class("row-title")) { vacation.name }
                 span(.class("row-subtitle")) { VacationFormatting.summary(vacation) }
             }
-            span(.class("row-chevron"), Attribute("aria-hidden", "true")) { "›" }
+            span(.class("row-chevron"), .ariaHidden()) { "›" }
         }
     }
 }
@@ -57,13 +55,12 @@ enum VacationFormatting {
 /// Adding a vacation: a name and a button. Its own screen on a phone; app.js shows the same
 /// form in a popover on a tablet.
 struct NewVacationView: HTML {
-    let formToken: String
     var name = ""
     var error: String? = nil
     /// The name exists already: an alert saying so, with a button back to the form.
     var duplicate: String? = nil
 
-    func render(into output: inout String) {
+    var content: some HTML {
         section(.class("new-vacation")) {
             if let duplicate {
                 div(.class("alert"), .role("alertdialog"), .ariaLabel("Vacation exists")) {
@@ -72,39 +69,37 @@ struct NewVacationView: HTML {
                 }
             } else {
                 form(.method("post"), .action(.newVacation), .class("stacked vacation-form")) {
-                    FormToken(token: formToken)
+                    FormToken()
                     div(.class("field")) {
                         label(.for("vacation-name")) { "Name" }
-                        Element("input", [.id("vacation-name"), .type("text"), .name("name"), .value(name), .autocomplete("off"),
-                                          .maxlength(VacationStore.maximumNameLength), Attribute("autofocus", nil)]
-                                + (error == nil ? [] : [Attribute("aria-invalid", "true"), Attribute("aria-describedby", "vacation-name-error")]))
+                        input(.id("vacation-name"), .type("text"), .name("name"), .value(name), .autocomplete("off"),
+                                          .maxlength(VacationStore.maximumNameLength), .autofocus(), .when(error != nil, .ariaInvalid()), .when(error != nil, .ariaDescribedby("vacation-name-error")))
                         if let error { p(.class("field-error"), .id("vacation-name-error"), .role("alert")) { error } }
                     }
                     button(.type("submit"), .class("button")) { "Add vacation" }
                 }
             }
-        }.render(into: &output)
+        }
     }
 }
 
 /// Importing a vacation document: a file and a button.
 struct VacationImportView: HTML {
-    let formToken: String
     let uploadToken: String
     var error: String? = nil
 
-    func render(into output: inout String) {
+    var content: some HTML {
         section(.class("vacation-import")) {
             if let error { Notice(kind: .error, message: error) }
-            form(.method("post"), .action(.vacationImport, uploadToken: uploadToken), Attribute("enctype", "multipart/form-data"), .class("stacked")) {
-                FormToken(token: formToken)
+            form(.method("post"), .action(.vacationImport, uploadToken: uploadToken), .enctype("multipart/form-data"), .class("stacked")) {
+                FormToken()
                 div(.class("field")) {
                     label(.for("vacation-file")) { "Vacation file (.vacation)" }
-                    input(.type("file"), .id("vacation-file"), .name("document"), Attribute("accept", ".vacation"))
+                    input(.type("file"), .id("vacation-file"), .name("document"), .accept(".vacation"))
                     p(.class("hint")) { "A file exported from RoadTrip. It is added as a new vacation; nothing you have is replaced." }
                 }
                 button(.type("submit"), .class("button")) { "Import" }
             }
-        }.render(into: &output)
+        }
     }
 }

@@ -7,10 +7,9 @@ struct VacationMenuView: HTML {
     let vacation: Vacation
     let placeCount: Int
     let tagCount: Int
-    let formToken: String
     var renameError: String? = nil
 
-    func render(into output: inout String) {
+    var content: some HTML {
         section(.class("vacation-menu"), .ariaLabel(vacation.name)) {
             div(.class("grid-heading")) {
                 h2(.class("section-title")) { vacation.name }
@@ -25,28 +24,28 @@ struct VacationMenuView: HTML {
                 }
             }
             form(.method("post"), .action(.vacationRename(id: vacation.id)), .class("stacked rename-form")) {
-                FormToken(token: formToken)
+                FormToken()
                 div(.class("field")) {
                     label(.for("rename")) { "Rename" }
-                    Element("input", [.id("rename"), .type("text"), .name("name"), .value(vacation.name), .autocomplete("off"),
-                                      .maxlength(VacationStore.maximumNameLength)])
+                    input(.id("rename"), .type("text"), .name("name"), .value(vacation.name), .autocomplete("off"),
+                                      .maxlength(VacationStore.maximumNameLength))
                     if let renameError { p(.class("field-error"), .role("alert")) { renameError } }
                 }
                 button(.type("submit"), .class("button")) { "Rename" }
             }
             p(.class("list-actions")) {
-                a(.class("button secondary export"), .href(.vacationExport(id: vacation.id)), Attribute("download", "")) { "Export" }
+                a(.class("button secondary export"), .href(.vacationExport(id: vacation.id)), .download("")) { "Export" }
                 " "
                 a(.class("button danger delete"), .href(.vacationRemoval(id: vacation.id))) { "Delete…" }
             }
-        }.render(into: &output)
+        }
     }
 
-    private func entry(_ route: Route, _ title: String, _ detail: String, _ name: String) -> Element {
+    private func entry(_ route: Route, _ title: String, _ detail: String, _ name: String) -> some HTML {
         a(.class("row vacation-\(name)"), .href(route)) {
             span(.class("row-text")) { span(.class("row-title")) { title } }
             span(.class("row-detail")) { detail }
-            span(.class("row-chevron"), Attribute("aria-hidden", "true")) { "›" }
+            span(.class("row-chevron"), .ariaHidden()) { "›" }
         }
     }
 }
@@ -54,14 +53,13 @@ struct VacationMenuView: HTML {
 /// Deleting a vacation: a confirmation that names it and its photo count.
 struct VacationRemovalView: HTML {
     let vacation: Vacation
-    let formToken: String
 
-    func render(into output: inout String) {
+    var content: some HTML {
 Confirmation(
             classes: "confirm",
             message: "Delete “\(vacation.name)” and its \(PhotoFormat.count(vacation.photoCount))? The photos stay in the library.",
-            action: .vacationRemoval(id: vacation.id), buttonTitle: "Delete", cancel: .vacation(id: vacation.id), formToken: formToken
-        ).render(into: &output)
+            action: .vacationRemoval(id: vacation.id), buttonTitle: "Delete", cancel: .vacation(id: vacation.id)
+        )
     }
 }
 
@@ -70,7 +68,7 @@ struct ItineraryView: HTML {
     let vacationID: Int64
     let places: [VacationPlace]
 
-    func render(into output: inout String) {
+    var content: some HTML {
         section(.class("itinerary"), .ariaLabel("Itinerary")) {
             if places.isEmpty {
                 p(.class("empty-note")) { "No places yet: visit photos with a place into this vacation." }
@@ -85,13 +83,13 @@ struct ItineraryView: HTML {
                                         "\(place.regionAndCountry) · \(PhotoFormat.count(place.photoCount)) · from \(VacationFormatting.day(place.firstVisited))"
                                     }
                                 }
-                                span(.class("row-chevron"), Attribute("aria-hidden", "true")) { "›" }
+                                span(.class("row-chevron"), .ariaHidden()) { "›" }
                             }
                         }
                     }
                 }
             }
-        }.render(into: &output)
+        }
     }
 }
 
@@ -101,7 +99,7 @@ struct VacationTagsView: HTML {
     let query: String
     let tags: [VacationTag]
 
-    func render(into output: inout String) {
+    var content: some HTML {
         section(.class("vacation-tags"), .ariaLabel("Tags")) {
             form(.method("get"), .action(.vacationTags(id: vacationID, query: nil)), .class("search-form"), .role("search")) {
                 label(.for("tag-query"), .class("visually-hidden")) { "Search tags" }
@@ -117,12 +115,12 @@ struct VacationTagsView: HTML {
                             a(.class("row tag-row"), .href(.vacationPhotos(id: vacationID, filter: .tag(tag.id))), .data("tag", tag.name)) {
                                 span(.class("row-text")) { span(.class("row-title")) { tag.name } }
                                 span(.class("row-detail")) { String(tag.photoCount) }
-                                span(.class("row-chevron"), Attribute("aria-hidden", "true")) { "›" }
+                                span(.class("row-chevron"), .ariaHidden()) { "›" }
                             }
                         }
                     }
                 }
             }
-        }.render(into: &output)
+        }
     }
 }

@@ -9,8 +9,8 @@ struct VacationGridView: HTML {
     let filter: VacationPhotoFilter
     var current: Int64? = nil
 
-    func render(into output: inout String) {
-        section(.class("photo-grid-screen"), .data("script", ScreenScript.photoGrid), .ariaLabel(heading)) {
+    var content: some HTML {
+        section(.class("photo-grid-screen"), .script(ScreenScript.photoGrid), .ariaLabel(heading)) {
             div(.class("grid-heading")) {
                 h2(.class("section-title")) { heading }
                 p(.class("row-subtitle")) { PhotoFormat.count(photos.count) }
@@ -19,18 +19,16 @@ struct VacationGridView: HTML {
                 p(.class("empty-note")) { "No photos here. Open a photo and choose Visit to add it." }
             } else {
                 ul(.class("photo-grid")) {
-                    for photo in photos { li { cell(photo) } }
+                    ForEach(photos) { photo in li { cell(photo) } }
                 }
             }
-        }.render(into: &output)
+        }
     }
 
-    private func cell(_ photo: VacationPhoto) -> Element {
-        var attributes: [Attribute] = [.class("photo-cell"), .href(.vacationPhoto(id: vacationID, photo: photo.id, filter: filter)),
-                                       .data("photo-id", String(photo.id))]
-        if photo.id == current { attributes.append(.ariaCurrent("page")) }
-        return Element("a", attributes) {
-            img(.src(.vacationPhotoImage(id: vacationID, photo: photo.id, size: .thumbnail)), .alt(""), Attribute("loading", "lazy"))
+    private func cell(_ photo: VacationPhoto) -> some HTML {
+        a(.class("photo-cell"), .href(.vacationPhoto(id: vacationID, photo: photo.id, filter: filter)),
+                                       .data("photo-id", String(photo.id)), .when(photo.id == current, .ariaCurrent("page"))) {
+            img(.src(.vacationPhotoImage(id: vacationID, photo: photo.id, size: .thumbnail)), .alt(""), .loading("lazy"))
             span(.class("photo-caption")) { photo.title }
         }
     }
@@ -47,7 +45,7 @@ struct VacationPhotoView: HTML {
     /// The confirmation that removes the photo from this vacation.
     let removal: Route
 
-    func render(into output: inout String) {
+    var content: some HTML {
         PhotoStageView(
             id: String(photo.id), title: photo.title, width: photo.width, height: photo.height,
             image: .vacationPhotoImage(id: vacationID, photo: photo.id, size: .preview), original: nil, previous: previous, next: next
@@ -68,7 +66,7 @@ struct VacationPhotoView: HTML {
                     dt { "Tags" }; dd(.class("info-tags")) { tags.isEmpty ? "None" : tags.joined(separator: ", ") }
                 }
             }
-        }.render(into: &output)
+        }
     }
 }
 
@@ -77,15 +75,14 @@ struct VacationPhotoRemovalView: HTML {
     let vacation: Vacation
     let photo: VacationPhoto
     let filter: VacationPhotoFilter
-    let formToken: String
 
-    func render(into output: inout String) {
+    var content: some HTML {
 Confirmation(
             classes: "confirm photo-removal",
             message: "Remove “\(photo.title)” from “\(vacation.name)”? A place or tag that no other photo of the vacation has goes with it. The photo stays in the library.",
             action: .vacationPhotoRemoval(id: vacation.id, photo: photo.id, filter: filter), buttonTitle: "Remove",
-            cancel: .vacationPhoto(id: vacation.id, photo: photo.id, filter: filter), formToken: formToken
-        ).render(into: &output)
+            cancel: .vacationPhoto(id: vacation.id, photo: photo.id, filter: filter)
+        )
     }
 }
 
@@ -96,17 +93,17 @@ struct VacationBookPage: HTML {
     let photo: VacationPhoto
     let isCurrent: Bool
 
-    func render(into output: inout String) {
-        Element("article", [.class("book-page photo-page", isCurrent ? "current" : "partner"), .data("page", String(number))]) {
+    var content: some HTML {
+        article(.class("book-page photo-page", isCurrent ? "current" : "partner"), .data("page", String(number))) {
             figure(.class("book-photo")) {
                 img(.src(.vacationPhotoImage(id: vacationID, photo: photo.id, size: .preview)), .alt(photo.title),
-                    Attribute("width", String(photo.width)), Attribute("height", String(photo.height)), Attribute("decoding", "async"))
-                Element("figcaption", [.class("book-caption")]) {
+                    .width(photo.width), .height(photo.height), .decoding("async"))
+                figcaption(.class("book-caption")) {
                     strong { photo.title }
                     if let date = photo.takenAt { " · \(PhotoFormat.date(date))" }
                     if let subtitle = photo.subtitle { " — \(subtitle)" }
                 }
             }
-        }.render(into: &output)
+        }
     }
 }
