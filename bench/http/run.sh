@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# HTTP benchmark: RoadTrip against nginx serving byte-identical copies of the same two
-# responses (a rendered page and a static asset), in the same run, on loopback.
-# Prints requests/s and p99 latency for both and the ratio RoadTrip/nginx.
+# HTTP benchmark: RoadTrip against nginx serving byte-identical copies of the same responses
+# (the server core's own answer `/healthz`, a rendered page, a static asset), in the same run,
+# on loopback. Prints requests/s and p99 latency for both and the ratio RoadTrip/nginx, then
+# the page against `/healthz`: what a page costs beyond the server core.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -19,11 +20,13 @@ asset=$(curl -fsS -H "$cookie" "http://127.0.0.1:$rt_port$page" | grep -o '/stat
 mkdir -p "$work/www/destinations" "$work/www/static"
 curl -fsS -H "$cookie" "http://127.0.0.1:$rt_port$page" -o "$work/www/destinations/1"
 curl -fsS "http://127.0.0.1:$rt_port$asset" -o "$work/www$asset"
+curl -fsS "http://127.0.0.1:$rt_port/healthz" -o "$work/www/healthz"
 # The gzip variant RoadTrip made at start-up, for nginx's gzip_static to send the same bytes.
 curl -fsS -H "Accept-Encoding: gzip" "http://127.0.0.1:$rt_port$asset" -o "$work/www$asset.gz"
 
 start_nginx "$work/www" auto
 
+cmp <(curl -fsS "http://127.0.0.1:$ng_port/healthz") <(curl -fsS "http://127.0.0.1:$rt_port/healthz")
 cmp <(curl -fsS "http://127.0.0.1:$ng_port$page") <(curl -fsS -H "$cookie" "http://127.0.0.1:$rt_port$page")
 cmp <(curl -fsS "http://127.0.0.1:$ng_port$asset") <(curl -fsS "http://127.0.0.1:$rt_port$asset")
 cmp <(curl -fsS -H "Accept-Encoding: gzip" "http://127.0.0.1:$ng_port$asset") <(curl -fsS -H "Accept-Encoding: gzip" "http://127.0.0.1:$rt_port$asset")
@@ -38,7 +41,7 @@ measure() {
 
 echo "RoadTrip vs nginx on loopback: wrk -t$THREADS -c$CONNECTIONS -d$DURATION, $(nproc) cores, $(date -u +%Y-%m-%d)"
 printf '%-24s %14s %10s %14s %10s %10s\n' "response" "RoadTrip req/s" "p99 ms" "nginx req/s" "p99 ms" "req/s ratio"
-for target in "page $page -" "asset $asset -" "asset,gzip $asset gzip"; do
+for target in "healthz /healthz -" "page $page -" "asset $asset -" "asset,gzip $asset gzip"; do
     set -- $target
     header=""; file="$work/www$2"
     if [ "$3" = gzip ]; then header="Accept-Encoding: gzip"; file="$file.gz"; fi
@@ -46,4 +49,7 @@ for target in "page $page -" "asset $asset -" "asset,gzip $asset gzip"; do
     read -r ng_rps ng_p99 < <(measure "http://127.0.0.1:$ng_port$2" "$header")
     ratio=$(awk -v a="$rt_rps" -v b="$ng_rps" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }')
     printf '%-24s %14s %10s %14s %10s %10s\n' "$1 ($(wc -c < "$file") B)" "$rt_rps" "$rt_p99" "$ng_rps" "$ng_p99" "$ratio"
+    [ "$1" = healthz ] && healthz_rps=$rt_rps
+    [ "$1" = page ] && page_rps=$rt_rps
 done
+echo "page ÷ /healthz (RoadTrip): $(awk -v a="$page_rps" -v b="$healthz_rps" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }')"

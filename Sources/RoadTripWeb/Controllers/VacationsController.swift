@@ -149,14 +149,3 @@ extension VacationError {
         return false
     }
 }
-
-/// The detail pane of vacation screens before a photo or the book is open.
-struct VacationPlaceholderView: HTML {
-    var content: some HTML {
-        section(.class("empty-state")) {
-            h2 { "Vacations" }
-            p { "Collect photos into vacations with Visit in the photo viewer, then look back at them by place, by tag, or as a book." }
-            p(.class("placeholder-open")) { a(.class("button open-master"), .href("#master"), .ariaControls("master")) { "Show vacations" } }
-        }
-    }
-}
