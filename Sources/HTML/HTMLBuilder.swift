@@ -1,13 +1,15 @@
 /// Builds markup from the statements of a closure, with `if`, `if let`, `switch` and `for`,
-/// keeping every part's concrete type: a block of three statements is one `HTMLTuple` of
-/// their three types, an `if` an `Optional`, a `for` an `Array`.
+/// keeping every part's concrete type: a block of three statements is `HTMLPair<HTMLPair<A, B>, C>`,
+/// an `if` an `Optional`, a `for` an `Array`. (Pairs rather than a tuple of a parameter pack:
+/// the compiler specializes pairs through and through, where a pack's tuple went through the
+/// runtime's generic metadata on every render, the largest cost of a page.)
 @resultBuilder
 public enum HTMLBuilder {
     @inlinable public static func buildExpression<Part: HTML>(_ part: Part) -> Part { part }
     @inlinable public static func buildBlock() -> EmptyHTML { EmptyHTML() }
-    @inlinable public static func buildBlock<Part: HTML>(_ part: Part) -> Part { part }
-    @inlinable public static func buildBlock<each Part: HTML>(_ parts: repeat each Part) -> HTMLTuple<repeat each Part> {
-        HTMLTuple(repeat each parts)
+    @inlinable public static func buildPartialBlock<Part: HTML>(first part: Part) -> Part { part }
+    @inlinable public static func buildPartialBlock<First: HTML, Next: HTML>(accumulated first: First, next: Next) -> HTMLPair<First, Next> {
+        HTMLPair(first, next)
     }
     @inlinable public static func buildOptional<Part: HTML>(_ part: Part?) -> Part? { part }
     @inlinable public static func buildEither<First: HTML, Second: HTML>(first part: First) -> HTMLEither<First, Second> { .first(part) }
@@ -16,14 +18,16 @@ public enum HTMLBuilder {
     @inlinable public static func buildLimitedAvailability<Part: HTML>(_ part: Part) -> AnyHTML { AnyHTML(part) }
 }
 
-/// The statements of one builder block, rendered in order.
-public struct HTMLTuple<each Part: HTML>: HTML {
-    public let parts: (repeat each Part)
-    @inlinable public init(_ parts: repeat each Part) { self.parts = (repeat each parts) }
+/// Two statements of a builder block, rendered in order.
+public struct HTMLPair<First: HTML, Second: HTML>: HTML {
+    public let first: First
+    public let second: Second
+    @inlinable public init(_ first: First, _ second: Second) { (self.first, self.second) = (first, second) }
 
     @inlinable
     public func render(into output: inout HTMLOutput) {
-        for part in repeat each parts { part.render(into: &output) }
+        first.render(into: &output)
+        second.render(into: &output)
     }
 }
 
