@@ -58,7 +58,7 @@ public enum AtomicFile {
     }
 
     /// O_EXCL with a random name: two threads writing the same destination never share a file.
-    private static func createTemporary(
+    static func createTemporary(
         in folder: String, for name: String, mode: mode_t
     ) throws(SystemError) -> (FileDescriptor, String) {
         for _ in 0..<8 {

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import SystemCalls
 import Testing
 
 @Suite struct FileDigestTests {
@@ -30,5 +31,32 @@ import Testing
         } catch {
             #expect(error.description.contains("No such file"))
         }
+    }
+
+    @Test func hashingWhileCopyingGivesTheSameDigestAndAWholeCopy() throws {
+        // setup: 700 KB, three chunks and a part
+        let bytes = (0..<700_000).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ $0 >> 11) }
+        let source = NSTemporaryDirectory() + "digest-\(UUID().uuidString)"
+        let copy = source + ".copy"
+        try Data(bytes).write(to: URL(fileURLWithPath: source))
+        defer { unlink(source); unlink(copy) }
+        let output = try FileDescriptor.open(copy, flags: O_WRONLY | O_CREAT | O_EXCL, mode: 0o600)
+
+        // MUT
+        let digest = try FileDigest.sha256(ofFileAt: source, copyingInto: output)
+
+        // validate
+        try output.close()
+        #expect(digest == FileDigest.sha256(of: bytes))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: copy)) == Data(bytes))
+    }
+
+    @Test func aCopyThatCannotBeWrittenIsAnErrorThatSaysSo() throws {
+        let source = NSTemporaryDirectory() + "digest-\(UUID().uuidString)"
+        try Data([1, 2, 3]).write(to: URL(fileURLWithPath: source))
+        defer { unlink(source) }
+        let readOnly = try FileDescriptor.open(source, flags: O_RDONLY)
+        let error = #expect(throws: FileDigestError.self) { try FileDigest.sha256(ofFileAt: source, copyingInto: readOnly) }
+        #expect(error?.description.hasPrefix("cannot write its copy:") == true, "\(String(describing: error))")
     }
 }

@@ -69,10 +69,14 @@ int rt_jpeg_check_complete(const char *path, size_t max_memory, char **error);
 /// The EXIF block libvips found ("exif-data"), borrowed from the image. 0 when there is one.
 int rt_vips_exif(struct _VipsImage *image, const void **data, size_t *length);
 
-/// vips_thumbnail bounded in size × size, never enlarged, auto-rotated, fail_on=error,
-/// then decoded into memory so that damaged data fails HERE rather than while saving.
-/// NULL on failure.
-struct _VipsImage *rt_vips_thumbnail(const char *path, int size, char **error);
+/// vips_thumbnail bounded in size × size, never enlarged, auto-rotated, in sRGB, fail_on=error
+/// (fail_on=warning when `strict`: any warning of the decoder fails the call), then decoded
+/// into memory so that damaged data fails HERE rather than while saving. NULL on failure.
+struct _VipsImage *rt_vips_thumbnail(const char *path, int size, int strict, char **error);
+
+/// The same bound applied to an image already decoded (by rt_vips_thumbnail, so upright and
+/// in sRGB): a smaller rendition without decoding the file again. NULL on failure.
+struct _VipsImage *rt_vips_thumbnail_image(struct _VipsImage *image, int size, char **error);
 
 /// Encodes into a new buffer (free with rt_vips_free). `strip` drops all metadata;
 /// otherwise the image's "exif-data" goes into the file. 0 on success.
@@ -87,6 +91,17 @@ void rt_vips_set_exif(struct _VipsImage *image, const void *data, size_t length,
 /// most). Compresses to almost nothing, for tests of what decoding costs. 0 on success.
 int rt_vips_write_flat(const char *path, rt_vips_format format, int width, int height, int bits,
                        int interlaced, char **error);
+
+/// A one-colour CMYK JPEG (magenta and yellow ink: red in sRGB), without an ICC profile. Tests.
+int rt_vips_write_flat_cmyk_jpeg(const char *path, int width, int height, char **error);
+
+/// A one-colour JPEG whose sRGB colour (red, green, blue) is stored as Display P3 with the P3
+/// profile embedded. Tests.
+int rt_vips_write_flat_p3_jpeg(const char *path, int width, int height, double red, double green, double blue,
+                               char **error);
+
+/// The means of the first `count` bands of an image, in means[0…count-1]. 0 on success. Tests.
+int rt_vips_band_means(struct _VipsImage *image, double *means, int count);
 
 /// A smooth landscape-like picture that depends on `seed`, width × height sRGB, with a
 /// faint film grain so it compresses like a photo. Lazy: pixels are made while saving.

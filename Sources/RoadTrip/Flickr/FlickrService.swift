@@ -97,8 +97,7 @@ public final class FlickrService: Sendable {
         try DurableFile.makeFolder(scratch.path)
         let base = scratch.appendingPathComponent("flickr-\(UInt64.random(in: 0...UInt64.max))").path
         defer { unlink(base + ".jpg"); unlink(base + ".webp") }
-        try processor.makeRendition(.preview, of: image.path, to: base + ".jpg")
-        try processor.makeRendition(.thumbnail, of: image.path, to: base + ".webp")
+        try processor.makeRenditions([.preview, .thumbnail], of: image.path) { base + ($0 == .preview ? ".jpg" : ".webp") }
         guard let preview = FileManager.default.contents(atPath: base + ".jpg"),
               let thumbnail = FileManager.default.contents(atPath: base + ".webp") else { throw FileError("cannot read", base) }
         return VisitedPhoto(

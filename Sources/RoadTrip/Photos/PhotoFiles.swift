@@ -1,5 +1,7 @@
+import Crypto
 import Foundation
 import Imaging
+import SystemCalls
 
 /// Where a photo's files live in the data folder:
 ///
@@ -33,11 +35,48 @@ public struct PhotoFiles: Sendable {
         try DurableFile.copy(from: source, to: destination)
     }
 
+    /// The original, copied into the library under a temporary name while its digest is
+    /// computed: one read of the file. `storeOriginal(_:format:)` then names it by the digest;
+    /// dropped without that, the copy goes.
+    func stageOriginal(from source: String) throws -> (sha256: String, copy: StagedFile) {
+        let folder = self.folder.path + "/originals"
+        try DurableFile.makeFolder(folder)
+        let copy: StagedFile
+        do throws(SystemError) { copy = try StagedFile(in: folder, mode: 0o600) } catch { throw FileError("cannot save", folder, errno: error.errno) }
+        return (try FileDigest.sha256(ofFileAt: source, copyingInto: copy.file), copy)
+    }
+
+    /// Names a staged original by its digest. A file already there under that name holds the
+    /// same bytes (an earlier import, perhaps one killed before its row was written) and stays.
+    func storeOriginal(_ copy: StagedFile, sha256: String, format: ImageFormat) throws(FileError) {
+        let destination = original(sha256: sha256, format: format)
+        if DurableFile.size(of: destination) != nil { return }
+        try DurableFile.makeFolder((destination as NSString).deletingLastPathComponent)
+        do throws(SystemError) { try copy.place(at: destination) } catch { throw FileError("cannot save", destination, errno: error.errno) }
+    }
+
     /// Makes a rendition's file from the original at `source`, creating its folder first.
     func makeRendition(_ rendition: Rendition, sha256: String, from source: String, with processor: ImageProcessor) throws {
-        let destination = self.rendition(rendition, sha256: sha256)
-        try DurableFile.makeFolder((destination as NSString).deletingLastPathComponent)
-        try processor.makeRendition(rendition, of: source, to: destination)
+        try makeRenditions([rendition], sha256: sha256, from: source, with: processor)
+    }
+
+    /// Makes several renditions' files from one decode of the original (the smaller from the larger).
+    func makeRenditions(_ renditions: [Rendition], sha256: String, from source: String, with processor: ImageProcessor) throws {
+        try makeFolders(for: renditions, sha256: sha256)
+        try processor.makeRenditions(renditions, of: source) { self.rendition($0, sha256: sha256) }
+    }
+
+    /// The same for a file being imported, whose completeness is checked in the same decode
+    /// where it can be (`ImageProcessor.makeCheckedRenditions`).
+    func makeCheckedRenditions(_ renditions: [Rendition], sha256: String, from source: String, with processor: ImageProcessor) throws {
+        try makeFolders(for: renditions, sha256: sha256)
+        try processor.makeCheckedRenditions(renditions, of: source) { self.rendition($0, sha256: sha256) }
+    }
+
+    private func makeFolders(for renditions: [Rendition], sha256: String) throws {
+        for rendition in renditions {
+            try DurableFile.makeFolder((self.rendition(rendition, sha256: sha256) as NSString).deletingLastPathComponent)
+        }
     }
 
     static func isDigest(_ text: String) -> Bool {

@@ -16,9 +16,10 @@ public enum ImportOutcome: Sendable, Equatable {
 
 extension PhotoLibrary {
     /// Imports one file: checks it is a JPEG, PNG, WebP or HEIC image within the pixel limit,
-    /// reads all of its data and decodes it whole while making the `inline` renditions, each
-    /// within the processor's decode budget (a damaged or incomplete file is refused here),
-    /// stores the original under its digest, then writes its row. The row is written last, in
+    /// copies it into the library while computing its digest, reads all of its data and decodes
+    /// it once, within the processor's decode budget, for the `inline` renditions (the largest by
+    /// shrink-on-load, the others from it; a damaged or incomplete file is refused here), names
+    /// the copy by its digest, then writes its row. The row is written last, in
     /// one transaction, so a process killed at any moment leaves either no photo or a whole one;
     /// importing again finishes the job. `fileName` is only a title, never a path.
     public func importPhoto(at path: String, fileName: String, by account: AccountID?,
@@ -30,13 +31,10 @@ extension PhotoLibrary {
             return .refused(error.description)
         }
         do {
-            let sha256 = try FileDigest.sha256(ofFileAt: path)
+            let (sha256, copy) = try files.stageOriginal(from: path)
             if let existing = try photo(sha256: sha256) { return .alreadyThere(existing) }
-            try processor.checkComplete(fileAt: path)
-            for rendition in inline {
-                try files.makeRendition(rendition, sha256: sha256, from: path, with: processor)
-            }
-            try files.storeOriginal(from: path, sha256: sha256, format: inspected.header.format)
+            try files.makeCheckedRenditions(inline, sha256: sha256, from: path, with: processor)
+            try files.storeOriginal(copy, sha256: sha256, format: inspected.header.format)
             let place = try locality(latitude: inspected.metadata.latitude, longitude: inspected.metadata.longitude)
             return try insert(inspected, sha256: sha256, byteCount: DurableFile.size(of: path) ?? 0,
                               title: PhotoLibrary.title(fromFileName: fileName), place: place, by: account)
