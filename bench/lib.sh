@@ -16,14 +16,22 @@ trap cleanup EXIT
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()'; }
 
 # start_roadtrip [serve options…]: an account "bench", the server on $rt_port, its address in $base.
+# Its data folder is $data, "$work/data" unless set.
 start_roadtrip() {
-    printf 'bench password\nbench password\n' | "$BIN" user add bench --owner --data "$work/data" > /dev/null
+    local folder=${data:-$work/data}
+    printf 'bench password\nbench password\n' | "$BIN" user add bench --owner --data "$folder" > /dev/null
     rt_port=$(free_port)
-    "$BIN" serve --data "$work/data" --port "$rt_port" "$@" > "$work/roadtrip.log" 2>&1 &
+    "$BIN" serve --data "$folder" --port "$rt_port" "$@" > "$work/roadtrip.log" 2>&1 &
     roadtrip_pid=$!
     for _ in $(seq 1 100); do grep -q "running at" "$work/roadtrip.log" 2>/dev/null && break; sleep 0.1; done
     grep -q "running at" "$work/roadtrip.log" || { cat "$work/roadtrip.log"; exit 1; }
     base="http://127.0.0.1:$rt_port"
+}
+
+# stop_roadtrip: stops the server start_roadtrip started, before another is started.
+stop_roadtrip() {
+    kill "$roadtrip_pid" 2>/dev/null && wait "$roadtrip_pid" 2>/dev/null || true
+    roadtrip_pid=""
 }
 
 form_token() { grep -o 'name="csrf" value="[^"]*"' | head -1 | cut -d'"' -f4; }

@@ -32,7 +32,10 @@ extension Route {
         RouteAddress("/trip/events/{page}/move") { .eventMove(page: $0.page) },
         RouteAddress("/sample/pages/{page}") { .samplePage($0.page) },
 
-        RouteAddress("/places") { .places(order: $0.parameter("order") == "top" ? .byPhotoCount : .byCountry) },
+        RouteAddress("/places") { match in
+            match.parameter("order") == "top" ? .places(order: .byPhotoCount, after: match.identifierParameter("after")) : .places(order: .byCountry)
+        },
+        RouteAddress("/places/countries/{country}") { .placesInCountry(code: $0.countryCode, after: $0.identifierParameter("after")) },
         RouteAddress("/places/none") { .placePhotos(.noLocation, after: $0.identifierParameter("after")) },
         RouteAddress("/places/{id}") { .placePhotos(.place($0.identifier()), after: $0.identifierParameter("after")) },
         RouteAddress("/find") { .findPlaces(query: $0.parameter("q")) },

@@ -100,8 +100,14 @@ extension Route {
                              post: { try AccountsController(app: $0, context: $1).add() })
         case .accountRemoval(let id): .post("/accounts/\(id)/remove") { try AccountsController(app: $0, context: $1).remove(id) }
         case .accountPasswordReset(let id): .post("/accounts/\(id)/password") { try AccountsController(app: $0, context: $1).resetPassword(id) }
-        case .places(let order):
-            .get("/places" + (order == .byPhotoCount ? "?order=top" : "")) { try PlacesController(app: $0, context: $1).places(order: order) }
+        case .places(let order, let after):
+            .get("/places" + (order == .byPhotoCount ? "?order=top" + (after.map { "&after=\($0)" } ?? "") : "")) {
+                try PlacesController(app: $0, context: $1).places(order: order, after: after)
+            }
+        case .placesInCountry(let code, let after):
+            .get("/places/countries/\(code)" + Route.query("after", after.map(String.init))) {
+                try PlacesController(app: $0, context: $1).country(code, after: after)
+            }
         case .placePhotos(let collection, let after):
             .get((collection.placeID.map { "/places/\($0)" } ?? "/places/none") + Route.query("after", after.map(String.init))) {
                 try PlacesController(app: $0, context: $1).photos(in: collection, after: after)

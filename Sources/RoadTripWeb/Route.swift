@@ -36,8 +36,11 @@ public enum Route: Sendable, Equatable {
     case accounts
     case accountRemoval(AccountID)
     case accountPasswordReset(AccountID)
-    /// Places with photos: in sections by country, or the "top" places, most photos first.
-    case places(order: PlaceOrder)
+    /// Places with photos: in sections by country (the countries, in a large library), or the
+    /// "top" places, most photos first (a page at a time in a large library; `after` continues).
+    case places(order: PlaceOrder, after: Int64? = nil)
+    /// A country's places, A to Z, a page at a time; `after` continues.
+    case placesInCountry(code: String, after: Int64? = nil)
     /// A place's photos as a grid, newest first (or those with no place); `after` continues it.
     case placePhotos(PhotoCollection, after: Int64?)
     /// The photo viewer; opened from Recents, the list beside it and previous/next are the Recents'.

@@ -85,6 +85,8 @@ enum Slot {
     case imageSize
     /// `{asset}`: a fingerprinted asset file name (`app.3fa2c9d10b7e4d21.css`).
     case asset
+    /// `{country}`: a country's code as the gazetteer gives it ("FR"): 1 to 8 letters and digits.
+    case countryCode
 
     init?(name: String) {
         switch name {
@@ -93,6 +95,7 @@ enum Slot {
         case "flickr": self = .flickrID
         case "size": self = .imageSize
         case "asset": self = .asset
+        case "country": self = .countryCode
         default: return nil
         }
     }
@@ -105,6 +108,7 @@ enum Slot {
         case .flickrID: Slot.isFlickrID(text) ? .text(String(text)) : nil
         case .imageSize: PhotoImageSize(rawValue: String(text)).map(SlotValue.size)
         case .asset: AssetName.isFingerprinted(text) ? .text(String(text)) : nil
+        case .countryCode: Slot.isCountryCode(text) ? .text(String(text)) : nil
         }
     }
 
@@ -117,6 +121,7 @@ enum Slot {
         case .flickrID: "53312345678"
         case .imageSize: PhotoImageSize.preview.rawValue
         case .asset: "app.0123456789abcdef.css"
+        case .countryCode: "FR"
         }
     }
 
@@ -128,6 +133,11 @@ enum Slot {
     static func page(_ text: Substring) -> Int? {
         guard let number = identifier(text), number <= 100_000 else { return nil }
         return Int(number)
+    }
+
+    static func isCountryCode(_ text: Substring) -> Bool {
+        (1...8).contains(text.utf8.count)
+            && text.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) }
     }
 
     static func isFlickrID(_ text: Substring) -> Bool {
@@ -161,6 +171,7 @@ struct AddressMatch {
     }
 
     var flickrID: String { text("flickr") }
+    var countryCode: String { text("country") }
     var asset: String { text("asset") }
 
     var size: PhotoImageSize {

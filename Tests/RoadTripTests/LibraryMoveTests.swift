@@ -53,6 +53,9 @@ import Testing
             #expect(FileManager.default.fileExists(atPath: try library.renditions.file(.thumbnail, of: photo)))
         }
         #expect(try library.photos.places(order: .byCountry).map(\.photoCount) == [1, 1, 1])
+        // Countries are not copied: the target's triggers count them as the photos arrive.
+        #expect(try library.photos.countries() == [PlaceCountry(code: "BR", name: "Brazil", placeCount: 1, photoCount: 1),
+                                                   PlaceCountry(code: "US", name: "United States", placeCount: 2, photoCount: 2)])
         #expect(try library.photoTags.tags(of: photos[0].id, for: ann.id) == ["Skyline"])
         #expect(try library.recents.items(of: ann.id).map(\.key) == [.library(photos[2].id)])
         #expect(try library.catalog.all().map(\.name) == (try fixture.library.catalog.all().map(\.name)))

@@ -6,7 +6,8 @@
 #  2. nginx in front of one PostgreSQL instance vs nginx round-robin over two. On one machine
 #     with two cores this measures the cost of the extra instance and hop, not scaling: the
 #     instances, nginx, PostgreSQL and wrk share the same two cores;
-#  3. database round trips per page on PostgreSQL, and the statements they carry (see below).
+#  3. database round trips per page on PostgreSQL, and the statements they carry (see below);
+#  and for both engines, the page and the grid against nginx serving the same bytes as a file.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -86,9 +87,13 @@ strip() { sed -E 's/value="[A-Za-z0-9_-]{43}"/value=""/g; s/content="[A-Za-z0-9_
 cmp <(curl -fsS -H "$sqlite_cookie" "http://127.0.0.1:$sqlite_port$grid" | strip) \
     <(curl -fsS -H "$pg_cookie" "http://127.0.0.1:$pg1_port$grid" | strip)
 
-# nginx: one upstream of one instance, another of both.
+# nginx: one upstream of one instance, another of both, and the two answers as files.
 ng_one=$(free_port)
 ng_two=$(free_port)
+ng_files=$(free_port)
+mkdir -p "$work/www"
+curl -fsS -H "$pg_cookie" "http://127.0.0.1:$pg1_port$page" -o "$work/www/page.html"
+curl -fsS -H "$pg_cookie" "http://127.0.0.1:$pg1_port$grid" -o "$work/www/grid.html"
 cat > "$work/nginx.conf" <<CONF
 daemon off;
 worker_processes 1;
@@ -107,6 +112,7 @@ http {
         listen 127.0.0.1:$ng_two;
         location / { proxy_pass http://two; proxy_http_version 1.1; proxy_set_header Connection ""; proxy_set_header Host \$http_host; }
     }
+    server { listen 127.0.0.1:$ng_files; root $work/www; default_type text/html; sendfile on; keepalive_requests 100000; }
 }
 CONF
 nginx -c "$work/nginx.conf" -p "$work" &
@@ -114,14 +120,15 @@ pids+=($!)
 for _ in $(seq 1 50); do curl -s -o /dev/null "http://127.0.0.1:$ng_one/healthz" && break; sleep 0.1; done
 
 echo "Cluster benchmark: wrk -t$THREADS -c$CONNECTIONS -d$DURATION, $(nproc) cores, $(date -u +%Y-%m-%d), $(grep -c . "$work/migrate.log") lines of migrate output"
-printf '%-44s %10s %8s %8s %8s\n' "request" "req/s" "p50 ms" "p99 ms" "ratio"
-for target in "signed-in page $page" "a place's grid $grid"; do
-    path=${target##* }
-    label=${target% *}
+printf '%-44s %10s %8s %8s %8s %9s\n' "request" "req/s" "p50 ms" "p99 ms" "ratio" "÷ nginx"
+for target in "signed-in page|$page|page.html" "a place's grid|$grid|grid.html"; do
+    IFS='|' read -r label path file <<< "$target"
+    read -r n_rps n_p50 n_p99 < <(measure "http://127.0.0.1:$ng_files/$file" "$sqlite_cookie")
     read -r s_rps s_p50 s_p99 < <(measure "http://127.0.0.1:$sqlite_port$path" "$sqlite_cookie")
     read -r p_rps p_p50 p_p99 < <(measure "http://127.0.0.1:$pg1_port$path" "$pg_cookie")
-    printf '%-44s %10s %8s %8s %8s\n' "$label, SQLite instance" "$s_rps" "$s_p50" "$s_p99" "1.00"
-    printf '%-44s %10s %8s %8s %8s\n' "$label, PostgreSQL instance" "$p_rps" "$p_p50" "$p_p99" "$(ratio "$p_rps" "$s_rps")"
+    printf '%-44s %10s %8s %8s %8s %9s\n' "$label ($(wc -c < "$work/www/$file") B), nginx file" "$n_rps" "$n_p50" "$n_p99" "" "1.00"
+    printf '%-44s %10s %8s %8s %8s %9s\n' "$label, SQLite instance" "$s_rps" "$s_p50" "$s_p99" "1.00" "$(ratio "$s_rps" "$n_rps")"
+    printf '%-44s %10s %8s %8s %8s %9s\n' "$label, PostgreSQL instance" "$p_rps" "$p_p50" "$p_p99" "$(ratio "$p_rps" "$s_rps")" "$(ratio "$p_rps" "$n_rps")"
 done
 read -r one_rps one_p50 one_p99 < <(measure "http://127.0.0.1:$ng_one$page" "$pg_cookie")
 read -r two_rps two_p50 two_p99 < <(measure "http://127.0.0.1:$ng_two$page" "$pg_cookie")

@@ -4,13 +4,13 @@
 #     the 250 px WebP thumbnail and the 1440 px JPEG preview, the original stored), beside
 #     `vipsthumbnail` making the same two sizes from the same files with as many processes as
 #     cores, in the same run: photos/s, the ratio, and the importer's peak memory.
-#  2. The Places screen and a place's grid served from a library of 100,000 photos, beside
-#     nginx serving the same bytes.
+#  2. The Places screen and a place's grid served from libraries of 100,000 and 1,000,000
+#     photos, beside nginx serving the same bytes: the cost per page must not grow with the library.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
 PHOTOS=${PHOTOS:-24}
-LIBRARY=${LIBRARY:-100000}
+LIBRARIES=${LIBRARIES:-100000:2000 1000000:20000}
 DURATION=${DURATION:-5s}
 . bench/lib.sh
 cores=$(nproc)
@@ -59,45 +59,56 @@ printf '%-44s %9s %9s %12s\n' "roadtrip import (same sizes, + hash, store)" "$rt
 echo "ratio (roadtrip photos/s ÷ vipsthumbnail photos/s): $(awk -v a="$vt_seconds" -v b="$rt_seconds" 'BEGIN { printf "%.2f", a / b }')"
 echo
 
-# 2. A library of $LIBRARY photos: rows written straight into library.sqlite (the screens read
-# rows, not image files), spread over 2,000 places in 60 countries, most photos in a few places.
-"$BIN" destinations list --data "$work/data" > /dev/null  # the schema exists
-sqlite3 "$work/data/library.sqlite" <<SQL
-PRAGMA foreign_keys = ON;
-WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 2000)
-INSERT INTO places (id, name, region, country, country_code, latitude, longitude, folded_name)
-SELECT 900000000 + i, 'Place ' || i, CASE WHEN i % 3 = 0 THEN 'Region ' || (i % 17) END, 'Country ' || (i % 60),
-       'C' || (i % 60), (i % 170) - 85, (i % 350) - 175, 'place ' || i FROM n;
-WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < $LIBRARY)
-INSERT INTO photos (sha256, format, byte_count, width, height, title, sorted_at, taken_at, place_id, imported_at)
-SELECT lower(hex(randomblob(32))), 'jpeg', 4000000, 4000, 3000, 'Photo ' || i,
-       strftime('%Y-%m-%dT%H:%M:%S', 1500000000 + i * 3000, 'unixepoch'), strftime('%Y-%m-%dT%H:%M:%S', 1500000000 + i * 3000, 'unixepoch'),
-       900000000 + 1 + (abs(random()) % 2000) * (abs(random()) % 2000) / 2000, 1700000000 FROM n;
-SQL
-top_place=$(sqlite3 "$work/data/library.sqlite" "SELECT id || ' ' || photo_count FROM places ORDER BY photo_count DESC LIMIT 1")
-read -r place_id place_count <<< "$top_place"
-
-start_roadtrip --no-offline-copies
-sign_in
-mkdir -p "$work/www"
-curl -fsS -H "$cookie" "$base/places" > "$work/www/places.html"
-curl -fsS -H "$cookie" "$base/places/$place_id" > "$work/www/grid.html"
-start_nginx "$work/www" 1
-cmp "$work/www/places.html" <(curl -fsS "http://127.0.0.1:$ng_port/places.html")
-
+# 2. Libraries of 100,000 and 1,000,000 photos (LIBRARIES="photos:places …"): rows written
+# straight into library.sqlite (the screens read rows, not image files), over 2,000 and 20,000
+# places in 60 countries, most photos in a few places. For each, the Places screen and the
+# grid of the place with the most photos, beside nginx serving the same bytes, in this run.
 measure() {
     wrk -t2 -c16 -d"$DURATION" --latency ${2:+-H "$2"} "$1" | awk '
         function ms(v) { if (v ~ /us$/) { sub(/us/, "", v); return v / 1000 } if (v ~ /ms$/) { sub(/ms/, "", v); return v } sub(/s/, "", v); return v * 1000 }
         $1 == "50%" { p50 = ms($2) } $1 == "99%" { p99 = ms($2) } /Requests\/sec/ { rps = $2 }
         END { printf "%.2f %.2f %.0f\n", p50, p99, rps }'
 }
-echo "Library of $LIBRARY photos in $(sqlite3 "$work/data/library.sqlite" 'SELECT count(*) FROM places WHERE photo_count > 0') places; wrk -t2 -c16 -d$DURATION"
-printf '%-46s %8s %8s %9s %8s\n' "request" "p50 ms" "p99 ms" "req/s" "ratio"
-for target in "Places screen ($(wc -c < "$work/www/places.html") B):/places:places.html" \
-              "grid of the top place ($place_count photos, first 50):/places/$place_id:grid.html"; do
-    name=${target%%:*}; rest=${target#*:}; path=${rest%%:*}; file=${rest#*:}
+
+mkdir -p "$work/www"
+rows=()
+for library in $LIBRARIES; do
+    photos=${library%%:*}; places=${library#*:}
+    data="$work/library-$photos"
+    "$BIN" destinations list --data "$data" > /dev/null  # the schema exists
+    sqlite3 "$data/library.sqlite" <<SQL
+PRAGMA foreign_keys = ON;
+WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < $places)
+INSERT INTO places (id, name, region, country, country_code, latitude, longitude, folded_name)
+SELECT 900000000 + i, 'Place ' || i, CASE WHEN i % 3 = 0 THEN 'Region ' || (i % 17) END, 'Country ' || (i % 60),
+       'C' || (i % 60), (i % 170) - 85, (i % 350) - 175, 'place ' || i FROM n;
+WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < $photos)
+INSERT INTO photos (sha256, format, byte_count, width, height, title, sorted_at, taken_at, place_id, imported_at)
+SELECT lower(hex(randomblob(32))), 'jpeg', 4000000, 4000, 3000, 'Photo ' || i,
+       strftime('%Y-%m-%dT%H:%M:%S', 1500000000 + i * 30, 'unixepoch'), strftime('%Y-%m-%dT%H:%M:%S', 1500000000 + i * 30, 'unixepoch'),
+       900000000 + 1 + (abs(random()) % $places) * (abs(random()) % $places) / $places, 1700000000 FROM n;
+SQL
+    read -r place_id place_count < <(sqlite3 "$data/library.sqlite" "SELECT id || ' ' || photo_count FROM places ORDER BY photo_count DESC LIMIT 1")
+    shown=$(sqlite3 "$data/library.sqlite" 'SELECT count(*) FROM places WHERE photo_count > 0')
+    start_roadtrip --no-offline-copies
+    sign_in
+    curl -fsS -H "$cookie" "$base/places" > "$work/www/places-$photos.html"
+    curl -fsS -H "$cookie" "$base/places/$place_id" > "$work/www/grid-$photos.html"
+    for target in "Places screen:/places:places-$photos.html" "grid of the top place ($place_count photos, first 50):/places/$place_id:grid-$photos.html"; do
+        name=${target%%:*}; rest=${target#*:}; path=${rest%%:*}; file=${rest#*:}
+        read -r r50 r99 rrps < <(measure "$base$path" "$cookie")
+        rows+=("$photos|$shown|$name ($(wc -c < "$work/www/$file") B)|$file|$r50|$r99|$rrps")
+    done
+    stop_roadtrip
+    rm -rf "$data"
+done
+
+start_nginx "$work/www" 1
+echo "Libraries of $LIBRARIES photos:places; wrk -t2 -c16 -d$DURATION; RoadTrip signed in, nginx serving the same bytes"
+printf '%-10s %-8s %-58s %8s %8s %9s %9s %9s\n' "photos" "places" "request" "p50 ms" "p99 ms" "req/s" "nginx p50" "÷ nginx"
+for row in "${rows[@]}"; do
+    IFS='|' read -r photos shown name file r50 r99 rrps <<< "$row"
     read -r n50 n99 nrps < <(measure "http://127.0.0.1:$ng_port/$file")
-    read -r r50 r99 rrps < <(measure "$base$path" "$cookie")
-    printf '%-46s %8s %8s %9s %8s\n' "$name, nginx" "$n50" "$n99" "$nrps" "1.00"
-    printf '%-46s %8s %8s %9s %8s\n' "$name, RoadTrip" "$r50" "$r99" "$rrps" "$(awk -v a="$rrps" -v b="$nrps" 'BEGIN { printf "%.2f", a / b }')"
+    printf '%-10s %-8s %-58s %8s %8s %9s %9s %9s\n' "$photos" "$shown" "$name" "$r50" "$r99" "$rrps" "$n50" \
+        "$(awk -v a="$rrps" -v b="$nrps" 'BEGIN { printf "%.2f", a / b }')"
 done

@@ -252,5 +252,29 @@ extension Schema {
             );
             CREATE INDEX jobs_due ON jobs(run_after, id) WHERE failed_at IS NULL;
             """),
+        Migration("004-places-at-scale", """
+            CREATE INDEX places_by_count ON places(photo_count DESC, folded_name, id) WHERE photo_count > 0;
+            CREATE INDEX places_in_country ON places(country_code, folded_name, id) WHERE photo_count > 0;
+            CREATE TABLE place_countries (
+                country_code TEXT PRIMARY KEY,
+                country TEXT NOT NULL,
+                place_count BIGINT NOT NULL DEFAULT 0 CHECK (place_count >= 0),
+                photo_count BIGINT NOT NULL DEFAULT 0 CHECK (photo_count >= 0)
+            );
+            INSERT INTO place_countries (country_code, country, place_count, photo_count)
+                SELECT country_code, min(country), count(*), sum(photo_count) FROM places WHERE photo_count > 0 GROUP BY country_code;
+            -- A country's counts follow its places', as SQLite's trigger does.
+            CREATE FUNCTION places_count_countries() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN
+                INSERT INTO place_countries (country_code, country) VALUES (NEW.country_code, NEW.country)
+                    ON CONFLICT (country_code) DO NOTHING;
+                UPDATE place_countries SET photo_count = photo_count + NEW.photo_count - OLD.photo_count,
+                    place_count = place_count + (NEW.photo_count > 0)::int - (OLD.photo_count > 0)::int
+                    WHERE country_code = NEW.country_code;
+                RETURN NULL;
+            END $$;
+            CREATE TRIGGER places_counted_in_country AFTER UPDATE OF photo_count ON places
+                FOR EACH ROW EXECUTE FUNCTION places_count_countries();
+            """),
     ]
 }

@@ -260,5 +260,27 @@ enum Schema {
             );
             CREATE INDEX jobs_due ON jobs(run_after, id) WHERE failed_at IS NULL;
             """),
+        // Places at any size: the top places and a country's places read in index order a page at
+        // a time, and each country's counts kept by a trigger, so the Places screen of a large
+        // library reads one row per country however many places and photos there are.
+        Migration("009-places-at-scale", """
+            CREATE INDEX places_by_count ON places(photo_count DESC, folded_name, id) WHERE photo_count > 0;
+            CREATE INDEX places_in_country ON places(country_code, folded_name, id) WHERE photo_count > 0;
+            CREATE TABLE place_countries (
+                country_code TEXT PRIMARY KEY,
+                country TEXT NOT NULL,
+                place_count INTEGER NOT NULL DEFAULT 0 CHECK (place_count >= 0),
+                photo_count INTEGER NOT NULL DEFAULT 0 CHECK (photo_count >= 0)
+            );
+            INSERT INTO place_countries (country_code, country, place_count, photo_count)
+                SELECT country_code, min(country), count(*), sum(photo_count) FROM places WHERE photo_count > 0 GROUP BY country_code;
+            CREATE TRIGGER places_counted_in_country AFTER UPDATE OF photo_count ON places BEGIN
+                INSERT INTO place_countries (country_code, country) VALUES (new.country_code, new.country)
+                    ON CONFLICT (country_code) DO NOTHING;
+                UPDATE place_countries SET photo_count = photo_count + new.photo_count - old.photo_count,
+                    place_count = place_count + (new.photo_count > 0) - (old.photo_count > 0)
+                    WHERE country_code = new.country_code;
+            END;
+            """),
     ]
 }

@@ -23,8 +23,8 @@ public struct PhotoPage: Sendable {
 }
 
 extension PhotoLibrary {
-    /// Places with photos. Counts are kept by triggers, so this reads one row per place
-    /// however many photos there are.
+    /// Places with photos, all of them. Counts are kept by triggers, so this reads one row per
+    /// place however many photos there are; screens ask `placesIfFew(order:)` first.
     public func places(order: PlaceOrder) throws -> [Place] {
         let orderBy = switch order {
         // folded_name ignores accents and case (Évora before Porto); countries by their lower case.

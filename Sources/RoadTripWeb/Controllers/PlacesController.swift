@@ -9,13 +9,28 @@ struct PlacesController {
 
     var photos: PhotoLibrary { app.library.photos }
 
-    func places(order: PlaceOrder) throws -> Response {
+    func places(order: PlaceOrder, after cursor: Int64? = nil) throws -> Response {
         app.page(PageFrame(
             title: "Photos",
             screen: .master,
-            master: PlaceListView(places: try photos.places(order: order), order: order, withoutPlace: try photos.photosWithoutPlace()),
+            master: try app.placeList(order: order, after: cursor),
             detail: PhotoPlaceholderView(hasPhotos: !(try photos.isEmpty)),
             masterBar: try app.photosBar(.places)
+        ), context: context)
+    }
+
+    /// A country's places, a page at a time: where a large library's Places screen leads.
+    func country(_ code: String, after cursor: Int64?) throws -> Response {
+        guard let country = try photos.country(code: code), country.placeCount > 0 else {
+            throw HTTPError.notFound("There are no photos taken in that country.")
+        }
+        if let cursor, try photos.place(id: cursor) == nil { throw HTTPError.notFound("That page of places is gone; go back to the country.") }
+        return app.page(PageFrame(
+            title: country.name,
+            screen: .master,
+            master: PlaceCountryView(country: country, page: try photos.places(inCountry: code, after: cursor)),
+            detail: PhotoPlaceholderView(hasPhotos: true),
+            masterBar: try app.photosBar(.places, title: country.name, back: (.places(order: .byCountry), "Places"))
         ), context: context)
     }
 

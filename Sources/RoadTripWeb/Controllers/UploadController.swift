@@ -55,8 +55,7 @@ struct UploadController {
         app.page(PageFrame(
             title: "Upload photos",
             screen: .detail,
-            master: PlaceListView(places: try app.library.photos.places(order: .byCountry), order: .byCountry,
-                                  withoutPlace: try app.library.photos.photosWithoutPlace()),
+            master: try app.placeList(order: .byCountry),
             detail: detail,
             back: (.places(order: .byCountry), "Places"),
             masterBar: try app.photosBar(.places)

@@ -5,16 +5,8 @@ import Testing
 @testable import RoadTrip
 
 @Suite struct PlacesTests {
-    /// Two photos in New York, one in San Francisco, three in São Paulo, one with no position.
     private func library(_ engine: DatabaseEngine) throws -> PhotosFixture {
-        let fixture = try PhotosFixture(engine: engine)
-        let spots = [Spot.centralPark, Spot.centralPark, Spot.goldenGate, Spot.paulista, Spot.paulista, Spot.paulista]
-        for (index, spot) in spots.enumerated() {
-            _ = fixture.importPhoto(try fixture.draw("p\(index).jpg", width: 64, height: 48, seed: UInt64(index + 1), at: spot,
-                                                     takenAt: "2024-05-0\(index + 1)T10:00:00"))
-        }
-        _ = fixture.importPhoto(try fixture.draw("nowhere.jpg", width: 64, height: 48, seed: 99, at: nil))
-        return fixture
+        try PhotosFixture.withPlaces(engine)
     }
 
     @Test(arguments: DatabaseEngine.allCases) func placesAreSectionedByCountryThenCityAlphabetically(engine: DatabaseEngine) throws {

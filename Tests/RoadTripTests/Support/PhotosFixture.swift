@@ -100,3 +100,18 @@ enum Spot {
     static let paulista = (-23.5614, -46.6559)
     static let midAtlantic = (35.0, -40.0)
 }
+
+extension PhotosFixture {
+    /// Two photos in New York, one in San Francisco, three in São Paulo (taken on 1–6 May 2024,
+    /// in that order), one with no position.
+    static func withPlaces(_ engine: DatabaseEngine) throws -> PhotosFixture {
+        let fixture = try PhotosFixture(engine: engine)
+        let spots = [Spot.centralPark, Spot.centralPark, Spot.goldenGate, Spot.paulista, Spot.paulista, Spot.paulista]
+        for (index, spot) in spots.enumerated() {
+            _ = fixture.importPhoto(try fixture.draw("p\(index).jpg", width: 64, height: 48, seed: UInt64(index + 1), at: spot,
+                                                     takenAt: "2024-05-0\(index + 1)T10:00:00"))
+        }
+        _ = fixture.importPhoto(try fixture.draw("nowhere.jpg", width: 64, height: 48, seed: 99, at: nil))
+        return fixture
+    }
+}

@@ -2,9 +2,17 @@ import HTML
 import RoadTrip
 
 /// The Places screen: sections by country (A to Z, cities A to Z within) or the top places,
-/// with a switch between the two, the photos with no place, Find and Upload.
+/// with a switch between the two, the photos with no place, Find and Upload. A library with more
+/// places than one screen holds lists its countries instead (each opens its places), or the top
+/// places a page at a time.
 struct PlaceListView: HTML {
-    let places: [Place]
+    enum Listing {
+        case all([Place])
+        case countries([PlaceCountry])
+        case top(PlacePage)
+    }
+
+    let listing: Listing
     let order: PlaceOrder
     let withoutPlace: Int
 
@@ -19,17 +27,27 @@ struct PlaceListView: HTML {
                 orderLink(.byCountry, "By country")
                 orderLink(.byPhotoCount, "Top places")
             }
-            if places.isEmpty && withoutPlace == 0 {
-                p(.class("empty-note")) { "No photos yet." }
-            } else if order == .byCountry {
-                for (country, cities) in sections {
-                    section(.class("place-section")) {
-                        h2(.class("section-title")) { country }
-                        ul(.class("rows")) { for place in cities { li { PlaceRow(place: place) } } }
+            switch listing {
+            case .all(let places):
+                if places.isEmpty && withoutPlace == 0 {
+                    p(.class("empty-note")) { "No photos yet." }
+                } else if order == .byCountry {
+                    for (country, cities) in PlaceListView.sections(places) {
+                        section(.class("place-section")) {
+                            h2(.class("section-title")) { country }
+                            ul(.class("rows")) { for place in cities { li { PlaceRow(place: place) } } }
+                        }
                     }
+                } else {
+                    ul(.class("rows top-places")) { for place in places { li { PlaceRow(place: place) } } }
                 }
-            } else {
-                ul(.class("rows top-places")) { for place in places { li { PlaceRow(place: place) } } }
+            case .countries(let countries):
+                ul(.class("rows countries")) { for country in countries { li { CountryRow(country: country) } } }
+            case .top(let page):
+                ul(.class("rows top-places")) { for place in page.places { li { PlaceRow(place: place) } } }
+                if let next = page.nextCursor {
+                    p(.class("more")) { a(.class("button more-places"), .href(.places(order: .byPhotoCount, after: next))) { "More places" } }
+                }
             }
             if withoutPlace > 0 {
                 ul(.class("rows no-location")) {
@@ -49,7 +67,7 @@ struct PlaceListView: HTML {
     }
 
     /// Places grouped by country, in the order the library gave them (country, then city).
-    private var sections: [(String, [Place])] {
+    private static func sections(_ places: [Place]) -> [(String, [Place])] {
         var result: [(String, [Place])] = []
         for place in places {
             if result.last?.0 == place.country { result[result.count - 1].1.append(place) } else { result.append((place.country, [place])) }
@@ -76,6 +94,39 @@ struct PlaceRow: HTML {
                 span(.class("row-subtitle")) { "\(place.regionAndCountry) · \(PhotoFormat.count(place.photoCount))" }
             }
             span(.class("row-chevron"), .ariaHidden()) { "›" }
+        }
+    }
+}
+
+/// A country as a row of a large library's Places screen: its name; its places and photos below.
+struct CountryRow: HTML {
+    let country: PlaceCountry
+
+    var content: some HTML {
+        a(.class("row country-row"), .href(.placesInCountry(code: country.code))) {
+            span(.class("row-text")) {
+                span(.class("row-title")) { country.name }
+                span(.class("row-subtitle")) { "\(country.placeCount == 1 ? "1 place" : "\(country.placeCount) places") · \(PhotoFormat.count(country.photoCount))" }
+            }
+            span(.class("row-chevron"), .ariaHidden()) { "›" }
+        }
+    }
+}
+
+/// A country's places, A to Z, a page at a time.
+struct PlaceCountryView: HTML {
+    let country: PlaceCountry
+    let page: PlacePage
+
+    var content: some HTML {
+        nav(.class("place-list country-places"), .ariaLabel("Places in \(country.name)")) {
+            section(.class("place-section")) {
+                h2(.class("section-title")) { country.name }
+                ul(.class("rows")) { for place in page.places { li { PlaceRow(place: place) } } }
+            }
+            if let next = page.nextCursor {
+                p(.class("more")) { a(.class("button more-places"), .href(.placesInCountry(code: country.code, after: next))) { "More places" } }
+            }
         }
     }
 }

@@ -1,0 +1,20 @@
+import HTTPServer
+import RoadTrip
+
+extension App {
+    /// The Places screen's list: every place while they fit on one screen; in a larger library the
+    /// countries (by country) or a page of the top places (`after` continues it).
+    func placeList(order: PlaceOrder, after cursor: Int64? = nil) throws -> PlaceListView {
+        let photos = library.photos
+        let listing: PlaceListView.Listing
+        if cursor == nil, let places = try photos.placesIfFew(order: order) {
+            listing = .all(places)
+        } else if order == .byCountry {
+            listing = .countries(try photos.countries())
+        } else {
+            if let cursor, try photos.place(id: cursor) == nil { throw HTTPError.notFound("That page of places is gone; go back to Places.") }
+            listing = .top(try photos.topPlaces(after: cursor))
+        }
+        return PlaceListView(listing: listing, order: order, withoutPlace: try photos.photosWithoutPlace())
+    }
+}
