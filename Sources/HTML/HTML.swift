@@ -49,7 +49,7 @@ extension String: HTML {
     }
 }
 
-/// Text content made from any value's description, escaped like a string.
+/// Text content as a named node, escaped as a string is.
 public struct Text: HTML {
     public let content: String
     public init(_ content: String) { self.content = content }
