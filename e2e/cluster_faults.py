@@ -253,7 +253,7 @@ def misnamed_originals(storage: Path) -> list[str]:
     """Originals whose SHA-256 is not their name: a half-written or damaged file under a final name."""
     wrong = []
     for path in sorted((storage / "originals").rglob("*")):
-        if path.is_file():
+        if path.is_file() and not TEMPORARY.search(path.name):
             digest = hashlib.sha256(path.read_bytes()).hexdigest()
             if path.stem != digest or path.parent.name != digest[:2]:
                 wrong.append(f"{path.relative_to(storage)} holds {digest}")

@@ -315,7 +315,9 @@ def test_a_vacation_exported_from_one_instance_imports_on_the_other_with_the_sam
 
 def test_an_instance_killed_mid_upload_loses_no_answered_photo_and_the_other_finishes_its_jobs(cluster, browser):
     _, session = account_of(cluster, "Survivor")
-    files = fault_photos(32)
+    # Enough that the burst is still going when A is caught with an upload and a job: imports
+    # take one decode now, and 32 were all answered before that moment came.
+    files = fault_photos(96)
     watch = PSQLSession(cluster.postgresql.url)
     try:
         burst = UploadBurst(cluster.front, session, files, concurrency=4).start()
@@ -403,6 +405,11 @@ def test_an_instance_killed_mid_upload_loses_no_answered_photo_and_the_other_fin
     screens = PhotoScreens(b)
     b.open(f"/places/{place_ids(cluster.b)['Tromsø']}")
     screens.show_master()
+    stored_count = len(cluster.b.query("SELECT id FROM photos WHERE place_id IS NOT NULL AND title LIKE 'Tromsø%'"))
+    while len(screens.grid()) < stored_count:  # more than a page: scrolling loads the rest
+        shown = len(screens.grid())
+        screens.scroll_master_down()
+        screens.wait(lambda: len(screens.grid()) > shown, f"scrolling should load more of the {stored_count} photos")
     assert {upload.name.removesuffix(".jpg") for upload in answered} <= set(screens.grid_titles())
     b.screenshot("tablet-landscape-cluster-after-kill")
 

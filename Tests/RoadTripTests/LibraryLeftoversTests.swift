@@ -31,6 +31,7 @@ import Testing
         let abandoned = [
             "cache/incoming/upload-0123456789abcdef0123456789abcdef",
             "originals/ab/.incoming-1234567890",
+            "originals/.staged.7f3k2q.tmp",  // an import's copy, killed before it had its digest
             "cache/preview/ab/.\(digest).jpg.k3j2.tmp",
             "cache/thumbnail/ab/.\(digest).webp.q9x.tmp",
         ]
@@ -41,9 +42,11 @@ import Testing
             "cache/incoming/upload-fedcba9876543210fedcba9876543210",  // another instance's, arriving now
             "originals/ab/\(digest).jpg", "cache/preview/ab/\(digest).jpg", "cache/thumbnail/ab/\(digest).webp",
             "cache/incoming/notes.txt",
+            "originals/.staged.busy01.tmp",  // an import copying now
         ]
         try write(kept[0], hoursAgo: nil)
-        for path in kept.dropFirst() { try write(path, hoursAgo: 5) }
+        try write(kept[kept.count - 1], hoursAgo: nil)
+        for path in kept.dropFirst().dropLast() { try write(path, hoursAgo: 5) }
 
         // MUT
         let removed = library.removeAbandonedFiles()

@@ -31,11 +31,16 @@ extension Library {
         for name in Self.names(in: uploadsFolder.path) {
             removed += Self.removeIfAbandoned(uploadsFolder.appendingPathComponent(name).path, before: cutoff)
         }
-        // Content-addressed trees: <tree>/<two hex digits>/<file>.
+        // Content-addressed trees: <tree>/<two hex digits>/<file>. An original being imported is
+        // copied at the tree's root while its digest, and so its shard, is not yet known.
         for tree in ["originals", "cache/thumbnail", "cache/preview"] {
             let root = folder.appendingPathComponent(tree).path
             for shard in Self.names(in: root) {
                 let shardPath = root + "/" + shard
+                if Self.isTemporary(shard) {
+                    removed += Self.removeIfAbandoned(shardPath, before: cutoff)
+                    continue
+                }
                 for name in Self.names(in: shardPath) where Self.isTemporary(name) {
                     removed += Self.removeIfAbandoned(shardPath + "/" + name, before: cutoff)
                 }
