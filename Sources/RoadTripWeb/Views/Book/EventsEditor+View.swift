@@ -42,7 +42,7 @@ struct EventsEditorView: HTML {
                 FormToken()
                 label { "Move to " }
                 input(.type("number"), .name("to"), .min(1), .max(urls.count),
-                                  .value(String(number)), .ariaLabel("New place of page \(number)"), .required())
+                      .value(String(number)), .ariaLabel("New place of page \(number)"), .required())
                 button(.type("submit"), .class("link-button")) { "Move" }
             }
             form(.method("post"), .action(.eventRemoval(page: number)), .class("inline-form")) {

@@ -72,7 +72,7 @@ struct VisitChoiceView: HTML {
                     div(.class("field")) {
                         label(.for("visit-new")) { "New vacation…" }
                         input(.id("visit-new"), .type("text"), .name("name"), .placeholder("Name"), .autocomplete("off"),
-                                          .maxlength(VacationStore.maximumNameLength))
+                              .maxlength(VacationStore.maximumNameLength))
                     }
                     button(.type("submit"), .class("button")) { "Add and visit" }
                 }
@@ -110,7 +110,7 @@ struct PhotoTagsView: HTML {
                 FormToken()
                 label(.for("add-tag"), .class("visually-hidden")) { "Add a tag" }
                 input(.id("add-tag"), .type("text"), .name("add"), .placeholder("Add a tag"), .autocomplete("off"),
-                                  .maxlength(VacationTags.maximumLength), .value(typed), .when(error != nil, .ariaInvalid()), .when(error != nil, .ariaDescribedby("add-tag-error")))
+                      .maxlength(VacationTags.maximumLength), .value(typed), .when(error != nil, .ariaInvalid()), .when(error != nil, .ariaDescribedby("add-tag-error")))
                 button(.type("submit"), .class("link-button")) { "Add" }
             }
             if let error { p(.id("add-tag-error"), .class("field-error"), .role("alert")) { error } }

@@ -73,7 +73,7 @@ struct NewVacationView: HTML {
                     div(.class("field")) {
                         label(.for("vacation-name")) { "Name" }
                         input(.id("vacation-name"), .type("text"), .name("name"), .value(name), .autocomplete("off"),
-                                          .maxlength(VacationStore.maximumNameLength), .autofocus(), .when(error != nil, .ariaInvalid()), .when(error != nil, .ariaDescribedby("vacation-name-error")))
+                              .maxlength(VacationStore.maximumNameLength), .autofocus(), .when(error != nil, .ariaInvalid()), .when(error != nil, .ariaDescribedby("vacation-name-error")))
                         if let error { p(.class("field-error"), .id("vacation-name-error"), .role("alert")) { error } }
                     }
                     button(.type("submit"), .class("button")) { "Add vacation" }

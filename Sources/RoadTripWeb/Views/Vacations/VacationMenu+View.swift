@@ -28,7 +28,7 @@ struct VacationMenuView: HTML {
                 div(.class("field")) {
                     label(.for("rename")) { "Rename" }
                     input(.id("rename"), .type("text"), .name("name"), .value(vacation.name), .autocomplete("off"),
-                                      .maxlength(VacationStore.maximumNameLength))
+                          .maxlength(VacationStore.maximumNameLength))
                     if let renameError { p(.class("field-error"), .role("alert")) { renameError } }
                 }
                 button(.type("submit"), .class("button")) { "Rename" }
