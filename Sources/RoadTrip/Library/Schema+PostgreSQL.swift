@@ -275,6 +275,22 @@ extension Schema {
             END $$;
             CREATE TRIGGER places_counted_in_country AFTER UPDATE OF photo_count ON places
                 FOR EACH ROW EXECUTE FUNCTION places_count_countries();
+            CREATE TABLE photos_without_place (
+                id INT PRIMARY KEY CHECK (id = 1),
+                photo_count BIGINT NOT NULL CHECK (photo_count >= 0)
+            );
+            INSERT INTO photos_without_place (id, photo_count) SELECT 1, count(*) FROM photos WHERE place_id IS NULL;
+            -- The count of photos without a place follows them, as SQLite's three triggers do.
+            CREATE FUNCTION photos_count_without_place() RETURNS trigger LANGUAGE plpgsql AS $$
+            DECLARE change BIGINT := 0;
+            BEGIN
+                IF TG_OP <> 'INSERT' AND OLD.place_id IS NULL THEN change := change - 1; END IF;
+                IF TG_OP <> 'DELETE' AND NEW.place_id IS NULL THEN change := change + 1; END IF;
+                IF change <> 0 THEN UPDATE photos_without_place SET photo_count = photo_count + change; END IF;
+                RETURN NULL;
+            END $$;
+            CREATE TRIGGER photos_counted_without_place AFTER INSERT OR DELETE OR UPDATE OF place_id ON photos
+                FOR EACH ROW EXECUTE FUNCTION photos_count_without_place();
             """),
     ]
 }

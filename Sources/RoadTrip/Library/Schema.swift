@@ -261,8 +261,9 @@ enum Schema {
             CREATE INDEX jobs_due ON jobs(run_after, id) WHERE failed_at IS NULL;
             """),
         // Places at any size: the top places and a country's places read in index order a page at
-        // a time, and each country's counts kept by a trigger, so the Places screen of a large
-        // library reads one row per country however many places and photos there are.
+        // a time, each country's counts and the count of photos without a place kept by triggers,
+        // so the Places screen of a large library reads one row per country however many places
+        // and photos there are.
         Migration("009-places-at-scale", """
             CREATE INDEX places_by_count ON places(photo_count DESC, folded_name, id) WHERE photo_count > 0;
             CREATE INDEX places_in_country ON places(country_code, folded_name, id) WHERE photo_count > 0;
@@ -280,6 +281,21 @@ enum Schema {
                 UPDATE place_countries SET photo_count = photo_count + new.photo_count - old.photo_count,
                     place_count = place_count + (new.photo_count > 0) - (old.photo_count > 0)
                     WHERE country_code = new.country_code;
+            END;
+            CREATE TABLE photos_without_place (
+                id INTEGER PRIMARY KEY CHECK (id = 1),
+                photo_count INTEGER NOT NULL CHECK (photo_count >= 0)
+            );
+            INSERT INTO photos_without_place (id, photo_count) SELECT 1, count(*) FROM photos WHERE place_id IS NULL;
+            CREATE TRIGGER photos_without_place_in AFTER INSERT ON photos WHEN new.place_id IS NULL BEGIN
+                UPDATE photos_without_place SET photo_count = photo_count + 1;
+            END;
+            CREATE TRIGGER photos_without_place_out AFTER DELETE ON photos WHEN old.place_id IS NULL BEGIN
+                UPDATE photos_without_place SET photo_count = photo_count - 1;
+            END;
+            CREATE TRIGGER photos_without_place_moved AFTER UPDATE OF place_id ON photos
+                WHEN (old.place_id IS NULL) <> (new.place_id IS NULL) BEGIN
+                UPDATE photos_without_place SET photo_count = photo_count + (new.place_id IS NULL) - (old.place_id IS NULL);
             END;
             """),
     ]

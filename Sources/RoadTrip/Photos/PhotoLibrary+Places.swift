@@ -47,7 +47,8 @@ extension PhotoLibrary {
         try database.fetch(Self.photosWithoutPlaceQuery) ?? 0
     }
 
-    public static let photosWithoutPlaceQuery = Query<Int?>(value: "SELECT count(*) FROM photos WHERE place_id IS NULL")
+    /// Kept by triggers as photos come, go and move: counting them grew with the library.
+    public static let photosWithoutPlaceQuery = Query<Int?>(value: "SELECT photo_count FROM photos_without_place")
 
     /// `limit` photos of the collection, newest first (date taken, else date imported),
     /// starting after the photo `cursor`.

@@ -36,6 +36,26 @@ import Testing
         #expect(try fixture.photos.country(code: "XX") == nil)
     }
 
+    @Test(arguments: DatabaseEngine.allCases) func photosWithoutAPlaceAreCountedAsTheyArriveMoveAndGo(engine: DatabaseEngine) throws {
+        // setup: one photo with no position
+        let fixture = try library(engine)
+        #expect(try fixture.photos.photosWithoutPlace() == 1)
+        let nowhere = try #require(try fixture.photos.photos(in: .noLocation).photos.first)
+        let second = try #require(fixture.importPhoto(try fixture.draw("nowhere-2.jpg", width: 64, height: 48, seed: 98, at: nil)).photo)
+        #expect(try fixture.photos.photosWithoutPlace() == 2)
+
+        // MUT: one gets a place, the other is deleted, then a placed photo loses its place
+        #expect(try fixture.photos.setPlace(of: nowhere.id, to: PhotosFixture.lisbon.id))
+        #expect(try fixture.photos.photosWithoutPlace() == 1)
+        try fixture.photos.database.write { try $0.execute("DELETE FROM photos WHERE id = \(second.id)") }
+        #expect(try fixture.photos.photosWithoutPlace() == 0)
+        try fixture.photos.database.write { try $0.execute("UPDATE photos SET place_id = NULL WHERE id = \(nowhere.id)") }
+
+        // validate
+        #expect(try fixture.photos.photosWithoutPlace() == 1)
+        #expect(try fixture.photos.photos(in: .noLocation).photos.map(\.id) == [nowhere.id])
+    }
+
     @Test(arguments: DatabaseEngine.allCases) func aSmallLibraryListsEveryPlace(engine: DatabaseEngine) throws {
         let fixture = try library(engine)
         #expect(try fixture.photos.placesIfFew(order: .byCountry)?.map(\.name) == ["São Paulo", "New York City", "San Francisco"])
