@@ -55,6 +55,25 @@ import Testing
         #expect(quick.problems.contains("a half-written file was left behind: \(leftover.path)"))
     }
 
+    @Test(arguments: DatabaseEngine.allCases) func wrongCountsOfCountriesAndOfPhotosWithoutAPlaceAreProblems(engine: DatabaseEngine) throws {
+        // setup: counters changed behind the triggers' backs
+        let (fixture, photos) = try library(engine)
+        try fixture.library.database.write { db in
+            try db.execute("UPDATE place_countries SET photo_count = photo_count + 1")
+            try db.execute("UPDATE photos_without_place SET photo_count = 7")
+        }
+        let countries = try fixture.library.photos.countries().count
+
+        // MUT
+        let report = try fixture.library.check()
+
+        // validate
+        #expect(countries > 0)
+        #expect(report.problems.contains("\(countries) countries count their places or photos wrongly"), "\(report.problems)")
+        #expect(report.problems.contains("the count of photos without a place is 7, not \(try fixture.library.photos.photos(in: .noLocation).photos.count)"))
+        #expect(report.photos == photos.count)
+    }
+
     @Test(arguments: DatabaseEngine.allCases) func aJobGivenUpIsANoteNotAProblem(engine: DatabaseEngine) throws {
         // setup
         let (fixture, photos) = try library(engine)

@@ -26,6 +26,7 @@ extension Library {
             SELECT count(*) FROM places WHERE photo_count <> (SELECT count(*) FROM photos WHERE photos.place_id = places.id)
             """) ?? 0
         if miscounted > 0 { report.problems.append("\(miscounted) places count their photos wrongly") }
+        try checkCounters(into: &report)
         for leftover in leftoverTemporaryFiles() {
             report.problems.append("a half-written file was left behind: \(leftover)")
         }
@@ -62,6 +63,24 @@ extension Library {
 
     /// Files under temporary names (`.incoming-…`, `.making-…`, `.….tmp`) older than an hour
     /// anywhere in the data folder: a write that never finished.
+    /// The counts the Places screen reads instead of counting: each country's places and photos
+    /// (from its places' counts) and the photos without a place.
+    private func checkCounters(into report: inout LibraryCheckReport) throws {
+        let countries: Int = try database.fetchValue("""
+            SELECT count(*) FROM place_countries c
+            WHERE place_count <> (SELECT count(*) FROM places p WHERE p.country_code = c.country_code AND p.photo_count > 0)
+               OR photo_count <> (SELECT coalesce(sum(photo_count), 0) FROM places p WHERE p.country_code = c.country_code)
+            """) ?? 0
+        let uncounted: Int = try database.fetchValue("""
+            SELECT count(DISTINCT country_code) FROM places
+            WHERE photo_count > 0 AND country_code NOT IN (SELECT country_code FROM place_countries)
+            """) ?? 0
+        if countries + uncounted > 0 { report.problems.append("\(countries + uncounted) countries count their places or photos wrongly") }
+        let kept: Int = try database.fetchValue("SELECT photo_count FROM photos_without_place") ?? 0
+        let actual: Int = try database.fetchValue("SELECT count(*) FROM photos WHERE place_id IS NULL") ?? 0
+        if kept != actual { report.problems.append("the count of photos without a place is \(kept), not \(actual)") }
+    }
+
     private func leftoverTemporaryFiles() -> [String] {
         guard let walker = FileManager.default.enumerator(atPath: folder.path) else { return [] }
         // The system's clock, not the library's: it is the one that dated the files.
