@@ -137,14 +137,16 @@ printf '%-44s %10s %8s %8s %8s\n' "page via nginx, two PostgreSQL instances" "$t
 
 # Round trips and statements for 100 requests of each, divided by 100, less what the idle
 # instance's job workers do meanwhile (measured alone just before). Round trips: the instance's
-# poll() calls, counted by strace (libpq waits for the server with poll(); libmicrohttpd uses
-# epoll, and nothing else polls with offline copies off). Statements: every one PostgreSQL ran,
-# BEGIN and COMMIT included (pg_stat_statements).
+# poll() calls on a socket to PostgreSQL's port, traced by strace with each descriptor's address
+# (libpq waits for the server with poll(); libmicrohttpd polls too, on its own sockets, which are
+# left out). Statements: every one PostgreSQL ran, BEGIN and COMMIT included (pg_stat_statements).
+pg_port=${url##*:}
+pg_port=${pg_port%%/*}
 statements() { psql -At "$database" -c "SELECT coalesce(sum(calls), 0) FROM pg_stat_statements WHERE query NOT LIKE '%pg_stat_statements%'"; }
 # counted COMMAND…: prints "seconds poll_calls statements" while COMMAND runs.
 counted() {
     psql -q "$database" -c "SELECT pg_stat_statements_reset()" >/dev/null
-    strace -f -qq -c -e trace=poll -o "$work/strace.txt" -p "$pg1_pid" &
+    strace -f -qq -yy -e trace=poll -o "$work/strace.txt" -p "$pg1_pid" &
     local tracer=$! started ended
     sleep 0.5
     started=$(date +%s.%N)
@@ -152,7 +154,7 @@ counted() {
     ended=$(date +%s.%N)
     kill -INT "$tracer"
     wait "$tracer" 2>/dev/null || true
-    echo "$(awk -v a="$started" -v b="$ended" 'BEGIN { print b - a }') $(awk '$NF == "poll" { print $4 }' "$work/strace.txt" | grep . || echo 0) $(statements)"
+    echo "$(awk -v a="$started" -v b="$ended" 'BEGIN { print b - a }') $(grep -c -- "->127.0.0.1:$pg_port\]" "$work/strace.txt" || true) $(statements)"
 }
 requests() { for _ in $(seq 1 100); do curl -fsS -o /dev/null -H "$pg_cookie" "http://127.0.0.1:$pg1_port$1"; done; }
 read -r idle_seconds idle_polls idle_statements < <(counted sleep 3)
