@@ -42,17 +42,21 @@ def titles(screens: PhotoScreens, css: str) -> list[str]:
     return [title for title, _ in screens.rows(css)]
 
 
-@pytest.mark.parametrize("layout", LAYOUTS)
-def test_a_large_librarys_places_go_by_country_then_a_page_at_a_time(start_server, browser, layout):
-    # setup
+def places_of_a_large_library(start_server, browser, layout: str):
+    """A server of its own with the large library, and a browser on its Places screen."""
     own = start_server()
     add_places(own)
     b = browser(layout, server=own)
     screens = PhotoScreens(b)
-
-    # MUT: the Places screen
     b.open("/places")
     screens.show_master()
+    return b, screens
+
+
+@pytest.mark.parametrize("layout", LAYOUTS)
+def test_a_large_librarys_places_go_by_country_then_a_page_at_a_time(start_server, browser, layout):
+    # MUT: the Places screen
+    b, screens = places_of_a_large_library(start_server, browser, layout)
 
     # validate: countries A to Z with their places and photos; no place listed on the screen itself
     countries = screens.rows(COUNTRY_ROWS)
@@ -87,13 +91,7 @@ def test_a_large_librarys_places_go_by_country_then_a_page_at_a_time(start_serve
 
 @pytest.mark.parametrize("layout", ["phone", "tablet-landscape"])
 def test_a_large_librarys_top_places_come_a_page_at_a_time(start_server, browser, layout):
-    own = start_server()
-    add_places(own)
-    b = browser(layout, server=own)
-    screens = PhotoScreens(b)
-    b.open("/places")
-    screens.show_master()
-
+    _, screens = places_of_a_large_library(start_server, browser, layout)
     screens.click(f'{SEGMENTS}[href="/places?order=top"]')
     screens.wait_path("/places?order=top")
     screens.show_master()

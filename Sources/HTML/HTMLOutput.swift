@@ -39,12 +39,6 @@ public struct HTMLOutput {
     }
 
     /// Markup copied as it is: only for markup the program made (`HTMLRaw`, a rendered fragment).
-    public mutating func writeVerbatim(_ markup: String) {
-        var markup = markup
-        markup.withUTF8 { bytes.append(contentsOf: $0) }
-    }
-
-    /// Already rendered markup, copied as it is.
     public mutating func writeVerbatim(_ markup: [UInt8]) {
         bytes.append(contentsOf: markup)
     }

@@ -27,14 +27,6 @@ public struct PhotoFiles: Sendable {
         return folder.path + "/cache/\(rendition.name)/\(sha256.prefix(2))/\(sha256).\(rendition.format.fileExtension)"
     }
 
-    /// Stores the original under its digest. A file already there with that name holds the
-    /// same bytes (an earlier import, perhaps one that was killed before its row was written).
-    func storeOriginal(from source: String, sha256: String, format: ImageFormat) throws(FileError) {
-        let destination = original(sha256: sha256, format: format)
-        if DurableFile.size(of: destination) != nil { return }
-        try DurableFile.copy(from: source, to: destination)
-    }
-
     /// The original, copied into the library under a temporary name while its digest is
     /// computed: one read of the file. `storeOriginal(_:format:)` then names it by the digest;
     /// dropped without that, the copy goes.

@@ -7,6 +7,17 @@ public struct PlaceCountry: Sendable, Equatable {
     public let name: String
     public let placeCount: Int
     public let photoCount: Int
+
+    static let columns = "country_code, country, place_count, photo_count"
+
+    init(row: Row) throws {
+        (code, name) = (try row["country_code"], try row["country"])
+        (placeCount, photoCount) = (try row["place_count"], try row["photo_count"])
+    }
+
+    public init(code: String, name: String, placeCount: Int, photoCount: Int) {
+        (self.code, self.name, self.placeCount, self.photoCount) = (code, name, placeCount, photoCount)
+    }
 }
 
 /// One page of a list of places; `nextCursor` (the last place's id) continues it.
@@ -33,20 +44,12 @@ extension PhotoLibrary {
     /// The countries with photos, A to Z.
     public func countries() throws -> [PlaceCountry] {
         try database.fetchAll("""
-            SELECT country_code, country, place_count, photo_count FROM place_countries WHERE place_count > 0
-            ORDER BY lower(country), country_code
-            """) { row in
-            PlaceCountry(code: try row["country_code"], name: try row["country"], placeCount: try row["place_count"],
-                         photoCount: try row["photo_count"])
-        }
+            SELECT \(raw: PlaceCountry.columns) FROM place_countries WHERE place_count > 0 ORDER BY lower(country), country_code
+            """, PlaceCountry.init)
     }
 
     public func country(code: String) throws -> PlaceCountry? {
-        try database.fetchOne("SELECT country_code, country, place_count, photo_count FROM place_countries WHERE country_code = \(code)")
-            .map { row in
-                PlaceCountry(code: try row["country_code"], name: try row["country"], placeCount: try row["place_count"],
-                             photoCount: try row["photo_count"])
-            }
+        try database.fetchOne("SELECT \(raw: PlaceCountry.columns) FROM place_countries WHERE country_code = \(code)").map(PlaceCountry.init)
     }
 
     /// A page of a country's places, A to Z, after the place `cursor`.

@@ -76,8 +76,8 @@ import Testing
         // setup: what a kill between the rename of the original and its row leaves behind
         let fixture = try PhotosFixture()
         let path = try fixture.draw("a.jpg", at: Spot.centralPark)
-        let digest = try FileDigest.sha256(ofFileAt: path)
-        try fixture.photos.files.storeOriginal(from: path, sha256: digest, format: .jpeg)
+        let (digest, copy) = try fixture.photos.files.stageOriginal(from: path)
+        try fixture.photos.files.storeOriginal(copy, sha256: digest, format: .jpeg)
         let stray = fixture.data.url.appendingPathComponent("originals/\(digest.prefix(2))/.\(digest).jpg.123.tmp").path
         try Data([1, 2, 3]).write(to: URL(fileURLWithPath: stray))
 
