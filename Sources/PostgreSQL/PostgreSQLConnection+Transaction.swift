@@ -14,7 +14,8 @@ extension PostgreSQLConnection {
             return try savepoint(body)
         }
         try begin("BEGIN")
-        return try committing(body)
+        var changed = false
+        return try committing(changed: &changed, body)
     }
 
     /// Starts a transaction with `script` (BEGIN, with options, and what must come first).
@@ -29,9 +30,20 @@ extension PostgreSQLConnection {
 
     /// Runs `body` in the transaction `begin` started, then commits it, or rolls it back
     /// when `body` throws.
-    func committing<T>(_ body: () throws -> T) throws -> T {
+    ///
+    /// With `announcing`, a transaction that changed something notifies that channel as it
+    /// commits (one round trip more), and `changed` is set.
+    func committing<T>(announcing channel: String? = nil, changed: inout Bool, _ body: () throws -> T) throws -> T {
         do {
             let value = try body()
+            // A failed transaction can only roll back: COMMIT says so below.
+            if let channel, !isInFailedTransaction {
+                // A transaction that changed no row has no transaction id.
+                let announcement: SQL =
+                    "SELECT pg_notify(\(channel), '') FROM (SELECT txid_current_if_assigned() AS id) AS t WHERE id IS NOT NULL"
+                let announced = try fetchAll(announcement)
+                changed = !announced.isEmpty
+            }
             try commit()
             return value
         } catch {

@@ -12,6 +12,11 @@ public final class PostgreSQLDatabase: Database {
     /// Writes of this instance queue here rather than at the server's lock, where each would
     /// hold a connection while it waits and leave none for reads.
     private let writeTurn = NSLock()
+    private let changes: ChangeListener
+
+    /// The channel every write that changed something notifies as it commits, so that the
+    /// other instances know their kept reads are stale (`changeStamp()`).
+    static let changesChannel = "roadtrip_changes"
 
     /// The advisory lock every write takes, in every instance ("RoadTrip" in ASCII): the
     /// domain's "look, then change" steps rely on no other write coming between, exactly
@@ -56,6 +61,7 @@ public final class PostgreSQLDatabase: Database {
         pool = ConnectionPool(limit: connections, wait: connectTimeout) {
             try PostgreSQLConnection(address: address, settings: settings)
         }
+        changes = ChangeListener(address: address, settings: settings)
         // Connects now even without migrations: a wrong address or password is found at
         // start, not at the first request.
         try pool.withConnection(startedBy: { _ in }) { connection in
@@ -65,8 +71,20 @@ public final class PostgreSQLDatabase: Database {
         }
     }
 
+    deinit {
+        changes.stop()
+    }
+
     /// At most this many connections are open at once.
     public var connectionLimit: Int { pool.limit }
+
+    /// A counter that grows with every write this instance commits and every change another
+    /// instance announces (LISTEN on `changesChannel`, one more connection, opened at the first
+    /// call). Nil until that connection listens, and while it is lost. Another instance's
+    /// change is seen once its notice arrives, within a round trip of its commit.
+    public func changeStamp() -> UInt64? {
+        changes.stamp()
+    }
 
     /// Runs `body` inside a read-only transaction that sees one snapshot (REPEATABLE READ).
     /// `body` may not write, and must not keep the connection.
@@ -147,8 +165,10 @@ public final class PostgreSQLDatabase: Database {
         }
         defer { writeTurn.unlock() }
         let begin = "BEGIN READ WRITE; SELECT pg_advisory_xact_lock(\(Self.writeLockKey))"
+        var changed = false
+        defer { if changed { changes.noteCommit() } }
         return try pool.withConnection(startedBy: { try $0.begin(begin) }) { connection in
-            try connection.committing { try body(connection) }
+            try connection.committing(announcing: Self.changesChannel, changed: &changed) { try body(connection) }
         }
     }
 
@@ -156,8 +176,10 @@ public final class PostgreSQLDatabase: Database {
     /// does not take the turn every other write waits for, so instances claiming jobs at once
     /// each take another row without waiting. READ COMMITTED, committed when `body` returns.
     public func writeLockingOwnRows<T>(_ body: (any Connection) throws -> T) throws -> T {
-        try pool.withConnection(startedBy: { try $0.begin("BEGIN READ WRITE") }) { connection in
-            try connection.committing { try body(connection) }
+        var changed = false
+        defer { if changed { changes.noteCommit() } }
+        return try pool.withConnection(startedBy: { try $0.begin("BEGIN READ WRITE") }) { connection in
+            try connection.committing(announcing: Self.changesChannel, changed: &changed) { try body(connection) }
         }
     }
 

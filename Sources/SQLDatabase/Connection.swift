@@ -74,6 +74,15 @@ public protocol Database: Sendable, RowFetching {
     /// A write that locks only the rows it changes (`FOR UPDATE SKIP LOCKED`), and so need not
     /// wait for the turn every other write takes: claiming a job while others are claimed.
     func writeLockingOwnRows<T>(_ body: (any Connection) throws -> T) throws -> T
+
+    /// A number that grows whenever something is committed to the database, by this process
+    /// or any other, so that what was read under one stamp may be reused while the
+    /// stamp stays the same (`ChangeStampedCache`). Nil while the database cannot tell: then
+    /// nothing may be reused.
+    ///
+    /// Read it before the reads whose results are kept under it: a change committed between
+    /// the two makes the kept result look older than it is, never newer.
+    func changeStamp() -> UInt64?
 }
 
 extension Database {

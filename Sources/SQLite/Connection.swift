@@ -62,6 +62,22 @@ public final class SQLiteConnection: Connection {
         Int(sqlite3_changes64(handle))
     }
 
+    /// `PRAGMA data_version`: changes when another connection, of any process, has committed
+    /// since this one last asked.
+    func dataVersion() throws -> Int64 {
+        try run("PRAGMA data_version") { statement in
+            guard let row = try statement.nextRow() else {
+                throw DatabaseError(resultCode: SQLITE_ERROR, message: "PRAGMA data_version gave no row", sql: "PRAGMA data_version")
+            }
+            return try row[0] as Int64
+        }
+    }
+
+    /// Rows changed by INSERT, UPDATE and DELETE since the connection opened.
+    var totalChanges: Int64 {
+        sqlite3_total_changes64(handle)
+    }
+
     var cachedStatementCount: Int {
         statements.count
     }

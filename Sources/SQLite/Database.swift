@@ -12,6 +12,7 @@ public final class SQLiteDatabase: Database {
     public let path: String
     private let writer: ConnectionPool
     private let readers: ConnectionPool
+    private let changes: ChangeWatch
 
     /// Opens the database at `path`, creating the file (its folder must exist) and applying
     /// the `migrations` not yet applied, in order.
@@ -31,6 +32,13 @@ public final class SQLiteDatabase: Database {
         self.path = path
         writer = ConnectionPool([writerConnection])
         readers = ConnectionPool(readerConnections)
+        changes = ChangeWatch(path: path, journal: journal)
+    }
+
+    /// Moves at once with this process's writes, and within `ChangeWatch.checkInterval` with
+    /// another process's (see `ChangeWatch`). Nil while the file cannot be read.
+    public func changeStamp() -> UInt64? {
+        changes.stamp()
     }
 
     /// Runs `body` with a reader, inside a transaction so that all its queries see one
@@ -61,7 +69,9 @@ public final class SQLiteDatabase: Database {
     /// `write` again (it would wait for itself forever).
     public func write<T>(_ body: (any Connection) throws -> T) throws -> T {
         try writer.withConnection { connection in
-            try connection.transaction(.immediate) { try body(connection) }
+            let before = connection.totalChanges
+            defer { if connection.totalChanges != before { changes.noteWrite() } }
+            return try connection.transaction(.immediate) { try body(connection) }
         }
     }
 

@@ -21,4 +21,29 @@ public enum TestDatabase {
             return try TestPostgreSQL.freshDatabase(migrations: migrations)
         }
     }
+
+    /// The same database opened again, as another process or instance would open it.
+    public static func another(sameAs database: any Database) throws -> any Database {
+        switch database {
+        case let sqlite as SQLiteDatabase: try SQLiteDatabase(path: sqlite.path)
+        case let postgreSQL as PostgreSQLDatabase: try PostgreSQLDatabase(address: postgreSQL.address)
+        default: throw DatabaseError(kind: .misuse, message: "no way to open \(type(of: database)) again")
+        }
+    }
+
+    /// The database's change stamp once it has one and it has stopped moving: PostgreSQL's is
+    /// unknown until its listening connection is up, and the notices of writes before may still
+    /// be on their way; SQLite's first check counts as a change.
+    public static func settledStamp(of database: any Database) throws -> UInt64 {
+        var last = database.changeStamp()
+        var steady = 0
+        let settled = eventually {
+            let now = database.changeStamp()
+            steady = now != nil && now == last ? steady + 1 : 0
+            last = now
+            return steady >= 20
+        }
+        guard settled, let last else { throw DatabaseError(kind: .misuse, message: "the change stamp did not settle") }
+        return last
+    }
 }
