@@ -14,6 +14,7 @@ extension Commands {
         let parsed = try parse(
             arguments, values: [
                 "--host", "--port", "--sample-pages", "--flickr-key", "--flickr-api", "--flickr-cache-size", "--trusted-proxy", "--public-url",
+                "--page-cache-size",
             ],
             flags: ["--secure-cookies", "--allow-private-fetch", "--no-offline-copies"]
         )
@@ -31,6 +32,15 @@ extension Commands {
                 throw CommandFailure(message: "--sample-pages must be a number from 1 to \(SampleBook.maximumPageCount), not '\(pages)'", status: 64)
             }
             options.samplePages = number
+        }
+        if let size = parsed.options["--page-cache-size"] {
+            guard let megabytes = Int(size), (0...Instance.Options.maximumPageCacheMiB).contains(megabytes) else {
+                throw CommandFailure(
+                    message: "--page-cache-size must be a number of MiB from 0 to \(Instance.Options.maximumPageCacheMiB), not '\(size)'",
+                    status: 64
+                )
+            }
+            options.pageCacheMiB = megabytes
         }
         options.secureCookies = parsed.flags.contains("--secure-cookies")
         options.offlineCopies = !parsed.flags.contains("--no-offline-copies")

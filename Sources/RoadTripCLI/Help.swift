@@ -8,7 +8,7 @@ enum Help {
           roadtrip serve [--data DIR] [--database URL] [--host HOST] [--port PORT]
                          [--secure-cookies] [--sample-pages N] [--allow-private-fetch] [--no-offline-copies]
                          [--flickr-key KEY] [--flickr-api URL] [--flickr-cache-size MIB]
-                         [--public-url URL] [--trusted-proxy ADDRESS|CIDR]...
+                         [--public-url URL] [--trusted-proxy ADDRESS|CIDR]... [--page-cache-size MIB]
               Serve RoadTrip in the browser (default http://127.0.0.1:8080). With no account
               yet, it prints a one-time setup link. --secure-cookies: RoadTrip is behind a
               TLS proxy, so its cookies are marked Secure. --sample-pages: how many pages the
@@ -21,7 +21,9 @@ enum Help {
               Flickr's REST API. --public-url: the address people open RoadTrip at (behind a
               proxy); other host names than it and the listening address are refused.
               --trusted-proxy (repeatable): a reverse proxy whose X-Forwarded-For names the
-              client, for the sign-in throttle; none is trusted by default.
+              client, for the sign-in throttle; none is trusted by default. Pages asked for
+              again before anything changes are sent from memory, at most --page-cache-size
+              MiB (default 32; 0 renders every page).
           roadtrip destinations import FILE [--data DIR] [--database URL]
               Add destinations from a Destinations.plist or .json file; a destination whose
               name exists already is replaced. A bad file is refused whole.

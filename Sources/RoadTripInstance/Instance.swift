@@ -27,6 +27,9 @@ public final class Instance: Sendable {
         public var flickrCacheCapacity = FlickrImageCache.defaultCapacity
         public var trustedProxies = TrustedProxies([])
         public var publicURL: URL?
+        /// Memory for pages kept until the database changes (`PageCache`); 0 keeps none.
+        public var pageCacheMiB = PageCache.defaultMegabytes
+        public static let maximumPageCacheMiB = 4096
 
         public init() {}
     }
@@ -84,7 +87,8 @@ public final class Instance: Sendable {
             app = App(
                 library: library, assets: try AssetCatalog.bundled(), secureCookies: options.secureCookies,
                 copies: Self.offlineCopies(options, library: library, log: log), flickr: Self.flickr(options, library: library),
-                hosts: AllowedHosts(publicURL: options.publicURL, listenHost: options.host), proxies: options.trustedProxies
+                hosts: AllowedHosts(publicURL: options.publicURL, listenHost: options.host), proxies: options.trustedProxies,
+                pageCacheBytes: options.pageCacheMiB << 20
             )
         } catch {
             throw StartFailure(description: "cannot start: \(error)")

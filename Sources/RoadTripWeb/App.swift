@@ -24,12 +24,15 @@ public struct App: Sendable {
     let proxies: TrustedProxies
     let tokens: FormTokens
     let log: LogSink
+    /// Pages kept until the database changes (`PageCache`).
+    let pages: PageCache
 
     public init(
         library: Library, assets: AssetCatalog, secureCookies: Bool = false, copies: OfflineCopies? = nil,
         flickr: FlickrService? = nil, hosts: AllowedHosts = .any, proxies: TrustedProxies = .none,
-        log: @escaping LogSink = Server.standardError
+        log: @escaping LogSink = Server.standardError, pageCacheBytes: Int = PageCache.defaultMegabytes << 20
     ) {
+        self.pages = PageCache(bytes: pageCacheBytes)
         self.hosts = hosts
         self.proxies = proxies
         self.tokens = FormTokens(key: library.signingKey)
@@ -119,6 +122,9 @@ public struct App: Sendable {
             uploadToken: session.map { tokens.uploadToken(forFormToken: $0.csrfToken) }, upload: upload
         )
         guard let action = declaration.action(for: request.method) else { throw HTTPError.methodNotAllowed(allowed: declaration.methods) }
+        if declaration.keepsPages, let session {
+            return try pages.page(for: request, of: session, database: library.database) { try action(self, context) }
+        }
         var response = try action(self, context)
         if context.formTokenIsNew {
             Cookies.set(Cookies.form, formToken, maxAge: nil, secure: secureCookies, on: &response)

@@ -24,6 +24,9 @@ struct RouteDeclaration {
     /// A GET (and HEAD) answered from the request alone, before any session is looked up: the
     /// static files and the health check.
     var beforeSession: ((App, Request) throws -> Response)?
+    /// Its GET page is made from the database and the request alone (no clock, no file, no job
+    /// in progress), and reads no more than it shows: kept until the database changes (`PageCache`).
+    var keepsPages = false
 
     init(_ path: String, public isPublic: Bool = false, get: Action? = nil, head: Action? = nil, post: Action? = nil, postBody: Body = .form) {
         self.path = path
@@ -49,6 +52,13 @@ struct RouteDeclaration {
         return declaration
     }
 
+    /// This declaration, its page kept until the database changes.
+    var kept: RouteDeclaration {
+        var declaration = self
+        declaration.keepsPages = true
+        return declaration
+    }
+
     /// The methods allowed, in the order an `Allow` header lists them.
     var methods: [String] {
         (get != nil || beforeSession != nil ? ["GET", "HEAD"] : []) + (post != nil ? ["POST"] : [])
@@ -69,8 +79,8 @@ extension Route {
     /// `Route.addresses`, and its line here.
     var declaration: RouteDeclaration {
         switch self {
-        case .home: .get("/") { try DestinationsController(app: $0, context: $1).list() }
-        case .destination(let id): .get("/destinations/\(id)") { try DestinationsController(app: $0, context: $1).show(id: id) }
+        case .home: RouteDeclaration.get("/") { try DestinationsController(app: $0, context: $1).list() }.kept
+        case .destination(let id): RouteDeclaration.get("/destinations/\(id)") { try DestinationsController(app: $0, context: $1).show(id: id) }.kept
         case .destinationImage(let id): .get("/destinations/\(id)/image") { try DestinationsController(app: $0, context: $1).image(id: id) }
         case .chooseDestination(let id): .post("/destinations/\(id)/choose") { try DestinationsController(app: $0, context: $1).choose(id: id) }
         case .eventsBook(let page): .get("/trip/events/\(page)") { try BookController(app: $0, context: $1).page(page) }
@@ -101,17 +111,17 @@ extension Route {
         case .accountRemoval(let id): .post("/accounts/\(id)/remove") { try AccountsController(app: $0, context: $1).remove(id) }
         case .accountPasswordReset(let id): .post("/accounts/\(id)/password") { try AccountsController(app: $0, context: $1).resetPassword(id) }
         case .places(let order, let after):
-            .get("/places" + (order == .byPhotoCount ? "?order=top" + (after.map { "&after=\($0)" } ?? "") : "")) {
+            RouteDeclaration.get("/places" + (order == .byPhotoCount ? "?order=top" + (after.map { "&after=\($0)" } ?? "") : "")) {
                 try PlacesController(app: $0, context: $1).places(order: order, after: after)
-            }
+            }.kept
         case .placesInCountry(let code, let after):
-            .get("/places/countries/\(code)" + Route.query("after", after.map(String.init))) {
+            RouteDeclaration.get("/places/countries/\(code)" + Route.query("after", after.map(String.init))) {
                 try PlacesController(app: $0, context: $1).country(code, after: after)
-            }
+            }.kept
         case .placePhotos(let collection, let after):
-            .get((collection.placeID.map { "/places/\($0)" } ?? "/places/none") + Route.query("after", after.map(String.init))) {
+            RouteDeclaration.get((collection.placeID.map { "/places/\($0)" } ?? "/places/none") + Route.query("after", after.map(String.init))) {
                 try PlacesController(app: $0, context: $1).photos(in: collection, after: after)
-            }
+            }.kept
         case .findPlaces(let query): .get("/find" + Route.query("q", query)) { try PlacesController(app: $0, context: $1).find(query: query) }
         case .photo(let id, let inRecents):
             RouteDeclaration("/photos/\(id)" + (inRecents ? "?from=recents" : ""),

@@ -51,6 +51,18 @@ extension CommandLineTests {
         #expect(result.standardErrorLines == ["roadtrip: --port must be a number from 0 to 65535, not '\(port)'"])
     }
 
+    @Test(arguments: ["abc", "-1", "4097", "1.5", ""])
+    func serveWithABadPageCacheSizeIsAUsageError(size: String) throws {
+        // MUT
+        let result = try RoadTripProcess(["serve", "--port", "0", "--page-cache-size", size, "--data", scratch.url.appendingPathComponent("data").path],
+                                         scratch: scratch.url).waitForExit(within: 30)
+
+        // validate
+        #expect(result.status == 64)
+        #expect(result.standardErrorLines == ["roadtrip: --page-cache-size must be a number of MiB from 0 to 4096, not '\(size)'"])
+        #expect(!FileManager.default.fileExists(atPath: scratch.url.appendingPathComponent("data").path), "nothing was made")
+    }
+
     @Test func serveAnswersOverASocketSharesItsFolderWithImportAndStopsOnSIGTERM() throws {
         // setup: the first start prints the setup link; following it creates the owner and signs in.
         let data = scratch.url.appendingPathComponent("data").path

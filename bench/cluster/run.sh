@@ -81,6 +81,9 @@ psql -q "$database" -c "CREATE EXTENSION pg_stat_statements" >/dev/null
 serve pg1 --database "$database"
 serve pg2 --database "$database"
 pg_cookie=$(sign_in "$pg1_port")
+# The same, with the page cache off: every page read from the database and rendered anew.
+serve sqlite_rendered --page-cache-size 0
+serve pg_rendered --database "$database" --page-cache-size 0
 
 # Both engines answer the same page the same way (the form token and the session differ).
 strip() { sed -E 's/value="[A-Za-z0-9_-]{43}"/value=""/g; s/content="[A-Za-z0-9_-]{43}"/content=""/g'; }
@@ -129,6 +132,11 @@ for target in "signed-in page|$page|page.html" "a place's grid|$grid|grid.html";
     printf '%-44s %10s %8s %8s %8s %9s\n' "$label ($(wc -c < "$work/www/$file") B), nginx file" "$n_rps" "$n_p50" "$n_p99" "" "1.00"
     printf '%-44s %10s %8s %8s %8s %9s\n' "$label, SQLite instance" "$s_rps" "$s_p50" "$s_p99" "1.00" "$(ratio "$s_rps" "$n_rps")"
     printf '%-44s %10s %8s %8s %8s %9s\n' "$label, PostgreSQL instance" "$p_rps" "$p_p50" "$p_p99" "$(ratio "$p_rps" "$s_rps")" "$(ratio "$p_rps" "$n_rps")"
+    # Asked for again and again, the page above comes from the page cache after the first time.
+    read -r sr_rps sr_p50 sr_p99 < <(measure "http://127.0.0.1:$sqlite_rendered_port$path" "$sqlite_cookie")
+    read -r pr_rps pr_p50 pr_p99 < <(measure "http://127.0.0.1:$pg_rendered_port$path" "$pg_cookie")
+    printf '%-44s %10s %8s %8s %8s %9s\n' "$label, SQLite, rendered every time" "$sr_rps" "$sr_p50" "$sr_p99" "1.00" "$(ratio "$sr_rps" "$n_rps")"
+    printf '%-44s %10s %8s %8s %8s %9s\n' "$label, PostgreSQL, rendered every time" "$pr_rps" "$pr_p50" "$pr_p99" "$(ratio "$pr_rps" "$sr_rps")" "$(ratio "$pr_rps" "$n_rps")"
 done
 read -r one_rps one_p50 one_p99 < <(measure "http://127.0.0.1:$ng_one$page" "$pg_cookie")
 read -r two_rps two_p50 two_p99 < <(measure "http://127.0.0.1:$ng_two$page" "$pg_cookie")
@@ -143,10 +151,12 @@ printf '%-44s %10s %8s %8s %8s\n' "page via nginx, two PostgreSQL instances" "$t
 pg_port=${url##*:}
 pg_port=${pg_port%%/*}
 statements() { psql -At "$database" -c "SELECT coalesce(sum(calls), 0) FROM pg_stat_statements WHERE query NOT LIKE '%pg_stat_statements%'"; }
-# counted COMMAND…: prints "seconds poll_calls statements" while COMMAND runs.
+# counted PID COMMAND…: prints "seconds poll_calls statements" while COMMAND runs.
 counted() {
+    local pid=$1
+    shift
     psql -q "$database" -c "SELECT pg_stat_statements_reset()" >/dev/null
-    strace -f -qq -yy -e trace=poll -o "$work/strace.txt" -p "$pg1_pid" &
+    strace -f -qq -yy -e trace=poll -o "$work/strace.txt" -p "$pid" &
     local tracer=$! started ended
     sleep 0.5
     started=$(date +%s.%N)
@@ -156,13 +166,16 @@ counted() {
     wait "$tracer" 2>/dev/null || true
     echo "$(awk -v a="$started" -v b="$ended" 'BEGIN { print b - a }') $(grep -c -- "->127.0.0.1:$pg_port\]" "$work/strace.txt" || true) $(statements)"
 }
-requests() { for _ in $(seq 1 100); do curl -fsS -o /dev/null -H "$pg_cookie" "http://127.0.0.1:$pg1_port$1"; done; }
-read -r idle_seconds idle_polls idle_statements < <(counted sleep 3)
-for target in "$page" "$grid"; do
-    read -r seconds polls calls < <(counted requests "$target")
-    awk -v s="$seconds" -v p="$polls" -v c="$calls" -v is="$idle_seconds" -v ip="$idle_polls" -v ic="$idle_statements" -v t="$target" 'BEGIN {
-        printf "database round trips per request of %s: %.1f, carrying %.1f statements (idle job polling taken off: %.1f round trips/s)\n",
-            t, (p - ip * s / is) / 100, (c - ic * s / is) / 100, ip / is }'
+requests() { for _ in $(seq 1 100); do curl -fsS -o /dev/null -H "$pg_cookie" "http://127.0.0.1:$1$2"; done; }
+for instance in "kept|$pg1_pid|$pg1_port" "rendered every time|$pg_rendered_pid|$pg_rendered_port"; do
+    IFS='|' read -r label pid port <<< "$instance"
+    read -r idle_seconds idle_polls idle_statements < <(counted "$pid" sleep 3)
+    for target in "$page" "$grid"; do
+        read -r seconds polls calls < <(counted "$pid" requests "$port" "$target")
+        awk -v s="$seconds" -v p="$polls" -v c="$calls" -v is="$idle_seconds" -v ip="$idle_polls" -v ic="$idle_statements" -v t="$target" -v l="$label" 'BEGIN {
+            printf "database round trips per request of %s (%s): %.1f, carrying %.1f statements (idle job polling taken off: %.1f round trips/s)\n",
+                t, l, (p - ip * s / is) / 100, (c - ic * s / is) / 100, ip / is }'
+    done
 done
 if [ -n "${SHOW_STATEMENTS:-}" ]; then
     psql -q "$database" -c "SELECT pg_stat_statements_reset()" >/dev/null

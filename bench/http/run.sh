@@ -50,6 +50,20 @@ for target in "healthz /healthz -" "page $page -" "asset $asset -" "asset,gzip $
     ratio=$(awk -v a="$rt_rps" -v b="$ng_rps" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }')
     printf '%-24s %14s %10s %14s %10s %10s\n' "$1 ($(wc -c < "$file") B)" "$rt_rps" "$rt_p99" "$ng_rps" "$ng_p99" "$ratio"
     [ "$1" = healthz ] && healthz_rps=$rt_rps
-    [ "$1" = page ] && page_rps=$rt_rps
+    [ "$1" = page ] && page_rps=$rt_rps && page_nginx_rps=$ng_rps
 done
 echo "page ÷ /healthz (RoadTrip): $(awk -v a="$page_rps" -v b="$healthz_rps" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }')"
+
+# The page above is asked for again and again, so after the first it comes from the page cache
+# (kept until the database changes). The same page rendered every time, read from the database
+# and rendered anew, by a second server on the same library with the cache off:
+rendered_port=$(free_port)
+"$BIN" serve --data "$work/data" --port "$rendered_port" --page-cache-size 0 > "$work/rendered.log" 2>&1 &
+rendered_pid=$!
+for _ in $(seq 1 100); do grep -q "running at" "$work/rendered.log" 2>/dev/null && break; sleep 0.1; done
+cmp <(curl -fsS -H "$cookie" "http://127.0.0.1:$rendered_port$page") "$work/www$page"
+read -r rendered_rps rendered_p99 < <(measure "http://127.0.0.1:$rendered_port$page")
+kill "$rendered_pid"; wait "$rendered_pid" 2>/dev/null || true
+echo "page rendered every time (--page-cache-size 0): $rendered_rps req/s, p99 $rendered_p99 ms;" \
+    "÷ /healthz $(awk -v a="$rendered_rps" -v b="$healthz_rps" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }')," \
+    "÷ nginx $(awk -v a="$rendered_rps" -v b="$page_nginx_rps" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }')"

@@ -8,6 +8,9 @@ public struct Session: Sendable, Equatable {
     /// Sent back with every form of this session; checked on every state-changing request.
     public let csrfToken: String
     let tokenHash: [UInt8]
+
+    /// Names this session among others without being its secret: the hash of its cookie's value.
+    public var id: [UInt8] { tokenHash }
 }
 
 /// What a sign-in gives the browser: the cookie value (never stored) and the session.
@@ -26,6 +29,10 @@ public struct SessionStore: Sendable {
 
     let database: Database
     let clock: WallClock
+    /// Sessions read since the database last changed, by token hash: a request then reads no
+    /// row (and, on PostgreSQL, waits for no round trip) to know who sent it. Any change
+    /// anywhere (a sign-out, a password changed on another instance) empties it.
+    private let recent = ChangeStampedCache<[UInt8], StoredSession>(costLimit: 10_000)
 
     public init(database: Database, clock: WallClock = .system) {
         self.database = database
@@ -52,25 +59,35 @@ public struct SessionStore: Sendable {
     public func session(token: String) throws -> Session? {
         guard let hash = Secret.hash(ofToken: token) else { return nil }
         let now = clock.seconds
+        let stamp = database.changeStamp()
+        let kept = stamp.flatMap { recent.value(for: hash, at: $0) }
+        guard let stored = try kept ?? storedSession(hash: hash) else { return nil }
+        guard now - stored.createdAt < SessionStore.lifetime, now - stored.lastUsedAt < SessionStore.idleLifetime else {
+            try database.write { db in try db.execute("DELETE FROM sessions WHERE token_hash = \(hash)") }
+            return nil
+        }
+        if now - stored.lastUsedAt >= SessionStore.touchInterval {
+            try database.write { db in try db.execute("UPDATE sessions SET last_used_at = \(now) WHERE token_hash = \(hash)") }
+        } else if kept == nil, let stamp {
+            recent.keep(stored, for: hash, at: stamp)
+        }
+        return stored.session
+    }
+
+    private func storedSession(hash: [UInt8]) throws -> StoredSession? {
         let found = try database.fetchOne("""
             SELECT s.csrf_token, s.created_at, s.last_used_at, a.id, a.name, a.is_owner, a.created_at AS account_created_at
             FROM sessions s JOIN accounts a ON a.id = s.account_id WHERE s.token_hash = \(hash)
             """)
         guard let row = found else { return nil }
-        let created: Int64 = try row["created_at"]
-        let lastUsed: Int64 = try row["last_used_at"]
-        guard now - created < SessionStore.lifetime, now - lastUsed < SessionStore.idleLifetime else {
-            try database.write { db in try db.execute("DELETE FROM sessions WHERE token_hash = \(hash)") }
-            return nil
-        }
-        if now - lastUsed >= SessionStore.touchInterval {
-            try database.write { db in try db.execute("UPDATE sessions SET last_used_at = \(now) WHERE token_hash = \(hash)") }
-        }
         let account = Account(
             id: AccountID(try row["id"]), name: try row["name"], isOwner: try row["is_owner"],
             createdAt: Date(timeIntervalSince1970: TimeInterval(try row["account_created_at"] as Int64))
         )
-        return Session(account: account, csrfToken: try row["csrf_token"], tokenHash: hash)
+        return StoredSession(
+            session: Session(account: account, csrfToken: try row["csrf_token"], tokenHash: hash),
+            createdAt: try row["created_at"], lastUsedAt: try row["last_used_at"]
+        )
     }
 
     /// Signs out: the session ends wherever its cookie is used.
@@ -87,4 +104,11 @@ public struct SessionStore: Sendable {
                 """)
         }
     }
+}
+
+/// A session's row as read: what it gives, and the times its lifetimes are counted from.
+private struct StoredSession {
+    let session: Session
+    let createdAt: Int64
+    let lastUsedAt: Int64
 }

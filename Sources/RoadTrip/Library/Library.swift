@@ -31,6 +31,8 @@ public final class Library: Sendable {
     public let exports: VacationExports
     /// Background work, kept in the database so that any instance may do it.
     public let jobs: JobQueue
+    /// Sign-in and sessions; one per library, so that the sessions it has read are shared.
+    public let authenticator: Authenticator
 
     public init(
         folder: URL, database location: LibraryDatabase = .sqlite, readers: Int = 4, clock: WallClock = .system, hasher: PasswordHasher = PasswordHasher(),
@@ -52,6 +54,7 @@ public final class Library: Sendable {
         photos = PhotoLibrary(database: database, folder: folder, processor: processor, gazetteer: gazetteer, clock: clock)
         renditions = RenditionMaker(files: photos.files, processor: processor)
         jobs = JobQueue(database: database, clock: clock)
+        authenticator = Authenticator(database: database, hasher: hasher, clock: clock)
         exports = VacationExports(folder: folder.appendingPathComponent("cache/exports"), limit: exportLimit)
     }
 
@@ -61,7 +64,6 @@ public final class Library: Sendable {
     }
 
     public var catalog: DestinationCatalog { DestinationCatalog(database: database) }
-    public var authenticator: Authenticator { Authenticator(database: database, hasher: hasher, clock: clock) }
     public var accounts: AccountStore { AccountStore(database: database, hasher: hasher, clock: clock) }
     public var setup: SetupStore { SetupStore(database: database, accounts: accounts, clock: clock) }
     public var trips: TripStore { TripStore(database: database, clock: clock) }
