@@ -1,6 +1,7 @@
 #include "CVipsShim.h"
 
 #include <pthread.h>
+#include <unistd.h>
 #ifdef __GLIBC__
 #include <malloc.h>
 #endif
@@ -95,6 +96,13 @@ int rt_vips_bands(struct _VipsImage *image) { return vips_image_get_bands(image)
 
 int rt_vips_sample_bytes(struct _VipsImage *image) {
     return (int) vips_format_sizeof(vips_image_get_format(image));
+}
+
+void rt_limit_allocator_arenas(void) {
+#ifdef __GLIBC__
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    mallopt(M_ARENA_MAX, cores > 0 ? (int) cores : 1);
+#endif
 }
 
 void rt_release_free_memory(void) {

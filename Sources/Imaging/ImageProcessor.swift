@@ -60,6 +60,13 @@ public final class ImageProcessor: Sendable {
                        progressive: image.field("jpeg-multiscan", or: 0) != 0)
     }
 
+    /// For a process that does little but decode on many threads (`roadtrip import`): at most
+    /// one malloc arena a core, so that its peak memory stays low (see `rt_limit_allocator_arenas`).
+    /// Call it before the threads start; never in a server, whose pages it would slow.
+    public static func limitAllocatorArenas() {
+        rt_limit_allocator_arenas()
+    }
+
     /// Runs a decode of the file at `path` once the budget grants what its header says it needs.
     /// After a whole-picture decode the heap is trimmed before the budget is returned, so the
     /// memory goes back to the system rather than staying in glibc's arenas.

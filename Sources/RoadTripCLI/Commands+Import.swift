@@ -16,6 +16,7 @@ extension Commands {
             throw CommandFailure(message: selection.missing.isEmpty ? "no photos to import" : "nothing to import")
         }
         let bar = ProgressBar(isTerminal: isatty(STDOUT_FILENO) == 1)
+        PhotoImporter.prepareImportOnlyProcess()
         var summary = PhotoImporter(library: library.photos).run(selection.found) { bar.show($0) }
         bar.finish()
         summary.refused = selection.refused + summary.refused

@@ -58,6 +58,12 @@ int rt_vips_int_field(struct _VipsImage *image, const char *name, int fallback);
 /// decode glibc's per-thread arenas would otherwise hold on to hundreds of MB. No-op elsewhere.
 void rt_release_free_memory(void);
 
+/// At most one malloc arena a core (glibc's M_ARENA_MAX; no-op elsewhere), for a process that
+/// decodes on many threads at once and does little else: glibc gives each thread that meets a
+/// busy arena one of its own, up to eight a core, and each keeps what was freed in it. Costs
+/// a server that renders pages on many threads a sixth of its speed, so only `roadtrip import`.
+void rt_limit_allocator_arenas(void);
+
 /// Reads every scan of a JPEG file with libjpeg (at 1/8 scale: all entropy-coded data is
 /// read, little is reconstructed) and fails when the data ends or is cut off by a marker
 /// before the picture does, or is corrupt. libvips treats a scan that stops early at a
