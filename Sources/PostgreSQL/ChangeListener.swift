@@ -7,8 +7,12 @@ internal import CPostgreSQL
 /// that LISTENs, that another instance committed one (`PostgreSQLDatabase.changesChannel`).
 ///
 /// The listening connection is opened at the first question and kept open by a thread of its
-/// own. While it is not open (not yet, or lost) the stamp is unknown, so nothing read before
-/// is reused; once it listens again the counter moves, for the notices it may have missed.
+/// own. The stamp is unknown, so nothing read before is reused, until it listens and whenever
+/// it cannot prove it still does: every `heartbeatInterval` it NOTIFYs a channel only it
+/// listens to, and a heartbeat not heard back within `silenceLimit` (a network gone quiet,
+/// which TCP would only notice after half a minute; a transaction pooler, behind which LISTEN
+/// never hears anything) makes the stamp unknown. Once it hears again, or has connected again,
+/// the counter moves, for the notices it may have missed.
 ///
 /// `@unchecked Sendable` is sound because every stored `var` is read and written only while
 /// `lock` is held; the connection lives on the listening thread alone.
@@ -20,10 +24,13 @@ final class ChangeListener: @unchecked Sendable {
     private var isListening = false
     private var isStarted = false
     private var isStopped = false
+    /// Tests hold the notices back to see what this instance's own writes do without them.
+    private var isHoldingNotices = false
 
-    /// How often the listening thread looks whether it should stop, and how long it waits
-    /// before connecting again after the connection was lost.
-    static let checkInterval: Int32 = 200
+    /// How often the listening thread looks whether it should stop.
+    static let checkInterval: Int32 = 100
+    static let heartbeatInterval = Duration.milliseconds(500)
+    static let silenceLimit = Duration.seconds(2)
     static let reconnectDelay = Duration.seconds(1)
 
     init(address: PostgreSQLAddress, settings: ConnectionSettings) {
@@ -54,7 +61,15 @@ final class ChangeListener: @unchecked Sendable {
         locked { isStopped = true }
     }
 
+    /// While `body` runs, notices wait unread on the connection (for tests).
+    func holdingNotices<T>(_ body: () throws -> T) rethrows -> T {
+        locked { isHoldingNotices = true }
+        defer { locked { isHoldingNotices = false } }
+        return try body()
+    }
+
     private var shouldStop: Bool { locked { isStopped } }
+    private var shouldHold: Bool { locked { isHoldingNotices } }
 
     private func locked<T>(_ body: () -> T) -> T {
         lock.lock()
@@ -62,18 +77,33 @@ final class ChangeListener: @unchecked Sendable {
         return body()
     }
 
+    /// Heard, or not, from the heartbeat: moves the counter when hearing again.
+    private func setListening(_ listening: Bool) {
+        locked {
+            if listening, !isListening { counter += 1 }
+            isListening = listening
+        }
+    }
+
     private func listen() {
+        // Its own name, so that no other instance's heartbeat counts as this one's.
+        let heartbeat = "roadtrip_alive_" + (0..<16).map { _ in String(Int.random(in: 0..<16), radix: 16) }.joined()
         while !shouldStop {
             do {
                 let connection = try PostgreSQLConnection(address: address, settings: settings)
-                try connection.executeScript("LISTEN \(PostgreSQLDatabase.changesChannel)")
-                locked {
-                    counter += 1
-                    isListening = true
+                try connection.executeScript("LISTEN \(PostgreSQLDatabase.changesChannel); LISTEN \(heartbeat)")
+                var watch = NoticeWatch(heartbeat: heartbeat)
+                while !shouldStop {
+                    if !shouldHold {
+                        try connection.readNotices(into: &watch)
+                        if watch.changed { noteCommit() }
+                    }
+                    setListening(watch.heardWithin(Self.silenceLimit))
+                    if watch.heartbeatIsDue(every: Self.heartbeatInterval) { try connection.sendHeartbeat(&watch) }
+                    try connection.waitForInput(milliseconds: Self.checkInterval)
                 }
-                try connection.waitForNotices(checkingEvery: Self.checkInterval, until: { shouldStop }) { noteCommit() }
             } catch {
-                locked { isListening = false }
+                setListening(false)
                 var waited = Duration.zero
                 while waited < Self.reconnectDelay, !shouldStop {
                     Thread.sleep(forTimeInterval: Double(Self.checkInterval) / 1000)
@@ -81,31 +111,74 @@ final class ChangeListener: @unchecked Sendable {
                 }
             }
         }
-        locked { isListening = false }
+        setListening(false)
+    }
+}
+
+/// What the listening connection has heard: changes since last asked, and when its own
+/// heartbeat last came back.
+struct NoticeWatch {
+    let heartbeat: String
+    var changed = false
+    var lastHeard: ContinuousClock.Instant?
+    var lastSent: ContinuousClock.Instant?
+    /// A heartbeat's NOTIFY was sent and its result not read yet.
+    var awaitingResult = false
+
+    init(heartbeat: String) {
+        self.heartbeat = heartbeat
+    }
+
+    func heardWithin(_ limit: Duration) -> Bool {
+        lastHeard.map { ContinuousClock.now - $0 < limit } ?? false
+    }
+
+    func heartbeatIsDue(every interval: Duration) -> Bool {
+        !awaitingResult && (lastSent.map { ContinuousClock.now - $0 >= interval } ?? true)
     }
 }
 
 extension PostgreSQLConnection {
-    /// Calls `notice` for each batch of notifications that arrives on this connection, until
-    /// `stop` answers true (asked every `interval` milliseconds). Throws when the connection is lost.
-    func waitForNotices(checkingEvery interval: Int32, until stop: () -> Bool, notice: () -> Void) throws {
-        let socket = PQsocket(handle)
-        while !stop() {
-            var descriptor = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&descriptor, 1, interval)
-            if ready < 0, errno != EINTR {
-                throw DatabaseError.postgreSQL(.unavailable, code: "08006", "waiting for notices failed: \(String(cString: strerror(errno)))")
+    /// Reads what has arrived without waiting: notices, and the result of a heartbeat.
+    /// Throws when the connection is lost.
+    func readNotices(into watch: inout NoticeWatch) throws {
+        watch.changed = false
+        guard PQconsumeInput(handle) == 1 else {
+            throw DatabaseError(result: nil, connection: handle, sql: "LISTEN")
+        }
+        while watch.awaitingResult, PQisBusy(handle) == 0 {
+            guard let result = PQgetResult(handle) else {
+                watch.awaitingResult = false
+                break
             }
-            guard ready > 0 else { continue }
-            guard PQconsumeInput(handle) == 1 else {
-                throw DatabaseError(result: nil, connection: handle, sql: "LISTEN")
+            let status = PQresultStatus(result)
+            PQclear(result)
+            guard status == PGRES_COMMAND_OK else { throw DatabaseError(result: nil, connection: handle, sql: "NOTIFY") }
+        }
+        while let notification = PQnotifies(handle) {
+            if String(cString: notification.pointee.relname) == watch.heartbeat {
+                watch.lastHeard = ContinuousClock.now
+            } else {
+                watch.changed = true
             }
-            var arrived = false
-            while let notification = PQnotifies(handle) {
-                PQfreemem(notification)
-                arrived = true
-            }
-            if arrived { notice() }
+            PQfreemem(notification)
+        }
+    }
+
+    /// Sends the heartbeat's NOTIFY without waiting for it: it comes back as a notice.
+    func sendHeartbeat(_ watch: inout NoticeWatch) throws {
+        guard PQsendQuery(handle, "NOTIFY \(watch.heartbeat)") == 1 else {
+            throw DatabaseError(result: nil, connection: handle, sql: "NOTIFY")
+        }
+        watch.awaitingResult = true
+        watch.lastSent = ContinuousClock.now
+    }
+
+    /// Waits until something arrives on the connection, or `milliseconds` have passed.
+    func waitForInput(milliseconds: Int32) throws {
+        var descriptor = pollfd(fd: PQsocket(handle), events: Int16(POLLIN), revents: 0)
+        if poll(&descriptor, 1, milliseconds) < 0, errno != EINTR {
+            throw DatabaseError.postgreSQL(.unavailable, code: "08006", "waiting for notices failed: \(String(cString: strerror(errno)))")
         }
     }
 }

@@ -38,7 +38,8 @@ extension PostgreSQLConnection {
             let value = try body()
             // A failed transaction can only roll back: COMMIT says so below.
             if let channel, !isInFailedTransaction {
-                // A transaction that changed no row has no transaction id.
+                // A transaction that neither changed nor locked a row (FOR UPDATE) has no
+                // transaction id; one that only locked rows announces too, needlessly but safely.
                 let announcement: SQL =
                     "SELECT pg_notify(\(channel), '') FROM (SELECT txid_current_if_assigned() AS id) AS t WHERE id IS NOT NULL"
                 let announced = try fetchAll(announcement)

@@ -67,6 +67,8 @@ public final class PostgreSQLDatabase: Database {
         try pool.withConnection(startedBy: { _ in }) { connection in
             if !migrations.isEmpty {
                 try connection.migrate(migrations, settings: settings)
+                // A migration may change what every instance shows (a rolling upgrade).
+                try connection.executeScript("NOTIFY \(Self.changesChannel)")
             }
         }
     }
@@ -84,6 +86,13 @@ public final class PostgreSQLDatabase: Database {
     /// change is seen once its notice arrives, within a round trip of its commit.
     public func changeStamp() -> UInt64? {
         changes.stamp()
+    }
+
+    /// Runs `body` while the notices of changes wait unread (tests: what this instance's own
+    /// writes do to the stamp, without their notices coming back). Keep it under a second: past
+    /// `ChangeListener.silenceLimit` the stamp becomes unknown.
+    func holdingChangeNotices<T>(_ body: () throws -> T) rethrows -> T {
+        try changes.holdingNotices(body)
     }
 
     /// Runs `body` inside a read-only transaction that sees one snapshot (REPEATABLE READ).
@@ -188,10 +197,16 @@ public final class PostgreSQLDatabase: Database {
     /// commits on its own, and may write. Not taken in turn with writes.
     public func outsideTransaction<T>(_ body: (any Connection) throws -> T) throws -> T {
         // The first round trip also finds a connection cut while it was idle, so another is taken.
-        try pool.withConnection(startedBy: { try $0.executeScript(ConnectionSettings.writableSessionScript) }) { connection in
+        defer { changes.noteCommit() }
+        return try pool.withConnection(startedBy: { try $0.executeScript(ConnectionSettings.writableSessionScript) }) { connection in
             defer {
-                // Read-only again before any other borrower, or closed.
-                do { try connection.executeScript(ConnectionSettings.readOnlySessionScript) } catch { connection.mustClose = true }
+                // Read-only again before any other borrower, or closed; and, since the body may
+                // have changed anything, the other instances told.
+                do {
+                    try connection.executeScript("\(ConnectionSettings.readOnlySessionScript); NOTIFY \(Self.changesChannel)")
+                } catch {
+                    connection.mustClose = true
+                }
             }
             return try body(connection)
         }

@@ -99,7 +99,9 @@ public struct App: Sendable {
         guard declaration.methods.contains(request.method) else { throw HTTPError.methodNotAllowed(allowed: declaration.methods) }
         if let answer = declaration.beforeSession { return try answer(self, request) }
 
-        let session = try request.cookies[Cookies.session].flatMap { try authenticator.sessions.session(token: $0) }
+        // One stamp for the session and the page: both were read at the same state.
+        let stamp = library.database.changeStamp()
+        let session = try request.cookies[Cookies.session].flatMap { try authenticator.sessions.session(token: $0, stamp: stamp) }
         let presented = request.cookies[Cookies.form].flatMap { tokens.isGenuinePreSessionToken($0) ? $0 : nil }
         let formToken = session?.csrfToken ?? presented ?? tokens.issuePreSessionToken()
         // Uploads are read only for a signed-in session: their bodies are large and parsed from disk.
@@ -123,7 +125,7 @@ public struct App: Sendable {
         )
         guard let action = declaration.action(for: request.method) else { throw HTTPError.methodNotAllowed(allowed: declaration.methods) }
         if declaration.keepsPages, let session {
-            return try pages.page(for: request, of: session, database: library.database) { try action(self, context) }
+            return try pages.page(at: declaration.path, for: request, of: session, stamp: stamp) { try action(self, context) }
         }
         var response = try action(self, context)
         if context.formTokenIsNew {

@@ -1,6 +1,7 @@
 import HTTPServer
 import RoadTrip
 import SQLDatabase
+import Synchronization
 
 /// Pages rendered since the database last changed, kept per session and address, so that a
 /// page asked for again (back, reload, the tab a person keeps returning to) is sent from
@@ -9,22 +10,23 @@ import SQLDatabase
 /// Only routes that say so keep their pages (`RouteDeclaration.keepsPages`): those whose page
 /// is made from the database and the request alone, never from the clock, a file or a job in
 /// progress. A page is kept per session, so it carries that session's form token, and only
-/// for a plain GET answered 200. Any commit anywhere empties the cache
+/// for a plain GET answered 200, under the route's own address (query parameters the route
+/// does not read make no new entry). Any commit anywhere empties the cache
 /// (`Database.changeStamp()`); a database that cannot tell its stamp keeps nothing.
-public struct PageCache: Sendable {
-    /// What a page is kept under: the session that asked, and the whole address.
-    struct Key: Hashable {
+public final class PageCache: Sendable {
+    /// What a page is kept under: the session that asked, and the route's address.
+    struct Key: Hashable, Sendable {
         let session: [UInt8]
-        let path: String
-        let query: [String]
+        let address: String
     }
 
-    /// The default memory the kept pages may take, `--page-cache-mb`.
+    /// The default memory the kept pages may take, `--page-cache-size`.
     public static let defaultMegabytes = 32
     /// What a kept page costs beyond its body: its headers and the key.
     static let overhead = 512
 
     private let pages: ChangeStampedCache<Key, Response>
+    private let sentFromMemory = Atomic<Int>(0)
 
     init(bytes: Int) {
         pages = ChangeStampedCache(costLimit: bytes)
@@ -35,11 +37,18 @@ public struct PageCache: Sendable {
     /// How many pages are kept now.
     var count: Int { pages.count }
 
-    /// The page for `request` from `session`: the kept one, or `render`'s, kept when it may be.
-    func page(for request: Request, of session: Session, database: Database, render: () throws -> Response) throws -> Response {
-        guard isEnabled, request.method == "GET", let stamp = database.changeStamp() else { return try render() }
-        let key = Key(session: session.id, path: request.path, query: request.query.flatMap { [$0.name, $0.value] })
-        if let kept = pages.value(for: key, at: stamp) { return kept }
+    /// How many pages were sent from memory since the start.
+    var hits: Int { sentFromMemory.load(ordering: .relaxed) }
+
+    /// The page at `address` (a route's own) for `session`, read while the database was at
+    /// `stamp`: the kept one, or `render`'s, kept when it may be.
+    func page(at address: String, for request: Request, of session: Session, stamp: UInt64?, render: () throws -> Response) throws -> Response {
+        guard isEnabled, request.method == "GET", let stamp else { return try render() }
+        let key = Key(session: session.id, address: address)
+        if let kept = pages.value(for: key, at: stamp) {
+            sentFromMemory.add(1, ordering: .relaxed)
+            return kept
+        }
         let response = try render()
         if response.status == .ok, case .bytes(let body) = response.body {
             pages.keep(response, for: key, at: stamp, cost: body.count + Self.overhead)

@@ -9,7 +9,7 @@ import Foundation
 ///
 /// `@unchecked Sendable` is sound because every stored property is read and written only
 /// while `lock` is held.
-public final class ChangeStampedCache<Key: Hashable, Value>: @unchecked Sendable {
+public final class ChangeStampedCache<Key: Hashable & Sendable, Value: Sendable>: @unchecked Sendable {
     private let lock = NSLock()
     private var stamp: UInt64 = 0
     private var entries: [Key: (value: Value, cost: Int)] = [:]

@@ -7,16 +7,15 @@ import Synchronization
 /// `PRAGMA data_version`.
 ///
 /// Asking SQLite takes a file lock, and every request asks for the stamp, so it is asked at
-/// most every `checkInterval` and by one thread at a time, the others going on with the
-/// counter as it is: another process's change is seen within that interval. The connection is
-/// opened at the first check, so a document read once never opens it.
+/// most every `checkInterval` (10 ms unless told otherwise) and by one thread at a time, the
+/// others going on with the counter as it is: another process's change is seen within that
+/// interval. The connection is opened at the first check, so a document read once never opens it.
 ///
 /// `@unchecked Sendable` is sound because `connection` and `version` are only touched while
 /// `lock` is held, which also keeps the connection's use serial (SQLite's multi-thread mode);
 /// the rest are atomics.
 final class ChangeWatch: @unchecked Sendable {
-    static let checkInterval = Duration.milliseconds(10)
-
+    private let checkInterval: Int64
     private let counter = Atomic<UInt64>(1)
     /// False while the file cannot be read: the stamp is then unknown.
     private let isReadable = Atomic<Bool>(true)
@@ -30,14 +29,15 @@ final class ChangeWatch: @unchecked Sendable {
     /// The data version last seen; nil before the first check and after a failed one.
     private var version: Int64?
 
-    init(path: String, journal: JournalMode) {
+    init(path: String, journal: JournalMode, checkInterval: Duration) {
         self.path = path
         self.journal = journal
+        self.checkInterval = checkInterval.nanoseconds
     }
 
     func stamp() -> UInt64? {
         let now = nanosecondsSinceStart
-        if now &- lastCheck.load(ordering: .relaxed) >= Self.checkInterval.nanoseconds, lock.try() {
+        if now &- lastCheck.load(ordering: .relaxed) >= checkInterval, lock.try() {
             defer { lock.unlock() }
             lastCheck.store(now, ordering: .relaxed)
             check()

@@ -16,7 +16,13 @@ public final class SQLiteDatabase: Database {
 
     /// Opens the database at `path`, creating the file (its folder must exist) and applying
     /// the `migrations` not yet applied, in order.
-    public init(path: String, readers readerCount: Int = 4, migrations: [Migration] = [], journal: JournalMode = .wal) throws {
+    /// How often, at most, another process's commits are looked for (`changeStamp()`).
+    public static let changeCheckInterval = Duration.milliseconds(10)
+
+    public init(
+        path: String, readers readerCount: Int = 4, migrations: [Migration] = [], journal: JournalMode = .wal,
+        changeCheckInterval: Duration = SQLiteDatabase.changeCheckInterval
+    ) throws {
         guard readerCount > 0 else {
             throw DatabaseError(resultCode: SQLITE_MISUSE, message: "a database needs at least one reader, not \(readerCount)")
         }
@@ -32,11 +38,11 @@ public final class SQLiteDatabase: Database {
         self.path = path
         writer = ConnectionPool([writerConnection])
         readers = ConnectionPool(readerConnections)
-        changes = ChangeWatch(path: path, journal: journal)
+        changes = ChangeWatch(path: path, journal: journal, checkInterval: changeCheckInterval)
     }
 
-    /// Moves at once with this process's writes, and within `ChangeWatch.checkInterval` with
-    /// another process's (see `ChangeWatch`). Nil while the file cannot be read.
+    /// Moves at once with this process's writes, and within `changeCheckInterval` with another
+    /// process's (see `ChangeWatch`). Nil while the file cannot be read.
     public func changeStamp() -> UInt64? {
         changes.stamp()
     }

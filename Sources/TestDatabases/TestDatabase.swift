@@ -12,14 +12,23 @@ public enum TestDatabase {
     public static func fresh(engine: DatabaseEngine, migrations: [Migration] = []) throws -> any Database {
         switch engine {
         case .sqlite:
-            let folder = URL(fileURLWithPath: NSTemporaryDirectory())
-                .appendingPathComponent("roadtrip-sqlite-\(UUID().uuidString)")
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            ExitCleanup.add { try? FileManager.default.removeItem(at: folder) }
-            return try SQLiteDatabase(path: folder.appendingPathComponent("test.sqlite").path, migrations: migrations)
+            return try freshSQLite(migrations: migrations)
         case .postgreSQL:
             return try TestPostgreSQL.freshDatabase(migrations: migrations)
         }
+    }
+
+    /// A new SQLite file in a new temporary folder, removed when the process exits.
+    public static func freshSQLite(
+        migrations: [Migration] = [], changeCheckInterval: Duration = SQLiteDatabase.changeCheckInterval
+    ) throws -> SQLiteDatabase {
+        let folder = URL(fileURLWithPath: NSTemporaryDirectory())
+            .appendingPathComponent("roadtrip-sqlite-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        ExitCleanup.add { try? FileManager.default.removeItem(at: folder) }
+        return try SQLiteDatabase(
+            path: folder.appendingPathComponent("test.sqlite").path, migrations: migrations, changeCheckInterval: changeCheckInterval
+        )
     }
 
     /// The same database opened again, as another process or instance would open it.

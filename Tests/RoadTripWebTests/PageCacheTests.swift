@@ -34,15 +34,20 @@ import Testing
         let newYork = try web.destination(named: "New York City")
         let first = try #require(Self.kept(Route.destination(id: newYork.id).path, by: ann, in: web))
 
-        // MUT
+        let hitsBefore = web.app.pages.hits
+
+        // MUT: again, and again with a query parameter the route does not read.
         let again = ann.get(Route.destination(id: newYork.id).path)
+        let withJunk = ann.get(Route.destination(id: newYork.id).path + "?utm_source=\(UUID().uuidString)")
 
         // validate
         #expect(first.status == .ok)
         #expect(again.bodyBytes == first.bodyBytes)
+        #expect(withJunk.bodyBytes == first.bodyBytes)
+        #expect(web.app.pages.hits == hitsBefore + 2, "both were sent from memory")
         #expect(again.headers["Cache-Control"] == "no-store")
         #expect(again.headers["Content-Security-Policy"] != nil, "the security headers go on a kept page too")
-        #expect(web.app.pages.count == 1)
+        #expect(web.app.pages.count == 1, "one page for one route's address, whatever else the query says")
     }
 
     @Test(arguments: engines)
@@ -137,6 +142,7 @@ import Testing
         let signedOut = web.visitor().get(Route.destination(id: newYork.id).path)
 
         // validate
+        #expect(web.app.pages.hits == 0)
         #expect(missing.status == .notFound)
         #expect(head.status == .ok)
         #expect(recents.status == .ok)
@@ -160,5 +166,6 @@ import Testing
         // validate
         #expect(pages.allSatisfy { $0.status == .ok && $0.bodyText.contains("New York City") })
         #expect(app.pages.count == 0)
+        #expect(app.pages.hits == 0, "each was rendered")
     }
 }

@@ -57,9 +57,14 @@ public struct SessionStore: Sendable {
     /// The live session for a cookie value; nil for an unknown, malformed or expired one
     /// (an expired one is deleted on the way).
     public func session(token: String) throws -> Session? {
+        try session(token: token, stamp: database.changeStamp())
+    }
+
+    /// The same, the database's change stamp taken by the caller before (`Database.changeStamp()`),
+    /// so that the session and what the caller reads next are of the same state.
+    public func session(token: String, stamp: UInt64?) throws -> Session? {
         guard let hash = Secret.hash(ofToken: token) else { return nil }
         let now = clock.seconds
-        let stamp = database.changeStamp()
         let kept = stamp.flatMap { recent.value(for: hash, at: $0) }
         guard let stored = try kept ?? storedSession(hash: hash) else { return nil }
         guard now - stored.createdAt < SessionStore.lifetime, now - stored.lastUsedAt < SessionStore.idleLifetime else {
@@ -107,7 +112,7 @@ public struct SessionStore: Sendable {
 }
 
 /// A session's row as read: what it gives, and the times its lifetimes are counted from.
-private struct StoredSession {
+private struct StoredSession: Sendable {
     let session: Session
     let createdAt: Int64
     let lastUsedAt: Int64
