@@ -139,11 +139,12 @@ public struct LibraryMove: Sendable {
         }
     }
 
-    /// The target's columns, as PostgreSQL's catalogue names them (never text from the source).
+    /// The target's columns, as PostgreSQL's catalogue names them (never text from the source),
+    /// less those it computes itself (a photo's cell on the map).
     private func targetColumns(of table: String, in db: any Connection) throws -> [String] {
         try db.fetchAll("""
             SELECT column_name FROM information_schema.columns
-            WHERE table_schema = current_schema() AND table_name = \(table) ORDER BY ordinal_position
+            WHERE table_schema = current_schema() AND table_name = \(table) AND is_generated = 'NEVER' ORDER BY ordinal_position
             """) { try $0["column_name"] as String }
     }
 

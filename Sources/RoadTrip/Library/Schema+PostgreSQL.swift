@@ -292,5 +292,8 @@ extension Schema {
             CREATE TRIGGER photos_counted_without_place AFTER INSERT OR DELETE OR UPDATE OF place_id ON photos
                 FOR EACH ROW EXECUTE FUNCTION photos_count_without_place();
             """),
+        // The photo map: every photo's cell on the map's grid, and each cell's count, so that a map
+        // of any part of the world at any zoom reads a bounded number of rows (`PhotoMapGrid`).
+        Migration("005-photo-map", PhotoMapGrid.postgreSQLMigration),
     ]
 }

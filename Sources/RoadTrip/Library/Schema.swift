@@ -298,5 +298,8 @@ enum Schema {
                 UPDATE photos_without_place SET photo_count = photo_count + (new.place_id IS NULL) - (old.place_id IS NULL);
             END;
             """),
+        // The photo map: every photo's cell on the map's grid, and each cell's count, so that a map
+        // of any part of the world at any zoom reads a bounded number of rows (`PhotoMapGrid`).
+        Migration("010-photo-map", PhotoMapGrid.sqliteMigration),
     ]
 }

@@ -1,0 +1,151 @@
+import Foundation
+import SQLDatabase
+
+/// A rectangle of the map in degrees, as a map view asks for it. Longitudes may run past
+/// ±180 (a map panned round the world); `west` past `east` once wrapped means the box crosses
+/// the antimeridian. Latitudes are clamped to the poles.
+public struct MapBox: Sendable, Equatable {
+    public let south: Double
+    public let west: Double
+    public let north: Double
+    public let east: Double
+
+    /// Nil for what no map could ask: a value that is not a number, south above north, or
+    /// west past east before wrapping.
+    public init?(south: Double, west: Double, north: Double, east: Double) {
+        guard [south, west, north, east].allSatisfy(\.isFinite), south <= north, west <= east else { return nil }
+        self.south = max(-90, min(90, south))
+        self.north = max(-90, min(90, north))
+        self.west = west
+        self.east = east
+    }
+
+    /// The box's longitudes as at most two ranges within -180...180.
+    var longitudeRanges: [ClosedRange<Double>] {
+        if east - west >= 360 { return [-180...180] }
+        let start = (west + 180).truncatingRemainder(dividingBy: 360)
+        let wrappedWest = (start < 0 ? start + 360 : start) - 180
+        let wrappedEast = wrappedWest + (east - west)
+        if wrappedEast <= 180 { return [wrappedWest...wrappedEast] }
+        return [wrappedWest...180, -180...(wrappedEast - 360)]
+    }
+
+    func contains(latitude: Double, longitude: Double) -> Bool {
+        (south...north).contains(latitude) && longitudeRanges.contains { $0.contains(longitude) }
+    }
+}
+
+/// Photos in one cell of the map's grid (`PhotoMapGrid`): how many, and where on average.
+public struct MapCluster: Sendable, Equatable {
+    public let level: Int
+    public let x: Int64
+    public let y: Int64
+    public let count: Int
+    public let latitude: Double
+    public let longitude: Double
+}
+
+/// One photo on the map.
+public struct MapPoint: Sendable, Equatable {
+    public let photoID: Int64
+    public let latitude: Double
+    public let longitude: Double
+}
+
+/// What a map view shows: clusters, or, where the view holds few enough photos, the photos.
+public struct PhotoMap: Sendable, Equatable {
+    /// The grid level the clusters are cells of.
+    public let level: Int
+    public let clusters: [MapCluster]
+    public let points: [MapPoint]
+
+    public var photoCount: Int { clusters.reduce(0) { $0 + $1.count } + points.count }
+}
+
+extension PhotoLibrary {
+    /// A view holding at most this many photos gets the photos themselves.
+    public static let mapPointLimit = 2000
+    /// A view gets at most about this many clusters, whatever box and zoom it names: past it a
+    /// coarser level is read.
+    public static let mapCellLimit = 4096
+
+    /// The photos with a position in `box`, seen at `zoom` (Leaflet's: 0 shows the world in 256
+    /// pixels): a cluster a cell of about 64 pixels, or the photos themselves when the view holds
+    /// no more than `mapPointLimit`. Reads a bounded number of rows whatever the library's size.
+    public func map(of box: MapBox, zoom: Int) throws -> PhotoMap {
+        var level = Self.mapLevel(forZoom: zoom)
+        while level > PhotoMapGrid.levels[0], Self.cellCount(of: box, at: level) > Self.mapCellLimit * 4 {
+            level -= 2
+        }
+        let shown = min(level, max(PhotoMapGrid.levels[0], zoom + 2))
+        let cells = try database.fetchAll(together: Self.cellRanges(of: box, at: level).map { rows, columns in
+            """
+            SELECT cell_x, cell_y, photo_count, latitude_sum, longitude_sum FROM photo_map_cells
+            WHERE level = \(level) AND cell_y BETWEEN \(rows.lowerBound) AND \(rows.upperBound)
+            AND cell_x BETWEEN \(columns.lowerBound) AND \(columns.upperBound)
+            """
+        }).flatMap { $0 }.map { row in
+            (x: try row["cell_x"] as Int64, y: try row["cell_y"] as Int64, count: try row["photo_count"] as Int,
+             latitudeSum: try row["latitude_sum"] as Double, longitudeSum: try row["longitude_sum"] as Double)
+        }
+        let total = cells.reduce(0) { $0 + $1.count }
+        if total > 0, total <= Self.mapPointLimit {
+            return PhotoMap(level: shown, clusters: [], points: try points(inCells: cells.map { ($0.x, $0.y) }, at: level, within: box))
+        }
+        // Cells of the level read, merged into the coarser level shown (two levels a step are stored).
+        let shift = Int64(level - shown)
+        var merged: [Int64: (x: Int64, y: Int64, count: Int, latitudeSum: Double, longitudeSum: Double)] = [:]
+        for cell in cells {
+            let (x, y) = (cell.x >> shift, cell.y >> shift)
+            let key = y << 32 | x
+            let sum = merged[key] ?? (x, y, 0, 0, 0)
+            merged[key] = (x, y, sum.count + cell.count, sum.latitudeSum + cell.latitudeSum, sum.longitudeSum + cell.longitudeSum)
+        }
+        let clusters = merged.values.sorted { ($0.y, $0.x) < ($1.y, $1.x) }.map { cell in
+            MapCluster(level: shown, x: cell.x, y: cell.y, count: cell.count,
+                       latitude: cell.latitudeSum / Double(cell.count), longitude: cell.longitudeSum / Double(cell.count))
+        }
+        return PhotoMap(level: shown, clusters: clusters, points: [])
+    }
+
+    /// The stored level read for `zoom`: cells of about 64 pixels, or the next finer stored level.
+    static func mapLevel(forZoom zoom: Int) -> Int {
+        let wanted = max(PhotoMapGrid.levels[0], min(PhotoMapGrid.finestLevel, zoom + 2))
+        return wanted + wanted % 2
+    }
+
+    /// The rows and columns of the cells at `level` the box touches: one block, or two across
+    /// the antimeridian.
+    static func cellRanges(of box: MapBox, at level: Int) -> [(rows: ClosedRange<Int64>, columns: ClosedRange<Int64>)] {
+        let size = PhotoMapGrid.cellSize(at: level)
+        let lastColumn = Int64(1 << level) - 1
+        let lastRow = Int64(1 << (level - 1)) - 1
+        func index(_ value: Double, from origin: Double, last: Int64) -> Int64 {
+            max(0, min(last, Int64(((value - origin) / size).rounded(.down))))
+        }
+        let rows = index(box.south, from: -90, last: lastRow)...index(box.north, from: -90, last: lastRow)
+        return box.longitudeRanges.map { range in
+            (rows, index(range.lowerBound, from: -180, last: lastColumn)...index(range.upperBound, from: -180, last: lastColumn))
+        }
+    }
+
+    static func cellCount(of box: MapBox, at level: Int) -> Int64 {
+        cellRanges(of: box, at: level).reduce(0) { $0 + Int64($1.rows.count) * Int64($1.columns.count) }
+    }
+
+    /// The photos of the cells, each cell one range of the Z-order index, inside the box.
+    private func points(inCells cells: [(x: Int64, y: Int64)], at level: Int, within box: MapBox) throws -> [MapPoint] {
+        guard !cells.isEmpty else { return [] }
+        let width = Int64(2 * (PhotoMapGrid.finestLevel - level))
+        let statements: [SQL] = cells.map { cell in
+            let first = PhotoMapGrid.interleave(x: cell.x, y: cell.y) << width
+            let end = (PhotoMapGrid.interleave(x: cell.x, y: cell.y) + 1) << width
+            return "SELECT id, latitude, longitude FROM photos WHERE map_z >= \(first) AND map_z < \(end)"
+        }
+        return try database.fetchAll(together: statements).flatMap { $0 }.map { row in
+            MapPoint(photoID: try row["id"], latitude: try row["latitude"], longitude: try row["longitude"])
+        }
+        .filter { box.contains(latitude: $0.latitude, longitude: $0.longitude) }
+        .sorted { $0.photoID < $1.photoID }
+    }
+}
