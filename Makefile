@@ -5,7 +5,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8080
 DATA ?=
 
-BUILD_PACKAGES = libmicrohttpd-dev libsqlite3-dev libpq-dev libsodium-dev libssl-dev libcurl4-openssl-dev libvips-dev libexif-dev zlib1g-dev libbrotli-dev pkg-config
+BUILD_PACKAGES = libmicrohttpd-dev libsqlite3-dev libpq-dev libsodium-dev libssl-dev libcurl4-openssl-dev libvips-dev libexif-dev zlib1g-dev libbrotli-dev pkg-config libjs-leaflet libjs-leaflet.markercluster
 # The unit tests run against a throwaway PostgreSQL server (bin/with-postgresql).
 TEST_PACKAGES = postgresql
 # The cluster's browser tests and benchmark start a PostgreSQL of their own (bin/test-postgresql) and use psql.

@@ -37,7 +37,28 @@ public struct AssetCatalog: Sendable {
     /// Pictures of the demo destinations, by file name.
     let destinationImages: URL
 
-    public init(folder: URL) throws {
+    /// Where Debian's libjs-leaflet and libjs-leaflet.markercluster put their files.
+    public static let debianLeaflet = URL(fileURLWithPath: "/usr/share/javascript/leaflet")
+
+    /// The files of Leaflet and Leaflet.markercluster RoadTrip serves, by the name it serves them
+    /// under, and the file Debian installs (the minified build).
+    static let leafletFiles = [
+        ("leaflet.js", "leaflet.min.js"), ("leaflet.css", "leaflet.css"),
+        ("leaflet.markercluster.js", "leaflet.markercluster.min.js"),
+        ("MarkerCluster.css", "MarkerCluster.css"), ("MarkerCluster.Default.css", "MarkerCluster.Default.css"),
+    ]
+
+    /// Why RoadTrip cannot start: a file of Leaflet is not where Debian puts it.
+    struct LeafletMissing: Error, CustomStringConvertible {
+        let path: String
+        var description: String {
+            "Leaflet is missing (\(path) not found): install Debian's libjs-leaflet and libjs-leaflet.markercluster (make installs them)"
+        }
+    }
+
+    /// RoadTrip's own files in `folder`, and Leaflet's in `leaflet`, served alike (fingerprinted,
+    /// compressed, cached for a year). Leaflet's are served as Debian ships them, never rewritten.
+    public init(folder: URL, leaflet: URL = AssetCatalog.debianLeaflet) throws {
         var fingerprinted: [String: String] = [:]
         var files: [String: Asset] = [:]
         var sources: [String: (bytes: [UInt8], type: String, path: String)] = [:]
@@ -46,9 +67,17 @@ public struct AssetCatalog: Sendable {
             guard let type = AssetCatalog.contentType(of: name), let data = FileManager.default.contents(atPath: path) else { continue }
             sources[name] = ([UInt8](data), type, path)
         }
+        for (name, file) in AssetCatalog.leafletFiles {
+            let path = leaflet.appendingPathComponent(file).path
+            guard let type = AssetCatalog.contentType(of: name), let data = FileManager.default.contents(atPath: path) else {
+                throw LeafletMissing(path: path)
+            }
+            sources[name] = ([UInt8](data), type, path)
+        }
+        let vendored = Set(AssetCatalog.leafletFiles.map(\.0))
         // What each script imports, read once: for the order, then for the rewriting.
         let importsOf = Dictionary(uniqueKeysWithValues: sources.map { name, source in
-            (name, name.hasSuffix(".js") ? AssetCatalog.imports(in: source.bytes) : [])
+            (name, name.hasSuffix(".js") && !vendored.contains(name) ? AssetCatalog.imports(in: source.bytes) : [])
         })
         for name in try AssetCatalog.importOrder(of: importsOf) {
             guard let source = sources[name], let imports = importsOf[name] else { continue }
@@ -76,8 +105,11 @@ public struct AssetCatalog: Sendable {
         try bundledCatalogue.get()
     }
 
+    /// RoadTrip's own assets, as this build bundles them.
+    static var assetsFolder: URL? { Bundle.module.url(forResource: "Assets", withExtension: nil) }
+
     private static let bundledCatalogue = Result<AssetCatalog, Error> {
-        guard let folder = Bundle.module.url(forResource: "Assets", withExtension: nil) else {
+        guard let folder = assetsFolder else {
             throw CocoaError(.fileNoSuchFile, userInfo: [NSLocalizedDescriptionKey: "the static assets are missing from this build"])
         }
         return try AssetCatalog(folder: folder)
@@ -123,6 +155,7 @@ public struct AssetCatalog: Sendable {
     /// Text compresses; the pictures are compressed already.
     static func isText(_ contentType: String) -> Bool {
         contentType.hasPrefix("text/") || contentType.hasPrefix("image/svg+xml") || contentType.hasPrefix("application/manifest+json")
+            || contentType.hasPrefix("application/json")
     }
 
     private static let caching = "public, max-age=31536000, immutable"
@@ -183,6 +216,7 @@ public struct AssetCatalog: Sendable {
         case "webp": "image/webp"
         case "ico": "image/x-icon"
         case "webmanifest": "application/manifest+json"
+        case "json": "application/json; charset=utf-8"
         default: nil
         }
     }

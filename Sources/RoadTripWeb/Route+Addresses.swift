@@ -40,6 +40,7 @@ extension Route {
         RouteAddress("/places/{id}") { .placePhotos(.place($0.identifier()), after: $0.identifierParameter("after")) },
         RouteAddress("/find") { .findPlaces(query: $0.parameter("q")) },
         RouteAddress("/recents") { _ in .recents },
+        RouteAddress("/map/photos") { .photoMapData(bbox: $0.parameter("bbox"), zoom: $0.parameter("zoom")) },
         RouteAddress("/photos/{id}") { .photo(id: $0.identifier(), inRecents: $0.parameter("from") == "recents") },
         RouteAddress("/photos/{id}/{size}") { .photoImage(id: $0.identifier(), size: $0.size) },
         RouteAddress("/photos/{id}/place") { .photoPlace(id: $0.identifier(), query: $0.parameter("q")) },

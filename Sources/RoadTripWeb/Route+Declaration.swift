@@ -133,6 +133,10 @@ extension Route {
                              get: { try PhotoController(app: $0, context: $1).placeSearch(id: id, query: query) },
                              post: { try PhotoController(app: $0, context: $1).setPlace(id: id) })
         case .recents: .get("/recents") { try PhotoController(app: $0, context: $1).recents() }
+        case .photoMapData(let bbox, let zoom):
+            RouteDeclaration.get("/map/photos" + Route.query([("bbox", bbox), ("zoom", zoom)])) {
+                try PhotoMapController(app: $0, context: $1).data(bbox: bbox, zoom: zoom)
+            }.kept
         case .upload:
             RouteDeclaration("/upload", get: { try UploadController(app: $0, context: $1).form() },
                              post: { try UploadController(app: $0, context: $1).upload() }, postBody: .spooled)

@@ -51,6 +51,9 @@ public enum Route: Sendable, Equatable {
     case photoPlace(id: Int64, query: String?)
     /// The account's last viewed photos.
     case recents
+    /// The library's photos with a position in a box of the map at a zoom (`bbox` as Leaflet
+    /// writes it: west,south,east,north), as clusters or photos, in JSON for the map's script.
+    case photoMapData(bbox: String?, zoom: String?)
     /// Places searched by name.
     case findPlaces(query: String?)
     /// The upload screen, and the form it posts (many files, multipart).
@@ -149,10 +152,17 @@ public enum Route: Sendable, Equatable {
     }
 
     static func query(_ name: String, _ value: String?) -> String {
-        guard let value, !value.isEmpty else { return "" }
+        query([(name, value)])
+    }
+
+    /// `?a=1&b=2`, the parameters without a value left out.
+    static func query(_ parameters: [(name: String, value: String?)]) -> String {
         var allowed = CharacterSet.urlQueryAllowed
         allowed.remove(charactersIn: "&=+?#/")
-        return "?\(name)=\(value.addingPercentEncoding(withAllowedCharacters: allowed) ?? "")"
+        let pairs = parameters.compactMap { name, value in
+            value.flatMap { $0.isEmpty ? nil : "\(name)=\($0.addingPercentEncoding(withAllowedCharacters: allowed) ?? "")" }
+        }
+        return pairs.isEmpty ? "" : "?" + pairs.joined(separator: "&")
     }
 }
 

@@ -17,6 +17,14 @@ import Testing
         .vacationPhotoRemoval(id: 3, photo: 4, filter: .all),
     ]
 
+    @Test func theMapsDataRouteKeepsItsBoxAndZoomThroughItsAddress() {
+        let route = Route.photoMapData(bbox: "-10.5,20,30,40.25", zoom: "3")
+
+        #expect(route.path == "/map/photos?bbox=-10.5,20,30,40.25&zoom=3")
+        #expect(Route(path: "/map/photos", query: [("bbox", "-10.5,20,30,40.25"), ("zoom", "3")]) == route)
+        #expect(Route(path: "/map/photos", query: [("zoom", "3")]) == .photoMapData(bbox: nil, zoom: "3"))
+    }
+
     @Test(arguments: everyRoute)
     func everyRouteMatchesThePathItBuilds(route: Route) {
         // MUT

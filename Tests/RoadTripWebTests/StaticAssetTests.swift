@@ -284,3 +284,27 @@ import Testing
         #expect(response.bodyBytes == png)
     }
 }
+
+/// Leaflet and Leaflet.markercluster come from Debian's packages, served like RoadTrip's own.
+@Suite struct LeafletAssetTests {
+    @Test func leafletIsServedFingerprintedAsDebianShipsIt() throws {
+        let assets = try AssetCatalog.bundled()
+        for (name, file) in AssetCatalog.leafletFiles {
+            guard case .asset(let served) = assets.route(name) else { Issue.record("\(name) has no asset route"); continue }
+            #expect(served.hasPrefix(String(name.dropLast(name.hasSuffix(".css") ? 4 : 3)) + "."))
+            let response = try #require(assets.response(for: served, request: Request(method: "GET", path: "/static/\(served)")))
+            let debian = try #require(FileManager.default.contents(atPath: AssetCatalog.debianLeaflet.appendingPathComponent(file).path))
+            #expect(response.bodyBytes == [UInt8](debian), "\(name): Debian's bytes, unchanged")
+            #expect(response.headers["Cache-Control"] == "public, max-age=31536000, immutable")
+        }
+    }
+
+    @Test func withoutLeafletRoadTripRefusesToStartAndSaysWhatToInstall() throws {
+        let nowhere = URL(fileURLWithPath: "/nonexistent/leaflet")
+        let bundled = try #require(AssetCatalog.assetsFolder)
+
+        let error = #expect(throws: (any Error).self) { try AssetCatalog(folder: bundled, leaflet: nowhere) }
+
+        #expect("\(error!)" == "Leaflet is missing (/nonexistent/leaflet/leaflet.min.js not found): install Debian's libjs-leaflet and libjs-leaflet.markercluster (make installs them)")
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+import HTTPServer
+import RoadTrip
+
+/// The photo map's data: what a view of the map shows, for the signed-in.
+struct PhotoMapController {
+    let app: App
+    let context: RequestContext
+
+    /// The zooms a map asks for: Leaflet's 0 (the world in 256 pixels) to 20 (a street).
+    static let zooms = 0...20
+
+    /// `{"level":L,"clusters":[[latitude,longitude,count,x,y],…],"photos":[[id,latitude,longitude],…]}`:
+    /// at most `PhotoLibrary.mapPointLimit` photos, and clusters for a bounded number of cells.
+    func data(bbox: String?, zoom: String?) throws -> Response {
+        let (box, zoom) = try Self.view(bbox: bbox, zoom: zoom)
+        let map = try app.library.photos.map(of: box, zoom: zoom)
+        var json = "{\"level\":\(map.level),\"clusters\":["
+        json += map.clusters.map { "[\(Self.degrees($0.latitude)),\(Self.degrees($0.longitude)),\($0.count),\($0.x),\($0.y)]" }
+            .joined(separator: ",")
+        json += "],\"photos\":["
+        json += map.points.map { "[\($0.photoID),\(Self.degrees($0.latitude)),\(Self.degrees($0.longitude))]" }.joined(separator: ",")
+        json += "]}"
+        var response = Response(body: .bytes(Array(json.utf8)))
+        response.headers["Content-Type"] = "application/json"
+        response.headers["Cache-Control"] = "no-store"
+        return response
+    }
+
+    /// The box and zoom a request names; a 400 saying what is wrong otherwise.
+    static func view(bbox: String?, zoom: String?) throws -> (MapBox, Int) {
+        let usage = "bbox=west,south,east,north in degrees and zoom=0…20"
+        let numbers = (bbox ?? "").split(separator: ",", omittingEmptySubsequences: false).map { Double($0) }
+        guard numbers.count == 4, let west = numbers[0], let south = numbers[1], let east = numbers[2], let north = numbers[3] else {
+            throw HTTPError(status: .badRequest, message: "The map needs \(usage).")
+        }
+        guard let box = MapBox(south: south, west: west, north: north, east: east) else {
+            throw HTTPError(status: .badRequest, message: "That is not a box on the map: \(usage), south below north, west before east.")
+        }
+        guard let zoom = zoom.flatMap({ Int($0) }), zooms.contains(zoom) else {
+            throw HTTPError(status: .badRequest, message: "The map needs \(usage).")
+        }
+        return (box, zoom)
+    }
+
+    /// Five decimals (about a metre): enough for a map, and short.
+    static func degrees(_ value: Double) -> String {
+        String(format: "%.5f", value)
+    }
+}
