@@ -144,3 +144,22 @@ extension Attribute {
     public static func ariaInvalid() -> Attribute { Attribute("aria-invalid", "true") }
     public static func ariaDescribedby(_ value: String) -> Attribute { Attribute("aria-describedby", value) }
 }
+
+/// SVG's geometry, numbers written with at most two decimals.
+extension Attribute {
+    public static func viewBox(_ x: Double, _ y: Double, _ width: Double, _ height: Double) -> Attribute {
+        Attribute("viewBox", [x, y, width, height].map(number).joined(separator: " "))
+    }
+    public static func x(_ value: Double) -> Attribute { Attribute("x", number(value)) }
+    public static func y(_ value: Double) -> Attribute { Attribute("y", number(value)) }
+    public static func cx(_ value: Double) -> Attribute { Attribute("cx", number(value)) }
+    public static func cy(_ value: Double) -> Attribute { Attribute("cy", number(value)) }
+    public static func r(_ value: Double) -> Attribute { Attribute("r", number(value)) }
+    public static func svgWidth(_ value: Double) -> Attribute { Attribute("width", number(value)) }
+    public static func svgHeight(_ value: Double) -> Attribute { Attribute("height", number(value)) }
+
+    static func number(_ value: Double) -> String {
+        let rounded = (value * 100).rounded() / 100
+        return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
+    }
+}

@@ -47,6 +47,12 @@
 @inlinable public func svg<Content: HTML>(_ attributes: Attribute..., @HTMLBuilder content: () -> Content) -> Element<Content> { Element("svg", attributes, content: content) }
 /// SVG's rectangle, closed as the HTML parser expects.
 @inlinable public func rect(_ attributes: Attribute...) -> Element<EmptyHTML> { Element("rect", attributes) { EmptyHTML() } }
+/// SVG's circle, closed as the HTML parser expects.
+@inlinable public func circle(_ attributes: Attribute...) -> Element<EmptyHTML> { Element("circle", attributes) { EmptyHTML() } }
+/// SVG's picture element (`image`, which HTML would read as `img`).
+@inlinable public func svgImage(_ attributes: Attribute...) -> Element<EmptyHTML> { Element("image", attributes) { EmptyHTML() } }
+/// SVG's group.
+@inlinable public func g<Content: HTML>(_ attributes: Attribute..., @HTMLBuilder content: () -> Content) -> Element<Content> { Element("g", attributes, content: content) }
 /// SVG's text element.
 @inlinable public func svgText<Content: HTML>(_ attributes: Attribute..., @HTMLBuilder content: () -> Content) -> Element<Content> { Element("text", attributes, content: content) }
 @inlinable public func title(_ text: String) -> Element<String> { Element("title") { text } }

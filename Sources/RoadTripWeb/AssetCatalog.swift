@@ -44,8 +44,8 @@ public struct AssetCatalog: Sendable {
     /// under, and the file Debian installs (the minified build).
     static let leafletFiles = [
         ("leaflet.js", "leaflet.min.js"), ("leaflet.css", "leaflet.css"),
-        ("leaflet.markercluster.js", "leaflet.markercluster.min.js"),
-        ("MarkerCluster.css", "MarkerCluster.css"), ("MarkerCluster.Default.css", "MarkerCluster.Default.css"),
+        ("leaflet-markercluster.js", "leaflet.markercluster.min.js"),
+        ("markercluster.css", "MarkerCluster.css"), ("markercluster-default.css", "MarkerCluster.Default.css"),
     ]
 
     /// Why RoadTrip cannot start: a file of Leaflet is not where Debian puts it.
@@ -73,6 +73,10 @@ public struct AssetCatalog: Sendable {
                 throw LeafletMissing(path: path)
             }
             sources[name] = ([UInt8](data), type, path)
+        }
+        // The world drawn from the basemap, for the maps without JavaScript.
+        if let basemap = sources["map-countries.json"] {
+            sources["map-world.svg"] = (try BasemapSVG.render(geoJSON: basemap.bytes), "image/svg+xml", basemap.path)
         }
         let vendored = Set(AssetCatalog.leafletFiles.map(\.0))
         // What each script imports, read once: for the order, then for the rewriting.

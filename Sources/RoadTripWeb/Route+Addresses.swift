@@ -40,6 +40,8 @@ extension Route {
         RouteAddress("/places/{id}") { .placePhotos(.place($0.identifier()), after: $0.identifierParameter("after")) },
         RouteAddress("/find") { .findPlaces(query: $0.parameter("q")) },
         RouteAddress("/recents") { _ in .recents },
+        RouteAddress("/map") { _ in .photoMap },
+        RouteAddress("/map/cells/{cell}") { .photoMapCell(level: $0.mapCell.level, x: $0.mapCell.x, y: $0.mapCell.y) },
         RouteAddress("/map/photos") { .photoMapData(bbox: $0.parameter("bbox"), zoom: $0.parameter("zoom")) },
         RouteAddress("/photos/{id}") { .photo(id: $0.identifier(), inRecents: $0.parameter("from") == "recents") },
         RouteAddress("/photos/{id}/{size}") { .photoImage(id: $0.identifier(), size: $0.size) },

@@ -133,6 +133,9 @@ extension Route {
                              get: { try PhotoController(app: $0, context: $1).placeSearch(id: id, query: query) },
                              post: { try PhotoController(app: $0, context: $1).setPlace(id: id) })
         case .recents: .get("/recents") { try PhotoController(app: $0, context: $1).recents() }
+        case .photoMap: RouteDeclaration.get("/map") { try PhotoMapController(app: $0, context: $1).page() }.kept
+        case .photoMapCell(let level, let x, let y):
+            RouteDeclaration.get("/map/cells/\(level)-\(x)-\(y)") { try PhotoMapController(app: $0, context: $1).cell(level: level, x: x, y: y) }.kept
         case .photoMapData(let bbox, let zoom):
             RouteDeclaration.get("/map/photos" + Route.query([("bbox", bbox), ("zoom", zoom)])) {
                 try PhotoMapController(app: $0, context: $1).data(bbox: bbox, zoom: zoom)

@@ -54,6 +54,10 @@ public enum Route: Sendable, Equatable {
     /// The library's photos with a position in a box of the map at a zoom (`bbox` as Leaflet
     /// writes it: west,south,east,north), as clusters or photos, in JSON for the map's script.
     case photoMapData(bbox: String?, zoom: String?)
+    /// The photos tab's map of where the library's photos were taken.
+    case photoMap
+    /// One cluster of the map opened: the photos of a cell of its grid.
+    case photoMapCell(level: Int, x: Int64, y: Int64)
     /// Places searched by name.
     case findPlaces(query: String?)
     /// The upload screen, and the form it posts (many files, multipart).

@@ -87,6 +87,8 @@ enum Slot {
     case asset
     /// `{country}`: a country's code as the gazetteer gives it ("FR"): 1 to 8 letters and digits.
     case countryCode
+    /// `{cell}`: a cell of the photo map's grid, `level-x-y` ("12-2048-1023"), that exists.
+    case mapCell
 
     init?(name: String) {
         switch name {
@@ -96,6 +98,7 @@ enum Slot {
         case "size": self = .imageSize
         case "asset": self = .asset
         case "country": self = .countryCode
+        case "cell": self = .mapCell
         default: return nil
         }
     }
@@ -109,6 +112,7 @@ enum Slot {
         case .imageSize: PhotoImageSize(rawValue: String(text)).map(SlotValue.size)
         case .asset: AssetName.isFingerprinted(text) ? .text(String(text)) : nil
         case .countryCode: Slot.isCountryCode(text) ? .text(String(text)) : nil
+        case .mapCell: Slot.mapCell(text) != nil ? .text(String(text)) : nil
         }
     }
 
@@ -122,7 +126,19 @@ enum Slot {
         case .imageSize: PhotoImageSize.preview.rawValue
         case .asset: "app.0123456789abcdef.css"
         case .countryCode: "FR"
+        case .mapCell: "4-8-4"
         }
+    }
+
+    /// `level-x-y`, each a number without a sign or leading zeros, naming a cell that exists.
+    static func mapCell(_ text: Substring) -> (level: Int, x: Int64, y: Int64)? {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        let numbers = parts.compactMap { part -> Int64? in
+            guard part.count <= 6, part == "0" || identifier(part) != nil else { return nil }
+            return Int64(part)
+        }
+        guard parts.count == 3, numbers.count == 3, PhotoLibrary.isMapCell(level: Int(numbers[0]), x: numbers[1], y: numbers[2]) else { return nil }
+        return (Int(numbers[0]), numbers[1], numbers[2])
     }
 
     static func identifier(_ text: Substring) -> Int64? {
@@ -173,6 +189,10 @@ struct AddressMatch {
     var flickrID: String { text("flickr") }
     var countryCode: String { text("country") }
     var asset: String { text("asset") }
+    var mapCell: (level: Int, x: Int64, y: Int64) {
+        guard let cell = Slot.mapCell(Substring(text("cell"))) else { preconditionFailure("{cell} was checked when it matched") }
+        return cell
+    }
 
     var size: PhotoImageSize {
         guard case .size(let value) = values["size"] else { preconditionFailure("no {size} in this address") }

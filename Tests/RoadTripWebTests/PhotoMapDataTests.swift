@@ -103,4 +103,48 @@ import Testing
         #expect(response.status == .seeOther)
         #expect(!response.bodyText.contains("48.85"))
     }
+
+    @Test func theMapPageDrawsTheWorldWithAClusterLinkAndARowForEachCluster() throws {
+        // setup: 2,100 photos in Tokyo, too many to show one by one
+        _ = try place(Self.grid(around: 35.68, 139.76) + Self.grid(around: 35.70, 139.80).prefix(900))
+
+        // MUT
+        let page = ann.get(Route.photoMap.path)
+
+        // validate
+        #expect(page.status == .ok)
+        let html = page.bodyText
+        #expect(html.contains("data-script=\"photo-map\""))
+        #expect(Markup.tags("image", in: html).compactMap { Markup.attribute("href", of: $0) }.allSatisfy { $0.hasPrefix("/static/map-world.") })
+        let clusterLinks = Markup.tags("a", in: html).filter { Markup.attribute("class", of: $0) == "map-cluster" }
+        #expect(clusterLinks.count == 1)
+        let cell = try #require(clusterLinks.first.flatMap { Markup.attribute("href", of: $0) })
+        #expect(cell.hasPrefix("/map/cells/3-"))
+        #expect(Markup.texts(ofClass: "row-title", element: "span", in: html) == ["2100 photos"], "the list beside the map")
+        #expect(Markup.tags("a", in: html).contains { Markup.attribute("href", of: $0) == "/map" && Markup.attribute("aria-current", of: $0) != nil },
+                "the Map tab is the current one")
+    }
+
+    @Test func aClusterOpensAsAGridOfItsPhotosNewestFirst() throws {
+        // setup
+        let ids = try place([(48.8584, 2.2945), (48.8606, 2.3376), (35.68, 139.76)])
+        let level = 12
+        let size = 360.0 / Double(1 << level)
+        let x = Int64(((2.3 + 180) / size).rounded(.down)), y = Int64(((48.86 + 90) / size).rounded(.down))
+
+        // MUT
+        let grid = ann.get(Route.photoMapCell(level: level, x: x, y: y).path)
+        let empty = ann.get(Route.photoMapCell(level: level, x: x + 100, y: y).path)
+
+        // validate
+        #expect(grid.status == .ok)
+        let cells = Markup.tags("a", in: grid.bodyText).filter { Markup.attribute("class", of: $0) == "photo-cell" }
+        #expect(Set(cells.compactMap { Markup.attribute("href", of: $0) }) == [Route.photo(id: ids[0], inRecents: false).path, Route.photo(id: ids[1], inRecents: false).path])
+        #expect(empty.status == .notFound)
+    }
+
+    @Test(arguments: ["/map/cells/17-0-0", "/map/cells/4-16-0", "/map/cells/4-0-8", "/map/cells/4-01-0", "/map/cells/4--1-0", "/map/cells/4-0", "/map/cells/x-0-0"])
+    func aCellThatIsNotOnTheGridIsNotFound(path: String) {
+        #expect(ann.get(path).status == .notFound)
+    }
 }

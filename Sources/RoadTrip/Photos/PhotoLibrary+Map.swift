@@ -149,3 +149,38 @@ extension PhotoLibrary {
         .sorted { $0.photoID < $1.photoID }
     }
 }
+
+/// A photo of a map cell, as its grid lists it.
+public struct MapCellPhoto: Sendable, Equatable {
+    public let id: Int64
+    public let title: String
+}
+
+extension PhotoLibrary {
+    /// A cluster this small opens as a grid of its photos; a larger one zooms in.
+    public static let mapCellGridLimit = 200
+
+    /// Whether `level`, `x` and `y` name a cell of the grid the map shows.
+    public static func isMapCell(level: Int, x: Int64, y: Int64) -> Bool {
+        (PhotoMapGrid.levels[0]...PhotoMapGrid.finestLevel).contains(level)
+            && (0..<(Int64(1) << level)).contains(x) && (0..<(Int64(1) << (level - 1))).contains(y)
+    }
+
+    /// The photos of one cell of the map (a cluster), newest first, at most `limit`; one range of
+    /// the Z-order index however large the library.
+    public func photos(inMapCell level: Int, x: Int64, y: Int64, limit: Int = mapCellGridLimit) throws -> [MapCellPhoto] {
+        guard Self.isMapCell(level: level, x: x, y: y) else { return [] }
+        let width = Int64(2 * (PhotoMapGrid.finestLevel - level))
+        let key = PhotoMapGrid.interleave(x: x, y: y)
+        return try database.fetchAll("""
+            SELECT id, title FROM photos WHERE map_z >= \(key << width) AND map_z < \((key + 1) << width)
+            ORDER BY sorted_at DESC, id DESC LIMIT \(limit)
+            """) { MapCellPhoto(id: try $0["id"], title: try $0["title"]) }
+    }
+
+    /// The middle of a cell, for saying where it is.
+    public static func center(ofMapCell level: Int, x: Int64, y: Int64) -> (latitude: Double, longitude: Double) {
+        let size = PhotoMapGrid.cellSize(at: level)
+        return (-90 + (Double(y) + 0.5) * size, -180 + (Double(x) + 0.5) * size)
+    }
+}

@@ -333,6 +333,7 @@ const SCREEN_SCRIPTS = {
   "photo-viewer": () => import("./photo-viewer.js"),
   "photo-grid": () => import("./photo-grid.js"),
   uploads: () => import("./uploads.js"),
+  "photo-map": () => import("./photo-map.js"),
 };
 
 function loadScreenScripts() {

@@ -3,20 +3,21 @@ import RoadTrip
 
 /// The photo apps' tabs in the master column.
 enum PhotosTab {
-    case places, recents, vacations, flickr
+    case places, map, recents, vacations, flickr
 }
 
 extension MasterBar {
-    /// The master column of the photo screens: a tab bar, Places | Recents | Vacations (| Flickr); in tablet portrait
+    /// The master column of the photo screens: a tab bar, Places | Recents | Vacations | Map (| Flickr); in tablet portrait
     /// a search button in the detail's top bar opens it.
     static func photos(_ tab: PhotosTab, title: String? = nil, back: (route: Route, label: String)? = nil, flickr: Bool = false) -> MasterBar {
         var tabs: [(route: Route, label: String, isCurrent: Bool)] = [
             (.places(order: .byCountry), "Places", tab == .places),
             (.recents, "Recents", tab == .recents),
             (.vacations, "Vacations", tab == .vacations),
+            (.photoMap, "Map", tab == .map),
         ]
         if flickr || tab == .flickr { tabs.append((.flickrPlaces, "Flickr", tab == .flickr)) }
-        let names = ["places": "Places", "recents": "Recents", "vacations": "Vacations", "flickr": "Flickr"]
+        let names = ["places": "Places", "map": "Map", "recents": "Recents", "vacations": "Vacations", "flickr": "Flickr"]
         let current = names["\(tab)"] ?? "Photos"
         return MasterBar(
             title: title ?? current, label: "Places, Recents and Vacations",

@@ -1,0 +1,38 @@
+import HTTPServer
+import RoadTrip
+
+/// The Map tab: the map beside the list of its clusters, and a cluster opened as a grid.
+extension PhotoMapController {
+    /// The world, as the map first shows it.
+    static let worldZoom = 1
+
+    func page() throws -> Response {
+        let world = MapBox(south: -90, west: -180, north: 90, east: 180)!
+        let map = try app.library.photos.map(of: world, zoom: Self.worldZoom)
+        return app.page(PageFrame(
+            title: "Map",
+            screen: .detail,
+            master: PhotoMapListView(map: map),
+            detail: PhotoMapView(map: map, sources: MapSources(assets: app.assets)),
+            back: (.places(order: .byCountry), "Places"),
+            masterBar: try app.photosBar(.map),
+            masterKey: "map"
+        ), context: context)
+    }
+
+    func cell(level: Int, x: Int64, y: Int64) throws -> Response {
+        let photos = try app.library.photos.photos(inMapCell: level, x: x, y: y, limit: PhotoLibrary.mapCellGridLimit + 1)
+        guard !photos.isEmpty else { throw HTTPError.notFound("There are no photos there any more.") }
+        let center = PhotoLibrary.center(ofMapCell: level, x: x, y: y)
+        let heading = "Around " + PhotoFormat.coordinates(latitude: center.latitude, longitude: center.longitude)
+        return app.page(PageFrame(
+            title: heading,
+            screen: .master,
+            master: MapCellView(heading: heading, photos: Array(photos.prefix(PhotoLibrary.mapCellGridLimit)),
+                                isCut: photos.count > PhotoLibrary.mapCellGridLimit),
+            detail: PhotoPlaceholderView(hasPhotos: true),
+            masterBar: try app.photosBar(.map, title: "Map", back: (.photoMap, "Map")),
+            masterKey: "map-cell"
+        ), context: context)
+    }
+}

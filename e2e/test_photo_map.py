@@ -1,0 +1,153 @@
+"""The photo map (issue 16): Photos → Map shows every placed photo in clusters over the offline
+basemap, with Leaflet from Debian and no request outside RoadTrip; zooming splits a cluster, a
+small cluster opens as a grid of its photos; without JavaScript the server's SVG and the list.
+On a server of the test's own: the demo photos, then photos at known positions written as rows."""
+
+import pytest
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+
+from pages import Shell
+
+LAYOUTS = ["phone", "phone-landscape", "tablet-portrait", "tablet-landscape"]
+PARIS = (48.8566, 2.3522)
+TOKYO = (35.6762, 139.6503)
+LYON = (45.764, 4.8357)
+
+
+def add_photos(server, groups) -> int:
+    """Photo rows at (latitude, longitude) with a little spread; gives how many photos have a
+    position now, the demo's included."""
+    database = server.database()
+    try:
+        database.execute("BEGIN")
+        number = 0
+        for (latitude, longitude), count in groups:
+            for index in range(count):
+                number += 1
+                database.execute(
+                    "INSERT INTO photos (sha256, format, byte_count, width, height, title, sorted_at, latitude, longitude, imported_at)"
+                    " VALUES (?, 'jpeg', 1, 4, 3, ?, '2024-01-01T00:00:00', ?, ?, 0)",
+                    (f"{700_000 + number:064x}", f"map {number}", latitude + (index % 10) * 0.001, longitude + (index // 10) * 0.001))
+        database.execute("COMMIT")
+        return database.execute("SELECT count(*) FROM photos WHERE latitude IS NOT NULL").fetchone()[0]
+    finally:
+        database.close()
+
+
+def map_of(start_server, browser, layout, groups, javascript=True):
+    own = start_server()
+    placed = add_photos(own, groups)
+    b = browser(layout, javascript, server=own)
+    b.open("/map")
+    return b, placed
+
+
+def wait_ready(b):
+    Shell(b).wait(lambda: b.driver.execute_script("return document.querySelector('.photo-map')?.dataset.ready") == "true",
+           "the map should start")
+
+
+def shown(b) -> int:
+    return int(b.driver.execute_script("return document.querySelector('.photo-map').dataset.shown"))
+
+
+def cluster_counts(b) -> list[int]:
+    texts = b.driver.execute_script("return [...document.querySelectorAll('.map-canvas .marker-cluster span')].map(s => s.textContent)")
+    return sorted(int(text.replace(",", "")) for text in texts)
+
+
+@pytest.mark.parametrize("layout", LAYOUTS)
+def test_the_maps_clusters_add_up_to_the_photos_placed(start_server, browser, layout):
+    b, placed = map_of(start_server, browser, layout, [(PARIS, 300), (TOKYO, 250)])
+
+    wait_ready(b)
+
+    assert shown(b) == placed
+    assert sum(cluster_counts(b)) == placed
+    assert b.driver.find_elements(By.CSS_SELECTOR, ".map-canvas path.leaflet-interactive"), "the basemap's countries are drawn"
+    assert not b.driver.find_element(By.CSS_SELECTOR, ".photo-map .map-drawing").is_displayed(), "Leaflet took the drawing's place"
+
+
+def open_cluster(b, count: int) -> bool:
+    """Clicks the cluster showing `count`, found afresh (each view redraws the markers); False
+    when there is none."""
+    return b.driver.execute_script(
+        "const icon = [...document.querySelectorAll('.map-canvas .marker-cluster')]"
+        ".find(e => e.textContent.replace(/,/g, '') === String(arguments[0]));"
+        "if (icon) icon.click(); return Boolean(icon);", count)
+
+
+def test_a_large_cluster_zooms_in_when_opened_and_splits(start_server, browser):
+    # Paris and Lyon share a cell from afar; more photos than a view shows one by one.
+    b, _ = map_of(start_server, browser, "tablet-landscape", [(PARIS, 1200), (LYON, 1200)])
+    wait_ready(b)
+    assert 2400 in cluster_counts(b)
+
+    # MUT: opened, a cluster too large for a grid zooms in, again until the two are apart
+    for _ in range(6):
+        zoom = b.driver.execute_script("return document.querySelector('.photo-map').dataset.zoom")
+        if not open_cluster(b, 2400):
+            break
+        Shell(b).wait(lambda: b.driver.execute_script("return document.querySelector('.photo-map').dataset.zoom") != zoom,
+                      "opening a large cluster should zoom in")
+
+    Shell(b).wait(lambda: cluster_counts(b).count(1200) == 2, "Paris and Lyon should be apart")
+    assert "/map" == b.driver.execute_script("return location.pathname"), "a large cluster never opens a grid"
+
+
+def test_the_keyboard_zooms_the_map(start_server, browser):
+    b, _ = map_of(start_server, browser, "phone", [(PARIS, 10)])
+    wait_ready(b)
+    before = int(b.driver.execute_script("return document.querySelector('.photo-map').dataset.zoom"))
+    canvas = b.driver.find_element(By.CSS_SELECTOR, ".map-canvas")
+
+    # MUT: a click on the sea gives the map the keyboard, as a person would
+    ActionChains(b.driver).move_to_element_with_offset(canvas, 0, canvas.size["height"] // 2 - 20).click().send_keys("+").perform()
+
+    Shell(b).wait(lambda: int(b.driver.execute_script("return document.querySelector('.photo-map').dataset.zoom")) > before,
+                  "+ should zoom in")
+
+
+def test_a_small_cluster_opens_as_a_grid_of_its_photos(start_server, browser):
+    # Tokyo's rows make the view too full for single photos; the demo's New York photos are real.
+    b, _ = map_of(start_server, browser, "tablet-landscape", [(TOKYO, 2100)])
+    wait_ready(b)
+    new_york = next(e for e in b.driver.find_elements(By.CSS_SELECTOR, ".map-canvas .marker-cluster")
+                    if int(e.get_attribute("textContent").replace(",", "")) < 10 and e.location["x"] < 600)
+    count = int(new_york.get_attribute("textContent"))
+
+    new_york.click()
+
+    Shell(b).wait(lambda: "/map/cells/" in b.driver.current_url, "the cluster should open its photos")
+    b.wait_loaded()
+    cells = b.driver.find_elements(By.CSS_SELECTOR, "#master-content .map-cell a.photo-cell")
+    assert len(cells) == count
+    cells[0].click()
+    Shell(b).wait(lambda: "/photos/" in b.driver.current_url, "a photo opens the viewer")
+
+
+def test_the_map_asks_nothing_outside_roadtrip(start_server, browser):
+    b, _ = map_of(start_server, browser, "tablet-landscape", [(PARIS, 20)])
+    wait_ready(b)
+
+    resources = b.driver.execute_script("return performance.getEntriesByType('resource').map(e => e.name)")
+
+    assert resources, "the map loaded Leaflet, the basemap and the clusters"
+    outside = [url for url in resources if not url.startswith(b.server.url + "/")]
+    assert outside == [], f"requests outside RoadTrip: {outside}"
+    assert any("/static/leaflet." in url for url in resources)
+    assert any("/static/map-countries." in url for url in resources)
+
+
+@pytest.mark.parametrize("layout", ["phone", "tablet-landscape"])
+def test_without_javascript_the_map_is_the_servers_drawing_with_the_list(start_server, browser, layout):
+    b, placed = map_of(start_server, browser, layout, [(PARIS, 300), (TOKYO, 250)], javascript=False)
+
+    drawing = b.driver.find_elements(By.CSS_SELECTOR, ".photo-map svg.map-drawing")
+    circles = b.driver.find_elements(By.CSS_SELECTOR, ".photo-map svg.map-drawing a circle")
+    rows = b.driver.find_elements(By.CSS_SELECTOR, "#master-content .map-clusters a.row")
+
+    assert drawing and circles
+    totals = [int(r.find_element(By.CSS_SELECTOR, ".row-title").get_attribute("textContent").split()[0].replace(",", "")) for r in rows]
+    assert sum(totals) == placed
