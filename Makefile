@@ -49,6 +49,7 @@ bench: release bench-deps
 	bench/book/run.sh
 	bench/import/run.sh
 	bench/cluster/run.sh
+	bench/map/run.sh
 
 deps:
 	@bin/install-packages $(BUILD_PACKAGES)

@@ -19,7 +19,10 @@ free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",
 # Its data folder is $data, "$work/data" unless set.
 start_roadtrip() {
     local folder=${data:-$work/data}
-    printf 'bench password\nbench password\n' | "$BIN" user add bench --owner --data "$folder" > /dev/null
+    # Once per folder: a benchmark may start several servers on one library.
+    if ! "$BIN" user list --data "$folder" 2>/dev/null | grep -qx 'bench.*'; then
+        printf 'bench password\nbench password\n' | "$BIN" user add bench --owner --data "$folder" > /dev/null
+    fi
     rt_port=$(free_port)
     "$BIN" serve --data "$folder" --port "$rt_port" "$@" > "$work/roadtrip.log" 2>&1 &
     roadtrip_pid=$!

@@ -40,14 +40,16 @@ def shapefile_parts():
             return {ext: archive.read(f"{DATA}.{ext}") for ext in ("shp", "shx", "dbf")}
 
 
+# Natural Earth writes -99 for the ISO code of France and Norway (for their overseas parts).
+CODES_NATURAL_EARTH_LEAVES_OUT = {"FRA": "FR", "NOR": "NO"}
+
+
 def code_of(record):
-    """ISO 3166-1 alpha-2; Natural Earth writes -99 for France and Norway (their overseas
-    parts), whose World Bank code is the ISO one."""
-    for field in ("ISO_A2", "WB_A2"):
-        value = str(record[field]).strip()
-        if len(value) == 2 and value.isalpha():
-            return value.upper()
-    return ""
+    """ISO 3166-1 alpha-2, or "" for a country without one (Northern Cyprus, Somaliland)."""
+    value = str(record["ISO_A2"]).strip()
+    if len(value) == 2 and value.isalpha():
+        return value.upper()
+    return CODES_NATURAL_EARTH_LEAVES_OUT.get(str(record["ADM0_A3"]).strip(), "")
 
 
 def number(value):

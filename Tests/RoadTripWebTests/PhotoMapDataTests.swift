@@ -148,3 +148,8 @@ import Testing
         #expect(ann.get(path).status == .notFound)
     }
 }
+
+@Test(arguments: [(48.8584, "48.85840"), (-0.000004, "0.00000"), (-0.00001, "-0.00001"), (-159.519654, "-159.51965"), (179.999996, "180.00000"), (0, "0.00000")])
+func degreesAreWrittenWithFiveDecimals(value: Double, text: String) {
+    #expect(PhotoMapController.degrees(value) == text)
+}

@@ -43,8 +43,11 @@ struct PhotoMapController {
         return (box, zoom)
     }
 
-    /// Five decimals (about a metre): enough for a map, and short.
+    /// Five decimals (about a metre): enough for a map, and short. Written by hand: a view
+    /// may hold 2,000 photos, and String(format:) was a tenth of answering one.
     static func degrees(_ value: Double) -> String {
-        String(format: "%.5f", value)
+        let scaled = Int64((abs(value) * 100_000).rounded())
+        let fraction = String(scaled % 100_000)
+        return (value < 0 && scaled != 0 ? "-" : "") + String(scaled / 100_000) + "." + String(repeating: "0", count: 5 - fraction.count) + fraction
     }
 }
