@@ -55,6 +55,22 @@ import Testing
         #expect(quick.problems.contains("a half-written file was left behind: \(leftover.path)"))
     }
 
+    @Test(arguments: DatabaseEngine.allCases) func wrongCountsOfTheMapsCellsAreProblems(engine: DatabaseEngine) throws {
+        // setup: a right library first, then one cell miscounted and one counted that holds nothing
+        let (fixture, _) = try library(engine)
+        #expect(!(try fixture.library.check().problems.contains { $0.contains("photo map") }), "a library as imported is right")
+        try fixture.library.database.write { db in
+            try db.execute("UPDATE photo_map_cells SET photo_count = photo_count + 1 WHERE level = 16 AND cell_y = (SELECT min(cell_y) FROM photo_map_cells WHERE level = 16)")
+            try db.execute("INSERT INTO photo_map_cells (level, cell_y, cell_x, photo_count, latitude_sum, longitude_sum) VALUES (2, 0, 0, 3, 0, 0)")
+        }
+
+        // MUT
+        let report = try fixture.library.check()
+
+        // validate
+        #expect(report.problems.contains("2 cells of the photo map count their photos wrongly"), "\(report.problems)")
+    }
+
     @Test(arguments: DatabaseEngine.allCases) func wrongCountsOfCountriesAndOfPhotosWithoutAPlaceAreProblems(engine: DatabaseEngine) throws {
         // setup: counters changed behind the triggers' backs
         let (fixture, photos) = try library(engine)

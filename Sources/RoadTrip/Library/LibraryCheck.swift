@@ -79,6 +79,23 @@ extension Library {
         let kept: Int = try database.fetchValue("SELECT photo_count FROM photos_without_place") ?? 0
         let actual: Int = try database.fetchValue("SELECT count(*) FROM photos WHERE place_id IS NULL") ?? 0
         if kept != actual { report.problems.append("the count of photos without a place is \(kept), not \(actual)") }
+        // The map's cells, counted afresh from the photos' positions: a cell counted wrongly,
+        // and a counted cell no photo is in.
+        let cells = """
+            SELECT l.level AS level, p.map_y >> (\(PhotoMapGrid.finestLevel) - l.level) AS cell_y,
+                   p.map_x >> (\(PhotoMapGrid.finestLevel) - l.level) AS cell_x, count(*) AS photo_count
+            FROM photos p, photo_map_levels l WHERE p.map_z IS NOT NULL GROUP BY 1, 2, 3
+            """
+        let miscounted: Int = try database.fetchValue("""
+            SELECT count(*) FROM (\(raw: cells)) a LEFT JOIN photo_map_cells c
+                ON c.level = a.level AND c.cell_y = a.cell_y AND c.cell_x = a.cell_x
+            WHERE c.photo_count IS NULL OR c.photo_count <> a.photo_count
+            """) ?? 0
+        let empty: Int = try database.fetchValue("""
+            SELECT count(*) FROM photo_map_cells c WHERE NOT EXISTS (
+                SELECT 1 FROM (\(raw: cells)) a WHERE a.level = c.level AND a.cell_y = c.cell_y AND a.cell_x = c.cell_x)
+            """) ?? 0
+        if miscounted + empty > 0 { report.problems.append("\(miscounted + empty) cells of the photo map count their photos wrongly") }
     }
 
     private func leftoverTemporaryFiles() -> [String] {
