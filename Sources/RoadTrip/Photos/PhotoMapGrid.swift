@@ -44,10 +44,13 @@ enum PhotoMapGrid {
         "(\(spread(x)) | (\(spread(y)) << 1))"
     }
 
+    /// Moving 16 bits to the even bits of 32: each step shifts and masks.
+    private static let spreadSteps: [(shift: Int64, mask: Int64)] = [(8, 0x00FF_00FF), (4, 0x0F0F_0F0F), (2, 0x3333_3333), (1, 0x5555_5555)]
+
     /// The 16 bits of `value` moved to the even bits of 32.
     private static func spread(_ value: String) -> String {
         var expression = value
-        for (shift, mask) in [(8, 0x00FF_00FF), (4, 0x0F0F_0F0F), (2, 0x3333_3333), (1, 0x5555_5555)] {
+        for (shift, mask) in spreadSteps {
             expression = "((\(expression) | (\(expression) << \(shift))) & \(mask))"
         }
         return expression
@@ -57,7 +60,7 @@ enum PhotoMapGrid {
     static func interleave(x: Int64, y: Int64) -> Int64 {
         func spread(_ value: Int64) -> Int64 {
             var v = value
-            for (shift, mask) in [(Int64(8), Int64(0x00FF_00FF)), (4, 0x0F0F_0F0F), (2, 0x3333_3333), (1, 0x5555_5555)] {
+            for (shift, mask) in spreadSteps {
                 v = (v | (v << shift)) & mask
             }
             return v
