@@ -157,6 +157,10 @@ extension Attribute {
     public static func r(_ value: Double) -> Attribute { Attribute("r", number(value)) }
     public static func svgWidth(_ value: Double) -> Attribute { Attribute("width", number(value)) }
     public static func svgHeight(_ value: Double) -> Attribute { Attribute("height", number(value)) }
+    /// A polyline's points, `x,y x,y …`.
+    public static func points(_ points: [(x: Double, y: Double)]) -> Attribute {
+        Attribute("points", points.map { number($0.x) + "," + number($0.y) }.joined(separator: " "))
+    }
 
     static func number(_ value: Double) -> String {
         let rounded = (value * 100).rounded() / 100

@@ -49,6 +49,8 @@
 @inlinable public func rect(_ attributes: Attribute...) -> Element<EmptyHTML> { Element("rect", attributes) { EmptyHTML() } }
 /// SVG's circle, closed as the HTML parser expects.
 @inlinable public func circle(_ attributes: Attribute...) -> Element<EmptyHTML> { Element("circle", attributes) { EmptyHTML() } }
+/// SVG's line through points, closed as the HTML parser expects.
+@inlinable public func polyline(_ attributes: Attribute...) -> Element<EmptyHTML> { Element("polyline", attributes) { EmptyHTML() } }
 /// SVG's picture element (`image`, which HTML would read as `img`).
 @inlinable public func svgImage(_ attributes: Attribute...) -> Element<EmptyHTML> { Element("image", attributes) { EmptyHTML() } }
 /// SVG's group.

@@ -3,6 +3,7 @@ import HTTPServer
 import NetworkAddress
 import RoadTrip
 import RoadTripInstance
+import RoadTripWeb
 import SystemCalls
 #if canImport(Glibc)
 import Glibc
@@ -14,7 +15,7 @@ extension Commands {
         let parsed = try parse(
             arguments, values: [
                 "--host", "--port", "--sample-pages", "--flickr-key", "--flickr-api", "--flickr-cache-size", "--trusted-proxy", "--public-url",
-                "--page-cache-size",
+                "--page-cache-size", "--map-tiles", "--map-attribution",
             ],
             flags: ["--secure-cookies", "--allow-private-fetch", "--no-offline-copies"]
         )
@@ -42,6 +43,7 @@ extension Commands {
             }
             options.pageCacheMiB = megabytes
         }
+        options.mapTiles = try mapTiles(parsed)
         options.secureCookies = parsed.flags.contains("--secure-cookies")
         options.offlineCopies = !parsed.flags.contains("--no-offline-copies")
         options.allowPrivateFetch = parsed.flags.contains("--allow-private-fetch")
@@ -68,6 +70,23 @@ extension Commands {
 }
 
 extension Commands {
+    /// `--map-tiles URL-TEMPLATE --map-attribution TEXT`: both or neither.
+    static func mapTiles(_ parsed: Arguments) throws(CommandFailure) -> MapTiles? {
+        let template = parsed.options["--map-tiles"], attribution = parsed.options["--map-attribution"]
+        guard let template else {
+            if attribution != nil { throw CommandFailure(message: "--map-attribution credits the tiles of --map-tiles, which is missing", status: 64) }
+            return nil
+        }
+        guard let attribution else {
+            throw CommandFailure(message: "--map-tiles needs --map-attribution TEXT: the tile server's terms say what the map must credit", status: 64)
+        }
+        do {
+            return try MapTiles(template: template, attribution: attribution)
+        } catch {
+            throw CommandFailure(message: error.description, status: 64)
+        }
+    }
+
     /// `--trusted-proxy ADDRESS|CIDR`, as often as there are proxies: whose `X-Forwarded-For`
     /// names the client. None by default, so that nobody can choose the address they are counted by.
     static func trustedProxies(_ parsed: Arguments) throws(CommandFailure) -> TrustedProxies {

@@ -9,6 +9,7 @@ enum Help {
                          [--secure-cookies] [--sample-pages N] [--allow-private-fetch] [--no-offline-copies]
                          [--flickr-key KEY] [--flickr-api URL] [--flickr-cache-size MIB]
                          [--public-url URL] [--trusted-proxy ADDRESS|CIDR]... [--page-cache-size MIB]
+                         [--map-tiles URL-TEMPLATE --map-attribution TEXT]
               Serve RoadTrip in the browser (default http://127.0.0.1:8080). With no account
               yet, it prints a one-time setup link. --secure-cookies: RoadTrip is behind a
               TLS proxy, so its cookies are marked Secure. --sample-pages: how many pages the
@@ -23,7 +24,11 @@ enum Help {
               --trusted-proxy (repeatable): a reverse proxy whose X-Forwarded-For names the
               client, for the sign-in throttle; none is trusted by default. Pages asked for
               again before anything changes are sent from memory, at most --page-cache-size
-              MiB (default 32; 0 renders every page).
+              MiB (default 32; 0 renders every page). The maps draw an offline basemap of
+              country outlines and ask nothing outside RoadTrip; --map-tiles (such as
+              https://tiles.example.org/{z}/{x}/{y}.png, a server you run or may use) draws
+              its tiles instead, credited with --map-attribution, and browsers may then load
+              pictures from that host.
           roadtrip destinations import FILE [--data DIR] [--database URL]
               Add destinations from a Destinations.plist or .json file; a destination whose
               name exists already is replaced. A bad file is refused whole.

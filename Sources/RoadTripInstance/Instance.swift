@@ -30,6 +30,8 @@ public final class Instance: Sendable {
         /// Memory for pages kept until the database changes (`PageCache`); 0 keeps none.
         public var pageCacheMiB = PageCache.defaultMegabytes
         public static let maximumPageCacheMiB = 4096
+        /// A tile server under the maps; nil: the offline basemap only.
+        public var mapTiles: MapTiles?
 
         public init() {}
     }
@@ -88,7 +90,7 @@ public final class Instance: Sendable {
                 library: library, assets: try AssetCatalog.bundled(), secureCookies: options.secureCookies,
                 copies: Self.offlineCopies(options, library: library, log: log), flickr: Self.flickr(options, library: library),
                 hosts: AllowedHosts(publicURL: options.publicURL, listenHost: options.host), proxies: options.trustedProxies,
-                pageCacheBytes: options.pageCacheMiB << 20
+                pageCacheBytes: options.pageCacheMiB << 20, mapTiles: options.mapTiles
             )
         } catch {
             throw StartFailure(description: "cannot start: \(error)")

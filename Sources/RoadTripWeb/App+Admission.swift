@@ -26,7 +26,7 @@ extension App {
             return .accept(owner: "account \(session.account.id.rawValue)")
         } catch {
             var response = failure(error, answering: request)
-            SecurityHeaders.apply(to: &response)
+            SecurityHeaders.apply(securityHeaders, to: &response)
             return .refuse(response)
         }
     }

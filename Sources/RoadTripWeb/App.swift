@@ -26,12 +26,18 @@ public struct App: Sendable {
     let log: LogSink
     /// Pages kept until the database changes (`PageCache`).
     let pages: PageCache
+    /// The tile server under the maps (`--map-tiles`); nil: the offline basemap, nothing from outside.
+    let mapTiles: MapTiles?
+    /// What every response carries (`SecurityHeaders`), its policy allowing `mapTiles`' host.
+    let securityHeaders: Headers
 
     public init(
         library: Library, assets: AssetCatalog, secureCookies: Bool = false, copies: OfflineCopies? = nil,
         flickr: FlickrService? = nil, hosts: AllowedHosts = .any, proxies: TrustedProxies = .none,
-        log: @escaping LogSink = Server.standardError, pageCacheBytes: Int = PageCache.defaultMegabytes << 20
+        log: @escaping LogSink = Server.standardError, pageCacheBytes: Int = PageCache.defaultMegabytes << 20, mapTiles: MapTiles? = nil
     ) {
+        self.mapTiles = mapTiles
+        self.securityHeaders = SecurityHeaders.headers(tiles: mapTiles)
         self.pages = PageCache(bytes: pageCacheBytes)
         self.hosts = hosts
         self.proxies = proxies
@@ -60,7 +66,7 @@ public struct App: Sendable {
         } catch {
             response = failure(error, answering: request)
         }
-        SecurityHeaders.apply(to: &response)
+        SecurityHeaders.apply(securityHeaders, to: &response)
         return response
     }
 

@@ -23,6 +23,7 @@ extension Route {
         RouteAddress("/destinations/{id}/image") { .destinationImage(id: $0.identifier()) },
         RouteAddress("/destinations/{id}/choose") { .chooseDestination(id: $0.identifier()) },
         RouteAddress("/trip/weather") { _ in .weather },
+        RouteAddress("/trip/map") { _ in .tripMap },
         RouteAddress("/trip/book-settings") { _ in .bookSettings },
         RouteAddress("/trip/events/edit") { _ in .eventsEditor },
         RouteAddress("/trip/events/{page}") { .eventsBook(page: $0.page) },

@@ -88,6 +88,7 @@ extension Route {
         case .eventCopyStatus(let page): .get("/trip/events/\(page)/copy-status") { try BookController(app: $0, context: $1).copyStatus(page) }
         case .bookSettings: .post("/trip/book-settings") { try BookController(app: $0, context: $1).saveSettings() }
         case .weather: .get("/trip/weather") { try BookController(app: $0, context: $1).weather() }
+        case .tripMap: RouteDeclaration.get("/trip/map") { try BookController(app: $0, context: $1).map() }.kept
         case .samplePage(let page): .get("/sample/pages/\(page)", public: true) { try BookController(app: $0, context: $1).samplePage(page) }
         case .eventsEditor:
             RouteDeclaration("/trip/events/edit", get: { try EventsEditorController(app: $0, context: $1).editor() },

@@ -22,6 +22,8 @@ public enum Route: Sendable, Equatable {
     case eventMove(page: Int)
     case bookSettings
     case weather
+    /// The trip's map: the destination and its points of interest.
+    case tripMap
     /// A generated page of the built-in sample book.
     case samplePage(Int)
     /// Sign in, then go on to `next` (a same-site path; anything else goes home).

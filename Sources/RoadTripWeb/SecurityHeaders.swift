@@ -2,31 +2,41 @@ import HTTPServer
 
 /// Headers every response carries, error pages and redirects included.
 enum SecurityHeaders {
-    static let contentSecurityPolicy = [
-        "default-src 'self'",
-        "script-src 'self'",
-        "style-src 'self'",
-        "img-src 'self'",
-        // Event and weather pages are other sites' pages, shown in sandboxed frames.
-        "frame-src 'self' http: https:",
-        "object-src 'none'",
-        "base-uri 'self'",
-        "form-action 'self'",
-        "frame-ancestors 'self'",
-    ].joined(separator: "; ")
+    static let contentSecurityPolicy = contentSecurityPolicy(tiles: nil)
 
-    static let all: Headers = [
-        "Content-Security-Policy": contentSecurityPolicy,
-        "X-Content-Type-Options": "nosniff",
-        "X-Frame-Options": "SAMEORIGIN",
-        "Referrer-Policy": "same-origin",
-        "Cross-Origin-Opener-Policy": "same-origin",
-    ]
+    /// RoadTrip's own origin for everything; pictures from the tile server too when the maps
+    /// draw one (`--map-tiles`), and from nowhere else.
+    static func contentSecurityPolicy(tiles: MapTiles?) -> String {
+        [
+            "default-src 'self'",
+            "script-src 'self'",
+            "style-src 'self'",
+            "img-src 'self'" + (tiles.map { " " + $0.origin } ?? ""),
+            // Event and weather pages are other sites' pages, shown in sandboxed frames.
+            "frame-src 'self' http: https:",
+            "object-src 'none'",
+            "base-uri 'self'",
+            "form-action 'self'",
+            "frame-ancestors 'self'",
+        ].joined(separator: "; ")
+    }
+
+    static let all = headers(tiles: nil)
+
+    static func headers(tiles: MapTiles?) -> Headers {
+        [
+            "Content-Security-Policy": contentSecurityPolicy(tiles: tiles),
+            "X-Content-Type-Options": "nosniff",
+            "X-Frame-Options": "SAMEORIGIN",
+            "Referrer-Policy": "same-origin",
+            "Cross-Origin-Opener-Policy": "same-origin",
+        ]
+    }
 
     /// A response that set its own Content-Security-Policy (a saved copy of a web page, which
     /// gets `sandbox`) keeps it; every other header is set here.
-    static func apply(to response: inout Response) {
-        for (name, value) in all where !(name == "Content-Security-Policy" && response.headers[name] != nil) {
+    static func apply(_ headers: Headers, to response: inout Response) {
+        for (name, value) in headers where !(name == "Content-Security-Policy" && response.headers[name] != nil) {
             response.headers[name] = value
         }
     }

@@ -20,6 +20,8 @@ public struct VacationPlace: Sendable, Equatable, Identifiable {
     public let photoCount: Int
     /// When the vacation's earliest photo there was taken.
     public let firstVisited: String
+    /// The place's own position (the gazetteer's), where the itinerary's map puts it.
+    public let coordinate: Coordinate
 
     public var regionAndCountry: String { [region, country].compactMap { $0 }.joined(separator: ", ") }
 }

@@ -32,14 +32,16 @@ public struct VacationContents: Sendable {
     /// The places in the order first visited: the earliest photo date there.
     public func itinerary() throws -> [VacationPlace] {
         try database.fetchAll("""
-            SELECT places.id, places.name, places.region, places.country, count(*) AS photo_count, min(photos.sorted_at) AS first_visited
+            SELECT places.id, places.name, places.region, places.country, places.latitude, places.longitude,
+                count(*) AS photo_count, min(photos.sorted_at) AS first_visited
             FROM vacation_places places
             JOIN vacation_photos photos ON photos.vacation_id = places.vacation_id AND photos.place_id = places.id
             WHERE places.vacation_id = \(id)
             GROUP BY places.vacation_id, places.id ORDER BY first_visited, places.id
             """) { row in
             VacationPlace(id: try row["id"], name: try row["name"], region: try row["region"], country: try row["country"],
-                          photoCount: try row["photo_count"], firstVisited: try row["first_visited"])
+                          photoCount: try row["photo_count"], firstVisited: try row["first_visited"],
+                          coordinate: Coordinate(latitude: try row["latitude"], longitude: try row["longitude"]))
         }
     }
 

@@ -334,6 +334,7 @@ const SCREEN_SCRIPTS = {
   "photo-grid": () => import("./photo-grid.js"),
   uploads: () => import("./uploads.js"),
   "photo-map": () => import("./photo-map.js"),
+  "point-map": () => import("./point-map.js"),
 };
 
 function loadScreenScripts() {

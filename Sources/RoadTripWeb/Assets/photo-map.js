@@ -1,37 +1,7 @@
-// The photo map: Leaflet (from Debian, served by RoadTrip) in place of the server-drawn SVG,
-// over the offline basemap of country outlines, with the clusters or photos of each view
-// asked from /map/photos. No tiles, nothing from outside RoadTrip. app.js loads this module on
-// a page with a map.
+// The photo map: Leaflet in place of the server-drawn SVG (maps.js), with the clusters or
+// photos of each view asked from /map/photos. app.js loads this module on a page with one.
 
-const loaded = new Map();
-
-// A script or stylesheet of RoadTrip's, once per page.
-function load(url, kind) {
-  if (!loaded.has(url)) {
-    loaded.set(url, new Promise((resolve, reject) => {
-      const element = document.createElement(kind === "style" ? "link" : "script");
-      if (kind === "style") {
-        element.rel = "stylesheet";
-        element.href = url;
-      } else {
-        element.src = url;
-        element.async = false;
-      }
-      element.addEventListener("load", resolve);
-      element.addEventListener("error", () => reject(new Error(`cannot load ${url}`)));
-      document.head.append(element);
-    }));
-  }
-  return loaded.get(url);
-}
-
-async function leaflet(figure) {
-  const styles = [figure.dataset.leafletStyle, ...figure.dataset.markerClusterStyles.split(" ")];
-  await Promise.all(styles.map((url) => load(url, "style")));
-  await load(figure.dataset.leaflet, "script");
-  await load(figure.dataset.markerCluster, "script");
-  return window.L;
-}
+import { background, canvas, leaflet, startAll } from "./maps.js";
 
 function plural(count) {
   return count === 1 ? "1 photo" : `${count.toLocaleString("en")} photos`;
@@ -49,27 +19,12 @@ function clusterIcon(L, count) {
 }
 
 async function start(figure) {
-  const L = await leaflet(figure);
-  const drawing = figure.querySelector(".map-drawing");
-  const holder = document.createElement("div");
-  holder.className = "map-canvas";
-  holder.setAttribute("role", "application");
-  holder.setAttribute("aria-label", "Map of where the photos were taken: arrows pan, + and − zoom");
-  figure.insertBefore(holder, drawing);
-  // An SVG element has no `hidden` property: the attribute, which the stylesheet honours.
-  drawing.setAttribute("hidden", "");
-
+  const L = await leaflet(figure, { clusters: true });
+  const holder = canvas(figure, "Map of where the photos were taken");
   const map = L.map(holder, { worldCopyJump: true, minZoom: 0, maxZoom: 18, keyboard: true, attributionControl: true });
-  map.attributionControl.setPrefix(false);
-  map.attributionControl.addAttribution("Natural Earth");
   // The inhabited world, as large as the screen allows.
   map.fitBounds([[-56, -170], [72, 180]]);
-
-  const countries = await (await fetch(figure.dataset.basemap, { credentials: "same-origin" })).json();
-  L.geoJSON(countries, {
-    style: { color: "#8c8577", weight: 1, fillColor: "#d9d4c7", fillOpacity: 1 },
-    onEachFeature: (feature, layer) => layer.bindTooltip(feature.properties.name, { sticky: true, className: "country-name" }),
-  }).addTo(map);
+  await background(L, map, figure);
 
   const clusters = L.layerGroup().addTo(map);
   const photos = L.markerClusterGroup({ showCoverageOnHover: false }).addTo(map);
@@ -105,17 +60,11 @@ async function start(figure) {
   map.on("moveend", refresh);
   await refresh();
   figure.dataset.ready = "true";
+  return map;
 }
 
 function setUp() {
-  for (const figure of document.querySelectorAll(".photo-map:not([data-started])")) {
-    figure.dataset.started = "true";
-    start(figure).catch(() => {
-      // Leaflet could not start: the server-drawn map stays, with its links.
-      const drawing = figure.querySelector(".map-drawing");
-      if (drawing) drawing.removeAttribute("hidden");
-    });
-  }
+  startAll(".photo-map", start);
 }
 
 document.addEventListener("roadtrip:swap", setUp);

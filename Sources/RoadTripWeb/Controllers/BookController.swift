@@ -69,6 +69,16 @@ struct BookController {
         ), context: context)
     }
 
+    /// The destination and its points of interest on a map, the list beside it.
+    func map() throws -> Response {
+        let (menu, destination) = try menuAndTrip()
+        return app.page(PageFrame(
+            title: "Map", screen: .detail, master: MenuView(menu: menu),
+            detail: TripMapView(destination: destination, pointsOfInterest: menu.trip?.pointsOfInterest ?? [], sources: app.mapSources),
+            back: (.home, "RoadTrip")
+        ), context: context)
+    }
+
     /// "Chapter N": a page of the classic page-based example, for the sample destination's book.
     func samplePage(_ number: Int) throws -> Response {
         guard let sample = try app.catalog.sample(), Book(pageCount: sample.eventCount).page(at: number) != nil else {

@@ -44,7 +44,7 @@ struct FlickrController {
             let neighbours = RecentsView.neighbours(of: .flickr(photo.id), in: recents)
             return app.page(PageFrame(
                 title: photo.displayTitle, screen: .detail, master: RecentsView(items: recents, current: .flickr(photo.id)),
-                detail: FlickrPhotoView(photo: photo, previous: neighbours.previous, next: neighbours.next, vacations: holding),
+                detail: FlickrPhotoView(photo: photo, previous: neighbours.previous, next: neighbours.next, vacations: holding, mapSources: app.mapSources),
                 back: (.recents, "Recents"), masterBar: try app.photosBar(.recents), masterKey: "recents"
             ), context: context)
         }
@@ -61,7 +61,7 @@ struct FlickrController {
         }
         return try page(
             title: photo.displayTitle, master: master,
-            detail: FlickrPhotoView(photo: photo, previous: previous, next: next, vacations: holding), screen: .detail,
+            detail: FlickrPhotoView(photo: photo, previous: previous, next: next, vacations: holding, mapSources: app.mapSources), screen: .detail,
             back: place.map { (.flickrPlace(id: $0), "Photos") } ?? (.flickrPlaces, "Flickr"),
             masterBack: (.flickrPlaces, "Flickr"), masterKey: place.map { "flickr-\($0)" }
         )

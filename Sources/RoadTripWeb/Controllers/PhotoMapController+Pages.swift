@@ -13,7 +13,7 @@ extension PhotoMapController {
             title: "Map",
             screen: .detail,
             master: PhotoMapListView(map: map),
-            detail: PhotoMapView(map: map, sources: MapSources(assets: app.assets)),
+            detail: PhotoMapView(map: map, sources: app.mapSources),
             back: (.places(order: .byCountry), "Places"),
             masterBar: try app.photosBar(.map),
             masterKey: "map"

@@ -13,7 +13,7 @@ struct VacationBrowseController {
 
     func itinerary(_ id: Int64) throws -> Response {
         let (vacation, contents) = try VacationsController.owned(id, store: store, context: context)
-        return try screens.screen(title: "Itinerary", master: ItineraryView(vacationID: id, places: try contents.itinerary()),
+        return try screens.screen(title: "Itinerary", master: ItineraryView(vacationID: id, places: try contents.itinerary(), mapSources: app.mapSources),
                                   back: (.vacation(id: id), vacation.name))
     }
 
@@ -52,7 +52,7 @@ struct VacationBrowseController {
         let view = VacationPhotoView(
             vacationID: id, photo: photo, place: try photo.placeID.flatMap { try contents.place(id: $0) }, tags: try contents.tags(ofPhoto: photo.id),
             previous: index > 0 ? link(grid.photos[index - 1]) : nil, next: index + 1 < grid.photos.count ? link(grid.photos[index + 1]) : nil,
-            removal: .vacationPhotoRemoval(id: id, photo: photo.id, filter: filter)
+            removal: .vacationPhotoRemoval(id: id, photo: photo.id, filter: filter), mapSources: app.mapSources
         )
         return app.page(PageFrame(
             title: photo.title, screen: .detail, master: grid, detail: view, back: (.vacationPhotos(id: id, filter: filter), grid.heading),

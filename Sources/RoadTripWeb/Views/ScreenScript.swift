@@ -9,8 +9,9 @@ enum ScreenScript {
     static let photoGrid = "photo-grid"
     static let uploads = "uploads"
     static let photoMap = "photo-map"
+    static let pointMap = "point-map"
 
-    static let all = [book, webView, photoViewer, photoGrid, uploads, photoMap]
+    static let all = [book, webView, photoViewer, photoGrid, uploads, photoMap, pointMap]
 
     /// The scripts a page links for what its markup asked for (`Attribute.script`), in the order
     /// of `all`; a name that is not one of them is never linked.

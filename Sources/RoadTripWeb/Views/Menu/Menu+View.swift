@@ -48,6 +48,12 @@ struct TripMenuView: HTML {
                         span(.class("row-chevron"), .ariaHidden()) { "›" }
                     }
                 }
+                li {
+                    a(.class("row trip-map"), .href(.tripMap)) {
+                        span(.class("row-text")) { span(.class("row-title")) { "Map" } }
+                        span(.class("row-chevron"), .ariaHidden()) { "›" }
+                    }
+                }
                 for point in trip.pointsOfInterest {
                     li(.class("poi")) {
                         span(.class("row-title")) { point.title }

@@ -85,6 +85,7 @@ struct FlickrPhotoView: HTML {
     let previous: Route?
     let next: Route?
     let vacations: [(id: Int64, name: String)]
+    let mapSources: MapSources
 
     var content: some HTML {
         let size = photo.large ?? photo.original
@@ -108,6 +109,9 @@ struct FlickrPhotoView: HTML {
                         dt { "Coordinates" }; dd { PhotoFormat.coordinates(latitude: latitude, longitude: longitude) }
                     }
                     dt { "Tags" }; dd { photo.tags.isEmpty ? "None" : photo.tags.joined(separator: ", ") }
+                }
+                if let latitude = photo.latitude, let longitude = photo.longitude {
+                    PointMapView.position(latitude: latitude, longitude: longitude, sources: mapSources)
                 }
             }
         }

@@ -23,6 +23,7 @@ struct PhotoViewerView: HTML {
     let visits: PhotoVisits<EmptyHTML>
     /// The account's own tags on the photo, in the Info panel.
     let tags: PhotoTagsView
+    let mapSources: MapSources
 
     var content: some HTML {
         let photo = model.photo
@@ -34,7 +35,7 @@ struct PhotoViewerView: HTML {
             previous: model.previous, next: model.next
         ) {
             visits
-            PhotoInfoView(model: model, tags: tags)
+            PhotoInfoView(model: model, tags: tags, mapSources: mapSources)
         }
     }
 }
@@ -93,6 +94,7 @@ struct PhotoStageView<Panels: HTML>: HTML {
 struct PhotoInfoView: HTML {
     let model: PhotoViewer
     let tags: PhotoTagsView
+    let mapSources: MapSources
 
     var content: some HTML {
         let photo = model.photo
@@ -117,6 +119,9 @@ struct PhotoInfoView: HTML {
                 }
                 dt { "Size" }; dd { "\(photo.displayWidth) × \(photo.displayHeight) · \(photo.format.rawValue.uppercased())" }
                 dt { "Tags" }; dd { tags }
+            }
+            if let latitude = photo.latitude, let longitude = photo.longitude {
+                PointMapView.position(latitude: latitude, longitude: longitude, sources: mapSources)
             }
             p { a(.href(.photoImage(id: photo.id, size: .original)), .download("")) { "Download the original" } }
         }

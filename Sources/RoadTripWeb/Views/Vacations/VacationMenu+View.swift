@@ -63,16 +63,27 @@ Confirmation(
     }
 }
 
-/// The itinerary: places in the order first visited.
+/// The itinerary: places in the order first visited, on a map (numbered, joined by a line, each
+/// opening its photos) above the same places as a list.
 struct ItineraryView: HTML {
     let vacationID: Int64
     let places: [VacationPlace]
+    let mapSources: MapSources
+
+    var mapPoints: [MapPoint] {
+        places.enumerated().map { index, place in
+            MapPoint(coordinate: place.coordinate, name: place.name, label: String(index + 1), kind: .stop,
+                     link: .vacationPhotos(id: vacationID, filter: .place(place.id)))
+        }
+    }
 
     var content: some HTML {
         section(.class("itinerary"), .ariaLabel("Itinerary")) {
             if places.isEmpty {
                 p(.class("empty-note")) { "No places yet: visit photos with a place into this vacation." }
             } else {
+                PointMapView(points: mapPoints, style: .itinerary, label: "Map of the itinerary, places numbered in the order first visited",
+                             sources: mapSources)
                 ol(.class("rows")) {
                     for place in places {
                         li {

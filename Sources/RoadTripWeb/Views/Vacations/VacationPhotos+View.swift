@@ -44,6 +44,7 @@ struct VacationPhotoView: HTML {
     let next: Route?
     /// The confirmation that removes the photo from this vacation.
     let removal: Route
+    let mapSources: MapSources
 
     var content: some HTML {
         PhotoStageView(
@@ -64,6 +65,9 @@ struct VacationPhotoView: HTML {
                         dt { "Coordinates" }; dd { PhotoFormat.coordinates(latitude: latitude, longitude: longitude) }
                     }
                     dt { "Tags" }; dd(.class("info-tags")) { tags.isEmpty ? "None" : tags.joined(separator: ", ") }
+                }
+                if let latitude = photo.latitude, let longitude = photo.longitude {
+                    PointMapView.position(latitude: latitude, longitude: longitude, sources: mapSources)
                 }
             }
         }

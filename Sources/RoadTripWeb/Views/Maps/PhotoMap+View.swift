@@ -1,25 +1,6 @@
 import HTML
 import RoadTrip
 
-/// Where the map's script finds what it loads: Leaflet's files, the basemap, the data.
-struct MapSources {
-    let leaflet: String
-    let leafletStyle: String
-    let markerCluster: String
-    let markerClusterStyles: [String]
-    let basemap: String
-    let world: String
-
-    init(assets: AssetCatalog) {
-        leaflet = assets.route("leaflet.js").path
-        leafletStyle = assets.route("leaflet.css").path
-        markerCluster = assets.route("leaflet-markercluster.js").path
-        markerClusterStyles = [assets.route("markercluster.css").path, assets.route("markercluster-default.css").path]
-        basemap = assets.route("map-countries.json").path
-        world = assets.route("map-world.svg").path
-    }
-}
-
 /// The library's photos on a map. Drawn by the server as an SVG (the world's outlines, a circle
 /// a cluster, each a link) that works without JavaScript; `photo-map.js` puts Leaflet in its
 /// place, asking `/map/photos` for each view.
@@ -28,12 +9,11 @@ struct PhotoMapView: HTML {
     let sources: MapSources
 
     var content: some HTML {
-        figure(
+        Element("figure", [
             .class("photo-map"), .script(ScreenScript.photoMap), .data("photos", Route.photoMapData(bbox: nil, zoom: nil).path),
-            .data("basemap", sources.basemap), .data("leaflet", sources.leaflet), .data("leaflet-style", sources.leafletStyle),
             .data("marker-cluster", sources.markerCluster), .data("marker-cluster-styles", sources.markerClusterStyles.joined(separator: " ")),
-            .data("grid-limit", String(PhotoLibrary.mapCellGridLimit))
-        ) {
+            .data("grid-limit", String(PhotoLibrary.mapCellGridLimit)),
+        ] + sources.attributes) {
             svg(.class("map-drawing"), .viewBox(-180, -90, 360, 180), .role("img"), .ariaLabel("Map of where the photos were taken")) {
                 svgImage(.href(sources.world), .x(-180), .y(-90), .svgWidth(360), .svgHeight(180))
                 ForEach(map.clusters) { cluster in
