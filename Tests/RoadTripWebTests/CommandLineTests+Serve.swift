@@ -63,6 +63,25 @@ extension CommandLineTests {
         #expect(!FileManager.default.fileExists(atPath: scratch.url.appendingPathComponent("data").path), "nothing was made")
     }
 
+    @Test(arguments: [
+        (["--map-tiles", "https://tiles.example.org/{z}/{x}/{y}.png"], "roadtrip: --map-tiles needs --map-attribution TEXT: the tile server's terms say what the map must credit"),
+        (["--map-attribution", "© Someone"], "roadtrip: --map-attribution credits the tiles of --map-tiles, which is missing"),
+        (["--map-tiles", "https://{s}.example.org/{z}/{x}/{y}.png", "--map-attribution", "© Someone"],
+         "roadtrip: --map-tiles must name one host (no {s} or other placeholder in it, no user or password), not 'https://{s}.example.org/{z}/{x}/{y}.png'"),
+        (["--map-tiles", "https://tiles.example.org/{z}/{x}/{y}.png", "--map-attribution", ""],
+         "roadtrip: --map-attribution must be one line of 1 to 200 characters crediting the tiles (their terms say what), such as '© OpenStreetMap contributors'"),
+    ])
+    func serveWithBadMapTilesIsAUsageError(options: [String], message: String) throws {
+        // MUT
+        let result = try RoadTripProcess(["serve", "--port", "0"] + options + ["--data", scratch.url.appendingPathComponent("data").path],
+                                         scratch: scratch.url).waitForExit(within: 30)
+
+        // validate
+        #expect(result.status == 64)
+        #expect(result.standardErrorLines == [message])
+        #expect(!FileManager.default.fileExists(atPath: scratch.url.appendingPathComponent("data").path), "nothing was made")
+    }
+
     @Test func serveAnswersOverASocketSharesItsFolderWithImportAndStopsOnSIGTERM() throws {
         // setup: the first start prints the setup link; following it creates the owner and signs in.
         let data = scratch.url.appendingPathComponent("data").path
