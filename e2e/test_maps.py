@@ -217,6 +217,7 @@ def test_the_itinerary_map_numbers_the_places_in_order_and_joins_them(vacation_s
     assert len(vertices) == len(centres) == 3
     assert all(abs(v[0] - c[0]) < 3 and abs(v[1] - c[1]) < 3 for v, c in zip(vertices, centres)), (vertices, centres)
     b.screenshot(f"{layout}-itinerary-map")
+    assert outside_requests(b) == []
 
     # MUT: a marker opens that place's photos in the vacation
     rows = {text_content(r.find_element(By.CSS_SELECTOR, ".row-title")): r.get_attribute("href").removeprefix(vacation_server.url)

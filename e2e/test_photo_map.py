@@ -127,6 +127,24 @@ def test_a_small_cluster_opens_as_a_grid_of_its_photos(start_server, browser):
     Shell(b).wait(lambda: "/photos/" in b.driver.current_url, "a photo opens the viewer")
 
 
+def test_a_single_photo_on_the_map_opens_the_viewer(start_server, browser):
+    # One photo far from any other (the demo's are in New York and San Francisco).
+    b, _ = map_of(start_server, browser, "phone", [((-33.86, 151.21), 1)])
+    wait_ready(b)
+    photo = b.server.query("SELECT id FROM photos WHERE title = 'map 1'")[0][0]
+
+    # MUT: the photo's marker, alone in the southern hemisphere
+    opened = b.driver.execute_script(
+        "const markers = [...document.querySelectorAll('.map-canvas path.map-photo-marker')];"
+        "const lowest = markers.sort((a, b) => b.getBoundingClientRect().y - a.getBoundingClientRect().y)[0];"
+        "if (lowest) lowest.dispatchEvent(new MouseEvent('click', {bubbles: true})); return markers.length;")
+
+    assert opened > 0, "single photos are drawn as markers of their own"
+    Shell(b).wait(lambda: b.driver.execute_script("return location.pathname") == f"/photos/{photo}", "the photo should open in the viewer")
+    b.wait_loaded()
+    assert b.driver.find_elements(By.CSS_SELECTOR, "#detail section.photo-viewer")
+
+
 def test_the_map_asks_nothing_outside_roadtrip(start_server, browser):
     b, _ = map_of(start_server, browser, "tablet-landscape", [(PARIS, 20)])
     wait_ready(b)

@@ -56,10 +56,15 @@ import Testing
         // Countries are not copied: the target's triggers count them as the photos arrive.
         #expect(try library.photos.countries() == [PlaceCountry(code: "BR", name: "Brazil", placeCount: 1, photoCount: 1),
                                                    PlaceCountry(code: "US", name: "United States", placeCount: 2, photoCount: 2)])
-        // Nor is the map's grid (its columns are generated, its counts kept by triggers).
+        // Nor is the map's grid (its columns are generated; its cells counted once the photos are
+        // in), and its trigger counts the photos that come and go after the move.
         let world = MapBox(south: -90, west: -180, north: 90, east: 180)!
         #expect(try library.photos.map(of: world, zoom: 2) == (try fixture.photos.map(of: world, zoom: 2)))
         #expect(try library.photos.map(of: world, zoom: 2).photoCount == 3)
+        let cells: Int = try library.database.fetchValue("SELECT count(*) FROM photo_map_cells") ?? 0
+        #expect(cells == 3 * PhotoMapGrid.levels.count, "three photos far apart: a cell of their own at each level")
+        try library.database.write { try $0.execute("UPDATE photos SET latitude = NULL, longitude = NULL WHERE id = \(photos[0].id)") }
+        #expect(try library.photos.map(of: world, zoom: 2).photoCount == 2)
         #expect(try library.photoTags.tags(of: photos[0].id, for: ann.id) == ["Skyline"])
         #expect(try library.recents.items(of: ann.id).map(\.key) == [.library(photos[2].id)])
         #expect(try library.catalog.all().map(\.name) == (try fixture.library.catalog.all().map(\.name)))

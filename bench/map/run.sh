@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Map benchmark: /map/photos (what the map's script asks for each view) on a library of
 # 1,000,000 photos at known positions in 20,000 places, for a view of the world and a view of a
-# city, each read and answered anew (--page-cache-size 0) and as a kept answer; its p50 and size
-# beside nginx serving a file of the same bytes, in the same run.
+# city, each read and answered anew (--page-cache-size 0) and as a kept answer, on SQLite and on
+# PostgreSQL (the same rows, moved by `roadtrip migrate` into a throwaway server); its p50 and
+# size beside nginx serving a file of the same bytes, in the same run.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -10,6 +11,7 @@ PHOTOS=${PHOTOS:-1000000}
 PLACES=${PLACES:-20000}
 DURATION=${DURATION:-5s}
 . bench/lib.sh
+trap 'bin/test-postgresql stop "$work/pg" >/dev/null 2>&1 || true; cleanup' EXIT
 
 measure() {
     wrk -t2 -c16 -d"$DURATION" --latency ${2:+-H "$2"} "$1" | awk '
@@ -59,12 +61,29 @@ for mode in "rendered every time|--page-cache-size 0" "kept|"; do
     stop_roadtrip
 done
 
+# The same rows on PostgreSQL, read anew for every answer.
+url=$(bin/test-postgresql start "$work/pg")
+psql -q "$url" -c "CREATE DATABASE roadtrip" >/dev/null
+database=${url%/postgres}/roadtrip
+started=$(date +%s)
+"$BIN" migrate --from "$data" --to "$database" > "$work/migrate.log"
+echo "moved into PostgreSQL in $(( $(date +%s) - started )) s"
+start_roadtrip --no-offline-copies --page-cache-size 0 --database "$database"
+sign_in
+for target in "world view (zoom 2)|$world|pg-world" "city view (zoom 13)|$city|pg-city"; do
+    IFS='|' read -r name path file <<< "$target"
+    curl -fsS -H "$cookie" "$base$path" > "$work/www/$file.json"
+    read -r r50 r99 rrps < <(measure "$base$path" "$cookie")
+    rows+=("$name, PostgreSQL, rendered every time|$file|$r50|$r99|$rrps")
+done
+stop_roadtrip
+
 start_nginx "$work/www" 1
 echo "Map data, $PHOTOS photos in $PLACES places; wrk -t2 -c16 -d$DURATION, $(nproc) cores, $(date -u +%Y-%m-%d); nginx serving the same bytes"
-printf '%-40s %10s %8s %8s %9s %9s %9s\n' "request" "bytes" "p50 ms" "p99 ms" "req/s" "nginx p50" "÷ nginx"
+printf '%-52s %10s %8s %8s %9s %9s %9s\n' "request" "bytes" "p50 ms" "p99 ms" "req/s" "nginx p50" "÷ nginx"
 for row in "${rows[@]}"; do
     IFS='|' read -r name file r50 r99 rrps <<< "$row"
     read -r n50 n99 nrps < <(measure "http://127.0.0.1:$ng_port/$file.json")
-    printf '%-40s %10s %8s %8s %9s %9s %9s\n' "$name" "$(wc -c < "$work/www/$file.json")" "$r50" "$r99" "$rrps" "$n50" \
+    printf '%-52s %10s %8s %8s %9s %9s %9s\n' "$name" "$(wc -c < "$work/www/$file.json")" "$r50" "$r99" "$rrps" "$n50" \
         "$(awk -v a="$rrps" -v b="$nrps" 'BEGIN { printf "%.2f", a / b }')"
 done

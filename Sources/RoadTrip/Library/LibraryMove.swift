@@ -65,12 +65,17 @@ public struct LibraryMove: Sendable {
             return try source.read { from in
                 try destination.write { to in
                     try refuseNonEmpty(to)
+                    // The map's cells are counted once at the end, not photo by photo (the
+                    // trigger is off for this transaction's copy only: DDL is transactional).
+                    try to.execute("ALTER TABLE photos DISABLE TRIGGER photos_on_map")
                     var moved: [MovedTable] = []
                     for table in Self.tables {
                         let copied = try copy(table, from: from, to: to)
                         progress(copied)
                         moved.append(copied)
                     }
+                    try to.execute("\(raw: PhotoMapGrid.postgreSQLCellCount)")
+                    try to.execute("ALTER TABLE photos ENABLE TRIGGER photos_on_map")
                     try renumber(to)
                     if let differing = moved.first(where: { $0.source != $0.copied }) {
                         throw LibraryError(description: "table \(differing.name) has \(differing.source) rows in the folder but \(differing.copied) were copied")
@@ -119,24 +124,19 @@ public struct LibraryMove: Sendable {
                 offset += rows.count
             }
             if rows.isEmpty { break }
-            for row in rows {
-                var values: [SQLValue] = []
+            // One statement per batch: a round trip per row was most of a large library's move.
+            var insert: SQL = "INSERT INTO \(raw: table) (\(raw: list)) VALUES "
+            let tuple = "(" + Array(repeating: "?", count: columns.count).joined(separator: ", ") + ")"
+            for (number, row) in rows.enumerated() {
+                insert.text += number == 0 ? tuple : ", " + tuple
                 for (index, column) in columns.enumerated() {
-                    values.append(table == "places" && column == "photo_count" ? .integer(0) : try row[index])
+                    insert.arguments.append(table == "places" && column == "photo_count" ? .integer(0) : try row[index])
                 }
-                try target.execute("INSERT INTO \(raw: table) (\(raw: list)) VALUES (" + Self.placeholders(for: values) + ")")
             }
+            try target.execute(insert)
         }
         let copied: Int = try target.fetchValue("SELECT count(*) FROM \(raw: table)") ?? 0
         return MovedTable(name: table, source: count, copied: copied)
-    }
-
-    /// `?, ?, …` bound to `values`.
-    static func placeholders(for values: [SQLValue]) -> SQL {
-        values.enumerated().reduce(SQL(stringLiteral: "")) { sql, item in
-            let part: SQL = "\(item.element)"
-            return item.offset == 0 ? sql + part : sql + ", " + part
-        }
     }
 
     /// The target's columns, as PostgreSQL's catalogue names them (never text from the source),

@@ -77,7 +77,7 @@ export async function background(L, map, figure) {
   }
   L.geoJSON(await basemaps.get(url), {
     style: { color: "#8c8577", weight: 1, fillColor: "#d9d4c7", fillOpacity: 1 },
-    onEachFeature: (feature, layer) => layer.bindTooltip(feature.properties.name, { sticky: true, className: "country-name" }),
+    onEachFeature: (feature, layer) => layer.bindTooltip(escapeHTML(feature.properties.name), { sticky: true, className: "country-name" }),
   }).addTo(map);
 }
 

@@ -49,7 +49,7 @@ async function start(figure) {
       clusters.addLayer(marker);
     }
     for (const [id, latitude, longitude] of view.photos) {
-      const marker = L.circleMarker([latitude, longitude], { radius: 7, color: "#1f5f8b", fillOpacity: 0.8 });
+      const marker = L.circleMarker([latitude, longitude], { radius: 7, color: "#1f5f8b", fillOpacity: 0.8, className: "map-photo-marker" });
       marker.on("click", () => location.assign(`/photos/${id}`));
       photos.addLayer(marker);
     }
