@@ -65,6 +65,12 @@ import Testing
         #expect(cells == 3 * PhotoMapGrid.levels.count, "three photos far apart: a cell of their own at each level")
         try library.database.write { try $0.execute("UPDATE photos SET latitude = NULL, longitude = NULL WHERE id = \(photos[0].id)") }
         #expect(try library.photos.map(of: world, zoom: 2).photoCount == 2)
+        // The counters were counted once, after the copy, and count again after it.
+        #expect(try library.database.fetchValue("SELECT photo_count FROM photos_without_place") as Int? == 0)
+        try library.database.write { try $0.execute("UPDATE photos SET place_id = NULL WHERE id = \(photos[0].id)") }
+        #expect(try library.database.fetchValue("SELECT photo_count FROM photos_without_place") as Int? == 1)
+        #expect(try library.photos.countries().map(\.photoCount).reduce(0, +) == 2)
+        #expect(try library.photos.places(order: .byCountry).map(\.photoCount) == [1, 1])
         #expect(try library.photoTags.tags(of: photos[0].id, for: ann.id) == ["Skyline"])
         #expect(try library.recents.items(of: ann.id).map(\.key) == [.library(photos[2].id)])
         #expect(try library.catalog.all().map(\.name) == (try fixture.library.catalog.all().map(\.name)))

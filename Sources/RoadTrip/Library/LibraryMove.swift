@@ -28,6 +28,26 @@ public struct LibraryMove: Sendable {
     /// Rows read and written at a time.
     static let batch = 500
 
+    /// The target's triggers that keep counts (places', countries', photos without a place, the
+    /// map's cells), off while the rows are copied; `recounts` then count them all at once.
+    static let counters = [
+        ("photos", "photos_counted"), ("photos", "photos_counted_without_place"), ("photos", "photos_on_map"),
+        ("places", "places_counted_in_country"),
+    ]
+    static let recounts = [
+        """
+        UPDATE places SET photo_count = counted.photo_count
+            FROM (SELECT place_id, count(*) AS photo_count FROM photos WHERE place_id IS NOT NULL GROUP BY place_id) counted
+            WHERE places.id = counted.place_id
+        """,
+        """
+        INSERT INTO place_countries (country_code, country, place_count, photo_count)
+            SELECT country_code, min(country), count(*), sum(photo_count) FROM places WHERE photo_count > 0 GROUP BY country_code
+        """,
+        "UPDATE photos_without_place SET photo_count = (SELECT count(*) FROM photos WHERE place_id IS NULL)",
+        PhotoMapGrid.postgreSQLCellCount,
+    ]
+
     public let folder: URL
     public let target: PostgreSQLAddress
 
@@ -65,17 +85,19 @@ public struct LibraryMove: Sendable {
             return try source.read { from in
                 try destination.write { to in
                     try refuseNonEmpty(to)
-                    // The map's cells are counted once at the end, not photo by photo (the
-                    // trigger is off for this transaction's copy only: DDL is transactional).
-                    try to.execute("ALTER TABLE photos DISABLE TRIGGER photos_on_map")
+                    // The counters are counted once at the end, not photo by photo: one
+                    // transaction updating a place's count a hundred thousand times makes as
+                    // many versions of its row. The triggers are off for this transaction's copy
+                    // only (DDL is transactional).
+                    for (table, trigger) in Self.counters { try to.execute("ALTER TABLE \(raw: table) DISABLE TRIGGER \(raw: trigger)") }
                     var moved: [MovedTable] = []
                     for table in Self.tables {
                         let copied = try copy(table, from: from, to: to)
                         progress(copied)
                         moved.append(copied)
                     }
-                    try to.execute("\(raw: PhotoMapGrid.postgreSQLCellCount)")
-                    try to.execute("ALTER TABLE photos ENABLE TRIGGER photos_on_map")
+                    for statement in Self.recounts { try to.execute("\(raw: statement)") }
+                    for (table, trigger) in Self.counters { try to.execute("ALTER TABLE \(raw: table) ENABLE TRIGGER \(raw: trigger)") }
                     try renumber(to)
                     if let differing = moved.first(where: { $0.source != $0.copied }) {
                         throw LibraryError(description: "table \(differing.name) has \(differing.source) rows in the folder but \(differing.copied) were copied")
@@ -100,7 +122,7 @@ public struct LibraryMove: Sendable {
     }
 
     /// Copies in batches, in rowid order (or the key's, for a table without rowids). Photo
-    /// counts of places start at 0: the target's triggers count the photos as they arrive.
+    /// counts of places start at 0: `recounts` count them once the photos are in.
     private func copy(_ table: String, from source: any Connection, to target: any Connection) throws -> MovedTable {
         let columns = try targetColumns(of: table, in: target)
         let list = columns.joined(separator: ", ")
