@@ -132,6 +132,8 @@ def test_a_single_photo_on_the_map_opens_the_viewer(start_server, browser):
     b, _ = map_of(start_server, browser, "phone", [((-33.86, 151.21), 1)])
     wait_ready(b)
     photo = b.server.query("SELECT id FROM photos WHERE title = 'map 1'")[0][0]
+    # The row has no image files: its preview is a 404, said in the browser's log.
+    b.expect_log(rf"/photos/{photo}/preview - Failed to load resource: the server responded with a status of 404")
 
     # MUT: the photo's marker, alone in the southern hemisphere
     opened = b.driver.execute_script(

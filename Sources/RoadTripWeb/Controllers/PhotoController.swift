@@ -73,15 +73,19 @@ struct PhotoController {
             case .preview: (path, type) = (try app.library.renditions.file(.preview, of: photo), Rendition.preview.format.mediaType)
             case .original: (path, type) = (photos.files.original(sha256: photo.sha256, format: photo.format), photo.format.mediaType)
             }
-        } catch let error as ImagingError {
+        } catch {
             // Busy: other decodes hold the memory budget, and a moment later the image can be made.
-            if error.kind == .busy {
+            if let error = error as? ImagingError, error.kind == .busy {
                 throw HTTPError(status: .serviceUnavailable, message: "RoadTrip is busy making other images. Try again in a minute.", retryAfter: 60)
             }
             app.log("error: photo \(photo.id) \(size.rawValue): \(error)")
-            throw HTTPError(status: .internalServerError, message: "This photo's image could not be made: \(error.description).")
-        } catch {
-            app.log("error: photo \(photo.id) \(size.rawValue): \(error)")
+            // Nothing to make it from: the photo is there, its image is not (no fault of the request's).
+            if !FileManager.default.fileExists(atPath: photos.files.original(sha256: photo.sha256, format: photo.format)) {
+                throw HTTPError.notFound("This photo's original is missing from the library; roadtrip check lists such photos.")
+            }
+            if let error = error as? ImagingError {
+                throw HTTPError(status: .internalServerError, message: "This photo's image could not be made: \(error.description).")
+            }
             throw HTTPError(status: .internalServerError, message: "This photo's image could not be made. The original may be damaged.")
         }
         guard var response = Response.file(at: path, contentType: type, cacheControl: "private, max-age=31536000, immutable", for: context.request) else {

@@ -124,6 +124,24 @@ import Testing
         #expect(visitor.get("/photos/\(photo.id)/large").status == .notFound)
     }
 
+    @Test func aPhotoWhoseOriginalIsGoneIsNotFoundNotAServerError() throws {
+        // setup: the original and its renditions removed behind RoadTrip's back
+        let visitor = try web.signedIn()
+        let photo = try add("Bow Bridge.jpg", seed: 1, at: nil)
+        for path in [web.library.photos.files.original(sha256: photo.sha256, format: .jpeg),
+                     web.library.photos.files.rendition(.thumbnail, sha256: photo.sha256), web.library.photos.files.rendition(.preview, sha256: photo.sha256)] {
+            try? FileManager.default.removeItem(atPath: path)
+        }
+
+        // MUT
+        let answers = ["thumbnail", "preview", "original"].map { visitor.get("/photos/\(photo.id)/\($0)") }
+
+        // validate
+        #expect(answers.map(\.status) == [.notFound, .notFound, .notFound])
+        #expect(answers.prefix(2).allSatisfy { $0.bodyText.contains("This photo's original is missing from the library; roadtrip check lists such photos.") }, "\(answers[0].bodyText.suffix(600))")
+        #expect(visitor.get("/photos/\(photo.id)").status == .ok, "the viewer still opens, with its Info")
+    }
+
     @Test func anImageThatNeedsMoreMemoryThanTheBudgetIsRefusedWithTheReason() throws {
         // setup: a photo in the library, its thumbnail gone, and a server whose image budget is 1 MB.
         let photo = try add("Bow Bridge.jpg", seed: 1, at: nil)
