@@ -6,6 +6,7 @@ basemap, keyboard and touch; without JavaScript the server's SVG with the list b
 --map-tiles draws an owner's tile server instead, and only then does the browser ask anything
 outside RoadTrip. The trip on `book_server`; vacations and photos on this module's own server."""
 
+import json
 import re
 import struct
 import threading
@@ -16,12 +17,13 @@ import pytest
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 
-from pages import MASTER, OPEN_MASTER, SESSION_COOKIE, Account, Shell, add_account_over_http, http_get, sign_in_over_http, text_content
+from pages import MASTER, OPEN_MASTER, REPO, SESSION_COOKIE, Account, Shell, add_account_over_http, http_get, sign_in_over_http, text_content
 from photo_pages import INFO, photo_ids
 from trip_pages import TEST_TOWN, TEST_TOWN_POINTS, choose_over_http
 from vacation_pages import browser_as, traveller, vacation_server, vacation_with  # noqa: F401 (a fixture)
 
 LAYOUTS = ["phone", "phone-landscape", "tablet-portrait", "tablet-landscape"]
+BASEMAP = REPO / "Sources" / "RoadTripWeb" / "Assets" / "map-countries.json"
 TRIP_MAP = "section.trip-map .point-map"
 ITINERARY_MAP = "section.itinerary .point-map"
 INFO_MAP = f"{INFO} .point-map"
@@ -159,6 +161,25 @@ def test_without_javascript_the_trip_map_is_the_servers_drawing_with_the_list(tr
     assert rows[1:] == [(point.title, point.coordinates) for point in TEST_TOWN_POINTS]
     assert rows[0][0] == TEST_TOWN
     assert b.driver.find_element(By.CSS_SELECTOR, f"{TRIP_MAP} svg.map-drawing").is_displayed()
+
+
+def test_a_countrys_name_shows_on_hover(trip, browser):
+    names = {feature["properties"]["name"] for feature in json.loads(BASEMAP.read_text())["features"]}
+    b = browser("tablet-landscape", server=trip)
+    b.open("/trip/map")
+    wait_ready(b, TRIP_MAP)
+
+    # MUT: the pointer over a country (its outline's middle, found in the page)
+    b.driver.execute_script("""
+        const country = [...document.querySelectorAll(arguments[0] + ' .map-canvas path.leaflet-interactive')]
+          .map(path => [path, path.getBoundingClientRect()]).sort((a, b) => b[1].width * b[1].height - a[1].width * a[1].height)[0];
+        const [path, box] = country, x = box.x + box.width / 2, y = box.y + box.height / 2;
+        for (const type of ['mouseover', 'mousemove']) path.dispatchEvent(new MouseEvent(type, {bubbles: true, clientX: x, clientY: y}));
+        """, TRIP_MAP)
+
+    Shell(b).wait(lambda: b.driver.find_elements(By.CSS_SELECTOR, f"{TRIP_MAP} .leaflet-tooltip.country-name"), "a country's name should show")
+    shown = text_content(b.driver.find_element(By.CSS_SELECTOR, f"{TRIP_MAP} .leaflet-tooltip.country-name"))
+    assert shown in names
 
 
 def test_the_trip_map_asks_nothing_outside_roadtrip(trip, browser):
