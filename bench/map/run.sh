@@ -48,18 +48,23 @@ city="/map/photos?bbox=$(awk -v a="$city_lon" -v b="$city_lat" 'BEGIN { printf "
 
 mkdir -p "$work/www"
 rows=()
-for mode in "rendered every time|--page-cache-size 0" "kept|"; do
-    IFS='|' read -r label option <<< "$mode"
-    start_roadtrip --no-offline-copies $option
+# measure_views LABEL PREFIX [serve options…]: the world and the city view on a server started
+# with the options; each answer saved for nginx as PREFIXworld.json and PREFIXcity.json.
+measure_views() {
+    local label=$1 prefix=$2
+    shift 2
+    start_roadtrip --no-offline-copies "$@"
     sign_in
-    for target in "world view (zoom 2)|$world|world" "city view (zoom 13)|$city|city"; do
+    for target in "world view (zoom 2)|$world|${prefix}world" "city view (zoom 13)|$city|${prefix}city"; do
         IFS='|' read -r name path file <<< "$target"
         curl -fsS -H "$cookie" "$base$path" > "$work/www/$file.json"
         read -r r50 r99 rrps < <(measure "$base$path" "$cookie")
         rows+=("$name, $label|$file|$r50|$r99|$rrps")
     done
     stop_roadtrip
-done
+}
+measure_views "rendered every time" "" --page-cache-size 0
+measure_views "kept" ""
 
 # The same rows on PostgreSQL, read anew for every answer.
 url=$(bin/test-postgresql start "$work/pg")
@@ -68,15 +73,7 @@ database=${url%/postgres}/roadtrip
 started=$(date +%s)
 "$BIN" migrate --from "$data" --to "$database" > "$work/migrate.log"
 echo "moved into PostgreSQL in $(( $(date +%s) - started )) s"
-start_roadtrip --no-offline-copies --page-cache-size 0 --database "$database"
-sign_in
-for target in "world view (zoom 2)|$world|pg-world" "city view (zoom 13)|$city|pg-city"; do
-    IFS='|' read -r name path file <<< "$target"
-    curl -fsS -H "$cookie" "$base$path" > "$work/www/$file.json"
-    read -r r50 r99 rrps < <(measure "$base$path" "$cookie")
-    rows+=("$name, PostgreSQL, rendered every time|$file|$r50|$r99|$rrps")
-done
-stop_roadtrip
+measure_views "PostgreSQL, rendered every time" "pg-" --page-cache-size 0 --database "$database"
 
 start_nginx "$work/www" 1
 echo "Map data, $PHOTOS photos in $PLACES places; wrk -t2 -c16 -d$DURATION, $(nproc) cores, $(date -u +%Y-%m-%d); nginx serving the same bytes"
