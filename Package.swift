@@ -51,6 +51,8 @@ let package = Package(
         .target(name: "HTML"),
         // gzip and Brotli, for what is compressed once and served many times (the assets).
         .target(name: "Compression", dependencies: ["CZlib", "CBrotli"]),
+        // RoadTrip's icon drawn in pixels, for home screens.
+        .target(name: "CArtwork", linkerSettings: [.linkedLibrary("m")]),
         // The one rule for text-direction override characters in names that are shown.
         .target(name: "TextRules"),
         .target(name: "Crypto", dependencies: ["CSodium", "CLibCrypto", "SystemCalls"]),
@@ -62,7 +64,7 @@ let package = Package(
         .target(name: "RoadTrip", dependencies: ["SQLDatabase", "SQLite", "PostgreSQL", "Crypto", "Imaging", "Geo", "TextRules", "SystemCalls"], resources: [.copy("Resources/DemoDestinations.plist")]),
         .target(
             name: "RoadTripWeb",
-            dependencies: ["RoadTrip", "SQLDatabase", "HTTPServer", "HTML", "Crypto", "NetworkAddress", "Compression"],
+            dependencies: ["RoadTrip", "SQLDatabase", "HTTPServer", "HTML", "Crypto", "NetworkAddress", "Compression", "CArtwork"],
             resources: [.copy("Assets")]
         ),
         // A running RoadTrip wired together: library, app, fetchers, server, background workers.

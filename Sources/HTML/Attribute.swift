@@ -113,6 +113,8 @@ extension Attribute {
     public static func enctype(_ value: String) -> Attribute { Attribute("enctype", value) }
     public static func accept(_ value: String) -> Attribute { Attribute("accept", value) }
     public static func content(_ value: String) -> Attribute { Attribute("content", value) }
+    /// A media query (`link`, `meta name="theme-color"`, `source`).
+    public static func media(_ value: String) -> Attribute { Attribute("media", value) }
     public static func hidden() -> Attribute { Attribute("hidden", nil) }
     public static func required() -> Attribute { Attribute("required", nil) }
     public static func checked() -> Attribute { Attribute("checked", nil) }

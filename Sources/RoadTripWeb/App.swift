@@ -122,7 +122,11 @@ public struct App: Sendable {
         defer { if let folder = upload?.folder { try? FileManager.default.removeItem(atPath: folder) } }
         guard declaration.isPublic || session != nil else {
             guard request.isGetOrHead else { throw HTTPError(status: .forbidden, message: "Sign in first. Nothing was changed.") }
-            return .redirect(to: Route.signIn(next: SafeRedirect.requestTarget(request)).path)
+            var response = Response.redirect(to: Route.signIn(next: SafeRedirect.requestTarget(request)).path)
+            // A session that ended on the server (signed out elsewhere, expired, its password
+            // reset): what this browser kept for it goes too, as at sign-out.
+            if request.cookies[Cookies.session] != nil { response.headers["Clear-Site-Data"] = Cookies.clearKeptData }
+            return response
         }
         let context = RequestContext(
             request: request, session: session, form: form, formToken: formToken,

@@ -78,6 +78,12 @@ public struct AssetCatalog: Sendable {
         if let basemap = sources["map-countries.json"] {
             sources["map-world.svg"] = (try BasemapSVG.render(geoJSON: basemap.bytes), "image/svg+xml", basemap.path)
         }
+        // The icon in pixels, for home screens.
+        if let icon = sources["icon.svg"] {
+            for picture in AppIcon.pictures {
+                sources[picture.name] = (AppIcon.png(size: picture.size, maskable: picture.maskable), "image/png", icon.path)
+            }
+        }
         let vendored = Set(AssetCatalog.leafletFiles.map(\.0))
         // What each script imports, read once: for the order, then for the rewriting.
         let importsOf = Dictionary(uniqueKeysWithValues: sources.map { name, source in
@@ -89,13 +95,20 @@ public struct AssetCatalog: Sendable {
             if !imports.isEmpty {
                 bytes = AssetCatalog.rewriting(imports, in: bytes) { fingerprinted[$0] ?? $0 }
             }
+            try add(name, bytes, type: source.type, path: source.path)
+        }
+        // The web app's manifest names its icons by their fingerprinted addresses, so it comes last.
+        if let icon = sources["icon.svg"] {
+            try add("manifest.webmanifest", try AppManifest.json { "/static/" + (fingerprinted[$0] ?? $0) }, type: "application/manifest+json", path: icon.path)
+        }
+        func add(_ name: String, _ bytes: [UInt8], type: String, path: String) throws {
             let digest = String(SHA256.hexDigest(bytes).prefix(16))
             let served = AssetName.fingerprinted(name, digest: digest)
             fingerprinted[name] = served
-            let modified = (try? FileManager.default.attributesOfItem(atPath: source.path)[.modificationDate] as? Date)?.map { Int($0.timeIntervalSince1970) } ?? 0
+            let modified = (try? FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date)?.map { Int($0.timeIntervalSince1970) } ?? 0
             files[served] = try Asset(
-                variants: AssetCatalog.variants(of: bytes, named: served, digest: digest, compressed: AssetCatalog.isText(source.type)),
-                contentType: source.type, modified: modified
+                variants: AssetCatalog.variants(of: bytes, named: served, digest: digest, compressed: AssetCatalog.isText(type)),
+                contentType: type, modified: modified
             )
         }
         self.fingerprinted = fingerprinted

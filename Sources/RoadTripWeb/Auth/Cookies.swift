@@ -13,6 +13,11 @@ enum Cookies {
 
     static let deviceLifetime = 365 * 24 * 3600
 
+    /// `Clear-Site-Data` when a session ends: the browser's HTTP cache and everything RoadTrip's
+    /// pages kept (Cache Storage, IndexedDB, local storage, the service worker), never the cookies
+    /// (the device cookie is what exempts this browser from the sign-in lock-out).
+    static let clearKeptData = "\"cache\", \"storage\""
+
     static func set(_ name: String, _ value: String, maxAge: Int?, secure: Bool, on response: inout Response) {
         response.headers.add("Set-Cookie", SetCookie(name: name, value: value, maxAge: maxAge, secure: secure).headerValue)
     }

@@ -41,6 +41,9 @@ struct SignInController {
         try app.authenticator.signOut(session)
         var response = Response.redirect(to: Route.signIn(next: nil).path)
         Cookies.delete(Cookies.session, secure: app.secureCookies, on: &response)
+        // What the browser kept for the account (Cache Storage, IndexedDB, the service worker)
+        // goes with it, so the next person on a shared device finds none of it.
+        response.headers["Clear-Site-Data"] = Cookies.clearKeptData
         return response
     }
 

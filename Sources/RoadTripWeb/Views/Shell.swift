@@ -22,6 +22,11 @@ struct Shell: HTML {
                 link(.rel("stylesheet"), .href(assets.route("app.css")))
                 link(.rel("stylesheet"), .href(assets.route("photos.css")))
                 link(.rel("icon"), .type("image/svg+xml"), .href(assets.route("icon.svg")))
+                // Installable: the manifest, the home screen's picture on iOS, the bar's colour in either appearance.
+                link(.rel("manifest"), .href(assets.route("manifest.webmanifest")))
+                link(.rel("apple-touch-icon"), .href(assets.route("icon-180.png")))
+                meta(.name("theme-color"), .content(AppManifest.lightTheme), .media("(prefers-color-scheme: light)"))
+                meta(.name("theme-color"), .content(AppManifest.darkTheme), .media("(prefers-color-scheme: dark)"))
                 script(.type("module"), .src(assets.route("app.js")))
                 // The screens' own scripts, run after app.js (modules run in order) and before the
                 // page is ready, as app.js loads them for the panes it swaps in.
