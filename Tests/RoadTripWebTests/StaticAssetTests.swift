@@ -39,8 +39,8 @@ import Testing
         let menu = Markup.staticURLs(in: ann.get(Route.home.path).bodyText)
 
         // validate
-        #expect(menu.count == 4, "\(menu)")
-        for (stem, type) in [("app", "css"), ("app", "js"), ("photos", "css"), ("icon", "svg")] {
+        #expect(menu.count == 6, "\(menu)")
+        for (stem, type) in [("app", "css"), ("app", "js"), ("photos", "css"), ("icon", "svg"), ("manifest", "webmanifest"), ("icon-180", "png")] {
             let served = menu.filter { $0.hasPrefix("/static/\(stem).") && $0.hasSuffix(".\(type)") }
             #expect(served.count == 1, "\(stem).\(type) in \(menu)")
             let fingerprint = served.first?.split(separator: ".")[1] ?? ""
@@ -133,7 +133,8 @@ import Testing
         // setup
         let assets = try linkedAssets()
         try #require(!assets.isEmpty)
-        let types = ["css": "text/css; charset=utf-8", "js": "text/javascript; charset=utf-8", "svg": "image/svg+xml"]
+        let types = ["css": "text/css; charset=utf-8", "js": "text/javascript; charset=utf-8", "svg": "image/svg+xml",
+                     "png": "image/png", "webmanifest": "application/manifest+json"]
 
         for path in assets {
             // MUT
@@ -157,7 +158,7 @@ import Testing
         // setup
         let stranger = web.visitor()
         let assets = Markup.staticURLs(in: stranger.get(Route.signIn(next: nil).path).bodyText)
-        try #require(assets.count == 4, "app.css, photos.css, app.js and the icon: \(assets)")
+        try #require(assets.count == 6, "app.css, photos.css, app.js, the icon, the manifest and the home screen's icon: \(assets)")
 
         for path in assets {
             // MUT
