@@ -120,16 +120,17 @@ class RoadTripServer:
         self.stdout_lines: list[str] = []
         self._running = threading.Event()
 
-    def start(self) -> "RoadTripServer":
+    def start(self, port: int | None = None) -> "RoadTripServer":
+        """On a free port, or on `port` (a restart where the browser knew it)."""
         last_failure = ""
-        for _ in range(3):  # the free port may be taken between probing and binding
-            port = free_port()
+        for _ in range(1 if port else 3):  # the free port may be taken between probing and binding
+            chosen = port or free_port()
             self.stdout_lines = []
             self.setup_link = None
             self._running.clear()
             log = open(self.log_path, "ab")
             self.process = subprocess.Popen(
-                [str(self.binary), "serve", "--data", str(self.data), "--port", str(port), *self.arguments],
+                [str(self.binary), "serve", "--data", str(self.data), "--port", str(chosen), *self.arguments],
                 stdin=subprocess.DEVNULL,
                 stdout=subprocess.PIPE,
                 stderr=log,
@@ -153,6 +154,13 @@ class RoadTripServer:
                 )
             last_failure = f"exit {self.process.returncode}\nstdout: {''.join(self.stdout_lines)}\nstderr: {self.log_text()}"
         raise AssertionError(f"roadtrip serve failed to start: {last_failure}")
+
+    def restart(self) -> "RoadTripServer":
+        """Stopped (SIGTERM, exit 0), then started again on the same port and data folder: to a
+        browser, RoadTrip away for a while and back."""
+        status = self.stop()
+        assert status == 0, f"the server should exit 0 after SIGTERM, not {status}"
+        return self.start(port=int(self.url.rsplit(":", 1)[1]))
 
     def _read_stdout(self, process: subprocess.Popen) -> None:
         assert process.stdout is not None

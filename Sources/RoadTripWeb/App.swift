@@ -150,7 +150,7 @@ public struct App: Sendable {
     }
 
     func page(_ frame: PageFrame, context: RequestContext?, status: Status = .ok) -> Response {
-        let shell = Shell(frame: frame, assets: assets, viewer: context?.session.map(Viewer.init))
+        let shell = Shell(frame: frame, assets: assets, viewer: context?.session.map { Viewer(session: $0, tokens: tokens) })
         var response = Response.html(bytes: shell.renderBytes(formToken: context?.formToken), status: status)
         response.headers["Cache-Control"] = "no-store"
         return response
@@ -164,7 +164,7 @@ public struct App: Sendable {
             master: menu.map { MenuView(menu: $0) },
             detail: ErrorView(status: status, message: message)
         )
-        let shell = Shell(frame: frame, assets: assets, viewer: session.map(Viewer.init))
+        let shell = Shell(frame: frame, assets: assets, viewer: session.map { Viewer(session: $0, tokens: tokens) })
         var response = Response.html(bytes: shell.renderBytes(formToken: session?.csrfToken), status: status)
         response.headers["Cache-Control"] = "no-store"
         return response

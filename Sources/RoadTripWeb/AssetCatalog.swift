@@ -36,6 +36,9 @@ public struct AssetCatalog: Sendable {
     private let files: [String: Asset]
     /// Pictures of the demo destinations, by file name.
     let destinationImages: URL
+    /// The service worker, with the addresses of every asset above written into it: served at
+    /// the root under its own name, and checked for a change on every visit (`no-cache`).
+    private let serviceWorker: Asset?
 
     /// Where Debian's libjs-leaflet and libjs-leaflet.markercluster put their files.
     public static let debianLeaflet = URL(fileURLWithPath: "/usr/share/javascript/leaflet")
@@ -67,6 +70,7 @@ public struct AssetCatalog: Sendable {
             guard let type = AssetCatalog.contentType(of: name), let data = FileManager.default.contents(atPath: path) else { continue }
             sources[name] = ([UInt8](data), type, path)
         }
+        let worker = sources.removeValue(forKey: AssetCatalog.serviceWorkerName)
         for (name, file) in AssetCatalog.leafletFiles {
             let path = leaflet.appendingPathComponent(file).path
             guard let type = AssetCatalog.contentType(of: name), let data = FileManager.default.contents(atPath: path) else {
@@ -111,6 +115,16 @@ public struct AssetCatalog: Sendable {
                 contentType: type, modified: modified
             )
         }
+        if let worker {
+            let script = AssetCatalog.serviceWorkerScript(worker.bytes, assets: fingerprinted.values.sorted().map { "/static/" + $0 })
+            let digest = String(SHA256.hexDigest(script).prefix(16))
+            serviceWorker = Asset(
+                variants: try AssetCatalog.variants(of: script, named: AssetCatalog.serviceWorkerName, digest: digest, compressed: true),
+                contentType: worker.type, modified: 0
+            )
+        } else {
+            serviceWorker = nil
+        }
         self.fingerprinted = fingerprinted
         self.files = files
         self.destinationImages = folder.appendingPathComponent("destinations")
@@ -141,12 +155,26 @@ public struct AssetCatalog: Sendable {
 
     func response(for name: String, request: Request) -> Response? {
         guard let asset = files[name] else { return nil }
+        return response(for: asset, request: request, caching: AssetCatalog.caching)
+    }
+
+    /// The service worker's script; 404 for a catalogue without one.
+    func serviceWorkerResponse(for request: Request) throws -> Response {
+        guard let serviceWorker, let response = response(for: serviceWorker, request: request, caching: "no-cache") else { throw HTTPError.notFound() }
+        return response
+    }
+
+    private func response(for asset: Asset, request: Request, caching: String) -> Response? {
         let coding = request.contentCoding(among: asset.variants.map(\.coding.rawValue))
         guard let variant = asset.variants.first(where: { $0.coding.rawValue == coding }) ?? asset.variants.last else { return nil }
-        var headers: Headers = ["ETag": variant.etag, "Last-Modified": HTTPDate.format(secondsSince1970: asset.modified), "Cache-Control": AssetCatalog.caching]
+        var headers: Headers = ["ETag": variant.etag, "Cache-Control": caching]
+        if asset.modified > 0 { headers["Last-Modified"] = HTTPDate.format(secondsSince1970: asset.modified) }
         // A cache between RoadTrip and the browser keeps one copy per Accept-Encoding.
         if asset.variants.count > 1 { headers["Vary"] = "Accept-Encoding" }
-        if Response.isUnchanged(request: request, etag: variant.etag, modified: asset.modified) {
+        // Without a date of its own (the service worker, made from every asset), only its ETag tells it unchanged.
+        var asked = request
+        if asset.modified == 0 { asked.headers["If-Modified-Since"] = nil }
+        if Response.isUnchanged(request: asked, etag: variant.etag, modified: asset.modified) {
             return Response(status: .notModified, headers: headers)
         }
         headers["Content-Type"] = asset.contentType
@@ -176,6 +204,15 @@ public struct AssetCatalog: Sendable {
     }
 
     private static let caching = "public, max-age=31536000, immutable"
+
+    static let serviceWorkerName = "service-worker.js"
+
+    /// The worker's script as written, after a line naming the assets it keeps ahead of use.
+    /// A new build's assets change that line, so browsers install the new worker.
+    static func serviceWorkerScript(_ source: [UInt8], assets: [String]) -> [UInt8] {
+        let list = assets.map { "\"\($0)\"" }.joined(separator: ", ")
+        return Array("const ASSETS = [\(list)];\n".utf8) + source
+    }
 
     /// The assets a script imports by a relative name: `"./shared.js"` (or in single quotes),
     /// in `import … from`, `import(…)` or anywhere else a string names one.

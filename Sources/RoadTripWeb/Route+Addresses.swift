@@ -9,6 +9,9 @@ extension Route {
         RouteAddress("/") { _ in .home },
         RouteAddress("/healthz") { _ in .health },
         RouteAddress("/static/{asset}") { .asset($0.asset) },
+        RouteAddress("/service-worker.js") { _ in .serviceWorker },
+        RouteAddress("/offline") { _ in .offline },
+        RouteAddress("/session/form-token") { _ in .formToken },
         RouteAddress("/signin") { .signIn(next: $0.parameter("next")) },
         RouteAddress("/signout") { _ in .signOut },
         RouteAddress("/setup") { .setup(token: $0.parameter("token")) },
@@ -24,6 +27,8 @@ extension Route {
         RouteAddress("/destinations/{id}/choose") { .chooseDestination(id: $0.identifier()) },
         RouteAddress("/trip/weather") { _ in .weather },
         RouteAddress("/trip/map") { _ in .tripMap },
+        RouteAddress("/trip/weather/copy") { _ in .weatherCopy },
+        RouteAddress("/trip/offline") { _ in .tripKeepList },
         RouteAddress("/trip/book-settings") { _ in .bookSettings },
         RouteAddress("/trip/events/edit") { _ in .eventsEditor },
         RouteAddress("/trip/events/{page}") { .eventsBook(page: $0.page) },
@@ -74,6 +79,7 @@ extension Route {
             $0.size == .original ? nil : .vacationPhotoImage(id: $0.identifier(), photo: $0.identifier("photo"), size: $0.size)
         },
         RouteAddress("/vacations/{id}/book/{page}") { .vacationBook(id: $0.identifier(), page: $0.page) },
+        RouteAddress("/vacations/{id}/offline") { .vacationKeepList(id: $0.identifier()) },
 
         RouteAddress("/flickr") { _ in .flickrPlaces },
         RouteAddress("/flickr/places/{flickr}") { .flickrPlace(id: $0.flickrID) },

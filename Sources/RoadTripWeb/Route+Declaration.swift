@@ -89,6 +89,8 @@ extension Route {
         case .bookSettings: .post("/trip/book-settings") { try BookController(app: $0, context: $1).saveSettings() }
         case .weather: .get("/trip/weather") { try BookController(app: $0, context: $1).weather() }
         case .tripMap: RouteDeclaration.get("/trip/map") { try BookController(app: $0, context: $1).map() }.kept
+        case .weatherCopy: .get("/trip/weather/copy") { try BookController(app: $0, context: $1).weatherCopy() }
+        case .tripKeepList: .get("/trip/offline") { try OfflineController(app: $0, context: $1).tripList() }
         case .samplePage(let page): .get("/sample/pages/\(page)", public: true) { try BookController(app: $0, context: $1).samplePage(page) }
         case .eventsEditor:
             RouteDeclaration("/trip/events/edit", get: { try EventsEditorController(app: $0, context: $1).editor() },
@@ -177,6 +179,7 @@ extension Route {
         case .vacationPhotoImage(let id, let photo, let size):
             .get("/vacations/\(id)/photos/\(photo)/\(size.rawValue)") { try VacationBrowseController(app: $0, context: $1).image(id, photo: photo, size: size) }
         case .vacationBook(let id, let page): .get("/vacations/\(id)/book/\(page)") { try VacationBrowseController(app: $0, context: $1).book(id, page: page) }
+        case .vacationKeepList(let id): .get("/vacations/\(id)/offline") { try OfflineController(app: $0, context: $1).vacationList(id) }
         case .visit(let photo):
             RouteDeclaration("/photos/\(photo)/visit", get: { try VisitController(app: $0, context: $1).visitChoice(photo) },
                              post: { try VisitController(app: $0, context: $1).visit(photo) })
@@ -206,6 +209,9 @@ extension Route {
                 return response
             }
         case .health: .beforeSession("/healthz") { app, _ in app.health() }
+        case .serviceWorker: .beforeSession("/service-worker.js") { app, request in try app.assets.serviceWorkerResponse(for: request) }
+        case .offline: .get("/offline", public: true) { app, context in OfflineController(app: app, context: context).offlinePage() }
+        case .formToken: .get("/session/form-token") { try OfflineController(app: $0, context: $1).formToken() }
         }
     }
 }

@@ -24,6 +24,10 @@ public enum Route: Sendable, Equatable {
     case weather
     /// The trip's map: the destination and its points of interest.
     case tripMap
+    /// RoadTrip's saved copy of the destination's weather page, for use without a network.
+    case weatherCopy
+    /// What a device keeps to use the trip offline (JSON, for offline.js).
+    case tripKeepList
     /// A generated page of the built-in sample book.
     case samplePage(Int)
     /// Sign in, then go on to `next` (a same-site path; anything else goes home).
@@ -88,6 +92,8 @@ public enum Route: Sendable, Equatable {
     /// The preview or thumbnail a vacation keeps of its photo.
     case vacationPhotoImage(id: Int64, photo: Int64, size: PhotoImageSize)
     case vacationBook(id: Int64, page: Int)
+    /// What a device keeps to use a vacation offline (JSON, for offline.js).
+    case vacationKeepList(id: Int64)
     /// Adding a photo to one of the account's vacations: the list to choose from, and its post.
     case visit(photo: Int64)
     /// Removing a photo from one of the vacations holding it.
@@ -110,6 +116,12 @@ public enum Route: Sendable, Equatable {
     case settings
     /// A static asset by its fingerprinted file name (`app.3fa2c9d1.css`).
     case asset(String)
+    /// The service worker: at the root, so that it may answer for every page; never fingerprinted.
+    case serviceWorker
+    /// What a device shows for a page it did not keep while there is no network.
+    case offline
+    /// The session's form token (JSON), for changes made offline and sent later.
+    case formToken
     case health
 
     /// The route a request names; nil when none does. `query` gives the parameters some routes carry.

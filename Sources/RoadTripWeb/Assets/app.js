@@ -10,7 +10,8 @@
 // cancels it when it can show that page itself. The book sends `roadtrip:navigated` after
 // adding a history entry of its own.
 
-import { currentLayout } from "./shared.js";
+import { currentLayout, noteServed } from "./shared.js";
+import "./offline.js";
 
 const body = document.body;
 document.documentElement.classList.add("js");
@@ -58,6 +59,7 @@ async function show(url, { push, direction }) {
     location.assign(url);
     return;
   }
+  noteServed(response);
   const page = new DOMParser().parseFromString(await response.text(), "text/html");
   const nextDetail = page.getElementById("detail");
   const nextMaster = page.getElementById("master");

@@ -14,7 +14,7 @@
 
 import { BACKWARD, BookModel, FORWARD, numbersOf } from "./book-model.js";
 import { TurnDrawing, reducedMotion } from "./page-turn.js";
-import { clamp, currentLayout, watchLayout } from "./shared.js";
+import { clamp, currentLayout, noteServed, watchLayout } from "./shared.js";
 import { BackButton, WebFrame } from "./web-view.js";
 
 const EDGE_FRACTION = 0.15; // a tap in the outer 15 % of the stage turns that way (over a frame: the
@@ -205,6 +205,7 @@ class BookViewer {
     const promise = (async () => {
       const response = await fetch(this.path(number), { headers: { Accept: "text/html" }, credentials: "same-origin" });
       if (!response.ok) throw new Error(`the server answered ${response.status}`);
+      noteServed(response);
       const html = new DOMParser().parseFromString(await response.text(), "text/html");
       const articles = [...html.querySelectorAll("#book article.book-page")];
       if (!articles.some((article) => Number(article.dataset.page) === number)) throw new Error("the answer had no such page");

@@ -25,3 +25,20 @@ export function watchLayout(changed) {
   window.addEventListener("resize", listener);
   return () => window.removeEventListener("resize", listener);
 }
+
+/** Whether RoadTrip answers: set false when a page or pane came from what this device keeps
+ * (the service worker marks those) or the service worker found no network, true when it
+ * reached RoadTrip again. offline.js shows it; web-view.js shows saved copies while offline. */
+export function setNetwork(online) {
+  const state = online ? "online" : "offline";
+  if (document.documentElement.dataset.network === state) return;
+  document.documentElement.dataset.network = state;
+  document.dispatchEvent(new CustomEvent("roadtrip:network", { detail: { online } }));
+}
+
+export const isOffline = () => document.documentElement.dataset.network === "offline";
+
+/** A fetched page or pane that came from what this device keeps means RoadTrip is not answering. */
+export function noteServed(response) {
+  if (response.headers.get("RoadTrip-Kept")) setNetwork(false);
+}

@@ -1,8 +1,11 @@
 // Web views: a sandboxed frame of an event's (or the weather's) page with its status — a
 // spinner until it has loaded, what went wrong after 15 s with Retry — a switch to RoadTrip's
-// saved copy as soon as the server has one for a page that refuses framing, and "Back to …",
+// saved copy as soon as the server has one for a page that refuses framing (or at once while
+// RoadTrip is offline: the copy is what this device keeps), and "Back to …",
 // one step back per press, once the person has followed a link inside it. The Weather page
 // is one web view (mounted here); each page of the Events book has one (book.js).
+
+import { isOffline } from "./shared.js";
 
 const LOAD_TIMEOUT_MS = 15000;
 const COPY_POLL_MS = 500; // how often a page whose copy is being fetched asks the server again
@@ -89,6 +92,11 @@ export class WebFrame {
   /** Lets the frame load (it is on screen, or about to be turned to), with a spinner until it
    * has, and a failure after 15 s. */
   start() {
+    // Without a network the page's own site cannot be reached: RoadTrip's copy, kept on this device, shows instead.
+    if (isOffline() && this.copy && this.home !== this.copy) {
+      this.reload(this.copy);
+      return;
+    }
     if (this.started) return;
     this.started = true;
     if (this.copyStatus && !this.poll) this.askForCopy(Date.now() + COPY_POLL_LIMIT_MS);
@@ -156,6 +164,12 @@ export class WebFrame {
   reload(url) {
     this.iframe.removeEventListener("load", this.onLoad);
     const fresh = this.iframe.cloneNode(false);
+    this.sandbox ??= this.iframe.getAttribute("sandbox");
+    // A frame sandboxed by its element is never answered by the service worker, so the copy
+    // kept on this device could not show offline. The copy sandboxes itself: RoadTrip serves it
+    // with a policy of `sandbox` and no script, kept with it.
+    if (url === this.copy && isOffline()) fresh.removeAttribute("sandbox");
+    else if (this.sandbox !== null) fresh.setAttribute("sandbox", this.sandbox);
     fresh.src = url;
     this.iframe.replaceWith(fresh);
     this.iframe = fresh;

@@ -1,4 +1,5 @@
 import Crypto
+import RoadTrip
 
 /// The tokens RoadTrip's forms carry that are not simply the session's: the one a browser gets
 /// before it signs in, and the one an upload form names in its address so that its body is
@@ -25,6 +26,12 @@ struct FormTokens: Sendable {
     /// and the server's key, so the address never shows the form token itself.
     func uploadToken(forFormToken formToken: String) -> String {
         Base64URL.encode(Array(key.tag(Array("upload:\(formToken)".utf8)).prefix(24)))
+    }
+
+    /// What names an account's kept pages on a device (the service worker's caches, its queued
+    /// changes): the same for every session of the account, meaningless without the server's key.
+    func keepKey(of account: AccountID) -> String {
+        Base64URL.encode(Array(key.tag(Array("keep:\(account.rawValue)".utf8)).prefix(12)))
     }
 
     private func preSessionTag(_ nonce: [UInt8]) -> [UInt8] {

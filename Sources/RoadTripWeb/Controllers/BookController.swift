@@ -33,8 +33,21 @@ struct BookController {
     /// RoadTrip's copy of an event page, sandboxed: its scripts never run and it cannot reach RoadTrip.
     func copy(_ number: Int) throws -> Response {
         let destination = try tripDestination()
-        guard !destination.isSample, let url = try app.library.events.url(destination: destination.id, page: number),
-              let saved = app.copies?.copy(of: url),
+        guard !destination.isSample, let url = try app.library.events.url(destination: destination.id, page: number) else {
+            throw HTTPError.notFound("RoadTrip has no saved copy of this page yet.")
+        }
+        return try savedCopy(of: url)
+    }
+
+    /// RoadTrip's copy of the destination's weather page, sandboxed like an event page's.
+    func weatherCopy() throws -> Response {
+        let destination = try tripDestination()
+        guard !destination.isSample else { throw HTTPError.notFound("RoadTrip has no saved copy of this page yet.") }
+        return try savedCopy(of: destination.weatherURL)
+    }
+
+    private func savedCopy(of url: String) throws -> Response {
+        guard let saved = app.copies?.copy(of: url),
               var response = Response.file(
                   at: saved.path, contentType: saved.contentType ?? "text/html", cacheControl: "private, no-cache", for: context.request
               )
@@ -61,11 +74,17 @@ struct BookController {
         return .redirect(to: Route.eventsBook(page: page).path)
     }
 
+    /// The forecast in a web view; a copy of it is fetched in the background, for use offline.
     func weather() throws -> Response {
         let (menu, destination) = try menuAndTrip()
+        var copy: Route?
+        if let copies = app.copies, !destination.isSample {
+            copies.request([destination.weatherURL])
+            if copies.copy(of: destination.weatherURL) != nil { copy = .weatherCopy }
+        }
         return app.page(PageFrame(
             title: "Weather", screen: .detail, master: MenuView(menu: menu),
-            detail: WeatherView(destination: destination), back: (.home, "RoadTrip")
+            detail: WeatherView(destination: destination, copy: copy), back: (.home, "RoadTrip")
         ), context: context)
     }
 

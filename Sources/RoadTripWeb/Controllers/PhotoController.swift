@@ -52,7 +52,7 @@ struct PhotoController {
             detail: PhotoViewerView(
                 model: viewer,
                 visits: PhotoVisits(photoID: photo.id, vacations: try app.library.vacations.holding(sha256: photo.sha256, for: account.id)),
-                tags: PhotoTagsView(photoID: photo.id, keywords: photo.keywords, tags: try app.library.photoTags.tags(of: photo.id, for: account.id), error: tagRefusal?.message, typed: tagRefusal?.typed ?? ""),
+                tags: PhotoTagsView(photoID: photo.id, photoTitle: photo.displayTitle, keywords: photo.keywords, tags: try app.library.photoTags.tags(of: photo.id, for: account.id), error: tagRefusal?.message, typed: tagRefusal?.typed ?? ""),
                 mapSources: app.mapSources
             ),
             back: back,

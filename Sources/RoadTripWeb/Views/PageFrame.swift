@@ -47,13 +47,16 @@ enum AppHalf {
     case roadTrip, photos
 }
 
-/// The signed-in person as the shell shows them: name, and owner or not.
+/// The signed-in person as the shell shows them: name, owner or not, and the key their kept
+/// pages go under on this device (`FormTokens.keepKey`).
 struct Viewer {
     let name: String
     let isOwner: Bool
+    let keepKey: String
 
-    init(session: Session) {
+    init(session: Session, tokens: FormTokens) {
         name = session.account.name
         isOwner = session.account.isOwner
+        keepKey = tokens.keepKey(of: session.account.id)
     }
 }

@@ -39,7 +39,8 @@ struct Shell: HTML {
     }
 
     private var pageBody: some HTML {
-        body(.data("screen", frame.screen.rawValue), .class(frame.master == nil ? "single" : "")) {
+        // `data-account` names whose pages the service worker may keep and show offline (offline.js).
+        body(.data("screen", frame.screen.rawValue), .class(frame.master == nil ? "single" : ""), .ifPresent(viewer?.keepKey) { .data("account", $0) }) {
             a(.class("skip-link"), .href("#detail")) { "Skip to content" }
             div(.class("split")) {
                 if let master = frame.master {

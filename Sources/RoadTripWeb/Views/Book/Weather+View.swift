@@ -1,13 +1,16 @@
 import HTML
 import RoadTrip
 
-/// The destination's weather page in the same sandboxed web view as an event page.
+/// The destination's weather page in the same sandboxed web view as an event page, with
+/// RoadTrip's copy of it for use without a network once there is one.
 struct WeatherView: HTML {
     let destination: Destination
+    var copy: Route? = nil
 
     var content: some HTML {
         section(.class("web-view weather"), .script(ScreenScript.webView), .ariaLabel("Weather for \(destination.locationTitle)")) {
-            WebFrame(source: destination.weatherURL, title: "Weather for \(destination.locationTitle)", original: destination.weatherURL)
+            WebFrame(source: destination.weatherURL, title: "Weather for \(destination.locationTitle)", original: destination.weatherURL,
+                     copy: copy?.path)
             p(.class("page-source")) {
                 a(.href(destination.weatherURL), .target("_blank"), .rel("noopener noreferrer external")) { "Open the forecast in a new tab" }
             }

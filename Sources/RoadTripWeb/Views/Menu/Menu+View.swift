@@ -54,6 +54,7 @@ struct TripMenuView: HTML {
                         span(.class("row-chevron"), .ariaHidden()) { "›" }
                     }
                 }
+                KeepOfflineRow(list: .tripKeepList, subject: "this trip", action: "Take this trip offline")
                 for point in trip.pointsOfInterest {
                     li(.class("poi")) {
                         span(.class("row-title")) { point.title }

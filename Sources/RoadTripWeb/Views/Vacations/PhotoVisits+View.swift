@@ -58,16 +58,17 @@ struct VisitChoiceView: HTML {
             ul(.class("rows")) {
                 for vacation in vacations {
                     li {
-                        form(.method("post"), .action(route), .class("choice-form")) {
+                        form(.method("post"), .action(route), .class("choice-form"), .data("offline-note", offlineNote), .data("offline-back", back.path)) {
                             FormToken()
                             input(.type("hidden"), .name("vacation"), .value(String(vacation.id)))
-                            button(.type("submit"), .class("row choice")) { span(.class("row-title")) { vacation.name } }
+                            button(.type("submit"), .class("row choice"), .data("offline-target", vacation.name)) { span(.class("row-title")) { vacation.name } }
                         }
                     }
                 }
             }
             if kind == .visit {
-                form(.method("post"), .action(route), .class("stacked new-vacation-visit")) {
+                form(.method("post"), .action(route), .class("stacked new-vacation-visit"),
+                     .data("offline-note", "Visit “\(title)” into a new vacation “{}”"), .data("offline-back", back.path)) {
                     FormToken()
                     div(.class("field")) {
                         label(.for("visit-new")) { "New vacation…" }
@@ -80,11 +81,18 @@ struct VisitChoiceView: HTML {
             p { a(.href(back)) { "Back to the photo" } }
         }
     }
+
+    /// What a choice made offline is called while it waits (offline.js puts the vacation's name for `{}`).
+    private var offlineNote: String {
+        kind == .visit ? "Visit “\(title)” into “{}”" : "Remove “\(title)” from “{}”"
+    }
 }
 
 /// The account's own tags on a photo, in the Info panel: each with a remove button, and a field to add one.
 struct PhotoTagsView: HTML {
     let photoID: Int64
+    /// For the note a change made offline waits under.
+    let photoTitle: String
     let keywords: [String]
     let tags: [String]
     /// Why the tag typed was refused, and what was typed, to be put right and sent again.
@@ -97,7 +105,8 @@ struct PhotoTagsView: HTML {
             ul(.class("tag-chips")) {
                 for tag in tags {
                     li {
-                        form(.method("post"), .action(.photoTags(photo: photoID)), .class("inline-form")) {
+                        form(.method("post"), .action(.photoTags(photo: photoID)), .class("inline-form"),
+                             .data("offline-note", "Remove the tag “\(tag)” from “\(photoTitle)”"), .data("offline-back", Route.photo(id: photoID, inRecents: false).path)) {
                             FormToken()
                             input(.type("hidden"), .name("remove"), .value(tag))
                             span(.class("tag-chip")) { tag }
@@ -106,7 +115,8 @@ struct PhotoTagsView: HTML {
                     }
                 }
             }
-            form(.method("post"), .action(.photoTags(photo: photoID)), .class("inline-form add-tag")) {
+            form(.method("post"), .action(.photoTags(photo: photoID)), .class("inline-form add-tag"),
+                 .data("offline-note", "Tag “\(photoTitle)” with “{}”"), .data("offline-back", Route.photo(id: photoID, inRecents: false).path)) {
                 FormToken()
                 label(.for("add-tag"), .class("visually-hidden")) { "Add a tag" }
                 input(.id("add-tag"), .type("text"), .name("add"), .placeholder("Add a tag"), .autocomplete("off"),

@@ -68,7 +68,8 @@ struct NewVacationView: HTML {
                     a(.class("button alert-back"), .href(.newVacation)) { "Back" }
                 }
             } else {
-                form(.method("post"), .action(.newVacation), .class("stacked vacation-form")) {
+                form(.method("post"), .action(.newVacation), .class("stacked vacation-form"),
+                     .data("offline-note", "Add the vacation “{}”"), .data("offline-back", Route.vacations.path)) {
                     FormToken()
                     div(.class("field")) {
                         label(.for("vacation-name")) { "Name" }

@@ -22,6 +22,7 @@ struct VacationMenuView: HTML {
                 if vacation.photoCount > 0 {
                     li { entry(.vacationBook(id: vacation.id, page: 1), "Book", "", "book") }
                 }
+                KeepOfflineRow(list: .vacationKeepList(id: vacation.id), subject: "this vacation", action: "Keep this vacation offline")
             }
             form(.method("post"), .action(.vacationRename(id: vacation.id)), .class("stacked rename-form")) {
                 FormToken()

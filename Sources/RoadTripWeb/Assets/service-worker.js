@@ -1,0 +1,208 @@
+// RoadTrip's service worker: plain JavaScript, served at /service-worker.js (so that it may
+// answer for every page) with the line naming the assets (`ASSETS`) written above this one.
+//
+// What it keeps, and how it answers:
+// - the assets, fingerprinted and so never stale: from its cache first;
+// - the pages of the sets a person keeps (the trip, a vacation: offline.js fills a cache
+//   `kept:<account>:<set>:<time>` for each) and the pages and pictures opened lately
+//   (`kept:<account>:recent`): from the network first, the kept copy when the network fails;
+// - the offline page, for a page not kept while RoadTrip cannot be reached.
+// Kept copies belong to one account: the one whose page was shown last (offline.js records
+// it); no other account's copies are ever answered.
+//
+// A change posted while RoadTrip cannot be reached (Visit, Unvisit, a tag, a new vacation) is
+// put in IndexedDB in the order made; offline.js sends the changes when RoadTrip answers again.
+
+const ASSET_CACHE = "roadtrip-assets";
+const OFFLINE_PAGE = "/offline";
+const RECENT_LIMIT = 400; // entries of the recent cache: pages, thumbnails, previews
+const QUEUED = [/^\/photos\/\d+\/(visit|unvisit|tags)$/, /^\/flickr\/photos\/[^/]+\/(visit|unvisit)$/, /^\/vacations\/new$/];
+// Never kept: what must be asked every time, and the worker itself.
+const NEVER_KEPT = [/^\/session\//, /\/copy-status$/, /^\/service-worker\.js$/, /^\/signin/, /^\/signout/, /^\/setup/, /^\/healthz/,
+  /\/offline$/, /\/export$/, /\/original$/, /^\/map\/photos/];
+
+self.addEventListener("install", (event) => {
+  event.waitUntil((async () => {
+    const cache = await caches.open(ASSET_CACHE);
+    const held = new Set((await cache.keys()).map((request) => new URL(request.url).pathname));
+    await cache.addAll(ASSETS.filter((asset) => !held.has(asset)));
+    // The offline page holds nobody's data: asked without cookies.
+    const page = await fetch(OFFLINE_PAGE, { credentials: "omit" });
+    if (page.ok) await cache.put(OFFLINE_PAGE, page);
+    await self.skipWaiting();
+  })());
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil((async () => {
+    const cache = await caches.open(ASSET_CACHE);
+    const current = new Set([...ASSETS, OFFLINE_PAGE]);
+    for (const request of await cache.keys()) {
+      if (!current.has(new URL(request.url).pathname)) await cache.delete(request);
+    }
+    await self.clients.claim();
+  })());
+});
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  const url = new URL(request.url);
+  if (url.origin !== location.origin) return;
+  if (request.method === "POST") {
+    // offline.js sends queued changes itself (`RoadTrip-Replay`): those are never queued again.
+    if (QUEUED.some((pattern) => pattern.test(url.pathname)) && !request.headers.has("RoadTrip-Replay")) {
+      event.respondWith(sendOrQueue(request));
+    }
+    return;
+  }
+  if (request.method !== "GET" || request.headers.has("Range")) return;
+  if (url.pathname.startsWith("/static/")) {
+    event.respondWith(fromAssets(request));
+    return;
+  }
+  if (NEVER_KEPT.some((pattern) => pattern.test(url.pathname))) return;
+  event.respondWith(networkFirst(request, event));
+});
+
+async function fromAssets(request) {
+  const cache = await caches.open(ASSET_CACHE);
+  const held = await cache.match(request, { ignoreVary: true });
+  if (held) return held;
+  const response = await fetch(request);
+  if (response.ok) await cache.put(request, response.clone());
+  return response;
+}
+
+async function networkFirst(request, event) {
+  let response;
+  try {
+    response = await fetch(request);
+  } catch (error) {
+    tellPages(false);
+    const kept = await keptCopy(request);
+    if (kept) return kept;
+    if (request.mode === "navigate" && request.destination === "document") return offlinePage();
+    throw error;
+  }
+  tellPages(true);
+  // What offline.js fetches to keep goes into its set, not among the recent.
+  if (response.ok && response.type === "basic" && !response.redirected && isKeepable(response) && !request.headers.has("RoadTrip-Keep")) {
+    event.waitUntil(keepRecent(request, response.clone()));
+  }
+  return response;
+}
+
+function isKeepable(response) {
+  const type = response.headers.get("Content-Type") || "";
+  return type.startsWith("text/html") || type.startsWith("image/");
+}
+
+/** The copy of `request` kept for the account shown last: from what was opened lately, else
+ * from the sets kept. Marked as kept, so that its page says it is offline. */
+async function keptCopy(request) {
+  const account = await currentAccount();
+  if (!account) return null;
+  const names = (await caches.keys()).filter((name) => name.startsWith(`kept:${account}:`));
+  names.sort((a, b) => (b.endsWith(":recent") ? 1 : 0) - (a.endsWith(":recent") ? 1 : 0));
+  for (const name of names) {
+    const found = await (await caches.open(name)).match(request, { ignoreVary: true });
+    if (found) return marked(found, found.status);
+  }
+  return null;
+}
+
+async function keepRecent(request, response) {
+  const account = await currentAccount();
+  if (!account) return;
+  const cache = await caches.open(`kept:${account}:recent`);
+  await cache.delete(request, { ignoreVary: true }); // put last: the oldest entries go first
+  await cache.put(request, response);
+  const keys = await cache.keys();
+  for (const old of keys.slice(0, Math.max(0, keys.length - RECENT_LIMIT))) await cache.delete(old);
+}
+
+/** RoadTrip's pages say they were shown from a kept copy (`data-served`): offline.js shows
+ * the Offline indicator, web-view.js shows saved copies. */
+async function marked(response, status) {
+  const headers = new Headers(response.headers);
+  headers.set("RoadTrip-Kept", "1");
+  const type = headers.get("Content-Type") || "";
+  if (!type.startsWith("text/html")) return new Response(response.body, { status, headers });
+  const text = (await response.text()).replace("<body data-screen=", '<body data-served="kept" data-screen=');
+  return new Response(text, { status, headers });
+}
+
+async function offlinePage() {
+  const page = await (await caches.open(ASSET_CACHE)).match(OFFLINE_PAGE);
+  if (page) return marked(page, 503);
+  return new Response("RoadTrip cannot be reached, and this page is not kept on this device.", {
+    status: 503, headers: { "Content-Type": "text/plain; charset=utf-8" },
+  });
+}
+
+/** A change sent at once when RoadTrip answers; else kept in order, and the person taken
+ * back where the form said (`offline-back`), where the indicator counts it as waiting. */
+async function sendOrQueue(request) {
+  const body = await request.clone().text();
+  try {
+    const response = await fetch(request);
+    tellPages(true);
+    return response;
+  } catch (error) {
+    tellPages(false);
+    const account = await currentAccount();
+    if (!account) throw error;
+    const fields = new URLSearchParams(body);
+    const note = fields.get("offline-note") || "A change";
+    const back = fields.get("offline-back") || "";
+    for (const name of ["csrf", "offline-note", "offline-back"]) fields.delete(name);
+    await store("changes", "readwrite", (changes) => changes.add({
+      account, url: new URL(request.url).pathname, fields: fields.toString(), note, at: Date.now(),
+    }));
+    tellPages(false, "changes");
+    const target = back.startsWith("/") && !back.startsWith("//") ? back : OFFLINE_PAGE;
+    return Response.redirect(new URL(target, location.origin).href, 303);
+  }
+}
+
+// --------------------------------------------------------------------------------------
+// Telling the pages, and the little IndexedDB this side needs (offline.js opens the same).
+
+let lastTold = null;
+
+async function tellPages(online, what = "network") {
+  if (what === "network" && lastTold === online) return;
+  if (what === "network") lastTold = online;
+  for (const client of await self.clients.matchAll({ type: "window" })) client.postMessage({ type: what, online });
+}
+
+async function currentAccount() {
+  const record = await store("state", "readonly", (state) => state.get("account"));
+  return record?.value || "";
+}
+
+function store(name, mode, use) {
+  return new Promise((resolve, reject) => {
+    const opening = indexedDB.open("roadtrip", 1);
+    opening.onupgradeneeded = () => {
+      const db = opening.result;
+      db.createObjectStore("state", { keyPath: "key" });
+      db.createObjectStore("changes", { keyPath: "id", autoIncrement: true });
+      db.createObjectStore("reports", { keyPath: "id", autoIncrement: true });
+    };
+    opening.onerror = () => reject(opening.error);
+    opening.onsuccess = () => {
+      const db = opening.result;
+      const transaction = db.transaction(name, mode);
+      const asked = use(transaction.objectStore(name));
+      transaction.oncomplete = () => {
+        db.close();
+        resolve(asked?.result);
+      };
+      transaction.onerror = () => {
+        db.close();
+        reject(transaction.error);
+      };
+    };
+  });
+}

@@ -1,0 +1,185 @@
+"""RoadTrip without a network (issue 17): the trip and a vacation kept on the phone, RoadTrip
+stopped (the server really is away: every request to it fails), and what a person does then.
+
+The module has a server of its own, stopped and started again on the same port by the tests.
+Each test signs in with an account of its own, so that what one keeps is not another's.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+import tempfile
+from pathlib import Path
+
+import pytest
+
+from conftest import RoadTripServer, catalogue_folder, roadtrip_binary, worker_suffix
+from pages import OWNER, SESSION_COOKIE, SIGN_OUT, Shell, text_content
+from photo_pages import VIEWER, ZOOM_IN, PhotoScreens, photo_ids
+from trip_pages import Book, choose_over_http, location
+from vacation_pages import browser_as, create_over_http, traveller, vacation_with, visit_over_http
+
+TOWN = "Offline Town"
+EVENTS = ("/event/1", "/event/2", "/event/4")
+KEEP_ROW = "#master .keep-offline"
+STATUS = "#network-status"
+LAYOUTS = ["phone", "phone-landscape"]
+
+
+@pytest.fixture(scope="module")
+def roadtrip(artifacts: Path, server, event_site):
+    """The module's own server: the demo photos and one destination whose three event pages and
+    forecast are on the event site. Depends on `server`, so that the browsers outlive it."""
+    folder = Path(tempfile.mkdtemp(prefix="roadtrip-e2e-offline-"))
+    data = catalogue_folder(folder / "data", {"DestinationData": [{
+        "DestinationName": TOWN, "DestinationImage": "NewYorkCity.svg", "DestinationLocation": location(TOWN, 48.0, 11.0),
+        "Events": [event_site(path) for path in EVENTS], "Weather": event_site("/weather"),
+        "POIs": [location("Market Square", 48.1, 11.1)],
+    }]})
+    log_path = artifacts / f"server-offline{worker_suffix()}.log"
+    log_path.unlink(missing_ok=True)
+    # The event site is on 127.0.0.1: its pages are copied only where private fetching is allowed.
+    running = RoadTripServer(roadtrip_binary(), data, log_path, ("--allow-private-fetch",)).start().set_up(OWNER)
+    running.ids = {name: id for id, name in running.query("SELECT id, name FROM destinations")}
+    yield running
+    status = running.stop()
+    shutil.rmtree(folder, ignore_errors=True)
+    assert status == 0, f"the offline server should exit 0 after SIGTERM, not {status}. Log: {log_path}"
+
+
+@pytest.fixture
+def away(roadtrip):
+    """Stops RoadTrip when called; it is running again after the test, whatever happened."""
+    def stop():
+        assert roadtrip.stop() == 0
+    yield stop
+    if roadtrip.process.poll() is not None:
+        roadtrip.start(port=port_of(roadtrip))
+
+
+def port_of(server: RoadTripServer) -> int:
+    return int(server.url.rsplit(":", 1)[1])
+
+
+def back(server: RoadTripServer) -> None:
+    server.start(port=port_of(server))
+
+
+KEPT = """
+const done = arguments[arguments.length - 1];
+(async () => {
+  const names = await caches.keys();
+  const entries = {};
+  for (const name of names) entries[name] = (await (await caches.open(name)).keys()).map(r => new URL(r.url).pathname + new URL(r.url).search);
+  const databases = (await indexedDB.databases()).map(d => d.name);
+  let changes = [];
+  if (databases.includes('roadtrip')) {
+    changes = await new Promise((resolve, reject) => {
+      const open = indexedDB.open('roadtrip');
+      open.onsuccess = () => {
+        const db = open.result;
+        if (!db.objectStoreNames.contains('changes')) { db.close(); resolve([]); return; }
+        const all = db.transaction('changes').objectStore('changes').getAll();
+        all.onsuccess = () => { db.close(); resolve(all.result); };
+        all.onerror = () => reject(all.error);
+      };
+      open.onerror = () => reject(open.error);
+    });
+  }
+  done({ caches: entries, databases, changes });
+})().catch(e => done({ error: String(e) }));
+"""
+
+
+def kept(b) -> dict:
+    answer = b.driver.execute_async_script(KEPT)
+    assert "error" not in answer, answer
+    return answer
+
+
+def kept_sets(b) -> list[str]:
+    return [name for name in kept(b)["caches"] if name.startswith("kept:") and not name.endswith(":recent")]
+
+
+def wait_controlled(b) -> None:
+    Shell(b).wait(lambda: b.driver.execute_script("return !!navigator.serviceWorker.controller"),
+                  "the service worker should control the page")
+
+
+def keep(b, kind: str) -> str:
+    """Press the row's Download…, check what it says it will fetch, download, and return the
+    row's status once kept."""
+    shell = Shell(b)
+    wait_controlled(b)
+    shell.wait(lambda: b.driver.find_elements("css selector", f"{KEEP_ROW} .keep-start"), f"the {kind} row should offer to keep it")
+    shell.click(f"{KEEP_ROW} .keep-start")
+    shell.wait(lambda: "to download" in shell.find(f"{KEEP_ROW} .keep-status").text, "the row should say how much it will download")
+    size = shell.find(f"{KEEP_ROW} .keep-status").text
+    assert re.fullmatch(r"\d+(\.\d)? (KB|MB) to download \(\d+ files\)\.", size), size
+    shell.click(f"{KEEP_ROW} .keep-download")
+    shell.wait(lambda: shell.find(f"{KEEP_ROW} .keep-status").text.startswith("Available offline"), "the row should say it is kept", timeout=60)
+    return shell.find(f"{KEEP_ROW} .keep-status").text
+
+
+def indicator(b) -> str:
+    return b.driver.execute_script(
+        "const s = document.querySelector(arguments[0]); return s && !s.hidden ? s.textContent.trim() : ''", STATUS)
+
+
+def frame_text(b, article: str) -> str:
+    """The text of the page shown in a book page's (or Weather's) frame, read through the frame."""
+    frame = b.driver.find_element("css selector", f"{article} iframe")
+    b.driver.switch_to.frame(frame)
+    try:
+        return b.driver.find_element("css selector", "body").text
+    finally:
+        b.driver.switch_to.default_content()
+
+
+def wait_frame_shows(b, article: str, text: str) -> None:
+    def shows() -> bool:
+        try:
+            return text in frame_text(b, article)
+        except Exception:
+            return False
+    Shell(b).wait(shows, f"{article}'s frame should show {text!r}")
+
+
+@pytest.mark.parametrize("layout", LAYOUTS)
+def test_a_trip_taken_offline_works_while_roadtrip_is_away(browser, roadtrip, away, layout):
+    account, session = traveller(roadtrip, f"Trip Keeper {layout}")
+    choose_over_http(roadtrip, TOWN, session)
+    b = browser_as(browser, layout, roadtrip, session)
+    b.open("/")
+
+    status = keep(b, "trip")
+
+    assert re.fullmatch(r"Available offline · \d+(\.\d)? (KB|MB) · updated just now", status), status
+    away()
+    shell = Shell(b)
+    book = Book(b)
+
+    # MUT: the whole Events book, turned page by page with RoadTrip away
+    book.open(1)
+    shell.wait(lambda: indicator(b) == "Offline", f"the indicator should say Offline, not {indicator(b)!r}")
+    for page in range(1, len(EVENTS) + 1):
+        if page > 1:
+            book.press("\ue014")  # the right arrow: the next page
+            book.wait_page(page)
+        wait_frame_shows(b, f"article.book-page[data-page='{page}']", f"Event {EVENTS[page - 1].rsplit('/', 1)[1]}")
+
+    b.open("/trip/weather")
+    wait_frame_shows(b, "section.web-view", "Weather in Test Town")
+    assert indicator(b) == "Offline"
+
+    b.open("/trip/map")
+    shell.wait(lambda: b.driver.find_elements("css selector", ".leaflet-marker-icon"), "the trip's map should draw its markers")
+
+    # A page that was not kept: the offline page (503), listing what is.
+    b.expect_log(r"/recents - Failed to load resource: the server responded with a status of 503")
+    b.open("/recents")
+    shell.wait(lambda: "This page is not kept on this device" in shell.find("#detail").text, "a page not kept shows the offline page")
+    shell.wait(lambda: f"Trip to {TOWN}" in shell.find("#kept-list").text, "the offline page lists the kept trip")
+    back(roadtrip)
+    shell.wait(lambda: indicator(b) == "", "the indicator goes once RoadTrip answers again", timeout=20)
