@@ -183,3 +183,141 @@ def test_a_trip_taken_offline_works_while_roadtrip_is_away(browser, roadtrip, aw
     shell.wait(lambda: f"Trip to {TOWN}" in shell.find("#kept-list").text, "the offline page lists the kept trip")
     back(roadtrip)
     shell.wait(lambda: indicator(b) == "", "the indicator goes once RoadTrip answers again", timeout=20)
+
+
+def recent_entries(b) -> list[str]:
+    return [path for name, paths in kept(b)["caches"].items() if name.endswith(":recent") for path in paths]
+
+
+def account_id(server: RoadTripServer, name: str) -> int:
+    return server.query("SELECT id FROM accounts WHERE name = ?", name)[0][0]
+
+
+@pytest.mark.parametrize("layout", LAYOUTS)
+def test_a_kept_vacation_and_changes_made_offline_arrive_once_in_order(browser, roadtrip, away, layout):
+    account, session = traveller(roadtrip, f"Vacation Keeper {layout}")
+    ids = photo_ids(roadtrip)
+    alps = vacation_with(roadtrip, session, "Alps", ["Central Park", "Brooklyn Bridge"])
+    beach = create_over_http(roadtrip, session, "Beach")
+    times = ids["Times Square"]
+    b = browser_as(browser, layout, roadtrip, session)
+    screens = PhotoScreens(b)
+    b.open(f"/vacations/{alps}")
+    status = keep(b, "vacation")
+    assert re.fullmatch(r"Available offline · \d+(\.\d)? (KB|MB) · updated just now", status), status
+    # A library photo opened while RoadTrip answers is kept, and so is its Visit list.
+    b.open(f"/photos/{times}")
+    screens.wait(lambda: f"/photos/{times}/visit" in recent_entries(b), "the photo's Visit list should be kept with it")
+    away()
+
+    # The kept vacation's photos, one opened and zoomed on its preview.
+    b.open(f"/vacations/{alps}/photos")
+    screens.wait(lambda: indicator(b) == "Offline", f"the indicator should say Offline, not {indicator(b)!r}")
+    screens.click("#master-content ul.photo-grid > li > a.photo-cell")
+    screens.wait(lambda: (screens.viewer() or {}).get("loaded"), "the kept preview should load in the viewer")
+    before = screens.viewer()["scale"]
+    screens.click(ZOOM_IN)
+    screens.wait(lambda: screens.viewer()["scale"] > before, "Zoom in should zoom the kept preview")
+    assert screens.viewer()["src"].endswith("/preview")
+
+    # MUT: a tag added and a Visit made while RoadTrip is away
+    b.open(f"/photos/{times}")
+    screens.info()
+    screens.find("#add-tag").send_keys("night")
+    screens.click("form.add-tag button[type=submit]")
+    screens.wait(lambda: indicator(b) == "Offline · 1 change waiting", f"the tag should wait, not {indicator(b)!r}")
+    b.open(f"/photos/{times}/visit")
+    screens.wait(lambda: indicator(b) == "Offline · 1 change waiting", "the Visit list is kept")
+    b.driver.find_element("xpath", "//button[contains(@class, 'choice')][normalize-space()='Beach']").click()
+    screens.wait(lambda: screens.path() == f"/photos/{times}", "the Visit made offline returns to the photo")
+    screens.wait(lambda: indicator(b) == "Offline · 2 changes waiting", f"both changes should wait, not {indicator(b)!r}")
+    assert [change["note"] for change in kept(b)["changes"]] == [
+        "Tag “Times Square” with “night”", "Visit “Times Square” into “Beach”"]
+    assert not roadtrip.query("SELECT 1 FROM vacation_photos WHERE vacation_id = ?", beach), "nothing reached RoadTrip yet"
+
+    back(roadtrip)
+    screens.wait(lambda: indicator(b) == "", f"the changes should be sent once RoadTrip answers, not {indicator(b)!r}", timeout=30)
+
+    assert kept(b)["changes"] == []
+    owner = account_id(roadtrip, account.name)
+    assert roadtrip.query("SELECT name FROM photo_tags WHERE account_id = ? AND photo_id = ?", owner, times) == [("night",)]
+    assert roadtrip.query(
+        "SELECT count(*) FROM vacation_photos WHERE vacation_id = ? AND sha256 = (SELECT sha256 FROM photos WHERE id = ?)", beach, times
+    ) == [(1,)], "the Visit arrives once"
+    # In order: the tag was there when the photo was visited, so the vacation's copy carries it.
+    assert roadtrip.query(
+        "SELECT t.name FROM vacation_photo_tags pt JOIN vacation_tags t ON t.vacation_id = pt.vacation_id AND t.id = pt.tag_id"
+        " WHERE pt.vacation_id = ?", beach) == [("night",)]
+
+
+def test_a_visit_into_a_vacation_deleted_meanwhile_is_reported(browser, roadtrip, away):
+    account, session = traveller(roadtrip, "Late Visitor")
+    ids = photo_ids(roadtrip)
+    gone = create_over_http(roadtrip, session, "Gone Soon")
+    photo = ids["Ferry Building"]
+    b = browser_as(browser, "phone", roadtrip, session)
+    screens = PhotoScreens(b)
+    b.open("/vacations")
+    wait_controlled(b)
+    # Pages opened lately are kept for the account whose pages are shown (no set needs to be kept).
+    b.open(f"/photos/{photo}/visit")
+    screens.wait(lambda: f"/photos/{photo}/visit" in recent_entries(b), "the Visit list should be kept")
+    away()
+    b.open(f"/photos/{photo}/visit")
+    b.driver.find_element("xpath", "//button[contains(@class, 'choice')][normalize-space()='Gone Soon']").click()
+    screens.wait(lambda: indicator(b) == "Offline · 1 change waiting", f"the Visit should wait, not {indicator(b)!r}")
+    # Meanwhile, on another device, the vacation is deleted.
+    with roadtrip.database() as database:
+        database.execute("PRAGMA foreign_keys = ON")
+        database.execute("DELETE FROM vacations WHERE id = ?", (gone,))
+
+    back(roadtrip)
+
+    screens.wait(lambda: "Not made: Visit “Ferry Building” into “Gone Soon”. There is no such vacation." in indicator(b),
+                 f"the Visit that could not be made should be reported, not {indicator(b)!r}", timeout=30)
+    assert kept(b)["changes"] == []
+    screens.click(f"{STATUS} .report-dismiss")
+    screens.wait(lambda: indicator(b) == "", "OK dismisses the report")
+
+
+def test_signing_out_empties_what_the_account_kept(browser, roadtrip):
+    account, session = traveller(roadtrip, "Shared Phone User")
+    choose_over_http(roadtrip, TOWN, session)
+    b = browser_as(browser, "phone", roadtrip, session)
+    b.open("/")
+    keep(b, "trip")
+    b.open("/vacations")
+    Shell(b).wait(lambda: "/vacations" in recent_entries(b), "a page opened is kept among the recent")
+    assert kept_sets(b)
+
+    Shell(b).click(SIGN_OUT)
+
+    Shell(b).wait(lambda: Shell(b).path().startswith("/signin"), "signing out should land on the sign-in page")
+    Shell(b).wait(lambda: not [name for name in kept(b)["caches"] if name.startswith("kept:")], "no kept page stays")
+    assert kept(b)["changes"] == []
+
+
+def test_another_account_on_the_same_browser_sees_nothing_the_first_kept(browser, roadtrip, away):
+    first, first_session = traveller(roadtrip, "First Traveller")
+    second, second_session = traveller(roadtrip, "Second Traveller")
+    choose_over_http(roadtrip, TOWN, first_session)
+    b = browser_as(browser, "phone", roadtrip, first_session)
+    b.open("/")
+    keep(b, "trip")
+    # The first session's cookie goes (as when it expires in the browser) and another account signs in.
+    first_key = b.driver.execute_script("return document.body.dataset.account")
+    b.set_cookie(SESSION_COOKIE, second_session)
+    b.open("/")
+    second_key = b.driver.execute_script("return document.body.dataset.account")
+    assert first_key and second_key and first_key != second_key
+    Shell(b).wait(lambda: not kept_sets(b), "the first account's kept trip should go")
+    b.open("/vacations")
+    Shell(b).wait(lambda: "/vacations" in recent_entries(b), "the second account's pages are kept for it")
+    assert [name for name in kept(b)["caches"] if name.startswith("kept:")] == [f"kept:{second_key}:recent"]
+    away()
+
+    b.expect_log(r"/trip/events/1 - Failed to load resource: the server responded with a status of 503")
+    b.open("/trip/events/1")
+
+    Shell(b).wait(lambda: "This page is not kept on this device" in Shell(b).find("#detail").text, "nothing of the first account shows")
+    assert TOWN not in Shell(b).find("body").text

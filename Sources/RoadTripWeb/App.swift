@@ -134,13 +134,17 @@ public struct App: Sendable {
             uploadToken: session.map { tokens.uploadToken(forFormToken: $0.csrfToken) }, upload: upload
         )
         guard let action = declaration.action(for: request.method) else { throw HTTPError.methodNotAllowed(allowed: declaration.methods) }
+        var response: Response
         if declaration.keepsPages, let session {
-            return try pages.page(at: declaration.path, for: request, of: session, stamp: stamp) { try action(self, context) }
+            response = try pages.page(at: declaration.path, for: request, of: session, stamp: stamp) { try action(self, context) }
+        } else {
+            response = try action(self, context)
         }
-        var response = try action(self, context)
         if context.formTokenIsNew {
             Cookies.set(Cookies.form, formToken, maxAge: nil, secure: secureCookies, on: &response)
         }
+        // Whose answer this is, for the service worker: it keeps an answer only for that account.
+        if let session { response.headers[Cookies.accountHeader] = tokens.keepKey(of: session.account.id) }
         return response
     }
 

@@ -84,12 +84,18 @@ async function networkFirst(request, event) {
     if (request.mode === "navigate" && request.destination === "document") return offlinePage();
     throw error;
   }
-  tellPages(true);
+  // Pictures may come from the browser's own cache with RoadTrip away; pages never do (no-store).
+  if (isPage(response)) tellPages(true);
   // What offline.js fetches to keep goes into its set, not among the recent.
   if (response.ok && response.type === "basic" && !response.redirected && isKeepable(response) && !request.headers.has("RoadTrip-Keep")) {
     event.waitUntil(keepRecent(request, response.clone()));
   }
   return response;
+}
+
+function isPage(response) {
+  const type = response.headers.get("Content-Type") || "";
+  return type.startsWith("text/html") || type.startsWith("application/json");
 }
 
 function isKeepable(response) {
@@ -111,9 +117,11 @@ async function keptCopy(request) {
   return null;
 }
 
+/** An answer kept among the recent, for the account it is for (RoadTrip names it on every
+ * signed-in answer) and only while that account's pages are the ones shown. */
 async function keepRecent(request, response) {
   const account = await currentAccount();
-  if (!account) return;
+  if (!account || response.headers.get("RoadTrip-Account") !== account) return;
   const cache = await caches.open(`kept:${account}:recent`);
   await cache.delete(request, { ignoreVary: true }); // put last: the oldest entries go first
   await cache.put(request, response);

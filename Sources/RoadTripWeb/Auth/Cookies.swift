@@ -18,6 +18,10 @@ enum Cookies {
     /// (the device cookie is what exempts this browser from the sign-in lock-out).
     static let clearKeptData = "\"cache\", \"storage\""
 
+    /// Names the account a signed-in answer is for (`FormTokens.keepKey`), on every such answer:
+    /// the service worker keeps an answer on the device only under that account.
+    static let accountHeader = "RoadTrip-Account"
+
     static func set(_ name: String, _ value: String, maxAge: Int?, secure: Bool, on response: inout Response) {
         response.headers.add("Set-Cookie", SetCookie(name: name, value: value, maxAge: maxAge, secure: secure).headerValue)
     }
