@@ -70,7 +70,8 @@ def test_signing_out_empties_cache_storage_and_indexeddb(start_server, browser):
     b = browser("phone", server=server, signed_in=False)
     b.set_cookie(SESSION_COOKIE, sign_in_over_http(server.url, account))
     b.open("/")
-    assert b.driver.execute_async_script(KEEP, account.name) == [["roadtrip-kept"], ["roadtrip-changes"]]
+    cache_names, databases = b.driver.execute_async_script(KEEP, account.name)
+    assert "roadtrip-kept" in cache_names and "roadtrip-changes" in databases
 
     # MUT: sign out as a person does
     Shell(b).click(SIGN_OUT)

@@ -9,16 +9,19 @@ from __future__ import annotations
 
 import re
 import shutil
+import socket
 import tempfile
 from pathlib import Path
 
 import pytest
+from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import RoadTripServer, catalogue_folder, roadtrip_binary, worker_suffix
-from pages import OWNER, SESSION_COOKIE, SIGN_OUT, Shell, text_content
-from photo_pages import VIEWER, ZOOM_IN, PhotoScreens, photo_ids
+from conftest import LAYOUTS as LAYOUTS_BY_NAME
+from conftest import RoadTripServer, catalogue_folder, make_driver, roadtrip_binary, worker_suffix
+from pages import OWNER, SESSION_COOKIE, SIGN_OUT, Shell, new_york
+from photo_pages import ZOOM_IN, PhotoScreens, photo_ids
 from trip_pages import Book, choose_over_http, location
-from vacation_pages import browser_as, create_over_http, traveller, vacation_with, visit_over_http
+from vacation_pages import browser_as, create_over_http, traveller, vacation_with
 
 TOWN = "Offline Town"
 EVENTS = ("/event/1", "/event/2", "/event/4")
@@ -261,7 +264,8 @@ def test_a_visit_into_a_vacation_deleted_meanwhile_is_reported(browser, roadtrip
     wait_controlled(b)
     # Pages opened lately are kept for the account whose pages are shown (no set needs to be kept).
     b.open(f"/photos/{photo}/visit")
-    screens.wait(lambda: f"/photos/{photo}/visit" in recent_entries(b), "the Visit list should be kept")
+    b.open(f"/photos/{photo}")
+    screens.wait(lambda: {f"/photos/{photo}/visit", f"/photos/{photo}"} <= set(recent_entries(b)), "the photo and its Visit list should be kept")
     away()
     b.open(f"/photos/{photo}/visit")
     b.driver.find_element("xpath", "//button[contains(@class, 'choice')][normalize-space()='Gone Soon']").click()
@@ -271,6 +275,7 @@ def test_a_visit_into_a_vacation_deleted_meanwhile_is_reported(browser, roadtrip
         database.execute("PRAGMA foreign_keys = ON")
         database.execute("DELETE FROM vacations WHERE id = ?", (gone,))
 
+    b.expect_log(rf"/photos/{photo}/visit - Failed to load resource: the server responded with a status of 404")
     back(roadtrip)
 
     screens.wait(lambda: "Not made: Visit “Ferry Building” into “Gone Soon”. There is no such vacation." in indicator(b),
@@ -321,3 +326,33 @@ def test_another_account_on_the_same_browser_sees_nothing_the_first_kept(browser
 
     Shell(b).wait(lambda: "This page is not kept on this device" in Shell(b).find("#detail").text, "nothing of the first account shows")
     assert TOWN not in Shell(b).find("body").text
+
+
+def test_over_plain_http_from_another_machine_the_rows_say_why_they_are_not_offered(start_server):
+    """A name that is not this machine's loopback, over HTTP, is no secure context: no service
+    worker, and the trip's row says why instead of offering to keep it. The rest works as ever."""
+    server = start_server(setup=False, arguments=("--host", "0.0.0.0"))
+    # It prints its address as 0.0.0.0, a name no browser sends: asked at loopback instead.
+    server.url = server.url.replace("0.0.0.0", "127.0.0.1")
+    server.setup_link = server.setup_link.replace("0.0.0.0", "127.0.0.1")
+    server.set_up(OWNER)
+    server.ids = {name: id for id, name in server.query("SELECT id, name FROM destinations")}
+    choose_over_http(server, new_york().name)
+    name = f"{socket.gethostname().lower()}.local"  # a name the server answers to when it listens everywhere
+    port = port_of(server)
+    driver = make_driver(LAYOUTS_BY_NAME["phone"], True, (f"--host-resolver-rules=MAP {name} 127.0.0.1",))
+    try:
+        driver.get(f"http://{name}:{port}/signin")
+        driver.add_cookie({"name": SESSION_COOKIE, "value": server.owner_session, "path": "/"})
+        driver.get(f"http://{name}:{port}/")
+        WebDriverWait(driver, 10).until(lambda d: d.execute_script(
+            "const row = document.querySelector(arguments[0]); return row && !row.hidden && row.textContent.includes('secure connection')", KEEP_ROW))
+
+        assert driver.execute_script("return [window.isSecureContext, 'serviceWorker' in navigator]") == [False, False]
+        status = driver.find_element("css selector", f"{KEEP_ROW} .keep-status").text
+        assert status == ("Keeping this trip on this device needs a secure connection: open RoadTrip over HTTPS "
+                          "(the README's TLS proxy) or at this computer's own address (localhost)."), status
+        assert not driver.find_elements("css selector", f"{KEEP_ROW} button"), "nothing is offered"
+        assert driver.find_element("css selector", "h2.trip-name").text == new_york().name, "the rest of the menu is as ever"
+    finally:
+        driver.quit()

@@ -469,9 +469,20 @@ async function showRows() {
   }
 }
 
+/** A page shown to nobody (signed out, or the session gone): nothing of anyone's stays on this
+ * device, and no service worker is started for nobody. */
+async function forgetEverything() {
+  for (const name of await caches.keys()) if (name.startsWith("kept:")) await caches.delete(name);
+  indexedDB.deleteDatabase("roadtrip");
+}
+
 async function start() {
   if (!supported) {
     explainUnsupported();
+    return;
+  }
+  if (served === "network" && !pageAccount) {
+    await forgetEverything();
     return;
   }
   navigator.serviceWorker.register("/service-worker.js").catch(() => {});
