@@ -18,10 +18,10 @@ from selenium.webdriver.support.ui import WebDriverWait
 
 from conftest import LAYOUTS as LAYOUTS_BY_NAME
 from conftest import RoadTripServer, catalogue_folder, make_driver, roadtrip_binary, worker_suffix
-from pages import OWNER, SESSION_COOKIE, SIGN_OUT, Shell, new_york
+from pages import OWNER, SESSION_COOKIE, SIGN_OUT, Shell, http_get, http_post, new_york
 from photo_pages import ZOOM_IN, PhotoScreens, photo_ids
 from trip_pages import Book, choose_over_http, location
-from vacation_pages import browser_as, create_over_http, traveller, vacation_with
+from vacation_pages import book_state, browser_as, create_over_http, traveller, vacation_with, vacations_of
 
 TOWN = "Offline Town"
 EVENTS = ("/event/1", "/event/2", "/event/4")
@@ -188,6 +188,34 @@ def test_a_trip_taken_offline_works_while_roadtrip_is_away(browser, roadtrip, aw
     shell.wait(lambda: indicator(b) == "", "the indicator goes once RoadTrip answers again", timeout=20)
 
 
+@pytest.mark.parametrize("transition, orientation", [("curl", "horizontal"), ("scroll", "vertical")])
+def test_the_kept_events_book_turns_in_spreads_in_the_style_chosen(browser, roadtrip, away, transition, orientation):
+    account, session = traveller(roadtrip, f"Spread Reader {transition}")
+    choose_over_http(roadtrip, TOWN, session)
+    cookies = {SESSION_COOKIE: session}
+    fields = {"csrf": http_get(roadtrip("/trip/events/1"), cookies=cookies).form_token(), "page": "1",
+              "transition": transition, "orientation": orientation}
+    assert http_post(roadtrip("/trip/book-settings"), fields, cookies=cookies).status == 303
+    b = browser_as(browser, "tablet-landscape", roadtrip, session)
+    b.open("/")
+    keep(b, "trip")
+    away()
+    book = Book(b)
+
+    state = book.open(1)
+
+    assert state["layout"] == "spread" and state["shown"] == [1]
+    section = Shell(b).find("#book")
+    assert [section.get_attribute("data-transition"), section.get_attribute("data-orientation")] == [transition, orientation]
+    wait_frame_shows(b, "article.book-page[data-page='1']", "Event 1")
+    book.press("\ue014")  # the right arrow: the next spread
+    state = book.wait_page(2)
+    assert state["shown"] == [2, 3]
+    wait_frame_shows(b, "article.book-page[data-page='2']", "Event 2")
+    wait_frame_shows(b, "article.book-page[data-page='3']", "Event 4")
+    assert indicator(b) == "Offline"
+
+
 def recent_entries(b) -> list[str]:
     return [path for name, paths in kept(b)["caches"].items() if name.endswith(":recent") for path in paths]
 
@@ -222,6 +250,14 @@ def test_a_kept_vacation_and_changes_made_offline_arrive_once_in_order(browser, 
     screens.click(ZOOM_IN)
     screens.wait(lambda: screens.viewer()["scale"] > before, "Zoom in should zoom the kept preview")
     assert screens.viewer()["src"].endswith("/preview")
+
+    # The kept vacation's book turns.
+    b.open(f"/vacations/{alps}/book/1")
+    screens.wait(lambda: (book_state(screens) or {}).get("live") and book_state(screens)["images"] == [True],
+                 "the book's first page should show its kept photo")
+    screens.press("\ue014")  # the right arrow
+    screens.wait(lambda: book_state(screens)["path"] == f"/vacations/{alps}/book/2" and book_state(screens)["images"] == [True]
+                 and book_state(screens)["captions"][0].startswith("Brooklyn Bridge"), f"the book should turn to its kept page 2: {book_state(screens)}")
 
     # MUT: a tag added and a Visit made while RoadTrip is away
     b.open(f"/photos/{times}")
@@ -356,3 +392,44 @@ def test_over_plain_http_from_another_machine_the_rows_say_why_they_are_not_offe
         assert driver.find_element("css selector", "h2.trip-name").text == new_york().name, "the rest of the menu is as ever"
     finally:
         driver.quit()
+
+
+QUEUE = """
+const [account, change] = arguments;
+const done = arguments[arguments.length - 1];
+const open = indexedDB.open('roadtrip', 1);
+open.onsuccess = () => {
+  const db = open.result;
+  const put = db.transaction('changes', 'readwrite').objectStore('changes').add({ account, ...change });
+  put.onsuccess = () => { db.close(); done(true); };
+  put.onerror = () => done(String(put.error));
+};
+open.onerror = () => done(String(open.error));
+"""
+
+
+def test_a_change_whose_answer_was_lost_is_not_made_twice_nor_reported(browser, roadtrip):
+    """A new vacation sent, its answer lost (the change is marked sent), sent again: RoadTrip
+    says the vacation exists, which is that same change having arrived: no report, one vacation.
+    The same change never sent before is a real refusal, and is reported."""
+    account, session = traveller(roadtrip, "Lost Answer")
+    create_over_http(roadtrip, session, "Twice")
+    b = browser_as(browser, "phone", roadtrip, session)
+    b.open("/vacations")
+    wait_controlled(b)
+    key = b.driver.execute_script("return document.body.dataset.account")
+    sent = {"url": "/vacations/new", "fields": "name=Twice", "note": "Add the vacation “Twice”", "at": 1, "sent": True}
+    assert b.driver.execute_async_script(QUEUE, key, sent) is True
+
+    b.open("/vacations")
+    Shell(b).wait(lambda: kept(b)["changes"] == [], "the change should be sent")
+    assert indicator(b) == ""
+    assert list(vacations_of(roadtrip, account.name)) == ["Twice"]
+
+    b.expect_log(r"/vacations/new - Failed to load resource: the server responded with a status of 409")
+    never_sent = {key: value for key, value in sent.items() if key != "sent"}
+    assert b.driver.execute_async_script(QUEUE, key, never_sent) is True
+    b.open("/vacations")
+    Shell(b).wait(lambda: "Not made: Add the vacation “Twice”. A vacation called “Twice” already exists." in indicator(b),
+                  f"a refusal of a change never sent before is reported, not {indicator(b)!r}")
+    assert list(vacations_of(roadtrip, account.name)) == ["Twice"]

@@ -366,13 +366,21 @@ document.addEventListener("submit", (event) => {
 /** The reason a refused change gives: the page's alert, without its status code. */
 function reasonIn(html, status) {
   const page = new DOMParser().parseFromString(html, "text/html");
-  const alert = page.querySelector("[role=alert]");
+  const alert = page.querySelector("#detail [role=alert], #detail [role=alertdialog]");
   const paragraph = alert?.querySelector("p:not(.status-code)");
   const text = (paragraph || alert)?.textContent.trim();
   return text || `RoadTrip answered ${status}.`;
 }
 
 let sending = false;
+
+/** A change sent before whose answer never came, refused now only because it did arrive then:
+ * the vacation it added exists (409), the photo it removed is in that vacation no more (404).
+ * Every other change is a set change (a photo in a vacation, a tag on a photo) that RoadTrip
+ * takes again without changing anything. */
+function arrivedBefore(change, answer) {
+  return (answer.status === 409 && change.url === "/vacations/new") || (answer.status === 404 && change.url.endsWith("/unvisit"));
+}
 
 /** Sends the changes waiting, oldest first, each with the session's form token as it is now;
  * one tab at a time (a lock), one change at a time. A change RoadTrip takes is removed; one it
@@ -395,6 +403,9 @@ async function sendChanges() {
       for (const change of changes) {
         const body = new URLSearchParams(change.fields);
         body.set("csrf", token);
+        // Marked before it goes: if its answer is lost, the next try knows it may have arrived.
+        const retried = change.sent === true;
+        if (!retried) await store("changes", "readwrite", (records) => records.put({ ...change, sent: true }));
         let answer;
         try {
           answer = await fetch(change.url, { method: "POST", body, redirect: "manual", credentials: "same-origin", headers: { "RoadTrip-Replay": "1" } });
@@ -402,7 +413,7 @@ async function sendChanges() {
           setNetwork(false);
           return;
         }
-        if (answer.type !== "opaqueredirect") {
+        if (answer.type !== "opaqueredirect" && !(retried && arrivedBefore(change, answer))) {
           const reason = reasonIn(await answer.text(), answer.status);
           await store("reports", "readwrite", (records) => records.add({ account, note: change.note, reason, at: Date.now() }));
         }

@@ -4,8 +4,8 @@ import RoadTrip
 
 /// What a device keeps to use the trip, or one vacation, without a network: the addresses
 /// offline.js fetches into the account's caches, each with the bytes it will take.
-struct KeepList: Encodable, Equatable {
-    struct File: Encodable, Equatable {
+struct KeepList: Codable, Equatable {
+    struct File: Codable, Equatable {
         let url: String
         let bytes: Int
     }

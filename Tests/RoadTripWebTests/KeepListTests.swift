@@ -1,0 +1,109 @@
+import Foundation
+import HTTPServer
+import RoadTrip
+import Testing
+@testable import RoadTripWeb
+
+/// What a device keeps to use the trip offline (issue 17): the list offline.js fetches, each
+/// address with the bytes it answers.
+extension SavedCopyTests {
+    func keepList(_ visitor: Visitor, _ route: Route = .tripKeepList) throws -> KeepList {
+        let response = visitor.get(route.path)
+        #expect(response.status == .ok)
+        #expect(response.headers["Content-Type"] == "application/json")
+        #expect(response.headers["Cache-Control"] == "no-store")
+        return try JSONDecoder().decode(KeepList.self, from: Data(response.bodyBytes))
+    }
+
+    @Test func theTripsListNamesEveryPageItNeedsWithTheBytesEachAnswers() throws {
+        // setup
+        let (ann, copies) = try signedIn(fetcher: FakePageFetcher(refusesFraming: false))
+        _ = try keepList(ann) // asks for every copy
+        copies.waitUntilIdle()
+
+        // MUT
+        let list = try keepList(ann)
+
+        // validate
+        let pages = (1...events.count).flatMap { [Route.eventsBook(page: $0).path, Route.eventCopy(page: $0).path] }
+        let expected = [Route.home, .destination(id: newYork.id), .destinationImage(id: newYork.id), .weather, .tripMap].map(\.path)
+            + pages + [Route.weatherCopy.path]
+        #expect(Set(list.files.map(\.url)) == Set(expected))
+        #expect(list.files.count == expected.count, "each address once")
+        #expect(list.title == "Trip to New York City")
+        #expect(list.start == "/")
+        #expect(list.waiting == 0 && list.uncopied == 0)
+        for file in list.files {
+            let answer = ann.get(file.url)
+            #expect(answer.status == .ok, "\(file.url)")
+            #expect(answer.bodyBytes.count == file.bytes, "\(file.url) is \(answer.bodyBytes.count) bytes, the list says \(file.bytes)")
+        }
+        #expect(list.bytes == list.files.reduce(0) { $0 + $1.bytes })
+    }
+
+    @Test func whileTheServerStillCopiesEventPagesTheListSaysHowManyAndLeavesThemOut() throws {
+        // setup
+        let fetcher = FakePageFetcher(refusesFraming: false, held: true)
+        let (ann, copies) = try signedIn(fetcher: fetcher)
+
+        // MUT
+        let waiting = try keepList(ann)
+        fetcher.release()
+        copies.waitUntilIdle()
+        let done = try keepList(ann)
+
+        // validate
+        #expect(waiting.waiting == events.count)
+        #expect(!waiting.files.contains { $0.url.hasSuffix("/copy") })
+        #expect(done.waiting == 0)
+        #expect(done.files.filter { $0.url.hasSuffix("/copy") }.count == events.count + 1, "every event page's copy and the forecast's")
+    }
+
+    @Test func eventPagesThatCouldNotBeCopiedAreCountedAndTheirBookPagesStillKept() throws {
+        // setup
+        let (ann, copies) = try signedIn(fetcher: FakePageFetcher(refusesFraming: false, failing: true))
+        _ = try keepList(ann)
+        copies.waitUntilIdle()
+
+        // MUT
+        let list = try keepList(ann)
+
+        // validate
+        #expect(list.uncopied == events.count)
+        #expect(list.waiting == 0)
+        #expect(list.files.map(\.url).filter { $0.hasPrefix("/trip/events/") } == (1...events.count).map { Route.eventsBook(page: $0).path })
+    }
+
+    @Test func theForecastsCopyIsServedSandboxedAndTheWeatherPageOffersIt() throws {
+        // setup
+        let (ann, copies) = try signedIn(fetcher: FakePageFetcher(refusesFraming: false))
+        let before = ann.get(Route.weatherCopy.path)
+        let first = ann.get(Route.weather.path).bodyText // asks for the copy
+        copies.waitUntilIdle()
+
+        // MUT
+        let copy = ann.get(Route.weatherCopy.path)
+        let page = ann.get(Route.weather.path).bodyText
+
+        // validate
+        #expect(before.status == .notFound)
+        #expect(!first.contains("data-copy="), "no copy to offer yet")
+        #expect(copy.status == .ok)
+        #expect(copy.headers["Content-Security-Policy"] == SecurityHeaders.savedCopyPolicy)
+        #expect(copy.bodyText.contains("<base href=\"\(newYork.weatherURL)\">"))
+        let frame = try #require(Markup.tags("iframe", in: page).first)
+        #expect(Markup.attribute("data-copy", of: frame) == Route.weatherCopy.path)
+        #expect(Markup.attribute("src", of: frame) == newYork.weatherURL, "online, the forecast itself shows")
+    }
+
+    @Test func withoutATripThereIsNothingToKeep() throws {
+        // setup
+        let bob = try web.signedIn("Bob", owner: false)
+
+        // MUT
+        let answer = bob.get(Route.tripKeepList.path)
+
+        // validate
+        #expect(answer.status == .notFound)
+    }
+}
