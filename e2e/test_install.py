@@ -70,6 +70,8 @@ def test_signing_out_empties_cache_storage_and_indexeddb(start_server, browser):
     b = browser("phone", server=server, signed_in=False)
     b.set_cookie(SESSION_COOKIE, sign_in_over_http(server.url, account))
     b.open("/")
+    # The service worker installed (its own cache made) before anything is kept, as on a phone in use.
+    Shell(b).wait(lambda: b.driver.execute_script("return !!navigator.serviceWorker.controller"), "the service worker should start")
     cache_names, databases = b.driver.execute_async_script(KEEP, account.name)
     assert "roadtrip-kept" in cache_names and "roadtrip-changes" in databases
 
@@ -77,4 +79,6 @@ def test_signing_out_empties_cache_storage_and_indexeddb(start_server, browser):
     Shell(b).click(SIGN_OUT)
 
     Shell(b).wait(lambda: Shell(b).path().startswith("/signin"), "signing out should land on the sign-in page")
-    assert b.driver.execute_async_script(KEPT) == [[], []], "nothing kept for the account stays on the browser"
+    Shell(b).wait(lambda: b.driver.execute_async_script(KEPT) == [[], []],
+                  f"nothing kept for the account stays on the browser: {b.driver.execute_async_script(KEPT)}")
+    assert b.driver.execute_script("return navigator.serviceWorker.getRegistrations().then(r => r.length)") == 0, "nor its service worker"

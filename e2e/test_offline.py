@@ -208,7 +208,7 @@ def test_the_kept_events_book_turns_in_spreads_in_the_style_chosen(browser, road
     section = Shell(b).find("#book")
     assert [section.get_attribute("data-transition"), section.get_attribute("data-orientation")] == [transition, orientation]
     wait_frame_shows(b, "article.book-page[data-page='1']", "Event 1")
-    book.press("\ue014")  # the right arrow: the next spread
+    book.press("\ue015" if orientation == "vertical" else "\ue014")  # the down or the right arrow: the next spread
     state = book.wait_page(2)
     assert state["shown"] == [2, 3]
     wait_frame_shows(b, "article.book-page[data-page='2']", "Event 2")

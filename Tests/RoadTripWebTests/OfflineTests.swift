@@ -116,8 +116,9 @@ import Testing
         let ann = try web.signedIn("Ann")
         let bridge = try add("bridge.jpg", seed: 1, at: (40.7061, -73.9969))
         let park = try add("park.jpg", seed: 2, at: (40.7752, -73.9716))
-        let id = try vacation(ann, "New York", [bridge, park])
+        // Tagged before the visit: a vacation takes a photo's tags as they are when it is visited.
         #expect(ann.post(Route.photoTags(photo: park.id).path, [("add", "green")]).status == .seeOther)
+        let id = try vacation(ann, "New York", [bridge, park])
         let account = try #require(try web.library.accounts.account(named: "Ann"))
         let contents = try #require(try web.library.vacations.vacation(id, of: account.id)).contents
         let photos = try contents.photos()

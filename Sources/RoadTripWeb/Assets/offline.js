@@ -461,11 +461,13 @@ function watchForNetwork() {
   clearInterval(probe);
   if (!isOffline()) return;
   probe = setInterval(async () => {
+    if (!navigator.serviceWorker.controller) return;
     try {
-      await fetch("/healthz", { cache: "no-store" });
-      setNetwork(true);
+      // The service worker asks RoadTrip and always answers (see its `probe`).
+      const answer = await (await fetch("/__roadtrip__/network", { cache: "no-store" })).json();
+      if (answer.online) setNetwork(true);
     } catch {
-      // still away
+      // the worker is starting again: ask next time
     }
   }, PROBE_MS);
 }

@@ -15,6 +15,7 @@
 
 const ASSET_CACHE = "roadtrip-assets";
 const OFFLINE_PAGE = "/offline";
+const PROBE = "/__roadtrip__/network"; // answered here, never asked of RoadTrip
 const RECENT_LIMIT = 400; // entries of the recent cache: pages, thumbnails, previews
 const QUEUED = [/^\/photos\/\d+\/(visit|unvisit|tags)$/, /^\/flickr\/photos\/[^/]+\/(visit|unvisit)$/, /^\/vacations\/new$/];
 // Never kept: what must be asked every time, and the worker itself.
@@ -56,6 +57,10 @@ self.addEventListener("fetch", (event) => {
     return;
   }
   if (request.method !== "GET" || request.headers.has("Range")) return;
+  if (url.pathname === PROBE) {
+    event.respondWith(probe());
+    return;
+  }
   if (url.pathname.startsWith("/static/")) {
     event.respondWith(fromAssets(request));
     return;
@@ -63,6 +68,19 @@ self.addEventListener("fetch", (event) => {
   if (NEVER_KEPT.some((pattern) => pattern.test(url.pathname))) return;
   event.respondWith(networkFirst(request, event));
 });
+
+/** Whether RoadTrip answers, for a page offline.js asks now and then: always an answer, so
+ * that the page's console does not fill with refused connections while RoadTrip is away. */
+async function probe() {
+  let online = true;
+  try {
+    await fetch("/healthz", { cache: "no-store" });
+  } catch {
+    online = false;
+  }
+  tellPages(online);
+  return new Response(JSON.stringify({ online }), { headers: { "Content-Type": "application/json", "Cache-Control": "no-store" } });
+}
 
 async function fromAssets(request) {
   const cache = await caches.open(ASSET_CACHE);

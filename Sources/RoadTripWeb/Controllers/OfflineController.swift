@@ -36,6 +36,8 @@ struct OfflineController {
         let destination = try book.tripDestination()
         let urls = destination.isSample ? [] : try app.library.events.all(destination: destination.id)
         var routes: [Route] = [.home, .destination(id: destination.id), .destinationImage(id: destination.id), .weather, .tripMap]
+        // The menu shows every destination with its picture.
+        routes += try app.catalog.all().map { Route.destinationImage(id: $0.id) }
         routes += (0..<destination.eventCount).map { Route.eventsBook(page: $0 + 1) }
         var waiting = 0
         var uncopied = 0
