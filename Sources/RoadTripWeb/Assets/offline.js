@@ -130,7 +130,7 @@ async function askForList(list, report) {
   const until = Date.now() + WAIT_FOR_COPIES_MS;
   for (;;) {
     const response = await fetch(list, { headers: { Accept: "application/json" }, credentials: "same-origin" });
-    if (!response.ok) throw new Error(`RoadTrip answered ${response.status}.`);
+    if (!response.ok) throw new Error(`RoadTrip answered ${response.status}`);
     const answer = await response.json();
     if (!answer.waiting || Date.now() > until) return answer;
     report(answer.waiting === 1 ? "Saving 1 event page on the server…" : `Saving ${answer.waiting} event pages on the server…`);
@@ -173,6 +173,9 @@ async function download(account, list, answer, progress) {
   await removeSet(account, list, name);
   return record;
 }
+
+/** What went wrong, in words: a fetch that met no network says only "Failed to fetch". */
+const why = (error) => (error instanceof TypeError ? "RoadTrip cannot be reached" : error.message);
 
 /** A row "Take this trip offline" / "Keep this vacation offline". */
 class KeepRow {
@@ -219,11 +222,12 @@ class KeepRow {
       answer = await askForList(this.list, (text) => this.say(text));
     } catch (error) {
       this.busy = false;
-      this.say(`Could not find what to keep: ${error.message || "RoadTrip cannot be reached."}`,
+      this.say(`Could not find what to keep: ${why(error)}.`,
         button("Try again", "button secondary keep-start", () => this.take()));
       return;
     }
-    const note = answer.uncopied ? ` ${answer.uncopied === 1 ? "1 event page" : `${answer.uncopied} event pages`} could not be copied: their book pages are kept without it.` : "";
+    const note = answer.uncopied === 1 ? " 1 event page could not be copied: its book page is kept without it."
+      : answer.uncopied > 1 ? ` ${answer.uncopied} event pages could not be copied: their book pages are kept without them.` : "";
     const start = button("Download", "button keep-download", () => this.fetchAll(answer));
     const cancel = button("Cancel", "button secondary keep-cancel", () => {
       this.busy = false;
@@ -246,7 +250,7 @@ class KeepRow {
       });
     } catch (error) {
       this.busy = false;
-      this.say(`Not kept: ${error.message || "RoadTrip stopped answering"}. Nothing changed on this device.`,
+      this.say(`Not kept: ${why(error)}. Nothing changed on this device.`,
         button("Try again", "button secondary keep-start", () => this.take()));
       return;
     }
