@@ -251,6 +251,10 @@ def test_a_kept_vacation_and_changes_made_offline_arrive_once_in_order(browser, 
     screens.wait(lambda: screens.viewer()["scale"] > before, "Zoom in should zoom the kept preview")
     assert screens.viewer()["src"].endswith("/preview")
 
+    # Its itinerary, and a place's photos from there.
+    b.open(f"/vacations/{alps}/itinerary")
+    screens.wait(lambda: "Manhattan" in screens.find("#master-content").text, "the kept itinerary should list its places")
+
     # The kept vacation's book turns.
     b.open(f"/vacations/{alps}/book/1")
     screens.wait(lambda: (book_state(screens) or {}).get("live") and book_state(screens)["images"] == [True],
@@ -433,3 +437,25 @@ def test_a_change_whose_answer_was_lost_is_not_made_twice_nor_reported(browser, 
     Shell(b).wait(lambda: "Not made: Add the vacation “Twice”. A vacation called “Twice” already exists." in indicator(b),
                   f"a refusal of a change never sent before is reported, not {indicator(b)!r}")
     assert list(vacations_of(roadtrip, account.name)) == ["Twice"]
+
+
+def test_a_kept_trip_is_updated_and_removed(browser, roadtrip):
+    account, session = traveller(roadtrip, "Tidy Keeper")
+    choose_over_http(roadtrip, TOWN, session)
+    b = browser_as(browser, "phone", roadtrip, session)
+    b.open("/")
+    keep(b, "trip")
+    first = kept_sets(b)
+    shell = Shell(b)
+
+    # MUT: Update, then Remove
+    shell.click(f"{KEEP_ROW} .keep-update")
+    shell.wait(lambda: "to download" in shell.find(f"{KEEP_ROW} .keep-status").text, "Update should say how much it will download")
+    shell.click(f"{KEEP_ROW} .keep-download")
+    # While it downloads, the old copy stays; once done, the new one alone.
+    shell.wait(lambda: shell.find(f"{KEEP_ROW} .keep-status").text.startswith("Available offline") and len(kept_sets(b)) == 1
+               and kept_sets(b) != first, f"Update should keep the trip anew, in place of the old copy: {kept_sets(b)}")
+    shell.click(f"{KEEP_ROW} .keep-remove")
+
+    shell.wait(lambda: shell.find_all(f"{KEEP_ROW} .keep-start"), "after Remove the row offers to keep the trip again")
+    assert kept_sets(b) == []
