@@ -88,7 +88,10 @@ public final class OfflineCopies: Sendable {
     public func request(_ urls: [String]) {
         let now = clock.now()
         var queued = false
-        for url in urls where WebAddress.isValid(url) {
+        // Each address once: asked for twice, it could be fetched twice, should a worker take
+        // and finish its first job before the second is queued.
+        var seen: Set<String> = []
+        for url in urls where WebAddress.isValid(url) && seen.insert(url).inserted {
             if let copy = copy(of: url), now.timeIntervalSince(copy.madeAt) < OfflineCopies.refreshAfter { continue }
             if let failure = lastFailure(of: url), now.timeIntervalSince(failure.at) < OfflineCopies.retryFailedAfter { continue }
             do {
