@@ -15,11 +15,14 @@ final class FakeEventFetcher: EventPageFetching {
     private let calls = Mutex<[String]>([])
     private let failing = Mutex(false)
     private let refusesFraming: Bool
+    /// The type the site names, and the body it answers instead of `body(for:)`.
+    private let answer: (contentType: String?, body: [UInt8]?)
     /// When set, each fetch signals `started` and then waits for `release` (10 s at most).
     private let gate: (started: DispatchSemaphore, release: DispatchSemaphore)?
 
-    init(refusesFraming: Bool = false, blocking: Bool = false) {
+    init(refusesFraming: Bool = false, blocking: Bool = false, contentType: String? = "text/html; charset=utf-8", body: [UInt8]? = nil) {
         self.refusesFraming = refusesFraming
+        answer = (contentType, body)
         gate = blocking ? (DispatchSemaphore(value: 0), DispatchSemaphore(value: 0)) : nil
     }
 
@@ -52,7 +55,7 @@ final class FakeEventFetcher: EventPageFetching {
         }
         if failing.withLock({ $0 }) { throw Failure() }
         return FetchedEventPage(
-            finalURL: url, contentType: "text/html; charset=utf-8", body: Array(FakeEventFetcher.body(for: url).utf8),
+            finalURL: url, contentType: answer.contentType, body: answer.body ?? Array(FakeEventFetcher.body(for: url).utf8),
             refusesFraming: refusesFraming
         )
     }

@@ -29,9 +29,9 @@ public struct SavedCopy: Sendable, Equatable, Codable {
     public let finalURL: String
     public let madeAt: Date
     public let refusesFraming: Bool
-    /// The type the site sent (its charset included), which the copy is served with.
-    public let contentType: String?
-    /// The copy itself: for HTML, with a `<base>` pointing at the original.
+    /// What the copy is served as: `text/html`, with the charset the page is in (`CopyMediaType`).
+    public internal(set) var contentType: String?
+    /// The copy itself, with a `<base>` pointing at the original.
     public var path: String = ""
 
     enum CodingKeys: String, CodingKey { case url, finalURL, madeAt, refusesFraming, contentType }
@@ -79,7 +79,9 @@ public final class OfflineCopies: Sendable {
         let files = self.files(for: url)
         guard let data = FileManager.default.contents(atPath: files.metadata.path),
               var copy = try? JSONDecoder().decode(SavedCopy.self, from: data),
+              let type = CopyMediaType.served(copy.contentType),
               FileManager.default.fileExists(atPath: files.page.path) else { return nil }
+        copy.contentType = type
         copy.path = files.page.path
         return copy
     }
@@ -122,10 +124,10 @@ public final class OfflineCopies: Sendable {
 
     func save(_ page: FetchedEventPage, for url: String) throws {
         let files = self.files(for: url)
-        let kept = CopyDocument.isHTML(page.contentType) ? CopyDocument.withBase(page.body, base: page.finalURL) : page.body
-        let metadata = SavedCopy(
-            url: url, finalURL: page.finalURL, madeAt: clock.now(), refusesFraming: page.refusesFraming, contentType: page.contentType
-        )
+        // Only an HTML page is kept: see `NotAWebPage`.
+        let type = try CopyMediaType.kept(page.contentType, body: page.body)
+        let kept = CopyDocument.withBase(page.body, base: page.finalURL)
+        let metadata = SavedCopy(url: url, finalURL: page.finalURL, madeAt: clock.now(), refusesFraming: page.refusesFraming, contentType: type)
         // The page first, then the metadata that points at it, each written whole and renamed into place.
         try DurableFile.write(kept, to: files.page.path)
         try DurableFile.write([UInt8](try JSONEncoder().encode(metadata)), to: files.metadata.path)

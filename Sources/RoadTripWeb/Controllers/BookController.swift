@@ -46,13 +46,15 @@ struct BookController {
         return try savedCopy(of: destination.weatherURL)
     }
 
+    /// Served only as an HTML page (a copy of anything else is no copy: `OfflineCopies.copy(of:)`),
+    /// under `sandbox` and `nosniff`: loaded as a script, a stylesheet or a picture by another
+    /// page of RoadTrip's origin, the browser refuses it for its type.
     private func savedCopy(of url: String) throws -> Response {
-        guard let saved = app.copies?.copy(of: url),
-              var response = Response.file(
-                  at: saved.path, contentType: saved.contentType ?? "text/html", cacheControl: "private, no-cache", for: context.request
-              )
+        guard let saved = app.copies?.copy(of: url), let type = saved.contentType, type.hasPrefix("text/html"),
+              var response = Response.file(at: saved.path, contentType: type, cacheControl: "private, no-cache", for: context.request)
         else { throw HTTPError.notFound("RoadTrip has no saved copy of this page yet.") }
         response.headers["Content-Security-Policy"] = SecurityHeaders.savedCopyPolicy
+        response.headers["X-Content-Type-Options"] = "nosniff"
         return response
     }
 
