@@ -20,9 +20,9 @@ public final class Server: Sendable {
     /// Written once in `init`, read by `stop()` under `context.lifecycle`; libmicrohttpd's
     /// functions are safe to call from any thread.
     private nonisolated(unsafe) let daemon: OpaquePointer
-    /// Allocated in `init`, freed once in `stop()` after the daemon that used it is gone.
+    /// Allocated in `init`, freed once by `stop()` (`DaemonHandles.close`) after the daemon that used it is gone.
     private nonisolated(unsafe) let logger: UnsafeMutablePointer<rt_mhd_logger>
-    /// Made in `init`, freed once in `stop()` after the daemon that read it is gone.
+    /// Made in `init`, freed once by `stop()` (`DaemonHandles.close`) after the daemon that read it is gone.
     private nonisolated(unsafe) let ownAnswerHeaders: OpaquePointer?
 
     public init(configuration: Configuration, log: @escaping LogSink = Server.standardError, handler: @escaping Handler) throws(StartError) {
