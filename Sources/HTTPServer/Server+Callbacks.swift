@@ -47,7 +47,7 @@ func accessHandler(
         bodyFile: state.spool?.path
     )
     state.body = []
-    let result = queue(context.handler(request), state: state, context: context, on: connection)
+    let result = queue(context.respond(to: request), state: state, context: context, on: connection)
     // After queueing, so that even a response sending the body file back has opened it.
     state.discardSpool()
     return result

@@ -9,6 +9,8 @@ final class ServerContext: Sendable {
     private let lock = NSCondition()
     /// Guarded by `lock`.
     private nonisolated(unsafe) var inProgress = 0
+    /// Requests whose handler is running: each holds one of the daemon's threads.
+    private nonisolated(unsafe) var handling = 0
     private nonisolated(unsafe) var stopping = false
     private nonisolated(unsafe) var stopped = false
 
@@ -35,6 +37,15 @@ final class ServerContext: Sendable {
 
     var requestsInProgress: Int { lock.withLock { inProgress } }
 
+    /// The handler's answer, counted in `handlersRunning` while it works.
+    func respond(to request: Request) -> Response {
+        lock.withLock { handling += 1 }
+        defer { lock.withLock { handling -= 1 } }
+        return handler(request)
+    }
+
+    var handlersRunning: Int { lock.withLock { handling } }
+
     /// True for the first caller only.
     func beginStopping() -> Bool {
         lock.withLock {
@@ -44,10 +55,12 @@ final class ServerContext: Sendable {
         }
     }
 
-    func waitForRequestsInProgress(timeout: Double) {
+    /// The handlers still running when the wait ended: 0 when every request finished in time.
+    func waitForRequestsInProgress(timeout: Double) -> Int {
         let deadline = Date(timeIntervalSinceNow: timeout)
-        lock.withLock {
+        return lock.withLock {
             while inProgress > 0, lock.wait(until: deadline) {}
+            return handling
         }
     }
 

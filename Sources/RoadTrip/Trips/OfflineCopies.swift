@@ -55,6 +55,8 @@ public final class OfflineCopies: Sendable {
     let log: @Sendable (String) -> Void
     let jobs: JobQueue
     private let runner: JobRunner
+    /// The workers that fetch, for the instance to stop with a deadline (`JobRunner.stop(waitingUntil:)`).
+    public var fetchers: JobRunner { runner }
 
     public init(folder: URL, fetcher: any EventPageFetching, jobs: JobQueue, clock: WallClock = .system, concurrentFetches: Int = 2,
                 log: @escaping @Sendable (String) -> Void = { _ in }) {
