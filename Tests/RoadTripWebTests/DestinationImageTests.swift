@@ -17,7 +17,7 @@ import Testing
     private static func record(name: String, imageName: String) -> DestinationRecord {
         DestinationRecord(
             name: name, imageName: imageName, locationTitle: name, locationSubtitle: "",
-            coordinate: Coordinate(latitude: 10, longitude: 20), weatherURL: "https://example.com/weather",
+            coordinate: Coordinate(latitude: 10, longitude: 20)!, weatherURL: "https://example.com/weather",
             eventURLs: [], pointsOfInterest: []
         )
     }

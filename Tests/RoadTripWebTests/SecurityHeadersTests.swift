@@ -77,7 +77,7 @@ import Testing
         // setup: a destination whose text tries to smuggle in handlers, styles and a script.
         try web.library.catalog.importRecords([DestinationRecord(
             name: "Hostile onload=alert(1) style=x", imageName: "x.svg", locationTitle: "<script>t</script>",
-            locationSubtitle: "\" onerror=\"alert(1)", coordinate: Coordinate(latitude: 1, longitude: 2),
+            locationSubtitle: "\" onerror=\"alert(1)", coordinate: Coordinate(latitude: 1, longitude: 2)!,
             weatherURL: "https://example.com/?q=\"><script>alert(1)</script>", eventURLs: [], pointsOfInterest: []
         )])
         let hostile = try web.destination(named: "Hostile onload=alert(1) style=x")
