@@ -90,11 +90,13 @@ extension Route {
         case .weather: .get("/trip/weather") { try BookController(app: $0, context: $1).weather() }
         case .tripMap: RouteDeclaration.get("/trip/map") { try BookController(app: $0, context: $1).map() }.kept
         case .weatherCopy: .get("/trip/weather/copy") { try BookController(app: $0, context: $1).weatherCopy() }
-        case .tripKeepList: .get("/trip/offline") { try OfflineController(app: $0, context: $1).tripList() }
+        case .tripKeepListPart(let from):
+            .get("/trip/offline" + Route.query("from", from > 0 ? String(from) : nil)) { try OfflineController(app: $0, context: $1).tripList(from: from) }
         case .samplePage(let page): .get("/sample/pages/\(page)", public: true) { try BookController(app: $0, context: $1).samplePage(page) }
-        case .eventsEditor:
-            RouteDeclaration("/trip/events/edit", get: { try EventsEditorController(app: $0, context: $1).editor() },
-                             post: { try EventsEditorController(app: $0, context: $1).add() })
+        case .eventsEditorPage(let page):
+            RouteDeclaration("/trip/events/edit" + Route.query("page", page > 1 ? String(page) : nil),
+                             get: { try EventsEditorController(app: $0, context: $1).editor(page: page) },
+                             post: { try EventsEditorController(app: $0, context: $1).add(from: page) })
         case .eventRemoval(let page): .post("/trip/events/\(page)/remove") { try EventsEditorController(app: $0, context: $1).remove(page) }
         case .eventMove(let page): .post("/trip/events/\(page)/move") { try EventsEditorController(app: $0, context: $1).move(page) }
         case .signIn(let next):
@@ -179,7 +181,10 @@ extension Route {
         case .vacationPhotoImage(let id, let photo, let size):
             .get("/vacations/\(id)/photos/\(photo)/\(size.rawValue)") { try VacationBrowseController(app: $0, context: $1).image(id, photo: photo, size: size) }
         case .vacationBook(let id, let page): .get("/vacations/\(id)/book/\(page)") { try VacationBrowseController(app: $0, context: $1).book(id, page: page) }
-        case .vacationKeepList(let id): .get("/vacations/\(id)/offline") { try OfflineController(app: $0, context: $1).vacationList(id) }
+        case .vacationKeepListPart(let id, let from):
+            .get("/vacations/\(id)/offline" + Route.query("from", from > 0 ? String(from) : nil)) {
+                try OfflineController(app: $0, context: $1).vacationList(id, from: from)
+            }
         case .visit(let photo):
             RouteDeclaration("/photos/\(photo)/visit", get: { try VisitController(app: $0, context: $1).visitChoice(photo) },
                              post: { try VisitController(app: $0, context: $1).visit(photo) })
