@@ -28,7 +28,7 @@ import Testing
         // validate
         #expect(response.status == .ok)
         let html = response.bodyText
-        #expect(EventsEditorPagingTests.listed(in: html) == events)
+        #expect(EventsEditorTests.listed(in: html) == events)
         #expect(Markup.tags("a", in: html).contains { Markup.attribute("href", of: $0) == Route.eventsBook(page: 2).path })
         let actions = Markup.tags("form", in: html).compactMap { Markup.attribute("action", of: $0) }
         #expect(!actions.contains { $0.hasPrefix("/trip/events/") }, "no add, move or remove form: \(actions)")

@@ -23,9 +23,7 @@ import Testing
         try web.library.trips.choose(newYork.id, for: try ann.account(in: web).id)
     }
 
-    static func listed(in html: String) -> [String] {
-        Markup.texts(ofClass: "row-subtitle event-url", element: "span", in: html).map(BookMarkup.unescaped)
-    }
+    static func listed(in html: String) -> [String] { EventsEditorTests.listed(in: html) }
 
     /// The addresses of the pager's links, by their `rel`.
     static func pagerLinks(in html: String) -> [String: String] {
