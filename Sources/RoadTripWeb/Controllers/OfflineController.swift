@@ -46,8 +46,8 @@ struct OfflineController {
     func tripList(from first: Int) throws -> Response {
         let destination = try BookController(app: app, context: context).tripDestination()
         var routes: [Route] = [.home, .destination(id: destination.id), .destinationImage(id: destination.id), .weather, .tripMap]
-        // The menu shows every destination with its picture.
-        routes += try app.catalog.all().map { Route.destinationImage(id: $0.id) }
+        // The menu shows every destination with its picture (this one's is above: each address once).
+        routes += try app.catalog.all().filter { $0.id != destination.id }.map { Route.destinationImage(id: $0.id) }
         if destination.isSample {
             routes += (0..<destination.eventCount).flatMap { [Route.eventsBook(page: $0 + 1), .samplePage($0 + 1)] }
         } else {
@@ -109,15 +109,13 @@ struct OfflineController {
     /// One part of a list: the addresses from `first`, at most `KeepList.partSize`, each
     /// measured by answering it as this request would be (the session's cookie, uncompressed):
     /// exactly what the device will store. Only what answers 200 is kept; the others are
-    /// `unanswered`. Each address once, in the part that names it first.
+    /// `unanswered`. The lists name each address once.
     private func measure(_ routes: [Route], from first: Int) -> (files: [KeepList.File], bytes: Int, unanswered: [Route], next: Int?) {
         let start = min(max(0, first), routes.count)
         let end = min(start + KeepList.partSize, routes.count)
-        let before = Set(routes[..<start].map(\.path))
         var files: [KeepList.File] = []
         var unanswered: [Route] = []
-        var seen: Set<String> = []
-        for route in routes[start..<end] where !before.contains(route.path) && seen.insert(route.path).inserted {
+        for route in routes[start..<end] {
             let answer = app.respond(to: internalRequest(route.path))
             guard answer.status == .ok, let bytes = answer.body.size else {
                 unanswered.append(route)
