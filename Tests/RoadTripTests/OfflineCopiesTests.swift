@@ -134,6 +134,26 @@ final class LogLines: Sendable {
         #expect(copies.copy(of: Self.market)?.refusesFraming == false)
     }
 
+    @Test func theJobsOfARequestAreQueuedInOneTransaction() throws {
+        // setup: the fetches wait, so no worker writes meanwhile
+        let database = CountingDatabase(try data.library().database)
+        let fetcher = FakeEventFetcher(blocking: true)
+        let copies = OfflineCopies(folder: folder, fetcher: fetcher, jobs: JobQueue(database: database, clock: clock.wallClock),
+                                   clock: clock.wallClock, concurrentFetches: 1, log: log.sink)
+        let urls = (1...500).map { "https://example.org/event/\($0)" }
+        let before = database.writesOfThisThread
+
+        // MUT
+        copies.request(urls)
+        let writes = database.writesOfThisThread - before
+
+        // validate
+        #expect(try JobQueue(database: database).pending()[.offlineCopy] == urls.count, "every page queued")
+        #expect(writes == 1, "one write queues them all, not \(writes)")
+        fetcher.release(urls.count)
+        copies.waitUntilIdle()
+    }
+
     @Test func aPageAskedForAgainWhileItIsBeingFetchedIsFetchedOnce() {
         // setup
         let fetcher = FakeEventFetcher(blocking: true)

@@ -89,22 +89,23 @@ public final class OfflineCopies: Sendable {
     }
 
     /// Fetches the pages that have no copy, or an old one, in the background. Returns at once.
+    /// Their jobs are queued in one transaction: a book of 10,000 pages is one commit, not 10,000.
     public func request(_ urls: [String]) {
         let now = clock.now()
-        var queued = false
         // Each address once: asked for twice, it could be fetched twice, should a worker take
         // and finish its first job before the second is queued.
         var seen: Set<String> = []
-        for url in urls where WebAddress.isValid(url) && seen.insert(url).inserted {
-            if let copy = copy(of: url), now.timeIntervalSince(copy.madeAt) < OfflineCopies.refreshAfter { continue }
-            if let failure = lastFailure(of: url), now.timeIntervalSince(failure.at) < OfflineCopies.retryFailedAfter { continue }
-            do {
-                queued = try jobs.enqueue(.offlineCopy, key: url) || queued
-            } catch {
-                log("offline copy of \(OfflineCopies.hostOnly(url)) not queued: \(error)")
-            }
+        let wanted = urls.filter { url in
+            guard WebAddress.isValid(url), seen.insert(url).inserted else { return false }
+            if let copy = copy(of: url), now.timeIntervalSince(copy.madeAt) < OfflineCopies.refreshAfter { return false }
+            if let failure = lastFailure(of: url), now.timeIntervalSince(failure.at) < OfflineCopies.retryFailedAfter { return false }
+            return true
         }
-        if queued { runner.wake() }
+        do {
+            if try jobs.enqueue(.offlineCopy, keys: wanted) > 0 { runner.wake() }
+        } catch {
+            log("offline copies of \(wanted.count) pages not queued: \(error)")
+        }
     }
 
     /// Blocks until every requested fetch has ended (for the command line and tests).
