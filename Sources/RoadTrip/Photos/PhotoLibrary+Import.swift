@@ -7,7 +7,8 @@ import TextRules
 
 /// What became of one file given to the importer.
 public enum ImportOutcome: Sendable, Equatable {
-    case imported(Photo)
+    /// With a sentence for each EXIF field left out because it was impossible (see `InspectedImage.warnings`).
+    case imported(Photo, warnings: [String])
     /// The same bytes were imported before (perhaps under another name): stored once.
     case alreadyThere(Photo)
     /// Not stored; the reason names what is wrong with the file, not where it is.
@@ -76,7 +77,7 @@ extension PhotoLibrary {
             guard let row = try db.fetchOne("SELECT \(raw: Photo.columns) FROM photos WHERE sha256 = \(sha256)") else {
                 throw FileError("cannot find the new row of", sha256)
             }
-            return inserted ? .imported(try Photo(row: row)) : .alreadyThere(try Photo(row: row))
+            return inserted ? .imported(try Photo(row: row), warnings: image.warnings) : .alreadyThere(try Photo(row: row))
         }
     }
 
