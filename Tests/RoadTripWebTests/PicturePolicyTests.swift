@@ -23,7 +23,7 @@ import Testing
     private func hostileDestination() throws -> Destination {
         try web.library.catalog.importRecords([DestinationRecord(
             name: "Hostile", imageName: "Hostile.svg", locationTitle: "Hostile", locationSubtitle: "",
-            coordinate: Coordinate(latitude: 10, longitude: 20), weatherURL: "https://example.com/weather", eventURLs: [], pointsOfInterest: []
+            coordinate: Coordinate(latitude: 10, longitude: 20)!, weatherURL: "https://example.com/weather", eventURLs: [], pointsOfInterest: []
         )])
         let images = web.folder.appendingPathComponent("destination-images")
         try FileManager.default.createDirectory(at: images, withIntermediateDirectories: true)
