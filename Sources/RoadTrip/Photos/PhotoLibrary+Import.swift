@@ -95,7 +95,7 @@ extension PhotoLibrary {
     /// command-line import's names are not cleaned by the upload's parser); a very long name is cut.
     static func title(fromFileName fileName: String) -> String {
         let last = fileName.split(separator: "/").last.map(String.init) ?? ""
-        let stem = last.contains(".") && !last.hasPrefix(".") ? String(last[..<last.lastIndex(of: ".")!]) : last
+        let stem = last.hasPrefix(".") ? last : last.lastIndex(of: ".").map { String(last[..<$0]) } ?? last
         let clean = String(String.UnicodeScalarView(stem.unicodeScalars.filter { !$0.properties.isNoncharacterCodePoint && $0.properties.generalCategory != .control
             && !DirectionOverrides.isOverride($0) }))
         return String(clean.trimmingCharacters(in: .whitespaces).prefix(200))
