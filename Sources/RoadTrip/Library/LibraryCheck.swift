@@ -21,11 +21,13 @@ extension Library {
     /// photos whose original is missing or of another size (or, with `hashes`, other bytes),
     /// places whose photo count is wrong, half-written files left under temporary names, and
     /// background jobs that were given up: these it only reports. Positions no place on Earth
-    /// has, which an older RoadTrip stored, it also repairs (`repairImpossiblePositions`), first,
-    /// so that the counts checked after are of the repaired library.
+    /// has, and photos' orientations, sizes and dates no photo has, which an older RoadTrip
+    /// stored, it also repairs (`repairImpossiblePositions`, `repairImpossiblePhotoNumbers`),
+    /// first, so that the counts checked after are of the repaired library.
     public func check(hashes: Bool = false) throws -> LibraryCheckReport {
         var report = LibraryCheckReport()
         try repairImpossiblePositions(into: &report)
+        try repairImpossiblePhotoNumbers(into: &report)
         try checkOriginals(hashes: hashes, into: &report)
         let miscounted: Int = try database.fetchValue("""
             SELECT count(*) FROM places WHERE photo_count <> (SELECT count(*) FROM photos WHERE photos.place_id = places.id)
