@@ -107,7 +107,9 @@ public final class Instance: Sendable {
                 library: library, assets: try AssetCatalog.bundled(), secureCookies: options.secureCookies,
                 copies: copies, flickr: Self.flickr(options, library: library),
                 hosts: AllowedHosts(publicURL: options.publicURL, listenHost: options.host), proxies: options.trustedProxies,
-                pageCacheBytes: options.pageCacheMiB << 20, mapTiles: options.mapTiles
+                pageCacheBytes: options.pageCacheMiB << 20, mapTiles: options.mapTiles,
+                // Bounds of the server's own threads (PostgreSQL runs more of them than SQLite).
+                workLimits: .leavingThreadsFree(requestThreads: configuration.threadPoolSize)
             )
         } catch {
             throw StartFailure(description: "cannot start: \(error)")
