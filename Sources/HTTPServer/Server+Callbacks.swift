@@ -72,7 +72,7 @@ private func headersArrived(_ state: RequestState, context: ServerContext, conne
         method: state.method, path: state.path, query: connectionValues(connection, kind: MHD_ValueKind.GET_ARGUMENT_KIND),
         headers: Headers(fields: headers), clientAddress: clientAddress(connection), declaredLength: length
     )
-    switch context.configuration.admitsSpooledBody(head) {
+    switch context.admitsSpooledBody(head) {
     case .refuse(let response):
         return queue(response, state: state, context: context, on: connection)
     case .accept(let owner):

@@ -89,8 +89,13 @@ public final class Server: Sendable {
     /// Number of requests received and not yet completed.
     public var requestsInProgress: Int { context.requestsInProgress }
 
-    /// Number of requests whose handler is running now; after `stop()`, those it abandoned.
+    /// Number of requests whose handler is running now.
     public var handlersRunning: Int { context.handlersRunning }
+
+    /// The handlers `stop()` left running, counted when its grace period ended (a handler
+    /// that ends later does not change it): nonzero, the process should end without the
+    /// clean-ups that could pull state from under them.
+    public var handlersAbandoned: Int { context.handlersAbandoned }
 
     deinit {
         stop()

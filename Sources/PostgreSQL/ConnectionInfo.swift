@@ -4,11 +4,11 @@ import Foundation
 /// the options libpq parses out of it, each secret one (`password`, `sslpassword`: whatever
 /// libpq marks "*") shown as `***`. Every place that prints where a database is goes through
 /// here (`PostgreSQLAddress.redacted` is this), so the text as typed is never printed.
-public enum ConnectionInfo {
+enum ConnectionInfo {
     /// A `postgresql://` or `postgres://` URI comes back as one, anything else as libpq's
     /// `key=value` form; one that libpq cannot read comes back as a sentence saying so,
     /// without any of it.
-    public static func forLogs(_ conninfo: String) -> String {
+    static func forLogs(_ conninfo: String) -> String {
         guard let options = try? ConnectionOptions(parsing: conninfo) else {
             return "(a PostgreSQL connection string that libpq cannot read)"
         }

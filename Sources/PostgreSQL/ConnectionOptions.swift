@@ -50,20 +50,14 @@ struct ConnectionOptions {
     }
 
     /// libpq's parse errors quote the piece they could not read (`invalid percent-encoded
-    /// token: "pa55%zz"`, the whole URI for some), which may be a password: every quoted part
-    /// is left out, since nothing parsed says what in it is secret.
+    /// token: "pa55%zz"`, the whole URI for some), which may be a password. libpq does not
+    /// escape a `"` inside what it quotes, so nothing after its first quote can be told apart
+    /// from the address: only the text before it is kept (`invalid percent-encoded token`).
     static func withoutQuotes(_ message: String) -> String {
         let line = libpqText(message, hiding: [])
-        var result = "", quoted = false
-        for character in line {
-            if character == "\"" {
-                if !quoted { result += "\"…\"" }
-                quoted.toggle()
-            } else if !quoted {
-                result.append(character)
-            }
-        }
-        return result
+        guard let quote = line.firstIndex(of: "\"") else { return line }
+        let before = line[..<quote].trimmingCharacters(in: .whitespaces)
+        return before.hasSuffix(":") ? String(before.dropLast()) : before
     }
 }
 

@@ -107,7 +107,9 @@ public final class Instance: Sendable {
                 library: library, assets: try AssetCatalog.bundled(), secureCookies: options.secureCookies,
                 copies: copies, flickr: Self.flickr(options, library: library),
                 hosts: AllowedHosts(publicURL: options.publicURL, listenHost: options.host), proxies: options.trustedProxies,
-                pageCacheBytes: options.pageCacheMiB << 20, mapTiles: options.mapTiles
+                pageCacheBytes: options.pageCacheMiB << 20, mapTiles: options.mapTiles,
+                // Bounds of the server's own threads (PostgreSQL runs more of them than SQLite).
+                workLimits: .leavingThreadsFree(requestThreads: configuration.threadPoolSize)
             )
         } catch {
             throw StartFailure(description: "cannot start: \(error)")
@@ -147,9 +149,11 @@ public final class Instance: Sendable {
         // First, so that no worker takes a job while the requests finish.
         for runner in workers { runner.stop() }
         server.stop()
-        let jobs = workers.reduce(0) { $0 + $1.stop(waitingUntil: deadline).count }
+        // Both counted when each stop decided what to abandon: read again later, a handler or
+        // job ending in between would let the process exit with clean-ups under the others.
+        let jobWorkers = workers.reduce(0) { $0 + $1.stop(waitingUntil: deadline).workers }
         stopping.withLock { state in
-            state.abandoned = server.handlersRunning + jobs
+            state.abandoned = server.handlersAbandoned + jobWorkers
             state.done = true
         }
     }

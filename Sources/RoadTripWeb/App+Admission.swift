@@ -112,3 +112,8 @@ public final class WorkAdmission: Sendable {
         running.withLock { $0[kind, default: 0] }
     }
 }
+
+extension App {
+    /// The bounds this app's long work runs within.
+    public var workLimits: WorkAdmission.Limits { work.limits }
+}

@@ -134,6 +134,7 @@ private func connectionIsRefused(port: Int) -> Bool {
         release.signal()
         #expect(eventually(within: 10) { server.requestsInProgress == 0 }, "the daemon is closed once the handler returns")
         #expect(server.handlersRunning == 0)
+        #expect(server.handlersAbandoned == 1, "what stop() abandoned stays counted once the handler returned")
     }
 
     @Test func stoppingTwiceIsHarmless() throws {

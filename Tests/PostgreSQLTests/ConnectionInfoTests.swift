@@ -67,6 +67,9 @@ import Testing
         "host=db password=SECRET trailing",
         "host=db password='SECRET",
         "postgresql://u:SECRET@[::1/db",
+        // libpq does not escape a quote inside what it quotes: these hold one
+        "postgresql://u:a\"SECRET%zz@h/db",
+        "postgresql://u:SECRET@[::1]\"/db",
     ])
     func aStringLibpqCannotReadIsNotShownAtAll(conninfo: String) {
         // MUT

@@ -84,6 +84,24 @@ import Testing
         #expect(try web.rows(in: "photos") == photosBefore, "nothing imported")
     }
 
+    /// What uploads.js waits on before sending the file again.
+    @Test func aBusyFileUploadAnswers503WithTheSecondsToWait() throws {
+        // setup
+        let photo = try PhotoUploads().draw("harbour.jpg")
+        var headers = Headers()
+        headers["Content-Type"] = "application/octet-stream"
+        headers["X-CSRF-Token"] = try #require(ann.formToken)
+        #expect(web.app.work.enter(.upload))
+        defer { web.app.work.leave(.upload) }
+
+        // MUT
+        let upload = ann.send("POST", Route.uploadFile(name: "harbour.jpg").path, headers: headers, bodyFile: photo)
+
+        // validate
+        #expect(upload.status == .serviceUnavailable)
+        #expect(upload.headers["Retry-After"] == String(WorkAdmission.retryAfter))
+    }
+
     @Test func eachKindOfLongWorkIsDeclaredOnItsRoutes() {
         // MUT + validate
         #expect(Route.vacationExport(id: 1).declaration.bound(for: "GET") == .export)

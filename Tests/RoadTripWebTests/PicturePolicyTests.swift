@@ -57,6 +57,35 @@ import Testing
         }
     }
 
+    @Test func theDrawnPlaceholderIsServedUnderThePolicyThatRunsNothing() throws {
+        // setup: a destination whose picture is not there, its name markup
+        try web.library.catalog.importRecords([DestinationRecord(
+            name: "Nowhere <script>alert(1)</script>", imageName: "Missing.svg", locationTitle: "Nowhere", locationSubtitle: "",
+            coordinate: Coordinate(latitude: 10, longitude: 20)!, weatherURL: "https://example.com/weather", eventURLs: [], pointsOfInterest: []
+        )])
+        let nowhere = try #require(try web.library.catalog.all().first { $0.imageName == "Missing.svg" })
+
+        // MUT
+        let response = ann.get(Route.destinationImage(id: nowhere.id).path)
+
+        // validate: drawn (an SVG), and under the picture's policy, not the pages'
+        #expect(response.status == .ok)
+        #expect(response.headers["Content-Type"] == "image/svg+xml")
+        #expect(response.headers.values("Content-Security-Policy") == [Self.policy])
+        #expect(response.headers["X-Content-Type-Options"] == "nosniff")
+    }
+
+    @Test func anSVGAnswerWithoutAPolicyOfItsOwnGetsThePictures() {
+        // setup: an answer no controller marked
+        var response = Response(status: .ok, headers: ["Content-Type": "image/svg+xml; charset=utf-8"], body: .bytes(Array(Self.hostile.utf8)))
+
+        // MUT
+        SecurityHeaders.apply(SecurityHeaders.all, to: &response)
+
+        // validate
+        #expect(response.headers.values("Content-Security-Policy") == [Self.policy])
+    }
+
     @Test func roadTripsOwnSVGAssetsAreServedUnderThePolicyThatRunsNothing() throws {
         // setup
         let paths = ["icon.svg", "map-world.svg"].map { web.app.assets.route($0).path }

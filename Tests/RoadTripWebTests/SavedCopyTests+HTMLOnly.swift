@@ -96,4 +96,23 @@ extension SavedCopyTests {
         #expect(copy.status == .notFound)
         #expect(!copy.bodyText.contains("pwned"))
     }
+
+    /// A browser puts a 304's headers over those it kept: the 304 carries the sandbox too.
+    @Test func theCopyAskedAgainWithItsETagIsA304UnderSandboxAndNosniff() throws {
+        // setup
+        let (ann, copies) = try signedIn(fetcher: FakePageFetcher(refusesFraming: true, contentType: "text/html; charset=utf-8"))
+        ann.get(Route.eventsBook(page: 2).path)
+        copies.waitUntilIdle()
+        let first = ann.get(Route.eventCopy(page: 2).path)
+        let etag = try #require(first.headers["ETag"])
+
+        // MUT
+        let again = ann.get(Route.eventCopy(page: 2).path, headers: ["If-None-Match": etag])
+
+        // validate
+        #expect(first.status == .ok)
+        #expect(again.status == .notModified)
+        #expect(again.headers.values("Content-Security-Policy") == [SecurityHeaders.savedCopyPolicy])
+        #expect(again.headers["X-Content-Type-Options"] == "nosniff")
+    }
 }

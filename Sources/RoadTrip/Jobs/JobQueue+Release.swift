@@ -7,12 +7,21 @@ extension JobQueue {
     /// False when this worker no longer held it (it was finished, or taken by another).
     @discardableResult
     public func release(_ job: Job) throws -> Bool {
+        try !release([job]).isEmpty
+    }
+
+    /// Gives back several, in one write (a stopping process has little time): those this
+    /// worker still held.
+    @discardableResult
+    public func release(_ jobs: [Job]) throws -> [Job] {
         try database.write { db in
-            try db.execute("""
-                UPDATE jobs SET leased_by = NULL, lease_until = NULL, attempts = attempts - 1
-                WHERE id = \(job.id) AND leased_by = \(worker)
-                """)
-            return db.changes == 1
+            try jobs.filter { job in
+                try db.execute("""
+                    UPDATE jobs SET leased_by = NULL, lease_until = NULL, attempts = attempts - 1
+                    WHERE id = \(job.id) AND leased_by = \(worker)
+                    """)
+                return db.changes == 1
+            }
         }
     }
 }

@@ -72,25 +72,59 @@ public final class JobRunner: Sendable {
         signal.unlock()
     }
 
+    /// What `stop(waitingUntil:)` left behind at its deadline.
+    public struct Abandoned: Sendable {
+        /// The jobs still running, given back to the queue when that could be done in time.
+        public let jobs: [Job]
+        /// The workers still busy (running a job, or claiming one from a database that does
+        /// not answer): threads the process should not pull state from under.
+        public let workers: Int
+    }
+
+    /// How long after its deadline `stop(waitingUntil:)` may spend giving jobs back.
+    static let releaseMargin: TimeInterval = 0.5
+
     /// Stops the workers and waits until each has finished its job or `deadline` has passed;
-    /// the jobs still running then are given back to the queue (`JobQueue.release`) and
-    /// returned. Their workers are left to end with the process: work cannot be taken from
+    /// the jobs still running then are given back to the queue (`JobQueue.release`), all in
+    /// one write. Their workers are left to end with the process: work cannot be taken from
     /// a thread, only abandoned.
+    ///
+    /// Returns by `deadline` + `releaseMargin`: the write can wait behind an abandoned request
+    /// holding SQLite's writer, or for a PostgreSQL server that is gone. Past the margin the
+    /// jobs are not given back; their leases run out and another start takes them up, as
+    /// for a process that died.
     @discardableResult
-    public func stop(waitingUntil deadline: Date) -> [Job] {
+    public func stop(waitingUntil deadline: Date) -> Abandoned {
         stop()
         while state.withLock({ $0.running > 0 }), Date() < deadline {
             Thread.sleep(forTimeInterval: 0.01)
         }
-        let unfinished = state.withLock { Array($0.jobs.values) }.sorted { $0.id < $1.id }
-        for job in unfinished {
-            do {
-                if try queue.release(job) { log("jobs: stopping before \(job.kind.rawValue) job \(job.id) finished; it is done at the next start") }
-            } catch {
-                log("jobs: cannot give back \(job.kind.rawValue) job \(job.id), taken up again when its lease runs out: \(error)")
-            }
+        let (unfinished, busy) = state.withLock { (Array($0.jobs.values).sorted { $0.id < $1.id }, $0.running) }
+        if !unfinished.isEmpty { giveBack(unfinished, before: deadline.addingTimeInterval(Self.releaseMargin)) }
+        return Abandoned(jobs: unfinished, workers: busy)
+    }
+
+    private func giveBack(_ jobs: [Job], before limit: Date) {
+        let names = jobs.map { "\($0.kind.rawValue) job \($0.id)" }.joined(separator: ", ")
+        let remaining = limit.timeIntervalSinceNow
+        guard remaining > 0 else {
+            return log("jobs: stopping too late to give back \(names); taken up again when their leases run out")
         }
-        return unfinished
+        let done = DispatchSemaphore(value: 0)
+        Thread.detachNewThread { [queue, log] in
+            do {
+                let released = try queue.release(jobs)
+                if !released.isEmpty {
+                    log("jobs: stopping before \(released.map { "\($0.kind.rawValue) job \($0.id)" }.joined(separator: ", ")) finished; done at the next start")
+                }
+            } catch {
+                log("jobs: cannot give back \(names), taken up again when their leases run out: \(error)")
+            }
+            done.signal()
+        }
+        if done.wait(timeout: .now() + remaining) == .timedOut {
+            log("jobs: giving back \(names) did not finish in time; taken up again when their leases run out")
+        }
     }
 
     /// Blocks until no job of these kinds is due and none is running here (for commands and

@@ -62,7 +62,7 @@ struct DestinationsController {
         } else {
             response = PlaceholderPicture(name: destination.name).response
         }
-        response.headers["Content-Security-Policy"] = SecurityHeaders.picturePolicy
+        SecurityHeaders.servePicture(&response.headers, contentType: response.headers["Content-Type"], isPicture: true)
         return response
     }
 }
