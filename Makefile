@@ -21,7 +21,7 @@ TEST_TMPDIR := $(shell [ -d /dev/shm ] && [ -w /dev/shm ] && echo /dev/shm || ec
 # time, each worker with servers and browsers of its own.
 E2E_WORKERS ?= 2
 
-.PHONY: run build release test unit e2e bench deps test-deps e2e-deps bench-deps clean
+.PHONY: run build release test unit e2e bench fuzz deps test-deps e2e-deps bench-deps clean
 
 run: deps release
 	.build/release/roadtrip serve --host $(HOST) --port $(PORT) $(if $(DATA),--data $(DATA))
@@ -50,6 +50,16 @@ bench: release bench-deps
 	bench/import/run.sh
 	bench/cluster/run.sh
 	bench/map/run.sh
+
+# Each fuzz target for FUZZ_SECONDS under libFuzzer and AddressSanitizer (fuzz/run.sh; FUZZ_TARGETS
+# to run only some). Its own build folder: everything is built again with the sanitizers, and
+# FuzzDriver's main is renamed so that libFuzzer's runs.
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS ?=
+fuzz: deps
+	nice -n 10 $(SWIFT) build --build-path .build/fuzz --sanitize=fuzzer --sanitize=address --product FuzzDriver \
+		-Xswiftc -Xfrontend -Xswiftc -entry-point-function-name -Xswiftc -Xfrontend -Xswiftc fuzz_driver_plain_main
+	TMPDIR=$(TEST_TMPDIR) FUZZ_SECONDS=$(FUZZ_SECONDS) fuzz/run.sh $(FUZZ_TARGETS)
 
 deps:
 	@bin/install-packages $(BUILD_PACKAGES)
