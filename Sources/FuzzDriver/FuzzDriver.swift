@@ -1,11 +1,36 @@
 import Foundation
 import FuzzTargets
 
-// The plain front end of the fuzz targets (a libFuzzer build never runs this file):
-//   FuzzDriver corpus DIR          every target over each file of DIR/<target>/, once (`make test`)
-//   FuzzDriver run TARGET FILE...  one target over the files given (a crash found, without sanitizers)
-//   FuzzDriver seeds DIR           writes each target's seeds to DIR/<target>/seed-<name>
-//   FuzzDriver list                the targets' names
+/// The plain front end of the fuzz targets. A libFuzzer build renames this entry point
+/// (`-entry-point-function-name`), so libFuzzer's own main runs instead and calls LibFuzzerEntry.
+///
+///     FuzzDriver corpus DIR          every target over each file of DIR/<target>/, once (`make test`)
+///     FuzzDriver run TARGET FILE...  one target over the files given (replays a crash without sanitizers)
+///     FuzzDriver seeds DIR           writes each target's seeds to DIR/<target>/seed-<name>
+///     FuzzDriver list                the targets' names
+@main
+enum FuzzDriver {
+    static func main() {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        switch arguments.first {
+        case "corpus" where arguments.count == 2:
+            runCorpus(arguments[1])
+        case "run" where arguments.count >= 3:
+            guard let target = FuzzTarget.named(arguments[1]) else { fail("no target is called \(arguments[1])") }
+            for path in arguments.dropFirst(2) {
+                // On stderr, unbuffered: the input a trap stops at is the last one named.
+                FileHandle.standardError.write(Data("\(target.name): \(path)\n".utf8))
+                target.run(read(path))
+            }
+        case "seeds" where arguments.count == 2:
+            writeSeeds(arguments[1])
+        case "list" where arguments.count == 1:
+            for target in FuzzTarget.all { print(target.name) }
+        default:
+            fail("usage: FuzzDriver corpus DIR | run TARGET FILE... | seeds DIR | list")
+        }
+    }
+}
 
 func fail(_ message: String) -> Never {
     FileHandle.standardError.write(Data("FuzzDriver: \(message)\n".utf8))
@@ -54,22 +79,4 @@ func writeSeeds(_ root: String) {
             fail("cannot write the seeds of \(target.name): \(error)")
         }
     }
-}
-
-let arguments = Array(CommandLine.arguments.dropFirst())
-switch arguments.first {
-case "corpus" where arguments.count == 2:
-    runCorpus(arguments[1])
-case "run" where arguments.count >= 3:
-    guard let target = FuzzTarget.named(arguments[1]) else { fail("no target is called \(arguments[1])") }
-    for path in arguments.dropFirst(2) {
-        print("\(target.name): \(path)")
-        target.run(read(path))
-    }
-case "seeds" where arguments.count == 2:
-    writeSeeds(arguments[1])
-case "list" where arguments.count == 1:
-    for target in FuzzTarget.all { print(target.name) }
-default:
-    fail("usage: FuzzDriver corpus DIR | run TARGET FILE... | seeds DIR | list")
 }
