@@ -1,0 +1,41 @@
+import Foundation
+import Testing
+@testable import RoadTrip
+
+extension DestinationFileTests {
+    /// Bytes that are not UTF-8 where FoundationXML decodes a name or a comment: it unwrapped
+    /// the decoding and stopped the process (found by the destination-plist fuzz target).
+    static let notUTF8: [(name: String, bytes: [UInt8])] = [
+        ("an element name", Array(#"<?xml version="1.0" encoding="UTF-8"?><plist version="1.0"><dict><key>A</key><strin"#.utf8) + [0xFA]
+            + Array(">x</string></dict></plist>".utf8)),
+        ("a comment", Array(#"<?xml version="1.0"?><plist version="1.0"><!-- caf"#.utf8) + [0xE9] + Array(" --><dict/></plist>".utf8)),
+        ("an attribute name", Array("<plist version=\"1.0\"><dict a".utf8) + [0xE9] + Array("=\"1\"/></plist>".utf8)),
+    ]
+
+    @Test(arguments: ["an element name", "a comment", "an attribute name"])
+    func aPropertyListThatIsNotUTF8IsRefusedNamingTheByte(_ name: String) throws {
+        // setup
+        let bytes = try #require(Self.notUTF8.first { $0.name == name }).bytes
+
+        // MUT
+        let error = #expect(throws: DestinationFileError.self) { try DestinationFile.parse(Data(bytes), format: .propertyList) }
+
+        // validate
+        let offset = try #require(bytes.firstIndex { $0 >= 0x80 })
+        #expect(error?.reason == "is not UTF-8 text: byte \(offset) is not part of a character")
+    }
+
+    @Test func aPropertyListDeclaringLatin1IsReadInIt() throws {
+        // setup
+        let latin1 = #"""
+            <?xml version="1.0" encoding="ISO-8859-1"?>
+            <plist version="1.0"><!-- caf\#u{E9} --><dict><key>DestinationData</key><array/></dict></plist>
+            """#.data(using: .isoLatin1)!
+
+        // MUT
+        let error = #expect(throws: DestinationFileError.self) { try DestinationFile.parse(latin1, format: .propertyList) }
+
+        // validate: read through to the catalogue's own rules
+        #expect(error?.reason == "holds no destinations")
+    }
+}
