@@ -53,12 +53,14 @@ bench: release bench-deps
 
 # Each fuzz target for FUZZ_SECONDS under libFuzzer and AddressSanitizer (fuzz/run.sh; FUZZ_TARGETS
 # to run only some). Its own build folder: everything is built again with the sanitizers, and
-# FuzzDriver's main is renamed so that libFuzzer's runs.
+# FuzzDriver's main is renamed so that libFuzzer's runs. SwiftPM hands swiftc one -sanitize= per
+# sanitizer and swiftc keeps only the last, so Swift code had no coverage: -Xswiftc names both at once.
 FUZZ_SECONDS ?= 60
 FUZZ_TARGETS ?=
+FUZZ_BUILD = --build-path .build/fuzz --sanitize=fuzzer --sanitize=address -Xswiftc -sanitize=fuzzer,address \
+	-Xswiftc -Xfrontend -Xswiftc -entry-point-function-name -Xswiftc -Xfrontend -Xswiftc fuzz_driver_plain_main
 fuzz: deps
-	nice -n 10 $(SWIFT) build --build-path .build/fuzz --sanitize=fuzzer --sanitize=address --product FuzzDriver \
-		-Xswiftc -Xfrontend -Xswiftc -entry-point-function-name -Xswiftc -Xfrontend -Xswiftc fuzz_driver_plain_main
+	nice -n 10 $(SWIFT) build $(FUZZ_BUILD) --product FuzzDriver
 	TMPDIR=$(TEST_TMPDIR) FUZZ_SECONDS=$(FUZZ_SECONDS) fuzz/run.sh $(FUZZ_TARGETS)
 
 deps:
