@@ -10,9 +10,14 @@ extension DestinationFileTests {
             + Array(">x</string></dict></plist>".utf8)),
         ("a comment", Array(#"<?xml version="1.0"?><plist version="1.0"><!-- caf"#.utf8) + [0xE9] + Array(" --><dict/></plist>".utf8)),
         ("an attribute name", Array("<plist version=\"1.0\"><dict a".utf8) + [0xE9] + Array("=\"1\"/></plist>".utf8)),
+        // An encoding libxml2 does not know: it reads the document as UTF-8.
+        ("an unknown encoding", Array(#"<?xml version="1.0" encoding="U"#.utf8) + [0xDA] + Array(#"TF-8"?><plist version="1.0"><strin"#.utf8)
+            + [0xFA] + Array(">x</string></plist>".utf8)),
+        ("an encoding libxml2 lacks", Array(#"<?xml version="1.0" encoding="X-ROADTRIP"?><plist version="1.0"><!-- caf"#.utf8) + [0xE9]
+            + Array(" --><dict/></plist>".utf8)),
     ]
 
-    @Test(arguments: ["an element name", "a comment", "an attribute name"])
+    @Test(arguments: ["an element name", "a comment", "an attribute name", "an unknown encoding", "an encoding libxml2 lacks"])
     func aPropertyListThatIsNotUTF8IsRefusedNamingTheByte(_ name: String) throws {
         // setup
         let bytes = try #require(Self.notUTF8.first { $0.name == name }).bytes

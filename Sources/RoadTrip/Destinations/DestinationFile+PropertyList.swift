@@ -61,18 +61,18 @@ extension DestinationFile {
 
         /// libxml2 hands a document read as UTF-8 on as it is, and FoundationXML traps on an
         /// element or attribute name, comment or processing instruction that is not UTF-8 (it
-        /// unwraps their decoding): such a document must be UTF-8 throughout. One in UTF-16 or
-        /// declaring another encoding is converted by libxml2, which refuses what does not convert.
+        /// unwraps their decoding): such a document must be UTF-8 throughout. libxml2 converts
+        /// UTF-16 (by its byte order mark or first characters) and the encodings it has built in;
+        /// one it does not know it reads as UTF-8 (found by the destination-plist fuzz target).
         private static func isReadAsUTF8(_ data: Data) -> Bool {
             let head = Array(data.prefix(256))
-            if head.starts(with: [0xFF, 0xFE]) || head.starts(with: [0xFE, 0xFF]) || head.starts(with: [0x3C, 0x00]) || head.starts(with: [0x00, 0x3C]) {
-                return false
-            }
+            let utf16Starts: [[UInt8]] = [[0xFF, 0xFE], [0xFE, 0xFF], [0x3C, 0x00, 0x3F, 0x00], [0x00, 0x3C, 0x00, 0x3F]]
+            if utf16Starts.contains(where: head.starts(with:)) { return false }
             let text = String(decoding: head, as: UTF8.self)
             guard text.hasPrefix("<?xml") || text.hasPrefix("\u{FEFF}<?xml"), let end = text.range(of: "?>"),
                   let encoding = text[..<end.lowerBound].range(of: "encoding") else { return true }
             let declared = text[encoding.upperBound..<end.lowerBound].drop { " \t\r\n=\"'".contains($0) }.prefix { !" \t\r\n\"'".contains($0) }
-            return ["utf-8", "utf8"].contains(declared.lowercased())
+            return !["utf-16", "utf16", "iso-8859-1", "iso-latin-1"].contains(declared.lowercased())
         }
 
         private static func firstInvalidUTF8(in data: Data) -> Int? {
