@@ -34,7 +34,7 @@ public struct FuzzTarget: Sendable {
     public static let all: [FuzzTarget] = [
         .multipart, .form, .cookie, .headers,
         .route, .mapQuery,
-        .destinationPropertyList, .destinationJSON, .vacationDocument, .flickr,
+        .destinationPropertyList, .destinationJSON, .vacationDocument, .vacationRows, .flickr,
         .imageHeader, .exif,
     ]
 
