@@ -30,6 +30,29 @@ extension DestinationFileTests {
         #expect(error?.reason == "is not UTF-8 text: byte \(offset) is not part of a character")
     }
 
+    /// FoundationXML read a processing instruction without data from a null pointer and crashed
+    /// (found by the destination-plist fuzz target); a UTF-16 document's entities passed a check
+    /// made on its bytes as UTF-8.
+    @Test(arguments: [
+        ("<?xml version=\"1.0\"?><?x?><plist version=\"1.0\"><dict/></plist>", "holds an XML processing instruction (<?…?>), which a property list never has"),
+        ("<plist version=\"1.0\"><dict/><?php echo 1 ?></plist>", "holds an XML processing instruction (<?…?>), which a property list never has"),
+        ("<?xmlvF-81?>\n<plist version=\"1.0\"><dict/></plist>", "holds an XML processing instruction (<?…?>), which a property list never has"),
+        ("<?xml version=\"1.0\"?><!DOCTYPE plist [<!ENTITY x \"y\">]><plist version=\"1.0\"><string>&x;</string></plist>",
+         "declares XML entities, which a property list never needs"),
+    ])
+    func whatFoundationXMLCannotReadIsRefusedInUTF8AndUTF16(_ document: String, _ reason: String) throws {
+        // setup
+        let utf16 = Data([0xFF, 0xFE] + document.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] })
+
+        // MUT
+        let refusals = [Data(document.utf8), utf16].map { data in
+            #expect(throws: DestinationFileError.self) { try DestinationFile.parse(data, format: .propertyList) }?.reason
+        }
+
+        // validate
+        #expect(refusals == [reason, reason])
+    }
+
     @Test func aPropertyListDeclaringLatin1IsReadInIt() throws {
         // setup
         let latin1 = #"""

@@ -37,9 +37,7 @@ extension DestinationFile {
             if data.range(of: Data("<!ENTITY".utf8)) != nil {
                 throw DestinationFileError(reason: "declares XML entities, which a property list never needs")
             }
-            if isReadAsUTF8(data), let offset = firstInvalidUTF8(in: data) {
-                throw DestinationFileError(reason: "is not UTF-8 text: byte \(offset) is not part of a character")
-            }
+            try checkText(of: data)
             let builder = PropertyListTreeBuilder()
             let parser = XMLParser(data: data)
             parser.shouldResolveExternalEntities = false
@@ -57,40 +55,6 @@ extension DestinationFile {
                 throw DestinationFileError(reason: "not a property list: there is no <plist> element")
             }
             return root
-        }
-
-        /// libxml2 hands a document read as UTF-8 on as it is, and FoundationXML traps on an
-        /// element or attribute name, comment or processing instruction that is not UTF-8 (it
-        /// unwraps their decoding): such a document must be UTF-8 throughout. libxml2 converts
-        /// UTF-16 (by its byte order mark or first characters) and the encodings it has built in;
-        /// one it does not know it reads as UTF-8 (found by the destination-plist fuzz target).
-        private static func isReadAsUTF8(_ data: Data) -> Bool {
-            let head = Array(data.prefix(256))
-            let utf16Starts: [[UInt8]] = [[0xFF, 0xFE], [0xFE, 0xFF], [0x3C, 0x00, 0x3F, 0x00], [0x00, 0x3C, 0x00, 0x3F]]
-            if utf16Starts.contains(where: head.starts(with:)) { return false }
-            let text = String(decoding: head, as: UTF8.self)
-            guard text.hasPrefix("<?xml") || text.hasPrefix("\u{FEFF}<?xml"), let end = text.range(of: "?>"),
-                  let encoding = text[..<end.lowerBound].range(of: "encoding") else { return true }
-            let declared = text[encoding.upperBound..<end.lowerBound].drop { " \t\r\n=\"'".contains($0) }.prefix { !" \t\r\n\"'".contains($0) }
-            return !["utf-16", "utf16", "iso-8859-1", "iso-latin-1"].contains(declared.lowercased())
-        }
-
-        private static func firstInvalidUTF8(in data: Data) -> Int? {
-            var iterator = data.makeIterator()
-            var decoder = UTF8()
-            var offset = 0
-            var start = 0
-            while true {
-                switch decoder.decode(&iterator) {
-                case .scalarValue(let scalar):
-                    offset += UTF8.width(scalar)
-                    start = offset
-                case .emptyInput:
-                    return nil
-                case .error:
-                    return start
-                }
-            }
         }
 
         func parser(
