@@ -13,11 +13,15 @@ extension DestinationFileTests {
         // An encoding libxml2 does not know: it reads the document as UTF-8.
         ("an unknown encoding", Array(#"<?xml version="1.0" encoding="U"#.utf8) + [0xDA] + Array(#"TF-8"?><plist version="1.0"><strin"#.utf8)
             + [0xFA] + Array(">x</string></plist>".utf8)),
+        ("a malformed encoding declaration", Array(#"<?xml version="1.0" encoding=ISO-8859-1"UTF-8"?><plist version="1.0"><ar"#.utf8) + [0xCD]
+            + Array("ray/></plist>".utf8)),
+        ("Latin-1", Array(#"<?xml version="1.0" encoding="ISO-8859-1"?><plist version="1.0"><string>caf"#.utf8) + [0xE9]
+            + Array("</string></plist>".utf8)),
         ("an encoding libxml2 lacks", Array(#"<?xml version="1.0" encoding="X-ROADTRIP"?><plist version="1.0"><!-- caf"#.utf8) + [0xE9]
             + Array(" --><dict/></plist>".utf8)),
     ]
 
-    @Test(arguments: ["an element name", "a comment", "an attribute name", "an unknown encoding", "an encoding libxml2 lacks"])
+    @Test(arguments: ["an element name", "a comment", "an attribute name", "an unknown encoding", "a malformed encoding declaration", "Latin-1", "an encoding libxml2 lacks"])
     func aPropertyListThatIsNotUTF8IsRefusedNamingTheByte(_ name: String) throws {
         // setup
         let bytes = try #require(Self.notUTF8.first { $0.name == name }).bytes
@@ -52,18 +56,19 @@ extension DestinationFileTests {
         // validate
         #expect(refusals == [reason, reason])
     }
+}
 
-    @Test func aPropertyListDeclaringLatin1IsReadInIt() throws {
+extension DestinationFileTests {
+    /// A document declaring UTF-16 in ASCII may be read as UTF-16 from the declaration on, where
+    /// `<\0?\0x\0?\0>\0` is an instruction FoundationXML crashes on; a NUL is never XML text.
+    @Test func aNULByteIsRefusedAsNotText() throws {
         // setup
-        let latin1 = #"""
-            <?xml version="1.0" encoding="ISO-8859-1"?>
-            <plist version="1.0"><!-- caf\#u{E9} --><dict><key>DestinationData</key><array/></dict></plist>
-            """#.data(using: .isoLatin1)!
+        let document = Array(#"<?xml version="1.0" encoding="UTF-16"?>"#.utf8) + "<?x?><plist/>".utf8.flatMap { [$0, 0] }
 
         // MUT
-        let error = #expect(throws: DestinationFileError.self) { try DestinationFile.parse(latin1, format: .propertyList) }
+        let error = #expect(throws: DestinationFileError.self) { try DestinationFile.parse(Data(document), format: .propertyList) }
 
-        // validate: read through to the catalogue's own rules
-        #expect(error?.reason == "holds no destinations")
+        // validate
+        #expect(error?.reason == "is not UTF-8 text: byte 40 is a NUL")
     }
 }

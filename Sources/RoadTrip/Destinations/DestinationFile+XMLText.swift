@@ -4,7 +4,8 @@ extension DestinationFile.PropertyListTreeBuilder {
     /// Refuses, before XMLParser reads it, what FoundationXML would trap or crash on, checked in
     /// the text as libxml2 will read it (found by the destination-plist fuzz target):
     /// - a document read as UTF-8 that is not UTF-8: libxml2 hands its names, comments and
-    ///   processing instructions on as they are, and FoundationXML unwraps their decoding;
+    ///   processing instructions on as they are, and FoundationXML unwraps their decoding (a
+    ///   catalogue in ISO-8859-1 or another 8-bit encoding is refused with them: re-save it as UTF-8);
     /// - a processing instruction (`<?x?>`) other than the XML declaration: one without data
     ///   reaches FoundationXML as a null pointer, which it reads as a string;
     /// - entities declared in a document of any encoding (a UTF-16 one passed the byte check).
@@ -23,8 +24,10 @@ extension DestinationFile.PropertyListTreeBuilder {
         }
     }
 
-    /// The document as libxml2 reads it: UTF-16 by its byte order mark or first characters,
-    /// ISO-8859-1 when it says so, else UTF-8 — an encoding it does not know it reads as UTF-8.
+    /// The document as libxml2 reads it: UTF-16 by its byte order mark or first characters, else
+    /// UTF-8, without a NUL. Not the encoding it declares: libxml2 reads a document as UTF-8 when
+    /// it does not know that encoding or cannot read the declaration (`encoding=ISO-8859-1"x"`), and
+    /// may switch to UTF-16 when it declares that, so only UTF-8 without a NUL reads one way in all.
     private static func decoded(_ data: Data) throws(DestinationFileError) -> String {
         let head = Array(data.prefix(4))
         if head.starts(with: [0xFF, 0xFE]) || head.starts(with: [0x3C, 0x00, 0x3F, 0x00]) {
@@ -33,11 +36,11 @@ extension DestinationFile.PropertyListTreeBuilder {
         if head.starts(with: [0xFE, 0xFF]) || head.starts(with: [0x00, 0x3C, 0x00, 0x3F]) {
             return String(decoding: utf16(data, bigEndian: true), as: UTF16.self)
         }
-        if ["iso-8859-1", "iso-latin-1"].contains(declaredEncoding(data)) {
-            return String(String.UnicodeScalarView(data.map { Unicode.Scalar($0) }))
-        }
         guard let text = String(validating: data, as: UTF8.self) else {
             throw DestinationFileError(reason: "is not UTF-8 text: byte \(firstInvalidUTF8(in: data)) is not part of a character")
+        }
+        if let nul = data.firstIndex(of: 0) {
+            throw DestinationFileError(reason: "is not UTF-8 text: byte \(nul - data.startIndex) is a NUL")
         }
         return text
     }
@@ -47,15 +50,6 @@ extension DestinationFile.PropertyListTreeBuilder {
             let (first, second) = (UInt16(data[data.startIndex + index]), UInt16(data[data.startIndex + index + 1]))
             return bigEndian ? first << 8 | second : second << 8 | first
         }
-    }
-
-    /// The `encoding` of the XML declaration, lowercased; nil without one.
-    private static func declaredEncoding(_ data: Data) -> String? {
-        let text = String(decoding: data.prefix(256), as: UTF8.self)
-        guard text.hasPrefix("<?xml") || text.hasPrefix("\u{FEFF}<?xml"), let end = text.range(of: "?>"),
-              let encoding = text[..<end.lowerBound].range(of: "encoding") else { return nil }
-        let value = text[encoding.upperBound..<end.lowerBound].drop { " \t\r\n=\"'".contains($0) }.prefix { !" \t\r\n\"'".contains($0) }
-        return value.lowercased()
     }
 
     private static func firstInvalidUTF8(in data: Data) -> Int {
