@@ -8,7 +8,8 @@
 #   fuzz/crashes/<target>/  each crashing (or hanging, or leaking) input (git-ignored)
 #
 # Prints each target's executions and executions per second, and each crash with the line that
-# replays it. Exits non-zero when a target crashed.
+# replays it. Exits non-zero when a target crashed. FUZZ_FLAGS adds libFuzzer flags: "-fork=1
+# -ignore_crashes=1" goes on past a crash (each one saved), "-jobs=2" runs a target twice over.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 driver=${FUZZ_DRIVER:-.build/fuzz/debug/FuzzDriver}
@@ -33,7 +34,7 @@ for target in "${targets[@]}"; do
     # Leaks are not looked for: libvips, glib and SQLite keep caches that read as leaks per input.
     # The Swift backtracer is off: libFuzzer reports the crash, and the backtracer waits on it.
     ROADTRIP_FUZZ_TARGET=$target TMPDIR=$scratch SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0:${ASAN_OPTIONS:-} \
-        "$driver" -max_total_time="$seconds" -timeout=30 -rss_limit_mb=3072 -print_final_stats=1 "${dict[@]}" \
+        "$driver" -max_total_time="$seconds" -timeout=30 -rss_limit_mb=3072 -print_final_stats=1 "${dict[@]}" ${FUZZ_FLAGS:-} \
         -artifact_prefix="fuzz/crashes/$target/" "fuzz/work/$target" "fuzz/corpus/$target" > "$log" 2>&1
     status=$?
     runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
