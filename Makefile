@@ -21,7 +21,7 @@ TEST_TMPDIR := $(shell [ -d /dev/shm ] && [ -w /dev/shm ] && echo /dev/shm || ec
 # time, each worker with servers and browsers of its own.
 E2E_WORKERS ?= 2
 
-.PHONY: run build release test unit e2e bench deps test-deps e2e-deps bench-deps clean
+.PHONY: run build release test unit e2e bench fuzz deps test-deps e2e-deps bench-deps clean
 
 run: deps release
 	.build/release/roadtrip serve --host $(HOST) --port $(PORT) $(if $(DATA),--data $(DATA))
@@ -50,6 +50,18 @@ bench: release bench-deps
 	bench/import/run.sh
 	bench/cluster/run.sh
 	bench/map/run.sh
+
+# Each fuzz target for FUZZ_SECONDS under libFuzzer and AddressSanitizer (fuzz/run.sh; FUZZ_TARGETS
+# to run only some). Its own build folder: everything is built again with the sanitizers, and
+# FuzzDriver's main is renamed so that libFuzzer's runs. SwiftPM hands swiftc one -sanitize= per
+# sanitizer and swiftc keeps only the last, so Swift code had no coverage: -Xswiftc names both at once.
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS ?=
+FUZZ_BUILD = --build-path .build/fuzz --sanitize=fuzzer --sanitize=address -Xswiftc -sanitize=fuzzer,address \
+	-Xswiftc -Xfrontend -Xswiftc -entry-point-function-name -Xswiftc -Xfrontend -Xswiftc fuzz_driver_plain_main
+fuzz: deps
+	nice -n 10 $(SWIFT) build $(FUZZ_BUILD) --product FuzzDriver
+	TMPDIR=$(TEST_TMPDIR) FUZZ_SECONDS=$(FUZZ_SECONDS) fuzz/run.sh $(FUZZ_TARGETS)
 
 deps:
 	@bin/install-packages $(BUILD_PACKAGES)

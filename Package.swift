@@ -75,6 +75,16 @@ let package = Package(
             dependencies: ["RoadTripInstance", "RoadTripWeb", "RoadTrip", "HTTPServer", "SQLDatabase", "SQLite", "Crypto", "NetworkAddress", "SystemCalls"]
         ),
 
+        // Fuzzing (`make fuzz`, fuzz/README.md): each parser of bytes that come from outside as one
+        // function of bytes, and their seeds.
+        .target(
+            name: "FuzzTargets",
+            dependencies: ["HTTPServer", "RoadTripWeb", "RoadTrip", "Imaging", "Geo", "NetworkAddress", "SQLDatabase", "SQLite", "SystemCalls"]
+        ),
+        // Built plainly, it runs every target over its corpus once (`make test`) or writes the seeds;
+        // built with `--sanitize=fuzzer` (and its own main renamed), libFuzzer's main drives one target.
+        .executableTarget(name: "FuzzDriver", dependencies: ["FuzzTargets"]),
+
         // A child process for the decode-memory tests, which bound its peak memory.
         .executableTarget(name: "ImagingProbe", dependencies: ["Imaging"]),
 

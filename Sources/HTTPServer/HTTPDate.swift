@@ -13,7 +13,7 @@ public enum HTTPDate {
         var parts = tm()
         gmtime_r(&time, &parts)
         func two(_ n: Int32) -> String { n < 10 ? "0\(n)" : "\(n)" }
-        return "\(names.days[Int(parts.tm_wday)]), \(two(parts.tm_mday)) \(names.months[Int(parts.tm_mon)]) \(parts.tm_year + 1900) "
+        return "\(names.days[Int(parts.tm_wday)]), \(two(parts.tm_mday)) \(names.months[Int(parts.tm_mon)]) \(Int(parts.tm_year) + 1900) "
             + "\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec)) GMT"
     }
 
@@ -22,7 +22,8 @@ public enum HTTPDate {
         let fields = text.split(separator: " ")
         guard fields.count == 6, fields[5] == "GMT",
               let day = Int32(fields[1]), let monthIndex = names.months.firstIndex(of: String(fields[2])),
-              let year = Int32(fields[3]) else { return nil }
+              // RFC 9110's year is four digits; one beyond them overflowed tm_year (years since 1900).
+              let year = Int32(fields[3]), (0...9999).contains(year) else { return nil }
         let clock = fields[4].split(separator: ":").compactMap { Int32($0) }
         guard clock.count == 3 else { return nil }
         var parts = tm()

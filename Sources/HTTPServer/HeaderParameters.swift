@@ -1,11 +1,11 @@
 /// A header value with parameters, `form-data; name="photos"; filename="a.jpg"` or
 /// `multipart/form-data; boundary=xyz` (RFC 9110 §5.6.6): the leading value and the
 /// parameters in order, names lowercased.
-struct HeaderParameters {
-    let value: String
-    let parameters: [(name: String, value: String)]
+package struct HeaderParameters {
+    package let value: String
+    package let parameters: [(name: String, value: String)]
 
-    init(_ text: String) {
+    package init(_ text: String) {
         let bytes = Array(text.utf8)
         var index = 0
         value = String(decoding: HeaderParameters.token(bytes, &index), as: UTF8.self)
@@ -25,7 +25,7 @@ struct HeaderParameters {
     }
 
     /// The first parameter of that (lowercase) name.
-    func parameter(_ name: String) -> String? {
+    package func parameter(_ name: String) -> String? {
         parameters.first { $0.name == name }?.value
     }
 
@@ -63,10 +63,10 @@ struct HeaderParameters {
 }
 
 /// RFC 8187 (formerly 5987) extended values: `UTF-8''caf%C3%A9.jpg`.
-enum ExtendedValue {
+package enum ExtendedValue {
     /// The decoded text; nil for a charset other than UTF-8 or ISO-8859-1, a bad %-escape,
     /// or UTF-8 that is not valid.
-    static func decode(_ text: String) -> String? {
+    package static func decode(_ text: String) -> String? {
         let parts = text.split(separator: "'", maxSplits: 2, omittingEmptySubsequences: false)
         guard parts.count == 3 else { return nil }
         var bytes: [UInt8] = []

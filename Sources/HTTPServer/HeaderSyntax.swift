@@ -1,8 +1,8 @@
 /// RFC 9110 field syntax, for refusing what libmicrohttpd lets through: a name with spaces
 /// (`Content-Length : 5` is then not a Content-Length, and the body reads as a second request)
 /// or a value with a bare CR or NUL.
-enum HeaderSyntax {
-    static func isValid(_ field: (name: String, value: String)) -> Bool {
+package enum HeaderSyntax {
+    package static func isValid(_ field: (name: String, value: String)) -> Bool {
         isToken(field.name) && !field.value.utf8.contains { $0 == 0x0D || $0 == 0x0A || $0 == 0x00 }
     }
 

@@ -61,7 +61,7 @@ public struct MultipartForm: Sendable {
     /// is left out.
     public let files: [UploadedFile]
 
-    static let defaultChunkSize = 256 * 1024
+    package static let defaultChunkSize = 256 * 1024
 
     /// Parses the body in `file` in fixed memory, reading it in chunks, and writes each file
     /// part to a new file in `folder` (mode 0600, named by the parser, never by the request).
@@ -72,7 +72,7 @@ public struct MultipartForm: Sendable {
     }
 
     /// `chunkSize` is for tests, which move the chunk edges across every part of a form.
-    init(parsing file: String, contentType: String, into folder: String, limits: MultipartLimits, chunkSize: Int) throws(MultipartError) {
+    package init(parsing file: String, contentType: String, into folder: String, limits: MultipartLimits, chunkSize: Int) throws(MultipartError) {
         let boundary = try MultipartForm.boundary(in: contentType)
         let parser = MultipartParser(boundary: boundary, folder: folder, limits: limits)
         try parser.parse(file: file, chunkSize: max(1, chunkSize))
@@ -86,7 +86,7 @@ public struct MultipartForm: Sendable {
     }
 
     /// RFC 2046 §5.1.1: 1 to 70 characters from a small set, not ending in a space.
-    static func boundary(in contentType: String) throws(MultipartError) -> [UInt8] {
+    package static func boundary(in contentType: String) throws(MultipartError) -> [UInt8] {
         let header = HeaderParameters(contentType)
         guard header.value.lowercased() == "multipart/form-data" else {
             throw MultipartError("the request is not multipart/form-data", status: .unsupportedMediaType)

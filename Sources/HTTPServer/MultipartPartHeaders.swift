@@ -1,5 +1,5 @@
 /// One part's header block, as far as a form needs it (RFC 7578 §4.2).
-struct MultipartPartHeaders {
+package struct MultipartPartHeaders {
     let fieldName: String
     /// Nil for an ordinary field; set, possibly empty, for a file input.
     let fileName: String?
@@ -38,7 +38,7 @@ struct MultipartPartHeaders {
     /// `\` (old browsers sent `C:\Users\…\photo.jpg`), without control characters, line
     /// separators and text-direction overrides (which make `photo` U+202E `gpj.exe` read as
     /// `photoexe.jpg`). `.` and `..` name nothing and become empty.
-    static func sanitized(_ raw: String) -> String {
+    package static func sanitized(_ raw: String) -> String {
         let scalars = raw.unicodeScalars
         let start = scalars.lastIndex { $0 == "/" || $0 == "\\" }.map(scalars.index(after:)) ?? scalars.startIndex
         let kept = scalars[start...].filter { !isHidden($0) }

@@ -54,6 +54,13 @@ import Testing
         "Sun, 06 Nov 1994 25:49:37 GMT",
         "Sun, 06 Nov 1994 08:61:37 GMT",
         "Sun, 06 Nov 1994 08:xx:49:37 GMT",
+        // A year beyond four digits: one Int32 holds but tm_year (years since 1900) does not
+        // overflowed the subtraction and stopped the server (found writing the headers fuzz target).
+        "Sun, 06 Nov -2147483648 08:49:37 GMT",
+        "Sun, 06 Nov -2147481749 08:49:37 GMT",
+        "Sun, 06 Nov 2147483647 08:49:37 GMT",
+        "Sun, 06 Nov 10000 08:49:37 GMT",
+        "Sun, 06 Nov -1 08:49:37 GMT",
     ])
     func wellShapedDateWithAnInvalidFieldIsNotADate(text: String) {
         // MUT

@@ -1,8 +1,8 @@
 import Foundation
 
 extension DestinationFile {
-    /// The encodings of an XML catalogue that RoadTrip reads, and what the parser would read: a
-    /// check for entity declarations looks at the decoded text, so "<!ENTITY" in UTF-16 is found
+    /// The encodings of an XML catalogue that RoadTrip reads, and what the parser would read: the
+    /// checks of its text (`checkText`) look at it decoded, so "<!ENTITY" in UTF-16 is found
     /// as surely as in UTF-8. Any other encoding the parser could decode (UCS-4, EBCDIC, UTF-7,
     /// whatever a declaration names) is refused rather than trusted unchecked.
     enum XMLEncoding: Equatable {
@@ -43,7 +43,7 @@ extension DestinationFile {
         }
     }
 
-    /// Refuses a document in an encoding RoadTrip does not check, and one that declares entities.
+    /// Refuses a document in an encoding RoadTrip does not check (its text is checked by `checkText`).
     static func checkDeclarations(of data: Data) throws(DestinationFileError) {
         let unread = "is in a character encoding RoadTrip does not read; save it as UTF-8 (or UTF-16)"
         guard let encoding = XMLEncoding.detected(in: data), let text = encoding.text(of: data) else {
@@ -54,9 +54,6 @@ extension DestinationFile {
             // The match ends with the encoding's quoted name.
             let named = text[declaration].split(whereSeparator: { $0 == "\"" || $0 == "'" }).last.map(String.init) ?? ""
             guard encoding.accepts(declared: named) else { throw DestinationFileError(reason: unread + " (it says \(named))") }
-        }
-        if text.contains("<!ENTITY") {
-            throw DestinationFileError(reason: "declares XML entities, which a property list never needs")
         }
     }
 }

@@ -3,7 +3,7 @@ import HTTPServer
 import RoadTrip
 
 /// The photo map's data: what a view of the map shows, for the signed-in.
-struct PhotoMapController {
+package struct PhotoMapController {
     let app: App
     let context: RequestContext
 
@@ -28,7 +28,7 @@ struct PhotoMapController {
     }
 
     /// The box and zoom a request names; a 400 saying what is wrong otherwise.
-    static func view(bbox: String?, zoom: String?) throws -> (MapBox, Int) {
+    package static func view(bbox: String?, zoom: String?) throws -> (MapBox, Int) {
         let usage = "bbox=west,south,east,north in degrees and zoom=0…20"
         let numbers = (bbox ?? "").split(separator: ",", omittingEmptySubsequences: false).map { Double($0) }
         guard numbers.count == 4, let west = numbers[0], let south = numbers[1], let east = numbers[2], let north = numbers[3] else {
