@@ -7,6 +7,8 @@ public enum JobKind: String, Sendable, CaseIterable {
     case renditions
     /// Fetch an event page and keep a copy of it. Key: the page's address.
     case offlineCopy = "offline-copy"
+    /// See which of a book's event pages have no fresh copy and queue their fetches. Key: the destination's id.
+    case bookCopies = "book-copies"
 }
 
 /// One job, as claimed by a worker.

@@ -31,12 +31,17 @@ public struct EventList: Sendable {
     }
 
     /// How many of the book's pages the server is fetching a copy of now (a first one, or a
-    /// fresher one): one count over the job queue, however long the book.
+    /// fresher one): one count over the job queue, however long the book. While the book's
+    /// check (`OfflineCopies.requestBook`) has not yet said which pages need one, every page counts.
     public func pagesBeingCopied(destination: Int64) throws -> Int {
         try database.fetchValue("""
-            SELECT count(*) FROM destination_events e
-            JOIN jobs j ON j.kind = \(JobKind.offlineCopy.rawValue) AND j.key = e.url AND j.failed_at IS NULL
-            WHERE e.destination_id = \(destination)
+            SELECT CASE
+                WHEN EXISTS (SELECT 1 FROM jobs WHERE kind = \(JobKind.bookCopies.rawValue) AND key = \(String(destination)) AND failed_at IS NULL)
+                THEN (SELECT count(*) FROM destination_events WHERE destination_id = \(destination))
+                ELSE (SELECT count(*) FROM destination_events e
+                      JOIN jobs j ON j.kind = \(JobKind.offlineCopy.rawValue) AND j.key = e.url AND j.failed_at IS NULL
+                      WHERE e.destination_id = \(destination))
+            END
             """) ?? 0
     }
 

@@ -40,9 +40,9 @@ struct OfflineController {
 
     /// Everything the trip needs offline: the menu, the destination and its picture, every page
     /// of the Events book and the saved copy of each event page, Weather and its copy, the map.
-    /// The first part asks the server to copy every event page (and the forecast) that has no
-    /// fresh copy yet, in one transaction; the addresses are listed without reading anything per
-    /// page, and only the part asked for is answered.
+    /// The first part asks the server to check the book's copies (one job for the whole book,
+    /// whose worker queues the fetches) and to copy the forecast; the addresses are listed
+    /// without reading anything per page, and only the part asked for is answered.
     func tripList(from first: Int) throws -> Response {
         let destination = try BookController(app: app, context: context).tripDestination()
         var routes: [Route] = [.home, .destination(id: destination.id), .destinationImage(id: destination.id), .weather, .tripMap]
@@ -58,7 +58,10 @@ struct OfflineController {
         }
         var waiting = 0
         if let copies = app.copies, !destination.isSample {
-            if first == 0 { copies.request(try app.library.events.all(destination: destination.id) + [destination.weatherURL]) }
+            if first == 0 {
+                copies.requestBook(destination: destination.id)
+                copies.request([destination.weatherURL])
+            }
             waiting = try app.library.events.pagesBeingCopied(destination: destination.id)
         }
         let part = measure(routes, from: first)
