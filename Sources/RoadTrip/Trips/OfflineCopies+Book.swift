@@ -25,6 +25,12 @@ extension OfflineCopies {
         }
     }
 
+    /// Whether the book's check is queued or running: until it has run, a page without a copy
+    /// may be one it is about to ask for, not one that could not be copied.
+    public func isCheckingBook(destination: Int64) -> Bool {
+        (try? jobs.isQueued(.bookCopies, key: String(destination))) ?? false
+    }
+
     /// The book's job: its pages in batches, each batch's fetches queued in one transaction.
     func checkBook(_ key: String) throws {
         guard let destination = Int64(key) else { return }

@@ -130,9 +130,9 @@ struct OfflineController {
     }
 
     /// Of the event pages whose copy did not answer, those the server could not copy (not those
-    /// it is fetching now).
+    /// it is fetching now, nor any while the book's check has yet to say which it will fetch).
     private func uncopiedPages(of destination: Destination, among unanswered: [Route]) throws -> Int {
-        guard let copies = app.copies else { return 0 }
+        guard let copies = app.copies, !copies.isCheckingBook(destination: destination.id) else { return 0 }
         return try unanswered.reduce(0) { count, route in
             guard case .eventCopy(let page) = route, let url = try app.library.events.url(destination: destination.id, page: page) else { return count }
             if case .pending = copies.state(of: url) { return count }
