@@ -181,3 +181,17 @@ import Testing
         #expect(written == 1 + 2 * 5)
     }
 }
+
+extension EventListEditCostTests {
+    @Test(arguments: DatabaseEngine.allCases) static func theBooksPagesCountAsBeingCopiedUntilItsCheckHasRun(engine: DatabaseEngine) throws { try Self(engine: engine).theBooksPagesCountAsBeingCopiedUntilItsCheckHasRun() }
+    func theBooksPagesCountAsBeingCopiedUntilItsCheckHasRun() throws {
+        let jobs = JobQueue(database: database, clock: fixture.clock.wallClock)
+        try jobs.enqueue(.bookCopies, key: "1")
+        let checking = try events.pagesBeingCopied(destination: 1)
+        let check = try #require(try jobs.claim([.bookCopies]))
+        try jobs.enqueue(.offlineCopy, keys: [try #require(try events.url(destination: 1, page: 7))])
+        try jobs.finish(check)
+        #expect(checking == Self.pages)
+        #expect(try events.pagesBeingCopied(destination: 1) == 1)
+    }
+}
