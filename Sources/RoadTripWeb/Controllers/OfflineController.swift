@@ -59,8 +59,14 @@ struct OfflineController {
         var waiting = 0
         if let copies = app.copies, !destination.isSample {
             if first == 0 {
+                // This part's own pages at once, with the forecast, in one transaction (the book
+                // pages answered below then find them queued); the rest by the book's check.
+                let pages = routes.prefix(KeepList.partSize).compactMap { route -> Int? in
+                    if case .eventCopy(let page) = route { page } else { nil }
+                }
+                let part = try pages.last.map { try app.library.events.urls(destination: destination.id, pages: 1...$0) } ?? []
+                copies.request(part + [destination.weatherURL])
                 copies.requestBook(destination: destination.id)
-                copies.request([destination.weatherURL])
             }
             waiting = try app.library.events.pagesBeingCopied(destination: destination.id)
         }
