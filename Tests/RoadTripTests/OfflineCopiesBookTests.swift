@@ -67,4 +67,24 @@ extension OfflineCopiesTests {
         #expect(fetcher.requested.count == fetched + 1)
         #expect(fetcher.requested.last == urls[0])
     }
+
+    @Test func askingAgainForPagesWhoseFetchesAreQueuedWritesNothing() throws {
+        // setup: the fetches wait, so the jobs stay queued
+        let database = CountingDatabase(try data.library().database)
+        let fetcher = FakeEventFetcher(blocking: true)
+        let copies = OfflineCopies(folder: folder, fetcher: fetcher, jobs: JobQueue(database: database, clock: clock.wallClock),
+                                   clock: clock.wallClock, concurrentFetches: 1, log: log.sink)
+        let urls = (1...50).map { "https://example.org/event/\($0)" }
+        copies.request(urls)
+        let before = database.writesOfThisThread
+
+        // MUT: as each book page the keep list answers asks for its neighbours
+        copies.request(Array(urls[10...12]))
+        copies.request(urls)
+
+        // validate
+        #expect(database.writesOfThisThread == before)
+        fetcher.release(urls.count)
+        copies.waitUntilIdle()
+    }
 }
