@@ -92,7 +92,7 @@ last_page=$(( (PAGES + 49) / 50 ))
 read -r long_editor_last long_editor_last_bytes < <(median_ms "/trip/events/edit?page=$last_page")
 curl -fsS -H "$cookie" "$base/trip/offline" -o "$work/www/keep.json"
 # An edit in the middle of the long book: page 5,000 moved one place down and back, $RUNS times.
-edit_csrf=$(curl -fsS -H "$cookie" "$base/trip/events/edit" | form_token)
+edit_csrf=$(curl -fsS -H "$cookie" "$base/trip/events/edit" | form_token || true) # head stops grep early: SIGPIPE
 middle=$(( PAGES / 2 ))
 read -r long_move long_move_bytes < <(
     for n in $(seq 1 "$RUNS"); do
