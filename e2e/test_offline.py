@@ -459,3 +459,100 @@ def test_a_kept_trip_is_updated_and_removed(browser, roadtrip):
 
     shell.wait(lambda: shell.find_all(f"{KEEP_ROW} .keep-start"), "after Remove the row offers to keep the trip again")
     assert kept_sets(b) == []
+
+
+PLANT_OLD_SET = """
+const [picture, done] = [arguments[0], arguments[arguments.length - 1]];
+(async () => {
+  const account = await new Promise((resolve, reject) => {
+    const opening = indexedDB.open('roadtrip');
+    opening.onerror = () => reject(opening.error);
+    opening.onsuccess = () => {
+      const asked = opening.result.transaction('state').objectStore('state').get('account');
+      asked.onsuccess = () => { opening.result.close(); resolve(asked.result && asked.result.value); };
+      asked.onerror = () => reject(asked.error);
+    };
+  });
+  if (!account) return done({ error: 'no account recorded yet' });
+  const name = `kept:${account}:${encodeURIComponent('/trip/offline')}:1000`;
+  const cache = await caches.open(name);
+  // As a RoadTrip before the HTML-only fix kept them: a copy the site sent as a script, and an
+  // SVG picture under the page policy of then (scripts of RoadTrip's origin allowed).
+  await cache.put('/trip/events/1/copy', new Response('window.hostileRan = (window.hostileRan || 0) + 1;',
+    { headers: { 'Content-Type': 'text/javascript' } }));
+  const svg = () => new Response('<svg xmlns="http://www.w3.org/2000/svg"><script href="/trip/events/1/copy"/></svg>',
+    { headers: { 'Content-Type': 'image/svg+xml', 'Content-Security-Policy': "default-src 'self'; script-src 'self'" } });
+  await cache.put(picture, svg());
+  // The menu's pictures are among the recent too, and answered from there first.
+  await (await caches.open(`kept:${account}:recent`)).put(picture, svg());
+  await cache.put('/__kept__', new Response(JSON.stringify(
+    { list: '/trip/offline', title: 'Trip to Offline Town', start: '/', bytes: 200, files: 2, updated: Date.now() }),
+    { headers: { 'Content-Type': 'application/json' } }));
+  done({ name });
+})().catch((error) => done({ error: String(error) }));
+"""
+
+LOAD_KEPT_AS_SCRIPT = """
+const [picture, done] = [arguments[0], arguments[arguments.length - 1]];
+(async () => {
+  // As the hostile SVG would: the kept copy as a script of RoadTrip's origin, first.
+  await new Promise((resolve) => {
+    const script = document.createElement('script');
+    script.src = '/trip/events/1/copy';
+    script.onload = script.onerror = resolve;
+    document.head.append(script);
+  });
+  const copy = await fetch('/trip/events/1/copy').then((r) => ({ status: r.status, type: r.headers.get('Content-Type') }),
+    (error) => ({ refused: String(error) }));
+  const svg = await fetch(picture).then((r) => ({ status: r.status, policy: r.headers.get('Content-Security-Policy'),
+    nosniff: r.headers.get('X-Content-Type-Options') }), (error) => ({ refused: String(error) }));
+  done({ copy, svg, ran: window.hostileRan || 0 });
+})().catch((error) => done({ error: String(error) }));
+"""
+
+
+UNREGISTER = """
+const done = arguments[arguments.length - 1];
+navigator.serviceWorker.getRegistration().then((r) => r.unregister()).then(done, (error) => done(String(error)));
+"""
+
+
+def test_a_set_kept_before_the_html_only_fix_is_never_run_and_is_dropped_when_the_worker_updates(browser, roadtrip, away):
+    # setup: a device that kept the trip with an old RoadTrip: a script as a copy, an SVG that runs it
+    account, session = traveller(roadtrip, "Old Keeper")
+    choose_over_http(roadtrip, TOWN, session)
+    b = browser_as(browser, "phone", roadtrip, session)
+    b.open("/")
+    wait_controlled(b)
+    shell = Shell(b)
+    picture = f"/destinations/{roadtrip.ids[TOWN]}/image"
+    planted = {}
+    def plant() -> bool:
+        planted.update(b.driver.execute_async_script(PLANT_OLD_SET, picture))
+        return "error" not in planted
+    shell.wait(plant, f"the old set should be planted: {planted}")
+    b.open("/")
+    shell.wait(lambda: shell.find(f"{KEEP_ROW} .keep-status").text.startswith("Available offline"), "the row shows the old set as kept")
+
+    # MUT 1: RoadTrip away, the old worker's answers: the copy loaded as a script, the picture
+    away()
+    b.expect_log(r"/trip/events/1/copy")
+    shown = b.driver.execute_async_script(LOAD_KEPT_AS_SCRIPT, picture)
+
+    # validate: the copy is not answered (it is not a page), the SVG runs nothing
+    assert "error" not in shown, shown
+    assert "refused" in shown["copy"] or shown["copy"]["status"] != 200, shown
+    assert shown["ran"] == 0, f"a kept script ran at RoadTrip's origin: {shown}"
+    assert "sandbox" in shown["svg"]["policy"] and "default-src 'none'" in shown["svg"]["policy"], shown
+    assert shown["svg"]["nosniff"] == "nosniff", shown
+
+    # MUT 2: RoadTrip back, and a new worker activates
+    back(roadtrip)
+    assert b.driver.execute_async_script(UNREGISTER) is True
+    b.open("/")
+    wait_controlled(b)
+
+    # validate: the old set is gone, and the row offers Download again
+    shell.wait(lambda: planted["name"] not in kept(b)["caches"], f"the old set should be dropped: {kept_sets(b)}")
+    b.open("/")
+    shell.wait(lambda: shell.find_all(f"{KEEP_ROW} .keep-start"), "the row should offer to keep the trip again")

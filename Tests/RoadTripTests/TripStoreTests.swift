@@ -125,3 +125,73 @@ import Testing
         #expect(try events.all(destination: 1) == before)
     }
 }
+
+/// An edit of a long book writes the pages it moves, not the book (issue 30).
+@Suite struct EventListEditCostTests {
+    let fixture: AccountsFixture
+    let database: CountingDatabase
+    let events: EventList
+    /// Pages in the book: an edit that rewrote it would write at least this many rows.
+    static let pages = 2_000
+
+    init(engine: DatabaseEngine) throws {
+        fixture = try AccountsFixture(engine: engine)
+        try fixture.library.catalog.loadDemoOnFirstStart()
+        database = CountingDatabase(fixture.library.database)
+        events = EventList(database: database)
+        let have = try events.count(destination: 1)
+        try fixture.library.database.write { db in
+            for position in have..<Self.pages {
+                try db.execute("INSERT INTO destination_events (destination_id, position, url) VALUES (1, \(position), \("https://example.org/\(position)"))")
+            }
+        }
+    }
+
+    /// Rows `edit` wrote, and checks the book is `expected` afterwards.
+    func rows(_ expected: [String], _ edit: () throws -> Void) throws -> Int {
+        let before = database.rowsWritten
+        try edit()
+        #expect(try events.all(destination: 1) == expected)
+        return database.rowsWritten - before
+    }
+
+    @Test(arguments: DatabaseEngine.allCases) static func addingToALongBookWritesOneRow(engine: DatabaseEngine) throws { try Self(engine: engine).addingToALongBookWritesOneRow() }
+    func addingToALongBookWritesOneRow() throws {
+        let book = try events.all(destination: 1)
+        let written = try rows(book + ["https://example.org/new"]) { try events.add("https://example.org/new", destination: 1) }
+        #expect(written == 1)
+    }
+
+    @Test(arguments: DatabaseEngine.allCases) static func movingAPageWritesOnlyThePagesBetween(engine: DatabaseEngine) throws { try Self(engine: engine).movingAPageWritesOnlyThePagesBetween() }
+    func movingAPageWritesOnlyThePagesBetween() throws {
+        var book = try events.all(destination: 1)
+        book.insert(book.remove(at: 1_000), at: 1_010)
+        let down = try rows(book) { try events.move(page: 1_001, to: 1_011, destination: 1) }
+        book.insert(book.remove(at: 1_500), at: 1_490)
+        let up = try rows(book) { try events.move(page: 1_501, to: 1_491, destination: 1) }
+        // The moved page twice, the 10 between it and its place twice (through a free position).
+        #expect(down == 22 && up == 22, "\(down), \(up)")
+    }
+
+    @Test(arguments: DatabaseEngine.allCases) static func removingAPageWritesOnlyThePagesAfterIt(engine: DatabaseEngine) throws { try Self(engine: engine).removingAPageWritesOnlyThePagesAfterIt() }
+    func removingAPageWritesOnlyThePagesAfterIt() throws {
+        var book = try events.all(destination: 1)
+        book.remove(at: Self.pages - 6)
+        let written = try rows(book) { try events.remove(page: Self.pages - 5, destination: 1) }
+        #expect(written == 1 + 2 * 5)
+    }
+}
+
+extension EventListEditCostTests {
+    @Test(arguments: DatabaseEngine.allCases) static func theBooksPagesCountAsBeingCopiedUntilItsCheckHasRun(engine: DatabaseEngine) throws { try Self(engine: engine).theBooksPagesCountAsBeingCopiedUntilItsCheckHasRun() }
+    func theBooksPagesCountAsBeingCopiedUntilItsCheckHasRun() throws {
+        let jobs = JobQueue(database: database, clock: fixture.clock.wallClock)
+        try jobs.enqueue(.bookCopies, key: "1")
+        let checking = try events.pagesBeingCopied(destination: 1)
+        let check = try #require(try jobs.claim([.bookCopies]))
+        try jobs.enqueue(.offlineCopy, keys: [try #require(try events.url(destination: 1, page: 7))])
+        try jobs.finish(check)
+        #expect(checking == Self.pages)
+        #expect(try events.pagesBeingCopied(destination: 1) == 1)
+    }
+}

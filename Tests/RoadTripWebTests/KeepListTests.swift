@@ -84,6 +84,7 @@ extension SavedCopyTests {
 
         // validate
         #expect(waiting.waiting == events.count)
+        #expect(waiting.uncopied == 0, "a page whose copy is still to come is not one that could not be copied")
         #expect(!waiting.files.contains { $0.url.hasSuffix("/copy") })
         #expect(done.waiting == 0)
         #expect(done.files.filter { $0.url.hasSuffix("/copy") }.count == events.count + 1, "every event page's copy and the forecast's")

@@ -7,6 +7,8 @@ public enum JobKind: String, Sendable, CaseIterable {
     case renditions
     /// Fetch an event page and keep a copy of it. Key: the page's address.
     case offlineCopy = "offline-copy"
+    /// See which of a book's event pages have no fresh copy and queue their fetches. Key: the destination's id.
+    case bookCopies = "book-copies"
 }
 
 /// One job, as claimed by a worker.
@@ -42,9 +44,12 @@ public struct JobQueue: Sendable {
     }
 
     /// Queues a job for each key not queued already, all in one transaction (one commit, one
-    /// fsync, however many keys). How many were queued now.
+    /// fsync, however many keys); when every key is queued already, one read and no write. How
+    /// many were queued now.
     @discardableResult
     public func enqueue(_ kind: JobKind, keys: [String]) throws -> Int {
+        let queued = try self.queued(kind, among: keys)
+        let keys = keys.filter { !queued.contains($0) }
         guard !keys.isEmpty else { return 0 }
         return try database.write { db in
             try keys.reduce(0) { queued, key in try enqueue(kind, key: key, in: db) ? queued + 1 : queued }
@@ -116,6 +121,14 @@ public struct JobQueue: Sendable {
                 WHERE id = \(job.id) AND leased_by = \(worker)
                 """)
         }
+    }
+
+    /// Which of `keys` are queued as jobs of this kind (waiting, running or given up): one read.
+    func queued(_ kind: JobKind, among keys: [String]) throws -> Set<String> {
+        guard !keys.isEmpty else { return [] }
+        let head: SQL = "\(keys[0])"
+        let list = keys.dropFirst().reduce(head) { list, key in list + ", \(key)" }
+        return Set(try database.fetchAll("SELECT key FROM jobs WHERE kind = \(kind.rawValue) AND key IN (" + list + ")") { try $0["key"] as String })
     }
 
     /// Whether a job of this kind and key is waiting or running (not given up).

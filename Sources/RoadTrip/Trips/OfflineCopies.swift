@@ -67,7 +67,9 @@ public final class OfflineCopies: Sendable {
         self.log = log
         // The workers hold the copies weakly: they stop with them.
         let fetch = WeakFetch()
-        runner = JobRunner(queue: jobs, kinds: [.offlineCopy], workers: concurrentFetches, log: log) { job in fetch.copies?.fetch(job.key) }
+        runner = JobRunner(queue: jobs, kinds: [.offlineCopy, .bookCopies], workers: concurrentFetches, log: log) { job in
+            try fetch.copies?.run(job)
+        }
         fetch.copies = self
         runner.start()
     }
@@ -91,6 +93,15 @@ public final class OfflineCopies: Sendable {
     /// Fetches the pages that have no copy, or an old one, in the background. Returns at once.
     /// Their jobs are queued in one transaction: a book of 10,000 pages is one commit, not 10,000.
     public func request(_ urls: [String]) {
+        do {
+            try queueFetches(urls)
+        } catch {
+            log("offline copies of \(urls.count) pages not queued: \(error)")
+        }
+    }
+
+    /// The same, saying when the queue could not be written (a book's check is tried again).
+    func queueFetches(_ urls: [String]) throws {
         let now = clock.now()
         // Each address once: asked for twice, it could be fetched twice, should a worker take
         // and finish its first job before the second is queued.
@@ -101,11 +112,11 @@ public final class OfflineCopies: Sendable {
             if let failure = lastFailure(of: url), now.timeIntervalSince(failure.at) < OfflineCopies.retryFailedAfter { return false }
             return true
         }
-        do {
-            if try jobs.enqueue(.offlineCopy, keys: wanted) > 0 { runner.wake() }
-        } catch {
-            log("offline copies of \(wanted.count) pages not queued: \(error)")
-        }
+        if try jobs.enqueue(.offlineCopy, keys: wanted) > 0 { wake() }
+    }
+
+    func wake() {
+        runner.wake()
     }
 
     /// Blocks until every requested fetch has ended (for the command line and tests).
@@ -113,7 +124,15 @@ public final class OfflineCopies: Sendable {
         runner.waitUntilIdle()
     }
 
-    /// One job: a failed fetch is recorded beside the copies (the page says why) and not tried
+    func run(_ job: Job) throws {
+        switch job.kind {
+        case .offlineCopy: fetch(job.key)
+        case .bookCopies: try checkBook(job.key)
+        case .renditions: break
+        }
+    }
+
+    /// One fetch: a failed fetch is recorded beside the copies (the page says why) and not tried
     /// again by the queue; the next look at the page after `retryFailedAfter` asks again.
     func fetch(_ url: String) {
         do {

@@ -14,6 +14,8 @@ const served = document.body.dataset.served === "kept" ? "kept" : "network";
 const pageAccount = document.body.dataset.account || "";
 let account = ""; // the account whose data this device keeps, once settled (`start`)
 const META = "/__kept__"; // each kept set's own record, in its cache
+// The kept sets' version: service-worker.js drops sets of an older one when it activates.
+const KEPT_VERSION = 2;
 const FETCHES_AT_ONCE = 4;
 const WAIT_FOR_COPIES_MS = 120000;
 
@@ -200,7 +202,7 @@ async function download(account, list, answer, progress) {
     await caches.delete(name);
     throw failed;
   }
-  const record = { list, title: answer.title, start: answer.start, bytes: answer.bytes, files: answer.files.length, updated: Date.now() };
+  const record = { version: KEPT_VERSION, list, title: answer.title, start: answer.start, bytes: answer.bytes, files: answer.files.length, updated: Date.now() };
   await cache.put(META, new Response(JSON.stringify(record), { headers: { "Content-Type": "application/json" } }));
   await removeSet(account, list, name);
   return record;

@@ -19,6 +19,16 @@ const PROBE = "/__roadtrip__/network"; // answered here, never asked of RoadTrip
 const RECENT_LIMIT = 400; // entries of the recent cache: pages, thumbnails, previews
 const QUEUED = [/^\/photos\/\d+\/(visit|unvisit|tags)$/, /^\/flickr\/photos\/[^/]+\/(visit|unvisit)$/, /^\/vacations\/new$/];
 // Never kept: what must be asked every time, and the worker itself.
+// Kept sets of an older version are dropped when this worker activates (their row offers
+// Download again). 2: saved copies are kept only as HTML, and SVG pictures under a policy that
+// runs nothing (issue 30); a set kept before may hold a script or an SVG that runs one.
+const KEPT_VERSION = 2;
+const META = "/__kept__"; // each kept set's own record, in its cache (offline.js writes it)
+// What a kept copy is answered under whatever it was kept with: an event page's copy runs
+// sandboxed, a picture in SVG runs nothing (as RoadTrip serves them now).
+const COPY = /^\/trip\/(events\/\d+|weather)\/copy$/;
+const COPY_POLICY = "sandbox";
+const PICTURE_POLICY = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
 const NEVER_KEPT = [/^\/session\//, /\/copy-status$/, /^\/service-worker\.js$/, /^\/signin/, /^\/signout/, /^\/setup/, /^\/healthz/,
   /\/offline$/, /\/export$/, /\/original$/, /^\/map\/photos/];
 
@@ -41,9 +51,20 @@ self.addEventListener("activate", (event) => {
     for (const request of await cache.keys()) {
       if (!current.has(new URL(request.url).pathname)) await cache.delete(request);
     }
+    await dropOlderKeptSets();
     await self.clients.claim();
   })());
 });
+
+/** Every kept set whose record is of an older version (or has none), of every account. */
+async function dropOlderKeptSets() {
+  for (const name of await caches.keys()) {
+    if (!name.startsWith("kept:") || name.endsWith(":recent")) continue;
+    const record = await (await caches.open(name)).match(META);
+    const version = record ? (await record.json()).version || 1 : 0;
+    if (version < KEPT_VERSION) await caches.delete(name);
+  }
+}
 
 self.addEventListener("fetch", (event) => {
   const request = event.request;
@@ -129,8 +150,12 @@ async function keptCopy(request) {
   const names = (await caches.keys()).filter((name) => name.startsWith(`kept:${account}:`));
   names.sort((a, b) => (b.endsWith(":recent") ? 1 : 0) - (a.endsWith(":recent") ? 1 : 0));
   for (const name of names) {
-    const found = await (await caches.open(name)).match(request, { ignoreVary: true });
-    if (found) return marked(found, found.status);
+    const cache = await caches.open(name);
+    const found = await cache.match(request, { ignoreVary: true });
+    if (!found) continue;
+    const answer = await marked(found, found.status, new URL(request.url).pathname);
+    if (answer) return answer;
+    await cache.delete(request, { ignoreVary: true }); // a copy kept as something else than a page
   }
   return null;
 }
@@ -148,11 +173,22 @@ async function keepRecent(request, response) {
 }
 
 /** RoadTrip's pages say they were shown from a kept copy (`data-served`): offline.js shows
- * the Offline indicator, web-view.js shows saved copies. */
-async function marked(response, status) {
+ * the Offline indicator, web-view.js shows saved copies. A saved copy or an SVG picture is
+ * answered under the policy RoadTrip serves it with now, added to the one it was kept with (a
+ * browser enforces both); a saved copy that is not an HTML page is not answered at all (null). */
+async function marked(response, status, path) {
   const headers = new Headers(response.headers);
   headers.set("RoadTrip-Kept", "1");
-  const type = headers.get("Content-Type") || "";
+  const type = (headers.get("Content-Type") || "").toLowerCase();
+  if (COPY.test(path)) {
+    if (!type.startsWith("text/html")) return null;
+    headers.append("Content-Security-Policy", COPY_POLICY);
+    headers.set("X-Content-Type-Options", "nosniff");
+  }
+  if (type.startsWith("image/svg+xml")) {
+    headers.append("Content-Security-Policy", PICTURE_POLICY);
+    headers.set("X-Content-Type-Options", "nosniff");
+  }
   if (!type.startsWith("text/html")) return new Response(response.body, { status, headers });
   const text = (await response.text()).replace("<body data-screen=", '<body data-served="kept" data-screen=');
   return new Response(text, { status, headers });
@@ -160,7 +196,7 @@ async function marked(response, status) {
 
 async function offlinePage() {
   const page = await (await caches.open(ASSET_CACHE)).match(OFFLINE_PAGE);
-  if (page) return marked(page, 503);
+  if (page) return marked(page, 503, OFFLINE_PAGE);
   return new Response("RoadTrip cannot be reached, and this page is not kept on this device.", {
     status: 503, headers: { "Content-Type": "text/plain; charset=utf-8" },
   });

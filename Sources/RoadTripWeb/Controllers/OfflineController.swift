@@ -40,9 +40,9 @@ struct OfflineController {
 
     /// Everything the trip needs offline: the menu, the destination and its picture, every page
     /// of the Events book and the saved copy of each event page, Weather and its copy, the map.
-    /// The first part asks the server to copy every event page (and the forecast) that has no
-    /// fresh copy yet, in one transaction; the addresses are listed without reading anything per
-    /// page, and only the part asked for is answered.
+    /// The first part asks the server to check the book's copies (one job for the whole book,
+    /// whose worker queues the fetches) and to copy the forecast; the addresses are listed
+    /// without reading anything per page, and only the part asked for is answered.
     func tripList(from first: Int) throws -> Response {
         let destination = try BookController(app: app, context: context).tripDestination()
         var routes: [Route] = [.home, .destination(id: destination.id), .destinationImage(id: destination.id), .weather, .tripMap]
@@ -58,7 +58,16 @@ struct OfflineController {
         }
         var waiting = 0
         if let copies = app.copies, !destination.isSample {
-            if first == 0 { copies.request(try app.library.events.all(destination: destination.id) + [destination.weatherURL]) }
+            if first == 0 {
+                // This part's own pages at once, with the forecast, in one transaction (the book
+                // pages answered below then find them queued); the rest by the book's check.
+                let pages = routes.prefix(KeepList.partSize).compactMap { route -> Int? in
+                    if case .eventCopy(let page) = route { page } else { nil }
+                }
+                let part = try pages.last.map { try app.library.events.urls(destination: destination.id, pages: 1...$0) } ?? []
+                copies.request(part + [destination.weatherURL])
+                copies.requestBook(destination: destination.id)
+            }
             waiting = try app.library.events.pagesBeingCopied(destination: destination.id)
         }
         let part = measure(routes, from: first)
@@ -127,9 +136,9 @@ struct OfflineController {
     }
 
     /// Of the event pages whose copy did not answer, those the server could not copy (not those
-    /// it is fetching now).
+    /// it is fetching now, nor any while the book's check has yet to say which it will fetch).
     private func uncopiedPages(of destination: Destination, among unanswered: [Route]) throws -> Int {
-        guard let copies = app.copies else { return 0 }
+        guard let copies = app.copies, !copies.isCheckingBook(destination: destination.id) else { return 0 }
         return try unanswered.reduce(0) { count, route in
             guard case .eventCopy(let page) = route, let url = try app.library.events.url(destination: destination.id, page: page) else { return count }
             if case .pending = copies.state(of: url) { return count }
