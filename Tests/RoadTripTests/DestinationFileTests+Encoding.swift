@@ -21,7 +21,7 @@ extension DestinationFileTests {
             + Array(" --><dict/></plist>".utf8)),
     ]
 
-    @Test(arguments: ["an element name", "a comment", "an attribute name", "an unknown encoding", "a malformed encoding declaration", "Latin-1", "an encoding libxml2 lacks"])
+    @Test(arguments: ["an element name", "a comment", "an attribute name", "a malformed encoding declaration", "Latin-1"])
     func aPropertyListThatIsNotUTF8IsRefusedNamingTheByte(_ name: String) throws {
         // setup
         let bytes = try #require(Self.notUTF8.first { $0.name == name }).bytes
@@ -32,6 +32,20 @@ extension DestinationFileTests {
         // validate
         let offset = try #require(bytes.firstIndex { $0 >= 0x80 })
         #expect(error?.reason == "is not UTF-8 text: byte \(offset) is not part of a character")
+    }
+
+    /// A declared encoding RoadTrip does not read is refused before its text is looked at, and
+    /// named only when the name is plain ASCII.
+    @Test(arguments: [("an unknown encoding", ""), ("an encoding libxml2 lacks", " (it says X-ROADTRIP)")])
+    func aDeclaredEncodingRoadTripDoesNotReadIsRefused(_ name: String, _ named: String) throws {
+        // setup
+        let bytes = try #require(Self.notUTF8.first { $0.name == name }).bytes
+
+        // MUT
+        let error = #expect(throws: DestinationFileError.self) { try DestinationFile.parse(Data(bytes), format: .propertyList) }
+
+        // validate
+        #expect(error?.reason == "is in a character encoding RoadTrip does not read; save it as UTF-8 (or UTF-16)" + named)
     }
 
     /// FoundationXML read a processing instruction without data from a null pointer and crashed
@@ -60,15 +74,22 @@ extension DestinationFileTests {
 
 extension DestinationFileTests {
     /// A document declaring UTF-16 in ASCII may be read as UTF-16 from the declaration on, where
-    /// `<\0?\0x\0?\0>\0` is an instruction FoundationXML crashes on; a NUL is never XML text.
+    /// `<\0?\0x\0?\0>\0` is an instruction FoundationXML crashes on: declared so, it is refused
+    /// for its encoding; undeclared, for its NUL, which is never XML text.
     @Test func aNULByteIsRefusedAsNotText() throws {
         // setup
-        let document = Array(#"<?xml version="1.0" encoding="UTF-16"?>"#.utf8) + "<?x?><plist/>".utf8.flatMap { [$0, 0] }
+        let declared = Array(#"<?xml version="1.0" encoding="UTF-16"?>"#.utf8) + "<?x?><plist/>".utf8.flatMap { [$0, 0] }
+        let undeclared = Array(#"<?xml version="1.0"?>"#.utf8) + "<?x?><plist/>".utf8.flatMap { [$0, 0] }
 
         // MUT
-        let error = #expect(throws: DestinationFileError.self) { try DestinationFile.parse(Data(document), format: .propertyList) }
+        let refusals = [declared, undeclared].map { bytes in
+            #expect(throws: DestinationFileError.self) { try DestinationFile.parse(Data(bytes), format: .propertyList) }?.reason
+        }
 
         // validate
-        #expect(error?.reason == "is not UTF-8 text: byte 40 is a NUL")
+        #expect(refusals == [
+            "is in a character encoding RoadTrip does not read; save it as UTF-8 (or UTF-16) (it says UTF-16)",
+            "is not UTF-8 text: byte 22 is a NUL",
+        ])
     }
 }
