@@ -26,7 +26,8 @@ start_roadtrip() {
     rt_port=$(free_port)
     "$BIN" serve --data "$folder" --port "$rt_port" "$@" > "$work/roadtrip.log" 2>&1 &
     roadtrip_pid=$!
-    for _ in $(seq 1 100); do grep -q "running at" "$work/roadtrip.log" 2>/dev/null && break; sleep 0.1; done
+    # A first start loads the demo library: a while on a busy machine.
+    for _ in $(seq 1 600); do grep -q "running at" "$work/roadtrip.log" 2>/dev/null && break; sleep 0.1; done
     grep -q "running at" "$work/roadtrip.log" || { cat "$work/roadtrip.log"; exit 1; }
     base="http://127.0.0.1:$rt_port"
 }

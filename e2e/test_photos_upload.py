@@ -274,3 +274,42 @@ def test_upload_without_files_says_so(upload_server, browser):
     assert text_content(screens.find("#detail .notice.error")) == "Choose one or more photos to upload."
     assert screens.find_all(UPLOAD_FORM), "the form is there again"
     assert not screens.find_all(UPLOAD_SUMMARY) or not screens.find(UPLOAD_SUMMARY).is_displayed()
+
+
+def test_a_busy_server_is_asked_again_after_its_retry_after(upload_server, browser, tmp_path):
+    """A 503 (the server's bound on uploads reached) is not a refusal: the row says RoadTrip is
+    busy and counts down the seconds the answer's Retry-After gives, then the file is sent
+    again. The first upload's answer is made a 503 in the page (the server's own 503 and its
+    Retry-After are tested in BoundedWorkTests); the second try goes to the server."""
+    photo = write_jpeg(tmp_path / "Busy harbour.jpg", PhotoFacts("2024-07-02T07:00:00", 59.9127, 10.7461, "Nikon", "Z 6"), 191)
+    b = browser("phone", server=upload_server)
+    screens = PhotoScreens(b)
+    b.open("/upload")
+    screens.wait_shown(UPLOAD_FORM)
+    screens.driver.execute_script(
+        """
+        window.__sent = 0;
+        window.__statuses = [];
+        const send = XMLHttpRequest.prototype.send;
+        XMLHttpRequest.prototype.send = function (body) {
+          window.__sent += 1;
+          if (window.__sent > 1) return send.call(this, body);
+          Object.defineProperty(this, 'status', { value: 503 });
+          Object.defineProperty(this, 'responseText', { value: 'busy' });
+          this.getResponseHeader = (name) => (name.toLowerCase() === 'retry-after' ? '2' : null);
+          setTimeout(() => this.dispatchEvent(new Event('load')), 0);
+        };
+        const list = document.querySelector('#detail ol.upload-list');
+        new MutationObserver(() => {
+          for (const status of list.querySelectorAll('.upload-status')) window.__statuses.push(status.textContent);
+        }).observe(list, { subtree: true, childList: true, characterData: true });
+        """
+    )
+    screens.choose_files([photo])
+    wait_summary(screens, "1 imported, 0 already there, 0 refused")
+    statuses = screens.driver.execute_script("return window.__statuses")
+    assert "RoadTrip is busy; trying again in 2 s" in statuses, statuses
+    assert "RoadTrip is busy; trying again in 1 s" in statuses, "it counts down"
+    assert not any(s.startswith("Refused") for s in statuses), statuses
+    assert screens.driver.execute_script("return window.__sent") == 2, "sent once more, after the wait"
+    assert [(r["name"], r["outcome"], r["status"]) for r in screens.upload_rows()] == [("Busy harbour.jpg", "imported", "Imported")]

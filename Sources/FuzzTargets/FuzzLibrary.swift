@@ -35,7 +35,7 @@ struct FuzzLibrary: Sendable {
             let metadata = PhotoMetadata(takenAt: "2024-05-0\(index + 1)T10:00:00", latitude: spot.0, longitude: spot.1,
                                          cameraMake: "Fujifilm", cameraModel: "X-T5", imageDescription: "Photo \(index)")
             try SyntheticPhoto.write(to: path, format: .jpeg, width: 64, height: 48, metadata: metadata, seed: UInt64(index + 1))
-            guard case .imported(let photo) = library.photos.importPhoto(at: path, fileName: "photo-\(index).jpg", by: account) else {
+            guard case .imported(let photo, _) = library.photos.importPhoto(at: path, fileName: "photo-\(index).jpg", by: account) else {
                 fatalError("the fuzz library's photo \(index) did not import")
             }
             _ = try library.photoTags.add("Tag \(index % 2)", to: photo.id, for: account)

@@ -91,15 +91,16 @@ struct NameIndex: Sendable {
     private static func firstOccurrence(
         of query: UnsafeBufferPointer<UInt8>, in text: UnsafeBufferPointer<UInt8>, from: Int
     ) -> Int? {
-        let base = text.baseAddress!
-        let first = Int32(query[0])
+        // An empty gazetteer's text has no buffer: nothing is in it.
+        guard let base = text.baseAddress, let queryBase = query.baseAddress else { return nil }
+        let first = Int32(queryBase.pointee)
         var position = from
         while position + query.count <= text.count {
             guard let hit = memchr(base + position, first, text.count - query.count + 1 - position) else {
                 return nil
             }
             let offset = UnsafePointer<UInt8>(hit.assumingMemoryBound(to: UInt8.self)) - base
-            if memcmp(base + offset, query.baseAddress!, query.count) == 0 { return offset }
+            if memcmp(base + offset, queryBase, query.count) == 0 { return offset }
             position = offset + 1
         }
         return nil
@@ -109,10 +110,10 @@ struct NameIndex: Sendable {
     private static func hasWordStartOccurrence(
         of query: UnsafeBufferPointer<UInt8>, in text: UnsafeBufferPointer<UInt8>, from: Int, before end: Int
     ) -> Bool {
+        guard let base = text.baseAddress, let queryBase = query.baseAddress else { return false }
         var position = from
         while position + query.count <= end {
-            if text[position - 1] == space,
-               memcmp(text.baseAddress! + position, query.baseAddress!, query.count) == 0 {
+            if text[position - 1] == space, memcmp(base + position, queryBase, query.count) == 0 {
                 return true
             }
             position += 1

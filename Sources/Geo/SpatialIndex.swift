@@ -39,7 +39,8 @@ struct SpatialIndex: Sendable {
             slots[slot] = Entry(point: SphericalPoint(coordinate), position: Int32(position))
         }
         cellStarts = starts
-        entries = slots.map { $0! }
+        // The counting sort gave every place a slot of its own: none is left empty.
+        entries = slots.compactMap { $0 }
     }
 
     /// The position of the place nearest `coordinate` within `maximumDistance` metres; on equal
@@ -111,7 +112,8 @@ struct SpatialIndex: Sendable {
     ) -> (rows: ClosedRange<Int>, columns: ClosedRange<Int>) {
         let allColumns = 0...(columns - 1)
         let angle = radius / meanEarthRadius
-        guard angle < .pi else { return (0...(rows - 1), allColumns) }
+        // Not a distance (NaN, below zero): every cell, in which nothing is that near.
+        guard angle >= 0, angle < .pi else { return (0...(rows - 1), allColumns) }
         let latitudeReach = angle * 180 / .pi + marginDegrees
         let rowRange = row(latitude - latitudeReach)...row(latitude + latitudeReach)
         guard latitude + latitudeReach < 90, latitude - latitudeReach > -90 else { return (rowRange, allColumns) }

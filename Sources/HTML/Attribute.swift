@@ -166,6 +166,7 @@ extension Attribute {
 
     static func number(_ value: Double) -> String {
         let rounded = (value * 100).rounded() / 100
-        return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
+        // Int(exactly:): a whole number too large for an Int (or infinite) is written as it is, never trapped on.
+        return Int(exactly: rounded).map(String.init) ?? String(rounded)
     }
 }

@@ -23,8 +23,9 @@ enum AccessLog {
     }
 
     private static func formatted(_ milliseconds: Double) -> String {
-        let tenths = (milliseconds * 10).rounded()
-        return "\(Int(tenths) / 10).\(Int(tenths) % 10)"
+        // A clock that jumped could give any number: no conversion here may trap.
+        guard let tenths = Int(exactly: (milliseconds * 10).rounded()), tenths >= 0 else { return "-" }
+        return "\(tenths / 10).\(tenths % 10)"
     }
 }
 

@@ -47,7 +47,7 @@ func accessHandler(
         bodyFile: state.spool?.path
     )
     state.body = []
-    let result = queue(context.handler(request), state: state, context: context, on: connection)
+    let result = queue(context.respond(to: request), state: state, context: context, on: connection)
     // After queueing, so that even a response sending the body file back has opened it.
     state.discardSpool()
     return result
@@ -72,7 +72,7 @@ private func headersArrived(_ state: RequestState, context: ServerContext, conne
         method: state.method, path: state.path, query: connectionValues(connection, kind: MHD_ValueKind.GET_ARGUMENT_KIND),
         headers: Headers(fields: headers), clientAddress: clientAddress(connection), declaredLength: length
     )
-    switch context.configuration.admitsSpooledBody(head) {
+    switch context.admitsSpooledBody(head) {
     case .refuse(let response):
         return queue(response, state: state, context: context, on: connection)
     case .accept(let owner):

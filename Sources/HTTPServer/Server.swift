@@ -20,9 +20,9 @@ public final class Server: Sendable {
     /// Written once in `init`, read by `stop()` under `context.lifecycle`; libmicrohttpd's
     /// functions are safe to call from any thread.
     private nonisolated(unsafe) let daemon: OpaquePointer
-    /// Allocated in `init`, freed once in `stop()` after the daemon that used it is gone.
+    /// Allocated in `init`, freed once by `stop()` (`DaemonHandles.close`) after the daemon that used it is gone.
     private nonisolated(unsafe) let logger: UnsafeMutablePointer<rt_mhd_logger>
-    /// Made in `init`, freed once in `stop()` after the daemon that read it is gone.
+    /// Made in `init`, freed once by `stop()` (`DaemonHandles.close`) after the daemon that read it is gone.
     private nonisolated(unsafe) let ownAnswerHeaders: OpaquePointer?
 
     public init(configuration: Configuration, log: @escaping LogSink = Server.standardError, handler: @escaping Handler) throws(StartError) {
@@ -58,6 +58,11 @@ public final class Server: Sendable {
 
     /// Stops accepting connections, lets requests in progress finish (up to the grace
     /// period), then closes everything. Safe to call more than once and from any thread.
+    ///
+    /// Returns by the end of the grace period whatever the handlers do. A handler still
+    /// running then cannot be interrupted (it holds one of the daemon's threads, which
+    /// `MHD_stop_daemon` joins): its request is abandoned, logged, and the daemon is closed on
+    /// another thread once the last such handler returns, or never, when the process exits first.
     public func stop() {
         guard context.beginStopping() else {
             context.waitUntilStopped()
@@ -65,14 +70,17 @@ public final class Server: Sendable {
         }
         let listener = MHD_quiesce_daemon(daemon)
         if listener >= 0 { close(listener) }
-        context.waitForRequestsInProgress(timeout: configuration.shutdownGracePeriod)
-        MHD_stop_daemon(daemon)
-        rt_mhd_header_list_free(ownAnswerHeaders)
-        logger.deallocate()
-        Unmanaged.passUnretained(context).release()
+        let stillRunning = context.waitForRequestsInProgress(timeout: configuration.shutdownGracePeriod)
+        let handles = DaemonHandles(daemon: daemon, logger: logger, ownAnswerHeaders: ownAnswerHeaders, context: context)
+        if stillRunning == 0 {
+            handles.close()
+        } else {
+            context.log("stopping with \(stillRunning) \(stillRunning == 1 ? "request" : "requests") still being answered after "
+                + "\(configuration.shutdownGracePeriod) s: abandoned")
+            Thread.detachNewThread { handles.close() }
+        }
         context.markStopped()
     }
-
     /// Blocks until `stop()` has finished.
     public func waitUntilStopped() {
         context.waitUntilStopped()
@@ -80,6 +88,14 @@ public final class Server: Sendable {
 
     /// Number of requests received and not yet completed.
     public var requestsInProgress: Int { context.requestsInProgress }
+
+    /// Number of requests whose handler is running now.
+    public var handlersRunning: Int { context.handlersRunning }
+
+    /// The handlers `stop()` left running, counted when its grace period ended (a handler
+    /// that ends later does not change it): nonzero, the process should end without the
+    /// clean-ups that could pull state from under them.
+    public var handlersAbandoned: Int { context.handlersAbandoned }
 
     deinit {
         stop()
@@ -97,5 +113,25 @@ public final class Server: Sendable {
     public static let standardError: LogSink = { line in
         var text = line + "\n"
         text.withUTF8 { bytes in _ = try? writeAll(UnsafeRawBufferPointer(bytes), toDescriptor: STDERR_FILENO) }
+    }
+}
+
+/// What `Server.stop()` frees once the daemon is gone, handed to the one thread that closes it.
+private struct DaemonHandles: @unchecked Sendable {
+    // Unchecked: C pointers. After `stop()` hands them over, only `close()` touches them, once
+    // (`ServerContext.beginStopping` lets one caller through); libmicrohttpd's stop is safe
+    // from any thread.
+    let daemon: OpaquePointer
+    let logger: UnsafeMutablePointer<rt_mhd_logger>
+    let ownAnswerHeaders: OpaquePointer?
+    let context: ServerContext
+
+    /// Joins the daemon's threads (so waits for any handler still running), then frees what
+    /// they used and the daemon's reference to the context.
+    func close() {
+        MHD_stop_daemon(daemon)
+        rt_mhd_header_list_free(ownAnswerHeaders)
+        logger.deallocate()
+        Unmanaged.passUnretained(context).release()
     }
 }

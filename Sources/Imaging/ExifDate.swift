@@ -1,8 +1,8 @@
 /// EXIF dates: "YYYY:MM:DD HH:MM:SS", no zone. Cameras without a clock write zeros or spaces.
-enum ExifDate {
+public enum ExifDate {
     /// "YYYY-MM-DDTHH:MM:SS", or nil unless the text is a real calendar date and time.
     /// Dashes and a "T" are accepted too, since some software writes ISO punctuation.
-    static func normalised(_ text: String) -> String? {
+    public static func normalised(_ text: String) -> String? {
         let characters = Array(text.utf8.prefix(19))
         guard characters.count == 19 else { return nil }
         func number(_ range: Range<Int>) -> Int? {

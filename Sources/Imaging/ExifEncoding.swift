@@ -39,11 +39,11 @@ enum ExifEncoding {
         defer { exif_entry_unref(entry) }
         let (format, components, bytes) = encoded(field.value, order: order)
         guard let storage = exif_mem_alloc(memory, ExifLong(max(bytes.count, 1))) else { return }
-        bytes.withUnsafeBytes { storage.copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
+        bytes.withUnsafeBytes { if let base = $0.baseAddress { storage.copyMemory(from: base, byteCount: $0.count) } }
         entry.pointee.tag = ExifTag(rawValue: UInt32(field.tag))
         entry.pointee.format = format
         entry.pointee.components = UInt(components)
-        entry.pointee.size = UInt32(bytes.count)
+        entry.pointee.size = UInt32(clamping: bytes.count)
         entry.pointee.data = storage.assumingMemoryBound(to: UInt8.self)
         exif_content_add_entry(content, entry)
     }
@@ -59,9 +59,10 @@ enum ExifEncoding {
             return (EXIF_FORMAT_SHORT, 1, bytes)
         case .rationals(let pairs):
             var bytes = [UInt8](repeating: 0, count: 8 * pairs.count)
-            for (index, pair) in pairs.enumerated() {
-                bytes.withUnsafeMutableBufferPointer {
-                    exif_set_rational($0.baseAddress! + 8 * index, order, ExifRational(numerator: pair.0, denominator: pair.1))
+            bytes.withUnsafeMutableBufferPointer { buffer in
+                guard let base = buffer.baseAddress else { return }
+                for (index, pair) in pairs.enumerated() {
+                    exif_set_rational(base + 8 * index, order, ExifRational(numerator: pair.0, denominator: pair.1))
                 }
             }
             return (EXIF_FORMAT_RATIONAL, pairs.count, bytes)

@@ -87,11 +87,17 @@ extension ExifField {
     }
 
     /// Degrees, minutes and seconds as cameras write them, seconds to 1/10000 (about 3 mm).
+    /// Whole degrees are one UInt32 numerator: more than that (or not a number, or negative,
+    /// which the reference's letter says) is written as the nearest there is, never a trap.
     static func sexagesimal(_ degrees: Double) -> [(UInt32, UInt32)] {
-        let tenThousandthSeconds = UInt64((degrees * 3600 * 10_000).rounded())
-        let wholeDegrees = tenThousandthSeconds / (3600 * 10_000)
-        let minutes = tenThousandthSeconds / (60 * 10_000) % 60
-        let seconds = tenThousandthSeconds % (60 * 10_000)
-        return [(UInt32(wholeDegrees), 1), (UInt32(minutes), 1), (UInt32(seconds), 10_000)]
+        let largest = Double(UInt32.max)
+        let clamped = degrees.isNaN ? 0 : min(max(degrees, 0), largest)
+        var wholeDegrees = clamped.rounded(.down)
+        var ticks = ((clamped - wholeDegrees) * 3600 * 10_000).rounded()
+        if ticks >= 3600 * 10_000 {
+            if wholeDegrees < largest { wholeDegrees += 1; ticks = 0 } else { ticks = 3600 * 10_000 - 1 }
+        }
+        let fraction = UInt32(exactly: ticks) ?? 0
+        return [(UInt32(exactly: wholeDegrees) ?? UInt32.max, 1), (fraction / (60 * 10_000), 1), (fraction % (60 * 10_000), 10_000)]
     }
 }

@@ -24,6 +24,9 @@ public struct ImageHeader: Sendable, Equatable {
 public struct InspectedImage: Sendable, Equatable {
     public let header: ImageHeader
     public let metadata: PhotoMetadata
+    /// A sentence for each EXIF field that was there but impossible, and so left out:
+    /// "its GPS latitude 512° is not a position on Earth; imported without a position".
+    public let warnings: [String]
 }
 
 /// The facts about a photo that RoadTrip keeps, as EXIF states them.

@@ -28,8 +28,8 @@ public final class ImageProcessor: Sendable {
     public func inspect(fileAt path: String) throws(ImagingError) -> InspectedImage {
         let (image, format) = try openChecked(path)
         let header = ImageHeader(format: format, width: image.width, height: image.height, orientation: image.orientation)
-        let metadata = image.exif.map(ExifDecoding.metadata(from:)) ?? PhotoMetadata()
-        return InspectedImage(header: header, metadata: metadata)
+        let (metadata, warnings) = image.exif.map(ExifDecoding.decoded) ?? (PhotoMetadata(), [])
+        return InspectedImage(header: header, metadata: metadata, warnings: warnings)
     }
 
     /// Opens the header of an accepted image within the pixel limit; nothing is decoded yet.

@@ -25,7 +25,7 @@ public enum SyntheticPhoto {
         } else {
             // libvips rebuilds the block while saving and writes its orientation field over the
             // Orientation tag, so both are set.
-            exif.withUnsafeBytes { rt_vips_set_exif(image.handle, $0.baseAddress, $0.count, Int32(metadata.orientation)) }
+            exif.withUnsafeBytes { rt_vips_set_exif(image.handle, $0.baseAddress, $0.count, Int32(clamping: metadata.orientation)) }
             try image.encoded(as: format, quality: format.syntheticQuality, strip: false) { (bytes) throws(ImagingError) in
                 try FileAccess.writeAtomically(bytes, to: path)
             }

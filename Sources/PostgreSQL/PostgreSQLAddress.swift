@@ -10,31 +10,32 @@ internal import CPostgreSQL
 public struct PostgreSQLAddress: Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
     /// The URL as given, password and all: for libpq only.
     let url: Secret<String>
-    /// The password as written in the URL and as libpq decoded it, to scrub from libpq's
-    /// messages (which should never hold it; this makes sure).
-    let passwords: Secret<[String]>
+    /// The secret options' values as libpq decoded them, to scrub from libpq's messages
+    /// (which should never hold them; this makes sure).
+    let secrets: Secret<[String]>
     public let user: String?
     /// As libpq parsed it: a name, an IP address, a socket folder, or several, comma-separated.
     public let host: String?
     public let port: String?
     public let database: String?
-    /// The URL with its password replaced by `***`: `postgresql://roadtrip:***@127.0.0.1:5432/roadtrip`.
+    /// The URL rebuilt from libpq's reading of it with every secret option as `***`:
+    /// `postgresql://roadtrip:***@127.0.0.1:5432/roadtrip` (see `ConnectionInfo`).
     public let redacted: String
 
     public init(_ url: String) throws {
-        guard let scheme = ["postgresql://", "postgres://"].first(where: url.hasPrefix) else {
+        guard let scheme = ConnectionInfo.uriScheme(of: url) else {
             // Not echoed: it may be a key=value connection string with a password in it.
             throw DatabaseError.invalidAddress("a PostgreSQL address starts with postgresql:// or postgres://")
         }
-        let parts = try URLParts(url, scheme: scheme)
-        let options = try ConnectionOptions(parsing: url, redacted: parts.redacted, passwords: parts.passwords)
+        try URLParts.checkUserInfo(of: url, scheme: scheme)
+        let options = try ConnectionOptions(parsing: url)
         self.url = Secret(url)
-        passwords = Secret((parts.passwords + [options["password"]].compactMap { $0 }).filter { !$0.isEmpty })
+        secrets = Secret(options.secrets)
         user = options["user"]
         host = options["host"] ?? options["hostaddr"]
         port = options["port"]
         database = options["dbname"]
-        redacted = parts.redacted
+        redacted = options.forLogs(uriScheme: scheme)
     }
 
     public var description: String { redacted }
@@ -46,12 +47,12 @@ public struct PostgreSQLAddress: Sendable, Hashable, CustomStringConvertible, Cu
     /// The same server and credentials, another database on it.
     public func replacingDatabase(with name: String) throws -> PostgreSQLAddress {
         let scheme = url.value.hasPrefix("postgres://") ? "postgres://" : "postgresql://"
-        return try PostgreSQLAddress(URLParts(url.value, scheme: scheme).replacingPath(with: name))
+        return try PostgreSQLAddress(URLParts.replacingPath(of: url.value, scheme: scheme, with: name))
     }
 
-    /// One of libpq's messages about this address, as one line and with the password hidden.
+    /// One of libpq's messages about this address, as one line and with its secrets hidden.
     func libpqText(_ message: String) -> String {
-        PostgreSQL.libpqText(message, hiding: passwords.value)
+        PostgreSQL.libpqText(message, hiding: secrets.value)
     }
 }
 

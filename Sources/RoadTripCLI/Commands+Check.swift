@@ -3,7 +3,8 @@ import RoadTrip
 
 extension Commands {
     /// `roadtrip check [--hashes]`: what a crash or a killed instance could have left
-    /// inconsistent. Exit status 1 when a problem is found; notes alone leave it 0.
+    /// inconsistent. Exit status 1 when a problem is found; notes and repairs (each printed,
+    /// the library is right once they are made) leave it 0.
     static func check(_ arguments: [String]) throws(CommandFailure) {
         let parsed = try parse(arguments, values: [], flags: ["--hashes"])
         guard parsed.words.isEmpty else { throw CommandFailure(message: "usage: roadtrip check [--hashes]", status: 64) }
@@ -15,11 +16,13 @@ extension Commands {
             throw CommandFailure(message: "cannot check the library: \(error)")
         }
         for note in report.notes { Console.out("note: \(note)") }
+        for repair in report.repairs { Console.out("repaired: \(repair)") }
         for problem in report.problems { Console.out("problem: \(problem)") }
         let checked = "\(report.photos) photos\(parsed.flags.contains("--hashes") ? " (with their bytes)" : "")"
         guard report.problems.isEmpty else {
             throw CommandFailure(message: "\(report.problems.count) problems found in \(checked)")
         }
-        Console.out("Checked \(checked), their places, the files and the jobs: nothing is inconsistent.")
+        let repaired = report.repairs.isEmpty ? "" : " (once \(report.repairs.count) repaired)"
+        Console.out("Checked \(checked), their places, the files and the jobs: nothing is inconsistent\(repaired).")
     }
 }

@@ -30,6 +30,9 @@ extension Commands {
     private static func report(_ summary: ImportSummary, skipped: SkippedFiles) {
         Console.out("Imported \(summary.imported.count), already there \(summary.alreadyThere.count), refused \(summary.refused.count).")
         if let skipped = skipped.summary { Console.out(skipped) }
+        for (source, warning) in summary.warnings {
+            Console.out("  \(source.path): \(warning)")
+        }
         for (source, reason) in summary.refused {
             Console.out("  refused \(source.path): \(reason)")
         }

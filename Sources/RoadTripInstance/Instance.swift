@@ -4,6 +4,7 @@ import NetworkAddress
 import PageFetcher
 import RoadTrip
 import RoadTripWeb
+import Synchronization
 
 /// One running RoadTrip: its library made ready for a start, the web app over it (with its
 /// offline copies of event pages and Flickr), the HTTP server, and the workers of the
@@ -46,7 +47,20 @@ public final class Instance: Sendable {
     public let server: Server
     /// The one-time setup link's token, when no account exists yet.
     public let setupToken: String?
-    private let renditionWorkers: JobRunner
+    /// The background workers: renditions, and the offline copies' fetches when there are any.
+    private let workers: [JobRunner]
+    private let stopping = Mutex(Stopping())
+
+    private struct Stopping {
+        var begun = false
+        var done = false
+        var abandoned = 0
+    }
+
+    /// Seconds a stop (SIGTERM) gives the requests and jobs in progress before it abandons
+    /// them: a page takes milliseconds, so only work stuck on something outside (a site or
+    /// Flickr that does not answer) is cut short, and an abandoned job is done at the next start.
+    public static let stopGracePeriod: Double = 3
 
     /// Threads serving requests: a thread waiting for PostgreSQL's answer, over the network,
     /// leaves its core idle, so on PostgreSQL each core gets twice the threads (and each
@@ -74,7 +88,9 @@ public final class Instance: Sendable {
         configuration.threadPoolSize = Self.threadPoolSize(for: library.location)
         // Beside the library, so an upload is never copied across file systems and a private data folder keeps it private.
         configuration.spoolFolder = library.spoolFolder.path
+        configuration.shutdownGracePeriod = Self.stopGracePeriod
         let app: App
+        let copies: OfflineCopies?
         do {
             try library.catalog.loadDemoOnFirstStart()
             try library.loadDemoPhotosOnFirstStart()
@@ -86,11 +102,14 @@ public final class Instance: Sendable {
             try SampleBook.install(pages: options.samplePages, in: library.database)
             try library.authenticator.sessions.removeExpired()
             setupToken = try library.setup.issueTokenIfNeeded()
+            copies = Self.offlineCopies(options, library: library, log: log)
             app = App(
                 library: library, assets: try AssetCatalog.bundled(), secureCookies: options.secureCookies,
-                copies: Self.offlineCopies(options, library: library, log: log), flickr: Self.flickr(options, library: library),
+                copies: copies, flickr: Self.flickr(options, library: library),
                 hosts: AllowedHosts(publicURL: options.publicURL, listenHost: options.host), proxies: options.trustedProxies,
-                pageCacheBytes: options.pageCacheMiB << 20, mapTiles: options.mapTiles
+                pageCacheBytes: options.pageCacheMiB << 20, mapTiles: options.mapTiles,
+                // Bounds of the server's own threads (PostgreSQL runs more of them than SQLite).
+                workLimits: .leavingThreadsFree(requestThreads: configuration.threadPoolSize)
             )
         } catch {
             throw StartFailure(description: "cannot start: \(error)")
@@ -105,8 +124,9 @@ public final class Instance: Sendable {
         self.library = library
         self.app = app
         // Renditions queued by any instance are made by the workers of whichever claims them.
-        renditionWorkers = library.renditionWorkers(log: log)
+        let renditionWorkers = library.renditionWorkers(log: log)
         renditionWorkers.start()
+        workers = [renditionWorkers] + (copies.map { [$0.fetchers] } ?? [])
     }
 
     /// Where it answers: `http://127.0.0.1:8080`, an IPv6 host in brackets.
@@ -115,15 +135,39 @@ public final class Instance: Sendable {
         return "http://\(host.contains(":") ? "[\(host)]" : host):\(server.port)"
     }
 
-    /// Stops taking requests and finishes those in progress; `waitUntilStopped` returns then.
+    /// Stops taking requests and jobs, and gives those in progress `stopGracePeriod` seconds
+    /// to finish: a request still being answered then is abandoned (its connection closes when
+    /// the process exits) and a job is given back to the queue, for the next start. Returns by
+    /// then; `waitUntilStopped` returns too. Safe to call more than once.
     public func stop() {
+        let first = stopping.withLock { state in
+            defer { state.begun = true }
+            return !state.begun
+        }
+        guard first else { return waitUntilStopped() }
+        let deadline = Date(timeIntervalSinceNow: Self.stopGracePeriod)
+        // First, so that no worker takes a job while the requests finish.
+        for runner in workers { runner.stop() }
         server.stop()
+        // Both counted when each stop decided what to abandon: read again later, a handler or
+        // job ending in between would let the process exit with clean-ups under the others.
+        let jobWorkers = workers.reduce(0) { $0 + $1.stop(waitingUntil: deadline).workers }
+        stopping.withLock { state in
+            state.abandoned = server.handlersAbandoned + jobWorkers
+            state.done = true
+        }
     }
 
-    /// Returns once the server has stopped, after the background workers have stopped too.
+    /// Returns once `stop` has finished.
     public func waitUntilStopped() {
         server.waitUntilStopped()
-        renditionWorkers.stop()
+        while !stopping.withLock({ $0.done }) { Thread.sleep(forTimeInterval: 0.01) }
+    }
+
+    /// Requests and jobs that `stop` left running on their threads: nonzero, the process should
+    /// end without the clean-ups that could pull state from under them (`_exit`).
+    public var abandonedWork: Int {
+        stopping.withLock { $0.abandoned }
     }
 
     /// Saved copies of event pages, fetched with libcurl; none without `offlineCopies`.

@@ -30,12 +30,16 @@ public struct App: Sendable {
     let mapTiles: MapTiles?
     /// What every response carries (`SecurityHeaders`), its policy allowing `mapTiles`' host.
     let securityHeaders: Headers
+    /// How many exports, keep lists, coarse map cells and uploads run at once (`BoundedWork`).
+    let work: WorkAdmission
 
     public init(
         library: Library, assets: AssetCatalog, secureCookies: Bool = false, copies: OfflineCopies? = nil,
         flickr: FlickrService? = nil, hosts: AllowedHosts = .any, proxies: TrustedProxies = .none,
-        log: @escaping LogSink = Server.standardError, pageCacheBytes: Int = PageCache.defaultMegabytes << 20, mapTiles: MapTiles? = nil
+        log: @escaping LogSink = Server.standardError, pageCacheBytes: Int = PageCache.defaultMegabytes << 20, mapTiles: MapTiles? = nil,
+        workLimits: WorkAdmission.Limits = .standard
     ) {
+        self.work = WorkAdmission(limits: workLimits)
         self.mapTiles = mapTiles
         self.securityHeaders = SecurityHeaders.headers(tiles: mapTiles)
         self.pages = PageCache(bytes: pageCacheBytes)
@@ -134,11 +138,14 @@ public struct App: Sendable {
             uploadToken: session.map { tokens.uploadToken(forFormToken: $0.csrfToken) }, upload: upload
         )
         guard let action = declaration.action(for: request.method) else { throw HTTPError.methodNotAllowed(allowed: declaration.methods) }
+        // Long work is bounded where it runs: a page kept from before costs nothing.
+        let bound = declaration.bound(for: request.method)
+        let answer = { try bound.map { kind in try work.run(kind) { try action(self, context) } } ?? action(self, context) }
         var response: Response
         if declaration.keepsPages, let session {
-            response = try pages.page(at: declaration.path, for: request, of: session, stamp: stamp) { try action(self, context) }
+            response = try pages.page(at: declaration.path, for: request, of: session, stamp: stamp, render: answer)
         } else {
-            response = try action(self, context)
+            response = try answer()
         }
         if context.formTokenIsNew {
             Cookies.set(Cookies.form, formToken, maxAge: nil, secure: secureCookies, on: &response)

@@ -171,6 +171,7 @@ public struct AssetCatalog: Sendable {
         if asset.modified > 0 { headers["Last-Modified"] = HTTPDate.format(secondsSince1970: asset.modified) }
         // A cache between RoadTrip and the browser keeps one copy per Accept-Encoding.
         if asset.variants.count > 1 { headers["Vary"] = "Accept-Encoding" }
+        SecurityHeaders.servePicture(&headers, contentType: asset.contentType)
         // Without a date of its own (the service worker, made from every asset), only its ETag tells it unchanged.
         var asked = request
         if asset.modified == 0 { asked.headers["If-Modified-Since"] = nil }

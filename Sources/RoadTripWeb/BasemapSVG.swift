@@ -44,7 +44,8 @@ enum BasemapSVG {
 
     private static func number(_ value: Double) -> String {
         let rounded = (value * 100).rounded() / 100
-        return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
+        // Shipped outlines are all within ±180; a number beyond Int (or not one) is written as Swift spells it.
+        return Int(exactly: rounded).map(String.init) ?? String(rounded)
     }
 
     private static func escaped(_ text: String) -> String {

@@ -28,9 +28,9 @@ extension Route {
         RouteAddress("/trip/weather") { _ in .weather },
         RouteAddress("/trip/map") { _ in .tripMap },
         RouteAddress("/trip/weather/copy") { _ in .weatherCopy },
-        RouteAddress("/trip/offline") { _ in .tripKeepList },
+        RouteAddress("/trip/offline") { .tripKeepListPart(from: $0.partStart) },
         RouteAddress("/trip/book-settings") { _ in .bookSettings },
-        RouteAddress("/trip/events/edit") { _ in .eventsEditor },
+        RouteAddress("/trip/events/edit") { .eventsEditorPage($0.pageParameter ?? 1) },
         RouteAddress("/trip/events/{page}") { .eventsBook(page: $0.page) },
         RouteAddress("/trip/events/{page}/copy") { .eventCopy(page: $0.page) },
         RouteAddress("/trip/events/{page}/copy-status") { .eventCopyStatus(page: $0.page) },
@@ -79,7 +79,7 @@ extension Route {
             $0.size == .original ? nil : .vacationPhotoImage(id: $0.identifier(), photo: $0.identifier("photo"), size: $0.size)
         },
         RouteAddress("/vacations/{id}/book/{page}") { .vacationBook(id: $0.identifier(), page: $0.page) },
-        RouteAddress("/vacations/{id}/offline") { .vacationKeepList(id: $0.identifier()) },
+        RouteAddress("/vacations/{id}/offline") { .vacationKeepListPart(id: $0.identifier(), from: $0.partStart) },
 
         RouteAddress("/flickr") { _ in .flickrPlaces },
         RouteAddress("/flickr/places/{flickr}") { .flickrPlace(id: $0.flickrID) },
@@ -95,6 +95,16 @@ extension Route {
 }
 
 extension AddressMatch {
+    /// `?page=N` of a list shown a page at a time (1 to 100,000); nil when absent or not one.
+    var pageParameter: Int? {
+        parameter("page").flatMap { Slot.page($0[...]) }
+    }
+
+    /// `?from=N` of a keep list's part: where it starts among the list's addresses (0 when absent).
+    var partStart: Int {
+        identifierParameter("from").map { Int(clamping: $0) } ?? 0
+    }
+
     /// Which of a vacation's photos a list or the viewer goes through: `?place=` or `?tag=`, else all.
     var vacationFilter: VacationPhotoFilter {
         identifierParameter("place").map { .place($0) } ?? identifierParameter("tag").map { .tag($0) } ?? .all

@@ -27,6 +27,8 @@ struct RouteDeclaration {
     /// Its GET page is made from the database and the request alone (no clock, no file, no job
     /// in progress), and reads no more than it shows: kept until the database changes (`PageCache`).
     var keepsPages = false
+    /// Long work its action does, bounded (`WorkAdmission`), and for which methods.
+    var boundedWork: (kind: BoundedWork, methods: [String])?
 
     init(_ path: String, public isPublic: Bool = false, get: Action? = nil, head: Action? = nil, post: Action? = nil, postBody: Body = .form) {
         self.path = path
@@ -59,6 +61,19 @@ struct RouteDeclaration {
         return declaration
     }
 
+    /// This declaration, its action for `methods` bounded as `kind` of work: beyond the bound,
+    /// a 503 with `Retry-After` rather than one more thread taken.
+    func bounded(_ kind: BoundedWork, for methods: [String] = ["GET", "HEAD"]) -> RouteDeclaration {
+        var declaration = self
+        declaration.boundedWork = (kind, methods)
+        return declaration
+    }
+
+    /// The kind of bounded work a request of `method` does; nil for quick work.
+    func bound(for method: String) -> BoundedWork? {
+        boundedWork.flatMap { $0.methods.contains(method) ? $0.kind : nil }
+    }
+
     /// The methods allowed, in the order an `Allow` header lists them.
     var methods: [String] {
         (get != nil || beforeSession != nil ? ["GET", "HEAD"] : []) + (post != nil ? ["POST"] : [])
@@ -75,6 +90,9 @@ struct RouteDeclaration {
 }
 
 extension Route {
+    /// The map's coarsest cells hold the most photos: opening one is bounded work.
+    static let coarsestMapCellLevel = (0...64).first { PhotoLibrary.isMapCell(level: $0, x: 0, y: 0) } ?? 0
+
     /// Every route's declaration. A new route is a case of `Route`, its address in
     /// `Route.addresses`, and its line here.
     var declaration: RouteDeclaration {
@@ -90,11 +108,15 @@ extension Route {
         case .weather: .get("/trip/weather") { try BookController(app: $0, context: $1).weather() }
         case .tripMap: RouteDeclaration.get("/trip/map") { try BookController(app: $0, context: $1).map() }.kept
         case .weatherCopy: .get("/trip/weather/copy") { try BookController(app: $0, context: $1).weatherCopy() }
-        case .tripKeepList: .get("/trip/offline") { try OfflineController(app: $0, context: $1).tripList() }
+        case .tripKeepListPart(let from):
+            RouteDeclaration.get("/trip/offline" + Route.query("from", from > 0 ? String(from) : nil)) {
+                try OfflineController(app: $0, context: $1).tripList(from: from)
+            }.bounded(.keepList)
         case .samplePage(let page): .get("/sample/pages/\(page)", public: true) { try BookController(app: $0, context: $1).samplePage(page) }
-        case .eventsEditor:
-            RouteDeclaration("/trip/events/edit", get: { try EventsEditorController(app: $0, context: $1).editor() },
-                             post: { try EventsEditorController(app: $0, context: $1).add() })
+        case .eventsEditorPage(let page):
+            RouteDeclaration("/trip/events/edit" + Route.query("page", page > 1 ? String(page) : nil),
+                             get: { try EventsEditorController(app: $0, context: $1).editor(page: page) },
+                             post: { try EventsEditorController(app: $0, context: $1).add(from: page) })
         case .eventRemoval(let page): .post("/trip/events/\(page)/remove") { try EventsEditorController(app: $0, context: $1).remove(page) }
         case .eventMove(let page): .post("/trip/events/\(page)/move") { try EventsEditorController(app: $0, context: $1).move(page) }
         case .signIn(let next):
@@ -138,23 +160,25 @@ extension Route {
         case .recents: .get("/recents") { try PhotoController(app: $0, context: $1).recents() }
         case .photoMap: RouteDeclaration.get("/map") { try PhotoMapController(app: $0, context: $1).page() }.kept
         case .photoMapCell(let level, let x, let y):
-            RouteDeclaration.get("/map/cells/\(level)-\(x)-\(y)") { try PhotoMapController(app: $0, context: $1).cell(level: level, x: x, y: y) }.kept
+            RouteDeclaration.get("/map/cells/\(level)-\(x)-\(y)") { try PhotoMapController(app: $0, context: $1).cell(level: level, x: x, y: y) }
+                .kept.bounded(.mapCell, for: level == Route.coarsestMapCellLevel ? ["GET", "HEAD"] : [])
         case .photoMapData(let bbox, let zoom):
             RouteDeclaration.get("/map/photos" + Route.query([("bbox", bbox), ("zoom", zoom)])) {
                 try PhotoMapController(app: $0, context: $1).data(bbox: bbox, zoom: zoom)
             }.kept
         case .upload:
             RouteDeclaration("/upload", get: { try UploadController(app: $0, context: $1).form() },
-                             post: { try UploadController(app: $0, context: $1).upload() }, postBody: .spooled)
+                             post: { try UploadController(app: $0, context: $1).upload() }, postBody: .spooled).bounded(.upload, for: ["POST"])
         case .uploadFile(let name):
             RouteDeclaration("/upload/file" + Route.query("name", name), post: { try UploadController(app: $0, context: $1).uploadFile() }, postBody: .spooled)
+                .bounded(.upload, for: ["POST"])
         case .vacations: .get("/vacations") { try VacationsController(app: $0, context: $1).list() }
         case .newVacation:
             RouteDeclaration("/vacations/new", get: { try VacationsController(app: $0, context: $1).newForm() },
                              post: { try VacationsController(app: $0, context: $1).add() })
         case .vacationImport:
             RouteDeclaration("/vacations/import", get: { try VacationsController(app: $0, context: $1).importForm() },
-                             post: { try VacationsController(app: $0, context: $1).importDocument() }, postBody: .spooled)
+                             post: { try VacationsController(app: $0, context: $1).importDocument() }, postBody: .spooled).bounded(.upload, for: ["POST"])
         case .vacation(let id): .get("/vacations/\(id)") { try VacationsController(app: $0, context: $1).menu(id) }
         case .vacationRename(let id): .post("/vacations/\(id)/rename") { try VacationsController(app: $0, context: $1).rename(id) }
         case .vacationRemoval(let id):
@@ -162,7 +186,7 @@ extension Route {
                              post: { try VacationsController(app: $0, context: $1).remove(id) })
         case .vacationExport(let id):
             RouteDeclaration("/vacations/\(id)/export", get: { try VacationsController(app: $0, context: $1).export(id) },
-                             head: { try VacationsController(app: $0, context: $1).exportHead(id) })
+                             head: { try VacationsController(app: $0, context: $1).exportHead(id) }).bounded(.export)
         case .vacationItinerary(let id): .get("/vacations/\(id)/itinerary") { try VacationBrowseController(app: $0, context: $1).itinerary(id) }
         case .vacationTags(let id, let query):
             .get("/vacations/\(id)/tags" + Route.query("q", query)) { try VacationBrowseController(app: $0, context: $1).tags(id, query: query) }
@@ -179,7 +203,10 @@ extension Route {
         case .vacationPhotoImage(let id, let photo, let size):
             .get("/vacations/\(id)/photos/\(photo)/\(size.rawValue)") { try VacationBrowseController(app: $0, context: $1).image(id, photo: photo, size: size) }
         case .vacationBook(let id, let page): .get("/vacations/\(id)/book/\(page)") { try VacationBrowseController(app: $0, context: $1).book(id, page: page) }
-        case .vacationKeepList(let id): .get("/vacations/\(id)/offline") { try OfflineController(app: $0, context: $1).vacationList(id) }
+        case .vacationKeepListPart(let id, let from):
+            RouteDeclaration.get("/vacations/\(id)/offline" + Route.query("from", from > 0 ? String(from) : nil)) {
+                try OfflineController(app: $0, context: $1).vacationList(id, from: from)
+            }.bounded(.keepList)
         case .visit(let photo):
             RouteDeclaration("/photos/\(photo)/visit", get: { try VisitController(app: $0, context: $1).visitChoice(photo) },
                              post: { try VisitController(app: $0, context: $1).visit(photo) })

@@ -16,8 +16,8 @@ public enum Route: Sendable, Equatable {
     case eventCopy(page: Int)
     /// Where that copy stands (JSON), which web-view.js asks while a page's copy is being fetched.
     case eventCopyStatus(page: Int)
-    /// The trip's event pages as a list: add, remove, reorder.
-    case eventsEditor
+    /// The trip's event pages as a list, `pageSize` rows a page (from 1): add, remove, reorder.
+    case eventsEditorPage(Int)
     case eventRemoval(page: Int)
     case eventMove(page: Int)
     case bookSettings
@@ -26,8 +26,9 @@ public enum Route: Sendable, Equatable {
     case tripMap
     /// RoadTrip's saved copy of the destination's weather page, for use without a network.
     case weatherCopy
-    /// What a device keeps to use the trip offline (JSON, for offline.js).
-    case tripKeepList
+    /// What a device keeps to use the trip offline (JSON, for offline.js), a part at a time:
+    /// the addresses from `from` on (`KeepList.next` names the next part).
+    case tripKeepListPart(from: Int)
     /// A generated page of the built-in sample book.
     case samplePage(Int)
     /// Sign in, then go on to `next` (a same-site path; anything else goes home).
@@ -92,8 +93,8 @@ public enum Route: Sendable, Equatable {
     /// The preview or thumbnail a vacation keeps of its photo.
     case vacationPhotoImage(id: Int64, photo: Int64, size: PhotoImageSize)
     case vacationBook(id: Int64, page: Int)
-    /// What a device keeps to use a vacation offline (JSON, for offline.js).
-    case vacationKeepList(id: Int64)
+    /// What a device keeps to use a vacation offline (JSON, for offline.js), a part at a time.
+    case vacationKeepListPart(id: Int64, from: Int)
     /// Adding a photo to one of the account's vacations: the list to choose from, and its post.
     case visit(photo: Int64)
     /// Removing a photo from one of the vacations holding it.
@@ -123,6 +124,12 @@ public enum Route: Sendable, Equatable {
     /// The session's form token (JSON), for changes made offline and sent later.
     case formToken
     case health
+
+    /// The event pages' list at its first page.
+    static var eventsEditor: Route { .eventsEditorPage(1) }
+    /// The first part of what a device keeps of the trip: what offline.js asks first.
+    static var tripKeepList: Route { .tripKeepListPart(from: 0) }
+    static func vacationKeepList(id: Int64) -> Route { .vacationKeepListPart(id: id, from: 0) }
 
     /// The route a request names; nil when none does. `query` gives the parameters some routes carry.
     public init?(path: String, query: [(name: String, value: String)] = []) {

@@ -1,3 +1,4 @@
+import Foundation
 import HTTPServer
 
 /// Headers every response carries, error pages and redirects included.
@@ -34,11 +35,32 @@ enum SecurityHeaders {
     }
 
     /// A response that set its own Content-Security-Policy (a saved copy of a web page, which
-    /// gets `sandbox`) keeps it; every other header is set here.
+    /// gets `sandbox`; a picture) keeps it, and an SVG that did not gets `picturePolicy`;
+    /// every other header is set here.
     static func apply(_ headers: Headers, to response: inout Response) {
+        if response.headers["Content-Security-Policy"] == nil { servePicture(&response.headers, contentType: response.headers["Content-Type"]) }
         for (name, value) in headers where !(name == "Content-Security-Policy" && response.headers[name] != nil) {
             response.headers[name] = value
         }
+    }
+
+    /// For a picture, SVG above all: opened on its own or in a frame, an SVG is a document
+    /// that runs its `<script>`s (`<script href=…>` too) under its own response's policy, and
+    /// the pages' `script-src 'self'` would let it run any script of RoadTrip's origin. Under
+    /// this one it runs nothing and loads nothing; its own `<style>` still draws.
+    /// A 304 carries it too: a browser puts a 304's headers over the ones it keeps.
+    static let picturePolicy = "default-src 'none'; style-src 'unsafe-inline'; sandbox; frame-ancestors 'self'"
+
+    /// The one home of "this answer is a picture, so it runs nothing": an SVG wherever it comes
+    /// from, and anything `isPicture` says is one (a destination's picture, whatever its format,
+    /// and its 304, which has no type to tell by).
+    static func servePicture(_ headers: inout Headers, contentType: String?, isPicture: Bool = false) {
+        guard isPicture || isSVG(contentType) else { return }
+        headers["Content-Security-Policy"] = picturePolicy
+    }
+
+    static func isSVG(_ contentType: String?) -> Bool {
+        contentType?.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased() == "image/svg+xml"
     }
 
     /// For RoadTrip's copy of someone else's page: no script runs, it is its own origin, it may

@@ -1,5 +1,5 @@
 import Foundation
-import HTTPServer
+@testable import HTTPServer
 import Testing
 
 @Suite struct AccessLogTests {
@@ -101,5 +101,11 @@ import Testing
         let line = try #require(log.accessLines.first)
         #expect(!line.contains { $0.isNewline }, "\(line.debugDescription)")
         #expect(line.hasPrefix("GET /a%C2%85b%E2%80%A8c 200 "), "\(line.debugDescription)")
+    }
+
+    @Test func aDurationNoDoubleCanHoldAsMillisecondsIsWrittenAsADash() {
+        let line = AccessLog.line(method: "GET", path: "/", status: 200, elapsed: .seconds(Int64.max))
+        #expect(line == "GET / 200 -ms")
+        #expect(AccessLog.line(method: "GET", path: "/", status: 200, elapsed: .milliseconds(1234)) == "GET / 200 1234.0ms")
     }
 }

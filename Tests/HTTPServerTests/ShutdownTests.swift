@@ -105,6 +105,38 @@ private func connectionIsRefused(port: Int) -> Bool {
         #expect(log.accessLines.first?.hasPrefix("POST /upload - ") == true, "never answered: no status")
     }
 
+    @Test func stopReturnsAfterTheGracePeriodWhileAHandlerStillRunsAndClosesTheDaemonOnceItReturns() throws {
+        // setup: a handler stuck on something outside (a site that does not answer)
+        let entered = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        let log = LogRecorder()
+        let server = try startServer(configure: { $0.shutdownGracePeriod = 0.3 }, log: log) { _ in
+            entered.signal()
+            _ = release.wait(timeout: .now() + 60)
+            return .text("too late")
+        }
+        defer {
+            release.signal()
+            server.stop()
+        }
+        let inFlight = try RawConnection(port: server.port)
+        try inFlight.send("GET /stuck HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        #expect(entered.wait(timeout: .now() + 5) == .success)
+
+        // MUT
+        let stopped = onNewThread { server.stop() }
+
+        // validate: stop() does not wait for the handler, says what it abandoned, and nobody new gets in
+        #expect(stopped.wait(timeout: .now() + 10) == .success, "stop() returns after the grace period, the handler still running")
+        #expect(server.handlersRunning == 1)
+        #expect(connectionIsRefused(port: server.port))
+        #expect(log.all.contains("stopping with 1 request still being answered after 0.3 s: abandoned"), "\(log.all)")
+        release.signal()
+        #expect(eventually(within: 10) { server.requestsInProgress == 0 }, "the daemon is closed once the handler returns")
+        #expect(server.handlersRunning == 0)
+        #expect(server.handlersAbandoned == 1, "what stop() abandoned stays counted once the handler returned")
+    }
+
     @Test func stoppingTwiceIsHarmless() throws {
         // setup
         let server = try startServer(handler: answerOK)

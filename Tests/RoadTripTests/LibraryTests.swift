@@ -239,7 +239,7 @@ final class FreshDataFolder: Sendable {
     static func record(_ name: String) -> DestinationRecord {
         DestinationRecord(
             name: name, imageName: "\(name).svg", locationTitle: name, locationSubtitle: "Norway",
-            coordinate: Coordinate(latitude: 59.9, longitude: 10.7), weatherURL: "https://example.com/\(name)",
+            coordinate: Coordinate(latitude: 59.9, longitude: 10.7)!, weatherURL: "https://example.com/\(name)",
             eventURLs: [], pointsOfInterest: []
         )
     }

@@ -15,11 +15,14 @@ final class FakeEventFetcher: EventPageFetching {
     private let calls = Mutex<[String]>([])
     private let failing = Mutex(false)
     private let refusesFraming: Bool
+    /// The type the site names, and the body it answers instead of `body(for:)`.
+    private let answer: (contentType: String?, body: [UInt8]?)
     /// When set, each fetch signals `started` and then waits for `release` (10 s at most).
     private let gate: (started: DispatchSemaphore, release: DispatchSemaphore)?
 
-    init(refusesFraming: Bool = false, blocking: Bool = false) {
+    init(refusesFraming: Bool = false, blocking: Bool = false, contentType: String? = "text/html; charset=utf-8", body: [UInt8]? = nil) {
         self.refusesFraming = refusesFraming
+        answer = (contentType, body)
         gate = blocking ? (DispatchSemaphore(value: 0), DispatchSemaphore(value: 0)) : nil
     }
 
@@ -52,7 +55,7 @@ final class FakeEventFetcher: EventPageFetching {
         }
         if failing.withLock({ $0 }) { throw Failure() }
         return FetchedEventPage(
-            finalURL: url, contentType: "text/html; charset=utf-8", body: Array(FakeEventFetcher.body(for: url).utf8),
+            finalURL: url, contentType: answer.contentType, body: answer.body ?? Array(FakeEventFetcher.body(for: url).utf8),
             refusesFraming: refusesFraming
         )
     }
@@ -129,6 +132,26 @@ final class LogLines: Sendable {
         // validate
         #expect(fetcher.requested.sorted() == [Self.fair, Self.market])
         #expect(copies.copy(of: Self.market)?.refusesFraming == false)
+    }
+
+    @Test func theJobsOfARequestAreQueuedInOneTransaction() throws {
+        // setup: the fetches wait, so no worker writes meanwhile
+        let database = CountingDatabase(try data.library().database)
+        let fetcher = FakeEventFetcher(blocking: true)
+        let copies = OfflineCopies(folder: folder, fetcher: fetcher, jobs: JobQueue(database: database, clock: clock.wallClock),
+                                   clock: clock.wallClock, concurrentFetches: 1, log: log.sink)
+        let urls = (1...500).map { "https://example.org/event/\($0)" }
+        let before = database.writesOfThisThread
+
+        // MUT
+        copies.request(urls)
+        let writes = database.writesOfThisThread - before
+
+        // validate
+        #expect(try JobQueue(database: database).pending()[.offlineCopy] == urls.count, "every page queued")
+        #expect(writes == 1, "one write queues them all, not \(writes)")
+        fetcher.release(urls.count)
+        copies.waitUntilIdle()
     }
 
     @Test func aPageAskedForAgainWhileItIsBeingFetchedIsFetchedOnce() {

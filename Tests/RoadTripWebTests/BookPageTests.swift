@@ -316,11 +316,27 @@ import Testing
         try web.library.trips.save(BookSettings(transition: .scroll, orientation: .vertical), for: account.id)
 
         // MUT
-        let response = ann.post(Route.bookSettings.path, [("page", "abc"), ("transition", "sideways"), ("orientation", "<diagonal>")])
+        let response = ann.post(Route.bookSettings.path, [("transition", "sideways"), ("orientation", "<diagonal>")])
 
         // validate
         #expect(response.status == .seeOther)
         #expect(response.location == Route.eventsBook(page: 1).path)
+        #expect(try web.library.trips.settings(of: account.id) == BookSettings())
+    }
+
+    /// Before, such a page silently became page 1 (and the settings were saved).
+    @Test(arguments: ["abc", "0", "-3", "100001", "99999999999999999999999"])
+    func aPageFieldThatIsNoPageNumberIsRefusedNamingItAndSavesNothing(page: String) throws {
+        // setup
+        try choose(newYork.id)
+        let account = try ann.account(in: web)
+
+        // MUT
+        let response = ann.post(Route.bookSettings.path, [("page", page), ("transition", "scroll"), ("orientation", "vertical")])
+
+        // validate
+        #expect(response.status == .badRequest)
+        #expect(response.bodyText.contains("page field must be a page number from 1 to 100000"))
         #expect(try web.library.trips.settings(of: account.id) == BookSettings())
     }
 

@@ -1,5 +1,9 @@
 import Foundation
 import Testing
+import TestDatabases
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `--database` and `$ROADTRIP_DATABASE` on the command line: a database that cannot be
 /// reached, or is not PostgreSQL, is refused in one line that never shows the password.
@@ -36,5 +40,26 @@ extension CommandLineTests {
         for result in [unreachable, notPostgreSQL] {
             #expect(!result.standardError.contains(Self.secret), "\(result.standardError)")
         }
+    }
+
+    @Test func theStartUpLineNeverShowsThePasswordHoweverItsKeyIsSpelled() throws {
+        // setup: the test server's password as `%70assword` in the query, which libpq reads as `password`
+        let server = try #require(URLComponents(string: try TestPostgreSQL.url))
+        let (user, password, host, port) = (try #require(server.user), try #require(server.password), try #require(server.host), try #require(server.port))
+        let database = try #require(try TestPostgreSQL.freshAddress().database)
+        let url = "postgresql://\(user)@\(host):\(port)/\(database)?sslmode=disable&%70assword=\(password)"
+
+        // MUT
+        let serving = try RoadTripProcess(["serve", "--port", "0", "--no-offline-copies", "--data", scratch.url.appendingPathComponent("data").path,
+                                           "--database", url], scratch: scratch.url)
+        try serving.waitForOutput(containing: "Press Ctrl-C to stop.", within: 120)
+        #expect(kill(serving.process.processIdentifier, SIGTERM) == 0)
+        let stopped = try serving.waitForExit(within: 30)
+
+        // validate: it signed in with that password, and printed the address without it
+        #expect(stopped.status == 0, "\(stopped.standardError)")
+        #expect(stopped.standardOutput.contains(", database postgresql://\(user):***@\(host):\(port)/\(database)?sslmode=disable). Press Ctrl-C to stop."),
+                "\(stopped.standardOutput)")
+        #expect(!stopped.standardOutput.contains(password) && !stopped.standardError.contains(password))
     }
 }

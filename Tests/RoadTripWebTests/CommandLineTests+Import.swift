@@ -60,6 +60,20 @@ import Glibc
         #expect(result.standardOutput.contains("Imported 1, already there 0, refused 0."))
     }
 
+    /// Before, the impossible latitude was dropped without a word; a warning is not a failure.
+    @Test func aPhotoWithAnImpossibleEXIFFieldIsImportedWithoutItAndNamed() throws {
+        // setup
+        let photo = try uploads.draw("IMG_1.jpg", at: (512, 10))
+
+        // MUT
+        let result = try RoadTripProcess.run(["import", photo, "--data", data], scratch: scratch.url)
+
+        // validate
+        #expect(result.status == 0, "\(result.standardOutput) \(result.standardError)")
+        #expect(result.standardOutput.contains("Imported 1, already there 0, refused 0."))
+        #expect(result.standardOutput.contains("  \(photo): its GPS latitude 512° is not a position on Earth; imported without a position"))
+    }
+
     @Test func importWithoutPathsIsAUsageError() throws {
         // MUT
         let result = try RoadTripProcess.run(["import", "--data", data], scratch: scratch.url)

@@ -104,7 +104,7 @@ import Testing
         // setup
         try web.library.catalog.importRecords([DestinationRecord(
             name: "Sydney", imageName: "Sydney.svg", locationTitle: "Sydney", locationSubtitle: "",
-            coordinate: Coordinate(latitude: -33.8688, longitude: 151.2093), weatherURL: "https://example.com/weather",
+            coordinate: Coordinate(latitude: -33.8688, longitude: 151.2093)!, weatherURL: "https://example.com/weather",
             eventURLs: ["https://example.com/events"], pointsOfInterest: []
         )])
         let sydney = try web.destination(named: "Sydney")

@@ -25,7 +25,7 @@ import Testing
     }
 
     /// The URLs the editor lists, in order.
-    private static func listed(in html: String) -> [String] {
+    static func listed(in html: String) -> [String] {
         Markup.texts(ofClass: "row-subtitle event-url", element: "span", in: html).map(BookMarkup.unescaped)
     }
 

@@ -21,9 +21,9 @@ import Testing
     private func importHostileDestination() throws -> Destination {
         try web.library.catalog.importRecords([DestinationRecord(
             name: Self.hostileName, imageName: "Hostile.svg", locationTitle: "Title <b>bold</b>",
-            locationSubtitle: Self.hostileSubtitle, coordinate: Coordinate(latitude: 1, longitude: 2),
+            locationSubtitle: Self.hostileSubtitle, coordinate: Coordinate(latitude: 1, longitude: 2)!,
             weatherURL: #"https://example.com/?a=1&b="><script>x</script>"#, eventURLs: [],
-            pointsOfInterest: [PointOfInterest(title: "</li><script>poi()</script>", subtitle: "&amp;", coordinate: Coordinate(latitude: 1, longitude: 2))]
+            pointsOfInterest: [PointOfInterest(title: "</li><script>poi()</script>", subtitle: "&amp;", coordinate: Coordinate(latitude: 1, longitude: 2)!)]
         )])
         return try web.destination(named: Self.hostileName)
     }

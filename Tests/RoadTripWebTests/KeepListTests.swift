@@ -8,7 +8,11 @@ import Testing
 /// address with the bytes it answers.
 extension SavedCopyTests {
     func keepList(_ visitor: Visitor, _ route: Route = .tripKeepList) throws -> KeepList {
-        let response = visitor.get(route.path)
+        try keepList(visitor, at: route.path)
+    }
+
+    func keepList(_ visitor: Visitor, at path: String) throws -> KeepList {
+        let response = visitor.get(path)
         #expect(response.status == .ok)
         #expect(response.headers["Content-Type"] == "application/json")
         #expect(response.headers["Cache-Control"] == "no-store")
@@ -40,6 +44,31 @@ extension SavedCopyTests {
             #expect(answer.bodyBytes.count == file.bytes, "\(file.url) is \(answer.bodyBytes.count) bytes, the list says \(file.bytes)")
         }
         #expect(list.bytes == list.files.reduce(0) { $0 + $1.bytes })
+    }
+
+    @Test func aLongBooksListComesInBoundedPartsThatTogetherNameEveryAddressOnce() throws {
+        // setup: 150 event pages, so the book's pages and copies take several parts
+        for number in events.count..<150 { try web.library.events.add("https://example.org/event/\(number + 1)", destination: newYork.id) }
+        let (ann, copies) = try signedIn(fetcher: FakePageFetcher(refusesFraming: false))
+        _ = try keepList(ann) // the first part asks for every copy
+        copies.waitUntilIdle()
+
+        // MUT
+        var parts = [try keepList(ann)]
+        while let next = parts.last?.next, parts.count < 10 { parts.append(try keepList(ann, at: next)) }
+
+        // validate
+        #expect(parts.count == 4, "\(parts.map(\.files.count))")
+        #expect(parts.allSatisfy { $0.files.count <= KeepList.partSize })
+        #expect(parts.last?.next == nil)
+        #expect(parts[1].next == Route.tripKeepListPart(from: 2 * KeepList.partSize).path)
+        let urls = parts.flatMap { $0.files.map(\.url) }
+        #expect(Set(urls).count == urls.count, "each address once")
+        let pages = (1...150).flatMap { [Route.eventsBook(page: $0).path, Route.eventCopy(page: $0).path] }
+        let pictures = try web.library.catalog.all().map { Route.destinationImage(id: $0.id).path }
+        #expect(Set(urls) == Set([Route.home, .destination(id: newYork.id), .weather, .tripMap, .weatherCopy].map(\.path) + pictures + pages))
+        #expect(parts.allSatisfy { $0.waiting == 0 && $0.uncopied == 0 })
+        #expect(parts.allSatisfy { $0.bytes == $0.files.reduce(0) { $0 + $1.bytes } })
     }
 
     @Test func whileTheServerStillCopiesEventPagesTheListSaysHowManyAndLeavesThemOut() throws {

@@ -123,7 +123,7 @@ extension VacationPagesTests {
         #expect(Markup.texts(ofClass: "map-number", element: "text", in: html) == ["1", "2"])
         let markers = Markup.tags("g", in: html).filter { Markup.attribute("class", of: $0) == "map-point map-stop" }
         #expect(markers.compactMap { Markup.attribute("data-label", of: $0) } == ["1", "2"])
-        #expect(markers.compactMap { Markup.attribute("data-latitude", of: $0) } == places.map { String($0.coordinate.latitude) })
+        #expect(markers.compactMap { Markup.attribute("data-latitude", of: $0) } == places.compactMap { $0.coordinate.map { String($0.latitude) } })
         #expect(Markup.tags("polyline", in: html).count == 1, "one line joins them")
     }
 }

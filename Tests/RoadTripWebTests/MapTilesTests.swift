@@ -83,7 +83,7 @@ import Testing
 /// Where the server's drawing of a few points puts them.
 @Suite struct MapFrameTests {
     @Test func everyPointFallsInsideTheDrawingWithAMargin() {
-        let points = [Coordinate(latitude: 40.78, longitude: -73.97), Coordinate(latitude: 37.77, longitude: -122.42), Coordinate(latitude: 47.6, longitude: -122.3)]
+        let points = [Coordinate(latitude: 40.78, longitude: -73.97)!, Coordinate(latitude: 37.77, longitude: -122.42)!, Coordinate(latitude: 47.6, longitude: -122.3)!]
 
         let frame = MapFrame(around: points, minimumSpan: 0.05)
 
@@ -97,22 +97,22 @@ import Testing
     }
 
     @Test func onePointIsTheMiddleOfAViewAtLeastTheMinimumTall() {
-        let paris = Coordinate(latitude: 48.85, longitude: 2.35)
+        let paris = Coordinate(latitude: 48.85, longitude: 2.35)!
 
         let frame = MapFrame(around: [paris], minimumSpan: 16)
         let middle = frame.point(paris)
-        let north = frame.point(Coordinate(latitude: 48.85 + 8, longitude: 2.35))
+        let north = frame.point(Coordinate(latitude: 48.85 + 8, longitude: 2.35)!)
 
         #expect(abs(middle.x - MapFrame.width / 2) < 1e-6 && abs(middle.y - frame.height / 2) < 1e-6)
         #expect(abs(north.y) < 1e-6, "16 degrees tall: 8 above the point is the top edge")
     }
 
     @Test func theWorldsDrawingLinesUpWithThePoints() {
-        let frame = MapFrame(around: [Coordinate(latitude: 10, longitude: 20)], minimumSpan: 30)
+        let frame = MapFrame(around: [Coordinate(latitude: 10, longitude: 20)!], minimumSpan: 30)
 
         let world = frame.world
-        let corner = frame.point(Coordinate(latitude: 90, longitude: -180))
-        let opposite = frame.point(Coordinate(latitude: -90, longitude: 180))
+        let corner = frame.point(Coordinate(latitude: 90, longitude: -180)!)
+        let opposite = frame.point(Coordinate(latitude: -90, longitude: 180)!)
 
         #expect(abs(world.x - corner.x) < 1e-6 && abs(world.y - corner.y) < 1e-6)
         #expect(abs(world.x + world.width - opposite.x) < 1e-6 && abs(world.y + world.height - opposite.y) < 1e-6)

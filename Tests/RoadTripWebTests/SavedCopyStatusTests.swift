@@ -22,7 +22,7 @@ final class HeldPageFetcher: EventPageFetching {
 
 /// The copy's status route, which book.js asks while a page's copy is fetched (issue 12, E).
 extension SavedCopyTests {
-    private func status(_ ann: Visitor, page: Int) throws -> CopyStatusAnswer {
+    func status(_ ann: Visitor, page: Int) throws -> CopyStatusAnswer {
         let response = ann.get(Route.eventCopyStatus(page: page).path)
         #expect(response.status == .ok)
         #expect(response.headers["Content-Type"] == "application/json")

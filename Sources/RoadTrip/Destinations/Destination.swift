@@ -1,17 +1,8 @@
-/// A point on the Earth, in degrees (WGS 84).
-public struct Coordinate: Sendable, Equatable, Hashable {
-    public var latitude: Double
-    public var longitude: Double
+import Geo
 
-    public init(latitude: Double, longitude: Double) {
-        self.latitude = latitude
-        self.longitude = longitude
-    }
-
-    public var isValid: Bool {
-        latitude.isFinite && longitude.isFinite && (-90...90).contains(latitude) && (-180...180).contains(longitude)
-    }
-}
+/// A point on the Earth, in degrees (WGS 84): Geo's, whose initialiser refuses what no place
+/// on Earth has, so a catalogue, a vacation and a page share one checked type.
+public typealias Coordinate = Geo.Coordinate
 
 /// A place worth seeing at a destination (the book's `POIs`).
 public struct PointOfInterest: Sendable, Equatable {

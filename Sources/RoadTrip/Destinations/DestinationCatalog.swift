@@ -36,11 +36,14 @@ public struct DestinationCatalog: Sendable {
         pointsOfInterestQuery(where: "destination_id = \(destinationID)")
     }
 
-    /// The points of interest of the destinations `condition` picks, in their order.
+    /// The points of interest of the destinations `condition` picks, in their order. One an
+    /// older RoadTrip stored at no place on Earth is left out (`roadtrip check` removes it).
     static func pointsOfInterestQuery(where condition: SQL) -> Query<[PointOfInterest]> {
-        Query(all: "SELECT title, subtitle, latitude, longitude FROM destination_points_of_interest WHERE \(sql: condition) ORDER BY position") { row in
-            PointOfInterest(title: try row["title"], subtitle: try row["subtitle"],
-                            coordinate: Coordinate(latitude: try row["latitude"], longitude: try row["longitude"]))
+        Query("SELECT title, subtitle, latitude, longitude FROM destination_points_of_interest WHERE \(sql: condition) ORDER BY position") { rows in
+            try rows.compactMap { row in
+                guard let coordinate = Coordinate(latitude: try row["latitude"] as Double, longitude: try row["longitude"] as Double) else { return nil }
+                return PointOfInterest(title: try row["title"], subtitle: try row["subtitle"], coordinate: coordinate)
+            }
         }
     }
 
@@ -50,11 +53,16 @@ public struct DestinationCatalog: Sendable {
         FROM destinations d\u{20}
         """
 
+    /// The table's CHECKs keep its position possible; a row that is not anyway is refused as
+    /// unreadable rather than drawn.
     private static func destination(_ row: Row) throws -> Destination {
-        Destination(
+        guard let coordinate = Coordinate(latitude: try row["latitude"] as Double, longitude: try row["longitude"] as Double) else {
+            throw DatabaseError(kind: .mismatch, message: "destination \(try row["id"] as Int64): its position is no place on Earth")
+        }
+        return Destination(
             id: try row["id"], name: try row["name"], imageName: try row["image_name"],
             locationTitle: try row["location_title"], locationSubtitle: try row["location_subtitle"],
-            coordinate: Coordinate(latitude: try row["latitude"], longitude: try row["longitude"]),
+            coordinate: coordinate,
             weatherURL: try row["weather_url"], eventCount: try row["event_count"],
             isSample: (try row["sample_pages"] as Int?) != nil
         )

@@ -78,7 +78,8 @@ extension DestinationFile.CatalogueValidator {
     }
 
     /// A latitude or longitude: a number, or a string holding one (the book writes both).
-    func degrees(_ value: Value, at path: String, within range: ClosedRange<Double>) throws(DestinationFileError) -> Double {
+    /// Its range is `Coordinate`'s to check, which says which of the two is wrong.
+    func degrees(_ value: Value, at path: String) throws(DestinationFileError) -> Double {
         let number: Double
         switch value.content {
         case .number(let parsed, _):
@@ -92,10 +93,6 @@ extension DestinationFile.CatalogueValidator {
             throw refusal("expected a number, found \(value.summary)", value, path)
         }
         guard number.isFinite else { throw refusal("\(value.summary) is not a finite number", value, path) }
-        guard range.contains(number) else {
-            let bounds = "\(Int(range.lowerBound))...\(Int(range.upperBound))"
-            throw refusal("\(value.summary) is outside \(bounds)", value, path)
-        }
         return number
     }
 }

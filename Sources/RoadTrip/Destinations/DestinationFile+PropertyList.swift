@@ -6,7 +6,8 @@ import FoundationXML
 extension DestinationFile {
     /// Builds the value tree of an XML property list with `XMLParser`, noting the line each
     /// value starts on. External entities are never resolved, and a document that declares
-    /// entities of its own is refused outright (the parser would otherwise drop or expand them).
+    /// entities of its own is refused outright (the parser would otherwise drop or expand them),
+    /// whatever its encoding (`checkText` reads the text decoded).
     final class PropertyListTreeBuilder: NSObject, XMLParserDelegate {
         /// An element being read: its line, where it sits, and what it has gathered so far.
         private struct Frame {
@@ -34,9 +35,10 @@ extension DestinationFile {
                     reason: "is a binary property list; convert it to XML first (plutil -convert xml1)"
                 )
             }
-            if data.range(of: Data("<!ENTITY".utf8)) != nil {
-                throw DestinationFileError(reason: "declares XML entities, which a property list never needs")
-            }
+            // The encoding it declares is one RoadTrip reads (a UTF-7 document could spell its
+            // markup in letters), then its text as libxml2 will decode it holds nothing that
+            // FoundationXML traps on, and no entities.
+            try DestinationFile.checkDeclarations(of: data)
             try checkText(of: data)
             let builder = PropertyListTreeBuilder()
             let parser = XMLParser(data: data)

@@ -1,4 +1,5 @@
 import Foundation
+import Geo
 
 extension DestinationFile {
     /// Turns a catalogue's value tree into destination records, applying every rule of the
@@ -89,10 +90,16 @@ extension DestinationFile {
                 subtitle = try text(subtitleValue, at: DestinationFile.keyPath(path, key: "Subtitle"), acceptingNumbers: true)
             }
             let latitudeField = try required("Latitude", in: entries, of: value, at: path)
-            let latitude = try degrees(latitudeField.value, at: latitudeField.path, within: -90...90)
+            let latitude = try degrees(latitudeField.value, at: latitudeField.path)
             let longitudeField = try required("Longitude", in: entries, of: value, at: path)
-            let longitude = try degrees(longitudeField.value, at: longitudeField.path, within: -180...180)
-            return (title, subtitle, Coordinate(latitude: latitude, longitude: longitude))
+            let longitude = try degrees(longitudeField.value, at: longitudeField.path)
+            do throws(CoordinateError) {
+                return (title, subtitle, try Coordinate(checking: latitude, longitude))
+            } catch {
+                let field = error == .latitude(latitude) ? latitudeField : longitudeField
+                let bounds = error.field == "latitude" ? "-90...90" : "-180...180"
+                throw refusal("\(field.value.summary) is outside \(bounds)", field.value, field.path)
+            }
         }
 
         private func webURLs(_ value: Value, at path: String) throws(DestinationFileError) -> [String] {

@@ -141,7 +141,7 @@ struct UseTime: Sendable {
         #else
         let time = info.st_mtimespec
         #endif
-        nanoseconds = Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
+        nanoseconds = time.nanosecondsSince1970
     }
 
     /// Sets the open file's access and modification times to this moment. A failure only

@@ -1,4 +1,5 @@
 import Foundation
+import Imaging
 
 extension FlickrPhoto {
     /// The sizes tried for `large`, best first: Large 1024, Medium 800, Medium 640.
@@ -32,7 +33,8 @@ extension FlickrPhoto {
     }
 
     /// "2024-10-19 09:12:40" as "2024-10-19T09:12:40"; nil for Flickr's "0000-00-00 00:00:00",
-    /// for nothing, and for anything that is not a date and time of day.
+    /// for nothing, and for anything that is not a real calendar date and time of day
+    /// ("2023-02-31 10:00:00" is dropped: before, only the ranges of its fields were checked).
     static func takenAt(_ text: String?) -> String? {
         guard let text else { return nil }
         let characters = Array(text)
@@ -45,10 +47,7 @@ extension FlickrPhoto {
                 return nil
             }
         }
-        func field(_ start: Int, _ length: Int) -> Int { Int(String(characters[start..<start + length])) ?? -1 }
-        guard field(0, 4) >= 1, (1...12).contains(field(5, 2)), (1...31).contains(field(8, 2)),
-              field(11, 2) < 24, field(14, 2) < 60, field(17, 2) < 60 else { return nil }
-        return String(characters[0..<10]) + "T" + String(characters[11...])
+        return ExifDate.normalised(text)
     }
 
     /// A position Flickr knows: both coordinates, in range, and not 0/0 (what Flickr sends for none).
@@ -61,11 +60,15 @@ extension FlickrPhoto {
 
 extension FlickrImage {
     /// The size `size` ("l", "c", "z", "o") of a photo: `url_<size>` with `width_<size>` and
-    /// `height_<size>`. Nil unless the address is http or https and both dimensions are positive.
+    /// `height_<size>`. Nil unless the address is http or https and both dimensions are
+    /// 1…`largestSide` pixels (a size no picture has is dropped, not shown).
     init?(flickr fields: FlickrFields, size: String) {
         guard let address = fields.text("url_\(size)"), let url = URL(string: address), FlickrQuery.isWebURL(url),
               let width = fields.integer("width_\(size)"), let height = fields.integer("height_\(size)"),
-              width > 0, height > 0 else { return nil }
+              Self.sides.contains(width), Self.sides.contains(height) else { return nil }
         self.init(url: url, width: width, height: height)
     }
+
+    /// Flickr keeps originals of up to 200 MB; no side of one reaches 100,000 pixels.
+    static let sides = 1...100_000
 }

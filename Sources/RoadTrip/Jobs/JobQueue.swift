@@ -41,6 +41,16 @@ public struct JobQueue: Sendable {
         self.worker = worker
     }
 
+    /// Queues a job for each key not queued already, all in one transaction (one commit, one
+    /// fsync, however many keys). How many were queued now.
+    @discardableResult
+    public func enqueue(_ kind: JobKind, keys: [String]) throws -> Int {
+        guard !keys.isEmpty else { return 0 }
+        return try database.write { db in
+            try keys.reduce(0) { queued, key in try enqueue(kind, key: key, in: db) ? queued + 1 : queued }
+        }
+    }
+
     /// Queues the job unless the same one is queued already. True when it was queued now.
     @discardableResult
     public func enqueue(_ kind: JobKind, key: String, after delay: Int64 = 0) throws -> Bool {

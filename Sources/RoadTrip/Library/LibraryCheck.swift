@@ -8,6 +8,8 @@ import SQLDatabase
 public struct LibraryCheckReport: Sendable {
     public var photos = 0
     public var problems: [String] = []
+    /// What was wrong and has been put right (the table, the row, the field, and what it became).
+    public var repairs: [String] = []
     public var notes: [String] = []
 }
 
@@ -18,9 +20,14 @@ extension Library {
     /// Looks for what a crash, a killed instance or a lost disk could have left inconsistent:
     /// photos whose original is missing or of another size (or, with `hashes`, other bytes),
     /// places whose photo count is wrong, half-written files left under temporary names, and
-    /// background jobs that were given up. Changes nothing.
+    /// background jobs that were given up: these it only reports. Positions no place on Earth
+    /// has, and photos' orientations, sizes and dates no photo has, which an older RoadTrip
+    /// stored, it also repairs (`repairImpossiblePositions`, `repairImpossiblePhotoNumbers`),
+    /// first, so that the counts checked after are of the repaired library.
     public func check(hashes: Bool = false) throws -> LibraryCheckReport {
         var report = LibraryCheckReport()
+        try repairImpossiblePositions(into: &report)
+        try repairImpossiblePhotoNumbers(into: &report)
         try checkOriginals(hashes: hashes, into: &report)
         let miscounted: Int = try database.fetchValue("""
             SELECT count(*) FROM places WHERE photo_count <> (SELECT count(*) FROM photos WHERE photos.place_id = places.id)

@@ -68,8 +68,9 @@ public struct Photo: Sendable, Equatable, Identifiable {
         title = try row["title"]
         description = try row["description"]
         takenAt = try row["taken_at"]
-        latitude = try row["latitude"]
-        longitude = try row["longitude"]
+        // Both or neither, and only a possible position: an older RoadTrip stored what EXIF said.
+        let position = Coordinate(latitude: try row["latitude"] as Double?, longitude: try row["longitude"] as Double?)
+        (latitude, longitude) = (position?.latitude, position?.longitude)
         cameraMake = try row["camera_make"]
         cameraModel = try row["camera_model"]
         placeID = try row["place_id"]

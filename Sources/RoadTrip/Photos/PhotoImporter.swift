@@ -20,17 +20,22 @@ public struct ImportProgress: Sendable {
     public let started: ContinuousClock.Instant
 }
 
-/// What a batch came to: imported, already there, refused (each with its reason).
+/// What a batch came to: imported (with what was left out of each), already there, refused
+/// (each with its reason).
 public struct ImportSummary: Sendable {
     public var imported: [ImportSource] = []
     public var alreadyThere: [ImportSource] = []
     public var refused: [(source: ImportSource, reason: String)] = []
+    /// An imported file's EXIF fields that were impossible, so left out, one sentence each.
+    public var warnings: [(source: ImportSource, warning: String)] = []
 
     public init() {}
 
     mutating func add(_ outcome: ImportOutcome, for source: ImportSource) {
         switch outcome {
-        case .imported: imported.append(source)
+        case .imported(_, let warnings):
+            imported.append(source)
+            self.warnings += warnings.map { (source, $0) }
         case .alreadyThere: alreadyThere.append(source)
         case .refused(let reason): refused.append((source, reason))
         }

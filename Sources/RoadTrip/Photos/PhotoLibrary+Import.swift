@@ -7,7 +7,8 @@ import TextRules
 
 /// What became of one file given to the importer.
 public enum ImportOutcome: Sendable, Equatable {
-    case imported(Photo)
+    /// With a sentence for each EXIF field left out because it was impossible (see `InspectedImage.warnings`).
+    case imported(Photo, warnings: [String])
     /// The same bytes were imported before (perhaps under another name): stored once.
     case alreadyThere(Photo)
     /// Not stored; the reason names what is wrong with the file, not where it is.
@@ -76,7 +77,7 @@ extension PhotoLibrary {
             guard let row = try db.fetchOne("SELECT \(raw: Photo.columns) FROM photos WHERE sha256 = \(sha256)") else {
                 throw FileError("cannot find the new row of", sha256)
             }
-            return inserted ? .imported(try Photo(row: row)) : .alreadyThere(try Photo(row: row))
+            return inserted ? .imported(try Photo(row: row), warnings: image.warnings) : .alreadyThere(try Photo(row: row))
         }
     }
 
@@ -94,7 +95,7 @@ extension PhotoLibrary {
     /// command-line import's names are not cleaned by the upload's parser); a very long name is cut.
     static func title(fromFileName fileName: String) -> String {
         let last = fileName.split(separator: "/").last.map(String.init) ?? ""
-        let stem = last.contains(".") && !last.hasPrefix(".") ? String(last[..<last.lastIndex(of: ".")!]) : last
+        let stem = last.hasPrefix(".") ? last : last.lastIndex(of: ".").map { String(last[..<$0]) } ?? last
         let clean = String(String.UnicodeScalarView(stem.unicodeScalars.filter { !$0.properties.isNoncharacterCodePoint && $0.properties.generalCategory != .control
             && !DirectionOverrides.isOverride($0) }))
         return String(clean.trimmingCharacters(in: .whitespaces).prefix(200))

@@ -88,7 +88,7 @@ extension PhotoLibrary {
             (x: try row["cell_x"] as Int64, y: try row["cell_y"] as Int64, count: try row["photo_count"] as Int,
              latitudeSum: try row["latitude_sum"] as Double, longitudeSum: try row["longitude_sum"] as Double)
         }
-        let total = cells.reduce(0) { $0 + $1.count }
+        let total = cells.reduce(0) { $0 &+ $1.count }
         if total > 0, total <= Self.mapPointLimit {
             return PhotoMap(level: shown, clusters: [], points: try points(inCells: cells.map { ($0.x, $0.y) }, at: level, within: box))
         }
@@ -99,11 +99,14 @@ extension PhotoLibrary {
             let (x, y) = (cell.x >> shift, cell.y >> shift)
             let key = y << 32 | x
             let sum = merged[key] ?? (x, y, 0, 0, 0)
-            merged[key] = (x, y, sum.count + cell.count, sum.latitudeSum + cell.latitudeSum, sum.longitudeSum + cell.longitudeSum)
+            merged[key] = (x, y, sum.count &+ cell.count, sum.latitudeSum + cell.latitudeSum, sum.longitudeSum + cell.longitudeSum)
         }
-        let clusters = merged.values.sorted { ($0.y, $0.x) < ($1.y, $1.x) }.map { cell in
-            MapCluster(level: shown, x: cell.x, y: cell.y, count: cell.count,
-                       latitude: cell.latitudeSum / Double(cell.count), longitude: cell.longitudeSum / Double(cell.count))
+        // A cell whose mean is no place on Earth counts a position an older RoadTrip stored
+        // (`roadtrip check` repairs it): it is not drawn.
+        let clusters = merged.values.sorted { ($0.y, $0.x) < ($1.y, $1.x) }.compactMap { cell in
+            Coordinate(latitude: cell.latitudeSum / Double(cell.count), longitude: cell.longitudeSum / Double(cell.count)).map {
+                MapCluster(level: shown, x: cell.x, y: cell.y, count: cell.count, latitude: $0.latitude, longitude: $0.longitude)
+            }
         }
         return PhotoMap(level: shown, clusters: clusters, points: [])
     }
@@ -120,8 +123,9 @@ extension PhotoLibrary {
         let size = PhotoMapGrid.cellSize(at: level)
         let lastColumn = Int64(1 << level) - 1
         let lastRow = Int64(1 << (level - 1)) - 1
+        // Clamped before it becomes an integer, so no value of the box can trap the conversion.
         func index(_ value: Double, from origin: Double, last: Int64) -> Int64 {
-            max(0, min(last, Int64(((value - origin) / size).rounded(.down))))
+            Int64(max(0, min(Double(last), ((value - origin) / size).rounded(.down))))
         }
         let rows = index(box.south, from: -90, last: lastRow)...index(box.north, from: -90, last: lastRow)
         return box.longitudeRanges.map { range in

@@ -4,12 +4,6 @@ import Foundation
 /// and pictures still point at the site it came from. Works on bytes: the page's encoding is
 /// whatever its site said, and only ASCII markup is looked for.
 enum CopyDocument {
-    /// Whether a copy of this type gets a base (HTML does; a PDF or a picture is kept as it came).
-    static func isHTML(_ contentType: String?) -> Bool {
-        guard let type = contentType?.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased() else { return true }
-        return type == "text/html" || type == "application/xhtml+xml"
-    }
-
     static func withBase(_ body: [UInt8], base: String) -> [UInt8] {
         let tag = Array("<base href=\"\(escapeAttribute(effectiveBase(of: body, fetchedFrom: base)))\">".utf8)
         if let head = openingTag("head", in: body) {

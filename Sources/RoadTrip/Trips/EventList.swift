@@ -20,6 +20,26 @@ public struct EventList: Sendable {
         try database.fetchValue("SELECT url FROM destination_events WHERE destination_id = \(destination) AND position = \(number - 1)")
     }
 
+    /// The URLs of pages `pages` (1-based, in book order) that exist: one indexed range read,
+    /// so a part of a long book costs what a part of a short one does.
+    public func urls(destination: Int64, pages: ClosedRange<Int>) throws -> [String] {
+        try database.fetchAll("""
+            SELECT url FROM destination_events
+            WHERE destination_id = \(destination) AND position BETWEEN \(pages.lowerBound - 1) AND \(pages.upperBound - 1)
+            ORDER BY position
+            """) { try $0["url"] }
+    }
+
+    /// How many of the book's pages the server is fetching a copy of now (a first one, or a
+    /// fresher one): one count over the job queue, however long the book.
+    public func pagesBeingCopied(destination: Int64) throws -> Int {
+        try database.fetchValue("""
+            SELECT count(*) FROM destination_events e
+            JOIN jobs j ON j.kind = \(JobKind.offlineCopy.rawValue) AND j.key = e.url AND j.failed_at IS NULL
+            WHERE e.destination_id = \(destination)
+            """) ?? 0
+    }
+
     public func all(destination: Int64) throws -> [String] {
         try database.fetchAll("SELECT url FROM destination_events WHERE destination_id = \(destination) ORDER BY position") { try $0["url"] }
     }

@@ -29,9 +29,9 @@ public struct SavedCopy: Sendable, Equatable, Codable {
     public let finalURL: String
     public let madeAt: Date
     public let refusesFraming: Bool
-    /// The type the site sent (its charset included), which the copy is served with.
-    public let contentType: String?
-    /// The copy itself: for HTML, with a `<base>` pointing at the original.
+    /// What the copy is served as: `text/html`, with the charset the page is in (`CopyMediaType`).
+    public internal(set) var contentType: String?
+    /// The copy itself, with a `<base>` pointing at the original.
     public var path: String = ""
 
     enum CodingKeys: String, CodingKey { case url, finalURL, madeAt, refusesFraming, contentType }
@@ -55,6 +55,8 @@ public final class OfflineCopies: Sendable {
     let log: @Sendable (String) -> Void
     let jobs: JobQueue
     private let runner: JobRunner
+    /// The workers that fetch, for the instance to stop with a deadline (`JobRunner.stop(waitingUntil:)`).
+    public var fetchers: JobRunner { runner }
 
     public init(folder: URL, fetcher: any EventPageFetching, jobs: JobQueue, clock: WallClock = .system, concurrentFetches: Int = 2,
                 log: @escaping @Sendable (String) -> Void = { _ in }) {
@@ -79,28 +81,31 @@ public final class OfflineCopies: Sendable {
         let files = self.files(for: url)
         guard let data = FileManager.default.contents(atPath: files.metadata.path),
               var copy = try? JSONDecoder().decode(SavedCopy.self, from: data),
+              let type = CopyMediaType.served(copy.contentType),
               FileManager.default.fileExists(atPath: files.page.path) else { return nil }
+        copy.contentType = type
         copy.path = files.page.path
         return copy
     }
 
     /// Fetches the pages that have no copy, or an old one, in the background. Returns at once.
+    /// Their jobs are queued in one transaction: a book of 10,000 pages is one commit, not 10,000.
     public func request(_ urls: [String]) {
         let now = clock.now()
-        var queued = false
         // Each address once: asked for twice, it could be fetched twice, should a worker take
         // and finish its first job before the second is queued.
         var seen: Set<String> = []
-        for url in urls where WebAddress.isValid(url) && seen.insert(url).inserted {
-            if let copy = copy(of: url), now.timeIntervalSince(copy.madeAt) < OfflineCopies.refreshAfter { continue }
-            if let failure = lastFailure(of: url), now.timeIntervalSince(failure.at) < OfflineCopies.retryFailedAfter { continue }
-            do {
-                queued = try jobs.enqueue(.offlineCopy, key: url) || queued
-            } catch {
-                log("offline copy of \(OfflineCopies.hostOnly(url)) not queued: \(error)")
-            }
+        let wanted = urls.filter { url in
+            guard WebAddress.isValid(url), seen.insert(url).inserted else { return false }
+            if let copy = copy(of: url), now.timeIntervalSince(copy.madeAt) < OfflineCopies.refreshAfter { return false }
+            if let failure = lastFailure(of: url), now.timeIntervalSince(failure.at) < OfflineCopies.retryFailedAfter { return false }
+            return true
         }
-        if queued { runner.wake() }
+        do {
+            if try jobs.enqueue(.offlineCopy, keys: wanted) > 0 { runner.wake() }
+        } catch {
+            log("offline copies of \(wanted.count) pages not queued: \(error)")
+        }
     }
 
     /// Blocks until every requested fetch has ended (for the command line and tests).
@@ -122,10 +127,10 @@ public final class OfflineCopies: Sendable {
 
     func save(_ page: FetchedEventPage, for url: String) throws {
         let files = self.files(for: url)
-        let kept = CopyDocument.isHTML(page.contentType) ? CopyDocument.withBase(page.body, base: page.finalURL) : page.body
-        let metadata = SavedCopy(
-            url: url, finalURL: page.finalURL, madeAt: clock.now(), refusesFraming: page.refusesFraming, contentType: page.contentType
-        )
+        // Only an HTML page is kept: see `NotAWebPage`.
+        let type = try CopyMediaType.kept(page.contentType, body: page.body)
+        let kept = CopyDocument.withBase(page.body, base: page.finalURL)
+        let metadata = SavedCopy(url: url, finalURL: page.finalURL, madeAt: clock.now(), refusesFraming: page.refusesFraming, contentType: type)
         // The page first, then the metadata that points at it, each written whole and renamed into place.
         try DurableFile.write(kept, to: files.page.path)
         try DurableFile.write([UInt8](try JSONEncoder().encode(metadata)), to: files.metadata.path)

@@ -20,8 +20,9 @@ public struct VacationPlace: Sendable, Equatable, Identifiable {
     public let photoCount: Int
     /// When the vacation's earliest photo there was taken.
     public let firstVisited: String
-    /// The place's own position (the gazetteer's), where the itinerary's map puts it.
-    public let coordinate: Coordinate
+    /// The place's own position (the gazetteer's), where the itinerary's map puts it; nil when
+    /// an older RoadTrip stored one no place on Earth has (`roadtrip check` repairs it).
+    public let coordinate: Coordinate?
 
     public var regionAndCountry: String { [region, country].compactMap { $0 }.joined(separator: ", ") }
 }
@@ -55,8 +56,9 @@ public struct VacationPhoto: Sendable, Equatable, Identifiable {
         title = try row["title"]
         subtitle = try row["subtitle"]
         takenAt = try row["taken_at"]
-        latitude = try row["latitude"]
-        longitude = try row["longitude"]
+        // Both or neither, and only a possible position: an older RoadTrip stored what it was given.
+        let position = Coordinate(latitude: try row["latitude"] as Double?, longitude: try row["longitude"] as Double?)
+        (latitude, longitude) = (position?.latitude, position?.longitude)
         camera = try row["camera"]
         placeID = try row["place_id"]
         width = try row["width"]

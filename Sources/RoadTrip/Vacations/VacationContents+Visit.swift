@@ -42,10 +42,13 @@ extension VacationContents {
             if try db.fetchValue("SELECT 1 FROM vacation_photos WHERE vacation_id = \(id) AND sha256 = \(photo.sha256)") as Int? != nil { return false }
             let count: Int = try db.fetchValue("SELECT count(*) FROM vacation_photos WHERE vacation_id = \(id)") ?? 0
             guard count < VacationFormat.maximumPhotos else { throw VacationError.tooManyPhotos(limit: VacationFormat.maximumPhotos) }
-            if let place = photo.place {
+            // Only possible positions are kept, whatever the library or Flickr said.
+            let position = Coordinate(latitude: photo.latitude, longitude: photo.longitude)
+            let place = photo.place.flatMap { place in Coordinate(latitude: place.latitude, longitude: place.longitude).map { (place, $0) } }
+            if let (place, coordinate) = place {
                 try db.execute("""
                     INSERT INTO vacation_places (vacation_id, id, name, region, country, latitude, longitude)
-                    VALUES (\(id), \(place.id), \(place.name), \(place.region), \(place.country), \(place.latitude), \(place.longitude))
+                    VALUES (\(id), \(place.id), \(place.name), \(place.region), \(place.country), \(coordinate.latitude), \(coordinate.longitude))
                     ON CONFLICT (vacation_id, id) DO NOTHING
                     """)
             }
@@ -54,7 +57,7 @@ extension VacationContents {
                 INSERT INTO vacation_photos (vacation_id, id, sha256, title, subtitle, taken_at, sorted_at, latitude, longitude, camera, place_id,
                     width, height, added_at, preview, thumbnail)
                 VALUES (\(id), \(photoID), \(photo.sha256), \(photo.title), \(photo.subtitle), \(photo.takenAt), \(photo.sortedAt),
-                    \(photo.latitude), \(photo.longitude), \(photo.camera), \(photo.place?.id), \(photo.width), \(photo.height), \(now),
+                    \(position?.latitude), \(position?.longitude), \(photo.camera), \(place?.0.id), \(photo.width), \(photo.height), \(now),
                     \(photo.preview), \(photo.thumbnail))
                 """)
             for tag in Set(photo.tags.map(VacationTags.clean)).filter({ !$0.isEmpty }).sorted() {

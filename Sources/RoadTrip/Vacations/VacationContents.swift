@@ -41,7 +41,7 @@ public struct VacationContents: Sendable {
             """) { row in
             VacationPlace(id: try row["id"], name: try row["name"], region: try row["region"], country: try row["country"],
                           photoCount: try row["photo_count"], firstVisited: try row["first_visited"],
-                          coordinate: Coordinate(latitude: try row["latitude"], longitude: try row["longitude"]))
+                          coordinate: Coordinate(latitude: try row["latitude"] as Double, longitude: try row["longitude"] as Double))
         }
     }
 

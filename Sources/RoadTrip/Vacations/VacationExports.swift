@@ -119,7 +119,7 @@ public final class VacationExports: Sendable {
         var info = stat()
         guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
         return Copy(id: id, path: path, size: UInt64(info.st_size),
-                    lastUse: Int64(info.st_atim.tv_sec) * 1_000_000_000 + Int64(info.st_atim.tv_nsec))
+                    lastUse: info.st_atim.nanosecondsSince1970)
     }
 
     /// The use is kept as the access time, set explicitly (mount options such as noatime only

@@ -48,6 +48,7 @@ struct VacationInspection {
                     OR typeof(width) != 'integer' OR typeof(height) != 'integer' OR width NOT BETWEEN 1 AND 100000 OR height NOT BETWEEN 1 AND 100000
                 """) ?? 0
             guard bad == 0 else { throw VacationError.notADocument("\(bad) of its photos are damaged") }
+            try Self.checkPositions(in: connection)
             let badTags: Int = try connection.fetchValue("SELECT count(*) FROM tags WHERE id NOT BETWEEN 1 AND \(Self.largestID)") ?? 0
             guard badTags == 0 else { throw VacationError.notADocument("\(badTags) of its tags are damaged") }
             guard let name: String = try connection.fetchValue("SELECT name FROM vacation WHERE id = 1") else {

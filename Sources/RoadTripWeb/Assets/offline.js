@@ -125,16 +125,48 @@ async function removeSet(account, list, except = "") {
   for (const name of await caches.keys()) if (name.startsWith(prefix) && name !== except) await caches.delete(name);
 }
 
-/** The list from the server; asked again while it is still copying event pages. */
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** One part of a list. RoadTrip answers a few lists at once: busy (503), it is asked again
+ * after the seconds it names, until `until`. */
+async function askForPart(address, until) {
+  for (;;) {
+    const response = await fetch(address, { headers: { Accept: "application/json" }, credentials: "same-origin" });
+    if (response.status === 503 && Date.now() < until) {
+      const seconds = Number(response.headers.get("Retry-After")) || 2;
+      await sleep(Math.min(Math.max(seconds, 1), 30) * 1000);
+      continue;
+    }
+    if (!response.ok) throw new Error(`RoadTrip answered ${response.status}`);
+    return response.json();
+  }
+}
+
+/** The list from the server, which sends it in parts (`next`): the first part is asked again
+ * while the server is still copying event pages (it counts the whole book's), then the others
+ * are asked in turn and put together. */
 async function askForList(list, report) {
   const until = Date.now() + WAIT_FOR_COPIES_MS;
+  let first;
   for (;;) {
-    const response = await fetch(list, { headers: { Accept: "application/json" }, credentials: "same-origin" });
-    if (!response.ok) throw new Error(`RoadTrip answered ${response.status}`);
-    const answer = await response.json();
-    if (!answer.waiting || Date.now() > until) return answer;
-    report(answer.waiting === 1 ? "Saving 1 event page on the server…" : `Saving ${answer.waiting} event pages on the server…`);
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    first = await askForPart(list, until);
+    if (!first.waiting || Date.now() > until) break;
+    report(first.waiting === 1 ? "Saving 1 event page on the server…" : `Saving ${first.waiting} event pages on the server…`);
+    await sleep(1000);
+  }
+  const answer = { ...first, files: [], bytes: 0, uncopied: 0 };
+  const seen = new Set();
+  for (let part = first; ; ) {
+    // Each address once, should the book change between two parts.
+    for (const file of part.files.filter((file) => !seen.has(file.url))) {
+      seen.add(file.url);
+      answer.files.push(file);
+      answer.bytes += file.bytes;
+    }
+    answer.uncopied += part.uncopied;
+    if (!part.next) return answer;
+    report(`Finding what to keep… ${answer.files.length} files so far`);
+    part = await askForPart(part.next, Date.now() + WAIT_FOR_COPIES_MS);
   }
 }
 

@@ -100,7 +100,17 @@ function addRow(list, file) {
   return row;
 }
 
-function send(form, { file, row }, done) {
+/** A busy server (503) is asked again this many times, after the seconds its Retry-After says. */
+const busyTries = 4;
+const longestBusyWait = 60;
+
+/** Seconds to wait before asking a busy server again: its Retry-After, within 1…60 (5 when it says nothing usable). */
+function busyWait(request) {
+  const seconds = Number.parseInt(request.getResponseHeader("Retry-After") ?? "", 10);
+  return Number.isFinite(seconds) ? Math.min(longestBusyWait, Math.max(1, seconds)) : 5;
+}
+
+function send(form, { file, row }, done, tries = 1) {
   const request = new XMLHttpRequest();
   const bar = row.querySelector("progress");
   const status = row.querySelector(".upload-status");
@@ -130,11 +140,25 @@ function send(form, { file, row }, done) {
     try { answer = JSON.parse(request.responseText); } catch { /* not one of ours: a proxy or the server's limit */ }
     if (answer?.outcome) finish(answer.outcome, answer.message, answer);
     else if (request.status === 413) finish("refused", "Refused: the file is larger than the upload limit");
+    else if (request.status === 503 && tries < busyTries) waitWhileBusy(busyWait(request), status, () => send(form, { file, row }, done, tries + 1));
     else finish("refused", `Refused: the server answered ${request.status}`);
   });
   request.addEventListener("error", () => finish("refused", "Failed: the connection was lost; try again"));
   status.textContent = "Uploading…";
   request.send(file);
+}
+
+/** Counts down on the row, then sends again: the person sees it is waiting, not stuck. */
+function waitWhileBusy(seconds, status, again) {
+  let left = seconds;
+  const show = () => { status.textContent = `RoadTrip is busy; trying again in ${left} s`; };
+  show();
+  const timer = setInterval(() => {
+    left -= 1;
+    if (left > 0) return show();
+    clearInterval(timer);
+    again();
+  }, 1000);
 }
 
 function setUp() {

@@ -46,13 +46,15 @@ struct BookController {
         return try savedCopy(of: destination.weatherURL)
     }
 
+    /// Served only as an HTML page (a copy of anything else is no copy: `OfflineCopies.copy(of:)`),
+    /// under `sandbox` and `nosniff`: loaded as a script, a stylesheet or a picture by another
+    /// page of RoadTrip's origin, the browser refuses it for its type.
     private func savedCopy(of url: String) throws -> Response {
-        guard let saved = app.copies?.copy(of: url),
-              var response = Response.file(
-                  at: saved.path, contentType: saved.contentType ?? "text/html", cacheControl: "private, no-cache", for: context.request
-              )
+        guard let saved = app.copies?.copy(of: url), let type = saved.contentType, type.hasPrefix("text/html"),
+              var response = Response.file(at: saved.path, contentType: type, cacheControl: "private, no-cache", for: context.request)
         else { throw HTTPError.notFound("RoadTrip has no saved copy of this page yet.") }
         response.headers["Content-Security-Policy"] = SecurityHeaders.savedCopyPolicy
+        response.headers["X-Content-Type-Options"] = "nosniff"
         return response
     }
 
@@ -64,13 +66,19 @@ struct BookController {
         copies.request(urls)
     }
 
+    /// The page to go back to is checked first: one that is no page number is refused, naming
+    /// the field, and nothing is saved (before, it silently became page 1).
     func saveSettings() throws -> Response {
+        let pageField = context.field("page")
+        let page = pageField.isEmpty ? 1 : Int(pageField).flatMap { (1...100_000).contains($0) ? $0 : nil }
+        guard let page else {
+            throw HTTPError(status: .badRequest, message: "The form's page field must be a page number from 1 to 100000.")
+        }
         let settings = BookSettings(
             transition: BookSettings.Transition(rawValue: context.field("transition")) ?? .curl,
             orientation: BookSettings.Orientation(rawValue: context.field("orientation")) ?? .horizontal
         )
         try app.library.trips.save(settings, for: context.account.id)
-        let page = Int(context.field("page")).flatMap { (1...100_000).contains($0) ? $0 : nil } ?? 1
         return .redirect(to: Route.eventsBook(page: page).path)
     }
 

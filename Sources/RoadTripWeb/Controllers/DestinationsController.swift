@@ -53,12 +53,16 @@ struct DestinationsController {
     /// picture, else a drawn placeholder, so a page never shows a broken image.
     func image(id: Int64) throws -> Response {
         guard let destination = try app.catalog.destination(id: id) else { throw HTTPError.notFound() }
-        // Served under the same strict policy as every response: no inline script runs in an SVG opened on its own.
+        // A catalogue's SVG is anyone's markup: served, 304s included, under a policy that runs nothing.
+        var response: Response
         if case .success(let picture) = app.destinationPictures.picture(named: destination.imageName),
            let file = Response.file(at: picture.path, contentType: picture.format.mediaType, cacheControl: "private, no-cache",
                                     for: context.request) {
-            return file
+            response = file
+        } else {
+            response = PlaceholderPicture(name: destination.name).response
         }
-        return PlaceholderPicture(name: destination.name).response
+        SecurityHeaders.servePicture(&response.headers, contentType: response.headers["Content-Type"], isPicture: true)
+        return response
     }
 }

@@ -3,23 +3,33 @@ import HTTPServer
 import RoadTrip
 
 /// What a device keeps to use the trip, or one vacation, without a network: the addresses
-/// offline.js fetches into the account's caches, each with the bytes it will take.
+/// offline.js fetches into the account's caches, each with the bytes it will take. Sent in
+/// parts: each address is measured by answering it, so a part answers at most `partSize` of
+/// them, and a book of 10,000 pages costs each request what a book of 12 does.
 struct KeepList: Codable, Equatable {
     struct File: Codable, Equatable {
         let url: String
         let bytes: Int
     }
 
+    /// Addresses a part answers, at most (an event page and its copy are two).
+    static let partSize = 100
+
     /// "Trip to Paris", "Vacation “Alps”": how the offline page lists it.
     let title: String
     /// The page to open it at.
     let start: String
+    /// This part's files.
     let files: [File]
+    /// This part's bytes.
     let bytes: Int
-    /// Event pages whose copy the server is still fetching: the list is asked for again until none are.
+    /// The book's event pages whose copy the server is still fetching (the whole book's, in
+    /// every part): the first part is asked for again until none are.
     let waiting: Int
-    /// Event pages the server could not copy: their book pages are kept, without the event's page.
+    /// This part's event pages the server could not copy: their book pages are kept, without the event's page.
     let uncopied: Int
+    /// Where the next part is; nil in the last.
+    var next: String? = nil
 }
 
 /// Keeping the trip and vacations on a device: the lists of what to keep, the fresh form token
@@ -30,37 +40,39 @@ struct OfflineController {
 
     /// Everything the trip needs offline: the menu, the destination and its picture, every page
     /// of the Events book and the saved copy of each event page, Weather and its copy, the map.
-    /// Asks the server to copy every event page (and the forecast) that has no fresh copy yet.
-    func tripList() throws -> Response {
-        let book = BookController(app: app, context: context)
-        let destination = try book.tripDestination()
-        let urls = destination.isSample ? [] : try app.library.events.all(destination: destination.id)
+    /// The first part asks the server to copy every event page (and the forecast) that has no
+    /// fresh copy yet, in one transaction; the addresses are listed without reading anything per
+    /// page, and only the part asked for is answered.
+    func tripList(from first: Int) throws -> Response {
+        let destination = try BookController(app: app, context: context).tripDestination()
         var routes: [Route] = [.home, .destination(id: destination.id), .destinationImage(id: destination.id), .weather, .tripMap]
-        // The menu shows every destination with its picture.
-        routes += try app.catalog.all().map { Route.destinationImage(id: $0.id) }
-        routes += (0..<destination.eventCount).map { Route.eventsBook(page: $0 + 1) }
-        var waiting = 0
-        var uncopied = 0
-        if let copies = app.copies, !destination.isSample {
-            copies.request(urls + [destination.weatherURL])
-            for (index, url) in urls.enumerated() {
-                switch copies.state(of: url) {
-                case .saved: routes.append(.eventCopy(page: index + 1))
-                case .pending: waiting += 1
-                default: uncopied += 1
-                }
-            }
-            if case .saved = copies.state(of: destination.weatherURL) { routes.append(.weatherCopy) }
-        } else if destination.isSample {
-            routes += (0..<destination.eventCount).map { Route.samplePage($0 + 1) }
+        // The menu shows every destination with its picture (this one's is above: each address once).
+        routes += try app.catalog.all().filter { $0.id != destination.id }.map { Route.destinationImage(id: $0.id) }
+        if destination.isSample {
+            routes += (0..<destination.eventCount).flatMap { [Route.eventsBook(page: $0 + 1), .samplePage($0 + 1)] }
+        } else {
+            // A page's copy is kept when it answers: one not copied (yet) is left out.
+            let copies: (Int) -> [Route] = app.copies == nil ? { _ in [] } : { [.eventCopy(page: $0)] }
+            routes += (0..<destination.eventCount).flatMap { [Route.eventsBook(page: $0 + 1)] + copies($0 + 1) }
+            if app.copies != nil { routes.append(.weatherCopy) }
         }
-        return try list(title: "Trip to \(destination.name)", start: .home, routes: routes, waiting: waiting, uncopied: uncopied)
+        var waiting = 0
+        if let copies = app.copies, !destination.isSample {
+            if first == 0 { copies.request(try app.library.events.all(destination: destination.id) + [destination.weatherURL]) }
+            waiting = try app.library.events.pagesBeingCopied(destination: destination.id)
+        }
+        let part = measure(routes, from: first)
+        let uncopied = try uncopiedPages(of: destination, among: part.unanswered)
+        return try json(KeepList(
+            title: "Trip to \(destination.name)", start: Route.home.path, files: part.files, bytes: part.bytes,
+            waiting: waiting, uncopied: uncopied, next: part.next.map { Route.tripKeepListPart(from: $0).path }
+        ))
     }
 
     /// Everything a vacation shows offline: its menu, itinerary and tags, its photos as a whole,
     /// by place and by tag, each photo in the viewer from each of those, every thumbnail and
     /// preview, and its book.
-    func vacationList(_ id: Int64) throws -> Response {
+    func vacationList(_ id: Int64, from first: Int) throws -> Response {
         let (vacation, contents) = try VacationsController.owned(id, store: app.library.vacations, context: context)
         let photos = try contents.photos()
         var routes: [Route] = [.vacations, .vacation(id: id), .vacationItinerary(id: id), .vacationTags(id: id, query: nil)]
@@ -75,7 +87,11 @@ struct OfflineController {
             routes += [.vacationPhotoImage(id: id, photo: photo.id, size: .thumbnail), .vacationPhotoImage(id: id, photo: photo.id, size: .preview)]
         }
         routes += photos.indices.map { .vacationBook(id: id, page: $0 + 1) }
-        return try list(title: "Vacation “\(vacation.name)”", start: .vacation(id: id), routes: routes, waiting: 0, uncopied: 0)
+        let part = measure(routes, from: first)
+        return try json(KeepList(
+            title: "Vacation “\(vacation.name)”", start: Route.vacation(id: id).path, files: part.files, bytes: part.bytes,
+            waiting: 0, uncopied: 0, next: part.next.map { Route.vacationKeepListPart(id: id, from: $0).path }
+        ))
     }
 
     /// The session's form token, for changes kept offline and sent later: the token of the page
@@ -90,18 +106,35 @@ struct OfflineController {
         app.page(PageFrame(title: "Offline", screen: .detail, master: nil, detail: OfflineView()), context: context)
     }
 
-    /// The list, each address measured by answering it as this request would be (the session's
-    /// cookie, uncompressed): exactly what the device will store. Only what answers 200 is kept.
-    private func list(title: String, start: Route, routes: [Route], waiting: Int, uncopied: Int) throws -> Response {
+    /// One part of a list: the addresses from `first`, at most `KeepList.partSize`, each
+    /// measured by answering it as this request would be (the session's cookie, uncompressed):
+    /// exactly what the device will store. Only what answers 200 is kept; the others are
+    /// `unanswered`. The lists name each address once.
+    private func measure(_ routes: [Route], from first: Int) -> (files: [KeepList.File], bytes: Int, unanswered: [Route], next: Int?) {
+        let start = min(max(0, first), routes.count)
+        let end = min(start + KeepList.partSize, routes.count)
         var files: [KeepList.File] = []
-        var seen: Set<String> = []
-        for route in routes where seen.insert(route.path).inserted {
+        var unanswered: [Route] = []
+        for route in routes[start..<end] {
             let answer = app.respond(to: internalRequest(route.path))
-            guard answer.status == .ok, let bytes = answer.body.size else { continue }
+            guard answer.status == .ok, let bytes = answer.body.size else {
+                unanswered.append(route)
+                continue
+            }
             files.append(KeepList.File(url: route.path, bytes: bytes))
         }
-        let keep = KeepList(title: title, start: start.path, files: files, bytes: files.reduce(0) { $0 + $1.bytes }, waiting: waiting, uncopied: uncopied)
-        return try json(keep)
+        return (files, files.reduce(0) { $0 + $1.bytes }, unanswered, end < routes.count ? end : nil)
+    }
+
+    /// Of the event pages whose copy did not answer, those the server could not copy (not those
+    /// it is fetching now).
+    private func uncopiedPages(of destination: Destination, among unanswered: [Route]) throws -> Int {
+        guard let copies = app.copies else { return 0 }
+        return try unanswered.reduce(0) { count, route in
+            guard case .eventCopy(let page) = route, let url = try app.library.events.url(destination: destination.id, page: page) else { return count }
+            if case .pending = copies.state(of: url) { return count }
+            return count + 1
+        }
     }
 
     private func internalRequest(_ address: String) -> Request {

@@ -45,8 +45,9 @@ package struct PhotoMapController {
 
     /// Five decimals (about a metre): enough for a map, and short. Written by hand: a view
     /// may hold 2,000 photos, and String(format:) was a tenth of answering one.
+    /// The map only holds possible positions; one that is not anyway is JSON's null, never a trap.
     static func degrees(_ value: Double) -> String {
-        let scaled = Int64((abs(value) * 100_000).rounded())
+        guard let scaled = Int64(exactly: (abs(value) * 100_000).rounded()) else { return "null" }
         let fraction = String(scaled % 100_000)
         return (value < 0 && scaled != 0 ? "-" : "") + String(scaled / 100_000) + "." + String(repeating: "0", count: 5 - fraction.count) + fraction
     }

@@ -32,7 +32,11 @@ struct UploadController {
         let outcome = try importFile(file)
         var answer = UploadAnswer(fileName: file.fileName, outcome: UploadSummaryView.kind(outcome), message: UploadSummaryView.message(outcome))
         switch outcome {
-        case .imported(let photo), .alreadyThere(let photo):
+        case .imported(let photo, let warnings):
+            answer.photo = Route.photo(id: photo.id, inRecents: false).path
+            answer.thumbnail = Route.photoImage(id: photo.id, size: .thumbnail).path
+            answer.warnings = warnings.isEmpty ? nil : warnings
+        case .alreadyThere(let photo):
             answer.photo = Route.photo(id: photo.id, inRecents: false).path
             answer.thumbnail = Route.photoImage(id: photo.id, size: .thumbnail).path
         case .refused: break
@@ -47,7 +51,7 @@ struct UploadController {
     /// is made in the background.
     private func importFile(_ file: Upload.File) throws -> ImportOutcome {
         let outcome = app.library.photos.importPhoto(at: file.path, fileName: file.fileName, by: try context.account.id, inline: [.thumbnail])
-        if case .imported(let photo) = outcome { app.library.queueRenditions(of: photo, log: app.log) }
+        if case .imported(let photo, _) = outcome { app.library.queueRenditions(of: photo, log: app.log) }
         return outcome
     }
 
@@ -70,6 +74,8 @@ private struct UploadAnswer: Encodable {
     let message: String
     var photo: String? = nil
     var thumbnail: String? = nil
+    /// The EXIF fields left out as impossible, one sentence each (also in `message`).
+    var warnings: [String]? = nil
 }
 
 extension ImportOutcome {

@@ -92,10 +92,14 @@ import Testing
             FlickrSamples.photo(id: "4", ["datetaken": "2023-02-28 10:00:00", "datetakenunknown": "1"]),
             FlickrSamples.photo(id: "5", ["datetaken": "yesterday at noon"]),
             FlickrSamples.photo(id: "6", ["datetaken": "2023-13-01 10:00:00"]),
+            // before, each field was checked on its own and these were kept
+            FlickrSamples.photo(id: "7", ["datetaken": "2023-02-31 10:00:00"]),
+            FlickrSamples.photo(id: "8", ["datetaken": "2023-04-31 10:00:00"]),
+            FlickrSamples.photo(id: "9", ["datetaken": "2024-02-29 10:00:00"]),
         ])
 
         // validate
-        #expect(photos.map(\.takenAt) == ["2023-02-28T23:59:01", nil, nil, nil, nil, nil])
+        #expect(photos.map(\.takenAt) == ["2023-02-28T23:59:01", nil, nil, nil, nil, nil, nil, nil, "2024-02-29T10:00:00"])
     }
 
     @Test func aPositionIsKeptOnlyWhenFlickrHasOne() throws {
@@ -141,6 +145,21 @@ import Testing
         // validate
         #expect(photos[0].original == nil)
         #expect(photos[1].original == FlickrImage(url: URL(string: "https://live.staticflickr.com/65535/2_9a8b7c6d5e_o.jpg")!, width: 6000, height: 4000))
+    }
+
+    /// Before, any positive size was kept: a 10^14-pixel original reached the viewer's zoom.
+    @Test func aSizeNoPictureHasDropsThatImage() throws {
+        // MUT
+        let photos = try read([
+            FlickrSamples.photo(id: "1", ["width_o": "100000000000000", "height_o": "4000"]),
+            FlickrSamples.photo(id: "2", ["width_l": 1024, "height_l": 200_000]),
+            FlickrSamples.photo(id: "3", ["width_o": "100000", "height_o": "1"]),
+        ])
+
+        // validate
+        #expect(photos[0].original == nil)
+        #expect(photos[1].large?.width == 800, "the Large is dropped, the Medium 800 shown")
+        #expect(photos[2].original?.width == 100_000)
     }
 
     @Test func imagesAreTakenOnlyFromWebAddresses() throws {

@@ -15,7 +15,7 @@ import Testing
         let outcome = fixture.importPhoto(path)
 
         // validate
-        guard case .imported(let photo) = outcome else { Issue.record("not imported: \(outcome)"); return }
+        guard case .imported(let photo, _) = outcome else { Issue.record("not imported: \(outcome)"); return }
         #expect(photo.title == "Bow Bridge")
         #expect(photo.description == "Autumn morning")
         #expect(photo.takenAt == "2024-10-19T09:12:40")

@@ -46,9 +46,10 @@ final class PhotosFixture: Sendable {
     /// Draws a photo into the source folder and returns its path.
     @discardableResult
     func draw(_ name: String, format: ImageFormat = .jpeg, width: Int = 320, height: Int = 240, seed: UInt64 = 1,
-              at coordinate: (Double, Double)? = nil, takenAt: String? = "2024-05-01T10:00:00", description: String? = nil) throws -> String {
+              at coordinate: (Double, Double)? = nil, takenAt: String? = "2024-05-01T10:00:00", description: String? = nil,
+              orientation: Int = 1) throws -> String {
         let path = source.appendingPathComponent(name).path
-        let metadata = PhotoMetadata(takenAt: takenAt, latitude: coordinate?.0, longitude: coordinate?.1,
+        let metadata = PhotoMetadata(takenAt: takenAt, latitude: coordinate?.0, longitude: coordinate?.1, orientation: orientation,
                                      cameraMake: "Fujifilm", cameraModel: "X-T5", imageDescription: description)
         try SyntheticPhoto.write(to: path, format: format, width: width, height: height, metadata: metadata, seed: seed)
         return path
@@ -82,7 +83,7 @@ final class PhotosFixture: Sendable {
 extension ImportOutcome {
     var photo: Photo? {
         switch self {
-        case .imported(let photo), .alreadyThere(let photo): photo
+        case .imported(let photo, _), .alreadyThere(let photo): photo
         case .refused: nil
         }
     }

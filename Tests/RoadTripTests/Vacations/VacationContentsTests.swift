@@ -40,7 +40,7 @@ import Testing
         #expect(!again)
         #expect(try contents.itinerary().map(\.name) == ["São Paulo", "Lisbon"])
         #expect(try contents.itinerary().map(\.photoCount) == [1, 2])
-        let positions = try contents.itinerary().map(\.coordinate)
+        let positions = try contents.itinerary().compactMap(\.coordinate)
         #expect(abs(positions[0].latitude - -23.55) < 0.2 && abs(positions[0].longitude - -46.63) < 0.2, "São Paulo where the gazetteer puts it: \(positions[0])")
         #expect(abs(positions[1].latitude - 38.72) < 0.1 && abs(positions[1].longitude - -9.14) < 0.1, "Lisbon: \(positions[1])")
         #expect(try contents.tags().map(\.name) == ["Trams", "Night"])

@@ -48,6 +48,29 @@ import Testing
         #expect(stored?.title == "Bow Bridge")
     }
 
+    /// Before, the impossible latitude was dropped without a word.
+    @Test func aPhotoWithAnImpossibleEXIFFieldIsImportedWithoutItAndTheAnswerSaysSo() throws {
+        // setup
+        let visitor = try web.signedIn()
+        _ = visitor.get("/upload")
+        let photo = try uploads.draw("IMG_1.jpg", at: (512, 10))
+        let warning = "its GPS latitude 512° is not a position on Earth; imported without a position"
+
+        // MUT
+        let script = try postFile(visitor, photo, name: "IMG_1.jpg", token: visitor.formToken)
+        let body = try uploads.multipart(token: visitor.formToken, files: [("IMG_2.jpg", try uploads.draw("IMG_2.jpg", seed: 2, at: (10, -190)))])
+        let form = visitor.send("POST", "/upload", headers: ["Content-Type": body.contentType], bodyFile: body.path)
+
+        // validate
+        let answer = try JSONSerialization.jsonObject(with: Data(script.bodyBytes)) as? [String: Any]
+        #expect(script.status == .ok)
+        #expect(answer?["outcome"] as? String == "imported")
+        #expect(answer?["warnings"] as? [String] == [warning])
+        #expect(answer?["message"] as? String == "Imported, but \(warning)")
+        #expect(form.bodyText.contains("Imported, but its GPS longitude 190° is not a position on Earth; imported without a position"))
+        #expect(try web.library.photos.photo(id: 1)?.latitude == nil)
+    }
+
     @Test func aRefusedFileIsAnsweredWithItsReasonAndStoresNothing() throws {
         // setup
         let visitor = try web.signedIn()

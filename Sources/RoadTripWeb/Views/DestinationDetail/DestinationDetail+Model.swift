@@ -15,8 +15,8 @@ enum DestinationFormat {
     /// `40.7128° N, 74.0060° W`
     static func coordinate(_ coordinate: Coordinate) -> String {
         func part(_ value: Double, _ positive: String, _ negative: String) -> String {
-            let magnitude = abs(value)
-            let scaled = Int((magnitude * 10_000).rounded())
+            // A `Coordinate` is at most 180° from zero; the check keeps a conversion that cannot trap.
+            guard let scaled = Int(exactly: (abs(value) * 10_000).rounded()) else { return "\(value)°" }
             let fraction = String(scaled % 10_000)
             return "\(scaled / 10_000).\(String(repeating: "0", count: 4 - fraction.count))\(fraction)° \(value < 0 ? negative : positive)"
         }

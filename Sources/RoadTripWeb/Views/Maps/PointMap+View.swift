@@ -113,9 +113,8 @@ struct PointMapView: HTML {
 
 extension PointMapView {
     /// A photo's position, in its viewer's Info.
-    static func position(latitude: Double, longitude: Double, sources: MapSources) -> PointMapView {
-        let coordinate = Coordinate(latitude: latitude, longitude: longitude)
-        return PointMapView(
+    static func position(_ coordinate: Coordinate, sources: MapSources) -> PointMapView {
+        PointMapView(
             points: [MapPoint(coordinate: coordinate, name: "Where the photo was taken", label: nil, kind: .photo, link: nil)],
             style: .position, label: "Map of where the photo was taken: " + DestinationFormat.coordinate(coordinate), sources: sources
         )

@@ -110,8 +110,8 @@ struct FlickrPhotoView: HTML {
                     }
                     dt { "Tags" }; dd { photo.tags.isEmpty ? "None" : photo.tags.joined(separator: ", ") }
                 }
-                if let latitude = photo.latitude, let longitude = photo.longitude {
-                    PointMapView.position(latitude: latitude, longitude: longitude, sources: mapSources)
+                if let position = Coordinate(latitude: photo.latitude, longitude: photo.longitude) {
+                    PointMapView.position(position, sources: mapSources)
                 }
             }
         }

@@ -50,9 +50,11 @@ struct PhotoCell: HTML {
     }
 
     /// The thumbnail's size as libvips makes it: the photo fitted in 250 × 250, never enlarged.
+    /// A stored size no picture has (0, negative) is drawn as 1 pixel, never a trap.
     static func thumbnailSize(_ photo: Photo) -> (Int, Int) {
         let scale = min(1, 250 / Double(max(photo.displayWidth, photo.displayHeight, 1)))
-        return (max(1, Int((Double(photo.displayWidth) * scale).rounded())), max(1, Int((Double(photo.displayHeight) * scale).rounded())))
+        func side(_ length: Int) -> Int { max(1, Int(exactly: (Double(max(length, 1)) * scale).rounded()) ?? 1) }
+        return (side(photo.displayWidth), side(photo.displayHeight))
     }
 }
 

@@ -120,8 +120,8 @@ struct PhotoInfoView: HTML {
                 dt { "Size" }; dd { "\(photo.displayWidth) × \(photo.displayHeight) · \(photo.format.rawValue.uppercased())" }
                 dt { "Tags" }; dd { tags }
             }
-            if let latitude = photo.latitude, let longitude = photo.longitude {
-                PointMapView.position(latitude: latitude, longitude: longitude, sources: mapSources)
+            if let position = Coordinate(latitude: photo.latitude, longitude: photo.longitude) {
+                PointMapView.position(position, sources: mapSources)
             }
             p { a(.href(.photoImage(id: photo.id, size: .original)), .download("")) { "Download the original" } }
         }

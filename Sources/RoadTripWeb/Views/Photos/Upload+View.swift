@@ -69,6 +69,7 @@ struct UploadSummaryView: HTML {
 
     static func message(_ outcome: ImportOutcome) -> String {
         switch outcome {
+        case .imported(_, let warnings) where !warnings.isEmpty: "Imported, but \(warnings.joined(separator: "; and "))"
         case .imported: "Imported"
         case .alreadyThere: "Already in the library"
         case .refused(let reason): "Refused: \(reason)"

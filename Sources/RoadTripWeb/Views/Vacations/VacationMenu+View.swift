@@ -71,10 +71,14 @@ struct ItineraryView: HTML {
     let places: [VacationPlace]
     let mapSources: MapSources
 
+    /// The places with a position (an older RoadTrip may have stored one without), each
+    /// numbered as in the list.
     var mapPoints: [MapPoint] {
-        places.enumerated().map { index, place in
-            MapPoint(coordinate: place.coordinate, name: place.name, label: String(index + 1), kind: .stop,
-                     link: .vacationPhotos(id: vacationID, filter: .place(place.id)))
+        places.enumerated().compactMap { index, place in
+            place.coordinate.map {
+                MapPoint(coordinate: $0, name: place.name, label: String(index + 1), kind: .stop,
+                         link: .vacationPhotos(id: vacationID, filter: .place(place.id)))
+            }
         }
     }
 
@@ -83,8 +87,10 @@ struct ItineraryView: HTML {
             if places.isEmpty {
                 p(.class("empty-note")) { "No places yet: visit photos with a place into this vacation." }
             } else {
-                PointMapView(points: mapPoints, style: .itinerary, label: "Map of the itinerary, places numbered in the order first visited",
-                             sources: mapSources)
+                if !mapPoints.isEmpty {
+                    PointMapView(points: mapPoints, style: .itinerary, label: "Map of the itinerary, places numbered in the order first visited",
+                                 sources: mapSources)
+                }
                 ol(.class("rows")) {
                     for place in places {
                         li {

@@ -66,8 +66,8 @@ struct VacationPhotoView: HTML {
                     }
                     dt { "Tags" }; dd(.class("info-tags")) { tags.isEmpty ? "None" : tags.joined(separator: ", ") }
                 }
-                if let latitude = photo.latitude, let longitude = photo.longitude {
-                    PointMapView.position(latitude: latitude, longitude: longitude, sources: mapSources)
+                if let position = Coordinate(latitude: photo.latitude, longitude: photo.longitude) {
+                    PointMapView.position(position, sources: mapSources)
                 }
             }
         }
