@@ -39,6 +39,13 @@ for target in "${targets[@]}"; do
     status=$?
     runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
     rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -1)
+    if [ -z "$runs" ]; then
+        # Fork mode prints no final stats; its last status line has the count and the time.
+        last=$(grep -E '^#[0-9]+: cov' "$log" | tail -1)
+        runs=$(sed -n 's/^#\([0-9]*\):.*/\1/p' <<< "$last")
+        time=$(sed -n 's/.* time: \([0-9]*\)s.*/\1/p' <<< "$last")
+        [ -n "$runs" ] && [ -n "$time" ] && [ "$time" -gt 0 ] && rate=$((runs / time))
+    fi
     line=$(printf '%-20s %10s executions %7s/s' "$target" "${runs:-?}" "${rate:-?}")
     if [ "$status" -ne 0 ]; then
         crashed=1

@@ -55,6 +55,7 @@ extension DestinationFileTests {
         ("<?xml version=\"1.0\"?><?x?><plist version=\"1.0\"><dict/></plist>", "holds an XML processing instruction (<?…?>), which a property list never has"),
         ("<plist version=\"1.0\"><dict/><?php echo 1 ?></plist>", "holds an XML processing instruction (<?…?>), which a property list never has"),
         ("<?xmlvF-81?>\n<plist version=\"1.0\"><dict/></plist>", "holds an XML processing instruction (<?…?>), which a property list never has"),
+        ("<?xml version=\"1.0\"\n<plist version=\"1.0\"><dict><key>a</<?xmlAv?></plist>", "holds an XML processing instruction (<?…?>), which a property list never has"),
         ("<?xml version=\"1.0\"?><!DOCTYPE plist [<!ENTITY x \"y\">]><plist version=\"1.0\"><string>&x;</string></plist>",
          "declares XML entities, which a property list never needs"),
     ])

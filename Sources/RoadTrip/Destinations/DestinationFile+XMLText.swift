@@ -14,10 +14,12 @@ extension DestinationFile.PropertyListTreeBuilder {
         if text.contains("<!ENTITY") {
             throw DestinationFileError(reason: "declares XML entities, which a property list never needs")
         }
-        // The declaration is `<?xml` and a space; `<?xmlx?>` is an instruction like any other.
+        // The declaration is `<?xml` and a space at the very start (`<?xmlx?>` is an instruction
+        // like any other); past its `<?`, every other one begins an instruction, even one an
+        // unterminated declaration seems to hold.
         var rest = text.drop { $0 == "\u{FEFF}" }
-        if rest.hasPrefix("<?xml"), rest.dropFirst(5).first.map(" \t\r\n".contains) == true, let end = rest.range(of: "?>") {
-            rest = rest[end.upperBound...]
+        if rest.hasPrefix("<?xml"), rest.dropFirst(5).first.map(" \t\r\n".contains) == true {
+            rest = rest.dropFirst(2)
         }
         if rest.contains("<?") {
             throw DestinationFileError(reason: "holds an XML processing instruction (<?…?>), which a property list never has")
