@@ -47,6 +47,7 @@ e2e: build e2e-deps
 bench: release bench-deps
 	bench/http/run.sh
 	bench/book/run.sh
+	bench/book-keep/run.sh
 	bench/import/run.sh
 	bench/cluster/run.sh
 	bench/map/run.sh
