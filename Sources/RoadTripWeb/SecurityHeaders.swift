@@ -60,7 +60,7 @@ enum SecurityHeaders {
     }
 
     static func isSVG(_ contentType: String?) -> Bool {
-        contentType?.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased() == "image/svg+xml"
+        contentType.map { HeaderParameters($0).value.lowercased() == "image/svg+xml" } ?? false
     }
 
     /// For RoadTrip's copy of someone else's page: no script runs, it is its own origin, it may

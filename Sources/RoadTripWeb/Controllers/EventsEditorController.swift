@@ -69,7 +69,8 @@ struct EventsEditorController {
     /// One page of the list: its `EventsEditorView.pageSize` rows, read as one range.
     private func page(_ destination: Destination, showing shown: Shown, notice: Notice?, typed: String = "", status: Status = .ok) throws -> Response {
         let events = app.library.events
-        let count = destination.isSample ? 0 : try events.count(destination: destination.id)
+        // Counted when the destination was read (after any change this request made).
+        let count = destination.isSample ? 0 : destination.eventCount
         let pages = max(1, (count + EventsEditorView.pageSize - 1) / EventsEditorView.pageSize)
         let number = switch shown {
         case .listPage(let page): page
