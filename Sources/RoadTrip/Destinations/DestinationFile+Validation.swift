@@ -96,9 +96,11 @@ extension DestinationFile {
             do throws(CoordinateError) {
                 return (title, subtitle, try Coordinate(checking: latitude, longitude))
             } catch {
-                let field = error == .latitude(latitude) ? latitudeField : longitudeField
-                let bounds = error.field == "latitude" ? "-90...90" : "-180...180"
-                throw refusal("\(field.value.summary) is outside \(bounds)", field.value, field.path)
+                let (field, bounds) = switch error {
+                case .latitude: (latitudeField, CoordinateError.latitudes)
+                case .longitude: (longitudeField, CoordinateError.longitudes)
+                }
+                throw refusal("\(field.value.summary) is outside \(Int(bounds.lowerBound))...\(Int(bounds.upperBound))", field.value, field.path)
             }
         }
 
