@@ -147,10 +147,7 @@ struct UseTime: Sendable {
     /// Sets the open file's access and modification times to this moment. A failure only
     /// costs the order after a restart, so it is not reported.
     func set(on fd: Int32) {
-        let (seconds, rest) = nanoseconds.quotientAndRemainder(dividingBy: 1_000_000_000)
-        let moment = rest < 0
-            ? timespec(tv_sec: Int(seconds - 1), tv_nsec: Int(rest + 1_000_000_000))
-            : timespec(tv_sec: Int(seconds), tv_nsec: Int(rest))
+        let moment = timespec(nanosecondsSince1970: nanoseconds)
         var times = [moment, moment]
         _ = futimens(fd, &times)
     }

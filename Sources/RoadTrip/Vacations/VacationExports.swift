@@ -126,10 +126,10 @@ public final class VacationExports: Sendable {
     /// stop the implicit updates); the modification time, which the download's ETag is built
     /// from, stays as it was. A failure only makes the copy look older to the eviction.
     private static func markUsed(_ path: String, at now: Date) {
-        let nanoseconds = Int64((now.timeIntervalSince1970 * 1e9).rounded(.down))
-        let (seconds, rest) = nanoseconds.quotientAndRemainder(dividingBy: 1_000_000_000)
+        // A clock beyond Int64's nanoseconds is clamped, never converted with a trap.
+        let nanoseconds = Int64(exactly: (now.timeIntervalSince1970 * 1e9).rounded(.down)) ?? (now.timeIntervalSince1970 < 0 ? .min : .max)
         // The second is UTIME_OMIT (a <sys/stat.h> macro Swift does not import): unchanged.
-        var times = [timespec(tv_sec: Int(seconds), tv_nsec: Int(rest)), timespec(tv_sec: 0, tv_nsec: (1 << 30) - 2)]
+        var times = [timespec(nanosecondsSince1970: nanoseconds), timespec(tv_sec: 0, tv_nsec: (1 << 30) - 2)]
         _ = utimensat(AT_FDCWD, path, &times, 0)
     }
 }
