@@ -40,13 +40,13 @@ extension FuzzTarget {
         if let (box, zoom) = try? PhotoMapController.view(bbox: lines[0], zoom: lines.count > 1 ? lines[1] : nil) {
             do {
                 let map = try library.photos.map(of: box, zoom: zoom)
-                precondition(map.points.count <= PhotoLibrary.mapPointLimit, "\(map.points.count) points")
+                precondition(map.points.count <= PhotoStore.mapPointLimit, "\(map.points.count) points")
             } catch {
                 fatalError("the map of \(box) at zoom \(zoom) failed: \(error)")
             }
         }
         if lines.count > 2, case .photoMapCell(let level, let x, let y)? = Route(path: "/map/cells/\(lines[2])") {
-            _ = PhotoLibrary.center(ofMapCell: level, x: x, y: y)
+            _ = PhotoStore.center(ofMapCell: level, x: x, y: y)
             do {
                 _ = try library.photos.photos(inMapCell: level, x: x, y: y)
             } catch {

@@ -9,6 +9,9 @@ public struct Form: Sendable {
     public static let maximumFields = 100
     public private(set) var fields: [(name: String, value: String)] = []
 
+    /// A form with no fields: what a request without a body sends.
+    public init() {}
+
     public init(urlEncoded body: [UInt8]) throws(FormError) {
         guard !body.isEmpty else { return }
         let pairs = body.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: true)

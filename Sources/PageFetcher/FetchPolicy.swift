@@ -18,7 +18,7 @@ public struct FetchPolicy: Sendable, Equatable {
 
     public init(
         timeout: Double = 15, maximumBytes: Int = 5 << 20, maximumRedirects: Int = 5,
-        allowPrivateAddresses: Bool = false, userAgent: String = "RoadTrip/0.1 (+offline copy of an event page)"
+        allowPrivateAddresses: Bool = false, userAgent: String = "RoadTrip/0.1 (+saved copy of an event page)"
     ) {
         self.timeout = timeout
         self.maximumBytes = maximumBytes

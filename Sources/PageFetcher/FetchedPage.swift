@@ -2,7 +2,7 @@ import Foundation
 
 /// A page as it arrived at the end of its redirects, its body decoded.
 public struct FetchedPage: Sendable, Equatable {
-    /// Where the page was finally found, which a `<base>` in the offline copy points at.
+    /// Where the page was finally found, which a `<base>` in the saved copy points at.
     public let finalURL: String
     public let status: Int
     public let contentType: String?

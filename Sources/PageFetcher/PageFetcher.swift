@@ -1,7 +1,7 @@
 import CCurl
 import NetworkAddress
 
-/// Fetches event pages for their offline copy, within a `FetchPolicy`: http and https only,
+/// Fetches event pages for their saved copy, within a `FetchPolicy`: http and https only,
 /// a time limit, a size limit, a bounded redirect chain, and no connection to loopback or
 /// private addresses unless the policy allows it. No cookies are kept and no credentials sent.
 public final class PageFetcher: Sendable {

@@ -17,7 +17,7 @@ extension Commands {
                 "--host", "--port", "--sample-pages", "--flickr-key", "--flickr-api", "--flickr-cache-size", "--trusted-proxy", "--public-url",
                 "--page-cache-size", "--map-tiles", "--map-attribution",
             ],
-            flags: ["--secure-cookies", "--allow-private-fetch", "--no-offline-copies"]
+            flags: ["--secure-cookies", "--allow-private-fetch", "--no-saved-copies", "--no-offline-copies"]
         )
         guard parsed.words.isEmpty else { throw CommandFailure(message: "unexpected argument '\(parsed.words[0])' (see roadtrip --help)", status: 64) }
         var options = Instance.Options()
@@ -45,7 +45,8 @@ extension Commands {
         }
         options.mapTiles = try mapTiles(parsed)
         options.secureCookies = parsed.flags.contains("--secure-cookies")
-        options.offlineCopies = !parsed.flags.contains("--no-offline-copies")
+        // --no-offline-copies is the flag's name before saved copies were called so.
+        options.savedCopies = !parsed.flags.contains("--no-saved-copies") && !parsed.flags.contains("--no-offline-copies")
         options.allowPrivateFetch = parsed.flags.contains("--allow-private-fetch")
         options.trustedProxies = try trustedProxies(parsed)
         options.publicURL = try publicURL(parsed)

@@ -6,16 +6,17 @@ enum Help {
 
         Usage:
           roadtrip serve [--data DIR] [--database URL] [--host HOST] [--port PORT]
-                         [--secure-cookies] [--sample-pages N] [--allow-private-fetch] [--no-offline-copies]
+                         [--secure-cookies] [--sample-pages N] [--allow-private-fetch] [--no-saved-copies]
                          [--flickr-key KEY] [--flickr-api URL] [--flickr-cache-size MIB]
                          [--public-url URL] [--trusted-proxy ADDRESS|CIDR]... [--page-cache-size MIB]
                          [--map-tiles URL-TEMPLATE --map-attribution TEXT]
               Serve RoadTrip in the browser (default http://127.0.0.1:8080). With no account
               yet, it prints a one-time setup link. --secure-cookies: RoadTrip is behind a
               TLS proxy, so its cookies are marked Secure. --sample-pages: how many pages the
-              built-in sample book has (default 12). Event pages are copied in the background
-              for offline reading (5 MiB each at most, never from this machine or its local
-              networks unless --allow-private-fetch); --no-offline-copies fetches nothing.
+              built-in sample book has (default 12). RoadTrip saves copies of event pages in the
+              background, for sites that refuse framing and for reading without a network (5 MiB
+              each at most, never from this machine or its local networks unless
+              --allow-private-fetch); --no-saved-copies (formerly --no-offline-copies) fetches nothing.
               With a Flickr API key (--flickr-key, $ROADTRIP_FLICKR_KEY, or the owner's in
               Settings) the photo tabs gain Flickr; its images are cached on disk, at most
               --flickr-cache-size MiB (default 200). --flickr-api: another endpoint speaking

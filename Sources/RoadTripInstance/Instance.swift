@@ -7,7 +7,7 @@ import RoadTripWeb
 import Synchronization
 
 /// One running RoadTrip: its library made ready for a start, the web app over it (with its
-/// offline copies of event pages and Flickr), the HTTP server, and the workers of the
+/// saved copies of event pages and Flickr), the HTTP server, and the workers of the
 /// background jobs. `roadtrip serve` only turns its arguments into `Options` and starts one;
 /// a test starts one the same way.
 public final class Instance: Sendable {
@@ -19,7 +19,7 @@ public final class Instance: Sendable {
         public var samplePages = SampleBook.defaultPageCount
         public var secureCookies = false
         /// Event pages are copied in the background for offline reading unless this is false.
-        public var offlineCopies = true
+        public var savedCopies = true
         /// Fetches (event pages, Flickr) may reach this machine and its local networks.
         public var allowPrivateFetch = false
         /// Flickr's API key; without one, the owner's in Settings.
@@ -47,7 +47,7 @@ public final class Instance: Sendable {
     public let server: Server
     /// The one-time setup link's token, when no account exists yet.
     public let setupToken: String?
-    /// The background workers: renditions, and the offline copies' fetches when there are any.
+    /// The background workers: renditions, and the saved copies' fetches when there are any.
     private let workers: [JobRunner]
     private let stopping = Mutex(Stopping())
 
@@ -90,7 +90,7 @@ public final class Instance: Sendable {
         configuration.spoolFolder = library.spoolFolder.path
         configuration.shutdownGracePeriod = Self.stopGracePeriod
         let app: App
-        let copies: OfflineCopies?
+        let copies: SavedCopies?
         do {
             try library.catalog.loadDemoOnFirstStart()
             try library.loadDemoPhotosOnFirstStart()
@@ -102,7 +102,7 @@ public final class Instance: Sendable {
             try SampleBook.install(pages: options.samplePages, in: library.database)
             try library.authenticator.sessions.removeExpired()
             setupToken = try library.setup.issueTokenIfNeeded()
-            copies = Self.offlineCopies(options, library: library, log: log)
+            copies = Self.savedCopies(options, library: library, log: log)
             app = App(
                 library: library, assets: try AssetCatalog.bundled(), secureCookies: options.secureCookies,
                 copies: copies, flickr: Self.flickr(options, library: library),
@@ -170,12 +170,12 @@ public final class Instance: Sendable {
         stopping.withLock { $0.abandoned }
     }
 
-    /// Saved copies of event pages, fetched with libcurl; none without `offlineCopies`.
-    private static func offlineCopies(_ options: Options, library: Library, log: @escaping @Sendable (String) -> Void) -> OfflineCopies? {
-        guard options.offlineCopies else { return nil }
+    /// Saved copies of event pages, fetched with libcurl; none without `savedCopies`.
+    private static func savedCopies(_ options: Options, library: Library, log: @escaping @Sendable (String) -> Void) -> SavedCopies? {
+        guard options.savedCopies else { return nil }
         var policy = FetchPolicy()
         policy.allowPrivateAddresses = options.allowPrivateFetch
-        return OfflineCopies(
+        return SavedCopies(
             folder: library.folder.appendingPathComponent("cache/event-pages"),
             fetcher: EventPageFetcher(fetcher: PageFetcher(policy: policy)),
             jobs: library.jobs, clock: library.clock, log: log

@@ -15,7 +15,7 @@ public struct App: Sendable {
     /// Set `Secure` on cookies: RoadTrip is behind a TLS proxy.
     let secureCookies: Bool
     /// Saved copies of event pages; nil when RoadTrip is told never to fetch them.
-    let copies: OfflineCopies?
+    let copies: SavedCopies?
     /// Flickr as a second photo source; its tab shows while it has an API key. Nil: no Flickr at all.
     let flickr: FlickrService?
     /// Which `Host`s RoadTrip answers to; any, for tests without a socket.
@@ -34,7 +34,7 @@ public struct App: Sendable {
     let work: WorkAdmission
 
     public init(
-        library: Library, assets: AssetCatalog, secureCookies: Bool = false, copies: OfflineCopies? = nil,
+        library: Library, assets: AssetCatalog, secureCookies: Bool = false, copies: SavedCopies? = nil,
         flickr: FlickrService? = nil, hosts: AllowedHosts = .any, proxies: TrustedProxies = .none,
         log: @escaping LogSink = Server.standardError, pageCacheBytes: Int = PageCache.defaultMegabytes << 20, mapTiles: MapTiles? = nil,
         workLimits: WorkAdmission.Limits = .standard
@@ -102,61 +102,11 @@ public struct App: Sendable {
     }
 
     private func handle(_ request: Request) throws -> Response {
-        guard let route = Route(path: request.path, query: request.query) else { throw HTTPError.notFound() }
-        // A load balancer's health check may name the machine however it likes.
-        if route != .health, !hosts.allows(request.headers["Host"]) { throw HTTPError.misdirected }
-        let declaration = route.declaration
-        guard declaration.methods.contains(request.method) else { throw HTTPError.methodNotAllowed(allowed: declaration.methods) }
-        if let answer = declaration.beforeSession { return try answer(self, request) }
-
-        // One stamp for the session and the page: both were read at the same state.
-        let stamp = library.database.changeStamp()
-        let session = try request.cookies[Cookies.session].flatMap { try authenticator.sessions.session(token: $0, stamp: stamp) }
-        let presented = request.cookies[Cookies.form].flatMap { tokens.isGenuinePreSessionToken($0) ? $0 : nil }
-        let formToken = session?.csrfToken ?? presented ?? tokens.issuePreSessionToken()
-        // Uploads are read only for a signed-in session: their bodies are large and parsed from disk.
-        if request.bodyFile != nil, session == nil { throw HTTPError(status: .forbidden, message: "Sign in first. Nothing was imported.") }
-        var form = try Form(urlEncoded: [])
-        var upload: Upload? = nil
-        if let session, request.method == "POST", declaration.postBody == .spooled {
-            upload = try CSRFGuard.verifiedUpload(request, expectedToken: session.csrfToken, fileName: request.queryValue("name"), folder: uploadFolder())
-        } else if !request.isGetOrHead {
-            form = try CSRFGuard.verifiedForm(request, expectedToken: session?.csrfToken ?? presented)
-        }
-        defer { if let folder = upload?.folder { try? FileManager.default.removeItem(atPath: folder) } }
-        guard declaration.isPublic || session != nil else {
-            guard request.isGetOrHead else { throw HTTPError(status: .forbidden, message: "Sign in first. Nothing was changed.") }
-            var response = Response.redirect(to: Route.signIn(next: SafeRedirect.requestTarget(request)).path)
-            // A session that ended on the server (signed out elsewhere, expired, its password
-            // reset): what this browser kept for it goes too, as at sign-out.
-            if request.cookies[Cookies.session] != nil { response.headers["Clear-Site-Data"] = Cookies.clearKeptData }
-            return response
-        }
-        let context = RequestContext(
-            request: request, session: session, form: form, formToken: formToken,
-            formTokenIsNew: session == nil && presented == nil, clientAddress: proxies.client(of: request),
-            uploadToken: session.map { tokens.uploadToken(forFormToken: $0.csrfToken) }, upload: upload
-        )
-        guard let action = declaration.action(for: request.method) else { throw HTTPError.methodNotAllowed(allowed: declaration.methods) }
-        // Long work is bounded where it runs: a page kept from before costs nothing.
-        let bound = declaration.bound(for: request.method)
-        let answer = { try bound.map { kind in try work.run(kind) { try action(self, context) } } ?? action(self, context) }
-        var response: Response
-        if declaration.keepsPages, let session {
-            response = try pages.page(at: declaration.path, for: request, of: session, stamp: stamp, render: answer)
-        } else {
-            response = try answer()
-        }
-        if context.formTokenIsNew {
-            Cookies.set(Cookies.form, formToken, maxAge: nil, secure: secureCookies, on: &response)
-        }
-        // Whose answer this is, for the service worker: it keeps an answer only for that account.
-        if let session { response.headers[Cookies.accountHeader] = tokens.keepKey(of: session.account.id) }
-        return response
+        try RequestPipeline.answer(request, in: self)
     }
 
     /// A new folder for one upload's files, beside the library so they can be imported without crossing file systems.
-    private func uploadFolder() -> String {
+    func newUploadFolder() -> String {
         library.uploadsFolder.appendingPathComponent(SecureRandom.token(bytes: 12)).path
     }
 
@@ -168,7 +118,7 @@ public struct App: Sendable {
     }
 
     private func errorPage(status: Status, message: String, session: Session?) -> Response {
-        let menu = session.flatMap { try? self.menu(for: $0.account) }
+        let menu = session.flatMap { try? Menu.read(for: $0.account, from: library) }
         let frame = PageFrame(
             title: status == .notFound ? "Not found" : status.reason,
             screen: .detail,

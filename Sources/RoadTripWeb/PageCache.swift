@@ -7,7 +7,7 @@ import Synchronization
 /// page asked for again (back, reload, the tab a person keeps returning to) is sent from
 /// memory: no read, no rendering, and on PostgreSQL no round trip.
 ///
-/// Only routes that say so keep their pages (`RouteDeclaration.keepsPages`): those whose page
+/// Only routes that say so keep their pages (`RouteDeclaration.cachesPages`): those whose page
 /// is made from the database and the request alone, never from the clock, a file or a job in
 /// progress. A page is kept per session, so it carries that session's form token, and only
 /// for a plain GET answered 200, under the route's own address (query parameters the route

@@ -15,7 +15,7 @@ extension InstanceTests {
         let library = try Library(folder: folder, database: location, readers: Instance.readers(for: location))
         var options = Instance.Options()
         options.port = 0
-        options.offlineCopies = false
+        options.savedCopies = false
 
         // MUT
         let instance = try Instance(library: library, options: options, log: LogRecorder().sink)

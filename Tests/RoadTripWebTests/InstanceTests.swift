@@ -16,7 +16,7 @@ import Testing
         var options = Instance.Options()
         options.port = port
         options.samplePages = 3
-        options.offlineCopies = false
+        options.savedCopies = false
         return options
     }
 

@@ -35,28 +35,51 @@ import Testing
     }
 
     /// The walks of SessionGateTests visit `Route.examples`: one for each address, and each
-    /// example's path (written in `Route.declaration`) is its own address's and no other's.
-    @Test(arguments: Route.addresses)
-    func eachAddressHasAnExampleWhosePathIsThatAddressAlone(address: RouteAddress) throws {
+    /// example's path (written once, in `Route.declaration`) is its own address's and no other's.
+    @Test(arguments: Route.examples)
+    func eachExampleIsReadBackFromItsPathByItsAddressAlone(example: Route) {
         // MUT
-        let example = try #require(address.example, "\(address.pattern) makes no route from its sample values")
-        let parts = RouteAddress.split(example.path)
-        let matching = Route.addresses.filter { $0.route(at: parts, query: []) != nil }.map(\.pattern)
+        let parts = RoutePath.split(example.path)
+        let matching = Route.examples.filter { $0.declaration.path.values(at: parts) != nil }.map(\.declaration.path.description)
 
         // validate
-        #expect(matching == [address.pattern], "\(example.path) is written for \(address.pattern)")
+        #expect(matching == [example.declaration.path.description], "\(example.path) is written for \(matching)")
         #expect(Route(path: example.path) == example)
     }
 
-    @Test func everyAddressIsDeclaredOnceAndEveryExampleIsDifferent() {
+    @Test func everyAddressIsDeclaredOnceAndEverySlotIsAWholeSegment() {
         // MUT
-        let patterns = Route.addresses.map(\.pattern)
-        let paths = Route.examples.map(\.path)
+        let patterns = Route.examples.map(\.declaration.path)
 
         // validate
-        #expect(Set(patterns).count == patterns.count)
-        #expect(paths.count == patterns.count, "every address gives an example")
-        #expect(Set(paths).count == paths.count)
+        #expect(Set(patterns.map(\.description)).count == patterns.count, "two examples of one address")
+        for pattern in patterns {
+            #expect(!pattern.segments.contains { if case .malformed = $0 { true } else { false } }, "\(pattern): a slot shares its segment")
+        }
+    }
+
+    @Test func aSlotIsTypedByTheValueWrittenIntoIt() {
+        // MUT
+        let path: RoutePath = "/vacations/\(Int64(3))/book/\(7)/\(PhotoImageSize.thumbnail)/\(flickr: "7.MJR8")/\(MapCell(level: 4, x: 8, y: 4))"
+        let glued: RoutePath = "/photos/x\(Int64(3))"
+
+        // validate
+        #expect(path.text == "/vacations/3/book/7/thumbnail/7.MJR8/4-8-4")
+        #expect(path.description == "/vacations/{identifier}/book/{page}/{imageSize}/{flickrID}/{mapCell}")
+        #expect(glued.segments == [.literal("photos"), .malformed("x3")])
+        #expect(glued.values(at: RoutePath.split("/photos/x3")) == nil, "a malformed address matches nothing")
+    }
+
+    @Test func valuesOfAnotherTypeThanTheCaseCarriesMakeNoRouteRatherThanATrap() {
+        // MUT
+        let page = AddressMatch(values: [.page(1)], query: [])
+        let two = AddressMatch(values: [.identifier(1), .identifier(2)], query: [])
+
+        // validate
+        #expect(page.slots(Route.destination) == nil, "a page is not an identifier")
+        #expect(page.slots(Route.eventsBook) == .eventsBook(page: 1))
+        #expect(two.slots(Route.destination) == nil, "one slot too many")
+        #expect(two.slots(Route.accountRemoval) == nil)
     }
 
     @Test(arguments: [

@@ -69,8 +69,8 @@ final class FakePageFetcher: EventPageFetching {
     }
 
     /// An app whose copies come from `fetcher`, and Ann signed in to it with New York as her trip.
-    func signedIn(fetcher: any EventPageFetching) throws -> (Visitor, OfflineCopies) {
-        let copies = OfflineCopies(
+    func signedIn(fetcher: any EventPageFetching) throws -> (Visitor, SavedCopies) {
+        let copies = SavedCopies(
             folder: web.folder.appendingPathComponent("cache/event-pages", isDirectory: true), fetcher: fetcher,
             jobs: JobQueue(database: web.library.database, clock: clock.wallClock), clock: clock.wallClock
         )

@@ -9,7 +9,7 @@ DURATION=${DURATION:-5s}
 PAGES=${PAGES:-10000}
 . bench/lib.sh
 
-start_roadtrip --sample-pages "$PAGES" --no-offline-copies
+start_roadtrip --sample-pages "$PAGES" --no-saved-copies
 sign_in
 
 # Choose the sample book for the trip, as its page's button does.

@@ -33,7 +33,7 @@ serve() {
     local name=$1 port
     shift
     port=$(free_port)
-    "$BIN" serve --data "$work/data" --port "$port" --no-offline-copies "$@" > "$work/$name.log" 2>&1 &
+    "$BIN" serve --data "$work/data" --port "$port" --no-saved-copies "$@" > "$work/$name.log" 2>&1 &
     pids+=($!)
     printf -v "${name}_pid" '%s' "$!"
     for _ in $(seq 1 300); do grep -q "running at" "$work/$name.log" 2>/dev/null && break; sleep 0.1; done

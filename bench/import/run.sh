@@ -104,7 +104,7 @@ SELECT lower(hex(randomblob(32))), 'jpeg', 4000000, 4000, 3000, 'Photo ' || i,
 SQL
     read -r place_id place_count < <(sqlite3 "$data/library.sqlite" "SELECT id || ' ' || photo_count FROM places ORDER BY photo_count DESC LIMIT 1")
     shown=$(sqlite3 "$data/library.sqlite" 'SELECT count(*) FROM places WHERE photo_count > 0')
-    start_roadtrip --no-offline-copies --page-cache-size 0
+    start_roadtrip --no-saved-copies --page-cache-size 0
     sign_in
     curl -fsS -H "$cookie" "$base/places" > "$work/www/places-$photos.html"
     curl -fsS -H "$cookie" "$base/places/$place_id" > "$work/www/grid-$photos.html"

@@ -53,7 +53,7 @@ rows=()
 measure_views() {
     local label=$1 prefix=$2
     shift 2
-    start_roadtrip --no-offline-copies "$@"
+    start_roadtrip --no-saved-copies "$@"
     sign_in
     for target in "world view (zoom 2)|$world|${prefix}world" "city view (zoom 13)|$city|${prefix}city"; do
         IFS='|' read -r name path file <<< "$target"

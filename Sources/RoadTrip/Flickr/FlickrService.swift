@@ -86,7 +86,7 @@ public final class FlickrService: Sendable {
 
     /// The vacation's snapshot of a Flickr photo: what Flickr said of it, its place, tags
     /// without machine tags, and a preview and thumbnail of its own made from the large image.
-    public func visitedPhoto(_ photo: FlickrPhoto, library: PhotoLibrary, scratch: URL) throws -> VisitedPhoto {
+    public func visitedPhoto(_ photo: FlickrPhoto, library: PhotoStore, scratch: URL) throws -> VisitedPhoto {
         let processor = library.processor
         let place = try library.locality(latitude: photo.latitude, longitude: photo.longitude).map {
             VisitedPhoto.Place(id: $0.id, name: $0.name, region: $0.region, country: $0.country,

@@ -21,7 +21,7 @@ public final class Library: Sendable {
     public let location: LibraryDatabase
     public let clock: WallClock
     public let hasher: PasswordHasher
-    public let photos: PhotoLibrary
+    public let photos: PhotoStore
     /// Thumbnails and previews, made on demand and in the background; one per library, so
     /// that two requests for the same missing file make it once.
     public let renditions: RenditionMaker
@@ -51,7 +51,7 @@ public final class Library: Sendable {
             let place = location == .sqlite ? "in \(folder.path)" : "at \(location)"
             throw LibraryError(description: "cannot open the library \(place): \(error)")
         }
-        photos = PhotoLibrary(database: database, folder: folder, processor: processor, gazetteer: gazetteer, clock: clock)
+        photos = PhotoStore(database: database, folder: folder, processor: processor, gazetteer: gazetteer, clock: clock)
         renditions = RenditionMaker(files: photos.files, processor: processor)
         jobs = JobQueue(database: database, clock: clock)
         authenticator = Authenticator(database: database, hasher: hasher, clock: clock)

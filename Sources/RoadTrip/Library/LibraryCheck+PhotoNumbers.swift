@@ -39,7 +39,7 @@ extension Library {
                     repairs.append("\(name): its size \(photo.size) is no picture's; it is now \(header.width) × \(header.height), read again from its original")
                 }
                 if let date = photo.impossibleDate {
-                    let sorted = PhotoLibrary.timestamp(Date(timeIntervalSince1970: TimeInterval(photo.importedAt)))
+                    let sorted = PhotoStore.timestamp(Date(timeIntervalSince1970: TimeInterval(photo.importedAt)))
                     try db.execute("UPDATE photos SET taken_at = NULL, sorted_at = \(sorted) WHERE id = \(photo.id)")
                     repairs.append("\(name): its date taken “\(date)” is not a real date and time; it now has none (sorted by when it was imported)")
                 }

@@ -27,7 +27,7 @@ enum DemoPhotos {
     /// Draws and imports the demo photos the first time a library is opened, never again
     /// (a person who removes them does not get them back).
     @discardableResult
-    static func loadOnFirstStart(into library: PhotoLibrary, scratch: URL) throws -> Bool {
+    static func loadOnFirstStart(into library: PhotoStore, scratch: URL) throws -> Bool {
         let first = try library.database.write { db in try LibraryEvents.recordOnce("demo-photos-loaded", in: db) }
         guard first else { return false }
         try? FileManager.default.removeItem(at: scratch)

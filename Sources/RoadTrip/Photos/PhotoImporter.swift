@@ -45,12 +45,12 @@ public struct ImportSummary: Sendable {
 /// Imports many files with one worker more than there are cores, each on a thread of its own:
 /// a worker waiting for its files' and rows' fsyncs would otherwise leave its core idle (2 cores:
 /// 3.3 → 2.8 s for the benchmark's photos; two more workers were slower). Each file is imported on its own
-/// (`PhotoLibrary.importPhoto`), so one bad file never stops the batch.
+/// (`PhotoStore.importPhoto`), so one bad file never stops the batch.
 public struct PhotoImporter: Sendable {
-    public let library: PhotoLibrary
+    public let library: PhotoStore
     public let workers: Int
 
-    public init(library: PhotoLibrary, workers: Int = ProcessInfo.processInfo.activeProcessorCount + 1) {
+    public init(library: PhotoStore, workers: Int = ProcessInfo.processInfo.activeProcessorCount + 1) {
         self.library = library
         self.workers = max(1, workers)
     }

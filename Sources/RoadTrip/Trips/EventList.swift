@@ -32,7 +32,7 @@ public struct EventList: Sendable {
 
     /// How many of the book's pages the server is fetching a copy of now (a first one, or a
     /// fresher one): one count over the job queue, however long the book. While the book's
-    /// check (`OfflineCopies.requestBook`) has not yet said which pages need one, every page counts.
+    /// check (`SavedCopies.requestBook`) has not yet said which pages need one, every page counts.
     public func pagesBeingCopied(destination: Int64) throws -> Int {
         try database.fetchValue("""
             SELECT CASE

@@ -38,7 +38,7 @@ struct AccountController {
         let view = AccountView(account: try context.account, notice: notice)
         return app.page(PageFrame(
             title: "Your account", screen: .detail,
-            master: try app.menuView(for: context),
+            master: try MenuView.read(for: context, from: app.library),
             detail: view, back: (.home, "Destinations")
         ), context: context, status: status)
     }

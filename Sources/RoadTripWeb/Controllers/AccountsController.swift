@@ -59,7 +59,7 @@ struct AccountsController {
         let view = AccountsView(accounts: try app.library.accounts.all(), viewer: try context.account, notice: notice, name: name)
         return app.page(PageFrame(
             title: "Accounts", screen: .detail,
-            master: try app.menuView(for: context),
+            master: try MenuView.read(for: context, from: app.library),
             detail: view, back: (.home, "Destinations")
         ), context: context, status: status)
     }

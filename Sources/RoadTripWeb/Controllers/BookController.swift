@@ -46,7 +46,7 @@ struct BookController {
         return try savedCopy(of: destination.weatherURL)
     }
 
-    /// Served only as an HTML page (a copy of anything else is no copy: `OfflineCopies.copy(of:)`),
+    /// Served only as an HTML page (a copy of anything else is no copy: `SavedCopies.copy(of:)`),
     /// under `sandbox` and `nosniff`: loaded as a script, a stylesheet or a picture by another
     /// page of RoadTrip's origin, the browser refuses it for its type.
     private func savedCopy(of url: String) throws -> Response {
@@ -162,7 +162,7 @@ struct BookController {
 
     /// The menu beside a page of the trip, and the trip's destination, which the menu has read.
     private func menuAndTrip() throws -> (Menu, Destination) {
-        let menu = try app.menu(for: try context.account)
+        let menu = try Menu.read(for: try context.account, from: app.library)
         guard let destination = menu.trip?.destination else { throw HTTPError.noTrip }
         return (menu, destination)
     }

@@ -9,7 +9,7 @@ struct DestinationsController {
     let context: RequestContext
 
     func list() throws -> Response {
-        let menu = try app.menu(for: try context.account)
+        let menu = try Menu.read(for: try context.account, from: app.library)
         return app.page(PageFrame(
             title: "RoadTrip",
             screen: .master,

@@ -85,7 +85,7 @@ struct EventsEditorController {
             mayEdit: try context.account.isOwner, notice: notice, typed: typed
         )
         return app.page(PageFrame(
-            title: "Event pages", screen: .detail, master: try app.menuView(for: context),
+            title: "Event pages", screen: .detail, master: try MenuView.read(for: context, from: app.library),
             detail: view, back: (.home, "RoadTrip")
         ), context: context, status: status)
     }

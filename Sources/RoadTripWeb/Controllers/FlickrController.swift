@@ -45,7 +45,7 @@ struct FlickrController {
             return app.page(PageFrame(
                 title: photo.displayTitle, screen: .detail, master: RecentsView(items: recents, current: .flickr(photo.id)),
                 detail: FlickrPhotoView(photo: photo, previous: neighbours.previous, next: neighbours.next, vacations: holding, mapSources: app.mapSources),
-                back: (.recents, "Recents"), masterBar: try app.photosBar(.recents), masterKey: "recents"
+                back: (.recents, "Recents"), masterBar: try MasterBar.photos(.recents, flickr: app.flickr), masterKey: "recents"
             ), context: context)
         }
         var previous: Route? = nil
@@ -117,7 +117,7 @@ struct FlickrController {
                       masterKey: String? = nil, status: Status = .ok) throws -> Response {
         app.page(PageFrame(
             title: title, screen: screen, master: master, detail: detail ?? PhotoPlaceholderView(hasPhotos: true), back: back,
-            masterBar: try app.photosBar(.flickr, title: screen == .master ? title : "Flickr", back: masterBack),
+            masterBar: try MasterBar.photos(.flickr, title: screen == .master ? title : "Flickr", back: masterBack, flickr: app.flickr),
             masterKey: masterKey
         ), context: context, status: status)
     }

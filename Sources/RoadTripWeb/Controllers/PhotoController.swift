@@ -10,7 +10,7 @@ struct PhotoController {
     let app: App
     let context: RequestContext
 
-    var photos: PhotoLibrary { app.library.photos }
+    var photos: PhotoStore { app.library.photos }
 
     /// Opens the photo and, when `looked` (a GET, not a HEAD: a link checker, a prefetch that
     /// only asks, is not a look), records it in the account's Recents; with a tag refused (422)
@@ -117,7 +117,7 @@ struct PhotoController {
             screen: .master,
             master: RecentsView(items: try app.library.recents.items(of: try context.account.id)),
             detail: PhotoPlaceholderView(hasPhotos: !(try photos.isEmpty)),
-            masterBar: try app.photosBar(.recents),
+            masterBar: try MasterBar.photos(.recents, flickr: app.flickr),
             masterKey: "recents"
         ), context: context)
     }

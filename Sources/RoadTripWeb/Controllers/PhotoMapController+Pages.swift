@@ -15,23 +15,23 @@ extension PhotoMapController {
             master: PhotoMapListView(map: map),
             detail: PhotoMapView(map: map, sources: app.mapSources),
             back: (.places(order: .byCountry), "Places"),
-            masterBar: try app.photosBar(.map),
+            masterBar: try MasterBar.photos(.map, flickr: app.flickr),
             masterKey: "map"
         ), context: context)
     }
 
     func cell(level: Int, x: Int64, y: Int64) throws -> Response {
-        let photos = try app.library.photos.photos(inMapCell: level, x: x, y: y, limit: PhotoLibrary.mapCellGridLimit + 1)
+        let photos = try app.library.photos.photos(inMapCell: level, x: x, y: y, limit: PhotoStore.mapCellGridLimit + 1)
         guard !photos.isEmpty else { throw HTTPError.notFound("There are no photos there any more.") }
-        let center = PhotoLibrary.center(ofMapCell: level, x: x, y: y)
+        let center = PhotoStore.center(ofMapCell: level, x: x, y: y)
         let heading = "Around " + PhotoFormat.coordinates(latitude: center.latitude, longitude: center.longitude)
         return app.page(PageFrame(
             title: heading,
             screen: .master,
-            master: MapCellView(heading: heading, photos: Array(photos.prefix(PhotoLibrary.mapCellGridLimit)),
-                                isCut: photos.count > PhotoLibrary.mapCellGridLimit),
+            master: MapCellView(heading: heading, photos: Array(photos.prefix(PhotoStore.mapCellGridLimit)),
+                                isCut: photos.count > PhotoStore.mapCellGridLimit),
             detail: PhotoPlaceholderView(hasPhotos: true),
-            masterBar: try app.photosBar(.map, title: "Map", back: (.photoMap, "Map")),
+            masterBar: try MasterBar.photos(.map, title: "Map", back: (.photoMap, "Map"), flickr: app.flickr),
             masterKey: "map-cell"
         ), context: context)
     }

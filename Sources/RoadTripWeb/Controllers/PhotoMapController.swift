@@ -11,7 +11,7 @@ package struct PhotoMapController {
     static let zooms = 0...20
 
     /// `{"level":L,"clusters":[[latitude,longitude,count,x,y],…],"photos":[[id,latitude,longitude],…]}`:
-    /// at most `PhotoLibrary.mapPointLimit` photos, and clusters for a bounded number of cells.
+    /// at most `PhotoStore.mapPointLimit` photos, and clusters for a bounded number of cells.
     func data(bbox: String?, zoom: String?) throws -> Response {
         let (box, zoom) = try Self.view(bbox: bbox, zoom: zoom)
         let map = try app.library.photos.map(of: box, zoom: zoom)

@@ -7,15 +7,15 @@ struct PlacesController {
     let app: App
     let context: RequestContext
 
-    var photos: PhotoLibrary { app.library.photos }
+    var photos: PhotoStore { app.library.photos }
 
     func places(order: PlaceOrder, after cursor: Int64? = nil) throws -> Response {
         app.page(PageFrame(
             title: "Photos",
             screen: .master,
-            master: try app.placeList(order: order, after: cursor),
+            master: try PlaceListView.read(order: order, after: cursor, from: app.library.photos),
             detail: PhotoPlaceholderView(hasPhotos: !(try photos.isEmpty)),
-            masterBar: try app.photosBar(.places)
+            masterBar: try MasterBar.photos(.places, flickr: app.flickr)
         ), context: context)
     }
 
@@ -30,7 +30,7 @@ struct PlacesController {
             screen: .master,
             master: PlaceCountryView(country: country, page: try photos.places(inCountry: code, after: cursor)),
             detail: PhotoPlaceholderView(hasPhotos: true),
-            masterBar: try app.photosBar(.places, title: country.name, back: (.places(order: .byCountry), "Places"))
+            masterBar: try MasterBar.photos(.places, title: country.name, back: (.places(order: .byCountry), "Places"), flickr: app.flickr)
         ), context: context)
     }
 
@@ -51,13 +51,13 @@ struct PlacesController {
     /// The grid of a place (or of the photos with no place), for its own screen or beside a
     /// photo, and whether the photo tabs show Flickr: read together, in one round trip.
     func grid(_ collection: PhotoCollection, after cursor: Int64? = nil, current: Int64? = nil) throws -> (view: PhotoGridView, flickrTab: Bool) {
-        let page = PhotoLibrary.photosQuery(in: collection, after: cursor)
+        let page = PhotoStore.photosQuery(in: collection, after: cursor)
         let heading: String
         let subtitle: String?
         let (photoPage, storedFlickrKey): (PhotoPage, String?)
         switch collection {
         case .place(let id):
-            let (found, read, key) = try app.library.fetch(PhotoLibrary.placeQuery(id: id), page, FlickrService.storedKeyQuery)
+            let (found, read, key) = try app.library.fetch(PhotoStore.placeQuery(id: id), page, FlickrService.storedKeyQuery)
             guard let place = found, place.photoCount > 0 else {
                 throw HTTPError.notFound("There are no photos of this place. They may have been moved to another place.")
             }
@@ -65,7 +65,7 @@ struct PlacesController {
             subtitle = "\(place.regionAndCountry) · \(PhotoFormat.count(place.photoCount))"
             (photoPage, storedFlickrKey) = (read, key)
         case .noLocation:
-            let (count, read, key) = try app.library.fetch(PhotoLibrary.photosWithoutPlaceQuery, page, FlickrService.storedKeyQuery)
+            let (count, read, key) = try app.library.fetch(PhotoStore.photosWithoutPlaceQuery, page, FlickrService.storedKeyQuery)
             heading = "No location"
             subtitle = PhotoFormat.count(count ?? 0)
             (photoPage, storedFlickrKey) = (read, key)
@@ -81,7 +81,7 @@ struct PlacesController {
             screen: .master,
             master: FindView(query: query, results: try photos.findPlaces(query)),
             detail: PhotoPlaceholderView(hasPhotos: !(try photos.isEmpty)),
-            masterBar: try app.photosBar(.places, title: "Find", back: (.places(order: .byCountry), "Places"))
+            masterBar: try MasterBar.photos(.places, title: "Find", back: (.places(order: .byCountry), "Places"), flickr: app.flickr)
         ), context: context)
     }
 }

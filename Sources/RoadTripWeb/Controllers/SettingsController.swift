@@ -31,7 +31,7 @@ struct SettingsController {
 
     private func page(_ flickr: FlickrService, notice: String?) throws -> Response {
         app.page(PageFrame(
-            title: "Settings", screen: .detail, master: try app.menuView(for: context),
+            title: "Settings", screen: .detail, master: try MenuView.read(for: context, from: app.library),
             detail: SettingsView(hasKey: try flickr.apiKey() != nil, keyIsConfigured: flickr.keyIsConfigured, notice: notice),
             back: (.home, "RoadTrip")
         ), context: context)

@@ -59,10 +59,10 @@ struct UploadController {
         app.page(PageFrame(
             title: "Upload photos",
             screen: .detail,
-            master: try app.placeList(order: .byCountry),
+            master: try PlaceListView.read(order: .byCountry, from: app.library.photos),
             detail: detail,
             back: (.places(order: .byCountry), "Places"),
-            masterBar: try app.photosBar(.places)
+            masterBar: try MasterBar.photos(.places, flickr: app.flickr)
         ), context: context, status: status)
     }
 }

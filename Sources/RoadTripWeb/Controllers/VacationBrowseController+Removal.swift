@@ -15,7 +15,7 @@ extension VacationBrowseController {
             title: "Remove from \(vacation.name)", screen: .detail, master: grid,
             detail: VacationPhotoRemovalView(vacation: vacation, photo: photo, filter: filter),
             back: (.vacationPhoto(id: id, photo: photoID, filter: filter), photo.title),
-            masterBar: try app.photosBar(.vacations, title: grid.heading, back: VacationBrowseController.up(from: filter, id: id, name: vacation.name)),
+            masterBar: try MasterBar.photos(.vacations, title: grid.heading, back: VacationBrowseController.up(from: filter, id: id, name: vacation.name), flickr: app.flickr),
             masterKey: "vacation-\(id)-\(VacationBrowseController.key(filter))"
         ), context: context)
     }

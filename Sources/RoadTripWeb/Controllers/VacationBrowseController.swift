@@ -29,7 +29,7 @@ struct VacationBrowseController {
         let grid = try self.grid(id, contents: contents, filter: filter)
         return app.page(PageFrame(
             title: grid.heading, screen: .master, master: grid, detail: VacationPlaceholderView(),
-            masterBar: try app.photosBar(.vacations, title: grid.heading, back: VacationBrowseController.up(from: filter, id: id, name: vacation.name)),
+            masterBar: try MasterBar.photos(.vacations, title: grid.heading, back: VacationBrowseController.up(from: filter, id: id, name: vacation.name), flickr: app.flickr),
             masterKey: "vacation-\(id)-\(VacationBrowseController.key(filter))"
         ), context: context)
     }
@@ -56,7 +56,7 @@ struct VacationBrowseController {
         )
         return app.page(PageFrame(
             title: photo.title, screen: .detail, master: grid, detail: view, back: (.vacationPhotos(id: id, filter: filter), grid.heading),
-            masterBar: try app.photosBar(.vacations, title: grid.heading, back: VacationBrowseController.up(from: filter, id: id, name: vacation.name)),
+            masterBar: try MasterBar.photos(.vacations, title: grid.heading, back: VacationBrowseController.up(from: filter, id: id, name: vacation.name), flickr: app.flickr),
             masterKey: "vacation-\(id)-\(VacationBrowseController.key(filter))"
         ), context: context)
     }
@@ -93,7 +93,7 @@ struct VacationBrowseController {
         let menu = VacationMenuView(vacation: vacation, placeCount: try contents.itinerary().count, tagCount: try contents.tags().count)
         return app.page(PageFrame(
             title: "Book", screen: .detail, master: menu, detail: chrome, back: (.vacation(id: id), vacation.name),
-            masterBar: try app.photosBar(.vacations, title: vacation.name, back: (.vacations, "Vacations"))
+            masterBar: try MasterBar.photos(.vacations, title: vacation.name, back: (.vacations, "Vacations"), flickr: app.flickr)
         ), context: context)
     }
 

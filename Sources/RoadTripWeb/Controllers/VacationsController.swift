@@ -138,7 +138,7 @@ struct VacationsController {
             title: title, screen: screen, master: master,
             detail: detail ?? VacationPlaceholderView(),
             back: screen == .detail ? back : nil,
-            masterBar: try app.photosBar(.vacations, title: screen == .master ? title : "Vacations", back: screen == .master ? back : nil)
+            masterBar: try MasterBar.photos(.vacations, title: screen == .master ? title : "Vacations", back: screen == .master ? back : nil, flickr: app.flickr)
         ), context: context, status: status)
     }
 }

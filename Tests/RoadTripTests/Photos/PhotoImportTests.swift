@@ -90,10 +90,10 @@ import Testing
         // validate
         #expect(photo?.title == "passwd")
         #expect(fixture.files(under: "originals").allSatisfy { !$0.contains("passwd") })
-        #expect(PhotoLibrary.title(fromFileName: "") == "")
-        #expect(PhotoLibrary.title(fromFileName: "IMG_0042.JPG") == "IMG_0042")
-        #expect(PhotoLibrary.title(fromFileName: ".hidden") == ".hidden")
-        #expect(PhotoLibrary.title(fromFileName: String(repeating: "a", count: 500) + ".jpg").count == 200)
+        #expect(PhotoStore.title(fromFileName: "") == "")
+        #expect(PhotoStore.title(fromFileName: "IMG_0042.JPG") == "IMG_0042")
+        #expect(PhotoStore.title(fromFileName: ".hidden") == ".hidden")
+        #expect(PhotoStore.title(fromFileName: String(repeating: "a", count: 500) + ".jpg").count == 200)
     }
 
     @Test(arguments: DatabaseEngine.allCases) func displayTitleFallsBackToDescriptionThenUnknown(engine: DatabaseEngine) throws {

@@ -131,11 +131,11 @@ import Testing
 
     @Test func aViewOfTheWholeWorldAtAHighZoomReadsABoundedNumberOfCells() {
         // A client naming the world at zoom 18 would otherwise read level 16's 2³¹ cells.
-        let level = PhotoLibrary.mapLevel(forZoom: 18)
+        let level = PhotoStore.mapLevel(forZoom: 18)
         #expect(level == 16)
         var read = level
-        while read > 2, PhotoLibrary.cellCount(of: Self.world, at: read) > Int64(PhotoLibrary.mapCellLimit * 4) { read -= 2 }
-        #expect(PhotoLibrary.cellCount(of: Self.world, at: read) <= Int64(PhotoLibrary.mapCellLimit * 4))
+        while read > 2, PhotoStore.cellCount(of: Self.world, at: read) > Int64(PhotoStore.mapCellLimit * 4) { read -= 2 }
+        #expect(PhotoStore.cellCount(of: Self.world, at: read) <= Int64(PhotoStore.mapCellLimit * 4))
     }
 
     @Test func theZOrderKeyInterleavesTheBitsAsTheDatabaseDoes() {

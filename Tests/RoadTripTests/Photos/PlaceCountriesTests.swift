@@ -85,7 +85,7 @@ import Testing
     @Test(arguments: DatabaseEngine.allCases) func pastOneScreenACountrysPlacesComeAPageAtATimeAToZ(engine: DatabaseEngine) throws {
         // setup
         let fixture = try PhotosFixture(engine: engine)
-        try Self.manyPlaces(PhotoLibrary.placesOnOneScreen + 50, in: fixture)
+        try Self.manyPlaces(PhotoStore.placesOnOneScreen + 50, in: fixture)
 
         // MUT
         var pages: [PlacePage] = [try fixture.photos.places(inCountry: "TL")]

@@ -34,7 +34,7 @@ final class PhotosFixture: Sendable {
         try? FileManager.default.removeItem(at: source)
     }
 
-    var photos: PhotoLibrary { library.photos }
+    var photos: PhotoStore { library.photos }
     var vacations: VacationStore { library.vacations }
     var vacationsFolder: URL { data.url.appendingPathComponent("vacations") }
 

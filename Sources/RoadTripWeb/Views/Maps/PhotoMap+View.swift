@@ -12,7 +12,7 @@ struct PhotoMapView: HTML {
         Element("figure", [
             .class("photo-map"), .script(ScreenScript.photoMap), .data("photos", Route.photoMapData(bbox: nil, zoom: nil).path),
             .data("marker-cluster", sources.markerCluster), .data("marker-cluster-styles", sources.markerClusterStyles.joined(separator: " ")),
-            .data("grid-limit", String(PhotoLibrary.mapCellGridLimit)),
+            .data("grid-limit", String(PhotoStore.mapCellGridLimit)),
         ] + sources.attributes) {
             svg(.class("map-drawing"), .viewBox(-180, -90, 360, 180), .role("img"), .ariaLabel("Map of where the photos were taken")) {
                 svgImage(.href(sources.world), .x(-180), .y(-90), .svgWidth(360), .svgHeight(180))

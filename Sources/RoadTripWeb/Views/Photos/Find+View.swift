@@ -23,6 +23,7 @@ struct FindView: HTML {
                     ul(.class("rows find-results")) { for place in results { li { PlaceRow(place: place) } } }
                 }
             }
+            GazetteerCredit()
         }
     }
 }
@@ -66,6 +67,7 @@ struct PhotoPlaceView: HTML {
                 }
             }
             p { a(.href(.photo(id: photo.id, inRecents: false))) { "Back to the photo" } }
+            GazetteerCredit()
         }
     }
 }

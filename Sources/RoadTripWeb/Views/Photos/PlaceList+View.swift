@@ -63,6 +63,7 @@ struct PlaceListView: HTML {
                 }
             }
             p(.class("list-actions")) { a(.class("button"), .href(.upload)) { "Upload photos" } }
+            GazetteerCredit()
         }
     }
 
@@ -127,6 +128,19 @@ struct PlaceCountryView: HTML {
             if let next = page.nextCursor {
                 p(.class("more")) { a(.class("button more-places"), .href(.placesInCountry(code: country.code, after: next))) { "More places" } }
             }
+        }
+    }
+}
+
+/// The credit GeoNames' licence (CC BY 4.0) asks for wherever its place names are shown.
+struct GazetteerCredit: HTML {
+    var content: some HTML {
+        p(.class("data-credit")) {
+            "Place names from "
+            a(.href("https://www.geonames.org/"), .rel("noreferrer")) { "GeoNames" }
+            " ("
+            a(.href("https://creativecommons.org/licenses/by/4.0/"), .rel("noreferrer")) { "CC BY 4.0" }
+            ")"
         }
     }
 }

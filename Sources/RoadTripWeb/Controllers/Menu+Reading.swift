@@ -6,16 +6,17 @@ extension Menu {
     static func queries(for account: Account) -> (LibraryQuery<[Destination]>, LibraryQuery<Int64?>, LibraryQuery<[PointOfInterest]>) {
         (DestinationCatalog.allQuery, TripStore.chosenDestinationQuery(of: account.id), TripStore.tripPointsOfInterestQuery(of: account.id))
     }
-}
 
-extension App {
-    /// The menu for the signed-in account (any page's master column), read at once.
-    func menu(for account: Account) throws -> Menu {
-        let (destinations, chosen, pointsOfInterest) = Menu.queries(for: account)
+    /// The menu for `account` (any page's master column), read at once.
+    static func read(for account: Account, from library: Library) throws -> Menu {
+        let (destinations, chosen, pointsOfInterest) = queries(for: account)
         return Menu(try library.fetch(destinations, chosen, pointsOfInterest))
     }
+}
 
-    func menuView(for context: RequestContext) throws -> MenuView {
-        MenuView(menu: try menu(for: try context.account))
+extension MenuView {
+    /// The menu column of the request's signed-in account.
+    static func read(for context: RequestContext, from library: Library) throws -> MenuView {
+        MenuView(menu: try Menu.read(for: try context.account, from: library))
     }
 }

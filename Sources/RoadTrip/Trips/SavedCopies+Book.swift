@@ -6,7 +6,7 @@ struct BookCheck: Codable {
     let at: Date
 }
 
-extension OfflineCopies {
+extension SavedCopies {
     /// A book checked this recently is not checked again: the keep list's first part is asked
     /// for again every second while copies are fetched, and a look must not queue a check each time.
     public static let checkBookAgainAfter: TimeInterval = 60
@@ -21,7 +21,7 @@ extension OfflineCopies {
         do {
             if try jobs.enqueue(.bookCopies, key: String(destination)) { wake() }
         } catch {
-            log("the check of a book's offline copies was not queued: \(error)")
+            log("the check of a book's saved copies was not queued: \(error)")
         }
     }
 

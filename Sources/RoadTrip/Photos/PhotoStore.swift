@@ -6,7 +6,7 @@ import Synchronization
 
 /// The household's photo library: the photos, the places they were taken at, and each
 /// account's Recents. Shared by every account; Recents are the only per-account part.
-public struct PhotoLibrary: Sendable {
+public struct PhotoStore: Sendable {
     let database: Database
     public let files: PhotoFiles
     public let processor: ImageProcessor

@@ -21,7 +21,7 @@ struct FailedFetch: Codable {
     let reason: String
 }
 
-extension OfflineCopies {
+extension SavedCopies {
     /// A copy on disk wins (an old one is shown while a new one is fetched); then a fetch under
     /// way; then the last failure.
     public func state(of url: String) -> CopyState {
@@ -41,7 +41,7 @@ extension OfflineCopies {
         do {
             try DurableFile.write([UInt8](try JSONEncoder().encode(failure)), to: files(for: url).failure.path)
         } catch {
-            log("the failure of an offline copy of \(OfflineCopies.hostOnly(url)) was not recorded: \(error)")
+            log("the failure of an saved copy of \(SavedCopies.hostOnly(url)) was not recorded: \(error)")
         }
     }
 

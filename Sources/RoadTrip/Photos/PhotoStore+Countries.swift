@@ -29,7 +29,7 @@ public struct PlacePage: Sendable {
 /// The Places screen of a library of any size: every place while they fit on one screen; past
 /// that, the countries with their counts (each country's places a page at a time) or the top
 /// places a page at a time. No read grows with the library: each is one index range.
-extension PhotoLibrary {
+extension PhotoStore {
     /// Up to this many places are listed on one screen, in sections by country.
     public static let placesOnOneScreen = 200
     /// A page of a country's places, or of the top places.
@@ -37,7 +37,7 @@ extension PhotoLibrary {
 
     /// Every place with photos in `order`, or nil when there are more than `placesOnOneScreen`.
     public func placesIfFew(order: PlaceOrder) throws -> [Place]? {
-        let beyond: Int64? = try database.fetchValue("SELECT id FROM places WHERE photo_count > 0 LIMIT 1 OFFSET \(PhotoLibrary.placesOnOneScreen)")
+        let beyond: Int64? = try database.fetchValue("SELECT id FROM places WHERE photo_count > 0 LIMIT 1 OFFSET \(PhotoStore.placesOnOneScreen)")
         return beyond == nil ? try places(order: order) : nil
     }
 

@@ -43,7 +43,7 @@ public struct SavedCopy: Sendable, Equatable, Codable {
 ///
 /// Each fetch is a job in the library's queue, so a page asked for on one instance may be
 /// fetched by another, and a fetch cut short by a crash is done by whichever instance is left.
-public final class OfflineCopies: Sendable {
+public final class SavedCopies: Sendable {
     public static let refreshAfter: TimeInterval = 24 * 3600
     /// A failed fetch is not tried again before this, so the page says why at once instead of
     /// "fetching" on every look (and a refusing site is not asked on every turn).
@@ -96,7 +96,7 @@ public final class OfflineCopies: Sendable {
         do {
             try queueFetches(urls)
         } catch {
-            log("offline copies of \(urls.count) pages not queued: \(error)")
+            log("saved copies of \(urls.count) pages not queued: \(error)")
         }
     }
 
@@ -108,8 +108,8 @@ public final class OfflineCopies: Sendable {
         var seen: Set<String> = []
         let wanted = urls.filter { url in
             guard WebAddress.isValid(url), seen.insert(url).inserted else { return false }
-            if let copy = copy(of: url), now.timeIntervalSince(copy.madeAt) < OfflineCopies.refreshAfter { return false }
-            if let failure = lastFailure(of: url), now.timeIntervalSince(failure.at) < OfflineCopies.retryFailedAfter { return false }
+            if let copy = copy(of: url), now.timeIntervalSince(copy.madeAt) < SavedCopies.refreshAfter { return false }
+            if let failure = lastFailure(of: url), now.timeIntervalSince(failure.at) < SavedCopies.retryFailedAfter { return false }
             return true
         }
         if try jobs.enqueue(.offlineCopy, keys: wanted) > 0 { wake() }
@@ -140,7 +140,7 @@ public final class OfflineCopies: Sendable {
             forgetFailure(of: url)
         } catch {
             recordFailure(error, for: url)
-            log("offline copy of \(OfflineCopies.hostOnly(url)) failed: \(error)")
+            log("saved copy of \(SavedCopies.hostOnly(url)) failed: \(error)")
         }
     }
 
@@ -171,7 +171,7 @@ public final class OfflineCopies: Sendable {
 
 /// The copies the queue's workers fetch for, held weakly so the workers stop with them.
 private final class WeakFetch: @unchecked Sendable {
-    // Written once, in `OfflineCopies.init`, before the workers start (`runner.start` comes
+    // Written once, in `SavedCopies.init`, before the workers start (`runner.start` comes
     // after), and only read afterwards.
-    weak var copies: OfflineCopies?
+    weak var copies: SavedCopies?
 }

@@ -1,11 +1,10 @@
 import HTTPServer
 import RoadTrip
 
-extension App {
+extension PlaceListView {
     /// The Places screen's list: every place while they fit on one screen; in a larger library the
     /// countries (by country) or a page of the top places (`after` continues it).
-    func placeList(order: PlaceOrder, after cursor: Int64? = nil) throws -> PlaceListView {
-        let photos = library.photos
+    static func read(order: PlaceOrder, after cursor: Int64? = nil, from photos: PhotoStore) throws -> PlaceListView {
         let listing: PlaceListView.Listing
         if cursor == nil, let places = try photos.placesIfFew(order: order) {
             listing = .all(places)

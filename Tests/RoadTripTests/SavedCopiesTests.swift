@@ -68,7 +68,7 @@ final class LogLines: Sendable {
     var all: [String] { lines.withLock { $0 } }
 }
 
-@Suite struct OfflineCopiesTests {
+@Suite struct SavedCopiesTests {
     let data = FreshDataFolder()
     let clock = TestClock()
     let log = LogLines()
@@ -84,8 +84,8 @@ final class LogLines: Sendable {
 
     var folder: URL { data.url.appendingPathComponent("cache/event-pages", isDirectory: true) }
 
-    func copies(_ fetcher: FakeEventFetcher) -> OfflineCopies {
-        OfflineCopies(folder: folder, fetcher: fetcher, jobs: jobs, clock: clock.wallClock, log: log.sink)
+    func copies(_ fetcher: FakeEventFetcher) -> SavedCopies {
+        SavedCopies(folder: folder, fetcher: fetcher, jobs: jobs, clock: clock.wallClock, log: log.sink)
     }
 
     @Test func thereIsNoCopyBeforeThePageWasFetched() {
@@ -138,7 +138,7 @@ final class LogLines: Sendable {
         // setup: the fetches wait, so no worker writes meanwhile
         let database = CountingDatabase(try data.library().database)
         let fetcher = FakeEventFetcher(blocking: true)
-        let copies = OfflineCopies(folder: folder, fetcher: fetcher, jobs: JobQueue(database: database, clock: clock.wallClock),
+        let copies = SavedCopies(folder: folder, fetcher: fetcher, jobs: JobQueue(database: database, clock: clock.wallClock),
                                    clock: clock.wallClock, concurrentFetches: 1, log: log.sink)
         let urls = (1...500).map { "https://example.org/event/\($0)" }
         let before = database.writesOfThisThread
@@ -268,7 +268,7 @@ final class LogLines: Sendable {
         copies.request([Self.fair])
         copies.waitUntilIdle()
         let tooSoon = fetcher.requested
-        clock.advance(by: OfflineCopies.retryFailedAfter)
+        clock.advance(by: SavedCopies.retryFailedAfter)
         copies.request([Self.fair])
         copies.waitUntilIdle()
 

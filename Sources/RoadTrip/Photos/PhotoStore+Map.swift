@@ -62,7 +62,7 @@ public struct PhotoMap: Sendable, Equatable {
     public var photoCount: Int { clusters.reduce(0) { $0 + $1.count } + points.count }
 }
 
-extension PhotoLibrary {
+extension PhotoStore {
     /// A view holding at most this many photos gets the photos themselves.
     public static let mapPointLimit = 2000
     /// A view gets at most about this many clusters, whatever box and zoom it names: past it a
@@ -160,7 +160,7 @@ public struct MapCellPhoto: Sendable, Equatable {
     public let title: String
 }
 
-extension PhotoLibrary {
+extension PhotoStore {
     /// A cluster this small opens as a grid of its photos; a larger one zooms in.
     public static let mapCellGridLimit = 200
 

@@ -22,7 +22,7 @@ public struct PhotoPage: Sendable {
     public let nextCursor: Int64?
 }
 
-extension PhotoLibrary {
+extension PhotoStore {
     /// Places with photos, all of them. Counts are kept by triggers, so this reads one row per
     /// place however many photos there are; screens ask `placesIfFew(order:)` first.
     public func places(order: PlaceOrder) throws -> [Place] {
@@ -57,7 +57,7 @@ extension PhotoLibrary {
     }
 
     public static func photosQuery(in collection: PhotoCollection, after cursor: Int64? = nil, limit: Int = 50) -> LibraryQuery<PhotoPage> {
-        var sql: SQL = "SELECT \(raw: Photo.columns) FROM photos WHERE \(sql: PhotoLibrary.filter(collection))"
+        var sql: SQL = "SELECT \(raw: Photo.columns) FROM photos WHERE \(sql: PhotoStore.filter(collection))"
         if let cursor {
             sql = sql + " AND (sorted_at, id) < (SELECT sorted_at, id FROM photos WHERE id = \(cursor))"
         }
@@ -72,7 +72,7 @@ extension PhotoLibrary {
     public func neighbours(of photo: Photo) throws -> (newer: Int64?, older: Int64?) {
         let collection: PhotoCollection = photo.placeID.map { .place($0) } ?? .noLocation
         return try database.read { db in
-            let filter = PhotoLibrary.filter(collection)
+            let filter = PhotoStore.filter(collection)
             let newer: Int64? = try db.fetchValue("""
                 SELECT id FROM photos WHERE \(sql: filter) AND (sorted_at, id) > (SELECT sorted_at, id FROM photos WHERE id = \(photo.id))
                 ORDER BY sorted_at ASC, id ASC LIMIT 1
@@ -104,7 +104,7 @@ extension PhotoLibrary {
     public func setPlace(of photoID: Int64, to placeID: Int64) throws -> Bool {
         guard let place = try gazetteer.gazetteer().place(id: placeID) else { return false }
         return try database.write { db in
-            try PhotoLibrary.record(place, in: db)
+            try PhotoStore.record(place, in: db)
             try db.execute("UPDATE photos SET place_id = \(place.id) WHERE id = \(photoID)")
             return db.changes > 0
         }

@@ -4,8 +4,8 @@ import Testing
 
 /// A copy is served from RoadTrip's own origin, so only an HTML page is kept (issue 30, 2): a
 /// script, an SVG or JSON kept there would run, or be read, as RoadTrip's own.
-extension OfflineCopiesTests {
-    func fetched(_ fetcher: FakeEventFetcher) -> OfflineCopies {
+extension SavedCopiesTests {
+    func fetched(_ fetcher: FakeEventFetcher) -> SavedCopies {
         let copies = copies(fetcher)
         copies.request([Self.fair])
         copies.waitUntilIdle()

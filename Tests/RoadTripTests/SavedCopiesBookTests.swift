@@ -5,7 +5,7 @@ import Testing
 
 /// A whole book's copies (issue 30): the keep list asks for them with one job for the book,
 /// and a worker reads each page's copy, so no request reads 10,000 files.
-extension OfflineCopiesTests {
+extension SavedCopiesTests {
     /// A book of `count` pages more on the demo's first destination (not a sample), destination 1.
     func book(of count: Int, in database: any Database) throws -> [String] {
         try data.library().catalog.loadDemoOnFirstStart()
@@ -20,7 +20,7 @@ extension OfflineCopiesTests {
         let database = CountingDatabase(try data.library().database)
         let urls = try book(of: 300, in: database)
         let fetcher = FakeEventFetcher(blocking: true)
-        let copies = OfflineCopies(folder: folder, fetcher: fetcher, jobs: JobQueue(database: database, clock: clock.wallClock),
+        let copies = SavedCopies(folder: folder, fetcher: fetcher, jobs: JobQueue(database: database, clock: clock.wallClock),
                                    clock: clock.wallClock, concurrentFetches: 1, log: log.sink)
         copies.request([Self.fair])
         #expect(fetcher.waitForAFetchToStart())
@@ -52,7 +52,7 @@ extension OfflineCopiesTests {
         copies.waitUntilIdle()
         try FileManager.default.removeItem(at: copies.files(for: urls[0]).metadata)
         let fetched = fetcher.requested.count
-        clock.advance(by: OfflineCopies.checkBookAgainAfter - 1)
+        clock.advance(by: SavedCopies.checkBookAgainAfter - 1)
 
         // MUT
         copies.requestBook(destination: 1)
@@ -72,7 +72,7 @@ extension OfflineCopiesTests {
         // setup: the fetches wait, so the jobs stay queued
         let database = CountingDatabase(try data.library().database)
         let fetcher = FakeEventFetcher(blocking: true)
-        let copies = OfflineCopies(folder: folder, fetcher: fetcher, jobs: JobQueue(database: database, clock: clock.wallClock),
+        let copies = SavedCopies(folder: folder, fetcher: fetcher, jobs: JobQueue(database: database, clock: clock.wallClock),
                                    clock: clock.wallClock, concurrentFetches: 1, log: log.sink)
         let urls = (1...50).map { "https://example.org/event/\($0)" }
         copies.request(urls)

@@ -15,7 +15,7 @@ public enum ImportOutcome: Sendable, Equatable {
     case refused(String)
 }
 
-extension PhotoLibrary {
+extension PhotoStore {
     /// Imports one file: checks it is a JPEG, PNG, WebP or HEIC image within the pixel limit,
     /// copies it into the library while computing its digest, reads all of its data and decodes
     /// it once, within the processor's decode budget, for the `inline` renditions (the largest by
@@ -38,7 +38,7 @@ extension PhotoLibrary {
             try files.storeOriginal(copy, sha256: sha256, format: inspected.header.format)
             let place = try locality(latitude: inspected.metadata.latitude, longitude: inspected.metadata.longitude)
             return try insert(inspected, sha256: sha256, byteCount: DurableFile.size(of: path) ?? 0,
-                              title: PhotoLibrary.title(fromFileName: fileName), place: place, by: account)
+                              title: PhotoStore.title(fromFileName: fileName), place: place, by: account)
         } catch let error as ImagingError {
             return .refused(error.description)
         } catch let error as FileDigestError {
@@ -54,7 +54,7 @@ extension PhotoLibrary {
 
     func locality(latitude: Double?, longitude: Double?) throws -> GazetteerPlace? {
         guard let latitude, let longitude, let coordinate = Geo.Coordinate(latitude: latitude, longitude: longitude) else { return nil }
-        return try gazetteer.gazetteer().locality(for: coordinate, within: PhotoLibrary.placeRadius)
+        return try gazetteer.gazetteer().locality(for: coordinate, within: PhotoStore.placeRadius)
     }
 
     private func insert(_ image: InspectedImage, sha256: String, byteCount: Int, title: String,
@@ -62,13 +62,13 @@ extension PhotoLibrary {
         let metadata = image.metadata
         let now = clock.now()
         return try database.write { db in
-            if let place { try PhotoLibrary.record(place, in: db) }
+            if let place { try PhotoStore.record(place, in: db) }
             try db.execute("""
                 INSERT INTO photos (sha256, format, byte_count, width, height, orientation, title, description, taken_at,
                     sorted_at, latitude, longitude, camera_make, camera_model, place_id, imported_at, imported_by, keywords)
                 VALUES (\(sha256), \(image.header.format.rawValue), \(byteCount), \(image.header.width), \(image.header.height),
                     \(image.header.orientation), \(title), \(metadata.imageDescription), \(metadata.takenAt),
-                    \(metadata.takenAt ?? PhotoLibrary.timestamp(now)), \(metadata.latitude), \(metadata.longitude),
+                    \(metadata.takenAt ?? PhotoStore.timestamp(now)), \(metadata.latitude), \(metadata.longitude),
                     \(metadata.cameraMake), \(metadata.cameraModel), \(place?.id), \(Int64(now.timeIntervalSince1970)),
                     \(account?.rawValue), \(metadata.keywords.joined(separator: ";")))
                 ON CONFLICT (sha256) DO NOTHING

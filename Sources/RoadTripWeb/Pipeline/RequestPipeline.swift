@@ -1,0 +1,120 @@
+import Crypto
+import HTTPServer
+import RoadTrip
+
+/// Every request's way through RoadTrip, as named steps. Before the action each step reads the
+/// request and what the steps before it found, and may answer at once (a refusal, a static file,
+/// the way to sign in); the action runs bounded and through the page cache; the finishing steps
+/// add what every answer carries. Each step has its own tests (`RequestPipelineTests`).
+enum RequestPipeline {
+    typealias Step = @Sendable (App, inout Exchange) throws -> Response?
+    typealias Finish = @Sendable (App, Exchange, inout Response) -> Void
+
+    static let steps: [(name: String, step: Step)] = [
+        ("host", checkHost),
+        ("method", checkMethod),
+        ("before the session", answerBeforeSession),
+        ("session", findSession),
+        ("upload admission", admitUpload),
+        ("CSRF", verifyForm),
+        ("gate", gate),
+    ]
+
+    static let finishing: [(name: String, finish: Finish)] = [
+        ("form cookie", setFormCookie),
+        ("account", nameAccount),
+    ]
+
+    /// The answer to `request`: its route's action, after the steps, then finished.
+    static func answer(_ request: Request, in app: App) throws -> Response {
+        var exchange = try Exchange(request)
+        defer { exchange.removeUpload() }
+        for (_, step) in steps {
+            if let answer = try step(app, &exchange) { return answer }
+        }
+        var response = try act(app, exchange)
+        for (_, finish) in finishing { finish(app, exchange, &response) }
+        return response
+    }
+
+    /// Only the hosts RoadTrip answers to; a load balancer's health check may name the machine however it likes.
+    static func checkHost(_ app: App, _ exchange: inout Exchange) throws -> Response? {
+        if exchange.route != .health, !app.hosts.allows(exchange.request.headers["Host"]) { throw HTTPError.misdirected }
+        return nil
+    }
+
+    /// Only the methods the route declares (405 with `Allow` otherwise).
+    static func checkMethod(_ app: App, _ exchange: inout Exchange) throws -> Response? {
+        guard exchange.declaration.methods.contains(exchange.request.method) else { throw HTTPError.methodNotAllowed(allowed: exchange.declaration.methods) }
+        return nil
+    }
+
+    /// Static files, the service worker and the health check answer from the request alone.
+    static func answerBeforeSession(_ app: App, _ exchange: inout Exchange) throws -> Response? {
+        try exchange.declaration.beforeSession.map { try $0(app, exchange.request) }
+    }
+
+    /// The session the cookie names, read at one stamp with the page, and the form token its
+    /// forms carry: the session's, or the pre-session token the browser presented, or a new one.
+    static func findSession(_ app: App, _ exchange: inout Exchange) throws -> Response? {
+        let request = exchange.request
+        exchange.stamp = app.library.database.changeStamp()
+        exchange.session = try request.cookies[Cookies.session].flatMap { try app.authenticator.sessions.session(token: $0, stamp: exchange.stamp) }
+        exchange.presentedToken = request.cookies[Cookies.form].flatMap { app.tokens.isGenuinePreSessionToken($0) ? $0 : nil }
+        exchange.formToken = exchange.session?.csrfToken ?? exchange.presentedToken ?? app.tokens.issuePreSessionToken()
+        return nil
+    }
+
+    /// An upload's body is read only for a signed-in session (it is large and parsed from disk),
+    /// and only with the session's token.
+    static func admitUpload(_ app: App, _ exchange: inout Exchange) throws -> Response? {
+        if exchange.request.bodyFile != nil, exchange.session == nil { throw HTTPError(status: .forbidden, message: "Sign in first. Nothing was imported.") }
+        if let session = exchange.session, exchange.request.method == "POST", exchange.declaration.postBody == .spooled {
+            exchange.upload = try CSRFGuard.verifiedUpload(
+                exchange.request, expectedToken: session.csrfToken, fileName: exchange.request.queryValue("name"), folder: app.newUploadFolder()
+            )
+        }
+        return nil
+    }
+
+    /// Every other change carries the page's form token, from this site (`CSRFGuard`).
+    static func verifyForm(_ app: App, _ exchange: inout Exchange) throws -> Response? {
+        guard exchange.upload == nil, !exchange.request.isGetOrHead else { return nil }
+        exchange.form = try CSRFGuard.verifiedForm(exchange.request, expectedToken: exchange.session?.csrfToken ?? exchange.presentedToken)
+        return nil
+    }
+
+    /// A private route without a session: a page goes to sign in and back; a change is refused.
+    static func gate(_ app: App, _ exchange: inout Exchange) throws -> Response? {
+        guard !exchange.declaration.isPublic, exchange.session == nil else { return nil }
+        let request = exchange.request
+        guard request.isGetOrHead else { throw HTTPError(status: .forbidden, message: "Sign in first. Nothing was changed.") }
+        var response = Response.redirect(to: Route.signIn(next: SafeRedirect.requestTarget(request)).path)
+        // A session that ended on the server (signed out elsewhere, expired, its password
+        // reset): what this browser kept for it goes too, as at sign-out.
+        if request.cookies[Cookies.session] != nil { response.headers["Clear-Site-Data"] = Cookies.clearKeptData }
+        return response
+    }
+
+    /// The route's action: bounded where it is long work, and through the page cache where the
+    /// route's page is cached (a page cached from before costs nothing, so it is not bounded).
+    static func act(_ app: App, _ exchange: Exchange) throws -> Response {
+        let method = exchange.request.method
+        guard let action = exchange.declaration.action(for: method) else { throw HTTPError.methodNotAllowed(allowed: exchange.declaration.methods) }
+        let context = exchange.context(in: app)
+        let bound = exchange.declaration.bound(for: method)
+        let answer = { try bound.map { kind in try app.work.run(kind) { try action(app, context) } } ?? action(app, context) }
+        guard exchange.declaration.cachesPages, let session = exchange.session else { return try answer() }
+        return try app.pages.page(at: exchange.declaration.address, for: exchange.request, of: session, stamp: exchange.stamp, render: answer)
+    }
+
+    /// A new pre-session token goes to the browser as its cookie.
+    static func setFormCookie(_ app: App, _ exchange: Exchange, _ response: inout Response) {
+        if exchange.formTokenIsNew { Cookies.set(Cookies.form, exchange.formToken, maxAge: nil, secure: app.secureCookies, on: &response) }
+    }
+
+    /// Whose answer this is, for the service worker: it keeps an answer on the device only for that account.
+    static func nameAccount(_ app: App, _ exchange: Exchange, _ response: inout Response) {
+        if let session = exchange.session { response.headers[Cookies.accountHeader] = app.tokens.keepKey(of: session.account.id) }
+    }
+}

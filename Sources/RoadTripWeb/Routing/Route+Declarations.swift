@@ -1,0 +1,212 @@
+import HTTPServer
+import RoadTrip
+
+extension Route {
+    /// The map's coarsest cells hold the most photos: opening one is bounded work.
+    static let coarsestMapCellLevel = (0...64).first { PhotoStore.isMapCell(level: $0, x: 0, y: 0) } ?? 0
+
+    /// Every route, declared once: its path (slots typed by the values interpolated into it),
+    /// how a matching request is read back into it, and what it answers. A new route is a case
+    /// of `Route`, its example in `Route.examples`, and its lines here.
+    var declaration: RouteDeclaration {
+        switch self {
+        // The shell: assets, health, the service worker, sessions.
+        case .home: RouteDeclaration.get("/", as: Parse(.home)) { try DestinationsController(app: $0, context: $1).list() }.pageCached
+        case .health: .beforeSession("/healthz", as: Parse(.health)) { app, _ in app.health() }
+        case .asset(let name):
+            .beforeSession("/static/\(asset: name)", as: Parse(Route.asset)) { app, request in
+                guard let response = app.assets.response(for: name, request: request) else { throw HTTPError.notFound() }
+                return response
+            }
+        case .serviceWorker:
+            .beforeSession("/service-worker.js", as: Parse(.serviceWorker)) { app, request in try app.assets.serviceWorkerResponse(for: request) }
+        case .offline: .get("/offline", as: Parse(.offline), public: true) { app, context in KeptOnDeviceController(app: app, context: context).offlinePage() }
+        case .formToken: .get("/session/form-token", as: Parse(.formToken)) { try KeptOnDeviceController(app: $0, context: $1).formToken() }
+
+        // Accounts.
+        case .signIn(let next):
+            RouteDeclaration("/signin", query: Route.query("next", next), as: Parse(reading: { .signIn(next: $0.parameter("next")) }), public: true,
+                             get: { try SignInController(app: $0, context: $1).form(next: next) },
+                             post: { try SignInController(app: $0, context: $1).signIn(next: next) })
+        case .signOut: .post("/signout", as: Parse(.signOut)) { try SignInController(app: $0, context: $1).signOut() }
+        case .setup(let token):
+            RouteDeclaration("/setup", query: Route.query("token", token), as: Parse(reading: { .setup(token: $0.parameter("token")) }), public: true,
+                             get: { try SetupController(app: $0, context: $1).form(token: token) },
+                             post: { try SetupController(app: $0, context: $1).createOwner() })
+        case .account: .get("/account", as: Parse(.account)) { try AccountController(app: $0, context: $1).show() }
+        case .accountPassword: .post("/account/password", as: Parse(.accountPassword)) { try AccountController(app: $0, context: $1).changePassword() }
+        case .accounts:
+            RouteDeclaration("/accounts", as: Parse(.accounts), get: { try AccountsController(app: $0, context: $1).list() },
+                             post: { try AccountsController(app: $0, context: $1).add() })
+        case .accountRemoval(let id): .post("/accounts/\(id)/remove", as: Parse(Route.accountRemoval)) { try AccountsController(app: $0, context: $1).remove(id) }
+        case .accountPasswordReset(let id):
+            .post("/accounts/\(id)/password", as: Parse(Route.accountPasswordReset)) { try AccountsController(app: $0, context: $1).resetPassword(id) }
+        case .settings:
+            RouteDeclaration("/settings", as: Parse(.settings), get: { try SettingsController(app: $0, context: $1).settings() },
+                             post: { try SettingsController(app: $0, context: $1).save() })
+
+        // The trip: destinations, the Events book, weather, the map.
+        case .destination(let id):
+            RouteDeclaration.get("/destinations/\(id)", as: Parse(Route.destination)) { try DestinationsController(app: $0, context: $1).show(id: id) }.pageCached
+        case .destinationImage(let id): .get("/destinations/\(id)/image", as: Parse(Route.destinationImage)) { try DestinationsController(app: $0, context: $1).image(id: id) }
+        case .chooseDestination(let id):
+            .post("/destinations/\(id)/choose", as: Parse(Route.chooseDestination)) { try DestinationsController(app: $0, context: $1).choose(id: id) }
+        case .weather: .get("/trip/weather", as: Parse(.weather)) { try BookController(app: $0, context: $1).weather() }
+        case .tripMap: RouteDeclaration.get("/trip/map", as: Parse(.tripMap)) { try BookController(app: $0, context: $1).map() }.pageCached
+        case .weatherCopy: .get("/trip/weather/copy", as: Parse(.weatherCopy)) { try BookController(app: $0, context: $1).weatherCopy() }
+        case .tripKeepListPart(let from):
+            RouteDeclaration.get("/trip/offline", query: Route.query("from", from > 0 ? String(from) : nil), as: Parse(reading: { .tripKeepListPart(from: $0.partStart) })) {
+                try KeptOnDeviceController(app: $0, context: $1).tripList(from: from)
+            }.bounded(.keepList)
+        case .bookSettings: .post("/trip/book-settings", as: Parse(.bookSettings)) { try BookController(app: $0, context: $1).saveSettings() }
+        case .eventsEditorPage(let page):
+            RouteDeclaration("/trip/events/edit", query: Route.query("page", page > 1 ? String(page) : nil),
+                             as: Parse(reading: { .eventsEditorPage($0.pageParameter ?? 1) }),
+                             get: { try EventsEditorController(app: $0, context: $1).editor(page: page) },
+                             post: { try EventsEditorController(app: $0, context: $1).add(from: page) })
+        case .eventsBook(let page): .get("/trip/events/\(page)", as: Parse(Route.eventsBook)) { try BookController(app: $0, context: $1).page(page) }
+        case .eventCopy(let page): .get("/trip/events/\(page)/copy", as: Parse(Route.eventCopy)) { try BookController(app: $0, context: $1).copy(page) }
+        case .eventCopyStatus(let page):
+            .get("/trip/events/\(page)/copy-status", as: Parse(Route.eventCopyStatus)) { try BookController(app: $0, context: $1).copyStatus(page) }
+        case .eventRemoval(let page): .post("/trip/events/\(page)/remove", as: Parse(Route.eventRemoval)) { try EventsEditorController(app: $0, context: $1).remove(page) }
+        case .eventMove(let page): .post("/trip/events/\(page)/move", as: Parse(Route.eventMove)) { try EventsEditorController(app: $0, context: $1).move(page) }
+        case .samplePage(let page): .get("/sample/pages/\(page)", as: Parse(Route.samplePage), public: true) { try BookController(app: $0, context: $1).samplePage(page) }
+
+        // Photos: places, the viewer, Recents, the map, Find, upload.
+        case .places(let order, let after):
+            RouteDeclaration.get("/places", query: order == .byPhotoCount ? Route.query([("order", "top"), ("after", after.map(String.init))]) : "", as: Parse(reading: { match in
+                match.parameter("order") == "top" ? .places(order: .byPhotoCount, after: match.identifierParameter("after")) : .places(order: .byCountry)
+            })) {
+                try PlacesController(app: $0, context: $1).places(order: order, after: after)
+            }.pageCached
+        case .placesInCountry(let code, let after):
+            RouteDeclaration.get("/places/countries/\(country: code)", query: Route.query("after", after.map(String.init)), as: Parse(reading: { match in
+                match.slots { (code: String) in .placesInCountry(code: code, after: match.identifierParameter("after")) }
+            })) {
+                try PlacesController(app: $0, context: $1).country(code, after: after)
+            }.pageCached
+        case .placePhotos(let collection, let after):
+            RouteDeclaration.get(collection.placeID.map { id -> RoutePath in "/places/\(id)" } ?? "/places/none", query: Route.query("after", after.map(String.init)),
+                                 as: Parse(reading: { match in
+                                     let after = match.identifierParameter("after")
+                                     return match.slots { (id: Int64) in .placePhotos(.place(id), after: after) } ?? match.slots { .placePhotos(.noLocation, after: after) }
+                                 })) {
+                try PlacesController(app: $0, context: $1).photos(in: collection, after: after)
+            }.pageCached
+        case .findPlaces(let query):
+            .get("/find", query: Route.query("q", query), as: Parse(reading: { .findPlaces(query: $0.parameter("q")) })) {
+                try PlacesController(app: $0, context: $1).find(query: query)
+            }
+        case .photo(let id, let inRecents):
+            RouteDeclaration("/photos/\(id)", query: inRecents ? "?from=recents" : "", as: Parse(reading: { match in match.slots { .photo(id: $0, inRecents: match.fromRecents) } }),
+                             get: { try PhotoController(app: $0, context: $1).show(id: id, inRecents: inRecents, looked: true) },
+                             head: { try PhotoController(app: $0, context: $1).show(id: id, inRecents: inRecents, looked: false) })
+        case .photoImage(let id, let size):
+            .get("/photos/\(id)/\(size)", as: Parse(Route.photoImage)) { try PhotoController(app: $0, context: $1).image(id: id, size: size) }
+        case .photoPlace(let id, let query):
+            RouteDeclaration("/photos/\(id)/place", query: Route.query("q", query),
+                             as: Parse(reading: { match in match.slots { .photoPlace(id: $0, query: match.parameter("q")) } }),
+                             get: { try PhotoController(app: $0, context: $1).placeSearch(id: id, query: query) },
+                             post: { try PhotoController(app: $0, context: $1).setPlace(id: id) })
+        case .visit(let photo):
+            RouteDeclaration("/photos/\(photo)/visit", as: Parse(Route.visit), get: { try VisitController(app: $0, context: $1).visitChoice(photo) },
+                             post: { try VisitController(app: $0, context: $1).visit(photo) })
+        case .unvisit(let photo):
+            RouteDeclaration("/photos/\(photo)/unvisit", as: Parse(Route.unvisit), get: { try VisitController(app: $0, context: $1).unvisitChoice(photo) },
+                             post: { try VisitController(app: $0, context: $1).unvisit(photo) })
+        case .photoTags(let photo): .post("/photos/\(photo)/tags", as: Parse(Route.photoTags)) { try VisitController(app: $0, context: $1).tags(photo) }
+        case .recents: .get("/recents", as: Parse(.recents)) { try PhotoController(app: $0, context: $1).recents() }
+        case .photoMap: RouteDeclaration.get("/map", as: Parse(.photoMap)) { try PhotoMapController(app: $0, context: $1).page() }.pageCached
+        case .photoMapCell(let level, let x, let y):
+            RouteDeclaration.get("/map/cells/\(MapCell(level: level, x: x, y: y))", as: Parse { (cell: MapCell) in .photoMapCell(level: cell.level, x: cell.x, y: cell.y) }) {
+                try PhotoMapController(app: $0, context: $1).cell(level: level, x: x, y: y)
+            }.pageCached.bounded(.mapCell, for: level == Route.coarsestMapCellLevel ? ["GET", "HEAD"] : [])
+        case .photoMapData(let bbox, let zoom):
+            RouteDeclaration.get("/map/photos", query: Route.query([("bbox", bbox), ("zoom", zoom)]),
+                                 as: Parse(reading: { .photoMapData(bbox: $0.parameter("bbox"), zoom: $0.parameter("zoom")) })) {
+                try PhotoMapController(app: $0, context: $1).data(bbox: bbox, zoom: zoom)
+            }.pageCached
+        case .upload:
+            RouteDeclaration("/upload", as: Parse(.upload), get: { try UploadController(app: $0, context: $1).form() },
+                             post: { try UploadController(app: $0, context: $1).upload() }, postBody: .spooled).bounded(.upload, for: ["POST"])
+        case .uploadFile(let name):
+            RouteDeclaration("/upload/file", query: Route.query("name", name), as: Parse(reading: { .uploadFile(name: $0.parameter("name")) }),
+                             post: { try UploadController(app: $0, context: $1).uploadFile() }, postBody: .spooled).bounded(.upload, for: ["POST"])
+
+        // Vacations.
+        case .vacations: .get("/vacations", as: Parse(.vacations)) { try VacationsController(app: $0, context: $1).list() }
+        case .newVacation:
+            RouteDeclaration("/vacations/new", as: Parse(.newVacation), get: { try VacationsController(app: $0, context: $1).newForm() },
+                             post: { try VacationsController(app: $0, context: $1).add() })
+        case .vacationImport:
+            RouteDeclaration("/vacations/import", as: Parse(.vacationImport), get: { try VacationsController(app: $0, context: $1).importForm() },
+                             post: { try VacationsController(app: $0, context: $1).importDocument() }, postBody: .spooled).bounded(.upload, for: ["POST"])
+        case .vacation(let id): .get("/vacations/\(id)", as: Parse(Route.vacation)) { try VacationsController(app: $0, context: $1).menu(id) }
+        case .vacationRename(let id): .post("/vacations/\(id)/rename", as: Parse(Route.vacationRename)) { try VacationsController(app: $0, context: $1).rename(id) }
+        case .vacationRemoval(let id):
+            RouteDeclaration("/vacations/\(id)/remove", as: Parse(Route.vacationRemoval), get: { try VacationsController(app: $0, context: $1).removalConfirmation(id) },
+                             post: { try VacationsController(app: $0, context: $1).remove(id) })
+        case .vacationExport(let id):
+            RouteDeclaration("/vacations/\(id)/export", as: Parse(Route.vacationExport), get: { try VacationsController(app: $0, context: $1).export(id) },
+                             head: { try VacationsController(app: $0, context: $1).exportHead(id) }).bounded(.export)
+        case .vacationItinerary(let id):
+            .get("/vacations/\(id)/itinerary", as: Parse(Route.vacationItinerary)) { try VacationBrowseController(app: $0, context: $1).itinerary(id) }
+        case .vacationTags(let id, let query):
+            .get("/vacations/\(id)/tags", query: Route.query("q", query), as: Parse(reading: { match in match.slots { .vacationTags(id: $0, query: match.parameter("q")) } })) {
+                try VacationBrowseController(app: $0, context: $1).tags(id, query: query)
+            }
+        case .vacationPhotos(let id, let filter):
+            .get("/vacations/\(id)/photos", query: Route.filterQuery(filter), as: Parse(reading: { match in match.slots { .vacationPhotos(id: $0, filter: match.vacationFilter) } })) {
+                try VacationBrowseController(app: $0, context: $1).photos(id, filter: filter)
+            }
+        case .vacationPhoto(let id, let photo, let filter):
+            .get("/vacations/\(id)/photos/\(photo)", query: Route.filterQuery(filter), as: Parse(reading: { match in
+                match.slots { .vacationPhoto(id: $0, photo: $1, filter: match.vacationFilter) }
+            })) {
+                try VacationBrowseController(app: $0, context: $1).photo(id, photo: photo, filter: filter)
+            }
+        case .vacationPhotoRemoval(let id, let photo, let filter):
+            RouteDeclaration("/vacations/\(id)/photos/\(photo)/remove", query: Route.filterQuery(filter), as: Parse(reading: { match in
+                match.slots { .vacationPhotoRemoval(id: $0, photo: $1, filter: match.vacationFilter) }
+            }),
+                             get: { try VacationBrowseController(app: $0, context: $1).photoRemovalConfirmation(id, photo: photo, filter: filter) },
+                             post: { try VacationBrowseController(app: $0, context: $1).removePhoto(id, photo: photo, filter: filter) })
+        case .vacationPhotoImage(let id, let photo, let size):
+            // A vacation keeps its photos' thumbnails and previews, not the originals.
+            .get("/vacations/\(id)/photos/\(photo)/\(size)", as: Parse(reading: { match in
+                guard case .size(let size)? = match.values.last, size != .original else { return nil }
+                return match.slots(Route.vacationPhotoImage)
+            })) {
+                try VacationBrowseController(app: $0, context: $1).image(id, photo: photo, size: size)
+            }
+        case .vacationBook(let id, let page):
+            .get("/vacations/\(id)/book/\(page)", as: Parse(Route.vacationBook)) { try VacationBrowseController(app: $0, context: $1).book(id, page: page) }
+        case .vacationKeepListPart(let id, let from):
+            RouteDeclaration.get("/vacations/\(id)/offline", query: Route.query("from", from > 0 ? String(from) : nil), as: Parse(reading: { match in
+                match.slots { .vacationKeepListPart(id: $0, from: match.partStart) }
+            })) {
+                try KeptOnDeviceController(app: $0, context: $1).vacationList(id, from: from)
+            }.bounded(.keepList)
+
+        // Flickr.
+        case .flickrPlaces: .get("/flickr", as: Parse(.flickrPlaces)) { try FlickrController(app: $0, context: $1).places() }
+        case .flickrPlace(let id): .get("/flickr/places/\(flickr: id)", as: Parse(Route.flickrPlace)) { try FlickrController(app: $0, context: $1).place(id) }
+        case .flickrPhoto(let id, let place, let inRecents):
+            RouteDeclaration("/flickr/photos/\(flickr: id)", query: inRecents ? "?from=recents" : Route.query("place", place), as: Parse(reading: { match in
+                // Opened from Recents, previous and next are Recents': no place.
+                let place = match.fromRecents ? nil : match.parameter("place").flatMap { Slot.isFlickrID($0[...]) ? $0 : nil }
+                return match.slots { .flickrPhoto(id: $0, place: place, inRecents: match.fromRecents) }
+            }),
+                             get: { try FlickrController(app: $0, context: $1).photo(id, place: place, inRecents: inRecents, looked: true) },
+                             head: { try FlickrController(app: $0, context: $1).photo(id, place: place, inRecents: inRecents, looked: false) })
+        case .flickrImage(let id, let size):
+            .get("/flickr/photos/\(flickr: id)/\(size)", as: Parse(Route.flickrImage)) { try FlickrController(app: $0, context: $1).image(id, size: size) }
+        case .flickrVisit(let id):
+            RouteDeclaration("/flickr/photos/\(flickr: id)/visit", as: Parse(Route.flickrVisit), get: { try FlickrController(app: $0, context: $1).visitChoice(id) },
+                             post: { try FlickrController(app: $0, context: $1).visit(id) })
+        case .flickrUnvisit(let id):
+            RouteDeclaration("/flickr/photos/\(flickr: id)/unvisit", as: Parse(Route.flickrUnvisit), get: { try FlickrController(app: $0, context: $1).unvisitChoice(id) },
+                             post: { try FlickrController(app: $0, context: $1).unvisit(id) })
+        }
+    }
+}
