@@ -1,6 +1,12 @@
-// What several of RoadTrip's scripts need: the layout app.css chose, and small arithmetic.
+// What several of RoadTrip's scripts need: the layout app.css chose, whether RoadTrip answers,
+// asking for a page, and small arithmetic.
 
 export const clamp = (value, low, high) => Math.min(high, Math.max(low, value));
+
+/** A page of RoadTrip asked as a page is (HTML, with the session's cookie). */
+export function fetchPage(url, options = {}) {
+  return fetch(url, { ...options, credentials: "same-origin", headers: { Accept: "text/html" } });
+}
 
 /** The layout app.css's media queries chose for this window, read from the custom properties
  * they set (`--layout-phone`, `--layout-spread`, `--layout-overlay`): the breakpoints are
