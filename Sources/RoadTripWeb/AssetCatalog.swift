@@ -116,7 +116,13 @@ public struct AssetCatalog: Sendable {
             )
         }
         if let worker {
-            let script = AssetCatalog.serviceWorkerScript(worker.bytes, assets: fingerprinted.values.sorted().map { "/static/" + $0 })
+            // A module worker: its imports of the assets, rewritten as a page's are, name them in their folder.
+            let imports = AssetCatalog.imports(in: worker.bytes)
+            if let missing = imports.first(where: { fingerprinted[$0] == nil }) {
+                throw ImportError(description: "\(AssetCatalog.serviceWorkerName) imports ./\(missing), which is not among the assets")
+            }
+            let source = AssetCatalog.rewriting(imports, in: worker.bytes) { String(Route.asset(fingerprinted[$0] ?? $0).path.dropFirst()) }
+            let script = AssetCatalog.serviceWorkerScript(source, assets: fingerprinted.values.sorted().map { Route.asset($0).path })
             let digest = String(SHA256.hexDigest(script).prefix(16))
             serviceWorker = Asset(
                 variants: try AssetCatalog.variants(of: script, named: AssetCatalog.serviceWorkerName, digest: digest, compressed: true),
