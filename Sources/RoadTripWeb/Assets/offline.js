@@ -7,7 +7,7 @@
 // of another account empties what the last one kept, as does a page shown to nobody (signed
 // out), beside the server's Clear-Site-Data at sign-out.
 
-import { isOffline, setNetwork } from "./shared.js";
+import { address, isOffline, setNetwork } from "./shared.js";
 import { PROBE, forgetEverything, keptAccount, settleAccount } from "./kept-store.js";
 import { explainKeepingUnsupported, refreshKeepRows, showKeepRows } from "./kept-sets.js";
 import { showNetworkStatus } from "./network-status.js";
@@ -59,7 +59,7 @@ async function start() {
     return;
   }
   // A module worker: it imports kept-store.js, as this page does.
-  navigator.serviceWorker.register("/service-worker.js", { type: "module" }).catch(() => {});
+  navigator.serviceWorker.register(address("serviceWorker"), { type: "module" }).catch(() => {});
   navigator.serviceWorker.addEventListener("message", (event) => {
     if (event.data?.type === "network") setNetwork(event.data.online);
     if (event.data?.type === "changes") showNetworkStatus();

@@ -6,7 +6,7 @@
 // the name typed or chosen) and where to go back to (`data-offline-back`); this adds both to
 // the form as it is posted, and the service worker keeps them beside the change.
 
-import { isOffline, setNetwork } from "./shared.js";
+import { address, isOffline, setNetwork } from "./shared.js";
 import { allOf, keptSets, store } from "./kept-store.js";
 import { showNetworkStatus } from "./network-status.js";
 
@@ -48,13 +48,13 @@ function reasonIn(html, status) {
  * Every other change is a set change (a photo in a vacation, a tag on a photo) that RoadTrip
  * takes again without changing anything. */
 function arrivedBefore(change, answer) {
-  return (answer.status === 409 && change.url === "/vacations/new") || (answer.status === 404 && change.url.endsWith(UNVISIT));
+  return (answer.status === 409 && change.url === address("newVacation")) || (answer.status === 404 && change.url.endsWith(UNVISIT));
 }
 
 /** The session's form token as it is now; null when signed out meanwhile. Throws while RoadTrip
  * does not answer. */
 async function freshFormToken() {
-  const answer = await fetch("/session/form-token", { headers: { Accept: "application/json" }, credentials: "same-origin" });
+  const answer = await fetch(address("formToken"), { headers: { Accept: "application/json" }, credentials: "same-origin" });
   return answer.ok ? (await answer.json()).csrf : null;
 }
 

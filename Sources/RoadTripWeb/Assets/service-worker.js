@@ -1,6 +1,8 @@
-// RoadTrip's service worker: a module worker, served at /service-worker.js (so that it may
-// answer for every page) with the line naming the assets (`ASSETS`) written above this one by
-// the server (AssetCatalog). A new build changes that line, so browsers install the new worker.
+// RoadTrip's service worker: a module worker, served at the service worker's address (at the
+// root, so that it may answer for every page) with two lines written above this one by the
+// server (AssetCatalog): `ASSETS`, the address of every asset, and `ADDRESSES`, the addresses
+// this worker asks for or answers, from RoadTrip's routes (a worker has no page to give them).
+// A new build changes the first line, so browsers install the new worker.
 //
 // What it keeps, and how it answers:
 // - the assets, fingerprinted and so never stale: from its cache first;
@@ -14,17 +16,17 @@
 // A change posted while RoadTrip cannot be reached (Visit, Unvisit, a tag, a new vacation) is
 // put in the outbox in the order made; outbox.js sends the changes when RoadTrip answers again.
 
-/* global ASSETS */
+/* global ASSETS, ADDRESSES */
 import { PROBE, cacheNamesOf, dropOlderKeptSets, keptAccount, recentCacheName, store } from "./kept-store.js";
 
 const ASSET_CACHE = "roadtrip-assets";
 const RECENT_LIMIT = 400; // entries of the recent cache: pages, thumbnails, previews
-const OFFLINE_PAGE = "/offline";
-// The changes that may wait in the outbox (Visit, Unvisit, a tag, a new vacation),
-const QUEUED = [/^\/photos\/\d+\/(visit|unvisit|tags)$/, /^\/flickr\/photos\/[^/]+\/(visit|unvisit)$/, /^\/vacations\/new$/];
-// what is never kept but asked every time (the session's token, signing in and out, the health
-// check, keep lists and the offline page, exports, originals) and the worker itself,
-const NEVER_KEPT = [/^\/session\//, /\/copy-status$/, /^\/service-worker\.js$/, /^\/signin/, /^\/signout/, /^\/setup/, /^\/healthz/,
+// The shapes of RoadTrip's addresses this worker tells apart, each with a slot or a family of
+// them: the changes that may wait in the outbox besides a new vacation (Visit, Unvisit, a tag),
+const QUEUED = [/^\/photos\/\d+\/(visit|unvisit|tags)$/, /^\/flickr\/photos\/[^/]+\/(visit|unvisit)$/];
+// what is never kept but asked every time, besides the worker itself and the health check (the
+// session's token, signing in and out, keep lists and the offline page, exports, originals),
+const NEVER_KEPT = [/^\/session\//, /\/copy-status$/, /^\/signin/, /^\/signout/, /^\/setup/,
   /\/offline$/, /\/export$/, /\/original$/, /^\/map\/photos/];
 // and RoadTrip's saved copies of event pages. What is kept is answered under whatever it was kept
 // with, and more: a saved copy runs sandboxed, a picture in SVG runs nothing (as RoadTrip serves
@@ -33,8 +35,9 @@ const COPY = /^\/trip\/(events\/\d+|weather)\/copy$/;
 const COPY_POLICY = "sandbox";
 const PICTURE_POLICY = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
 
-const isQueued = (path) => QUEUED.some((pattern) => pattern.test(path));
-const isNeverKept = (path) => NEVER_KEPT.some((pattern) => pattern.test(path));
+const isQueued = (path) => path === ADDRESSES.newVacation || QUEUED.some((pattern) => pattern.test(path));
+const isNeverKept = (path) => path === ADDRESSES.serviceWorker || path.startsWith(ADDRESSES.health)
+  || NEVER_KEPT.some((pattern) => pattern.test(path));
 
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
@@ -42,8 +45,8 @@ self.addEventListener("install", (event) => {
     const held = new Set((await cache.keys()).map((request) => new URL(request.url).pathname));
     await cache.addAll(ASSETS.filter((asset) => !held.has(asset)));
     // The offline page holds nobody's data: asked without cookies.
-    const page = await fetch(OFFLINE_PAGE, { credentials: "omit" });
-    if (page.ok) await cache.put(OFFLINE_PAGE, page);
+    const page = await fetch(ADDRESSES.offlinePage, { credentials: "omit" });
+    if (page.ok) await cache.put(ADDRESSES.offlinePage, page);
     await self.skipWaiting();
   })());
 });
@@ -51,7 +54,7 @@ self.addEventListener("install", (event) => {
 self.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(ASSET_CACHE);
-    const current = new Set([...ASSETS, OFFLINE_PAGE]);
+    const current = new Set([...ASSETS, ADDRESSES.offlinePage]);
     for (const request of await cache.keys()) {
       if (!current.has(new URL(request.url).pathname)) await cache.delete(request);
     }
@@ -76,7 +79,7 @@ self.addEventListener("fetch", (event) => {
     event.respondWith(probe());
     return;
   }
-  if (url.pathname.startsWith("/static/")) {
+  if (url.pathname.startsWith(ADDRESSES.assets)) {
     event.respondWith(fromAssets(request));
     return;
   }
@@ -89,7 +92,7 @@ self.addEventListener("fetch", (event) => {
 async function probe() {
   let online = true;
   try {
-    await fetch("/healthz", { cache: "no-store" });
+    await fetch(ADDRESSES.health, { cache: "no-store" });
   } catch {
     online = false;
   }
@@ -187,8 +190,8 @@ async function marked(response, status, path) {
 }
 
 async function offlinePage() {
-  const page = await (await caches.open(ASSET_CACHE)).match(OFFLINE_PAGE);
-  if (page) return marked(page, 503, OFFLINE_PAGE);
+  const page = await (await caches.open(ASSET_CACHE)).match(ADDRESSES.offlinePage);
+  if (page) return marked(page, 503, ADDRESSES.offlinePage);
   return new Response("RoadTrip cannot be reached, and this page is not kept on this device.", {
     status: 503, headers: { "Content-Type": "text/plain; charset=utf-8" },
   });
@@ -214,7 +217,7 @@ async function sendOrQueue(request) {
       account, url: new URL(request.url).pathname, fields: fields.toString(), note, at: Date.now(),
     }));
     tellPages(false, "changes");
-    const target = back.startsWith("/") && !back.startsWith("//") ? back : OFFLINE_PAGE;
+    const target = back.startsWith("/") && !back.startsWith("//") ? back : ADDRESSES.offlinePage;
     return Response.redirect(new URL(target, location.origin).href, 303);
   }
 }

@@ -1,7 +1,15 @@
 // What several of RoadTrip's scripts need: the layout app.css chose, whether RoadTrip answers,
-// asking for a page, small arithmetic and a button.
+// the addresses the page gives, asking for a page, small arithmetic and a button.
 
 export const clamp = (value, low, high) => Math.min(high, Math.max(low, value));
+
+/** An address the page gives its scripts (its body's `data-addresses`, rendered from RoadTrip's
+ * routes, so that no script writes one): `serviceWorker`, `formToken`, `newVacation`. */
+export function address(name) {
+  const given = JSON.parse(document.body.dataset.addresses || "{}")[name];
+  if (typeof given !== "string") throw new Error(`the page gives no address ${name}`);
+  return given;
+}
 
 /** A page of RoadTrip asked as a page is (HTML, with the session's cookie). */
 export function fetchPage(url, options = {}) {
