@@ -11,6 +11,8 @@ TEST_PACKAGES = postgresql
 # The cluster's browser tests and benchmark start a PostgreSQL of their own (bin/test-postgresql) and use psql.
 E2E_PACKAGES = chromium-headless-shell chromium-driver nginx-light postgresql
 BENCH_PACKAGES = wrk nginx-light libvips-tools sqlite3 time postgresql strace
+# The scripts' syntax and lint check (bin/check-scripts): Debian's eslint, which brings its node.
+LINT_PACKAGES = eslint
 
 # The tests' scratch files (data folders, the throwaway PostgreSQL servers, Chromium's
 # profiles) go on tmpfs where there is one: the tests create many small files and
@@ -21,7 +23,7 @@ TEST_TMPDIR := $(shell [ -d /dev/shm ] && [ -w /dev/shm ] && echo /dev/shm || ec
 # time, each worker with servers and browsers of its own.
 E2E_WORKERS ?= 2
 
-.PHONY: run build release test unit e2e bench fuzz deps test-deps e2e-deps bench-deps clean
+.PHONY: run build release test unit e2e lint bench fuzz deps test-deps e2e-deps lint-deps bench-deps clean
 
 run: deps release
 	.build/release/roadtrip serve --host $(HOST) --port $(PORT) $(if $(DATA),--data $(DATA))
@@ -32,9 +34,10 @@ build: deps
 release: deps
 	$(SWIFT) build -c release
 
-# Both suites at once (bin/test-suites): the browser suite from the executable `swift build`
-# makes, the Swift suite's build and run beside it at a lower priority.
-test: build test-deps e2e-deps
+# The scripts checked first (seconds), then both suites at once (bin/test-suites): the browser
+# suite from the executable `swift build` makes, the Swift suite's build and run beside it at a
+# lower priority.
+test: lint build test-deps e2e-deps
 	TMPDIR=$(TEST_TMPDIR) SWIFT=$(SWIFT) PYTHON=$(PYTHON) E2E_WORKERS=$(E2E_WORKERS) bin/test-suites
 
 unit: deps test-deps
@@ -43,6 +46,10 @@ unit: deps test-deps
 
 e2e: build e2e-deps
 	TMPDIR=$(TEST_TMPDIR) $(PYTHON) -m pytest -n $(E2E_WORKERS) --dist loadfile e2e
+
+# Every script of Sources/RoadTripWeb/Assets read by eslint with scripts/lint/'s rules.
+lint: lint-deps
+	bin/check-scripts
 
 bench: release bench-deps
 	bench/http/run.sh
@@ -74,6 +81,9 @@ e2e-deps:
 	@bin/install-packages $(E2E_PACKAGES)
 	@$(PYTHON) -c "import selenium, pytest, xdist" 2>/dev/null || $(PYTHON) -m pip install -q -r e2e/requirements.txt \
 		|| $(PYTHON) -m pip install -q --break-system-packages -r e2e/requirements.txt
+
+lint-deps:
+	@bin/install-packages $(LINT_PACKAGES)
 
 bench-deps:
 	@bin/install-packages $(BENCH_PACKAGES)

@@ -116,7 +116,14 @@ public struct AssetCatalog: Sendable {
             )
         }
         if let worker {
-            let script = AssetCatalog.serviceWorkerScript(worker.bytes, assets: fingerprinted.values.sorted().map { "/static/" + $0 })
+            // A module worker: its imports of the assets, rewritten as a page's are, name them in their folder.
+            let imports = AssetCatalog.imports(in: worker.bytes)
+            if let missing = imports.first(where: { fingerprinted[$0] == nil }) {
+                throw ImportError(description: "\(AssetCatalog.serviceWorkerName) imports ./\(missing), which is not among the assets")
+            }
+            let source = AssetCatalog.rewriting(imports, in: worker.bytes) { String(Route.asset(fingerprinted[$0] ?? $0).path.dropFirst()) }
+            let script = AssetCatalog.serviceWorkerScript(source, assets: fingerprinted.values.sorted().map { Route.asset($0).path },
+                                                          addresses: ScriptAddresses.json(ScriptAddresses.serviceWorker))
             let digest = String(SHA256.hexDigest(script).prefix(16))
             serviceWorker = Asset(
                 variants: try AssetCatalog.variants(of: script, named: AssetCatalog.serviceWorkerName, digest: digest, compressed: true),
@@ -208,11 +215,12 @@ public struct AssetCatalog: Sendable {
 
     static let serviceWorkerName = "service-worker.js"
 
-    /// The worker's script as written, after a line naming the assets it keeps ahead of use.
-    /// A new build's assets change that line, so browsers install the new worker.
-    static func serviceWorkerScript(_ source: [UInt8], assets: [String]) -> [UInt8] {
+    /// The worker's script as written, after a line naming the assets it keeps ahead of use and
+    /// one with the addresses it asks for (`ScriptAddresses`, JSON). A new build's assets change
+    /// the first line, so browsers install the new worker.
+    static func serviceWorkerScript(_ source: [UInt8], assets: [String], addresses: String) -> [UInt8] {
         let list = assets.map { "\"\($0)\"" }.joined(separator: ", ")
-        return Array("const ASSETS = [\(list)];\n".utf8) + source
+        return Array("const ASSETS = [\(list)];\nconst ADDRESSES = \(addresses);\n".utf8) + source
     }
 
     /// The assets a script imports by a relative name: `"./shared.js"` (or in single quotes),

@@ -1,7 +1,9 @@
 // RoadTrip in the browser. The pages work without this file; with it, links inside the
 // app swap the panes instead of loading a whole page, and the master list opens as an
 // overlay in tablet portrait. Every screen keeps its own URL, so reload, Back and
-// bookmarks land where they should.
+// bookmarks land where they should. What every page has besides comes in the modules it
+// imports: use without a network (offline.js), tags changed in place (photo-tags.js) and the
+// popovers of a tablet (popovers.js).
 //
 // The screens' own scripts (the book, the web views, the photo viewer, grids, uploads) are
 // loaded by this one when a screen that needs them is on the page (`loadScreenScripts`).
@@ -12,6 +14,8 @@
 
 import { currentLayout, noteServed } from "./shared.js";
 import "./offline.js";
+import "./photo-tags.js";
+import { startPopovers } from "./popovers.js";
 
 const body = document.body;
 document.documentElement.classList.add("js");
@@ -177,153 +181,9 @@ document.addEventListener("roadtrip:navigated", () => {
   lastPath = location.pathname + location.search;
 });
 
-// A person's tags in the viewer's Info panel are added and removed in place: the panel stays
-// open with the new tags in it and the field ready for the next, and the photo stays as it was
-// zoomed. Without this script each post reloads the viewer with the panel closed.
-document.addEventListener("submit", (event) => {
-  const form = event.target;
-  const tags = form instanceof HTMLFormElement ? form.closest(".photo-tags") : null;
-  if (!tags || event.defaultPrevented || form.method !== "post") return;
-  event.preventDefault();
-  if (tags.dataset.busy) return; // one change at a time: a double click sends one
-  tags.dataset.busy = "true";
-  changeTags(form, tags, new URLSearchParams(new FormData(form, event.submitter))).finally(() => delete tags.dataset.busy);
-});
-
-async function changeTags(form, tags, body) {
-  let answer;
-  let html;
-  try {
-    answer = await fetchPage(form.action, { method: "POST", body });
-    html = await answer.text();
-  } catch {
-    form.submit(); // offline: the browser says so
-    return;
-  }
-  if (!answer.ok) {
-    form.submit(); // refused (an expired form): the server's page says why; nothing was changed
-    return;
-  }
-  const fresh = new DOMParser().parseFromString(html, "text/html").querySelector(".photo-tags");
-  if (!fresh || !tags.isConnected) {
-    location.assign(answer.url); // signed out meanwhile, or the viewer has moved on
-    return;
-  }
-  tags.replaceWith(document.adoptNode(fresh));
-  fresh.querySelector("input[name=add]")?.focus();
-}
-
-// Popovers: on a tablet or wider, a link marked `popover-link` (Add vacation, Visit) opens its
-// page's form in a dialog over the list instead of a screen of its own, as the original's
-// popovers did. The form posts from there; a refusal (a blank name, a name that exists) is
-// shown in the dialog, a success moves on to where the server sends it. On a phone the link
-// is an ordinary link to the form's own screen (a phone on its side too). One popover at a time,
-// one post at a time: a double click opens one dialog and sends one form.
-let popoverOpening = false;
-
-async function fetchPage(url, options = {}) {
-  return fetch(url, { ...options, credentials: "same-origin", headers: { Accept: "text/html" } });
-}
-
-async function openPopover(url, opener) {
-  if (popoverOpening || document.querySelector("dialog.popover")) return;
-  popoverOpening = true;
-  let html;
-  try {
-    const response = await fetchPage(url);
-    if (!response.ok) throw new Error(String(response.status));
-    html = await response.text();
-  } catch {
-    location.assign(url); // the form's own screen says what went wrong
-    return;
-  } finally {
-    popoverOpening = false;
-  }
-  const dialog = document.createElement("dialog");
-  dialog.className = "popover";
-  dialog.setAttribute("aria-label", opener.textContent.replace("…", "").trim());
-  const close = document.createElement("button");
-  close.type = "button";
-  close.className = "link-button popover-close";
-  close.textContent = "Cancel";
-  close.addEventListener("click", () => dialog.close());
-  const content = document.createElement("div");
-  content.className = "popover-content";
-  dialog.append(close, content);
-  document.body.append(dialog);
-  // Keys typed in the dialog are the dialog's: the page under it must not act on them too (an
-  // arrow turning the photo behind a Visit list, Escape closing the list under Add vacation).
-  // Escape still closes the dialog itself: that is its default action, not a listener's.
-  dialog.addEventListener("keydown", (event) => event.stopPropagation());
-  dialog.addEventListener("close", () => {
-    dialog.remove();
-    if (opener.isConnected) opener.focus();
-  });
-  fillPopover(content, html, dialog);
-  dialog.showModal();
-  content.querySelector("[autofocus], input:not([type=hidden]), button")?.focus();
-}
-
-function fillPopover(content, html, dialog) {
-  const page = new DOMParser().parseFromString(html, "text/html");
-  const detail = page.getElementById("detail-content");
-  content.replaceChildren(...(detail ? [...detail.childNodes].map((node) => document.adoptNode(node)) : []));
-  // "Back" in an alert returns to the form inside the dialog. Any other link closes it first: one
-  // to the page under the dialog ("Back to the photo") only closes it, one elsewhere goes there.
-  content.querySelectorAll("a[href]:not(.alert-back)").forEach((link) => link.addEventListener("click", (event) => {
-    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-    const url = new URL(link.href, location.href);
-    dialog.close();
-    if (url.origin === location.origin && url.pathname === location.pathname && url.search === location.search) event.preventDefault();
-  }));
-  content.querySelectorAll("a.alert-back").forEach((link) => link.addEventListener("click", async (event) => {
-    event.preventDefault();
-    await answerInPopover(content, dialog, () => fetchPage(link.href), link.href);
-    content.querySelector("input:not([type=hidden])")?.focus();
-  }));
-  for (const form of content.querySelectorAll("form")) {
-    form.addEventListener("submit", async (event) => {
-      event.preventDefault();
-      const body = new URLSearchParams(new FormData(form, event.submitter));
-      const shown = await answerInPopover(content, dialog, () => fetchPage(form.action, { method: "POST", body }), null, form);
-      if (shown) content.querySelector("[role=alert], [role=alertdialog] a, input[aria-invalid]")?.focus();
-    });
-  }
-}
-
-/** Sends the dialog's request (one at a time); a redirect closes the dialog and shows where it
- * leads, any other answer (a refusal, an error page) fills the dialog. Offline, the browser
- * takes over: `form` is posted, or `url` opened, the ordinary way. True when the dialog shows
- * the answer. */
-async function answerInPopover(content, dialog, send, url, form = null) {
-  if (dialog.dataset.busy) return false;
-  dialog.dataset.busy = "true";
-  try {
-    const answer = await send();
-    if (answer.redirected) {
-      dialog.close();
-      show(answer.url, { push: true, direction: "forward" });
-      return false;
-    }
-    fillPopover(content, await answer.text(), dialog);
-    return true;
-  } catch {
-    if (form) form.submit();
-    else location.assign(url);
-    return false;
-  } finally {
-    delete dialog.dataset.busy;
-  }
-}
-
-document.addEventListener("click", (event) => {
-  const link = event.target.closest("a.popover-link");
-  if (!link || currentLayout().phone || event.defaultPrevented) return;
-  if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-  event.preventDefault();
-  event.stopImmediatePropagation();
-  openPopover(link.href, link);
-}, { capture: true });
+// Popovers (Add vacation, Visit) on a tablet or wider: where their forms lead is shown as a
+// link followed here would be.
+startPopovers(show);
 
 // The screens' own scripts. A screen that needs one says so (`data-script`, as the server's
 // ScreenScript names them): the server loads those of the first page, this those of the panes

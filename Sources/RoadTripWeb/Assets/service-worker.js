@@ -1,36 +1,43 @@
-// RoadTrip's service worker: plain JavaScript, served at /service-worker.js (so that it may
-// answer for every page) with the line naming the assets (`ASSETS`) written above this one.
+// RoadTrip's service worker: a module worker, served at the service worker's address (at the
+// root, so that it may answer for every page) with two lines written above this one by the
+// server (AssetCatalog): `ASSETS`, the address of every asset, and `ADDRESSES`, the addresses
+// this worker asks for or answers, from RoadTrip's routes (a worker has no page to give them).
+// A new build changes the first line, so browsers install the new worker.
 //
 // What it keeps, and how it answers:
 // - the assets, fingerprinted and so never stale: from its cache first;
-// - the pages of the sets a person keeps (the trip, a vacation: offline.js fills a cache
-//   `kept:<account>:<set>:<time>` for each) and the pages and pictures opened lately
-//   (`kept:<account>:recent`): from the network first, the kept copy when the network fails;
+// - the pages of the sets a person keeps (the trip, a vacation: kept-sets.js fills a cache for
+//   each) and the pages and pictures opened lately: from the network first, the kept copy when
+//   the network fails;
 // - the offline page, for a page not kept while RoadTrip cannot be reached.
-// Kept copies belong to one account: the one whose page was shown last (offline.js records
-// it); no other account's copies are ever answered.
+// Kept copies belong to one account: the one whose page was shown last (offline.js settles it);
+// no other account's copies are ever answered. kept-store.js names where each thing is kept.
 //
 // A change posted while RoadTrip cannot be reached (Visit, Unvisit, a tag, a new vacation) is
-// put in IndexedDB in the order made; offline.js sends the changes when RoadTrip answers again.
+// put in the outbox in the order made; outbox.js sends the changes when RoadTrip answers again.
+
+/* global ASSETS, ADDRESSES */
+import { PROBE, cacheNamesOf, dropOlderKeptSets, keptAccount, recentCacheName, store } from "./kept-store.js";
 
 const ASSET_CACHE = "roadtrip-assets";
-const OFFLINE_PAGE = "/offline";
-const PROBE = "/__roadtrip__/network"; // answered here, never asked of RoadTrip
 const RECENT_LIMIT = 400; // entries of the recent cache: pages, thumbnails, previews
-const QUEUED = [/^\/photos\/\d+\/(visit|unvisit|tags)$/, /^\/flickr\/photos\/[^/]+\/(visit|unvisit)$/, /^\/vacations\/new$/];
-// Never kept: what must be asked every time, and the worker itself.
-// Kept sets of an older version are dropped when this worker activates (their row offers
-// Download again). 2: saved copies are kept only as HTML, and SVG pictures under a policy that
-// runs nothing (issue 30); a set kept before may hold a script or an SVG that runs one.
-const KEPT_VERSION = 2;
-const META = "/__kept__"; // each kept set's own record, in its cache (offline.js writes it)
-// What a kept copy is answered under whatever it was kept with: an event page's copy runs
-// sandboxed, a picture in SVG runs nothing (as RoadTrip serves them now).
+// The shapes of RoadTrip's addresses this worker tells apart, each with a slot or a family of
+// them: the changes that may wait in the outbox besides a new vacation (Visit, Unvisit, a tag),
+const QUEUED = [/^\/photos\/\d+\/(visit|unvisit|tags)$/, /^\/flickr\/photos\/[^/]+\/(visit|unvisit)$/];
+// what is never kept but asked every time, besides the worker itself and the health check (the
+// session's token, signing in and out, keep lists and the offline page, exports, originals),
+const NEVER_KEPT = [/^\/session\//, /\/copy-status$/, /^\/signin/, /^\/signout/, /^\/setup/,
+  /\/offline$/, /\/export$/, /\/original$/, /^\/map\/photos/];
+// and RoadTrip's saved copies of event pages. What is kept is answered under whatever it was kept
+// with, and more: a saved copy runs sandboxed, a picture in SVG runs nothing (as RoadTrip serves
+// them now).
 const COPY = /^\/trip\/(events\/\d+|weather)\/copy$/;
 const COPY_POLICY = "sandbox";
 const PICTURE_POLICY = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
-const NEVER_KEPT = [/^\/session\//, /\/copy-status$/, /^\/service-worker\.js$/, /^\/signin/, /^\/signout/, /^\/setup/, /^\/healthz/,
-  /\/offline$/, /\/export$/, /\/original$/, /^\/map\/photos/];
+
+const isQueued = (path) => path === ADDRESSES.newVacation || QUEUED.some((pattern) => pattern.test(path));
+const isNeverKept = (path) => path === ADDRESSES.serviceWorker || path.startsWith(ADDRESSES.health)
+  || NEVER_KEPT.some((pattern) => pattern.test(path));
 
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
@@ -38,8 +45,8 @@ self.addEventListener("install", (event) => {
     const held = new Set((await cache.keys()).map((request) => new URL(request.url).pathname));
     await cache.addAll(ASSETS.filter((asset) => !held.has(asset)));
     // The offline page holds nobody's data: asked without cookies.
-    const page = await fetch(OFFLINE_PAGE, { credentials: "omit" });
-    if (page.ok) await cache.put(OFFLINE_PAGE, page);
+    const page = await fetch(ADDRESSES.offlinePage, { credentials: "omit" });
+    if (page.ok) await cache.put(ADDRESSES.offlinePage, page);
     await self.skipWaiting();
   })());
 });
@@ -47,7 +54,7 @@ self.addEventListener("install", (event) => {
 self.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(ASSET_CACHE);
-    const current = new Set([...ASSETS, OFFLINE_PAGE]);
+    const current = new Set([...ASSETS, ADDRESSES.offlinePage]);
     for (const request of await cache.keys()) {
       if (!current.has(new URL(request.url).pathname)) await cache.delete(request);
     }
@@ -56,23 +63,13 @@ self.addEventListener("activate", (event) => {
   })());
 });
 
-/** Every kept set whose record is of an older version (or has none), of every account. */
-async function dropOlderKeptSets() {
-  for (const name of await caches.keys()) {
-    if (!name.startsWith("kept:") || name.endsWith(":recent")) continue;
-    const record = await (await caches.open(name)).match(META);
-    const version = record ? (await record.json()).version || 1 : 0;
-    if (version < KEPT_VERSION) await caches.delete(name);
-  }
-}
-
 self.addEventListener("fetch", (event) => {
   const request = event.request;
   const url = new URL(request.url);
   if (url.origin !== location.origin) return;
   if (request.method === "POST") {
-    // offline.js sends queued changes itself (`RoadTrip-Replay`): those are never queued again.
-    if (QUEUED.some((pattern) => pattern.test(url.pathname)) && !request.headers.has("RoadTrip-Replay")) {
+    // outbox.js sends waiting changes itself (`RoadTrip-Replay`): those never wait again.
+    if (isQueued(url.pathname) && !request.headers.has("RoadTrip-Replay")) {
       event.respondWith(sendOrQueue(request));
     }
     return;
@@ -82,11 +79,11 @@ self.addEventListener("fetch", (event) => {
     event.respondWith(probe());
     return;
   }
-  if (url.pathname.startsWith("/static/")) {
+  if (url.pathname.startsWith(ADDRESSES.assets)) {
     event.respondWith(fromAssets(request));
     return;
   }
-  if (NEVER_KEPT.some((pattern) => pattern.test(url.pathname))) return;
+  if (isNeverKept(url.pathname)) return;
   event.respondWith(networkFirst(request, event));
 });
 
@@ -95,7 +92,7 @@ self.addEventListener("fetch", (event) => {
 async function probe() {
   let online = true;
   try {
-    await fetch("/healthz", { cache: "no-store" });
+    await fetch(ADDRESSES.health, { cache: "no-store" });
   } catch {
     online = false;
   }
@@ -125,7 +122,7 @@ async function networkFirst(request, event) {
   }
   // Pictures may come from the browser's own cache with RoadTrip away; pages never do (no-store).
   if (isPage(response)) tellPages(true);
-  // What offline.js fetches to keep goes into its set, not among the recent.
+  // What kept-sets.js fetches to keep goes into its set, not among the recent.
   if (response.ok && response.type === "basic" && !response.redirected && isKeepable(response) && !request.headers.has("RoadTrip-Keep")) {
     event.waitUntil(keepRecent(request, response.clone()));
   }
@@ -145,11 +142,9 @@ function isKeepable(response) {
 /** The copy of `request` kept for the account shown last: from what was opened lately, else
  * from the sets kept. Marked as kept, so that its page says it is offline. */
 async function keptCopy(request) {
-  const account = await currentAccount();
+  const account = await keptAccount();
   if (!account) return null;
-  const names = (await caches.keys()).filter((name) => name.startsWith(`kept:${account}:`));
-  names.sort((a, b) => (b.endsWith(":recent") ? 1 : 0) - (a.endsWith(":recent") ? 1 : 0));
-  for (const name of names) {
+  for (const name of await cacheNamesOf(account)) {
     const cache = await caches.open(name);
     const found = await cache.match(request, { ignoreVary: true });
     if (!found) continue;
@@ -163,9 +158,9 @@ async function keptCopy(request) {
 /** An answer kept among the recent, for the account it is for (RoadTrip names it on every
  * signed-in answer) and only while that account's pages are the ones shown. */
 async function keepRecent(request, response) {
-  const account = await currentAccount();
+  const account = await keptAccount();
   if (!account || response.headers.get("RoadTrip-Account") !== account) return;
-  const cache = await caches.open(`kept:${account}:recent`);
+  const cache = await caches.open(recentCacheName(account));
   await cache.delete(request, { ignoreVary: true }); // put last: the oldest entries go first
   await cache.put(request, response);
   const keys = await cache.keys();
@@ -195,15 +190,15 @@ async function marked(response, status, path) {
 }
 
 async function offlinePage() {
-  const page = await (await caches.open(ASSET_CACHE)).match(OFFLINE_PAGE);
-  if (page) return marked(page, 503, OFFLINE_PAGE);
+  const page = await (await caches.open(ASSET_CACHE)).match(ADDRESSES.offlinePage);
+  if (page) return marked(page, 503, ADDRESSES.offlinePage);
   return new Response("RoadTrip cannot be reached, and this page is not kept on this device.", {
     status: 503, headers: { "Content-Type": "text/plain; charset=utf-8" },
   });
 }
 
-/** A change sent at once when RoadTrip answers; else kept in order, and the person taken
- * back where the form said (`offline-back`), where the indicator counts it as waiting. */
+/** A change sent at once when RoadTrip answers; else put in the outbox in order, and the person
+ * taken back where the form said (`offline-back`), where the indicator counts it as waiting. */
 async function sendOrQueue(request) {
   const body = await request.clone().text();
   try {
@@ -212,7 +207,7 @@ async function sendOrQueue(request) {
     return response;
   } catch (error) {
     tellPages(false);
-    const account = await currentAccount();
+    const account = await keptAccount();
     if (!account) throw error;
     const fields = new URLSearchParams(body);
     const note = fields.get("offline-note") || "A change";
@@ -222,49 +217,16 @@ async function sendOrQueue(request) {
       account, url: new URL(request.url).pathname, fields: fields.toString(), note, at: Date.now(),
     }));
     tellPages(false, "changes");
-    const target = back.startsWith("/") && !back.startsWith("//") ? back : OFFLINE_PAGE;
+    const target = back.startsWith("/") && !back.startsWith("//") ? back : ADDRESSES.offlinePage;
     return Response.redirect(new URL(target, location.origin).href, 303);
   }
 }
 
-// --------------------------------------------------------------------------------------
-// Telling the pages, and the little IndexedDB this side needs (offline.js opens the same).
-
 let lastTold = null;
 
+/** The pages this worker controls told whether RoadTrip answers, or that a change waits. */
 async function tellPages(online, what = "network") {
   if (what === "network" && lastTold === online) return;
   if (what === "network") lastTold = online;
   for (const client of await self.clients.matchAll({ type: "window" })) client.postMessage({ type: what, online });
-}
-
-async function currentAccount() {
-  const record = await store("state", "readonly", (state) => state.get("account"));
-  return record?.value || "";
-}
-
-function store(name, mode, use) {
-  return new Promise((resolve, reject) => {
-    const opening = indexedDB.open("roadtrip", 1);
-    opening.onupgradeneeded = () => {
-      const db = opening.result;
-      db.createObjectStore("state", { keyPath: "key" });
-      db.createObjectStore("changes", { keyPath: "id", autoIncrement: true });
-      db.createObjectStore("reports", { keyPath: "id", autoIncrement: true });
-    };
-    opening.onerror = () => reject(opening.error);
-    opening.onsuccess = () => {
-      const db = opening.result;
-      const transaction = db.transaction(name, mode);
-      const asked = use(transaction.objectStore(name));
-      transaction.oncomplete = () => {
-        db.close();
-        resolve(asked?.result);
-      };
-      transaction.onerror = () => {
-        db.close();
-        reject(transaction.error);
-      };
-    };
-  });
 }

@@ -1,6 +1,30 @@
-// What several of RoadTrip's scripts need: the layout app.css chose, and small arithmetic.
+// What several of RoadTrip's scripts need: the layout app.css chose, whether RoadTrip answers,
+// the addresses the page gives, asking for a page, small arithmetic and a button.
 
 export const clamp = (value, low, high) => Math.min(high, Math.max(low, value));
+
+/** An address the page gives its scripts (its body's `data-addresses`, rendered from RoadTrip's
+ * routes, so that no script writes one): `serviceWorker`, `formToken`, `newVacation`. */
+export function address(name) {
+  const given = JSON.parse(document.body.dataset.addresses || "{}")[name];
+  if (typeof given !== "string") throw new Error(`the page gives no address ${name}`);
+  return given;
+}
+
+/** A page of RoadTrip asked as a page is (HTML, with the session's cookie). */
+export function fetchPage(url, options = {}) {
+  return fetch(url, { ...options, credentials: "same-origin", headers: { Accept: "text/html" } });
+}
+
+/** A button that does `action` when pressed. */
+export function button(text, className, action) {
+  const element = document.createElement("button");
+  element.type = "button";
+  element.className = className;
+  element.textContent = text;
+  element.addEventListener("click", action);
+  return element;
+}
 
 /** The layout app.css's media queries chose for this window, read from the custom properties
  * they set (`--layout-phone`, `--layout-spread`, `--layout-overlay`): the breakpoints are
@@ -28,7 +52,7 @@ export function watchLayout(changed) {
 
 /** Whether RoadTrip answers: set false when a page or pane came from what this device keeps
  * (the service worker marks those) or the service worker found no network, true when it
- * reached RoadTrip again. offline.js shows it; web-view.js shows saved copies while offline. */
+ * reached RoadTrip again. network-status.js shows it; web-view.js shows saved copies while offline. */
 export function setNetwork(online) {
   const state = online ? "online" : "offline";
   if (document.documentElement.dataset.network === state) return;

@@ -39,8 +39,11 @@ struct Shell: HTML {
     }
 
     private var pageBody: some HTML {
-        // `data-account` names whose pages the service worker may keep and show offline (offline.js).
-        body(.data("screen", frame.screen.rawValue), .class(frame.master == nil ? "single" : ""), .ifPresent(viewer?.keepKey) { .data("account", $0) }) {
+        // `data-account` names whose pages the service worker may keep and show offline (offline.js);
+        // `data-addresses`, the addresses the scripts ask for. `data-screen` stays first: the service
+        // worker marks a kept page by what it finds there.
+        body(.data("screen", frame.screen.rawValue), .class(frame.master == nil ? "single" : ""), .ifPresent(viewer?.keepKey) { .data("account", $0) },
+             .data("addresses", ScriptAddresses.pageJSON)) {
             a(.class("skip-link"), .href("#detail")) { "Skip to content" }
             div(.class("split")) {
                 if let master = frame.master {
