@@ -3,7 +3,7 @@ import HTTPServer
 import RoadTrip
 
 /// What a device keeps to use the trip, or one vacation, without a network: the addresses
-/// offline.js fetches into the account's caches, each with the bytes it will take. Sent in
+/// kept-sets.js fetches into the account's caches, each with the bytes it will take. Sent in
 /// parts: each address is measured by answering it, so a part answers at most `partSize` of
 /// them, and a book of 10,000 pages costs each request what a book of 12 does.
 struct KeepList: Codable, Equatable {
@@ -110,7 +110,7 @@ struct KeptOnDeviceController {
     }
 
     /// The page a device shows for a page it did not keep while there is no network. It holds
-    /// nothing of anyone's: offline.js lists what this browser keeps for the account.
+    /// nothing of anyone's: network-status.js lists what this browser keeps for the account.
     func offlinePage() -> Response {
         app.page(PageFrame(title: "Offline", screen: .detail, master: nil, detail: OfflineView()), context: context)
     }

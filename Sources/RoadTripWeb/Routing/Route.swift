@@ -26,7 +26,7 @@ public enum Route: Sendable, Equatable {
     case tripMap
     /// RoadTrip's saved copy of the destination's weather page, for use without a network.
     case weatherCopy
-    /// What a device keeps to use the trip offline (JSON, for offline.js), a part at a time:
+    /// What a device keeps to use the trip offline (JSON, for kept-sets.js), a part at a time:
     /// the addresses from `from` on (`KeepList.next` names the next part).
     case tripKeepListPart(from: Int)
     /// A generated page of the built-in sample book.
@@ -93,7 +93,7 @@ public enum Route: Sendable, Equatable {
     /// The preview or thumbnail a vacation keeps of its photo.
     case vacationPhotoImage(id: Int64, photo: Int64, size: PhotoImageSize)
     case vacationBook(id: Int64, page: Int)
-    /// What a device keeps to use a vacation offline (JSON, for offline.js), a part at a time.
+    /// What a device keeps to use a vacation offline (JSON, for kept-sets.js), a part at a time.
     case vacationKeepListPart(id: Int64, from: Int)
     /// Adding a photo to one of the account's vacations: the list to choose from, and its post.
     case visit(photo: Int64)
@@ -127,7 +127,7 @@ public enum Route: Sendable, Equatable {
 
     /// The event pages' list at its first page.
     static var eventsEditor: Route { .eventsEditorPage(1) }
-    /// The first part of what a device keeps of the trip: what offline.js asks first.
+    /// The first part of what a device keeps of the trip: what kept-sets.js asks first.
     static var tripKeepList: Route { .tripKeepListPart(from: 0) }
     static func vacationKeepList(id: Int64) -> Route { .vacationKeepListPart(id: id, from: 0) }
 

@@ -1,7 +1,7 @@
 import HTML
 
 /// The page a device shows, without a network, for a page it did not keep. It holds nothing of
-/// anyone's: offline.js lists what this browser keeps for the signed-in account, and the
+/// anyone's: network-status.js lists what this browser keeps for the signed-in account, and the
 /// changes waiting to be sent.
 struct OfflineView: HTML {
     var content: some HTML {
@@ -17,11 +17,11 @@ struct OfflineView: HTML {
     }
 }
 
-/// The row that keeps the trip, or a vacation, on this device: offline.js shows it (a service
+/// The row that keeps the trip, or a vacation, on this device: kept-sets.js shows it (a service
 /// worker needs JavaScript) with what is kept, its size and when, or why it cannot be offered
 /// (a page over plain HTTP from another machine is not a secure context).
 struct KeepOfflineRow: HTML {
-    /// Where offline.js reads what to keep.
+    /// Where kept-sets.js reads what to keep.
     let list: Route
     /// "this trip", "this vacation".
     let subject: String

@@ -82,7 +82,7 @@ struct VisitChoiceView: HTML {
         }
     }
 
-    /// What a choice made offline is called while it waits (offline.js puts the vacation's name for `{}`).
+    /// What a choice made offline is called while it waits (outbox.js puts the vacation's name for `{}`).
     private var offlineNote: String {
         kind == .visit ? "Visit “\(title)” into “{}”" : "Remove “\(title)” from “{}”"
     }
