@@ -105,7 +105,13 @@ let package = Package(
         .testTarget(name: "PageFetcherTests", dependencies: ["PageFetcher", "HTTPServer", "NetworkAddress", "TestSupport"]),
         .testTarget(name: "NetworkAddressTests", dependencies: ["NetworkAddress"]),
         .testTarget(name: "RoadTripTests", dependencies: ["RoadTrip", "SQLDatabase", "SQLite", "TestDatabases", "TestSupport", "Crypto", "Imaging", "Geo", "HTTPServer"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "RoadTripWebTests", dependencies: ["RoadTripInstance", "RoadTripWeb", "RoadTrip", "TestDatabases", "TestSupport", "PostgreSQL", "HTTPServer", "HTML", "Crypto", "Imaging", "Geo", "NetworkAddress", "Compression"]),
+        .testTarget(name: "RoadTripWebTests", dependencies: ["RoadTripWeb", "RoadTrip", "TestDatabases", "TestSupport", "PostgreSQL", "HTTPServer", "HTML", "Crypto", "Imaging", "Geo", "NetworkAddress", "Compression"]),
+        // The `roadtrip` command run as a person runs it, and whole instances serving over real
+        // sockets: child processes, signals, ports.
+        .testTarget(
+            name: "RoadTripCLITests",
+            dependencies: ["RoadTripInstance", "RoadTripWeb", "RoadTrip", "HTTPServer", "TestDatabases", "TestSupport", "SQLDatabase", "SQLite", "Crypto", "Imaging"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
