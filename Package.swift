@@ -48,8 +48,8 @@ let package = Package(
         // What the tests of every target share (libraries, since test targets cannot import
         // each other): temporary folders, recorders, the one way to run a child process.
         .target(name: "TestSupport", dependencies: ["SystemCalls"]),
-        // A fresh, empty database of either engine for each test; starts a throwaway
-        // PostgreSQL when none is given.
+        // A fresh, empty database of either engine for each test, and `.onEachEngine` to run a
+        // suite on both; starts a throwaway PostgreSQL when none is given.
         .target(name: "TestDatabases", dependencies: ["SQLDatabase", "SQLite", "PostgreSQL", "TestSupport"]),
         .target(name: "HTML"),
         // gzip and Brotli, for what is compressed once and served many times (the assets).
@@ -91,7 +91,7 @@ let package = Package(
         // A child process for the decode-memory tests, which bound its peak memory.
         .executableTarget(name: "ImagingProbe", dependencies: ["Imaging"]),
 
-        .testTarget(name: "TestSupportTests", dependencies: ["TestSupport"]),
+        .testTarget(name: "TestSupportTests", dependencies: ["TestSupport", "TestDatabases", "SQLDatabase"]),
         .testTarget(name: "SystemCallsTests", dependencies: ["SystemCalls", "TestSupport"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "SystemCalls", "TestSupport"]),
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite", "SQLDatabase", "TestDatabases", "TestSupport"]),
