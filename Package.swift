@@ -45,9 +45,12 @@ let package = Package(
         .target(name: "SQLDatabase"),
         .target(name: "SQLite", dependencies: ["CSQLite", "SQLDatabase"]),
         .target(name: "PostgreSQL", dependencies: ["CPostgreSQL", "SQLDatabase"]),
-        // A fresh, empty database of either engine for each test (a library, since test
-        // targets cannot import each other); starts a throwaway PostgreSQL when none is given.
-        .target(name: "TestDatabases", dependencies: ["SQLDatabase", "SQLite", "PostgreSQL", "SystemCalls"]),
+        // What the tests of every target share (libraries, since test targets cannot import
+        // each other): temporary folders, recorders, the one way to run a child process.
+        .target(name: "TestSupport", dependencies: ["SystemCalls"]),
+        // A fresh, empty database of either engine for each test, and `.onEachEngine` to run a
+        // suite on both; starts a throwaway PostgreSQL when none is given.
+        .target(name: "TestDatabases", dependencies: ["SQLDatabase", "SQLite", "PostgreSQL", "TestSupport"]),
         .target(name: "HTML"),
         // gzip and Brotli, for what is compressed once and served many times (the assets).
         .target(name: "Compression", dependencies: ["CZlib", "CBrotli"]),
@@ -88,20 +91,27 @@ let package = Package(
         // A child process for the decode-memory tests, which bound its peak memory.
         .executableTarget(name: "ImagingProbe", dependencies: ["Imaging"]),
 
-        .testTarget(name: "SystemCallsTests", dependencies: ["SystemCalls"]),
-        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "SystemCalls"]),
-        .testTarget(name: "SQLiteTests", dependencies: ["SQLite", "SQLDatabase", "TestDatabases"]),
-        .testTarget(name: "PostgreSQLTests", dependencies: ["PostgreSQL", "SQLDatabase", "TestDatabases"]),
+        .testTarget(name: "TestSupportTests", dependencies: ["TestSupport", "TestDatabases", "SQLDatabase"]),
+        .testTarget(name: "SystemCallsTests", dependencies: ["SystemCalls", "TestSupport"]),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "SystemCalls", "TestSupport"]),
+        .testTarget(name: "SQLiteTests", dependencies: ["SQLite", "SQLDatabase", "TestDatabases", "TestSupport"]),
+        .testTarget(name: "PostgreSQLTests", dependencies: ["PostgreSQL", "SQLDatabase", "TestDatabases", "TestSupport"]),
         .testTarget(name: "HTMLTests", dependencies: ["HTML"]),
         .testTarget(name: "CompressionTests", dependencies: ["Compression"]),
         .testTarget(name: "CryptoTests", dependencies: ["Crypto", "SystemCalls"]),
-        .testTarget(name: "ImagingTests", dependencies: ["Imaging", "ImagingProbe"]),
+        .testTarget(name: "ImagingTests", dependencies: ["Imaging", "ImagingProbe", "TestSupport"]),
         .testTarget(name: "TextRulesTests", dependencies: ["TextRules"]),
-        .testTarget(name: "GeoTests", dependencies: ["Geo"]),
-        .testTarget(name: "PageFetcherTests", dependencies: ["PageFetcher", "HTTPServer", "NetworkAddress"]),
+        .testTarget(name: "GeoTests", dependencies: ["Geo", "TestSupport"]),
+        .testTarget(name: "PageFetcherTests", dependencies: ["PageFetcher", "HTTPServer", "NetworkAddress", "TestSupport"]),
         .testTarget(name: "NetworkAddressTests", dependencies: ["NetworkAddress"]),
-        .testTarget(name: "RoadTripTests", dependencies: ["RoadTrip", "SQLDatabase", "SQLite", "TestDatabases", "Crypto", "Imaging", "Geo", "HTTPServer"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "RoadTripWebTests", dependencies: ["RoadTripInstance", "RoadTripWeb", "RoadTrip", "TestDatabases", "PostgreSQL", "HTTPServer", "HTML", "Crypto", "Imaging", "Geo", "NetworkAddress", "Compression"]),
+        .testTarget(name: "RoadTripTests", dependencies: ["RoadTrip", "SQLDatabase", "SQLite", "TestDatabases", "TestSupport", "Crypto", "Imaging", "Geo", "HTTPServer"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "RoadTripWebTests", dependencies: ["RoadTripWeb", "RoadTrip", "TestDatabases", "TestSupport", "PostgreSQL", "HTTPServer", "HTML", "Crypto", "Imaging", "Geo", "NetworkAddress", "Compression"]),
+        // The `roadtrip` command run as a person runs it, and whole instances serving over real
+        // sockets: child processes, signals, ports.
+        .testTarget(
+            name: "RoadTripCLITests",
+            dependencies: ["RoadTripInstance", "RoadTripWeb", "RoadTrip", "HTTPServer", "TestDatabases", "TestSupport", "SQLDatabase", "SQLite", "Crypto", "Imaging"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -2,6 +2,7 @@ import Foundation
 import SQLDatabase
 import SQLite
 import PostgreSQL
+import TestSupport
 
 /// Both engines, for tests that must hold for each: `@Test(arguments: allEngines)`.
 public let allEngines: [DatabaseEngine] = [.sqlite, .postgreSQL]

@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import SQLDatabase
 import PostgreSQL
+import TestSupport
 
 /// The PostgreSQL server tests share: the one ROADTRIP_TEST_POSTGRESQL names (as
 /// `bin/with-postgresql`, and so `make unit`, sets it), or else one this process starts on

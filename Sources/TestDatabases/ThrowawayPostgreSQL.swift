@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// A PostgreSQL server of its own, started by `bin/test-postgresql` in a new temporary
 /// folder and stopped (the folder removed) by `stop`, at deinit, or when the process exits.
@@ -44,11 +45,12 @@ public final class ThrowawayPostgreSQL: Sendable {
     /// Runs `bin/test-postgresql COMMAND FOLDER` and returns what it printed.
     @discardableResult
     static func script(_ command: String, _ folder: String) throws -> String {
-        let (status, output) = try runProgram(packageRoot.appendingPathComponent("bin/test-postgresql").path, [command, folder])
-        guard status == 0 else {
-            throw TestServerError(description: "bin/test-postgresql \(command) failed with status \(status)")
+        // Minutes: initdb and a start on two busy cores take seconds; a hang is not waited out.
+        let result = try ChildProcess.run(packageRoot.appendingPathComponent("bin/test-postgresql").path, [command, folder], within: 300)
+        guard result.status == 0 else {
+            throw TestServerError(description: "bin/test-postgresql \(command) failed with status \(result.status): \(result.standardError)")
         }
-        return output
+        return result.standardOutput
     }
 
     /// The package's root, three folders up from this file (Sources/TestDatabases/…).

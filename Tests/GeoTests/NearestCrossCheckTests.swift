@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 @testable import Geo
 
@@ -8,7 +9,7 @@ import Testing
 
     @Test func theIndexAgreesWithALinearScanAt2000RandomCoordinates() {
         // setup
-        var random = SeededGenerator(seed: 20_260_101)
+        var random = SplitMix64(seed: 20_260_101)
         var places: [GazetteerPlace] = []
         for id in 1...4_000 {
             let coordinate = switch id % 4 {
@@ -51,7 +52,7 @@ import Testing
         // setup: queries scattered a few km around real places, where the data is dense
         let gazetteer = try Bundled.gazetteer.get()
         let all = gazetteer.places
-        var random = SeededGenerator(seed: 7)
+        var random = SplitMix64(seed: 7)
         let queries = (0..<200).map { _ in
             let around = all.randomElement(using: &random)!.coordinate
             return random.coordinate(

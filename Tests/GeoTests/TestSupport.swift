@@ -1,5 +1,6 @@
 import Foundation
 import Geo
+import TestSupport
 
 /// A hand-made place; ids default to a running number the caller passes.
 func place(
@@ -19,24 +20,7 @@ enum Bundled {
     }
 }
 
-/// SplitMix64: a seeded generator, so a failing random cross-check fails the same way again.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
-extension SeededGenerator {
+extension SplitMix64 {
     /// Uniform over the sphere's surface (not over latitude, which would crowd the poles).
     mutating func coordinateOnSphere() -> Coordinate {
         let latitude = asin(Double.random(in: -1...1, using: &self)) * 180 / .pi

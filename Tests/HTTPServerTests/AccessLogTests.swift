@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 @testable import HTTPServer
 import Testing
 
@@ -22,7 +23,7 @@ import Testing
         _ = try connection.request("/missing")
 
         // validate
-        #expect(eventually { log.accessLines.count == 3 })
+        #expect(eventually(within: 5) { log.accessLines.count == 3 })
         usleep(100_000)
         let lines = log.accessLines
         #expect(lines.count == 3)
@@ -44,7 +45,7 @@ import Testing
 
         // validate
         #expect(response.status == 200)
-        #expect(eventually { log.accessLines.count == 1 })
+        #expect(eventually(within: 5) { log.accessLines.count == 1 })
         #expect(log.accessLines.first?.hasPrefix("GET /secret 200 ") == true)
         #expect(!log.all.contains { $0.contains("token") || $0.contains("abc") })
     }
@@ -52,7 +53,7 @@ import Testing
     @Test func controlCharactersAndSpacesInThePathAreEscaped() throws {
         // setup
         let log = LogRecorder()
-        let requests = RequestRecorder()
+        let requests = Recorder<Request>()
         let server = try startServer(log: log, requests: requests, handler: answerOK)
         defer { server.stop() }
 
@@ -61,7 +62,7 @@ import Testing
 
         // validate
         #expect(requests.last?.path == "/a\nb\r\tc d\u{7F}")
-        #expect(eventually { log.accessLines.count == 1 })
+        #expect(eventually(within: 5) { log.accessLines.count == 1 })
         let line = try #require(log.accessLines.first)
         #expect(line.hasPrefix("GET /a%0Ab%0D%09c%20d%7F 200 "))
         #expect(!line.contains { $0.isNewline || $0 == "\t" })
@@ -77,7 +78,7 @@ import Testing
         _ = try fetch(port: server.port, "/x%0AGET%20/admin%20200%200.1ms")
 
         // validate
-        #expect(eventually { log.accessLines.count == 1 })
+        #expect(eventually(within: 5) { log.accessLines.count == 1 })
         usleep(100_000)
         #expect(log.accessLines.count == 1)
         #expect(log.accessLines.first?.hasPrefix("GET /x%0AGET%20/admin%20200%200.1ms 200 ") == true)
@@ -88,7 +89,7 @@ import Testing
     @Test func unicodeLineBreaksInThePathAreEscaped() throws {
         // setup
         let log = LogRecorder()
-        let requests = RequestRecorder()
+        let requests = Recorder<Request>()
         let server = try startServer(log: log, requests: requests, handler: answerOK)
         defer { server.stop() }
 
@@ -97,7 +98,7 @@ import Testing
 
         // validate
         #expect(requests.last?.path == "/a\u{85}b\u{2028}c")
-        #expect(eventually { log.accessLines.count == 1 })
+        #expect(eventually(within: 5) { log.accessLines.count == 1 })
         let line = try #require(log.accessLines.first)
         #expect(!line.contains { $0.isNewline }, "\(line.debugDescription)")
         #expect(line.hasPrefix("GET /a%C2%85b%E2%80%A8c 200 "), "\(line.debugDescription)")

@@ -1,11 +1,12 @@
 import HTTPServer
+import TestSupport
 import Testing
 
 @Suite struct BodyLimitTests {
     @Test func oversizedContentLengthIsAnswered413WithoutWaitingForTheBody() throws {
         // setup
         let log = LogRecorder()
-        let requests = RequestRecorder()
+        let requests = Recorder<Request>()
         let server = try startServer(configure: { $0.maximumBodySize = 1 << 20 }, log: log, requests: requests, handler: answerOK)
         defer { server.stop() }
         let connection = try RawConnection(port: server.port)
@@ -20,14 +21,14 @@ import Testing
         #expect(response.headers["Connection"]?.lowercased() == "close")
         #expect(connection.isClosedByServer(within: 5))
         #expect(requests.count == 0)
-        #expect(eventually { log.accessLines.count == 1 })
+        #expect(eventually(within: 5) { log.accessLines.count == 1 })
         #expect(log.accessLines.first?.hasPrefix("POST /upload 413 ") == true)
     }
 
     @Test(arguments: ["PUT", "PATCH", "DELETE"])
     func oversizedContentLengthIsRefusedWhateverTheMethod(method: String) throws {
         // setup
-        let requests = RequestRecorder()
+        let requests = Recorder<Request>()
         let server = try startServer(configure: { $0.maximumBodySize = 100 }, requests: requests, handler: answerOK)
         defer { server.stop() }
         let connection = try RawConnection(port: server.port)
@@ -43,7 +44,7 @@ import Testing
 
     @Test func bodyOfExactlyTheLimitIsAccepted() throws {
         // setup
-        let requests = RequestRecorder()
+        let requests = Recorder<Request>()
         let server = try startServer(configure: { $0.maximumBodySize = 1000 }, requests: requests, handler: answerOK)
         defer { server.stop() }
         let body = [UInt8].pattern(count: 1000)
@@ -58,7 +59,7 @@ import Testing
 
     @Test func bodyOneByteOverTheLimitIsRefused() throws {
         // setup
-        let requests = RequestRecorder()
+        let requests = Recorder<Request>()
         let server = try startServer(configure: { $0.maximumBodySize = 1000 }, requests: requests, handler: answerOK)
         defer { server.stop() }
 
@@ -73,7 +74,7 @@ import Testing
     @Test func chunkedBodyGrowingPastTheLimitIsAnswered413() throws {
         // setup
         let log = LogRecorder()
-        let requests = RequestRecorder()
+        let requests = Recorder<Request>()
         let server = try startServer(configure: { $0.maximumBodySize = 1000 }, log: log, requests: requests, handler: answerOK)
         defer { server.stop() }
         let connection = try RawConnection(port: server.port)
@@ -88,13 +89,13 @@ import Testing
         // validate
         #expect(response.status == 413)
         #expect(requests.count == 0)
-        #expect(eventually { log.accessLines.count == 1 })
+        #expect(eventually(within: 5) { log.accessLines.count == 1 })
         #expect(log.accessLines.first?.hasPrefix("POST /upload 413 ") == true)
     }
 
     @Test func expectContinueWithAnOversizedBodyGets413InsteadOf100() throws {
         // setup
-        let requests = RequestRecorder()
+        let requests = Recorder<Request>()
         let server = try startServer(configure: { $0.maximumBodySize = 1000 }, requests: requests, handler: answerOK)
         defer { server.stop() }
         let connection = try RawConnection(port: server.port)
@@ -110,7 +111,7 @@ import Testing
 
     @Test func expectContinueWithinTheLimitGets100ThenTheAnswer() throws {
         // setup
-        let requests = RequestRecorder()
+        let requests = Recorder<Request>()
         let server = try startServer(configure: { $0.maximumBodySize = 1000 }, requests: requests, handler: answerOK)
         defer { server.stop() }
         let connection = try RawConnection(port: server.port)

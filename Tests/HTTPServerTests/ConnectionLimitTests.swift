@@ -1,13 +1,14 @@
 import Foundation
 import HTTPServer
 import Synchronization
+import TestSupport
 import Testing
 
 @Suite struct ConnectionLimitTests {
     @Test func manyClientsWithKeepAliveRequestsAllGetTheirOwnAnswers() throws {
         // setup
         let log = LogRecorder()
-        let requests = RequestRecorder()
+        let requests = Recorder<Request>()
         let server = try startServer(configure: { $0.threadPoolSize = 4 }, log: log, requests: requests) { request in
             .text("answer to \(request.path)")
         }
@@ -39,8 +40,8 @@ import Testing
         #expect(finished.wait(timeout: .now() + 30) == .success)
         #expect(wrong.withLock { $0 } == [])
         #expect(requests.count == clients * requestsPerClient)
-        #expect(eventually { server.requestsInProgress == 0 })
-        #expect(eventually { log.accessLines.count == clients * requestsPerClient })
+        #expect(eventually(within: 5) { server.requestsInProgress == 0 })
+        #expect(eventually(within: 5) { log.accessLines.count == clients * requestsPerClient })
     }
 
     @Test func connectionsBeyondThePerIPLimitAreClosedWhileTheFirstOnesKeepWorking() throws {
@@ -76,7 +77,7 @@ import Testing
         }
 
         // MUT
-        let next = eventually {
+        let next = eventually(within: 5) {
             (try? RawConnection(port: server.port).request("/next").status) == 200
         }
 
@@ -100,7 +101,7 @@ import Testing
 
     @Test func connectionThatSendsHalfARequestIsClosedAfterTheConnectionTimeout() throws {
         // setup
-        let requests = RequestRecorder()
+        let requests = Recorder<Request>()
         let server = try startServer(configure: { $0.connectionTimeout = 1 }, requests: requests, handler: answerOK)
         defer { server.stop() }
         let slow = try RawConnection(port: server.port)

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import TestSupport
 import Testing
 
 /// A server that answers every request with the file at `path`, or 404 when there is none.
@@ -215,7 +216,7 @@ private let modified = 1_700_000_000
             let request = Request(path: "/nothing.txt")
 
             // MUT
-            let response = Response.file(at: folder.path("nothing.txt"), contentType: "text/plain", for: request)
+            let response = Response.file(at: folder.file("nothing.txt"), contentType: "text/plain", for: request)
 
             // validate
             #expect(response == nil)
@@ -225,11 +226,11 @@ private let modified = 1_700_000_000
     @Test func directoryGivesNoResponse() throws {
         try TemporaryFolder.with { folder in
             // setup
-            try FileManager.default.createDirectory(atPath: folder.path("photos"), withIntermediateDirectories: false)
+            try FileManager.default.createDirectory(atPath: folder.file("photos"), withIntermediateDirectories: false)
             let request = Request(path: "/photos")
 
             // MUT
-            let response = Response.file(at: folder.path("photos"), contentType: "text/plain", for: request)
+            let response = Response.file(at: folder.file("photos"), contentType: "text/plain", for: request)
 
             // validate
             #expect(response == nil)

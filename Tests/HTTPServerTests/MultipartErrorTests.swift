@@ -93,7 +93,7 @@ import Testing
         try FormFolder.with { form in
             // MUT
             let error = #expect(throws: MultipartError.self) {
-                try MultipartForm(parsing: form.folder.path("missing"), contentType: "multipart/form-data; boundary=b", into: form.folder.url.path)
+                try MultipartForm(parsing: form.folder.file("missing"), contentType: "multipart/form-data; boundary=b", into: form.folder.url.path)
             }
 
             // validate
@@ -109,7 +109,7 @@ import Testing
 
             // MUT
             let error = #expect(throws: MultipartError.self) {
-                try MultipartForm(parsing: form.bodyPath, contentType: "multipart/form-data; boundary=b", into: form.folder.path("no-such-folder"))
+                try MultipartForm(parsing: form.bodyPath, contentType: "multipart/form-data; boundary=b", into: form.folder.file("no-such-folder"))
             }
 
             // validate

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import TestSupport
 import Testing
 
 /// A form with `<input type=file multiple>` posted to a spooled route, as it works with
@@ -8,8 +9,8 @@ import Testing
     @Test func aFormPostedToASpooledRouteIsReadFromItsBodyFile() throws {
         try TemporaryFolder.with { folder in
             // setup
-            let spool = folder.path("spool")
-            let photos = folder.path("photos")
+            let spool = folder.file("spool")
+            let photos = folder.file("photos")
             try FileManager.default.createDirectory(atPath: photos, withIntermediateDirectories: false)
             let server = try startServer(configure: { configuration in
                 configuration.maximumBodySize = 1024
@@ -48,7 +49,7 @@ import Testing
             #expect(refused.status == 400)
             #expect(refused.text == "the body ends before the closing boundary")
             #expect(FileProbe.names(in: photos).count == 2)
-            #expect(eventually { FileProbe.names(in: spool).isEmpty })
+            #expect(eventually(within: 5) { FileProbe.names(in: spool).isEmpty })
         }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 @testable import HTTPServer
 import SystemCalls
+import TestSupport
 import Testing
 
 /// The files uploads are written to, and what happens when the disk is full.

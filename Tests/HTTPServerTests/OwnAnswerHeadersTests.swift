@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import TestSupport
 import Testing
 
 /// The answers libmicrohttpd makes by itself, before any handler runs, carry a Content-Type and
@@ -14,7 +15,7 @@ import Testing
     ])
     func theLibrarysOwnRefusalsCarryTheHeadersOfEveryAnswer(what: String, request: String, status: Int) throws {
         // setup
-        let requests = RequestRecorder()
+        let requests = Recorder<Request>()
         let server = try startServer(configure: { $0.headersOnEveryResponse = Self.everyAnswer }, requests: requests, handler: answerOK)
         defer { server.stop() }
         let connection = try RawConnection(port: server.port)

@@ -1,4 +1,5 @@
 import HTTPServer
+import TestSupport
 import Testing
 
 @Suite struct RequestHandlingTests {
@@ -23,7 +24,7 @@ import Testing
 
     @Test func handlerSeesADecodedPathWithoutTheQueryAndDecodedQueryParameters() throws {
         // setup
-        let requests = RequestRecorder()
+        let requests = Recorder<Request>()
         let server = try startServer(requests: requests, handler: answerOK)
         defer { server.stop() }
 
@@ -43,7 +44,7 @@ import Testing
 
     @Test func requestHeadersAreFoundWhateverTheirCase() throws {
         // setup
-        let requests = RequestRecorder()
+        let requests = Recorder<Request>()
         let server = try startServer(requests: requests, handler: answerOK)
         defer { server.stop() }
 
@@ -61,7 +62,7 @@ import Testing
 
     @Test func clientAddressIsTheLoopbackAddress() throws {
         // setup
-        let requests = RequestRecorder()
+        let requests = Recorder<Request>()
         let server = try startServer(requests: requests, handler: answerOK)
         defer { server.stop() }
 
@@ -74,7 +75,7 @@ import Testing
 
     @Test func postBodyArrivesIntactByteForByte() throws {
         // setup
-        let requests = RequestRecorder()
+        let requests = Recorder<Request>()
         let server = try startServer(configure: { $0.maximumBodySize = 1 << 20 }, requests: requests) { request in
             Response(body: .bytes(Array(String(request.body.count).utf8)))
         }
@@ -94,7 +95,7 @@ import Testing
 
     @Test func chunkedBodyWithinTheLimitArrivesReassembled() throws {
         // setup
-        let requests = RequestRecorder()
+        let requests = Recorder<Request>()
         let server = try startServer(configure: { $0.maximumBodySize = 1000 }, requests: requests, handler: answerOK)
         defer { server.stop() }
         let connection = try RawConnection(port: server.port)
@@ -112,7 +113,7 @@ import Testing
 
     @Test func headGetsTheStatusAndHeadersOfGetButNoBody() throws {
         // setup
-        let requests = RequestRecorder()
+        let requests = Recorder<Request>()
         let server = try startServer(requests: requests) { _ in
             Response(status: .ok, headers: ["Content-Type": "text/csv", "X-Rows": "2"], body: .bytes(Array("a,b\n1,2\n".utf8)))
         }
@@ -167,7 +168,7 @@ import Testing
         #expect(response.headers["Set-Cookie"] == nil)
         #expect(response.headers["X-Echo"] == nil)
         #expect(response.text != "body")
-        #expect(eventually { log.accessLines.contains { $0.hasPrefix("GET /echo 500 ") } })
+        #expect(eventually(within: 5) { log.accessLines.contains { $0.hasPrefix("GET /echo 500 ") } })
     }
 
     /// libmicrohttpd 0.9.75 refuses a `Content-Length` added by the application (it computes

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 @testable import HTTPServer
 import Testing
 
@@ -34,7 +35,7 @@ import Testing
     @Test func aBodyThatCannotBeWrittenIsAnswered507AndTheRestDropped() throws {
         try TemporaryFolder.with { folder in
             // setup: the folder vanished after the request's headers were checked.
-            let state = Self.spooledState(folder: folder.path("gone"))
+            let state = Self.spooledState(folder: folder.file("gone"))
 
             // MUT
             let kept = [UInt8].pattern(count: 100).withUnsafeBytes { first in

@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import HTTPServer
 import Synchronization
+import TestSupport
 import Testing
 
 /// True when a new TCP connection to `port` is refused.
@@ -37,7 +38,7 @@ private func connectionIsRefused(port: Int) -> Bool {
         let stopped = onNewThread { server.stop() }
 
         // validate: while the handler is still blocked, stop() waits and nobody new gets in.
-        #expect(eventually { connectionIsRefused(port: server.port) })
+        #expect(eventually(within: 5) { connectionIsRefused(port: server.port) })
         #expect(stopped.wait(timeout: .now() + 0.2) == .timedOut, "stop() must wait for the request in progress")
         #expect(server.requestsInProgress == 1)
         release.signal()
@@ -86,12 +87,12 @@ private func connectionIsRefused(port: Int) -> Bool {
     @Test func stopGivesUpOnARequestThatOutlastsTheGracePeriod() throws {
         // setup: a client that announces a body and never sends it keeps its request in progress.
         let log = LogRecorder()
-        let requests = RequestRecorder()
+        let requests = Recorder<Request>()
         let server = try startServer(configure: { $0.shutdownGracePeriod = 0.3 }, log: log, requests: requests, handler: answerOK)
         defer { server.stop() }
         let stalled = try RawConnection(port: server.port)
         try stalled.send("POST /upload HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 100\r\n\r\nonly the start")
-        #expect(eventually { server.requestsInProgress == 1 })
+        #expect(eventually(within: 5) { server.requestsInProgress == 1 })
 
         // MUT
         let stopped = onNewThread { server.stop() }
@@ -172,7 +173,7 @@ private func connectionIsRefused(port: Int) -> Bool {
         defer { server.stop() }
         let idle = try RawConnection(port: server.port)
         #expect(try idle.request("/").status == 200)
-        #expect(eventually { server.requestsInProgress == 0 })
+        #expect(eventually(within: 5) { server.requestsInProgress == 0 })
 
         // MUT
         let stopped = onNewThread { server.stop() }

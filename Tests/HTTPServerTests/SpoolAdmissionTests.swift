@@ -1,6 +1,7 @@
 import Foundation
 @testable import HTTPServer
 import Synchronization
+import TestSupport
 import Testing
 
 /// Spooled bodies are stored only for requests the application admits, and within the
@@ -25,15 +26,15 @@ import Testing
         let connection = try RawConnection(port: server.port)
         try connection.send("POST /photos HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Owner: robin\r\nContent-Length: 800\r\n\r\n")
         try connection.send(.pattern(count: 100))
-        #expect(eventually { FileProbe.names(in: spool).count == 1 })
+        #expect(eventually(within: 5) { FileProbe.names(in: spool).count == 1 })
         return connection
     }
 
     @Test func aRequestTheApplicationRefusesIsAnsweredBeforeAByteOfItsBodyIsRead() throws {
         try TemporaryFolder.with { folder in
             // setup
-            let spool = folder.path("spool")
-            let requests = RequestRecorder()
+            let spool = folder.file("spool")
+            let requests = Recorder<Request>()
             let server = try startServer(configure: Self.configure(spool: spool), requests: requests, handler: answerOK)
             defer { server.stop() }
             let connection = try RawConnection(port: server.port)
@@ -56,7 +57,7 @@ import Testing
             // setup
             let heads = Mutex<[RequestHead]>([])
             let server = try startServer(configure: { configuration in
-                Self.configure(spool: folder.path("spool"))(&configuration)
+                Self.configure(spool: folder.file("spool"))(&configuration)
                 configuration.admitsSpooledBody = { head in
                     heads.withLock { $0.append(head) }
                     return .accept(owner: "someone")
@@ -82,8 +83,8 @@ import Testing
     @Test func aBodyOverTheTotalBoundIsAnswered507WhileAnotherHoldsTheSpool() throws {
         try TemporaryFolder.with { folder in
             // setup: one upload of 800 bytes under way, of a total of 1000.
-            let spool = folder.path("spool")
-            let requests = RequestRecorder()
+            let spool = folder.file("spool")
+            let requests = Recorder<Request>()
             let limits = SpoolLimits(total: 1000, perOwner: 1000, freeSpaceReserve: 0)
             let server = try startServer(configure: Self.configure(spool: spool, limits: limits), requests: requests, handler: answerOK)
             defer { server.stop() }
@@ -97,7 +98,7 @@ import Testing
             #expect(second.text.contains("already taking in as many uploads as it holds at once"))
             try first.send(.pattern(count: 700))
             #expect(try first.receiveResponse().status == 200)
-            #expect(eventually { server.requestsInProgress == 0 })
+            #expect(eventually(within: 5) { server.requestsInProgress == 0 })
             let third = try fetch(port: server.port, method: "POST", "/photos", headers: [("X-Owner", "morgan")], body: .pattern(count: 300))
             #expect(third.status == 200)
             #expect(requests.count == 2)
@@ -107,7 +108,7 @@ import Testing
     @Test func oneOwnerCannotTakeMoreThanItsShare() throws {
         try TemporaryFolder.with { folder in
             // setup: robin has 800 of a 1000-byte share in flight.
-            let spool = folder.path("spool")
+            let spool = folder.file("spool")
             let limits = SpoolLimits(total: 10_000, perOwner: 1000, freeSpaceReserve: 0)
             let server = try startServer(configure: Self.configure(spool: spool, limits: limits), handler: answerOK)
             defer { server.stop() }
@@ -127,8 +128,8 @@ import Testing
     @Test func aBodyThatWouldEatTheDisksReserveIsRefusedBeforeItIsRead() throws {
         try TemporaryFolder.with { folder in
             // setup: a reserve larger than any disk here.
-            let spool = folder.path("spool")
-            let requests = RequestRecorder()
+            let spool = folder.file("spool")
+            let requests = Recorder<Request>()
             let limits = SpoolLimits(total: 1 << 40, perOwner: 1 << 40, freeSpaceReserve: 1 << 60)
             let server = try startServer(configure: Self.configure(spool: spool, limits: limits), requests: requests, handler: answerOK)
             defer { server.stop() }
@@ -149,8 +150,8 @@ import Testing
     @Test func aChunkedBodyIsCountedAsItArrivesAndRefusedPastTheBound() throws {
         try TemporaryFolder.with { folder in
             // setup
-            let spool = folder.path("spool")
-            let requests = RequestRecorder()
+            let spool = folder.file("spool")
+            let requests = Recorder<Request>()
             let limits = SpoolLimits(total: 1000, perOwner: 1000, freeSpaceReserve: 0)
             let server = try startServer(configure: Self.configure(spool: spool, limits: limits), requests: requests, handler: answerOK)
             defer { server.stop() }
@@ -164,7 +165,7 @@ import Testing
             #expect(response.status == 507)
             #expect(requests.count == 0)
             #expect(FileProbe.names(in: spool).isEmpty)
-            #expect(eventually { server.requestsInProgress == 0 })
+            #expect(eventually(within: 5) { server.requestsInProgress == 0 })
             let after = try fetch(port: server.port, method: "POST", "/photos", headers: [("X-Owner", "robin")], body: .pattern(count: 900))
             #expect(after.status == 200)
         }

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import TestSupport
 import Testing
 
 /// Spooled bodies that are refused or abandoned leave nothing on disk.
@@ -16,8 +17,8 @@ import Testing
     @Test func contentLengthOverTheSpooledLimitIsAnswered413WithoutReadingTheBody() throws {
         try TemporaryFolder.with { folder in
             // setup
-            let spool = folder.path("spool")
-            let requests = RequestRecorder()
+            let spool = folder.file("spool")
+            let requests = Recorder<Request>()
             let server = try startServer(configure: Self.configure(spool: spool), requests: requests, handler: answerOK)
             defer { server.stop() }
             let connection = try RawConnection(port: server.port)
@@ -38,8 +39,8 @@ import Testing
     @Test func aChunkedSpooledBodyGrowingPastTheLimitIsAnswered413AndItsFileRemoved() throws {
         try TemporaryFolder.with { folder in
             // setup
-            let spool = folder.path("spool")
-            let requests = RequestRecorder()
+            let spool = folder.file("spool")
+            let requests = Recorder<Request>()
             let server = try startServer(configure: Self.configure(spool: spool, limit: 1000), requests: requests, handler: answerOK)
             defer { server.stop() }
             let connection = try RawConnection(port: server.port)
@@ -59,8 +60,8 @@ import Testing
     @Test func theFileOfAClientThatLeavesMidUploadIsRemoved() throws {
         try TemporaryFolder.with { folder in
             // setup
-            let spool = folder.path("spool")
-            let requests = RequestRecorder()
+            let spool = folder.file("spool")
+            let requests = Recorder<Request>()
             // libmicrohttpd 0.9.75 (epoll) misses about one client close in thirty during a
             // body, in memory or spooled alike; the idle timeout then ends the request, and
             // with it the file. A short timeout keeps that case within the wait below.
@@ -72,7 +73,7 @@ import Testing
             var connection: RawConnection? = try RawConnection(port: server.port)
             try connection?.send("POST /photos HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 1000000\r\n\r\n")
             try connection?.send(.pattern(count: 300_000))
-            let fileWhileUploading = eventually { FileProbe.names(in: spool).count == 1 }
+            let fileWhileUploading = eventually(within: 5) { FileProbe.names(in: spool).count == 1 }
 
             // MUT: the client goes away with 700 000 bytes still due.
             connection = nil
@@ -80,7 +81,7 @@ import Testing
             // validate
             #expect(fileWhileUploading)
             #expect(eventually(within: 10) { FileProbe.names(in: spool).isEmpty })
-            #expect(eventually { server.requestsInProgress == 0 })
+            #expect(eventually(within: 5) { server.requestsInProgress == 0 })
             #expect(requests.count == 0)
         }
     }
@@ -89,7 +90,7 @@ import Testing
         try TemporaryFolder.with { folder in
             // setup: the folder's parent is a regular file.
             let parent = try folder.write([1], to: "not-a-folder", modified: 0)
-            let requests = RequestRecorder()
+            let requests = Recorder<Request>()
             let server = try startServer(configure: Self.configure(spool: parent + "/spool"), requests: requests, handler: answerOK)
             defer { server.stop() }
 
@@ -108,10 +109,10 @@ import Testing
     @Test func aSpoolFolderOthersCanWriteToIsRefused() throws {
         try TemporaryFolder.with { folder in
             // setup: as someone else could have made it in a shared /tmp.
-            let spool = folder.path("spool")
+            let spool = folder.file("spool")
             try FileManager.default.createDirectory(atPath: spool, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o777])
             chmod(spool, 0o777)
-            let requests = RequestRecorder()
+            let requests = Recorder<Request>()
             let server = try startServer(configure: Self.configure(spool: spool), requests: requests, handler: answerOK)
             defer { server.stop() }
 
@@ -129,8 +130,8 @@ import Testing
     @Test func aBodyLargerThanTheFreeDiskSpaceIsAnswered507BeforeItIsRead() throws {
         try TemporaryFolder.with { folder in
             // setup
-            let spool = folder.path("spool")
-            let requests = RequestRecorder()
+            let spool = folder.file("spool")
+            let requests = Recorder<Request>()
             let server = try startServer(configure: Self.configure(spool: spool, limit: Int.max), requests: requests, handler: answerOK)
             defer { server.stop() }
             let connection = try RawConnection(port: server.port)

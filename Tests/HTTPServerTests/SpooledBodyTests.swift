@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import TestSupport
 import Testing
 
 /// Bodies of spooled routes go to a file, not to memory.
@@ -32,9 +33,9 @@ import Testing
     @Test func aLargeUploadIsOnDiskBeforeItHasAllArrivedAndReachesTheHandlerByteForByte() throws {
         try TemporaryFolder.with { folder in
             // setup
-            let spool = folder.path("spool")
-            let kept = folder.path("kept.bin")
-            let requests = RequestRecorder()
+            let spool = folder.file("spool")
+            let kept = folder.file("kept.bin")
+            let requests = Recorder<Request>()
             let server = try startServer(configure: Self.configure(spool: spool), requests: requests) { request in
                 // The handler keeps the upload the documented way: a hard link made before returning.
                 guard let file = request.bodyFile, link(file, kept) == 0 else { return .text("no file", status: .internalServerError) }
@@ -71,16 +72,16 @@ import Testing
                 #expect(handle.readData(ofLength: 1 << 20) == Data(expected.next(1 << 20)), "megabyte \(megabyte) differs")
             }
             #expect(handle.readData(ofLength: 1).isEmpty)
-            #expect(eventually { FileProbe.names(in: spool).isEmpty })
+            #expect(eventually(within: 5) { FileProbe.names(in: spool).isEmpty })
         }
     }
 
     @Test func theBodyFileIsPrivateAndGoneOnceTheHandlerHasReturned() throws {
         try TemporaryFolder.with { folder in
             // setup
-            let spool = folder.path("spool")
+            let spool = folder.file("spool")
             let body = [UInt8].pattern(count: 5000)
-            let seen = RequestRecorder()
+            let seen = Recorder<Request>()
             let server = try startServer(configure: Self.configure(spool: spool)) { request in
                 seen.record(request)
                 let file = request.bodyFile ?? ""
@@ -96,7 +97,7 @@ import Testing
             let file = try #require(seen.last?.bodyFile)
             #expect(seen.last?.bodySize == 5000)
             #expect(FileProbe.mode(spool) == 0o700)
-            #expect(eventually { !FileProbe.exists(file) })
+            #expect(eventually(within: 5) { !FileProbe.exists(file) })
             #expect(FileProbe.names(in: spool).isEmpty)
         }
     }
@@ -104,7 +105,7 @@ import Testing
     @Test func aSpoolFolderIsMadeWithItsMissingParents() throws {
         try TemporaryFolder.with { folder in
             // setup
-            let spool = folder.path("library/cache/incoming")
+            let spool = folder.file("library/cache/incoming")
             let server = try startServer(configure: Self.configure(spool: spool)) { request in
                 .text(request.bodyFile.map { FileProbe.exists($0) ? "stored" : "gone" } ?? "no file")
             }
@@ -115,8 +116,8 @@ import Testing
 
             // validate
             #expect(response.text == "stored")
-            #expect(FileProbe.mode(folder.path("library")) == 0o700)
-            #expect(FileProbe.mode(folder.path("library/cache")) == 0o700)
+            #expect(FileProbe.mode(folder.file("library")) == 0o700)
+            #expect(FileProbe.mode(folder.file("library/cache")) == 0o700)
             #expect(FileProbe.mode(spool) == 0o700)
         }
     }
@@ -124,8 +125,8 @@ import Testing
     @Test func aHandlerThatMovesTheFileKeepsIt() throws {
         try TemporaryFolder.with { folder in
             // setup
-            let spool = folder.path("spool")
-            let kept = folder.path("moved.bin")
+            let spool = folder.file("spool")
+            let kept = folder.file("moved.bin")
             let server = try startServer(configure: Self.configure(spool: spool)) { request in
                 guard let file = request.bodyFile, rename(file, kept) == 0 else { return .text("not moved") }
                 return .text("\(request.bodySize)")
@@ -145,7 +146,7 @@ import Testing
     @Test func aChunkedSpooledBodyArrivesWhole() throws {
         try TemporaryFolder.with { folder in
             // setup
-            let spool = folder.path("spool")
+            let spool = folder.file("spool")
             let server = try startServer(configure: Self.configure(spool: spool)) { request in
                 .text(request.bodyFile.flatMap(FileProbe.contents).map { String(decoding: $0, as: UTF8.self) } ?? "no file")
             }
@@ -165,8 +166,8 @@ import Testing
     @Test func anEmptySpooledBodyHasNoFile() throws {
         try TemporaryFolder.with { folder in
             // setup
-            let spool = folder.path("spool")
-            let requests = RequestRecorder()
+            let spool = folder.file("spool")
+            let requests = Recorder<Request>()
             let server = try startServer(configure: Self.configure(spool: spool), requests: requests, handler: answerOK)
             defer { server.stop() }
 
@@ -185,8 +186,8 @@ import Testing
     @Test func routesThatDoNotSpoolKeepTheirBodyInMemoryWithTheirOwnLimit() throws {
         try TemporaryFolder.with { folder in
             // setup
-            let spool = folder.path("spool")
-            let requests = RequestRecorder()
+            let spool = folder.file("spool")
+            let requests = Recorder<Request>()
             let server = try startServer(configure: Self.configure(spool: spool), requests: requests, handler: answerOK)
             defer { server.stop() }
 

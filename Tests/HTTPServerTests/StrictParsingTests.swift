@@ -1,11 +1,12 @@
 import HTTPServer
+import TestSupport
 import Testing
 
 /// What libmicrohttpd 0.9.75 does with requests that bend HTTP/1.1, checked on the wire.
 @Suite struct StrictParsingTests {
     @Test func headerLineWithoutAColonIsRefusedWithoutCallingTheHandler() throws {
         // setup
-        let requests = RequestRecorder()
+        let requests = Recorder<Request>()
         let server = try startServer(requests: requests, handler: answerOK)
         defer { server.stop() }
         let connection = try RawConnection(port: server.port)
@@ -22,7 +23,7 @@ import Testing
 
     @Test func http11RequestWithoutHostIsRefused() throws {
         // setup
-        let requests = RequestRecorder()
+        let requests = Recorder<Request>()
         let server = try startServer(requests: requests, handler: answerOK)
         defer { server.stop() }
         let connection = try RawConnection(port: server.port)
@@ -38,7 +39,7 @@ import Testing
 
     @Test func lenientParsingAcceptsAnHTTP11RequestWithoutHost() throws {
         // setup
-        let requests = RequestRecorder()
+        let requests = Recorder<Request>()
         let server = try startServer(configure: { $0.strictParsing = false }, requests: requests, handler: answerOK)
         defer { server.stop() }
         let connection = try RawConnection(port: server.port)
@@ -54,7 +55,7 @@ import Testing
 
     @Test func spaceInsideTheRequestTargetIsRefused() throws {
         // setup
-        let requests = RequestRecorder()
+        let requests = Recorder<Request>()
         let server = try startServer(requests: requests, handler: answerOK)
         defer { server.stop() }
         let connection = try RawConnection(port: server.port)
@@ -69,7 +70,7 @@ import Testing
 
     @Test func hostWithSpaceBeforeTheColonIsRefused() throws {
         // setup
-        let requests = RequestRecorder()
+        let requests = Recorder<Request>()
         let server = try startServer(requests: requests, handler: answerOK)
         defer { server.stop() }
         let connection = try RawConnection(port: server.port)
@@ -90,7 +91,7 @@ import Testing
     /// server but may be one for a proxy in front of it: a request-smuggling seam.
     @Test func anyHeaderWithWhitespaceBeforeTheColonIsRefused() throws {
         // setup
-        let requests = RequestRecorder()
+        let requests = Recorder<Request>()
         let server = try startServer(requests: requests, handler: answerOK)
         defer { server.stop() }
         let connection = try RawConnection(port: server.port)
@@ -108,7 +109,7 @@ import Testing
     /// does, even with strict parsing on (the `strictParsing` documentation says otherwise).
     @Test func bareLineFeedsAreTakenAsLineEnds() throws {
         // setup
-        let requests = RequestRecorder()
+        let requests = Recorder<Request>()
         let server = try startServer(requests: requests, handler: answerOK)
         defer { server.stop() }
         let connection = try RawConnection(port: server.port)
@@ -126,7 +127,7 @@ import Testing
 
     @Test func unsupportedHTTPVersionIsAnswered505() throws {
         // setup
-        let requests = RequestRecorder()
+        let requests = Recorder<Request>()
         let server = try startServer(requests: requests, handler: answerOK)
         defer { server.stop() }
         let connection = try RawConnection(port: server.port)
@@ -142,7 +143,7 @@ import Testing
 
     @Test func headersLargerThanTheConnectionMemoryLimitAreAnswered431() throws {
         // setup
-        let requests = RequestRecorder()
+        let requests = Recorder<Request>()
         let server = try startServer(configure: { $0.connectionMemoryLimit = 16 * 1024 }, requests: requests, handler: answerOK)
         defer { server.stop() }
         let connection = try RawConnection(port: server.port)
@@ -158,7 +159,7 @@ import Testing
 
     @Test func targetLongerThanTheConnectionMemoryLimitIsAnswered414() throws {
         // setup
-        let requests = RequestRecorder()
+        let requests = Recorder<Request>()
         let server = try startServer(configure: { $0.connectionMemoryLimit = 16 * 1024 }, requests: requests, handler: answerOK)
         defer { server.stop() }
         let connection = try RawConnection(port: server.port)

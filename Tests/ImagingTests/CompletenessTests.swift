@@ -1,5 +1,6 @@
 import Testing
 import CVipsShim
+import TestSupport
 @testable import Imaging
 
 /// A JPEG whose header claims 10000 × 10000 but whose data stops after 20 KB: the case libvips'
@@ -10,7 +11,7 @@ import CVipsShim
     private func cut(_ folder: TemporaryFolder, endingInEOI: Bool) throws -> String {
         let whole = folder.file("whole.jpg")
         try FlatPicture.write(to: whole, format: .jpeg, width: 10_000, height: 10_000, bits: 8)
-        let head = Array(try TemporaryFolder.bytes(at: whole).prefix(20_000))
+        let head = Array(try TestPhotos.bytes(at: whole).prefix(20_000))
         return try folder.write(head + (endingInEOI ? [0xFF, 0xD9] : []), to: "cut.jpg")
     }
 
@@ -48,7 +49,7 @@ import CVipsShim
     @Test func strayBytesBeforeTheEndMarkerAreNotDamage() throws {
         // setup: libjpeg warns of "extraneous bytes", which some cameras write; the picture is whole
         let folder = try TemporaryFolder()
-        let whole = try TemporaryFolder.bytes(at: try TestPhotos.make(in: folder, width: 640, height: 480))
+        let whole = try TestPhotos.bytes(at: try TestPhotos.make(in: folder, width: 640, height: 480))
         let source = try folder.write(Array(whole.dropLast(2)) + [0, 0, 0, 0xFF, 0xD9], to: "stray.jpg")
         // MUT / validate
         #expect(throws: Never.self) { try processor.checkComplete(fileAt: source) }

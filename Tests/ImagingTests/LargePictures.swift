@@ -32,7 +32,7 @@ struct LargePictures: Sendable {
             let tile = path + ".tile.heic"
             defer { try? FileManager.default.removeItem(atPath: tile) }
             try FlatPicture.write(to: tile, format: .heic, width: 512, height: 512, bits: 12)
-            let grid = try HEICGrid.make(fromTile: TemporaryFolder.bytes(at: tile), tileSize: 512, width: Self.side, height: Self.side)
+            let grid = try HEICGrid.make(fromTile: TestPhotos.bytes(at: tile), tileSize: 512, width: Self.side, height: Self.side)
             try Data(grid).write(to: URL(fileURLWithPath: path))
         }
         warmUp = try Self.made(folder + "/warm-up.png") {

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Runs the ImagingProbe executable (built beside the test bundle) and reads what it printed:
 /// each file's outcome and the child's own resident memory, so a test bounds what decoding cost
@@ -17,19 +18,13 @@ struct MemoryProbe {
     }
 
     static func run(budgetMB: Int, waitSeconds: Int = 120, check: Bool = false, warmUp: String, _ files: [String]) throws -> Report {
-        let process = Process()
-        process.executableURL = try executable()
-        process.arguments = ["--budget-mb", "\(budgetMB)", "--wait-s", "\(waitSeconds)", "--warm-up", warmUp]
-            + (check ? ["--check"] : []) + files
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw Failure("the probe exited with \(process.terminationStatus)") }
+        let arguments = ["--budget-mb", "\(budgetMB)", "--wait-s", "\(waitSeconds)", "--warm-up", warmUp] + (check ? ["--check"] : []) + files
+        // Its own waits, and minutes more for the decodes on two busy cores: a hang is not waited out.
+        let probe = try ChildProcess.run(try BuiltProducts.executable("ImagingProbe"), arguments, within: Double(waitSeconds) + 300)
+        guard probe.status == 0 else { throw Failure("the probe exited with \(probe.status): \(probe.standardError)") }
         var results: [String] = []
         var figures: [String: Int] = [:]
-        for line in String(decoding: data, as: UTF8.self).split(separator: "\n") {
+        for line in probe.standardOutput.split(separator: "\n") {
             let words = line.split(separator: " ", maxSplits: 2).map(String.init)
             if words.first == "result", words.count == 3 { results.append(words[2]) }
             else if words.count == 2 { figures[words[0]] = Int(words[1]) }
@@ -37,16 +32,6 @@ struct MemoryProbe {
         guard let baseline = figures["baseline-kb"], let peak = figures["peak-kb"], let after = figures["after-kb"],
               baseline > 0, peak > 0, after > 0 else { throw Failure("the probe printed no memory figures") }
         return Report(results: results, baselineKB: baseline, peakKB: peak, afterKB: after)
-    }
-
-    /// Beside the test bundle, where SwiftPM builds every product of the package.
-    private static func executable() throws -> URL {
-        let folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        for candidate in [folder, folder.deletingLastPathComponent()] {
-            let url = candidate.appendingPathComponent("ImagingProbe")
-            if FileManager.default.isExecutableFile(atPath: url.path) { return url }
-        }
-        throw Failure("ImagingProbe is not built beside \(folder.path)")
     }
 
     struct Failure: Error, CustomStringConvertible {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import CVipsShim
+import TestSupport
 @testable import Imaging
 
 /// An import's renditions from one decode: the preview by shrink-on-load, the thumbnail from the
@@ -36,7 +37,7 @@ import CVipsShim
         let folder = try TemporaryFolder()
         let whole = folder.file("whole.jpg")
         try FlatPicture.write(to: whole, format: .jpeg, width: 4000, height: 4000, bits: 8)
-        let source = try folder.write(Array(try TemporaryFolder.bytes(at: whole).prefix(20_000)) + [0xFF, 0xD9], to: "cut.jpg")
+        let source = try folder.write(Array(try TestPhotos.bytes(at: whole).prefix(20_000)) + [0xFF, 0xD9], to: "cut.jpg")
         // MUT
         let error = #expect(throws: ImagingError.self) {
             try processor.makeCheckedRenditions([.thumbnail, .preview], of: source, to: destinations(in: folder))
@@ -51,7 +52,7 @@ import CVipsShim
         let folder = try TemporaryFolder()
         let whole = folder.file("whole.jpg")
         try FlatPicture.write(to: whole, format: .jpeg, width: 4000, height: 4000, bits: 8)
-        let source = try folder.write(Array(try TemporaryFolder.bytes(at: whole).prefix(20_000)), to: "cut.jpg")
+        let source = try folder.write(Array(try TestPhotos.bytes(at: whole).prefix(20_000)), to: "cut.jpg")
         #expect(throws: ImagingError.self) { try processor.makeCheckedRenditions([], of: source, to: destinations(in: folder)) }
     }
 
@@ -59,7 +60,7 @@ import CVipsShim
         // setup: libjpeg warns of extraneous bytes, which the strict decode refuses; the check
         // finds the picture whole, and the ordinary decode makes the renditions
         let folder = try TemporaryFolder()
-        let whole = try TemporaryFolder.bytes(at: try TestPhotos.make(in: folder, width: 2000, height: 1500))
+        let whole = try TestPhotos.bytes(at: try TestPhotos.make(in: folder, width: 2000, height: 1500))
         let source = try folder.write(Array(whole.dropLast(2)) + [0, 0, 0, 0xFF, 0xD9], to: "stray.jpg")
         // MUT
         try processor.makeCheckedRenditions([.thumbnail, .preview], of: source, to: destinations(in: folder))

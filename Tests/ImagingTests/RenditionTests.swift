@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import Imaging
 
@@ -85,7 +86,7 @@ import Testing
     func aTruncatedJpegIsCorruptAndLeavesNoFile(keptFraction: Double) throws {
         // setup
         let folder = try TemporaryFolder()
-        let whole = try TemporaryFolder.bytes(at: try TestPhotos.make(in: folder, width: 1600, height: 1200))
+        let whole = try TestPhotos.bytes(at: try TestPhotos.make(in: folder, width: 1600, height: 1200))
         let source = try folder.write(Array(whole.prefix(Int(Double(whole.count) * keptFraction))), to: "cut.jpg")
         // MUT
         let error = #expect(throws: ImagingError.self) {

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import Imaging
 
@@ -25,7 +26,7 @@ import Testing
         let second = try TestPhotos.make(in: folder, named: "b.jpg", width: 1200, height: 900, seed: 42)
         let other = try TestPhotos.make(in: folder, named: "c.jpg", width: 1200, height: 900, seed: 43)
         // validate
-        let bytes = try [first, second, other].map { try TemporaryFolder.bytes(at: $0) }
+        let bytes = try [first, second, other].map { try TestPhotos.bytes(at: $0) }
         #expect(bytes[0] == bytes[1])
         #expect(bytes[0] != bytes[2])
     }
@@ -37,7 +38,7 @@ import Testing
         // MUT
         let path = try TestPhotos.make(in: folder, width: 2000, height: 1500, metadata: PhotoMetadata())
         // validate
-        let size = try TemporaryFolder.bytes(at: path).count
+        let size = try TestPhotos.bytes(at: path).count
         let bitsPerPixel = Double(size * 8) / Double(2000 * 1500)
         #expect((0.3...4.0).contains(bitsPerPixel), "\(bitsPerPixel) bits per pixel")
     }
@@ -48,7 +49,7 @@ import Testing
         // MUT
         let path = try TestPhotos.make(in: folder, width: 32, height: 32)
         // validate: SOI, then APP1 with its length, then the "Exif\0\0" mark
-        let bytes = try TemporaryFolder.bytes(at: path)
+        let bytes = try TestPhotos.bytes(at: path)
         #expect(bytes[0..<4].elementsEqual([0xFF, 0xD8, 0xFF, 0xE1]))
         #expect(bytes[6..<12].elementsEqual(Array("Exif".utf8) + [0, 0]))
     }

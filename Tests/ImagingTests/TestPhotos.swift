@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 @testable import Imaging
 
 /// Pictures the tests make for themselves.
@@ -14,6 +15,11 @@ enum TestPhotos {
         let path = folder.file(name ?? "photo-\(seed).\(format.fileExtension)")
         try SyntheticPhoto.write(to: path, format: format, width: width, height: height, metadata: metadata, seed: seed)
         return path
+    }
+
+    /// The bytes of the file at `path`.
+    static func bytes(at path: String) throws -> [UInt8] {
+        Array(try Data(contentsOf: URL(fileURLWithPath: path)))
     }
 
     /// A PNG whose IHDR claims `width` × `height` but whose only IDAT holds 64 bytes of a

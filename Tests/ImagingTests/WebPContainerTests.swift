@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 @testable import Imaging
 
@@ -6,7 +7,7 @@ import Testing
         // setup: libvips 8.14.1 writes an EXIF chunk into every WebP it saves
         let folder = try TemporaryFolder()
         let path = try TestPhotos.make(in: folder, format: .webp, width: 90, height: 60)
-        let original = try TemporaryFolder.bytes(at: path)
+        let original = try TestPhotos.bytes(at: path)
         // MUT
         let stripped = try original.withUnsafeBytes { try WebPContainer.removingMetadata($0) }
         // validate
@@ -22,7 +23,7 @@ import Testing
     @Test func theVP8XFlagsNoLongerAnnounceExif() throws {
         // setup
         let folder = try TemporaryFolder()
-        let original = try TemporaryFolder.bytes(at: TestPhotos.make(in: folder, format: .webp, width: 16, height: 16))
+        let original = try TestPhotos.bytes(at: TestPhotos.make(in: folder, format: .webp, width: 16, height: 16))
         // MUT
         let stripped = try original.withUnsafeBytes { try WebPContainer.removingMetadata($0) }
         // validate: RIFF, size, WEBP, then the VP8X chunk whose first payload byte holds the flags

@@ -1,5 +1,6 @@
 import HTTPServer
 import NetworkAddress
+import TestSupport
 @testable import PageFetcher
 import Testing
 
@@ -8,7 +9,7 @@ import Testing
     @Test(arguments: ["127.0.0.1", "localhost", "127.1", "0x7f000001", "2130706433", "0177.0.0.1", "[::ffff:127.0.0.1]"])
     func loopbackIsRefusedBeforeAnyRequestUnlessAllowed(host: String) throws {
         // setup
-        let requests = RequestRecorder()
+        let requests = Recorder<Request>()
         let server = try startServer(requests: requests) { _ in .html("inside") }
         defer { server.stop() }
         let url = baseURL(server, host: host) + "/"
@@ -34,7 +35,7 @@ import Testing
             IPAddress.localInterfaceAddresses().first { $0.isIPv4 && !$0.isInternal },
             "this test needs an interface with a non-private IPv4 address (as the machines here have)"
         )
-        let requests = RequestRecorder()
+        let requests = Recorder<Request>()
         let server = try startServer(host: "0.0.0.0", requests: requests) { _ in .html("inside") }
         defer { server.stop() }
         let url = baseURL(server, host: own.description) + "/"
@@ -50,7 +51,7 @@ import Testing
 
     @Test func ipv6LoopbackIsRefusedUnlessAllowed() throws {
         // setup
-        let requests = RequestRecorder()
+        let requests = Recorder<Request>()
         let server = try startServer(host: "::1", requests: requests) { _ in .html("inside") }
         defer { server.stop() }
         let url = baseURL(server, host: "[::1]") + "/"
@@ -66,7 +67,7 @@ import Testing
 
     @Test func aRedirectChainIsRefusedAtItsFirstHopWhenNothingLocalIsAllowed() throws {
         // setup
-        let requests = RequestRecorder()
+        let requests = Recorder<Request>()
         let server = try startServer(requests: requests) { _ in .redirect(to: "http://127.0.0.2/", status: .found) }
         defer { server.stop() }
 
@@ -80,10 +81,10 @@ import Testing
 
     @Test func aRedirectToARefusedAddressIsStoppedAtThatHop() throws {
         // setup: the first server may be reached, the one it redirects to may not.
-        let inner = RequestRecorder()
+        let inner = Recorder<Request>()
         let innerServer = try startServer(host: "::1", requests: inner) { _ in .html("inside") }
         defer { innerServer.stop() }
-        let outer = RequestRecorder()
+        let outer = Recorder<Request>()
         let outerServer = try startServer(requests: outer) { _ in
             .redirect(to: baseURL(innerServer, host: "[::1]") + "/", status: .found)
         }

@@ -1,5 +1,6 @@
 import Glibc
 import HTTPServer
+import TestSupport
 @testable import PageFetcher
 import Testing
 
@@ -56,7 +57,7 @@ import Testing
 
     @Test func theRequestNamesRoadTripAndOffersCompressionButNoCookieFromAnEarlierHop() throws {
         // setup
-        let requests = RequestRecorder()
+        let requests = Recorder<Request>()
         let server = try startServer(requests: requests) { request in
             guard request.path == "/start" else { return .text("done") }
             var response = Response.redirect(to: "/after", status: .found)

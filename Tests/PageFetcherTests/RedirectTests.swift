@@ -1,9 +1,10 @@
 import HTTPServer
 import PageFetcher
+import TestSupport
 import Testing
 
 /// A server where `/hop/N` redirects to `/hop/N-1` and `/hop/0` is the page.
-private func startHopServer(requests: RequestRecorder = RequestRecorder()) throws -> Server {
+private func startHopServer(requests: Recorder<Request> = Recorder<Request>()) throws -> Server {
     try startServer(requests: requests) { request in
         guard let remaining = Int(request.path.dropFirst("/hop/".count)), remaining > 0 else { return .html("arrived") }
         return .redirect(to: "/hop/\(remaining - 1)", status: .found)
@@ -39,7 +40,7 @@ private func startHopServer(requests: RequestRecorder = RequestRecorder()) throw
 
     @Test func oneRedirectMoreThanTheLimitIsRefused() throws {
         // setup
-        let requests = RequestRecorder()
+        let requests = Recorder<Request>()
         let server = try startHopServer(requests: requests)
         defer { server.stop() }
 

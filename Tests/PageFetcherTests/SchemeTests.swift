@@ -1,5 +1,6 @@
 import HTTPServer
 import PageFetcher
+import TestSupport
 import Testing
 
 @Suite struct SchemeTests {
@@ -38,7 +39,7 @@ import Testing
 
     @Test func credentialsInTheAddressAreNeverSent() throws {
         // setup
-        let requests = RequestRecorder()
+        let requests = Recorder<Request>()
         let server = try startServer(requests: requests) { _ in .text("ok") }
         defer { server.stop() }
 
@@ -57,7 +58,7 @@ import Testing
 
     @Test func credentialsInARedirectAreNeverSentEither() throws {
         // setup
-        let requests = RequestRecorder()
+        let requests = Recorder<Request>()
         let server = try startServer(requests: requests) { request in
             request.path == "/inner" ? .text("inside") : .redirect(to: "http://trip:s3cret@127.0.0.1:\(request.headers["Host"]?.split(separator: ":").last ?? "")/inner", status: .found)
         }

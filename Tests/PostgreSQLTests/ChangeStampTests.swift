@@ -3,6 +3,7 @@ import Foundation
 import SQLDatabase
 import Testing
 import TestDatabases
+import TestSupport
 
 /// `Database.changeStamp()`: what tells a cache its values are stale, on both engines.
 

@@ -3,6 +3,7 @@ import Testing
 import SQLDatabase
 import PostgreSQL
 import TestDatabases
+import TestSupport
 
 @Test func writesFromManyThreadsAndTwoInstancesAreTakenInTurn() throws {
     let address = try TestPostgreSQL.freshAddress()

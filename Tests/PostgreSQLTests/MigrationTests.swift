@@ -2,6 +2,7 @@ import Testing
 import SQLDatabase
 import PostgreSQL
 import TestDatabases
+import TestSupport
 
 private let history = [
     Migration("001 table", "CREATE TABLE t(x INTEGER PRIMARY KEY)"),

@@ -5,6 +5,7 @@ import Testing
 import SQLDatabase
 import PostgreSQL
 import TestDatabases
+import TestSupport
 
 @Test func aBorrowerBeyondTheLimitWaitsThenIsUnavailable() throws {
     let database = try TestPostgreSQL.freshDatabase(connections: 2, connectTimeout: .seconds(1))

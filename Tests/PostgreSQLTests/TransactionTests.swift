@@ -2,6 +2,7 @@ import Testing
 import SQLDatabase
 import PostgreSQL
 import TestDatabases
+import TestSupport
 
 private struct Refusal: Error {}
 

@@ -1,19 +1,19 @@
 import Foundation
 import SQLDatabase
+import TestDatabases
 import Testing
 @testable import RoadTrip
 
-@Suite struct AccountStoreTests {
+@Suite(.onEachEngine) struct AccountStoreTests {
     let fixture: AccountsFixture
 
-    init(engine: DatabaseEngine) throws {
-        fixture = try AccountsFixture(engine: engine)
+    init() throws {
+        fixture = try AccountsFixture(engine: .current)
     }
 
     // MARK: creating
 
-    @Test(arguments: DatabaseEngine.allCases) static func creatingStoresTheTrimmedNameTheOwnerFlagAndTheTimeButNotThePassword(engine: DatabaseEngine) throws { try Self(engine: engine).creatingStoresTheTrimmedNameTheOwnerFlagAndTheTimeButNotThePassword() }
-    func creatingStoresTheTrimmedNameTheOwnerFlagAndTheTimeButNotThePassword() throws {
+    @Test func creatingStoresTheTrimmedNameTheOwnerFlagAndTheTimeButNotThePassword() throws {
         // MUT
         let ann = try fixture.accounts.create(name: "  Ann ", password: AccountsFixture.password, repeated: AccountsFixture.password, isOwner: true)
 
@@ -30,8 +30,7 @@ import Testing
         #expect(fixture.library.hasher.verify(AccountsFixture.password, against: stored))
     }
 
-    @Test(arguments: DatabaseEngine.allCases) static func aBadNameOrPasswordIsRefusedAndNothingIsStored(engine: DatabaseEngine) throws { try Self(engine: engine).aBadNameOrPasswordIsRefusedAndNothingIsStored() }
-    func aBadNameOrPasswordIsRefusedAndNothingIsStored() throws {
+    @Test func aBadNameOrPasswordIsRefusedAndNothingIsStored() throws {
         // MUT + validate
         #expect(throws: AccountError.nameEmpty) { try fixture.accounts.create(name: " ", password: AccountsFixture.password, repeated: AccountsFixture.password) }
         #expect(throws: AccountError.nameHasDirectionOverrides) {
@@ -43,8 +42,7 @@ import Testing
         #expect(try fixture.accounts.isEmpty())
     }
 
-    @Test(arguments: DatabaseEngine.allCases, ["Ann", "ann", "ANN", "  aNN  "])
-    static func aNameTakenIgnoringCaseIsRefused(engine: DatabaseEngine, second: String) throws { try Self(engine: engine).aNameTakenIgnoringCaseIsRefused(second: second) }
+    @Test(arguments: ["Ann", "ann", "ANN", "  aNN  "])
     func aNameTakenIgnoringCaseIsRefused(second: String) throws {
         // setup
         try fixture.account("Ann", owner: true)
@@ -62,10 +60,7 @@ import Testing
     /// Two accounts whose names look the same are a trap: the owner resets the wrong one, a
     /// person signs in to the other. Case is ignored for every letter, not only A to Z, and
     /// a name is the same whichever Unicode form the keyboard produced.
-    @Test(arguments: DatabaseEngine.allCases, [("Åsa", "åsa"), ("Zoë", "ZOË"), ("Jos\u{E9}", "Jose\u{301}"), ("Ольга", "ольга")])
-    static func aNameThatLooksTheSameInAnotherCaseOrUnicodeFormIsTaken(engine: DatabaseEngine, names: (String, String)) throws {
-        try Self(engine: engine).aNameThatLooksTheSameInAnotherCaseOrUnicodeFormIsTaken(first: names.0, second: names.1)
-    }
+    @Test(arguments: [("Åsa", "åsa"), ("Zoë", "ZOË"), ("Jos\u{E9}", "Jose\u{301}"), ("Ольга", "ольга")])
     func aNameThatLooksTheSameInAnotherCaseOrUnicodeFormIsTaken(first: String, second: String) throws {
         // setup
         try fixture.account(first, owner: true)
@@ -79,8 +74,7 @@ import Testing
 
     // MARK: removing
 
-    @Test(arguments: DatabaseEngine.allCases) static func theOwnerRemovesAnotherAccountWithItsSessionsAndDevices(engine: DatabaseEngine) throws { try Self(engine: engine).theOwnerRemovesAnotherAccountWithItsSessionsAndDevices() }
-    func theOwnerRemovesAnotherAccountWithItsSessionsAndDevices() throws {
+    @Test func theOwnerRemovesAnotherAccountWithItsSessionsAndDevices() throws {
         // setup
         let owner = try fixture.account("Ann", owner: true)
         let bob = try fixture.account("Bob")
@@ -102,8 +96,7 @@ import Testing
         #expect(try fixture.sessions.session(token: annsSession.token) != nil, "other accounts keep theirs")
     }
 
-    @Test(arguments: DatabaseEngine.allCases) static func nobodyRemovesTheirOwnAccount(engine: DatabaseEngine) throws { try Self(engine: engine).nobodyRemovesTheirOwnAccount() }
-    func nobodyRemovesTheirOwnAccount() throws {
+    @Test func nobodyRemovesTheirOwnAccount() throws {
         // setup
         let owner = try fixture.account("Ann", owner: true)
         let second = try fixture.account("Bob", owner: true)
@@ -114,8 +107,7 @@ import Testing
         #expect(try fixture.rows(in: "accounts") == 2)
     }
 
-    @Test(arguments: DatabaseEngine.allCases) static func aMemberRemovesNobody(engine: DatabaseEngine) throws { try Self(engine: engine).aMemberRemovesNobody() }
-    func aMemberRemovesNobody() throws {
+    @Test func aMemberRemovesNobody() throws {
         // setup
         let owner = try fixture.account("Ann", owner: true)
         let bob = try fixture.account("Bob")
@@ -127,8 +119,7 @@ import Testing
         #expect(try fixture.accounts.all().map(\.name) == ["Ann", "Bob", "Carol"])
     }
 
-    @Test(arguments: DatabaseEngine.allCases) static func anOwnerMayRemoveAnotherOwnerButTheLastOwnerStays(engine: DatabaseEngine) throws { try Self(engine: engine).anOwnerMayRemoveAnotherOwnerButTheLastOwnerStays() }
-    func anOwnerMayRemoveAnotherOwnerButTheLastOwnerStays() throws {
+    @Test func anOwnerMayRemoveAnotherOwnerButTheLastOwnerStays() throws {
         // setup
         let ann = try fixture.account("Ann", owner: true)
         let bob = try fixture.account("Bob", owner: true)
@@ -142,8 +133,7 @@ import Testing
         #expect(try fixture.accounts.all().map(\.name) == ["Ann"])
     }
 
-    @Test(arguments: DatabaseEngine.allCases) static func removingAnAccountThatDoesNotExistSaysSo(engine: DatabaseEngine) throws { try Self(engine: engine).removingAnAccountThatDoesNotExistSaysSo() }
-    func removingAnAccountThatDoesNotExistSaysSo() throws {
+    @Test func removingAnAccountThatDoesNotExistSaysSo() throws {
         // setup
         let owner = try fixture.account("Ann", owner: true)
 
@@ -154,8 +144,7 @@ import Testing
 
     // MARK: resetting a password
 
-    @Test(arguments: DatabaseEngine.allCases) static func aResetSetsTheNewPasswordAndEndsEverySessionOfTheAccount(engine: DatabaseEngine) throws { try Self(engine: engine).aResetSetsTheNewPasswordAndEndsEverySessionOfTheAccount() }
-    func aResetSetsTheNewPasswordAndEndsEverySessionOfTheAccount() throws {
+    @Test func aResetSetsTheNewPasswordAndEndsEverySessionOfTheAccount() throws {
         // setup
         try fixture.account("Ann", owner: true)
         let bob = try fixture.account("Bob")
@@ -176,8 +165,7 @@ import Testing
         #expect(!fixture.library.hasher.verify(AccountsFixture.password, against: stored))
     }
 
-    @Test(arguments: DatabaseEngine.allCases) static func aRefusedResetChangesNothing(engine: DatabaseEngine) throws { try Self(engine: engine).aRefusedResetChangesNothing() }
-    func aRefusedResetChangesNothing() throws {
+    @Test func aRefusedResetChangesNothing() throws {
         // setup
         let bob = try fixture.account("Bob")
         let session = try fixture.sessions.start(for: bob)
@@ -195,8 +183,7 @@ import Testing
 
     // MARK: ownership of data
 
-    @Test(arguments: DatabaseEngine.allCases) static func anAccountMayAccessOnlyItsOwnData(engine: DatabaseEngine) throws { try Self(engine: engine).anAccountMayAccessOnlyItsOwnData() }
-    func anAccountMayAccessOnlyItsOwnData() throws {
+    @Test func anAccountMayAccessOnlyItsOwnData() throws {
         // setup
         let owner = Account(id: AccountID(1), name: "Ann", isOwner: true, createdAt: Date())
         let member = Account(id: AccountID(2), name: "Bob", isOwner: false, createdAt: Date())

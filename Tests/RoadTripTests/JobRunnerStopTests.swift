@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import SQLDatabase
 import TestDatabases
+import TestSupport
 import Testing
 @testable import RoadTrip
 

@@ -1,21 +1,21 @@
 import Foundation
 import SQLDatabase
+import TestDatabases
 import Testing
 @testable import RoadTrip
 
 /// A person changing their own password: the current one is required, every other session
 /// ends, and the one in use gets a new id.
-@Suite struct PasswordChangeTests {
+@Suite(.onEachEngine) struct PasswordChangeTests {
     let fixture: AccountsFixture
     let ann: Account
 
-    init(engine: DatabaseEngine) throws {
-        fixture = try AccountsFixture(engine: engine)
+    init() throws {
+        fixture = try AccountsFixture(engine: .current)
         ann = try fixture.account("Ann", owner: true)
     }
 
-    @Test(arguments: DatabaseEngine.allCases) static func theCurrentPasswordIsRequired(engine: DatabaseEngine) throws { try Self(engine: engine).theCurrentPasswordIsRequired() }
-    func theCurrentPasswordIsRequired() throws {
+    @Test func theCurrentPasswordIsRequired() throws {
         // setup
         let current = try fixture.sessions.start(for: ann)
         let other = try fixture.sessions.start(for: ann)
@@ -33,8 +33,7 @@ import Testing
         #expect(try fixture.sessions.session(token: other.token) != nil)
     }
 
-    @Test(arguments: DatabaseEngine.allCases) static func aChangeEndsOtherSessionsAndGivesANewSessionId(engine: DatabaseEngine) throws { try Self(engine: engine).aChangeEndsOtherSessionsAndGivesANewSessionId() }
-    func aChangeEndsOtherSessionsAndGivesANewSessionId() throws {
+    @Test func aChangeEndsOtherSessionsAndGivesANewSessionId() throws {
         // setup
         let current = try fixture.sessions.start(for: ann)
         let phone = try fixture.sessions.start(for: ann)
@@ -53,8 +52,7 @@ import Testing
         #expect(try fixture.sessionRows(of: ann) == 1)
     }
 
-    @Test(arguments: DatabaseEngine.allCases) static func afterAChangeOnlyTheNewPasswordSignsIn(engine: DatabaseEngine) throws { try Self(engine: engine).afterAChangeOnlyTheNewPasswordSignsIn() }
-    func afterAChangeOnlyTheNewPasswordSignsIn() throws {
+    @Test func afterAChangeOnlyTheNewPasswordSignsIn() throws {
         // setup
         let current = try fixture.sessions.start(for: ann)
 
@@ -66,8 +64,7 @@ import Testing
         #expect(try fixture.authenticator.signIn(name: "Ann", password: "a brand new password", address: "192.0.2.1", deviceToken: nil).isSignedIn)
     }
 
-    @Test(arguments: DatabaseEngine.allCases) static func aNewPasswordThatBreaksTheRulesChangesNothing(engine: DatabaseEngine) throws { try Self(engine: engine).aNewPasswordThatBreaksTheRulesChangesNothing() }
-    func aNewPasswordThatBreaksTheRulesChangesNothing() throws {
+    @Test func aNewPasswordThatBreaksTheRulesChangesNothing() throws {
         // setup
         let current = try fixture.sessions.start(for: ann)
         let before = try fixture.storedHash(of: ann)

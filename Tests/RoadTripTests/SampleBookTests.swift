@@ -1,16 +1,17 @@
 import Foundation
 import SQLDatabase
+import TestDatabases
 import Testing
 @testable import RoadTrip
 
 /// The built-in sample destination: a book of generated pages, as long as `--sample-pages` says.
-@Suite struct SampleBookTests {
+@Suite(.onEachEngine) struct SampleBookTests {
     let fixture: AccountsFixture
     let catalog: DestinationCatalog
     let events: EventList
 
-    init(engine: DatabaseEngine) throws {
-        fixture = try AccountsFixture(engine: engine)
+    init() throws {
+        fixture = try AccountsFixture(engine: .current)
         try fixture.library.catalog.loadDemoOnFirstStart()
         catalog = fixture.library.catalog
         events = EventList(database: fixture.library.database)
@@ -20,8 +21,7 @@ import Testing
         try catalog.all().filter(\.isSample)
     }
 
-    @Test(arguments: DatabaseEngine.allCases) static func installingAddsTheSampleAfterTheOtherDestinations(engine: DatabaseEngine) throws { try Self(engine: engine).installingAddsTheSampleAfterTheOtherDestinations() }
-    func installingAddsTheSampleAfterTheOtherDestinations() throws {
+    @Test func installingAddsTheSampleAfterTheOtherDestinations() throws {
         // setup
         let before = try catalog.all()
 
@@ -41,8 +41,7 @@ import Testing
         #expect(Array(all.dropLast()) == before, "the demo destinations are unchanged")
     }
 
-    @Test(arguments: DatabaseEngine.allCases) static func destinationsWithEventPagesAreNotTheSample(engine: DatabaseEngine) throws { try Self(engine: engine).destinationsWithEventPagesAreNotTheSample() }
-    func destinationsWithEventPagesAreNotTheSample() throws {
+    @Test func destinationsWithEventPagesAreNotTheSample() throws {
         // setup
         try SampleBook.install(pages: 12, in: fixture.library.database)
 
@@ -55,8 +54,7 @@ import Testing
         #expect(ordinary.allSatisfy { $0.eventCount == 4 }, "their count is their event pages'")
     }
 
-    @Test(arguments: DatabaseEngine.allCases) static func installingAgainChangesTheLengthOfTheSameDestination(engine: DatabaseEngine) throws { try Self(engine: engine).installingAgainChangesTheLengthOfTheSameDestination() }
-    func installingAgainChangesTheLengthOfTheSameDestination() throws {
+    @Test func installingAgainChangesTheLengthOfTheSameDestination() throws {
         // setup
         let first = try SampleBook.install(pages: 12, in: fixture.library.database)
 
@@ -71,8 +69,7 @@ import Testing
         #expect(try catalog.destination(id: first)?.eventCount == 10_000)
     }
 
-    @Test(arguments: DatabaseEngine.allCases) static func generatedPagesCostNoRows(engine: DatabaseEngine) throws { try Self(engine: engine).generatedPagesCostNoRows() }
-    func generatedPagesCostNoRows() throws {
+    @Test func generatedPagesCostNoRows() throws {
         // setup
         let eventRows = try fixture.rows(in: "destination_events")
 
@@ -85,10 +82,7 @@ import Testing
         #expect(try events.url(destination: id, page: 1) == nil, "the sample's pages are not event URLs")
     }
 
-    @Test(arguments: DatabaseEngine.allCases, [0, -1, 100_001, Int.max])
-    static func aLengthOutsideOneToOneHundredThousandIsRefused(engine: DatabaseEngine, pages: Int) throws {
-        try Self(engine: engine).aLengthOutsideOneToOneHundredThousandIsRefused(pages: pages)
-    }
+    @Test(arguments: [0, -1, 100_001, Int.max])
     func aLengthOutsideOneToOneHundredThousandIsRefused(pages: Int) throws {
         // setup
         let before = try catalog.all()
@@ -103,8 +97,7 @@ import Testing
         #expect(try catalog.all() == before, "nothing was stored")
     }
 
-    @Test(arguments: DatabaseEngine.allCases) static func aRefusedLengthLeavesAnInstalledSampleAsItWas(engine: DatabaseEngine) throws { try Self(engine: engine).aRefusedLengthLeavesAnInstalledSampleAsItWas() }
-    func aRefusedLengthLeavesAnInstalledSampleAsItWas() throws {
+    @Test func aRefusedLengthLeavesAnInstalledSampleAsItWas() throws {
         // setup
         let id = try SampleBook.install(pages: 7, in: fixture.library.database)
 
@@ -115,15 +108,7 @@ import Testing
         #expect(try catalog.destination(id: id)?.eventCount == 7)
     }
 
-    @Test static func pagesReadLikeTheClassicExample() {
-        // MUT + validate
-        #expect(SampleBook.title(ofPage: 3) == "Chapter 3")
-        #expect(SampleBook.text(ofPage: 3) == "This is the page 3 of content.")
-        #expect(SampleBook.title(ofPage: 10_000) == "Chapter 10000")
-    }
-
-    @Test(arguments: DatabaseEngine.allCases) static func theSamplesPagesCannotBeAddedRemovedOrMoved(engine: DatabaseEngine) throws { try Self(engine: engine).theSamplesPagesCannotBeAddedRemovedOrMoved() }
-    func theSamplesPagesCannotBeAddedRemovedOrMoved() throws {
+    @Test func theSamplesPagesCannotBeAddedRemovedOrMoved() throws {
         // setup
         let id = try SampleBook.install(pages: 5, in: fixture.library.database)
 
@@ -135,8 +120,7 @@ import Testing
         #expect(try events.count(destination: id) == 0)
     }
 
-    @Test(arguments: DatabaseEngine.allCases) static func theSampleCanBeChosenForATrip(engine: DatabaseEngine) throws { try Self(engine: engine).theSampleCanBeChosenForATrip() }
-    func theSampleCanBeChosenForATrip() throws {
+    @Test func theSampleCanBeChosenForATrip() throws {
         // setup
         let ann = try fixture.account("Ann", owner: true)
         let id = try SampleBook.install(pages: 5, in: fixture.library.database)
@@ -147,5 +131,15 @@ import Testing
 
         // validate
         #expect(try trips.chosenDestination(of: ann.id) == id)
+    }
+}
+
+/// The sample's page text, made up as it is read: no database holds it.
+@Suite struct SamplePageTests {
+    @Test func pagesReadLikeTheClassicExample() {
+        // MUT + validate
+        #expect(SampleBook.title(ofPage: 3) == "Chapter 3")
+        #expect(SampleBook.text(ofPage: 3) == "This is the page 3 of content.")
+        #expect(SampleBook.title(ofPage: 10_000) == "Chapter 10000")
     }
 }

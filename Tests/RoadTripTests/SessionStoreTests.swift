@@ -2,15 +2,16 @@ import Crypto
 import Foundation
 import SQLDatabase
 import SQLite
+import TestDatabases
 import Testing
 @testable import RoadTrip
 
-@Suite struct SessionStoreTests {
+@Suite(.onEachEngine) struct SessionStoreTests {
     let fixture: AccountsFixture
     let ann: Account
 
-    init(engine: DatabaseEngine) throws {
-        fixture = try AccountsFixture(engine: engine)
+    init() throws {
+        fixture = try AccountsFixture(engine: .current)
         ann = try fixture.account("Ann", owner: true)
     }
 
@@ -20,8 +21,7 @@ import Testing
         }
     }
 
-    @Test(arguments: DatabaseEngine.allCases) static func aSessionIdIs43Base64URLCharactersOf256RandomBits(engine: DatabaseEngine) throws { try Self(engine: engine).aSessionIdIs43Base64URLCharactersOf256RandomBits() }
-    func aSessionIdIs43Base64URLCharactersOf256RandomBits() throws {
+    @Test func aSessionIdIs43Base64URLCharactersOf256RandomBits() throws {
         // MUT
         let grants = try (0..<20).map { _ in try fixture.sessions.start(for: ann) }
 
@@ -37,8 +37,7 @@ import Testing
         #expect(Set(grants.map(\.session.csrfToken)).count == grants.count)
     }
 
-    @Test(arguments: DatabaseEngine.allCases) static func onlyTheSHA256OfTheSessionIdIsStored(engine: DatabaseEngine) throws { try Self(engine: engine).onlyTheSHA256OfTheSessionIdIsStored() }
-    func onlyTheSHA256OfTheSessionIdIsStored() throws {
+    @Test func onlyTheSHA256OfTheSessionIdIsStored() throws {
         // setup
         let grant = try fixture.sessions.start(for: ann)
         let idBytes = try #require(Base64URL.decode(grant.token))
@@ -64,8 +63,7 @@ import Testing
         #expect(try row["token_hash"] as [UInt8] == SHA256.hash(idBytes))
     }
 
-    @Test(arguments: DatabaseEngine.allCases) static func theSessionIdLeadsBackToTheSessionAndItsAccount(engine: DatabaseEngine) throws { try Self(engine: engine).theSessionIdLeadsBackToTheSessionAndItsAccount() }
-    func theSessionIdLeadsBackToTheSessionAndItsAccount() throws {
+    @Test func theSessionIdLeadsBackToTheSessionAndItsAccount() throws {
         // setup
         let grant = try fixture.sessions.start(for: ann)
 
@@ -77,8 +75,7 @@ import Testing
         #expect(session?.account == ann)
     }
 
-    @Test(arguments: DatabaseEngine.allCases) static func aSessionEndsAfter30DaysEvenWhenUsedEveryDay(engine: DatabaseEngine) throws { try Self(engine: engine).aSessionEndsAfter30DaysEvenWhenUsedEveryDay() }
-    func aSessionEndsAfter30DaysEvenWhenUsedEveryDay() throws {
+    @Test func aSessionEndsAfter30DaysEvenWhenUsedEveryDay() throws {
         // setup
         let grant = try fixture.sessions.start(for: ann)
 
@@ -92,8 +89,7 @@ import Testing
         #expect(try fixture.rows(in: "sessions") == 0, "the expired session is deleted on the way")
     }
 
-    @Test(arguments: DatabaseEngine.allCases) static func aSessionEndsAfter7DaysUnused(engine: DatabaseEngine) throws { try Self(engine: engine).aSessionEndsAfter7DaysUnused() }
-    func aSessionEndsAfter7DaysUnused() throws {
+    @Test func aSessionEndsAfter7DaysUnused() throws {
         // setup
         let unused = try fixture.sessions.start(for: ann)
         let used = try fixture.sessions.start(for: ann)
@@ -111,8 +107,7 @@ import Testing
         #expect(usedAfter != nil, "used a second ago, so not idle")
     }
 
-    @Test(arguments: DatabaseEngine.allCases) static func useIsRecordedAtMostOnceAnHour(engine: DatabaseEngine) throws { try Self(engine: engine).useIsRecordedAtMostOnceAnHour() }
-    func useIsRecordedAtMostOnceAnHour() throws {
+    @Test func useIsRecordedAtMostOnceAnHour() throws {
         // setup
         let grant = try fixture.sessions.start(for: ann)
         let start = fixture.clock.seconds
@@ -129,15 +124,12 @@ import Testing
         #expect(try lastUsed(grant) == start + 61 * 60)
     }
 
-    @Test(arguments: DatabaseEngine.allCases, [
+    @Test(arguments: [
         "", "x", "rt_session", String(repeating: "A", count: 42), String(repeating: "A", count: 44),
         String(repeating: "A", count: 42) + "!", String(repeating: "A", count: 42) + "=", String(repeating: "A", count: 42) + "B",
         String(repeating: "A", count: 21) + " " + String(repeating: "A", count: 21), String(repeating: "A", count: 42) + "\0",
         String(repeating: "é", count: 43), String(repeating: "A", count: 100_000),
     ])
-    static func aMalformedSessionIdFindsNoSession(engine: DatabaseEngine, token: String) throws {
-        try Self(engine: engine).aMalformedSessionIdFindsNoSession(token: token)
-    }
     func aMalformedSessionIdFindsNoSession(token: String) throws {
         // setup
         _ = try fixture.sessions.start(for: ann)
@@ -146,8 +138,7 @@ import Testing
         #expect(try fixture.sessions.session(token: token) == nil)
     }
 
-    @Test(arguments: DatabaseEngine.allCases) static func aWellFormedUnknownSessionIdFindsNoSession(engine: DatabaseEngine) throws { try Self(engine: engine).aWellFormedUnknownSessionIdFindsNoSession() }
-    func aWellFormedUnknownSessionIdFindsNoSession() throws {
+    @Test func aWellFormedUnknownSessionIdFindsNoSession() throws {
         // setup
         _ = try fixture.sessions.start(for: ann)
 
@@ -155,8 +146,7 @@ import Testing
         #expect(try fixture.sessions.session(token: SecureRandom.token()) == nil)
     }
 
-    @Test(arguments: DatabaseEngine.allCases) static func endingASessionEndsOnlyThatOne(engine: DatabaseEngine) throws { try Self(engine: engine).endingASessionEndsOnlyThatOne() }
-    func endingASessionEndsOnlyThatOne() throws {
+    @Test func endingASessionEndsOnlyThatOne() throws {
         // setup
         let phone = try fixture.sessions.start(for: ann)
         let laptop = try fixture.sessions.start(for: ann)
@@ -169,8 +159,7 @@ import Testing
         #expect(try fixture.sessions.session(token: laptop.token) != nil)
     }
 
-    @Test(arguments: DatabaseEngine.allCases) static func removingExpiredSessionsKeepsTheLiveOnes(engine: DatabaseEngine) throws { try Self(engine: engine).removingExpiredSessionsKeepsTheLiveOnes() }
-    func removingExpiredSessionsKeepsTheLiveOnes() throws {
+    @Test func removingExpiredSessionsKeepsTheLiveOnes() throws {
         // setup
         let old = try fixture.sessions.start(for: ann)
         fixture.clock.advance(by: 6 * .day)

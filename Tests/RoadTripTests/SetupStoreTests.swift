@@ -3,22 +3,22 @@ import Foundation
 import Synchronization
 import SQLDatabase
 import Testing
+import TestDatabases
 @testable import RoadTrip
 
 /// The first start's one-time link that creates the owner.
-@Suite struct SetupStoreTests {
+@Suite(.onEachEngine) struct SetupStoreTests {
     let fixture: AccountsFixture
 
-    init(engine: DatabaseEngine) throws {
-        fixture = try AccountsFixture(engine: engine)
+    init() throws {
+        fixture = try AccountsFixture(engine: .current)
     }
 
     private func createOwner(token: String, name: String = "Ann", password: String = AccountsFixture.password, repeated: String? = nil) throws -> Account {
         try fixture.setup.createOwner(token: token, name: name, password: password, repeated: repeated ?? password)
     }
 
-    @Test(arguments: DatabaseEngine.allCases) static func aTokenIsIssuedOnlyWhileNoAccountExists(engine: DatabaseEngine) throws { try Self(engine: engine).aTokenIsIssuedOnlyWhileNoAccountExists() }
-    func aTokenIsIssuedOnlyWhileNoAccountExists() throws {
+    @Test func aTokenIsIssuedOnlyWhileNoAccountExists() throws {
         // MUT
         let first = try fixture.setup.issueTokenIfNeeded()
         try fixture.account("Ann", owner: true)
@@ -31,8 +31,7 @@ import Testing
         #expect(try !fixture.setup.isValid(token: token), "an account exists: the old link stops working")
     }
 
-    @Test(arguments: DatabaseEngine.allCases) static func onlyTheTokensHashIsStored(engine: DatabaseEngine) throws { try Self(engine: engine).onlyTheTokensHashIsStored() }
-    func onlyTheTokensHashIsStored() throws {
+    @Test func onlyTheTokensHashIsStored() throws {
         // MUT
         let token = try #require(try fixture.setup.issueTokenIfNeeded())
 
@@ -41,8 +40,7 @@ import Testing
         #expect(stored == [SHA256.hash(Base64URL.decode(token) ?? [])])
     }
 
-    @Test(arguments: DatabaseEngine.allCases) static func issuingAgainInvalidatesTheOldToken(engine: DatabaseEngine) throws { try Self(engine: engine).issuingAgainInvalidatesTheOldToken() }
-    func issuingAgainInvalidatesTheOldToken() throws {
+    @Test func issuingAgainInvalidatesTheOldToken() throws {
         // setup
         let old = try #require(try fixture.setup.issueTokenIfNeeded())
 
@@ -57,8 +55,7 @@ import Testing
         #expect(try fixture.rows(in: "accounts") == 0)
     }
 
-    @Test(arguments: DatabaseEngine.allCases) static func creatingTheOwnerSpendsTheToken(engine: DatabaseEngine) throws { try Self(engine: engine).creatingTheOwnerSpendsTheToken() }
-    func creatingTheOwnerSpendsTheToken() throws {
+    @Test func creatingTheOwnerSpendsTheToken() throws {
         // setup
         let token = try #require(try fixture.setup.issueTokenIfNeeded())
 
@@ -75,8 +72,7 @@ import Testing
         #expect(try fixture.rows(in: "setup_tokens") == 0)
     }
 
-    @Test(arguments: DatabaseEngine.allCases, ["", "not a token", String(repeating: "A", count: 43), String(repeating: "A", count: 100_000)])
-    static func aWrongTokenCreatesNothing(engine: DatabaseEngine, wrong: String) throws { try Self(engine: engine).aWrongTokenCreatesNothing(wrong: wrong) }
+    @Test(arguments: ["", "not a token", String(repeating: "A", count: 43), String(repeating: "A", count: 100_000)])
     func aWrongTokenCreatesNothing(wrong: String) throws {
         // setup
         let token = try #require(try fixture.setup.issueTokenIfNeeded())
@@ -89,8 +85,7 @@ import Testing
         #expect(try fixture.setup.isValid(token: token), "the real link still works")
     }
 
-    @Test(arguments: DatabaseEngine.allCases) static func aBadNameOrPasswordIsRefusedAndTheTokenStillWorks(engine: DatabaseEngine) throws { try Self(engine: engine).aBadNameOrPasswordIsRefusedAndTheTokenStillWorks() }
-    func aBadNameOrPasswordIsRefusedAndTheTokenStillWorks() throws {
+    @Test func aBadNameOrPasswordIsRefusedAndTheTokenStillWorks() throws {
         // setup
         let token = try #require(try fixture.setup.issueTokenIfNeeded())
 
@@ -105,8 +100,7 @@ import Testing
         #expect(try fixture.rows(in: "accounts") == 1)
     }
 
-    @Test(arguments: DatabaseEngine.allCases) static func twoSubmissionsOfTheLinkAtOnceCreateOneOwner(engine: DatabaseEngine) throws { try Self(engine: engine).twoSubmissionsOfTheLinkAtOnceCreateOneOwner() }
-    func twoSubmissionsOfTheLinkAtOnceCreateOneOwner() throws {
+    @Test func twoSubmissionsOfTheLinkAtOnceCreateOneOwner() throws {
         // setup
         let token = try #require(try fixture.setup.issueTokenIfNeeded())
         let results = Mutex<[String]>([])

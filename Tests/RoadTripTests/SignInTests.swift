@@ -3,15 +3,16 @@ import Foundation
 import Synchronization
 import SQLDatabase
 import Testing
+import TestDatabases
 @testable import RoadTrip
 
 /// Signing in and the lock-out after 5 failures for a name or from an address in 15 minutes.
-@Suite struct SignInTests {
+@Suite(.onEachEngine) struct SignInTests {
     let fixture: AccountsFixture
     let ann: Account
 
-    init(engine: DatabaseEngine) throws {
-        fixture = try AccountsFixture(engine: engine)
+    init() throws {
+        fixture = try AccountsFixture(engine: .current)
         ann = try fixture.account("Ann", owner: true)
     }
 
@@ -26,8 +27,7 @@ import Testing
         }
     }
 
-    @Test(arguments: DatabaseEngine.allCases) static func theRightPasswordGivesASessionAndADeviceToken(engine: DatabaseEngine) throws { try Self(engine: engine).theRightPasswordGivesASessionAndADeviceToken() }
-    func theRightPasswordGivesASessionAndADeviceToken() throws {
+    @Test func theRightPasswordGivesASessionAndADeviceToken() throws {
         // MUT
         let outcome = try attempt(password: AccountsFixture.password, from: "192.0.2.1")
 
@@ -43,15 +43,13 @@ import Testing
         #expect(storedDevices == [SHA256.hash(Base64URL.decode(device) ?? [])], "only the device token's hash is stored")
     }
 
-    @Test(arguments: DatabaseEngine.allCases) static func theNameIsFoundWhateverItsCaseAndSurroundingSpace(engine: DatabaseEngine) throws { try Self(engine: engine).theNameIsFoundWhateverItsCaseAndSurroundingSpace() }
-    func theNameIsFoundWhateverItsCaseAndSurroundingSpace() throws {
+    @Test func theNameIsFoundWhateverItsCaseAndSurroundingSpace() throws {
         // MUT + validate
         #expect(try attempt(" ann ", password: AccountsFixture.password, from: "192.0.2.1").isSignedIn)
         #expect(try attempt("ANN", password: AccountsFixture.password, from: "192.0.2.1").isSignedIn)
     }
 
-    @Test(arguments: DatabaseEngine.allCases) static func aWrongPasswordAndAnUnknownNameAreRefusedAlike(engine: DatabaseEngine) throws { try Self(engine: engine).aWrongPasswordAndAnUnknownNameAreRefusedAlike() }
-    func aWrongPasswordAndAnUnknownNameAreRefusedAlike() throws {
+    @Test func aWrongPasswordAndAnUnknownNameAreRefusedAlike() throws {
         // MUT
         let wrongPassword = try attempt(from: "192.0.2.1")
         let unknownName = try attempt("Nobody", password: AccountsFixture.password, from: "192.0.2.2")
@@ -63,8 +61,7 @@ import Testing
         #expect(try fixture.rows(in: "sign_in_failures") == 2)
     }
 
-    @Test(arguments: DatabaseEngine.allCases) static func afterFiveFailuresForANameEvenTheRightPasswordWaits(engine: DatabaseEngine) throws { try Self(engine: engine).afterFiveFailuresForANameEvenTheRightPasswordWaits() }
-    func afterFiveFailuresForANameEvenTheRightPasswordWaits() throws {
+    @Test func afterFiveFailuresForANameEvenTheRightPasswordWaits() throws {
         // setup
         try lockAnnFromElsewhere()
 
@@ -77,8 +74,7 @@ import Testing
         #expect(try fixture.rows(in: "sessions") == 0)
     }
 
-    @Test(arguments: DatabaseEngine.allCases) static func theWaitCountsFromTheOldestOfTheFiveFailures(engine: DatabaseEngine) throws { try Self(engine: engine).theWaitCountsFromTheOldestOfTheFiveFailures() }
-    func theWaitCountsFromTheOldestOfTheFiveFailures() throws {
+    @Test func theWaitCountsFromTheOldestOfTheFiveFailures() throws {
         // setup: one failure a minute.
         for index in 1...5 {
             #expect(try attempt(from: "198.51.100.\(index)").isRefused)
@@ -92,8 +88,7 @@ import Testing
         #expect(outcome.wait == 600)
     }
 
-    @Test(arguments: DatabaseEngine.allCases) static func anOverlongNameIsRefusedAndCountedUnderItsFirst64Characters(engine: DatabaseEngine) throws { try Self(engine: engine).anOverlongNameIsRefusedAndCountedUnderItsFirst64Characters() }
-    func anOverlongNameIsRefusedAndCountedUnderItsFirst64Characters() throws {
+    @Test func anOverlongNameIsRefusedAndCountedUnderItsFirst64Characters() throws {
         // setup
         let overlong = String(repeating: "x", count: 100_000)
 
@@ -108,8 +103,7 @@ import Testing
         #expect(names.map(\.count) == [64, 3], "\(names.map(\.count))")
     }
 
-    @Test(arguments: DatabaseEngine.allCases) static func theLockEndsFifteenMinutesAfterTheFailures(engine: DatabaseEngine) throws { try Self(engine: engine).theLockEndsFifteenMinutesAfterTheFailures() }
-    func theLockEndsFifteenMinutesAfterTheFailures() throws {
+    @Test func theLockEndsFifteenMinutesAfterTheFailures() throws {
         // setup
         try lockAnnFromElsewhere()
 
@@ -124,8 +118,7 @@ import Testing
         #expect(after.isSignedIn, "\(after)")
     }
 
-    @Test(arguments: DatabaseEngine.allCases) static func fiveFailuresFromOneAddressHoldThatAddressForEveryName(engine: DatabaseEngine) throws { try Self(engine: engine).fiveFailuresFromOneAddressHoldThatAddressForEveryName() }
-    func fiveFailuresFromOneAddressHoldThatAddressForEveryName() throws {
+    @Test func fiveFailuresFromOneAddressHoldThatAddressForEveryName() throws {
         // setup
         try fixture.account("Bob")
         for index in 1...5 {
@@ -142,8 +135,7 @@ import Testing
         #expect(fromElsewhere.isSignedIn, "\(fromElsewhere)")
     }
 
-    @Test(arguments: DatabaseEngine.allCases) static func fourFailuresDoNotLockAndASuccessForgetsOnlyThoseFromItsOwnAddress(engine: DatabaseEngine) throws { try Self(engine: engine).fourFailuresDoNotLockAndASuccessForgetsOnlyThoseFromItsOwnAddress() }
-    func fourFailuresDoNotLockAndASuccessForgetsOnlyThoseFromItsOwnAddress() throws {
+    @Test func fourFailuresDoNotLockAndASuccessForgetsOnlyThoseFromItsOwnAddress() throws {
         // setup: four failures from one address, then the right password from the same address
         for _ in 1...4 { #expect(try attempt(from: "198.51.100.1").isRefused) }
 
@@ -157,8 +149,7 @@ import Testing
         #expect(afterFourMore.isSignedIn, "the failures before the success do not count: \(afterFourMore)")
     }
 
-    @Test(arguments: DatabaseEngine.allCases) static func aSuccessDoesNotForgiveGuessesMadeFromElsewhere(engine: DatabaseEngine) throws { try Self(engine: engine).aSuccessDoesNotForgiveGuessesMadeFromElsewhere() }
-    func aSuccessDoesNotForgiveGuessesMadeFromElsewhere() throws {
+    @Test func aSuccessDoesNotForgiveGuessesMadeFromElsewhere() throws {
         // setup: four guesses from four addresses, then the account's person signs in from theirs
         for index in 1...4 { #expect(try attempt(from: "198.51.100.\(index)").isRefused) }
         #expect(try attempt(password: AccountsFixture.password, from: "203.0.113.9").isSignedIn)
@@ -171,8 +162,7 @@ import Testing
         #expect(sixth.wait != nil, "a real sign-in must not hand a guesser five fresh tries: \(sixth)")
     }
 
-    @Test(arguments: DatabaseEngine.allCases) static func aKnownDeviceIsNotHeldByTheAccountsLock(engine: DatabaseEngine) throws { try Self(engine: engine).aKnownDeviceIsNotHeldByTheAccountsLock() }
-    func aKnownDeviceIsNotHeldByTheAccountsLock() throws {
+    @Test func aKnownDeviceIsNotHeldByTheAccountsLock() throws {
         // setup: Ann signed in from her laptop before; someone elsewhere then guesses.
         let laptop = try fixture.signIn("Ann", from: "192.0.2.50").device
         try lockAnnFromElsewhere()
@@ -188,8 +178,7 @@ import Testing
         #expect(withForgedDevice.wait != nil, "\(withForgedDevice)")
     }
 
-    @Test(arguments: DatabaseEngine.allCases) static func anotherAccountsDeviceTokenDoesNotExemptFromTheLock(engine: DatabaseEngine) throws { try Self(engine: engine).anotherAccountsDeviceTokenDoesNotExemptFromTheLock() }
-    func anotherAccountsDeviceTokenDoesNotExemptFromTheLock() throws {
+    @Test func anotherAccountsDeviceTokenDoesNotExemptFromTheLock() throws {
         // setup
         try fixture.account("Bob")
         let bobsDevice = try fixture.signIn("Bob", from: "192.0.2.60").device
@@ -202,8 +191,7 @@ import Testing
         #expect(outcome.wait != nil, "\(outcome)")
     }
 
-    @Test(arguments: DatabaseEngine.allCases) static func aKnownDeviceIsHeldByItsOwnAddressLock(engine: DatabaseEngine) throws { try Self(engine: engine).aKnownDeviceIsHeldByItsOwnAddressLock() }
-    func aKnownDeviceIsHeldByItsOwnAddressLock() throws {
+    @Test func aKnownDeviceIsHeldByItsOwnAddressLock() throws {
         // setup
         let laptop = try fixture.signIn("Ann", from: "192.0.2.50").device
         for index in 1...5 {
@@ -218,8 +206,7 @@ import Testing
         #expect(wait > 0 && wait <= 900)
     }
 
-    @Test(arguments: DatabaseEngine.allCases) static func aKnownDeviceKeepsItsTokenAndANewDeviceGetsANewOne(engine: DatabaseEngine) throws { try Self(engine: engine).aKnownDeviceKeepsItsTokenAndANewDeviceGetsANewOne() }
-    func aKnownDeviceKeepsItsTokenAndANewDeviceGetsANewOne() throws {
+    @Test func aKnownDeviceKeepsItsTokenAndANewDeviceGetsANewOne() throws {
         // setup
         let laptop = try fixture.signIn("Ann", from: "192.0.2.50").device
 
@@ -235,8 +222,7 @@ import Testing
 
     /// Attempts made at the same moment must not each see "no failures yet": the count is the
     /// defence against guessing, so more than five guesses may never be checked.
-    @Test(arguments: DatabaseEngine.allCases) static func guessesMadeAtOnceAreCountedTowardsTheLock(engine: DatabaseEngine) throws { try Self(engine: engine).guessesMadeAtOnceAreCountedTowardsTheLock() }
-    func guessesMadeAtOnceAreCountedTowardsTheLock() throws {
+    @Test func guessesMadeAtOnceAreCountedTowardsTheLock() throws {
         // setup
         let guesses = 10
         let outcomes = Mutex<[String]>([])

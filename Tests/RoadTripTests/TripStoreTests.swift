@@ -1,26 +1,25 @@
 import Foundation
 import SQLDatabase
+import TestDatabases
 import Testing
 @testable import RoadTrip
 
-@Suite struct TripStoreTests {
+@Suite(.onEachEngine) struct TripStoreTests {
     let fixture: AccountsFixture
     let trips: TripStore
 
-    init(engine: DatabaseEngine) throws {
-        fixture = try AccountsFixture(engine: engine)
+    init() throws {
+        fixture = try AccountsFixture(engine: .current)
         try fixture.library.catalog.loadDemoOnFirstStart()
         trips = TripStore(database: fixture.library.database, clock: fixture.clock.wallClock)
     }
 
-    @Test(arguments: DatabaseEngine.allCases) static func noDestinationIsChosenUntilTheAccountChooses(engine: DatabaseEngine) throws { try Self(engine: engine).noDestinationIsChosenUntilTheAccountChooses() }
-    func noDestinationIsChosenUntilTheAccountChooses() throws {
+    @Test func noDestinationIsChosenUntilTheAccountChooses() throws {
         let ann = try fixture.account("Ann", owner: true)
         #expect(try trips.chosenDestination(of: ann.id) == nil)
     }
 
-    @Test(arguments: DatabaseEngine.allCases) static func theChoiceIsRememberedPerAccount(engine: DatabaseEngine) throws { try Self(engine: engine).theChoiceIsRememberedPerAccount() }
-    func theChoiceIsRememberedPerAccount() throws {
+    @Test func theChoiceIsRememberedPerAccount() throws {
         // setup
         let ann = try fixture.account("Ann", owner: true)
         let bob = try fixture.account("Bob")
@@ -36,15 +35,13 @@ import Testing
         #expect(try fixture.rows(in: "trips") == 2)
     }
 
-    @Test(arguments: DatabaseEngine.allCases) static func choosingADestinationThatDoesNotExistIsRefused(engine: DatabaseEngine) throws { try Self(engine: engine).choosingADestinationThatDoesNotExistIsRefused() }
-    func choosingADestinationThatDoesNotExistIsRefused() throws {
+    @Test func choosingADestinationThatDoesNotExistIsRefused() throws {
         let ann = try fixture.account("Ann", owner: true)
         #expect(throws: TripError.noSuchDestination) { try trips.choose(99, for: ann.id) }
         #expect(try trips.chosenDestination(of: ann.id) == nil)
     }
 
-    @Test(arguments: DatabaseEngine.allCases) static func removingTheAccountRemovesItsTrip(engine: DatabaseEngine) throws { try Self(engine: engine).removingTheAccountRemovesItsTrip() }
-    func removingTheAccountRemovesItsTrip() throws {
+    @Test func removingTheAccountRemovesItsTrip() throws {
         let ann = try fixture.account("Ann", owner: true)
         let bob = try fixture.account("Bob")
         try trips.choose(1, for: bob.id)
@@ -52,8 +49,7 @@ import Testing
         #expect(try fixture.rows(in: "trips") == 0)
     }
 
-    @Test(arguments: DatabaseEngine.allCases) static func bookSettingsDefaultToCurlAndHorizontalAndAreKeptPerAccount(engine: DatabaseEngine) throws { try Self(engine: engine).bookSettingsDefaultToCurlAndHorizontalAndAreKeptPerAccount() }
-    func bookSettingsDefaultToCurlAndHorizontalAndAreKeptPerAccount() throws {
+    @Test func bookSettingsDefaultToCurlAndHorizontalAndAreKeptPerAccount() throws {
         let ann = try fixture.account("Ann", owner: true)
         let bob = try fixture.account("Bob")
         #expect(try trips.settings(of: ann.id) == BookSettings(transition: .curl, orientation: .horizontal))
@@ -63,18 +59,17 @@ import Testing
     }
 }
 
-@Suite struct EventListTests {
+@Suite(.onEachEngine) struct EventListTests {
     let fixture: AccountsFixture
     let events: EventList
 
-    init(engine: DatabaseEngine) throws {
-        fixture = try AccountsFixture(engine: engine)
+    init() throws {
+        fixture = try AccountsFixture(engine: .current)
         try fixture.library.catalog.loadDemoOnFirstStart()
         events = EventList(database: fixture.library.database)
     }
 
-    @Test(arguments: DatabaseEngine.allCases) static func pagesAreTheDestinationsEventURLsInOrder(engine: DatabaseEngine) throws { try Self(engine: engine).pagesAreTheDestinationsEventURLsInOrder() }
-    func pagesAreTheDestinationsEventURLsInOrder() throws {
+    @Test func pagesAreTheDestinationsEventURLsInOrder() throws {
         let all = try events.all(destination: 1)
         #expect(try events.count(destination: 1) == all.count)
         #expect(try events.url(destination: 1, page: 1) == all.first)
@@ -83,15 +78,13 @@ import Testing
         #expect(try events.url(destination: 1, page: 0) == nil)
     }
 
-    @Test(arguments: DatabaseEngine.allCases) static func addingAppendsAPage(engine: DatabaseEngine) throws { try Self(engine: engine).addingAppendsAPage() }
-    func addingAppendsAPage() throws {
+    @Test func addingAppendsAPage() throws {
         let before = try events.all(destination: 1)
         try events.add("  https://example.org/fair?day=2  ", destination: 1)
         #expect(try events.all(destination: 1) == before + ["https://example.org/fair?day=2"])
     }
 
-    @Test(arguments: DatabaseEngine.allCases, ["ftp://example.org/x", "javascript:alert(1)", "example.org", "/relative", "https://", "http://exa mple.org", "https://example.org/\u{0}", ""])
-    static func anAddressThatIsNotHTTPIsRefusedWithAClearMessage(engine: DatabaseEngine, url: String) throws { try Self(engine: engine).anAddressThatIsNotHTTPIsRefusedWithAClearMessage(url: url) }
+    @Test(arguments: ["ftp://example.org/x", "javascript:alert(1)", "example.org", "/relative", "https://", "http://exa mple.org", "https://example.org/\u{0}", ""])
     func anAddressThatIsNotHTTPIsRefusedWithAClearMessage(url: String) throws {
         let before = try events.all(destination: 1)
         let error = #expect(throws: TripError.self) { try events.add(url, destination: 1) }
@@ -99,8 +92,7 @@ import Testing
         #expect(try events.all(destination: 1) == before)
     }
 
-    @Test(arguments: DatabaseEngine.allCases) static func removingClosesTheGap(engine: DatabaseEngine) throws { try Self(engine: engine).removingClosesTheGap() }
-    func removingClosesTheGap() throws {
+    @Test func removingClosesTheGap() throws {
         let before = try events.all(destination: 1)
         try events.remove(page: 2, destination: 1)
         var expected = before
@@ -109,15 +101,13 @@ import Testing
         #expect(try events.url(destination: 1, page: 2) == before[2])
     }
 
-    @Test(arguments: DatabaseEngine.allCases) static func movingReordersTheOthersAroundIt(engine: DatabaseEngine) throws { try Self(engine: engine).movingReordersTheOthersAroundIt() }
-    func movingReordersTheOthersAroundIt() throws {
+    @Test func movingReordersTheOthersAroundIt() throws {
         let before = try events.all(destination: 1)
         try events.move(page: 1, to: 3, destination: 1)
         #expect(try events.all(destination: 1) == [before[1], before[2], before[0]] + before.dropFirst(3))
     }
 
-    @Test(arguments: DatabaseEngine.allCases) static func editingAPageOrDestinationThatDoesNotExistIsRefused(engine: DatabaseEngine) throws { try Self(engine: engine).editingAPageOrDestinationThatDoesNotExistIsRefused() }
-    func editingAPageOrDestinationThatDoesNotExistIsRefused() throws {
+    @Test func editingAPageOrDestinationThatDoesNotExistIsRefused() throws {
         let before = try events.all(destination: 1)
         #expect(throws: TripError.noSuchEvent) { try events.remove(page: 99, destination: 1) }
         #expect(throws: TripError.noSuchEvent) { try events.move(page: 1, to: 99, destination: 1) }
@@ -127,15 +117,15 @@ import Testing
 }
 
 /// An edit of a long book writes the pages it moves, not the book (issue 30).
-@Suite struct EventListEditCostTests {
+@Suite(.onEachEngine) struct EventListEditCostTests {
     let fixture: AccountsFixture
     let database: CountingDatabase
     let events: EventList
     /// Pages in the book: an edit that rewrote it would write at least this many rows.
     static let pages = 2_000
 
-    init(engine: DatabaseEngine) throws {
-        fixture = try AccountsFixture(engine: engine)
+    init() throws {
+        fixture = try AccountsFixture(engine: .current)
         try fixture.library.catalog.loadDemoOnFirstStart()
         database = CountingDatabase(fixture.library.database)
         events = EventList(database: database)
@@ -155,15 +145,13 @@ import Testing
         return database.rowsWritten - before
     }
 
-    @Test(arguments: DatabaseEngine.allCases) static func addingToALongBookWritesOneRow(engine: DatabaseEngine) throws { try Self(engine: engine).addingToALongBookWritesOneRow() }
-    func addingToALongBookWritesOneRow() throws {
+    @Test func addingToALongBookWritesOneRow() throws {
         let book = try events.all(destination: 1)
         let written = try rows(book + ["https://example.org/new"]) { try events.add("https://example.org/new", destination: 1) }
         #expect(written == 1)
     }
 
-    @Test(arguments: DatabaseEngine.allCases) static func movingAPageWritesOnlyThePagesBetween(engine: DatabaseEngine) throws { try Self(engine: engine).movingAPageWritesOnlyThePagesBetween() }
-    func movingAPageWritesOnlyThePagesBetween() throws {
+    @Test func movingAPageWritesOnlyThePagesBetween() throws {
         var book = try events.all(destination: 1)
         book.insert(book.remove(at: 1_000), at: 1_010)
         let down = try rows(book) { try events.move(page: 1_001, to: 1_011, destination: 1) }
@@ -173,8 +161,7 @@ import Testing
         #expect(down == 22 && up == 22, "\(down), \(up)")
     }
 
-    @Test(arguments: DatabaseEngine.allCases) static func removingAPageWritesOnlyThePagesAfterIt(engine: DatabaseEngine) throws { try Self(engine: engine).removingAPageWritesOnlyThePagesAfterIt() }
-    func removingAPageWritesOnlyThePagesAfterIt() throws {
+    @Test func removingAPageWritesOnlyThePagesAfterIt() throws {
         var book = try events.all(destination: 1)
         book.remove(at: Self.pages - 6)
         let written = try rows(book) { try events.remove(page: Self.pages - 5, destination: 1) }
@@ -183,8 +170,7 @@ import Testing
 }
 
 extension EventListEditCostTests {
-    @Test(arguments: DatabaseEngine.allCases) static func theBooksPagesCountAsBeingCopiedUntilItsCheckHasRun(engine: DatabaseEngine) throws { try Self(engine: engine).theBooksPagesCountAsBeingCopiedUntilItsCheckHasRun() }
-    func theBooksPagesCountAsBeingCopiedUntilItsCheckHasRun() throws {
+    @Test func theBooksPagesCountAsBeingCopiedUntilItsCheckHasRun() throws {
         let jobs = JobQueue(database: database, clock: fixture.clock.wallClock)
         try jobs.enqueue(.bookCopies, key: "1")
         let checking = try events.pagesBeingCopied(destination: 1)

@@ -4,6 +4,7 @@ import PostgreSQL
 import RoadTrip
 import RoadTripWeb
 import TestDatabases
+import TestSupport
 import Testing
 
 /// PostgreSQL mode when the database server goes away and comes back: pages and the health
@@ -63,7 +64,7 @@ import Testing
         try server.resume()
 
         // validate
-        #expect(!web.log.recorded.isEmpty)
-        #expect(web.log.recorded.allSatisfy { !$0.contains(password) }, "\(web.log.recorded)")
+        #expect(!web.log.all.isEmpty)
+        #expect(web.log.all.allSatisfy { !$0.contains(password) }, "\(web.log.all)")
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPServer
 import RoadTrip
+import TestSupport
 import Testing
 @testable import RoadTripWeb
 
@@ -28,7 +29,7 @@ import Testing
         #expect(html.contains("There is nothing at this address."))
         #expect(html.contains("<title>Not found · RoadTrip</title>"))
         #expect(Markup.tags("a", in: html).contains { Markup.attribute("href", of: $0) == Route.home.path })
-        #expect(web.log.recorded.isEmpty, "a 404 is not a failure to log")
+        #expect(web.log.all.isEmpty, "a 404 is not a failure to log")
     }
 
     @Test func unknownPathWithoutASessionGetsA404ThatShowsNoDestinations() {
@@ -130,7 +131,7 @@ import Testing
         for secret in ["SQL", "sql", "destination_events", "error 1", "no such table", "SELECT", "library.sqlite", web.folder.path] {
             #expect(!html.contains(secret), "the 500 page shows \(secret)")
         }
-        let log = web.log.recorded
+        let log = web.log.all
         #expect(log.count == 1)
         #expect(log.first?.contains("GET /") == true)
         #expect(log.first?.contains("destination_events") == true, "the log should hold the cause: \(log)")

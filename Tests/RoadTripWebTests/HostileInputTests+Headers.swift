@@ -2,6 +2,7 @@ import Foundation
 import HTTPServer
 import NetworkAddress
 import RoadTrip
+import TestSupport
 import Testing
 @testable import RoadTripWeb
 

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPServer
 import RoadTrip
+import TestSupport
 import Testing
 @testable import RoadTripWeb
 
@@ -93,7 +94,7 @@ import Testing
         #expect(response.message.contains(message), "\(comment): \(response.message.prefix(300))", sourceLocation: sourceLocation)
         #expect(response.setCookie(Visitor.sessionCookie) == nil, "\(comment)", sourceLocation: sourceLocation)
         #expect(try scene.web.snapshot() == before, "\(comment)", sourceLocation: sourceLocation)
-        #expect(scene.web.log.recorded.isEmpty, "\(comment): \(scene.web.log.recorded)", sourceLocation: sourceLocation)
+        #expect(scene.web.log.all.isEmpty, "\(comment): \(scene.web.log.all)", sourceLocation: sourceLocation)
     }
 
     // MARK: the control case
@@ -324,7 +325,7 @@ import Testing
             #expect(withFormToken.status == .forbidden, "\(shown)")
             #expect(try scene.web.snapshot() == before, "\(shown)")
         }
-        #expect(scene.web.log.recorded.isEmpty)
+        #expect(scene.web.log.all.isEmpty)
     }
 
     @Test func ofSeveralSessionCookiesTheFirstCounts() throws {

@@ -3,6 +3,7 @@ import HTTPServer
 import PostgreSQL
 import RoadTrip
 import TestDatabases
+import TestSupport
 import Testing
 @testable import RoadTripWeb
 

@@ -1,10 +1,11 @@
 import Testing
 @testable import SQLite
 import SQLDatabase
+import TestSupport
 
 @Test func writerPragmasAreInEffect() throws {
     try TemporaryFolder.with { folder in
-        let connection = try SQLiteConnection(path: folder.path("db.sqlite"))
+        let connection = try SQLiteConnection(path: folder.file("db.sqlite"))
         #expect(try connection.fetchValue("PRAGMA journal_mode") as String? == "wal")
         #expect(try connection.fetchValue("PRAGMA synchronous") as Int? == 2)
         #expect(try connection.fetchValue("PRAGMA foreign_keys") as Int? == 1)
@@ -14,7 +15,7 @@ import SQLDatabase
 
 @Test func databaseConnectionsHaveThePragmasInEffect() throws {
     try TemporaryFolder.with { folder in
-        let database = try SQLiteDatabase(path: folder.path("db.sqlite"), readers: 1)
+        let database = try SQLiteDatabase(path: folder.file("db.sqlite"), readers: 1)
         try database.write { connection throws in
             #expect(try connection.fetchValue("PRAGMA journal_mode") as String? == "wal")
             #expect(try connection.fetchValue("PRAGMA synchronous") as Int? == 2)
@@ -29,7 +30,7 @@ import SQLDatabase
 
 @Test func foreignKeyViolationIsRefused() throws {
     try TemporaryFolder.with { folder in
-        let connection = try SQLiteConnection(path: folder.path("db.sqlite"))
+        let connection = try SQLiteConnection(path: folder.file("db.sqlite"))
         try connection.executeScript("""
             CREATE TABLE parent(id INTEGER PRIMARY KEY);
             CREATE TABLE child(parent_id INTEGER NOT NULL REFERENCES parent(id));
@@ -46,7 +47,7 @@ import SQLDatabase
 
 @Test func readerConnectionRefusesWrites() throws {
     try TemporaryFolder.with { folder in
-        let database = try SQLiteDatabase(path: folder.path("db.sqlite"), readers: 1, migrations: [
+        let database = try SQLiteDatabase(path: folder.file("db.sqlite"), readers: 1, migrations: [
             Migration("1", "CREATE TABLE t(x)"),
         ])
 
@@ -60,7 +61,7 @@ import SQLDatabase
 
 @Test func runningTheSameSqlRepeatedlyCachesOneStatement() throws {
     try TemporaryFolder.with { folder in
-        let connection = try SQLiteConnection(path: folder.path("db.sqlite"))
+        let connection = try SQLiteConnection(path: folder.file("db.sqlite"))
         try connection.executeScript("CREATE TABLE t(x INTEGER)")
         #expect(connection.cachedStatementCount == 0)
 
@@ -75,7 +76,7 @@ import SQLDatabase
 
 @Test func cachedStatementSeesSchemaChanges() throws {
     try TemporaryFolder.with { folder in
-        let connection = try SQLiteConnection(path: folder.path("db.sqlite"))
+        let connection = try SQLiteConnection(path: folder.file("db.sqlite"))
         try connection.executeScript("CREATE TABLE t(a); INSERT INTO t VALUES (1)")
         #expect(try connection.fetchOne("SELECT * FROM t")?.columnNames == ["a"])
 

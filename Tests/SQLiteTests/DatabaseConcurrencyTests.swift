@@ -3,9 +3,10 @@ import Testing
 import SQLDatabase
 import SQLite
 import TestDatabases
+import TestSupport
 
 private func databaseWithTable(in folder: TemporaryFolder, readers: Int) throws -> Database {
-    try SQLiteDatabase(path: folder.path("db.sqlite"), readers: readers, migrations: [
+    try SQLiteDatabase(path: folder.file("db.sqlite"), readers: readers, migrations: [
         Migration("001", "CREATE TABLE t(x INTEGER NOT NULL)"),
     ])
 }

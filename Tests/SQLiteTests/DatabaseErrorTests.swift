@@ -1,10 +1,11 @@
 import Testing
 import SQLDatabase
 import SQLite
+import TestSupport
 
 @Test func uniqueViolationCarriesCodeMessageAndSqlButNotTheValues() throws {
     try TemporaryFolder.with { folder in
-        let connection = try SQLiteConnection(path: folder.path("db.sqlite"))
+        let connection = try SQLiteConnection(path: folder.file("db.sqlite"))
         try connection.executeScript("CREATE TABLE t(name TEXT UNIQUE)")
         let secret = "hunter2"
         try connection.execute("INSERT INTO t(name) VALUES (\(secret))")
@@ -25,7 +26,7 @@ import SQLite
 
 @Test func syntaxErrorCarriesCodeOneAndTheSql() throws {
     try TemporaryFolder.with { folder in
-        let connection = try SQLiteConnection(path: folder.path("db.sqlite"))
+        let connection = try SQLiteConnection(path: folder.file("db.sqlite"))
 
         let error = #expect(throws: DatabaseError.self) { try connection.execute("SELEC 1") }
 
@@ -37,7 +38,7 @@ import SQLite
 
 @Test func scriptErrorCarriesTheScript() throws {
     try TemporaryFolder.with { folder in
-        let connection = try SQLiteConnection(path: folder.path("db.sqlite"))
+        let connection = try SQLiteConnection(path: folder.file("db.sqlite"))
         let script = "CREATE TABLE a(x); INSERT INTO missing VALUES (1);"
 
         let error = #expect(throws: DatabaseError.self) { try connection.executeScript(script) }
@@ -50,7 +51,7 @@ import SQLite
 
 @Test func wrongArgumentCountIsRefused() throws {
     try TemporaryFolder.with { folder in
-        let connection = try SQLiteConnection(path: folder.path("db.sqlite"))
+        let connection = try SQLiteConnection(path: folder.file("db.sqlite"))
 
         let error = #expect(throws: DatabaseError.self) {
             try connection.execute("SELECT \(raw: "?"), \(1)")
@@ -62,7 +63,7 @@ import SQLite
 
 @Test func severalStatementsInExecuteAreRefused() throws {
     try TemporaryFolder.with { folder in
-        let connection = try SQLiteConnection(path: folder.path("db.sqlite"))
+        let connection = try SQLiteConnection(path: folder.file("db.sqlite"))
 
         let error = #expect(throws: DatabaseError.self) {
             try connection.execute("CREATE TABLE a(x); CREATE TABLE b(x)")
@@ -75,7 +76,7 @@ import SQLite
 
 @Test func statementIsReusableAfterAFailure() throws {
     try TemporaryFolder.with { folder in
-        let connection = try SQLiteConnection(path: folder.path("db.sqlite"))
+        let connection = try SQLiteConnection(path: folder.file("db.sqlite"))
         try connection.executeScript("CREATE TABLE t(name TEXT UNIQUE)")
         try connection.execute("INSERT INTO t(name) VALUES (\("a"))")
         #expect(throws: DatabaseError.self) { try connection.execute("INSERT INTO t(name) VALUES (\("a"))") }
@@ -88,7 +89,7 @@ import SQLite
 
 @Test func openingInAMissingFolderThrowsAClearError() throws {
     try TemporaryFolder.with { folder in
-        let path = folder.path("missing/db.sqlite")
+        let path = folder.file("missing/db.sqlite")
 
         let error = #expect(throws: DatabaseError.self) { try SQLiteDatabase(path: path) }
 

@@ -1,6 +1,7 @@
 import Testing
 import SQLDatabase
 import SQLite
+import TestSupport
 
 private let createPlaces = Migration("001-create-places", """
     CREATE TABLE places(id INTEGER PRIMARY KEY, name TEXT NOT NULL);
@@ -25,7 +26,7 @@ private func tableExists(_ name: String, in database: SQLiteDatabase) throws -> 
 
 @Test func migrationsRunInOrderAndAreRecorded() throws {
     try TemporaryFolder.with { folder in
-        let database = try SQLiteDatabase(path: folder.path("db.sqlite"), migrations: [createPlaces, addCountry])
+        let database = try SQLiteDatabase(path: folder.file("db.sqlite"), migrations: [createPlaces, addCountry])
 
         #expect(try recordedMigrations(database) == ["001-create-places", "002-add-country"])
         let country: String? = try database.read { try $0.fetchValue("SELECT country FROM places") }
@@ -37,7 +38,7 @@ private func tableExists(_ name: String, in database: SQLiteDatabase) throws -> 
 
 @Test func reopeningSkipsAppliedMigrationsAndRunsNewOnes() throws {
     try TemporaryFolder.with { folder in
-        let path = folder.path("db.sqlite")
+        let path = folder.file("db.sqlite")
         _ = try SQLiteDatabase(path: path, migrations: [createPlaces, addCountry])
 
         // Rerunning 001 or 002 would fail: the table and column exist already.
@@ -52,7 +53,7 @@ private func tableExists(_ name: String, in database: SQLiteDatabase) throws -> 
 
 @Test func unknownRecordedMigrationIsRefused() throws {
     try TemporaryFolder.with { folder in
-        let path = folder.path("db.sqlite")
+        let path = folder.file("db.sqlite")
         _ = try SQLiteDatabase(path: path, migrations: [createPlaces, addCountry, addVisits])
 
         let error = #expect(throws: DatabaseError.self) {
@@ -66,7 +67,7 @@ private func tableExists(_ name: String, in database: SQLiteDatabase) throws -> 
 
 @Test func failingMigrationLeavesNoRecordAndNoHalfSchema() throws {
     try TemporaryFolder.with { folder in
-        let path = folder.path("db.sqlite")
+        let path = folder.file("db.sqlite")
         let broken = Migration("002-broken", """
             CREATE TABLE half(x);
             CREATE TABLE oops(;
@@ -87,7 +88,7 @@ private func tableExists(_ name: String, in database: SQLiteDatabase) throws -> 
 @Test func duplicateMigrationNamesAreRefused() throws {
     try TemporaryFolder.with { folder in
         #expect(throws: DatabaseError.self) {
-            try SQLiteDatabase(path: folder.path("db.sqlite"), migrations: [createPlaces, createPlaces])
+            try SQLiteDatabase(path: folder.file("db.sqlite"), migrations: [createPlaces, createPlaces])
         }
     }
 }

@@ -1,6 +1,7 @@
 import Testing
 import SQLDatabase
 import SQLite
+import TestSupport
 
 @Test func interpolatedValuesBecomeBoundArguments() {
     let name = "Ada"
@@ -25,7 +26,7 @@ import SQLite
 
 @Test func hostileStringRoundTripsAsData() throws {
     try TemporaryFolder.with { folder in
-        let connection = try SQLiteConnection(path: folder.path("db.sqlite"))
+        let connection = try SQLiteConnection(path: folder.file("db.sqlite"))
         try connection.executeScript("CREATE TABLE t(name TEXT)")
         let hostile = "'); DROP TABLE t; --"
 
@@ -39,7 +40,7 @@ import SQLite
 
 @Test func splicedFragmentsRunAgainstTheDatabase() throws {
     try TemporaryFolder.with { folder in
-        let connection = try SQLiteConnection(path: folder.path("db.sqlite"))
+        let connection = try SQLiteConnection(path: folder.file("db.sqlite"))
         try connection.executeScript("CREATE TABLE t(a INTEGER, b TEXT)")
         for (a, b) in [(1, "x"), (2, "y"), (3, "x")] {
             try connection.execute("INSERT INTO t(a, b) VALUES (\(a), \(b))")

@@ -1,9 +1,10 @@
 import Testing
 import SQLDatabase
 import SQLite
+import TestSupport
 
 private func connectionWithTable(in folder: TemporaryFolder) throws -> SQLiteConnection {
-    let connection = try SQLiteConnection(path: folder.path("db.sqlite"))
+    let connection = try SQLiteConnection(path: folder.file("db.sqlite"))
     try connection.executeScript("CREATE TABLE t(x INTEGER)")
     return connection
 }
@@ -67,7 +68,7 @@ private func connectionWithTable(in folder: TemporaryFolder) throws -> SQLiteCon
 
 @Test func databaseWriteCommits() throws {
     try TemporaryFolder.with { folder in
-        let database = try SQLiteDatabase(path: folder.path("db.sqlite"), migrations: [
+        let database = try SQLiteDatabase(path: folder.file("db.sqlite"), migrations: [
             Migration("1", "CREATE TABLE t(x INTEGER)"),
         ])
 
@@ -79,7 +80,7 @@ private func connectionWithTable(in folder: TemporaryFolder) throws -> SQLiteCon
 
 @Test func databaseWriteRollsBackWhenTheBodyThrows() throws {
     try TemporaryFolder.with { folder in
-        let database = try SQLiteDatabase(path: folder.path("db.sqlite"), migrations: [
+        let database = try SQLiteDatabase(path: folder.file("db.sqlite"), migrations: [
             Migration("1", "CREATE TABLE t(x INTEGER UNIQUE)"),
         ])
 

@@ -1,6 +1,7 @@
 import Testing
 import SQLDatabase
 import SQLite
+import TestSupport
 
 // Migrations recorded in `user_version` (a file whose tables are all its own, as a vacation
 // document): the number of migrations applied, no bookkeeping table.
@@ -19,7 +20,7 @@ private func tables(of connection: SQLiteConnection) throws -> [String] {
 
 @Test func aFileOfAnEarlierVersionGetsTheRestAndSaysItsNewVersion() throws {
     try TemporaryFolder.with { folder in
-        let connection = try SQLiteConnection(path: folder.path("doc"), journal: .rollback)
+        let connection = try SQLiteConnection(path: folder.file("doc"), journal: .rollback)
         try Migrator(migrations: [first], record: .userVersion).migrate(connection)
         #expect(try version(of: connection) == 1)
 
@@ -34,7 +35,7 @@ private func tables(of connection: SQLiteConnection) throws -> [String] {
 
 @Test func aFileOfALaterVersionIsRefusedAndLeftAsItWas() throws {
     try TemporaryFolder.with { folder in
-        let connection = try SQLiteConnection(path: folder.path("doc"), journal: .rollback)
+        let connection = try SQLiteConnection(path: folder.file("doc"), journal: .rollback)
         try Migrator(migrations: [first, second], record: .userVersion).migrate(connection)
 
         let error = #expect(throws: DatabaseError.self) { try Migrator(migrations: [first], record: .userVersion).migrate(connection) }
@@ -47,7 +48,7 @@ private func tables(of connection: SQLiteConnection) throws -> [String] {
 
 @Test func aFailingMigrationLeavesTheVersionAndTheTablesAsBefore() throws {
     try TemporaryFolder.with { folder in
-        let connection = try SQLiteConnection(path: folder.path("doc"), journal: .rollback)
+        let connection = try SQLiteConnection(path: folder.file("doc"), journal: .rollback)
         try Migrator(migrations: [first], record: .userVersion).migrate(connection)
 
         let error = #expect(throws: DatabaseError.self) {

@@ -2,11 +2,12 @@ import Foundation
 import Testing
 import SQLDatabase
 import SQLite
+import TestSupport
 
 /// Stores `value` in a column without declared type (so nothing is converted) and reads it back.
 private func roundTrip<T: SQLBindable & SQLColumnDecodable>(_ value: T) throws -> T {
     try TemporaryFolder.with { folder in
-        let connection = try SQLiteConnection(path: folder.path("db.sqlite"))
+        let connection = try SQLiteConnection(path: folder.file("db.sqlite"))
         try connection.executeScript("CREATE TABLE t(v)")
         try connection.execute("INSERT INTO t(v) VALUES (\(value))")
         let row = try #require(try connection.fetchOne("SELECT v FROM t"))
@@ -50,7 +51,7 @@ private func roundTrip<T: SQLBindable & SQLColumnDecodable>(_ value: T) throws -
 
 @Test func rowsReadByIndexAndByColumnName() throws {
     try TemporaryFolder.with { folder in
-        let connection = try SQLiteConnection(path: folder.path("db.sqlite"))
+        let connection = try SQLiteConnection(path: folder.file("db.sqlite"))
         let row = try #require(try connection.fetchOne("SELECT 1 AS one, 'two' AS Two"))
         #expect(row.columnNames == ["one", "Two"])
         #expect(try row[0] as Int == 1)
@@ -64,7 +65,7 @@ private func roundTrip<T: SQLBindable & SQLColumnDecodable>(_ value: T) throws -
 
 @Test func nullIntoNonOptionalThrowsNamingTheColumn() throws {
     try TemporaryFolder.with { folder in
-        let connection = try SQLiteConnection(path: folder.path("db.sqlite"))
+        let connection = try SQLiteConnection(path: folder.file("db.sqlite"))
         let row = try #require(try connection.fetchOne("SELECT NULL AS nickname, 'abc' AS age"))
 
         let nullError = #expect(throws: DatabaseError.self) { try row["nickname"] as String }
@@ -80,7 +81,7 @@ private func roundTrip<T: SQLBindable & SQLColumnDecodable>(_ value: T) throws -
 
 @Test func fetchValueIsNilWithoutRowOrForNull() throws {
     try TemporaryFolder.with { folder in
-        let connection = try SQLiteConnection(path: folder.path("db.sqlite"))
+        let connection = try SQLiteConnection(path: folder.file("db.sqlite"))
         try connection.executeScript("CREATE TABLE t(x INTEGER)")
         #expect(try connection.fetchValue("SELECT x FROM t") as Int? == nil)
         #expect(try connection.fetchValue("SELECT max(x) FROM t") as Int? == nil)

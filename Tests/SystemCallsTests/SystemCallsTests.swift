@@ -1,5 +1,6 @@
 import Foundation
 import SystemCalls
+import TestSupport
 import Testing
 
 @Suite struct SystemCallTests {
@@ -42,11 +43,11 @@ import Testing
 }
 
 @Suite struct FileDescriptorTests {
-    private let scratch: ScratchFolder
+    private let scratch: TemporaryFolder
     var folder: URL { scratch.url }
 
     init() throws {
-        scratch = try ScratchFolder("system-calls-tests")
+        scratch = try TemporaryFolder("system-calls-tests")
     }
 
     @Test func everyByteIsWrittenAndReadBack() throws {
@@ -104,11 +105,11 @@ import Testing
 }
 
 @Suite struct AtomicFileTests {
-    private let scratch: ScratchFolder
+    private let scratch: TemporaryFolder
     var folder: URL { scratch.url }
 
     init() throws {
-        scratch = try ScratchFolder("atomic-file-tests")
+        scratch = try TemporaryFolder("atomic-file-tests")
     }
 
     private var names: [String] { (try? FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()) ?? [] }
@@ -160,20 +161,6 @@ import Testing
         // validate
         #expect(error == CannotSave(errno: ENOENT))
         #expect(names.isEmpty)
-    }
-}
-
-/// A folder for one test's files, removed when the test's suite value goes.
-final class ScratchFolder: Sendable {
-    let url: URL
-
-    init(_ prefix: String) throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(at: url)
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// What tests look at on disk and in the process.
 enum FileProbe {

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 @testable import HTTPServer
 
 /// A body written to `body` in a test's folder and parsed into its `files` folder, which
@@ -6,8 +7,8 @@ import Foundation
 struct FormFolder {
     let folder: TemporaryFolder
 
-    var bodyPath: String { folder.path("body") }
-    var filesPath: String { folder.path("files") }
+    var bodyPath: String { folder.file("body") }
+    var filesPath: String { folder.file("files") }
 
     /// `chunkSize` moves the parser's read edges; nil reads as the server does.
     func parse(

@@ -1,32 +1,10 @@
 import Foundation
 import HTTPServer
-import Synchronization
+import TestSupport
 
-/// Lines the server logged, gathered from libmicrohttpd's threads.
-final class LogRecorder: Sendable {
-    private let lines = Mutex<[String]>([])
-
-    var sink: LogSink {
-        { line in self.lines.withLock { $0.append(line) } }
-    }
-
-    var all: [String] { lines.withLock { $0 } }
-
+extension Recorder where Value == String {
     /// Access-log lines only, without libmicrohttpd's own messages.
     var accessLines: [String] { all.filter { !$0.hasPrefix("libmicrohttpd: ") } }
-}
-
-/// Every request the handler was called with, in the order of the calls.
-final class RequestRecorder: Sendable {
-    private let requests = Mutex<[Request]>([])
-
-    func record(_ request: Request) {
-        requests.withLock { $0.append(request) }
-    }
-
-    var all: [Request] { requests.withLock { $0 } }
-    var count: Int { requests.withLock { $0.count } }
-    var last: Request? { requests.withLock { $0.last } }
 }
 
 /// A configuration for tests: loopback, a port the system picks, a small pool, and a grace
@@ -43,23 +21,12 @@ let answerOK: Handler = { _ in .text("ok") }
 /// Starts a server whose handler records each request before answering it.
 func startServer(
     configure: (inout Configuration) -> Void = { _ in }, log: LogRecorder = LogRecorder(),
-    requests: RequestRecorder = RequestRecorder(), handler: @escaping Handler
+    requests: Recorder<Request> = Recorder(), handler: @escaping Handler
 ) throws -> Server {
     try Server(configuration: testConfiguration(configure), log: log.sink) { request in
         requests.record(request)
         return handler(request)
     }
-}
-
-/// Polls `condition` until it holds or `seconds` have passed. For effects the server makes
-/// after the client has its answer (the access-log line, the request count).
-func eventually(within seconds: Double = 5, _ condition: () -> Bool) -> Bool {
-    let deadline = Date(timeIntervalSinceNow: seconds)
-    while !condition() {
-        if Date() >= deadline { return false }
-        usleep(10_000)
-    }
-    return true
 }
 
 /// Runs `work` on a thread of its own and tells, through the returned semaphore, when it is done.

@@ -1,23 +1,11 @@
 import HTTPServer
 import PageFetcher
-import Synchronization
-
-/// Every request a test server's handler was called with, in order.
-final class RequestRecorder: Sendable {
-    private let requests = Mutex<[Request]>([])
-
-    func record(_ request: Request) {
-        requests.withLock { $0.append(request) }
-    }
-
-    var all: [Request] { requests.withLock { $0 } }
-    var count: Int { requests.withLock { $0.count } }
-}
+import TestSupport
 
 /// Starts the project's own server on a loopback address and a port the system picks;
 /// the handler sees each request after it has been recorded.
 func startServer(
-    host: String = "127.0.0.1", requests: RequestRecorder = RequestRecorder(), handler: @escaping Handler
+    host: String = "127.0.0.1", requests: Recorder<Request> = Recorder<Request>(), handler: @escaping Handler
 ) throws -> Server {
     let configuration = Configuration(host: host, port: 0, threadPoolSize: 2, shutdownGracePeriod: 1)
     return try Server(configuration: configuration, log: { _ in }) { request in

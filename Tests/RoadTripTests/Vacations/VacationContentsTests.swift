@@ -1,16 +1,15 @@
 import Foundation
 import SQLDatabase
+import TestDatabases
 import Testing
 @testable import RoadTrip
 
-@Suite struct VacationContentsTests {
-    let engine: DatabaseEngine
+@Suite(.onEachEngine) struct VacationContentsTests {
     let fixture: PhotosFixture
     let ann: Account
 
-    init(engine: DatabaseEngine) throws {
-        self.engine = engine
-        fixture = try PhotosFixture(engine: engine)
+    init() throws {
+        fixture = try PhotosFixture(engine: .current)
         ann = try fixture.account("Ann")
     }
 
@@ -20,8 +19,7 @@ import Testing
         try #require(fixture.importPhoto(try fixture.draw(name, width: 120, height: 90, seed: seed, at: spot, takenAt: takenAt)).photo)
     }
 
-    @Test(arguments: DatabaseEngine.allCases) static func visitingRecordsThePhotoItsPlaceAndTagsAndTheItineraryIsInTheOrderFirstVisited(engine: DatabaseEngine) throws { try Self(engine: engine).visitingRecordsThePhotoItsPlaceAndTagsAndTheItineraryIsInTheOrderFirstVisited() }
-    func visitingRecordsThePhotoItsPlaceAndTagsAndTheItineraryIsInTheOrderFirstVisited() throws {
+    @Test func visitingRecordsThePhotoItsPlaceAndTagsAndTheItineraryIsInTheOrderFirstVisited() throws {
         // setup
         let id = try store.create(named: "Trip", for: ann.id)
         let lisbon = try photo("Alfama.jpg", seed: 1, at: (38.7139, -9.1394), takenAt: "2024-05-03T10:00:00")
@@ -54,8 +52,7 @@ import Testing
         #expect(preview?.starts(with: [0xFF, 0xD8]) == true, "the vacation keeps its own JPEG preview")
     }
 
-    @Test(arguments: DatabaseEngine.allCases) static func unvisitingTheLastPhotoOfAPlaceOrTagRemovesItFromTheVacation(engine: DatabaseEngine) throws { try Self(engine: engine).unvisitingTheLastPhotoOfAPlaceOrTagRemovesItFromTheVacation() }
-    func unvisitingTheLastPhotoOfAPlaceOrTagRemovesItFromTheVacation() throws {
+    @Test func unvisitingTheLastPhotoOfAPlaceOrTagRemovesItFromTheVacation() throws {
         // setup
         let id = try store.create(named: "Trip", for: ann.id)
         let lisbon = try photo("Alfama.jpg", seed: 1, at: (38.7139, -9.1394), takenAt: "2024-05-03T10:00:00")
@@ -82,8 +79,7 @@ import Testing
         #expect(rows == 2, "São Paulo and Food: nothing left without a photo")
     }
 
-    @Test(arguments: DatabaseEngine.allCases) static func aVacationStillShowsItsPhotosWhenTheLibraryLosesThem(engine: DatabaseEngine) throws { try Self(engine: engine).aVacationStillShowsItsPhotosWhenTheLibraryLosesThem() }
-    func aVacationStillShowsItsPhotosWhenTheLibraryLosesThem() throws {
+    @Test func aVacationStillShowsItsPhotosWhenTheLibraryLosesThem() throws {
         // setup
         let id = try store.create(named: "Trip", for: ann.id)
         let lisbon = try photo("Alfama.jpg", seed: 1, at: (38.7139, -9.1394), takenAt: "2024-05-03T10:00:00")
@@ -101,8 +97,7 @@ import Testing
     }
 
     /// A vacation's addresses (`/vacations/3/photos/7`) are its own: ids count within it.
-    @Test(arguments: DatabaseEngine.allCases) static func photoAndTagIdsAreNumberedWithinEachVacation(engine: DatabaseEngine) throws { try Self(engine: engine).photoAndTagIdsAreNumberedWithinEachVacation() }
-    func photoAndTagIdsAreNumberedWithinEachVacation() throws {
+    @Test func photoAndTagIdsAreNumberedWithinEachVacation() throws {
         // setup
         let lisbon = try store.create(named: "Lisbon", for: ann.id)
         let porto = try store.create(named: "Porto", for: ann.id)
@@ -127,8 +122,7 @@ import Testing
         #expect(try inPorto.photo(id: 2) == nil, "another vacation's photo is not this one's")
     }
 
-    @Test(arguments: DatabaseEngine.allCases) static func aVacationHoldsAtMost20000PhotosAndAnotherIsNotLimitedByIt(engine: DatabaseEngine) throws { try Self(engine: engine).aVacationHoldsAtMost20000PhotosAndAnotherIsNotLimitedByIt() }
-    func aVacationHoldsAtMost20000PhotosAndAnotherIsNotLimitedByIt() throws {
+    @Test func aVacationHoldsAtMost20000PhotosAndAnotherIsNotLimitedByIt() throws {
         // setup: a vacation filled to the limit, row by row as visits would leave it
         let full = try store.create(named: "Full", for: ann.id)
         let other = try store.create(named: "Other", for: ann.id)

@@ -10,8 +10,7 @@ extension VacationStoreTests {
     static let hostile = ["Lisbon\u{202E}gpj.exe", "\u{202A}Lisbon", "Lis\u{202B}bon", "Lis\u{202C}bon", "Lis\u{202D}bon",
                           "Lis\u{2066}bon", "Lis\u{2067}bon", "Lis\u{2068}bon", "Lisbon\u{2069}"]
 
-    @Test(arguments: DatabaseEngine.allCases, hostile)
-    static func aVacationNameWithOneIsRefusedLikeAnAccountNameAndNothingIsMade(engine: DatabaseEngine, name: String) throws { try Self(engine: engine).aVacationNameWithOneIsRefusedLikeAnAccountNameAndNothingIsMade(name: name) }
+    @Test(arguments: hostile)
     func aVacationNameWithOneIsRefusedLikeAnAccountNameAndNothingIsMade(name: String) throws {
         // setup
         let kept = try store.create(named: "Porto", for: ann.id)
@@ -26,8 +25,7 @@ extension VacationStoreTests {
         #expect(VacationError.nameHasDirectionOverrides.description.contains("text-direction"))
     }
 
-    @Test(arguments: DatabaseEngine.allCases, hostile)
-    static func aTagAPersonAddsWithOneIsRefusedAndNothingIsStored(engine: DatabaseEngine, tag: String) throws { try Self(engine: engine).aTagAPersonAddsWithOneIsRefusedAndNothingIsStored(tag: tag) }
+    @Test(arguments: hostile)
     func aTagAPersonAddsWithOneIsRefusedAndNothingIsStored(tag: String) throws {
         // setup
         let photo = try #require(fixture.importPhoto(try fixture.draw("a.jpg")).photo)
@@ -37,8 +35,7 @@ extension VacationStoreTests {
         #expect(try fixture.library.photoTags.tags(of: photo.id, for: ann.id).isEmpty)
     }
 
-    @Test(arguments: DatabaseEngine.allCases) static func aPhotoTitleFromItsFileNameOrDescriptionHasThemRemoved(engine: DatabaseEngine) throws { try Self(engine: engine).aPhotoTitleFromItsFileNameOrDescriptionHasThemRemoved() }
-    func aPhotoTitleFromItsFileNameOrDescriptionHasThemRemoved() throws {
+    @Test func aPhotoTitleFromItsFileNameOrDescriptionHasThemRemoved() throws {
         // setup
         let path = try fixture.draw("a.jpg", description: "Harbour\u{202E}gpj.exe")
 
@@ -50,8 +47,7 @@ extension VacationStoreTests {
         #expect(photo.description == "Harbourgpj.exe")
     }
 
-    @Test(arguments: DatabaseEngine.allCases) static func flickrTitlesOwnerNamesAndTagsHaveThemRemoved(engine: DatabaseEngine) throws { try Self(engine: engine).flickrTitlesOwnerNamesAndTagsHaveThemRemoved() }
-    func flickrTitlesOwnerNamesAndTagsHaveThemRemoved() throws {
+    @Test func flickrTitlesOwnerNamesAndTagsHaveThemRemoved() throws {
         // setup
         let answer = FlickrSamples.photos([FlickrSamples.photo(id: "1", [
             "title": "Golden\u{202E} Gate", "ownername": "\u{2066}Ann\u{2069} Walker", "tags": "bri\u{202D}dge fog",
@@ -70,8 +66,7 @@ extension VacationStoreTests {
 
     /// An older RoadTrip accepted them in names and tags: the document is kept, the characters
     /// go, and tags that become one are merged with the photos of both.
-    @Test(arguments: DatabaseEngine.allCases) static func anImportedDocumentHasThemRemovedFromWhatItShows(engine: DatabaseEngine) throws { try Self(engine: engine).anImportedDocumentHasThemRemovedFromWhatItShows() }
-    func anImportedDocumentHasThemRemovedFromWhatItShows() throws {
+    @Test func anImportedDocumentHasThemRemovedFromWhatItShows() throws {
         // setup: an export edited as an older RoadTrip, or someone with sqlite3, could have made it
         let id = try store.create(named: "Lisbon", for: ann.id)
         for (seed, tag) in [(UInt64(1), "Beach"), (2, "Fado")] {

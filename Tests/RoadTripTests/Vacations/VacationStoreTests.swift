@@ -1,24 +1,22 @@
 import Foundation
 import SQLDatabase
+import TestDatabases
 import Testing
 @testable import RoadTrip
 
-@Suite struct VacationStoreTests {
-    let engine: DatabaseEngine
+@Suite(.onEachEngine) struct VacationStoreTests {
     let fixture: PhotosFixture
     let ann: Account
 
-    init(engine: DatabaseEngine) throws {
-        self.engine = engine
-        fixture = try PhotosFixture(engine: engine)
+    init() throws {
+        fixture = try PhotosFixture(engine: .current)
         ann = try fixture.account("Ann")
     }
 
     var store: VacationStore { fixture.vacations }
 
     /// Vacations live in the library, in both engines: a new one is a row, and no file.
-    @Test(arguments: DatabaseEngine.allCases) static func aNewVacationIsARowOfTheLibraryAndNoFile(engine: DatabaseEngine) throws { try Self(engine: engine).aNewVacationIsARowOfTheLibraryAndNoFile() }
-    func aNewVacationIsARowOfTheLibraryAndNoFile() throws {
+    @Test func aNewVacationIsARowOfTheLibraryAndNoFile() throws {
         // MUT
         let id = try store.create(named: "  Lisbon 2024 ", for: ann.id)
 
@@ -30,8 +28,7 @@ import Testing
         #expect(fixture.files(under: "cache").isEmpty)
     }
 
-    @Test(arguments: DatabaseEngine.allCases) static func aBlankNameIsRefusedAndNothingIsCreated(engine: DatabaseEngine) throws { try Self(engine: engine).aBlankNameIsRefusedAndNothingIsCreated() }
-    func aBlankNameIsRefusedAndNothingIsCreated() throws {
+    @Test func aBlankNameIsRefusedAndNothingIsCreated() throws {
         // MUT + validate
         #expect(throws: VacationError.nameEmpty) { try store.create(named: "   ", for: ann.id) }
         #expect(throws: VacationError.nameTooLong(limit: 100)) { try store.create(named: String(repeating: "x", count: 101), for: ann.id) }
@@ -40,8 +37,7 @@ import Testing
         #expect(try fixture.rows(in: "vacations") == 0)
     }
 
-    @Test(arguments: DatabaseEngine.allCases) static func aNameThatExistsIgnoringCaseAndSpacesIsRefusedAndNothingIsCreated(engine: DatabaseEngine) throws { try Self(engine: engine).aNameThatExistsIgnoringCaseAndSpacesIsRefusedAndNothingIsCreated() }
-    func aNameThatExistsIgnoringCaseAndSpacesIsRefusedAndNothingIsCreated() throws {
+    @Test func aNameThatExistsIgnoringCaseAndSpacesIsRefusedAndNothingIsCreated() throws {
         // setup
         try store.create(named: "Lisbon", for: ann.id)
 
@@ -52,8 +48,7 @@ import Testing
     }
 
     /// The one file a vacation has, its exported copy, is named by its id and version.
-    @Test(arguments: DatabaseEngine.allCases) static func aHostileNameNeverReachesAPath(engine: DatabaseEngine) throws { try Self(engine: engine).aHostileNameNeverReachesAPath() }
-    func aHostileNameNeverReachesAPath() throws {
+    @Test func aHostileNameNeverReachesAPath() throws {
         // MUT
         let id = try store.create(named: "../../etc/passwd <script>", for: ann.id)
         let export = try store.export(id, for: ann.id)
@@ -64,8 +59,7 @@ import Testing
         #expect(fixture.files(under: "cache") == ["exports/\(id)-1.vacation"])
     }
 
-    @Test(arguments: DatabaseEngine.allCases) static func renameAndDeleteAndWhatTheVacationHeldGoesWithIt(engine: DatabaseEngine) throws { try Self(engine: engine).renameAndDeleteAndWhatTheVacationHeldGoesWithIt() }
-    func renameAndDeleteAndWhatTheVacationHeldGoesWithIt() throws {
+    @Test func renameAndDeleteAndWhatTheVacationHeldGoesWithIt() throws {
         // setup
         let lisbon = try store.create(named: "Lisbon", for: ann.id)
         let porto = try store.create(named: "Porto", for: ann.id)
@@ -92,8 +86,7 @@ import Testing
         #expect(try store.holding(sha256: photo.sha256, for: ann.id).map(\.name) == ["Porto"])
     }
 
-    @Test(arguments: DatabaseEngine.allCases) static func anotherAccountsVacationIsNoSuchVacation(engine: DatabaseEngine) throws { try Self(engine: engine).anotherAccountsVacationIsNoSuchVacation() }
-    func anotherAccountsVacationIsNoSuchVacation() throws {
+    @Test func anotherAccountsVacationIsNoSuchVacation() throws {
         // setup
         let bob = try fixture.account("Bob")
         let id = try store.create(named: "Lisbon", for: ann.id)

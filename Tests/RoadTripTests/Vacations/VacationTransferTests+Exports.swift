@@ -25,8 +25,7 @@ extension VacationTransferTests {
 
     /// The size is known only once the document is built: a HEAD makes the copy of the current
     /// version, once however many come, and the GET then sends that very file.
-    @Test(arguments: DatabaseEngine.allCases) static func aHeadMakesTheCopyOfTheCurrentVersionOnceAndGivesItsExactSize(engine: DatabaseEngine) throws { try Self(engine: engine).aHeadMakesTheCopyOfTheCurrentVersionOnceAndGivesItsExactSize() }
-    func aHeadMakesTheCopyOfTheCurrentVersionOnceAndGivesItsExactSize() throws {
+    @Test func aHeadMakesTheCopyOfTheCurrentVersionOnceAndGivesItsExactSize() throws {
         // setup
         let id = try vacation()
 
@@ -41,8 +40,7 @@ extension VacationTransferTests {
         #expect(heads.allSatisfy { $0 == VacationExportHead(name: "Lisbon", size: UInt64(DurableFile.size(of: path) ?? -1)) })
     }
 
-    @Test(arguments: DatabaseEngine.allCases) static func exportsOfAnUnchangedVacationShareOneCopy(engine: DatabaseEngine) throws { try Self(engine: engine).exportsOfAnUnchangedVacationShareOneCopy() }
-    func exportsOfAnUnchangedVacationShareOneCopy() throws {
+    @Test func exportsOfAnUnchangedVacationShareOneCopy() throws {
         // setup
         let id = try vacation()
 
@@ -54,8 +52,7 @@ extension VacationTransferTests {
         #expect(copies.count == 1)
     }
 
-    @Test(arguments: DatabaseEngine.allCases) static func manyExportsAtOnceMakeOneCopy(engine: DatabaseEngine) throws { try Self(engine: engine).manyExportsAtOnceMakeOneCopy() }
-    func manyExportsAtOnceMakeOneCopy() throws {
+    @Test func manyExportsAtOnceMakeOneCopy() throws {
         // setup
         let id = try vacation()
         let made = Mutex<[(path: String, inode: UInt64)]>([])
@@ -76,8 +73,7 @@ extension VacationTransferTests {
         #expect(copies.count == 1)
     }
 
-    @Test(arguments: DatabaseEngine.allCases, ["visit", "unvisit", "rename"])
-    static func aChangeMakesANewCopyAndRemovesTheOld(engine: DatabaseEngine, change: String) throws { try Self(engine: engine).aChangeMakesANewCopyAndRemovesTheOld(change: change) }
+    @Test(arguments: ["visit", "unvisit", "rename"])
     func aChangeMakesANewCopyAndRemovesTheOld(change: String) throws {
         // setup
         let id = try vacation()
@@ -105,8 +101,7 @@ extension VacationTransferTests {
         #expect(try store.exportHead(id, for: ann.id).size == UInt64(DurableFile.size(of: second) ?? -1))
     }
 
-    @Test(arguments: DatabaseEngine.allCases) static func deletingAVacationRemovesItsCopy(engine: DatabaseEngine) throws { try Self(engine: engine).deletingAVacationRemovesItsCopy() }
-    func deletingAVacationRemovesItsCopy() throws {
+    @Test func deletingAVacationRemovesItsCopy() throws {
         // setup
         let id = try vacation()
         let other = try vacation("Porto", seed: 2)
@@ -120,8 +115,7 @@ extension VacationTransferTests {
         #expect(copies == [URL(fileURLWithPath: kept).lastPathComponent])
     }
 
-    @Test(arguments: DatabaseEngine.allCases) static func theFolderKeepsWithinItsLimitRemovingTheLeastRecentlyUsed(engine: DatabaseEngine) throws { try Self(engine: engine).theFolderKeepsWithinItsLimitRemovingTheLeastRecentlyUsed() }
-    func theFolderKeepsWithinItsLimitRemovingTheLeastRecentlyUsed() throws {
+    @Test func theFolderKeepsWithinItsLimitRemovingTheLeastRecentlyUsed() throws {
         // setup: room for two copies and a half
         let size = UInt64(try fixture.vacations.exportHead(try vacation("Size", seed: 9), for: ann.id).size)
         let sizes = try ["A", "B", "C"].map { try store.exportHead(try store.create(named: $0, for: ann.id), for: ann.id).size }
@@ -143,8 +137,7 @@ extension VacationTransferTests {
         #expect(bounded.files(under: "cache/exports") == [a, c].map { URL(fileURLWithPath: $0).lastPathComponent }.sorted())
     }
 
-    @Test(arguments: DatabaseEngine.allCases) static func aCopyLargerThanTheWholeLimitIsStillMadeAndGoesWithTheNextExport(engine: DatabaseEngine) throws { try Self(engine: engine).aCopyLargerThanTheWholeLimitIsStillMadeAndGoesWithTheNextExport() }
-    func aCopyLargerThanTheWholeLimitIsStillMadeAndGoesWithTheNextExport() throws {
+    @Test func aCopyLargerThanTheWholeLimitIsStillMadeAndGoesWithTheNextExport() throws {
         // setup
         let bounded = try PhotosFixture(exportLimit: 1)
         let bob = try bounded.account("Bob")
@@ -161,8 +154,7 @@ extension VacationTransferTests {
         #expect(bounded.files(under: "cache/exports") == [URL(fileURLWithPath: b).lastPathComponent])
     }
 
-    @Test(arguments: DatabaseEngine.allCases) static func startUpRemovesCopiesOfVacationsThatAreGoneAndFilesItDoesNotName(engine: DatabaseEngine) throws { try Self(engine: engine).startUpRemovesCopiesOfVacationsThatAreGoneAndFilesItDoesNotName() }
-    func startUpRemovesCopiesOfVacationsThatAreGoneAndFilesItDoesNotName() throws {
+    @Test func startUpRemovesCopiesOfVacationsThatAreGoneAndFilesItDoesNotName() throws {
         // setup
         let id = try vacation()
         let kept = try store.export(id, for: ann.id)
@@ -183,8 +175,7 @@ extension VacationTransferTests {
         #expect(copies == [".incoming-new", URL(fileURLWithPath: kept).lastPathComponent].sorted())
     }
 
-    @Test(arguments: DatabaseEngine.allCases) static func anImportRenamedBecauseTheNameWasTakenCarriesItsNewNameInItsExport(engine: DatabaseEngine) throws { try Self(engine: engine).anImportRenamedBecauseTheNameWasTakenCarriesItsNewNameInItsExport() }
-    func anImportRenamedBecauseTheNameWasTakenCarriesItsNewNameInItsExport() throws {
+    @Test func anImportRenamedBecauseTheNameWasTakenCarriesItsNewNameInItsExport() throws {
         // setup
         let id = try vacation()
         let file = fixture.source.appendingPathComponent("lisbon.vacation").path
@@ -200,8 +191,7 @@ extension VacationTransferTests {
         #expect(try store.exportHead(imported.id, for: ann.id).name == "Lisbon (2)")
     }
 
-    @Test(arguments: DatabaseEngine.allCases) static func startUpRemovesPrivateCopiesOfImportsThatNeverFinishedButNotYoungOnes(engine: DatabaseEngine) throws { try Self(engine: engine).startUpRemovesPrivateCopiesOfImportsThatNeverFinishedButNotYoungOnes() }
-    func startUpRemovesPrivateCopiesOfImportsThatNeverFinishedButNotYoungOnes() throws {
+    @Test func startUpRemovesPrivateCopiesOfImportsThatNeverFinishedButNotYoungOnes() throws {
         // setup: what a crash in the middle of two imports left, one long ago, one just now
         let folder = fixture.data.url.appendingPathComponent("cache/imports")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -18,8 +18,7 @@ extension VacationTransferTests {
         try SQLiteDatabase(path: file, readers: 1, journal: .rollback).read { db in try db.fetchValue("PRAGMA user_version") }
     }
 
-    @Test(arguments: DatabaseEngine.allCases) static func aVersionOneDocumentImportsOnceAVersionTwoExists(engine: DatabaseEngine) throws { try Self(engine: engine).aVersionOneDocumentImportsOnceAVersionTwoExists() }
-    func aVersionOneDocumentImportsOnceAVersionTwoExists() throws {
+    @Test func aVersionOneDocumentImportsOnceAVersionTwoExists() throws {
         // setup
         let (id, file) = try exported()
         let original = try Data(contentsOf: URL(fileURLWithPath: file))
@@ -37,8 +36,7 @@ extension VacationTransferTests {
         #expect(filesLeftByImports().isEmpty)
     }
 
-    @Test(arguments: DatabaseEngine.allCases) static func aLaterVersionExportsAsItselfAndAnEarlierRoadTripRefusesIt(engine: DatabaseEngine) throws { try Self(engine: engine).aLaterVersionExportsAsItselfAndAnEarlierRoadTripRefusesIt() }
-    func aLaterVersionExportsAsItselfAndAnEarlierRoadTripRefusesIt() throws {
+    @Test func aLaterVersionExportsAsItselfAndAnEarlierRoadTripRefusesIt() throws {
         // setup
         let (_, file) = try exported()
         let later = try storeOfVersionTwo.importDocument(at: file, for: ann.id)

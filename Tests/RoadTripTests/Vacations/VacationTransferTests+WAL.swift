@@ -31,8 +31,7 @@ extension VacationTransferTests {
         return [data[18], data[19]]
     }
 
-    @Test(arguments: DatabaseEngine.allCases) static func aWALDocumentImportsAndLeavesNoSideFiles(engine: DatabaseEngine) throws { try Self(engine: engine).aWALDocumentImportsAndLeavesNoSideFiles() }
-    func aWALDocumentImportsAndLeavesNoSideFiles() throws {
+    @Test func aWALDocumentImportsAndLeavesNoSideFiles() throws {
         // setup
         let file = try walDocument()
 
@@ -47,8 +46,7 @@ extension VacationTransferTests {
         #expect(!FileManager.default.fileExists(atPath: file + "-wal") && !FileManager.default.fileExists(atPath: file + "-shm"))
     }
 
-    @Test(arguments: DatabaseEngine.allCases, ["PRAGMA user_version = 7", "CREATE TABLE extra (x)", "UPDATE photos SET width = 0"])
-    static func aRefusedWALDocumentLeavesNoSideFiles(engine: DatabaseEngine, edit: String) throws { try Self(engine: engine).aRefusedWALDocumentLeavesNoSideFiles(edit: edit) }
+    @Test(arguments: ["PRAGMA user_version = 7", "CREATE TABLE extra (x)", "UPDATE photos SET width = 0"])
     func aRefusedWALDocumentLeavesNoSideFiles(edit: String) throws {
         // setup
         let file = try walDocument(edit)

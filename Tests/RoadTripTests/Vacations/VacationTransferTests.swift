@@ -1,16 +1,17 @@
 import Foundation
 import SQLDatabase
 import SQLite
+import TestDatabases
 import Testing
 @testable import RoadTrip
 
-@Suite struct VacationTransferTests {
+@Suite(.onEachEngine) struct VacationTransferTests {
     let engine: DatabaseEngine
     let fixture: PhotosFixture
     let ann: Account
 
-    init(engine: DatabaseEngine) throws {
-        self.engine = engine
+    init() throws {
+        engine = try .current
         fixture = try PhotosFixture(engine: engine)
         ann = try fixture.account("Ann")
     }
@@ -40,8 +41,7 @@ import Testing
         try ["vacations", "vacation_photos", "vacation_places", "vacation_tags", "vacation_photo_tags"].map { try fixture.rows(in: $0) }
     }
 
-    @Test(arguments: DatabaseEngine.allCases) static func anExportedVacationImportsAsANewOneRenamedWhenTheNameIsTaken(engine: DatabaseEngine) throws { try Self(engine: engine).anExportedVacationImportsAsANewOneRenamedWhenTheNameIsTaken() }
-    func anExportedVacationImportsAsANewOneRenamedWhenTheNameIsTaken() throws {
+    @Test func anExportedVacationImportsAsANewOneRenamedWhenTheNameIsTaken() throws {
         // setup
         let (id, file) = try exported()
 
@@ -61,8 +61,7 @@ import Testing
         #expect(filesLeftByImports().isEmpty, "the private copies are gone, and nothing else was written")
     }
 
-    @Test(arguments: DatabaseEngine.allCases) static func anExportIsOneFileThatStandsOnItsOwn(engine: DatabaseEngine) throws { try Self(engine: engine).anExportIsOneFileThatStandsOnItsOwn() }
-    func anExportIsOneFileThatStandsOnItsOwn() throws {
+    @Test func anExportIsOneFileThatStandsOnItsOwn() throws {
         // setup
         let (_, file) = try exported()
 
@@ -81,8 +80,7 @@ import Testing
     /// The export is built from the rows, not copied from a file: it is a valid document holding
     /// exactly the vacation's rows, another library imports it as the same vacation, and a
     /// HEAD's size is the bytes a GET sends.
-    @Test(arguments: DatabaseEngine.allCases) static func anExportHoldsExactlyTheVacationsRowsAndImportsElsewhereAsTheSameVacation(engine: DatabaseEngine) throws { try Self(engine: engine).anExportHoldsExactlyTheVacationsRowsAndImportsElsewhereAsTheSameVacation() }
-    func anExportHoldsExactlyTheVacationsRowsAndImportsElsewhereAsTheSameVacation() throws {
+    @Test func anExportHoldsExactlyTheVacationsRowsAndImportsElsewhereAsTheSameVacation() throws {
         // setup
         let (id, file) = try exported()
         let elsewhere = try PhotosFixture(engine: engine)
@@ -128,11 +126,8 @@ import Testing
     }
 
     /// Each kind of foreign or damaged file, made from a real export or from scratch.
-    @Test(arguments: DatabaseEngine.allCases, ["text", "other-database", "damaged", "extra-table", "trigger", "newer-version", "empty", "html-preview",
+    @Test(arguments: ["text", "other-database", "damaged", "extra-table", "trigger", "newer-version", "empty", "html-preview",
                                                "huge-size", "blob-title", "huge-id"])
-    static func aForeignOrDamagedFileIsRefusedWithAReasonAndNothingChanges(engine: DatabaseEngine, kind: String) throws {
-        try Self(engine: engine).aForeignOrDamagedFileIsRefusedWithAReasonAndNothingChanges(kind: kind)
-    }
     func aForeignOrDamagedFileIsRefusedWithAReasonAndNothingChanges(kind: String) throws {
         // setup
         let (_, file) = try exported()

@@ -2,10 +2,11 @@ import Foundation
 import HTTPServer
 import RoadTrip
 import RoadTripWeb
+import TestSupport
 import Testing
 
 @Suite struct FlickrPagesTests {
-    let scratch: ScratchFolder
+    let scratch: TemporaryFolder
     let folder: URL
     let library: Library
     let site: FakeFlickrSite
@@ -13,7 +14,7 @@ import Testing
     static let key = "secret-key-5f2a9c"
 
     init() throws {
-        scratch = try ScratchFolder()
+        scratch = try TemporaryFolder("roadtrip-web-tests")
         folder = scratch.url.appendingPathComponent("data")
         library = try Library(folder: folder, readers: 2)
         site = try FakeFlickrSite()
@@ -115,7 +116,7 @@ import Testing
         }
         #expect(lines.first?.contains(expected) == true, "\(lines)")
         #expect(!page.bodyText.contains(Self.key))
-        #expect(!log.recorded.joined().contains(Self.key))
+        #expect(!log.all.joined().contains(Self.key))
         #expect(visitor.get("/places").status == .ok)
     }
 

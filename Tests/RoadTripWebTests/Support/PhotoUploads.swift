@@ -1,19 +1,16 @@
 import Foundation
 import HTTPServer
 import Imaging
+import TestSupport
 
 /// Photos drawn for a test and the request bodies an upload sends, written to files as the
 /// server spools them.
 final class PhotoUploads {
-    let folder: URL
+    private let files: TemporaryFolder
+    var folder: URL { files.url }
 
     init() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("roadtrip-uploads-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(at: folder)
+        files = try TemporaryFolder("roadtrip-uploads")
     }
 
     /// A photo drawn with the given position and description.

@@ -2,6 +2,7 @@ import Foundation
 import HTTPServer
 import RoadTrip
 import RoadTripWeb
+import TestSupport
 
 /// One browser talking to the app without a socket: the cookies it was given go back with each
 /// request, and the form token of the last page it saw goes into the forms it sends.

@@ -3,6 +3,7 @@ import HTTPServer
 import RoadTrip
 import RoadTripWeb
 import Synchronization
+import TestSupport
 
 /// A fresh data folder, a library in it and the app over it; the folder is removed when the
 /// fixture goes away (each test gets its own suite instance, so its own fixture).
@@ -93,17 +94,6 @@ final class WebFixture: Sendable {
 
 struct FixtureError: Error, CustomStringConvertible {
     let description: String
-}
-
-/// Collects what the app writes to its log, from any thread.
-final class LogRecorder: Sendable {
-    private let lines = Mutex<[String]>([])
-
-    var sink: LogSink {
-        { [self] line in lines.withLock { $0.append(line) } }
-    }
-
-    var recorded: [String] { lines.withLock { $0 } }
 }
 
 extension Response {

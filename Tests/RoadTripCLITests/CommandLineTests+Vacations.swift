@@ -58,9 +58,9 @@ extension CommandLineTests {
         try FileManager.default.removeItem(atPath: data + "/vacations/2.vacation")
 
         // MUT
-        let server = try RoadTripProcess(["serve", "--port", "0", "--data", data, "--no-offline-copies"], scratch: scratch.url)
+        let server = try RoadTripProcess.start(["serve", "--port", "0", "--data", data, "--no-offline-copies"], scratch: scratch.url)
         try server.waitForOutput(containing: "Press Ctrl-C to stop.", within: 60)
-        #expect(kill(server.process.processIdentifier, SIGTERM) == 0)
+        #expect(server.signal(SIGTERM))
         let stopped = try server.waitForExit(within: 15)
 
         // validate

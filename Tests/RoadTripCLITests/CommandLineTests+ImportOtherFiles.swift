@@ -9,10 +9,10 @@ extension ImportCommandTests {
     private static let otherFiles = ["a.xmp", "b.xmp", "day 2/c.XMP", "a.json", "IMG_1.AAE", "clip.mov", "day 2/clip.mp4", "README"]
 
     private func photoFolder() throws -> URL {
-        let folder = uploads.folder.appendingPathComponent("Pictures")
+        let folder = photos.url.appendingPathComponent("Pictures")
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("day 2"), withIntermediateDirectories: true)
-        try FileManager.default.moveItem(atPath: try uploads.draw("one.jpg", seed: 1), toPath: folder.appendingPathComponent("IMG_1.JPG").path)
-        try FileManager.default.moveItem(atPath: try uploads.draw("two.png", format: .png, seed: 2),
+        try FileManager.default.moveItem(atPath: try photos.drawPhoto("one.jpg", seed: 1), toPath: folder.appendingPathComponent("IMG_1.JPG").path)
+        try FileManager.default.moveItem(atPath: try photos.drawPhoto("two.png", format: .png, seed: 2),
                                          toPath: folder.appendingPathComponent("day 2/two.png").path)
         for name in Self.otherFiles + [".DS_Store"] {
             try Data("not a photo: \(name)".utf8).write(to: folder.appendingPathComponent(name))
@@ -78,7 +78,7 @@ extension ImportCommandTests {
 
     @Test func aFolderWithNoPhotosSaysWhatItSkipped() throws {
         // setup
-        let folder = uploads.folder.appendingPathComponent("sidecars")
+        let folder = photos.url.appendingPathComponent("sidecars")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try Data("x".utf8).write(to: folder.appendingPathComponent("a.xmp"))
 

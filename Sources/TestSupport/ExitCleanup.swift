@@ -1,17 +1,17 @@
 import Foundation
 import Synchronization
 
-/// Work to do when the test process exits: stopping the server it started, dropping the
-/// databases and removing the folders its tests made.
+/// Work to do when the test process exits: stopping the servers it started, dropping the
+/// databases and removing the folders its tests share.
 ///
-/// The one global of this library, process-wide by nature: `atexit` knows nothing else.
-enum ExitCleanup {
+/// The one global of the test libraries, process-wide by nature: `atexit` knows nothing else.
+public enum ExitCleanup {
     private static let tasks: Mutex<[@Sendable () -> Void]> = {
         atexit { ExitCleanup.runAll() }
         return Mutex([])
     }()
 
-    static func add(_ task: @escaping @Sendable () -> Void) {
+    public static func add(_ task: @escaping @Sendable () -> Void) {
         tasks.withLock { $0.append(task) }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -11,8 +12,8 @@ extension CommandLineTests {
         let holder = try PortHolder()
 
         // MUT
-        let result = try RoadTripProcess(["serve", "--port", String(holder.port), "--data", try scratch.startedData()],
-                                         scratch: scratch.url).waitForExit(within: 30)
+        let result = try RoadTripProcess.start(["serve", "--port", String(holder.port), "--data", try scratch.startedData()],
+                                               scratch: scratch.url).waitForExit(within: 30)
 
         // validate
         #expect(result.status == 1)
@@ -22,7 +23,7 @@ extension CommandLineTests {
 
     @Test func serveWithAFolderThatCannotBeCreatedSaysWhy() throws {
         // MUT
-        let result = try RoadTripProcess(["serve", "--port", "0", "--data", "/proc/nope"], scratch: scratch.url).waitForExit(within: 30)
+        let result = try RoadTripProcess.start(["serve", "--port", "0", "--data", "/proc/nope"], scratch: scratch.url).waitForExit(within: 30)
 
         // validate
         #expect(result.status == 1)
@@ -32,8 +33,8 @@ extension CommandLineTests {
 
     @Test func serveOnAnAddressNotOfThisMachineSaysSo() throws {
         // MUT: 192.0.2.1 is reserved for documentation (RFC 5737), never a local address.
-        let result = try RoadTripProcess(["serve", "--host", "192.0.2.1", "--port", "0", "--data", try scratch.startedData()],
-                                         scratch: scratch.url).waitForExit(within: 30)
+        let result = try RoadTripProcess.start(["serve", "--host", "192.0.2.1", "--port", "0", "--data", try scratch.startedData()],
+                                               scratch: scratch.url).waitForExit(within: 30)
 
         // validate
         #expect(result.status == 1)
@@ -43,8 +44,8 @@ extension CommandLineTests {
     @Test(arguments: ["abc", "-1", "65536", "80x", ""])
     func serveWithABadPortIsAUsageError(port: String) throws {
         // MUT
-        let result = try RoadTripProcess(["serve", "--port", port, "--data", scratch.url.appendingPathComponent("data").path],
-                                         scratch: scratch.url).waitForExit(within: 30)
+        let result = try RoadTripProcess.start(["serve", "--port", port, "--data", scratch.url.appendingPathComponent("data").path],
+                                               scratch: scratch.url).waitForExit(within: 30)
 
         // validate
         #expect(result.status == 64)
@@ -54,8 +55,8 @@ extension CommandLineTests {
     @Test(arguments: ["abc", "-1", "4097", "1.5", ""])
     func serveWithABadPageCacheSizeIsAUsageError(size: String) throws {
         // MUT
-        let result = try RoadTripProcess(["serve", "--port", "0", "--page-cache-size", size, "--data", scratch.url.appendingPathComponent("data").path],
-                                         scratch: scratch.url).waitForExit(within: 30)
+        let result = try RoadTripProcess.start(["serve", "--port", "0", "--page-cache-size", size, "--data", scratch.url.appendingPathComponent("data").path],
+                                               scratch: scratch.url).waitForExit(within: 30)
 
         // validate
         #expect(result.status == 64)
@@ -73,8 +74,8 @@ extension CommandLineTests {
     ])
     func serveWithBadMapTilesIsAUsageError(options: [String], message: String) throws {
         // MUT
-        let result = try RoadTripProcess(["serve", "--port", "0"] + options + ["--data", scratch.url.appendingPathComponent("data").path],
-                                         scratch: scratch.url).waitForExit(within: 30)
+        let result = try RoadTripProcess.start(["serve", "--port", "0"] + options + ["--data", scratch.url.appendingPathComponent("data").path],
+                                               scratch: scratch.url).waitForExit(within: 30)
 
         // validate
         #expect(result.status == 64)
@@ -85,7 +86,7 @@ extension CommandLineTests {
     @Test func serveAnswersOverASocketSharesItsFolderWithImportAndStopsOnSIGTERM() throws {
         // setup: the first start prints the setup link; following it creates the owner and signs in.
         let data = scratch.url.appendingPathComponent("data").path
-        let server = try RoadTripProcess(["serve", "--port", "0", "--data", data], scratch: scratch.url)
+        let server = try RoadTripProcess.start(["serve", "--port", "0", "--data", data], scratch: scratch.url)
         try server.waitForOutput(containing: "Press Ctrl-C to stop.", within: 30)
         let running = try #require(server.standardOutput.firstMatch(of: #/RoadTrip is running at http://127\.0\.0\.1:([0-9]+)/ \(data in (.+)\)/#))
         let port = try #require(Int(running.output.1))
@@ -98,7 +99,7 @@ extension CommandLineTests {
         let imported = try run("destinations", "import", try catalogue(["Chicago"]).path, "--data", data)
         let second = try HTTPExchange(port: port, path: "/", extraHeaders: "Cookie: rt_session=\(session)\r\n")
         let tooLarge = try HTTPExchange(port: port, path: "/", method: "POST", extraHeaders: "Content-Length: 104857600\r\n")
-        #expect(kill(server.process.processIdentifier, SIGTERM) == 0)
+        #expect(server.signal(SIGTERM))
         let stopped = try server.waitForExit(within: 15)
 
         // validate
@@ -122,7 +123,7 @@ extension CommandLineTests {
 
     /// Follows the setup link the server printed, as a person would: the form, then the owner
     /// created. Returns the session cookie's value.
-    private func setUpThroughTheLink(printedBy server: RoadTripProcess, port: Int) throws -> String {
+    private func setUpThroughTheLink(printedBy server: ChildProcess, port: Int) throws -> String {
         let link = try #require(server.standardOutput.firstMatch(of: #/No account exists yet\. Create the owner account with this one-time link:\n  http://127\.0\.0\.1:([0-9]+)(/setup\?token=[A-Za-z0-9_-]{43})\n/#),
                                 "\(server.standardOutput)")
         #expect(Int(link.output.1) == port)
@@ -151,7 +152,7 @@ extension CommandLineTests {
         try #require(added.status == 0, "\(added.standardError)")
 
         // MUT
-        let server = try RoadTripProcess(["serve", "--port", "0", "--data", data], scratch: scratch.url)
+        let server = try RoadTripProcess.start(["serve", "--port", "0", "--data", data], scratch: scratch.url)
         try server.waitForOutput(containing: "Press Ctrl-C to stop.", within: 30)
         let port = try #require(server.standardOutput.firstMatch(of: #/running at http://127\.0\.0\.1:([0-9]+)//#).flatMap { Int($0.output.1) })
         let (session, setCookie) = try signIn(port: port, name: "Ann", password: "correct horse battery")
@@ -172,14 +173,14 @@ extension CommandLineTests {
         // setup
         let data = try scratch.startedData()
         let tokenPattern = #/setup\?token=([A-Za-z0-9_-]{43})/#
-        let first = try RoadTripProcess(["serve", "--port", "0", "--data", data], scratch: scratch.url)
+        let first = try RoadTripProcess.start(["serve", "--port", "0", "--data", data], scratch: scratch.url)
         try first.waitForOutput(containing: "Press Ctrl-C to stop.", within: 30)
         let oldToken = try #require(first.standardOutput.firstMatch(of: tokenPattern).map { String($0.output.1) })
-        #expect(kill(first.process.processIdentifier, SIGTERM) == 0)
+        #expect(first.signal(SIGTERM))
         try first.waitForExit(within: 15)
 
         // MUT
-        let second = try RoadTripProcess(["serve", "--port", "0", "--data", data], scratch: scratch.url)
+        let second = try RoadTripProcess.start(["serve", "--port", "0", "--data", data], scratch: scratch.url)
         try second.waitForOutput(containing: "Press Ctrl-C to stop.", within: 30)
         let newToken = try #require(second.standardOutput.firstMatch(of: tokenPattern).map { String($0.output.1) })
         let port = try #require(second.standardOutput.firstMatch(of: #/running at http://127\.0\.0\.1:([0-9]+)//#).flatMap { Int($0.output.1) })
@@ -197,7 +198,7 @@ extension CommandLineTests {
     @Test func serveWithSecureCookiesMarksItsCookiesSecure() throws {
         // setup
         let data = try scratch.startedData()
-        let server = try RoadTripProcess(["serve", "--port", "0", "--secure-cookies", "--data", data], scratch: scratch.url)
+        let server = try RoadTripProcess.start(["serve", "--port", "0", "--secure-cookies", "--data", data], scratch: scratch.url)
         try server.waitForOutput(containing: "Press Ctrl-C to stop.", within: 30)
         let port = try #require(server.standardOutput.firstMatch(of: #/running at http://127\.0\.0\.1:([0-9]+)//#).flatMap { Int($0.output.1) })
 
@@ -213,11 +214,11 @@ extension CommandLineTests {
 
     @Test func serveStopsCleanlyOnSIGINT() throws {
         // setup
-        let server = try RoadTripProcess(["serve", "--port", "0", "--data", try scratch.startedData()], scratch: scratch.url)
+        let server = try RoadTripProcess.start(["serve", "--port", "0", "--data", try scratch.startedData()], scratch: scratch.url)
         try server.waitForOutput(containing: "Press Ctrl-C to stop.", within: 30)
 
         // MUT
-        #expect(kill(server.process.processIdentifier, SIGINT) == 0)
+        #expect(server.signal(SIGINT))
         let stopped = try server.waitForExit(within: 15)
 
         // validate
@@ -228,13 +229,13 @@ extension CommandLineTests {
     @Test func aSIGTERMDuringTheFirstStartStopsTheServerOnceItIsUp() throws {
         // setup: a first start, which draws the demo photos for seconds
         let data = scratch.url.appendingPathComponent("data")
-        let server = try RoadTripProcess(["serve", "--port", "0", "--data", data.path, "--no-offline-copies"], scratch: scratch.url)
+        let server = try RoadTripProcess.start(["serve", "--port", "0", "--data", data.path, "--no-offline-copies"], scratch: scratch.url)
         let deadline = Date().addingTimeInterval(30)
         while !FileManager.default.fileExists(atPath: data.appendingPathComponent("library.sqlite").path), Date() < deadline { usleep(5_000) }
 
         // MUT: the library is open (the signals are caught before), the server not up yet
         #expect(!server.standardOutput.contains("Press Ctrl-C"), "sent before the server is up: \(server.standardOutput)")
-        #expect(kill(server.process.processIdentifier, SIGTERM) == 0)
+        #expect(server.signal(SIGTERM))
         let stopped = try server.waitForExit(within: 60)
 
         // validate: it came up, then stopped as SIGTERM asks, not killed halfway

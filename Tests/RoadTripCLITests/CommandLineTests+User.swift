@@ -1,6 +1,7 @@
 import Foundation
 import RoadTrip
 import Testing
+import TestSupport
 
 /// `roadtrip user add|list|passwd|remove`, the password given as two lines on standard input.
 extension CommandLineTests {

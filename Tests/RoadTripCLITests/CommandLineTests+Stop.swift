@@ -16,7 +16,7 @@ extension CommandLineTests {
         let added = try RoadTripProcess.run(["user", "add", "Ann", "--owner", "--data", data], input: "correct horse battery\ncorrect horse battery\n",
                                             scratch: scratch.url)
         try #require(added.status == 0, "\(added.standardError)")
-        let server = try RoadTripProcess([
+        let server = try RoadTripProcess.start([
             "serve", "--port", "0", "--data", data, "--allow-private-fetch", "--flickr-key", "k", "--flickr-api", "http://127.0.0.1:\(site.port)/rest",
         ], scratch: scratch.url)
         try server.waitForOutput(containing: "Press Ctrl-C to stop.", within: 60)
@@ -40,7 +40,7 @@ extension CommandLineTests {
         try #require(waiting("GET /rest") == threads && waiting("GET /event-page") == 1, "\(site.requestLines)")
 
         // MUT: a hang detector, not a measure: the grace period is 3 s; the sites would keep it 10 s and more.
-        #expect(kill(server.process.processIdentifier, SIGTERM) == 0)
+        #expect(server.signal(SIGTERM))
         let stopped = try server.waitForExit(within: 8)
 
         // validate: a clean stop that says what it abandoned; the copy is due at once for the next start

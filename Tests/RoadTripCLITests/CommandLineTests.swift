@@ -1,12 +1,13 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The `roadtrip` executable, run as a person runs it.
 @Suite struct CommandLineTests {
-    let scratch: ScratchFolder
+    let scratch: TemporaryFolder
 
     init() throws {
-        scratch = try ScratchFolder()
+        scratch = try TemporaryFolder("roadtrip-cli-tests")
     }
 
     func run(_ arguments: String..., environment: [String: String] = [:]) throws -> CommandResult {
@@ -264,19 +265,5 @@ import Testing
         #expect(imported.status == 0)
         #expect(try run("destinations", "list", "--data", option.path).standardOutput.contains("Chicago"))
         #expect(!FileManager.default.fileExists(atPath: environment.path))
-    }
-}
-
-/// A scratch folder for one test's files, data folders and process output.
-final class ScratchFolder: Sendable {
-    let url: URL
-
-    init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("roadtrip-cli-tests-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(at: url)
     }
 }

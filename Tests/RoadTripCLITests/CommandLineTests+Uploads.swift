@@ -12,7 +12,7 @@ extension CommandLineTests {
         let data = URL(fileURLWithPath: try scratch.startedData())
         let added = try RoadTripProcess.run(["user", "add", "Ann", "--owner", "--data", data.path], input: "correct horse battery\ncorrect horse battery\n", scratch: scratch.url)
         #expect(added.status == 0)
-        let server = try RoadTripProcess(["serve", "--port", "0", "--data", data.path, "--no-offline-copies"], scratch: scratch.url)
+        let server = try RoadTripProcess.start(["serve", "--port", "0", "--data", data.path, "--no-offline-copies"], scratch: scratch.url)
         try server.waitForOutput(containing: "Press Ctrl-C to stop.", within: 30)
         let port = try #require(server.standardOutput.firstMatch(of: #/running at http://127\.0\.0\.1:([0-9]+)//#).flatMap { Int($0.output.1) })
         let (session, _) = try signInOverSocket(port: port, name: "Ann", password: "correct horse battery")
@@ -24,7 +24,7 @@ extension CommandLineTests {
         let signedInWithoutToken = try HTTPExchange(port: port, path: "/upload/file?name=a.jpg", method: "POST", extraHeaders: """
             Content-Length: 300000000\r\nCookie: rt_session=\(session)\r\n
             """)
-        #expect(kill(server.process.processIdentifier, SIGTERM) == 0)
+        #expect(server.signal(SIGTERM))
         let stopped = try server.waitForExit(within: 15)
 
         // validate

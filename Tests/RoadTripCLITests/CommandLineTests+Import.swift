@@ -2,6 +2,7 @@ import Crypto
 import Foundation
 import Imaging
 import RoadTrip
+import TestSupport
 import Testing
 #if canImport(Glibc)
 import Glibc
@@ -9,27 +10,27 @@ import Glibc
 
 /// `roadtrip import`, run as a person runs it.
 @Suite struct ImportCommandTests {
-    let scratch: ScratchFolder
-    let uploads: PhotoUploads
+    let scratch: TemporaryFolder
+    let photos: TemporaryFolder
 
     init() throws {
-        scratch = try ScratchFolder()
-        uploads = try PhotoUploads()
+        scratch = try TemporaryFolder("roadtrip-cli-tests")
+        photos = try TemporaryFolder("roadtrip-cli-photos")
     }
 
     var data: String { scratch.url.appendingPathComponent("data").path }
 
     @Test func importTakesFilesAndFoldersShowsProgressAndSumsUpWithReasons() throws {
         // setup: a folder with a nested folder, a hidden file, a bad file; and one file named directly
-        let folder = uploads.folder.appendingPathComponent("trip")
+        let folder = photos.url.appendingPathComponent("trip")
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("day 2"), withIntermediateDirectories: true)
         for (index, name) in ["one.jpg", "day 2/two.png", ".hidden.jpg"].enumerated() {
-            try FileManager.default.moveItem(atPath: try uploads.draw("p\(index).\(name.hasSuffix("png") ? "png" : "jpg")",
+            try FileManager.default.moveItem(atPath: try photos.drawPhoto("p\(index).\(name.hasSuffix("png") ? "png" : "jpg")",
                                                                       format: name.hasSuffix("png") ? .png : .jpeg, seed: UInt64(index + 1)),
                                              toPath: folder.appendingPathComponent(name).path)
         }
         try Data("not a photo".utf8).write(to: folder.appendingPathComponent("notes.jpg"))
-        let single = try uploads.draw("single.webp", format: .webp, seed: 9)
+        let single = try photos.drawPhoto("single.webp", format: .webp, seed: 9)
 
         // MUT
         let first = try RoadTripProcess.run(["import", folder.path, single, "--data", data], scratch: scratch.url)
@@ -49,7 +50,7 @@ import Glibc
 
     @Test func aMissingPathIsNamedAndTheRestIsImported() throws {
         // setup
-        let photo = try uploads.draw("a.jpg")
+        let photo = try photos.drawPhoto("a.jpg")
 
         // MUT
         let result = try RoadTripProcess.run(["import", "/nonexistent/photos", photo, "--data", data], scratch: scratch.url)
@@ -63,7 +64,7 @@ import Glibc
     /// Before, the impossible latitude was dropped without a word; a warning is not a failure.
     @Test func aPhotoWithAnImpossibleEXIFFieldIsImportedWithoutItAndNamed() throws {
         // setup
-        let photo = try uploads.draw("IMG_1.jpg", at: (512, 10))
+        let photo = try photos.drawPhoto("IMG_1.jpg", at: (512, 10))
 
         // MUT
         let result = try RoadTripProcess.run(["import", photo, "--data", data], scratch: scratch.url)
@@ -85,19 +86,19 @@ import Glibc
 
     @Test func anImporterKilledMidwayLeavesAConsistentLibraryAndARerunFinishesWithoutDuplicates() throws {
         // setup: enough photos that the import is still running when it is killed
-        let folder = uploads.folder.appendingPathComponent("many")
+        let folder = photos.url.appendingPathComponent("many")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         for index in 0..<24 {
-            let path = try uploads.draw("m\(index).jpg", seed: UInt64(index + 100), width: 800, height: 600)
+            let path = try photos.drawPhoto("m\(index).jpg", seed: UInt64(index + 100), width: 800, height: 600)
             try FileManager.default.moveItem(atPath: path, toPath: folder.appendingPathComponent("m\(index).jpg").path)
         }
-        let running = try RoadTripProcess(["import", folder.path, "--data", data], scratch: scratch.url)
+        let running = try RoadTripProcess.start(["import", folder.path, "--data", data], scratch: scratch.url)
         let observer = try Library(folder: URL(fileURLWithPath: data), readers: 1)
         let deadline = Date().addingTimeInterval(60)
-        while try observer.photos.count < 3, running.process.isRunning, Date() < deadline { usleep(20_000) }
+        while try observer.photos.count < 3, try running.isRunning, Date() < deadline { usleep(20_000) }
 
         // MUT: kill it, then look at what it left
-        kill(running.process.processIdentifier, SIGKILL)
+        running.signal(SIGKILL)
         _ = try? running.waitForExit(within: 10)
         let rowsAfterKill = try observer.photos.count
         let photosAfterKill = try observer.photos.photos(in: .noLocation, limit: 100).photos + observer.photos.places(order: .byCountry)

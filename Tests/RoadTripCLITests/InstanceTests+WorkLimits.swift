@@ -3,6 +3,7 @@ import RoadTrip
 import RoadTripInstance
 import RoadTripWeb
 import TestDatabases
+import TestSupport
 import Testing
 
 extension InstanceTests {

@@ -2,6 +2,7 @@ import Foundation
 import HTTPServer
 import RoadTrip
 import RoadTripInstance
+import TestSupport
 import Testing
 
 /// A whole RoadTrip started in the test's own process, as `roadtrip serve` starts one.
@@ -44,7 +45,7 @@ import Testing
         #expect(setup.status == 200 && setup.body.contains("name=\"password\""), "the setup token is the one the link carries: \(setup.body)")
         #expect(try library.catalog.all().map(\.name).contains("New York City"), "the demo catalogue is loaded")
         #expect(try library.photos.count > 0, "the demo photos are drawn and imported")
-        #expect(log.recorded.contains { $0.hasPrefix("GET /healthz 200") }, "the access log goes to the instance's log: \(log.recorded)")
+        #expect(log.all.contains { $0.hasPrefix("GET /healthz 200") }, "the access log goes to the instance's log: \(log.all)")
         #expect(throws: (any Error).self, "nothing answers once it has stopped") { try HTTPExchange(port: port, path: "/healthz") }
     }
 
@@ -53,7 +54,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         try StartedDataFolder.copy(to: folder)
         let library = try Library(folder: folder, readers: 2)
-        _ = try library.accounts.create(name: "Ann", password: WebFixture.password, repeated: WebFixture.password, isOwner: true)
+        _ = try library.accounts.create(name: "Ann", password: "correct horse battery", repeated: "correct horse battery", isOwner: true)
 
         // MUT
         let instance = try Instance(library: library, options: options(), log: LogRecorder().sink)

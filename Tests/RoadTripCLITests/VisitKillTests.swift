@@ -3,6 +3,7 @@ import RoadTrip
 import SQLDatabase
 import SQLite
 import Synchronization
+import TestSupport
 import Testing
 #if canImport(Glibc)
 import Glibc
@@ -11,12 +12,12 @@ import Glibc
 /// The server killed (SIGKILL) while visits are being written: the library must be whole and
 /// the vacation agree with itself afterwards — each visit there entirely or not at all.
 @Suite struct VisitKillTests {
-    let scratch: ScratchFolder
-    let uploads: PhotoUploads
+    let scratch: TemporaryFolder
+    let drawn: TemporaryFolder
 
     init() throws {
-        scratch = try ScratchFolder()
-        uploads = try PhotoUploads()
+        scratch = try TemporaryFolder("roadtrip-cli-tests")
+        drawn = try TemporaryFolder("roadtrip-cli-photos")
     }
 
     @Test func killingTheServerDuringVisitsLeavesTheVacationBeforeOrAfterEachVisit() throws {
@@ -25,17 +26,17 @@ import Glibc
         let added = try RoadTripProcess.run(["user", "add", "Ann", "--owner", "--data", data], input: "correct horse battery\ncorrect horse battery\n",
                                             scratch: scratch.url)
         try #require(added.status == 0, "\(added.standardError)")
-        let folder = uploads.folder.appendingPathComponent("photos")
+        let folder = drawn.url.appendingPathComponent("photos")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         for index in 0..<24 {
-            let path = try uploads.draw("v\(index).jpg", seed: UInt64(index + 1), at: (38.7 + Double(index) * 0.01, -9.14), width: 1200, height: 900)
+            let path = try drawn.drawPhoto("v\(index).jpg", seed: UInt64(index + 1), at: (38.7 + Double(index) * 0.01, -9.14), width: 1200, height: 900)
             try FileManager.default.moveItem(atPath: path, toPath: folder.appendingPathComponent("v\(index).jpg").path)
         }
         try #require(try RoadTripProcess.run(["import", folder.path, "--data", data], scratch: scratch.url).status == 0)
         let library = try Library(folder: URL(fileURLWithPath: data), readers: 1)
         let account = try #require(try library.accounts.account(named: "Ann"))
         let vacation = try library.vacations.create(named: "Lisbon", for: account.id)
-        let server = try RoadTripProcess(["serve", "--port", "0", "--data", data, "--no-offline-copies"], scratch: scratch.url)
+        let server = try RoadTripProcess.start(["serve", "--port", "0", "--data", data, "--no-offline-copies"], scratch: scratch.url)
         try server.waitForOutput(containing: "Press Ctrl-C to stop.", within: 60)
         let port = try #require(server.standardOutput.firstMatch(of: #/running at http://127\.0\.0\.1:([0-9]+)//#).flatMap { Int($0.output.1) })
         let (session, _) = try signInOverSocket(port: port, name: "Ann", password: "correct horse battery")
@@ -57,7 +58,7 @@ import Glibc
         }
         let deadline = Date().addingTimeInterval(60)
         while answered.value < 4, Date() < deadline { usleep(5_000) }
-        kill(server.process.processIdentifier, SIGKILL)
+        server.signal(SIGKILL)
         group.wait()
         _ = try? server.waitForExit(within: 10)
 

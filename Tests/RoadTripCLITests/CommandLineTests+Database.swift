@@ -50,10 +50,10 @@ extension CommandLineTests {
         let url = "postgresql://\(user)@\(host):\(port)/\(database)?sslmode=disable&%70assword=\(password)"
 
         // MUT
-        let serving = try RoadTripProcess(["serve", "--port", "0", "--no-offline-copies", "--data", scratch.url.appendingPathComponent("data").path,
-                                           "--database", url], scratch: scratch.url)
+        let serving = try RoadTripProcess.start(["serve", "--port", "0", "--no-offline-copies", "--data", scratch.url.appendingPathComponent("data").path,
+                                                 "--database", url], scratch: scratch.url)
         try serving.waitForOutput(containing: "Press Ctrl-C to stop.", within: 120)
-        #expect(kill(serving.process.processIdentifier, SIGTERM) == 0)
+        #expect(serving.signal(SIGTERM))
         let stopped = try serving.waitForExit(within: 30)
 
         // validate: it signed in with that password, and printed the address without it

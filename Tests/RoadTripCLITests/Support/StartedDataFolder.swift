@@ -1,8 +1,6 @@
 import Foundation
 import RoadTrip
-#if canImport(Glibc)
-import Glibc
-#endif
+import TestSupport
 
 /// A data folder as a first start leaves it (the demo catalogue loaded, the demo photos drawn
 /// and imported), made once per test run and copied for each test that starts RoadTrip but is
@@ -14,7 +12,7 @@ enum StartedDataFolder {
 
     private static let template: Result<URL, any Error> = Result {
         let folder = URL(fileURLWithPath: path, isDirectory: true)
-        atexit { try? FileManager.default.removeItem(atPath: StartedDataFolder.path) }
+        ExitCleanup.add { try? FileManager.default.removeItem(atPath: StartedDataFolder.path) }
         // The library is closed (its write-ahead log folded in) before anything is copied.
         try {
             let library = try Library(folder: folder, readers: 1)
@@ -30,7 +28,7 @@ enum StartedDataFolder {
     }
 }
 
-extension ScratchFolder {
+extension TemporaryFolder {
     /// `data` in this folder, copied from a started folder: the path to give `--data`.
     func startedData() throws -> String {
         let data = url.appendingPathComponent("data")
