@@ -1,6 +1,6 @@
 """Flickr as a second photo source (issue 7), against a fake Flickr on loopback: the tab, a
 place, the viewer, Visit into a vacation, and the one line when Flickr's answer is broken or
-never comes. What Flickr answered and what RoadTrip made of it is the same at every size: each
+too late. What Flickr answered and what RoadTrip made of it is the same at every size: each
 test and each of Flickr's problems runs at one layout (the layouts are test_layouts.py's subject)."""
 
 import shutil
@@ -105,7 +105,7 @@ def test_a_flickr_photo_visited_into_a_vacation(flickr, browser):
 # A refused key and the rate limit are the Swift suite's
 # (FlickrPagesTests.aProblemWithFlickrIsOneLineInTheTabAndTheRestWorks: the one line, no key in the
 # page, Places working). These two need a real Flickr on the wire: a cut-off answer, and one that
-# never comes (RoadTrip's own 10 s time-out).
+# comes after RoadTrip's own 10 s time-out.
 @pytest.mark.parametrize("layout, mode, said", [
     ("phone", "broken", "does not understand"),
     ("tablet-landscape", "slow", "cannot be reached"),
