@@ -62,6 +62,11 @@ from pages import (
 )
 from trip_pages import trip_catalogue
 
+# The session-wide servers defined beside their pages (photo_server, vacation_server): a plugin's
+# fixture is one for the whole run. Imported into a test module instead, a fixture is that
+# module's own, and a session-scoped one is then started again for every module that imports it.
+pytest_plugins = ["photo_pages", "vacation_pages"]
+
 E2E = Path(__file__).resolve().parent
 REPO = E2E.parent
 ARTIFACTS = E2E / "artifacts"

@@ -24,7 +24,7 @@ from selenium.webdriver.common.by import By
 from pages import MASTER, OPEN_MASTER, REPO, SESSION_COOKIE, Account, Shell, add_account_over_http, http_get, sign_in_over_http, text_content
 from photo_pages import INFO, photo_ids
 from trip_pages import TEST_TOWN, TEST_TOWN_POINTS, choose_over_http
-from vacation_pages import browser_as, traveller, vacation_server, vacation_with  # noqa: F401 (a fixture)
+from vacation_pages import browser_as, traveller, vacation_with
 
 LAYOUTS = ["phone", "phone-landscape", "tablet-portrait", "tablet-landscape"]
 BASEMAP = REPO / "Sources" / "RoadTripWeb" / "Assets" / "map-countries.json"

@@ -26,7 +26,6 @@ from photo_pages import (
     PhotoScreens,
     folded,
     photo_ids,
-    photo_server,  # noqa: F401 (a fixture)
     place_counts,
     subtitle,
 )

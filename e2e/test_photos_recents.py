@@ -27,7 +27,6 @@ from photo_pages import (
     TABS,
     PhotoScreens,
     photo_ids,
-    photo_server,  # noqa: F401 (a fixture)
 )
 
 # Pages turn and panes slide here as a person sees them: these browsers do not ask for reduced motion (conftest).

@@ -35,7 +35,6 @@ from vacation_pages import (
     create_over_http,
     traveller,
     vacation_rows,
-    vacation_server,  # noqa: F401 (a fixture)
     vacations_of,
 )
 

@@ -15,7 +15,6 @@ from vacation_pages import (
     browser_as,
     caption,
     traveller,
-    vacation_server,  # noqa: F401 (a fixture)
     vacation_with,
 )
 

@@ -24,7 +24,6 @@ from vacation_pages import (
     browser_as,
     traveller,
     unvisit_over_http,
-    vacation_server,  # noqa: F401 (a fixture)
     vacation_with,
 )
 

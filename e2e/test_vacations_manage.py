@@ -16,7 +16,6 @@ from vacation_pages import (
     create_over_http,
     traveller,
     vacation_rows,
-    vacation_server,  # noqa: F401 (a fixture)
     vacation_with,
     vacations_of,
 )

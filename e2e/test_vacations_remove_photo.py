@@ -14,7 +14,6 @@ from vacation_pages import (
     VacationScreens,
     browser_as,
     traveller,
-    vacation_server,  # noqa: F401 (a fixture)
     vacation_with,
 )
 

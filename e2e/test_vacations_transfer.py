@@ -21,7 +21,6 @@ from vacation_pages import (
     import_leftovers,
     traveller,
     vacation_rows,
-    vacation_server,  # noqa: F401 (a fixture)
     vacation_with,
     vacations_of,
 )

@@ -22,7 +22,6 @@ from vacation_pages import (
     browser_as,
     create_over_http,
     traveller,
-    vacation_server,  # noqa: F401 (a fixture)
     vacations_of,
 )
 
