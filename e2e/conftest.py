@@ -25,6 +25,7 @@ Nothing is built here: `make test` builds before it runs pytest. The binary is
 from __future__ import annotations
 
 import atexit
+import fcntl
 import json
 import os
 import re
@@ -60,6 +61,11 @@ from pages import (
     token_hash,
 )
 from trip_pages import trip_catalogue
+
+# The session-wide servers defined beside their pages (photo_server, vacation_server): a plugin's
+# fixture is one for the whole run. Imported into a test module instead, a fixture is that
+# module's own, and a session-scoped one is then started again for every module that imports it.
+pytest_plugins = ["photo_pages", "vacation_pages"]
 
 E2E = Path(__file__).resolve().parent
 REPO = E2E.parent
@@ -253,20 +259,43 @@ class RoadTripServer:
 # Data folders
 
 _started_template: Path | None = None
+# The run's folder that pytest-xdist's workers share (made by the controller, removed when the
+# run ends), for what a run makes once for all of them; None in a run without workers.
+_run_folder: Path | None = None
+
+
+def made_once(name: str, make) -> Path:
+    """A folder `make(path)` fills once per run: under pytest-xdist the first worker to ask makes
+    it in the run's shared folder while the others wait for it (a lock), then all use it; without
+    workers, in a temporary folder of this process. It must not be changed: copy it."""
+    if _run_folder is None:
+        folder = Path(tempfile.mkdtemp(prefix=f"roadtrip-e2e-{name}-"))
+        atexit.register(shutil.rmtree, folder, True)
+        make(folder)
+        return folder
+    folder, made = _run_folder / name, _run_folder / f"{name}.made"
+    with open(_run_folder / f"{name}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not made.exists():
+            shutil.rmtree(folder, ignore_errors=True)  # a worker that failed to make it left a part
+            folder.mkdir()
+            make(folder)
+            made.touch()
+    return folder
 
 
 def data_folder(path: Path | None = None, prefix: str = "roadtrip-e2e-") -> Path:
     """A data folder as a first start leaves it when no account is made yet: the demo
     catalogue and the demo photos loaded, a fresh setup link printed on the next start.
-    Drawing and importing the demo photos takes seconds in a debug build, so a run (each
-    pytest worker) does that once, into a template, and every server gets a copy of it:
-    at `path` (which must be missing or empty), else in a new temporary folder. The
+    Drawing and importing the demo photos takes seconds in a debug build, so a run does that
+    once (`made_once`: one worker for all), into a template, and every server gets a copy of
+    it: at `path` (which must be missing or empty), else in a new temporary folder. The
     template keeps no signing key and no setup token, so each copy makes its own as a
     fresh folder does. A test whose folder must be empty before the first start (a
     catalogue imported first) makes its own with `tempfile.mkdtemp`."""
     global _started_template
     if _started_template is None:
-        _started_template = _make_started_template()
+        _started_template = made_once("template", _make_started_template)
     if path is None:
         path = Path(tempfile.mkdtemp(prefix=prefix))
     shutil.copytree(_started_template, path, dirs_exist_ok=True)
@@ -289,9 +318,7 @@ def catalogue_folder(path: Path, catalogue: dict) -> Path:
     return path
 
 
-def _make_started_template() -> Path:
-    template = Path(tempfile.mkdtemp(prefix="roadtrip-e2e-template-"))
-    atexit.register(shutil.rmtree, template, True)  # when this worker ends
+def _make_started_template(template: Path) -> None:
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     log_path = ARTIFACTS / f"server-template{worker_suffix()}.log"
     log_path.unlink(missing_ok=True)
@@ -305,7 +332,6 @@ def _make_started_template() -> Path:
         connection.execute("DELETE FROM setup_tokens")
     connection.close()
     assert not list(template.glob("library.sqlite-*")), "the template's database should be closed whole"
-    return template
 
 
 def worker_suffix() -> str:
@@ -316,11 +342,30 @@ def worker_suffix() -> str:
 
 def pytest_configure(config) -> None:
     """Once per run (in pytest-xdist's controller, not in each worker): the screenshots of an
-    earlier run's failures go."""
-    if not os.environ.get("PYTEST_XDIST_WORKER"):
+    earlier run's failures go. In a worker: where the run's shared folder is."""
+    global _run_folder
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        shared = getattr(config, "workerinput", {}).get("roadtrip_run_folder")
+        _run_folder = Path(shared) if shared else None
+    else:
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
         for stale in ARTIFACTS.glob("FAILED-*.png"):
             stale.unlink()
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_configure_node(node) -> None:
+    """pytest-xdist's controller, for each worker it starts: the run's shared folder."""
+    if not hasattr(node.config, "_roadtrip_run_folder"):
+        node.config._roadtrip_run_folder = tempfile.mkdtemp(prefix="roadtrip-e2e-run-")
+    node.workerinput["roadtrip_run_folder"] = node.config._roadtrip_run_folder
+
+
+def pytest_unconfigure(config) -> None:
+    """The controller removes the run's shared folder once every worker is done."""
+    shared = getattr(config, "_roadtrip_run_folder", None)
+    if shared:
+        shutil.rmtree(shared, ignore_errors=True)
 
 
 @pytest.fixture(scope="session")

@@ -14,6 +14,7 @@ Recents, Upload; the photo libraries the tests use; and the servers that hold th
 from __future__ import annotations
 
 import shutil
+import sqlite3
 import subprocess
 import tempfile
 import unicodedata
@@ -29,7 +30,7 @@ from selenium.webdriver.common.actions.pointer_input import PointerInput
 from selenium.webdriver.common.actions.wheel_input import ScrollOrigin
 from selenium.webdriver.common.keys import Keys
 
-from conftest import RoadTripServer, data_folder, roadtrip_binary, worker_suffix
+from conftest import RoadTripServer, data_folder, made_once, roadtrip_binary, worker_suffix
 from pages import MASTER, MEMBER, OPEN_MASTER, OWNER, Shell, add_account_over_http, text_content
 from photo_files import PhotoFacts, write_jpeg
 
@@ -186,12 +187,9 @@ def subtitle(place: str, country: str, count: int) -> str:
 def photo_server(artifacts: Path, server):
     """The demo photos and the generated world library (see the module's notes). Depends on
     `server` so that the browsers (quit after it) never outlive their servers' sign-ins."""
-    data = data_folder(prefix="roadtrip-e2e-photos-")
-    folder = Path(tempfile.mkdtemp(prefix="roadtrip-e2e-photo-files-"))
-    write_photos(folder, world_photos())
-    report = import_folder(data, folder)
-    assert f"Imported {len(world_photos())}, already there 0, refused 0." in report, report
-    shutil.rmtree(folder, ignore_errors=True)
+    library = made_once("world-library", _make_world_library)
+    data = Path(tempfile.mkdtemp(prefix="roadtrip-e2e-photos-"))
+    shutil.copytree(library, data, dirs_exist_ok=True)
     log_path = artifacts / f"server-photos{worker_suffix()}.log"
     log_path.unlink(missing_ok=True)
     running = RoadTripServer(roadtrip_binary(), data, log_path).start().set_up(OWNER)
@@ -201,6 +199,23 @@ def photo_server(artifacts: Path, server):
     status = running.stop()
     shutil.rmtree(data, ignore_errors=True)
     assert status == 0, f"the photo server should exit 0 after SIGTERM, not {status}. Log: {log_path}"
+
+
+def _make_world_library(data: Path) -> None:
+    """The started data folder with the world's photos imported (once per run: `made_once`)."""
+    data_folder(data)
+    folder = Path(tempfile.mkdtemp(prefix="roadtrip-e2e-photo-files-"))
+    write_photos(folder, world_photos())
+    report = import_folder(data, folder)
+    assert f"Imported {len(world_photos())}, already there 0, refused 0." in report, report
+    shutil.rmtree(folder, ignore_errors=True)
+    # The import leaves its write-ahead log: moved into the database, so that copies are one file.
+    connection = sqlite3.connect(data / "library.sqlite", isolation_level=None)
+    try:
+        connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    finally:
+        connection.close()
+    assert not list(data.glob("library.sqlite-*")), "the library's database should be closed whole"
 
 
 def own_photo_server(artifacts: Path, name: str):

@@ -9,7 +9,7 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.keys import Keys
 
 from pages import MASTER, Shell
-from photo_pages import PhotoScreens, photo_server, place_ids  # noqa: F401 (a fixture)
+from photo_pages import PhotoScreens, place_ids
 
 TABS = "aside#master nav#app-tabs"
 ROADTRIP_TAB = f'{TABS} a.app-tab[href="/"]'

@@ -1,8 +1,15 @@
-"""What the browser hides: status codes, security headers, fingerprinted static assets with
-a year-long immutable cache, error pages that are real pages (in the shell for a signed-in
-person) and show no internals, and which addresses answer without a session. These talk
-HTTP directly (http.client), with the owner's session unless a test says otherwise, plus
-the browser where it matters."""
+"""What the browser hides: status codes, fingerprinted static assets with a year-long
+immutable cache, error pages that are real pages (in the shell for a signed-in person) and
+show no internals, and which addresses answer without a session. These talk HTTP directly
+(http.client), with the owner's session unless a test says otherwise, plus the browser where
+it matters.
+
+The security headers of every kind of response, a refused form's included, are the Swift
+suite's (SecurityHeadersTests.everyResponseCarriesTheContentSecurityPolicyAndNosniff, applied
+in App.respond to every answer; SessionGateTests' redirects; PicturePolicyTests for pictures;
+HTTPServerTests' EveryResponseHeadersTests and OwnAnswerHeadersTests for the server's own
+answers; CommandLineTests+Serve through the real process). The pages here that are checked for
+other reasons still have them checked (`assert_security_headers`)."""
 
 import gzip
 import hashlib
@@ -13,7 +20,6 @@ import pytest
 
 from conftest import data_folder
 from pages import (
-    FORM_REFUSED,
     SESSION_COOKIE,
     Shell,
     csp_directives,
@@ -58,66 +64,6 @@ def home(server):
     result = server.get("/")
     assert result.status == 200
     return result
-
-
-def security_header_targets(server, home) -> dict[str, tuple[str, bool, int]]:
-    """What: (path, with the owner's session, expected status)."""
-    links = asset_links(home.text)
-    return {
-        "home page": ("/", True, 200),
-        "destination page": ("/destinations/1", True, 200),
-        "destination picture": ("/destinations/1/image", True, 200),
-        "account page": ("/account", True, 200),
-        "accounts page": ("/accounts", True, 200),
-        "stylesheet": (links["stylesheet"], False, 200),
-        "script": (links["script"], False, 200),
-        "icon": (links["icon"], False, 200),
-        "404 page": ("/nowhere", True, 404),
-        "404 page signed out": ("/nowhere", False, 404),
-        "unknown asset": ("/static/app.0000000000000000.css", False, 404),
-        "redirect to sign in": ("/destinations/1", False, 303),
-        "sign-in page": ("/signin", False, 200),
-        "setup page": ("/setup", False, 200),
-    }
-
-
-@pytest.mark.parametrize(
-    "what",
-    [
-        "home page", "destination page", "destination picture", "account page", "accounts page", "stylesheet",
-        "script", "icon", "404 page", "404 page signed out", "unknown asset", "redirect to sign in", "sign-in page",
-        "setup page",
-    ],
-)
-def test_security_headers_on_every_response(server, home, what):
-    path, signed_in, status = security_header_targets(server, home)[what]
-    result = server.get(path, signed_in=signed_in)
-    assert result.status == status, f"{what} {path}: status {result.status}, expected {status}"
-    if what in SVG_PICTURES:
-        assert_picture_headers(result, f"{what} ({path})")
-    else:
-        assert_security_headers(result, f"{what} ({path})")
-
-
-# An SVG opened on its own is a document that would run its scripts under its own policy (issue 30):
-# RoadTrip's SVG pictures get one that runs and loads nothing.
-SVG_PICTURES = {"destination picture", "icon"}
-PICTURE_POLICY = "default-src 'none'; style-src 'unsafe-inline'; sandbox; frame-ancestors 'self'"
-
-
-def assert_picture_headers(result, what: str) -> None:
-    assert result.header("Content-Type") == "image/svg+xml", f"{what}: {result.header('Content-Type')}"
-    assert result.header("Content-Security-Policy") == PICTURE_POLICY, f"{what}: {result.header('Content-Security-Policy')}"
-    assert result.header("X-Content-Type-Options") == "nosniff", f"{what}: X-Content-Type-Options should be nosniff"
-
-
-def test_security_headers_on_a_refused_form(server):
-    """A POST without its form token: 403, with the headers and a page that explains."""
-    result = http_post(server("/signout"), {}, cookies={SESSION_COOKIE: server.owner_session})
-    assert result.status == 403, f"a sign-out without the form token should be refused: {result.status}"
-    assert_security_headers(result, "403 page")
-    assert FORM_REFUSED in result.text
-    assert server.get("/account").status == 200, "the refused sign-out changed nothing: the session still works"
 
 
 def test_pages_are_html_and_not_cached_as_assets(server, home):

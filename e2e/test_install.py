@@ -62,9 +62,10 @@ const done = arguments[arguments.length - 1];
 """
 
 
-def test_signing_out_empties_cache_storage_and_indexeddb(start_server, browser):
-    # A server of its own: the account it adds would show in other tests' lists of accounts.
-    server = start_server()
+def test_signing_out_empties_cache_storage_and_indexeddb(vacation_server, browser):
+    # Not the session's server: the account it adds would show in other tests' lists of accounts.
+    # The vacation tests' server has accounts of every test's own (vacation_pages.py).
+    server = vacation_server
     account = Account("Kept Traveller", "a long enough password")
     add_account_over_http(server.url, server.owner_session, account)
     b = browser("phone", server=server, signed_in=False)

@@ -4,7 +4,11 @@ itinerary on a map (places numbered in the order first visited, joined by a line
 its photos), and the small map in the viewer's Info. Leaflet from Debian over the offline
 basemap, keyboard and touch; without JavaScript the server's SVG with the list beside it.
 --map-tiles draws an owner's tile server instead, and only then does the browser ask anything
-outside RoadTrip. The trip on `book_server`; vacations and photos on this module's own server."""
+outside RoadTrip. The trip on `book_server`; vacations and photos on `vacation_server`.
+
+The markers, their names and numbers, the line and the server's drawings are the same at every
+size: those tests run at one layout (the layouts are test_layouts.py's subject). The viewer's
+small map keeps every layout: whether the Info panel leaves it room is the layout's doing."""
 
 import json
 import re
@@ -20,7 +24,7 @@ from selenium.webdriver.common.by import By
 from pages import MASTER, OPEN_MASTER, REPO, SESSION_COOKIE, Account, Shell, add_account_over_http, http_get, sign_in_over_http, text_content
 from photo_pages import INFO, photo_ids
 from trip_pages import TEST_TOWN, TEST_TOWN_POINTS, choose_over_http
-from vacation_pages import browser_as, traveller, vacation_server, vacation_with  # noqa: F401 (a fixture)
+from vacation_pages import browser_as, traveller, vacation_with
 
 LAYOUTS = ["phone", "phone-landscape", "tablet-portrait", "tablet-landscape"]
 BASEMAP = REPO / "Sources" / "RoadTripWeb" / "Assets" / "map-countries.json"
@@ -69,8 +73,8 @@ def trip(book_server):
 # The trip's map
 
 
-@pytest.mark.parametrize("layout", LAYOUTS)
-def test_the_trip_map_names_the_destination_and_its_points_of_interest(trip, browser, layout):
+def test_the_trip_map_names_the_destination_and_its_points_of_interest(trip, browser):
+    layout = "phone"
     b = browser(layout, server=trip)
     shell = Shell(b)
     b.open("/")
@@ -146,9 +150,8 @@ def test_the_trip_map_pinches_and_drags_on_a_touch_screen(trip, browser):
         b.driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": False})
 
 
-@pytest.mark.parametrize("layout", ["phone", "tablet-landscape"])
-def test_without_javascript_the_trip_map_is_the_servers_drawing_with_the_list(trip, browser, layout):
-    b = browser(layout, javascript=False, server=trip)
+def test_without_javascript_the_trip_map_is_the_servers_drawing_with_the_list(trip, browser):
+    b = browser("tablet-landscape", javascript=False, server=trip)
     b.open("/trip/map")
 
     points = b.driver.find_elements(By.CSS_SELECTOR, f"{TRIP_MAP} svg.map-drawing g.map-point")
@@ -207,8 +210,8 @@ def test_the_trip_map_needs_a_trip_and_a_session(book_server):
 # A vacation's itinerary on a map
 
 
-@pytest.mark.parametrize("layout", LAYOUTS)
-def test_the_itinerary_map_numbers_the_places_in_order_and_joins_them(vacation_server, browser, layout):
+def test_the_itinerary_map_numbers_the_places_in_order_and_joins_them(vacation_server, browser):
+    layout = "tablet-portrait"
     _, session = traveller(vacation_server, f"Mapper {layout}")
     vacation = vacation_with(vacation_server, session, "Coast to Coast", VISITED)
     b = browser_as(browser, layout, vacation_server, session)
@@ -248,8 +251,8 @@ def test_the_itinerary_map_numbers_the_places_in_order_and_joins_them(vacation_s
     shell.wait_path(rows["San Francisco"])
 
 
-@pytest.mark.parametrize("layout", ["phone", "tablet-landscape"])
-def test_without_javascript_the_itinerary_map_is_the_servers_drawing_with_links(vacation_server, browser, layout):
+def test_without_javascript_the_itinerary_map_is_the_servers_drawing_with_links(vacation_server, browser):
+    layout = "phone"
     _, session = traveller(vacation_server, f"Paper mapper {layout}")
     vacation = vacation_with(vacation_server, session, "Coast to Coast", VISITED)
     b = browser_as(browser, layout, vacation_server, session, javascript=False)

@@ -1,15 +1,20 @@
 """The photo map (issue 16): Photos → Map shows every placed photo in clusters over the offline
 basemap, with Leaflet from Debian and no request outside RoadTrip; zooming splits a cluster, a
 small cluster opens as a grid of its photos; without JavaScript the server's SVG and the list.
-On a server of the test's own: the demo photos, then photos at known positions written as rows."""
+On a server with the demo photos, then photos at known positions written as rows: the module's
+`world_map` (Paris and Tokyo) and `crowded_map` (thousands) for the tests that only look at them,
+a server of the test's own for a photo alone. Each runs at one layout: the clusters and markers are the same
+whatever the size of the screen (the layouts are test_layouts.py's subject)."""
+
+from pathlib import Path
 
 import pytest
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 
 from pages import Shell
+from photo_pages import own_photo_server
 
-LAYOUTS = ["phone", "phone-landscape", "tablet-portrait", "tablet-landscape"]
 PARIS = (48.8566, 2.3522)
 TOKYO = (35.6762, 139.6503)
 LYON = (45.764, 4.8357)
@@ -43,6 +48,21 @@ def map_of(start_server, browser, layout, groups, javascript=True):
     return b, placed
 
 
+@pytest.fixture(scope="module")
+def world_map(artifacts: Path, server):
+    """The module's server: the demo photos, 300 in Paris and 250 in Tokyo; `placed` is how many
+    photos have a position."""
+    for running in own_photo_server(artifacts, "photo-map"):
+        running.placed = add_photos(running, [(PARIS, 300), (TOKYO, 250)])
+        yield running
+
+
+def world_map_in(world_map, browser, layout, javascript=True):
+    b = browser(layout, javascript, server=world_map)
+    b.open("/map")
+    return b, world_map.placed
+
+
 def wait_ready(b):
     Shell(b).wait(lambda: b.driver.execute_script("return document.querySelector('.photo-map')?.dataset.ready") == "true",
            "the map should start")
@@ -57,9 +77,8 @@ def cluster_counts(b) -> list[int]:
     return sorted(int(text.replace(",", "")) for text in texts)
 
 
-@pytest.mark.parametrize("layout", LAYOUTS)
-def test_the_maps_clusters_add_up_to_the_photos_placed(start_server, browser, layout):
-    b, placed = map_of(start_server, browser, layout, [(PARIS, 300), (TOKYO, 250)])
+def test_the_maps_clusters_add_up_to_the_photos_placed(world_map, browser):
+    b, placed = world_map_in(world_map, browser, "tablet-portrait")
 
     wait_ready(b)
 
@@ -78,9 +97,19 @@ def open_cluster(b, count: int) -> bool:
         "if (icon) icon.click(); return Boolean(icon);", count)
 
 
-def test_a_large_cluster_zooms_in_when_opened_and_splits(start_server, browser):
+@pytest.fixture(scope="module")
+def crowded_map(artifacts: Path, server):
+    """The module's other server: the demo photos, 1,200 each in Paris and Lyon, 2,100 in Tokyo:
+    more than a view shows one by one."""
+    for running in own_photo_server(artifacts, "photo-map-crowded"):
+        add_photos(running, [(PARIS, 1200), (LYON, 1200), (TOKYO, 2100)])
+        yield running
+
+
+def test_a_large_cluster_zooms_in_when_opened_and_splits(crowded_map, browser):
     # Paris and Lyon share a cell from afar; more photos than a view shows one by one.
-    b, _ = map_of(start_server, browser, "tablet-landscape", [(PARIS, 1200), (LYON, 1200)])
+    b = browser("tablet-landscape", server=crowded_map)
+    b.open("/map")
     wait_ready(b)
     assert 2400 in cluster_counts(b)
 
@@ -96,8 +125,8 @@ def test_a_large_cluster_zooms_in_when_opened_and_splits(start_server, browser):
     assert "/map" == b.driver.execute_script("return location.pathname"), "a large cluster never opens a grid"
 
 
-def test_the_keyboard_zooms_the_map(start_server, browser):
-    b, _ = map_of(start_server, browser, "phone", [(PARIS, 10)])
+def test_the_keyboard_zooms_the_map(world_map, browser):
+    b, _ = world_map_in(world_map, browser, "phone")
     wait_ready(b)
     before = int(b.driver.execute_script("return document.querySelector('.photo-map').dataset.zoom"))
     canvas = b.driver.find_element(By.CSS_SELECTOR, ".map-canvas")
@@ -109,9 +138,10 @@ def test_the_keyboard_zooms_the_map(start_server, browser):
                   "+ should zoom in")
 
 
-def test_a_small_cluster_opens_as_a_grid_of_its_photos(start_server, browser):
-    # Tokyo's rows make the view too full for single photos; the demo's New York photos are real.
-    b, _ = map_of(start_server, browser, "tablet-landscape", [(TOKYO, 2100)])
+def test_a_small_cluster_opens_as_a_grid_of_its_photos(crowded_map, browser):
+    # The rows make the view too full for single photos; the demo's New York photos are real.
+    b = browser("tablet-landscape", server=crowded_map)
+    b.open("/map")
     wait_ready(b)
     new_york = next(e for e in b.driver.find_elements(By.CSS_SELECTOR, ".map-canvas .marker-cluster")
                     if int(e.get_attribute("textContent").replace(",", "")) < 10 and e.location["x"] < 600)
@@ -147,8 +177,8 @@ def test_a_single_photo_on_the_map_opens_the_viewer(start_server, browser):
     assert b.driver.find_elements(By.CSS_SELECTOR, "#detail section.photo-viewer")
 
 
-def test_the_map_asks_nothing_outside_roadtrip(start_server, browser):
-    b, _ = map_of(start_server, browser, "tablet-landscape", [(PARIS, 20)])
+def test_the_map_asks_nothing_outside_roadtrip(world_map, browser):
+    b, _ = world_map_in(world_map, browser, "tablet-landscape")
     wait_ready(b)
 
     resources = b.driver.execute_script("return performance.getEntriesByType('resource').map(e => e.name)")
@@ -160,9 +190,8 @@ def test_the_map_asks_nothing_outside_roadtrip(start_server, browser):
     assert any("/static/map-countries." in url for url in resources)
 
 
-@pytest.mark.parametrize("layout", ["phone", "tablet-landscape"])
-def test_without_javascript_the_map_is_the_servers_drawing_with_the_list(start_server, browser, layout):
-    b, placed = map_of(start_server, browser, layout, [(PARIS, 300), (TOKYO, 250)], javascript=False)
+def test_without_javascript_the_map_is_the_servers_drawing_with_the_list(world_map, browser):
+    b, placed = world_map_in(world_map, browser, "phone", javascript=False)
 
     drawing = b.driver.find_elements(By.CSS_SELECTOR, ".photo-map svg.map-drawing")
     circles = b.driver.find_elements(By.CSS_SELECTOR, ".photo-map svg.map-drawing a circle")

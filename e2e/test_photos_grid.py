@@ -18,7 +18,6 @@ from photo_pages import (
     PhotoScreens,
     demo_photos,
     photo_ids,
-    photo_server,  # noqa: F401 (a fixture)
     place_ids,
 )
 

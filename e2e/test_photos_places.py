@@ -2,7 +2,11 @@
 city over its region, country and photo count; the Top places switch; Find, with case and
 accents ignored; "No location" and setting a photo's place from the gazetteer. On `photo_server`
 (the demo photos and the generated world library, photo_pages.py); the test that changes a
-library has a server of its own."""
+library has a server of its own.
+
+Each runs at one layout: the lists, their order and counts are the server's, the same at every
+size; the layouts (the list beside, over or instead of the detail) are test_layouts.py's and
+test_photos_viewer.py's subject."""
 
 import pytest
 
@@ -22,12 +26,9 @@ from photo_pages import (
     PhotoScreens,
     folded,
     photo_ids,
-    photo_server,  # noqa: F401 (a fixture)
     place_counts,
     subtitle,
 )
-
-LAYOUTS = ["phone", "tablet-portrait", "tablet-landscape"]
 
 
 def expected_by_country(photos) -> list[tuple[str, list[tuple[str, str]]]]:
@@ -47,8 +48,8 @@ def expected_top(photos) -> list[tuple[str, str]]:
     return [(place, subtitle(place, country, count)) for (place, country), count in ordered]
 
 
-@pytest.mark.parametrize("layout", LAYOUTS)
-def test_places_by_country_and_the_top_places(photo_server, browser, layout):
+def test_places_by_country_and_the_top_places(photo_server, browser):
+    layout = "tablet-portrait"
     b = browser(layout, server=photo_server)
     screens = PhotoScreens(b)
     b.open("/places")
@@ -86,8 +87,8 @@ def test_places_by_country_and_the_top_places(photo_server, browser, layout):
     screens.wait(lambda: screens.place_sections() == expected, "back to the sections by country")
 
 
-@pytest.mark.parametrize("layout", LAYOUTS)
-def test_find_ignores_case(photo_server, browser, layout):
+def test_find_ignores_case(photo_server, browser):
+    layout = "phone"
     b = browser(layout, server=photo_server)
     screens = PhotoScreens(b)
     b.open("/places")
@@ -142,8 +143,8 @@ def test_find_says_when_nothing_matches(photo_server, browser):
     assert text_content(screens.find("#master-content .find .empty-note")) == "No place called “Atlantis” has photos."
 
 
-@pytest.mark.parametrize("layout", LAYOUTS)
-def test_no_location_lists_the_photo_without_a_position(photo_server, browser, layout):
+def test_no_location_lists_the_photo_without_a_position(photo_server, browser):
+    layout = "tablet-landscape"
     b = browser(layout, server=photo_server)
     screens = PhotoScreens(b)
     b.open("/places")
@@ -157,9 +158,9 @@ def test_no_location_lists_the_photo_without_a_position(photo_server, browser, l
     b.screenshot(f"{layout}-no-location")
 
 
-@pytest.mark.parametrize("layout", ["phone", "tablet-landscape"])
-def test_setting_the_place_of_a_photo_moves_it(start_server, browser, layout):
+def test_setting_the_place_of_a_photo_moves_it(start_server, browser):
     # setup: a library of its own (this changes it): the demo photos, IMG_0042 without a place
+    layout = "phone"
     own = start_server()
     b = browser(layout, server=own)
     screens = PhotoScreens(b)

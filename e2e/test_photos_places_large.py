@@ -1,16 +1,19 @@
 """Places in a large library (issue 15): past 200 places the Places screen lists the countries
 with their counts, a country opens its places 100 at a time with More places, and the top places
-come 100 at a time too. On a server of the test's own: the demo photos, then 250 places in
-"Testland" and one in "Otherland" written as rows while it runs (the screens read rows)."""
+come 100 at a time too. On this module's server: the demo photos, then 250 places in
+"Testland" and one in "Otherland" written as rows while it runs (the screens read rows); the
+tests only read it. Each runs at one layout: the pages of places are the server's, the same at
+every size (the layouts are test_layouts.py's subject)."""
+
+from pathlib import Path
 
 import pytest
 
 from pages import text_content
-from photo_pages import MASTER_TITLE, PLACE_ROWS, SEGMENTS, TOP_PLACES, PhotoScreens
+from photo_pages import MASTER_TITLE, PLACE_ROWS, SEGMENTS, TOP_PLACES, PhotoScreens, own_photo_server
 
 COUNTRY_ROWS = "#master-content ul.countries a.row.country-row"
 MORE_PLACES = "#master-content a.more-places"
-LAYOUTS = ["phone", "tablet-portrait", "tablet-landscape"]
 TESTLAND = 250
 
 
@@ -42,21 +45,27 @@ def titles(screens: PhotoScreens, css: str) -> list[str]:
     return [title for title, _ in screens.rows(css)]
 
 
-def places_of_a_large_library(start_server, browser, layout: str):
-    """A server of its own with the large library, and a browser on its Places screen."""
-    own = start_server()
-    add_places(own)
-    b = browser(layout, server=own)
+@pytest.fixture(scope="module")
+def large_library(artifacts: Path, server):
+    """The module's server with the large library (the demo photos and the rows above)."""
+    for running in own_photo_server(artifacts, "places-large"):
+        add_places(running)
+        yield running
+
+
+def places_of_a_large_library(large_library, browser, layout: str):
+    """A browser on the large library's Places screen."""
+    b = browser(layout, server=large_library)
     screens = PhotoScreens(b)
     b.open("/places")
     screens.show_master()
     return b, screens
 
 
-@pytest.mark.parametrize("layout", LAYOUTS)
-def test_a_large_librarys_places_go_by_country_then_a_page_at_a_time(start_server, browser, layout):
+def test_a_large_librarys_places_go_by_country_then_a_page_at_a_time(large_library, browser):
     # MUT: the Places screen
-    b, screens = places_of_a_large_library(start_server, browser, layout)
+    layout = "tablet-portrait"
+    b, screens = places_of_a_large_library(large_library, browser, layout)
 
     # validate: countries A to Z with their places and photos; no place listed on the screen itself
     countries = screens.rows(COUNTRY_ROWS)
@@ -89,9 +98,8 @@ def test_a_large_librarys_places_go_by_country_then_a_page_at_a_time(start_serve
     assert not screens.find_all(MORE_PLACES)
 
 
-@pytest.mark.parametrize("layout", ["phone", "tablet-landscape"])
-def test_a_large_librarys_top_places_come_a_page_at_a_time(start_server, browser, layout):
-    _, screens = places_of_a_large_library(start_server, browser, layout)
+def test_a_large_librarys_top_places_come_a_page_at_a_time(large_library, browser):
+    _, screens = places_of_a_large_library(large_library, browser, "phone")
     screens.click(f'{SEGMENTS}[href="/places?order=top"]')
     screens.wait_path("/places?order=top")
     screens.show_master()

@@ -3,7 +3,13 @@ after 7 days unused or 30 days in all; a form sent without its token is refused 
 that explains, and changes nothing.
 
 The clock is not waited for: the session's row in the server's database is aged instead
-(created_at and last_used_at moved back), which is what the passing of days does to it."""
+(created_at and last_used_at moved back), which is what the passing of days does to it.
+
+Each runs at one layout: what is checked is what the server did (and, for signing out and an
+expired session, what the app's script and the browser's history then show), the same at
+every size; the layouts are test_layouts.py's subject. The ages at which a session ends are
+the Swift suite's (SessionStoreTests, SessionGateTests.anExpiredSessionIsSentToSignIn), the
+refused tokens too (CSRFTests)."""
 
 import time
 
@@ -26,16 +32,14 @@ from pages import (
     token_hash,
 )
 
-LAYOUTS = ["phone", "tablet-portrait", "tablet-landscape"]
-BOTH = [pytest.param(layout, True, id=layout) for layout in LAYOUTS] + [
-    pytest.param(layout, False, id=f"nojs-{layout}") for layout in LAYOUTS
-]
 DAY = 24 * 3600
 
 
-@pytest.mark.parametrize("layout, javascript", BOTH)
-def test_sign_out_ends_the_session(server, browser, layout, javascript):
-    b = browser(layout, javascript)
+# With JavaScript, Back after signing out goes through the app's script (and its service
+# worker); without, through the browser's own history and cache.
+@pytest.mark.parametrize("javascript", [pytest.param(True, id="js"), pytest.param(False, id="nojs")])
+def test_sign_out_ends_the_session(server, browser, javascript):
+    b = browser("phone", javascript)
     shell = Shell(b)
     b.open("/")
     shell.wait_home()
@@ -86,9 +90,8 @@ def age_session(server, token: str, created_days_ago: float, last_used_days_ago:
         pytest.param((31, 0.01), id="31-days-old-used-a-minute-ago"),
     ],
 )
-@pytest.mark.parametrize("layout", LAYOUTS)
-def test_expired_session_asks_to_sign_in_again(server, browser, layout, ages):
-    b = browser(layout)
+def test_expired_session_asks_to_sign_in_again(server, browser, ages):
+    b = browser("tablet-landscape")
     shell = Shell(b)
     b.open("/")
     shell.wait_home()
@@ -106,30 +109,21 @@ def test_expired_session_asks_to_sign_in_again(server, browser, layout, ages):
     age_session(server, session, created, last_used)
     # The next page asked for: the app's script fetches it, meets the sign-in page, and
     # lets the browser load the address itself, which lands on the sign-in page.
-    if layout == "phone":
-        shell.click("main#detail header.bar a.back")
-        expected_next = None  # home
-    else:
-        shell.reveal_master()
-        shell.choose(san_francisco())
-        expected_next = san_francisco().path
-    shell.wait_sign_in_page(next_path=expected_next)
+    shell.reveal_master()
+    shell.choose(san_francisco())
+    shell.wait_sign_in_page(next_path=san_francisco().path)
     assert server.session_row(session) is None, "the expired session is deleted"
     assert b.status() == 200
 
     shell.sign_in(OWNER)
-    if expected_next:
-        shell.wait_destination(san_francisco())
-    else:
-        shell.wait_home()
+    shell.wait_destination(san_francisco())
     new_session = b.cookie(SESSION_COOKIE)
     assert new_session and new_session != session, "signing in again starts a new session"
 
 
 @pytest.mark.parametrize("how", ["removed", "wrong"])
-@pytest.mark.parametrize("layout", LAYOUTS)
-def test_sign_out_without_the_form_token_is_refused(server, browser, layout, how):
-    b = browser(layout)
+def test_sign_out_without_the_form_token_is_refused(server, browser, how):
+    b = browser("tablet-landscape")
     shell = Shell(b)
     b.open("/")
     shell.wait_home()
@@ -150,8 +144,7 @@ def test_sign_out_without_the_form_token_is_refused(server, browser, layout, how
     # Still signed in: the list and the footer beside the explanation.
     shell.wait_signed_in_as(OWNER)
     assert shell.row_names() == [d.name for d in demo()]
-    if layout == "tablet-landscape":
-        assert_side_by_side(shell)
+    assert_side_by_side(shell)
     b.screenshot(f"{b.name}-forbidden-{how}")
 
     assert b.cookie(SESSION_COOKIE) == session and server.session_row(session), "nothing was changed"

@@ -1,9 +1,10 @@
 """The first start (issue 3, "What a user sees"): with no account, `roadtrip serve` prints a
 one-time setup link; that page creates the owner (name, password typed twice, at least 10
 characters) and signs them in. The link then stops working; `/setup` without it explains
-how to get one and creates nothing. Each test has a fresh server with its own data folder."""
+how to get one and creates nothing. Each test has a fresh server with its own data folder.
 
-import pytest
+Each runs at one layout: the forms and their answers are the server's, the same at every size
+(SetupPageTests checks them over HTTP too); the layouts are test_layouts.py's subject."""
 
 from pages import (
     FORM_COOKIE,
@@ -11,13 +12,11 @@ from pages import (
     NOTICE,
     Account,
     Shell,
-    assert_side_by_side,
     http_get,
     http_post,
     text_content,
 )
 
-LAYOUTS = ["phone", "tablet-portrait", "tablet-landscape"]
 SETUP_FORM = 'form[action="/setup"]'
 FIRST_OWNER = Account("Avery Quinn", "a long enough password")
 
@@ -31,11 +30,10 @@ def wait_setup_help(shell: Shell, heading: str) -> None:
     assert "single" in shell.body_classes() and not shell.find_all("aside#master")
 
 
-@pytest.mark.parametrize("layout", LAYOUTS)
-def test_setup_without_the_link_explains_and_creates_nothing(start_server, browser, layout):
+def test_setup_without_the_link_explains_and_creates_nothing(start_server, browser):
     fresh = start_server(setup=False)
     assert fresh.setup_link, "a first start with no account prints the setup link"
-    b = browser(layout, server=fresh, signed_in=False)
+    b = browser("phone", server=fresh, signed_in=False)
     shell = Shell(b)
 
     # Every page asks to sign in, and the sign-in page says RoadTrip is not set up yet.
@@ -73,10 +71,9 @@ def test_setup_without_the_link_explains_and_creates_nothing(start_server, brows
     assert "Create the owner account" in http_get(fresh.setup_link).text
 
 
-@pytest.mark.parametrize("layout", LAYOUTS)
-def test_setup_through_the_printed_link_then_it_stops_working(start_server, browser, layout):
+def test_setup_through_the_printed_link_then_it_stops_working(start_server, browser):
     fresh = start_server(setup=False)
-    b = browser(layout, server=fresh, signed_in=False)
+    b = browser("tablet-portrait", server=fresh, signed_in=False)
     shell = Shell(b)
 
     b.driver.get(fresh.setup_link)
@@ -113,8 +110,6 @@ def test_setup_through_the_printed_link_then_it_stops_working(start_server, brow
     shell.wait_home()
     shell.wait_signed_in_as(FIRST_OWNER)
     assert fresh.account_names() == [FIRST_OWNER.name]
-    if layout == "tablet-landscape":
-        assert_side_by_side(shell)
     shell.reveal_master()
     assert shell.shown('footer.master-footer a[href="/accounts"]'), "the owner gets the Accounts link"
     b.screenshot(f"{b.name}-setup-done")

@@ -1,9 +1,8 @@
 """The trip (issue 4, "The trip"): choosing a destination, remembered per account; the trip's
 menu (Events with how many, Weather, the points of interest); the events editor; the Weather
 page in the same web view as an event page. On `book_server`, whose destinations' pages are on
-the local event site."""
-
-import pytest
+the local event site. Each runs at one layout: the trip is stored by the server, per account,
+whatever the size of the screen (the layouts are test_layouts.py's and test_book.py's subject)."""
 
 from pages import (
     MASTER,
@@ -31,8 +30,6 @@ from trip_pages import (
     trip_name_over_http,
 )
 
-LAYOUTS = ["phone", "tablet-portrait", "tablet-landscape"]
-
 
 def show_master(shell: Shell) -> None:
     """The master column on screen: beside the detail, the phone's home, or the portrait overlay."""
@@ -42,8 +39,8 @@ def show_master(shell: Shell) -> None:
     shell.browser.settle()
 
 
-@pytest.mark.parametrize("layout", LAYOUTS)
-def test_choosing_a_destination_is_remembered_per_account(book_server, browser, layout):
+def test_choosing_a_destination_is_remembered_per_account(book_server, browser):
+    layout = "tablet-portrait"
     # setup: an account of its own, with no trip yet; the member's trip is Edit Town
     traveller = Account(f"Traveller {layout}", "a long enough password")
     add_account_over_http(book_server.url, book_server.owner_session, traveller)

@@ -2,8 +2,15 @@
 on a phone and opened as a popover on a tablet; a blank name is refused on the field, a name
 the account has already (case and surrounding spaces ignored) gets an alert with a button back;
 neither creates anything. Without JavaScript the form is a page at every size; a double click
-opens one popover and adds once. On this module's `vacation_server`, each test as an account of
-its own."""
+opens one popover and adds once. On `vacation_server` (vacation_pages.py), each test as an
+account of its own.
+
+The server's refusals of a blank or taken name (422, 409, the field's message, the alert and its
+Back link, nothing created) are the Swift suite's
+(VacationPagesTests.aBlankNameIsRefusedOnTheFieldAndADuplicateWithAnAlertAndNothingIsCreated) and
+are seen as pages in `test_adding_without_javascript`, as a phone shows them too (its Add is an
+ordinary link to the form's screen). What only a browser does is the tablet's popover holding
+the refusal: those run at one tablet layout."""
 
 import pytest
 from selenium.webdriver.common.action_chains import ActionChains
@@ -28,7 +35,6 @@ from vacation_pages import (
     create_over_http,
     traveller,
     vacation_rows,
-    vacation_server,  # noqa: F401 (a fixture)
     vacations_of,
 )
 
@@ -68,8 +74,8 @@ def test_adding_a_vacation_shows_it_in_the_list(vacation_server, browser, layout
     b.screenshot(f"{layout}-vacation-added")
 
 
-@pytest.mark.parametrize("layout", LAYOUTS)
-def test_a_blank_name_is_refused_on_the_field(vacation_server, browser, layout):
+def test_a_blank_name_is_refused_on_the_field(vacation_server, browser):
+    layout = "tablet-landscape"
     account, session = traveller(vacation_server, f"Blank {layout}")
     b = browser_as(browser, layout, vacation_server, session)
     b.expect_log(r"/vacations/new - Failed to load resource: .*422")
@@ -84,13 +90,9 @@ def test_a_blank_name_is_refused_on_the_field(vacation_server, browser, layout):
     field = screens.find(f"{form} {NAME_FIELD}")
     assert field.get_attribute("aria-invalid") == "true"
     assert field.get_attribute("aria-describedby") == screens.find(f"{form} {FIELD_ERROR}").get_attribute("id")
-    if screens.popovers:
-        assert screens.popover_open(), "the refusal is shown in the dialog"
-        assert screens.path() == "/vacations"
-        assert screens.focused() == "input#vacation-name", "the refused field has the focus"
-    else:
-        assert screens.path() == "/vacations/new"
-        assert b.status() == 422
+    assert screens.popovers and screens.popover_open(), "the refusal is shown in the dialog"
+    assert screens.path() == "/vacations"
+    assert screens.focused() == "input#vacation-name", "the refused field has the focus"
     b.screenshot(f"{layout}-vacation-blank")
     assert vacations_of(vacation_server, account.name) == {}, "nothing is created"
 
@@ -102,8 +104,8 @@ def test_a_blank_name_is_refused_on_the_field(vacation_server, browser, layout):
     screens.wait_menu(vacations_of(vacation_server, account.name)["Porto"], "Porto")
 
 
-@pytest.mark.parametrize("layout", LAYOUTS)
-def test_a_taken_name_gives_an_alert_with_a_way_back(vacation_server, browser, layout):
+def test_a_taken_name_gives_an_alert_with_a_way_back(vacation_server, browser):
+    layout = "tablet-portrait"
     account, session = traveller(vacation_server, f"Duplicate {layout}")
     create_over_http(vacation_server, session, "Road to Big Sur")
     b = browser_as(browser, layout, vacation_server, session)
@@ -119,25 +121,19 @@ def test_a_taken_name_gives_an_alert_with_a_way_back(vacation_server, browser, l
     assert text_content(screens.find(f"{where} {ALERT} .alert-message")) == already_exists("Road to Big Sur")
     assert text_content(screens.find(f"{where} {ALERT_BACK}")) == "Back"
     assert not screens.find_all(f"{where} {NAME_FORM}"), "the alert stands in place of the form"
-    if screens.popovers:
-        assert screens.popover_open() and screens.path() == "/vacations"
-        assert screens.focused() == "a.button.alert-back", "the alert's button has the focus"
-    else:
-        assert b.status() == 409
+    assert screens.popovers and screens.popover_open() and screens.path() == "/vacations"
+    assert screens.focused() == "a.button.alert-back", "the alert's button has the focus"
     b.screenshot(f"{layout}-vacation-duplicate")
     assert list(vacations_of(vacation_server, account.name)) == ["Road to Big Sur"], "nothing is created"
 
     screens.click(f"{where} {ALERT_BACK}")
     screens.wait(lambda: screens.find_all(f"{where} {NAME_FORM} {NAME_FIELD}"), "Back should return to the form")
     assert not screens.find_all(f"{where} {ALERT}")
-    if screens.popovers:
-        assert screens.popover_open(), "Back returns to the form inside the dialog"
-        assert screens.focused() == "input#vacation-name"
-        screens.click(POPOVER_CLOSE)  # Cancel
-        screens.wait_popover_closed()
-        assert screens.path() == "/vacations"
-    else:
-        screens.wait_path("/vacations/new")
+    assert screens.popover_open(), "Back returns to the form inside the dialog"
+    assert screens.focused() == "input#vacation-name"
+    screens.click(POPOVER_CLOSE)  # Cancel
+    screens.wait_popover_closed()
+    assert screens.path() == "/vacations"
     assert list(vacations_of(vacation_server, account.name)) == ["Road to Big Sur"], "still nothing created"
 
 

@@ -1,7 +1,7 @@
 """A vacation's book (issue 6, "Looking back"): its photos in date order, one per page with its
 caption, turned like the Events book (book.js on the same markup): the keys and the controls,
 nothing after the last page, and on a wide landscape screen two pages facing each other. On
-this module's `vacation_server`, each test as an account of its own."""
+`vacation_server` (vacation_pages.py), each test as an account of its own."""
 
 import pytest
 
@@ -15,7 +15,6 @@ from vacation_pages import (
     browser_as,
     caption,
     traveller,
-    vacation_server,  # noqa: F401 (a fixture)
     vacation_with,
 )
 

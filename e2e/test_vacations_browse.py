@@ -1,10 +1,13 @@
 """Looking back at a vacation (issue 6): the itinerary lists its places in the order first
 visited (the earliest photo date there), each opening its photos; the tags, most used first,
 filtered by part of the name with case ignored, each opening its photos. Tags are a person's
-own, added in the viewer's Info panel before the photos are visited. On this module's
-`vacation_server`, each test as an account of its own."""
+own, added in the viewer's Info panel before the photos are visited. On
+`vacation_server` (vacation_pages.py), each test as an account of its own.
 
-import pytest
+The itinerary's and the tags' order, counts and searches are the server's, the same at every
+size: those run at one layout each. The tablet's overlay, where the layout is what is seen, has
+a test of its own."""
+
 from selenium.webdriver.common.action_chains import ActionChains
 
 from pages import MASTER
@@ -12,7 +15,6 @@ from photo_pages import INFO, photo_ids
 from vacation_pages import (
     ADD_TAG,
     ITINERARY_ROWS,
-    LAYOUTS,
     MENU_ITINERARY,
     MENU_TAGS,
     TAG_ROWS,
@@ -22,7 +24,6 @@ from vacation_pages import (
     browser_as,
     traveller,
     unvisit_over_http,
-    vacation_server,  # noqa: F401 (a fixture)
     vacation_with,
 )
 
@@ -35,8 +36,8 @@ ITINERARY = [
 ]
 
 
-@pytest.mark.parametrize("layout", LAYOUTS)
-def test_itinerary_lists_places_in_the_order_first_visited(vacation_server, browser, layout):
+def test_itinerary_lists_places_in_the_order_first_visited(vacation_server, browser):
+    layout = "phone"
     account, session = traveller(vacation_server, f"Itinerant {layout}")
     vacation = vacation_with(vacation_server, session, "Coast to Coast", VISITED)
     b = browser_as(browser, layout, vacation_server, session)
@@ -82,8 +83,8 @@ def test_itinerary_lists_places_in_the_order_first_visited(vacation_server, brow
     assert not screens.find_all(f"{viewer} a.photo-next")
 
 
-@pytest.mark.parametrize("layout", LAYOUTS)
-def test_tags_most_used_first_searched_and_opened(vacation_server, browser, layout):
+def test_tags_most_used_first_searched_and_opened(vacation_server, browser):
+    layout = "tablet-landscape"
     account, session = traveller(vacation_server, f"Tagger {layout}")
     ids = photo_ids(vacation_server)
     b = browser_as(browser, layout, vacation_server, session)

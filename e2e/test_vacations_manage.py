@@ -1,31 +1,28 @@
 """Keeping vacations (issue 6): delete after a confirmation that names the vacation and its photo
 count; rename, refused for a name the account has; and safety — another account opening a
-vacation's addresses gets the 404 page, exactly as for one that does not exist. On this
-module's `vacation_server`, each test as an account of its own (the 404 test as the owner
-Morgan and the member Robin)."""
-
-import pytest
+vacation's addresses gets the 404 page, exactly as for one that does not exist. On
+`vacation_server` (vacation_pages.py), each test as an account of its own (the 404 test as the owner
+Morgan and the member Robin). Each runs at one layout: what is removed, renamed or refused is
+the server's doing, the same at every size (the layouts are test_layouts.py's subject)."""
 
 from pages import MEMBER, sign_in_over_http, text_content
 from photo_pages import photo_ids
 from vacation_pages import (
     CONFIRM,
     DELETE,
-    LAYOUTS,
     MASTER_BACK,
     VacationScreens,
     browser_as,
     create_over_http,
     traveller,
     vacation_rows,
-    vacation_server,  # noqa: F401 (a fixture)
     vacation_with,
     vacations_of,
 )
 
 
-@pytest.mark.parametrize("layout", LAYOUTS)
-def test_delete_asks_first_then_removes_the_vacation(vacation_server, browser, layout):
+def test_delete_asks_first_then_removes_the_vacation(vacation_server, browser):
+    layout = "tablet-portrait"
     account, session = traveller(vacation_server, f"Deleter {layout}")
     doomed = vacation_with(vacation_server, session, "Farewell Tour", ["Central Park", "The High Line"])
     create_over_http(vacation_server, session, "Keeper")
@@ -85,8 +82,8 @@ def test_rename_refuses_a_taken_name_and_renames(vacation_server, browser):
     assert [name for name, _ in screens.list_rows()] == ["Autumn Leaves", "Spring in Kyoto"]
 
 
-@pytest.mark.parametrize("layout", ["phone", "tablet-landscape"])
-def test_another_account_gets_the_404_page(vacation_server, browser, layout):
+def test_another_account_gets_the_404_page(vacation_server, browser):
+    layout = "phone"
     owners = vacation_with(vacation_server, vacation_server.owner_session, f"Morgan's Secret {layout}", ["Ferry Building"])
     b = browser_as(browser, layout, vacation_server, sign_in_over_http(vacation_server.url, MEMBER))
     b.expect_log(r"Failed to load resource: .*404")

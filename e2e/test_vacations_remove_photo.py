@@ -1,6 +1,7 @@
 """Remove from this vacation (issue 12, "Finish the originals"): a vacation's own photo viewer
 removes the photo after a confirmation that names the photo and the vacation, then shows the
-vacation's photos; a place and a tag go with their last photo. On this module's `vacation_server`."""
+vacation's photos; a place and a tag go with their last photo. On `vacation_server`
+(vacation_pages.py)."""
 
 import pytest
 
@@ -13,7 +14,6 @@ from vacation_pages import (
     VacationScreens,
     browser_as,
     traveller,
-    vacation_server,  # noqa: F401 (a fixture)
     vacation_with,
 )
 

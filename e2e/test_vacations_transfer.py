@@ -1,9 +1,11 @@
 """Export then import (issue 6, "Vacations"): Export in a vacation's menu downloads its document
 (one SQLite file); Import takes it back as a new vacation, "Name (2)" since the name is taken,
 with the same photos; a file that is not a vacation is refused with the reason and nothing
-changes. On this module's `vacation_server`, each test as an account of its own."""
+changes. On `vacation_server` (vacation_pages.py), each test as an account of its own.
 
-import pytest
+Each runs at one layout: the download, the file and the import are the same at every size (the
+layouts are test_layouts.py's subject); the Swift suite checks them over HTTP too
+(VacationPagesTests.exportThenImportAddsACopyAndAForeignFileIsRefused)."""
 
 from pages import text_content
 from vacation_pages import (
@@ -11,7 +13,6 @@ from vacation_pages import (
     IMPORT,
     IMPORT_ERROR,
     IMPORT_FORM,
-    LAYOUTS,
     VacationScreens,
     all_photos,
     browser_as,
@@ -20,7 +21,6 @@ from vacation_pages import (
     import_leftovers,
     traveller,
     vacation_rows,
-    vacation_server,  # noqa: F401 (a fixture)
     vacation_with,
     vacations_of,
 )
@@ -28,8 +28,8 @@ from vacation_pages import (
 TITLES = ["Golden Gate Bridge", "Painted Ladies", "Times Square"]
 
 
-@pytest.mark.parametrize("layout", LAYOUTS)
-def test_export_then_import_makes_a_copy_with_the_same_photos(vacation_server, browser, layout, tmp_path):
+def test_export_then_import_makes_a_copy_with_the_same_photos(vacation_server, browser, tmp_path):
+    layout = "phone"
     account, session = traveller(vacation_server, f"Exporter {layout}")
     vacation = vacation_with(vacation_server, session, "Shore Trip", TITLES)
     b = browser_as(browser, layout, vacation_server, session)
@@ -68,8 +68,8 @@ def test_export_then_import_makes_a_copy_with_the_same_photos(vacation_server, b
     assert [name for name, _ in screens.list_rows()] == ["Shore Trip", "Shore Trip (2)"]
 
 
-@pytest.mark.parametrize("layout", LAYOUTS)
-def test_importing_a_file_that_is_not_a_vacation_changes_nothing(vacation_server, browser, layout, tmp_path):
+def test_importing_a_file_that_is_not_a_vacation_changes_nothing(vacation_server, browser, tmp_path):
+    layout = "tablet-landscape"
     account, session = traveller(vacation_server, f"Importer {layout}")
     vacation_with(vacation_server, session, "Only One", ["Muir Woods"])
     b = browser_as(browser, layout, vacation_server, session)

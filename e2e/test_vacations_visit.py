@@ -3,7 +3,8 @@ popover on a tablet, a pushed screen on a phone) with "New vacation…" at the e
 then says which vacations hold the photo; Unvisit… removes it from the one chosen. The
 vacations' menus and the list count what was visited. The popover keeps its keys to itself (an
 arrow does not turn the photo behind it, Escape closes it and not the list under it); Cancel,
-Escape and "Back to the photo" close it and change nothing. On this module's `vacation_server`."""
+Escape and "Back to the photo" close it and change nothing. On `vacation_server`
+(vacation_pages.py)."""
 
 import pytest
 
@@ -21,7 +22,6 @@ from vacation_pages import (
     browser_as,
     create_over_http,
     traveller,
-    vacation_server,  # noqa: F401 (a fixture)
     vacations_of,
 )
 

@@ -2,9 +2,10 @@
 on a phone, a popover on a tablet), a vacation's menu, Visit and Unvisit in the photo viewer,
 the itinerary, the tags, the book; and what the tests set up over HTTP.
 
-Each test module has a server of its own, `vacation_server` (the demo photos, owner and member
-as on the session's server), so that the session's data stays as the other tests expect; each
-test works as an account of its own (`traveller`), so that tests and layouts never see each
+The vacation tests share a server of their own, `vacation_server` (the demo photos, owner and
+member as on the session's server; one per pytest worker, started when a test first asks for
+it), so that the session's data stays as the other tests expect; each test works as an account
+of its own (`traveller`, a name no other test uses), so that tests and layouts never see each
 other's vacations, tags or Recents.
 """
 
@@ -94,12 +95,11 @@ def caption(title: str) -> str:
 # The server and the accounts
 
 
-@pytest.fixture(scope="module")
-def vacation_server(artifacts: Path, server, request):
-    """A fresh server with the demo photos for this module's tests (see the module's notes).
-    Depends on `server` so that the session's browsers outlive it."""
-    name = request.module.__name__.removeprefix("test_").replace("_", "-")
-    yield from own_photo_server(artifacts, name)
+@pytest.fixture(scope="session")
+def vacation_server(artifacts: Path, server):
+    """A server with the demo photos for the vacation tests (see the module's notes). Depends
+    on `server` so that the session's browsers outlive it."""
+    yield from own_photo_server(artifacts, "vacations")
 
 
 def traveller(server: RoadTripServer, name: str) -> tuple[Account, str]:
