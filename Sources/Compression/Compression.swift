@@ -18,13 +18,15 @@ public enum ContentCoding: String, Sendable, CaseIterable {
         }
     }
 
-    /// `bytes` decoded from this coding; nil when they are not a whole, valid stream of it.
-    /// (What a client does with what RoadTrip sends; the tests check the variants with it.)
-    public func decode(_ bytes: [UInt8]) -> [UInt8]? {
+    /// `bytes` decoded from this coding; nil when they are not a whole, valid stream of it, or
+    /// when they decode to more than `limit` bytes (decoding stops there). What a client does
+    /// with what RoadTrip sends: the tests check the variants with it, and RoadTrip checks the
+    /// compressed assets it kept on disk.
+    public func decode(_ bytes: [UInt8], limit: Int = .max) -> [UInt8]? {
         switch self {
-        case .brotli: Self.unbrotli(bytes)
-        case .gzip: Self.gunzip(bytes)
-        case .identity: bytes
+        case .brotli: Self.unbrotli(bytes, limit: limit)
+        case .gzip: Self.gunzip(bytes, limit: limit)
+        case .identity: bytes.count <= limit ? bytes : nil
         }
     }
 
@@ -68,7 +70,7 @@ public enum ContentCoding: String, Sendable, CaseIterable {
 }
 
 extension ContentCoding {
-    private static func unbrotli(_ bytes: [UInt8]) -> [UInt8]? {
+    private static func unbrotli(_ bytes: [UInt8], limit: Int) -> [UInt8]? {
         guard let state = BrotliDecoderCreateInstance(nil, nil, nil) else { return nil }
         defer { BrotliDecoderDestroyInstance(state) }
         var output: [UInt8] = []
@@ -83,6 +85,7 @@ extension ContentCoding {
                     return BrotliDecoderDecompressStream(state, &available, &next, &room, &cursor, nil)
                 }
                 output += chunk[..<(chunk.count - room)]
+                if output.count > limit { return nil }
                 switch result {
                 case BROTLI_DECODER_RESULT_SUCCESS: return available == 0 ? output : nil
                 case BROTLI_DECODER_RESULT_NEEDS_MORE_OUTPUT: continue
@@ -92,7 +95,7 @@ extension ContentCoding {
         }
     }
 
-    private static func gunzip(_ bytes: [UInt8]) -> [UInt8]? {
+    private static func gunzip(_ bytes: [UInt8], limit: Int) -> [UInt8]? {
         var stream = z_stream()
         guard inflateInit2_(&stream, 15 + 16, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else { return nil }
         defer { inflateEnd(&stream) }
@@ -108,6 +111,7 @@ extension ContentCoding {
                     return inflate(&stream, Z_NO_FLUSH)
                 }
                 output += chunk[..<(chunk.count - Int(stream.avail_out))]
+                if output.count > limit { return nil }
                 switch status {
                 case Z_STREAM_END: return stream.avail_in == 0 ? output : nil
                 case Z_OK: continue

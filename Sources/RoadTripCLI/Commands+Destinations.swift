@@ -37,15 +37,15 @@ extension Commands {
     /// A missing picture does not stop an import (the pages draw a placeholder), but the
     /// person is told which ones to add, checked where the pages will look for them.
     private static func warnAboutPictures(of records: [DestinationRecord], dataFolder: URL) {
-        let assets: AssetCatalog
+        let bundled: URL
         do {
-            assets = try AssetCatalog.bundled()
+            bundled = try AssetCatalog.bundledDestinationImages()
         } catch {
             // The destinations are in; only the check could not be made.
             return Console.error("warning: the pictures could not be checked: \(error.localizedDescription)")
         }
         let folder = DestinationPictures.importedFolder(in: dataFolder).path + "/"
-        for (record, problem) in App.destinationPictures(dataFolder: dataFolder, assets: assets).problems(in: records) {
+        for (record, problem) in App.destinationPictures(dataFolder: dataFolder, bundled: bundled).problems(in: records) {
             let name = String(reflecting: record.imageName)
             switch problem {
             case .missing:

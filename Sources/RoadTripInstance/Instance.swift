@@ -104,7 +104,7 @@ public final class Instance: Sendable {
             setupToken = try library.setup.issueTokenIfNeeded()
             copies = Self.savedCopies(options, library: library, log: log)
             app = App(
-                library: library, assets: try AssetCatalog.bundled(), secureCookies: options.secureCookies,
+                library: library, assets: try AssetCatalog.bundled(compressedCopies: AssetCatalog.compressedCopies(in: library.folder)), secureCookies: options.secureCookies,
                 copies: copies, flickr: Self.flickr(options, library: library),
                 hosts: AllowedHosts(publicURL: options.publicURL, listenHost: options.host), proxies: options.trustedProxies,
                 pageCacheBytes: options.pageCacheMiB << 20, mapTiles: options.mapTiles,

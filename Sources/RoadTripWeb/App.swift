@@ -49,15 +49,16 @@ public struct App: Sendable {
         self.flickr = flickr
         self.library = library
         self.assets = assets
-        self.destinationPictures = App.destinationPictures(dataFolder: library.folder, assets: assets)
+        self.destinationPictures = App.destinationPictures(dataFolder: library.folder, bundled: assets.destinationImages)
         self.secureCookies = secureCookies
         self.copies = copies
         self.log = log
     }
 
-    /// Where pages find destinations' pictures; `roadtrip destinations import` checks a catalogue against the same.
-    public static func destinationPictures(dataFolder: URL, assets: AssetCatalog) -> DestinationPictures {
-        DestinationPictures(folders: [DestinationPictures.importedFolder(in: dataFolder), assets.destinationImages])
+    /// Where pages find destinations' pictures (those imported into the data folder, then those
+    /// `bundled` with the assets); `roadtrip destinations import` checks a catalogue against the same.
+    public static func destinationPictures(dataFolder: URL, bundled: URL) -> DestinationPictures {
+        DestinationPictures(folders: [DestinationPictures.importedFolder(in: dataFolder), bundled])
     }
 
     var catalog: DestinationCatalog { library.catalog }

@@ -3,6 +3,7 @@ import Crypto
 import Foundation
 import HTTPServer
 import RoadTrip
+import Synchronization
 
 /// The static files shipped with RoadTrip (CSS, JavaScript, icons), read once at start-up
 /// to fingerprint them, kept in memory files with their text compressed ahead of time (Brotli
@@ -61,7 +62,10 @@ public struct AssetCatalog: Sendable {
 
     /// RoadTrip's own files in `folder`, and Leaflet's in `leaflet`, served alike (fingerprinted,
     /// compressed, cached for a year). Leaflet's are served as Debian ships them, never rewritten.
-    public init(folder: URL, leaflet: URL = AssetCatalog.debianLeaflet) throws {
+    /// With `compressedCopies`, the compressed text is kept there between starts
+    /// (`CompressedAssetStore`) rather than made again.
+    public init(folder: URL, leaflet: URL = AssetCatalog.debianLeaflet, compressedCopies: URL? = nil) throws {
+        let store = compressedCopies.map(CompressedAssetStore.init(folder:))
         var fingerprinted: [String: String] = [:]
         var files: [String: Asset] = [:]
         var sources: [String: (bytes: [UInt8], type: String, path: String)] = [:]
@@ -111,7 +115,7 @@ public struct AssetCatalog: Sendable {
             fingerprinted[name] = served
             let modified = (try? FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date)?.map { Int($0.timeIntervalSince1970) } ?? 0
             files[served] = try Asset(
-                variants: AssetCatalog.variants(of: bytes, named: served, digest: digest, compressed: AssetCatalog.isText(type)),
+                variants: AssetCatalog.variants(of: bytes, named: served, digest: digest, compressed: AssetCatalog.isText(type), store: store),
                 contentType: type, modified: modified
             )
         }
@@ -126,32 +130,59 @@ public struct AssetCatalog: Sendable {
                                                           addresses: ScriptAddresses.json(ScriptAddresses.serviceWorker))
             let digest = String(SHA256.hexDigest(script).prefix(16))
             serviceWorker = Asset(
-                variants: try AssetCatalog.variants(of: script, named: AssetCatalog.serviceWorkerName, digest: digest, compressed: true),
+                variants: try AssetCatalog.variants(of: script, named: AssetCatalog.serviceWorkerName, digest: digest, compressed: true, store: store),
                 contentType: worker.type, modified: 0
             )
         } else {
             serviceWorker = nil
         }
+        store?.removeUnused()
         self.fingerprinted = fingerprinted
         self.files = files
-        self.destinationImages = folder.appendingPathComponent("destinations")
+        self.destinationImages = AssetCatalog.destinationImages(in: folder)
     }
 
     /// The catalogue bundled with this build, made once per process (the bundle does not change
-    /// while it runs): compressing it is the costly part of reading it.
-    public static func bundled() throws -> AssetCatalog {
-        try bundledCatalogue.get()
+    /// while it runs): compressing it is the costly part of reading it. The first call's
+    /// `compressedCopies` (a data folder's, `compressedCopies(in:)`) keeps the compressed text
+    /// from one start to the next; later calls get the same catalogue whatever folder they name.
+    public static func bundled(compressedCopies: URL? = nil) throws -> AssetCatalog {
+        try bundledCatalogue.withLock { made in
+            if let made { return made }
+            let catalogue = Result<AssetCatalog, Error> {
+                guard let folder = assetsFolder else { throw missingAssets }
+                return try AssetCatalog(folder: folder, compressedCopies: compressedCopies)
+            }
+            made = catalogue
+            return catalogue
+        }.get()
+    }
+
+    /// Where a data folder keeps the compressed assets (`bundled(compressedCopies:)`).
+    public static func compressedCopies(in dataFolder: URL) -> URL {
+        dataFolder.appendingPathComponent("cache/assets")
+    }
+
+    /// The pictures of the demo destinations in an assets folder.
+    static func destinationImages(in folder: URL) -> URL {
+        folder.appendingPathComponent("destinations")
+    }
+
+    /// The demo destinations' pictures this build bundles, without making the catalogue (nothing
+    /// read or compressed): for a command that only checks pictures.
+    public static func bundledDestinationImages() throws -> URL {
+        guard let folder = assetsFolder else { throw missingAssets }
+        return destinationImages(in: folder)
+    }
+
+    private static var missingAssets: CocoaError {
+        CocoaError(.fileNoSuchFile, userInfo: [NSLocalizedDescriptionKey: "the static assets are missing from this build"])
     }
 
     /// RoadTrip's own assets, as this build bundles them.
     static var assetsFolder: URL? { Bundle.module.url(forResource: "Assets", withExtension: nil) }
 
-    private static let bundledCatalogue = Result<AssetCatalog, Error> {
-        guard let folder = assetsFolder else {
-            throw CocoaError(.fileNoSuchFile, userInfo: [NSLocalizedDescriptionKey: "the static assets are missing from this build"])
-        }
-        return try AssetCatalog(folder: folder)
-    }
+    private static let bundledCatalogue = Mutex<Result<AssetCatalog, Error>?>(nil)
 
     /// The route of an asset by its logical name. Asking for an asset that does not exist is a
     /// programming error, caught by the tests that render every page.
@@ -190,13 +221,15 @@ public struct AssetCatalog: Sendable {
         return Response(status: .ok, headers: headers, body: .stored(variant.body))
     }
 
-    /// The bytes as they are and, for text, each compressed variant that is smaller: a few
-    /// hundred milliseconds at start-up (the slowest, smallest settings), then nothing per request.
-    static func variants(of bytes: [UInt8], named name: String, digest: String, compressed: Bool) throws -> [Variant] {
+    /// The bytes as they are and, for text, each compressed variant that is smaller: about a
+    /// second at start-up for all of them (the slowest, smallest settings) unless `store` kept
+    /// them from an earlier start, then nothing per request.
+    static func variants(of bytes: [UInt8], named name: String, digest: String, compressed: Bool,
+                         store: CompressedAssetStore? = nil) throws -> [Variant] {
         var variants: [Variant] = []
         if compressed {
             for (coding, suffix) in [(ContentCoding.brotli, "br"), (.gzip, "gz")] {
-                let encoded = coding.encode(bytes)
+                let encoded = store?.encoded(bytes, named: name, as: coding) ?? coding.encode(bytes)
                 guard encoded.count < bytes.count else { continue }
                 variants.append(Variant(coding: coding, body: try StoredBody(encoded, name: "\(name).\(suffix)"), etag: "\"\(digest)-\(suffix)\""))
             }

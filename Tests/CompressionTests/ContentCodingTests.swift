@@ -40,6 +40,17 @@ import Testing
         #expect(coding.decode(encoded + [0x00, 0x01]) == nil, "bytes after the end")
     }
 
+    @Test(arguments: [ContentCoding.brotli, .gzip, .identity])
+    func decodingStopsAtTheLimit(coding: ContentCoding) {
+        // 84 KB of text; compressed, a few hundred bytes: a small bomb.
+        let encoded = coding.encode(Self.text)
+
+        // validate
+        #expect(coding.decode(encoded, limit: Self.text.count) == Self.text, "exactly at the limit")
+        #expect(coding.decode(encoded, limit: Self.text.count - 1) == nil, "one byte over")
+        #expect(coding.decode(encoded, limit: 1_000) == nil, "far over")
+    }
+
     @Test func identityIsTheBytesThemselves() {
         #expect(ContentCoding.identity.encode(Self.text) == Self.text)
         #expect(ContentCoding.identity.decode(Self.text) == Self.text)

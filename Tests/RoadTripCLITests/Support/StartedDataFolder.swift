@@ -1,9 +1,10 @@
 import Foundation
 import RoadTrip
+@testable import RoadTripWeb
 import TestSupport
 
 /// A data folder as a first start leaves it (the demo catalogue loaded, the demo photos drawn
-/// and imported), made once per test run and copied for each test that starts RoadTrip but is
+/// and imported, the assets compressed into its cache), made once per test run and copied for each test that starts RoadTrip but is
 /// not about the first start: drawing and importing the demo photos takes seconds of both
 /// cores in a debug build, a copy takes milliseconds. A test of the first start itself starts
 /// from an empty folder.
@@ -19,6 +20,10 @@ enum StartedDataFolder {
             _ = try library.catalog.loadDemoOnFirstStart()
             _ = try library.loadDemoPhotosOnFirstStart()
         }()
+        // As the first start compresses the assets into its cache (this process's own catalogue
+        // may be made already, without the folder).
+        guard let assets = AssetCatalog.assetsFolder else { throw CocoaError(.fileNoSuchFile) }
+        _ = try AssetCatalog(folder: assets, compressedCopies: AssetCatalog.compressedCopies(in: folder))
         return folder
     }
 
