@@ -1,4 +1,5 @@
 import Dispatch
+import Synchronization
 internal import CSodium
 
 /// Argon2id password hashes through libsodium's `crypto_pwhash_str`, with at least its
@@ -25,12 +26,31 @@ public final class PasswordHasher: Sendable {
 
     public let limits: Limits
     private let turns: DispatchSemaphore
+    private let unmatchable = Mutex<String?>(nil)
 
     /// Limits below INTERACTIVE are raised to it: weaker hashes are never made.
-    public init(limits: Limits = .interactive, concurrentHashes: Int = 2) {
+    public convenience init(limits: Limits = .interactive, concurrentHashes: Int = 2) {
         let floor = Limits.interactive
-        self.limits = Limits(operations: max(limits.operations, floor.operations), memoryBytes: max(limits.memoryBytes, floor.memoryBytes))
+        self.init(unchecked: Limits(operations: max(limits.operations, floor.operations), memoryBytes: max(limits.memoryBytes, floor.memoryBytes)),
+                  concurrentHashes: concurrentHashes)
+    }
+
+    fileprivate init(unchecked limits: Limits, concurrentHashes: Int) {
+        self.limits = limits
         turns = DispatchSemaphore(value: max(1, concurrentHashes))
+    }
+
+    /// A well-formed hash, at these limits, of a random password nobody knows (made once): a
+    /// sign-in with a name no account has is checked against it, so that it takes the time a
+    /// wrong password takes and the time does not tell names apart.
+    public func unmatchableHash() -> String {
+        unmatchable.withLock { made in
+            if let made { return made }
+            let hash = (try? self.hash(SecureRandom.token()))
+                ?? "$argon2id$v=19$m=65536,t=2,p=1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"
+            made = hash
+            return hash
+        }
     }
 
     /// The encoded hash (`$argon2id$v=19$m=…,t=…,p=1$salt$hash`), salt included.
@@ -69,3 +89,16 @@ public final class PasswordHasher: Sendable {
         crypto_pwhash_str_needs_rehash(encodedHash, UInt64(limits.operations), limits.memoryBytes) != 0
     }
 }
+
+#if DEBUG
+extension PasswordHasher {
+    /// Argon2id at the least work libsodium takes (one pass over 8 KiB, where INTERACTIVE takes
+    /// two over 64 MiB): for the tests' fixtures, which make and sign in to hundreds of accounts
+    /// and check nothing of what a hash costs. Only debug builds have it: a release build cannot
+    /// make such a hash.
+    public static func leastWork() -> PasswordHasher {
+        Sodium.require()
+        return PasswordHasher(unchecked: Limits(operations: crypto_pwhash_opslimit_min(), memoryBytes: crypto_pwhash_memlimit_min()), concurrentHashes: 2)
+    }
+}
+#endif

@@ -129,4 +129,33 @@ import Testing
         #expect(hasher.verify("caf\u{E9} au lait!", against: encoded))
         #expect(!hasher.verify("cafe au lait!", against: encoded))
     }
+
+    @Test func theUnmatchableHashIsMadeOnceAtTheHashersLimitsAndMatchesNoGuess() throws {
+        // MUT
+        let first = hasher.unmatchableHash()
+        let again = hasher.unmatchableHash()
+
+        // validate
+        #expect(first == again, "made once")
+        #expect(first.contains("m=\(hasher.limits.memoryBytes / 1024),t=\(hasher.limits.operations),"), "as costly to check as an account's: \(first)")
+        #expect(!hasher.needsRehash(first))
+        for guess in ["", "correct horse battery", "password"] { #expect(!hasher.verify(guess, against: first)) }
+        #expect(PasswordHasher().unmatchableHash() != first, "each hasher's own random password")
+    }
+
+    @Test func theTestsLeastWorkHashesAreArgon2idAtTheMinimumAndVerify() throws {
+        // setup
+        let cheap = PasswordHasher.leastWork()
+
+        // MUT
+        let encoded = try cheap.hash("correct horse battery")
+
+        // validate: below INTERACTIVE, which `init(limits:)` never goes
+        #expect(encoded.hasPrefix("$argon2id$v=19$m=8,t=1,"), "\(encoded)")
+        #expect(cheap.limits.memoryBytes < PasswordHasher.Limits.interactive.memoryBytes)
+        #expect(PasswordHasher(limits: cheap.limits).limits == .interactive)
+        #expect(cheap.verify("correct horse battery", against: encoded))
+        #expect(!cheap.verify("correct horse batterY", against: encoded))
+        #expect(hasher.needsRehash(encoded), "a library at INTERACTIVE would make it again at the next sign-in")
+    }
 }

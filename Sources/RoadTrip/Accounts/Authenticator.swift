@@ -46,7 +46,7 @@ public struct Authenticator: Sendable {
         case .attempt(let row): failure = row
         }
         // An unknown name costs a hash check too, so the time taken does not tell names apart.
-        let matches = accounts.hasher.verify(plausible ? password : "", against: stored?.1 ?? Authenticator.unmatchableHash)
+        let matches = accounts.hasher.verify(plausible ? password : "", against: stored?.1 ?? accounts.hasher.unmatchableHash())
         guard let (account, hash) = stored, matches else { return .refused }
         // A hash made with weaker limits than today's is made again while the password is at hand.
         let upgraded = accounts.hasher.needsRehash(hash) ? try? accounts.hasher.hash(password) : nil
@@ -101,8 +101,4 @@ public struct Authenticator: Sendable {
         try db.execute("INSERT INTO known_devices (token_hash, account_id, created_at) VALUES (\(secret.hash), \(account.rawValue), \(throttle.clock.seconds))")
         return secret.token
     }
-
-    /// A well-formed Argon2id hash of a random password nobody knows.
-    private static let unmatchableHash: String =
-        (try? PasswordHasher().hash(SecureRandom.token())) ?? "$argon2id$v=19$m=65536,t=2,p=1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"
 }

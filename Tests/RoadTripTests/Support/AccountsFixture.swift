@@ -40,7 +40,7 @@ final class AccountsFixture: Sendable {
     static let password = "correct horse battery"
 
     init(engine: DatabaseEngine = .sqlite) throws {
-        library = try Library(folder: data.url, database: .fresh(for: engine), readers: 2, clock: clock.wallClock)
+        library = try Library(folder: data.url, database: .fresh(for: engine), readers: 2, clock: clock.wallClock, hasher: .leastWork())
     }
 
     var accounts: AccountStore { library.accounts }
@@ -49,8 +49,9 @@ final class AccountsFixture: Sendable {
     var setup: SetupStore { library.setup }
 
     /// The stored hash of `password`, made once for all tests: an account a test merely needs
-    /// costs no hash of its own. Tests of creating an account call `accounts.create` instead.
-    static let storedHash: String = (try? PasswordHasher().hash(password)) ?? ""
+    /// costs no hash of its own. Tests of creating an account call `accounts.create` instead. Made,
+    /// as every hash of the fixture's library, at the least work Argon2id takes (`leastWork`).
+    static let storedHash: String = (try? PasswordHasher.leastWork().hash(password)) ?? ""
 
     /// An account with `AccountsFixture.password`, stored as `AccountStore.create` stores it.
     @discardableResult

@@ -21,7 +21,7 @@ final class WebFixture: Sendable {
          database: LibraryDatabase = .sqlite, mapTiles: MapTiles? = nil, workLimits: WorkAdmission.Limits = .standard) throws {
         folder = FileManager.default.temporaryDirectory
             .appendingPathComponent("roadtrip-web-tests-\(UUID().uuidString)", isDirectory: true)
-        library = try Library(folder: folder, database: database, readers: 2)
+        library = try Library(folder: folder, database: database, readers: 2, hasher: .leastWork())
         log = LogRecorder()
         app = App(library: library, assets: try AssetCatalog.bundled(), secureCookies: secureCookies, hosts: hosts, proxies: proxies, log: log.sink,
                   mapTiles: mapTiles, workLimits: workLimits)
@@ -40,10 +40,11 @@ final class WebFixture: Sendable {
         app.respond(to: Request(method: method, path: path))
     }
 
-    /// The stored hash of `password`, made once for all tests (an Argon2id hash takes a tenth of
-    /// a second of CPU and 64 MiB): an account a test merely needs costs no hash of its own. Tests
-    /// of making an account call `accounts.create`.
-    static let storedHash: String = (try? PasswordHasher().hash(password)) ?? ""
+    /// The stored hash of `password`, made once for all tests: an account a test merely needs
+    /// costs no hash of its own. Tests of making an account call `accounts.create`. Like every
+    /// hash the fixture's library makes, at the least work Argon2id takes: at INTERACTIVE's, the
+    /// sign-ins of this target's tests took a minute of CPU.
+    static let storedHash: String = (try? PasswordHasher.leastWork().hash(password)) ?? ""
 
     /// A browser signed in to a new account: the account stored as `AccountStore.create` stores
     /// it (with `password`), the session started directly (no sign-in form, no failures
