@@ -51,7 +51,7 @@ e2e: build e2e-deps
 lint: lint-deps
 	bin/check-scripts
 
-bench: release bench-deps
+bench: release bench-deps e2e-deps
 	bench/http/run.sh
 	bench/book/run.sh
 	bench/book-keep/run.sh

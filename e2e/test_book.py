@@ -149,21 +149,29 @@ def test_a_drag_curls_the_page_and_turns_only_past_half_way(sample_book, browser
     spread = layout == "tablet-landscape"
     before = book.open(2)
 
-    # Let go before half way: the page stays, and nothing changes.
+    # Let go before half way (of the right-hand page in a spread): the page stays, and nothing changes.
+    early = 0.8 if spread else 0.62
     if touch:
-        book.drag(0.97, 0.62, touch=True)
+        book.drag(0.97, early, touch=True)
     else:
-        (pressed_x, _), (pointer_x, _) = book.drag(0.97, 0.62, release=False)
+        _, pointer = book.drag(0.97, early, release=False)
         state = book.state()
         assert state["turning"] == str(forward(2, spread)) and state["page"] == 2, "mid-drag the page is still the current one"
-        leaf = b.driver.execute_script(
-            """const leaf = document.querySelector('#book .book-page.turning');
-               return leaf && {transform: leaf.style.transform, right: leaf.getBoundingClientRect().right}""")
-        assert leaf and leaf["transform"].startswith("rotateY(-"), f"the leaf curls about its left edge (the spine): {leaf}"
-        # The leaf moves with the pointer, keeping the gap between the page's edge and where it was grabbed.
-        grabbed = book.stage_rect()["right"] - pressed_x
-        assert abs(leaf["right"] - (pointer_x + grabbed)) <= 3, (
-            f"the leaf's free edge follows the pointer: edge at {leaf['right']}, pointer at {pointer_x} (+{grabbed} from the grab)")
+        # The paper folds along a line under the pointer, from the right-hand edge.
+        fold, at = fold_at(book, pointer)
+        assert abs(fold - at) <= 3, f"the fold is under the pointer: at {fold:.1f}, pointer at {at}"
+        assert book.fold()["nx"] > 0, f"it folds over from the right-hand edge: {book.fold()}"
+        drawn = b.driver.execute_script(
+            """const sheet = document.querySelector(`#book .book-page[data-page='${arguments[0]}']`);
+               const leaf = document.querySelector('#book .book-leaf');
+               const under = document.querySelector(`#book .book-page[data-page='${arguments[1]}']`);
+               const shadow = document.querySelector('#book .book-curl-shadow');
+               return {sheet: sheet.style.clipPath, leaf: !leaf.hidden && leaf.style.transform,
+                       under: getComputedStyle(under).visibility, shadow: !shadow.hidden}""",
+            3 if spread else 2, forward(2, spread) + 1 if spread else 3)
+        assert drawn["sheet"].startswith("polygon("), f"the page is cut at the fold: {drawn}"
+        assert drawn["leaf"] and drawn["leaf"].startswith("matrix("), f"the folded part is reflected over the fold: {drawn}"
+        assert drawn["under"] == "visible" and drawn["shadow"], f"the page beneath shows, in the fold's shadow: {drawn}"
         b.driver.save_screenshot(str(b.artifacts / f"{layout}-book-curl.png"))
         book.release()
     book.shell.wait(lambda: book.state()["turning"] is None, "a drag let go early should settle back")
@@ -177,11 +185,80 @@ def test_a_drag_curls_the_page_and_turns_only_past_half_way(sample_book, browser
     assert after["history"] == before["history"] + 1
     book.drag(0.03, 0.7, touch=touch)
     book.wait_page(2)
+    # A flick turns however short it is; a short drag let go after a rest falls back.
+    book.drag(0.97, 0.7, touch=touch, flick=True)
+    book.wait_page(forward(2, spread))
+    book.drag(0.03, 0.15, touch=touch)
+    book.shell.wait(lambda: book.state()["turning"] is None, "a short drag let go should settle back")
+    assert book.state()["page"] == forward(2, spread)
+    book.press(KEYS["left"])
+    book.wait_page(2)
 
     # At the first page a drag backwards is refused.
     book.press(KEYS["home"])
     state = book.wait_page(1)
     assert_refused(book, state, lambda: book.drag(0.03, 0.7, touch=touch))
+
+
+def fold_at(book: Book, pointer: tuple[int, int], *, vertical: bool = False) -> tuple[float, float]:
+    """Where the curl's fold crosses the pointer's line (across the turn), and where the pointer
+    is on it, in the stage's pixels."""
+    stage = book.stage_rect()
+    fold = book.fold()
+    assert fold, "a curl is drawn"
+    x, y = pointer[0] - stage["left"], pointer[1] - stage["top"]
+    if vertical:
+        return fold["y"] - (x - fold["x"]) * fold["nx"] / fold["ny"], y
+    return fold["x"] - (y - fold["y"]) * fold["ny"] / fold["nx"], x
+
+
+def test_in_a_spread_the_right_page_curls_over_onto_the_left_as_one_sheet(sample_book, browser):
+    b = browser("tablet-landscape", server=sample_book)
+    book = Book(b)
+    book.open(2)  # pages 2–3
+
+    (_, _), pointer = book.drag(0.97, 0.8, release=False)
+    fold, at = fold_at(book, pointer)
+    assert abs(fold - at) <= 3 and fold > book.stage_rect()["width"] / 2, f"the fold is under the pointer, on the right page: {fold}, {at}"
+    # Its back is page 4, folded over with it; page 5 lies beneath, page 2 stays.
+    drawn = b.driver.execute_script(
+        """const page = (n) => document.querySelector(`#book .book-page[data-page='${n}']`);
+           return {back: page(4).style.transform, backClip: page(4).style.clipPath, beneath: getComputedStyle(page(5)).visibility,
+                   stays: page(2).style.clipPath, sheet: page(3).style.clipPath}""")
+    assert drawn["back"].startswith("matrix(") and drawn["backClip"].startswith("polygon("), f"page 4 is the sheet's back: {drawn}"
+    assert drawn["beneath"] == "visible" and drawn["stays"] == "" and drawn["sheet"].startswith("polygon("), drawn
+    b.driver.save_screenshot(str(b.artifacts / "tablet-landscape-book-curl-spread.png"))
+    book.release()
+    book.shell.wait(lambda: book.state()["turning"] is None, "let go before half way, it falls back")
+    assert book.state()["shown"] == [2, 3]
+
+    # Back: the left page curls over onto the right, from its outer edge.
+    book.drag(0.03, 0.35, release=False)
+    assert book.fold()["nx"] < 0, "it folds from the left-hand edge"
+    book.release()
+    book.wait_page(1)
+
+
+def test_up_and_down_the_page_curls_from_its_bottom_edge(sample_book, browser):
+    b = browser("phone", server=sample_book)
+    book = Book(b)
+    save_book_settings_over_http(sample_book, "curl", "vertical")
+    try:
+        book.open(3)
+        (_, _), pointer = book.drag(0.97, 0.55, vertical=True, release=False, across=0.8)  # beside the caption's link
+        fold, at = fold_at(book, pointer, vertical=True)
+        assert book.fold()["ny"] > 0, "it folds up from the bottom edge"
+        assert abs(fold - at) <= 3, f"the fold is under the finger: {fold}, {at}"
+        b.driver.save_screenshot(str(b.artifacts / "phone-book-curl-vertical.png"))
+        book.release()
+        book.shell.wait(lambda: book.state()["turning"] is None, "let go before half way, it falls back")
+        assert book.state()["page"] == 3
+        book.drag(0.97, 0.2, vertical=True, across=0.8)
+        book.wait_page(4)
+        book.drag(0.03, 0.8, vertical=True, across=0.8)  # and down again: the previous page comes back
+        book.wait_page(3)
+    finally:
+        save_book_settings_over_http(sample_book, "curl", "horizontal")
 
 
 @pytest.mark.parametrize("layout", LAYOUTS)

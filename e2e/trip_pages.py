@@ -250,16 +250,18 @@ class Book:
         builder.pointer_action.move_to_location(x, y).click()
         builder.perform()
 
-    def drag(self, from_x: float, to_x: float, *, touch: bool = False, release: bool = True, vertical: bool = False) -> tuple[tuple[int, int], tuple[int, int]]:
-        """Press at `from_x` of the stage's width, move in steps to `to_x`, and let go (or not,
-        for a screenshot mid-turn: then call `release()`). With `vertical` the fractions are of its
-        height. Returns where the pointer was pressed and where it ended, in the viewport."""
+    def drag(self, from_x: float, to_x: float, *, touch: bool = False, release: bool = True, vertical: bool = False,
+             flick: bool = False, across: float = 0.45) -> tuple[tuple[int, int], tuple[int, int]]:
+        """Press at `from_x` of the stage's width (at `across` of its height), move in steps to
+        `to_x`, rest a moment and let go — at once with `flick` — or not, for a look mid-turn: then
+        call `release()`. With `vertical` the fractions are of its height (and width). Returns where
+        the pointer was pressed and where it ended, in the viewport."""
         rect = self.stage_rect()
         if vertical:
-            x = int(rect["left"] + rect["width"] * 0.5)
+            x = int(rect["left"] + rect["width"] * across)
             start, end = rect["top"] + rect["height"] * from_x, rect["top"] + rect["height"] * to_x
         else:
-            y = int(rect["top"] + rect["height"] * 0.45)
+            y = int(rect["top"] + rect["height"] * across)
             start, end = rect["left"] + rect["width"] * from_x, rect["left"] + rect["width"] * to_x
         kind = interaction.POINTER_TOUCH if touch else interaction.POINTER_MOUSE
         self.pointer = PointerInput(kind, "finger" if touch else "mouse")
@@ -270,9 +272,19 @@ class Book:
         for step in range(1, steps + 1):
             builder.pointer_action.move_to_location(*at(start + (end - start) * step / steps))
         if release:
+            if not flick:
+                builder.pointer_action.pause(0.2)  # a finger rests before it lets go: no flick
             builder.pointer_action.pointer_up()
         builder.perform()
         return at(start), at(end)  # where the pointer was pressed, and where it is (or was let go)
+
+    def fold(self) -> dict | None:
+        """The curl's fold while a turn is drawn: a point on it and its normal, in the stage's pixels."""
+        value = self.driver.execute_script("return document.getElementById('book').dataset.fold || null")
+        if value is None:
+            return None
+        x, y, nx, ny = (float(part) for part in value.split())
+        return {"x": x, "y": y, "nx": nx, "ny": ny}
 
     def release(self) -> None:
         builder = ActionBuilder(self.driver, mouse=self.pointer, duration=25)

@@ -42,3 +42,7 @@ for target in "page 1:/trip/events/1" "page $PAGES:/trip/events/$PAGES" "a turn 
     read -r p50 p99 rps < <(measure "$base$path")
     printf '%-34s %9s %9s %9s %14s\n' "$name" "$p50" "$p99" "$rps" "$(awk -v a="$p50" -v b="$st50" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }')"
 done
+
+# The page curl's frame rate in Chromium on a slowed CPU, beside a CSS transition (bench/book/curl.py).
+echo
+python3 bench/book/curl.py "$base" "${cookie#Cookie: rt_session=}"

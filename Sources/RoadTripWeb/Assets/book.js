@@ -20,6 +20,7 @@ import { BackButton, WebFrame } from "./web-view.js";
 const EDGE_FRACTION = 0.15; // a tap in the outer 15 % of the stage turns that way (over a frame: the
 // narrower .book-edge strips of app.css, so that the page's own links near its edges still work)
 const DRAG_SLOP_PX = 8; // a press that moves less than this is a tap
+const FLICK_SPEED = 0.3; // pixels a millisecond: a drag let go faster than this turns (or falls back) the way it went
 const KEPT_AROUND = 2; // pages kept (their frames alive) within this many, plus one, of those on screen
 const DOT_WINDOW = 9; // dots shown at most, around the current page
 
@@ -273,18 +274,15 @@ class BookViewer {
     const shown = new Set(this.visibleNumbers());
     for (const page of this.pages.values()) {
       const article = page.article;
-      article.classList.remove("shown", "slot-left", "slot-right", "slot-single", "turning", "under", "hinge-left", "hinge-right", "hinge-top");
-      article.style.removeProperty("transform");
-      article.style.removeProperty("transform-origin");
-      article.style.removeProperty("visibility");
-      article.style.removeProperty("z-index");
-      article.style.removeProperty("--shade");
+      article.classList.remove("shown", "slot-left", "slot-right", "slot-single", "turning");
+      for (const property of ["transform", "transform-origin", "clip-path", "visibility", "z-index"]) article.style.removeProperty(property);
       article.classList.toggle("current", page.number === this.current);
       if (shown.has(page.number)) {
         article.classList.add("shown", this.slotOf(page.number));
         page.frame?.start();
       }
     }
+    this.drawing.reset();
     this.section.classList.toggle("spread", this.layout === "spread");
     this.section.classList.toggle("single", this.layout === "single");
     this.section.dataset.layout = this.layout;
@@ -379,8 +377,7 @@ class BookViewer {
     const rect = this.stage.getBoundingClientRect();
     const outgoing = this.model.visiblePages(this.current, this.layout).map((n) => (n === null ? null : this.ensurePage(n)));
     const incoming = this.model.visiblePages(target, this.layout).map((n) => (n === null ? null : this.ensurePage(n)));
-    const perspective = parseFloat(getComputedStyle(this.stage).perspective) || 2400;
-    const turn = { direction, target, outgoing, incoming, progress: 0, width: rect.width, height: rect.height, perspective };
+    const turn = { direction, target, outgoing, incoming, progress: 0, width: rect.width, height: rect.height };
     for (const page of [...outgoing, ...incoming]) {
       if (!page) continue;
       page.article.classList.add("shown", this.slotOf(page.number));
@@ -547,7 +544,7 @@ class BookViewer {
     const rect = this.stage.getBoundingClientRect();
     const along = this.vertical ? (event.clientY - rect.top) / rect.height : (event.clientX - rect.left) / rect.width;
     const zone = along < EDGE_FRACTION ? BACKWARD : along > 1 - EDGE_FRACTION ? FORWARD : null;
-    this.press = { id: event.pointerId, x: event.clientX, y: event.clientY, zone, dragging: false, turn: null };
+    this.press = { id: event.pointerId, x: event.clientX, y: event.clientY, zone, dragging: false, turn: null, track: [] };
     if (event.pointerType === "mouse") event.preventDefault(); // no text selection while dragging
     // The stage keeps the pointer while it moves over the frames (which would swallow it).
     this.section.classList.add("pressed");
@@ -581,9 +578,23 @@ class BookViewer {
       }
       return;
     }
-    const distance = this.vertical ? press.turn.height : press.turn.width;
-    const moved = press.direction === FORWARD ? -along : along;
-    this.drawing.render(press.turn, clamp(moved / distance, 0, 1));
+    const rect = this.stage.getBoundingClientRect();
+    const toStage = (x, y) => ({ x: x - rect.left, y: y - rect.top });
+    this.drawing.follow(press.turn, toStage(press.x, press.y), toStage(event.clientX, event.clientY));
+    // The last tenth of a second of the drag, for a flick.
+    const now = event.timeStamp;
+    press.track.push({ now, moved: press.direction === FORWARD ? -along : along });
+    while (press.track.length > 2 && now - press.track[0].now > 100) press.track.shift();
+  }
+
+  /** How fast the finger was moving the way the turn goes when it let go at `now` (pixels a
+   * millisecond): nothing when it rested before letting go. */
+  static speed(track, now) {
+    if (track.length < 2) return 0;
+    const first = track[0];
+    const last = track[track.length - 1];
+    if (now - last.now > 100 || last.now <= first.now) return 0;
+    return (last.moved - first.moved) / (last.now - first.now);
   }
 
   onPointerUp(event, cancelled = false) {
@@ -603,7 +614,10 @@ class BookViewer {
     }
     const turn = press.turn;
     turn.dragging = false;
-    if (!cancelled && turn.progress >= 0.5) this.complete(turn);
+    // Past half way it turns, short of it it falls back, unless flicked the other way.
+    const speed = BookViewer.speed(press.track, event.timeStamp ?? performance.now());
+    const flicked = Math.abs(speed) >= FLICK_SPEED ? speed > 0 : null;
+    if (!cancelled && (flicked ?? turn.progress >= 0.5)) this.complete(turn);
     else this.cancel(turn);
   }
 }

@@ -1,40 +1,45 @@
-// Drawing a page turn: the leaves of the Events book hinged at the spine (or their top edge)
-// and turned under the stage's perspective so a page's free edge follows the finger, or slid
-// aside in the scroll style; and the animation of a turn to its end. What turns, and when,
-// is the book viewer's (book.js).
+// Drawing a page turn. The page curl: the sheet folds along a line that moves across it (under
+// the finger while it drags); the part before the line stays flat, the part past it is
+// reflected over it and shows the back of the sheet — plain paper, the page's own content
+// mirrored and faded when it can be drawn twice (a photo, not a frame), or in a spread the
+// next page, which is printed on that back — and a shadow falls on the page revealed beneath.
+// Forward, a single page lifts from its outer edge; back, the previous page comes down again
+// (the same curl, run backwards); in a spread the right page curls over onto the left as one
+// sheet, and back, the left one over onto the right. Up and down, the pages lift from the
+// bottom edge. The scroll style slides. What turns, and when, is the book viewer's (book.js).
 
 import { FORWARD } from "./book-model.js";
+import { apply, clipCSS, clipToBox, clipToSide, compose, fold, mirrorAcross, rectangle, reflection, transformCSS } from "./curl-geometry.js";
 
-const TURN_MS = 420; // a whole turn; a partial one takes its share
+const TURN_MS = 460; // a whole turn; a partial one takes its share
+const TILT = 0.14; // radians: a turn by key or tap leans its fold mid-way, the lower corner first
+const SHADOW_PX = 48; // how far the shadow on the page beneath reaches from the fold
+const CATCH_UP_PX = 60; // a drag brings the fold from the page's edge to the finger over this distance
+const MAX_LEAN = 0.45; // radians a drag leans the fold at most
 
 export const reducedMotion = matchMedia("(prefers-reduced-motion: reduce)");
 const easeOut = (t) => 1 - Math.pow(1 - t, 3);
+const present = (pages) => pages.filter(Boolean);
 
-/** The angle (degrees, 0–90) a page hinged at one edge is turned by so that its free edge
- * is seen at `fraction` of its size from the hinge, under the stage's perspective: the page
- * follows the finger. `hinge` is the hinge's distance from the perspective origin (signed,
- * along the axis), `side` +1 when the page lies after its hinge, −1 before. */
-function hingeAngle(fraction, size, hinge, side, perspective) {
-  const seen = (degrees) => {
-    const radians = (degrees * Math.PI) / 180;
-    return ((hinge + side * size * Math.cos(radians)) * perspective) / (perspective - size * Math.sin(radians));
-  };
-  const target = hinge + side * fraction * size;
-  let low = 0;
-  let high = 90;
-  for (let step = 0; step < 24; step += 1) {
-    const middle = (low + high) / 2;
-    if ((seen(middle) - target) * side > 0) low = middle;
-    else high = middle;
-  }
-  return (low + high) / 2;
+/** The box of a page's article in the stage's pixels. */
+function boxOf(page) {
+  const article = page.article;
+  return { left: article.offsetLeft, top: article.offsetTop, width: article.offsetWidth, height: article.offsetHeight };
 }
 
-/** Draws the turns of one book, in its style (`book.transition`, `book.vertical`) and layout
- * (`book.layout`), read at each frame: a layout change settles a turn first. */
+function union(boxes) {
+  const left = Math.min(...boxes.map((b) => b.left));
+  const top = Math.min(...boxes.map((b) => b.top));
+  const right = Math.max(...boxes.map((b) => b.left + b.width));
+  const bottom = Math.max(...boxes.map((b) => b.top + b.height));
+  return { left, top, width: right - left, height: bottom - top };
+}
+
 export class TurnDrawing {
   constructor(book) {
     this.book = book;
+    this.leaf = null; // the folded part's paper, made on the first curl
+    this.shadow = null;
   }
 
   get transition() {
@@ -45,17 +50,79 @@ export class TurnDrawing {
     return this.book.vertical;
   }
 
-  get layout() {
-    return this.book.layout;
+  /** Which pages fold, show on the back, lie beneath or stay, and the fold's course, for a
+   * curl (measured once, when the turn starts). */
+  curlOf(turn) {
+    if (turn.curl) return turn.curl;
+    const [outLeft, outRight] = turn.outgoing;
+    const [inLeft, inRight] = turn.incoming;
+    const forward = turn.direction === FORWARD;
+    const { width, height } = turn;
+    let curl;
+    if (this.vertical) {
+      // Run backwards when going back: the previous pages come down from the top.
+      const [sheet, under] = forward ? [turn.outgoing, turn.incoming] : [turn.incoming, turn.outgoing];
+      curl = { sheet: present(sheet), under: present(under), still: [], back: null, start: height, end: 0, reversed: !forward };
+    } else if (this.book.layout === "spread") {
+      const spine = width / 2;
+      curl = forward
+        ? { sheet: present([outRight]), back: inLeft, under: present([inRight]), still: present([outLeft]), start: width, end: spine }
+        : { sheet: present([outLeft]), back: inRight, under: present([inLeft]), still: present([outRight]), start: 0, end: spine };
+      curl.backMap = mirrorAcross(spine); // a point of the back page ↦ the point of the sheet it is printed behind
+      curl.reversed = false;
+    } else {
+      const sheet = forward ? outRight : inRight;
+      const under = forward ? inRight : outRight;
+      curl = { sheet: present([sheet]), under: present([under]), still: [], back: null, start: width, end: 0, reversed: !forward };
+    }
+    for (const page of [...curl.sheet, ...curl.under, ...curl.still, curl.back].filter(Boolean)) page.box = boxOf(page);
+    curl.box = curl.sheet.length ? union(curl.sheet.map((page) => page.box)) : { left: 0, top: 0, width, height };
+    curl.across = this.vertical ? width / 2 : height / 2;
+    turn.curl = curl;
+    return curl;
+  }
+
+  /** Draws a dragged turn: the fold comes from the page's edge to the finger over the first
+   * CATCH_UP_PX of the drag, then stays under it, leaning across the way the finger moves.
+   * `press` is where the drag began and `pointer` where the finger is (stage pixels). */
+  follow(turn, press, pointer) {
+    const curl = this.curlOf(turn);
+    const at = this.vertical ? pointer.y : pointer.x;
+    const began = this.vertical ? press.y : press.x;
+    const edge = curl.reversed ? curl.end : curl.start;
+    const lift = Math.max(0, 1 - Math.abs(at - began) / CATCH_UP_PX);
+    // The fold lies across the finger's way: its normal along the move, the side it folds to.
+    const base = this.foldAt({ ...turn, tilt: 0 }, 0).normal;
+    const move = { x: pointer.x - press.x, y: pointer.y - press.y };
+    const toward = Math.sign(move.x * base.x + move.y * base.y) || 1;
+    const angle = Math.atan2(base.x * move.y * toward - base.y * move.x * toward, Math.abs(move.x * base.x + move.y * base.y));
+    const lean = Math.max(-MAX_LEAN, Math.min(MAX_LEAN, angle * 0.6)) * (1 - lift);
+    turn.tilt = this.vertical ? -lean : lean;
+    this.render(turn, this.progressAt(turn, at + (edge - began) * lift));
+  }
+
+  /** The progress at which the fold lies at `position` (stage pixels along the turn). */
+  progressAt(turn, position) {
+    const curl = this.curlOf(turn);
+    const drawn = (curl.start - position) / (curl.start - curl.end);
+    const progress = curl.reversed ? 1 - drawn : drawn;
+    return Math.min(1, Math.max(0, progress));
+  }
+
+  /** Where the fold is at `progress`: a point on it and its normal (towards the folded part). */
+  foldAt(turn, progress) {
+    const curl = this.curlOf(turn);
+    const drawn = curl.reversed ? 1 - progress : progress;
+    // A drag leans the fold as the finger does; a key's or a tap's turn leans it mid-way.
+    const tilt = turn.tilt ?? TILT * Math.sin(Math.PI * drawn);
+    return fold({ progress: drawn, start: curl.start, end: curl.end, across: curl.across, tilt, vertical: this.vertical });
   }
 
   /** Draws a turn `progress` (0 to 1) of the way. */
   render(turn, progress) {
     turn.progress = progress;
     if (this.transition === "scroll") this.renderScroll(turn, progress);
-    else if (this.vertical) this.renderCurlVertical(turn, progress);
-    else if (this.layout === "spread") this.renderCurlSpread(turn, progress);
-    else this.renderCurlSingle(turn, progress);
+    else this.renderCurl(turn, progress);
   }
 
   renderScroll(turn, progress) {
@@ -63,90 +130,138 @@ export class TurnDrawing {
     const distance = (this.vertical ? turn.height : turn.width) + gap;
     const sign = turn.direction === FORWARD ? -1 : 1;
     const axis = this.vertical ? "Y" : "X";
-    for (const page of turn.outgoing) if (page) this.place(page, { z: 1, transform: `translate${axis}(${sign * progress * distance}px)` });
-    for (const page of turn.incoming) if (page) this.place(page, { z: 1, transform: `translate${axis}(${-sign * (1 - progress) * distance}px)` });
+    for (const page of present(turn.outgoing)) this.place(page, { z: 1, transform: `translate${axis}(${sign * progress * distance}px)` });
+    for (const page of present(turn.incoming)) this.place(page, { z: 1, transform: `translate${axis}(${-sign * (1 - progress) * distance}px)` });
   }
 
-  renderCurlSingle(turn, progress) {
-    const [, out] = turn.outgoing;
-    const [, into] = turn.incoming;
-    if (turn.direction === FORWARD) {
-      this.place(into, { z: 1, cast: 1 - progress });
-      this.hinge(turn, out, "left", 1 - progress);
-    } else {
-      this.place(out, { z: 1, cast: progress });
-      this.hinge(turn, into, "left", progress);
+  renderCurl(turn, progress) {
+    const curl = this.curlOf(turn);
+    const { point, normal } = this.foldAt(turn, progress);
+    // Where the fold is (a point on it, in the stage's pixels, and its normal): for the tests.
+    this.book.section.dataset.fold = [point.x, point.y, normal.x, normal.y].map((value) => value.toFixed(3)).join(" ");
+    for (const page of curl.under) this.place(page, { z: 1 });
+    for (const page of curl.still) this.place(page, { z: 2 });
+    for (const page of curl.sheet) {
+      const flat = clipToSide(rectangle(page.box), point, normal, -1);
+      this.place(page, { z: 3, clip: clipCSS(flat, { x: page.box.left, y: page.box.top }), hidden: flat.length < 3 });
     }
+    const folded = clipToSide(rectangle(curl.box), point, normal, 1);
+    if (curl.back) {
+      const over = reflection(point, normal);
+      // The back of the sheet is the next page: each of its points shows where the point of
+      // the sheet it is printed behind has been folded to; what would fall outside the stage is
+      // cut off there, as the leaf is by its layer.
+      const origin = { x: curl.back.box.left, y: curl.back.box.top };
+      const shown = clipToBox(folded.map((p) => apply(over, p)), { left: 0, top: 0, width: turn.width, height: turn.height });
+      const behind = shown.map((p) => apply(curl.backMap, apply(over, p)));
+      this.place(curl.back, { z: 4, transform: transformCSS(compose(over, curl.backMap), origin), clip: clipCSS(behind, origin), hidden: behind.length < 3 });
+    }
+    this.drawLeaf(turn, curl, folded, { point, normal });
+    this.drawShadow(turn, point, normal, folded.length >= 3 ? Math.sin(Math.PI * Math.min(1, progress + 0.08)) : 0);
   }
 
-  /** Two pages side by side: the turning leaf is the right page going over the spine, then
-   * the next spread's left page coming down on the other side (and the mirror going back). */
-  renderCurlSpread(turn, progress) {
-    const [outLeft, outRight] = turn.outgoing;
-    const [inLeft, inRight] = turn.incoming;
-    const edge = 1 - 2 * progress; // where the leaf's free edge is, in page widths from the spine
-    if (turn.direction === FORWARD) {
-      this.place(outLeft, { z: 1, cast: edge < 0 ? -edge : 0 });
-      this.place(inRight, { z: 1, cast: edge > 0 ? 1 - edge : 0 });
-      if (edge >= 0) {
-        this.hinge(turn, outRight, "left", edge);
-        this.place(inLeft, { hidden: true });
-      } else {
-        this.place(outRight, { hidden: true });
-        this.hinge(turn, inLeft, "right", -edge);
-      }
-    } else {
-      this.place(outRight, { z: 1, cast: edge < 0 ? -edge : 0 });
-      this.place(inLeft, { z: 1, cast: edge > 0 ? 1 - edge : 0 });
-      if (edge >= 0) {
-        this.hinge(turn, outLeft, "right", edge);
-        this.place(inRight, { hidden: true });
-      } else {
-        this.place(outLeft, { hidden: true });
-        this.hinge(turn, inRight, "left", -edge);
+  /** The folded part's paper (or, over a back page, only its light and shade), with the light
+   * across it: drawn in the leaf's own unfolded frame, where the fold is the same line. */
+  drawLeaf(turn, curl, folded, { point, normal }) {
+    const leaf = this.ensureLeaf(curl);
+    const origin = { x: curl.box.left, y: curl.box.top };
+    leaf.hidden = folded.length < 3;
+    leaf.style.left = `${curl.box.left}px`;
+    leaf.style.top = `${curl.box.top}px`;
+    leaf.style.width = `${curl.box.width}px`;
+    leaf.style.height = `${curl.box.height}px`;
+    leaf.style.clipPath = clipCSS(folded, origin);
+    leaf.style.transform = transformCSS(reflection(point, normal), origin);
+    leaf.classList.toggle("over-page", Boolean(curl.back));
+    this.band(leaf.lastChild, turn, { x: point.x - origin.x, y: point.y - origin.y }, normal, Math.hypot(turn.width, turn.height));
+  }
+
+  /** The shadow the lifted paper throws on the page beneath, along the fold. */
+  drawShadow(turn, point, normal, strength) {
+    this.shadow.hidden = strength <= 0.01;
+    this.shadow.style.opacity = strength.toFixed(3);
+    this.band(this.shadow, turn, point, normal, SHADOW_PX);
+  }
+
+  /** Lays `element` along the fold as a band `width` wide on its folded side (its CSS
+   * gradient runs from the fold outwards, "to right"). */
+  band(element, turn, point, normal, width) {
+    const reach = Math.hypot(turn.width, turn.height);
+    element.style.width = `${width}px`;
+    element.style.height = `${2 * reach}px`;
+    element.style.transform = `translate(${point.x}px, ${point.y}px) rotate(${Math.atan2(normal.y, normal.x)}rad) translateY(${-reach}px)`;
+  }
+
+  ensureLeaf(curl) {
+    if (!this.leaf) {
+      // Each in a layer the size of the stage that cuts off what is folded beyond it: the leaf
+      // over the pages, the shadow between the page beneath and the folding page.
+      const layer = (name, child) => {
+        const element = document.createElement("div");
+        element.className = `book-curl-layer ${name}`;
+        element.setAttribute("aria-hidden", "true");
+        element.append(child);
+        return element;
+      };
+      this.leaf = document.createElement("div");
+      this.leaf.className = "book-leaf";
+      const light = document.createElement("div");
+      light.className = "book-leaf-light";
+      this.leaf.append(light);
+      this.shadow = document.createElement("div");
+      this.shadow.className = "book-curl-shadow";
+      this.layers = [layer("over", this.leaf), layer("beneath", this.shadow)];
+    }
+    const stage = this.book.stage;
+    if (this.layers[0].parentNode !== stage) stage.append(...this.layers);
+    if (this.leaf.dataset.turn !== String(curl.sheet.map((page) => page.number))) {
+      this.leaf.dataset.turn = String(curl.sheet.map((page) => page.number));
+      this.leaf.querySelectorAll(".book-leaf-print").forEach((print) => print.remove());
+      // The page's own content shows through the paper, mirrored, where it can be drawn again.
+      if (!curl.back) {
+        for (const page of curl.sheet) {
+          if (page.article.querySelector("iframe")) continue;
+          const print = page.article.cloneNode(true);
+          print.className = "book-leaf-print";
+          print.removeAttribute("style");
+          Object.assign(print.style, {
+            left: `${page.box.left - curl.box.left}px`, top: `${page.box.top - curl.box.top}px`,
+            width: `${page.box.width}px`, height: `${page.box.height}px`,
+          });
+          this.leaf.prepend(print);
+        }
       }
     }
+    return this.leaf;
   }
 
-  /** Up and down: the pages on screen flip up over their top edge as one sheet. */
-  renderCurlVertical(turn, progress) {
-    const [moving, staying, fraction] =
-      turn.direction === FORWARD ? [turn.outgoing, turn.incoming, 1 - progress] : [turn.incoming, turn.outgoing, progress];
-    for (const page of staying) this.place(page, { z: 1, cast: 1 - fraction });
-    for (const page of moving) this.hinge(turn, page, "top", fraction);
+  /** Hides what a curl drew (the pages are placed again by the viewer). */
+  reset() {
+    if (this.leaf) {
+      this.leaf.hidden = true;
+      this.shadow.hidden = true;
+      delete this.leaf.dataset.turn;
+    }
+    delete this.book.section.dataset.fold;
   }
 
-  /** Turns a page about its hinge so that its free edge is seen `fraction` of its size from it. */
-  hinge(turn, page, side, fraction) {
-    if (!page) return;
-    const vertical = side === "top";
-    const spread = this.layout === "spread" && !vertical;
-    const size = vertical ? turn.height : spread ? turn.width / 2 : turn.width;
-    const origin = vertical ? turn.height / 2 : turn.width / 2; // the perspective origin: the stage's centre
-    const hingeAt = spread ? turn.width / 2 : 0; // the spine, or the page's own left (top) edge
-    const direction = side === "right" ? -1 : 1;
-    const degrees = fraction >= 1 ? 0 : fraction <= 0 ? 90 : hingeAngle(fraction, size, hingeAt - origin, direction, turn.perspective);
-    const transform = vertical ? `rotateX(${degrees}deg)` : `rotateY(${side === "left" ? -degrees : degrees}deg)`;
-    page.article.classList.add("turning", `hinge-${side}`);
-    this.place(page, { z: 3, transform, origin: vertical ? "center top" : `${side} center`, shade: Math.sin((degrees * Math.PI) / 180) });
-  }
-
-  place(page, { z = 1, transform = "", origin = "", hidden = false, shade = 0, cast = 0 } = {}) {
+  place(page, { z = 1, transform = "", clip = "", hidden = false } = {}) {
     if (!page) return;
     const style = page.article.style;
-    style.visibility = hidden || shade > 0.9999 ? "hidden" : "visible"; // edge-on: nothing to see
+    style.visibility = hidden ? "hidden" : "visible";
     style.zIndex = String(z);
     style.transform = transform;
-    style.transformOrigin = origin;
-    style.setProperty("--shade", String(shade || cast * 0.6));
-    page.article.classList.toggle("under", !transform && cast > 0);
-    if (!transform) page.article.classList.remove("turning", "hinge-left", "hinge-right", "hinge-top");
+    style.transformOrigin = transform ? "0 0" : "";
+    style.clipPath = clip;
+    page.article.classList.toggle("turning", Boolean(clip || transform));
   }
 
   /** Runs a turn from where it is to `to` (1: complete, 0: cancel), then calls `done` (at
-   * once, when the turn is settled early by another key press). */
+   * once, when the turn is settled early by another key press). A drag's lean straightens
+   * on the way. */
   animate(turn, to, done) {
     const from = turn.progress;
+    const tilt = turn.tilt;
     const duration = reducedMotion.matches ? 0 : Math.max(90, TURN_MS * Math.abs(to - from));
     const started = performance.now();
     const finish = () => {
@@ -161,6 +276,7 @@ export class TurnDrawing {
         finish();
         return;
       }
+      if (tilt !== undefined) turn.tilt = tilt * (1 - easeOut(t));
       this.render(turn, from + (to - from) * easeOut(t));
       turn.animation.frame = requestAnimationFrame(step);
     };
