@@ -23,11 +23,18 @@ RUNS = 5
 
 RECORD = """
 window.__frames = [];
-const record = (now) => { window.__frames.push(now); if (!window.__stop) requestAnimationFrame(record); };
+window.__folds = new Set();
+const record = (now) => {
+  window.__frames.push(now);
+  const fold = document.getElementById('book')?.dataset.fold;
+  if (fold) window.__folds.add(fold);
+  if (!window.__stop) requestAnimationFrame(record);
+};
 window.__stop = false;
 requestAnimationFrame(record);
 """
 STOP = "window.__stop = true; return window.__frames;"
+FOLDS = "return window.__folds.size;"
 
 
 def figures(frames: list[float]) -> tuple[float, float]:
@@ -49,7 +56,11 @@ def curl_run(driver, rect) -> tuple[float, float]:
         touch("touchMove", start + (end - start) * step / steps)
         time.sleep(0.016)
     frames = driver.execute_script(STOP)
+    drawn = driver.execute_script(FOLDS)
     touch("touchEnd", end)
+    # The drag must really have curled the page, a fold a frame or nearly: else this measured nothing.
+    if drawn < steps // 2:
+        raise SystemExit(f"the drag drew the curl in {drawn} frames of {len(frames)}: it did not curl the page")
     driver.execute_script("return new Promise(r => setTimeout(r, 800))")  # the turn settles
     return figures(frames)
 
