@@ -6,6 +6,7 @@ nothing after the last page, and on a wide landscape screen two pages facing eac
 import pytest
 
 from pages import text_content
+from trip_pages import Book
 from vacation_pages import (
     BOOK,
     LAYOUTS,
@@ -67,6 +68,18 @@ def test_the_book_turns_through_the_photos_in_date_order(vacation_server, browse
         width, height = screens.viewport()
         assert page["width"] >= width - 30 and page["height"] >= 0.45 * height, f"one page across the screen: {page}"
     b.screenshot(f"{layout}-vacation-book-1")
+    if not spread:
+        # A photo's page curls from anywhere on it (no frame takes the finger), and the photo
+        # shows through the back of the sheet, mirrored; let go short of half way, it stays.
+        book = Book(b)
+        book.drag(0.9, 0.65, release=False, touch=False)
+        leaf = b.driver.execute_script(
+            """const leaf = document.querySelector('#book .book-leaf');
+               return leaf && {shown: !leaf.hidden, print: !!leaf.querySelector('.book-leaf-print img'), transform: leaf.style.transform}""")
+        assert leaf and leaf["shown"] and leaf["print"] and leaf["transform"].startswith("matrix("), f"the photo shows through the folded paper: {leaf}"
+        b.driver.save_screenshot(str(b.artifacts / f"{layout}-vacation-book-curl.png"))
+        book.release()
+        wait_book(screens, vacation, 1, [1])
 
     # The arrow key turns to page 2 (in a spread, pages 2 and 3 facing each other).
     screens.press("\ue014")  # ArrowRight
