@@ -185,14 +185,10 @@ def test_a_drag_curls_the_page_and_turns_only_past_half_way(sample_book, browser
     assert after["history"] == before["history"] + 1
     book.drag(0.03, 0.7, touch=touch)
     book.wait_page(2)
-    # A flick turns however short it is; a short drag let go after a rest falls back.
-    book.drag(0.97, 0.7, touch=touch, flick=True)
-    book.wait_page(forward(2, spread))
+    # A short drag let go after a rest falls back (what a flick does: test_scripts.py, with exact times).
     book.drag(0.03, 0.15, touch=touch)
     book.shell.wait(lambda: book.state()["turning"] is None, "a short drag let go should settle back")
-    assert book.state()["page"] == forward(2, spread)
-    book.press(KEYS["left"])
-    book.wait_page(2)
+    assert book.state()["page"] == 2
 
     # At the first page a drag backwards is refused.
     book.press(KEYS["home"])

@@ -73,6 +73,28 @@ def test_the_book_model_turns_as_book_swift_does(browser):
     assert results["big"] == [None, 9999, 10000]
 
 
+def test_a_dragged_turn_completes_past_half_way_or_when_flicked(browser):
+    b = browser("phone")
+    load_module(b, "book", "page-turn")
+
+    results = b.driver.execute_script(
+        """
+        const { turnsWhenLetGo } = window.__module;
+        const track = (speed) => [{ now: 1000, moved: 0 }, { now: 1100, moved: speed * 100 }];
+        return [
+          turnsWhenLetGo(track(0.05), 1110, 0.6), turnsWhenLetGo(track(0.05), 1110, 0.4),  // slow: half way decides
+          turnsWhenLetGo(track(0.5), 1110, 0.2),    // flicked on, short of half way: it turns
+          turnsWhenLetGo(track(-0.5), 1110, 0.8),   // flicked back past half way: it falls back
+          turnsWhenLetGo(track(0.5), 1250, 0.2),    // a fast drag, then a rest before letting go: no flick
+          turnsWhenLetGo([{ now: 1000, moved: 40 }], 1010, 0.3), turnsWhenLetGo([], 1000, 0.7),
+          turnsWhenLetGo(track(0.3), 1100, 0.1), turnsWhenLetGo(track(0.29), 1100, 0.1),  // the threshold
+        ];
+        """
+    )
+
+    assert results == [True, False, True, False, False, False, True, True, False]
+
+
 def test_the_viewer_fills_the_view_within_its_zoom_limits(browser):
     b = browser("phone")
     load_module(b, "photo-viewer")

@@ -251,10 +251,10 @@ class Book:
         builder.perform()
 
     def drag(self, from_x: float, to_x: float, *, touch: bool = False, release: bool = True, vertical: bool = False,
-             flick: bool = False, across: float = 0.45) -> tuple[tuple[int, int], tuple[int, int]]:
+             across: float = 0.45) -> tuple[tuple[int, int], tuple[int, int]]:
         """Press at `from_x` of the stage's width (at `across` of its height), move in steps to
-        `to_x`, rest a moment and let go — at once with `flick` — or not, for a look mid-turn: then
-        call `release()`. With `vertical` the fractions are of its height (and width). Returns where
+        `to_x`, rest a moment (no flick) and let go, or not, for a look mid-turn: then call
+        `release()`. With `vertical` the fractions are of its height (and width). Returns where
         the pointer was pressed and where it ended, in the viewport."""
         rect = self.stage_rect()
         if vertical:
@@ -272,8 +272,7 @@ class Book:
         for step in range(1, steps + 1):
             builder.pointer_action.move_to_location(*at(start + (end - start) * step / steps))
         if release:
-            if not flick:
-                builder.pointer_action.pause(0.2)  # a finger rests before it lets go: no flick
+            builder.pointer_action.pause(0.2)  # a finger rests before it lets go: no flick
             builder.pointer_action.pointer_up()
         builder.perform()
         return at(start), at(end)  # where the pointer was pressed, and where it is (or was let go)

@@ -13,14 +13,13 @@
 // book's own history entries from `roadtrip:navigated`.
 
 import { BACKWARD, BookModel, FORWARD, numbersOf } from "./book-model.js";
-import { TurnDrawing, reducedMotion } from "./page-turn.js";
+import { TurnDrawing, reducedMotion, turnsWhenLetGo } from "./page-turn.js";
 import { clamp, currentLayout, noteServed, watchLayout } from "./shared.js";
 import { BackButton, WebFrame } from "./web-view.js";
 
 const EDGE_FRACTION = 0.15; // a tap in the outer 15 % of the stage turns that way (over a frame: the
 // narrower .book-edge strips of app.css, so that the page's own links near its edges still work)
 const DRAG_SLOP_PX = 8; // a press that moves less than this is a tap
-const FLICK_SPEED = 0.3; // pixels a millisecond: a drag let go faster than this turns (or falls back) the way it went
 const KEPT_AROUND = 2; // pages kept (their frames alive) within this many, plus one, of those on screen
 const DOT_WINDOW = 9; // dots shown at most, around the current page
 
@@ -587,15 +586,6 @@ class BookViewer {
     while (press.track.length > 2 && now - press.track[0].now > 100) press.track.shift();
   }
 
-  /** How fast the finger was moving the way the turn goes when it let go at `now` (pixels a
-   * millisecond): nothing when it rested before letting go. */
-  static speed(track, now) {
-    if (track.length < 2) return 0;
-    const first = track[0];
-    const last = track[track.length - 1];
-    if (now - last.now > 100 || last.now <= first.now) return 0;
-    return (last.moved - first.moved) / (last.now - first.now);
-  }
 
   onPointerUp(event, cancelled = false) {
     const press = this.press;
@@ -614,10 +604,7 @@ class BookViewer {
     }
     const turn = press.turn;
     turn.dragging = false;
-    // Past half way it turns, short of it it falls back, unless flicked the other way.
-    const speed = BookViewer.speed(press.track, event.timeStamp ?? performance.now());
-    const flicked = Math.abs(speed) >= FLICK_SPEED ? speed > 0 : null;
-    if (!cancelled && (flicked ?? turn.progress >= 0.5)) this.complete(turn);
+    if (!cancelled && turnsWhenLetGo(press.track, event.timeStamp ?? performance.now(), turn.progress)) this.complete(turn);
     else this.cancel(turn);
   }
 }

@@ -17,7 +17,20 @@ const SHADOW_PX = 48; // how far the shadow on the page beneath reaches from the
 const CATCH_UP_PX = 60; // a drag brings the fold from the page's edge to the finger over this distance
 const MAX_LEAN = 0.45; // radians a drag leans the fold at most
 
+const FLICK_SPEED = 0.3; // pixels a millisecond: a drag let go faster than this turns (or falls back) the way it went
+const RESTED_MS = 100; // a finger still for this long before it lets go made no flick
 export const reducedMotion = matchMedia("(prefers-reduced-motion: reduce)");
+
+/** Whether a dragged turn completes when let go at `now` (ms): a flick decides — the last tenth
+ * of a second of `track` ({now, moved}: pixels moved the way the turn goes) faster than
+ * FLICK_SPEED either way —, else being past half way (`progress`). */
+export function turnsWhenLetGo(track, now, progress) {
+  const first = track[0];
+  const last = track[track.length - 1];
+  const moving = track.length >= 2 && now - last.now <= RESTED_MS && last.now > first.now;
+  const speed = moving ? (last.moved - first.moved) / (last.now - first.now) : 0;
+  return Math.abs(speed) >= FLICK_SPEED ? speed > 0 : progress >= 0.5;
+}
 const easeOut = (t) => 1 - Math.pow(1 - t, 3);
 const present = (pages) => pages.filter(Boolean);
 
