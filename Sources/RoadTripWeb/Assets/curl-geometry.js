@@ -30,6 +30,15 @@ export function clipToBox(polygon, { left, top, width, height }) {
   return clipToSide(kept, { x: left, y: top + height }, { x: 0, y: 1 }, -1);
 }
 
+/** The smallest box {left, top, width, height} holding all of `boxes`. */
+export function union(boxes) {
+  const left = Math.min(...boxes.map((b) => b.left));
+  const top = Math.min(...boxes.map((b) => b.top));
+  const right = Math.max(...boxes.map((b) => b.left + b.width));
+  const bottom = Math.max(...boxes.map((b) => b.top + b.height));
+  return { left, top, width: right - left, height: bottom - top };
+}
+
 /** A rectangle {left, top, width, height} as a polygon, clockwise from its top left corner. */
 export function rectangle({ left, top, width, height }) {
   return [

@@ -9,7 +9,7 @@
 // bottom edge. The scroll style slides. What turns, and when, is the book viewer's (book.js).
 
 import { FORWARD } from "./book-model.js";
-import { apply, clipCSS, clipToBox, clipToSide, compose, fold, mirrorAcross, rectangle, reflection, transformCSS } from "./curl-geometry.js";
+import { apply, clipCSS, clipToBox, clipToSide, compose, fold, mirrorAcross, rectangle, reflection, transformCSS, union } from "./curl-geometry.js";
 
 const TURN_MS = 460; // a whole turn; a partial one takes its share
 const TILT = 0.14; // radians: a turn by key or tap leans its fold mid-way, the lower corner first
@@ -38,14 +38,6 @@ const present = (pages) => pages.filter(Boolean);
 function boxOf(page) {
   const article = page.article;
   return { left: article.offsetLeft, top: article.offsetTop, width: article.offsetWidth, height: article.offsetHeight };
-}
-
-function union(boxes) {
-  const left = Math.min(...boxes.map((b) => b.left));
-  const top = Math.min(...boxes.map((b) => b.top));
-  const right = Math.max(...boxes.map((b) => b.left + b.width));
-  const bottom = Math.max(...boxes.map((b) => b.top + b.height));
-  return { left, top, width: right - left, height: bottom - top };
 }
 
 export class TurnDrawing {
@@ -99,9 +91,15 @@ export class TurnDrawing {
    * CATCH_UP_PX of the drag, then stays under it, leaning across the way the finger moves.
    * `press` is where the drag began and `pointer` where the finger is (stage pixels). */
   follow(turn, press, pointer) {
-    const curl = this.curlOf(turn);
     const at = this.vertical ? pointer.y : pointer.x;
     const began = this.vertical ? press.y : press.x;
+    if (this.transition === "scroll") {
+      // The pages slide with the finger, a pixel for a pixel.
+      const moved = (turn.direction === FORWARD ? began - at : at - began) / (this.vertical ? turn.height : turn.width);
+      this.render(turn, Math.min(1, Math.max(0, moved)));
+      return;
+    }
+    const curl = this.curlOf(turn);
     const edge = curl.reversed ? curl.end : curl.start;
     const lift = Math.max(0, 1 - Math.abs(at - began) / CATCH_UP_PX);
     // The fold lies across the finger's way: its normal along the move, the side it folds to.
