@@ -273,7 +273,7 @@ class BookViewer {
     const shown = new Set(this.visibleNumbers());
     for (const page of this.pages.values()) {
       const article = page.article;
-      article.classList.remove("shown", "slot-left", "slot-right", "slot-single", "turning");
+      article.classList.remove("shown", "slot-left", "slot-right", "slot-single");
       for (const property of ["transform", "transform-origin", "clip-path", "visibility", "z-index"]) article.style.removeProperty(property);
       article.classList.toggle("current", page.number === this.current);
       if (shown.has(page.number)) {

@@ -264,7 +264,6 @@ export class TurnDrawing {
     style.transform = transform;
     style.transformOrigin = transform ? "0 0" : "";
     style.clipPath = clip;
-    page.article.classList.toggle("turning", Boolean(clip || transform));
   }
 
   /** Runs a turn from where it is to `to` (1: complete, 0: cancel), then calls `done` (at
