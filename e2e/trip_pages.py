@@ -286,8 +286,9 @@ class Book:
         return {"x": x, "y": y, "nx": nx, "ny": ny}
 
     def release(self) -> None:
+        """Let go of a drag held by `drag(release=False)`, after a rest (no flick), as `drag` does."""
         builder = ActionBuilder(self.driver, mouse=self.pointer, duration=25)
-        builder.pointer_action.pointer_up()
+        builder.pointer_action.pause(0.2).pointer_up()
         builder.perform()
 
     def click_control(self, rel: str) -> None:
