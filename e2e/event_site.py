@@ -120,7 +120,7 @@ class EventSite:
                 elif path.startswith("/ran/"):
                     body = b""
                 elif path == "/deny":
-                    body = page("Not in a frame")
+                    body = page("Not in a frame", '<p><a id="elsewhere" href="/event/2">On to event 2</a></p>')
                     headers["X-Frame-Options"] = "DENY"
                 else:
                     self.send_error(404)

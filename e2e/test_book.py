@@ -196,6 +196,34 @@ def test_a_drag_curls_the_page_and_turns_only_past_half_way(sample_book, browser
     assert_refused(book, state, lambda: book.drag(0.03, 0.7, touch=touch))
 
 
+@pytest.mark.parametrize("layout", [*LAYOUTS, "phone-landscape"])
+def test_a_drag_from_the_middle_of_a_page_turns_it(sample_book, browser, layout):
+    """The sample's pages are frames, which take every press over them: the script RoadTrip
+    writes into its own pages (frame-gesture.js) hands a drag to the book, so a swipe that
+    starts anywhere on the page turns it, and one let go early does not."""
+    b = browser(layout, server=sample_book)
+    book = Book(b)
+    touch = layout.startswith("phone")
+    spread = layout == "tablet-landscape"
+    before = book.open(2)
+    book.wait_frame_loaded(2)
+    start = 0.75 if spread else 0.5  # the middle of the (right-hand) page
+    for at in (start, 0.88 if spread else 0.75):
+        pressed = b.driver.execute_script("return document.elementFromPoint(...arguments).tagName", *book.point(at))
+        assert pressed == "IFRAME", f"the press lands on the page's frame, not on the book's stage: {pressed}"
+
+    # Pressed right of the middle, let go with the fold still short of it: the page falls back.
+    book.drag(0.88 if spread else 0.75, 0.8 if spread else 0.62, touch=touch)
+    book.shell.wait(lambda: book.state()["turning"] is None, "a drag let go early should settle back")
+    after = book.state()
+    for key in ("page", "path", "indicator", "history"):
+        assert after[key] == before[key], f"a drag let go early changed {key}: {before[key]} → {after[key]}"
+
+    book.drag(start, 0.05, touch=touch)
+    after = book.wait_page(forward(2, spread))
+    assert after["history"] == before["history"] + 1
+
+
 def fold_at(book: Book, pointer: tuple[int, int], *, vertical: bool = False) -> tuple[float, float]:
     """Where the curl's fold crosses the pointer's line (across the turn), and where the pointer
     is on it, in the stage's pixels."""

@@ -8,6 +8,9 @@ event site: 1 (with a link inside), 2, and 3, which never answers until told to.
 import time
 
 import pytest
+from selenium.webdriver.common.actions import interaction
+from selenium.webdriver.common.actions.action_builder import ActionBuilder
+from selenium.webdriver.common.actions.pointer_input import PointerInput
 
 from conftest import catalogue_folder
 from pages import Shell, text_content
@@ -116,9 +119,9 @@ def test_a_page_that_does_not_load_says_so_with_retry(test_town, browser, event_
 
 
 
-def test_a_page_that_refuses_framing_is_shown_from_the_saved_copy(start_server, browser, event_site, tmp_path):
-    """A site sending X-Frame-Options: DENY: the server's fetcher (allowed to fetch from this
-    machine) saves a copy and marks the page; the book frames the copy, never the original."""
+def deny_town(start_server, event_site, tmp_path):
+    """A server whose one destination's first page refuses framing (its second does not), with
+    the copy of the first saved."""
     data = catalogue_folder(tmp_path / "data", {"DestinationData": [{
         "DestinationName": "Deny Town", "DestinationImage": "NewYorkCity.svg", "DestinationLocation": location("Deny Town", 1.0, 2.0),
         "Events": [event_site("/deny"), event_site("/event/2")], "Weather": event_site("/weather"),
@@ -130,6 +133,13 @@ def test_a_page_that_refuses_framing_is_shown_from_the_saved_copy(start_server, 
     while "Showing RoadTrip's copy" not in server.get("/trip/events/1").text:  # the first look asks for the copy
         assert time.monotonic() < deadline, "the server should save a copy of the page within 10 s"
         time.sleep(0.1)
+    return server
+
+
+def test_a_page_that_refuses_framing_is_shown_from_the_saved_copy(start_server, browser, event_site, tmp_path):
+    """A site sending X-Frame-Options: DENY: the server's fetcher (allowed to fetch from this
+    machine) saves a copy and marks the page; the book frames the copy, never the original."""
+    server = deny_town(start_server, event_site, tmp_path)
     fetched = event_site.requests["/deny"]
 
     b = browser("tablet-landscape", server=server)
@@ -144,3 +154,48 @@ def test_a_page_that_refuses_framing_is_shown_from_the_saved_copy(start_server, 
     assert shell.find('#book .book-page[data-page="1"] .page-source a[target="_blank"]').get_attribute("href") == event_site("/deny")
     assert event_site.requests["/deny"] == fetched, "the browser never asks for the page that refuses framing"
     b.screenshot("tablet-landscape-book-saved-copy")
+
+
+def test_a_swipe_on_a_saved_copy_turns_it_and_a_tap_on_its_link_follows(start_server, browser, event_site, tmp_path):
+    """RoadTrip's copy is its own document: the book's gesture is written into it, so a swipe
+    from the middle of the page turns it, while a tap on a link inside still follows the link.
+    Another site's page (page 2, live) cannot turn the book by posting what the script posts."""
+    server = deny_town(start_server, event_site, tmp_path)
+    b = browser("phone", server=server)
+    book = Book(b)
+    shell = Shell(b)
+    before = book.open(1)
+    book.wait_frame_loaded(1)
+    assert shell.find(frame(1)).get_attribute("src") == server("/trip/events/1/copy")
+
+    book.drag(0.6, 0.05, touch=True)
+    after = book.wait_page(2)
+    assert after["history"] == before["history"] + 1
+    book.wait_frame_loaded(2)
+
+    # The live page of another site says what the script would say: the book does not listen.
+    b.driver.switch_to.frame(shell.find(frame(2)))
+    b.driver.execute_script("""
+        const say = (phase, x) => parent.postMessage({roadtripBook: phase, x, y: 200, t: performance.timeOrigin + performance.now()}, "*");
+        say("press", 300); for (let x = 280; x > 0; x -= 40) say("move", x); say("release", 10);""")
+    b.driver.switch_to.default_content()
+    b.settle()
+    assert book.state()["page"] == 2 and book.state()["turning"] is None, "another site's page cannot turn the book"
+
+    book.press(KEYS["left"])
+    book.wait_page(1)
+    book.wait_frame_loaded(1)
+    link = b.driver.execute_script(
+        """const frame = document.querySelector(arguments[0]).getBoundingClientRect();
+           return [frame.left, frame.top]""", frame(1))
+    b.driver.switch_to.frame(shell.find(frame(1)))
+    inside = b.driver.execute_script("return document.getElementById('elsewhere').getBoundingClientRect().toJSON()")
+    b.driver.switch_to.default_content()
+    x, y = int(link[0] + inside["left"] + inside["width"] / 2), int(link[1] + inside["top"] + inside["height"] / 2)
+    finger = PointerInput(interaction.POINTER_TOUCH, "finger")
+    tap = ActionBuilder(b.driver, mouse=finger, duration=25)
+    tap.pointer_action.move_to_location(x, y).pointer_down().pause(0.05).pointer_up()
+    tap.perform()
+    shell.wait_shown(BACK_TO_EVENTS)
+    shell.wait(lambda: book.frame_heading(frame(1)) == "Event 2", "the tap follows the link inside the copy")
+    assert book.state()["page"] == 1, "a tap on a link does not turn the page"

@@ -5,14 +5,15 @@ import Glibc
 extension Response {
     /// A regular file, sent from its descriptor, with an `ETag` and `Last-Modified` built from
     /// its size and modification time, answered `304 Not Modified` when the client's copy is
-    /// current. Nil when `path` is not a readable regular file.
+    /// current. Nil when `path` is not a readable regular file. `variant` names what the caller
+    /// makes of the file (a page with a script written in), so that a new one is a new ETag.
     public static func file(
-        at path: String, contentType: String, cacheControl: String = "no-cache", for request: Request
+        at path: String, contentType: String, cacheControl: String = "no-cache", variant: String = "", for request: Request
     ) -> Response? {
         var info = stat()
         guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, access(path, R_OK) == 0 else { return nil }
         let modified = Int(info.st_mtim.tv_sec)
-        let etag = "\"\(String(UInt64(info.st_size), radix: 16))-\(String(modified, radix: 16))-\(String(info.st_mtim.tv_nsec, radix: 16))\""
+        let etag = "\"\(String(UInt64(info.st_size), radix: 16))-\(String(modified, radix: 16))-\(String(info.st_mtim.tv_nsec, radix: 16))\(variant.isEmpty ? "" : "-" + variant)\""
         var headers: Headers = [
             "ETag": etag,
             "Last-Modified": HTTPDate.format(secondsSince1970: modified),

@@ -37,6 +37,10 @@ public struct AssetCatalog: Sendable {
     private let files: [String: Asset]
     /// Pictures of the demo destinations, by file name.
     let destinationImages: URL
+    /// The book's gesture, written into RoadTrip's own pages in its frames (`InlineScript`); not
+    /// served at an address. Nil in a folder without it (some tests').
+    let frameGesture: InlineScript?
+    static let frameGestureName = "frame-gesture.js"
     /// The service worker, with the addresses of every asset above written into it: served at
     /// the root under its own name, and checked for a change on every visit (`no-cache`).
     private let serviceWorker: Asset?
@@ -75,6 +79,9 @@ public struct AssetCatalog: Sendable {
             sources[name] = ([UInt8](data), type, path)
         }
         let worker = sources.removeValue(forKey: AssetCatalog.serviceWorkerName)
+        frameGesture = try sources.removeValue(forKey: AssetCatalog.frameGestureName).map {
+            try InlineScript(named: AssetCatalog.frameGestureName, source: $0.bytes)
+        }
         for (name, file) in AssetCatalog.leafletFiles {
             let path = leaflet.appendingPathComponent(file).path
             guard let type = AssetCatalog.contentType(of: name), let data = FileManager.default.contents(atPath: path) else {

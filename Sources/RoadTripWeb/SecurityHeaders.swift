@@ -63,16 +63,31 @@ enum SecurityHeaders {
         contentType.map { HeaderParameters($0).value.lowercased() == "image/svg+xml" } ?? false
     }
 
-    /// For RoadTrip's copy of someone else's page: no script runs, it is its own origin, it may
-    /// load its pictures and styles from its site, and only RoadTrip may frame it.
-    static let savedCopyPolicy = [
-        "sandbox allow-popups allow-popups-to-escape-sandbox",
-        "default-src http: https: data:",
-        "style-src http: https: data: 'unsafe-inline'",
-        "script-src 'none'",
-        "object-src 'none'",
-        "frame-ancestors 'self'",
-    ].joined(separator: "; ")
+    /// For RoadTrip's copy of someone else's page: it is its own origin, it may load its pictures
+    /// and styles from its site, only RoadTrip may frame it, and none of its scripts run — only
+    /// the book's gesture RoadTrip wrote into it (`InlineScript`), allowed by its hash.
+    static func savedCopyPolicy(gesture: InlineScript?) -> String {
+        [
+            "sandbox allow-popups allow-popups-to-escape-sandbox" + (gesture == nil ? "" : " allow-scripts"),
+            "default-src http: https: data:",
+            "style-src http: https: data: 'unsafe-inline'",
+            "script-src " + (gesture?.hashSource ?? "'none'"),
+            "object-src 'none'",
+            "frame-ancestors 'self'",
+        ].joined(separator: "; ")
+    }
+
+    /// For a page of the sample book: RoadTrip's stylesheet, and the book's gesture by its hash.
+    static func samplePagePolicy(gesture: InlineScript?) -> String {
+        [
+            "default-src 'self'",
+            "script-src " + (gesture?.hashSource ?? "'none'"),
+            "object-src 'none'",
+            "base-uri 'none'",
+            "form-action 'none'",
+            "frame-ancestors 'self'",
+        ].joined(separator: "; ")
+    }
 }
 
 extension App {

@@ -123,7 +123,7 @@ extension SavedCopyTests {
         #expect(before.status == .notFound)
         #expect(!first.contains("data-copy="), "no copy to offer yet")
         #expect(copy.status == .ok)
-        #expect(copy.headers["Content-Security-Policy"] == SecurityHeaders.savedCopyPolicy)
+        #expect(copy.headers["Content-Security-Policy"] == SecurityHeaders.savedCopyPolicy(gesture: try AssetCatalog.bundled().frameGesture))
         let escaped = newYork.weatherURL.replacingOccurrences(of: "&", with: "&amp;")
         #expect(copy.bodyText.contains("<base href=\"\(escaped)\">"))
         let frame = try #require(Markup.tags("iframe", in: page).first)

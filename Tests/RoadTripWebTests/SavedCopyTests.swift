@@ -123,13 +123,15 @@ final class FakePageFetcher: EventPageFetching {
         // validate
         #expect(response.status == .ok)
         #expect(response.headers["Content-Type"] == "text/html", "the type the site sent")
-        #expect(response.bodyText == FakePageFetcher.body.replacingOccurrences(of: "<head>", with: "<head><base href=\"\(events[1])\">"))
+        let gesture = try #require(try AssetCatalog.bundled().frameGesture)
+        let page = FakePageFetcher.body.replacingOccurrences(of: "<head>", with: "<head><base href=\"\(events[1])\">")
+        #expect(response.bodyText == page + String(decoding: gesture.element, as: UTF8.self), "the page, then the book's gesture")
         let policy = try #require(response.headers["Content-Security-Policy"])
         let directives = policy.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
         #expect(policy.hasPrefix("sandbox"))
-        #expect(directives.first.map { !$0.contains("allow-same-origin") && !$0.contains("allow-scripts") } == true)
+        #expect(directives.first.map { !$0.contains("allow-same-origin") } == true, "its own origin, never RoadTrip's")
         #expect(directives.contains("frame-ancestors 'self'"))
-        #expect(directives.contains("script-src 'none'"))
+        #expect(directives.contains("script-src \(gesture.hashSource)"), "no script but the gesture")
         #expect(!directives.contains { $0.hasPrefix("frame-src") }, "the app's own policy was not put over it: \(policy)")
         #expect(response.headers["X-Content-Type-Options"] == "nosniff")
     }

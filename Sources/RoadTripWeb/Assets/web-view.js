@@ -68,6 +68,11 @@ export class WebFrame {
     return this.steps === 0;
   }
 
+  /** It shows one of RoadTrip's own documents (a saved copy, a sample page) as it opened. */
+  get showsOwnDocument() {
+    return this.atHome && this.state === "loaded" && new URL(this.home, location.href).origin === location.origin;
+  }
+
   resetSteps() {
     this.steps = 0; // links followed from the first page, less those gone back
     this.returning = 0; // loads still to come from `history.back()`, which are no step

@@ -48,12 +48,21 @@ struct BookController {
 
     /// Served only as an HTML page (a copy of anything else is no copy: `SavedCopies.copy(of:)`),
     /// under `sandbox` and `nosniff`: loaded as a script, a stylesheet or a picture by another
-    /// page of RoadTrip's origin, the browser refuses it for its type.
+    /// page of RoadTrip's origin, the browser refuses it for its type. The book's gesture is
+    /// written in at its end (`InlineScript`), the only script its policy lets run.
     private func savedCopy(of url: String) throws -> Response {
+        let gesture = app.assets.frameGesture
         guard let saved = app.copies?.copy(of: url), let type = saved.contentType, type.hasPrefix("text/html"),
-              var response = Response.file(at: saved.path, contentType: type, cacheControl: "private, no-cache", for: context.request)
+              var response = Response.file(at: saved.path, contentType: type, cacheControl: "private, no-cache",
+                                           variant: gesture?.variant ?? "", for: context.request)
         else { throw HTTPError.notFound("RoadTrip has no saved copy of this page yet.") }
-        response.headers["Content-Security-Policy"] = SecurityHeaders.savedCopyPolicy
+        if response.status == .ok, let gesture {
+            guard let page = FileManager.default.contents(atPath: saved.path) else {
+                throw HTTPError.notFound("RoadTrip has no saved copy of this page yet.")
+            }
+            response.body = .bytes(gesture.appended(to: [UInt8](page)))
+        }
+        response.headers["Content-Security-Policy"] = SecurityHeaders.savedCopyPolicy(gesture: gesture)
         response.headers["X-Content-Type-Options"] = "nosniff"
         return response
     }
@@ -111,8 +120,12 @@ struct BookController {
         guard let sample = try app.catalog.sample(), Book(pageCount: sample.eventCount).page(at: number) != nil else {
             throw HTTPError.notFound("The sample book has no page \(number).")
         }
-        var response = Response.html(bytes: SamplePageView(number: number, stylesheet: app.assets.route("sample.css")).renderBytes())
+        let gesture = app.assets.frameGesture
+        var page = SamplePageView(number: number, stylesheet: app.assets.route("sample.css")).renderBytes()
+        if let gesture { page = gesture.appended(to: page) }
+        var response = Response.html(bytes: page)
         response.headers["Cache-Control"] = "private, max-age=3600"
+        response.headers["Content-Security-Policy"] = SecurityHeaders.samplePagePolicy(gesture: gesture)
         return response
     }
 
