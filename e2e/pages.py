@@ -198,6 +198,19 @@ class Shell:
     def find_all(self, css: str) -> list[WebElement]:
         return self.driver.find_elements(By.CSS_SELECTOR, css)
 
+    def exists(self, css: str) -> bool:
+        return bool(self.find_all(css))
+
+    def assert_targets(self, css: str, minimum: float = 44) -> None:
+        """Every element on screen matching `css` (one at least) is a finger's target: `minimum` px each way."""
+        boxes = self.driver.execute_script(
+            "return [...document.querySelectorAll(arguments[0])].filter(e => e.getClientRects().length).map(e => {"
+            " const r = e.getBoundingClientRect();"
+            " return [e.textContent.trim(), r.width, r.height] })", css)
+        assert boxes, f"nothing matches {css}"
+        small = [box for box in boxes if box[1] < minimum - 0.5 or box[2] < minimum - 0.5]
+        assert not small, f"targets smaller than {minimum} px: {small}"
+
     def shown(self, css: str) -> bool:
         """Whether an element matching `css` exists and Selenium considers it displayed."""
         return self.driver.execute_script(ANY_SHOWN, css)

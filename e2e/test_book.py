@@ -414,12 +414,48 @@ def test_scroll_style_up_and_down_with_dots(sample_book, browser):
         book.wait_page(7)
         assert [n for n, current in dots() if current] == [7]
 
-        # The settings form puts it back: page curl, sideways (a POST, then this page again).
-        shell.find('form.book-settings input[value="curl"]').click()
-        shell.find('form.book-settings input[value="horizontal"]').click()
-        shell.submit("form.book-settings")
+        # "Aa" in the bar opens the reading settings in a popover: page curl, sideways, saved,
+        # and the book is back on page 7 turning that way.
+        shell.mark_document()
+        history = book.state()["history"]
+        shell.click("#detail .bar-trailing a.book-settings-link")
+        shell.wait_shown("dialog.popover form.reading-settings")
+        assert "sheet" not in shell.find("dialog.popover").get_attribute("class").split(), "a popover on a tablet, not a sheet"
+        shell.assert_targets("dialog.popover .segment, dialog.popover button, #detail .bar-trailing .book-settings-link, #book .book-turn")
+        shell.click('dialog.popover .segment:has(input[value="curl"])')
+        shell.click('dialog.popover .segment:has(input[value="horizontal"])')
+        shell.click('dialog.popover form.reading-settings button[type="submit"]')
+        shell.wait(lambda: {"curl", "horizontal"} <= set(shell.find("section#book").get_attribute("class").split()), "the book turns as saved")
         book.wait_page(7)
-        assert {"curl", "horizontal"} <= set(shell.find("section#book").get_attribute("class").split())
+        assert shell.same_document() and not shell.exists("dialog.popover"), "saved in place: the dialog closes, no page load"
+        assert book.state()["history"] == history, "back to the same page is no new history entry"
+        b.driver.refresh()
+        assert {"curl", "horizontal"} <= set(shell.find("section#book").get_attribute("class").split()), "kept for the account"
+    finally:
+        save_book_settings_over_http(sample_book, "curl", "horizontal")
+
+
+def test_on_a_phone_the_reading_settings_rise_as_a_sheet(sample_book, browser):
+    b = browser("phone", server=sample_book)
+    book = Book(b)
+    shell = Shell(b)
+    try:
+        book.open(2)
+        assert not shell.exists("#book form"), "the book's screen is the page, its caption and Previous / Next"
+        shell.assert_targets("#detail .bar-trailing .book-settings-link, #book .book-turn")
+        shell.click("#detail .bar-trailing a.book-settings-link")
+        shell.wait_shown("dialog.popover.sheet form.reading-settings")
+        b.settle()
+        sheet = b.driver.execute_script("return document.querySelector('dialog.popover').getBoundingClientRect().toJSON()")
+        width, height = b.driver.execute_script("return [innerWidth, innerHeight]")
+        assert abs(sheet["bottom"] - height) <= 1 and sheet["width"] >= width - 1, f"a sheet across the foot of the screen: {sheet}"
+        shell.assert_targets("dialog.popover .segment, dialog.popover button")
+        b.screenshot("phone-book-reading-settings")
+        shell.click('dialog.popover .segment:has(input[value="scroll"])')
+        shell.click('dialog.popover form.reading-settings button[type="submit"]')
+        shell.wait(lambda: "scroll" in shell.find("section#book").get_attribute("class").split(), "the book scrolls as saved")
+        book.wait_page(2)
+        assert not shell.exists("dialog.popover")
     finally:
         save_book_settings_over_http(sample_book, "curl", "horizontal")
 

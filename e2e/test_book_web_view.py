@@ -119,21 +119,28 @@ def test_a_page_that_does_not_load_says_so_with_retry(test_town, browser, event_
 
 
 
-def deny_town(start_server, event_site, tmp_path):
-    """A server whose one destination's first page refuses framing (its second does not), with
-    the copy of the first saved."""
+def town(start_server, tmp_path, name: str, events: list[str], weather: str, *, page: int, until: str):
+    """A server (allowed to fetch from this machine) whose one destination, `name`, is the trip,
+    once its page `page` says `until`: its first look asked the server for the page's copy."""
     data = catalogue_folder(tmp_path / "data", {"DestinationData": [{
-        "DestinationName": "Deny Town", "DestinationImage": "NewYorkCity.svg", "DestinationLocation": location("Deny Town", 1.0, 2.0),
-        "Events": [event_site("/deny"), event_site("/event/2")], "Weather": event_site("/weather"),
+        "DestinationName": name, "DestinationImage": "NewYorkCity.svg", "DestinationLocation": location(name, 1.0, 2.0),
+        "Events": events, "Weather": weather,
     }]})
     server = start_server(data=data, arguments=("--allow-private-fetch",))
     server.ids = {name: id for id, name in server.query("SELECT id, name FROM destinations")}
-    choose_over_http(server, "Deny Town")
+    choose_over_http(server, name)
     deadline = time.monotonic() + 10
-    while "Showing RoadTrip's copy" not in server.get("/trip/events/1").text:  # the first look asks for the copy
-        assert time.monotonic() < deadline, "the server should save a copy of the page within 10 s"
+    while until not in server.get(f"/trip/events/{page}").text:
+        assert time.monotonic() < deadline, f"page {page} should say {until!r} within 10 s"
         time.sleep(0.1)
     return server
+
+
+def deny_town(start_server, event_site, tmp_path):
+    """A server whose one destination's first page refuses framing (its second does not), with
+    the copy of the first saved."""
+    return town(start_server, tmp_path, "Deny Town", [event_site("/deny"), event_site("/event/2")], event_site("/weather"),
+                page=1, until="Showing RoadTrip's copy")
 
 
 def test_a_page_that_refuses_framing_is_shown_from_the_saved_copy(start_server, browser, event_site, tmp_path):
@@ -199,3 +206,29 @@ def test_a_swipe_on_a_saved_copy_turns_it_and_a_tap_on_its_link_follows(start_se
     shell.wait_shown(BACK_TO_EVENTS)
     shell.wait(lambda: book.frame_heading(frame(1)) == "Event 2", "the tap follows the link inside the copy")
     assert book.state()["page"] == 1, "a tap on a link does not turn the page"
+
+
+def test_a_page_whose_site_cannot_be_reached_says_so_in_the_page(start_server, browser, tmp_path, event_site):
+    """The server's fetch found nothing listening (port 9 of this machine): the book shows
+    RoadTrip's message in place of the page — which site, why, when RoadTrip asks again — with
+    Try again and Open in a new tab, never the browser's error page."""
+    unreachable = "http://127.0.0.1:9/tonight"
+    server = town(start_server, tmp_path, "Quiet Town", [event_site("/event/2"), unreachable], event_site("/weather"),
+                  page=2, until="The site could not be reached")
+
+    b = browser("phone", server=server)
+    book = Book(b)
+    shell = Shell(b)
+    book.open(2)
+    shell.wait(lambda: "failed" in book.frame_status(2)["classes"].split(), "RoadTrip's message in place of the page")
+    status = book.frame_status(2)
+    assert status["text"].startswith("127.0.0.1 could not be reached, and RoadTrip has no copy of this page yet."), status
+    assert "RoadTrip asks again from" in status["text"] and status["retry"] and status["open"] == unreachable, status
+    shell.assert_targets(f'#book .book-page[data-page="2"] .page-status button.retry')
+    b.screenshot("phone-book-page-unreachable")
+
+    shell.click('#book .book-page[data-page="2"] .page-status button.retry')
+    shell.wait(lambda: "failed" in book.frame_status(2)["classes"].split() and book.frame_status(2)["retry"],
+               "asked again: still nothing there, and it says so again")
+    assert book.frame_status(2)["text"].startswith("127.0.0.1 could not be reached"), book.frame_status(2)
+    assert book.state()["page"] == 2

@@ -115,7 +115,7 @@ def save_book_settings_over_http(server, transition: str = "curl", orientation: 
     cookies = {SESSION_COOKIE: server.owner_session}
     page = http_get(server("/trip/events/1"), cookies=cookies)
     assert page.status == 200, f"/trip/events/1: {page.status}"
-    fields = {"csrf": page.form_token(), "page": "1", "transition": transition, "orientation": orientation}
+    fields = {"csrf": page.form_token(), "from": "/trip/events/1", "transition": transition, "orientation": orientation}
     answer = http_post(server("/trip/book-settings"), fields, cookies=cookies)
     assert answer.status == 303, f"saving the book settings: {answer.status}"
 

@@ -79,9 +79,10 @@ public struct AssetCatalog: Sendable {
             sources[name] = ([UInt8](data), type, path)
         }
         let worker = sources.removeValue(forKey: AssetCatalog.serviceWorkerName)
-        frameGesture = try sources.removeValue(forKey: AssetCatalog.frameGestureName).map {
+        let gesture = try sources.removeValue(forKey: AssetCatalog.frameGestureName).map {
             try InlineScript(named: AssetCatalog.frameGestureName, source: $0.bytes)
         }
+        frameGesture = gesture
         for (name, file) in AssetCatalog.leafletFiles {
             let path = leaflet.appendingPathComponent(file).path
             guard let type = AssetCatalog.contentType(of: name), let data = FileManager.default.contents(atPath: path) else {
@@ -134,7 +135,7 @@ public struct AssetCatalog: Sendable {
             }
             let source = AssetCatalog.rewriting(imports, in: worker.bytes) { String(Route.asset(fingerprinted[$0] ?? $0).path.dropFirst()) }
             let script = AssetCatalog.serviceWorkerScript(source, assets: fingerprinted.values.sorted().map { Route.asset($0).path },
-                                                          addresses: ScriptAddresses.json(ScriptAddresses.serviceWorker))
+                                                          addresses: ScriptAddresses.json(ScriptAddresses.serviceWorker(copyPolicy: SecurityHeaders.savedCopyPolicy(gesture: gesture))))
             let digest = String(SHA256.hexDigest(script).prefix(16))
             serviceWorker = Asset(
                 variants: try AssetCatalog.variants(of: script, named: AssetCatalog.serviceWorkerName, digest: digest, compressed: true, store: store),

@@ -294,7 +294,7 @@ import Testing
         ann.get(Route.eventsBook(page: 3).path)
 
         // MUT
-        let response = ann.post(Route.bookSettings.path, [("page", "3"), ("transition", "scroll"), ("orientation", "vertical")])
+        let response = ann.post(Route.bookSettings(from: nil).path, [("from", "/trip/events/3"), ("transition", "scroll"), ("orientation", "vertical")])
 
         // validate
         #expect(response.status == .seeOther)
@@ -305,8 +305,44 @@ import Testing
         let book = try #require(BookMarkup.book(in: html))
         #expect(Markup.attribute("data-transition", of: book) == "scroll")
         #expect(Markup.attribute("data-orientation", of: book) == "vertical")
-        let checked = Markup.tags("input", in: html).filter { $0.hasSuffix(" checked>") }.compactMap { Markup.attribute("value", of: $0) }
-        #expect(checked == ["scroll", "vertical"])
+        let screen = ann.get(Route.bookSettings(from: "/trip/events/3").path).bodyText
+        let checked = Markup.tags("input", in: screen).filter { $0.hasSuffix(" checked>") }.compactMap { Markup.attribute("value", of: $0) }
+        #expect(checked == ["scroll", "vertical"], "the settings screen shows what was saved")
+    }
+
+    /// The book's own screen is the page, its caption and Previous / Next: the settings are
+    /// behind "Aa" in the bar, which leads back to the page it was opened on.
+    @Test func theBookPageHasNoSettingsFormOnlyAaInTheBar() throws {
+        // setup
+        try choose(newYork.id)
+
+        // MUT
+        let html = ann.get(Route.eventsBook(page: 3).path).bodyText
+
+        // validate
+        #expect(Markup.tags("form", in: html).allSatisfy { Markup.attribute("action", of: $0) != Route.bookSettings(from: nil).path })
+        let link = try #require(Markup.tags("a", in: html).first { Markup.attribute("class", of: $0)?.contains("book-settings-link") == true })
+        #expect(Markup.attribute("href", of: link) == "/trip/book-settings?from=%2Ftrip%2Fevents%2F3")
+        #expect(Markup.attribute("aria-label", of: link) == "Reading settings")
+    }
+
+    @Test func theSettingsScreenFormGoesBackToTheVacationsBookPageOrYourAccount() throws {
+        // setup
+        try choose(newYork.id)
+
+        // MUT
+        let fromVacation = ann.get(Route.bookSettings(from: Route.vacationBook(id: 7, page: 2).path).path)
+        let fromAccount = ann.post(Route.bookSettings(from: nil).path, [("from", Route.account.path), ("transition", "scroll"), ("orientation", "horizontal")])
+        let account = ann.get(Route.account.path).bodyText
+
+        // validate
+        #expect(fromVacation.status == .ok)
+        let field = try #require(Markup.tags("input", in: fromVacation.bodyText).first { Markup.attribute("name", of: $0) == "from" })
+        #expect(Markup.attribute("value", of: field) == "/vacations/7/book/2")
+        #expect(fromAccount.location == Route.account.path)
+        #expect(account.contains("class=\"reading-settings\""), "Your account has the same form")
+        let checked = Markup.tags("input", in: account).filter { $0.hasSuffix(" checked>") }.compactMap { Markup.attribute("value", of: $0) }
+        #expect(checked == ["scroll", "horizontal"])
     }
 
     @Test func bogusBookSettingsFallBackToTheDefaults() throws {
@@ -316,7 +352,7 @@ import Testing
         try web.library.trips.save(BookSettings(transition: .scroll, orientation: .vertical), for: account.id)
 
         // MUT
-        let response = ann.post(Route.bookSettings.path, [("transition", "sideways"), ("orientation", "<diagonal>")])
+        let response = ann.post(Route.bookSettings(from: nil).path, [("transition", "sideways"), ("orientation", "<diagonal>")])
 
         // validate
         #expect(response.status == .seeOther)
@@ -324,19 +360,23 @@ import Testing
         #expect(try web.library.trips.settings(of: account.id) == BookSettings())
     }
 
-    /// Before, such a page silently became page 1 (and the settings were saved).
-    @Test(arguments: ["abc", "0", "-3", "100001", "99999999999999999999999"])
-    func aPageFieldThatIsNoPageNumberIsRefusedNamingItAndSavesNothing(page: String) throws {
+    /// Only a book's page or Your account, as RoadTrip writes them: never another site, never a
+    /// page of RoadTrip's that is no book (before, a page field that was no number became page 1).
+    @Test(arguments: ["https://evil.example/", "//evil.example/trip/events/1", "/trip/events/0", "/trip/events/abc", "/trip/events/3?x=1",
+                      "/trip/weather", "trip/events/2", "/vacations/1/book/100001"])
+    func aFromFieldThatIsNoBookPageIsRefusedNamingItAndSavesNothing(from: String) throws {
         // setup
         try choose(newYork.id)
         let account = try ann.account(in: web)
 
         // MUT
-        let response = ann.post(Route.bookSettings.path, [("page", page), ("transition", "scroll"), ("orientation", "vertical")])
+        let response = ann.post(Route.bookSettings(from: nil).path, [("from", from), ("transition", "scroll"), ("orientation", "vertical")])
+        let screen = ann.get(Route.bookSettings(from: from).path)
 
         // validate
         #expect(response.status == .badRequest)
-        #expect(response.bodyText.contains("page field must be a page number from 1 to 100000"))
+        #expect(response.bodyText.contains("from field must be the address of a page of a book or of your account"))
+        #expect(screen.status == .badRequest)
         #expect(try web.library.trips.settings(of: account.id) == BookSettings())
     }
 
@@ -346,7 +386,7 @@ import Testing
         let account = try ann.account(in: web)
 
         // MUT
-        let response = ann.post(Route.bookSettings.path, [("page", "2"), ("transition", "scroll")], csrf: .omitted)
+        let response = ann.post(Route.bookSettings(from: nil).path, [("from", "/trip/events/2"), ("transition", "scroll")], csrf: .omitted)
 
         // validate
         #expect(response.status == .forbidden)

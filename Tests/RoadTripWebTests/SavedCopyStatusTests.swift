@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import HTTPServer
 import RoadTrip
+import Synchronization
 import Testing
 @testable import RoadTripWeb
 
@@ -91,5 +92,48 @@ extension SavedCopyTests {
 
         // MUT, validate
         #expect(ann.get(Route.eventCopyStatus(page: 99).path).status == .notFound)
+    }
+}
+
+/// A site that answers nothing at all, as the libcurl fetcher reports it (`SiteUnreachable`).
+final class UnreachableSiteFetcher: EventPageFetching {
+    static let reason = "The page could not be fetched: Couldn't connect to server."
+    private let calls = Mutex<[String: Int]>([:])
+
+    func count(of url: String) -> Int { calls.withLock { $0[url, default: 0] } }
+
+    func fetchEventPage(_ url: String) throws -> FetchedEventPage {
+        calls.withLock { $0[url, default: 0] += 1 }
+        throw SiteUnreachable(Self.reason)
+    }
+}
+
+/// A page whose site could not be reached: RoadTrip says so in place of the page, with when it
+/// asks again; Try again (web-view.js asks the status) fetches anew once that time has come.
+extension SavedCopyTests {
+    @Test func anUnreachableSiteIsSaidInPlaceOfThePageAndAskedAgainWhenItsTimeHasCome() throws {
+        // setup
+        let fetcher = UnreachableSiteFetcher()
+        let (ann, copies) = try signedIn(fetcher: fetcher)
+        ann.get(Route.eventsBook(page: 2).path)
+        copies.waitUntilIdle()
+        let host = try #require(URL(string: events[1])?.host)
+        let message = "\(host) could not be reached, and RoadTrip has no copy of this page yet. \(UnreachableSiteFetcher.reason) RoadTrip asks again from 00:01:00 UTC."
+
+        // MUT
+        let page = try #require(BookMarkup.pages(in: ann.get(Route.eventsBook(page: 2).path).bodyText).first { $0.number == 2 })
+        let early = try status(ann, page: 2)
+        copies.waitUntilIdle()
+        let fetchesBefore = fetcher.count(of: events[1])
+        clock.advance(by: SavedCopies.retryFailedAfter + 1)
+        _ = try status(ann, page: 2) // Try again, once the time has come
+        copies.waitUntilIdle()
+
+        // validate
+        #expect(Markup.attribute("data-unreachable", of: page.frame).map(BookMarkup.unescaped) == message)
+        #expect(Markup.attribute("data-retry", of: page.frame) == Route.eventCopyStatus(page: 2).path)
+        #expect(early == CopyStatusAnswer(state: "unreachable", reason: message))
+        #expect(fetchesBefore == 1, "asked before its time, the site is not fetched again")
+        #expect(fetcher.count(of: events[1]) == 2, "asked after it, the site is fetched again")
     }
 }

@@ -11,6 +11,19 @@ public enum CopyState: Sendable, Equatable {
     case saved(SavedCopy)
     /// The last fetch failed, and why, in words for the person ("… private network address …").
     case failed(reason: String)
+    /// The last fetch found no site to answer (`SiteUnreachable`): a browser would show its error
+    /// page in the frame, so the book says so instead; asked again from `retryAt`.
+    case unreachable(reason: String, retryAt: Date)
+}
+
+/// A fetch that reached no site at all — no connection, no answer in time — as the fetcher
+/// reports it, in words for the person.
+public struct SiteUnreachable: Error, CustomStringConvertible {
+    public let description: String
+
+    public init(_ description: String) {
+        self.description = description
+    }
 }
 
 /// The last failed fetch of a page, kept beside the copies (not in memory), so that every
@@ -19,6 +32,8 @@ struct FailedFetch: Codable {
     let url: String
     let at: Date
     let reason: String
+    /// `SiteUnreachable`; absent in a record an earlier RoadTrip wrote.
+    var unreachable: Bool? = nil
 }
 
 extension SavedCopies {
@@ -28,6 +43,9 @@ extension SavedCopies {
         if let copy = copy(of: url) { return .saved(copy) }
         if (try? jobs.isQueued(.offlineCopy, key: url)) == true { return .pending }
         guard let failure = lastFailure(of: url) else { return .none }
+        if failure.unreachable == true {
+            return .unreachable(reason: failure.reason, retryAt: failure.at.addingTimeInterval(SavedCopies.retryFailedAfter))
+        }
         return .failed(reason: failure.reason)
     }
 
@@ -37,7 +55,7 @@ extension SavedCopies {
     }
 
     func recordFailure(_ error: any Error, for url: String) {
-        let failure = FailedFetch(url: url, at: clock.now(), reason: String(describing: error))
+        let failure = FailedFetch(url: url, at: clock.now(), reason: String(describing: error), unreachable: error is SiteUnreachable)
         do {
             try DurableFile.write([UInt8](try JSONEncoder().encode(failure)), to: files(for: url).failure.path)
         } catch {

@@ -136,7 +136,7 @@ function replaceMaster(next, detailOnly) {
 }
 
 function animate(pane, direction) {
-  if (!pane) return;
+  if (!pane || direction === "none") return; // the same page again (a popover's form saved): no slide
   pane.classList.remove("pane-enter", "pane-enter-back");
   void pane.offsetWidth; // restart the animation
   pane.classList.add(direction === "back" ? "pane-enter-back" : "pane-enter");

@@ -30,11 +30,9 @@ export class BookChrome {
       this.setControl(mode, "prev", model.destination(BACKWARD, current, mode));
       this.setControl(mode, "next", model.destination(FORWARD, current, mode));
     }
-    const pageField = section.querySelector('form.book-settings input[name="page"]');
-    if (pageField) pageField.value = String(current);
     for (const link of document.querySelectorAll("#detail a.book-settings-link")) {
       const url = new URL(link.href);
-      url.searchParams.set("page", String(current));
+      url.searchParams.set("from", this.viewer.path(current));
       link.href = url.pathname + url.search;
     }
     section.dataset.page = String(current);

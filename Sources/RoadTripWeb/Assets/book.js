@@ -19,7 +19,7 @@ import { BACKWARD, BookModel, FORWARD, numbersOf } from "./book-model.js";
 import { BookPages } from "./book-pages.js";
 import { TurnDrawing, reducedMotion } from "./page-turn.js";
 import { currentLayout, watchLayout } from "./shared.js";
-import { BackButton } from "./web-view.js";
+import { BackButton } from "./web-back.js";
 
 class BookViewer {
   constructor(section, { initial }) {

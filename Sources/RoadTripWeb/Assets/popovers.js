@@ -2,7 +2,9 @@
 // page's form in a dialog over the list instead of a screen of its own, as the original's
 // popovers did. The form posts from there; a refusal (a blank name, a name that exists) is
 // shown in the dialog, a success moves on to where the server sends it. On a phone the link
-// is an ordinary link to the form's own screen (a phone on its side too). One popover at a time,
+// is an ordinary link to the form's own screen (a phone on its side too), unless it is marked
+// `sheet-on-phone` too (the book's reading settings): then it opens as a sheet from the foot of
+// the screen, as a phone's settings do. One popover at a time,
 // one post at a time: a double click opens one dialog and sends one form. app.js starts them
 // (`startPopovers`), with the way it shows a page where a popover's form leads.
 
@@ -27,8 +29,8 @@ async function openPopover(url, opener) {
     popoverOpening = false;
   }
   const dialog = document.createElement("dialog");
-  dialog.className = "popover";
-  dialog.setAttribute("aria-label", opener.textContent.replace("…", "").trim());
+  dialog.className = currentLayout().phone ? "popover sheet" : "popover";
+  dialog.setAttribute("aria-label", opener.getAttribute("aria-label") ?? opener.textContent.replace("…", "").trim());
   const close = document.createElement("button");
   close.type = "button";
   close.className = "link-button popover-close";
@@ -89,7 +91,9 @@ async function answerInPopover(content, dialog, send, url, form = null) {
     const answer = await send();
     if (answer.redirected) {
       dialog.close();
-      showPage(answer.url, { push: true, direction: "forward" });
+      // Back to the page under the dialog (the book, in its new settings) is no step forward.
+      const same = answer.url === location.href;
+      showPage(answer.url, { push: !same, direction: same ? "none" : "forward" });
       return false;
     }
     fillPopover(content, await answer.text(), dialog);
@@ -112,7 +116,7 @@ export function startPopovers(show) {
 
 function openOnClick(event) {
   const link = event.target.closest("a.popover-link");
-  if (!link || currentLayout().phone || event.defaultPrevented) return;
+  if (!link || event.defaultPrevented || (currentLayout().phone && !link.classList.contains("sheet-on-phone"))) return;
   if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
   event.preventDefault();
   event.stopImmediatePropagation();

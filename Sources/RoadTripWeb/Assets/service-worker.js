@@ -32,7 +32,7 @@ const NEVER_KEPT = [/^\/session\//, /\/copy-status$/, /^\/signin/, /^\/signout/,
 // with, and more: a saved copy runs sandboxed, a picture in SVG runs nothing (as RoadTrip serves
 // them now).
 const COPY = /^\/trip\/(events\/\d+|weather)\/copy$/;
-const COPY_POLICY = "sandbox";
+const COPY_POLICY = ADDRESSES.copyPolicy; // its own origin, no script but the book's gesture (SecurityHeaders.swift)
 const PICTURE_POLICY = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
 
 const isQueued = (path) => path === ADDRESSES.newVacation || QUEUED.some((pattern) => pattern.test(path));

@@ -1,11 +1,12 @@
-// Web views: a sandboxed frame of an event's (or the weather's) page with its status — a
-// spinner until it has loaded, what went wrong after 15 s with Retry — a switch to RoadTrip's
-// saved copy as soon as the server has one for a page that refuses framing (or at once while
-// RoadTrip is offline: the copy is what this device keeps), and "Back to …",
-// one step back per press, once the person has followed a link inside it. The Weather page
-// is one web view (mounted here); each page of the Events book has one (book.js).
+// Web views: a sandboxed frame of an event's (or the weather's) page with its status — a spinner
+// until it has loaded; after 15 s, what went wrong, with Try again; RoadTrip's own message in place
+// of a page whose site the server could not reach, or offline without a copy (never the browser's
+// error page) — and RoadTrip's saved copy as soon as there is one for a page that refuses framing
+// (at once offline: the copy is what this device keeps). The Weather page is one (mounted here);
+// each page of the Events book has one (book.js); web-back.js is their "Back to …".
 
-import { isOffline } from "./shared.js";
+import { BackButton } from "./web-back.js";
+import { button, isOffline } from "./shared.js";
 
 const LOAD_TIMEOUT_MS = 15000;
 const COPY_POLL_MS = 500; // how often a page whose copy is being fetched asks the server again
@@ -45,6 +46,9 @@ export class WebFrame {
     this.original = this.iframe.dataset.original || this.iframe.src;
     this.copy = this.iframe.dataset.copy || "";
     this.copyStatus = this.iframe.dataset.copyStatus || ""; // set while the server fetches its copy
+    this.unreachable = this.iframe.dataset.unreachable || ""; // the server's message: its site answered nothing
+    this.retryStatus = this.iframe.dataset.retry || "";
+    this.instead = false; // a message is shown in place of the page: its frame's loads change nothing
     this.copyNote = frameElement.closest("article")?.querySelector(".copy-fetch");
     this.poll = 0;
     this.onChange = onChange;
@@ -55,7 +59,7 @@ export class WebFrame {
     this.timer = 0;
     this.onLoad = () => this.loaded();
     this.iframe.addEventListener("load", this.onLoad);
-    if (initial && loadedBeforeScript(this.iframe)) {
+    if (initial && !this.unreachable && loadedBeforeScript(this.iframe)) {
       // Loaded already: no call back from here, the owner is still being built.
       this.started = true;
       this.loads = 1;
@@ -104,6 +108,10 @@ export class WebFrame {
     }
     if (this.started) return;
     this.started = true;
+    if (this.home !== this.copy && (this.unreachable || (isOffline() && !this.copy))) {
+      this.showInstead(this.unreachable || "You are offline, and this device has no copy of this page.");
+      return;
+    }
     if (this.copyStatus && !this.poll) this.askForCopy(Date.now() + COPY_POLL_LIMIT_MS);
     if (this.iframe.loading === "lazy") this.iframe.loading = "eager";
     if (this.state !== "loading") return;
@@ -121,6 +129,7 @@ export class WebFrame {
       this.lastStep = ++frameSteps;
       this.navigationsAtStep = appNavigations;
     }
+    if (this.instead) return; // the browser's error page, behind RoadTrip's message
     this.state = "loaded";
     this.status.classList.remove("loading", "failed");
     this.onChange(this);
@@ -132,6 +141,20 @@ export class WebFrame {
     this.onChange(this);
   }
 
+  /** RoadTrip's message in place of the page. Try again asks the server whether the site
+   * answers now (offline: tries the page itself). */
+  showInstead(message) {
+    this.instead = true;
+    this.retry = this.unreachable ? () => this.askAgain() : null;
+    this.fail(message);
+  }
+
+  askAgain() {
+    this.showStatus("loading", "Asking again…");
+    this.copyStatus = this.retryStatus;
+    this.askForCopy(Date.now() + COPY_POLL_LIMIT_MS);
+  }
+
   showStatus(kind, message) {
     const status = this.status;
     status.classList.remove("loading", "failed");
@@ -141,11 +164,7 @@ export class WebFrame {
     if (kind !== "failed") return;
     const actions = document.createElement("p");
     actions.className = "status-actions";
-    const retry = document.createElement("button");
-    retry.type = "button";
-    retry.className = "button retry";
-    retry.textContent = "Retry";
-    retry.addEventListener("click", () => this.reload(this.home));
+    const retry = button("Try again", "button retry", () => (this.retry ? this.retry() : this.reload(this.home)));
     const open = document.createElement("a");
     open.className = "open-original";
     open.href = this.original;
@@ -153,32 +172,26 @@ export class WebFrame {
     open.rel = "noopener noreferrer external";
     open.textContent = "Open in a new tab";
     actions.append(retry, open);
-    if (this.copy && this.home !== this.copy) {
-      const copy = document.createElement("button");
-      copy.type = "button";
-      copy.className = "link-button show-copy";
-      copy.textContent = "Show RoadTrip's copy";
-      copy.addEventListener("click", () => this.reload(this.copy));
-      actions.append(copy);
-    }
+    if (this.copy && this.home !== this.copy) actions.append(button("Show RoadTrip's copy", "link-button show-copy", () => this.reload(this.copy)));
     status.append(actions);
   }
 
   /** A new frame in place of this one, so that no history entry is added and the count of
-   * loads starts again (Retry, and "Back to Events"). */
+   * loads starts again (Try again, and "Back to Events"). */
   reload(url) {
     this.iframe.removeEventListener("load", this.onLoad);
     const fresh = this.iframe.cloneNode(false);
     this.sandbox ??= this.iframe.getAttribute("sandbox");
     // A frame sandboxed by its element is never answered by the service worker, so the copy
     // kept on this device could not show offline. The copy sandboxes itself: RoadTrip serves it
-    // with a policy of `sandbox` and no script, kept with it.
+    // with a policy of `sandbox` and no script but the book's gesture, kept with it.
     if (url === this.copy && isOffline()) fresh.removeAttribute("sandbox");
     else if (this.sandbox !== null) fresh.setAttribute("sandbox", this.sandbox);
     fresh.src = url;
     this.iframe.replaceWith(fresh);
     this.iframe = fresh;
     this.home = url;
+    this.instead = false;
     this.loads = 0;
     this.resetSteps();
     this.state = "loading";
@@ -216,6 +229,16 @@ export class WebFrame {
 
   showCopyState(answer) {
     const note = this.copyNote;
+    if (this.instead) {
+      // Try again: still nothing from the site, or it answers now (the page, or its copy).
+      if (answer?.state === "unreachable") {
+        this.unreachable = answer.reason;
+        this.showInstead(answer.reason);
+        return;
+      }
+      this.unreachable = "";
+      if (!(answer?.state === "saved" && answer.refusesFraming)) this.reload(this.home);
+    }
     if (answer?.state === "saved") {
       this.copy = answer.copy;
       if (note) note.textContent = answer.refusesFraming ? `Showing RoadTrip's copy of ${answer.madeAt}` : `Saved copy of ${answer.madeAt}`;
@@ -233,37 +256,6 @@ export class WebFrame {
     this.poll = -1;
     clearTimeout(this.timer);
     this.iframe.removeEventListener("load", this.onLoad);
-  }
-}
-
-/** "Back to Events" (or "Back to Weather") in the detail's top bar, shown while a frame on
- * screen has followed a link away from the page it opened with; each press is one step back
- * in the frame that followed one last (its entry is the newest in the history). */
-export class BackButton {
-  constructor(label, frames) {
-    const onPress = () => {
-      const away = frames().filter((frame) => !frame.atHome);
-      away.sort((a, b) => b.lastStep - a.lastStep)[0]?.goBack();
-    };
-    this.button = document.createElement("button");
-    this.button.type = "button";
-    this.button.className = "bar-button web-back";
-    this.button.textContent = `‹ Back to ${label}`;
-    this.button.hidden = true;
-    this.button.addEventListener("click", onPress);
-    document.querySelector("#detail header.bar .bar-trailing")?.append(this.button);
-  }
-
-  update(frames) {
-    const show = frames.some((frame) => frame.state === "loaded" && !frame.atHome);
-    if (this.button.hidden === !show) return;
-    const hadFocus = document.activeElement === this.button;
-    this.button.hidden = !show;
-    if (hadFocus && !show) document.getElementById("detail")?.focus({ preventScroll: true });
-  }
-
-  destroy() {
-    this.button.remove();
   }
 }
 

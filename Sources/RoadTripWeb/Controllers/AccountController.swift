@@ -35,7 +35,8 @@ struct AccountController {
     }
 
     private func page(notice: Notice?, status: Status = .ok) throws -> Response {
-        let view = AccountView(account: try context.account, notice: notice)
+        let account = try context.account
+        let view = AccountView(account: account, notice: notice, reading: try app.library.trips.settings(of: account.id))
         return app.page(PageFrame(
             title: "Your account", screen: .detail,
             master: try MenuView.read(for: context, from: app.library),

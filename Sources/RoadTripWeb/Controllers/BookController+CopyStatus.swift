@@ -5,7 +5,7 @@ import RoadTrip
 /// Where a page's copy stands, as web-view.js asks it while the copy is fetched: the browser cannot
 /// see that a frame of another origin was refused, the server read the site's headers.
 struct CopyStatusAnswer: Codable, Equatable {
-    /// "none", "pending", "saved" or "failed".
+    /// "none", "pending", "saved", "failed" or "unreachable" (`reason` is then RoadTrip's message for the page).
     var state: String
     /// The page's site refuses to be framed: show `copy` instead (saved only).
     var refusesFraming = false
@@ -21,7 +21,13 @@ extension BookController {
             throw HTTPError.notFound("There is no event page \(number).")
         }
         var answer = CopyStatusAnswer(state: "none")
-        switch app.copies?.state(of: url) ?? .none {
+        var state = app.copies?.state(of: url) ?? .none
+        if case .unreachable = state {
+            // Try again: the site is asked again once its time has come (`SavedCopies.retryFailedAfter`).
+            app.copies?.request([url])
+            state = app.copies?.state(of: url) ?? .none
+        }
+        switch state {
         case .none: break
         case .pending: answer.state = "pending"
         case .saved(let saved):
@@ -30,6 +36,8 @@ extension BookController {
                 madeAt: BookController.madeAt(saved.madeAt)
             )
         case .failed(let reason): answer = CopyStatusAnswer(state: "failed", reason: reason)
+        case .unreachable(let reason, let retryAt):
+            answer = CopyStatusAnswer(state: "unreachable", reason: BookController.unreachable(url, reason: reason, retryAt: retryAt))
         }
         var response = Response(body: .bytes(Array(try JSONEncoder().encode(answer))))
         response.headers["Content-Type"] = "application/json"

@@ -26,7 +26,8 @@ struct BookController {
         )
         return app.page(PageFrame(
             title: "Events", screen: .detail, master: MenuView(menu: menu),
-            detail: BookView(screen: screen), back: (.home, "RoadTrip")
+            detail: BookView(screen: screen), back: (.home, "RoadTrip"),
+            detailActions: ReadingSettingsLink(from: .eventsBook(page: number))
         ), context: context)
     }
 
@@ -75,20 +76,36 @@ struct BookController {
         copies.request(urls)
     }
 
-    /// The page to go back to is checked first: one that is no page number is refused, naming
-    /// the field, and nothing is saved (before, it silently became page 1).
+    /// The reading settings as a screen of their own: in a popover from the book's "Aa" on a
+    /// tablet, a sheet on a phone (popovers.js), this screen without JavaScript.
+    func settings(from: String?) throws -> Response {
+        let back = try BookController.settingsReturn(from)
+        return app.page(PageFrame(
+            title: "Reading", screen: .detail, master: nil,
+            detail: ReadingSettingsForm(settings: try app.library.trips.settings(of: context.account.id), from: back)
+        ), context: context)
+    }
+
+    /// Where to go back to is checked first: one that is no book page (nor Your account) is
+    /// refused, naming the field, and nothing is saved.
     func saveSettings() throws -> Response {
-        let pageField = context.field("page")
-        let page = pageField.isEmpty ? 1 : Int(pageField).flatMap { (1...100_000).contains($0) ? $0 : nil }
-        guard let page else {
-            throw HTTPError(status: .badRequest, message: "The form's page field must be a page number from 1 to 100000.")
-        }
+        let back = try BookController.settingsReturn(context.form["from"])
         let settings = BookSettings(
             transition: BookSettings.Transition(rawValue: context.field("transition")) ?? .curl,
             orientation: BookSettings.Orientation(rawValue: context.field("orientation")) ?? .horizontal
         )
         try app.library.trips.save(settings, for: context.account.id)
-        return .redirect(to: Route.eventsBook(page: page).path)
+        return .redirect(to: back)
+    }
+
+    /// The page the reading settings go back to: a page of the Events book or of a vacation's,
+    /// or Your account, as RoadTrip writes its address; without one the Events book's first page.
+    static func settingsReturn(_ from: String?) throws -> String {
+        guard let from, !from.isEmpty else { return Route.eventsBook(page: 1).path }
+        switch Route(path: from) {
+        case let route? where route.isReadingSettingsReturn: return route.path
+        default: throw HTTPError(status: .badRequest, message: "The form's from field must be the address of a page of a book or of your account.")
+        }
     }
 
     /// The forecast in a web view; a copy of it is fetched in the background, for use offline.
@@ -146,6 +163,8 @@ struct BookController {
         case .saved(let copy): saved = copy
         case .pending: fetch = .pending(status: .eventCopyStatus(page: number))
         case .failed(let reason): fetch = .failed(reason: reason)
+        case .unreachable(let reason, let retryAt):
+            fetch = .unreachable(message: BookController.unreachable(source, reason: reason, retryAt: retryAt), status: .eventCopyStatus(page: number))
         default: break // no copy asked for, or the sample book
         }
         return BookScreen.Page(
@@ -153,6 +172,17 @@ struct BookController {
             copy: saved.map { (Route.eventCopy(page: number), BookController.madeAt($0.madeAt)) },
             showsCopy: saved?.refusesFraming ?? false, fetch: fetch
         )
+    }
+
+    /// RoadTrip's words for a page whose site answered nothing: which site, why, and when
+    /// RoadTrip asks it again (the next look at the page after that time).
+    static func unreachable(_ url: String, reason: String, retryAt: Date) -> String {
+        let host = URL(string: url)?.host ?? url
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_GB")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "HH:mm:ss 'UTC'"
+        return "\(host) could not be reached, and RoadTrip has no copy of this page yet. \(reason) RoadTrip asks again from \(formatter.string(from: retryAt))."
     }
 
     /// "29 Nov 2026, 14:05 UTC": when a copy was made, in words.
@@ -178,6 +208,16 @@ struct BookController {
         let menu = try Menu.read(for: try context.account, from: app.library)
         guard let destination = menu.trip?.destination else { throw HTTPError.noTrip }
         return (menu, destination)
+    }
+}
+
+extension Route {
+    /// A page the reading settings may go back to.
+    var isReadingSettingsReturn: Bool {
+        switch self {
+        case .eventsBook, .vacationBook, .account: true
+        default: false
+        }
     }
 }
 

@@ -93,7 +93,8 @@ struct VacationBrowseController {
         let menu = VacationMenuView(vacation: vacation, placeCount: try contents.itinerary().count, tagCount: try contents.tags().count)
         return app.page(PageFrame(
             title: "Book", screen: .detail, master: menu, detail: chrome, back: (.vacation(id: id), vacation.name),
-            masterBar: try MasterBar.photos(.vacations, title: vacation.name, back: (.vacations, "Vacations"), flickr: app.flickr)
+            masterBar: try MasterBar.photos(.vacations, title: vacation.name, back: (.vacations, "Vacations"), flickr: app.flickr),
+            detailActions: ReadingSettingsLink(from: .vacationBook(id: id, page: number))
         ), context: context)
     }
 

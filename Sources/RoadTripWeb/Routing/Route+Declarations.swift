@@ -58,7 +58,10 @@ extension Route {
             RouteDeclaration.get("/trip/offline", query: Route.query("from", from > 0 ? String(from) : nil), as: Parse(reading: { .tripKeepListPart(from: $0.partStart) })) {
                 try KeptOnDeviceController(app: $0, context: $1).tripList(from: from)
             }.bounded(.keepList)
-        case .bookSettings: .post("/trip/book-settings", as: Parse(.bookSettings)) { try BookController(app: $0, context: $1).saveSettings() }
+        case .bookSettings(let from):
+            RouteDeclaration("/trip/book-settings", query: Route.query("from", from), as: Parse(reading: { .bookSettings(from: $0.parameter("from")) }),
+                             get: { try BookController(app: $0, context: $1).settings(from: from) },
+                             post: { try BookController(app: $0, context: $1).saveSettings() })
         case .eventsEditorPage(let page):
             RouteDeclaration("/trip/events/edit", query: Route.query("page", page > 1 ? String(page) : nil),
                              as: Parse(reading: { .eventsEditorPage($0.pageParameter ?? 1) }),

@@ -20,7 +20,8 @@ public enum Route: Sendable, Equatable {
     case eventsEditorPage(Int)
     case eventRemoval(page: Int)
     case eventMove(page: Int)
-    case bookSettings
+    /// How pages turn (style, direction), per account; back to `from` (a book's page, or Your account) when saved.
+    case bookSettings(from: String?)
     case weather
     /// The trip's map: the destination and its points of interest.
     case tripMap
@@ -141,7 +142,7 @@ public enum Route: Sendable, Equatable {
         .accountRemoval(AccountID(2)), .accountPasswordReset(AccountID(2)), .settings,
 
         .destination(id: 1), .destinationImage(id: 1), .chooseDestination(id: 1), .weather, .tripMap, .weatherCopy,
-        .tripKeepList, .bookSettings, .eventsEditor, .eventsBook(page: 1), .eventCopy(page: 1), .eventCopyStatus(page: 1),
+        .tripKeepList, .bookSettings(from: nil), .eventsEditor, .eventsBook(page: 1), .eventCopy(page: 1), .eventCopyStatus(page: 1),
         .eventRemoval(page: 1), .eventMove(page: 1), .samplePage(1),
 
         .places(order: .byCountry), .placesInCountry(code: "FR"), .placePhotos(.noLocation, after: nil), .placePhotos(.place(1), after: nil),

@@ -16,14 +16,18 @@ enum ScriptAddresses {
 
     /// For the service worker: the offline page it keeps, the health check it asks whether RoadTrip
     /// answers, the folder every asset is served from, itself, and the change that adds a vacation
-    /// (which may wait in the outbox).
-    static let serviceWorker: [String: String] = [
-        "offlinePage": Route.offline.path,
-        "health": Route.health.path,
-        "assets": Route.asset("").path,
-        "serviceWorker": Route.serviceWorker.path,
-        "newVacation": Route.newVacation.path,
-    ]
+    /// (which may wait in the outbox); and not an address, the policy RoadTrip serves saved copies
+    /// under now, which the worker adds to a kept copy's (`SecurityHeaders.savedCopyPolicy`).
+    static func serviceWorker(copyPolicy: String) -> [String: String] {
+        [
+            "offlinePage": Route.offline.path,
+            "health": Route.health.path,
+            "assets": Route.asset("").path,
+            "serviceWorker": Route.serviceWorker.path,
+            "newVacation": Route.newVacation.path,
+            "copyPolicy": copyPolicy,
+        ]
+    }
 
     static let pageJSON = json(page)
 

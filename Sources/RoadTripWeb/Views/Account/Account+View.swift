@@ -1,10 +1,11 @@
 import HTML
 import RoadTrip
 
-/// Your account: who you are and a form to change your password.
+/// Your account: who you are, a form to change your password, and how book pages turn.
 struct AccountView: HTML {
     let account: Account
     let notice: Notice?
+    let reading: BookSettings
 
     var content: some HTML {
         section(.class("form-page")) {
@@ -19,6 +20,11 @@ struct AccountView: HTML {
                       hint: "At least \(Credentials.minimumPasswordLength) characters. Changing it signs you out everywhere else.")
                 Field(caption: "New password again", name: "repeated", type: "password", autocomplete: "new-password")
                 button(.type("submit"), .class("button")) { "Change password" }
+            }
+            section(.class("stacked account-reading")) {
+                h2(.class("section-title")) { "Reading" }
+                p(.class("hint")) { "How the pages of the Events book and of your vacations' books turn." }
+                ReadingSettingsForm(settings: reading, from: Route.account.path)
             }
         }
     }

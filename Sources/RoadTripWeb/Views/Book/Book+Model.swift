@@ -21,6 +21,9 @@ struct BookScreen {
     enum CopyFetch: Equatable {
         case pending(status: Route)
         case failed(reason: String)
+        /// RoadTrip's own message in place of the page (`CopyState.unreachable`), and where
+        /// web-view.js asks again when Try again is pressed.
+        case unreachable(message: String, status: Route)
     }
 
     let destination: Destination

@@ -10,8 +10,7 @@ struct BookView: HTML {
     var content: some HTML {
         BookChrome(
             label: "Events of \(screen.destination.name)", book: screen.book, current: screen.current.number,
-            partner: screen.partner?.number, settings: screen.settings, link: { .eventsBook(page: $0) },
-            settingsForm: BookSettingsForm(settings: screen.settings, page: screen.current.number)
+            partner: screen.partner?.number, settings: screen.settings, link: { .eventsBook(page: $0) }
         ) { number in
             let page = number == screen.current.number ? screen.current : screen.partner!
             return BookPageView(page: page, isCurrent: number == screen.current.number)
@@ -29,14 +28,12 @@ struct BookChrome: HTML {
     let settings: BookSettings
     /// The address of a page, for the turn links (book.js turns to `…/<n>` of the same path).
     let link: @Sendable (Int) -> Route
-    let settingsForm: (any HTML)?
     /// The page, and its partner, in reading order (left to right).
     let pages: [any HTML]
 
     init(label: String, book: Book, current: Int, partner: Int?, settings: BookSettings, link: @escaping @Sendable (Int) -> Route,
-         settingsForm: (any HTML)? = nil, page: (Int) -> any HTML) {
-        (self.label, self.book, self.current, self.partner, self.settings) = (label, book, current, partner, settings)
-        (self.link, self.settingsForm) = (link, settingsForm)
+         page: (Int) -> any HTML) {
+        (self.label, self.book, self.current, self.partner, self.settings, self.link) = (label, book, current, partner, settings, link)
         // The partner first when it is the left-hand page, so that the spread reads left to right.
         let numbers = partner.map { $0 < current ? [$0, current] : [current, $0] } ?? [current]
         pages = numbers.map(page)
@@ -59,7 +56,6 @@ struct BookChrome: HTML {
                 turnLink(book.destination(ofTurn: .forward, from: current, layout: .single), rel: "next", label: "Next ›", mode: "single")
                 turnLink(book.destination(ofTurn: .forward, from: current, layout: .spread), rel: "next", label: "Next ›", mode: "spread")
             }
-            if let settingsForm { AnyHTML(settingsForm) }
         }
     }
 
@@ -93,7 +89,7 @@ struct BookPageView: HTML {
             WebFrame(
                 source: page.showsCopy ? (page.copy?.route.path ?? page.source) : page.source, title: "Event page \(page.number)",
                 original: page.source, loading: isCurrent ? "eager" : "lazy", copy: page.copy?.route.path ?? "",
-                copyStatus: pendingStatus?.path
+                copyStatus: pendingStatus?.path, unreachable: unreachable?.message, retry: unreachable?.status.path
             )
             p(.class("page-source")) {
                 span(.class("page-number")) { "Page \(page.number)" }
@@ -112,6 +108,9 @@ struct BookPageView: HTML {
                 case .failed(let reason):
                     " · "
                     span(.class("copy-fetch", "failed")) { "RoadTrip has no copy of this page: \(reason)" }
+                case .unreachable:
+                    " · "
+                    span(.class("copy-fetch", "failed")) { "The site could not be reached" }
                 case nil:
                     ""
                 }
@@ -123,32 +122,56 @@ struct BookPageView: HTML {
         if case .pending(let status) = page.fetch { return status }
         return nil
     }
+
+    private var unreachable: (message: String, status: Route)? {
+        if case .unreachable(let message, let status) = page.fetch { return (message, status) }
+        return nil
+    }
 }
 
-/// Page curl or scroll, horizontal or vertical: kept per account.
-struct BookSettingsForm: HTML {
+/// Page curl or scroll, sideways or up and down: kept per account. On its own screen, in the
+/// book's popover or sheet, and on Your account; `from` is where saving goes back to.
+struct ReadingSettingsForm: HTML {
     let settings: BookSettings
-    let page: Int
+    let from: String
 
     var content: some HTML {
-        form(.method("post"), .action(.bookSettings), .class("book-settings")) {
+        form(.method("post"), .action(Route.bookSettings(from: nil)), .class("reading-settings")) {
             FormToken()
-            input(.type("hidden"), .name("page"), .value(String(page)))
-            fieldset {
+            input(.type("hidden"), .name("from"), .value(from))
+            fieldset(.class("segmented")) {
                 legend { "Turn pages" }
-                choice("transition", "curl", "Page curl", settings.transition == .curl)
-                choice("transition", "scroll", "Scroll", settings.transition == .scroll)
-                choice("orientation", "horizontal", "Sideways", settings.orientation == .horizontal)
-                choice("orientation", "vertical", "Up and down", settings.orientation == .vertical)
-                button(.type("submit"), .class("link-button")) { "Save" }
+                segment("transition", "curl", "Page curl", settings.transition == .curl)
+                segment("transition", "scroll", "Scroll", settings.transition == .scroll)
+            }
+            fieldset(.class("segmented")) {
+                legend { "Direction" }
+                segment("orientation", "horizontal", "Sideways", settings.orientation == .horizontal)
+                segment("orientation", "vertical", "Up and down", settings.orientation == .vertical)
+            }
+            p(.class("form-actions")) {
+                button(.type("submit"), .class("button")) { "Save" }
+                // A popover or a sheet has its own Cancel (popovers.js); the screen needs one.
+                if from != Route.account.path { a(.class("button secondary screen-only"), .href(from)) { "Cancel" } }
             }
         }
     }
 
-    private func choice(_ name: String, _ value: String, _ caption: String, _ checked: Bool) -> some HTML {
-        label(.class("choice")) {
+    private func segment(_ name: String, _ value: String, _ caption: String, _ checked: Bool) -> some HTML {
+        label(.class("segment")) {
             input(.type("radio"), .name(name), .value(value), .when(checked, .checked()))
-            " \(caption)"
+            span { caption }
         }
+    }
+}
+
+/// "Aa" in the book's top bar: the reading settings, in a popover on a tablet and a sheet on a
+/// phone (popovers.js); book-chrome.js keeps its `from` on the page on screen.
+struct ReadingSettingsLink: HTML {
+    let from: Route
+
+    var content: some HTML {
+        a(.class("bar-button book-settings-link popover-link sheet-on-phone"), .href(Route.bookSettings(from: from.path)),
+          .ariaLabel("Reading settings"), .title("Reading settings")) { "Aa" }
     }
 }
