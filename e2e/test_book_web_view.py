@@ -213,7 +213,7 @@ def test_a_page_whose_site_cannot_be_reached_says_so_in_the_page(start_server, b
     RoadTrip's message in place of the page — which site, why, when RoadTrip asks again — with
     Try again and Open in a new tab, never the browser's error page."""
     unreachable = "http://127.0.0.1:9/tonight"
-    server = town(start_server, tmp_path, "Quiet Town", [event_site("/event/2"), unreachable], event_site("/weather"),
+    server = town(start_server, tmp_path, "Quiet Town", [event_site("/event/2"), unreachable], "http://127.0.0.1:9/weather",
                   page=2, until="The site could not be reached")
 
     b = browser("phone", server=server)
@@ -232,3 +232,17 @@ def test_a_page_whose_site_cannot_be_reached_says_so_in_the_page(start_server, b
                "asked again: still nothing there, and it says so again")
     assert book.frame_status(2)["text"].startswith("127.0.0.1 could not be reached"), book.frame_status(2)
     assert book.state()["page"] == 2
+
+
+    # The Weather page of a site that answers nothing says so the same way (issue 33, 9).
+    deadline = time.monotonic() + 10
+    while "data-unreachable" not in server.get("/trip/weather").text:  # the first look asks for the copy
+        assert time.monotonic() < deadline, "the server should have tried the weather's site within 10 s"
+        time.sleep(0.1)
+    b.open("/trip/weather")
+    status = ".web-view .page-status"
+    shell.wait(lambda: "failed" in shell.find(status).get_attribute("class").split(), "RoadTrip's message in place of the forecast")
+    assert shell.find(f"{status} .status-text").text.startswith("127.0.0.1 could not be reached"), shell.find(status).text
+    assert shell.find(f"{status} a.open-original").get_attribute("href") == "http://127.0.0.1:9/weather"
+    shell.assert_targets(f"{status} button.retry, {status} a.open-original")
+    b.screenshot("phone-weather-unreachable")

@@ -137,3 +137,42 @@ extension SavedCopyTests {
         #expect(fetcher.count(of: events[1]) == 2, "asked after it, the site is fetched again")
     }
 }
+
+/// The Weather page is a web view like an event page's (issue 33, 9): its copy where the site
+/// refuses framing, RoadTrip's message where the site could not be reached, and a status of
+/// its own for web-view.js to ask.
+extension SavedCopyTests {
+    @Test func theWeatherOfAnUnreachableSiteSaysSoInPlaceOfThePage() throws {
+        // setup
+        let (ann, copies) = try signedIn(fetcher: UnreachableSiteFetcher())
+        ann.get(Route.weather.path)
+        copies.waitUntilIdle()
+
+        // MUT
+        let page = ann.get(Route.weather.path).bodyText
+        let answer = try JSONDecoder().decode(CopyStatusAnswer.self, from: Data(ann.get(Route.weatherCopyStatus.path).bodyText.utf8))
+
+        // validate
+        let frame = try #require(Markup.tags("iframe", in: page).first)
+        let message = try #require(Markup.attribute("data-unreachable", of: frame).map(BookMarkup.unescaped))
+        #expect(message.hasSuffix("could not be reached, and RoadTrip has no copy of this page yet. \(UnreachableSiteFetcher.reason) RoadTrip asks again from 00:01:00 UTC."))
+        #expect(Markup.attribute("data-retry", of: frame) == Route.weatherCopyStatus.path)
+        #expect(answer == CopyStatusAnswer(state: "unreachable", reason: message))
+    }
+
+    @Test func theWeatherOfASiteThatRefusesFramingIsShownFromItsCopy() throws {
+        // setup
+        let (ann, copies) = try signedIn(fetcher: FakePageFetcher(refusesFraming: true))
+        ann.get(Route.weather.path)
+        copies.waitUntilIdle()
+
+        // MUT
+        let page = ann.get(Route.weather.path).bodyText
+        let answer = try JSONDecoder().decode(CopyStatusAnswer.self, from: Data(ann.get(Route.weatherCopyStatus.path).bodyText.utf8))
+
+        // validate
+        let frame = try #require(Markup.tags("iframe", in: page).first)
+        #expect(Markup.attribute("src", of: frame) == Route.weatherCopy.path)
+        #expect(answer == CopyStatusAnswer(state: "saved", refusesFraming: true, copy: Route.weatherCopy.path, madeAt: Self.madeAt))
+    }
+}

@@ -20,6 +20,16 @@ extension BookController {
         guard !destination.isSample, let url = try app.library.events.url(destination: destination.id, page: number) else {
             throw HTTPError.notFound("There is no event page \(number).")
         }
+        return try copyStatus(of: url, copy: .eventCopy(page: number))
+    }
+
+    func weatherCopyStatus() throws -> Response {
+        let destination = try tripDestination()
+        guard !destination.isSample else { throw HTTPError.notFound("The sample destination has no weather page.") }
+        return try copyStatus(of: destination.weatherURL, copy: .weatherCopy)
+    }
+
+    private func copyStatus(of url: String, copy: Route) throws -> Response {
         var answer = CopyStatusAnswer(state: "none")
         var state = app.copies?.state(of: url) ?? .none
         if case .unreachable = state {
@@ -32,7 +42,7 @@ extension BookController {
         case .pending: answer.state = "pending"
         case .saved(let saved):
             answer = CopyStatusAnswer(
-                state: "saved", refusesFraming: saved.refusesFraming, copy: Route.eventCopy(page: number).path,
+                state: "saved", refusesFraming: saved.refusesFraming, copy: copy.path,
                 madeAt: BookController.madeAt(saved.madeAt)
             )
         case .failed(let reason): answer = CopyStatusAnswer(state: "failed", reason: reason)

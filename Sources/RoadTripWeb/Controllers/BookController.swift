@@ -109,16 +109,28 @@ struct BookController {
     }
 
     /// The forecast in a web view; a copy of it is fetched in the background, for use offline.
+    /// As an event page: its copy shown where the site refuses framing, switched to in place when
+    /// it arrives, and RoadTrip's message where the site could not be reached.
     func weather() throws -> Response {
         let (menu, destination) = try menuAndTrip()
-        var copy: Route?
+        let url = destination.weatherURL
+        var frame = WebFrame(source: url, title: "Weather for \(destination.locationTitle)", original: url)
         if let copies = app.copies, !destination.isSample {
-            copies.request([destination.weatherURL])
-            if copies.copy(of: destination.weatherURL) != nil { copy = .weatherCopy }
+            copies.request([url])
+            switch copies.state(of: url) {
+            case .saved(let saved):
+                frame.copy = Route.weatherCopy.path
+                if saved.refusesFraming { frame.source = Route.weatherCopy.path }
+            case .pending: frame.copyStatus = Route.weatherCopyStatus.path
+            case .unreachable(let reason, let retryAt):
+                frame.unreachable = BookController.unreachable(url, reason: reason, retryAt: retryAt)
+                frame.retry = Route.weatherCopyStatus.path
+            case .failed, .none: break
+            }
         }
         return app.page(PageFrame(
             title: "Weather", screen: .detail, master: MenuView(menu: menu),
-            detail: WeatherView(destination: destination, copy: copy), back: (.home, "RoadTrip")
+            detail: WeatherView(destination: destination, frame: frame), back: (.home, "RoadTrip")
         ), context: context)
     }
 

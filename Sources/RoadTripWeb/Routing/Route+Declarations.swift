@@ -54,6 +54,8 @@ extension Route {
         case .weather: .get("/trip/weather", as: Parse(.weather)) { try BookController(app: $0, context: $1).weather() }
         case .tripMap: RouteDeclaration.get("/trip/map", as: Parse(.tripMap)) { try BookController(app: $0, context: $1).map() }.pageCached
         case .weatherCopy: .get("/trip/weather/copy", as: Parse(.weatherCopy)) { try BookController(app: $0, context: $1).weatherCopy() }
+        case .weatherCopyStatus:
+            .get("/trip/weather/copy-status", as: Parse(.weatherCopyStatus)) { try BookController(app: $0, context: $1).weatherCopyStatus() }
         case .tripKeepListPart(let from):
             RouteDeclaration.get("/trip/offline", query: Route.query("from", from > 0 ? String(from) : nil), as: Parse(reading: { .tripKeepListPart(from: $0.partStart) })) {
                 try KeptOnDeviceController(app: $0, context: $1).tripList(from: from)

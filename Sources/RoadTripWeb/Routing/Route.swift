@@ -27,6 +27,8 @@ public enum Route: Sendable, Equatable {
     case tripMap
     /// RoadTrip's saved copy of the destination's weather page, for use without a network.
     case weatherCopy
+    /// Where the Weather page's copy stands (JSON), as web-view.js asks it: see `eventCopyStatus`.
+    case weatherCopyStatus
     /// What a device keeps to use the trip offline (JSON, for kept-sets.js), a part at a time:
     /// the addresses from `from` on (`KeepList.next` names the next part).
     case tripKeepListPart(from: Int)
@@ -141,7 +143,7 @@ public enum Route: Sendable, Equatable {
         .signIn(next: nil), .signOut, .setup(token: nil), .account, .accountPassword, .accounts,
         .accountRemoval(AccountID(2)), .accountPasswordReset(AccountID(2)), .settings,
 
-        .destination(id: 1), .destinationImage(id: 1), .chooseDestination(id: 1), .weather, .tripMap, .weatherCopy,
+        .destination(id: 1), .destinationImage(id: 1), .chooseDestination(id: 1), .weather, .tripMap, .weatherCopy, .weatherCopyStatus,
         .tripKeepList, .bookSettings(from: nil), .eventsEditor, .eventsBook(page: 1), .eventCopy(page: 1), .eventCopyStatus(page: 1),
         .eventRemoval(page: 1), .eventMove(page: 1), .samplePage(1),
 

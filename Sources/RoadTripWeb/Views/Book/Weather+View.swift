@@ -5,12 +5,11 @@ import RoadTrip
 /// RoadTrip's copy of it for use without a network once there is one.
 struct WeatherView: HTML {
     let destination: Destination
-    var copy: Route? = nil
+    let frame: WebFrame
 
     var content: some HTML {
         section(.class("web-view weather"), .script(ScreenScript.webView), .ariaLabel("Weather for \(destination.locationTitle)")) {
-            WebFrame(source: destination.weatherURL, title: "Weather for \(destination.locationTitle)", original: destination.weatherURL,
-                     copy: copy?.path)
+            frame
             p(.class("page-source")) {
                 a(.href(destination.weatherURL), .target("_blank"), .rel("noopener noreferrer external")) { "Open the forecast in a new tab" }
             }

@@ -4,7 +4,7 @@ import HTML
 /// RoadTrip), with the status panel `web-view.js` fills: a spinner until it has loaded, or what went wrong.
 /// The one place the sandbox of event and weather pages is written.
 struct WebFrame: HTML {
-    let source: String
+    var source: String
     let title: String
     /// The page's own address (web-view.js tells a followed link from it).
     let original: String
