@@ -157,6 +157,29 @@ def test_tags_most_used_first_searched_and_opened(vacation_server, browser):
     screens.show_master()
     assert tag_counts(screens) == [("Bridges", "2")]
 
+    # A tag added in the library after the photo is in the vacation reaches the vacation, and
+    # leaves it when it is removed (issue 33, 4).
+    b.open(f"/photos/{ids['Central Park']}")
+    screens.wait_viewer(ids["Central Park"], "Central Park")
+    screens.info()
+    screens.type_into(f"{ADD_TAG} #add-tag", "Park")
+    screens.click(f"{ADD_TAG} button[type=submit]")
+    screens.wait(lambda: screens.tag_chips() == ["Park"], "Central Park carries Park")
+    b.open(f"/vacations/{vacation}")
+    screens.wait_menu(vacation, "Bridges and Bites")
+    assert screens.menu()["tags"] == "2 tags", "the vacation's menu counts the new tag"
+    b.open(f"/vacations/{vacation}/tags")
+    screens.show_master()
+    assert tag_counts(screens) == [("Bridges", "2"), ("Park", "1")]
+    b.open(f"/photos/{ids['Central Park']}")
+    screens.wait_viewer(ids["Central Park"], "Central Park")
+    screens.info()
+    screens.click(f'{INFO} ul.tag-chips button[aria-label="Remove the tag Park"]')
+    screens.wait(lambda: screens.tag_chips() == [], "× removes the tag")
+    b.open(f"/vacations/{vacation}/tags")
+    screens.show_master()
+    assert tag_counts(screens) == [("Bridges", "2")], "removed from the library, gone from the vacation"
+
 
 def tag_counts(screens: VacationScreens) -> list[tuple[str, str]]:
     return [
