@@ -54,20 +54,27 @@ public struct PhotoTagStore: Sendable {
 /// given a new version (its next export is a new copy).
 enum VacationPhotoTags {
     static func add(_ tag: String, toPhoto photoID: Int64, of account: AccountID, in db: Connection) throws {
-        let key = VacationTags.key(tag)
-        for (vacation, photo) in try holding(photoID, of: account, in: db) {
-            try db.execute("""
-                INSERT INTO vacation_tags (vacation_id, id, name, name_key)
-                SELECT \(vacation), coalesce(max(id), 0) + 1, \(tag), \(key) FROM vacation_tags WHERE vacation_id = \(vacation)
-                ON CONFLICT (vacation_id, name_key) DO NOTHING
-                """)
-            try db.execute("""
-                INSERT INTO vacation_photo_tags (vacation_id, photo_id, tag_id)
-                SELECT vacation_id, \(photo), id FROM vacation_tags WHERE vacation_id = \(vacation) AND name_key = \(key)
-                ON CONFLICT DO NOTHING
-                """)
-            if db.changes > 0 { try VacationContents.changed(vacation, in: db) }
+        for (vacation, photo) in try holding(photoID, of: account, in: db) where try attach(tag, toPhoto: photo, inVacation: vacation, in: db) {
+            try VacationContents.changed(vacation, in: db)
         }
+    }
+
+    /// The vacation's tag (made when it has none of that name, case and spaces ignored) on its
+    /// photo. False when the photo had it already.
+    @discardableResult
+    static func attach(_ tag: String, toPhoto photo: Int64, inVacation vacation: Int64, in db: Connection) throws -> Bool {
+        let key = VacationTags.key(tag)
+        try db.execute("""
+            INSERT INTO vacation_tags (vacation_id, id, name, name_key)
+            SELECT \(vacation), coalesce(max(id), 0) + 1, \(tag), \(key) FROM vacation_tags WHERE vacation_id = \(vacation)
+            ON CONFLICT (vacation_id, name_key) DO NOTHING
+            """)
+        try db.execute("""
+            INSERT INTO vacation_photo_tags (vacation_id, photo_id, tag_id)
+            SELECT vacation_id, \(photo), id FROM vacation_tags WHERE vacation_id = \(vacation) AND name_key = \(key)
+            ON CONFLICT DO NOTHING
+            """)
+        return db.changes > 0
     }
 
     /// Not a tag the photo's own file gives it (its keywords stay its tags); a tag left without

@@ -61,17 +61,7 @@ extension VacationContents {
                     \(photo.preview), \(photo.thumbnail))
                 """)
             for tag in Set(photo.tags.map(VacationTags.clean)).filter({ !$0.isEmpty }).sorted() {
-                let key = VacationTags.key(tag)
-                try db.execute("""
-                    INSERT INTO vacation_tags (vacation_id, id, name, name_key)
-                    SELECT \(id), coalesce(max(id), 0) + 1, \(tag), \(key) FROM vacation_tags WHERE vacation_id = \(id)
-                    ON CONFLICT (vacation_id, name_key) DO NOTHING
-                    """)
-                try db.execute("""
-                    INSERT INTO vacation_photo_tags (vacation_id, photo_id, tag_id)
-                    SELECT vacation_id, \(photoID), id FROM vacation_tags WHERE vacation_id = \(id) AND name_key = \(key)
-                    ON CONFLICT DO NOTHING
-                    """)
+                try VacationPhotoTags.attach(tag, toPhoto: photoID, inVacation: id, in: db)
             }
             try Self.changed(id, in: db)
             return true
