@@ -77,21 +77,43 @@ def test_phone_back_and_forward_restore_the_screen(browser):
     assert shell.same_document()
 
 
-def test_phone_back_button_then_browser_back(browser):
-    """The top bar's back button is a navigation of its own: browser Back returns to the detail."""
+def test_phone_back_button_pops_the_stack(browser):
+    """The top bar's back button pops, as UINavigationController's: it names the screen the
+    detail was pushed from and returns to it without a history entry of its own, so browser
+    Forward brings the popped screen back (issue 33, 1)."""
     b = browser("phone")
     b.open("/")
     shell = Shell(b)
     shell.wait_home()
+    length = b.driver.execute_script("return history.length")
     shell.choose(new_york())
     shell.wait_destination(new_york())
+    assert b.driver.execute_script("return history.length") == length + 1
+    assert text_content(shell.find(BACK)) == "‹ RoadTrip", "named after the screen underneath"
     shell.click(BACK)
     shell.wait_home()
     shell.wait_shown(MASTER)
-    b.driver.back()
+    assert b.driver.execute_script("return history.length") == length + 1, "Back pushes nothing"
+    b.driver.forward()
     shell.wait_destination(new_york())
     shell.wait_shown(DETAIL, BACK)
     shell.wait_hidden(MASTER)
+
+
+def test_phone_back_at_the_bottom_of_the_stack_goes_up_in_place(browser):
+    """A screen opened at its own address has nothing under it: Back goes to its parent in its
+    place (a replace), and the parent's Back is the parent's own."""
+    b = browser("phone")
+    b.open("/")
+    shell = Shell(b)
+    shell.wait_home()
+    b.open(new_york().path)
+    shell.wait_destination(new_york())
+    length = b.driver.execute_script("return history.length")
+    shell.click(BACK)
+    shell.wait_home()
+    assert b.driver.execute_script("return history.length") == length, "the parent took the screen's entry"
+    assert shell.path() == "/"
 
 
 def test_tablet_portrait_back_after_choosing_in_the_overlay(browser):

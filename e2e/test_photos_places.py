@@ -10,11 +10,13 @@ test_photos_viewer.py's subject."""
 
 import pytest
 
-from pages import MASTER, text_content
+from pages import BACK, MASTER, text_content
 from photo_pages import (
     DEMO_PHOTOS,
     FIND_RESULTS,
+    GRID_CELLS,
     INFO,
+    MASTER_BACK,
     MASTER_TITLE,
     NO_LOCATION,
     PLACE_ROWS,
@@ -23,6 +25,7 @@ from photo_pages import (
     SEGMENTS,
     TOP_PLACES,
     UPLOAD_BUTTON,
+    VIEWER,
     PhotoScreens,
     folded,
     photo_ids,
@@ -197,3 +200,31 @@ def test_setting_the_place_of_a_photo_moves_it(start_server, browser):
     screens.show_master()
     screens.wait(lambda: screens.grid_titles() == ["IMG_0042"], "Lisbon's grid holds the photo")
     assert screens.shown(MASTER)
+
+
+def test_on_a_phone_back_pops_place_and_photo_off_the_stack(photo_server, browser):
+    """Places → a place → a photo, then the top bar's back twice: each back names the screen
+    underneath and returns to it without an entry of its own (issue 33, 1)."""
+    b = browser("phone", server=photo_server)
+    screens = PhotoScreens(b)
+    b.open("/places")
+    screens.wait_shown(PLACE_ROWS)
+    length = b.driver.execute_script("return history.length")
+    screens.click(PLACE_ROWS)
+    screens.wait_shown(GRID_CELLS)
+    place_path, place = screens.path(), text_content(screens.find(MASTER_TITLE))
+    assert text_content(screens.find(MASTER_BACK)) == "‹ Places"
+    screens.click(GRID_CELLS)
+    screens.wait_shown(VIEWER)
+    assert b.driver.execute_script("return history.length") == length + 2
+    assert text_content(screens.find(BACK)) == f"‹ {place}", "named after the place it was opened from"
+
+    screens.click(BACK)
+    screens.wait(lambda: screens.path() == place_path, "back on the place")
+    screens.wait_shown(GRID_CELLS)
+    screens.click(MASTER_BACK)
+    screens.wait(lambda: screens.path() == "/places", "back on Places")
+    screens.wait_shown(PLACE_ROWS)
+    assert b.driver.execute_script("return history.length") == length + 2, "the backs pushed nothing"
+    b.driver.forward()
+    screens.wait(lambda: screens.path() == place_path, "Forward brings the popped place back")

@@ -440,11 +440,11 @@ def test_phone_is_a_navigation_stack(server, browser):
     assert screens.path() == "/places"
     assert screens.same_document()
 
-    # The browser's Back goes down the same stack.
-    screens.driver.back()
-    screens.wait(lambda: screens.path() == f"/places/{place_ids(server)['San Francisco']}" and screens.grid_titles() == SAN_FRANCISCO, "Back: the grid")
-    screens.driver.back()
-    screens.wait(lambda: screens.path() == f"/photos/{ids['Painted Ladies']}", "Back: the photo")
+    # The backs popped: the history holds the stack, and Forward pushes it again (issue 33, 1).
+    screens.driver.forward()
+    screens.wait(lambda: screens.path() == f"/places/{place_ids(server)['San Francisco']}" and screens.grid_titles() == SAN_FRANCISCO, "Forward: the grid")
+    screens.driver.forward()
+    screens.wait(lambda: screens.path() == f"/photos/{ids['Painted Ladies']}", "Forward: the photo")
     screens.wait_viewer(ids["Painted Ladies"], "Painted Ladies")
     assert_fills_and_centred(screens)
     screens.wait_shown(BACK)

@@ -32,6 +32,45 @@ function isAppLink(link, event) {
   return !(url.pathname === location.pathname && url.search === location.search && url.hash);
 }
 
+// A phone's navigation stack, as UINavigationController keeps it: a screen pushed from another
+// remembers that one in its history entry (its address and title); its top bar's back button
+// names it and pops back to it, through any entries the screen added meanwhile (a book's
+// turns, links followed inside a web view), so the history holds one entry per screen on the
+// stack. A screen opened at its own address has nothing under it: its back button goes up to
+// the screen's parent in its place.
+let popping = false;
+
+function visibleTitle() {
+  const title = body.dataset.screen === "master" ? document.querySelector("#master-bar .bar-title") : document.getElementById("detail-title");
+  return title?.textContent.trim() || document.title;
+}
+
+function labelBack() {
+  const from = history.state?.from;
+  if (!from || !currentLayout().phone) return;
+  for (const link of document.querySelectorAll("#detail header.bar a.back, #master-bar a.master-back")) {
+    link.textContent = `‹ ${from.title}`;
+    link.setAttribute("href", from.path);
+  }
+}
+
+function popStack(parent) {
+  const from = history.state?.from;
+  if (!from) {
+    show(parent, { replace: true, direction: "back" });
+    return;
+  }
+  popping = true;
+  // The Navigation API sees this document's entries: the nearest one of the screen underneath.
+  const entries = window.navigation?.entries().slice(0, window.navigation.currentEntry.index) ?? [];
+  const under = entries.reverse().find((entry) => {
+    const url = new URL(entry.url);
+    return url.pathname + url.search === from.path;
+  });
+  if (under) window.navigation.traverseTo(under.key);
+  else history.back();
+}
+
 // The overlay master of tablet portrait.
 function openMaster() {
   body.classList.add("master-open");
@@ -45,12 +84,13 @@ function closeMaster() {
 
 // An address ending in #master (a bookmark, or the list opened before this script ran)
 // opens the list the way this script does, so that closing it works the same.
+labelBack();
 if (location.hash === "#master") {
   history.replaceState(history.state, "", location.pathname + location.search);
   if (currentLayout().overlay) openMaster();
 }
 
-async function show(url, { push, direction }) {
+async function show(url, { push, replace = false, direction }) {
   let response;
   try {
     response = await fetch(url, { headers: { Accept: "text/html" }, credentials: "same-origin" });
@@ -71,8 +111,11 @@ async function show(url, { push, direction }) {
     location.assign(url);
     return;
   }
-  if (push) {
-    history.pushState({ roadtrip: true }, "", response.url || url);
+  if (push || replace) {
+    // A screen pushed remembers the one it was pushed from (see `popStack`); one put in place
+    // of another (Back at the bottom of the stack) takes over what was under that one.
+    const state = push ? { roadtrip: true, from: { path: lastPath, title: visibleTitle() } } : { roadtrip: true, from: history.state?.from };
+    history[push ? "pushState" : "replaceState"](state, "", response.url || url);
     lastPath = location.pathname + location.search;
   }
   document.title = page.title;
@@ -84,6 +127,7 @@ async function show(url, { push, direction }) {
   replaceMaster(page.adoptNode(nextMaster), page.body.dataset.screen === "detail");
   const detail = document.getElementById("detail");
   detail.replaceWith(page.adoptNode(nextDetail));
+  labelBack();
   document.dispatchEvent(new CustomEvent("roadtrip:swap"));
   loadScreenScripts();
   const pane = body.dataset.screen === "master" ? document.getElementById("master") : document.getElementById("detail");
@@ -158,8 +202,9 @@ document.addEventListener("click", (event) => {
   }
   if (!isAppLink(link, event)) return;
   event.preventDefault();
-  const back = link.classList.contains("back");
-  show(link.href, { push: true, direction: back ? "back" : "forward" });
+  const back = link.classList.contains("back") || link.classList.contains("master-back");
+  if (back && currentLayout().phone) popStack(link.href);
+  else show(link.href, { push: true, direction: back ? "back" : "forward" });
 });
 
 document.addEventListener("keydown", (event) => {
@@ -169,7 +214,8 @@ document.addEventListener("keydown", (event) => {
 window.addEventListener("popstate", () => {
   const path = location.pathname + location.search;
   if (path === lastPath) return; // only the hash changed
-  const direction = path.split("/").length < lastPath.split("/").length ? "back" : "forward";
+  const direction = popping || path.split("/").length < lastPath.split("/").length ? "back" : "forward";
+  popping = false;
   lastPath = path;
   const asked = new CustomEvent("roadtrip:popstate", { cancelable: true, detail: { path } });
   if (!document.dispatchEvent(asked)) return; // the book turned to that page itself

@@ -180,7 +180,8 @@ class BookViewer {
   commit(target, { push = true } = {}) {
     this.current = target;
     if (push) {
-      history.pushState({ roadtrip: true, book: target }, "", this.path(target));
+      // A turn is no screen of the stack: Back pops the book as a whole (app.js).
+      history.pushState({ roadtrip: true, book: target, from: history.state?.from }, "", this.path(target));
       document.dispatchEvent(new CustomEvent("roadtrip:navigated"));
     }
     this.arrange();

@@ -46,6 +46,8 @@ struct VisitChoiceView: HTML {
     let route: Route
     let back: Route
     let vacations: [(id: Int64, name: String)]
+    /// Of those, the ones that hold the photo already: checked, as iOS marks a chosen row.
+    var holding: Set<Int64> = []
     var error: String? = nil
 
     var content: some HTML {
@@ -61,7 +63,12 @@ struct VisitChoiceView: HTML {
                         form(.method("post"), .action(route), .class("choice-form"), .data("offline-note", offlineNote), .data("offline-back", back.path)) {
                             FormToken()
                             input(.type("hidden"), .name("vacation"), .value(String(vacation.id)))
-                            button(.type("submit"), .class("row choice"), .data("offline-target", vacation.name)) { span(.class("row-title")) { vacation.name } }
+                            button(.type("submit"), .class("row choice"), .data("offline-target", vacation.name)) {
+                                span(.class("row-title")) { vacation.name }
+                                if kind == .visit && holding.contains(vacation.id) {
+                                    span(.class("row-check"), .role("img"), .ariaLabel("holds this photo")) { "✓" }
+                                }
+                            }
                         }
                     }
                 }
