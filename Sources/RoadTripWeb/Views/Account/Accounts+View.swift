@@ -32,7 +32,7 @@ struct AccountsView: HTML {
             span(.class("row-title")) { account.name }
             span(.class("row-subtitle")) { account.isOwner ? "Owner" : "Member" }
             if account.id == viewer.id {
-                a(.href(.account)) { "Change your password" }
+                a(.href(.account), .class("target-link")) { "Change your password" }
             } else {
                 resetForm(account)
                 removeForm(account)
