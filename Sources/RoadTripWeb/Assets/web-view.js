@@ -192,6 +192,7 @@ export class WebFrame {
     this.iframe = fresh;
     this.home = url;
     this.instead = false;
+    this.retry = null;
     this.loads = 0;
     this.resetSteps();
     this.state = "loading";
