@@ -190,19 +190,20 @@ struct BookController {
     /// RoadTrip asks it again (the next look at the page after that time).
     static func unreachable(_ url: String, reason: String, retryAt: Date) -> String {
         let host = URL(string: url)?.host ?? url
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_GB")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "HH:mm:ss 'UTC'"
-        return "\(host) could not be reached, and RoadTrip has no copy of this page yet. \(reason) RoadTrip asks again from \(formatter.string(from: retryAt))."
+        return "\(host) could not be reached, and RoadTrip has no copy of this page yet. \(reason) RoadTrip asks again from \(inUTC(retryAt, "HH:mm:ss 'UTC'"))."
     }
 
     /// "29 Nov 2026, 14:05 UTC": when a copy was made, in words.
     static func madeAt(_ date: Date) -> String {
+        inUTC(date, "d MMM yyyy, HH:mm 'UTC'")
+    }
+
+    /// A date as `format` writes it, in British English and UTC.
+    private static func inUTC(_ date: Date, _ format: String) -> String {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_GB")
         formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "d MMM yyyy, HH:mm 'UTC'"
+        formatter.dateFormat = format
         return formatter.string(from: date)
     }
 

@@ -72,7 +72,8 @@ extension FlickrController {
             title: kind == .visit ? "Visit" : "Unvisit", master: placesBeside(flickr),
             detail: VisitChoiceView(kind: kind, title: photo.displayTitle, route: kind == .visit ? .flickrVisit(id: photo.id) : .flickrUnvisit(id: photo.id),
                                     back: back, vacations: vacations,
-                                    holding: Set(try app.library.vacations.holding(sha256: FlickrService.vacationKey(of: photo), for: context.account.id).map(\.id)),
+                                    holding: kind == .visit
+                                        ? Set(try app.library.vacations.holding(sha256: FlickrService.vacationKey(of: photo), for: context.account.id).map(\.id)) : [],
                                     error: error),
             screen: .detail, back: (back, photo.displayTitle), status: status
         )

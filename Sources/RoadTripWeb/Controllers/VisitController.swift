@@ -84,7 +84,8 @@ struct VisitController {
             master: grid.view,
             detail: VisitChoiceView(kind: kind, title: photo.displayTitle, route: kind == .visit ? .visit(photo: photo.id) : .unvisit(photo: photo.id),
                                     back: .photo(id: photo.id, inRecents: false), vacations: vacations,
-                                    holding: Set(try store.holding(sha256: photo.sha256, for: context.account.id).map(\.id)), error: error),
+                                    holding: kind == .visit ? Set(try store.holding(sha256: photo.sha256, for: context.account.id).map(\.id)) : [],
+                                    error: error),
             back: (.photo(id: photo.id, inRecents: false), photo.displayTitle), masterBar: .photos(.places, flickr: grid.flickrTab),
             masterKey: collection.masterKey
         ), context: context, status: status)
