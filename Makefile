@@ -81,6 +81,8 @@ e2e-deps:
 	@bin/install-packages $(E2E_PACKAGES)
 	@$(PYTHON) -c "import selenium, pytest, xdist" 2>/dev/null || $(PYTHON) -m pip install -q -r e2e/requirements.txt \
 		|| $(PYTHON) -m pip install -q --break-system-packages -r e2e/requirements.txt
+	@$(PYTHON) e2e/axe_core.py || $(PYTHON) -m pip install -q --no-deps --ignore-requires-python -r e2e/requirements-axe.txt \
+		|| $(PYTHON) -m pip install -q --no-deps --ignore-requires-python --break-system-packages -r e2e/requirements-axe.txt
 
 lint-deps:
 	@bin/install-packages $(LINT_PACKAGES)

@@ -43,11 +43,14 @@ TRIP_PROMPT = f"{TRIP} .trip-prompt"
 TRIP_NAME = f"{TRIP} .trip-name"
 TRIP_EVENTS = f"{TRIP} a.trip-events"
 TRIP_WEATHER = f"{TRIP} a.trip-weather"
-# Who is signed in, at the foot of the master column (Views/Shell.swift, ViewerFooter).
-FOOTER = "aside#master footer.master-footer"
-FOOTER_NAME = f"{FOOTER} a.viewer"
-FOOTER_ACCOUNTS = f'{FOOTER} a[href="/accounts"]'
-SIGN_OUT = f'{FOOTER} form[action="/signout"] button[type="submit"]'
+# The app tab bar (Views/AppTabs.swift): RoadTrip | Photos | who is signed in (their account's tab).
+APP_TABS = "nav#app-tabs"
+VIEWER_TAB = f"{APP_TABS} a.app-tab.viewer"
+VIEWER_NAME = f"{VIEWER_TAB} .app-tab-label"
+# Your account (Views/Account): Sign out on its card; the owner's Accounts in the account's list
+# beside it (a tablet) or in the screen itself (a phone).
+SIGN_OUT = '#detail form.sign-out[action="/signout"] button[type="submit"]'
+ACCOUNTS_LINK = '#detail ul.account-links a[href="/accounts"], #master-content ul.account-menu a[href="/accounts"]'
 # Pages of their own (sign in, set up): the detail pane alone, no list.
 FORM_PAGE = "main#detail section.form-page"
 SIGN_IN_FORM = 'form[action="/signin"]'
@@ -325,19 +328,28 @@ class Shell:
     # Accounts
 
     def reveal_master(self) -> None:
-        """Bring the master column (and its footer) on screen: in tablet portrait it is an
-        overlay behind the top bar's button; a phone must be on its home screen for it."""
+        """Bring the master column on screen: in tablet portrait it is an overlay behind the top
+        bar's button; a phone must be on its home screen for it."""
         if self.shown(MASTER):
             return
         if self.shown(OPEN_MASTER):
             self.click(OPEN_MASTER)
         elif self.shown(BACK):
             self.click(BACK)
-        self.wait_shown(MASTER, FOOTER)
+        self.wait_shown(MASTER)
         self.browser.settle()  # the list slides in
 
-    def footer_name(self) -> str:
-        return text_content(self.find(FOOTER_NAME))
+    def open_account(self) -> None:
+        """Your account by the account's tab, as a person reaches it: home first, where the tab
+        bar is on screen on every layout."""
+        self.browser.open("/")
+        self.wait_home()
+        self.click(VIEWER_TAB)
+        self.wait_path("/account")
+        self.wait_shown(SIGN_OUT)
+
+    def viewer_name(self) -> str:
+        return text_content(self.find(VIEWER_NAME))
 
     def notice(self) -> str:
         return text_content(self.find(NOTICE))
@@ -384,7 +396,7 @@ class Shell:
         assert self.driver.title == "Sign in · RoadTrip"
         assert text_content(self.find(f"{FORM_PAGE} h2")) == "Sign in to RoadTrip"
         assert "single" in self.body_classes() and not self.find_all(MASTER), "the sign-in page has no list beside it"
-        assert not self.find_all(FOOTER), "nobody is signed in: no account footer"
+        assert not self.find_all(APP_TABS), "nobody is signed in: no app tabs, no account's tab"
         for name in ("name", "password"):
             assert self.find(f'{SIGN_IN_FORM} input[name="{name}"]').is_displayed(), f"the sign-in form asks for {name}"
         assert self.find(f'{SIGN_IN_FORM} input[name="password"]').get_attribute("type") == "password"
@@ -394,8 +406,8 @@ class Shell:
         )
 
     def wait_signed_in_as(self, account: Account) -> None:
-        """The footer under the list names the person (wherever the list is on screen or not)."""
-        self.wait(lambda: self.find_all(FOOTER_NAME) and self.footer_name() == account.name, f"the footer should name {account.name}")
+        """The account's tab names the person (whether the tab bar is on screen or not)."""
+        self.wait(lambda: self.find_all(VIEWER_NAME) and self.viewer_name() == account.name, f"the account's tab should name {account.name}")
 
     def wait_error_page(self, status: int) -> None:
         self.wait_shown(DETAIL, ERROR_STATE)
@@ -420,7 +432,10 @@ def assert_side_by_side(shell: Shell) -> None:
     assert master["x"] + master["width"] <= detail["x"] + 1, f"the master column should be left of the detail: {master} {detail}"
     assert master["x"] >= 0 and detail["x"] + detail["width"] <= width + 1, "both panes should be on screen"
     assert detail["width"] > master["width"], "the detail should be the wider pane"
-    assert master["height"] >= height - 1 and detail["height"] >= height - 1, "both panes should be full height"
+    tabs = shell.rect(APP_TABS)["height"] if shell.find_all(APP_TABS) else 0
+    assert master["height"] + tabs >= height - 1 and detail["height"] >= height - 1, (
+        "the list (over its tab bar) and the detail should be full height"
+    )
     shell.wait_hidden(BACK, OPEN_MASTER, BACKDROP)
 
 
@@ -537,7 +552,7 @@ def csp_directives(policy: str) -> dict[str, list[str]]:
 
 
 MASTER_MARKER = re.compile(r'<aside[^>]*\bid="master"')
-FOOTER_MARKER = re.compile(r'<footer[^>]*\bclass="master-footer"')
+APP_TABS_MARKER = re.compile(r'<nav[^>]*\bid="app-tabs"')
 SHELL_MARKERS = (
     re.compile(r'<main[^>]*\bid="detail"'),
     re.compile(r'<h2[^>]*\bid="detail-title"'),
@@ -546,7 +561,7 @@ SHELL_MARKERS = (
 
 
 def missing_shell_parts(html: str, master: bool = True) -> list[str]:
-    """The parts of the shell a page lacks: with `master`, the list and the signed-in footer
-    too (a signed-in person's pages); without, the detail pane alone (a page of its own)."""
-    markers = SHELL_MARKERS + ((MASTER_MARKER, FOOTER_MARKER) if master else ())
+    """The parts of the shell a page lacks: with `master`, the list and the app tabs with the
+    account's too (a signed-in person's pages); without, the detail pane alone (a page of its own)."""
+    markers = SHELL_MARKERS + ((MASTER_MARKER, APP_TABS_MARKER) if master else ())
     return [marker.pattern for marker in markers if not marker.search(html)]

@@ -1,17 +1,18 @@
-"""Your account and the owner's Accounts screen (issue 3): reached from the footer under the
-list, in the shell like every signed-in page; everyone changes their own password (the old
-one required, the other sessions end); the owner adds and removes accounts."""
+"""Your account and the owner's Accounts screen (issue 3): reached by the account's tab of the app
+tab bar (issue 33, 2 and 5), in the shell like every signed-in page; everyone changes their own
+password (the old one required, the other sessions end); the owner adds and removes accounts."""
 
 import pytest
 
 from pages import (
+    ACCOUNTS_LINK,
+    APP_TABS,
     BACK,
-    FOOTER,
-    FOOTER_ACCOUNTS,
-    FOOTER_NAME,
     MEMBER,
     OWNER,
     SESSION_COOKIE,
+    SIGN_OUT,
+    VIEWER_TAB,
     Account,
     Shell,
     assert_side_by_side,
@@ -25,26 +26,23 @@ PASSWORD_FORM = 'form[action="/account/password"]'
 ADD_FORM = 'form[action="/accounts"]'
 
 
-def assert_detail_layout(shell: Shell) -> None:
+def assert_detail_layout(shell: Shell, back: str | None) -> None:
+    """A detail screen of the account's half; on a phone with `back` (or, Your account, none:
+    the half's first screen, with the tab bar under it)."""
     layout = shell.browser.layout.name
     if layout == "tablet-landscape":
         assert_side_by_side(shell)
     else:
-        shell.wait_shown("main#detail", BACK if layout == "phone" else "main#detail header.bar a.open-master")
+        shell.wait_shown("main#detail", BACK if layout == "phone" and back else "main#detail")
         shell.wait_hidden("aside#master")
         assert shell.rect("main#detail")["width"] == shell.browser.layout.width, "the page fills the screen"
-    if layout == "phone":  # opened from the list: named after it, as a pushed screen's back is
-        assert text_content(shell.find(BACK)) == "‹ RoadTrip"
+    if layout == "tablet-portrait":
+        assert text_content(shell.find("main#detail header.bar a.open-master")) == "☰ Account", "names the list it opens"
+    if layout == "phone":
+        assert [text_content(e) for e in shell.find_all(BACK) if e.is_displayed()] == ([f"‹ {back}"] if back else [])
+        assert shell.shown(APP_TABS) == (back is None), "the tab bar under the half's first screen only"
+    assert text_content(shell.find(f'{APP_TABS} a[aria-current="page"]')) == OWNER.name, "the account's tab is the current one"
     assert_titles_fit(shell)
-
-
-def follow_footer_link(shell: Shell, css: str, path: str) -> None:
-    shell.browser.open("/")
-    shell.wait_home()
-    shell.reveal_master()
-    shell.click(css)
-    shell.wait_path(path)
-    shell.wait(lambda: shell.screen() == "detail", f"{path} is a detail screen")
 
 
 @pytest.mark.parametrize("layout", LAYOUTS)
@@ -52,20 +50,27 @@ def test_account_and_accounts_pages(server, browser, layout):
     b = browser(layout)
     shell = Shell(b)
 
-    follow_footer_link(shell, FOOTER_NAME, "/account")
+    b.open("/")
+    shell.wait_home()
+    shell.click(VIEWER_TAB)  # on every layout the tab bar is on screen at home
+    shell.wait_path("/account")
     shell.wait(lambda: b.driver.title == "Your account · RoadTrip", "the account page's title")
-    shell.wait_shown(PASSWORD_FORM)
+    shell.wait_shown(PASSWORD_FORM, SIGN_OUT)
     assert shell.detail_title() == "Your account"
-    assert text_content(shell.find("section.form-page > h2")) == OWNER.name
-    assert text_content(shell.find("section.form-page > p.hint")) == "Owner of this RoadTrip"
+    assert text_content(shell.find("section.form-page .account-name")) == OWNER.name
+    assert text_content(shell.find("section.form-page .account-who p.hint")) == "Owner of this RoadTrip"
     for name in ("current", "password", "repeated"):
         assert shell.find(f'{PASSWORD_FORM} input[name="{name}"]').get_attribute("type") == "password"
-    footer_token = shell.hidden_value(FOOTER + " form", "csrf")
-    assert footer_token and shell.hidden_value(PASSWORD_FORM, "csrf") == footer_token, "one form token per session"
-    assert_detail_layout(shell)
+    sign_out_token = shell.hidden_value("form.sign-out", "csrf")
+    assert sign_out_token and shell.hidden_value(PASSWORD_FORM, "csrf") == sign_out_token, "one form token per session"
+    assert_detail_layout(shell, back=None)
     b.screenshot(f"{layout}-account")
 
-    follow_footer_link(shell, FOOTER_ACCOUNTS, "/accounts")
+    # Accounts: in the screen on a phone, in the account's list beside it on a tablet.
+    if layout != "phone":
+        shell.reveal_master()
+    shell.click(ACCOUNTS_LINK.split(", ")[0 if layout == "phone" else 1])
+    shell.wait_path("/accounts")
     shell.wait(lambda: b.driver.title == "Accounts · RoadTrip", "the accounts page's title")
     shell.wait_shown(ADD_FORM)
     rows = {
@@ -77,9 +82,9 @@ def test_account_and_accounts_pages(server, browser, layout):
     assert len(shell.find_all('form.reset button[type="submit"]')) == 1, "the other account's password can be reset"
     assert [text_content(x) for x in shell.find_all('ul.accounts a[href="/account"]')] == ["Change your password"], \
         "the owner's own password is changed under Your account"
-    assert all(value == footer_token for value in
+    assert all(value == sign_out_token for value in
                (i.get_attribute("value") for i in shell.find_all('section.form-page input[name="csrf"]')))
-    assert_detail_layout(shell)
+    assert_detail_layout(shell, back="Your account")
     b.screenshot(f"{layout}-accounts")
 
 
@@ -114,9 +119,9 @@ def test_owner_adds_an_account_who_changes_their_password_and_is_removed(start_s
     sam_shell.wait_sign_in_page(next_path="/account")
     sam_shell.sign_in(sam)
     sam_shell.wait_path("/account")
-    assert text_content(sam_shell.find("section.form-page > p.hint")) == "Member of this RoadTrip"
+    assert text_content(sam_shell.find("section.form-page .account-who p.hint")) == "Member of this RoadTrip"
     sam_shell.wait_signed_in_as(sam)
-    assert not sam_shell.find_all(FOOTER_ACCOUNTS)
+    assert not sam_shell.find_all(ACCOUNTS_LINK), "a member has no Accounts, in the screen or in the list"
     first_session = phone.cookie(SESSION_COOKIE)
 
     # The old password is required.

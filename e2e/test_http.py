@@ -200,7 +200,7 @@ def test_unknown_addresses_without_a_session_are_pages_of_their_own(server, path
     assert result.status == 404, f"{path}: {result.status}"
     assert not missing_shell_parts(result.text, master=False), f"{path}: {missing_shell_parts(result.text, master=False)}"
     assert not re.search(r'<aside[^>]*\bid="master"', result.text), "no list for someone not signed in"
-    assert "master-footer" not in result.text
+    assert 'id="app-tabs"' not in result.text, "no tab bar, no account's tab"
     for destination in ("New York City", "San Francisco"):
         assert destination not in result.text, f"the 404 page shows {destination} without a session"
     assert ">404<" in result.text

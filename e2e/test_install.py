@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from pages import SESSION_COOKIE, SIGN_OUT, Account, Shell, add_account_over_http, sign_in_over_http
+from pages import SESSION_COOKIE, SIGN_OUT, VIEWER_TAB, Account, Shell, add_account_over_http, sign_in_over_http
 
 
 @pytest.mark.parametrize("layout", ["phone", "tablet-landscape"])
@@ -77,6 +77,7 @@ def test_signing_out_empties_cache_storage_and_indexeddb(vacation_server, browse
     assert "roadtrip-kept" in cache_names and "roadtrip-changes" in databases
 
     # MUT: sign out as a person does
+    Shell(b).click(VIEWER_TAB)
     Shell(b).click(SIGN_OUT)
 
     Shell(b).wait(lambda: Shell(b).path().startswith("/signin"), "signing out should land on the sign-in page")

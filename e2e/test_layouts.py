@@ -16,14 +16,10 @@ from pages import (
     BACK,
     BACKDROP,
     DETAIL,
-    FOOTER,
-    FOOTER_ACCOUNTS,
-    FOOTER_NAME,
     MASTER,
     OPEN_MASTER,
     OWNER,
-    ROWS,
-    SIGN_OUT,
+    VIEWER_TAB,
     Shell,
     assert_side_by_side,
     assert_titles_fit,
@@ -274,23 +270,16 @@ def test_colour_scheme_follows_the_system(browser, layout):
     assert colours["dark"]["background"] < 0.4 < colours["dark"]["text"], f"dark scheme: {colours['dark']}"
 
 
-@pytest.mark.parametrize("layout", ["phone", "tablet-portrait", "tablet-landscape", "desktop"])
-def test_footer_shows_who_is_signed_in(browser, layout):
-    """At the foot of the list, on screen and below the rows: the account's name, Accounts
-    (for the owner) and Sign out."""
+@pytest.mark.parametrize("layout", ["desktop"])
+def test_the_account_tab_shows_who_is_signed_in(browser, layout):
+    """The account's tab of the app tab bar names the person, on screen under the list (the
+    other layouts: test_app_tabs.py); no footer of links under every list (issue 33, 2)."""
     b = browser(layout)
     b.open("/")
     shell = Shell(b)
     shell.wait_home()
-    shell.reveal_master()
     shell.wait_signed_in_as(OWNER)
-    shell.wait_shown(FOOTER_NAME, FOOTER_ACCOUNTS, SIGN_OUT)
-    footer, master = shell.rect(FOOTER), shell.rect(MASTER)
-    last_row = shell.find_all(ROWS)[-1].rect
+    tab, master = shell.rect(VIEWER_TAB), shell.rect(MASTER)
     _, height = shell.viewport()
-    assert footer["y"] + footer["height"] <= height + 1, f"the footer is on screen: {footer}"
-    assert footer["y"] >= last_row["y"] + last_row["height"] - 1, f"the footer is below the rows: {footer} {last_row}"
-    assert master["x"] <= footer["x"] and footer["x"] + footer["width"] <= master["x"] + master["width"] + 1, "inside the list's column"
-    for part in (FOOTER_NAME, FOOTER_ACCOUNTS, SIGN_OUT):
-        box = shell.rect(part)
-        assert footer["x"] <= box["x"] and box["x"] + box["width"] <= footer["x"] + footer["width"] + 1, f"{part} fits the footer"
+    assert tab["y"] + tab["height"] <= height + 1 and tab["y"] >= master["y"] + master["height"] - 1, f"under the list: {tab} {master}"
+    assert not shell.find_all("footer"), "no account footer"

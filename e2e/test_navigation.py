@@ -6,12 +6,12 @@ a page of its own, without the list, for anyone else)."""
 import pytest
 
 from pages import (
+    APP_TABS,
     BACK,
     BACKDROP,
     DETAIL,
     MASTER,
     OPEN_MASTER,
-    FOOTER,
     OWNER,
     Shell,
     assert_side_by_side,
@@ -209,7 +209,7 @@ def test_unknown_address_without_a_session_is_a_page_of_its_own(browser, layout)
     assert shell.find(".empty-state.error .status-code").text.strip() == "404"
     assert b.driver.title == "Not found · RoadTrip"
     assert "single" in shell.body_classes()
-    assert not shell.find_all(MASTER) and not shell.find_all(FOOTER), "no list, no account, for someone not signed in"
+    assert not shell.find_all(MASTER) and not shell.find_all(APP_TABS), "no list, no account, for someone not signed in"
     detail = shell.rect(DETAIL)
     assert detail["x"] == 0 and detail["width"] == b.layout.width, f"the page fills the screen: {detail}"
     b.screenshot(f"{layout}-not-found-signed-out")

@@ -18,7 +18,7 @@ from selenium.webdriver.support.ui import WebDriverWait
 
 from conftest import LAYOUTS as LAYOUTS_BY_NAME
 from conftest import RoadTripServer, catalogue_folder, make_driver, roadtrip_binary, worker_suffix
-from pages import OWNER, SESSION_COOKIE, SIGN_OUT, Shell, http_get, http_post, new_york
+from pages import OWNER, SESSION_COOKIE, SIGN_OUT, VIEWER_TAB, Shell, http_get, http_post, new_york
 from photo_pages import ZOOM_IN, PhotoScreens, photo_ids
 from trip_pages import Book, choose_over_http, location
 from vacation_pages import book_state, browser_as, create_over_http, traveller, vacation_with, vacations_of
@@ -335,6 +335,7 @@ def test_signing_out_empties_what_the_account_kept(browser, roadtrip):
     Shell(b).wait(lambda: "/vacations" in recent_entries(b), "a page opened is kept among the recent")
     assert kept_sets(b)
 
+    Shell(b).click(VIEWER_TAB)
     Shell(b).click(SIGN_OUT)
 
     Shell(b).wait(lambda: Shell(b).path().startswith("/signin"), "signing out should land on the sign-in page")

@@ -20,12 +20,14 @@ from photo_pages import (
     GRID,
     GRID_CELLS,
     IMAGE,
+    INFO,
     MASTER_TITLE,
     MAX_SCALE,
     MIN_SCALE,
     NEXT,
     PLACE_ROWS,
     PREVIOUS,
+    STAGE,
     VIEWER,
     ZOOM_IN,
     ZOOM_LEVEL,
@@ -322,9 +324,10 @@ def test_previous_and_next_by_buttons_arrows_and_swipe(server, browser, layout):
     assert screens.path() == f"/photos/{first}", "the address follows the photo on screen"
 
 
-@pytest.mark.parametrize("layout", LAYOUTS)
+@pytest.mark.parametrize("layout", LAYOUTS + ["phone-landscape"])
 def test_info_panel_shows_date_camera_place_and_coordinates(server, browser, layout):
     screens, _ = open_photo(server, browser, layout, "Painted Ladies")
+    stage = screens.rect(STAGE)
     info = screens.info()
     expected = {
         "Description": "Alamo Square",
@@ -337,9 +340,17 @@ def test_info_panel_shows_date_camera_place_and_coordinates(server, browser, lay
     assert {term: info.get(term) for term in expected} == expected, info
     assert list(info)[:6] == list(expected), "in this order"
     screens.browser.screenshot(f"{layout}-photo-info")
-    # The panel takes room from the stage: the photo fills what is left.
-    screens.wait(lambda: screens.viewer()["scale"] == pytest.approx(
-        max(screens.viewer()["stageWidth"] / 1600, screens.viewer()["stageHeight"] / 1200), abs=1e-4), "refilled")
+    # Info lies over the photo (issue 33, 3): the stage keeps its place and size, the photo its fill.
+    assert screens.rect(STAGE) == stage, "opening Info leaves the photo's area as it was"
+    sheet, width = screens.rect(f"{INFO} .info-sheet"), screens.viewport()[0]
+    assert sheet["y"] < stage["y"] + stage["height"] and sheet["y"] + sheet["height"] > stage["y"], f"over the photo: {sheet} {stage}"
+    if layout == "phone":
+        assert sheet["x"] == 0 and sheet["width"] == width, f"a sheet across the phone: {sheet}"
+    else:
+        assert sheet["width"] <= min(430, width * 0.7) and sheet["x"] + sheet["width"] >= stage["x"] + stage["width"] - 14, (
+            f"a panel at the side: {sheet} {stage}"
+        )
+    assert screens.viewer()["scale"] == pytest.approx(max(stage["width"] / 1600, stage["height"] / 1200), abs=1e-4), "still filled"
     assert_centred(screens.viewer())
     link = screens.find(f"{VIEWER} details.photo-info a[download]")
     assert link.get_attribute("href").endswith(f"/photos/{screens.viewer()['id']}/original")

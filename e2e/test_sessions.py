@@ -17,7 +17,6 @@ import pytest
 
 from pages import (
     ERROR_STATE,
-    FOOTER,
     FORM_REFUSED,
     OWNER,
     SESSION_COOKIE,
@@ -46,11 +45,11 @@ def test_sign_out_ends_the_session(server, browser, javascript):
     session = b.cookie(SESSION_COOKIE)
     assert session and server.session_row(session), "the browser has a live session"
 
-    shell.reveal_master()
     shell.wait_signed_in_as(OWNER)
+    shell.open_account()
     assert text_content(shell.find(SIGN_OUT)) == "Sign out"
-    b.screenshot(f"{b.name}-footer")
-    shell.submit(f"{FOOTER} form")
+    b.screenshot(f"{b.name}-account-sign-out")
+    shell.submit("form.sign-out")
     shell.wait_sign_in_page(next_path=None)
     assert shell.path() == "/signin"
     assert b.cookie(SESSION_COOKIE) is None, "the session cookie is deleted"
@@ -59,8 +58,8 @@ def test_sign_out_ends_the_session(server, browser, javascript):
     # Back does not bring the signed-in page back (from a cache): it asks to sign in.
     b.driver.back()
     b.wait_loaded()
-    shell.wait_sign_in_page(next_path=None)
-    assert shell.path() == "/signin?next=%2F"
+    shell.wait_sign_in_page(next_path="/account")  # where Sign out was
+    assert shell.path() == "/signin?next=%2Faccount"
     assert not shell.find_all("#master-content a.row"), "no destination shows after signing out"
 
     # The old cookie, put back (as a copy elsewhere would still send it), opens nothing.
@@ -128,13 +127,13 @@ def test_sign_out_without_the_form_token_is_refused(server, browser, how):
     b.open("/")
     shell.wait_home()
     session = b.cookie(SESSION_COOKIE)
-    shell.reveal_master()
+    shell.open_account()
     if how == "removed":
-        b.driver.execute_script("document.querySelector(arguments[0]).remove()", f'{FOOTER} form input[name="csrf"]')
+        b.driver.execute_script("document.querySelector(arguments[0]).remove()", 'form.sign-out input[name="csrf"]')
     else:
-        b.driver.execute_script("document.querySelector(arguments[0]).value = 'A'.repeat(43)", f'{FOOTER} form input[name="csrf"]')
+        b.driver.execute_script("document.querySelector(arguments[0]).value = 'A'.repeat(43)", 'form.sign-out input[name="csrf"]')
     b.expect_log(r"/signout - Failed to load resource: .*403")
-    shell.submit(f"{FOOTER} form")
+    shell.submit("form.sign-out")
 
     shell.wait_error_page(403)
     assert b.status() == 403

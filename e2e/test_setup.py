@@ -7,9 +7,11 @@ Each runs at one layout: the forms and their answers are the server's, the same 
 (SetupPageTests checks them over HTTP too); the layouts are test_layouts.py's subject."""
 
 from pages import (
+    ACCOUNTS_LINK,
     FORM_COOKIE,
     FORM_PAGE,
     NOTICE,
+    VIEWER_TAB,
     Account,
     Shell,
     http_get,
@@ -110,8 +112,9 @@ def test_setup_through_the_printed_link_then_it_stops_working(start_server, brow
     shell.wait_home()
     shell.wait_signed_in_as(FIRST_OWNER)
     assert fresh.account_names() == [FIRST_OWNER.name]
-    shell.reveal_master()
-    assert shell.shown('footer.master-footer a[href="/accounts"]'), "the owner gets the Accounts link"
+    shell.click(VIEWER_TAB)
+    shell.wait_path("/account")
+    assert shell.find_all(ACCOUNTS_LINK), "the owner gets the Accounts link"
     b.screenshot(f"{b.name}-setup-done")
 
     # The link has done its work: it shows that RoadTrip is set up, and no form.

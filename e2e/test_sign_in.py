@@ -17,14 +17,15 @@ from urllib.parse import quote
 import pytest
 
 from pages import (
+    ACCOUNTS_LINK,
     DEVICE_COOKIE,
-    FOOTER,
     MEMBER,
     NOTICE,
     OWNER,
     SESSION_COOKIE,
     SIGN_IN_FORM,
     TOO_MANY_ATTEMPTS,
+    VIEWER_TAB,
     WRONG_NAME_OR_PASSWORD,
     Account,
     Shell,
@@ -161,5 +162,5 @@ def test_member_signs_in_without_the_accounts_link(browser):
     assert "Only the owner manages accounts" in shell.find(".empty-state.error").text
     shell.wait_signed_in_as(MEMBER)
     assert_side_by_side(shell)  # the list beside the error, for a signed-in person
-    assert shell.shown(FOOTER) and not shell.find_all(f'{FOOTER} a[href="/accounts"]'), "a member has no Accounts link"
+    assert shell.shown(VIEWER_TAB) and not shell.find_all(ACCOUNTS_LINK), "a member has no Accounts link"
     b.screenshot("tablet-landscape-member-forbidden")

@@ -118,6 +118,7 @@ extension Attribute {
     public static func hidden() -> Attribute { Attribute("hidden", nil) }
     public static func required() -> Attribute { Attribute("required", nil) }
     public static func checked() -> Attribute { Attribute("checked", nil) }
+    public static func disabled() -> Attribute { Attribute("disabled", nil) }
     public static func multiple() -> Attribute { Attribute("multiple", nil) }
     public static func autofocus() -> Attribute { Attribute("autofocus", nil) }
     public static func placeholder(_ value: String) -> Attribute { Attribute("placeholder", value) }

@@ -182,13 +182,14 @@ import Testing
         let member = try web.signedIn(bob)
 
         // MUT
-        let ownersLinks = Markup.tags("a", in: owner.get("/").bodyText).compactMap { Markup.attribute("href", of: $0) }
-        let membersLinks = Markup.tags("a", in: member.get("/").bodyText).compactMap { Markup.attribute("href", of: $0) }
+        let ownersLinks = Markup.tags("a", in: owner.get(Route.account.path).bodyText).compactMap { Markup.attribute("href", of: $0) }
+        let membersLinks = Markup.tags("a", in: member.get(Route.account.path).bodyText).compactMap { Markup.attribute("href", of: $0) }
+        let membersHome = Markup.tags("a", in: member.get("/").bodyText).compactMap { Markup.attribute("href", of: $0) }
 
         // validate
         #expect(ownersLinks.contains(Route.accounts.path))
         #expect(!membersLinks.contains(Route.accounts.path))
-        #expect(membersLinks.contains(Route.account.path))
+        #expect(membersHome.contains(Route.account.path), "the account's tab, everywhere")
     }
 
     // MARK: one's own password
@@ -202,7 +203,7 @@ import Testing
 
         // validate
         #expect(page.status == .ok)
-        #expect(page.bodyText.contains("<h2>Bob</h2>"))
+        #expect(page.bodyText.contains("<h2 class=\"account-name\">Bob</h2>"))
         #expect(page.bodyText.contains("Member of this RoadTrip"))
     }
 

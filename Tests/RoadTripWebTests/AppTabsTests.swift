@@ -4,9 +4,9 @@ import RoadTrip
 import Testing
 @testable import RoadTripWeb
 
-/// RoadTrip | Photos at the foot of the master column: both halves linked from `Route`, the
-/// current one marked, after the account footer (last in the column, so the phone's tab bar is
-/// its foot), and no longer as the footer's small links.
+/// RoadTrip | Photos | the account: the app tab bar, all three halves linked from `Route`, the
+/// current one marked; after the detail pane (CSS places it under the list or across the screen),
+/// with no account footer left in the list.
 @Suite struct AppTabsTests {
     let web: WebFixture
     let visitor: Visitor
@@ -19,7 +19,7 @@ import Testing
     /// The tabs' (href, aria-current) in order.
     private func tabs(in html: String) -> [(href: String?, current: String?)] {
         Markup.tags("a", in: html)
-            .filter { Markup.attribute("class", of: $0) == "app-tab" }
+            .filter { Markup.attribute("class", of: $0)?.hasPrefix("app-tab") == true }
             .map { (Markup.attribute("href", of: $0), Markup.attribute("aria-current", of: $0)) }
     }
 
@@ -29,9 +29,10 @@ import Testing
 
         // validate
         let found = tabs(in: html)
-        #expect(found.map(\.href) == [Route.home.path, Route.places(order: .byCountry).path])
-        #expect(found.map(\.current) == ["page", nil])
-        #expect(Markup.texts(ofClass: "app-tab-label", element: "span", in: html) == ["RoadTrip", "Photos"])
+        #expect(found.map(\.href) == [Route.home.path, Route.places(order: .byCountry).path, Route.account.path])
+        #expect(found.map(\.current) == ["page", nil, nil])
+        #expect(Markup.texts(ofClass: "app-tab-label", element: "span", in: html) == ["RoadTrip", "Photos", "Ann"],
+                "the account's tab is named after who is signed in")
     }
 
     @Test func photoPagesMarkThePhotosTab() throws {
@@ -40,19 +41,35 @@ import Testing
             let html = visitor.get(path).bodyText
 
             // validate
-            #expect(tabs(in: html).map(\.current) == [nil, "page"], "\(path)")
+            #expect(tabs(in: html).map(\.current) == [nil, "page", nil], "\(path)")
         }
     }
 
-    @Test func theTabsEndTheMasterColumnAfterTheAccountFooter() throws {
+    @Test func accountPagesMarkTheAccountTabAndListTheAccountsScreens() throws {
+        for path in [Route.account.path, Route.accounts.path] {
+            // MUT
+            let html = visitor.get(path).bodyText
+
+            // validate
+            #expect(tabs(in: html).map(\.current) == [nil, nil, "page"], "\(path)")
+            #expect(html.contains("<ul class=\"rows account-menu\""), "\(path): the account's list beside it")
+        }
+        let account = visitor.get(Route.account.path).bodyText
+        #expect(account.contains("<nav class=\"app-tabs tab-root\""), "Your account is its half's first screen")
+        #expect(Markup.tags("form", in: account).contains { Markup.attribute("action", of: $0) == Route.signOut.path }, "Sign out is on it")
+        #expect(!visitor.get(Route.accounts.path).bodyText.contains("tab-root"), "Accounts is pushed onto it")
+    }
+
+    @Test func theTabsFollowThePanesAndNoFooterIsLeft() throws {
         // MUT
         let html = visitor.get(Route.home.path).bodyText
 
         // validate
-        let footer = try #require(html.range(of: "<footer class=\"master-footer\""))
-        let tabBar = try #require(html.range(of: "<nav class=\"app-tabs\""))
         let columnEnd = try #require(html.range(of: "</aside>"))
-        #expect(footer.lowerBound < tabBar.lowerBound && tabBar.lowerBound < columnEnd.lowerBound)
-        #expect(!html.contains("app-switch"), "the footer's old small links are gone")
+        let detailEnd = try #require(html.range(of: "</main>"))
+        let tabBar = try #require(html.range(of: "<nav class=\"app-tabs\""))
+        #expect(columnEnd.lowerBound < tabBar.lowerBound && detailEnd.lowerBound < tabBar.lowerBound)
+        #expect(!html.contains("master-footer"), "the account's links are in the account's half, not under every list")
+        #expect(!html.contains("action=\"/signout\""), "Sign out is on Your account")
     }
 }

@@ -69,7 +69,7 @@ import Testing
         // MUT
         let page = visitor.get(Route.signIn(next: nil).path)
         let response = signIn(visitor)
-        visitor.get("/")
+        visitor.get(Route.account.path)  // Sign out's form is on Your account
         let signedOut = visitor.post(Route.signOut.path)
 
         // validate
@@ -158,7 +158,7 @@ import Testing
         let copy = web.visitor()
         copy.cookies[Visitor.sessionCookie] = token
         try #require(copy.get("/").status == .ok)
-        visitor.get("/")
+        visitor.get(Route.account.path)  // Sign out's form is on Your account
 
         // MUT
         let response = visitor.post(Route.signOut.path)

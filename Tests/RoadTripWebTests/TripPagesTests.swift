@@ -103,7 +103,7 @@ import Testing
         try web.library.trips.choose(newYork.id, for: try ann.account(in: web).id)
 
         // MUT
-        let pages = [Route.destination(id: sanFrancisco.id), .account, .eventsBook(page: 2), .weather, .eventsEditor].map { ann.get($0.path).bodyText }
+        let pages = [Route.destination(id: sanFrancisco.id), .tripMap, .eventsBook(page: 2), .weather, .eventsEditor].map { ann.get($0.path).bodyText }
 
         // validate
         #expect(pages.map { TripMenu($0).name } == Array(repeating: "New York City", count: 5))

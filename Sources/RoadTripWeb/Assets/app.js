@@ -127,6 +127,9 @@ async function show(url, { push, replace = false, direction }) {
   replaceMaster(page.adoptNode(nextMaster), page.body.dataset.screen === "detail");
   const detail = document.getElementById("detail");
   detail.replaceWith(page.adoptNode(nextDetail));
+  // The app tab bar marks the half on screen (and, on a phone, shows on a half's first screen).
+  const nextTabs = page.getElementById("app-tabs");
+  if (nextTabs) document.getElementById("app-tabs")?.replaceWith(page.adoptNode(nextTabs));
   labelBack();
   document.dispatchEvent(new CustomEvent("roadtrip:swap"));
   loadScreenScripts();

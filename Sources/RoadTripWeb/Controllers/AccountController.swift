@@ -36,11 +36,23 @@ struct AccountController {
 
     private func page(notice: Notice?, status: Status = .ok) throws -> Response {
         let account = try context.account
-        let view = AccountView(account: account, notice: notice, reading: try app.library.trips.settings(of: account.id))
-        return app.page(PageFrame(
-            title: "Your account", screen: .detail,
-            master: try MenuView.read(for: context, from: app.library),
-            detail: view, back: (.home, "Destinations")
+        let view = AccountView(account: account, notice: notice, reading: try app.library.trips.settings(of: account.id), hasSettings: app.flickr != nil)
+        return try app.accountPage(.account, title: "Your account", detail: view, context: context, status: status)
+    }
+}
+
+extension App {
+    /// A screen of the account half: its list beside (or, on a phone, under) `detail`. Your
+    /// account is the half's first screen; Accounts and Settings go back to it.
+    func accountPage(_ screen: AccountMenuView.Screen, title: String, detail: any HTML, context: RequestContext, status: Status = .ok) throws -> Response {
+        let account = try context.account
+        return page(PageFrame(
+            title: title, screen: .detail,
+            master: AccountMenuView(account: account, current: screen, hasSettings: flickr != nil),
+            detail: detail,
+            back: screen == .account ? nil : (.account, "Account"),
+            masterBar: .account,
+            tabRoot: screen == .account
         ), context: context, status: status)
     }
 }

@@ -57,10 +57,6 @@ struct AccountsController {
 
     private func page(notice: Notice?, name: String = "", status: Status = .ok) throws -> Response {
         let view = AccountsView(accounts: try app.library.accounts.all(), viewer: try context.account, notice: notice, name: name)
-        return app.page(PageFrame(
-            title: "Accounts", screen: .detail,
-            master: try MenuView.read(for: context, from: app.library),
-            detail: view, back: (.home, "Destinations")
-        ), context: context, status: status)
+        return try app.accountPage(.accounts, title: "Accounts", detail: view, context: context, status: status)
     }
 }

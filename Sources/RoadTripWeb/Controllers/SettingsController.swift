@@ -30,10 +30,8 @@ struct SettingsController {
     }
 
     private func page(_ flickr: FlickrService, notice: String?) throws -> Response {
-        app.page(PageFrame(
-            title: "Settings", screen: .detail, master: try MenuView.read(for: context, from: app.library),
-            detail: SettingsView(hasKey: try flickr.apiKey() != nil, keyIsConfigured: flickr.keyIsConfigured, notice: notice),
-            back: (.home, "RoadTrip")
-        ), context: context)
+        try app.accountPage(.settings, title: "Settings",
+                            detail: SettingsView(hasKey: try flickr.apiKey() != nil, keyIsConfigured: flickr.keyIsConfigured, notice: notice),
+                            context: context)
     }
 }

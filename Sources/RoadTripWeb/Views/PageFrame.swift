@@ -22,6 +22,9 @@ struct PageFrame {
     var masterKey: String? = nil
     /// Buttons at the trailing end of the detail's top bar (the photo viewer's Info, say).
     var detailActions: (any HTML)? = nil
+    /// A half's first screen shown as a detail (Your account): on a phone its tab bar stays, as
+    /// under a list, where a screen pushed onto the stack hides it.
+    var tabRoot: Bool = false
 }
 
 /// The master column's top bar and how the detail's top bar opens it in tablet portrait.
@@ -29,9 +32,9 @@ struct MasterBar {
     var title: String
     /// What the column is, for screen readers.
     var label: String
-    /// The detail bar's button that opens the column as an overlay in tablet portrait.
+    /// The detail bar's button that opens the column as an overlay in tablet portrait: a list
+    /// icon and the name of the list it opens.
     var openButton: String
-    var openButtonLabel: String
     /// Back within the column (a place's photos back to Places), shown where the column is a screen of its own.
     var back: (route: Route, label: String)? = nil
     /// The photo apps' tab bar: Places | Recents, with the current one marked.
@@ -39,12 +42,13 @@ struct MasterBar {
     /// Which half of the app the column belongs to: the app tabs at its foot mark it.
     var half: AppHalf = .roadTrip
 
-    static let roadTrip = MasterBar(title: "RoadTrip", label: "Destinations", openButton: "☰ Destinations", openButtonLabel: "Destinations")
+    static let roadTrip = MasterBar(title: "RoadTrip", label: "Destinations", openButton: "Destinations")
 }
 
-/// The two apps RoadTrip brings together, switched by the tab bar at the foot of the master column.
+/// The halves of RoadTrip, switched by the app tab bar: the two apps it brings together, and
+/// the signed-in person's account.
 enum AppHalf {
-    case roadTrip, photos
+    case roadTrip, photos, account
 }
 
 /// The signed-in person as the shell shows them: name, owner or not, and the key their kept

@@ -51,6 +51,9 @@ struct Shell: HTML {
                     a(.class("backdrop"), .href("#"), .ariaLabel("Close the list"), .tabindex(-1)) {}
                 }
                 detailPane
+                if frame.master != nil, let viewer {
+                    AppTabs(current: frame.masterBar.half, viewer: viewer, tabRoot: frame.tabRoot)
+                }
             }
         }
     }
@@ -81,8 +84,6 @@ struct Shell: HTML {
                 }
             }
             div(.class("pane-content"), .id("master-content"), .data("master-key", frame.masterKey ?? "")) { content }
-            if let viewer { ViewerFooter(viewer: viewer) }
-            AppTabs(current: frame.masterBar.half)
         }
     }
 
@@ -94,8 +95,10 @@ struct Shell: HTML {
                         a(.class("bar-button back"), .href(back.route), .rel("up")) { "‹ \(back.label)" }
                     }
                     if frame.master != nil {
-                        a(.class("bar-button open-master"), .href("#master"), .ariaControls("master"), .ariaLabel(frame.masterBar.openButtonLabel)) {
-                            frame.masterBar.openButton
+                        // A list's icon, then the list's name: what the button opens, not a search.
+                        a(.class("bar-button open-master"), .href("#master"), .ariaControls("master")) {
+                            span(.class("list-icon"), .ariaHidden()) { "☰" }
+                            " \(frame.masterBar.openButton)"
                         }
                     }
                 }
@@ -105,25 +108,6 @@ struct Shell: HTML {
                 }
             }
             div(.class("pane-content"), .id("detail-content")) { AnyHTML(frame.detail) }
-        }
-    }
-}
-
-/// Who is signed in, their account links and the sign-out button, at the foot of the list.
-struct ViewerFooter: HTML {
-    let viewer: Viewer
-
-    var content: some HTML {
-        footer(.class("master-footer")) {
-            a(.class("viewer"), .href(.account), .title("Your account")) { viewer.name }
-            if viewer.isOwner {
-                a(.href(.accounts)) { "Accounts" }
-                a(.href(.settings)) { "Settings" }
-            }
-            form(.method("post"), .action(.signOut), .class("inline-form")) {
-                FormToken()
-                button(.type("submit"), .class("link-button")) { "Sign out" }
-            }
         }
     }
 }

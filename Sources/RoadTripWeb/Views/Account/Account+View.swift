@@ -1,16 +1,35 @@
 import HTML
 import RoadTrip
 
-/// Your account: who you are, a form to change your password, and how book pages turn.
+/// Your account: who you are and Sign out, the owner's screens (on a phone, where the account's
+/// list is not beside it), a form to change your password, and how book pages turn.
 struct AccountView: HTML {
     let account: Account
     let notice: Notice?
     let reading: BookSettings
+    let hasSettings: Bool
 
     var content: some HTML {
         section(.class("form-page")) {
-            h2 { account.name }
-            p(.class("hint")) { account.isOwner ? "Owner of this RoadTrip" : "Member of this RoadTrip" }
+            div(.class("account-card")) {
+                div(.class("account-who")) {
+                    h2(.class("account-name")) { account.name }
+                    p(.class("hint")) { account.isOwner ? "Owner of this RoadTrip" : "Member of this RoadTrip" }
+                }
+                form(.method("post"), .action(.signOut), .class("sign-out")) {
+                    FormToken()
+                    button(.type("submit"), .class("button secondary")) { "Sign out" }
+                }
+            }
+            if account.mayManageAccounts {
+                // The account's list holds these beside the screen on a tablet; a phone has them here.
+                ul(.class("rows account-links phone-only"), .ariaLabel("Manage")) {
+                    li { a(.class("row"), .href(.accounts)) { span(.class("row-title")) { "Accounts" }; span(.class("row-chevron"), .ariaHidden()) { "›" } } }
+                    if hasSettings {
+                        li { a(.class("row"), .href(.settings)) { span(.class("row-title")) { "Settings" }; span(.class("row-chevron"), .ariaHidden()) { "›" } } }
+                    }
+                }
+            }
             if let notice { notice }
             form(.method("post"), .action(.accountPassword), .class("stacked")) {
                 h2(.class("section-title")) { "Change your password" }

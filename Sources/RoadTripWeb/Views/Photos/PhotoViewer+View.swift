@@ -84,13 +84,16 @@ struct PhotoStageView<Panels: HTML>: HTML {
         }
     }
 
+    /// At either end, the button is there but dimmed (disabled), as iOS draws it.
     private func neighbourLink(_ route: Route?, caption: String, className: String, rel: String) -> some HTML {
-        guard let route else { return span(.class("\(className) disabled"), .ariaHidden()) { caption } }
+        guard let route else { return button(.type("button"), .class("button \(className) disabled"), .disabled()) { caption } }
         return a(.class("button \(className)"), .href(route), .rel(rel)) { caption }
     }
 }
 
-/// The info panel: date, camera, place and coordinates, size, and the photo's files.
+/// The info panel: date, camera, place and coordinates, size, and the photo's files. Opened, it
+/// lies over the photo — a sheet rising from the foot on a phone, a panel at the side on a
+/// tablet — and the photo keeps its place and size; Info, under it, closes it again.
 struct PhotoInfoView: HTML {
     let model: PhotoViewer
     let tags: PhotoTagsView
@@ -100,30 +103,32 @@ struct PhotoInfoView: HTML {
         let photo = model.photo
         details(.class("photo-info")) {
             summary { "Info" }
-            dl {
-                if let subtitle = photo.displaySubtitle { dt { "Description" }; dd { subtitle } }
-                dt { "Taken" }; dd { photo.takenAt.map(PhotoFormat.date) ?? "Unknown" }
-                dt { "Camera" }; dd { photo.camera ?? "Unknown" }
-                dt { "Place" }
-                dd(.class("info-place")) {
-                    if let place = model.place {
-                        a(.href(.placePhotos(.place(place.id), after: nil))) { "\(place.name), \(place.regionAndCountry)" }
-                    } else {
-                        "No location"
+            div(.class("info-sheet"), .role("region"), .ariaLabel("Info")) {
+                dl {
+                    if let subtitle = photo.displaySubtitle { dt { "Description" }; dd { subtitle } }
+                    dt { "Taken" }; dd { photo.takenAt.map(PhotoFormat.date) ?? "Unknown" }
+                    dt { "Camera" }; dd { photo.camera ?? "Unknown" }
+                    dt { "Place" }
+                    dd(.class("info-place")) {
+                        if let place = model.place {
+                            a(.href(.placePhotos(.place(place.id), after: nil))) { "\(place.name), \(place.regionAndCountry)" }
+                        } else {
+                            "No location"
+                        }
+                        " "
+                        a(.class("set-place"), .href(.photoPlace(id: photo.id, query: nil))) { model.place == nil ? "Set the place…" : "Change…" }
                     }
-                    " "
-                    a(.class("set-place"), .href(.photoPlace(id: photo.id, query: nil))) { model.place == nil ? "Set the place…" : "Change…" }
+                    if let latitude = photo.latitude, let longitude = photo.longitude {
+                        dt { "Coordinates" }; dd(.class("info-coordinates")) { PhotoFormat.coordinates(latitude: latitude, longitude: longitude) }
+                    }
+                    dt { "Size" }; dd { "\(photo.displayWidth) × \(photo.displayHeight) · \(photo.format.rawValue.uppercased())" }
+                    dt { "Tags" }; dd { tags }
                 }
-                if let latitude = photo.latitude, let longitude = photo.longitude {
-                    dt { "Coordinates" }; dd(.class("info-coordinates")) { PhotoFormat.coordinates(latitude: latitude, longitude: longitude) }
+                if let position = Coordinate(latitude: photo.latitude, longitude: photo.longitude) {
+                    PointMapView.position(position, sources: mapSources)
                 }
-                dt { "Size" }; dd { "\(photo.displayWidth) × \(photo.displayHeight) · \(photo.format.rawValue.uppercased())" }
-                dt { "Tags" }; dd { tags }
+                p { a(.href(.photoImage(id: photo.id, size: .original)), .download("")) { "Download the original" } }
             }
-            if let position = Coordinate(latitude: photo.latitude, longitude: photo.longitude) {
-                PointMapView.position(position, sources: mapSources)
-            }
-            p { a(.href(.photoImage(id: photo.id, size: .original)), .download("")) { "Download the original" } }
         }
     }
 }

@@ -8,7 +8,7 @@ enum PhotosTab {
 
 extension MasterBar {
     /// The master column of the photo screens: a tab bar, Places | Recents | Vacations | Map (| Flickr); in tablet portrait
-    /// a search button in the detail's top bar opens it.
+    /// a list button in the detail's top bar, named after the tab, opens it.
     static func photos(_ tab: PhotosTab, title: String? = nil, back: (route: Route, label: String)? = nil, flickr: Bool = false) -> MasterBar {
         var tabs: [(route: Route, label: String, isCurrent: Bool)] = [
             (.places(order: .byCountry), "Places", tab == .places),
@@ -21,7 +21,7 @@ extension MasterBar {
         let current = names["\(tab)"] ?? "Photos"
         return MasterBar(
             title: title ?? current, label: "Places, Recents and Vacations",
-            openButton: "⌕ \(current)", openButtonLabel: "Places, Recents and Vacations", back: back, tabs: tabs,
+            openButton: current, back: back, tabs: tabs,
             half: .photos
         )
     }
