@@ -24,7 +24,7 @@ LAYOUTS = ["phone", "phone-landscape", "tablet-portrait", "tablet-landscape"]
 CHROME_SHARE = {"phone": 0.20, "phone-landscape": 0.25, "tablet-portrait": 0.20, "tablet-landscape": 0.25}
 
 MEASURE = """
-const visible = (e) => e && e.checkVisibility({visibilityProperty: true, contentVisibilityAuto: true});
+const visible = (e) => e && e.checkVisibility({visibilityProperty: true, opacityProperty: true, contentVisibilityAuto: true});
 const onScreen = (r) => r.right > 0 && r.bottom > 0 && r.left < innerWidth && r.top < innerHeight;
 const small = [...document.querySelectorAll('a[href], button, input:not([type=hidden]), select, summary')]
   .filter((e) => visible(e) && !e.closest('[hidden], p, .page-source, .leaflet-control-attribution'))

@@ -193,7 +193,7 @@ def test_the_kept_events_book_turns_in_spreads_in_the_style_chosen(browser, road
     account, session = traveller(roadtrip, f"Spread Reader {transition}")
     choose_over_http(roadtrip, TOWN, session)
     cookies = {SESSION_COOKIE: session}
-    fields = {"csrf": http_get(roadtrip("/trip/events/1"), cookies=cookies).form_token(), "from": "/trip/events/1",
+    fields = {"csrf": http_get(roadtrip("/trip/book-settings?from=/trip/events/1"), cookies=cookies).form_token(), "from": "/trip/events/1",
               "transition": transition, "orientation": orientation}
     assert http_post(roadtrip("/trip/book-settings"), fields, cookies=cookies).status == 303
     b = browser_as(browser, "tablet-landscape", roadtrip, session)

@@ -66,7 +66,9 @@ def test_a_place_opens_its_photos_newest_first(photo_server, browser, layout):
     assert screens.grid_titles() == [p.title for p in demo_photos("New York City")] == ["The High Line", "Times Square", "Brooklyn Bridge"]
 
 
-@pytest.mark.parametrize("layout", LAYOUTS)
+# Not tablet portrait: there the grid is the whole screen (issue 33, 5), and its first 50 do not
+# fill it, so the rest load at once, without a scroll.
+@pytest.mark.parametrize("layout", ["phone", "tablet-landscape"])
 def test_scrolling_the_grid_loads_the_rest(photo_server, browser, layout):
     b = browser(layout, server=photo_server)
     screens = PhotoScreens(b)

@@ -80,14 +80,22 @@ def test_upload_by_the_picker_with_progress_and_summary(upload_server, browser, 
     (first, second), text, (city, country) = files_for(tmp_path, layout, first_colour=10)
     b.expect_log(r"/upload/file\?name=notes%20from%20.*\.jpg - Failed to load resource: .* 422")
 
-    # From the Places screen's button.
+    # From the "+" in the Photos bar (issue 33, 8), as iOS adds to a list.
     b.open("/places")
     screens.show_master()
-    screens.click("#master-content .list-actions a.button")
+    add = screens.find("#master-bar a.bar-add")
+    assert (text_content(add), add.get_attribute("aria-label")) == ("+", "Upload photos")
+    screens.click("#master-bar a.bar-add")
     screens.wait_path("/upload")
     screens.wait_shown(UPLOAD_FORM)
     assert screens.detail_title() == "Upload photos"
-    assert text_content(screens.find(f"{DROP_ZONE} label")) == "Choose photos or drop them here"
+    # The drop zone: one large target, the picker's label, that reads as what it does; with the
+    # script, choosing sends, so the bare file input and Upload are out of sight.
+    target = screens.find(f"{DROP_ZONE} label.drop-target")
+    assert " ".join(target.get_property("innerText").split()) == "+ Add photos Tap to choose them, or drop them here"
+    assert target.get_attribute("for") == "upload-files" == screens.find(UPLOAD_INPUT).get_attribute("id")
+    assert target.rect["height"] >= 150 and target.rect["width"] >= 250, f"a zone a finger finds: {target.rect}"
+    assert not screens.find(UPLOAD_INPUT).is_displayed() and not screens.shown(f"{UPLOAD_FORM} button.upload-send")
     assert screens.find(UPLOAD_INPUT).get_attribute("multiple") is not None
     screens.mark_document()
 

@@ -386,7 +386,7 @@ def test_tablet_portrait_opens_the_grid_as_an_overlay(server, browser):
     ids = photo_ids(server)
     screens.wait_hidden(MASTER)
     button = screens.find(OPEN_MASTER)
-    assert button.is_displayed() and text_content(button) == "⌕ Places"
+    assert button.is_displayed() and text_content(button) == "☰ Places", "a list's icon and the list it opens"
     assert_fills_and_centred(screens)
     width, _ = screens.viewport()
     assert screens.viewer()["stage"]["width"] == pytest.approx(width, abs=1), "the photo has the whole width"

@@ -113,8 +113,8 @@ def trip_name_over_http(server, session: str) -> str | None:
 
 def save_book_settings_over_http(server, transition: str = "curl", orientation: str = "horizontal") -> None:
     cookies = {SESSION_COOKIE: server.owner_session}
-    page = http_get(server("/trip/events/1"), cookies=cookies)
-    assert page.status == 200, f"/trip/events/1: {page.status}"
+    page = http_get(server("/trip/book-settings?from=/trip/events/1"), cookies=cookies)
+    assert page.status == 200, f"/trip/book-settings: {page.status}"
     fields = {"csrf": page.form_token(), "from": "/trip/events/1", "transition": transition, "orientation": orientation}
     answer = http_post(server("/trip/book-settings"), fields, cookies=cookies)
     assert answer.status == 303, f"saving the book settings: {answer.status}"

@@ -41,6 +41,8 @@ struct MasterBar {
     var tabs: [(route: Route, label: String, isCurrent: Bool)] = []
     /// Which half of the app the column belongs to: the app tabs at its foot mark it.
     var half: AppHalf = .roadTrip
+    /// A button at the bar's trailing end that adds to the list (Photos' "+", as iOS puts it).
+    var add: (route: Route, label: String)? = nil
 
     static let roadTrip = MasterBar(title: "RoadTrip", label: "Destinations", openButton: "Destinations")
 }

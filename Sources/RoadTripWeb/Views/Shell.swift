@@ -69,6 +69,9 @@ struct Shell: HTML {
                 }
                 h1(.class("bar-title")) { bar.title }
                 div(.class("bar-trailing")) {
+                    if let add = bar.add {
+                        a(.class("bar-button bar-add"), .href(add.route), .ariaLabel(add.label), .title(add.label)) { "+" }
+                    }
                     a(.class("bar-button close-master"), .href("#"), .ariaLabel("Close the list")) { "Done" }
                 }
             }

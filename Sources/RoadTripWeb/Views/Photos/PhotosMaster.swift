@@ -22,7 +22,7 @@ extension MasterBar {
         return MasterBar(
             title: title ?? current, label: "Places, Recents and Vacations",
             openButton: current, back: back, tabs: tabs,
-            half: .photos
+            half: .photos, add: (.upload, "Upload photos")
         )
     }
 }

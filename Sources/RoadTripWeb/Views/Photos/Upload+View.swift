@@ -12,13 +12,20 @@ struct UploadView: HTML {
             form(.method("post"), .action(.upload, uploadToken: uploadToken), .enctype("multipart/form-data"), .class("upload-form"),
                  .script(ScreenScript.uploads), .data("file-action", Route.uploadFile(name: nil).path), .dataFormToken("token")) {
                 FormToken()
+                // The whole zone is the picker's label: a tap anywhere on it chooses, a drop on the
+                // screen adds. With uploads.js the native input is hidden (the zone shows its focus)
+                // and choosing starts the upload; without it, the input and Upload stay.
                 div(.class("drop-zone")) {
-                    label(.for("upload-files")) { "Choose photos or drop them here" }
+                    label(.for("upload-files"), .class("drop-target")) {
+                        span(.class("drop-plus"), .ariaHidden()) { "+" }
+                        span(.class("drop-title")) { "Add photos" }
+                        span(.class("drop-subtitle")) { "Tap to choose them, or drop them here" }
+                    }
                     input(.type("file"), .id("upload-files"), .name("photos"), .multiple(),
                           .accept("image/jpeg,image/png,image/webp,image/heic,image/heif,.heic,.heif"))
                     p(.class("hint")) { "JPEG, PNG, WebP or HEIC, up to 100 megapixels each. Photos already in the library are not added twice." }
                 }
-                button(.type("submit"), .class("button primary")) { "Upload" }
+                button(.type("submit"), .class("button primary upload-send")) { "Upload" }
             }
             ol(.class("upload-list"), .ariaLabel("Files"), .ariaLive("polite")) {}
             div(.class("upload-summary"), .role("status"), .hidden()) {}
