@@ -51,7 +51,24 @@ for (const pane of document.querySelectorAll('#master, #detail')) {
   }
   chrome[pane.id] = covered / innerHeight;
 }
-return {small, chrome};
+// Text set against a pane's edge: every screen keeps its words an inset from the edges (full-bleed
+// pictures, maps and pages may touch them; the bars place their own).
+const flush = [];
+for (const pane of document.querySelectorAll('#master-content, #detail-content')) {
+  if (!visible(pane)) continue;
+  const box = pane.getBoundingClientRect();
+  for (const e of pane.querySelectorAll('*')) {
+    if (!visible(e) || e.closest('svg, .leaflet-container, .photo-stage, .book-stage, .photo-cell, .drop-plus')) continue;
+    const text = [...e.childNodes].find((n) => n.nodeType === 3 && n.textContent.trim());
+    if (!text) continue;
+    const range = document.createRange();
+    range.selectNodeContents(text);
+    const r = range.getBoundingClientRect();
+    if (r.width && onScreen(r) && (r.left - box.left < 8 || box.right - r.right < 8 && r.right <= box.right))
+      flush.push([e.tagName.toLowerCase() + (e.className ? '.' + String(e.className).split(' ')[0] : ''), e.textContent.trim().slice(0, 30), Math.round(r.left - box.left)]);
+  }
+}
+return {small, chrome, flush};
 """
 
 AUDIT = """
@@ -79,6 +96,8 @@ def walk(b, paths: list[str], found: dict, layout: str) -> None:
         measured = b.driver.execute_script(MEASURE)
         b.driver.execute_script(AXE)
         problems = b.driver.execute_async_script(AUDIT)
+        if measured["flush"]:
+            found.setdefault(path, {})["text against the edge"] = measured["flush"][:6]
         if measured["small"]:
             found.setdefault(path, {})["under 44 px"] = measured["small"]
         crowded = {pane: round(share, 3) for pane, share in measured["chrome"].items() if share > CHROME_SHARE[layout]}

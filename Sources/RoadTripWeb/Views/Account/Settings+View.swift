@@ -7,7 +7,7 @@ struct SettingsView: HTML {
     let notice: String?
 
     var content: some HTML {
-        section(.class("settings")) {
+        section(.class("form-page settings")) {
             if let notice { Notice(kind: .success, message: notice) }
             h2 { "Flickr" }
             if keyIsConfigured {
