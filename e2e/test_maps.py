@@ -370,3 +370,66 @@ def test_map_tiles_are_drawn_from_the_owners_server_and_allowed_by_the_policy(st
     assert not attribution.find_elements(By.TAG_NAME, "b")
     outside = outside_requests(b)
     assert outside and all(url.startswith(origin + "/tiles/") for url in outside)
+
+
+# The basemap down to city scale (issue 33, 6)
+
+
+def basemap_tile(server, tile: str) -> dict[str, int]:
+    """The number of parts in each layer of a basemap tile as the server sends it (see
+    scripts/make-basemap-tiles.py for the format); {} for the open sea (204, no content)."""
+    answer = http_get(server(f"/map/basemap/{tile}"))
+    if answer.status == 204:
+        assert answer.body == b""
+        return {}
+    assert answer.status == 200 and answer.header("Content-Type") == "application/octet-stream", answer.status
+    body = zlib.decompress(answer.body, 16 + zlib.MAX_WBITS)
+    assert body[:4] == b"RTB1"
+    at, counts = 4, {}
+    for layer in ("land", "rivers", "borders"):
+        (count,) = struct.unpack_from("<I", body, at)
+        at += 4
+        counts[layer] = count
+        for _ in range(count):
+            (points,) = struct.unpack_from("<I", body, at)
+            at += 4
+            for _ in range(points * 2):  # varints: the last byte of each under 0x80
+                while body[at] & 0x80:
+                    at += 1
+                at += 1
+    assert at == len(body), "nothing after the layers"
+    return counts
+
+
+def test_the_basemap_has_manhattans_shores_and_draws_them_at_city_scale(server, browser):
+    # Over HTTP, without a session (public data): Manhattan's tile at the pack's deepest zoom.
+    manhattan = basemap_tile(server, "8-75-96")
+    assert manhattan["land"] > 10, f"Manhattan, Staten Island, Long Island and the rest: {manhattan}"
+    assert basemap_tile(server, "8-0-0") == {}, "the open sea is no tile"
+    assert http_get(server("/map/basemap/9-150-192")).status == 404, "no tile deeper than the pack's deepest zoom"
+
+    # In the viewer's Info, zoomed to a city's scale over Central Park: land and water both drawn.
+    b = browser("tablet-landscape")
+    shell = Shell(b)
+    b.open(f"/photos/{photo_ids(server)['Central Park']}")
+    shell.click(f"{INFO} summary")
+    wait_ready(b, INFO_MAP)
+    b.driver.execute_script("document.querySelector(arguments[0]).leafletMap.setView([40.7484, -73.9857], 12, {animate: false})", INFO_MAP)
+    shell.wait(lambda: b.driver.execute_script(
+        "const t = document.querySelectorAll(arguments[0] + ' .basemap-tiles canvas');"
+        "return t.length > 0 && [...t].every(c => c.classList.contains('leaflet-tile-loaded'))", INFO_MAP), "the tiles drawn")
+    land, water, shore = b.driver.execute_script(
+        """let land = 0, water = 0, shore = 0;
+           for (const canvas of document.querySelectorAll(arguments[0] + ' .basemap-tiles canvas')) {
+             const data = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
+             for (let i = 0; i < data.length; i += 4) {
+               if (data[i + 3] === 0) water += 1;
+               else if (data[i] === 0xeb && data[i + 1] === 0xe6 && data[i + 2] === 0xda) land += 1;
+               else shore += 1;
+             }
+           }
+           return [land, water, shore];""", INFO_MAP)
+    total = land + water + shore
+    assert 0.2 < land / total < 0.9 and water / total > 0.05 and shore > 0, f"Manhattan and its rivers: {land} {water} {shore}"
+    assert outside_requests(b) == []
+    b.screenshot("tablet-landscape-basemap-manhattan")

@@ -15,7 +15,7 @@ extension Commands {
         let parsed = try parse(
             arguments, values: [
                 "--host", "--port", "--sample-pages", "--flickr-key", "--flickr-api", "--flickr-cache-size", "--trusted-proxy", "--public-url",
-                "--page-cache-size", "--map-tiles", "--map-attribution",
+                "--page-cache-size", "--map-tiles", "--map-attribution", "--basemap",
             ],
             flags: ["--secure-cookies", "--allow-private-fetch", "--no-saved-copies", "--no-offline-copies"]
         )
@@ -44,6 +44,13 @@ extension Commands {
             options.pageCacheMiB = megabytes
         }
         options.mapTiles = try mapTiles(parsed)
+        if let path = parsed.options["--basemap"] {
+            do {
+                options.basemap = try BasemapPack(file: URL(fileURLWithPath: path))
+            } catch {
+                throw CommandFailure(message: error.description, status: 66)
+            }
+        }
         options.secureCookies = parsed.flags.contains("--secure-cookies")
         // --no-offline-copies is the flag's name before saved copies were called so.
         options.savedCopies = !parsed.flags.contains("--no-saved-copies") && !parsed.flags.contains("--no-offline-copies")

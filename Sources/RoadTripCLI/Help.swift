@@ -9,7 +9,7 @@ enum Help {
                          [--secure-cookies] [--sample-pages N] [--allow-private-fetch] [--no-saved-copies]
                          [--flickr-key KEY] [--flickr-api URL] [--flickr-cache-size MIB]
                          [--public-url URL] [--trusted-proxy ADDRESS|CIDR]... [--page-cache-size MIB]
-                         [--map-tiles URL-TEMPLATE --map-attribution TEXT]
+                         [--map-tiles URL-TEMPLATE --map-attribution TEXT] [--basemap FILE]
               Serve RoadTrip in the browser (default http://127.0.0.1:8080). With no account
               yet, it prints a one-time setup link. --secure-cookies: RoadTrip is behind a
               TLS proxy, so its cookies are marked Secure. --sample-pages: how many pages the
@@ -29,7 +29,8 @@ enum Help {
               country outlines and ask nothing outside RoadTrip; --map-tiles (such as
               https://tiles.example.org/{z}/{x}/{y}.png, a server you run or may use) draws
               its tiles instead, credited with --map-attribution, and browsers may then load
-              pictures from that host.
+              pictures from that host. --basemap: the offline basemap's tiles down to city
+              scale (shorelines, lakes, rivers, borders), a file `make basemap` writes.
           roadtrip destinations import FILE [--data DIR] [--database URL]
               Add destinations from a Destinations.plist or .json file; a destination whose
               name exists already is replaced. A bad file is refused whole.

@@ -33,6 +33,8 @@ public final class Instance: Sendable {
         public static let maximumPageCacheMiB = 4096
         /// A tile server under the maps; nil: the offline basemap only.
         public var mapTiles: MapTiles?
+        /// The basemap's tiles down to city scale (`--basemap`); nil: the countries' outlines alone.
+        public var basemap: BasemapPack?
 
         public init() {}
     }
@@ -107,7 +109,7 @@ public final class Instance: Sendable {
                 library: library, assets: try AssetCatalog.bundled(compressedCopies: AssetCatalog.compressedCopies(in: library.folder)), secureCookies: options.secureCookies,
                 copies: copies, flickr: Self.flickr(options, library: library),
                 hosts: AllowedHosts(publicURL: options.publicURL, listenHost: options.host), proxies: options.trustedProxies,
-                pageCacheBytes: options.pageCacheMiB << 20, mapTiles: options.mapTiles,
+                pageCacheBytes: options.pageCacheMiB << 20, mapTiles: options.mapTiles, basemap: options.basemap,
                 // Bounds of the server's own threads (PostgreSQL runs more of them than SQLite).
                 workLimits: .leavingThreadsFree(requestThreads: configuration.threadPoolSize)
             )

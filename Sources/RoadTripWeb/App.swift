@@ -28,6 +28,8 @@ public struct App: Sendable {
     let pages: PageCache
     /// The tile server under the maps (`--map-tiles`); nil: the offline basemap, nothing from outside.
     let mapTiles: MapTiles?
+    /// The offline basemap's tiles (`--basemap`), under the maps where `mapTiles` is not given.
+    let basemap: BasemapPack?
     /// What every response carries (`SecurityHeaders`), its policy allowing `mapTiles`' host.
     let securityHeaders: Headers
     /// How many exports, keep lists, coarse map cells and uploads run at once (`BoundedWork`).
@@ -36,11 +38,12 @@ public struct App: Sendable {
     public init(
         library: Library, assets: AssetCatalog, secureCookies: Bool = false, copies: SavedCopies? = nil,
         flickr: FlickrService? = nil, hosts: AllowedHosts = .any, proxies: TrustedProxies = .none,
-        log: @escaping LogSink = Server.standardError, pageCacheBytes: Int = PageCache.defaultMegabytes << 20, mapTiles: MapTiles? = nil,
+        log: @escaping LogSink = Server.standardError, pageCacheBytes: Int = PageCache.defaultMegabytes << 20, mapTiles: MapTiles? = nil, basemap: BasemapPack? = nil,
         workLimits: WorkAdmission.Limits = .standard
     ) {
         self.work = WorkAdmission(limits: workLimits)
         self.mapTiles = mapTiles
+        self.basemap = basemap
         self.securityHeaders = SecurityHeaders.headers(tiles: mapTiles)
         self.pages = PageCache(bytes: pageCacheBytes)
         self.hosts = hosts

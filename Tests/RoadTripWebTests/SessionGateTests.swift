@@ -34,11 +34,13 @@ import Testing
 
     /// The sample book's generated pages ("Chapter N") hold nothing private and load in a
     /// sandboxed frame, so they are public too; so are the service worker's script and the
-    /// offline page, which it keeps without cookies.
+    /// offline page, which it keeps without cookies, and the basemap's tiles (GSHHG's shores,
+    /// public data like the stylesheets; where photos were taken stays behind the session).
     @Test func theOnlyPublicRoutesAreSignInSetupHealthAssetsTheSampleBookAndWhatTheServiceWorkerKeepsForNobody() {
         // MUT + validate
         #expect(Set(Self.publicRoutes.map(\.path)) == [
             "/signin", "/setup", "/healthz", "/static/app.0123456789abcdef.css", "/sample/pages/1", "/service-worker.js", "/offline",
+            "/map/basemap/8-75-96",
         ])
     }
 

@@ -58,14 +58,23 @@ export function escapeHTML(text) {
   return String(text).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-// Under the points: the owner's tiles, or the countries' outlines, each naming its country on
-// hover or tap. The basemap is fetched once per page, however many maps it has.
+// Under the points: the owner's tiles, or the offline basemap: the pack's tiles where the server
+// has them, and the countries' outlines, each naming its country on hover or tap. The outlines
+// are fetched once per page, however many maps it has.
 export async function background(L, map, figure) {
   map.attributionControl.setPrefix(false);
   if (figure.dataset.tiles) {
     // Leaflet reads an attribution as HTML; the owner's is plain text.
     L.tileLayer(figure.dataset.tiles, { attribution: escapeHTML(figure.dataset.tilesAttribution), maxZoom: 19 }).addTo(map);
     return;
+  }
+  // With the pack: its shores, rivers and borders drawn down to city scale, the countries'
+  // outlines over them unseen, for their names.
+  const detailed = figure.dataset.basemapTiles;
+  if (detailed) {
+    const { basemapLayer } = await import("./basemap-layer.js");
+    basemapLayer(L, detailed, Number(figure.dataset.basemapMaxZoom)).addTo(map);
+    map.attributionControl.addAttribution("GSHHG");
   }
   map.attributionControl.addAttribution("Natural Earth");
   const url = figure.dataset.basemap;
@@ -76,7 +85,7 @@ export async function background(L, map, figure) {
     }));
   }
   L.geoJSON(await basemaps.get(url), {
-    style: { color: "#8c8577", weight: 1, fillColor: "#d9d4c7", fillOpacity: 1 },
+    style: detailed ? { stroke: false, fillOpacity: 0 } : { color: "#8c8577", weight: 1, fillColor: "#d9d4c7", fillOpacity: 1 },
     onEachFeature: (feature, layer) => layer.bindTooltip(escapeHTML(feature.properties.name), { sticky: true, className: "country-name" }),
   }).addTo(map);
 }

@@ -126,6 +126,12 @@ extension Route {
             RouteDeclaration.get("/map/cells/\(MapCell(level: level, x: x, y: y))", as: Parse { (cell: MapCell) in .photoMapCell(level: cell.level, x: cell.x, y: cell.y) }) {
                 try PhotoMapController(app: $0, context: $1).cell(level: level, x: x, y: y)
             }.pageCached.bounded(.mapCell, for: level == Route.coarsestMapCellLevel ? ["GET", "HEAD"] : [])
+        case .basemapTile(let tile, let version):
+            // Public data, as the stylesheets are: before the session, cached for as long as the pack lasts.
+            .beforeSession("/map/basemap/\(tile)", query: Route.query("v", version),
+                           as: Parse(reading: { match in match.slots { (tile: BasemapTile) in .basemapTile(tile, version: match.parameter("v")) } })) { app, _ in
+                try app.basemapTile(tile)
+            }
         case .photoMapData(let bbox, let zoom):
             RouteDeclaration.get("/map/photos", query: Route.query([("bbox", bbox), ("zoom", zoom)]),
                                  as: Parse(reading: { .photoMapData(bbox: $0.parameter("bbox"), zoom: $0.parameter("zoom")) })) {

@@ -58,8 +58,8 @@ struct RouteDeclaration {
     }
 
     /// Public: what it answers needs no session.
-    static func beforeSession(_ path: RoutePath, as parse: Parse, _ answer: @escaping (App, Request) throws -> Response) -> RouteDeclaration {
-        var declaration = RouteDeclaration(path, as: parse, public: true)
+    static func beforeSession(_ path: RoutePath, query: String = "", as parse: Parse, _ answer: @escaping (App, Request) throws -> Response) -> RouteDeclaration {
+        var declaration = RouteDeclaration(path, query: query, as: parse, public: true)
         declaration.beforeSession = answer
         return declaration
     }

@@ -74,6 +74,7 @@ struct RoutePath: ExpressibleByStringInterpolation, Sendable, CustomStringConver
         mutating func appendInterpolation(_ page: Int) { append(.page, String(page)) }
         mutating func appendInterpolation(_ size: PhotoImageSize) { append(.imageSize, size.rawValue) }
         mutating func appendInterpolation(_ cell: MapCell) { append(.mapCell, cell.description) }
+        mutating func appendInterpolation(_ tile: BasemapTile) { append(.basemapTile, tile.description) }
         mutating func appendInterpolation(flickr id: String) { append(.flickrID, id) }
         mutating func appendInterpolation(asset name: String) { append(.asset, name) }
         mutating func appendInterpolation(country code: String) { append(.countryCode, code) }
@@ -140,6 +141,8 @@ enum Slot: String, Sendable, CustomStringConvertible {
     case countryCode
     /// A `MapCell` that exists, written `level-x-y` ("12-2048-1023").
     case mapCell
+    /// A `BasemapTile` that exists, written `z-x-y` ("8-75-96").
+    case basemapTile
 
     var description: String { rawValue }
 
@@ -153,6 +156,7 @@ enum Slot: String, Sendable, CustomStringConvertible {
         case .asset: AssetName.isFingerprinted(text) ? .text(String(text)) : nil
         case .countryCode: Slot.isCountryCode(text) ? .text(String(text)) : nil
         case .mapCell: MapCell(text).map(SlotValue.cell)
+        case .basemapTile: BasemapTile(text).map(SlotValue.tile)
         }
     }
 
@@ -208,6 +212,7 @@ enum SlotValue: Sendable {
     case size(PhotoImageSize)
     case text(String)
     case cell(MapCell)
+    case tile(BasemapTile)
 }
 
 /// A type a route carries in a slot: what the slot's value becomes in the route.
@@ -253,6 +258,13 @@ extension String: SlotType {
 extension MapCell: SlotType {
     init?(slot: SlotValue) {
         guard case .cell(let value) = slot else { return nil }
+        self = value
+    }
+}
+
+extension BasemapTile: SlotType {
+    init?(slot: SlotValue) {
+        guard case .tile(let value) = slot else { return nil }
         self = value
     }
 }

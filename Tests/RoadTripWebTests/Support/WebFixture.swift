@@ -18,13 +18,14 @@ final class WebFixture: Sendable {
     static let password = "correct horse battery"
 
     init(loadDemo: Bool = true, secureCookies: Bool = false, hosts: AllowedHosts = .any, proxies: TrustedProxies = .none,
-         database: LibraryDatabase = .sqlite, mapTiles: MapTiles? = nil, workLimits: WorkAdmission.Limits = .standard) throws {
+         database: LibraryDatabase = .sqlite, mapTiles: MapTiles? = nil, basemap: BasemapPack? = nil,
+         workLimits: WorkAdmission.Limits = .standard) throws {
         folder = FileManager.default.temporaryDirectory
             .appendingPathComponent("roadtrip-web-tests-\(UUID().uuidString)", isDirectory: true)
         library = try Library(folder: folder, database: database, readers: 2, hasher: .leastWork())
         log = LogRecorder()
         app = App(library: library, assets: try AssetCatalog.bundled(), secureCookies: secureCookies, hosts: hosts, proxies: proxies, log: log.sink,
-                  mapTiles: mapTiles, workLimits: workLimits)
+                  mapTiles: mapTiles, basemap: basemap, workLimits: workLimits)
         if loadDemo { try library.catalog.loadDemoOnFirstStart() }
     }
 
