@@ -6,6 +6,7 @@ On a server with the demo photos, then photos at known positions written as rows
 a server of the test's own for a photo alone. Each runs at one layout: the clusters and markers are the same
 whatever the size of the screen (the layouts are test_layouts.py's subject)."""
 
+import re
 from pathlib import Path
 
 import pytest
@@ -40,10 +41,15 @@ def add_photos(server, groups) -> int:
         database.close()
 
 
+# The rows add_photos writes have no image files: a thumbnail the map shows of one is a 404.
+NO_FILE = r"/photos/\d+/thumbnail - Failed to load resource: the server responded with a status of 404"
+
+
 def map_of(start_server, browser, layout, groups, javascript=True):
     own = start_server()
     placed = add_photos(own, groups)
     b = browser(layout, javascript, server=own)
+    b.expect_log(NO_FILE)
     b.open("/map")
     return b, placed
 
@@ -59,6 +65,7 @@ def world_map(artifacts: Path, server):
 
 def world_map_in(world_map, browser, layout, javascript=True):
     b = browser(layout, javascript, server=world_map)
+    b.expect_log(NO_FILE)
     b.open("/map")
     return b, world_map.placed
 
@@ -73,7 +80,11 @@ def shown(b) -> int:
 
 
 def cluster_counts(b) -> list[int]:
-    texts = b.driver.execute_script("return [...document.querySelectorAll('.map-canvas .marker-cluster span')].map(s => s.textContent)")
+    """How many photos each marker stands for: the server's clusters (a count in a circle), the
+    browser's groups (a thumbnail with its count) and single photos (a thumbnail alone, 1)."""
+    texts = b.driver.execute_script(
+        "return [...document.querySelectorAll('.map-canvas .marker-cluster span')].map(s => s.textContent)"
+        ".concat([...document.querySelectorAll('.map-canvas .map-thumbnail')].map(t => t.querySelector('.map-thumbnail-count')?.textContent || '1'))")
     return sorted(int(text.replace(",", "")) for text in texts)
 
 
@@ -167,7 +178,7 @@ def test_a_single_photo_on_the_map_opens_the_viewer(start_server, browser):
 
     # MUT: the photo's marker, alone in the southern hemisphere
     opened = b.driver.execute_script(
-        "const markers = [...document.querySelectorAll('.map-canvas path.map-photo-marker')];"
+        "const markers = [...document.querySelectorAll('.map-canvas .map-thumbnail:not(:has(.map-thumbnail-count))')];"
         "const lowest = markers.sort((a, b) => b.getBoundingClientRect().y - a.getBoundingClientRect().y)[0];"
         "if (lowest) lowest.dispatchEvent(new MouseEvent('click', {bubbles: true})); return markers.length;")
 
@@ -202,3 +213,23 @@ def test_without_javascript_the_map_is_the_servers_drawing_with_the_list(world_m
     assert drawing and circles
     totals = [int(title.split()[0].replace(",", "")) for title in titles]
     assert titles and sum(totals) == placed
+
+
+def test_the_map_fits_the_photos_and_draws_them_as_thumbnails(server, browser):
+    """Issue 33, 6: the map opens on where the photos are (every one inside the view, with room
+    around), not on the world; photos are their thumbnails, a group the thumbnail of one of them
+    with its count, as Apple Photos and Immich draw them."""
+    b = browser("tablet-landscape")
+    b.open("/map")
+    wait_ready(b)
+    placed = server.query("SELECT latitude, longitude FROM photos WHERE latitude IS NOT NULL")
+    view, thumbnails = b.driver.execute_script(
+        """const map = document.querySelector('.photo-map').leafletMap, b = map.getBounds();
+           return [[b.getSouth(), b.getWest(), b.getNorth(), b.getEast(), map.getZoom()],
+                   [...document.querySelectorAll('.map-canvas .map-thumbnail img')].map((i) => i.getAttribute('src'))];""")
+    south, west, north, east, zoom = view
+    assert all(south < lat < north and west < lon < east for lat, lon in placed), f"every photo in view: {view} {placed}"
+    assert zoom >= 3, f"fitted to the photos (New York to San Francisco), not the world: zoom {zoom}"
+    assert thumbnails and all(re.fullmatch(r"/photos/\d+/thumbnail", src) for src in thumbnails), thumbnails
+    assert sum(cluster_counts(b)) == len(placed)
+    b.screenshot("tablet-landscape-photo-map-thumbnails")

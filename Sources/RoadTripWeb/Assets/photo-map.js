@@ -7,7 +7,19 @@ function plural(count) {
   return count === 1 ? "1 photo" : `${count.toLocaleString("en")} photos`;
 }
 
-// A cluster: a round marker with its count, as Leaflet.markercluster draws its own.
+// A photo as its thumbnail, as Photos and Immich draw them; a group of photos as the thumbnail
+// of the one added last, with the group's count on it.
+function thumbnailIcon(L, id, count = 1) {
+  const badge = count > 1 ? `<span class="map-thumbnail-count">${count.toLocaleString("en")}</span>` : "";
+  return L.divIcon({
+    html: `<img src="/photos/${Number(id)}/thumbnail" alt="" loading="lazy" decoding="async">${badge}`,
+    className: "map-thumbnail",
+    iconSize: L.point(48, 48),
+  });
+}
+
+// A cluster of the server's grid (a library too large to send photo by photo): a round marker
+// with its count, as Leaflet.markercluster draws its own.
 function clusterIcon(L, count) {
   const size = count < 10 ? "small" : count < 100 ? "medium" : "large";
   const icon = L.divIcon({
@@ -22,12 +34,18 @@ async function start(figure) {
   const L = await leaflet(figure, { clusters: true });
   const holder = canvas(figure, "Map of where the photos were taken");
   const map = L.map(holder, { worldCopyJump: true, minZoom: 0, maxZoom: 18, keyboard: true, attributionControl: true });
-  // The inhabited world, as large as the screen allows.
+  // The inhabited world first; once the photos are known, the map fits them (below), before
+  // anything is drawn under them.
   map.fitBounds([[-56, -170], [72, 180]]);
-  await background(L, map, figure);
 
   const clusters = L.layerGroup().addTo(map);
-  const photos = L.markerClusterGroup({ showCoverageOnHover: false }).addTo(map);
+  const photos = L.markerClusterGroup({
+    showCoverageOnHover: false,
+    iconCreateFunction: (group) => {
+      const newest = group.getAllChildMarkers().reduce((a, b) => (a.options.photo > b.options.photo ? a : b));
+      return thumbnailIcon(L, newest.options.photo, group.getChildCount());
+    },
+  }).addTo(map);
   let asked = 0;
 
   async function refresh() {
@@ -49,14 +67,22 @@ async function start(figure) {
       clusters.addLayer(marker);
     }
     for (const [id, latitude, longitude] of view.photos) {
-      const marker = L.circleMarker([latitude, longitude], { radius: 7, color: "#1f5f8b", fillOpacity: 0.8, className: "map-photo-marker" });
+      const marker = L.marker([latitude, longitude], { icon: thumbnailIcon(L, id), photo: id, title: "Open the photo", keyboard: true });
       marker.on("click", () => location.assign(`/photos/${id}`));
       photos.addLayer(marker);
     }
     figure.dataset.zoom = String(map.getZoom());
     figure.dataset.shown = String(view.clusters.reduce((sum, cluster) => sum + cluster[2], 0) + view.photos.length);
+    return view;
   }
 
+  // Fitted to what there is: every photo (or cluster) inside the view, with a thumbnail's room
+  // around them, no deeper than a city's scale.
+  const world = await refresh();
+  const where = [...(world?.photos ?? []).map(([, latitude, longitude]) => [latitude, longitude]),
+    ...(world?.clusters ?? []).map(([latitude, longitude]) => [latitude, longitude])];
+  if (where.length > 0) map.fitBounds(where, { padding: [40, 40], maxZoom: 13, animate: false });
+  await background(L, map, figure);
   map.on("moveend", refresh);
   await refresh();
   figure.dataset.ready = "true";

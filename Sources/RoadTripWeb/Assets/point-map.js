@@ -33,6 +33,13 @@ function icon(L, point) {
   });
 }
 
+// How wide a name is as the map's labels write it (.map-label: 600 13px, in a box).
+function labelWidth(text) {
+  const context = document.createElement("canvas").getContext("2d");
+  context.font = "600 13px system-ui, sans-serif";
+  return Math.ceil(context.measureText(text).width) + 16;
+}
+
 async function start(figure) {
   const style = figure.dataset.style;
   const points = pointsOf(figure);
@@ -42,8 +49,10 @@ async function start(figure) {
   // The small map in the viewer's Info leaves the wheel to the page.
   const map = L.map(holder, { keyboard: true, maxZoom: 18, scrollWheelZoom: style !== "position" });
   const where = points.map((point) => [point.latitude, point.longitude]);
+  // Everything inside the view: the points, and the trip's names written to their right.
+  const labels = style === "trip" ? Math.max(...points.map((point) => labelWidth(point.name))) + 24 : 0;
   if (points.length === 1) map.setView(where[0], style === "position" ? 5 : 11);
-  else map.fitBounds(where, { padding: [36, 36], maxZoom: 14 });
+  else map.fitBounds(where, { paddingTopLeft: [36, 36], paddingBottomRight: [36 + labels, 36], maxZoom: 14 });
   await background(L, map, figure);
 
   if (style === "itinerary" && points.length > 1) {
