@@ -90,6 +90,14 @@ def test_the_trip_map_names_the_destination_and_its_points_of_interest(trip, bro
     assert names == [TEST_TOWN] + [point.title for point in TEST_TOWN_POINTS]
     labels = [text_content(e) for e in shell.find_all(f"{TRIP_MAP} .map-canvas .map-label")]
     assert labels == names, "every marker carries its name"
+    # The map fits what it shows (issue 33, 6): every marker and every name inside its canvas.
+    outside = b.driver.execute_script(
+        """const canvas = document.querySelector(arguments[0] + ' .map-canvas').getBoundingClientRect();
+           return [...document.querySelectorAll(arguments[0] + ' .map-canvas :is(.map-pin, .map-label)')].filter((e) => {
+             const r = e.getBoundingClientRect();
+             return r.left < canvas.left || r.top < canvas.top || r.right > canvas.right || r.bottom > canvas.bottom;
+           }).map((e) => e.textContent || e.dataset.name);""", TRIP_MAP)
+    assert outside == [], f"cut at the map's edge: {outside}"
     assert shell.find_all(f"{TRIP_MAP} .map-canvas path.leaflet-interactive"), "the basemap's countries are drawn"
     b.screenshot(f"{layout}-trip-map")
 
