@@ -29,7 +29,8 @@ from vacation_pages import browser_as, traveller, vacation_with
 LAYOUTS = ["phone", "phone-landscape", "tablet-portrait", "tablet-landscape"]
 BASEMAP = REPO / "Sources" / "RoadTripWeb" / "Assets" / "map-countries.json"
 TRIP_MAP = "section.trip-map .point-map"
-ITINERARY_MAP = "section.itinerary .point-map"
+ITINERARY_MAP = "section.itinerary .point-map"  # in the list: a phone's, and the server's drawing
+ITINERARY_DETAIL_MAP = "#detail section.itinerary-detail .point-map"  # beside the list: a tablet's
 INFO_MAP = f"{INFO} .point-map"
 MARKERS = ".map-canvas .map-pin"
 
@@ -218,20 +219,28 @@ def test_the_trip_map_needs_a_trip_and_a_session(book_server):
 # A vacation's itinerary on a map
 
 
-def test_the_itinerary_map_numbers_the_places_in_order_and_joins_them(vacation_server, browser):
-    layout = "tablet-portrait"
+@pytest.mark.parametrize("layout", ["phone", "tablet-portrait", "tablet-landscape"])
+def test_the_itinerary_map_numbers_the_places_in_order_and_joins_them(vacation_server, browser, layout):
     _, session = traveller(vacation_server, f"Mapper {layout}")
     vacation = vacation_with(vacation_server, session, "Coast to Coast", VISITED)
     b = browser_as(browser, layout, vacation_server, session)
     shell = Shell(b)
     b.open(f"/vacations/{vacation}/itinerary")
-    if not shell.shown(MASTER) and shell.shown(OPEN_MASTER):
-        shell.click(OPEN_MASTER)
 
-    wait_ready(b, ITINERARY_MAP)
+    # On a tablet the map fills the detail pane, the list beside it (or behind its button); on a
+    # phone it heads the list, which is the screen. Only the one on screen starts.
+    figure_css = ITINERARY_MAP if layout == "phone" else ITINERARY_DETAIL_MAP
+    wait_ready(b, figure_css)
+    if layout != "phone":
+        figure, (_, height) = shell.rect(figure_css), shell.viewport()
+        assert figure["height"] > height * 0.6, f"the map has the detail's height: {figure}"
+        if layout == "tablet-landscape":
+            assert figure["x"] >= shell.rect(MASTER)["x"] + shell.rect(MASTER)["width"], "in the detail, beside the list"
+        others = b.driver.execute_script("return document.querySelectorAll('.point-map[data-started]').length")
+        assert others == 1, "the list's own copy of the map waits, unseen"
 
-    assert [(m["label"], m["name"]) for m in markers(b, ITINERARY_MAP)] == [(str(n + 1), name) for n, name in enumerate(STOPS)]
-    route = shell.find_all(f"{ITINERARY_MAP} .map-canvas path.map-route")
+    assert [(m["label"], m["name"]) for m in markers(b, figure_css)] == [(str(n + 1), name) for n, name in enumerate(STOPS)]
+    route = shell.find_all(f"{figure_css} .map-canvas path.map-route")
     assert len(route) == 1, "one line joins the places"
     # The line's vertices are the markers' centres, in the order visited.
     vertices, centres = b.driver.execute_script("""
@@ -245,7 +254,7 @@ def test_the_itinerary_map_numbers_the_places_in_order_and_joins_them(vacation_s
           const box = pin.getBoundingClientRect();
           return [box.x + box.width / 2, box.y + box.height / 2];
         });
-        return [vertices, centres];""", ITINERARY_MAP)
+        return [vertices, centres];""", figure_css)
     assert len(vertices) == len(centres) == 3
     assert all(abs(v[0] - c[0]) < 3 and abs(v[1] - c[1]) < 3 for v, c in zip(vertices, centres)), (vertices, centres)
     b.screenshot(f"{layout}-itinerary-map")
@@ -254,7 +263,7 @@ def test_the_itinerary_map_numbers_the_places_in_order_and_joins_them(vacation_s
     # MUT: a marker opens that place's photos in the vacation
     rows = {text_content(r.find_element(By.CSS_SELECTOR, ".row-title")): r.get_attribute("href").removeprefix(vacation_server.url)
             for r in shell.find_all("section.itinerary a.itinerary-place")}
-    pin = next(e for e in shell.find_all(f"{ITINERARY_MAP} {MARKERS}") if e.get_attribute("data-name") == "San Francisco")
+    pin = next(e for e in shell.find_all(f"{figure_css} {MARKERS}") if e.get_attribute("data-name") == "San Francisco")
     b.driver.execute_script("arguments[0].click()", pin)
     shell.wait_path(rows["San Francisco"])
 

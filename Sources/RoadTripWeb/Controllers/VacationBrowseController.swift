@@ -13,7 +13,9 @@ struct VacationBrowseController {
 
     func itinerary(_ id: Int64) throws -> Response {
         let (vacation, contents) = try VacationsController.owned(id, store: store, context: context)
-        return try screens.screen(title: "Itinerary", master: ItineraryView(vacationID: id, places: try contents.itinerary(), mapSources: app.mapSources),
+        let itinerary = ItineraryView(vacationID: id, places: try contents.itinerary(), mapSources: app.mapSources)
+        return try screens.screen(title: "Itinerary", master: itinerary,
+                                  detail: itinerary.map.map { map in section(.class("itinerary-detail"), .ariaLabel("Map of the itinerary")) { AnyHTML(map) } },
                                   back: (.vacation(id: id), vacation.name))
     }
 

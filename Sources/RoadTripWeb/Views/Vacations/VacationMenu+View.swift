@@ -82,15 +82,20 @@ struct ItineraryView: HTML {
         }
     }
 
+    /// The map of the places: in the detail pane beside (or, in tablet portrait, under) the list;
+    /// on a phone, where the list is the screen, above its rows (app.css shows the one that fits).
+    var map: (any HTML)? {
+        guard !mapPoints.isEmpty else { return nil }
+        return PointMapView(points: mapPoints, style: .itinerary, label: "Map of the itinerary, places numbered in the order first visited",
+                            sources: mapSources)
+    }
+
     var content: some HTML {
         section(.class("itinerary"), .ariaLabel("Itinerary")) {
             if places.isEmpty {
                 p(.class("empty-note")) { "No places yet: visit photos with a place into this vacation." }
             } else {
-                if !mapPoints.isEmpty {
-                    PointMapView(points: mapPoints, style: .itinerary, label: "Map of the itinerary, places numbered in the order first visited",
-                                 sources: mapSources)
-                }
+                if let map { div(.class("itinerary-map-phone")) { AnyHTML(map) } }
                 ol(.class("rows")) {
                     for place in places {
                         li {
