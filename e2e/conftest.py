@@ -348,6 +348,7 @@ def pytest_configure(config) -> None:
     if os.environ.get("PYTEST_XDIST_WORKER"):
         shared = getattr(config, "workerinput", {}).get("roadtrip_run_folder")
         _run_folder = Path(shared) if shared else None
+        threading.Thread(target=_cut_basemap_early, name="basemap", daemon=True).start()
     else:
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
         for stale in ARTIFACTS.glob("FAILED-*.png"):
@@ -381,7 +382,15 @@ def artifacts() -> Path:
 BASEMAP_AREA = "-74.3,40.5,-73.6,41.0"
 
 
+_basemap_lock = threading.Lock()
+_basemap: Path | None = None
+
+
 def basemap_pack() -> Path:
+    """The pack, cut once per run (`made_once`); a worker starts cutting it as it starts
+    (`pytest_configure`), beside its first server's start, and this waits for it."""
+    global _basemap
+
     def make(folder: Path) -> None:
         made = subprocess.run(
             [sys.executable, str(E2E.parent / "scripts" / "make-basemap-tiles.py"), "--output", str(folder / "basemap.pack"), f"--area={BASEMAP_AREA}"],
@@ -389,7 +398,17 @@ def basemap_pack() -> Path:
         )
         assert made.returncode == 0, f"cutting the basemap's tiles failed: {made.stderr[-2000:]}"
 
-    return made_once("basemap", make) / "basemap.pack"
+    with _basemap_lock:
+        if _basemap is None:
+            _basemap = made_once("basemap", make) / "basemap.pack"
+        return _basemap
+
+
+def _cut_basemap_early() -> None:
+    try:
+        basemap_pack()
+    except Exception:  # noqa: BLE001 - the fixture that needs it asks again and fails with the reason
+        pass
 
 
 @pytest.fixture(scope="session")

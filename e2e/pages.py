@@ -377,10 +377,13 @@ class Shell:
         field.send_keys(text)
 
     def submit(self, form: str) -> None:
-        """Press the form's submit button and wait for the page the server answers with."""
+        """Press the form's submit button and wait for the page the server answers with: loaded
+        whole, or (a refusal of a form that completes in place, with the script) its pane swapped in."""
         self.mark_document()
+        self.driver.execute_script("document.getElementById('detail-content').__answered = false")
         self.click(f'{form} button[type="submit"]')
-        self.wait(lambda: not self.same_document(), f"submitting {form} should load the server's answer")
+        self.wait(lambda: not self.same_document() or self.driver.execute_script(
+            "return document.getElementById('detail-content')?.__answered === undefined"), f"submitting {form} should show the server's answer")
         self.browser.wait_loaded()
 
     def sign_in(self, account: Account) -> None:

@@ -99,7 +99,12 @@ def test_wrong_password_or_name_gives_one_message(start_server, browser):
         shell.sign_in(account)
         shell.wait_sign_in_page(next_path=new_york().path)
         shell.wait_shown(NOTICE)
-        assert b.status() == 401, f"{case}: {b.status()}"
+        # With the script the refusal fills the form's pane in place (the page stays): its status
+        # is the post's, as Resource Timing saw it.
+        posted = b.driver.execute_script(
+            "return performance.getEntriesByType('resource').filter((e) => new URL(e.name).pathname === '/signin'"
+            " && e.initiatorType === 'fetch').at(-1)?.responseStatus")
+        assert posted == 401, f"{case}: {posted}"
         messages[case] = shell.notice()
         assert shell.find(f'{SIGN_IN_FORM} input[name="name"]').get_attribute("value") == account.name, "the name is kept"
         assert shell.find(f'{SIGN_IN_FORM} input[name="password"]').get_attribute("value") == "", "the password is not"
@@ -164,3 +169,24 @@ def test_member_signs_in_without_the_accounts_link(browser):
     assert_side_by_side(shell)  # the list beside the error, for a signed-in person
     assert shell.shown(VIEWER_TAB) and not shell.find_all(ACCOUNTS_LINK), "a member has no Accounts link"
     b.screenshot("tablet-landscape-member-forbidden")
+
+
+def test_signing_in_takes_the_sign_in_pages_place_in_the_history(server, browser):
+    """Issue 33, 1: the page signing in leads to replaces the sign-in page, so Back does not
+    return to a form that has done its work."""
+    b = browser("phone", signed_in=False)
+    shell = Shell(b)
+    b.open("/signin")
+    b.open("/account")  # signed out: the sign-in page, to go on to Your account
+    shell.wait_sign_in_page(next_path="/account")
+    length = b.driver.execute_script("return history.length")
+
+    shell.fill(SIGN_IN_FORM, name=OWNER.name, password=OWNER.password)
+    shell.click(f"{SIGN_IN_FORM} button[type=submit]")
+    shell.wait_path("/account")
+    shell.wait_signed_in_as(OWNER)
+
+    assert b.driver.execute_script("return history.length") == length, "Your account took the sign-in page's entry"
+    b.driver.back()  # the page before it: the plain sign-in page, which sends a signed-in person home
+    shell.wait_path("/")
+    shell.wait_home()

@@ -9,7 +9,7 @@ Escape and "Back to the photo" close it and change nothing. On `vacation_server`
 import pytest
 
 from pages import text_content
-from photo_pages import photo_ids
+from photo_pages import GRID_CELLS, photo_ids, place_ids
 from vacation_pages import (
     LAYOUTS,
     LIST_ROWS,
@@ -105,7 +105,7 @@ def test_cancel_and_escape_close_the_popover_and_change_nothing(vacation_server,
     screens.open_popover_link(VISIT)
     screens.click(f"{POPOVER} button.popover-close")
     screens.wait_popover_closed()
-    assert screens.focused() == "a.button.visit.popover-link", "the focus returns to Visit…"
+    assert screens.focused() == "a.button.visit.popover-link.sheet-on-phone", "the focus returns to Visit…"
 
     history = b.driver.execute_script("return history.length")
     where = screens.open_popover_link(VISIT)
@@ -184,3 +184,30 @@ def test_visit_and_unvisit_without_javascript(vacation_server, browser):
     screens.wait(lambda: not screens.same_document(), "the choice posts")
     b.wait_loaded()
     assert screens.path() == f"/photos/{high_line}" and screens.visited_in() == []
+
+
+def test_on_a_phone_a_completed_visit_leaves_no_entry_and_back_pops_to_the_grid(vacation_server, browser):
+    """Issue 33, 1: Visit… is a sheet on a phone; choosing closes it and the photo shows that it
+    is in the vacation, with no screen of the form left in the history: Back goes to the grid the
+    photo was opened from, as iOS pops after a sheet."""
+    _, session = traveller(vacation_server, "Sheet visitor")
+    create_over_http(vacation_server, session, "Bay Days")
+    b = browser_as(browser, "phone", vacation_server, session)
+    screens = VacationScreens(b)
+    place = place_ids(vacation_server)["San Francisco"]
+    golden_gate = photo_ids(vacation_server)["Golden Gate Bridge"]
+    b.open(f"/places/{place}")
+    screens.open_cell(golden_gate)
+    screens.wait_viewer(golden_gate, "Golden Gate Bridge")
+    length = b.driver.execute_script("return history.length")
+
+    where = screens.open_popover_link(VISIT)
+    assert where == POPOVER and "sheet" in screens.find(POPOVER).get_attribute("class").split(), "a sheet from the foot"
+    screens.choose(where, "Bay Days")
+    screens.wait_popover_closed()
+    screens.wait_visited_in(["Bay Days"])
+
+    assert b.driver.execute_script("return history.length") == length, "no entry for the form"
+    b.driver.back()
+    screens.wait_path(f"/places/{place}")
+    screens.wait_shown(GRID_CELLS)

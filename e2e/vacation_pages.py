@@ -206,19 +206,18 @@ class VacationScreens(PhotoScreens):
             "[...e.classList].map(c => '.' + c).join('')"
         )
 
-    def where_forms_are(self) -> str:
-        """Where a popover link's form shows: the dialog on a tablet, the detail pane on a phone."""
-        return POPOVER if self.popovers else "#detail"
-
     def open_popover_link(self, css: str) -> str:
         """Follow a popover link (Add vacation, Visit…, Unvisit…): a dialog over the screen on a
-        tablet (the address stays), a screen of its own on a phone (a pane swap). Returns the
-        container its form is in."""
+        tablet, and on a phone too for a link that opens as a sheet there (Visit…, Unvisit…), the
+        address as it was; else a screen of its own on a phone (a pane swap). Returns the container
+        its form is in."""
         before = self.path()
-        href = self.find(css).get_attribute("href")
+        link = self.find(css)
+        href = link.get_attribute("href")
+        in_dialog = self.popovers or "sheet-on-phone" in (link.get_attribute("class") or "").split()
         self.mark_document()
         self.click(css)
-        if self.popovers:
+        if in_dialog:
             self.wait(self.popover_open, f"{css} should open a popover on {self.where()}")
             assert self.path() == before, "a popover leaves the address as it was"
             assert text_content(self.find(POPOVER_CLOSE)) == "Cancel"
@@ -228,7 +227,7 @@ class VacationScreens(PhotoScreens):
             assert self.same_document(), "the form's screen is swapped in, not loaded"
             assert not self.find_all(POPOVER), "no dialog on a phone"
         self.browser.settle()
-        return self.where_forms_are()
+        return POPOVER if in_dialog else "#detail"
 
     def wait_popover_closed(self) -> None:
         self.wait(lambda: not self.find_all(POPOVER), "the popover should close")

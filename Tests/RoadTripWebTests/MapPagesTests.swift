@@ -117,13 +117,17 @@ extension VacationPagesTests {
 
         // validate
         #expect(places.map(\.name) == ["Paris", "Lisbon"])
+        // The map twice: heading the list (a phone's) and in the detail pane (a tablet's); CSS
+        // shows the one that fits, and each is the same drawing.
         let links = Markup.tags("a", in: html).compactMap { Markup.attribute("href", of: $0) }.filter { $0.contains("/photos?place=") }
         let expected = places.map { "/vacations/\(id)/photos?place=\($0.id)" }
-        #expect(links == expected + expected, "the map's numbered places, then the list's rows, each to its photos")
-        #expect(Markup.texts(ofClass: "map-number", element: "text", in: html) == ["1", "2"])
+        #expect(links == expected + expected + expected, "the list's map, the list's rows, the detail's map: each place to its photos")
+        #expect(Markup.texts(ofClass: "map-number", element: "text", in: html) == ["1", "2", "1", "2"])
         let markers = Markup.tags("g", in: html).filter { Markup.attribute("class", of: $0) == "map-point map-stop" }
-        #expect(markers.compactMap { Markup.attribute("data-label", of: $0) } == ["1", "2"])
-        #expect(markers.compactMap { Markup.attribute("data-latitude", of: $0) } == places.compactMap { $0.coordinate.map { String($0.latitude) } })
-        #expect(Markup.tags("polyline", in: html).count == 1, "one line joins them")
+        let latitudes = places.compactMap { $0.coordinate.map { String($0.latitude) } }
+        #expect(markers.compactMap { Markup.attribute("data-label", of: $0) } == ["1", "2", "1", "2"])
+        #expect(markers.compactMap { Markup.attribute("data-latitude", of: $0) } == latitudes + latitudes)
+        #expect(Markup.tags("polyline", in: html).count == 2, "one line joins them, in each copy")
+        #expect(html.contains("<section class=\"itinerary-detail\""), "the detail pane holds the map")
     }
 }

@@ -15,6 +15,7 @@
 import { currentLayout, noteServed } from "./shared.js";
 import "./offline.js";
 import "./photo-tags.js";
+import { startCompletingForms } from "./completing-forms.js";
 import { startPopovers } from "./popovers.js";
 
 const body = document.body;
@@ -90,10 +91,11 @@ if (location.hash === "#master") {
   if (currentLayout().overlay) openMaster();
 }
 
-async function show(url, { push, replace = false, direction }) {
-  let response;
+// `answer`: the page, fetched already (a form's answer); else it is asked for.
+async function show(url, { push, replace = false, direction, answer = null }) {
+  let response = answer;
   try {
-    response = await fetch(url, { headers: { Accept: "text/html" }, credentials: "same-origin" });
+    response ??= await fetch(url, { headers: { Accept: "text/html" }, credentials: "same-origin" });
   } catch {
     location.assign(url); // Offline or refused: let the browser show what it can.
     return;
@@ -233,6 +235,7 @@ document.addEventListener("roadtrip:navigated", () => {
 // Popovers (Add vacation, Visit) on a tablet or wider: where their forms lead is shown as a
 // link followed here would be.
 startPopovers(show);
+startCompletingForms(show);
 
 // The screens' own scripts. A screen that needs one says so (`data-script`, as the server's
 // ScreenScript names them): the server loads those of the first page, this those of the panes

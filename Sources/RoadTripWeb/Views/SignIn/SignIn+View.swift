@@ -20,7 +20,8 @@ struct SignInView: HTML {
                     " printed when it started."
                 }
             }
-            form(.method("post"), .action(.signIn(next: nil)), .class("stacked")) {
+            // Signed in, the page it leads to takes the sign-in page's place in the history.
+            form(.method("post"), .action(.signIn(next: nil)), .class("stacked"), .data("completes", "in-place")) {
                 FormToken()
                 if let next { input(.type("hidden"), .name("next"), .value(next)) }
                 Field(caption: "Name", name: "name", value: name, autocomplete: "username")

@@ -20,7 +20,9 @@ struct PhotoVisits<Lead: HTML>: HTML {
     var content: some HTML {
         div(.class("photo-visits")) {
             lead
-            a(.class("button visit popover-link"), .href(visit)) { "Visit…" }
+            // A sheet on a phone, a popover on a tablet: choosing closes it, and no screen of the
+            // form is left in the history to come back to.
+            a(.class("button visit popover-link sheet-on-phone"), .href(visit)) { "Visit…" }
             if !vacations.isEmpty {
                 p(.class("visited-in")) {
                     "In "
@@ -29,7 +31,7 @@ struct PhotoVisits<Lead: HTML>: HTML {
                         a(.href(.vacation(id: vacation.id))) { vacation.name }
                     }
                 }
-                a(.class("button secondary unvisit popover-link"), .href(unvisit)) { "Unvisit…" }
+                a(.class("button secondary unvisit popover-link sheet-on-phone"), .href(unvisit)) { "Unvisit…" }
             }
         }
     }
