@@ -103,7 +103,7 @@ def open_cluster(b, count: int) -> bool:
     """Clicks the cluster showing `count`, found afresh (each view redraws the markers); False
     when there is none."""
     return b.driver.execute_script(
-        "const icon = [...document.querySelectorAll('.map-canvas .marker-cluster')]"
+        "const icon = [...document.querySelectorAll('.map-canvas :is(.marker-cluster, .map-thumbnail)')]"
         ".find(e => e.textContent.replace(/,/g, '') === String(arguments[0]));"
         "if (icon) icon.click(); return Boolean(icon);", count)
 
@@ -120,9 +120,16 @@ def crowded_map(artifacts: Path, server):
 def test_a_large_cluster_zooms_in_when_opened_and_splits(crowded_map, browser):
     # Paris and Lyon share a cell from afar; more photos than a view shows one by one.
     b = browser("tablet-landscape", server=crowded_map)
+    b.expect_log(NO_FILE)
     b.open("/map")
     wait_ready(b)
     assert 2400 in cluster_counts(b)
+    # The server's clusters drawn as a photo of each, with the count on it (issue 33, 6).
+    assert b.driver.execute_script(
+        "return [...document.querySelectorAll('.map-canvas .map-thumbnail')].every((t) => /^\\/photos\\/\\d+\\/thumbnail$/.test("
+        "t.querySelector('img').getAttribute('src')) && t.querySelector('.map-thumbnail-count'))"), "each cluster a thumbnail with its count"
+    assert not b.driver.find_elements(By.CSS_SELECTOR, ".map-canvas .marker-cluster"), "no bare count circles in a view of so few clusters"
+    b.screenshot("tablet-landscape-photo-map-clusters")
 
     # MUT: opened, a cluster too large for a grid zooms in, again until the two are apart
     for _ in range(6):
@@ -152,9 +159,10 @@ def test_the_keyboard_zooms_the_map(world_map, browser):
 def test_a_small_cluster_opens_as_a_grid_of_its_photos(crowded_map, browser):
     # The rows make the view too full for single photos; the demo's New York photos are real.
     b = browser("tablet-landscape", server=crowded_map)
+    b.expect_log(NO_FILE)
     b.open("/map")
     wait_ready(b)
-    new_york = next(e for e in b.driver.find_elements(By.CSS_SELECTOR, ".map-canvas .marker-cluster")
+    new_york = next(e for e in b.driver.find_elements(By.CSS_SELECTOR, ".map-canvas :is(.marker-cluster, .map-thumbnail)")
                     if int(e.get_attribute("textContent").replace(",", "")) < 10 and e.location["x"] < 600)
     count = int(new_york.get_attribute("textContent"))
 

@@ -41,7 +41,7 @@ import Testing
 
     private struct Answer: Decodable {
         let level: Int
-        let clusters: [[Double]]
+        let clusters: [[Double?]]
         let photos: [[Double]]
     }
 
@@ -64,8 +64,13 @@ import Testing
         #expect(map.photos.isEmpty)
         let placed: Int = try web.library.database.fetchValue("SELECT count(*) FROM photos WHERE latitude IS NOT NULL") ?? 0
         #expect(placed > 2400, "the demo's placed photos too")
-        #expect(map.clusters.map { Int($0[2]) }.reduce(0, +) == placed)
-        #expect(map.clusters.allSatisfy { $0.count == 5 })
+        #expect(map.clusters.map { Int($0[2] ?? 0) }.reduce(0, +) == placed)
+        #expect(map.clusters.allSatisfy { $0.count == 6 })
+        // Each cluster names a photo of its own to draw it by, a placed one.
+        let pictures = map.clusters.compactMap { $0[5].map(Int64.init) }
+        #expect(pictures.count == map.clusters.count)
+        let placedIDs: [Int64] = try web.library.database.fetchAll("SELECT id FROM photos WHERE latitude IS NOT NULL") { try $0["id"] }
+        #expect(Set(pictures).isSubset(of: placedIDs))
     }
 
     @Test func aViewOfFewPhotosGetsThePhotosThemselves() throws {

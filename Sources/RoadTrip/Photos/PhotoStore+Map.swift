@@ -43,6 +43,9 @@ public struct MapCluster: Sendable, Equatable {
     public let count: Int
     public let latitude: Double
     public let longitude: Double
+    /// A photo of the cell, drawn as the cluster's picture (nil in a view of more than
+    /// `mapClusterPictureLimit` clusters, which are drawn as counts alone).
+    public var photoID: Int64? = nil
 }
 
 /// One photo on the map.
@@ -68,6 +71,9 @@ extension PhotoStore {
     /// A view gets at most about this many clusters, whatever box and zoom it names: past it a
     /// coarser level is read.
     public static let mapCellLimit = 4096
+    /// A view of at most this many clusters gets a photo for each (one seek of the Z-order
+    /// index a cluster); more would be too small to see as pictures.
+    public static let mapClusterPictureLimit = 512
 
     /// The photos with a position in `box`, seen at `zoom` (Leaflet's: 0 shows the world in 256
     /// pixels): a cluster a cell of about 64 pixels, or the photos themselves when the view holds
@@ -103,12 +109,27 @@ extension PhotoStore {
         }
         // A cell whose mean is no place on Earth counts a position an older RoadTrip stored
         // (`roadtrip check` repairs it): it is not drawn.
-        let clusters = merged.values.sorted { ($0.y, $0.x) < ($1.y, $1.x) }.compactMap { cell in
+        var clusters = merged.values.sorted { ($0.y, $0.x) < ($1.y, $1.x) }.compactMap { cell in
             Coordinate(latitude: cell.latitudeSum / Double(cell.count), longitude: cell.longitudeSum / Double(cell.count)).map {
                 MapCluster(level: shown, x: cell.x, y: cell.y, count: cell.count, latitude: $0.latitude, longitude: $0.longitude)
             }
         }
+        if !clusters.isEmpty, clusters.count <= Self.mapClusterPictureLimit {
+            let pictures = try pictures(ofCells: clusters.map { ($0.x, $0.y) }, at: shown)
+            for index in clusters.indices { clusters[index].photoID = pictures[index] }
+        }
         return PhotoMap(level: shown, clusters: clusters, points: [])
+    }
+
+    /// A photo of each cell (the last of its range of the Z-order index), nil for a cell that has
+    /// none any more; in the cells' order, one round trip for all.
+    private func pictures(ofCells cells: [(x: Int64, y: Int64)], at level: Int) throws -> [Int64?] {
+        let width = Int64(2 * (PhotoMapGrid.finestLevel - level))
+        let statements: [SQL] = cells.map { cell in
+            let key = PhotoMapGrid.interleave(x: cell.x, y: cell.y)
+            return "SELECT id FROM photos WHERE map_z >= \(key << width) AND map_z < \((key + 1) << width) ORDER BY map_z DESC, id DESC LIMIT 1"
+        }
+        return try database.fetchAll(together: statements).map { rows in try rows.first.map { try $0["id"] as Int64 } }
     }
 
     /// The stored level read for `zoom`: cells of about 64 pixels, or the next finer stored level.

@@ -9,8 +9,9 @@ function plural(count) {
 
 // A photo as its thumbnail, as Photos and Immich draw them; a group of photos as the thumbnail
 // of the one added last, with the group's count on it.
-function thumbnailIcon(L, id, count = 1) {
-  const badge = count > 1 ? `<span class="map-thumbnail-count">${count.toLocaleString("en")}</span>` : "";
+// `counted`: the count shows even when it is 1 (a cluster of the server's grid is one).
+function thumbnailIcon(L, id, count = 1, counted = false) {
+  const badge = count > 1 || counted ? `<span class="map-thumbnail-count">${count.toLocaleString("en")}</span>` : "";
   return L.divIcon({
     html: `<img src="/photos/${Number(id)}/thumbnail" alt="" loading="lazy" decoding="async">${badge}`,
     className: "map-thumbnail",
@@ -18,8 +19,8 @@ function thumbnailIcon(L, id, count = 1) {
   });
 }
 
-// A cluster of the server's grid (a library too large to send photo by photo): a round marker
-// with its count, as Leaflet.markercluster draws its own.
+// A cluster of the server's grid (a library too large to send photo by photo) in a view of too
+// many to draw as pictures: a round marker with its count, as Leaflet.markercluster draws its own.
 function clusterIcon(L, count) {
   const size = count < 10 ? "small" : count < 100 ? "medium" : "large";
   const icon = L.divIcon({
@@ -57,8 +58,9 @@ async function start(figure) {
     const view = await response.json();
     clusters.clearLayers();
     photos.clearLayers();
-    for (const [latitude, longitude, count, x, y] of view.clusters) {
-      const marker = L.marker([latitude, longitude], { icon: clusterIcon(L, count), title: plural(count), keyboard: true });
+    for (const [latitude, longitude, count, x, y, photo] of view.clusters) {
+      const icon = photo ? thumbnailIcon(L, photo, count, true) : clusterIcon(L, count);
+      const marker = L.marker([latitude, longitude], { icon, title: plural(count), keyboard: true });
       marker.on("click", () => {
         // Small enough, the cluster opens as a grid of its photos; larger, the map zooms in.
         if (count <= Number(figure.dataset.gridLimit || 200)) location.assign(`/map/cells/${view.level}-${x}-${y}`);

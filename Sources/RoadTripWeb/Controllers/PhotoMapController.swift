@@ -10,13 +10,14 @@ package struct PhotoMapController {
     /// The zooms a map asks for: Leaflet's 0 (the world in 256 pixels) to 20 (a street).
     static let zooms = 0...20
 
-    /// `{"level":L,"clusters":[[latitude,longitude,count,x,y],…],"photos":[[id,latitude,longitude],…]}`:
-    /// at most `PhotoStore.mapPointLimit` photos, and clusters for a bounded number of cells.
+    /// `{"level":L,"clusters":[[latitude,longitude,count,x,y,photo],…],"photos":[[id,latitude,longitude],…]}`:
+    /// at most `PhotoStore.mapPointLimit` photos, and clusters for a bounded number of cells, each
+    /// with one of its photos to draw it by (null past `PhotoStore.mapClusterPictureLimit` clusters).
     func data(bbox: String?, zoom: String?) throws -> Response {
         let (box, zoom) = try Self.view(bbox: bbox, zoom: zoom)
         let map = try app.library.photos.map(of: box, zoom: zoom)
         var json = "{\"level\":\(map.level),\"clusters\":["
-        json += map.clusters.map { "[\(Self.degrees($0.latitude)),\(Self.degrees($0.longitude)),\($0.count),\($0.x),\($0.y)]" }
+        json += map.clusters.map { "[\(Self.degrees($0.latitude)),\(Self.degrees($0.longitude)),\($0.count),\($0.x),\($0.y),\($0.photoID.map(String.init) ?? "null")]" }
             .joined(separator: ",")
         json += "],\"photos\":["
         json += map.points.map { "[\($0.photoID),\(Self.degrees($0.latitude)),\(Self.degrees($0.longitude))]" }.joined(separator: ",")

@@ -33,7 +33,7 @@ import Testing
     @Test(arguments: DatabaseEngine.allCases) func theWorldViewCountsEveryPlacedPhotoInClusters(engine: DatabaseEngine) throws {
         // setup: 2,500 photos in Paris, 10 in Sydney, 1 in Anchorage; more than a view shows as photos
         let fixture = try PhotosFixture(engine: engine)
-        _ = try Self.place(Self.crowd(2500, around: 48.85, 2.35) + Self.crowd(10, around: -33.87, 151.21) + [(61.22, -149.9)], in: fixture)
+        let ids = try Self.place(Self.crowd(2500, around: 48.85, 2.35) + Self.crowd(10, around: -33.87, 151.21) + [(61.22, -149.9)], in: fixture)
 
         // MUT
         let map = try fixture.photos.map(of: Self.world, zoom: 1)
@@ -45,6 +45,11 @@ import Testing
         let paris = try #require(map.clusters.first { $0.count == 2500 })
         #expect(abs(paris.latitude - 48.855) < 0.01 && abs(paris.longitude - 2.355) < 0.01, "drawn at the photos' mean")
         #expect(map.level == 3)
+        // Each cluster drawn by a photo of its own.
+        let pictured = Dictionary(uniqueKeysWithValues: map.clusters.map { ($0.count, $0.photoID) })
+        #expect(pictured[2500].flatMap { $0 }.map(ids[0..<2500].contains) == true)
+        #expect(pictured[10].flatMap { $0 }.map(ids[2500..<2510].contains) == true)
+        #expect(pictured[1] == ids[2510])
     }
 
     @Test(arguments: DatabaseEngine.allCases) func zoomingInSplitsAClusterAndAViewOfFewPhotosGetsThePhotos(engine: DatabaseEngine) throws {
