@@ -67,7 +67,7 @@ let package = Package(
         .target(name: "RoadTrip", dependencies: ["SQLDatabase", "SQLite", "PostgreSQL", "Crypto", "Imaging", "Geo", "TextRules", "SystemCalls"], resources: [.copy("Resources/DemoDestinations.plist")]),
         .target(
             name: "RoadTripWeb",
-            dependencies: ["RoadTrip", "SQLDatabase", "HTTPServer", "HTML", "Crypto", "NetworkAddress", "Compression", "CArtwork"],
+            dependencies: ["RoadTrip", "SQLDatabase", "HTTPServer", "HTML", "Crypto", "NetworkAddress", "Compression", "CArtwork", "SystemCalls"],
             resources: [.copy("Assets")]
         ),
         // A running RoadTrip wired together: library, app, fetchers, server, background workers.

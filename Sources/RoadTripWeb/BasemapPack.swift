@@ -1,13 +1,19 @@
 import Crypto
 import Foundation
 import HTTPServer
+import SystemCalls
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The basemap's tiles down to city scale (`scripts/make-basemap-tiles.py` writes the file at
 /// install time; `roadtrip serve --basemap FILE` names it): GSHHG's shorelines, rivers and borders,
 /// a gzip'd tile per Web Mercator square from zoom 0 to `maxZoom`. The index is read at start and
 /// checked whole, so a damaged file is refused then, not while serving; a tile's bytes are read
 /// from the file when asked for.
-public final class BasemapPack: Sendable {
+// @unchecked: its one mutable part is the descriptor's number, set once at start; reads by
+// offset share nothing else.
+public final class BasemapPack: @unchecked Sendable {
     /// The deepest zoom with tiles of its own; maps draw deeper zooms from these.
     public static let maxZoom = 8
     static let magic = Array("RTBASEMAP1".utf8)
@@ -18,41 +24,44 @@ public final class BasemapPack: Sendable {
         public let description: String
     }
 
-    private let path: String
-    private let tiles: [BasemapTile: (offset: UInt64, length: Int)]
+    /// Open for the server's life; tiles are read at their offsets (`pread`), so any number of
+    /// request threads read it at once without a position to share.
+    private let file: FileDescriptor
+    private let tiles: [BasemapTile: (offset: Int, length: Int)]
     /// Names this pack in the tiles' addresses, so that a browser's cached tiles of another pack
     /// are never drawn with this one's.
     public let version: String
 
-    public init(file: URL) throws(Unusable) {
-        path = file.path
+    public init(file url: URL) throws(Unusable) {
         func refuse(_ reason: String) -> Unusable {
-            Unusable(description: "--basemap \(file.path): \(reason); make it again with scripts/make-basemap-tiles.py (make basemap)")
+            Unusable(description: "--basemap \(url.path): \(reason); make it again with scripts/make-basemap-tiles.py (make basemap)")
         }
-        guard let handle = FileHandle(forReadingAtPath: path) else { throw refuse("cannot be opened") }
-        defer { try? handle.close() }
-        guard let size = try? handle.seekToEnd(), (try? handle.seek(toOffset: 0)) != nil,
-              let header = try? handle.read(upToCount: BasemapPack.magic.count + 4), header.count == BasemapPack.magic.count + 4,
-              Array(header.prefix(BasemapPack.magic.count)) == BasemapPack.magic
+        let file: FileDescriptor
+        var status = stat()
+        do { file = try FileDescriptor.open(url.path, flags: O_RDONLY) } catch { throw refuse("cannot be opened") }
+        guard fstat(file.rawValue, &status) == 0 else { throw refuse("cannot be opened") }
+        let size = Int(status.st_size)
+        var header = [UInt8](repeating: 0, count: BasemapPack.magic.count + 4)
+        guard (try? file.read(into: &header, at: 0)) == header.count, Array(header.prefix(BasemapPack.magic.count)) == BasemapPack.magic
         else { throw refuse("is not a basemap pack") }
-        let count = Int(BasemapPack.uint32(Array(header), at: BasemapPack.magic.count))
-        let indexEnd = UInt64(header.count) + UInt64(count) * UInt64(BasemapPack.entrySize)
-        guard count <= 1 << 20, indexEnd <= size, let index = try? handle.read(upToCount: count * BasemapPack.entrySize),
-              index.count == count * BasemapPack.entrySize
+        let count = Int(BasemapPack.uint32(header, at: BasemapPack.magic.count))
+        let indexEnd = header.count + count * BasemapPack.entrySize
+        var index = [UInt8](repeating: 0, count: min(count, 1 << 20) * BasemapPack.entrySize)
+        guard count <= 1 << 20, indexEnd <= size, (try? file.read(into: &index, at: header.count)) == index.count
         else { throw refuse("its index does not fit the file") }
-        let bytes = Array(index)
-        var tiles: [BasemapTile: (offset: UInt64, length: Int)] = [:]
+        var tiles: [BasemapTile: (offset: Int, length: Int)] = [:]
         for entry in 0..<count {
             let at = entry * BasemapPack.entrySize
-            let z = Int(bytes[at]), x = Int(BasemapPack.uint32(bytes, at: at + 4)), y = Int(BasemapPack.uint32(bytes, at: at + 8))
-            let offset = BasemapPack.uint64(bytes, at: at + 12), length = UInt64(BasemapPack.uint32(bytes, at: at + 20))
-            guard let tile = BasemapTile(z: z, x: x, y: y), offset >= indexEnd, length > 0, length <= 16 << 20,
-                  offset <= size, length <= size - offset, tiles[tile] == nil
+            let z = Int(index[at]), x = Int(BasemapPack.uint32(index, at: at + 4)), y = Int(BasemapPack.uint32(index, at: at + 8))
+            let offset = BasemapPack.uint64(index, at: at + 12), length = Int(BasemapPack.uint32(index, at: at + 20))
+            guard let tile = BasemapTile(z: z, x: x, y: y), offset >= UInt64(indexEnd), offset <= UInt64(size), length > 0, length <= 16 << 20,
+                  length <= size - Int(offset), tiles[tile] == nil
             else { throw refuse("tile \(entry + 1) of \(count) is out of place") }
-            tiles[tile] = (offset, Int(length))
+            tiles[tile] = (Int(offset), length)
         }
+        self.file = file
         self.tiles = tiles
-        version = String(SHA256.hexDigest(bytes).prefix(12))
+        version = String(SHA256.hexDigest(index).prefix(12))
     }
 
     public var tileCount: Int { tiles.count }
@@ -60,13 +69,11 @@ public final class BasemapPack: Sendable {
     /// The tile's gzip'd bytes; nil where the pack has none (the open sea).
     func bytes(of tile: BasemapTile) throws -> [UInt8]? {
         guard let place = tiles[tile] else { return nil }
-        guard let handle = FileHandle(forReadingAtPath: path) else { throw HTTPError(status: .serviceUnavailable, message: "The map's tiles cannot be read.") }
-        defer { try? handle.close() }
-        try handle.seek(toOffset: place.offset)
-        guard let data = try handle.read(upToCount: place.length), data.count == place.length else {
+        var bytes = [UInt8](repeating: 0, count: place.length)
+        guard (try? file.read(into: &bytes, at: place.offset)) == place.length else {
             throw HTTPError(status: .serviceUnavailable, message: "The map's tiles cannot be read.")
         }
-        return Array(data)
+        return bytes
     }
 
     private static func uint32(_ bytes: [UInt8], at index: Int) -> UInt32 {

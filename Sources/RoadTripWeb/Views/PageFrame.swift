@@ -53,16 +53,14 @@ enum AppHalf {
     case roadTrip, photos, account
 }
 
-/// The signed-in person as the shell shows them: name, owner or not, and the key their kept
+/// The signed-in person as the shell shows them: name, and the key their kept
 /// pages go under on this device (`FormTokens.keepKey`).
 struct Viewer {
     let name: String
-    let isOwner: Bool
     let keepKey: String
 
     init(session: Session, tokens: FormTokens) {
         name = session.account.name
-        isOwner = session.account.isOwner
         keepKey = tokens.keepKey(of: session.account.id)
     }
 }

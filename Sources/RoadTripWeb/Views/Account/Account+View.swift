@@ -24,10 +24,7 @@ struct AccountView: HTML {
             if account.mayManageAccounts {
                 // The account's list holds these beside the screen on a tablet; a phone has them here.
                 ul(.class("rows account-links phone-only"), .ariaLabel("Manage")) {
-                    li { a(.class("row"), .href(.accounts)) { span(.class("row-title")) { "Accounts" }; span(.class("row-chevron"), .ariaHidden()) { "›" } } }
-                    if hasSettings {
-                        li { a(.class("row"), .href(.settings)) { span(.class("row-title")) { "Settings" }; span(.class("row-chevron"), .ariaHidden()) { "›" } } }
-                    }
+                    AccountMenuView.OwnerRows(current: nil, hasSettings: hasSettings)
                 }
             }
             if let notice { notice }

@@ -15,15 +15,24 @@ struct AccountMenuView: HTML {
 
     var content: some HTML {
         ul(.class("rows account-menu")) {
-            row(.account, .account, title: account.name, subtitle: account.isOwner ? "Owner of this RoadTrip" : "Member of this RoadTrip")
-            if account.mayManageAccounts {
-                row(.accounts, .accounts, title: "Accounts", subtitle: "Add, reset or remove the people who use it")
-                if hasSettings { row(.settings, .settings, title: "Settings", subtitle: "The Flickr key") }
-            }
+            AccountMenuView.row(.account, .account, current: current, title: account.name,
+                                subtitle: account.isOwner ? "Owner of this RoadTrip" : "Member of this RoadTrip")
+            if account.mayManageAccounts { OwnerRows(current: current, hasSettings: hasSettings) }
         }
     }
 
-    private func row(_ screen: Screen, _ route: Route, title: String, subtitle: String) -> some HTML {
+    /// The owner's screens: in the list, and on Your account on a phone, where the list is not beside it.
+    struct OwnerRows: HTML {
+        let current: Screen?
+        let hasSettings: Bool
+
+        var content: some HTML {
+            AccountMenuView.row(.accounts, .accounts, current: current, title: "Accounts", subtitle: "Add, reset or remove the people who use it")
+            if hasSettings { AccountMenuView.row(.settings, .settings, current: current, title: "Settings", subtitle: "The Flickr key") }
+        }
+    }
+
+    static func row(_ screen: Screen, _ route: Route, current: Screen?, title: String, subtitle: String) -> some HTML {
         li {
             a(.class("row"), .href(route), .when(screen == current, .ariaCurrent("page"))) {
                 span(.class("row-text")) {
