@@ -71,6 +71,7 @@ public final class Library: Sendable {
     public var recents: Recents { Recents(database: database, clock: clock) }
     public var vacations: VacationStore { VacationStore(database: database, dataFolder: folder, exports: exports, clock: clock) }
     public var photoTags: PhotoTagStore { PhotoTagStore(database: database) }
+    public var sharing: VacationSharing { VacationSharing(database: database, hasher: hasher, signingKey: signingKey, clock: clock) }
 
     /// Creates the folder (and its parents) if needed and proves it writable, so that a bad
     /// `--data` is reported at once with the system's reason.

@@ -301,5 +301,35 @@ enum Schema {
         // The photo map: every photo's cell on the map's grid, and each cell's count, so that a map
         // of any part of the world at any zoom reads a bounded number of rows (`PhotoMapGrid`).
         Migration("010-photo-map", PhotoMapGrid.sqliteMigration),
+        // Sharing a vacation: links anyone may open (only each token's hash is kept), and the
+        // household's accounts it is shared with; who added each photo, so that a member removes
+        // only their own.
+        Migration("011-sharing", """
+            CREATE TABLE vacation_links (
+                id INTEGER PRIMARY KEY,
+                vacation_id INTEGER NOT NULL REFERENCES vacations(id) ON DELETE CASCADE,
+                token_hash BLOB NOT NULL UNIQUE CHECK (length(token_hash) = 32),
+                label TEXT NOT NULL DEFAULT '',
+                created_at INTEGER NOT NULL,
+                expires_at INTEGER,
+                password_hash TEXT,
+                show_where INTEGER NOT NULL CHECK (show_where IN (0, 1)),
+                allow_originals INTEGER NOT NULL CHECK (allow_originals IN (0, 1)),
+                show_dates INTEGER NOT NULL CHECK (show_dates IN (0, 1)),
+                last_opened_at INTEGER,
+                open_count INTEGER NOT NULL DEFAULT 0,
+                stopped_at INTEGER
+            );
+            CREATE INDEX vacation_links_of_vacation ON vacation_links(vacation_id, id);
+            CREATE TABLE vacation_members (
+                vacation_id INTEGER NOT NULL REFERENCES vacations(id) ON DELETE CASCADE,
+                account_id INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+                role TEXT NOT NULL CHECK (role IN ('view', 'add')),
+                created_at INTEGER NOT NULL,
+                PRIMARY KEY (vacation_id, account_id)
+            ) WITHOUT ROWID;
+            CREATE INDEX vacation_members_by_account ON vacation_members(account_id, vacation_id);
+            ALTER TABLE vacation_photos ADD COLUMN added_by INTEGER;
+            """),
     ]
 }

@@ -84,6 +84,7 @@ public enum VacationError: Error, Sendable, Equatable, CustomStringConvertible {
     case noSuchVacation
     case notADocument(String)
     case tooManyPhotos(limit: Int)
+    case onlyTheOwner
 
     public var description: String {
         switch self {
@@ -96,6 +97,7 @@ public enum VacationError: Error, Sendable, Equatable, CustomStringConvertible {
         case .noSuchVacation: "There is no such vacation."
         case .notADocument(let reason): "This file is not a RoadTrip vacation: \(reason). Nothing was imported."
         case .tooManyPhotos(let limit): "A vacation can hold at most \(limit) photos."
+        case .onlyTheOwner: "Only the vacation’s owner can do that."
         }
     }
 }

@@ -36,7 +36,7 @@ public struct VisitedPhoto: Sendable {
 extension VacationContents {
     /// Adds the photo, its place and its tags, in one transaction. False when it was there
     /// already. The photo's id is the vacation's largest plus one: writes are taken in turn.
-    func visit(_ photo: VisitedPhoto, at now: Int64) throws -> Bool {
+    func visit(_ photo: VisitedPhoto, at now: Int64, by account: AccountID? = nil) throws -> Bool {
         try database.write { db in
             try Self.requireVacation(id, in: db)
             if try db.fetchValue("SELECT 1 FROM vacation_photos WHERE vacation_id = \(id) AND sha256 = \(photo.sha256)") as Int? != nil { return false }
@@ -55,10 +55,10 @@ extension VacationContents {
             let photoID: Int64 = try db.fetchValue("SELECT coalesce(max(id), 0) + 1 FROM vacation_photos WHERE vacation_id = \(id)") ?? 1
             try db.execute("""
                 INSERT INTO vacation_photos (vacation_id, id, sha256, title, subtitle, taken_at, sorted_at, latitude, longitude, camera, place_id,
-                    width, height, added_at, preview, thumbnail)
+                    width, height, added_at, preview, thumbnail, added_by)
                 VALUES (\(id), \(photoID), \(photo.sha256), \(photo.title), \(photo.subtitle), \(photo.takenAt), \(photo.sortedAt),
                     \(position?.latitude), \(position?.longitude), \(photo.camera), \(place?.0.id), \(photo.width), \(photo.height), \(now),
-                    \(photo.preview), \(photo.thumbnail))
+                    \(photo.preview), \(photo.thumbnail), \(account?.rawValue))
                 """)
             for tag in Set(photo.tags.map(VacationTags.clean)).filter({ !$0.isEmpty }).sorted() {
                 try VacationPhotoTags.attach(tag, toPhoto: photoID, inVacation: id, in: db)

@@ -29,6 +29,13 @@ public struct VacationContents: Sendable {
         try database.fetchValue("SELECT 1 FROM vacation_photos WHERE vacation_id = \(id) AND sha256 = \(sha256)") as Int? != nil
     }
 
+    /// Whether the photo is in the vacation because `account` visited it.
+    public func contains(sha256: String, addedBy account: AccountID) throws -> Bool {
+        try database.fetchValue("""
+            SELECT 1 FROM vacation_photos WHERE vacation_id = \(id) AND sha256 = \(sha256) AND added_by = \(account.rawValue)
+            """) as Int? != nil
+    }
+
     /// The places in the order first visited: the earliest photo date there.
     public func itinerary() throws -> [VacationPlace] {
         try database.fetchAll("""

@@ -2,12 +2,12 @@ import Foundation
 import SQLDatabase
 
 extension VacationStore {
-    /// Adds a photo of the library to the account's vacation: its title, subtitle, date, place,
+    /// Adds a photo of the library to the account's vacation (or one shared with it to add to): its title, subtitle, date, place,
     /// tags (keywords and the account's own) and a copy of its preview. False when the vacation
     /// had it already.
     @discardableResult
     public func visit(_ photo: Photo, into id: Int64, for account: AccountID, library: Library) throws -> Bool {
-        guard let vacation = try vacation(id, of: account) else { throw VacationError.noSuchVacation }
+        let vacation = try addable(id, by: account)
         let previewPath = try library.renditions.file(.preview, of: photo)
         let thumbnailPath = try library.renditions.file(.thumbnail, of: photo)
         guard let preview = FileManager.default.contents(atPath: previewPath) else { throw FileError("cannot read", previewPath) }
@@ -22,20 +22,31 @@ extension VacationStore {
             width: photo.displayWidth, height: photo.displayHeight, preview: [UInt8](preview), thumbnail: [UInt8](thumbnail),
             tags: photo.keywords + (try PhotoTagStore(database: database).tags(of: photo.id, for: account))
         )
-        return try vacation.contents.visit(visited, at: clock.seconds)
+        return try vacation.contents.visit(visited, at: clock.seconds, by: account)
     }
 
     /// Adds a photo from elsewhere (Flickr) as the snapshot given. False when the vacation had it already.
     @discardableResult
     public func visit(_ photo: VisitedPhoto, into id: Int64, for account: AccountID) throws -> Bool {
-        guard let vacation = try vacation(id, of: account) else { throw VacationError.noSuchVacation }
-        return try vacation.contents.visit(photo, at: clock.seconds)
+        return try addable(id, by: account).contents.visit(photo, at: clock.seconds, by: account)
     }
 
-    /// Removes the photo from the account's vacation. False when it was not in it.
+    /// Removes the photo from the account's vacation; from one shared with it, only a photo it
+    /// added. False when it was not in it.
     @discardableResult
     public func unvisit(sha256: String, from id: Int64, for account: AccountID) throws -> Bool {
-        guard let vacation = try vacation(id, of: account) else { throw VacationError.noSuchVacation }
+        let vacation = try addable(id, by: account)
+        if !vacation.access.isOwner, try !vacation.contents.contains(sha256: sha256, addedBy: account) {
+            guard try vacation.contents.contains(sha256: sha256) else { return false }
+            throw VacationError.onlyTheOwner
+        }
         return try vacation.contents.unvisit(sha256: sha256)
+    }
+
+    /// The vacation when the account may add to it: its own, or shared with it as *can add*.
+    private func addable(_ id: Int64, by account: AccountID) throws -> AccessibleVacation {
+        guard let vacation = try accessible(id, for: account) else { throw VacationError.noSuchVacation }
+        guard vacation.access.mayAdd else { throw VacationError.onlyTheOwner }
+        return vacation
     }
 }

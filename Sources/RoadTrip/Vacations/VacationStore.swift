@@ -86,14 +86,21 @@ public struct VacationStore: Sendable {
         exports.remove(id)
     }
 
-    /// The account's vacations that hold the photo, by name.
+    /// The account's vacations that hold the photo, by name; then those shared with it to which
+    /// it added the photo (the ones it may take it out of).
     public func holding(sha256: String, for account: AccountID) throws -> [(id: Int64, name: String)] {
         try database.fetchAll("""
-            SELECT id, name FROM vacations
-            WHERE account_id = \(account.rawValue)
-                AND EXISTS (SELECT 1 FROM vacation_photos WHERE vacation_id = vacations.id AND sha256 = \(sha256))
-            ORDER BY name_key, id
-            """) { (id: try $0["id"] as Int64, name: try $0["name"] as String) }
+            SELECT vacations.id, vacations.name, CASE WHEN vacations.account_id = \(account.rawValue) THEN 0 ELSE 1 END AS shared, owners.name AS owner_name
+            FROM vacations JOIN accounts owners ON owners.id = vacations.account_id
+            WHERE (vacations.account_id = \(account.rawValue)
+                    AND EXISTS (SELECT 1 FROM vacation_photos WHERE vacation_id = vacations.id AND sha256 = \(sha256)))
+                OR (EXISTS (SELECT 1 FROM vacation_members WHERE vacation_id = vacations.id AND account_id = \(account.rawValue) AND role = 'add')
+                    AND EXISTS (SELECT 1 FROM vacation_photos WHERE vacation_id = vacations.id AND sha256 = \(sha256) AND added_by = \(account.rawValue)))
+            ORDER BY vacations.account_id <> \(account.rawValue), vacations.name_key, vacations.id
+            """) { row in
+            let name: String = try row["name"]
+            return (id: try row["id"] as Int64, name: try row["shared"] ? "\(name) (\(try row["owner_name"] as String)’s)" : name)
+        }
     }
 
     /// Files a crash or a vanished vacation left: exported copies of vacations that are gone,

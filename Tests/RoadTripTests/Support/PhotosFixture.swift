@@ -22,7 +22,7 @@ final class PhotosFixture: Sendable {
 
     init(engine: DatabaseEngine = .sqlite, exportLimit: UInt64 = VacationExports.defaultLimit) throws {
         library = try Library(
-            folder: data.url, database: .fresh(for: engine), readers: 2, clock: clock.wallClock,
+            folder: data.url, database: .fresh(for: engine), readers: 2, clock: clock.wallClock, hasher: .leastWork(),
             gazetteer: GazetteerSource(Gazetteer(places: [Self.newYork, Self.sanFrancisco, Self.saoPaulo, Self.lisbon])),
             exportLimit: exportLimit
         )

@@ -1,0 +1,184 @@
+import Crypto
+import Foundation
+import SQLDatabase
+import TestDatabases
+import Testing
+@testable import RoadTrip
+
+/// Links to a vacation: tokens, expiry, passwords and the switches, on both engines.
+@Suite(.onEachEngine) struct VacationSharingTests {
+    let fixture: PhotosFixture
+    let ann: Account
+    let lisbon: Int64
+
+    init() throws {
+        fixture = try PhotosFixture(engine: .current)
+        ann = try fixture.account("Ann")
+        lisbon = try fixture.vacations.create(named: "Lisbon", for: ann.id)
+    }
+
+    var sharing: VacationSharing { fixture.library.sharing }
+
+    private func opened(_ token: ShareToken, proof: String? = nil) throws -> SharedVacation? {
+        if case .open(let shared) = try sharing.open(token, proof: proof) { return shared }
+        return nil
+    }
+
+    @Test func aTokenIs144RandomBitsAndOnlyItsHashIsStored() throws {
+        // MUT
+        let made = try (0..<200).map { _ in try sharing.makeLink(to: lisbon, for: ann.id) }
+
+        // validate: distinct, of the form the addresses take, and nowhere in the database as text or bytes
+        #expect(Set(made.map(\.token.text)).count == 200)
+        for new in made {
+            #expect(new.token.text.utf8.count == 24)
+            #expect(Base64URL.decode(new.token.text)?.count == 18)
+        }
+        let stored: [[UInt8]] = try fixture.library.database.fetchAll("SELECT token_hash FROM vacation_links") { try $0["token_hash"] }
+        #expect(Set(stored) == Set(made.map { SHA256.hash(Base64URL.decode($0.token.text)!) }))
+        let token = made[0].token
+        let asText: Int? = try fixture.library.database.fetchValue("SELECT count(*) FROM vacation_links WHERE label = \(token.text) OR password_hash = \(token.text)")
+        #expect(asText == 0)
+        #expect(!String(describing: token).contains(token.text), "a token never prints itself")
+        // Each bit of the 144 is set in some tokens and clear in others: no fixed bits.
+        let bytes = made.map { Base64URL.decode($0.token.text)! }
+        for bit in 0..<144 {
+            let ones = bytes.filter { $0[bit / 8] & (1 << (bit % 8)) != 0 }.count
+            #expect((30...170).contains(ones), "bit \(bit) was set in \(ones) of 200 tokens")
+        }
+    }
+
+    @Test func aTokenOfAnyOtherFormIsNotOne() {
+        // MUT + validate
+        #expect(ShareToken("abc"[...]) == nil)
+        #expect(ShareToken(String(repeating: "A", count: 23)[...]) == nil)
+        #expect(ShareToken(String(repeating: "A", count: 25)[...]) == nil)
+        #expect(ShareToken((String(repeating: "A", count: 23) + "/")[...]) == nil)
+        #expect(ShareToken((String(repeating: "A", count: 23) + "=")[...]) == nil)
+        #expect(ShareToken(String(repeating: "A", count: 24)[...]) != nil)
+    }
+
+    @Test func aLinkOpensUntilTheSecondItExpiresAndAnUnknownOneIsUnknown() throws {
+        // setup
+        let new = try sharing.makeLink(to: lisbon, for: ann.id, expiry: .day)
+        #expect(new.link.expiresAt == fixture.clock.seconds + 86_400)
+
+        // MUT + validate
+        fixture.clock.advance(by: 86_399)
+        #expect(try opened(new.token)?.vacationName == "Lisbon")
+        #expect(try opened(new.token)?.ownerName == "Ann")
+        fixture.clock.advance(by: 1)
+        guard case .ended = try sharing.open(new.token, proof: nil) else { Issue.record("open a second past its expiry"); return }
+        guard case .unknown = try sharing.open(ShareToken.generate(), proof: nil) else { Issue.record("an unknown token opened"); return }
+    }
+
+    @Test func thirtyDaysIsTheDefaultAndNeverNeverEnds() throws {
+        // MUT
+        let month = try sharing.makeLink(to: lisbon, for: ann.id)
+        let never = try sharing.makeLink(to: lisbon, for: ann.id, expiry: .never)
+
+        // validate
+        #expect(month.link.expiresAt == fixture.clock.seconds + 30 * 86_400)
+        #expect(never.link.expiresAt == nil)
+        fixture.clock.advance(by: 3 * 365 * 86_400)
+        #expect(try opened(never.token) != nil)
+        #expect(try opened(month.token) == nil)
+    }
+
+    @Test func stopSharingEndsTheLinkAtOnceAndOnlyTheOwnerCanStopIt() throws {
+        // setup
+        let bob = try fixture.account("Bob")
+        let new = try sharing.makeLink(to: lisbon, for: ann.id)
+
+        // MUT + validate
+        #expect(throws: VacationError.noSuchVacation) { try sharing.stop(new.link.id, of: lisbon, for: bob.id) }
+        #expect(try opened(new.token) != nil)
+        try sharing.stop(new.link.id, of: lisbon, for: ann.id)
+        guard case .ended = try sharing.open(new.token, proof: nil) else { Issue.record("a stopped link opened"); return }
+        #expect(try sharing.links(of: lisbon, for: ann.id).first?.stoppedAt == fixture.clock.seconds)
+        #expect(throws: SharingError.noSuchLink) { try sharing.stop(new.link.id + 100, of: lisbon, for: ann.id) }
+    }
+
+    @Test func onlyTheOwnerMakesOrListsLinks() throws {
+        // setup
+        let bob = try fixture.account("Bob")
+        try fixture.vacations.share(lisbon, with: bob.id, as: .add, by: ann.id)
+        _ = try sharing.makeLink(to: lisbon, for: ann.id)
+
+        // MUT + validate
+        #expect(throws: VacationError.noSuchVacation) { try sharing.makeLink(to: lisbon, for: bob.id) }
+        #expect(try sharing.links(of: lisbon, for: bob.id).isEmpty)
+        #expect(try sharing.links(of: lisbon, for: ann.id).count == 1)
+    }
+
+    @Test func aPasswordLinkOpensOnlyWithTheProofOfItsPassword() throws {
+        // setup
+        let new = try sharing.makeLink(to: lisbon, for: ann.id, password: "sardines")
+        guard case .needsPassword(let locked) = try sharing.open(new.token, proof: nil) else { Issue.record("opened without the password"); return }
+
+        // MUT + validate
+        #expect(throws: SharingError.wrongPassword) { try sharing.unlock(locked, password: "anchovies", address: "192.0.2.1") }
+        let proof = try sharing.unlock(locked, password: "sardines", address: "192.0.2.1")
+        #expect(try opened(new.token, proof: proof) != nil)
+        #expect(try opened(new.token, proof: proof + "x") == nil)
+        #expect(try opened(new.token, proof: "") == nil)
+        let hash: String? = try fixture.library.database.fetchValue("SELECT password_hash FROM vacation_links")
+        #expect(hash?.hasPrefix("$argon2id$") == true)
+        #expect(throws: SharingError.passwordTooShort(minimum: 6)) { try sharing.makeLink(to: lisbon, for: ann.id, password: "short") }
+    }
+
+    @Test func passwordGuessesAreThrottledByLinkAndByAddress() throws {
+        // setup
+        let new = try sharing.makeLink(to: lisbon, for: ann.id, password: "sardines")
+        guard case .needsPassword(let locked) = try sharing.open(new.token, proof: nil) else { Issue.record("opened without the password"); return }
+        for guess in 1...5 {
+            #expect(throws: SharingError.wrongPassword) { try sharing.unlock(locked, password: "guess \(guess)", address: "192.0.2.\(guess)") }
+        }
+
+        // MUT + validate: five wrong guesses from anywhere hold the link, even for the right password
+        #expect(throws: SharingError.tooManyAttempts(waitSeconds: 900)) { try sharing.unlock(locked, password: "sardines", address: "198.51.100.7") }
+        fixture.clock.advance(by: 901)
+        #expect(try sharing.unlock(locked, password: "sardines", address: "198.51.100.7").isEmpty == false)
+    }
+
+    @Test func changedSwitchesAreSeenAtTheNextOpening() throws {
+        // setup
+        let new = try sharing.makeLink(to: lisbon, for: ann.id)
+        #expect(new.link.options == ShareOptions(showWhere: true, allowOriginals: false, showDates: true))
+
+        // MUT
+        try sharing.change(new.link.id, of: lisbon, for: ann.id, to: ShareOptions(showWhere: false, allowOriginals: true, showDates: false))
+
+        // validate
+        #expect(try opened(new.token)?.link.options == ShareOptions(showWhere: false, allowOriginals: true, showDates: false))
+    }
+
+    @Test func openingsAreCounted() throws {
+        // setup
+        let new = try sharing.makeLink(to: lisbon, for: ann.id, label: "  For   Grandma ")
+        fixture.clock.advance(by: 60)
+
+        // MUT
+        try sharing.recordOpening(of: new.link.id)
+        try sharing.recordOpening(of: new.link.id)
+
+        // validate
+        let link = try #require(try sharing.links(of: lisbon, for: ann.id).first)
+        #expect(link.label == "For Grandma")
+        #expect(link.openCount == 2)
+        #expect(link.lastOpenedAt == fixture.clock.seconds)
+        #expect(throws: SharingError.labelTooLong(limit: 60)) { try sharing.makeLink(to: lisbon, for: ann.id, label: String(repeating: "x", count: 61)) }
+    }
+
+    @Test func aDeletedVacationTakesItsLinksWithIt() throws {
+        // setup
+        let new = try sharing.makeLink(to: lisbon, for: ann.id)
+
+        // MUT
+        try fixture.vacations.delete(lisbon, for: ann.id)
+
+        // validate
+        guard case .unknown = try sharing.open(new.token, proof: nil) else { Issue.record("a deleted vacation's link still opens"); return }
+        #expect(try fixture.rows(in: "vacation_links") == 0)
+    }
+}
