@@ -118,6 +118,9 @@ extension Attribute {
     public static func hidden() -> Attribute { Attribute("hidden", nil) }
     public static func required() -> Attribute { Attribute("required", nil) }
     public static func checked() -> Attribute { Attribute("checked", nil) }
+    public static func selected() -> Attribute { Attribute("selected", nil) }
+    public static func readonly() -> Attribute { Attribute("readonly", nil) }
+    public static func spellcheck(_ on: Bool) -> Attribute { Attribute("spellcheck", on ? "true" : "false") }
     public static func disabled() -> Attribute { Attribute("disabled", nil) }
     public static func multiple() -> Attribute { Attribute("multiple", nil) }
     public static func autofocus() -> Attribute { Attribute("autofocus", nil) }

@@ -42,6 +42,10 @@ public struct Configuration: Sendable {
     /// directory (not a link) of the server's user that no other user may write to, or uploads
     /// are answered 507.
     public var spoolFolder: String
+    /// The path as the access log writes it, for an answer that did not name its own
+    /// (`Response.logPath`): the place to keep a secret in an address (a share link's token)
+    /// out of the log. The default writes the path as it came.
+    public var pathForLog: @Sendable (String) -> String = { $0 }
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, threadPoolSize: Int = 4, connectionTimeout: Int = 30,

@@ -88,6 +88,8 @@ public struct SetCookie: Sendable {
     public var maxAge: Int?
     public var secure: Bool
     public var sameSite = "Lax"
+    /// Where the browser sends it back: everywhere, or under one address (a share link's).
+    public var path = "/"
 
     public init(name: String, value: String, maxAge: Int?, secure: Bool) {
         self.name = name
@@ -97,7 +99,7 @@ public struct SetCookie: Sendable {
     }
 
     public var headerValue: String {
-        var parts = ["\(name)=\(value)", "Path=/", "HttpOnly", "SameSite=\(sameSite)"]
+        var parts = ["\(name)=\(value)", "Path=\(path)", "HttpOnly", "SameSite=\(sameSite)"]
         if let maxAge { parts.append("Max-Age=\(maxAge)") }
         if secure { parts.append("Secure") }
         return parts.joined(separator: "; ")

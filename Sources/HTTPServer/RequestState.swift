@@ -18,6 +18,8 @@ final class RequestState {
     /// The rest of such a body is read and dropped, so the answer can still be sent.
     private(set) var refusal: Response?
     var status = 0
+    /// The path as the answer asked the access log to write it (`Response.logPath`).
+    var logPath: String?
     /// Where a spooled body's bytes are counted, so that all uploads together stay bounded.
     private let ledger: SpoolLedger
     /// Whose share of the spool the body counts against: set when it was admitted.

@@ -18,6 +18,9 @@ public struct Response: Sendable {
     public var status: Status
     public var headers: Headers
     public var body: Body
+    /// What the access log writes for the request's path, when the path holds what it must not
+    /// (a share link's token): never sent.
+    public var logPath: String? = nil
 
     public init(status: Status = .ok, headers: Headers = Headers(), body: Body = .bytes([])) {
         self.status = status

@@ -100,7 +100,8 @@ func requestCompleted(
     // Still there when the handler never ran: the client went away mid-upload.
     state.discardSpool()
     state.releaseReservation()
-    context.log(AccessLog.line(method: state.method, path: state.path, status: state.status, elapsed: ContinuousClock.now - state.started))
+    let path = state.logPath ?? context.configuration.pathForLog(state.path)
+    context.log(AccessLog.line(method: state.method, path: path, status: state.status, elapsed: ContinuousClock.now - state.started))
     context.requestFinished()
 }
 
@@ -135,6 +136,7 @@ private func send(_ response: Response, state: RequestState, on connection: Opaq
         guard MHD_add_response_header(answer, field.name, field.value) == MHD_Result.YES else { return nil }
     }
     state.status = response.status.code
+    state.logPath = response.logPath
     return MHD_queue_response(connection, UInt32(response.status.code), answer)
 }
 

@@ -24,6 +24,7 @@ public struct Status: Sendable, Equatable, Hashable, CustomStringConvertible {
     public static let contentTooLarge = Status(413, "Content Too Large")
     public static let unauthorized = Status(401, "Unauthorized")
     public static let conflict = Status(409, "Conflict")
+    public static let gone = Status(410, "Gone")
     public static let misdirectedRequest = Status(421, "Misdirected Request")
     public static let unsupportedMediaType = Status(415, "Unsupported Media Type")
     public static let unprocessableContent = Status(422, "Unprocessable Content")

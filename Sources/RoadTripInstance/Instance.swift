@@ -85,6 +85,8 @@ public final class Instance: Sendable {
         // Photo uploads stream to a file; every other body stays small and in memory.
         configuration.spoolsBody = { method, path in Route.spoolsBody(method: method, path: path) }
         configuration.maximumSpooledBodySize = 1 << 30
+        // A share link's token never reaches the log, even in an answer the server makes itself.
+        configuration.pathForLog = { Route.pathForLog($0) }
         configuration.host = options.host
         configuration.port = options.port
         configuration.threadPoolSize = Self.threadPoolSize(for: library.location)

@@ -75,6 +75,7 @@ public struct App: Sendable {
             response = failure(error, answering: request)
         }
         SecurityHeaders.apply(securityHeaders, to: &response)
+        if request.path.hasPrefix(Route.linkPrefix) { SecurityHeaders.applyUnderLink(to: &response, path: request.path) }
         return response
     }
 

@@ -3,7 +3,7 @@ import RoadTrip
 import SQLDatabase
 import Synchronization
 
-/// Pages rendered since the database last changed, kept per session and address, so that a
+/// Pages rendered since the database last changed, kept per session (or share link) and address, so that a
 /// page asked for again (back, reload, the tab a person keeps returning to) is sent from
 /// memory: no read, no rendering, and on PostgreSQL no round trip.
 ///
@@ -14,11 +14,20 @@ import Synchronization
 /// does not read make no new entry). Any commit anywhere empties the cache
 /// (`Database.changeStamp()`); a database that cannot tell its stamp keeps nothing.
 public final class PageCache: Sendable {
-    /// What a page is kept under: the session that asked, and the route's address.
+    /// What a page is kept under: whose it is (a session, or a share link), and the route's address.
     struct Key: Hashable, Sendable {
-        let session: [UInt8]
+        let owner: Owner
         let address: String
     }
+
+    /// Whose pages: a session's (by its id) or a share link's (by its number), never mixed.
+    enum Owner: Hashable, Sendable {
+        case session([UInt8])
+        case link(Int64)
+    }
+
+    static func owner(session: Session) -> Owner { .session(session.id) }
+    static func owner(link: LinkVisit) -> Owner { .link(link.shared.link.id) }
 
     /// The default memory the kept pages may take, `--page-cache-size`.
     public static let defaultMegabytes = 32
@@ -40,11 +49,11 @@ public final class PageCache: Sendable {
     /// How many pages were sent from memory since the start.
     var hits: Int { sentFromMemory.load(ordering: .relaxed) }
 
-    /// The page at `address` (a route's own) for `session`, read while the database was at
+    /// The page at `address` (a route's own) for `owner`, read while the database was at
     /// `stamp`: the kept one, or `render`'s, kept when it may be.
-    func page(at address: String, for request: Request, of session: Session, stamp: UInt64?, render: () throws -> Response) throws -> Response {
+    func page(at address: String, for request: Request, of owner: Owner, stamp: UInt64?, render: () throws -> Response) throws -> Response {
         guard isEnabled, request.method == "GET", let stamp else { return try render() }
-        let key = Key(session: session.id, address: address)
+        let key = Key(owner: owner, address: address)
         if let kept = pages.value(for: key, at: stamp) {
             sentFromMemory.add(1, ordering: .relaxed)
             return kept

@@ -44,6 +44,17 @@ enum SecurityHeaders {
         }
     }
 
+    /// Every answer under a share link, its errors included: the address is a secret, so it is
+    /// never sent onward (no `Referer` from its pages), never indexed, never kept by a cache
+    /// between the visitor and RoadTrip, and never written to the log (the link's number is,
+    /// where the link was found).
+    static func applyUnderLink(to response: inout Response, path: String) {
+        response.headers["Referrer-Policy"] = "no-referrer"
+        response.headers["X-Robots-Tag"] = "noindex, nofollow"
+        response.headers["Cache-Control"] = "private, no-store"
+        if response.logPath == nil { response.logPath = Route.pathForLog(path) }
+    }
+
     /// For a picture, SVG above all: opened on its own or in a frame, an SVG is a document
     /// that runs its `<script>`s (`<script href=…>` too) under its own response's policy, and
     /// the pages' `script-src 'self'` would let it run any script of RoadTrip's origin. Under

@@ -32,8 +32,8 @@ import Testing
 
     @Test func theStepsRunInTheirNamedOrder() {
         // MUT + validate
-        #expect(RequestPipeline.steps.map(\.name) == ["host", "method", "before the session", "session", "upload admission", "CSRF", "gate"])
-        #expect(RequestPipeline.finishing.map(\.name) == ["form cookie", "account"])
+        #expect(RequestPipeline.steps.map(\.name) == ["host", "method", "before the session", "session", "share link", "upload admission", "CSRF", "gate"])
+        #expect(RequestPipeline.finishing.map(\.name) == ["form cookie", "account", "share link"])
     }
 
     @Test func anAddressThatNamesNoRouteIsNotFound() {

@@ -36,12 +36,19 @@ import Testing
     /// sandboxed frame, so they are public too; so are the service worker's script and the
     /// offline page, which it keeps without cookies, and the basemap's tiles (GSHHG's shores,
     /// public data like the stylesheets; where photos were taken stays behind the session).
-    @Test func theOnlyPublicRoutesAreSignInSetupHealthAssetsTheSampleBookAndWhatTheServiceWorkerKeepsForNobody() {
-        // MUT + validate
-        #expect(Set(Self.publicRoutes.map(\.path)) == [
+    /// A share link's addresses answer without a session too: the link's token is the key
+    /// (`ShareLinkPagesTests`).
+    @Test func theOnlyPublicRoutesAreSignInSetupHealthAssetsTheSampleBookWhatTheServiceWorkerKeepsForNobodyAndShareLinks() {
+        // MUT
+        let (links, others) = (Self.publicRoutes.filter { $0.shareToken != nil }, Self.publicRoutes.filter { $0.shareToken == nil })
+
+        // validate
+        #expect(Set(others.map(\.path)) == [
             "/signin", "/setup", "/healthz", "/static/app.0123456789abcdef.css", "/sample/pages/1", "/service-worker.js", "/offline",
             "/map/basemap/8-75-96",
         ])
+        #expect(links.allSatisfy { $0.path.hasPrefix("/s/\(Route.exampleToken.text)") })
+        #expect(links.count == 9)
     }
 
     @Test func withoutASessionEveryPageIsSentToSignInAndBack() throws {

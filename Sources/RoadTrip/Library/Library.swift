@@ -33,6 +33,8 @@ public final class Library: Sendable {
     public let jobs: JobQueue
     /// Sign-in and sessions; one per library, so that the sessions it has read are shared.
     public let authenticator: Authenticator
+    /// Vacations' share links; one per library, so that the links it has read are shared.
+    public let sharing: VacationSharing
 
     public init(
         folder: URL, database location: LibraryDatabase = .sqlite, readers: Int = 4, clock: WallClock = .system, hasher: PasswordHasher = PasswordHasher(),
@@ -55,6 +57,7 @@ public final class Library: Sendable {
         renditions = RenditionMaker(files: photos.files, processor: processor)
         jobs = JobQueue(database: database, clock: clock)
         authenticator = Authenticator(database: database, hasher: hasher, clock: clock)
+        sharing = VacationSharing(database: database, hasher: hasher, signingKey: signingKey, clock: clock)
         exports = VacationExports(folder: folder.appendingPathComponent("cache/exports"), limit: exportLimit)
     }
 
@@ -71,7 +74,7 @@ public final class Library: Sendable {
     public var recents: Recents { Recents(database: database, clock: clock) }
     public var vacations: VacationStore { VacationStore(database: database, dataFolder: folder, exports: exports, clock: clock) }
     public var photoTags: PhotoTagStore { PhotoTagStore(database: database) }
-    public var sharing: VacationSharing { VacationSharing(database: database, hasher: hasher, signingKey: signingKey, clock: clock) }
+
 
     /// Creates the folder (and its parents) if needed and proves it writable, so that a bad
     /// `--data` is reported at once with the system's reason.

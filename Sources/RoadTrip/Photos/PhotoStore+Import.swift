@@ -48,7 +48,8 @@ extension PhotoStore {
         }
     }
 
-    func photo(sha256: String) throws -> Photo? {
+    /// The library's photo with these bytes, if it still has one.
+    public func photo(sha256: String) throws -> Photo? {
         try database.fetchOne("SELECT \(raw: Photo.columns) FROM photos WHERE sha256 = \(sha256)").map(Photo.init)
     }
 

@@ -9,6 +9,11 @@ public struct Vacation: Sendable, Equatable, Identifiable {
     /// The first and last dates its photos were taken ("2024-10-19T09:12:40"); nil when it has none.
     public let firstDate: String?
     public let lastDate: String?
+
+    /// The same vacation without its dates, as a link that keeps dates back shows it.
+    public var withoutDates: Vacation {
+        Vacation(id: id, name: name, photoCount: photoCount, firstDate: nil, lastDate: nil)
+    }
 }
 
 /// A place of a vacation's itinerary: where its photos were taken, in the order first visited.
@@ -63,6 +68,17 @@ public struct VacationPhoto: Sendable, Equatable, Identifiable {
         placeID = try row["place_id"]
         width = try row["width"]
         height = try row["height"]
+    }
+
+    private init(_ photo: VacationPhoto, position: Bool, date: Bool) {
+        (id, sha256, title, subtitle, camera, width, height) = (photo.id, photo.sha256, photo.title, photo.subtitle, photo.camera, photo.width, photo.height)
+        (latitude, longitude, placeID) = position ? (nil, nil, nil) : (photo.latitude, photo.longitude, photo.placeID)
+        takenAt = date ? nil : photo.takenAt
+    }
+
+    /// The same photo without what a share link keeps back: its position and place, its date.
+    public func redacted(position: Bool, date: Bool) -> VacationPhoto {
+        VacationPhoto(self, position: position, date: date)
     }
 }
 

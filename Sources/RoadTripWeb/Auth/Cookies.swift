@@ -1,3 +1,4 @@
+import Foundation
 import HTTPServer
 import RoadTrip
 
@@ -12,6 +13,18 @@ enum Cookies {
     static let form = "rt_form"
 
     static let deviceLifetime = 365 * 24 * 3600
+    /// Proof that this browser gave a share link's password, sent back only under that link's address.
+    static let linkUnlock = "rt_link"
+    /// Marks a browser that opened a share link in the last half hour: its next pages are the same opening.
+    static let linkSeen = "rt_link_seen"
+    static let linkVisit = 30 * 60
+
+    /// Until the link ends, and no longer than 30 days.
+    static func linkLifetime(of link: ShareLink, now: Date) -> Int {
+        let month = 30 * 24 * 3600
+        guard let expires = link.expiresAt else { return month }
+        return Int(clamping: max(0, min(Int64(month), expires - Int64(now.timeIntervalSince1970))))
+    }
 
     /// `Clear-Site-Data` when a session ends: the browser's HTTP cache and everything RoadTrip's
     /// pages kept (Cache Storage, IndexedDB, local storage, the service worker), never the cookies

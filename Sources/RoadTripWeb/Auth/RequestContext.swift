@@ -17,6 +17,8 @@ struct RequestContext {
     let uploadToken: String?
     /// The files an upload brought, checked like a form; nil for every other request.
     var upload: Upload? = nil
+    /// The share link the request's address is under, as the pipeline opened it.
+    var link: LinkVisit? = nil
 
     /// The signed-in session. The gate in `App` lets no request reach a non-public route without
     /// one; should that ever fail, the request is refused, not the process stopped.
@@ -33,11 +35,18 @@ struct RequestContext {
     func continuing(as session: Session) -> RequestContext {
         RequestContext(
             request: request, session: session, form: form, formToken: session.csrfToken, formTokenIsNew: false,
-            clientAddress: clientAddress, uploadToken: nil, upload: upload
+            clientAddress: clientAddress, uploadToken: nil, upload: upload, link: link
         )
     }
 
     func field(_ name: String) -> String {
         form[name] ?? ""
     }
+}
+
+/// A request under a share link: the vacation it opens, and whether the link still waits for its password.
+struct LinkVisit {
+    let shared: SharedVacation
+    let token: ShareToken
+    let locked: Bool
 }

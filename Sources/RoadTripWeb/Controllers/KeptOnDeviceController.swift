@@ -82,24 +82,39 @@ struct KeptOnDeviceController {
     /// by place and by tag, each photo in the viewer from each of those, every thumbnail and
     /// preview, and its book.
     func vacationList(_ id: Int64, from first: Int) throws -> Response {
-        let (vacation, contents) = try VacationsController.owned(id, store: app.library.vacations, context: context)
-        let photos = try contents.photos()
-        var routes: [Route] = [.vacations, .vacation(id: id), .vacationItinerary(id: id), .vacationTags(id: id, query: nil)]
+        try vacationList(try VacationOpening.signedIn(id, context: context, store: app.library.vacations), from: first)
+    }
+
+    /// A shared vacation, kept by its link's visitor as an account keeps one.
+    func sharedList(from first: Int) throws -> Response {
+        guard let link = context.link, !link.locked else { throw HTTPError.notFound("There is no such link.") }
+        return try vacationList(try VacationOpening.link(link.shared, token: link.token), from: first)
+    }
+
+    /// Everything a vacation's screens need, as whoever asks may see them: its menu, itinerary,
+    /// tags, each grid and photo, the pictures, the book.
+    private func vacationList(_ opening: VacationOpening, from first: Int) throws -> Response {
+        let addresses = opening.addresses
+        let photos = try opening.photos(.all)
+        var routes: [Route] = (opening.isLink ? [] : [.vacations]) + [addresses.menu]
+        if opening.reveal.showWhere { routes.append(addresses.itinerary) }
+        routes.append(addresses.tags(query: nil))
         var filters: [VacationPhotoFilter] = [.all]
-        filters += try contents.itinerary().map { .place($0.id) }
-        filters += try contents.tags().map { .tag($0.id) }
+        filters += try opening.itinerary().map { .place($0.id) }
+        filters += try opening.contents.tags().map { .tag($0.id) }
         for filter in filters {
-            routes.append(.vacationPhotos(id: id, filter: filter))
-            routes += try contents.photos(filter).map { .vacationPhoto(id: id, photo: $0.id, filter: filter) }
+            routes.append(addresses.photos(filter))
+            routes += try opening.photos(filter).map { addresses.photo($0.id, filter) }
         }
         for photo in photos {
-            routes += [.vacationPhotoImage(id: id, photo: photo.id, size: .thumbnail), .vacationPhotoImage(id: id, photo: photo.id, size: .preview)]
+            routes += [addresses.image(photo.id, .thumbnail), addresses.image(photo.id, .preview)]
         }
-        routes += photos.indices.map { .vacationBook(id: id, page: $0 + 1) }
+        routes += photos.indices.map { addresses.book($0 + 1) }
         let part = measure(routes, from: first)
+        let next = addresses.token.map { token in { (from: Int) in Route.sharedKeepListPart(token, from: from) } } ?? { .vacationKeepListPart(id: opening.id, from: $0) }
         return try json(KeepList(
-            title: "Vacation “\(vacation.name)”", start: Route.vacation(id: id).path, files: part.files, bytes: part.bytes,
-            waiting: 0, uncopied: 0, next: part.next.map { Route.vacationKeepListPart(id: id, from: $0).path }
+            title: "Vacation “\(opening.vacation.name)”", start: addresses.menu.path, files: part.files, bytes: part.bytes,
+            waiting: 0, uncopied: 0, next: part.next.map { next($0).path }
         ))
     }
 
@@ -157,6 +172,8 @@ struct KeptOnDeviceController {
         headers["Accept-Encoding"] = nil
         headers["If-None-Match"] = nil
         headers["If-Modified-Since"] = nil
+        // Measuring a link's pages is no visit of the link's.
+        headers["Cookie"] = [headers["Cookie"], "\(Cookies.linkSeen)=1"].compactMap { $0 }.joined(separator: "; ")
         return Request(method: "GET", path: String(parts[0]), query: query, headers: headers, clientAddress: context.request.clientAddress)
     }
 

@@ -8,24 +8,25 @@ import RoadTrip
 extension VacationBrowseController {
     /// A confirmation naming the photo and the vacation.
     func photoRemovalConfirmation(_ id: Int64, photo photoID: Int64, filter: VacationPhotoFilter) throws -> Response {
-        let (vacation, contents) = try VacationsController.owned(id, store: store, context: context)
-        guard let photo = try contents.photo(id: photoID) else { throw HTTPError.notFound("This vacation has no such photo.") }
-        let grid = try self.grid(id, contents: contents, filter: filter, current: photoID)
-        return app.page(PageFrame(
-            title: "Remove from \(vacation.name)", screen: .detail, master: grid,
-            detail: VacationPhotoRemovalView(vacation: vacation, photo: photo, filter: filter),
-            back: (.vacationPhoto(id: id, photo: photoID, filter: filter), photo.title),
-            masterBar: try MasterBar.photos(.vacations, title: grid.heading, back: VacationBrowseController.up(from: filter, id: id, name: vacation.name), flickr: app.flickr),
-            masterKey: "vacation-\(id)-\(VacationBrowseController.key(filter))"
-        ), context: context)
+        let opening = try opened(id)
+        guard let photo = try opening.contents.photo(id: photoID) else { throw HTTPError.notFound("This vacation has no such photo.") }
+        let grid = try self.grid(opening, filter: filter, current: photoID)
+        return try page(opening, title: "Remove from \(opening.vacation.name)", screen: .detail, master: grid,
+                        detail: VacationPhotoRemovalView(vacation: opening.vacation, photo: photo, filter: filter),
+                        back: (.vacationPhoto(id: id, photo: photoID, filter: filter), photo.title), masterTitle: grid.heading,
+                        masterBack: Self.up(from: filter, in: opening), masterKey: "vacation-\(id)-\(Self.key(filter))")
     }
 
     /// The photo taken out (its place and tags go with their last photo), then the list it was
     /// opened from, or all the vacation's photos when that list went with it.
     func removePhoto(_ id: Int64, photo photoID: Int64, filter: VacationPhotoFilter) throws -> Response {
-        let (_, contents) = try VacationsController.owned(id, store: store, context: context)
+        let contents = try opened(id).contents
         guard let photo = try contents.photo(id: photoID) else { throw HTTPError.notFound("This vacation has no such photo.") }
-        try store.unvisit(sha256: photo.sha256, from: id, for: try context.account.id)
+        do {
+            try store.unvisit(sha256: photo.sha256, from: id, for: try context.account.id)
+        } catch VacationError.onlyTheOwner {
+            throw HTTPError(status: .forbidden, message: "Only the vacation’s owner can remove a photo someone else added.")
+        }
         let listRemains = switch filter {
         case .all: true
         case .place(let place): try contents.place(id: place) != nil

@@ -3,71 +3,76 @@ import HTML
 import HTTPServer
 import RoadTrip
 
-/// Looking back at a vacation: its itinerary, its tags, its photos, one photo, the book.
+/// Looking back at a vacation: its itinerary, its tags, its photos, one photo, the book. The
+/// same screens for its owner, for the accounts it is shared with, and for a share link's
+/// visitor (`VacationOpening`), each seeing what they may.
 struct VacationBrowseController {
     let app: App
     let context: RequestContext
 
     var store: VacationStore { app.library.vacations }
-    var screens: VacationsController { VacationsController(app: app, context: context) }
 
-    func itinerary(_ id: Int64) throws -> Response {
-        let (vacation, contents) = try VacationsController.owned(id, store: store, context: context)
-        let itinerary = ItineraryView(vacationID: id, places: try contents.itinerary(), mapSources: app.mapSources)
-        return try screens.screen(title: "Itinerary", master: itinerary,
-                                  detail: itinerary.map.map { map in section(.class("itinerary-detail"), .ariaLabel("Map of the itinerary")) { AnyHTML(map) } },
-                                  back: (.vacation(id: id), vacation.name))
+    /// The vacation the signed-in account may open.
+    func opened(_ id: Int64) throws -> VacationOpening {
+        try VacationOpening.signedIn(id, context: context, store: store)
     }
 
-    func tags(_ id: Int64, query: String?) throws -> Response {
-        let (vacation, contents) = try VacationsController.owned(id, store: store, context: context)
+    func menu(_ opening: VacationOpening, renameError: String? = nil, status: Status = .ok) throws -> Response {
+        let view = VacationMenuView(opening, placeCount: try opening.itinerary().count, tagCount: try opening.contents.tags().count, renameError: renameError)
+        return try page(opening, title: opening.vacation.name, screen: .master, master: view,
+                        masterBack: opening.isLink ? nil : (.vacations, "Vacations"), status: status)
+    }
+
+    func itinerary(_ opening: VacationOpening) throws -> Response {
+        guard opening.reveal.showWhere else { throw HTTPError.notFound("This link does not show where the photos were taken.") }
+        let itinerary = ItineraryView(addresses: opening.addresses, places: try opening.itinerary(), mapSources: app.mapSources, showDates: opening.reveal.showDates)
+        return try page(opening, title: "Itinerary", screen: .master, master: itinerary,
+                        detail: itinerary.map.map { map in section(.class("itinerary-detail"), .ariaLabel("Map of the itinerary")) { AnyHTML(map) } },
+                        masterBack: (opening.addresses.menu, opening.vacation.name))
+    }
+
+    func tags(_ opening: VacationOpening, query: String?) throws -> Response {
         let query = String((query ?? "").prefix(100))
-        return try screens.screen(title: "Tags", master: VacationTagsView(vacationID: id, query: query, tags: try contents.tags(matching: query)),
-                                  back: (.vacation(id: id), vacation.name))
+        let view = VacationTagsView(addresses: opening.addresses, query: query, tags: try opening.contents.tags(matching: query))
+        return try page(opening, title: "Tags", screen: .master, master: view, masterBack: (opening.addresses.menu, opening.vacation.name))
     }
 
-    func photos(_ id: Int64, filter: VacationPhotoFilter) throws -> Response {
-        let (vacation, contents) = try VacationsController.owned(id, store: store, context: context)
-        let grid = try self.grid(id, contents: contents, filter: filter)
-        return app.page(PageFrame(
-            title: grid.heading, screen: .master, master: grid, detail: VacationPlaceholderView(),
-            masterBar: try MasterBar.photos(.vacations, title: grid.heading, back: VacationBrowseController.up(from: filter, id: id, name: vacation.name), flickr: app.flickr),
-            masterKey: "vacation-\(id)-\(VacationBrowseController.key(filter))"
-        ), context: context)
+    func photos(_ opening: VacationOpening, filter: VacationPhotoFilter) throws -> Response {
+        let grid = try self.grid(opening, filter: filter)
+        return try page(opening, title: grid.heading, screen: .master, master: grid, masterBack: Self.up(from: filter, in: opening),
+                        masterKey: "vacation-\(opening.id)-\(Self.key(filter))")
     }
 
     /// One step up from a grid: a place's to the itinerary, a tag's to the tags, all photos to the menu.
-    static func up(from filter: VacationPhotoFilter, id: Int64, name: String) -> (route: Route, label: String) {
+    static func up(from filter: VacationPhotoFilter, in opening: VacationOpening) -> (route: Route, label: String) {
         switch filter {
-        case .all: (.vacation(id: id), name)
-        case .place: (.vacationItinerary(id: id), "Itinerary")
-        case .tag: (.vacationTags(id: id, query: nil), "Tags")
+        case .all: (opening.addresses.menu, opening.vacation.name)
+        case .place: (opening.addresses.itinerary, "Itinerary")
+        case .tag: (opening.addresses.tags(query: nil), "Tags")
         }
     }
 
-    func photo(_ id: Int64, photo photoID: Int64, filter: VacationPhotoFilter) throws -> Response {
-        let (vacation, contents) = try VacationsController.owned(id, store: store, context: context)
-        let grid = try self.grid(id, contents: contents, filter: filter, current: photoID)
+    func photo(_ opening: VacationOpening, photo photoID: Int64, filter: VacationPhotoFilter) throws -> Response {
+        let grid = try self.grid(opening, filter: filter, current: photoID)
         guard let index = grid.photos.firstIndex(where: { $0.id == photoID }) else { throw HTTPError.notFound("This vacation has no such photo.") }
         let photo = grid.photos[index]
-        let link = { (other: VacationPhoto) in Route.vacationPhoto(id: id, photo: other.id, filter: filter) }
+        let link = { (other: VacationPhoto) in opening.addresses.photo(other.id, filter) }
+        let removable = try opening.reveal.mayManage || (opening.reveal.mayAdd && opening.contents.contains(sha256: photo.sha256, addedBy: try context.account.id))
         let view = VacationPhotoView(
-            vacationID: id, photo: photo, place: try photo.placeID.flatMap { try contents.place(id: $0) }, tags: try contents.tags(ofPhoto: photo.id),
+            addresses: opening.addresses, reveal: opening.reveal, photo: photo,
+            place: try photo.placeID.flatMap { try opening.contents.place(id: $0) }, tags: try opening.contents.tags(ofPhoto: photo.id),
             previous: index > 0 ? link(grid.photos[index - 1]) : nil, next: index + 1 < grid.photos.count ? link(grid.photos[index + 1]) : nil,
-            removal: .vacationPhotoRemoval(id: id, photo: photo.id, filter: filter), mapSources: app.mapSources
+            removal: removable ? .vacationPhotoRemoval(id: opening.id, photo: photo.id, filter: filter) : nil, mapSources: app.mapSources
         )
-        return app.page(PageFrame(
-            title: photo.title, screen: .detail, master: grid, detail: view, back: (.vacationPhotos(id: id, filter: filter), grid.heading),
-            masterBar: try MasterBar.photos(.vacations, title: grid.heading, back: VacationBrowseController.up(from: filter, id: id, name: vacation.name), flickr: app.flickr),
-            masterKey: "vacation-\(id)-\(VacationBrowseController.key(filter))"
-        ), context: context)
+        return try page(opening, title: photo.title, screen: .detail, master: grid, detail: view, back: (opening.addresses.photos(filter), grid.heading),
+                        masterTitle: grid.heading, masterBack: Self.up(from: filter, in: opening), masterKey: "vacation-\(opening.id)-\(Self.key(filter))")
     }
 
     /// The vacation's own copy of a photo: the vacation is the only source, so it shows even
     /// when the library has lost the photo. Cached privately: a vacation may be deleted.
-    func image(_ id: Int64, photo photoID: Int64, size: PhotoImageSize) throws -> Response {
-        let (_, contents) = try VacationsController.owned(id, store: store, context: context)
-        let bytes = size == .thumbnail ? try contents.thumbnail(photoID: photoID) : try contents.preview(photoID: photoID)
+    func image(_ opening: VacationOpening, photo photoID: Int64, size: PhotoImageSize) throws -> Response {
+        if size == .original { return try original(opening, photo: photoID) }
+        let bytes = size == .thumbnail ? try opening.contents.thumbnail(photoID: photoID) : try opening.contents.preview(photoID: photoID)
         guard let bytes else { throw HTTPError.notFound("This vacation has no such photo.") }
         var response = Response(body: .bytes(bytes))
         // The bytes are checked when the photo is visited or the vacation imported; say what they are, never guess.
@@ -76,42 +81,53 @@ struct VacationBrowseController {
         return response
     }
 
+    /// The original file, where a link allows it and the library still has the photo: a download.
+    private func original(_ opening: VacationOpening, photo photoID: Int64) throws -> Response {
+        guard opening.reveal.allowOriginals, let photo = try opening.contents.photo(id: photoID),
+              let stored = try app.library.photos.photo(sha256: photo.sha256) else {
+            throw HTTPError.notFound("This link offers no original of that photo.")
+        }
+        let photos = app.library.photos
+        guard var response = Response.file(at: photos.files.original(sha256: stored.sha256, format: stored.format), contentType: stored.format.mediaType,
+                                           cacheControl: "private, no-store", for: context.request) else {
+            throw HTTPError.notFound("This photo's original is missing from the library.")
+        }
+        response.headers["Content-Disposition"] = "attachment; filename=\"photo-\(photoID).\(stored.format.fileExtension)\""
+        return response
+    }
+
     /// The vacation's photos in date order as a book, one photo per page with its caption.
-    func book(_ id: Int64, page number: Int) throws -> Response {
-        let (vacation, contents) = try VacationsController.owned(id, store: store, context: context)
-        let photos = try contents.photos()
+    func book(_ opening: VacationOpening, page number: Int) throws -> Response {
+        let photos = try opening.photos(.all)
         let book = Book(pageCount: photos.count)
         guard book.page(at: number) != nil else {
             throw HTTPError.notFound(photos.isEmpty ? "This vacation has no photos yet." : "The book has \(photos.count) pages; there is no page \(number).")
         }
         let (left, right) = book.visiblePages(containing: number, layout: .spread)
         let partner = [left, right].compactMap { $0 }.first { $0 != number }
-        let chrome = BookChrome(
-            label: "Book of \(vacation.name)", book: book, current: number, partner: partner,
-            settings: try app.library.trips.settings(of: context.account.id), link: { .vacationBook(id: id, page: $0) }
-        ) { page in
-            VacationBookPage(vacationID: id, number: page, photo: photos[page - 1], isCurrent: page == number)
+        let addresses = opening.addresses
+        let settings = try context.session.map { try app.library.trips.settings(of: $0.account.id) } ?? BookSettings()
+        let chrome = BookChrome(label: "Book of \(opening.vacation.name)", book: book, current: number, partner: partner, settings: settings, link: { addresses.book($0) }) { page in
+            VacationBookPage(addresses: addresses, number: page, photo: photos[page - 1], isCurrent: page == number)
         }
-        let menu = VacationMenuView(vacation: vacation, placeCount: try contents.itinerary().count, tagCount: try contents.tags().count)
-        return app.page(PageFrame(
-            title: "Book", screen: .detail, master: menu, detail: chrome, back: (.vacation(id: id), vacation.name),
-            masterBar: try MasterBar.photos(.vacations, title: vacation.name, back: (.vacations, "Vacations"), flickr: app.flickr),
-            detailActions: ReadingSettingsLink(from: .vacationBook(id: id, page: number))
-        ), context: context)
+        let menu = VacationMenuView(opening, placeCount: try opening.itinerary().count, tagCount: try opening.contents.tags().count)
+        return try page(opening, title: "Book", screen: .detail, master: menu, detail: chrome, back: (addresses.menu, opening.vacation.name),
+                        masterTitle: opening.vacation.name, masterBack: opening.isLink ? nil : (.vacations, "Vacations"),
+                        detailActions: opening.isLink ? nil : ReadingSettingsLink(from: .vacationBook(id: opening.id, page: number)))
     }
 
-    func grid(_ id: Int64, contents: VacationContents, filter: VacationPhotoFilter, current: Int64? = nil) throws -> VacationGridView {
+    func grid(_ opening: VacationOpening, filter: VacationPhotoFilter, current: Int64? = nil) throws -> VacationGridView {
         let heading: String
         switch filter {
         case .all: heading = "All photos"
         case .place(let place):
-            guard let found = try contents.place(id: place) else { throw HTTPError.notFound("This vacation has no such place.") }
+            guard opening.reveal.showWhere, let found = try opening.contents.place(id: place) else { throw HTTPError.notFound("This vacation has no such place.") }
             heading = found.name
         case .tag(let tag):
-            guard let found = try contents.tag(id: tag) else { throw HTTPError.notFound("This vacation has no such tag.") }
+            guard let found = try opening.contents.tag(id: tag) else { throw HTTPError.notFound("This vacation has no such tag.") }
             heading = found.name
         }
-        return VacationGridView(vacationID: id, heading: heading, photos: try contents.photos(filter), filter: filter, current: current)
+        return VacationGridView(addresses: opening.addresses, heading: heading, photos: try opening.photos(filter), filter: filter, current: current)
     }
 
     static func key(_ filter: VacationPhotoFilter) -> String {
@@ -120,5 +136,23 @@ struct VacationBrowseController {
         case .place(let id): "place-\(id)"
         case .tag(let id): "tag-\(id)"
         }
+    }
+
+    /// A vacation's screen in the shell. Signed in, its column is the photo apps' (their tabs,
+    /// the app tabs); by a link, it is the vacation's alone, and the page carries no form token
+    /// and no account: it may be kept per link (`PageCache`).
+    func page(_ opening: VacationOpening, title: String, screen: PageFrame.Screen, master: any HTML, detail: (any HTML)? = nil,
+              back: (route: Route, label: String)? = nil, masterTitle: String? = nil, masterBack: (route: Route, label: String)? = nil,
+              masterKey: String? = nil, detailActions: (any HTML)? = nil, status: Status = .ok) throws -> Response {
+        let barTitle = masterTitle ?? title
+        let bar = opening.isLink
+            ? MasterBar(title: barTitle, label: opening.vacation.name, openButton: opening.vacation.name, back: masterBack, half: .photos)
+            : try MasterBar.photos(.vacations, title: barTitle, back: masterBack, flickr: app.flickr)
+        let frame = PageFrame(
+            title: title, screen: screen, master: master,
+            detail: detail ?? (opening.isLink ? AnyHTML(SharedPlaceholderView(vacation: opening.vacation, ownerName: opening.ownerName)) : AnyHTML(VacationPlaceholderView())),
+            back: screen == .detail ? back : nil, masterBar: bar, masterKey: masterKey, detailActions: detailActions
+        )
+        return app.page(frame, context: opening.isLink ? nil : context, status: status)
     }
 }

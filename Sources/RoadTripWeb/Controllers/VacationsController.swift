@@ -11,7 +11,13 @@ struct VacationsController {
     var store: VacationStore { app.library.vacations }
 
     func list() throws -> Response {
-        try screen(title: "Vacations", master: VacationListView(vacations: try store.all(of: context.account.id)))
+        try screen(title: "Vacations", master: try listView())
+    }
+
+    /// The account's own vacations, then those shared with it.
+    private func listView(current: Int64? = nil) throws -> VacationListView {
+        let account = try context.account.id
+        return VacationListView(vacations: try store.all(of: account), shared: try store.sharedWith(account), current: current)
     }
 
     func newForm() throws -> Response {
@@ -53,9 +59,8 @@ struct VacationsController {
     }
 
     func menu(_ id: Int64, renameError: String? = nil, status: Status = .ok) throws -> Response {
-        let (vacation, contents) = try VacationsController.owned(id, store: store, context: context)
-        let view = VacationMenuView(vacation: vacation, placeCount: try contents.itinerary().count, tagCount: try contents.tags().count, renameError: renameError)
-        return try screen(title: vacation.name, master: view, back: (.vacations, "Vacations"), status: status)
+        let browse = VacationBrowseController(app: app, context: context)
+        return try browse.menu(try browse.opened(id), renameError: renameError, status: status)
     }
 
     func rename(_ id: Int64) throws -> Response {
@@ -77,7 +82,7 @@ struct VacationsController {
     /// The confirmation naming the vacation and its photo count.
     func removalConfirmation(_ id: Int64) throws -> Response {
         let (vacation, _) = try VacationsController.owned(id, store: store, context: context)
-        return try screen(title: "Delete \(vacation.name)", master: VacationListView(vacations: try store.all(of: context.account.id), current: id),
+        return try screen(title: "Delete \(vacation.name)", master: try listView(current: id),
                           detail: VacationRemovalView(vacation: vacation), screen: .detail,
                           back: (.vacation(id: id), vacation.name))
     }
@@ -119,16 +124,20 @@ struct VacationsController {
         return "attachment; filename=\"\(ascii).vacation\"; filename*=UTF-8''\(encoded)"
     }
 
-    /// The vacation when it is the account's; 404 otherwise, exactly as for one that does not exist.
+    /// The vacation when it is the account's; 403 when it is only shared with the account (only
+    /// its owner renames, exports, deletes or shares it); 404 otherwise, exactly as for one that
+    /// does not exist.
     static func owned(_ id: Int64, store: VacationStore, context: RequestContext) throws -> (Vacation, VacationContents) {
-        guard let entry = try store.vacation(id, of: try context.account.id) else {
+        let account = try context.account.id
+        guard let entry = try store.vacation(id, of: account) else {
+            if try store.accessible(id, for: account) != nil { throw HTTPError(status: .forbidden, message: VacationError.onlyTheOwner.description) }
             throw HTTPError.notFound("There is no such vacation.")
         }
         return (try entry.contents.summary(name: entry.name), entry.contents)
     }
 
     private func form(_ detail: any HTML, title: String = "Add vacation", status: Status = .ok) throws -> Response {
-        try screen(title: title, master: VacationListView(vacations: try store.all(of: context.account.id)), detail: detail,
+        try screen(title: title, master: try listView(), detail: detail,
                    screen: .detail, back: (.vacations, "Vacations"), status: status)
     }
 

@@ -17,6 +17,10 @@ struct Exchange {
     var formToken = ""
     var form = Form()
     var upload: Upload? = nil
+    /// The share link the address is under (`RequestPipeline.openLink`).
+    var link: LinkVisit? = nil
+    /// This request is a browser's opening of its link: counted, and the browser marked for the visit.
+    var opensLink = false
 
     /// The request and the route it names; a 404 when it names none.
     init(_ request: Request) throws(HTTPError) {
@@ -33,7 +37,7 @@ struct Exchange {
         RequestContext(
             request: request, session: session, form: form, formToken: formToken, formTokenIsNew: formTokenIsNew,
             clientAddress: app.proxies.client(of: request),
-            uploadToken: session.map { app.tokens.uploadToken(forFormToken: $0.csrfToken) }, upload: upload
+            uploadToken: session.map { app.tokens.uploadToken(forFormToken: $0.csrfToken) }, upload: upload, link: link
         )
     }
 

@@ -15,6 +15,7 @@ enum RequestPipeline {
         ("method", checkMethod),
         ("before the session", answerBeforeSession),
         ("session", findSession),
+        ("share link", openLink),
         ("upload admission", admitUpload),
         ("CSRF", verifyForm),
         ("gate", gate),
@@ -23,6 +24,7 @@ enum RequestPipeline {
     static let finishing: [(name: String, finish: Finish)] = [
         ("form cookie", setFormCookie),
         ("account", nameAccount),
+        ("share link", markLinkVisit),
     ]
 
     /// The answer to `request`: its route's action, after the steps, then finished.
@@ -65,6 +67,42 @@ enum RequestPipeline {
         return nil
     }
 
+    /// An address under a share link (`/s/<token>/…`) opens that link's vacation and nothing
+    /// else, whoever asks (a session changes nothing here): an unknown link is 404, an ended one
+    /// 410, a locked one shows its password form until the browser proves it gave the password.
+    static func openLink(_ app: App, _ exchange: inout Exchange) throws -> Response? {
+        guard let token = exchange.route.shareToken else { return nil }
+        let request = exchange.request
+        switch try app.library.sharing.open(token, proof: request.cookies[Cookies.linkUnlock], stamp: exchange.stamp) {
+        case .unknown:
+            throw HTTPError.notFound("There is no such link. Check that it was copied whole.")
+        case .ended:
+            throw HTTPError(status: .gone, message: "Its owner stopped sharing it, or it expired. Ask them for a new link.")
+        case .needsPassword(let shared):
+            exchange.link = LinkVisit(shared: shared, token: token, locked: true)
+            guard exchange.route == .sharedPassword(token) else {
+                var response = SharedLinkController.passwordPage(app: app, context: exchange.context(in: app), token: token)
+                setFormCookie(app, exchange, &response)
+                return response
+            }
+        case .open(let shared):
+            exchange.link = LinkVisit(shared: shared, token: token, locked: false)
+            // A visit is a browser's pages within half an hour: the first page counts it.
+            if request.method == "GET", request.cookies[Cookies.linkSeen] == nil, exchange.route == .sharedVacation(token) || isPage(exchange.route) {
+                try app.library.sharing.recordOpening(of: shared.link.id)
+                exchange.opensLink = true
+            }
+        }
+        return nil
+    }
+
+    private static func isPage(_ route: Route) -> Bool {
+        switch route {
+        case .sharedItinerary, .sharedTags, .sharedPhotos, .sharedPhoto, .sharedBook: true
+        default: false
+        }
+    }
+
     /// An upload's body is read only for a signed-in session (it is large and parsed from disk),
     /// and only with the session's token.
     static func admitUpload(_ app: App, _ exchange: inout Exchange) throws -> Response? {
@@ -104,8 +142,11 @@ enum RequestPipeline {
         let context = exchange.context(in: app)
         let bound = exchange.declaration.bound(for: method)
         let answer = { try bound.map { kind in try app.work.run(kind) { try action(app, context) } } ?? action(app, context) }
-        guard exchange.declaration.cachesPages, let session = exchange.session else { return try answer() }
-        return try app.pages.page(at: exchange.declaration.address, for: exchange.request, of: session, stamp: exchange.stamp, render: answer)
+        // A link's pages are kept per link, never with a session's; a session's per session.
+        guard exchange.declaration.cachesPages, let owner = exchange.link.map(PageCache.owner(link:)) ?? exchange.session.map(PageCache.owner(session:)) else {
+            return try answer()
+        }
+        return try app.pages.page(at: exchange.declaration.address, for: exchange.request, of: owner, stamp: exchange.stamp, render: answer)
     }
 
     /// A new pre-session token goes to the browser as its cookie.
@@ -113,8 +154,20 @@ enum RequestPipeline {
         if exchange.formTokenIsNew { Cookies.set(Cookies.form, exchange.formToken, maxAge: nil, secure: app.secureCookies, on: &response) }
     }
 
+    /// A visit's first page marks the browser for the visit; the log names the link by its number.
+    static func markLinkVisit(_ app: App, _ exchange: Exchange, _ response: inout Response) {
+        guard let link = exchange.link else { return }
+        response.logPath = Route.pathForLog(exchange.request.path, link: link.shared.link.id)
+        if exchange.opensLink {
+            var cookie = SetCookie(name: Cookies.linkSeen, value: "1", maxAge: Cookies.linkVisit, secure: app.secureCookies)
+            cookie.path = Route.sharedVacation(link.token).path
+            response.headers.add("Set-Cookie", cookie.headerValue)
+        }
+    }
+
     /// Whose answer this is, for the service worker: it keeps an answer on the device only for that account.
     static func nameAccount(_ app: App, _ exchange: Exchange, _ response: inout Response) {
-        if let session = exchange.session { response.headers[Cookies.accountHeader] = app.tokens.keepKey(of: session.account.id) }
+        // A link's pages are the link's, whoever opened them.
+        if let session = exchange.session, exchange.link == nil { response.headers[Cookies.accountHeader] = app.tokens.keepKey(of: session.account.id) }
     }
 }

@@ -161,20 +161,26 @@ extension Route {
             RouteDeclaration("/vacations/\(id)/export", as: Parse(Route.vacationExport), get: { try VacationsController(app: $0, context: $1).export(id) },
                              head: { try VacationsController(app: $0, context: $1).exportHead(id) }).bounded(.export)
         case .vacationItinerary(let id):
-            .get("/vacations/\(id)/itinerary", as: Parse(Route.vacationItinerary)) { try VacationBrowseController(app: $0, context: $1).itinerary(id) }
+            .get("/vacations/\(id)/itinerary", as: Parse(Route.vacationItinerary)) { app, context in
+                let browse = VacationBrowseController(app: app, context: context)
+                return try browse.itinerary(try browse.opened(id))
+            }
         case .vacationTags(let id, let query):
             .get("/vacations/\(id)/tags", query: Route.query("q", query), as: Parse(reading: { match in match.slots { .vacationTags(id: $0, query: match.parameter("q")) } })) {
-                try VacationBrowseController(app: $0, context: $1).tags(id, query: query)
+                let browse = VacationBrowseController(app: $0, context: $1)
+                return try browse.tags(try browse.opened(id), query: query)
             }
         case .vacationPhotos(let id, let filter):
             .get("/vacations/\(id)/photos", query: Route.filterQuery(filter), as: Parse(reading: { match in match.slots { .vacationPhotos(id: $0, filter: match.vacationFilter) } })) {
-                try VacationBrowseController(app: $0, context: $1).photos(id, filter: filter)
+                let browse = VacationBrowseController(app: $0, context: $1)
+                return try browse.photos(try browse.opened(id), filter: filter)
             }
         case .vacationPhoto(let id, let photo, let filter):
             .get("/vacations/\(id)/photos/\(photo)", query: Route.filterQuery(filter), as: Parse(reading: { match in
                 match.slots { .vacationPhoto(id: $0, photo: $1, filter: match.vacationFilter) }
             })) {
-                try VacationBrowseController(app: $0, context: $1).photo(id, photo: photo, filter: filter)
+                let browse = VacationBrowseController(app: $0, context: $1)
+                return try browse.photo(try browse.opened(id), photo: photo, filter: filter)
             }
         case .vacationPhotoRemoval(let id, let photo, let filter):
             RouteDeclaration("/vacations/\(id)/photos/\(photo)/remove", query: Route.filterQuery(filter), as: Parse(reading: { match in
@@ -188,15 +194,64 @@ extension Route {
                 guard case .size(let size)? = match.values.last, size != .original else { return nil }
                 return match.slots(Route.vacationPhotoImage)
             })) {
-                try VacationBrowseController(app: $0, context: $1).image(id, photo: photo, size: size)
+                let browse = VacationBrowseController(app: $0, context: $1)
+                return try browse.image(try browse.opened(id), photo: photo, size: size)
             }
         case .vacationBook(let id, let page):
-            .get("/vacations/\(id)/book/\(page)", as: Parse(Route.vacationBook)) { try VacationBrowseController(app: $0, context: $1).book(id, page: page) }
+            .get("/vacations/\(id)/book/\(page)", as: Parse(Route.vacationBook)) { app, context in
+                let browse = VacationBrowseController(app: app, context: context)
+                return try browse.book(try browse.opened(id), page: page)
+            }
         case .vacationKeepListPart(let id, let from):
             RouteDeclaration.get("/vacations/\(id)/offline", query: Route.query("from", from > 0 ? String(from) : nil), as: Parse(reading: { match in
                 match.slots { .vacationKeepListPart(id: $0, from: match.partStart) }
             })) {
                 try KeptOnDeviceController(app: $0, context: $1).vacationList(id, from: from)
+            }.bounded(.keepList)
+
+        // Sharing a vacation: its owner's Share…, and the vacation as a link shows it.
+        case .vacationSharing(let id):
+            RouteDeclaration("/vacations/\(id)/share", as: Parse(Route.vacationSharing), get: { try SharingController(app: $0, context: $1).show(id) },
+                             post: { try SharingController(app: $0, context: $1).makeLink(id) })
+        case .vacationLinkOptions(let id, let link):
+            .post("/vacations/\(id)/share/links/\(link)", as: Parse(Route.vacationLinkOptions)) { try SharingController(app: $0, context: $1).changeOptions(id, link: link) }
+        case .vacationLinkStop(let id, let link):
+            .post("/vacations/\(id)/share/links/\(link)/stop", as: Parse(Route.vacationLinkStop)) { try SharingController(app: $0, context: $1).stop(id, link: link) }
+        case .vacationMembers(let id):
+            .post("/vacations/\(id)/share/people", as: Parse(Route.vacationMembers)) { try SharingController(app: $0, context: $1).share(id) }
+        case .vacationMemberRemoval(let id, let account):
+            .post("/vacations/\(id)/share/people/\(account)/remove", as: Parse(Route.vacationMemberRemoval)) {
+                try SharingController(app: $0, context: $1).removeMember(id, account: account)
+            }
+        case .sharedVacation(let token):
+            RouteDeclaration.get("/s/\(token)", as: Parse(Route.sharedVacation), public: true) { try SharedLinkController(app: $0, context: $1).menu() }.pageCached
+        case .sharedPassword(let token):
+            RouteDeclaration("/s/\(token)/password", as: Parse(Route.sharedPassword), public: true, post: { try SharedLinkController(app: $0, context: $1).unlock() })
+        case .sharedItinerary(let token):
+            RouteDeclaration.get("/s/\(token)/itinerary", as: Parse(Route.sharedItinerary), public: true) { try SharedLinkController(app: $0, context: $1).itinerary() }.pageCached
+        case .sharedTags(let token, let query):
+            RouteDeclaration.get("/s/\(token)/tags", query: Route.query("q", query), as: Parse(reading: { match in
+                match.slots { .sharedTags($0, query: match.parameter("q")) }
+            }), public: true) { try SharedLinkController(app: $0, context: $1).tags(query: query) }.pageCached
+        case .sharedPhotos(let token, let filter):
+            RouteDeclaration.get("/s/\(token)/photos", query: Route.filterQuery(filter), as: Parse(reading: { match in
+                match.slots { .sharedPhotos($0, filter: match.vacationFilter) }
+            }), public: true) { try SharedLinkController(app: $0, context: $1).photos(filter) }.pageCached
+        case .sharedPhoto(let token, let photo, let filter):
+            RouteDeclaration.get("/s/\(token)/photos/\(photo)", query: Route.filterQuery(filter), as: Parse(reading: { match in
+                match.slots { .sharedPhoto($0, photo: $1, filter: match.vacationFilter) }
+            }), public: true) { try SharedLinkController(app: $0, context: $1).photo(photo, filter: filter) }.pageCached
+        case .sharedPhotoImage(let token, let photo, let size):
+            .get("/s/\(token)/photos/\(photo)/\(size)", as: Parse(Route.sharedPhotoImage), public: true) {
+                try SharedLinkController(app: $0, context: $1).image(photo, size: size)
+            }
+        case .sharedBook(let token, let page):
+            RouteDeclaration.get("/s/\(token)/book/\(page)", as: Parse(Route.sharedBook), public: true) { try SharedLinkController(app: $0, context: $1).book(page: page) }.pageCached
+        case .sharedKeepListPart(let token, let from):
+            RouteDeclaration.get("/s/\(token)/offline", query: Route.query("from", from > 0 ? String(from) : nil), as: Parse(reading: { match in
+                match.slots { .sharedKeepListPart($0, from: match.partStart) }
+            }), public: true) {
+                try KeptOnDeviceController(app: $0, context: $1).sharedList(from: from)
             }.bounded(.keepList)
 
         // Flickr.

@@ -100,6 +100,30 @@ public enum Route: Sendable, Equatable {
     case vacationBook(id: Int64, page: Int)
     /// What a device keeps to use a vacation offline (JSON, for kept-sets.js), a part at a time.
     case vacationKeepListPart(id: Int64, from: Int)
+    /// Sharing a vacation (its owner only): its links and the accounts it is shared with; a new link posted.
+    case vacationSharing(id: Int64)
+    /// A link's switches changed (posted).
+    case vacationLinkOptions(id: Int64, link: Int64)
+    /// Stop sharing: the link ends at once (posted).
+    case vacationLinkStop(id: Int64, link: Int64)
+    /// Sharing with an account of the household, as *can view* or *can add photos* (posted).
+    case vacationMembers(id: Int64)
+    /// Ending an account's access (posted).
+    case vacationMemberRemoval(id: Int64, account: AccountID)
+    /// A vacation shared by link, `/s/<token>`: for anyone who has the address, without an
+    /// account; the owner's screens, read-only, showing what the link's switches allow.
+    case sharedVacation(ShareToken)
+    /// The password a link asks for first (posted).
+    case sharedPassword(ShareToken)
+    case sharedItinerary(ShareToken)
+    case sharedTags(ShareToken, query: String?)
+    case sharedPhotos(ShareToken, filter: VacationPhotoFilter)
+    case sharedPhoto(ShareToken, photo: Int64, filter: VacationPhotoFilter)
+    /// A shared photo's thumbnail or preview; its original only where the link allows it.
+    case sharedPhotoImage(ShareToken, photo: Int64, size: PhotoImageSize)
+    case sharedBook(ShareToken, page: Int)
+    /// What a device keeps to use a shared vacation offline (JSON, for kept-sets.js), a part at a time.
+    case sharedKeepListPart(ShareToken, from: Int)
     /// Adding a photo to one of the account's vacations: the list to choose from, and its post.
     case visit(photo: Int64)
     /// Removing a photo from one of the vacations holding it.
@@ -135,6 +159,29 @@ public enum Route: Sendable, Equatable {
     /// The first part of what a device keeps of the trip: what kept-sets.js asks first.
     static var tripKeepList: Route { .tripKeepListPart(from: 0) }
     static func vacationKeepList(id: Int64) -> Route { .vacationKeepListPart(id: id, from: 0) }
+    static let exampleToken = ShareToken(String(repeating: "A", count: ShareToken.length)[...])!
+
+    /// The link whose vacation the address is under, for the share-link routes.
+    var shareToken: ShareToken? {
+        switch self {
+        case .sharedVacation(let token), .sharedPassword(let token), .sharedItinerary(let token), .sharedTags(let token, _),
+             .sharedPhotos(let token, _), .sharedPhoto(let token, _, _), .sharedPhotoImage(let token, _, _), .sharedBook(let token, _),
+             .sharedKeepListPart(let token, _):
+            token
+        default: nil
+        }
+    }
+
+    /// The first segment of every share link's address.
+    static let linkPrefix = "/s/"
+
+    /// `path` as the access log writes it: a share link's token replaced by `link`, the link's
+    /// number (`link-12`) where it is known, "…" where it is not.
+    public static func pathForLog(_ path: String, link: Int64? = nil) -> String {
+        guard path.hasPrefix(linkPrefix) else { return path }
+        let rest = path.dropFirst(linkPrefix.count).drop { $0 != "/" }
+        return linkPrefix + (link.map { "link-\($0)" } ?? "…") + rest
+    }
 
     /// One route of each address, in the order requests are tried against them: the addresses
     /// requests are matched against are these routes' paths (`Route.declaration`), and the tests
@@ -159,6 +206,12 @@ public enum Route: Sendable, Equatable {
         .vacationExport(id: 1), .vacationItinerary(id: 1), .vacationTags(id: 1, query: nil), .vacationPhotos(id: 1, filter: .all),
         .vacationPhoto(id: 1, photo: 1, filter: .all), .vacationPhotoRemoval(id: 1, photo: 1, filter: .all),
         .vacationPhotoImage(id: 1, photo: 1, size: .preview), .vacationBook(id: 1, page: 1), .vacationKeepList(id: 1),
+        .vacationSharing(id: 1), .vacationLinkOptions(id: 1, link: 1), .vacationLinkStop(id: 1, link: 1), .vacationMembers(id: 1),
+        .vacationMemberRemoval(id: 1, account: AccountID(2)),
+
+        .sharedVacation(exampleToken), .sharedPassword(exampleToken), .sharedItinerary(exampleToken), .sharedTags(exampleToken, query: nil),
+        .sharedPhotos(exampleToken, filter: .all), .sharedPhoto(exampleToken, photo: 1, filter: .all),
+        .sharedPhotoImage(exampleToken, photo: 1, size: .preview), .sharedBook(exampleToken, page: 1), .sharedKeepListPart(exampleToken, from: 0),
 
         .flickrPlaces, .flickrPlace(id: "53312345678"), .flickrPhoto(id: "53312345678", place: nil),
         .flickrImage(id: "53312345678", size: .preview), .flickrVisit(id: "53312345678"), .flickrUnvisit(id: "53312345678"),

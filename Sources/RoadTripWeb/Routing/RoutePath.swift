@@ -78,6 +78,7 @@ struct RoutePath: ExpressibleByStringInterpolation, Sendable, CustomStringConver
         mutating func appendInterpolation(flickr id: String) { append(.flickrID, id) }
         mutating func appendInterpolation(asset name: String) { append(.asset, name) }
         mutating func appendInterpolation(country code: String) { append(.countryCode, code) }
+        mutating func appendInterpolation(_ token: ShareToken) { append(.shareToken, token.text) }
 
         private mutating func append(_ slot: Slot, _ value: String) {
             append(Piece(text: value, slot: slot))
@@ -143,6 +144,8 @@ enum Slot: String, Sendable, CustomStringConvertible {
     case mapCell
     /// A `BasemapTile` that exists, written `z-x-y` ("8-75-96").
     case basemapTile
+    /// A share link's `ShareToken`: 24 URL-safe characters.
+    case shareToken
 
     var description: String { rawValue }
 
@@ -157,6 +160,7 @@ enum Slot: String, Sendable, CustomStringConvertible {
         case .countryCode: Slot.isCountryCode(text) ? .text(String(text)) : nil
         case .mapCell: MapCell(text).map(SlotValue.cell)
         case .basemapTile: BasemapTile(text).map(SlotValue.tile)
+        case .shareToken: ShareToken(text).map(SlotValue.token)
         }
     }
 
@@ -213,6 +217,7 @@ enum SlotValue: Sendable {
     case text(String)
     case cell(MapCell)
     case tile(BasemapTile)
+    case token(ShareToken)
 }
 
 /// A type a route carries in a slot: what the slot's value becomes in the route.
@@ -265,6 +270,13 @@ extension MapCell: SlotType {
 extension BasemapTile: SlotType {
     init?(slot: SlotValue) {
         guard case .tile(let value) = slot else { return nil }
+        self = value
+    }
+}
+
+extension ShareToken: SlotType {
+    init?(slot: SlotValue) {
+        guard case .token(let value) = slot else { return nil }
         self = value
     }
 }

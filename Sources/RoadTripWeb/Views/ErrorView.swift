@@ -9,9 +9,10 @@ struct ErrorView: HTML {
     var content: some HTML {
         section(.class("empty-state error"), .role("alert")) {
             p(.class("status-code")) { String(status.code) }
-            h2 { status == .notFound ? "Page not found" : status.reason }
+            h2 { status == .notFound ? "Page not found" : status == .gone ? "This link has ended" : status.reason }
             p { message }
-            p { a(.class("button"), .href(Route.home)) { "Go to the RoadTrip menu" } }
+            // An ended share link's visitor has no account to go home to.
+            if status != .gone { p { a(.class("button"), .href(Route.home)) { "Go to the RoadTrip menu" } } }
         }
     }
 }

@@ -39,10 +39,19 @@ public struct VacationSharing: Sendable {
     let signingKey: SigningKey
     let clock: WallClock
     let throttle: SignInThrottle
+    /// Links read since the database last changed, by token hash: a visitor's next page reads no
+    /// row to know its link. Any change anywhere (Stop sharing, new switches, on any instance)
+    /// empties it. Shared by the library's copies of this store.
+    let recent: ChangeStampedCache<[UInt8], Row>
 
     public static let minimumPasswordLength = 6
 
     public init(database: Database, hasher: PasswordHasher, signingKey: SigningKey, clock: WallClock = .system) {
+        self.init(database: database, hasher: hasher, signingKey: signingKey, clock: clock, recent: ChangeStampedCache(costLimit: 1_000))
+    }
+
+    init(database: Database, hasher: PasswordHasher, signingKey: SigningKey, clock: WallClock, recent: ChangeStampedCache<[UInt8], Row>) {
+        self.recent = recent
         self.database = database
         self.hasher = hasher
         self.signingKey = signingKey
@@ -104,14 +113,17 @@ public struct VacationSharing: Sendable {
     }
 
     /// What the link opens now. `proof` is what this browser keeps from giving the password
-    /// (`unlockProof`), if anything.
-    public func open(_ token: ShareToken, proof: String?) throws -> LinkOpening {
+    /// (`unlockProof`), if anything; `stamp`, the database's change stamp taken before
+    /// (`Database.changeStamp()`), lets a link read at the same stamp be used again.
+    public func open(_ token: ShareToken, proof: String?, stamp: UInt64? = nil) throws -> LinkOpening {
         let hash = token.hash
-        let row = try database.fetchOne("""
+        let kept = stamp.flatMap { recent.value(for: hash, at: $0) }
+        let row = try kept ?? database.fetchOne("""
             SELECT links.*, vacations.name AS vacation_name, accounts.name AS owner_name
             FROM vacation_links links JOIN vacations ON vacations.id = links.vacation_id JOIN accounts ON accounts.id = vacations.account_id
             WHERE links.token_hash = \(hash)
             """)
+        if kept == nil, let row, let stamp { recent.keep(row, for: hash, at: stamp) }
         // The index found it by its hash; the hash is compared again in constant time, so no
         // engine's comparison (collation, prefix) decides alone.
         guard let row, constantTimeEquals(try row["token_hash"], hash) else { return .unknown }

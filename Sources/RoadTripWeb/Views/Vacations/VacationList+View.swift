@@ -1,9 +1,11 @@
 import HTML
 import RoadTrip
 
-/// The Vacations screen: the account's vacations with their photo counts and dates, Add and Import.
+/// The Vacations screen: the account's vacations with their photo counts and dates, Add and
+/// Import; then, under Shared with me, the household's vacations shared with the account.
 struct VacationListView: HTML {
     let vacations: [Vacation]
+    var shared: [SharedWithMe] = []
     var current: Int64? = nil
 
     var content: some HTML {
@@ -20,14 +22,21 @@ struct VacationListView: HTML {
                     ForEach(vacations) { vacation in li { row(vacation) } }
                 }
             }
+            if !shared.isEmpty {
+                h2(.class("section-title shared-with-me")) { "Shared with me" }
+                ul(.class("rows shared-vacations")) {
+                    ForEach(shared) { entry in li { row(entry.vacation, owner: "\(entry.ownerName) · \(entry.role.title)") } }
+                }
+            }
         }
     }
 
-    private func row(_ vacation: Vacation) -> some HTML {
+    private func row(_ vacation: Vacation, owner: String? = nil) -> some HTML {
         a(.class("row vacation-row"), .href(.vacation(id: vacation.id)), .when(vacation.id == current, .ariaCurrent("page"))) {
             span(.class("row-text")) {
                 span(.class("row-title")) { vacation.name }
                 span(.class("row-subtitle")) { VacationFormatting.summary(vacation) }
+                if let owner { span(.class("row-subtitle vacation-owner")) { owner } }
             }
             span(.class("row-chevron"), .ariaHidden()) { "›" }
         }

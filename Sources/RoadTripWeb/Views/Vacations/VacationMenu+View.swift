@@ -1,43 +1,61 @@
 import HTML
 import RoadTrip
 
-/// A vacation's menu: Itinerary ("N places"), Tags ("N tags"), All photos, Book; then
-/// rename, export and delete.
+/// A vacation's menu: Itinerary ("N places"), Tags ("N tags"), All photos, Book, keep offline;
+/// then, for its owner, Share…, rename, export and delete. Opened by anyone else (a member of
+/// the household, a share link's visitor) it says whose it is and offers only what they may do.
 struct VacationMenuView: HTML {
     let vacation: Vacation
+    let addresses: VacationAddresses
+    let reveal: VacationReveal
     let placeCount: Int
     let tagCount: Int
+    /// "Shared by Ann", for anyone but the owner.
+    var sharedBy: String? = nil
     var renameError: String? = nil
+
+    init(_ opening: VacationOpening, placeCount: Int, tagCount: Int, renameError: String? = nil) {
+        (vacation, addresses, reveal, sharedBy) = (opening.vacation, opening.addresses, opening.reveal, opening.sharedBy)
+        (self.placeCount, self.tagCount, self.renameError) = (placeCount, tagCount, renameError)
+    }
 
     var content: some HTML {
         section(.class("vacation-menu"), .ariaLabel(vacation.name)) {
             div(.class("grid-heading")) {
                 h2(.class("section-title")) { vacation.name }
                 p(.class("row-subtitle")) { VacationFormatting.summary(vacation) }
+                if let sharedBy { p(.class("row-subtitle shared-by")) { sharedBy } }
             }
             ul(.class("rows")) {
-                li { entry(.vacationItinerary(id: vacation.id), "Itinerary", placeCount == 1 ? "1 place" : "\(placeCount) places", "itinerary") }
-                li { entry(.vacationTags(id: vacation.id, query: nil), "Tags", tagCount == 1 ? "1 tag" : "\(tagCount) tags", "tags") }
-                li { entry(.vacationPhotos(id: vacation.id, filter: .all), "All photos", PhotoFormat.count(vacation.photoCount), "all-photos") }
+                if reveal.showWhere {
+                    li { entry(addresses.itinerary, "Itinerary", placeCount == 1 ? "1 place" : "\(placeCount) places", "itinerary") }
+                }
+                li { entry(addresses.tags(query: nil), "Tags", tagCount == 1 ? "1 tag" : "\(tagCount) tags", "tags") }
+                li { entry(addresses.photos(.all), "All photos", PhotoFormat.count(vacation.photoCount), "all-photos") }
                 if vacation.photoCount > 0 {
-                    li { entry(.vacationBook(id: vacation.id, page: 1), "Book", "", "book") }
+                    li { entry(addresses.book(1), "Book", "", "book") }
                 }
-                KeepOfflineRow(list: .vacationKeepList(id: vacation.id), subject: "this vacation", action: "Keep this vacation offline")
+                KeepOfflineRow(list: addresses.keepList, subject: "this vacation", action: "Keep this vacation offline")
             }
-            form(.method("post"), .action(.vacationRename(id: vacation.id)), .class("stacked rename-form")) {
-                FormToken()
-                div(.class("field")) {
-                    label(.for("rename")) { "Rename" }
-                    input(.id("rename"), .type("text"), .name("name"), .value(vacation.name), .autocomplete("off"),
-                          .maxlength(VacationStore.maximumNameLength))
-                    if let renameError { p(.class("field-error"), .role("alert")) { renameError } }
+            if reveal.mayManage {
+                p(.class("list-actions")) {
+                    a(.class("button share popover-link"), .href(.vacationSharing(id: vacation.id))) { "Share…" }
                 }
-                button(.type("submit"), .class("button")) { "Rename" }
-            }
-            p(.class("list-actions")) {
-                a(.class("button secondary export"), .href(.vacationExport(id: vacation.id)), .download("")) { "Export" }
-                " "
-                a(.class("button danger delete"), .href(.vacationRemoval(id: vacation.id))) { "Delete…" }
+                form(.method("post"), .action(.vacationRename(id: vacation.id)), .class("stacked rename-form")) {
+                    FormToken()
+                    div(.class("field")) {
+                        label(.for("rename")) { "Rename" }
+                        input(.id("rename"), .type("text"), .name("name"), .value(vacation.name), .autocomplete("off"),
+                              .maxlength(VacationStore.maximumNameLength))
+                        if let renameError { p(.class("field-error"), .role("alert")) { renameError } }
+                    }
+                    button(.type("submit"), .class("button")) { "Rename" }
+                }
+                p(.class("list-actions")) {
+                    a(.class("button secondary export"), .href(.vacationExport(id: vacation.id)), .download("")) { "Export" }
+                    " "
+                    a(.class("button danger delete"), .href(.vacationRemoval(id: vacation.id))) { "Delete…" }
+                }
             }
         }
     }
@@ -67,9 +85,11 @@ Confirmation(
 /// The itinerary: places in the order first visited, on a map (numbered, joined by a line, each
 /// opening its photos) above the same places as a list.
 struct ItineraryView: HTML {
-    let vacationID: Int64
+    let addresses: VacationAddresses
     let places: [VacationPlace]
     let mapSources: MapSources
+    /// When each place was first visited, unless a share link keeps dates back.
+    var showDates = true
 
     /// The places with a position (an older RoadTrip may have stored one without), each
     /// numbered as in the list.
@@ -77,7 +97,7 @@ struct ItineraryView: HTML {
         places.enumerated().compactMap { index, place in
             place.coordinate.map {
                 MapPoint(coordinate: $0, name: place.name, label: String(index + 1), kind: .stop,
-                         link: .vacationPhotos(id: vacationID, filter: .place(place.id)))
+                         link: addresses.photos(.place(place.id)))
             }
         }
     }
@@ -99,11 +119,12 @@ struct ItineraryView: HTML {
                 ol(.class("rows")) {
                     for place in places {
                         li {
-                            a(.class("row itinerary-place"), .href(.vacationPhotos(id: vacationID, filter: .place(place.id)))) {
+                            a(.class("row itinerary-place"), .href(addresses.photos(.place(place.id)))) {
                                 span(.class("row-text")) {
                                     span(.class("row-title")) { place.name }
                                     span(.class("row-subtitle")) {
-                                        "\(place.regionAndCountry) · \(PhotoFormat.count(place.photoCount)) · from \(VacationFormatting.day(place.firstVisited))"
+                                        "\(place.regionAndCountry) · \(PhotoFormat.count(place.photoCount))"
+                                        if showDates { " · from \(VacationFormatting.day(place.firstVisited))" }
                                     }
                                 }
                                 span(.class("row-chevron"), .ariaHidden()) { "›" }
@@ -118,13 +139,13 @@ struct ItineraryView: HTML {
 
 /// The tags, most used first, with a field that filters them by part of the name.
 struct VacationTagsView: HTML {
-    let vacationID: Int64
+    let addresses: VacationAddresses
     let query: String
     let tags: [VacationTag]
 
     var content: some HTML {
         section(.class("vacation-tags"), .ariaLabel("Tags")) {
-            form(.method("get"), .action(.vacationTags(id: vacationID, query: nil)), .class("search-form"), .role("search")) {
+            form(.method("get"), .action(addresses.tags(query: nil)), .class("search-form"), .role("search")) {
                 label(.for("tag-query"), .class("visually-hidden")) { "Search tags" }
                 input(.type("search"), .id("tag-query"), .name("q"), .value(query), .placeholder("Search tags"), .autocomplete("off"))
                 button(.type("submit")) { "Search" }
@@ -135,7 +156,7 @@ struct VacationTagsView: HTML {
                 ul(.class("rows tag-list")) {
                     for tag in tags {
                         li {
-                            a(.class("row tag-row"), .href(.vacationPhotos(id: vacationID, filter: .tag(tag.id))), .data("tag", tag.name)) {
+                            a(.class("row tag-row"), .href(addresses.photos(.tag(tag.id))), .data("tag", tag.name)) {
                                 span(.class("row-text")) { span(.class("row-title")) { tag.name } }
                                 span(.class("row-detail")) { String(tag.photoCount) }
                                 span(.class("row-chevron"), .ariaHidden()) { "›" }

@@ -3,7 +3,7 @@ import RoadTrip
 
 /// A vacation's photos as a grid (all, a place's, a tag's), in date order.
 struct VacationGridView: HTML {
-    let vacationID: Int64
+    let addresses: VacationAddresses
     let heading: String
     let photos: [VacationPhoto]
     let filter: VacationPhotoFilter
@@ -26,9 +26,9 @@ struct VacationGridView: HTML {
     }
 
     private func cell(_ photo: VacationPhoto) -> some HTML {
-        a(.class("photo-cell"), .href(.vacationPhoto(id: vacationID, photo: photo.id, filter: filter)),
+        a(.class("photo-cell"), .href(addresses.photo(photo.id, filter)),
                                        .data("photo-id", String(photo.id)), .when(photo.id == current, .ariaCurrent("page"))) {
-            img(.src(.vacationPhotoImage(id: vacationID, photo: photo.id, size: .thumbnail)), .alt(""), .loading("lazy"))
+            img(.src(addresses.image(photo.id, .thumbnail)), .alt(""), .loading("lazy"))
             span(.class("photo-caption")) { photo.title }
         }
     }
@@ -36,31 +36,34 @@ struct VacationGridView: HTML {
 
 /// A vacation's photo in the viewer: its own preview, its caption and what was recorded of it.
 struct VacationPhotoView: HTML {
-    let vacationID: Int64
+    let addresses: VacationAddresses
+    let reveal: VacationReveal
     let photo: VacationPhoto
     let place: VacationPlace?
     let tags: [String]
     let previous: Route?
     let next: Route?
-    /// The confirmation that removes the photo from this vacation.
-    let removal: Route
+    /// The confirmation that removes the photo from this vacation; nil for those who may not.
+    let removal: Route?
     let mapSources: MapSources
 
     var content: some HTML {
         PhotoStageView(
             id: String(photo.id), title: photo.title, width: photo.width, height: photo.height,
-            image: .vacationPhotoImage(id: vacationID, photo: photo.id, size: .preview), original: nil, previous: previous, next: next
+            image: addresses.image(photo.id, .preview), original: nil, previous: previous, next: next
         ) {
-            div(.class("photo-visits")) {
-                a(.class("button secondary remove-from-vacation popover-link"), .href(removal)) { "Remove from this vacation…" }
+            if let removal {
+                div(.class("photo-visits")) {
+                    a(.class("button secondary remove-from-vacation popover-link"), .href(removal)) { "Remove from this vacation…" }
+                }
             }
             details(.class("photo-info")) {
                 summary { "Info" }
                 dl {
                     if let subtitle = photo.subtitle { dt { "Description" }; dd { subtitle } }
-                    dt { "Taken" }; dd { photo.takenAt.map(PhotoFormat.date) ?? "Unknown" }
+                    if reveal.showDates { dt { "Taken" }; dd { photo.takenAt.map(PhotoFormat.date) ?? "Unknown" } }
                     dt { "Camera" }; dd { photo.camera ?? "Unknown" }
-                    dt { "Place" }; dd(.class("info-place")) { place.map { "\($0.name), \($0.regionAndCountry)" } ?? "No location" }
+                    if reveal.showWhere { dt { "Place" }; dd(.class("info-place")) { place.map { "\($0.name), \($0.regionAndCountry)" } ?? "No location" } }
                     if let latitude = photo.latitude, let longitude = photo.longitude {
                         dt { "Coordinates" }; dd { PhotoFormat.coordinates(latitude: latitude, longitude: longitude) }
                     }
@@ -68,6 +71,9 @@ struct VacationPhotoView: HTML {
                 }
                 if let position = Coordinate(latitude: photo.latitude, longitude: photo.longitude) {
                     PointMapView.position(position, sources: mapSources)
+                }
+                if reveal.allowOriginals {
+                    p { a(.class("download-original"), .href(addresses.image(photo.id, .original)), .download("")) { "Download the original" } }
                 }
             }
         }
@@ -92,7 +98,7 @@ Confirmation(
 
 /// One page of a vacation's book: the photo and its caption.
 struct VacationBookPage: HTML {
-    let vacationID: Int64
+    let addresses: VacationAddresses
     let number: Int
     let photo: VacationPhoto
     let isCurrent: Bool
@@ -100,7 +106,7 @@ struct VacationBookPage: HTML {
     var content: some HTML {
         article(.class("book-page photo-page", isCurrent ? "current" : "partner"), .data("page", String(number))) {
             figure(.class("book-photo")) {
-                img(.src(.vacationPhotoImage(id: vacationID, photo: photo.id, size: .preview)), .alt(photo.title),
+                img(.src(addresses.image(photo.id, .preview)), .alt(photo.title),
                     .width(photo.width), .height(photo.height), .decoding("async"))
                 figcaption(.class("book-caption")) {
                     strong { photo.title }

@@ -1,0 +1,57 @@
+import HTML
+import HTTPServer
+import RoadTrip
+
+/// A vacation opened by its share link, for a visitor without an account: the owner's screens,
+/// read-only (`VacationBrowseController` on a link's `VacationOpening`), and the password a
+/// link may ask for first. The pipeline found the link (`RequestPipeline.openLink`).
+struct SharedLinkController {
+    let app: App
+    let context: RequestContext
+
+    var browse: VacationBrowseController { VacationBrowseController(app: app, context: context) }
+
+    /// The vacation the link opens; the pipeline answered already for a link that is unknown,
+    /// ended or locked.
+    private var opening: VacationOpening {
+        get throws {
+            guard let link = context.link, !link.locked else { throw HTTPError.notFound("There is no such link.") }
+            return try VacationOpening.link(link.shared, token: link.token)
+        }
+    }
+
+    func menu() throws -> Response { try browse.menu(try opening) }
+    func itinerary() throws -> Response { try browse.itinerary(try opening) }
+    func tags(query: String?) throws -> Response { try browse.tags(try opening, query: query) }
+    func photos(_ filter: VacationPhotoFilter) throws -> Response { try browse.photos(try opening, filter: filter) }
+    func photo(_ photo: Int64, filter: VacationPhotoFilter) throws -> Response { try browse.photo(try opening, photo: photo, filter: filter) }
+    func image(_ photo: Int64, size: PhotoImageSize) throws -> Response { try browse.image(try opening, photo: photo, size: size) }
+    func book(page: Int) throws -> Response { try browse.book(try opening, page: page) }
+
+    /// The password checked (throttled by link and by address): this browser then keeps a proof
+    /// of it for this link's addresses alone, and goes on to the vacation.
+    func unlock() throws -> Response {
+        guard let link = context.link else { throw HTTPError.notFound("There is no such link.") }
+        let menu = Route.sharedVacation(link.token).path
+        guard link.locked else { return .redirect(to: menu) }
+        do {
+            let proof = try app.library.sharing.unlock(link.shared, password: context.field("password"), address: context.clientAddress)
+            var response = Response.redirect(to: menu)
+            var cookie = SetCookie(name: Cookies.linkUnlock, value: proof, maxAge: Cookies.linkLifetime(of: link.shared.link, now: app.library.clock.now()),
+                                   secure: app.secureCookies)
+            cookie.path = menu
+            response.headers.add("Set-Cookie", cookie.headerValue)
+            return response
+        } catch let error as SharingError {
+            var status = Status.forbidden
+            if case .tooManyAttempts = error { status = .tooManyRequests }
+            return Self.passwordPage(app: app, context: context, token: link.token, error: error.description, status: status)
+        }
+    }
+
+    /// A locked link's only page: its password form, which names nothing of the vacation.
+    static func passwordPage(app: App, context: RequestContext, token: ShareToken, error: String? = nil, status: Status = .forbidden) -> Response {
+        app.page(PageFrame(title: "A shared vacation", screen: .detail, master: nil, detail: SharedPasswordView(token: token, error: error)),
+                 context: context, status: status)
+    }
+}

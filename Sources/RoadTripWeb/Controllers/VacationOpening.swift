@@ -1,0 +1,112 @@
+import HTTPServer
+import RoadTrip
+
+/// Where a vacation's screens are: under `/vacations/<id>` for those signed in (its owner and
+/// the accounts it is shared with), or under its share link's `/s/<token>`. The views build
+/// every link of a vacation through this, so a link's visitor is never sent out of the link.
+struct VacationAddresses: Sendable {
+    let vacationID: Int64
+    /// The share link the visitor came by; nil for a signed-in person.
+    let token: ShareToken?
+
+    var menu: Route { token.map { .sharedVacation($0) } ?? .vacation(id: vacationID) }
+    var itinerary: Route { token.map { .sharedItinerary($0) } ?? .vacationItinerary(id: vacationID) }
+    func tags(query: String?) -> Route { token.map { .sharedTags($0, query: query) } ?? .vacationTags(id: vacationID, query: query) }
+    func photos(_ filter: VacationPhotoFilter) -> Route { token.map { .sharedPhotos($0, filter: filter) } ?? .vacationPhotos(id: vacationID, filter: filter) }
+    func photo(_ photo: Int64, _ filter: VacationPhotoFilter) -> Route {
+        token.map { .sharedPhoto($0, photo: photo, filter: filter) } ?? .vacationPhoto(id: vacationID, photo: photo, filter: filter)
+    }
+    func image(_ photo: Int64, _ size: PhotoImageSize) -> Route {
+        token.map { .sharedPhotoImage($0, photo: photo, size: size) } ?? .vacationPhotoImage(id: vacationID, photo: photo, size: size)
+    }
+    func book(_ page: Int) -> Route { token.map { .sharedBook($0, page: page) } ?? .vacationBook(id: vacationID, page: page) }
+    var keepList: Route { token.map { .sharedKeepListPart($0, from: 0) } ?? .vacationKeepList(id: vacationID) }
+}
+
+/// What a vacation's screens show and offer to whoever opened it.
+struct VacationReveal: Sendable, Equatable {
+    /// Places, the itinerary and its map, positions.
+    var showWhere = true
+    var showDates = true
+    /// The original file, where the library has it.
+    var allowOriginals = false
+    /// Rename, export, delete, share, remove photos: the owner's alone.
+    var mayManage = false
+    /// Visit and Unvisit their own photos into it.
+    var mayAdd = false
+
+    static let owner = VacationReveal(mayManage: true, mayAdd: true)
+
+    init(showWhere: Bool = true, showDates: Bool = true, allowOriginals: Bool = false, mayManage: Bool = false, mayAdd: Bool = false) {
+        (self.showWhere, self.showDates, self.allowOriginals, self.mayManage, self.mayAdd) = (showWhere, showDates, allowOriginals, mayManage, mayAdd)
+    }
+
+    init(_ access: VacationAccess) {
+        self.init(mayManage: access.isOwner, mayAdd: access.mayAdd)
+    }
+
+    /// An original carries where and when it was taken in its metadata: a link offers originals
+    /// only when it shows both.
+    init(_ options: ShareOptions) {
+        self.init(showWhere: options.showWhere, showDates: options.showDates,
+                  allowOriginals: options.allowOriginals && options.showWhere && options.showDates)
+    }
+
+    /// The photo as these screens may show it: without its position and place, or its date,
+    /// where they are not to be shown.
+    func shown(_ photo: VacationPhoto) -> VacationPhoto {
+        guard !showWhere || !showDates else { return photo }
+        return photo.redacted(position: !showWhere, date: !showDates)
+    }
+
+    func shown(_ vacation: Vacation) -> Vacation {
+        showDates ? vacation : vacation.withoutDates
+    }
+}
+
+/// A vacation opened by this request: by a signed-in account that may see it, or by a share link.
+struct VacationOpening {
+    let vacation: Vacation
+    let contents: VacationContents
+    let addresses: VacationAddresses
+    let reveal: VacationReveal
+    /// Whose it is: shown as "shared by Ann" to everyone but the owner.
+    let ownerName: String
+    /// How the signed-in account may use it; nil for a link's visitor.
+    let access: VacationAccess?
+
+    /// The vacation when the signed-in account owns it or it is shared with it; 404 otherwise,
+    /// exactly as for one that does not exist.
+    static func signedIn(_ id: Int64, context: RequestContext, store: VacationStore) throws -> VacationOpening {
+        guard let entry = try store.accessible(id, for: try context.account.id) else { throw HTTPError.notFound("There is no such vacation.") }
+        return VacationOpening(
+            vacation: try entry.contents.summary(name: entry.name), contents: entry.contents, addresses: VacationAddresses(vacationID: id, token: nil),
+            reveal: VacationReveal(entry.access), ownerName: entry.ownerName, access: entry.access
+        )
+    }
+
+    /// The vacation a share link opened (`RequestPipeline.openLink`), as its switches show it.
+    static func link(_ shared: SharedVacation, token: ShareToken) throws -> VacationOpening {
+        let reveal = VacationReveal(shared.link.options)
+        return VacationOpening(
+            vacation: reveal.shown(try shared.contents.summary(name: shared.vacationName)), contents: shared.contents,
+            addresses: VacationAddresses(vacationID: shared.link.vacationID, token: token), reveal: reveal, ownerName: shared.ownerName, access: nil
+        )
+    }
+
+    var id: Int64 { vacation.id }
+    var isLink: Bool { addresses.token != nil }
+
+    /// "Shared by Ann" for anyone but the owner.
+    var sharedBy: String? { reveal.mayManage ? nil : "Shared by \(ownerName)" }
+
+    /// The photos `filter` names, as these screens may show them; a place's only where places show.
+    func photos(_ filter: VacationPhotoFilter) throws -> [VacationPhoto] {
+        if case .place = filter, !reveal.showWhere { throw HTTPError.notFound("This vacation has no such place.") }
+        return try contents.photos(filter).map(reveal.shown)
+    }
+
+    func itinerary() throws -> [VacationPlace] {
+        reveal.showWhere ? try contents.itinerary() : []
+    }
+}
