@@ -9,7 +9,7 @@ extension FlickrController {
     /// Visit for a Flickr photo: the same choice as for the library's.
     func visitChoice(_ id: String) throws -> Response {
         let flickr = try service()
-        return try choice(.visit, try seen(id, flickr), try app.library.vacations.all(of: context.account.id).map { (id: $0.id, name: $0.name) }, flickr)
+        return try choice(.visit, try seen(id, flickr), try app.library.vacations.visitable(by: context.account.id), flickr)
     }
 
     /// The photo added to the vacation chosen, its copy made from Flickr's image.
@@ -17,7 +17,7 @@ extension FlickrController {
         let flickr = try service()
         let photo = try seen(id, flickr)
         let account = try context.account.id
-        let vacations = try app.library.vacations.all(of: account).map { (id: $0.id, name: $0.name) }
+        let vacations = try app.library.vacations.visitable(by: account)
         let target: Int64
         if let chosen = Int64(context.field("vacation")) {
             target = chosen

@@ -10,11 +10,20 @@ extension VacationBrowseController {
     func photoRemovalConfirmation(_ id: Int64, photo photoID: Int64, filter: VacationPhotoFilter) throws -> Response {
         let opening = try opened(id)
         guard let photo = try opening.contents.photo(id: photoID) else { throw HTTPError.notFound("This vacation has no such photo.") }
+        guard try mayRemove(photo, from: opening) else {
+            throw HTTPError(status: .forbidden, message: "Only the vacation’s owner can remove a photo someone else added.")
+        }
         let grid = try self.grid(opening, filter: filter, current: photoID)
         return try page(opening, title: "Remove from \(opening.vacation.name)", screen: .detail, master: grid,
                         detail: VacationPhotoRemovalView(vacation: opening.vacation, photo: photo, filter: filter),
                         back: (.vacationPhoto(id: id, photo: photoID, filter: filter), photo.title), masterTitle: grid.heading,
                         masterBack: Self.up(from: filter, in: opening), masterKey: "vacation-\(id)-\(Self.key(filter))")
+    }
+
+    /// The owner may remove any photo; an account it is shared with to add to, those it added.
+    func mayRemove(_ photo: VacationPhoto, from opening: VacationOpening) throws -> Bool {
+        guard !opening.isLink else { return false }
+        return try opening.reveal.mayManage || (opening.reveal.mayAdd && opening.contents.contains(sha256: photo.sha256, addedBy: try context.account.id))
     }
 
     /// The photo taken out (its place and tags go with their last photo), then the list it was

@@ -57,12 +57,11 @@ struct VacationBrowseController {
         guard let index = grid.photos.firstIndex(where: { $0.id == photoID }) else { throw HTTPError.notFound("This vacation has no such photo.") }
         let photo = grid.photos[index]
         let link = { (other: VacationPhoto) in opening.addresses.photo(other.id, filter) }
-        let removable = try opening.reveal.mayManage || (opening.reveal.mayAdd && opening.contents.contains(sha256: photo.sha256, addedBy: try context.account.id))
         let view = VacationPhotoView(
             addresses: opening.addresses, reveal: opening.reveal, photo: photo,
             place: try photo.placeID.flatMap { try opening.contents.place(id: $0) }, tags: try opening.contents.tags(ofPhoto: photo.id),
             previous: index > 0 ? link(grid.photos[index - 1]) : nil, next: index + 1 < grid.photos.count ? link(grid.photos[index + 1]) : nil,
-            removal: removable ? .vacationPhotoRemoval(id: opening.id, photo: photo.id, filter: filter) : nil, mapSources: app.mapSources
+            removal: try mayRemove(photo, from: opening) ? .vacationPhotoRemoval(id: opening.id, photo: photo.id, filter: filter) : nil, mapSources: app.mapSources
         )
         return try page(opening, title: photo.title, screen: .detail, master: grid, detail: view, back: (opening.addresses.photos(filter), grid.heading),
                         masterTitle: grid.heading, masterBack: Self.up(from: filter, in: opening), masterKey: "vacation-\(opening.id)-\(Self.key(filter))")

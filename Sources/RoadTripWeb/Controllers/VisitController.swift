@@ -10,16 +10,16 @@ struct VisitController {
 
     var store: VacationStore { app.library.vacations }
 
-    /// The account's vacations to choose from, "New vacation…" at the end.
+    /// The account's vacations and those shared with it to add to, "New vacation…" at the end.
     func visitChoice(_ photoID: Int64) throws -> Response {
-        try choice(.visit, try existing(photoID), try store.all(of: context.account.id).map { (id: $0.id, name: $0.name) })
+        try choice(.visit, try existing(photoID), try store.visitable(by: context.account.id))
     }
 
     /// The photo added to the vacation chosen (or to a new one named in the form), then back to the photo.
     func visit(_ photoID: Int64) throws -> Response {
         let photo = try existing(photoID)
         let account = try context.account.id
-        let vacations = try store.all(of: account).map { (id: $0.id, name: $0.name) }
+        let vacations = try store.visitable(by: account)
         let target: Int64
         if let chosen = Int64(context.field("vacation")) {
             target = chosen
