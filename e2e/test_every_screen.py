@@ -7,14 +7,15 @@ into the artifacts folder. One script per screen does the measuring, so a walk c
 and an audit per screen and no more.
 
 The trip's screens are on `book_server` (its Events book on the event site); the photo screens
-on `vacation_server`, as an account of this test's own with a vacation of three demo photos."""
+on `vacation_server`, as an account of this test's own with a vacation of three demo photos, its
+Share… screen and the screens its share link opens."""
 
 import pytest
 
 import axe_core
 from photo_pages import photo_ids, place_ids
 from trip_pages import TEST_TOWN, choose_over_http
-from vacation_pages import browser_as, traveller, vacation_with
+from vacation_pages import browser_as, share_link_over_http, traveller, vacation_with
 
 AXE = axe_core.source()
 
@@ -118,9 +119,10 @@ def test_every_screen_is_usable_by_finger_and_by_screen_reader(book_server, vaca
     _, session = traveller(vacation_server, f"Walker {layout}")
     photos = photo_ids(vacation_server)
     vacation = vacation_with(vacation_server, session, "Walk", ["Central Park", "Times Square", "Golden Gate Bridge"])
+    link = share_link_over_http(vacation_server, session, vacation, show_where="on", show_dates="on")
     b = browser_as(browser, layout, vacation_server, session)
     walk(b, ["/places", f"/places/{place_ids(vacation_server)['Manhattan']}", f"/photos/{photos['Central Park']}", f"/photos/{photos['Central Park']}#info",
              f"/photos/{photos['Central Park']}/visit", "/recents", "/vacations", f"/vacations/{vacation}",
              f"/vacations/{vacation}/photos", f"/vacations/{vacation}/itinerary", f"/vacations/{vacation}/tags",
-             f"/vacations/{vacation}/book/1", "/map", "/upload"], found, layout)
+             f"/vacations/{vacation}/book/1", f"/vacations/{vacation}/share", link, f"{link}/photos/1", "/map", "/upload"], found, layout)
     assert not found, "\n".join(f"{path}: {problems}" for path, problems in found.items())

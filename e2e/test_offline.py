@@ -21,7 +21,16 @@ from conftest import RoadTripServer, catalogue_folder, make_driver, roadtrip_bin
 from pages import OWNER, SESSION_COOKIE, SIGN_OUT, VIEWER_TAB, Shell, http_get, http_post, new_york
 from photo_pages import ZOOM_IN, PhotoScreens, photo_ids
 from trip_pages import Book, choose_over_http, location
-from vacation_pages import book_state, browser_as, create_over_http, traveller, vacation_with, vacations_of
+from vacation_pages import (
+    book_state,
+    browser_as,
+    create_over_http,
+    share_link_over_http,
+    stop_link_over_http,
+    traveller,
+    vacation_with,
+    vacations_of,
+)
 
 TOWN = "Offline Town"
 EVENTS = ("/event/1", "/event/2", "/event/4")
@@ -325,6 +334,34 @@ def test_a_visit_into_a_vacation_deleted_meanwhile_is_reported(browser, roadtrip
     assert kept(b)["changes"] == []
     screens.click(f"{STATUS} .report-dismiss")
     screens.wait(lambda: indicator(b) == "", "OK dismisses the report")
+
+
+def test_a_share_links_visitor_keeps_the_vacation_offline_until_the_link_is_stopped(browser, roadtrip, away):
+    account, session = traveller(roadtrip, "Link Keeper")
+    vacation = vacation_with(roadtrip, session, "Shared Alps", ["Central Park", "Brooklyn Bridge"])
+    path = share_link_over_http(roadtrip, session, vacation, show_where="on", show_dates="on")
+    b = browser("phone", server=roadtrip, signed_in=False)  # a visitor without an account
+    screens = PhotoScreens(b)
+    b.open(path)
+    status = keep(b, "vacation")
+    assert re.fullmatch(r"Available offline · \d+(\.\d)? (KB|MB) · updated just now", status), status
+    assert len(kept_sets(b)) == 1
+    away()
+
+    b.open(f"{path}/photos")
+    screens.wait(lambda: indicator(b) == "Offline", f"the indicator should say Offline, not {indicator(b)!r}")
+    screens.click("#master-content ul.photo-grid > li > a.photo-cell")
+    screens.wait(lambda: (screens.viewer() or {}).get("loaded"), "the kept preview should load in the viewer")
+    b.open(f"{path}/book/2")
+    screens.wait(lambda: (book_state(screens) or {}).get("images") == [True], "the kept book's page 2 should show its photo")
+
+    # Stopped while the device kept it: the next page RoadTrip answers says so, and the copies go.
+    back(roadtrip)
+    stop_link_over_http(roadtrip, session, vacation)
+    b.expect_log(r"Failed to load resource: .*410")
+    b.open(path)
+    screens.wait(lambda: "This link has ended" in screens.find("#detail").text, "the stopped link's page says it ended")
+    screens.wait(lambda: kept_sets(b) == [], "what the device kept of the link goes with it")
 
 
 def test_signing_out_empties_what_the_account_kept(browser, roadtrip):

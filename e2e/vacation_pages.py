@@ -184,6 +184,30 @@ def vacation_with(server: RoadTripServer, session: str, name: str, titles: list[
     return vacation
 
 
+def share_link_over_http(server: RoadTripServer, session: str, vacation: int, **fields: str) -> str:
+    """Make a link the way Share… does (its switches as posted: "on" or absent); the link's path, /s/<token>."""
+    posted = {"csrf": _form_token(server, session, f"/vacations/{vacation}/share"), "expiry": "month", **fields}
+    answer = http_post(server(f"/vacations/{vacation}/share"), posted, cookies={SESSION_COOKIE: session})
+    match = re.search(r'class="link-address" type="text" value="http://[^/"]+(/s/[A-Za-z0-9_-]{24})"', answer.text)
+    assert answer.status == 201 and match, f"making a link to vacation {vacation}: {answer.status} {answer.text[:300]}"
+    return match.group(1)
+
+
+def share_with_over_http(server: RoadTripServer, session: str, vacation: int, account: int, role: str) -> None:
+    """Share the vacation with another account of the household the way Share… does."""
+    fields = {"csrf": _form_token(server, session, f"/vacations/{vacation}/share"), "account": str(account), "role": role}
+    answer = http_post(server(f"/vacations/{vacation}/share/people"), fields, cookies={SESSION_COOKIE: session})
+    assert answer.status == 303, f"sharing vacation {vacation} with account {account}: {answer.status} {answer.text[:300]}"
+
+
+def stop_link_over_http(server: RoadTripServer, session: str, vacation: int) -> None:
+    """Stop sharing the vacation's newest link, as its Stop sharing button does."""
+    page = http_get(server(f"/vacations/{vacation}/share"), cookies={SESSION_COOKIE: session})
+    link = re.search(r'action="(/vacations/\d+/share/links/\d+/stop)"', page.text).group(1)
+    answer = http_post(server(link), {"csrf": page.form_token()}, cookies={SESSION_COOKIE: session})
+    assert answer.status == 303, f"stopping {link}: {answer.status}"
+
+
 # --------------------------------------------------------------------------------------
 # The screens in a browser
 

@@ -50,6 +50,34 @@ import Testing
         #expect(!log.all.contains { $0.contains("token") || $0.contains("abc") })
     }
 
+    /// A path can hold a secret (a share link's token): the answer names what the log writes
+    /// instead, and `pathForLog` rewrites the paths of answers that do not, the server's own
+    /// (a 413 before the handler runs) included.
+    @Test func anAnswersLogPathOrTheConfiguredRewriteIsWrittenInsteadOfThePath() throws {
+        // setup
+        let log = LogRecorder()
+        let server = try startServer(configure: { configuration in
+            configuration.maximumBodySize = 16
+            configuration.pathForLog = { $0.hasPrefix("/s/") ? "/s/link-unknown" : $0 }
+        }, log: log) { request in
+            var response = Response.text("yes")
+            if request.path == "/s/secret-one" { response.logPath = "/s/link-7" }
+            return response
+        }
+        defer { server.stop() }
+        let connection = try RawConnection(port: server.port)
+
+        // MUT
+        _ = try connection.request("/s/secret-one")
+        _ = try connection.request("/s/secret-two")
+        _ = try fetch(port: server.port, method: "POST", "/s/secret-three", body: Array(repeating: UInt8(ascii: "a"), count: 64))
+
+        // validate
+        #expect(eventually(within: 5) { log.accessLines.count == 3 })
+        #expect(log.accessLines.map { $0.split(separator: " ").dropLast().joined(separator: " ") } == ["GET /s/link-7 200", "GET /s/link-unknown 200", "POST /s/link-unknown 413"])
+        #expect(!log.all.contains { $0.contains("secret") })
+    }
+
     @Test func controlCharactersAndSpacesInThePathAreEscaped() throws {
         // setup
         let log = LogRecorder()

@@ -103,6 +103,20 @@ import Testing
         try expectRefused({ ann.post(Route.accounts.path, Self.newAccount, headers: headers) }, "Origin: \(origin), Host: \(host)")
     }
 
+    /// A page under `Referrer-Policy: no-referrer` (a share link's) posts with `Origin: null`:
+    /// taken with the token when the browser says the page was this site's, never otherwise (a
+    /// sandboxed frame's opaque origin is cross-site to the browser).
+    @Test func anOriginOfNullIsTakenOnlyFromAPageTheBrowserSaysIsThisSites() throws {
+        // MUT + validate
+        try expectRefused({ ann.post(Route.accounts.path, Self.newAccount, headers: ["Origin": "null", "Sec-Fetch-Site": "cross-site"]) }, "cross-site")
+        try expectRefused({ ann.post(Route.accounts.path, Self.newAccount, headers: ["Origin": "null", "Sec-Fetch-Site": "same-site"]) }, "same-site")
+        try expectRefused({ ann.post(Route.accounts.path, Self.newAccount, headers: ["Origin": "null", "Sec-Fetch-Site": "none"]) }, "none")
+        try expectRefused({ ann.post(Route.accounts.path, Self.newAccount, csrf: .omitted, headers: ["Origin": "null", "Sec-Fetch-Site": "same-origin"]) }, "no token")
+        let taken = ann.post(Route.accounts.path, Self.newAccount, headers: ["Origin": "null", "Sec-Fetch-Site": "same-origin", "Host": "127.0.0.1:8080"])
+        #expect(taken.status == .ok, "\(taken.message)")
+        #expect(try web.library.accounts.account(named: "Bob") != nil)
+    }
+
     @Test func aSignOutWithoutTheTokenIsRefusedAndTheSessionStays() throws {
         // setup
         let token = try #require(ann.sessionToken)

@@ -2,7 +2,8 @@
 # HTTP benchmark: RoadTrip against nginx serving byte-identical copies of the same responses
 # (the server core's own answer `/healthz`, a rendered page, a static asset), in the same run,
 # on loopback. Prints requests/s and p99 latency for both and the ratio RoadTrip/nginx, then
-# the page against `/healthz`: what a page costs beyond the server core.
+# the page against `/healthz`: what a page costs beyond the server core; then a shared
+# vacation's menu by its share link beside its owner's (issue 34).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -63,7 +64,44 @@ rendered_pid=$!
 for _ in $(seq 1 100); do grep -q "running at" "$work/rendered.log" 2>/dev/null && break; sleep 0.1; done
 cmp <(curl -fsS -H "$cookie" "http://127.0.0.1:$rendered_port$page") "$work/www$page"
 read -r rendered_rps rendered_p99 < <(measure "http://127.0.0.1:$rendered_port$page")
-kill "$rendered_pid"; wait "$rendered_pid" 2>/dev/null || true
 echo "page rendered every time (--page-cache-size 0): $rendered_rps req/s, p99 $rendered_p99 ms;" \
     "÷ /healthz $(awk -v a="$rendered_rps" -v b="$healthz_rps" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }')," \
     "÷ nginx $(awk -v a="$rendered_rps" -v b="$page_nginx_rps" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }')"
+
+# A shared vacation (issue 34): its menu as its owner opens it (a session) beside the same menu
+# opened by a share link (no account: the link's token is the key), on both servers, and nginx
+# sending the link's bytes. The link's requests carry the cookie a browser has after its first
+# page (rt_link_seen), as every page of a visit but the first does: that first one counts the
+# opening, a write.
+form=$(curl -fsS -H "$cookie" "$base/vacations/new" | form_token)
+vacation=$(curl -sS -H "$cookie" -o /dev/null -w '%{redirect_url}' --data "csrf=$form&name=Bench+Trip" "$base/vacations/new" | grep -o '[0-9]*$')
+for photo in 1 2 3; do
+    form=$(curl -fsS -H "$cookie" "$base/photos/$photo/visit" | form_token)
+    curl -sS -H "$cookie" -o /dev/null --data "csrf=$form&vacation=$vacation" "$base/photos/$photo/visit"
+done
+form=$(curl -fsS -H "$cookie" "$base/vacations/$vacation/share" | form_token)
+link=$(curl -sS -H "$cookie" --data "csrf=$form&expiry=month&show_where=on&show_dates=on" "$base/vacations/$vacation/share" \
+    | grep -o '/s/[A-Za-z0-9_-]\{24\}' | head -1)
+[ -n "$link" ] || { echo "could not make a share link"; exit 1; }
+owner_cookie=$cookie
+seen="Cookie: rt_link_seen=1"
+mkdir -p "$work/www/s"
+curl -fsS -H "$seen" "$base$link" -o "$work/www$link"
+cmp <(curl -fsS "http://127.0.0.1:$ng_port$link") <(curl -fsS -H "$seen" "$base$link")
+menu=/vacations/$vacation
+echo "A shared vacation's menu, $menu (owner) and $link (share link), wrk as above. The owner's menu is not a"
+echo "page-cached route (rendered every time on both servers); the link's is, per link, on the first:"
+printf '%-34s %10s %10s\n' "response" "req/s" "p99 ms"
+for target in "owner,cached $base$menu owner" "link,cached $base$link link" "owner,rendered http://127.0.0.1:$rendered_port$menu owner" \
+    "link,rendered http://127.0.0.1:$rendered_port$link link" "nginx,link-bytes http://127.0.0.1:$ng_port$link link"; do
+    set -- $target
+    if [ "$3" = link ]; then cookie=$seen; else cookie=$owner_cookie; fi
+    read -r rps p99 < <(measure "$2")
+    printf '%-34s %10s %10s\n' "$1" "$rps" "$p99"
+    eval "rps_${1//[,-]/_}=$rps"
+done
+cookie=$owner_cookie
+kill "$rendered_pid"; wait "$rendered_pid" 2>/dev/null || true
+echo "link ÷ owner, same server: $(awk -v a="$rps_link_cached" -v b="$rps_owner_cached" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }')" \
+    "(goal ≥ 0.8); rendered every time: $(awk -v a="$rps_link_rendered" -v b="$rps_owner_rendered" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }');" \
+    "link ÷ nginx: $(awk -v a="$rps_link_cached" -v b="$rps_nginx_link_bytes" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }')"

@@ -50,8 +50,9 @@ public struct PhotoTagStore: Sendable {
 }
 
 /// A library photo's tags as its vacations hold them: the vacations of the account that hold
-/// the photo (by its SHA-256, as a visit keeps it), each changed in the caller's transaction and
-/// given a new version (its next export is a new copy).
+/// the photo (by its SHA-256, as a visit keeps it), and those shared with it where it added the
+/// photo, each changed in the caller's transaction and given a new version (its next export is a
+/// new copy).
 enum VacationPhotoTags {
     static func add(_ tag: String, toPhoto photoID: Int64, of account: AccountID, in db: Connection) throws {
         for (vacation, photo) in try holding(photoID, of: account, in: db) where try attach(tag, toPhoto: photo, inVacation: vacation, in: db) {
@@ -97,13 +98,16 @@ enum VacationPhotoTags {
         }
     }
 
-    /// Each vacation of the account holding the library's photo, and the photo's id there.
+    /// Each vacation of the account holding the library's photo, and the photo's id there; and
+    /// each vacation shared with the account to add to, where the account added the photo.
     private static func holding(_ photoID: Int64, of account: AccountID, in db: Connection) throws -> [(vacation: Int64, photo: Int64)] {
         try db.fetchAll("""
             SELECT held.vacation_id, held.id FROM vacation_photos held
             JOIN vacations ON vacations.id = held.vacation_id
             JOIN photos ON photos.sha256 = held.sha256
-            WHERE vacations.account_id = \(account.rawValue) AND photos.id = \(photoID)
+            WHERE photos.id = \(photoID) AND (vacations.account_id = \(account.rawValue)
+                OR (held.added_by = \(account.rawValue) AND EXISTS (
+                    SELECT 1 FROM vacation_members WHERE vacation_id = held.vacation_id AND account_id = \(account.rawValue) AND role = 'add')))
             ORDER BY held.vacation_id
             """) { row in (try row["vacation_id"] as Int64, try row["id"] as Int64) }
     }

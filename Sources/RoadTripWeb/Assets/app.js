@@ -2,8 +2,8 @@
 // app swap the panes instead of loading a whole page, and the master list opens as an
 // overlay in tablet portrait. Every screen keeps its own URL, so reload, Back and
 // bookmarks land where they should. What every page has besides comes in the modules it
-// imports: use without a network (offline.js), tags changed in place (photo-tags.js) and the
-// popovers of a tablet (popovers.js).
+// imports: use without a network (offline.js), tags changed in place (photo-tags.js), Copy link
+// on Share… (copy-link.js) and the popovers of a tablet (popovers.js).
 //
 // The screens' own scripts (the book, the web views, the photo viewer, grids, uploads) are
 // loaded by this one when a screen that needs them is on the page (`loadScreenScripts`).
@@ -15,6 +15,7 @@
 import { currentLayout, noteServed } from "./shared.js";
 import "./offline.js";
 import "./photo-tags.js";
+import "./copy-link.js";
 import { startCompletingForms } from "./completing-forms.js";
 import { startPopovers } from "./popovers.js";
 

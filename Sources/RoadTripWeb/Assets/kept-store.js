@@ -17,7 +17,7 @@ export const PROBE = "/__roadtrip__/network";
 export const KEPT_VERSION = 2;
 
 /** Each kept set's own record, in its cache. */
-const KEPT_RECORD = "/__kept__";
+export const KEPT_RECORD = "/__kept__";
 const KEPT = "kept:";
 const RECENT = ":recent";
 

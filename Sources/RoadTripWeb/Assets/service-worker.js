@@ -17,7 +17,7 @@
 // put in the outbox in the order made; outbox.js sends the changes when RoadTrip answers again.
 
 /* global ASSETS, ADDRESSES */
-import { PROBE, cacheNamesOf, dropOlderKeptSets, keptAccount, recentCacheName, store } from "./kept-store.js";
+import { KEPT_RECORD, PROBE, cacheNamesOf, dropOlderKeptSets, keptAccount, recentCacheName, store } from "./kept-store.js";
 
 const ASSET_CACHE = "roadtrip-assets";
 const RECENT_LIMIT = 400; // entries of the recent cache: pages, thumbnails, previews
@@ -122,6 +122,9 @@ async function networkFirst(request, event) {
   }
   // Pictures may come from the browser's own cache with RoadTrip away; pages never do (no-store).
   if (isPage(response)) tellPages(true);
+  // Gone for good (a share link stopped, a vacation no longer shared with this account): what
+  // this device kept of it goes too, so it is not shown the next time RoadTrip is away.
+  if (response.status === 404 || response.status === 410) event.waitUntil(forget(request));
   // What kept-sets.js fetches to keep goes into its set, not among the recent.
   if (response.ok && response.type === "basic" && !response.redirected && isKeepable(response) && !request.headers.has("RoadTrip-Keep")) {
     event.waitUntil(keepRecent(request, response.clone()));
@@ -153,6 +156,19 @@ async function keptCopy(request) {
     await cache.delete(request, { ignoreVary: true }); // a copy kept as something else than a page
   }
   return null;
+}
+
+/** The kept copies of an address RoadTrip says is gone; a kept set that starts there, whole. */
+async function forget(request) {
+  const account = await keptAccount();
+  if (!account) return;
+  const path = new URL(request.url).pathname;
+  for (const name of await cacheNamesOf(account)) {
+    const cache = await caches.open(name);
+    const record = await cache.match(KEPT_RECORD);
+    if (record && (await record.json()).start === path) await caches.delete(name);
+    else await cache.delete(request, { ignoreVary: true });
+  }
 }
 
 /** An answer kept among the recent, for the account it is for (RoadTrip names it on every

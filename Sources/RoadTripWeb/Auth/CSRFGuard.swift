@@ -27,9 +27,15 @@ enum CSRFGuard {
     }
 
     /// The browser says the request came from a page of this site, or nothing (a non-browser client).
+    /// A page sent with `Referrer-Policy: no-referrer` (a share link's) posts its forms with
+    /// `Origin: null`: taken only where the browser says, in `Sec-Fetch-Site`, that the page was
+    /// this site's (an opaque origin, a sandboxed frame's, is cross-site there).
     static func checkSameSite(_ request: Request) throws(HTTPError) {
-        if let site = request.headers["Sec-Fetch-Site"], site != "same-origin", site != "none" { throw refused }
-        if let origin = request.headers["Origin"], !isSameOrigin(origin, host: request.headers["Host"]) { throw refused }
+        let site = request.headers["Sec-Fetch-Site"]
+        if let site, site != "same-origin", site != "none" { throw refused }
+        if let origin = request.headers["Origin"], !isSameOrigin(origin, host: request.headers["Host"]), !(origin == "null" && site == "same-origin") {
+            throw refused
+        }
     }
 
     static let refused = HTTPError(

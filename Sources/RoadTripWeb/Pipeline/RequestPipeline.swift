@@ -154,10 +154,13 @@ enum RequestPipeline {
         if exchange.formTokenIsNew { Cookies.set(Cookies.form, exchange.formToken, maxAge: nil, secure: app.secureCookies, on: &response) }
     }
 
-    /// A visit's first page marks the browser for the visit; the log names the link by its number.
+    /// A visit's first page marks the browser for the visit; the log names the link by its number;
+    /// the service worker is told whose pages these are.
     static func markLinkVisit(_ app: App, _ exchange: Exchange, _ response: inout Response) {
         guard let link = exchange.link else { return }
         response.logPath = Route.pathForLog(exchange.request.path, link: link.shared.link.id)
+        // The service worker keeps a link's pages under the link, as an account's under the account.
+        if !link.locked { response.headers[Cookies.accountHeader] = app.tokens.keepKey(ofLink: link.shared.link.id) }
         if exchange.opensLink {
             var cookie = SetCookie(name: Cookies.linkSeen, value: "1", maxAge: Cookies.linkVisit, secure: app.secureCookies)
             cookie.path = Route.sharedVacation(link.token).path

@@ -176,11 +176,11 @@ public enum Route: Sendable, Equatable {
     static let linkPrefix = "/s/"
 
     /// `path` as the access log writes it: a share link's token replaced by `link`, the link's
-    /// number (`link-12`) where it is known, "…" where it is not.
+    /// number (`link-12`) where it is known, `link-unknown` where it is not.
     public static func pathForLog(_ path: String, link: Int64? = nil) -> String {
         guard path.hasPrefix(linkPrefix) else { return path }
         let rest = path.dropFirst(linkPrefix.count).drop { $0 != "/" }
-        return linkPrefix + (link.map { "link-\($0)" } ?? "…") + rest
+        return linkPrefix + (link.map { "link-\($0)" } ?? "link-unknown") + rest
     }
 
     /// One route of each address, in the order requests are tried against them: the addresses

@@ -25,6 +25,8 @@ struct PageFrame {
     /// A half's first screen shown as a detail (Your account): on a phone its tab bar stays, as
     /// under a list, where a screen pushed onto the stack hides it.
     var tabRoot: Bool = false
+    /// Whose kept pages these are on a device when nobody is signed in: a share link's (`FormTokens.keepKey(ofLink:)`).
+    var keepKey: String? = nil
 }
 
 /// The master column's top bar and how the detail's top bar opens it in tablet portrait.

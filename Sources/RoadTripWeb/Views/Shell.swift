@@ -42,7 +42,7 @@ struct Shell: HTML {
         // `data-account` names whose pages the service worker may keep and show offline (kept-store.js);
         // `data-addresses`, the addresses the scripts ask for. `data-screen` stays first: the service
         // worker marks a kept page by what it finds there.
-        body(.data("screen", frame.screen.rawValue), .class(frame.master == nil ? "single" : ""), .ifPresent(viewer?.keepKey) { .data("account", $0) },
+        body(.data("screen", frame.screen.rawValue), .class(frame.master == nil ? "single" : ""), .ifPresent(viewer?.keepKey ?? frame.keepKey) { .data("account", $0) },
              .data("addresses", ScriptAddresses.pageJSON)) {
             a(.class("skip-link"), .href("#detail")) { "Skip to content" }
             div(.class("split")) {

@@ -58,6 +58,10 @@ import Testing
         #expect(try store.visitable(by: bob.id).map(\.name) == ["Lisbon (Ann’s)"])
         #expect(try store.visit(bobsPhoto, into: lisbon, for: bob.id, library: fixture.library))
         #expect(try store.holding(sha256: bobsPhoto.sha256, for: bob.id).map(\.name) == ["Lisbon (Ann’s)"])
+        // Bob's tags follow the photos he added, as they follow his own vacations'; never Ann's photos.
+        try fixture.library.photoTags.add("bridge", to: bobsPhoto.id, for: bob.id)
+        try fixture.library.photoTags.add("lawn", to: annsPhoto.id, for: bob.id)
+        #expect(try store.vacation(lisbon, of: ann.id)?.contents.tags().map(\.name) == ["bridge"])
         #expect(try store.holding(sha256: annsPhoto.sha256, for: bob.id).isEmpty)
         #expect(throws: VacationError.onlyTheOwner) { try store.unvisit(sha256: annsPhoto.sha256, from: lisbon, for: bob.id) }
         #expect(try store.unvisit(sha256: bobsPhoto.sha256, from: lisbon, for: bob.id))

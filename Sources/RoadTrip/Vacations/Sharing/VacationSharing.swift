@@ -17,11 +17,11 @@ public enum SharingError: Error, Sendable, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .labelTooLong(let limit): "A link's note can be at most \(limit) characters long."
-        case .labelHasDirectionOverrides: "A link's note cannot contain invisible text-direction characters (U+202A–U+202E, U+2066–U+2069)."
-        case .passwordTooShort(let minimum): "A link's password needs at least \(minimum) characters."
-        case .passwordTooLong(let limit): "A link's password can be at most \(limit) characters long."
-        case .wrongPassword: "That is not the link's password."
+        case .labelTooLong(let limit): "A link’s note can be at most \(limit) characters long."
+        case .labelHasDirectionOverrides: "A link’s note cannot contain invisible text-direction characters (U+202A–U+202E, U+2066–U+2069)."
+        case .passwordTooShort(let minimum): "A link’s password needs at least \(minimum) characters."
+        case .passwordTooLong(let limit): "A link’s password can be at most \(limit) characters long."
+        case .wrongPassword: "That is not the link’s password."
         case .tooManyAttempts(let seconds): "Too many wrong passwords. Try again in \(max(1, (seconds + 59) / 60)) minutes."
         case .noSuchLink: "There is no such link."
         case .noSuchAccount: "There is no such account in this household."

@@ -20,6 +20,7 @@ struct VacationSharingView: HTML {
     var content: some HTML {
         section(.class("vacation-sharing"), .ariaLabel("Share \(vacation.name)")) {
             if let newLink { NewLinkView(address: newLink) }
+            NewLinkForm(vacationID: vacation.id, error: linkError)
             h2(.class("section-title")) { "Links" }
             if links.isEmpty {
                 p(.class("empty-note")) { "No links yet. Anyone who has a link can see this vacation without an account." }
@@ -28,7 +29,6 @@ struct VacationSharingView: HTML {
                     ForEach(links) { link in li { ShareLinkRow(vacationID: vacation.id, link: link, now: now) } }
                 }
             }
-            NewLinkForm(vacationID: vacation.id, error: linkError)
             h2(.class("section-title")) { "People in this household" }
             MembersView(vacationID: vacation.id, members: members, others: others, error: memberError)
         }
@@ -44,7 +44,7 @@ struct NewLinkView: HTML {
         div(.class("new-link"), .role("status")) {
             label(.for("new-link-address")) { "Your new link" }
             input(.id("new-link-address"), .class("link-address"), .type("text"), .value(address), .readonly(), .autocomplete("off"), .spellcheck(false))
-            button(.type("button"), .class("button copy-link"), .data("copy", address), .hidden()) { "Copy link" }
+            button(.type("button"), .class("button copy-link"), .data("copy", address)) { "Copy link" }
             p(.class("hint")) { "Copy it now: RoadTrip keeps only a fingerprint of it, so it cannot show this address again." }
         }
     }
@@ -64,10 +64,13 @@ struct ShareLinkRow: HTML {
                 link.lastOpenedAt.map { "Opened \(link.openCount == 1 ? "once" : "\(link.openCount) times"), last \(SharingFormat.time($0))" } ?? "Not opened yet"
             }
             if link.isLive(at: now) {
-                form(.method("post"), .action(.vacationLinkOptions(id: vacationID, link: link.id)), .class("link-options")) {
-                    FormToken()
-                    ShareSwitches(options: link.options, prefix: "link-\(link.id)")
-                    button(.type("submit"), .class("button secondary")) { "Save" }
+                details(.class("link-settings")) {
+                    summary { "What it shows: \(shows)" }
+                    form(.method("post"), .action(.vacationLinkOptions(id: vacationID, link: link.id)), .class("link-options")) {
+                        FormToken()
+                        ShareSwitches(options: link.options, prefix: "link-\(link.id)")
+                        button(.type("submit"), .class("button secondary")) { "Save" }
+                    }
                 }
                 form(.method("post"), .action(.vacationLinkStop(id: vacationID, link: link.id)), .class("inline-form stop-sharing")) {
                     FormToken()
@@ -75,6 +78,13 @@ struct ShareLinkRow: HTML {
                 }
             }
         }
+    }
+
+    /// "places, dates" — what the link shows beyond the photos.
+    private var shows: String {
+        let shown = [link.options.showWhere ? "places" : nil, link.options.showDates ? "dates" : nil,
+                     link.options.allowOriginals && link.options.showWhere && link.options.showDates ? "originals" : nil].compactMap { $0 }
+        return shown.isEmpty ? "photos only" : "photos, " + shown.joined(separator: ", ")
     }
 
     private var dates: String {
