@@ -233,7 +233,8 @@ def account_id(server: RoadTripServer, name: str) -> int:
     return server.query("SELECT id FROM accounts WHERE name = ?", name)[0][0]
 
 
-@pytest.mark.parametrize("layout", LAYOUTS)
+# What is kept and sent is the same at any size: the trip's test above runs sideways too.
+@pytest.mark.parametrize("layout", ["phone"])
 def test_a_kept_vacation_and_changes_made_offline_arrive_once_in_order(browser, roadtrip, away, layout):
     account, session = traveller(roadtrip, f"Vacation Keeper {layout}")
     ids = photo_ids(roadtrip)
