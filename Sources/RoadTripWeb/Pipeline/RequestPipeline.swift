@@ -83,6 +83,7 @@ enum RequestPipeline {
             guard exchange.route == .sharedPassword(token) else {
                 var response = SharedLinkController.passwordPage(app: app, context: exchange.context(in: app), token: token)
                 setFormCookie(app, exchange, &response)
+                response.logPath = Route.pathForLog(request.path, link: shared.link.id)
                 return response
             }
         case .open(let shared):

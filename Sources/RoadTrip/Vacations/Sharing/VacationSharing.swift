@@ -41,17 +41,13 @@ public struct VacationSharing: Sendable {
     let throttle: SignInThrottle
     /// Links read since the database last changed, by token hash: a visitor's next page reads no
     /// row to know its link. Any change anywhere (Stop sharing, new switches, on any instance)
-    /// empties it. Shared by the library's copies of this store.
+    /// empties it. One per library (`Library.sharing`), so what one request read serves the next.
     let recent: ChangeStampedCache<[UInt8], Row>
 
     public static let minimumPasswordLength = 6
 
     public init(database: Database, hasher: PasswordHasher, signingKey: SigningKey, clock: WallClock = .system) {
-        self.init(database: database, hasher: hasher, signingKey: signingKey, clock: clock, recent: ChangeStampedCache(costLimit: 1_000))
-    }
-
-    init(database: Database, hasher: PasswordHasher, signingKey: SigningKey, clock: WallClock, recent: ChangeStampedCache<[UInt8], Row>) {
-        self.recent = recent
+        recent = ChangeStampedCache(costLimit: 1_000)
         self.database = database
         self.hasher = hasher
         self.signingKey = signingKey
