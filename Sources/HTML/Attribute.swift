@@ -121,6 +121,7 @@ extension Attribute {
     public static func selected() -> Attribute { Attribute("selected", nil) }
     public static func readonly() -> Attribute { Attribute("readonly", nil) }
     public static func spellcheck(_ on: Bool) -> Attribute { Attribute("spellcheck", on ? "true" : "false") }
+    public static func crossorigin(_ value: String) -> Attribute { Attribute("crossorigin", value) }
     public static func disabled() -> Attribute { Attribute("disabled", nil) }
     public static func multiple() -> Attribute { Attribute("multiple", nil) }
     public static func autofocus() -> Attribute { Attribute("autofocus", nil) }

@@ -11,7 +11,9 @@ enum AppManifest {
     static let background = "#f2f2f7"
 
     /// The manifest, its icons' addresses given by `address` (a logical asset name to its path).
-    static func json(address: (String) -> String) throws -> [UInt8] {
+    /// A share link's own (`start` its address, `name` the vacation's) installs the shared
+    /// vacation, not RoadTrip, which its visitor cannot open.
+    static func json(start: String = "/", name: String = "RoadTrip", address: (String) -> String) throws -> [UInt8] {
         var icons: [[String: String]] = [["src": address("icon.svg"), "sizes": "any", "type": "image/svg+xml"]]
         for picture in AppIcon.pictures where picture.size >= 192 {
             var icon = ["src": address(picture.name), "sizes": "\(picture.size)x\(picture.size)", "type": "image/png"]
@@ -19,9 +21,9 @@ enum AppManifest {
             icons.append(icon)
         }
         let manifest: [String: Any] = [
-            "id": "/", "name": "RoadTrip", "short_name": "RoadTrip",
-            "description": "Your trips, their events and weather, and your photos and vacations.",
-            "start_url": "/", "scope": "/", "display": "standalone", "orientation": "any",
+            "id": start, "name": name, "short_name": name,
+            "description": start == "/" ? "Your trips, their events and weather, and your photos and vacations." : "A vacation shared on RoadTrip.",
+            "start_url": start, "scope": start, "display": "standalone", "orientation": "any",
             "background_color": background, "theme_color": lightTheme, "icons": icons,
         ]
         // Sorted keys: the same bytes, so the same fingerprint, on every start.

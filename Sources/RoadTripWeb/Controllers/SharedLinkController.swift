@@ -28,6 +28,13 @@ struct SharedLinkController {
     func image(_ photo: Int64, size: PhotoImageSize) throws -> Response { try browse.image(try opening, photo: photo, size: size) }
     func book(page: Int) throws -> Response { try browse.book(try opening, page: page) }
 
+    /// Add to Home Screen for the shared vacation: its name, opening at the link.
+    func manifest() throws -> Response {
+        let opening = try opening
+        let bytes = try AppManifest.json(start: opening.addresses.menu.path, name: opening.vacation.name) { app.assets.route($0).path }
+        return Response(headers: ["Content-Type": "application/manifest+json"], body: .bytes(bytes))
+    }
+
     /// The password checked (throttled by link and by address): this browser then keeps a proof
     /// of it for this link's addresses alone, and goes on to the vacation.
     func unlock() throws -> Response {

@@ -151,7 +151,8 @@ struct VacationBrowseController {
             title: title, screen: screen, master: master,
             detail: detail ?? (opening.isLink ? AnyHTML(SharedPlaceholderView(vacation: opening.vacation, ownerName: opening.ownerName)) : AnyHTML(VacationPlaceholderView())),
             back: screen == .detail ? back : nil, masterBar: bar, masterKey: masterKey, detailActions: detailActions,
-            keepKey: context.link.map { app.tokens.keepKey(ofLink: $0.shared.link.id) }
+            keepKey: context.link.map { app.tokens.keepKey(ofLink: $0.shared.link.id) },
+            manifest: opening.addresses.token.map { .sharedManifest($0) }
         )
         return app.page(frame, context: opening.isLink ? nil : context, status: status)
     }

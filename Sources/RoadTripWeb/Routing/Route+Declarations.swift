@@ -253,6 +253,8 @@ extension Route {
             }), public: true) {
                 try KeptOnDeviceController(app: $0, context: $1).sharedList(from: from)
             }.bounded(.keepList)
+        case .sharedManifest(let token):
+            .get("/s/\(token)/manifest", as: Parse(Route.sharedManifest), public: true) { try SharedLinkController(app: $0, context: $1).manifest() }
 
         // Flickr.
         case .flickrPlaces: .get("/flickr", as: Parse(.flickrPlaces)) { try FlickrController(app: $0, context: $1).places() }

@@ -124,6 +124,8 @@ public enum Route: Sendable, Equatable {
     case sharedBook(ShareToken, page: Int)
     /// What a device keeps to use a shared vacation offline (JSON, for kept-sets.js), a part at a time.
     case sharedKeepListPart(ShareToken, from: Int)
+    /// The link's web app manifest: Add to Home Screen installs the shared vacation.
+    case sharedManifest(ShareToken)
     /// Adding a photo to one of the account's vacations: the list to choose from, and its post.
     case visit(photo: Int64)
     /// Removing a photo from one of the vacations holding it.
@@ -166,7 +168,7 @@ public enum Route: Sendable, Equatable {
         switch self {
         case .sharedVacation(let token), .sharedPassword(let token), .sharedItinerary(let token), .sharedTags(let token, _),
              .sharedPhotos(let token, _), .sharedPhoto(let token, _, _), .sharedPhotoImage(let token, _, _), .sharedBook(let token, _),
-             .sharedKeepListPart(let token, _):
+             .sharedKeepListPart(let token, _), .sharedManifest(let token):
             token
         default: nil
         }
@@ -212,6 +214,7 @@ public enum Route: Sendable, Equatable {
         .sharedVacation(exampleToken), .sharedPassword(exampleToken), .sharedItinerary(exampleToken), .sharedTags(exampleToken, query: nil),
         .sharedPhotos(exampleToken, filter: .all), .sharedPhoto(exampleToken, photo: 1, filter: .all),
         .sharedPhotoImage(exampleToken, photo: 1, size: .preview), .sharedBook(exampleToken, page: 1), .sharedKeepListPart(exampleToken, from: 0),
+        .sharedManifest(exampleToken),
 
         .flickrPlaces, .flickrPlace(id: "53312345678"), .flickrPhoto(id: "53312345678", place: nil),
         .flickrImage(id: "53312345678", size: .preview), .flickrVisit(id: "53312345678"), .flickrUnvisit(id: "53312345678"),

@@ -27,6 +27,8 @@ struct PageFrame {
     var tabRoot: Bool = false
     /// Whose kept pages these are on a device when nobody is signed in: a share link's (`FormTokens.keepKey(ofLink:)`).
     var keepKey: String? = nil
+    /// The web app manifest, when not RoadTrip's: a share link's, which installs the vacation.
+    var manifest: Route? = nil
 }
 
 /// The master column's top bar and how the detail's top bar opens it in tablet portrait.

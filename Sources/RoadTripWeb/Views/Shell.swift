@@ -23,7 +23,12 @@ struct Shell: HTML {
                 link(.rel("stylesheet"), .href(assets.route("photos.css")))
                 link(.rel("icon"), .type("image/svg+xml"), .href(assets.route("icon.svg")))
                 // Installable: the manifest, the home screen's picture on iOS, the bar's colour in either appearance.
-                link(.rel("manifest"), .href(assets.route("manifest.webmanifest")))
+                if let manifest = frame.manifest {
+                    // Asked with the link's cookies: a password link's manifest answers only the browser that gave it.
+                    link(.rel("manifest"), .href(manifest), .crossorigin("use-credentials"))
+                } else {
+                    link(.rel("manifest"), .href(assets.route("manifest.webmanifest")))
+                }
                 link(.rel("apple-touch-icon"), .href(assets.route("icon-180.png")))
                 meta(.name("theme-color"), .content(AppManifest.lightTheme), .media("(prefers-color-scheme: light)"))
                 meta(.name("theme-color"), .content(AppManifest.darkTheme), .media("(prefers-color-scheme: dark)"))

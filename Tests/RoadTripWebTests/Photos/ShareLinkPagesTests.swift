@@ -145,6 +145,26 @@ import Testing
         #expect(visitor.get(Route.sharedPhoto(full, photo: 1, filter: .all).path).bodyText.contains("Download the original"))
     }
 
+    @Test func addToHomeScreenInstallsTheSharedVacationAtItsLink() throws {
+        // setup
+        let token = try link()
+        let visitor = web.visitor()
+
+        // MUT
+        let page = visitor.get(Route.sharedVacation(token).path).bodyText
+        let manifest = visitor.get(Route.sharedManifest(token).path)
+
+        // validate
+        #expect(page.contains("<link rel=\"manifest\" href=\"\(Route.sharedManifest(token).path)\" crossorigin=\"use-credentials\">"))
+        #expect(manifest.status == .ok)
+        #expect(manifest.headers["Content-Type"] == "application/manifest+json")
+        let fields = try #require(try JSONSerialization.jsonObject(with: Data(manifest.bodyBytes)) as? [String: Any])
+        #expect(fields["start_url"] as? String == Route.sharedVacation(token).path)
+        #expect(fields["scope"] as? String == Route.sharedVacation(token).path)
+        #expect(fields["name"] as? String == "Lisbon")
+        #expect(web.visitor().get(Route.sharedManifest(try link(password: "sardines")).path).status == .forbidden, "nothing before the password")
+    }
+
     @Test func aStoppedLinkIsGoneAtTheNextRequestAnExpiredOneTooAndAnUnknownOneIsNotFound() throws {
         // setup
         let token = try link()
