@@ -10,6 +10,8 @@ On the session's `server` and its demo photos (photo_pages.DEMO_PHOTOS): San Fra
 
 import math
 
+import time
+
 import pytest
 from selenium.webdriver.common.keys import Keys
 
@@ -263,13 +265,24 @@ def test_drag_pans_the_zoomed_photo_and_never_past_its_edges(server, browser, la
     assert after["x"] - before["x"] == pytest.approx(-90, abs=3) and after["y"] - before["y"] == pytest.approx(-70, abs=3), (before, after)
     assert after["width"] == pytest.approx(before["width"]), "a drag does not zoom"
 
-    # Down and right, again and again, far past the top-left corner: the photo's corner stops at the stage's.
+    # Down and right, again and again, until the photo's corner meets the stage's (a busy machine
+    # may take more drags to get there: each is drawn when the browser gets to it); then once
+    # more, far past it: the corner stays where it stopped.
     v = screens.viewer()
     reach = int(min(v["stageWidth"], v["stageHeight"]) * 0.6)
-    for _ in range(6):
+
+    def at_corner() -> bool:
+        v = screens.viewer()
+        return v["image"]["x"] == pytest.approx(v["stage"]["x"], abs=1) and v["image"]["y"] == pytest.approx(v["stage"]["y"], abs=1)
+
+    for _ in range(12):
         screens.drag(reach, reach, touch=touch, start=(-reach // 2, -reach // 2))
+        if at_corner():
+            break
+    screens.drag(reach, reach, touch=touch, start=(-reach // 2, -reach // 2))
+    time.sleep(0.3)
     v = screens.viewer()
-    assert v["image"]["x"] == pytest.approx(v["stage"]["x"], abs=1) and v["image"]["y"] == pytest.approx(v["stage"]["y"], abs=1), v
+    assert at_corner(), v
     assert v["id"] == photo_id_of(screens, "Painted Ladies"), "a drag of a zoomed photo pans; it does not turn to the neighbour"
     screens.browser.screenshot(f"{layout}-photo-panned")
 
