@@ -125,6 +125,9 @@ import Testing
         let hash: String? = try fixture.library.database.fetchValue("SELECT password_hash FROM vacation_links")
         #expect(hash?.hasPrefix("$argon2id$") == true)
         #expect(throws: SharingError.passwordTooShort(minimum: 6)) { try sharing.makeLink(to: lisbon, for: ann.id, password: "short") }
+        #expect(throws: SharingError.passwordHasNulCharacter) { try sharing.makeLink(to: lisbon, for: ann.id, password: "sardines\0") }
+        #expect(throws: SharingError.passwordTooLong(limit: 1024)) { try sharing.makeLink(to: lisbon, for: ann.id, password: String(repeating: "p", count: 1025)) }
+        #expect(try sharing.links(of: lisbon, for: ann.id).count == 1, "a refused link is not made")
     }
 
     @Test func passwordGuessesAreThrottledByLinkAndByAddress() throws {

@@ -8,6 +8,7 @@ public enum SharingError: Error, Sendable, Equatable, CustomStringConvertible {
     case labelHasDirectionOverrides
     case passwordTooShort(minimum: Int)
     case passwordTooLong(limit: Int)
+    case passwordHasNulCharacter
     case wrongPassword
     case tooManyAttempts(waitSeconds: Int64)
     case noSuchLink
@@ -21,6 +22,7 @@ public enum SharingError: Error, Sendable, Equatable, CustomStringConvertible {
         case .labelHasDirectionOverrides: "A link’s note cannot contain invisible text-direction characters (U+202A–U+202E, U+2066–U+2069)."
         case .passwordTooShort(let minimum): "A link’s password needs at least \(minimum) characters."
         case .passwordTooLong(let limit): "A link’s password can be at most \(limit) characters long."
+        case .passwordHasNulCharacter: "A link’s password cannot contain a NUL character."
         case .wrongPassword: "That is not the link’s password."
         case .tooManyAttempts(let seconds): "Too many wrong passwords. Try again in \(max(1, (seconds + 59) / 60)) minutes."
         case .noSuchLink: "There is no such link."
@@ -187,9 +189,8 @@ public struct VacationSharing: Sendable {
 
     static func validPassword(_ password: String) throws(SharingError) -> String {
         guard password.count >= minimumPasswordLength else { throw .passwordTooShort(minimum: minimumPasswordLength) }
-        guard password.count <= Credentials.maximumPasswordLength, !password.unicodeScalars.contains("\0") else {
-            throw .passwordTooLong(limit: Credentials.maximumPasswordLength)
-        }
+        guard password.count <= Credentials.maximumPasswordLength else { throw .passwordTooLong(limit: Credentials.maximumPasswordLength) }
+        guard !password.unicodeScalars.contains("\0") else { throw .passwordHasNulCharacter }
         return password
     }
 }
