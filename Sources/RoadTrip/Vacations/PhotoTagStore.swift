@@ -106,8 +106,7 @@ enum VacationPhotoTags {
             JOIN vacations ON vacations.id = held.vacation_id
             JOIN photos ON photos.sha256 = held.sha256
             WHERE photos.id = \(photoID) AND (vacations.account_id = \(account.rawValue)
-                OR (held.added_by = \(account.rawValue) AND EXISTS (
-                    SELECT 1 FROM vacation_members WHERE vacation_id = held.vacation_id AND account_id = \(account.rawValue) AND role = 'add')))
+                OR (held.added_by = \(account.rawValue) AND \(sql: VacationStore.sharedToAdd("held.vacation_id", with: account))))
             ORDER BY held.vacation_id
             """) { row in (try row["vacation_id"] as Int64, try row["id"] as Int64) }
     }

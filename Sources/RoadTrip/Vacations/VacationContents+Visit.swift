@@ -106,9 +106,14 @@ public enum VacationTags {
     /// Trimmed, inner runs of spaces made one, control characters and text-direction
     /// overrides removed, at most 60 characters.
     public static func clean(_ raw: String) -> String {
+        String(tidied(raw).prefix(maximumLength))
+    }
+
+    /// Control characters and text-direction overrides removed, spaces made single, trimmed:
+    /// short text people type (a tag, a link's note), before its own length limit.
+    static func tidied(_ raw: String) -> String {
         let scalars = raw.unicodeScalars.filter { $0.properties.generalCategory != .control && !DirectionOverrides.isOverride($0) }
-        let words = String(String.UnicodeScalarView(scalars)).split(whereSeparator: \.isWhitespace)
-        return String(words.joined(separator: " ").prefix(maximumLength))
+        return String(String.UnicodeScalarView(scalars)).split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
 
     /// What two tags that are one to a person share: case and surrounding spaces ignored.

@@ -94,7 +94,7 @@ public struct VacationStore: Sendable {
             FROM vacations JOIN accounts owners ON owners.id = vacations.account_id
             WHERE (vacations.account_id = \(account.rawValue)
                     AND EXISTS (SELECT 1 FROM vacation_photos WHERE vacation_id = vacations.id AND sha256 = \(sha256)))
-                OR (EXISTS (SELECT 1 FROM vacation_members WHERE vacation_id = vacations.id AND account_id = \(account.rawValue) AND role = 'add')
+                OR (\(sql: Self.sharedToAdd("vacations.id", with: account))
                     AND EXISTS (SELECT 1 FROM vacation_photos WHERE vacation_id = vacations.id AND sha256 = \(sha256) AND added_by = \(account.rawValue)))
             ORDER BY vacations.account_id <> \(account.rawValue), vacations.name_key, vacations.id
             """) { row in

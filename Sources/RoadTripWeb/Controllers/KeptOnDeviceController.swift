@@ -111,10 +111,9 @@ struct KeptOnDeviceController {
         }
         routes += photos.indices.map { addresses.book($0 + 1) }
         let part = measure(routes, from: first)
-        let next = addresses.token.map { token in { (from: Int) in Route.sharedKeepListPart(token, from: from) } } ?? { .vacationKeepListPart(id: opening.id, from: $0) }
         return try json(KeepList(
             title: "Vacation “\(opening.vacation.name)”", start: addresses.menu.path, files: part.files, bytes: part.bytes,
-            waiting: 0, uncopied: 0, next: part.next.map { next($0).path }
+            waiting: 0, uncopied: 0, next: part.next.map { addresses.keepList(from: $0).path }
         ))
     }
 

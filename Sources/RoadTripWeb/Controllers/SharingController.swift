@@ -83,17 +83,17 @@ struct SharingController {
     }
 
     private func page(_ id: Int64, newLink: String? = nil, linkError: String? = nil, memberError: String? = nil, status: Status = .ok) throws -> Response {
-        let (vacation, contents) = try VacationsController.owned(id, store: store, context: context)
-        let account = try context.account.id
+        let browse = VacationBrowseController(app: app, context: context)
+        let opening = try browse.opened(id)
+        guard opening.reveal.mayManage else { throw HTTPError(status: .forbidden, message: VacationError.onlyTheOwner.description) }
+        let (vacation, account) = (opening.vacation, try context.account.id)
         let members = try store.members(of: id, for: account)
         let others = try app.library.accounts.all().filter { $0.id != account && !members.map(\.account).contains($0.id) }
         let view = VacationSharingView(
             vacation: vacation, links: try sharing.links(of: id, for: account), members: members, others: others,
             now: Int64(app.library.clock.now().timeIntervalSince1970), newLink: newLink, linkError: linkError, memberError: memberError
         )
-        let browse = VacationBrowseController(app: app, context: context)
-        let opening = try browse.opened(id)
-        let menu = VacationMenuView(opening, placeCount: try contents.itinerary().count, tagCount: try contents.tags().count)
+        let menu = VacationMenuView(opening, placeCount: try opening.itinerary().count, tagCount: try opening.contents.tags().count)
         return try browse.page(opening, title: "Share “\(vacation.name)”", screen: .detail, master: menu, detail: view, back: (.vacation(id: id), vacation.name),
                                masterTitle: vacation.name, masterBack: (.vacations, "Vacations"), status: status)
     }

@@ -20,7 +20,10 @@ struct VacationAddresses: Sendable {
         token.map { .sharedPhotoImage($0, photo: photo, size: size) } ?? .vacationPhotoImage(id: vacationID, photo: photo, size: size)
     }
     func book(_ page: Int) -> Route { token.map { .sharedBook($0, page: page) } ?? .vacationBook(id: vacationID, page: page) }
-    var keepList: Route { token.map { .sharedKeepListPart($0, from: 0) } ?? .vacationKeepList(id: vacationID) }
+    /// What a device keeps of the vacation, the part from `from` on.
+    func keepList(from: Int = 0) -> Route {
+        token.map { .sharedKeepListPart($0, from: from) } ?? .vacationKeepListPart(id: vacationID, from: from)
+    }
 }
 
 /// What a vacation's screens show and offer to whoever opened it.
@@ -100,10 +103,10 @@ struct VacationOpening {
     /// "Shared by Ann" for anyone but the owner.
     var sharedBy: String? { reveal.mayManage ? nil : "Shared by \(ownerName)" }
 
-    /// The photos `filter` names, as these screens may show them; a place's only where places show.
+    /// The photos `filter` names, as these screens may show them (a place's are asked for only
+    /// where places show: `VacationBrowseController.grid`, and the itinerary's places).
     func photos(_ filter: VacationPhotoFilter) throws -> [VacationPhoto] {
-        if case .place = filter, !reveal.showWhere { throw HTTPError.notFound("This vacation has no such place.") }
-        return try contents.photos(filter).map(reveal.shown)
+        try contents.photos(filter).map(reveal.shown)
     }
 
     func itinerary() throws -> [VacationPlace] {

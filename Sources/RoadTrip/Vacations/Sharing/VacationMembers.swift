@@ -50,6 +50,12 @@ public struct AccessibleVacation: Sendable {
 }
 
 extension VacationStore {
+    /// The condition that `account` may add to the vacation whose id is in `column`: shared with
+    /// it as *can add*. One home for what a member may add to (Unvisit's choices, their tags).
+    static func sharedToAdd(_ column: String, with account: AccountID) -> SQL {
+        "EXISTS (SELECT 1 FROM vacation_members WHERE vacation_id = \(raw: column) AND account_id = \(account.rawValue) AND role = 'add')"
+    }
+
     /// The vacation when it is the account's or shared with it; nil otherwise, as for one that does not exist.
     public func accessible(_ id: Int64, for account: AccountID) throws -> AccessibleVacation? {
         let row = try database.fetchOne("""

@@ -181,8 +181,7 @@ public struct VacationSharing: Sendable {
     /// Spaces made single, control characters dropped; at most 60 characters, no direction overrides.
     static func validLabel(_ raw: String) throws(SharingError) -> String {
         guard !DirectionOverrides.found(in: raw) else { throw .labelHasDirectionOverrides }
-        let scalars = raw.unicodeScalars.filter { $0.properties.generalCategory != .control }
-        let label = String(String.UnicodeScalarView(scalars)).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        let label = VacationTags.tidied(raw)
         guard label.count <= ShareLink.maximumLabelLength else { throw .labelTooLong(limit: ShareLink.maximumLabelLength) }
         return label
     }

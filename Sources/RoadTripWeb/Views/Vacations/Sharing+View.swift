@@ -82,8 +82,8 @@ struct ShareLinkRow: HTML {
 
     /// "places, dates" — what the link shows beyond the photos.
     private var shows: String {
-        let shown = [link.options.showWhere ? "places" : nil, link.options.showDates ? "dates" : nil,
-                     link.options.allowOriginals && link.options.showWhere && link.options.showDates ? "originals" : nil].compactMap { $0 }
+        let reveal = VacationReveal(link.options)
+        let shown = [reveal.showWhere ? "places" : nil, reveal.showDates ? "dates" : nil, reveal.allowOriginals ? "originals" : nil].compactMap { $0 }
         return shown.isEmpty ? "photos only" : "photos, " + shown.joined(separator: ", ")
     }
 

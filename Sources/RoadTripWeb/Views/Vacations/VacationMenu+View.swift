@@ -35,7 +35,7 @@ struct VacationMenuView: HTML {
                 if vacation.photoCount > 0 {
                     li { entry(addresses.book(1), "Book", "", "book") }
                 }
-                KeepOfflineRow(list: addresses.keepList, subject: "this vacation", action: "Keep this vacation offline")
+                KeepOfflineRow(list: addresses.keepList(), subject: "this vacation", action: "Keep this vacation offline")
             }
             if reveal.mayManage {
                 p(.class("list-actions")) {
