@@ -8,7 +8,7 @@ and an audit per screen and no more.
 
 The trip's screens are on `book_server` (its Events book on the event site); the photo screens
 on `vacation_server`, as an account of this test's own with a vacation of three demo photos, its
-Share… screen and the screens its share link opens."""
+Share… screen, the screens its share link opens, and a password link's first page."""
 
 import pytest
 
@@ -127,9 +127,12 @@ def test_every_screen_is_usable_by_finger_and_by_screen_reader(book_server, vaca
     photos = photo_ids(vacation_server)
     vacation = vacation_with(vacation_server, session, "Walk", ["Central Park", "Times Square", "Golden Gate Bridge"])
     link = share_link_over_http(vacation_server, session, vacation, show_where="on", show_dates="on")
+    locked = share_link_over_http(vacation_server, session, vacation, password="sardines", show_where="on", show_dates="on")
     b = browser_as(browser, layout, vacation_server, session)
+    for used in browser.used:  # one driver per layout: its log is read for each browser made on it
+        used.expect_log(r"/s/[A-Za-z0-9_-]{24} - Failed to load resource: .*403")  # a password link's page, before its password
     walk(b, ["/places", f"/places/{place_ids(vacation_server)['Manhattan']}", f"/photos/{photos['Central Park']}", f"/photos/{photos['Central Park']}#info",
              f"/photos/{photos['Central Park']}/visit", "/recents", "/vacations", f"/vacations/{vacation}",
              f"/vacations/{vacation}/photos", f"/vacations/{vacation}/itinerary", f"/vacations/{vacation}/tags",
-             f"/vacations/{vacation}/book/1", f"/vacations/{vacation}/share", link, f"{link}/photos/1", "/map", "/upload"], found, layout)
+             f"/vacations/{vacation}/book/1", f"/vacations/{vacation}/share", link, f"{link}/photos/1", locked, "/map", "/upload"], found, layout)
     assert not found, "\n".join(f"{path}: {problems}" for path, problems in found.items())
