@@ -38,7 +38,8 @@ let package = Package(
         // Libraries that know nothing of RoadTrip.
         // The POSIX calls the project makes: EINTR retried, errno as one error type, whole
         // writes, files placed whole (temporary, fsync, rename).
-        .target(name: "SystemCalls"),
+        .target(name: "CSystemShim"),
+        .target(name: "SystemCalls", dependencies: ["CSystemShim"]),
         .target(name: "NetworkAddress"),
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "CMicroHTTPDShim", "NetworkAddress", "SystemCalls"]),
         // One database interface (SQL values, rows, errors, migrations), and its two engines.

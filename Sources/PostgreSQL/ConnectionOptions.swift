@@ -85,3 +85,38 @@ extension ConnectionOptions {
         return keywords
     }
 }
+
+extension ConnectionOptions {
+    /// Each option libpq also reads from the environment, by that variable's name
+    /// (`password` → `PGPASSWORD`), as `PQconndefaults` lists them.
+    static var environmentVariables: [String: String] {
+        guard let defaults = PQconndefaults() else { return [:] }
+        defer { PQconninfoFree(defaults) }
+        var variables: [String: String] = [:]
+        var option = defaults
+        while let keyword = option.pointee.keyword {
+            if let variable = option.pointee.envvar { variables[String(cString: keyword)] = String(cString: variable) }
+            option += 1
+        }
+        return variables
+    }
+}
+
+extension PostgreSQLAddress {
+    /// `environment` made the environment of a libpq program (`pg_dump`, `pg_restore`) that
+    /// connects here: the address as `PGHOST`, `PGPASSWORD`, `PGDATABASE`…, so that no secret
+    /// is on a command line, which every user of the machine may read (`ps`); every other
+    /// variable libpq reads taken out, so nothing of the caller's own connects it elsewhere.
+    /// Nil when the address has an option libpq reads from no variable.
+    public func clientEnvironment(from environment: [String: String]) -> [String: String]? {
+        guard let options = try? ConnectionOptions(parsing: url.value) else { return nil }
+        let variables = ConnectionOptions.environmentVariables
+        var result = environment
+        for variable in variables.values { result[variable] = nil }
+        for option in options.options {
+            guard let variable = variables[option.keyword] else { return nil }
+            result[variable] = option.value
+        }
+        return result
+    }
+}

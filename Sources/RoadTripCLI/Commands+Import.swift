@@ -50,19 +50,24 @@ final class ProgressBar: Sendable {
     }
 
     func show(_ progress: ImportProgress) {
-        let line = ProgressBar.line(progress, elapsed: ContinuousClock.now - progress.started)
+        show(isLast: progress.done == progress.total) { ProgressBar.line(progress, elapsed: ContinuousClock.now - progress.started) }
+    }
+
+    /// Draws `line()` if it is due: at most every 100 ms on a terminal, every 5 s elsewhere,
+    /// and always the last.
+    func show(isLast: Bool, line: () -> String) {
         let due = lastLine.withLock { last in
             let now = ContinuousClock.now
             let interval: Duration = isTerminal ? .milliseconds(100) : .seconds(5)
-            guard progress.done == progress.total || last.map({ now - $0 >= interval }) ?? true else { return false }
+            guard isLast || last.map({ now - $0 >= interval }) ?? true else { return false }
             last = now
             return true
         }
         guard due else { return }
         if isTerminal {
-            FileHandle.standardOutput.write(Data(("\r\u{1B}[K" + line).utf8))
+            FileHandle.standardOutput.write(Data(("\r\u{1B}[K" + line()).utf8))
         } else {
-            Console.out(line)
+            Console.out(line())
         }
     }
 
@@ -71,13 +76,23 @@ final class ProgressBar: Sendable {
     }
 
     static func line(_ progress: ImportProgress, elapsed: Duration) -> String {
-        let width = 24
-        let filled = progress.total == 0 ? width : width * progress.done / progress.total
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         let rate = seconds > 0 ? Double(progress.done) / seconds : 0
-        let left = rate > 0 ? Int((Double(progress.total - progress.done) / rate).rounded()) : nil
-        let bar = String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled)
-        let leftText = left.map { String(format: "%d:%02d left", $0 / 60, $0 % 60) } ?? "--:-- left"
-        return "[\(bar)] \(progress.done)/\(progress.total)  \(String(format: "%.1f", rate)) photos/s  \(leftText)"
+        return "\(bar(progress.done, of: progress.total)) \(progress.done)/\(progress.total)  \(String(format: "%.1f", rate)) photos/s  \(timeLeft(progress.done, of: progress.total, in: seconds))"
+    }
+
+    /// `[#########-----------]`, filled as far as `done` is of `total`.
+    static func bar<Number: BinaryInteger>(_ done: Number, of total: Number) -> String {
+        let width = 24
+        let filled = total <= 0 ? width : Int(Double(width) * min(1, Double(done) / Double(total)))
+        return "[" + String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled) + "]"
+    }
+
+    /// "0:19 left" at the rate so far.
+    static func timeLeft<Number: BinaryInteger>(_ done: Number, of total: Number, in seconds: Double) -> String {
+        let rate = seconds > 0 ? Double(done) / seconds : 0
+        guard rate > 0 else { return "--:-- left" }
+        let left = Int(min(Double(Int32.max), (Double(total - done) / rate).rounded()))
+        return String(format: "%d:%02d left", left / 60, left % 60)
     }
 }

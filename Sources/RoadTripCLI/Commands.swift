@@ -30,6 +30,8 @@ enum Commands {
         case "vacation": try vacation(rest)
         case "migrate": try migrate(rest)
         case "check": try check(rest)
+        case "backup": try backup(rest)
+        case "restore": try restore(rest)
         default:
             if first.hasPrefix("-") { throw CommandFailure(message: "unknown option '\(first)' (see roadtrip --help)", status: 64) }
             throw CommandFailure(message: "unknown command '\(first)' (see roadtrip --help)", status: 64)

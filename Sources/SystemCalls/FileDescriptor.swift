@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+internal import CSystemShim
 
 /// An open file descriptor, closed exactly once: by `close()` where its error matters (the end
 /// of a written file), otherwise when the object goes away, so no path can leak it.
@@ -107,6 +108,13 @@ public final class FileDescriptor {
     /// Writes the file's bytes through to the disk.
     public func sync() throws(SystemError) {
         try systemCall("fsync") { fsync(rawValue) }
+    }
+
+    /// Writes every file of this descriptor's file system through to the disk, in one call
+    /// (syncfs): a folder of thousands of new files is made durable at once, rather than
+    /// file by file.
+    public func syncFileSystem() throws(SystemError) {
+        try systemCall("syncfs") { rt_syncfs(rawValue) }
     }
 
     /// Closes now and reports a failure (a delayed write error shows up here). Never retried

@@ -9,6 +9,8 @@ public enum JobKind: String, Sendable, CaseIterable {
     case offlineCopy = "offline-copy"
     /// See which of a book's event pages have no fresh copy and queue their fetches. Key: the destination's id.
     case bookCopies = "book-copies"
+    /// A scheduled backup (`BackupScheduler`). Key: the time it is due.
+    case backup
 }
 
 /// One job, as claimed by a worker.
@@ -134,6 +136,11 @@ public struct JobQueue: Sendable {
     /// Whether a job of this kind and key is waiting or running (not given up).
     public func isQueued(_ kind: JobKind, key: String) throws -> Bool {
         try database.fetchValue("SELECT 1 FROM jobs WHERE kind = \(kind.rawValue) AND key = \(key) AND failed_at IS NULL") as Int? != nil
+    }
+
+    /// Whether any job of this kind is waiting or running (not given up).
+    public func isQueued(kind: JobKind) throws -> Bool {
+        try database.fetchValue("SELECT 1 FROM jobs WHERE kind = \(kind.rawValue) AND failed_at IS NULL LIMIT 1") as Int? != nil
     }
 
     /// Jobs waiting or running, per kind.

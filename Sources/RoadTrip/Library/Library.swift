@@ -35,6 +35,8 @@ public final class Library: Sendable {
     public let authenticator: Authenticator
     /// Vacations' share links; one per library, so that the links it has read are shared.
     public let sharing: VacationSharing
+    /// Backups as they happened; one per library, so that the status it has read is shared.
+    public let backups: BackupLog
 
     public init(
         folder: URL, database location: LibraryDatabase = .sqlite, readers: Int = 4, clock: WallClock = .system, hasher: PasswordHasher = PasswordHasher(),
@@ -58,6 +60,7 @@ public final class Library: Sendable {
         jobs = JobQueue(database: database, clock: clock)
         authenticator = Authenticator(database: database, hasher: hasher, clock: clock)
         sharing = VacationSharing(database: database, hasher: hasher, signingKey: signingKey, clock: clock)
+        backups = BackupLog(database: database, clock: clock)
         exports = VacationExports(folder: folder.appendingPathComponent("cache/exports"), limit: exportLimit)
     }
 

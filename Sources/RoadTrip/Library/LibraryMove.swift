@@ -22,9 +22,10 @@ public struct LibraryMove: Sendable {
         "accounts", "known_devices", "setup_tokens", "trips", "book_settings",
         "places", "photos", "photo_tags", "vacations", "vacation_places", "vacation_photos", "vacation_tags", "vacation_photo_tags",
         "settings", "flickr_photos", "recent_items", "jobs",
+        "vacation_links", "vacation_members", "backups",
     ]
     /// Tables whose `id` PostgreSQL numbers itself: their next number follows the copied rows.
-    static let numberedTables = ["destinations", "accounts", "photos", "vacations", "jobs"]
+    static let numberedTables = ["destinations", "accounts", "photos", "vacations", "jobs", "vacation_links", "backups"]
     /// Rows read and written at a time.
     static let batch = 500
 

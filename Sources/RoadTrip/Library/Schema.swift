@@ -331,5 +331,23 @@ enum Schema {
             CREATE INDEX vacation_members_by_account ON vacation_members(account_id, vacation_id);
             ALTER TABLE vacation_photos ADD COLUMN added_by INTEGER;
             """),
+        // Backups: each attempt, made by `roadtrip backup` or on the server's schedule, with what it
+        // made or why it failed, for Settings and the owner's banner (`BackupLog`).
+        Migration("012-backups", """
+            CREATE TABLE backups (
+                id INTEGER PRIMARY KEY,
+                started_at INTEGER NOT NULL,
+                finished_at INTEGER NOT NULL,
+                folder TEXT NOT NULL,
+                snapshot TEXT,
+                files INTEGER NOT NULL DEFAULT 0,
+                bytes INTEGER NOT NULL DEFAULT 0,
+                copied_bytes INTEGER NOT NULL DEFAULT 0,
+                kept INTEGER NOT NULL DEFAULT 0,
+                error TEXT,
+                scheduled INTEGER NOT NULL CHECK (scheduled IN (0, 1)),
+                CHECK ((snapshot IS NULL) <> (error IS NULL))
+            );
+            """),
     ]
 }

@@ -1,0 +1,98 @@
+import Foundation
+import Imaging
+import PostgreSQL
+import SQLDatabase
+import SQLite
+
+extension LibraryBackup {
+    /// Copies the database as of one instant into the snapshot, and reads from that same
+    /// instant the photos whose originals the snapshot needs and the schema's migrations.
+    func copyDatabase(into writer: inout SnapshotWriter) throws(BackupError) -> CopiedDatabase {
+        let instant = Date(timeIntervalSince1970: TimeInterval(clock.seconds))
+        switch location {
+        case .sqlite:
+            let copy = writer.root.appendingPathComponent(SnapshotManifest.sqliteFile).path
+            let copied: CopiedDatabase
+            do {
+                copied = try copySQLite(to: copy, at: instant)
+            } catch let error as BackupError {
+                throw error
+            } catch {
+                throw BackupError("cannot copy the library's database: \(error)")
+            }
+            // Private, as the library is (the copy is made with the process's umask).
+            chmod(copy, 0o600)
+            try writer.addWritten(SnapshotManifest.sqliteFile)
+            return copied
+        case .postgreSQL(let address):
+            let dump = writer.root.appendingPathComponent(SnapshotManifest.postgreSQLFile).path
+            let copied: CopiedDatabase
+            do {
+                copied = try dumpPostgreSQL(address, to: dump, at: instant)
+            } catch let error as BackupError {
+                throw error
+            } catch {
+                throw BackupError("cannot copy the database at \(address): \(error)")
+            }
+            chmod(dump, 0o600)
+            try writer.addWritten(SnapshotManifest.postgreSQLFile)
+            return copied
+        }
+    }
+
+    /// `VACUUM INTO`: one read transaction's view of the library, written as a new, compact
+    /// file while writers go on. The copy is then made a file of its own (rollback journal,
+    /// no WAL beside it) and read for its photos.
+    private func copySQLite(to copy: String, at instant: Date) throws -> CopiedDatabase {
+        let live = folder.appendingPathComponent("library.sqlite").path
+        guard DurableFile.size(of: live) != nil else { throw BackupError("\(folder.path) holds no RoadTrip library (no library.sqlite)") }
+        do {
+            // A connection of its own, which opens the file as the server does (WAL) and never writes it.
+            let source = try SQLiteConnection(path: live)
+            try source.execute("VACUUM INTO \(copy)")
+        }
+        let snapshot = try SQLiteConnection(path: copy, journal: .rollback)
+        return CopiedDatabase(instant: instant, migrations: try migrations(in: snapshot), photos: try originals(in: snapshot))
+    }
+
+    /// `pg_dump` of a snapshot exported by a read transaction that stays open while it runs,
+    /// so the dump and the photos read in that transaction are of the same instant.
+    private func dumpPostgreSQL(_ address: PostgreSQLAddress, to dump: String, at instant: Date) throws -> CopiedDatabase {
+        // No migrations: a backup never changes the library, nor its schema.
+        let database = try PostgreSQLDatabase(address: address, connections: 1, migrations: [])
+        return try database.read { db in
+            guard let snapshot: String = try db.fetchValue("SELECT pg_export_snapshot()") else {
+                throw BackupError("PostgreSQL exported no snapshot")
+            }
+            try PostgreSQLTools.dump(address, snapshot: snapshot, to: dump)
+            return CopiedDatabase(instant: instant, migrations: try migrations(in: db), photos: try originals(in: db))
+        }
+    }
+
+    private func migrations(in db: any Connection) throws -> [String] {
+        let table: Int? = try db.fetchValue(db.engine == .sqlite
+            ? "SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'schema_migrations'"
+            : "SELECT 1 FROM information_schema.tables WHERE table_schema = current_schema() AND table_name = 'schema_migrations'")
+        guard table != nil else { throw BackupError("the database holds no RoadTrip library (it has no schema_migrations)") }
+        return try db.fetchAll("SELECT name FROM schema_migrations ORDER BY name") { try $0["name"] as String }
+    }
+
+    /// Every photo's original, a page of rows at a time.
+    private func originals(in db: any Connection) throws -> [Original] {
+        var originals: [Original] = []
+        var after: Int64 = 0
+        while true {
+            let rows = try db.fetchAll("SELECT id, sha256, format FROM photos WHERE id > \(after) ORDER BY id LIMIT 10000") { row in
+                (id: try row["id"] as Int64, sha256: try row["sha256"] as String, format: try row["format"] as String)
+            }
+            guard let last = rows.last else { return originals }
+            after = last.id
+            for row in rows {
+                guard SnapshotManifest.isDigest(row.sha256), let format = ImageFormat(rawValue: row.format) else {
+                    throw BackupError("photo \(row.id) has no valid digest or format in the database")
+                }
+                originals.append(Original(sha256: row.sha256, format: format))
+            }
+        }
+    }
+}

@@ -1,0 +1,167 @@
+import Crypto
+import Foundation
+import Imaging
+import SystemCalls
+
+/// How far a backup (or a restore) has got: files and bytes, of how many.
+public struct BackupProgress: Sendable {
+    public var files = 0
+    public var totalFiles = 0
+    public var bytes: Int64 = 0
+    public var totalBytes: Int64 = 0
+    public let started: ContinuousClock.Instant
+}
+
+/// What a backup made.
+public struct BackupResult: Sendable {
+    /// The snapshot's name in the backup folder: its UTC time.
+    public let name: String
+    public let snapshot: URL
+    public let files: Int
+    /// Every file's size: what a copy of the snapshot alone would take.
+    public let bytes: Int64
+    /// What was written anew; the rest was hard-linked from the snapshot before.
+    public let copiedBytes: Int64
+    public let linkedFiles: Int
+    public let duration: Duration
+    /// Complete snapshots in the folder once the oldest beyond `keep` went.
+    public let kept: Int
+    public let removed: [String]
+    /// What the person should know (an original missing from the library), nothing lost by the backup.
+    public let warnings: [String]
+}
+
+/// `roadtrip backup DIR`: a snapshot of the library as of one instant — the database
+/// (`VACUUM INTO` for SQLite, `pg_dump --format=custom` for PostgreSQL), the originals of the
+/// photos in it, the destinations' pictures, and a manifest of every file's size and SHA-256
+/// — written as `DIR/.partial-<time>`, synced, and renamed `DIR/<time>` when whole.
+///
+/// Originals are named by their digest, so one already in the snapshot before is the same
+/// file: it is hard-linked, not copied, and a second backup of an unchanged library writes
+/// little more than its database. Renditions and caches are made again from the originals
+/// and are left out, unless `withRenditions`.
+///
+/// The backup reads the library and never changes it, nor migrates it: a RoadTrip serving
+/// the same library may go on writing meanwhile.
+public struct LibraryBackup: Sendable {
+    public let folder: URL
+    public let location: LibraryDatabase
+    public let target: SnapshotFolder
+    public var withRenditions = false
+    /// Complete snapshots to keep, the newest; nil keeps them all.
+    public var keep: Int?
+    public var clock: WallClock = .system
+
+    /// Folders of the data folder that hold what a person made and RoadTrip cannot make again,
+    /// besides the originals: pictures of imported destinations, vacation documents not yet
+    /// moved into the library.
+    static let keptFolders = ["destination-images", "vacations"]
+
+    public init(folder: URL, location: LibraryDatabase, to target: URL) {
+        self.folder = folder
+        self.location = location
+        self.target = SnapshotFolder(target)
+    }
+
+    /// Makes the snapshot; on any failure the partial one goes and the folder is as it was.
+    /// `isCancelled` is asked between files: true stops the backup (a server stopping).
+    public func run(progress: @escaping (BackupProgress) -> Void = { _ in }, isCancelled: @escaping () -> Bool = { false }) throws(BackupError) -> BackupResult {
+        let started = ContinuousClock.now
+        do {
+            try DurableFile.makeFolder(target.url.path)
+        } catch {
+            throw BackupError("cannot use \(target.url.path) as the backup folder: \(error.description)")
+        }
+        let lock = try target.lock()
+        defer { _ = lock }
+        try target.removeLeftovers()
+        let previous = target.latest()
+        let name = target.newName(at: Date(timeIntervalSince1970: TimeInterval(clock.seconds)))
+        let partial = target.url.appendingPathComponent(SnapshotFolder.partialPrefix + name)
+        var writer = SnapshotWriter(root: partial, previous: previous.map { (target.url.appendingPathComponent($0.name), $0.manifest) },
+                                    progress: BackupProgress(started: started), report: progress, isCancelled: isCancelled)
+        do {
+            try writer.makeFolder("")
+            let database = try copyDatabase(into: &writer)
+            try copyOriginals(of: database.photos, into: &writer)
+            try copyKeptFolders(into: &writer)
+            let manifest = SnapshotManifest(
+                createdAt: database.instant, engine: location == .sqlite ? .sqlite : .postgresql, migrations: database.migrations,
+                photos: database.photos.count, withRenditions: withRenditions, files: writer.files
+            )
+            try writer.finish(manifest)
+            try writer.place(as: target.url.appendingPathComponent(name))
+        } catch {
+            try? FileManager.default.removeItem(at: partial)
+            throw error
+        }
+        let removed = try keep.map { keep throws(BackupError) in try target.removeOldest(keeping: keep) } ?? []
+        return BackupResult(
+            name: name, snapshot: target.url.appendingPathComponent(name), files: writer.files.count, bytes: writer.progress.bytes,
+            copiedBytes: writer.copiedBytes, linkedFiles: writer.linkedFiles, duration: ContinuousClock.now - started,
+            kept: target.snapshots().count, removed: removed, warnings: writer.warnings
+        )
+    }
+
+    /// A photo's original as the database names it.
+    struct Original {
+        let sha256: String
+        let format: ImageFormat
+    }
+
+    /// The copied database, and what was read from it at the same instant.
+    struct CopiedDatabase {
+        let instant: Date
+        let migrations: [String]
+        let photos: [Original]
+    }
+
+    private func copyOriginals(of photos: [Original], into writer: inout SnapshotWriter) throws(BackupError) {
+        let files = PhotoFiles(folder: folder)
+        var wanted: [(relative: String, source: String, digest: String?)] = []
+        for photo in photos {
+            let source = files.original(sha256: photo.sha256, format: photo.format)
+            wanted.append((String(source.dropFirst(folder.path.count + 1)), source, photo.sha256))
+            guard withRenditions else { continue }
+            for rendition in [Rendition.thumbnail, .preview] {
+                let made = files.rendition(rendition, sha256: photo.sha256)
+                // A rendition not made yet is made again from the original, as it would have been.
+                if DurableFile.size(of: made) != nil { wanted.append((String(made.dropFirst(folder.path.count + 1)), made, nil)) }
+            }
+        }
+        for file in wanted {
+            if let size = DurableFile.size(of: file.source) { writer.progress.totalBytes += Int64(size) }
+        }
+        writer.progress.totalFiles += wanted.count
+        for file in wanted {
+            guard DurableFile.size(of: file.source) != nil else {
+                writer.warnings.append("the original \(file.relative) is missing from the library (roadtrip check names its photo)")
+                continue
+            }
+            // Named by its digest: the previous snapshot's file of the same name holds the same bytes.
+            let copied = try writer.add(file.relative, from: file.source, sameAsBefore: true)
+            if let digest = file.digest, copied.sha256 != digest {
+                writer.warnings.append("the original \(file.relative) does not match its digest: it changed in the library (roadtrip check --hashes)")
+            }
+        }
+    }
+
+    private func copyKeptFolders(into writer: inout SnapshotWriter) throws(BackupError) {
+        for name in Self.keptFolders {
+            let source = folder.appendingPathComponent(name)
+            var info = stat()
+            guard lstat(source.path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { continue }
+            for relative in SnapshotFolder.files(in: source).sorted() {
+                let path = source.path + "/" + relative
+                // Only plain files: a link may point anywhere, and the library makes none.
+                guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, SnapshotManifest.isSafe(relative) else {
+                    writer.warnings.append("\(name)/\(relative) is not a plain file and was left out")
+                    continue
+                }
+                writer.progress.totalFiles += 1
+                writer.progress.totalBytes += Int64(info.st_size)
+                _ = try writer.add("\(name)/\(relative)", from: path, sameAsBefore: false)
+            }
+        }
+    }
+}
