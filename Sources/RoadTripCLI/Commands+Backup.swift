@@ -50,14 +50,14 @@ extension Commands {
         let elapsed = ContinuousClock.now - progress.started
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         return "\(ProgressBar.bar(progress.bytes, of: progress.totalBytes)) \(progress.files)/\(progress.totalFiles) files  "
-            + "\(bytes(progress.bytes))/\(bytes(progress.totalBytes))  \(ProgressBar.timeLeft(progress.bytes, of: progress.totalBytes, in: seconds))"
+            + "\(ByteCount.text(progress.bytes))/\(ByteCount.text(progress.totalBytes))  \(ProgressBar.timeLeft(progress.bytes, of: progress.totalBytes, in: seconds))"
     }
 
     private static func summary(_ result: BackupResult) -> String {
         let seconds = Double(result.duration.components.seconds) + Double(result.duration.components.attoseconds) / 1e18
         let linked = result.linkedFiles > 0 ? ", \(result.linkedFiles) unchanged hard-linked" : ""
         let removed = result.removed.isEmpty ? "" : "; removed \(result.removed.joined(separator: ", "))"
-        return "Backed up \(result.files) files (\(bytes(result.bytes)), \(bytes(result.copiedBytes)) written\(linked)) to \(result.snapshot.path) in "
+        return "Backed up \(result.files) files (\(ByteCount.text(result.bytes)), \(ByteCount.text(result.copiedBytes)) written\(linked)) to \(result.snapshot.path) in "
             + String(format: "%.1f s", seconds) + "; \(result.kept) snapshot\(result.kept == 1 ? "" : "s") in the folder\(removed)."
     }
 
@@ -69,7 +69,7 @@ extension Commands {
             for file in error.damaged { Console.out("damaged: \(file)") }
             throw CommandFailure(message: error.description)
         }
-        Console.out("\(snapshot.lastPathComponent): all \(manifest.files.count) files (\(bytes(manifest.byteCount))) match the manifest; "
+        Console.out("\(snapshot.lastPathComponent): all \(manifest.files.count) files (\(ByteCount.text(manifest.byteCount))) match the manifest; "
                     + "\(manifest.photos) photos, made by RoadTrip \(manifest.roadTrip) on \(manifest.engine == .sqlite ? "SQLite" : "PostgreSQL").")
     }
 
@@ -97,7 +97,7 @@ extension Commands {
             throw CommandFailure(message: "\(error.description); nothing was restored")
         }
         let manifest = result.manifest
-        Console.out("Restored \(manifest.photos) photos and \(manifest.files.count) files (\(bytes(manifest.byteCount))) into \(folder.path)"
+        Console.out("Restored \(manifest.photos) photos and \(manifest.files.count) files (\(ByteCount.text(manifest.byteCount))) into \(folder.path)"
                     + "\(location == .sqlite ? "" : " and \(location)").")
         if !result.upgrades.isEmpty { Console.out("Brought up to this RoadTrip's schema: \(result.upgrades.joined(separator: ", ")).") }
         for note in result.check.notes { Console.out("note: \(note)") }
@@ -107,17 +107,5 @@ extension Commands {
             throw CommandFailure(message: "roadtrip check found \(result.check.problems.count) problems in the restored library")
         }
         Console.out("roadtrip check: nothing is inconsistent. Serve it with: roadtrip serve --data \(folder.path)\(location == .sqlite ? "" : " --database URL")")
-    }
-
-    /// "1.2 MB", "340 KB", "12 B": decimal units, as disks are sold.
-    static func bytes(_ count: Int64) -> String {
-        let units = ["B", "KB", "MB", "GB", "TB"]
-        var value = Double(count)
-        var unit = 0
-        while value >= 1000, unit < units.count - 1 {
-            value /= 1000
-            unit += 1
-        }
-        return unit == 0 ? "\(count) B" : String(format: value < 10 ? "%.1f" : "%.0f", value) + " " + units[unit]
     }
 }

@@ -15,7 +15,7 @@ extension Commands {
         let parsed = try parse(
             arguments, values: [
                 "--host", "--port", "--sample-pages", "--flickr-key", "--flickr-api", "--flickr-cache-size", "--trusted-proxy", "--public-url",
-                "--page-cache-size", "--map-tiles", "--map-attribution", "--basemap",
+                "--page-cache-size", "--map-tiles", "--map-attribution", "--basemap", "--backup-to", "--backup-every", "--backup-keep",
             ],
             flags: ["--secure-cookies", "--allow-private-fetch", "--no-saved-copies", "--no-offline-copies"]
         )
@@ -51,6 +51,7 @@ extension Commands {
                 throw CommandFailure(message: error.description, status: 66)
             }
         }
+        options.backups = try backupSchedule(parsed)
         options.secureCookies = parsed.flags.contains("--secure-cookies")
         // --no-offline-copies is the flag's name before saved copies were called so.
         options.savedCopies = !parsed.flags.contains("--no-saved-copies") && !parsed.flags.contains("--no-offline-copies")
@@ -82,6 +83,31 @@ extension Commands {
 }
 
 extension Commands {
+    /// `--backup-to DIR [--backup-every 24h] [--backup-keep 14]`: the other two need the first.
+    static func backupSchedule(_ parsed: Arguments) throws(CommandFailure) -> BackupSchedule? {
+        guard let folder = parsed.options["--backup-to"] else {
+            if parsed.options["--backup-every"] != nil || parsed.options["--backup-keep"] != nil {
+                throw CommandFailure(message: "--backup-every and --backup-keep go with --backup-to DIR, which is missing", status: 64)
+            }
+            return nil
+        }
+        var every: Int64 = 86_400
+        if let text = parsed.options["--backup-every"] {
+            guard let seconds = BackupSchedule.interval(text) else {
+                throw CommandFailure(message: "--backup-every must be a whole number of minutes, hours or days (90m, 24h, 7d), from 1m to 366d, not '\(text)'", status: 64)
+            }
+            every = seconds
+        }
+        var keep = 14
+        if let text = parsed.options["--backup-keep"] {
+            guard let number = Int(text), (1...100_000).contains(number) else {
+                throw CommandFailure(message: "--backup-keep must be a number of snapshots from 1 to 100000, not '\(text)'", status: 64)
+            }
+            keep = number
+        }
+        return BackupSchedule(folder: URL(fileURLWithPath: folder), every: every, keep: keep)
+    }
+
     /// `--map-tiles URL-TEMPLATE --map-attribution TEXT`: both or neither.
     static func mapTiles(_ parsed: Arguments) throws(CommandFailure) -> MapTiles? {
         let template = parsed.options["--map-tiles"], attribution = parsed.options["--map-attribution"]

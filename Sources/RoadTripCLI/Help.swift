@@ -10,6 +10,7 @@ enum Help {
                          [--flickr-key KEY] [--flickr-api URL] [--flickr-cache-size MIB]
                          [--public-url URL] [--trusted-proxy ADDRESS|CIDR]... [--page-cache-size MIB]
                          [--map-tiles URL-TEMPLATE --map-attribution TEXT] [--basemap FILE]
+                         [--backup-to DIR [--backup-every 24h] [--backup-keep 14]]
               Serve RoadTrip in the browser (default http://127.0.0.1:8080). With no account
               yet, it prints a one-time setup link. --secure-cookies: RoadTrip is behind a
               TLS proxy, so its cookies are marked Secure. --sample-pages: how many pages the
@@ -31,6 +32,11 @@ enum Help {
               its tiles instead, credited with --map-attribution, and browsers may then load
               pictures from that host. --basemap: the offline basemap's tiles down to city
               scale (shorelines, lakes, rivers, borders), a file `make basemap` writes.
+              --backup-to: a snapshot of the library into DIR (as `roadtrip backup`) every
+              --backup-every (minutes, hours or days: 90m, 24h, 7d; default 24h), keeping the
+              newest --backup-keep (default 14); with several instances, one makes each. The
+              owner's Settings shows the last and the next, and every page warns the owner
+              while the last failed or the next is late.
           roadtrip destinations import FILE [--data DIR] [--database URL]
               Add destinations from a Destinations.plist or .json file; a destination whose
               name exists already is replaced. A bad file is refused whole.
@@ -55,6 +61,19 @@ enum Help {
               Look for what a crash or a killed instance could have left inconsistent: photos
               whose original is missing or changed (--hashes reads every byte), wrong photo
               counts, half-written files, background work given up. Changes nothing.
+          roadtrip backup DIR [--keep N] [--with-renditions] [--data DIR] [--database URL]
+              A snapshot of the library as of one instant in DIR/<UTC time>/, while the server
+              runs or not: the database, the originals (hard-linked from the snapshot before
+              when unchanged), the destinations' pictures and a manifest of every file's
+              SHA-256. Written under a temporary name and renamed when whole. --keep: remove
+              the oldest snapshots beyond N once this one is made. --with-renditions: the
+              thumbnails and previews too (otherwise made again after a restore).
+          roadtrip backup --verify SNAPSHOT
+              Check every file of a snapshot against its manifest, naming each that does not match.
+          roadtrip restore SNAPSHOT --data NEWDIR [--database URL]
+              Check the snapshot, then restore it into an empty folder (and an empty PostgreSQL
+              database with --database), never over a library; an older RoadTrip's snapshot is
+              brought up to date. Ends with roadtrip check's verdict.
           roadtrip migrate --from DIR --to postgresql://USER:PASSWORD@HOST:PORT/DB
               Copy a data folder's library into an empty PostgreSQL database, all or nothing
               (safe to run again after a failure), ending with every table's count. Accounts

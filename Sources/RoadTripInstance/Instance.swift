@@ -35,6 +35,8 @@ public final class Instance: Sendable {
         public var mapTiles: MapTiles?
         /// The basemap's tiles down to city scale (`--basemap`); nil: the countries' outlines alone.
         public var basemap: BasemapPack?
+        /// Backups made on a schedule (`--backup-to`); nil: none.
+        public var backups: BackupSchedule?
 
         public init() {}
     }
@@ -49,8 +51,9 @@ public final class Instance: Sendable {
     public let server: Server
     /// The one-time setup link's token, when no account exists yet.
     public let setupToken: String?
-    /// The background workers: renditions, and the saved copies' fetches when there are any.
+    /// The background workers: renditions, the saved copies' fetches and the scheduled backups when there are any.
     private let workers: [JobRunner]
+    private let backups: BackupScheduler?
     private let stopping = Mutex(Stopping())
 
     private struct Stopping {
@@ -113,7 +116,7 @@ public final class Instance: Sendable {
                 hosts: AllowedHosts(publicURL: options.publicURL, listenHost: options.host), proxies: options.trustedProxies,
                 pageCacheBytes: options.pageCacheMiB << 20, mapTiles: options.mapTiles, basemap: options.basemap,
                 // Bounds of the server's own threads (PostgreSQL runs more of them than SQLite).
-                workLimits: .leavingThreadsFree(requestThreads: configuration.threadPoolSize)
+                workLimits: .leavingThreadsFree(requestThreads: configuration.threadPoolSize), backupSchedule: options.backups
             )
         } catch {
             throw StartFailure(description: "cannot start: \(error)")
@@ -130,7 +133,15 @@ public final class Instance: Sendable {
         // Renditions queued by any instance are made by the workers of whichever claims them.
         let renditionWorkers = library.renditionWorkers(log: log)
         renditionWorkers.start()
-        workers = [renditionWorkers] + (copies.map { [$0.fetchers] } ?? [])
+        backups = options.backups.map { BackupScheduler(library: library, schedule: $0, log: log) }
+        var backupWorkers: [JobRunner] = []
+        if let backups {
+            // A database away now leaves the schedule to the next start, or another instance's.
+            do { try backups.queueNext() } catch { log("backup: cannot queue the next backup: \(error)") }
+            backupWorkers = [backups.runner()]
+            backupWorkers[0].start()
+        }
+        workers = [renditionWorkers] + (copies.map { [$0.fetchers] } ?? []) + backupWorkers
     }
 
     /// Where it answers: `http://127.0.0.1:8080`, an IPv6 host in brackets.
@@ -150,7 +161,8 @@ public final class Instance: Sendable {
         }
         guard first else { return waitUntilStopped() }
         let deadline = Date(timeIntervalSinceNow: Self.stopGracePeriod)
-        // First, so that no worker takes a job while the requests finish.
+        // First, so that no worker takes a job while the requests finish; a backup under way stops at its next file.
+        backups?.stop()
         for runner in workers { runner.stop() }
         server.stop()
         // Both counted when each stop decided what to abandon: read again later, a handler or

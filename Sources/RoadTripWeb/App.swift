@@ -34,14 +34,18 @@ public struct App: Sendable {
     let securityHeaders: Headers
     /// How many exports, keep lists, coarse map cells and uploads run at once (`BoundedWork`).
     let work: WorkAdmission
+    /// The server's scheduled backups (`--backup-to`), which Settings describes and whose
+    /// lateness the owner is warned of; nil: none scheduled here.
+    let backupSchedule: BackupSchedule?
 
     public init(
         library: Library, assets: AssetCatalog, secureCookies: Bool = false, copies: SavedCopies? = nil,
         flickr: FlickrService? = nil, hosts: AllowedHosts = .any, proxies: TrustedProxies = .none,
         log: @escaping LogSink = Server.standardError, pageCacheBytes: Int = PageCache.defaultMegabytes << 20, mapTiles: MapTiles? = nil, basemap: BasemapPack? = nil,
-        workLimits: WorkAdmission.Limits = .standard
+        workLimits: WorkAdmission.Limits = .standard, backupSchedule: BackupSchedule? = nil
     ) {
         self.work = WorkAdmission(limits: workLimits)
+        self.backupSchedule = backupSchedule
         self.mapTiles = mapTiles
         self.basemap = basemap
         self.securityHeaders = SecurityHeaders.headers(tiles: mapTiles)
@@ -116,10 +120,21 @@ public struct App: Sendable {
     }
 
     func page(_ frame: PageFrame, context: RequestContext?, status: Status = .ok) -> Response {
-        let shell = Shell(frame: frame, assets: assets, viewer: context?.session.map { Viewer(session: $0, tokens: tokens) })
+        let shell = Shell(frame: frame, assets: assets, viewer: context?.session.map { viewer(of: $0) })
         var response = Response.html(bytes: shell.renderBytes(formToken: context?.formToken), status: status)
         response.headers["Cache-Control"] = "no-store"
         return response
+    }
+
+    func viewer(of session: Session) -> Viewer {
+        Viewer(session: session, tokens: tokens, backupWarning: backupWarning(for: session))
+    }
+
+    /// What the owner is warned of on every page until a backup succeeds (`BackupStatus.warning`);
+    /// nil for everyone else, and when the status cannot be read (the page matters more).
+    func backupWarning(for session: Session?) -> BackupWarning? {
+        guard let session, session.account.mayManageAccounts, let status = try? library.backups.status() else { return nil }
+        return status.warning(schedule: backupSchedule, now: library.clock.seconds)
     }
 
     private func errorPage(status: Status, message: String, session: Session?) -> Response {
@@ -130,7 +145,7 @@ public struct App: Sendable {
             master: menu.map { MenuView(menu: $0) },
             detail: ErrorView(status: status, message: message)
         )
-        let shell = Shell(frame: frame, assets: assets, viewer: session.map { Viewer(session: $0, tokens: tokens) })
+        let shell = Shell(frame: frame, assets: assets, viewer: session.map { viewer(of: $0) })
         var response = Response.html(bytes: shell.renderBytes(formToken: session?.csrfToken), status: status)
         response.headers["Cache-Control"] = "no-store"
         return response

@@ -42,5 +42,5 @@ public struct WallClock: Sendable {
 
     public static let system = WallClock { Date() }
 
-    var seconds: Int64 { Int64(now().timeIntervalSince1970.rounded(.down)) }
+    public var seconds: Int64 { Int64(now().timeIntervalSince1970.rounded(.down)) }
 }

@@ -62,9 +62,12 @@ enum AppHalf {
 struct Viewer {
     let name: String
     let keepKey: String
+    /// The owner's warning that backups fail or are late, shown on every page.
+    var backupWarning: BackupWarning? = nil
 
-    init(session: Session, tokens: FormTokens) {
+    init(session: Session, tokens: FormTokens, backupWarning: BackupWarning? = nil) {
         name = session.account.name
         keepKey = tokens.keepKey(of: session.account.id)
+        self.backupWarning = backupWarning
     }
 }

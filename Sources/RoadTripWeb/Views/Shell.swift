@@ -91,7 +91,11 @@ struct Shell: HTML {
                     }
                 }
             }
-            div(.class("pane-content"), .id("master-content"), .data("master-key", frame.masterKey ?? "")) { content }
+            div(.class("pane-content"), .id("master-content"), .data("master-key", frame.masterKey ?? "")) {
+                // Seen on a phone's list screens, where the detail pane is hidden (app.css).
+                if let warning = viewer?.backupWarning { BackupBanner(warning: warning) }
+                content
+            }
         }
     }
 
@@ -115,7 +119,10 @@ struct Shell: HTML {
                     if let actions = frame.detailActions { AnyHTML(actions) }
                 }
             }
-            div(.class("pane-content"), .id("detail-content")) { AnyHTML(frame.detail) }
+            div(.class("pane-content"), .id("detail-content")) {
+                if let warning = viewer?.backupWarning { BackupBanner(warning: warning) }
+                AnyHTML(frame.detail)
+            }
         }
     }
 }
