@@ -82,7 +82,7 @@ public final class BackupScheduler: Sendable {
 
     /// One scheduled backup: made, recorded, and the next queued. A failure is recorded and
     /// retried later, not thrown: the job is done either way.
-    func backUp() throws {
+    public func backUp() throws {
         let started = library.clock.seconds
         var backup = LibraryBackup(folder: library.folder, location: library.location, to: schedule.folder)
         backup.keep = schedule.keep

@@ -36,7 +36,7 @@ struct AccountController {
 
     private func page(notice: Notice?, status: Status = .ok) throws -> Response {
         let account = try context.account
-        let view = AccountView(account: account, notice: notice, reading: try app.library.trips.settings(of: account.id), hasSettings: app.flickr != nil)
+        let view = AccountView(account: account, notice: notice, reading: try app.library.trips.settings(of: account.id), hasFlickr: app.flickr != nil)
         return try app.accountPage(.account, title: "Your account", detail: view, context: context, status: status)
     }
 }
@@ -48,7 +48,7 @@ extension App {
         let account = try context.account
         return page(PageFrame(
             title: title, screen: .detail,
-            master: AccountMenuView(account: account, current: screen, hasSettings: flickr != nil),
+            master: AccountMenuView(account: account, current: screen, hasFlickr: flickr != nil),
             detail: detail,
             back: screen == .account ? nil : (.account, "Account"),
             masterBar: .account,

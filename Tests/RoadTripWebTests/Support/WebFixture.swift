@@ -19,13 +19,13 @@ final class WebFixture: Sendable {
 
     init(loadDemo: Bool = true, secureCookies: Bool = false, hosts: AllowedHosts = .any, proxies: TrustedProxies = .none,
          database: LibraryDatabase = .sqlite, mapTiles: MapTiles? = nil, basemap: BasemapPack? = nil,
-         workLimits: WorkAdmission.Limits = .standard) throws {
+         workLimits: WorkAdmission.Limits = .standard, clock: WallClock = .system, backupSchedule: BackupSchedule? = nil) throws {
         folder = FileManager.default.temporaryDirectory
             .appendingPathComponent("roadtrip-web-tests-\(UUID().uuidString)", isDirectory: true)
-        library = try Library(folder: folder, database: database, readers: 2, hasher: .leastWork())
+        library = try Library(folder: folder, database: database, readers: 2, clock: clock, hasher: .leastWork())
         log = LogRecorder()
         app = App(library: library, assets: try AssetCatalog.bundled(), secureCookies: secureCookies, hosts: hosts, proxies: proxies, log: log.sink,
-                  mapTiles: mapTiles, basemap: basemap, workLimits: workLimits)
+                  mapTiles: mapTiles, basemap: basemap, workLimits: workLimits, backupSchedule: backupSchedule)
         if loadDemo { try library.catalog.loadDemoOnFirstStart() }
     }
 

@@ -7,7 +7,7 @@ struct AccountView: HTML {
     let account: Account
     let notice: Notice?
     let reading: BookSettings
-    let hasSettings: Bool
+    let hasFlickr: Bool
 
     var content: some HTML {
         section(.class("form-page")) {
@@ -24,7 +24,7 @@ struct AccountView: HTML {
             if account.mayManageAccounts {
                 // The account's list holds these beside the screen on a tablet; a phone has them here.
                 ul(.class("rows account-links phone-only"), .ariaLabel("Manage")) {
-                    AccountMenuView.OwnerRows(current: nil, hasSettings: hasSettings)
+                    AccountMenuView.OwnerRows(current: nil, hasFlickr: hasFlickr)
                 }
             }
             if let notice { notice }

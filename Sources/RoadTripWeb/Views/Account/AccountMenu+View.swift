@@ -10,25 +10,25 @@ struct AccountMenuView: HTML {
 
     let account: Account
     let current: Screen
-    /// Whether this server has settings to change (Settings is the owner's, and only where Flickr is on).
-    let hasSettings: Bool
+    /// Whether this server has Flickr, whose key Settings holds beside the backups.
+    let hasFlickr: Bool
 
     var content: some HTML {
         ul(.class("rows account-menu")) {
             AccountMenuView.row(.account, .account, current: current, title: account.name,
                                 subtitle: account.isOwner ? "Owner of this RoadTrip" : "Member of this RoadTrip")
-            if account.mayManageAccounts { OwnerRows(current: current, hasSettings: hasSettings) }
+            if account.mayManageAccounts { OwnerRows(current: current, hasFlickr: hasFlickr) }
         }
     }
 
     /// The owner's screens: in the list, and on Your account on a phone, where the list is not beside it.
     struct OwnerRows: HTML {
         let current: Screen?
-        let hasSettings: Bool
+        let hasFlickr: Bool
 
         var content: some HTML {
             AccountMenuView.row(.accounts, .accounts, current: current, title: "Accounts", subtitle: "Add, reset or remove the people who use it")
-            if hasSettings { AccountMenuView.row(.settings, .settings, current: current, title: "Settings", subtitle: "The Flickr key") }
+            AccountMenuView.row(.settings, .settings, current: current, title: "Settings", subtitle: hasFlickr ? "Backups and the Flickr key" : "Backups")
         }
     }
 
