@@ -97,7 +97,10 @@ extension CommandLineTests {
         #expect(killed >= 3, "only \(killed) of 6 backups were killed before they finished: the moments chosen were too late")
         #expect(last.status == 0, "\(last.standardError)")
         let newest = try #require(SnapshotFolder(backups).snapshots().last)
-        #expect(try SnapshotFolder.verify(backups.appendingPathComponent(newest)).photos == 9 + 200 + 7 * 30)
+        let complete = try SnapshotFolder.verify(backups.appendingPathComponent(newest))
+        #expect(complete.photos == 9 + 200 + 7 * 30)
+        #expect(complete.files.filter { $0.path.hasPrefix("originals/") }.count == complete.photos, "every original is in it")
+        #expect(!last.standardOutput.contains("missing"), "\(last.standardOutput)")
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: backups.path).filter { $0.hasPrefix(".partial") || $0.hasPrefix(".removing") }
         #expect(leftovers.isEmpty, "\(leftovers)")
     }
@@ -113,7 +116,7 @@ extension CommandLineTests {
             let digest = FileDigest.sha256(of: bytes)
             let folder = "\(data)/originals/\(digest.prefix(2))"
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            try Data(bytes).write(to: URL(fileURLWithPath: "\(folder)/\(digest).jpeg"))
+            try Data(bytes).write(to: URL(fileURLWithPath: "\(folder)/\(digest).jpg"))
             rows.append((digest, bytes.count))
         }
         try database.write { db in

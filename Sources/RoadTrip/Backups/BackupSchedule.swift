@@ -71,7 +71,7 @@ public final class BackupScheduler: Sendable {
 
     /// The worker that makes the backups: one, as one backup runs at a time.
     public func runner() -> JobRunner {
-        JobRunner(queue: library.jobs, kinds: [.backup], workers: 1, log: log) { [self] _ in try backUp() }
+        JobRunner(queue: library.jobs, kinds: [.backup], workers: 1, log: log) { [self] job in try backUp(job) }
     }
 
     /// A backup that is under way stops at its next file; the job is queued again for another
@@ -81,8 +81,10 @@ public final class BackupScheduler: Sendable {
     }
 
     /// One scheduled backup: made, recorded, and the next queued. A failure is recorded and
-    /// retried later, not thrown: the job is done either way.
-    public func backUp() throws {
+    /// retried later, not thrown: the job is done either way. Stopped with the server, the
+    /// backup leaves no snapshot and its job is given back, due at once for whichever instance
+    /// takes it (this one's next start included).
+    public func backUp(_ job: Job? = nil) throws {
         let started = library.clock.seconds
         var backup = LibraryBackup(folder: library.folder, location: library.location, to: schedule.folder)
         backup.keep = schedule.keep
@@ -94,9 +96,9 @@ public final class BackupScheduler: Sendable {
             for warning in result.warnings { log("backup: warning: \(warning)") }
             try queue(at: library.clock.seconds + schedule.every)
         } catch let error as BackupError where stopping.load(ordering: .relaxed) {
-            // Stopped with the server: done by whichever instance takes it up, at once.
             log("backup: \(error)")
-            try library.jobs.enqueue(.backup, key: "resumed-\(library.clock.seconds)")
+            // Not an attempt that failed: given back (unless the stop gave it back already).
+            if let job { try library.jobs.release(job) }
         } catch let error as BackupError {
             log("backup failed: \(error)")
             try library.backups.recordFailure(error.description, folder: schedule.folder, startedAt: started, scheduled: true)

@@ -125,24 +125,32 @@ public struct LibraryBackup: Sendable {
             guard withRenditions else { continue }
             for rendition in [Rendition.thumbnail, .preview] {
                 let made = files.rendition(rendition, sha256: photo.sha256)
-                // A rendition not made yet is made again from the original, as it would have been.
-                if DurableFile.size(of: made) != nil { wanted.append((String(made.dropFirst(folder.path.count + 1)), made, nil)) }
+                wanted.append((String(made.dropFirst(folder.path.count + 1)), made, nil))
             }
         }
-        for file in wanted {
-            if let size = DurableFile.size(of: file.source) { writer.progress.totalBytes += Int64(size) }
-        }
-        writer.progress.totalFiles += wanted.count
-        for file in wanted {
-            guard DurableFile.size(of: file.source) != nil else {
-                writer.warnings.append("the original \(file.relative) is missing from the library (roadtrip check names its photo)")
+        // Each file's size, once: what the progress counts, and whether it is there at all.
+        let sizes = wanted.map { DurableFile.size(of: $0.source) }
+        writer.progress.totalBytes += Int64(sizes.reduce(0) { $0 + ($1 ?? 0) })
+        writer.progress.totalFiles += sizes.count(where: { $0 != nil })
+        var missing: [String] = []
+        var present: [(source: SnapshotWriter.Source, digest: String?)] = []
+        for (file, size) in zip(wanted, sizes) {
+            guard let size else {
+                // A rendition not made yet is made again from the original, as it would have been.
+                if file.digest != nil { missing.append(file.relative) }
                 continue
             }
             // Named by its digest: the previous snapshot's file of the same name holds the same bytes.
-            let copied = try writer.add(file.relative, from: file.source, sameAsBefore: true)
-            if let digest = file.digest, copied.sha256 != digest {
-                writer.warnings.append("the original \(file.relative) does not match its digest: it changed in the library (roadtrip check --hashes)")
-            }
+            present.append((SnapshotWriter.Source(relative: file.relative, path: file.source, size: size, sameAsBefore: true), file.digest))
+        }
+        let entries = try writer.add(present.map(\.source))
+        for (entry, file) in zip(entries, present) where file.digest != nil && entry.sha256 != file.digest {
+            writer.warnings.append("the original \(entry.path) does not match its digest: it changed in the library (roadtrip check --hashes)")
+        }
+        // One line however many: a library that lost a disk's worth of originals says so once.
+        if let first = missing.first {
+            let others = missing.count > 1 ? " and \(missing.count - 1) more" : ""
+            writer.warnings.append("\(missing.count) file\(missing.count == 1 ? " is" : "s are") missing from the library and not in the snapshot (\(first)\(others)); roadtrip check names their photos")
         }
     }
 
@@ -151,6 +159,7 @@ public struct LibraryBackup: Sendable {
             let source = folder.appendingPathComponent(name)
             var info = stat()
             guard lstat(source.path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { continue }
+            var sources: [SnapshotWriter.Source] = []
             for relative in SnapshotFolder.files(in: source).sorted() {
                 let path = source.path + "/" + relative
                 // Only plain files: a link may point anywhere, and the library makes none.
@@ -158,10 +167,11 @@ public struct LibraryBackup: Sendable {
                     writer.warnings.append("\(name)/\(relative) is not a plain file and was left out")
                     continue
                 }
-                writer.progress.totalFiles += 1
-                writer.progress.totalBytes += Int64(info.st_size)
-                _ = try writer.add("\(name)/\(relative)", from: path, sameAsBefore: false)
+                sources.append(SnapshotWriter.Source(relative: "\(name)/\(relative)", path: path, size: Int(info.st_size), sameAsBefore: false))
             }
+            writer.progress.totalFiles += sources.count
+            writer.progress.totalBytes += Int64(sources.reduce(0) { $0 + $1.size })
+            try writer.add(sources)
         }
     }
 }

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import Synchronization
 import SystemCalls
 
 /// Fills a snapshot's folder file by file, keeping its manifest's entries: copies (hashed as
@@ -40,22 +41,60 @@ struct SnapshotWriter {
         madeFolders.insert(relative)
     }
 
-    /// Puts `source` in the snapshot at `relative`: hard-linked from the previous snapshot when
-    /// `sameAsBefore` says a file of that name holds the same bytes (content-addressed
-    /// originals) and it is still there at its size, otherwise copied.
+    /// A file to put in the snapshot: `source` (of `size` bytes) at `relative`, hard-linked
+    /// from the previous snapshot when `sameAsBefore` says a file of that name there holds the
+    /// same bytes (content-addressed originals) and it is still there at that size, otherwise copied.
+    struct Source {
+        let relative: String
+        let path: String
+        let size: Int
+        let sameAsBefore: Bool
+    }
+
+    /// Files placed at once, one per core: creating thousands of small files is the file
+    /// system's work, which spreads over the cores where one thread would wait on each in turn.
+    static let batch = 64
+
+    /// Puts the files in the snapshot, a batch at a time, in order; each batch's copies and
+    /// links are made by as many threads as there are cores. Returns the manifest's entries.
     @discardableResult
-    mutating func add(_ relative: String, from source: String, sameAsBefore: Bool) throws(BackupError) -> SnapshotManifest.File {
-        guard !isCancelled() else { throw BackupError("the backup was stopped before it finished; the earlier snapshots are as they were") }
-        if let slash = relative.lastIndex(of: "/") { try makeFolder(String(relative[..<slash])) }
-        let destination = root.path + "/" + relative
-        if sameAsBefore, let previous, let before = previous.files[relative], let size = DurableFile.size(of: source), Int64(size) == before.size,
-           DurableFile.size(of: previous.folder.path + "/" + relative) == size, link(previous.folder.path + "/" + relative, destination) == 0 {
-            linkedFiles += 1
-            return added(before)
+    mutating func add(_ sources: [Source]) throws(BackupError) -> [SnapshotManifest.File] {
+        var entries: [SnapshotManifest.File] = []
+        entries.reserveCapacity(sources.count)
+        for start in stride(from: 0, to: sources.count, by: Self.batch) {
+            guard !isCancelled() else { throw BackupError("the backup was stopped before it finished; the earlier snapshots are as they were") }
+            let batch = sources[start..<min(start + Self.batch, sources.count)]
+            for source in batch {
+                if let slash = source.relative.lastIndex(of: "/") { try makeFolder(String(source.relative[..<slash])) }
+            }
+            let placed = place(Array(batch))
+            for outcome in placed {
+                let (file, linked) = try outcome.get()
+                if linked { linkedFiles += 1 } else { copiedBytes += file.size }
+                entries.append(added(file))
+            }
         }
-        let file = try copy(source, to: destination, as: relative)
-        copiedBytes += file.size
-        return added(file)
+        return entries
+    }
+
+    /// Links or copies each file, on as many threads as there are cores.
+    private func place(_ batch: [Source]) -> [Result<(SnapshotManifest.File, linked: Bool), BackupError>] {
+        let outcomes = Mutex([Result<(SnapshotManifest.File, linked: Bool), BackupError>?](repeating: nil, count: batch.count))
+        let (root, previous) = (root, previous)
+        DispatchQueue.concurrentPerform(iterations: batch.count) { index in
+            let source = batch[index]
+            let destination = root.path + "/" + source.relative
+            let outcome: Result<(SnapshotManifest.File, linked: Bool), BackupError>
+            if source.sameAsBefore, let previous, let before = previous.files[source.relative], Int64(source.size) == before.size,
+               DurableFile.size(of: previous.folder.path + "/" + source.relative) == source.size,
+               link(previous.folder.path + "/" + source.relative, destination) == 0 {
+                outcome = .success((before, true))
+            } else {
+                outcome = Result { () throws(BackupError) in (try Self.copy(source.path, to: destination, as: source.relative), false) }
+            }
+            outcomes.withLock { $0[index] = outcome }
+        }
+        return outcomes.withLock { $0.map { $0 ?? .failure(BackupError("a file was not placed")) } }
     }
 
     /// Enters a file already written in the snapshot (the database) with its size and digest.
@@ -79,7 +118,7 @@ struct SnapshotWriter {
         return file
     }
 
-    private func copy(_ source: String, to destination: String, as relative: String) throws(BackupError) -> SnapshotManifest.File {
+    private static func copy(_ source: String, to destination: String, as relative: String) throws(BackupError) -> SnapshotManifest.File {
         let output: FileDescriptor
         do throws(SystemError) {
             output = try FileDescriptor.open(destination, flags: O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode: 0o600)

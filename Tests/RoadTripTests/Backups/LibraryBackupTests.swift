@@ -1,4 +1,5 @@
 import Foundation
+import Imaging
 import PostgreSQL
 import SQLDatabase
 import SQLite
@@ -107,6 +108,27 @@ import Testing
             #expect(before.st_ino == after.st_ino, "\(original.path) was copied, not linked")
             #expect(after.st_nlink == 2)
         }
+    }
+
+    @Test func renditionsAreLeftOutUnlessAskedFor() throws {
+        // setup: a photo with its thumbnail and preview made
+        let photo = try #require(fixture.importPhoto(try fixture.draw("p.jpg")).photo)
+        for rendition in [Rendition.thumbnail, .preview] { _ = try fixture.library.renditions.file(rendition, of: photo) }
+
+        // MUT
+        let without = try backup()
+        var asked = LibraryBackup(folder: fixture.data.url, location: fixture.library.location, to: backups)
+        asked.withRenditions = true
+        asked.clock = fixture.clock.wallClock
+        let with = try asked.run()
+
+        // validate
+        let plain = try SnapshotFolder.verify(without.snapshot).files.map(\.path)
+        let full = try SnapshotFolder.verify(with.snapshot).files.map(\.path)
+        #expect(!plain.contains { $0.hasPrefix("cache/") })
+        #expect(full.filter { $0.hasPrefix("cache/") }.sorted() == ["cache/preview/\(photo.sha256.prefix(2))/\(photo.sha256).jpg",
+                                                                       "cache/thumbnail/\(photo.sha256.prefix(2))/\(photo.sha256).webp"])
+        #expect(try SnapshotFolder.verify(with.snapshot).withRenditions)
     }
 
     @Test func keepRemovesTheOldestCompleteSnapshotsOnlyOnceANewOneIsMade() throws {
