@@ -45,7 +45,7 @@ import Testing
         #expect(after.contains("\(ByteCount.text(last.bytes)), \(ByteCount.text(last.copiedBytes)) new · took 0 s"), "\(after)")
         #expect(after.contains("1 snapshot kept"))
         #expect(after.contains("5 Dec 2026, 16:00 UTC"), "the next backup, a day later")
-        #expect(!banner(in: owner.get("/settings")))
+        #expect(!banner(in: owner.get("/photos")), "no warning after a backup that succeeded")
     }
 
     @Test func aBackupThatRunsOutOfSpaceIsShownInSettingsAndWarnedOfOnEveryOwnersPageUntilOneSucceeds() throws {
@@ -71,7 +71,10 @@ import Testing
         let settings = owner.get("/settings").bodyText
         #expect(settings.contains("No space left on device"), "\(settings)")
         #expect(settings.contains("The last backup failed (4 Dec 2026, 16:00 UTC)"))
-        #expect(banner(in: owner.get(Route.destination(id: newYork.id).path)))
+        #expect(!banner(in: owner.get("/settings")), "Settings says it once, in its Backups section")
+        let page = owner.get(Route.destination(id: newYork.id).path)
+        #expect(banner(in: page))
+        #expect(page.bodyText.contains("<span>The last backup failed (4 Dec 2026, 16:00 UTC).</span> <a href=\"/settings\">See Backups in Settings</a>"), "\(page.bodyText)")
         #expect(banner(in: owner.get("/photos")))
         #expect(!banner(in: member.get(Route.destination(id: newYork.id).path)), "only the owner is warned")
         #expect(SnapshotFolder(schedule.folder).snapshots() == [first], "keep 1 removed nothing for a failed backup")

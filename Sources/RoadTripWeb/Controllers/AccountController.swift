@@ -52,7 +52,9 @@ extension App {
             detail: detail,
             back: screen == .account ? nil : (.account, "Account"),
             masterBar: .account,
-            tabRoot: screen == .account
+            tabRoot: screen == .account,
+            // Settings says it in its Backups section, with the reason.
+            warnsOfBackups: screen != .settings
         ), context: context, status: status)
     }
 }

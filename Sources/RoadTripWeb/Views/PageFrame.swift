@@ -29,6 +29,8 @@ struct PageFrame {
     var keepKey: String? = nil
     /// The web app manifest, when not RoadTrip's: a share link's, which installs the vacation.
     var manifest: Route? = nil
+    /// Whether the owner's backup warning (`BackupBanner`) heads the page: every page but the one that explains it.
+    var warnsOfBackups = true
 }
 
 /// The master column's top bar and how the detail's top bar opens it in tablet portrait.

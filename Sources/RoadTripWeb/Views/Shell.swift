@@ -93,7 +93,7 @@ struct Shell: HTML {
             }
             div(.class("pane-content"), .id("master-content"), .data("master-key", frame.masterKey ?? "")) {
                 // Seen on a phone's list screens, where the detail pane is hidden (app.css).
-                if let warning = viewer?.backupWarning { BackupBanner(warning: warning) }
+                if frame.warnsOfBackups, let warning = viewer?.backupWarning { BackupBanner(warning: warning) }
                 content
             }
         }
@@ -120,7 +120,7 @@ struct Shell: HTML {
                 }
             }
             div(.class("pane-content"), .id("detail-content")) {
-                if let warning = viewer?.backupWarning { BackupBanner(warning: warning) }
+                if frame.warnsOfBackups, let warning = viewer?.backupWarning { BackupBanner(warning: warning) }
                 AnyHTML(frame.detail)
             }
         }

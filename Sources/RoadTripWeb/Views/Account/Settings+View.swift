@@ -106,14 +106,22 @@ struct BackupBanner: HTML {
 
     var content: some HTML {
         div(.class("backup-banner"), .role("alert")) {
-            span { BackupFormat.warning(warning) }
+            span { BackupFormat.headline(warning) }
             " "
-            a(.href(.settings)) { "Backups in Settings" }
+            a(.href(.settings)) { "See Backups in Settings" }
         }
     }
 }
 
 enum BackupFormat {
+    /// The warning in one line, for the top of every page; Settings says why.
+    static func headline(_ warning: BackupWarning) -> String {
+        switch warning {
+        case .failed(let attempt): "The last backup failed (\(SharingFormat.time(attempt.finishedAt)))."
+        case .overdue: self.warning(warning)
+        }
+    }
+
     static func warning(_ warning: BackupWarning) -> String {
         switch warning {
         case .failed(let attempt):
