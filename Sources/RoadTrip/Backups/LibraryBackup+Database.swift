@@ -9,35 +9,23 @@ extension LibraryBackup {
     /// instant the photos whose originals the snapshot needs and the schema's migrations.
     func copyDatabase(into writer: inout SnapshotWriter) throws(BackupError) -> CopiedDatabase {
         let instant = Date(timeIntervalSince1970: TimeInterval(clock.seconds))
-        switch location {
-        case .sqlite:
-            let copy = writer.root.appendingPathComponent(SnapshotManifest.sqliteFile).path
-            let copied: CopiedDatabase
-            do {
-                copied = try copySQLite(to: copy, at: instant)
-            } catch let error as BackupError {
-                throw error
-            } catch {
-                throw BackupError("cannot copy the library's database: \(error)")
+        let name = location == .sqlite ? SnapshotManifest.sqliteFile : SnapshotManifest.postgreSQLFile
+        let path = writer.root.appendingPathComponent(name).path
+        let copied: CopiedDatabase
+        do {
+            switch location {
+            case .sqlite: copied = try copySQLite(to: path, at: instant)
+            case .postgreSQL(let address): copied = try dumpPostgreSQL(address, to: path, at: instant)
             }
-            // Private, as the library is (the copy is made with the process's umask).
-            chmod(copy, 0o600)
-            try writer.addWritten(SnapshotManifest.sqliteFile)
-            return copied
-        case .postgreSQL(let address):
-            let dump = writer.root.appendingPathComponent(SnapshotManifest.postgreSQLFile).path
-            let copied: CopiedDatabase
-            do {
-                copied = try dumpPostgreSQL(address, to: dump, at: instant)
-            } catch let error as BackupError {
-                throw error
-            } catch {
-                throw BackupError("cannot copy the database at \(address): \(error)")
-            }
-            chmod(dump, 0o600)
-            try writer.addWritten(SnapshotManifest.postgreSQLFile)
-            return copied
+        } catch let error as BackupError {
+            throw error
+        } catch {
+            throw BackupError("cannot copy the database (\(location)): \(error)")
         }
+        // Private, as the library is (the copy is made with the process's umask).
+        chmod(path, 0o600)
+        try writer.addWritten(name)
+        return copied
     }
 
     /// `VACUUM INTO`: one read transaction's view of the library, written as a new, compact
