@@ -11,7 +11,8 @@ import Synchronization
 /// is made from the database and the request alone, never from the clock, a file or a job in
 /// progress. A page is kept per session, so it carries that session's form token, and only
 /// for a plain GET answered 200, under the route's own address (query parameters the route
-/// does not read make no new entry). Any commit anywhere empties the cache
+/// does not read make no new entry; the owner's pages with the backup warning, which comes with
+/// the clock, are kept apart from those without it). Any commit anywhere empties the cache
 /// (`Database.changeStamp()`); a database that cannot tell its stamp keeps nothing.
 public final class PageCache: Sendable {
     /// What a page is kept under: whose it is (a session, or a share link), and the route's address.

@@ -95,7 +95,13 @@ public struct LibraryBackup: Sendable {
             try? FileManager.default.removeItem(at: partial)
             throw error
         }
-        let removed = try keep.map { keep throws(BackupError) in try target.removeOldest(keeping: keep) } ?? []
+        // The snapshot is made whatever happens now: an old one that cannot be removed is told, not a failure.
+        var removed: [String] = []
+        do {
+            removed = try keep.map { keep throws(BackupError) in try target.removeOldest(keeping: keep) } ?? []
+        } catch {
+            writer.warnings.append(error.description)
+        }
         return BackupResult(
             name: name, snapshot: target.url.appendingPathComponent(name), files: writer.files.count, bytes: writer.progress.bytes,
             copiedBytes: writer.copiedBytes, linkedFiles: writer.linkedFiles, duration: ContinuousClock.now - started,
