@@ -59,16 +59,16 @@ extension CommandLineTests {
     }
 
     @Test func aBackupKilledAtAnyMomentLeavesEveryEarlierSnapshotWholeAndTheNextCompletes() throws {
-        // setup: a library with some megabytes of originals, and a first snapshot of it
+        // setup: a library with a few megabytes of originals, and a first snapshot of it
         let data = try scratch.startedData()
         let backups = scratch.url.appendingPathComponent("backups")
         var random = SplitMix64(seed: 35)
-        try addOriginals(200, to: data, using: &random)
+        try addOriginals(120, to: data, using: &random)
         #expect(try run("backup", backups.path, "--data", data).status == 0)
         let earliest = try #require(SnapshotFolder(backups).snapshots().first)
         let manifest = try SnapshotFolder.verify(backups.appendingPathComponent(earliest))
         // How long a backup like those killed below takes: a few new originals, the rest linked.
-        try addOriginals(30, to: data, using: &random)
+        try addOriginals(20, to: data, using: &random)
         var measured: CommandResult?
         let duration = try ContinuousClock().measure { measured = try run("backup", backups.path, "--data", data) }
         #expect(measured?.status == 0, "\(measured?.standardError ?? "")")
@@ -78,7 +78,7 @@ extension CommandLineTests {
         // in each sixth of its time, from its start to its end
         var killed = 0
         for sixth in UInt32(0)..<6 {
-            try addOriginals(30, to: data, using: &random)
+            try addOriginals(20, to: data, using: &random)
             let backup = try RoadTripProcess.start(["backup", backups.path, "--data", data], scratch: scratch.url)
             usleep(UInt32.random(in: sixth * microseconds / 6...(sixth + 1) * microseconds / 6, using: &random))
             _ = backup.signal(SIGKILL)  // false when it has ended already
@@ -98,20 +98,20 @@ extension CommandLineTests {
         #expect(last.status == 0, "\(last.standardError)")
         let newest = try #require(SnapshotFolder(backups).snapshots().last)
         let complete = try SnapshotFolder.verify(backups.appendingPathComponent(newest))
-        #expect(complete.photos == 9 + 200 + 7 * 30)
+        #expect(complete.photos == 9 + 120 + 7 * 20)
         #expect(complete.files.filter { $0.path.hasPrefix("originals/") }.count == complete.photos, "every original is in it")
         #expect(!last.standardOutput.contains("missing"), "\(last.standardOutput)")
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: backups.path).filter { $0.hasPrefix(".partial") || $0.hasPrefix(".removing") }
         #expect(leftovers.isEmpty, "\(leftovers)")
     }
 
-    /// Originals of random bytes (64 KB each) and their photo rows, written straight into the
+    /// Originals of random bytes (32 KB each) and their photo rows, written straight into the
     /// library: a backup copies files by their rows and never decodes them.
     private func addOriginals(_ count: Int, to data: String, using random: inout SplitMix64) throws {
         let database = try SQLiteDatabase(path: data + "/library.sqlite", readers: 1)
         var rows: [(String, Int)] = []
         for _ in 0..<count {
-            let words = (0..<8192).map { _ in random.next() }
+            let words = (0..<4096).map { _ in random.next() }
             let bytes = words.withUnsafeBytes { [UInt8]($0) }
             let digest = FileDigest.sha256(of: bytes)
             let folder = "\(data)/originals/\(digest.prefix(2))"
