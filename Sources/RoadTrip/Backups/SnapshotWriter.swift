@@ -51,8 +51,9 @@ struct SnapshotWriter {
         let sameAsBefore: Bool
     }
 
-    /// Files placed at once, one per core: creating thousands of small files is the file
-    /// system's work, which spreads over the cores where one thread would wait on each in turn.
+    /// Files placed at a time, by as many threads as there are cores: creating thousands of
+    /// small files is the file system's work, which spreads over the cores where one thread
+    /// would wait on each in turn.
     static let batch = 64
 
     /// Puts the files in the snapshot, a batch at a time, in order; each batch's copies and
