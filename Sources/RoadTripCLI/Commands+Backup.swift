@@ -33,7 +33,7 @@ extension Commands {
             result = try backup.run { progress in
                 // The files' count is known once the database is copied: no bar before.
                 guard bar.isTerminal, progress.totalFiles > 0 else { return }
-                bar.show(isLast: false) { line(progress) }
+                bar.show(isLast: progress.files == progress.totalFiles) { line(progress) }
             }
             if bar.isTerminal { bar.finish() }
         } catch {
@@ -47,18 +47,16 @@ extension Commands {
     }
 
     private static func line(_ progress: BackupProgress) -> String {
-        let elapsed = ContinuousClock.now - progress.started
-        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        let seconds = (ContinuousClock.now - progress.started).inSeconds
         return "\(ProgressBar.bar(progress.bytes, of: progress.totalBytes)) \(progress.files)/\(progress.totalFiles) files  "
             + "\(ByteCount.text(progress.bytes))/\(ByteCount.text(progress.totalBytes))  \(ProgressBar.timeLeft(progress.bytes, of: progress.totalBytes, in: seconds))"
     }
 
     private static func summary(_ result: BackupResult) -> String {
-        let seconds = Double(result.duration.components.seconds) + Double(result.duration.components.attoseconds) / 1e18
         let linked = result.linkedFiles > 0 ? ", \(result.linkedFiles) unchanged hard-linked" : ""
         let removed = result.removed.isEmpty ? "" : "; removed \(result.removed.joined(separator: ", "))"
         return "Backed up \(result.files) files (\(ByteCount.text(result.bytes)), \(ByteCount.text(result.copiedBytes)) written\(linked)) to \(result.snapshot.path) in "
-            + String(format: "%.1f s", seconds) + "; \(result.kept) snapshot\(result.kept == 1 ? "" : "s") in the folder\(removed)."
+            + String(format: "%.1f s", result.duration.inSeconds) + "; \(result.kept) snapshot\(result.kept == 1 ? "" : "s") in the folder\(removed)."
     }
 
     private static func verify(_ snapshot: URL) throws(CommandFailure) {

@@ -76,7 +76,7 @@ final class ProgressBar: Sendable {
     }
 
     static func line(_ progress: ImportProgress, elapsed: Duration) -> String {
-        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        let seconds = elapsed.inSeconds
         let rate = seconds > 0 ? Double(progress.done) / seconds : 0
         return "\(bar(progress.done, of: progress.total)) \(progress.done)/\(progress.total)  \(String(format: "%.1f", rate)) photos/s  \(timeLeft(progress.done, of: progress.total, in: seconds))"
     }
@@ -94,5 +94,12 @@ final class ProgressBar: Sendable {
         guard rate > 0 else { return "--:-- left" }
         let left = Int(min(Double(Int32.max), (Double(total - done) / rate).rounded()))
         return String(format: "%d:%02d left", left / 60, left % 60)
+    }
+}
+
+extension Duration {
+    /// The duration as a number of seconds, for rates and the lines people read.
+    var inSeconds: Double {
+        Double(components.seconds) + Double(components.attoseconds) / 1e18
     }
 }

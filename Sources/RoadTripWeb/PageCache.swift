@@ -11,14 +11,16 @@ import Synchronization
 /// is made from the database and the request alone, never from the clock, a file or a job in
 /// progress. A page is kept per session, so it carries that session's form token, and only
 /// for a plain GET answered 200, under the route's own address (query parameters the route
-/// does not read make no new entry; the owner's pages with the backup warning, which comes with
-/// the clock, are kept apart from those without it). Any commit anywhere empties the cache
+/// does not read make no new entry). The owner's pages with the backup warning, which comes with
+/// the clock, are kept apart from those without it. Any commit anywhere empties the cache
 /// (`Database.changeStamp()`); a database that cannot tell its stamp keeps nothing.
 public final class PageCache: Sendable {
-    /// What a page is kept under: whose it is (a session, or a share link), and the route's address.
+    /// What a page is kept under: whose it is (a session, or a share link), the route's address,
+    /// and whether it carries the owner's backup warning (which the clock can bring without a commit).
     struct Key: Hashable, Sendable {
         let owner: Owner
         let address: String
+        let warnsOfBackups: Bool
     }
 
     /// Whose pages: a session's (by its id) or a share link's (by its number), never mixed.
@@ -52,9 +54,10 @@ public final class PageCache: Sendable {
 
     /// The page at `address` (a route's own) for `owner`, read while the database was at
     /// `stamp`: the kept one, or `render`'s, kept when it may be.
-    func page(at address: String, for request: Request, of owner: Owner, stamp: UInt64?, render: () throws -> Response) throws -> Response {
+    func page(at address: String, for request: Request, of owner: Owner, warnsOfBackups: Bool = false, stamp: UInt64?,
+              render: () throws -> Response) throws -> Response {
         guard isEnabled, request.method == "GET", let stamp else { return try render() }
-        let key = Key(owner: owner, address: address)
+        let key = Key(owner: owner, address: address, warnsOfBackups: warnsOfBackups)
         if let kept = pages.value(for: key, at: stamp) {
             sentFromMemory.add(1, ordering: .relaxed)
             return kept

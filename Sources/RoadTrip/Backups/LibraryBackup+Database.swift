@@ -76,7 +76,7 @@ extension LibraryBackup {
             guard let last = rows.last else { return originals }
             after = last.id
             for row in rows {
-                guard SnapshotManifest.isDigest(row.sha256), let format = ImageFormat(rawValue: row.format) else {
+                guard PhotoFiles.isDigest(row.sha256), let format = ImageFormat(rawValue: row.format) else {
                     throw BackupError("photo \(row.id) has no valid digest or format in the database")
                 }
                 originals.append(Original(sha256: row.sha256, format: format))

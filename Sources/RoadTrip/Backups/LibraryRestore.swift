@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 import PostgreSQL
 import SQLDatabase
@@ -103,10 +102,8 @@ public struct LibraryRestore: Sendable {
             let destination = folder.path + "/" + file.path
             let parent = (destination as NSString).deletingLastPathComponent
             if folders.insert(parent).inserted { try DurableFile.makeFolder(parent) }
-            let output = try FileDescriptor.open(destination, flags: O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode: 0o600)
-            let digest = try FileDigest.sha256(ofFileAt: snapshot.path + "/" + file.path, copyingInto: output)
-            try output.close()
-            guard digest == file.sha256 else { throw BackupError("\(file.path) changed in the snapshot while it was restored") }
+            let copied = try SnapshotWriter.copy(snapshot.path + "/" + file.path, to: destination, as: file.path)
+            guard copied == file else { throw BackupError("\(file.path) changed in the snapshot while it was restored") }
             done.files += 1
             done.bytes += file.size
             progress(done)

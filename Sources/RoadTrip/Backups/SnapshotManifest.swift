@@ -76,7 +76,7 @@ public struct SnapshotManifest: Codable, Sendable, Equatable {
         var seen: Set<String> = []
         for file in manifest.files {
             guard isSafe(file.path), file.path != fileName else { throw BackupError("the snapshot's manifest names a file outside it: \(file.path.debugDescription)") }
-            guard file.size >= 0, isDigest(file.sha256) else { throw BackupError("the snapshot's manifest is damaged at \(file.path)") }
+            guard file.size >= 0, PhotoFiles.isDigest(file.sha256) else { throw BackupError("the snapshot's manifest is damaged at \(file.path)") }
             guard seen.insert(file.path).inserted else { throw BackupError("the snapshot's manifest names \(file.path) twice") }
         }
         guard seen.contains(manifest.databasePath) else { throw BackupError("the snapshot's manifest names no database (\(manifest.databasePath))") }
@@ -87,10 +87,6 @@ public struct SnapshotManifest: Codable, Sendable, Equatable {
     static func isSafe(_ path: String) -> Bool {
         guard !path.isEmpty, path.utf8.count < 4096, !path.utf8.contains(0) else { return false }
         return path.split(separator: "/", omittingEmptySubsequences: false).allSatisfy { $0 != "" && $0 != "." && $0 != ".." }
-    }
-
-    static func isDigest(_ text: String) -> Bool {
-        text.utf8.count == 64 && text.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
     }
 }
 

@@ -119,7 +119,9 @@ struct SnapshotWriter {
         return file
     }
 
-    private static func copy(_ source: String, to destination: String, as relative: String) throws(BackupError) -> SnapshotManifest.File {
+    /// Copies `source` to a new file at `destination`, private to this user, hashing it as it
+    /// is read: the manifest's entry for it (named `relative`), as a backup and a restore make it.
+    static func copy(_ source: String, to destination: String, as relative: String) throws(BackupError) -> SnapshotManifest.File {
         let output: FileDescriptor
         do throws(SystemError) {
             output = try FileDescriptor.open(destination, flags: O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode: 0o600)

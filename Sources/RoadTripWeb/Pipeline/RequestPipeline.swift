@@ -149,8 +149,8 @@ enum RequestPipeline {
         }
         // A page with the owner's backup warning is another page: kept apart, so that a warning
         // that comes with the clock (a backup overdue) is never hidden by a page kept before it.
-        let address = exchange.declaration.address + (app.backupWarning(for: exchange.session) == nil ? "" : "#backup-warning")
-        return try app.pages.page(at: address, for: exchange.request, of: owner, stamp: exchange.stamp, render: answer)
+        return try app.pages.page(at: exchange.declaration.address, for: exchange.request, of: owner,
+                                  warnsOfBackups: app.backupWarning(for: exchange.session) != nil, stamp: exchange.stamp, render: answer)
     }
 
     /// A new pre-session token goes to the browser as its cookie.
