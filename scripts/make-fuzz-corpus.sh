@@ -11,3 +11,6 @@ TMPDIR=${TMPDIR:-/tmp} .build/debug/FuzzDriver seeds fuzz/corpus
 cp Sources/RoadTrip/Resources/DemoDestinations.plist fuzz/corpus/destination-plist/seed-demo
 cp Tests/RoadTripTests/Fixtures/Destinations.plist fuzz/corpus/destination-plist/seed-test-fixture
 cp Tests/RoadTripTests/Fixtures/Destinations.json fuzz/corpus/destination-json/seed-test-fixture
+for fixture in Tests/RoadTripTests/Fixtures/tracks/*.gpx Tests/RoadTripTests/Fixtures/tracks/*.kml Tests/RoadTripTests/Fixtures/tracks/*.geojson; do
+    cp "$fixture" "fuzz/corpus/tracks/seed-fixture-$(basename "$fixture")"
+done

@@ -28,7 +28,9 @@ enum ExifDecoding {
             cameraMake: reader.text(.image, ExifTagNumber.make),
             cameraModel: reader.text(.image, ExifTagNumber.model),
             imageDescription: reader.text(.image, ExifTagNumber.imageDescription),
-            keywords: reader.keywords())
+            keywords: reader.keywords(),
+            takenOffset: reader.text(.photo, ExifTagNumber.offsetTimeOriginal).flatMap(ExifTime.offsetMinutes),
+            gpsTime: reader.gpsTime())
         if let (latitude, longitude) = reader.position(warnings: &warnings) {
             metadata.latitude = latitude
             metadata.longitude = longitude
@@ -122,6 +124,21 @@ enum ExifDecoding {
                 }
             }
             return nil
+        }
+
+        /// GPSDateStamp ("YYYY:MM:DD") and GPSTimeStamp (hours, minutes, seconds as rationals), UTC;
+        /// nil unless both are there and make a real instant.
+        func gpsTime() -> Int64? {
+            guard let day = text(.gps, ExifTagNumber.gpsDateStamp),
+                  let entry = entry(.gps, ExifTagNumber.gpsTimeStamp), entry.format == EXIF_FORMAT_RATIONAL,
+                  entry.components == 3, entry.size >= 24 else { return nil }
+            var parts: [Double] = []
+            for index in 0..<3 {
+                let part = exif_get_rational(entry.data + 8 * index, order)
+                guard part.denominator != 0 else { return nil }
+                parts.append(Double(part.numerator) / Double(part.denominator))
+            }
+            return ExifTime.instant(day: day, hours: parts[0], minutes: parts[1], seconds: parts[2])
         }
 
         /// 1 (upright) when absent; an orientation EXIF does not have (9, 0) is warned of and made 1.

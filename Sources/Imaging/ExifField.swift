@@ -53,6 +53,9 @@ enum ExifTagNumber {
     static let gpsLatitude: UInt16 = 0x0002
     static let gpsLongitudeRef: UInt16 = 0x0003
     static let gpsLongitude: UInt16 = 0x0004
+    static let offsetTimeOriginal: UInt16 = 0x9011
+    static let gpsTimeStamp: UInt16 = 0x0007
+    static let gpsDateStamp: UInt16 = 0x001D
 }
 
 extension ExifField {
@@ -73,6 +76,14 @@ extension ExifField {
         if let takenAt = metadata.takenAt {
             let exifDate = String(takenAt.map { $0 == "-" ? ":" : $0 == "T" ? " " : $0 })
             fields.append(ExifField(.photo, ExifTagNumber.dateTimeOriginal, .ascii(exifDate)))
+        }
+        if let offset = metadata.takenOffset {
+            fields.append(ExifField(.photo, ExifTagNumber.offsetTimeOriginal, .ascii(ExifTime.offsetText(minutes: offset))))
+        }
+        if let gpsTime = metadata.gpsTime, let (day, seconds) = ExifTime.dayAndSeconds(of: gpsTime) {
+            fields.append(ExifField(.gps, ExifTagNumber.gpsDateStamp, .ascii(day)))
+            let parts = [seconds / 3600, seconds / 60 % 60, seconds % 60].map { (UInt32(clamping: $0), UInt32(1)) }
+            fields.append(ExifField(.gps, ExifTagNumber.gpsTimeStamp, .rationals(parts)))
         }
         if let latitude = metadata.latitude, let longitude = metadata.longitude {
             fields += [

@@ -46,10 +46,17 @@ public struct PhotoMetadata: Sendable, Equatable {
     /// Windows' XPKeywords, as read: at most 50, each trimmed, at most 60 characters, without
     /// control characters, none empty and no two the same ignoring case. Written as given.
     public var keywords: [String]
+    /// The zone `takenAt` was in, minutes east of UTC (EXIF's OffsetTimeOriginal, "+02:00").
+    public var takenOffset: Int?
+    /// When the GPS fixed the position, seconds since 1970 UTC (GPSDateStamp and GPSTimeStamp):
+    /// with `takenAt`, it tells how far the camera's clock is from UTC.
+    public var gpsTime: Int64?
 
     public init(takenAt: String? = nil, latitude: Double? = nil, longitude: Double? = nil, orientation: Int = 1,
                 cameraMake: String? = nil, cameraModel: String? = nil, imageDescription: String? = nil,
-                keywords: [String] = []) {
+                keywords: [String] = [], takenOffset: Int? = nil, gpsTime: Int64? = nil) {
+        self.takenOffset = takenOffset
+        self.gpsTime = gpsTime
         self.takenAt = takenAt
         self.latitude = latitude
         self.longitude = longitude

@@ -77,6 +77,8 @@ public final class Library: Sendable {
     public var recents: Recents { Recents(database: database, clock: clock) }
     public var vacations: VacationStore { VacationStore(database: database, dataFolder: folder, exports: exports, clock: clock) }
     public var photoTags: PhotoTagStore { PhotoTagStore(database: database) }
+    public var tracks: TrackStore { TrackStore(database: database, clock: clock) }
+    public var placer: PhotoPlacer { PhotoPlacer(photos: photos, tracks: tracks, clock: clock) }
 
 
     /// Creates the folder (and its parents) if needed and proves it writable, so that a bad

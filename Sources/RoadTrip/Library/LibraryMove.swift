@@ -20,12 +20,12 @@ public struct LibraryMove: Sendable {
     static let tables = [
         "destinations", "destination_events", "destination_points_of_interest", "library_events",
         "accounts", "known_devices", "setup_tokens", "trips", "book_settings",
-        "places", "photos", "photo_tags", "vacations", "vacation_places", "vacation_photos", "vacation_tags", "vacation_photo_tags",
+        "tracks", "track_waypoints", "placements", "places", "photos", "placement_photos", "photo_tags", "vacations", "vacation_places", "vacation_photos", "vacation_tags", "vacation_photo_tags",
         "settings", "flickr_photos", "recent_items", "jobs",
         "vacation_links", "vacation_members", "backups",
     ]
     /// Tables whose `id` PostgreSQL numbers itself: their next number follows the copied rows.
-    static let numberedTables = ["destinations", "accounts", "photos", "vacations", "jobs", "vacation_links", "backups"]
+    static let numberedTables = ["destinations", "accounts", "photos", "vacations", "jobs", "vacation_links", "backups", "tracks", "placements"]
     /// Rows read and written at a time.
     static let batch = 500
 

@@ -340,5 +340,7 @@ extension Schema {
                 CHECK ((snapshot IS NULL) <> (error IS NULL))
             );
             """),
+        // SQLite's 013-tracks.
+        Migration("008-tracks", TrackSchema.postgreSQL),
     ]
 }

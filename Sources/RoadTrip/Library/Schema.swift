@@ -349,5 +349,7 @@ enum Schema {
                 CHECK ((snapshot IS NULL) <> (error IS NULL))
             );
             """),
+        // Tracks, and photos placed by them, by estimates or by hand, with what Undo needs (`TrackSchema`).
+        Migration("013-tracks", TrackSchema.sqlite),
     ]
 }

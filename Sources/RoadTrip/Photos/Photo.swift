@@ -25,6 +25,14 @@ public struct Photo: Sendable, Equatable, Identifiable {
     public let placeID: Int64?
     /// Keywords the photo carried (EXIF XPKeywords), the start of its tags.
     public let keywords: [String]
+    /// The zone of `takenAt`, minutes east of UTC, when the camera wrote it (OffsetTimeOriginal).
+    public let takenOffset: Int?
+    /// When its GPS fixed the position, seconds since 1970 UTC, when the camera wrote it.
+    public let gpsTime: Int64?
+    /// Where its position came from; nil without one.
+    public let positionSource: PositionSource?
+    /// The placement that gave it its position (a track, an estimate, a person), if one did.
+    public let placementID: Int64?
 
     /// What a list shows first: the title, else the description, else "Unknown".
     public var displayTitle: String {
@@ -54,7 +62,8 @@ public struct Photo: Sendable, Equatable, Identifiable {
 
     static let columns = """
         id, sha256, format, byte_count, width, height, orientation, title, description, taken_at,
-        latitude, longitude, camera_make, camera_model, place_id, keywords
+        latitude, longitude, camera_make, camera_model, place_id, keywords, taken_offset, gps_at,
+        position_source, placement_id
         """
 
     init(row: Row) throws {
@@ -75,7 +84,23 @@ public struct Photo: Sendable, Equatable, Identifiable {
         cameraModel = try row["camera_model"]
         placeID = try row["place_id"]
         keywords = (try row["keywords"] as String).split(separator: ";").map(String.init)
+        takenOffset = (try row["taken_offset"] as Int64?).flatMap { Int(exactly: $0) }
+        gpsTime = try row["gps_at"]
+        positionSource = latitude == nil ? nil : (try row["position_source"] as String?).flatMap(PositionSource.init(rawValue:)) ?? .camera
+        placementID = try row["placement_id"]
     }
+}
+
+/// Where a photo's position came from. The original file is never changed: this is the library's.
+public enum PositionSource: String, Sendable, Equatable, CaseIterable {
+    /// The camera's GPS, read from the file at import.
+    case camera
+    /// Interpolated along a GPS track at the photo's time.
+    case track
+    /// Estimated from photos taken shortly before and after that have a position.
+    case estimate
+    /// Set by a person: a point on the map, or a place found by name.
+    case hand
 }
 
 /// A place of the library: a populated place of the gazetteer that photos were taken at.

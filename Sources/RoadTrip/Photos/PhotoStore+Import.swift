@@ -66,12 +66,15 @@ extension PhotoStore {
             if let place { try PhotoStore.record(place, in: db) }
             try db.execute("""
                 INSERT INTO photos (sha256, format, byte_count, width, height, orientation, title, description, taken_at,
-                    sorted_at, latitude, longitude, camera_make, camera_model, place_id, imported_at, imported_by, keywords)
+                    sorted_at, latitude, longitude, camera_make, camera_model, place_id, imported_at, imported_by, keywords,
+                    taken_offset, gps_at, position_source)
                 VALUES (\(sha256), \(image.header.format.rawValue), \(byteCount), \(image.header.width), \(image.header.height),
                     \(image.header.orientation), \(title), \(metadata.imageDescription), \(metadata.takenAt),
                     \(metadata.takenAt ?? PhotoStore.timestamp(now)), \(metadata.latitude), \(metadata.longitude),
                     \(metadata.cameraMake), \(metadata.cameraModel), \(place?.id), \(Int64(now.timeIntervalSince1970)),
-                    \(account?.rawValue), \(metadata.keywords.joined(separator: ";")))
+                    \(account?.rawValue), \(metadata.keywords.joined(separator: ";")),
+                    \(metadata.takenAt == nil ? nil : metadata.takenOffset), \(metadata.gpsTime),
+                    \(metadata.latitude == nil ? nil : PositionSource.camera.rawValue))
                 ON CONFLICT (sha256) DO NOTHING
                 """)
             let inserted = db.changes > 0

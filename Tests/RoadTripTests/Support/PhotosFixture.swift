@@ -47,10 +47,11 @@ final class PhotosFixture: Sendable {
     @discardableResult
     func draw(_ name: String, format: ImageFormat = .jpeg, width: Int = 320, height: Int = 240, seed: UInt64 = 1,
               at coordinate: (Double, Double)? = nil, takenAt: String? = "2024-05-01T10:00:00", description: String? = nil,
-              orientation: Int = 1) throws -> String {
+              orientation: Int = 1, takenOffset: Int? = nil, gpsTime: Int64? = nil) throws -> String {
         let path = source.appendingPathComponent(name).path
         let metadata = PhotoMetadata(takenAt: takenAt, latitude: coordinate?.0, longitude: coordinate?.1, orientation: orientation,
-                                     cameraMake: "Fujifilm", cameraModel: "X-T5", imageDescription: description)
+                                     cameraMake: "Fujifilm", cameraModel: "X-T5", imageDescription: description,
+                                     takenOffset: takenOffset, gpsTime: gpsTime)
         try SyntheticPhoto.write(to: path, format: format, width: width, height: height, metadata: metadata, seed: seed)
         return path
     }

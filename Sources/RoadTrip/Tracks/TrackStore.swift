@@ -1,0 +1,133 @@
+import Crypto
+import Foundation
+import SQLDatabase
+
+/// What importing one track file did.
+public struct TrackImport: Sendable, Equatable {
+    /// Its tracks as stored, in the file's order (found again when the file was imported before).
+    public let tracks: [Track]
+    /// How many of them are new.
+    public let added: Int
+    public let waypoints: Int
+}
+
+/// The household's tracks: GPX, KML and GeoJSON files read into rows (`TrackSchema`).
+public struct TrackStore: Sendable {
+    let database: Database
+    let clock: WallClock
+
+    public init(database: Database, clock: WallClock = .system) {
+        self.database = database
+        self.clock = clock
+    }
+
+    /// Reads a file and stores its tracks in one transaction: all of them, or, when it is
+    /// refused (`TrackFileError`, with the reason), none. The same file again adds nothing.
+    public func importFile(_ data: Data, fileName: String, by account: AccountID?) throws -> TrackImport {
+        let file = try TrackFile.read(data, fileName: fileName)
+        let digest = SHA256.hexDigest(data)
+        let stem = PhotoStore.title(fromFileName: fileName)
+        var tracks = file.tracks
+        if tracks.isEmpty { tracks = [ParsedTrack(name: "", segments: [])] }
+        let now = clock.seconds
+        return try database.write { db in
+            var stored: [Track] = []
+            var added = 0
+            for (index, track) in tracks.enumerated() {
+                let fallback = stem.isEmpty ? "Track" : stem
+                let name = track.name.isEmpty ? (tracks.count > 1 ? "\(fallback) \(index + 1)" : fallback) : track.name
+                let points = track.segments.flatMap { $0 }
+                let box = Self.box(of: points + (index == 0 ? file.waypoints.map(\.point) : []))
+                let range = track.timeRange
+                let id: Int64? = try db.fetchValue("""
+                    INSERT INTO tracks (name, format, file_sha256, file_index, started_at, ended_at, point_count, segment_count, distance,
+                        south, west, north, east, points, outline, imported_at, imported_by)
+                    VALUES (\(name), \(file.format.rawValue), \(digest), \(index), \(range?.lowerBound), \(range?.upperBound),
+                        \(points.count), \(track.segments.count), \(track.distance), \(box?.south), \(box?.west), \(box?.north), \(box?.east),
+                        \(TrackPointCodec.encode(track.segments)), \(TrackPointCodec.encode(TrackOutline.outline(of: track.segments))),
+                        \(now), \(account?.rawValue))
+                    ON CONFLICT (file_sha256, file_index) DO NOTHING
+                    RETURNING id
+                    """)
+                if let id, index == 0 {
+                    for (number, waypoint) in file.waypoints.enumerated() {
+                        try db.execute("""
+                            INSERT INTO track_waypoints (track_id, id, name, latitude, longitude, time)
+                            VALUES (\(id), \(number + 1), \(waypoint.name), \(waypoint.point.latitude), \(waypoint.point.longitude), \(waypoint.point.time))
+                            """)
+                    }
+                }
+                if id != nil { added += 1 }
+                guard let row = try db.fetchOne("SELECT \(raw: Track.columns) FROM tracks WHERE file_sha256 = \(digest) AND file_index = \(index)") else {
+                    throw FileError("cannot find the new track of", fileName)
+                }
+                stored.append(try Track(row: row))
+            }
+            return TrackImport(tracks: stored, added: added, waypoints: file.waypoints.count)
+        }
+    }
+
+    static func box(of points: [TrackPoint]) -> (south: Double, west: Double, north: Double, east: Double)? {
+        guard let first = points.first else { return nil }
+        return points.reduce((first.latitude, first.longitude, first.latitude, first.longitude)) { box, point in
+            (min(box.0, point.latitude), min(box.1, point.longitude), max(box.2, point.latitude), max(box.3, point.longitude))
+        }
+    }
+
+    /// Every track, newest first; tracks without times last.
+    public func all() throws -> [Track] {
+        try database.fetchAll("SELECT \(raw: Track.columns) FROM tracks ORDER BY started_at IS NULL, started_at DESC, id DESC", Track.init)
+    }
+
+    public func track(id: Int64) throws -> Track? {
+        try database.fetchOne("SELECT \(raw: Track.columns) FROM tracks WHERE id = \(id)").map(Track.init)
+    }
+
+    /// The track's segments as recorded; empty for a track whose row is damaged.
+    public func points(of id: Int64) throws -> [[TrackPoint]] {
+        let bytes: [UInt8]? = try database.fetchValue("SELECT points FROM tracks WHERE id = \(id)")
+        return bytes.flatMap(TrackPointCodec.decode) ?? []
+    }
+
+    public func waypoints(of id: Int64) throws -> [TrackWaypoint] {
+        try database.fetchAll("SELECT name, latitude, longitude, time FROM track_waypoints WHERE track_id = \(id) ORDER BY id") { row in
+            TrackWaypoint(name: try row["name"], point: TrackPoint(latitude: try row["latitude"], longitude: try row["longitude"], time: try row["time"]))
+        }
+    }
+
+    /// Removes the track; photos it placed keep their positions (Info then says "a track since removed").
+    @discardableResult
+    public func delete(id: Int64) throws -> Bool {
+        try database.write { db in
+            try db.execute("DELETE FROM tracks WHERE id = \(id)")
+            return db.changes > 0
+        }
+    }
+
+    /// Tracks whose times overlap `range` (milliseconds), earliest first.
+    public func tracks(during range: ClosedRange<Int64>) throws -> [Track] {
+        try database.fetchAll("""
+            SELECT \(raw: Track.columns) FROM tracks
+            WHERE started_at IS NOT NULL AND started_at <= \(range.upperBound) AND ended_at >= \(range.lowerBound)
+            ORDER BY started_at, id
+            """, Track.init)
+    }
+
+    /// The outlines of the tracks `box` shows (at most `limit`, the longest first), simplified
+    /// further to about a pixel at `zoom`.
+    public func outlines(in box: MapBox, zoom: Int, limit: Int = 200) throws -> [TrackOutlineView] {
+        let ranges = box.longitudeRanges
+        var overlap: SQL = "(\(ranges[0].upperBound) >= west AND \(ranges[0].lowerBound) <= east)"
+        if ranges.count > 1 { overlap = "(\(sql: overlap) OR (\(ranges[1].upperBound) >= west AND \(ranges[1].lowerBound) <= east))" }
+        let rows = try database.fetchAll("""
+            SELECT id, name, outline FROM tracks
+            WHERE point_count > 0 AND north >= \(box.south) AND south <= \(box.north) AND \(sql: overlap)
+            ORDER BY point_count DESC, id LIMIT \(limit)
+            """) { row in (id: try row["id"] as Int64, name: try row["name"] as String, outline: try row["outline"] as [UInt8]) }
+        let pixel = 360 / (256 * pow(2, Double(max(0, min(zoom, 22)))))
+        return rows.map { row in
+            let segments = (TrackPointCodec.decode(row.outline) ?? []).map { TrackOutline.simplify($0, tolerance: pixel) }
+            return TrackOutlineView(id: row.id, name: row.name, segments: segments)
+        }
+    }
+}
