@@ -32,6 +32,7 @@ enum Commands {
         case "check": try check(rest)
         case "backup": try backup(rest)
         case "restore": try restore(rest)
+        case "tracks": try tracks(rest)
         default:
             if first.hasPrefix("-") { throw CommandFailure(message: "unknown option '\(first)' (see roadtrip --help)", status: 64) }
             throw CommandFailure(message: "unknown command '\(first)' (see roadtrip --help)", status: 64)

@@ -74,6 +74,17 @@ enum Help {
               Check the snapshot, then restore it into an empty folder (and an empty PostgreSQL
               database with --database), never over a library; an older RoadTrip's snapshot is
               brought up to date. Ends with roadtrip check's verdict.
+          roadtrip tracks import FILE... [--data DIR] [--database URL]
+              Add GPS tracks from GPX (1.0, 1.1), KML (gx:Track, LineString with a TimeSpan)
+              or GeoJSON (LineString with coordTimes or times) files; a file imported again adds
+              nothing. A file is refused whole, with the reason, or stored whole.
+          roadtrip tracks list [--data DIR] [--database URL]
+          roadtrip tracks place [--track ID] [--clock "CAMERA=ZONE|+MINUTES"] [--tolerance 10]
+                                [--window 30] [--no-estimates] [--dry-run]
+              Give photos without a position one from the tracks at their times (points further
+              apart than --tolerance minutes are a gap), else estimated from photos of the same
+              camera taken within --window minutes. A camera's clock is the photo's own zone,
+              else measured from its photos with a GPS time, else --clock. Undo in the browser.
           roadtrip migrate --from DIR --to postgresql://USER:PASSWORD@HOST:PORT/DB
               Copy a data folder's library into an empty PostgreSQL database, all or nothing
               (safe to run again after a failure), ending with every table's count. Accounts
