@@ -31,6 +31,7 @@ class PhotoFacts:
     make: str | None = None
     model: str | None = None
     description: str | None = None
+    offset: str | None = None  # OffsetTimeOriginal, "+02:00": the zone of taken_at
 
 
 def _sexagesimal(value: float) -> list[tuple[int, int]]:
@@ -84,6 +85,8 @@ def exif_block(facts: PhotoFacts) -> bytes:
     photo: list[tuple[int, int, object]] = []
     if facts.taken_at:
         photo.append((0x9003, ASCII, facts.taken_at.replace("-", ":").replace("T", " ")))
+    if facts.offset:
+        photo.append((0x9011, ASCII, facts.offset))
     image: list[tuple[int, int, object]] = [(0x0112, SHORT, 1)]
     for tag, text in ((0x010E, facts.description), (0x010F, facts.make), (0x0110, facts.model)):
         if text:

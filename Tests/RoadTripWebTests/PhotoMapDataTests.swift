@@ -125,7 +125,7 @@ import Testing
         #expect(clusterLinks.count == 1)
         let cell = try #require(clusterLinks.first.flatMap { Markup.attribute("href", of: $0) })
         #expect(cell.hasPrefix("/map/cells/3-"))
-        #expect(Markup.texts(ofClass: "row-title", element: "span", in: html) == ["2100 photos"], "the list beside the map")
+        #expect(Markup.texts(ofClass: "row-title", element: "span", in: html) == ["Tracks", "2100 photos"], "the list beside the map: Tracks, then a row a cluster")
         #expect(Markup.tags("a", in: html).contains { Markup.attribute("href", of: $0) == "/map" && Markup.attribute("aria-current", of: $0) != nil },
                 "the Map tab is the current one")
     }

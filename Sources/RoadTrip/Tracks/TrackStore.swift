@@ -113,6 +113,18 @@ public struct TrackStore: Sendable {
             """, Track.init)
     }
 
+    /// One track's outline, simplified to about a pixel at `zoom`; nil when there is no such track.
+    public func outline(of id: Int64, zoom: Int) throws -> TrackOutlineView? {
+        guard let row = try database.fetchOne("SELECT id, name, outline FROM tracks WHERE id = \(id)") else { return nil }
+        return TrackOutlineView(id: try row["id"], name: try row["name"], segments: Self.simplified(try row["outline"], zoom: zoom))
+    }
+
+    /// An outline's stored bytes simplified to about a pixel at `zoom` (Leaflet's zoom: 256 × 2^zoom pixels round the world).
+    static func simplified(_ outline: [UInt8], zoom: Int) -> [[TrackPoint]] {
+        let pixel = 360 / (256 * pow(2, Double(max(0, min(zoom, 22)))))
+        return (TrackPointCodec.decode(outline) ?? []).map { TrackOutline.simplify($0, tolerance: pixel) }
+    }
+
     /// The outlines of the tracks `box` shows (at most `limit`, the longest first), simplified
     /// further to about a pixel at `zoom`.
     public func outlines(in box: MapBox, zoom: Int, limit: Int = 200) throws -> [TrackOutlineView] {
@@ -124,10 +136,6 @@ public struct TrackStore: Sendable {
             WHERE point_count > 0 AND north >= \(box.south) AND south <= \(box.north) AND \(sql: overlap)
             ORDER BY point_count DESC, id LIMIT \(limit)
             """) { row in (id: try row["id"] as Int64, name: try row["name"] as String, outline: try row["outline"] as [UInt8]) }
-        let pixel = 360 / (256 * pow(2, Double(max(0, min(zoom, 22)))))
-        return rows.map { row in
-            let segments = (TrackPointCodec.decode(row.outline) ?? []).map { TrackOutline.simplify($0, tolerance: pixel) }
-            return TrackOutlineView(id: row.id, name: row.name, segments: segments)
-        }
+        return rows.map { TrackOutlineView(id: $0.id, name: $0.name, segments: Self.simplified($0.outline, zoom: zoom)) }
     }
 }

@@ -1,7 +1,7 @@
 // The photo map: Leaflet in place of the server-drawn SVG (maps.js), with the clusters or
 // photos of each view asked from /map/photos. app.js loads this module on a page with one.
 
-import { background, canvas, leaflet, startAll } from "./maps.js";
+import { background, canvas, escapeHTML, leaflet, startAll } from "./maps.js";
 
 function plural(count) {
   return count === 1 ? "1 photo" : `${count.toLocaleString("en")} photos`;
@@ -39,6 +39,7 @@ async function start(figure) {
   // anything is drawn under them.
   map.fitBounds([[-56, -170], [72, 180]]);
 
+  const tracks = L.layerGroup().addTo(map);
   const clusters = L.layerGroup().addTo(map);
   const photos = L.markerClusterGroup({
     showCoverageOnHover: false,
@@ -58,6 +59,16 @@ async function start(figure) {
     const view = await response.json();
     clusters.clearLayers();
     photos.clearLayers();
+    tracks.clearLayers();
+    // The household's tracks under the photos, each line opening its track.
+    for (const [id, name, segments] of view.tracks ?? []) {
+      const lines = segments.map((flat) => flat.reduce((pairs, value, index) => (index % 2 ? pairs.at(-1).push(value) : pairs.push([value]), pairs), []));
+      const line = L.polyline(lines, { className: "map-track", color: "#2f6fb5", weight: 4, opacity: 0.75 });
+      line.bindTooltip(escapeHTML(name), { sticky: true });
+      line.on("click", () => location.assign(`/map/tracks/${Number(id)}`));
+      tracks.addLayer(line);
+    }
+    figure.dataset.tracks = String((view.tracks ?? []).length);
     for (const [latitude, longitude, count, x, y, photo] of view.clusters) {
       const icon = photo ? thumbnailIcon(L, photo, count, true) : clusterIcon(L, count);
       const marker = L.marker([latitude, longitude], { icon, title: plural(count), keyboard: true });

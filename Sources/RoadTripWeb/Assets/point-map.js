@@ -10,7 +10,15 @@ const LABELS = {
   trip: "Map of the destination and its points of interest",
   itinerary: "Map of the itinerary",
   position: "Map of where the photo was taken",
+  track: "Map of the track",
+  placing: "Map of the photos along the tracks",
 };
+
+/** The tracks the drawing holds, each a list of [latitude, longitude]. */
+function linesOf(figure) {
+  return [...figure.querySelectorAll(".map-drawing .map-track")].map((line) =>
+    (line.dataset.path ?? "").split(" ").filter(Boolean).map((pair) => pair.split(",").map(Number)));
+}
 
 function pointsOf(figure) {
   return [...figure.querySelectorAll(".map-drawing .map-point")].map((marker) => ({
@@ -43,18 +51,23 @@ function labelWidth(text) {
 async function start(figure) {
   const style = figure.dataset.style;
   const points = pointsOf(figure);
-  if (points.length === 0) throw new Error("a map without points");
+  const lines = linesOf(figure);
+  if (points.length === 0 && lines.length === 0) throw new Error("a map without points");
   const L = await leaflet(figure);
   const holder = canvas(figure, LABELS[style] ?? "Map");
   // The small map in the viewer's Info leaves the wheel to the page.
   const map = L.map(holder, { keyboard: true, maxZoom: 18, scrollWheelZoom: style !== "position" });
   const where = points.map((point) => [point.latitude, point.longitude]);
+  const everything = [...where, ...lines.flat()];
   // Everything inside the view: the points, and the trip's names written to their right.
   const labels = style === "trip" ? Math.max(...points.map((point) => labelWidth(point.name))) + 24 : 0;
-  if (points.length === 1) map.setView(where[0], style === "position" ? 5 : 11);
-  else map.fitBounds(where, { paddingTopLeft: [36, 36], paddingBottomRight: [36 + labels, 36], maxZoom: 14 });
+  if (everything.length === 1) map.setView(everything[0], style === "position" ? 5 : 11);
+  else map.fitBounds(everything, { paddingTopLeft: [36, 36], paddingBottomRight: [36 + labels, 36], maxZoom: 14 });
   await background(L, map, figure);
 
+  for (const line of lines) {
+    L.polyline(line, { className: "map-track", color: "#2f6fb5", weight: 4, opacity: 0.8, interactive: false }).addTo(map);
+  }
   if (style === "itinerary" && points.length > 1) {
     // Through every place, however close (no smoothing away of a vertex).
     L.polyline(where, { className: "map-route", color: "#b5462f", weight: 3, opacity: 0.85, interactive: false, smoothFactor: 0 }).addTo(map);

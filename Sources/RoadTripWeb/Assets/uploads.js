@@ -118,8 +118,9 @@ function send(form, { file, row }, done, tries = 1) {
     row.classList.add(outcome);
     bar.value = 100;
     status.textContent = message;
-    if (answer?.thumbnail) {
-      row.querySelector(".upload-thumb").src = answer.thumbnail;
+    // A photo has a thumbnail; a track file only its link.
+    if (answer?.thumbnail) row.querySelector(".upload-thumb").src = answer.thumbnail;
+    if (answer?.photo) {
       const link = document.createElement("a");
       link.href = answer.photo;
       link.textContent = file.name;

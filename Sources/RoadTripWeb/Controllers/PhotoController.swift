@@ -33,13 +33,15 @@ struct PhotoController {
         if inRecents {
             masterKey = "recents"
             let neighbours = RecentsView.neighbours(of: .library(photo.id), in: recents)
-            viewer = PhotoViewer(photo: photo, place: place, previous: neighbours.previous, next: neighbours.next, inRecents: true)
+            viewer = PhotoViewer(photo: photo, place: place, previous: neighbours.previous, next: neighbours.next, inRecents: true,
+                                 origin: try app.library.placer.origin(of: photo))
             master = RecentsView(items: recents, current: .library(photo.id))
             back = (.recents, "Recents")
         } else {
             let neighbours = try photos.neighbours(of: photo)
             viewer = PhotoViewer(photo: photo, place: place, previous: neighbours.newer.map { .photo(id: $0, inRecents: false) },
-                                 next: neighbours.older.map { .photo(id: $0, inRecents: false) }, inRecents: false)
+                                 next: neighbours.older.map { .photo(id: $0, inRecents: false) }, inRecents: false,
+                                 origin: try app.library.placer.origin(of: photo))
             let collection: PhotoCollection = photo.placeID.map { .place($0) } ?? .noLocation
             masterKey = collection.masterKey
             master = try PlacesController(app: app, context: context).grid(collection, current: photo.id).view

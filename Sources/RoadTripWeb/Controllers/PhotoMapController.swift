@@ -10,7 +10,8 @@ package struct PhotoMapController {
     /// The zooms a map asks for: Leaflet's 0 (the world in 256 pixels) to 20 (a street).
     static let zooms = 0...20
 
-    /// `{"level":L,"clusters":[[latitude,longitude,count,x,y,photo],…],"photos":[[id,latitude,longitude],…]}`:
+    /// `{"level":L,"clusters":[[latitude,longitude,count,x,y,photo],…],"photos":[[id,latitude,longitude],…],
+    /// "tracks":[[id,"name",[[latitude,longitude,latitude,longitude,…],…]],…]}`: the tracks in view simplified to about a pixel;
     /// at most `PhotoStore.mapPointLimit` photos, and clusters for a bounded number of cells, each
     /// with one of its photos to draw it by (null past `PhotoStore.mapClusterPictureLimit` clusters).
     func data(bbox: String?, zoom: String?) throws -> Response {
@@ -21,11 +22,22 @@ package struct PhotoMapController {
             .joined(separator: ",")
         json += "],\"photos\":["
         json += map.points.map { "[\($0.photoID),\(Self.degrees($0.latitude)),\(Self.degrees($0.longitude))]" }.joined(separator: ",")
+        json += "],\"tracks\":["
+        json += try app.library.tracks.outlines(in: box, zoom: zoom).map(Self.trackJSON).joined(separator: ",")
         json += "]}"
         var response = Response(body: .bytes(Array(json.utf8)))
         response.headers["Content-Type"] = "application/json"
         response.headers["Cache-Control"] = "no-store"
         return response
+    }
+
+    /// `[id,"name",[[latitude,longitude,…],…]]`: a track's line as the map draws it.
+    static func trackJSON(_ track: TrackOutlineView) -> String {
+        let name = (try? JSONEncoder().encode(track.name)).map { String(decoding: $0, as: UTF8.self) } ?? "\"\""
+        let segments: [String] = track.segments.map { segment in
+            "[" + segment.map { point in degrees(point.latitude) + "," + degrees(point.longitude) }.joined(separator: ",") + "]"
+        }
+        return "[\(track.id),\(name),[" + segments.joined(separator: ",") + "]]"
     }
 
     /// The box and zoom a request names; a 400 saying what is wrong otherwise.

@@ -32,27 +32,44 @@ struct UploadController {
         let outcome = try importFile(file)
         var answer = UploadAnswer(fileName: file.fileName, outcome: UploadSummaryView.kind(outcome), message: UploadSummaryView.message(outcome))
         switch outcome {
-        case .imported(let photo, let warnings):
+        case .tracks(.success(let result)):
+            answer.photo = result.tracks.first.map { Route.track(id: $0.id).path }
+        case .tracks(.failure), .photo(.refused):
+            break
+        case .photo(.imported(let photo, let warnings)):
             answer.photo = Route.photo(id: photo.id, inRecents: false).path
             answer.thumbnail = Route.photoImage(id: photo.id, size: .thumbnail).path
             answer.warnings = warnings.isEmpty ? nil : warnings
-        case .alreadyThere(let photo):
+        case .photo(.alreadyThere(let photo)):
             answer.photo = Route.photo(id: photo.id, inRecents: false).path
             answer.thumbnail = Route.photoImage(id: photo.id, size: .thumbnail).path
-        case .refused: break
         }
-        var response = Response(status: outcome.isRefusal ? .unprocessableContent : .ok, body: .bytes(Array(try JSONEncoder().encode(answer))))
+        var response = Response(status: UploadSummaryView.kind(outcome) == "refused" ? .unprocessableContent : .ok, body: .bytes(Array(try JSONEncoder().encode(answer))))
         response.headers["Content-Type"] = "application/json"
         response.headers["Cache-Control"] = "no-store"
         return response
     }
 
-    /// Imports in the request (the thumbnail too, which proves the file decodes); the preview
-    /// is made in the background.
-    private func importFile(_ file: Upload.File) throws -> ImportOutcome {
-        let outcome = app.library.photos.importPhoto(at: file.path, fileName: file.fileName, by: try context.account.id, inline: [.thumbnail])
+    /// Imports in the request: a track file (recognised by its name's extension, then read
+    /// by its content) whole or not at all; a photo with its thumbnail (which proves the file
+    /// decodes), the preview made in the background.
+    private func importFile(_ file: Upload.File) throws -> UploadResult {
+        let account = try context.account.id
+        if TrackFile.Format.of(fileName: file.fileName) != nil {
+            do {
+                let size = (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? NSNumber)?.intValue ?? 0
+                guard size <= TrackFile.maximumBytes else {
+                    throw TrackFileError(reason: "is \(ByteCount.text(Int64(size))); a track file may be at most \(ByteCount.text(Int64(TrackFile.maximumBytes)))")
+                }
+                let data = try Data(contentsOf: URL(fileURLWithPath: file.path))
+                return .tracks(.success(try app.library.tracks.importFile(data, fileName: file.fileName, by: account)))
+            } catch let error as TrackFileError {
+                return .tracks(.failure(error))
+            }
+        }
+        let outcome = app.library.photos.importPhoto(at: file.path, fileName: file.fileName, by: account, inline: [.thumbnail])
         if case .imported(let photo, _) = outcome { app.library.queueRenditions(of: photo, log: app.log) }
-        return outcome
+        return .photo(outcome)
     }
 
     private func page(detail: any HTML, status: Status) throws -> Response {

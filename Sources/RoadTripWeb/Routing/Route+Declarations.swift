@@ -126,6 +126,17 @@ extension Route {
             RouteDeclaration.get("/map/cells/\(MapCell(level: level, x: x, y: y))", as: Parse { (cell: MapCell) in .photoMapCell(level: cell.level, x: cell.x, y: cell.y) }) {
                 try PhotoMapController(app: $0, context: $1).cell(level: level, x: x, y: y)
             }.pageCached.bounded(.mapCell, for: level == Route.coarsestMapCellLevel ? ["GET", "HEAD"] : [])
+        case .tracks: .get("/map/tracks", as: Parse(.tracks)) { try TracksController(app: $0, context: $1).list() }
+        case .track(let id): .get("/map/tracks/\(id)", as: Parse(Route.track)) { try TracksController(app: $0, context: $1).show(id: id) }
+        case .trackRemoval(let id): .post("/map/tracks/\(id)/remove", as: Parse(Route.trackRemoval)) { try TracksController(app: $0, context: $1).remove(id: id) }
+        case .placing(let track):
+            RouteDeclaration("/photos/placing", query: Route.query("track", track.map(String.init)),
+                             as: Parse(reading: { .placing(track: $0.identifierParameter("track")) }),
+                             get: { try PlacingController(app: $0, context: $1).preview(track: track) },
+                             post: { try PlacingController(app: $0, context: $1).place(track: track) })
+        case .placement(let id):
+            RouteDeclaration("/photos/placings/\(id)", as: Parse(Route.placement), get: { try PlacingController(app: $0, context: $1).show(id: id) },
+                             post: { try PlacingController(app: $0, context: $1).undo(id: id) })
         case .basemapTile(let tile, let version):
             // Public data, as the stylesheets are: before the session, cached for as long as the pack lasts.
             .beforeSession("/map/basemap/\(tile)", query: Route.query("v", version),

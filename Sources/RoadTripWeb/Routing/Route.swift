@@ -68,6 +68,14 @@ public enum Route: Sendable, Equatable {
     case photoMap
     /// One cluster of the map opened: the photos of a cell of its grid.
     case photoMapCell(level: Int, x: Int64, y: Int64)
+    /// The household's GPS tracks (Photos → Map → Tracks), one track, and removing one.
+    case tracks
+    case track(id: Int64)
+    case trackRemoval(id: Int64)
+    /// Placing photos without a position from the tracks (one, or every one), previewed, then applied.
+    case placing(track: Int64?)
+    /// A placement made, with its Undo.
+    case placement(id: Int64)
     /// A tile of the basemap (`BasemapPack`), gzip'd as the pack holds it; `version` names the pack.
     case basemapTile(BasemapTile, version: String?)
     /// Places searched by name.
@@ -200,6 +208,7 @@ public enum Route: Sendable, Equatable {
 
         .places(order: .byCountry), .placesInCountry(code: "FR"), .placePhotos(.noLocation, after: nil), .placePhotos(.place(1), after: nil),
         .findPlaces(query: nil), .recents, .photoMap, .photoMapCell(level: 4, x: 8, y: 4), .photoMapData(bbox: nil, zoom: nil),
+        .tracks, .track(id: 1), .trackRemoval(id: 1), .placing(track: nil), .placement(id: 1),
         .basemapTile(BasemapTile(z: 8, x: 75, y: 96)!, version: nil),
         .photo(id: 1, inRecents: false), .photoImage(id: 1, size: .preview), .photoPlace(id: 1, query: nil),
         .visit(photo: 1), .unvisit(photo: 1), .photoTags(photo: 1), .upload, .uploadFile(name: nil),

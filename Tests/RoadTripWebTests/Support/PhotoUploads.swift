@@ -15,10 +15,11 @@ final class PhotoUploads {
 
     /// A photo drawn with the given position and description.
     func draw(_ name: String, format: ImageFormat = .jpeg, seed: UInt64 = 1, at coordinate: (Double, Double)? = (40.7752, -73.9716),
-              takenAt: String = "2024-10-19T09:12:40", description: String? = nil, width: Int = 200, height: Int = 150) throws -> String {
+              takenAt: String = "2024-10-19T09:12:40", description: String? = nil, width: Int = 200, height: Int = 150,
+              takenOffset: Int? = nil) throws -> String {
         let path = folder.appendingPathComponent(name).path
         let metadata = PhotoMetadata(takenAt: takenAt, latitude: coordinate?.0, longitude: coordinate?.1,
-                                     cameraMake: "Fujifilm", cameraModel: "X-T5", imageDescription: description)
+                                     cameraMake: "Fujifilm", cameraModel: "X-T5", imageDescription: description, takenOffset: takenOffset)
         try SyntheticPhoto.write(to: path, format: format, width: width, height: height, metadata: metadata, seed: seed)
         return path
     }

@@ -50,7 +50,10 @@ struct PhotoMapListView: HTML {
     var content: some HTML {
         section(.class("map-list"), .ariaLabel("Where the photos were taken")) {
             if map.photoCount == 0 {
-                p(.class("empty-note")) { "Photos with a position (from the camera's GPS) appear on the map." }
+                p(.class("empty-note")) { "Photos with a position (from the camera's GPS, or placed from a track) appear on the map." }
+            }
+            ul(.class("rows map-tracks-link")) {
+                li { a(.class("row"), .href(.tracks)) { span(.class("row-title")) { "Tracks" }; span(.class("row-subtitle")) { "GPS tracks, and placing photos along them" } } }
             }
             ul(.class("rows map-clusters")) {
                 ForEach(map.clusters.sorted { $0.count > $1.count }) { cluster in

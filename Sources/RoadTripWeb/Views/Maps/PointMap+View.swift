@@ -20,9 +20,10 @@ struct MapPoint {
 
 /// How a map of points reads: the trip's names its markers and tells a tapped one's name and
 /// coordinates; an itinerary numbers its stops, joins them with a line and opens each; a
-/// photo's position is one dot.
+/// photo's position is one dot; a track is its line (and its named points), and a placement
+/// the photos it would place along the tracks they are on.
 enum PointMapStyle: String {
-    case trip, itinerary, position
+    case trip, itinerary, position, track, placing
 }
 
 /// The part of the Earth a map of points shows, and where a point falls on the server's
@@ -71,13 +72,20 @@ struct PointMapView: HTML {
     /// What the map shows, for a screen reader.
     let label: String
     let sources: MapSources
+    /// Tracks drawn under the points, as lines (simplified: `TrackStore.outlines`).
+    var lines: [[Coordinate]] = []
 
     var content: some HTML {
-        let frame = MapFrame(around: points.map(\.coordinate), minimumSpan: style == .position ? 16 : 0.05)
+        let frame = MapFrame(around: points.map(\.coordinate) + lines.flatMap { $0 }, minimumSpan: style == .position ? 16 : 0.02)
         let world = frame.world
         Element("figure", [.class("point-map point-map-\(style.rawValue)"), .script(ScreenScript.pointMap), .data("style", style.rawValue)] + sources.attributes) {
             svg(.class("map-drawing"), .viewBox(0, 0, MapFrame.width, frame.height), .role("img"), .ariaLabel(label)) {
                 svgImage(.href(sources.world), .x(world.x), .y(world.y), .svgWidth(world.width), .svgHeight(world.height), Attribute("preserveAspectRatio", "none"))
+                // Each line's points also as data, "latitude,longitude …", for point-map.js.
+                ForEach(lines.indices) { index in
+                    polyline(.class("map-track"), .points(lines[index].map { frame.point($0) }),
+                             .data("path", lines[index].map { "\(PhotoMapController.degrees($0.latitude)),\(PhotoMapController.degrees($0.longitude))" }.joined(separator: " ")))
+                }
                 if style == .itinerary, points.count > 1 {
                     polyline(.class("map-route"), .points(points.map { frame.point($0.coordinate) }))
                 }

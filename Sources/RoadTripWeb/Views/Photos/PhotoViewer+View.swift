@@ -11,6 +11,8 @@ struct PhotoViewer {
     let previous: Route?
     let next: Route?
     let inRecents: Bool
+    /// Where its position came from (nil without one).
+    var origin: PositionOrigin? = nil
 }
 
 /// The photo viewer. Without JavaScript it is the preview, scaled to fit, with links to the
@@ -95,6 +97,17 @@ struct PhotoStageView<Panels: HTML>: HTML {
 /// lies over the photo — a sheet rising from the foot on a phone, a panel at the side on a
 /// tablet — and the photo keeps its place and size; Info, under it, closes it again.
 struct PhotoInfoView: HTML {
+    /// "From the camera’s GPS", "From the track “Day 2 – Chianti”", "Estimated from photos taken near it", "Set by Ann".
+    static func source(_ origin: PositionOrigin) -> String {
+        let by = origin.placedBy.map { " (placed by \($0))" } ?? ""
+        switch origin.source {
+        case .camera: return "From the camera’s GPS"
+        case .track: return "From the track “\(origin.trackName ?? "")”\(origin.trackRemoved ? ", since removed" : "")" + by
+        case .estimate: return "Estimated from photos taken near it" + by
+        case .hand: return origin.placedBy.map { "Set by \($0)" } ?? "Set by hand"
+        }
+    }
+
     let model: PhotoViewer
     let tags: PhotoTagsView
     let mapSources: MapSources
@@ -120,6 +133,9 @@ struct PhotoInfoView: HTML {
                     }
                     if let latitude = photo.latitude, let longitude = photo.longitude {
                         dt { "Coordinates" }; dd(.class("info-coordinates")) { PhotoFormat.coordinates(latitude: latitude, longitude: longitude) }
+                    }
+                    if let origin = model.origin {
+                        dt { "Position" }; dd(.class("info-position-source")) { PhotoInfoView.source(origin) }
                     }
                     dt { "Size" }; dd { "\(photo.displayWidth) × \(photo.displayHeight) · \(photo.format.rawValue.uppercased())" }
                     dt { "Tags" }; dd { tags }

@@ -22,8 +22,11 @@ struct UploadView: HTML {
                         span(.class("drop-subtitle")) { "Tap to choose them, or drop them here" }
                     }
                     input(.type("file"), .id("upload-files"), .name("photos"), .multiple(),
-                          .accept("image/jpeg,image/png,image/webp,image/heic,image/heif,.heic,.heif"))
-                    p(.class("hint")) { "JPEG, PNG, WebP or HEIC, up to 100 megapixels each. Photos already in the library are not added twice." }
+                          .accept("image/jpeg,image/png,image/webp,image/heic,image/heif,.heic,.heif,.gpx,.kml,.geojson"))
+                    p(.class("hint")) {
+                        "JPEG, PNG, WebP or HEIC, up to 100 megapixels each. Photos already in the library are not added twice. "
+                        "GPS tracks (GPX, KML, GeoJSON) may come with them, or alone, to place the photos that have no position."
+                    }
                 }
                 button(.type("submit"), .class("button primary upload-send")) { "Upload" }
             }
@@ -33,10 +36,17 @@ struct UploadView: HTML {
     }
 }
 
+/// What became of one uploaded file: a photo's import, or a track file's.
+enum UploadResult {
+    case photo(ImportOutcome)
+    /// The file's tracks as stored (`added` 0: imported before), or why it was refused.
+    case tracks(Result<TrackImport, TrackFileError>)
+}
+
 /// One file's outcome, as the upload and the import command report it.
 struct UploadOutcome {
     let fileName: String
-    let outcome: ImportOutcome
+    let outcome: UploadResult
 }
 
 /// The summary after an upload without JavaScript: imported, already there, refused with reasons.
@@ -44,8 +54,8 @@ struct UploadSummaryView: HTML {
     let outcomes: [UploadOutcome]
 
     var content: some HTML {
-        let imported = outcomes.filter { if case .imported = $0.outcome { true } else { false } }
-        let already = outcomes.filter { if case .alreadyThere = $0.outcome { true } else { false } }
+        let imported = outcomes.filter { UploadSummaryView.kind($0.outcome) == "imported" }
+        let already = outcomes.filter { UploadSummaryView.kind($0.outcome) == "already-there" }
         section(.class("upload-result")) {
             p(.class("upload-totals"), .role("status")) {
                 "\(imported.count) imported, \(already.count) already there, \(outcomes.count - imported.count - already.count) refused"
@@ -66,11 +76,21 @@ struct UploadSummaryView: HTML {
         }
     }
 
-    static func kind(_ outcome: ImportOutcome) -> String {
+    static func kind(_ outcome: UploadResult) -> String {
         switch outcome {
-        case .imported: "imported"
-        case .alreadyThere: "already-there"
-        case .refused: "refused"
+        case .photo(.imported): "imported"
+        case .tracks(.success(let result)): result.added > 0 ? "imported" : "already-there"
+        case .photo(.alreadyThere): "already-there"
+        case .photo(.refused), .tracks(.failure): "refused"
+        }
+    }
+
+    static func message(_ outcome: UploadResult) -> String {
+        switch outcome {
+        case .photo(let outcome): message(outcome)
+        case .tracks(.success(let result)):
+            (result.added == 0 ? "Already in the library: " : "Track: ") + result.tracks.map { TrackText.summary($0) }.joined(separator: "; ")
+        case .tracks(.failure(let error)): "Refused: \(error.reason)"
         }
     }
 
