@@ -25,7 +25,13 @@ struct VacationBrowseController {
 
     func itinerary(_ opening: VacationOpening) throws -> Response {
         guard opening.reveal.showWhere else { throw HTTPError.notFound("This link does not show where the photos were taken.") }
-        let itinerary = ItineraryView(addresses: opening.addresses, places: try opening.itinerary(), mapSources: app.mapSources, showDates: opening.reveal.showDates)
+        var itinerary = ItineraryView(addresses: opening.addresses, places: try opening.itinerary(), mapSources: app.mapSources, showDates: opening.reveal.showDates)
+        if !opening.isLink {
+            let route = try app.library.tracks.route(ofVacation: opening.id)
+            itinerary.route = route
+            itinerary.routeLines = try route.tracks.compactMap { try app.library.tracks.outline(of: $0.id, zoom: 14) }
+                .flatMap(\.segments).map { $0.compactMap { Coordinate(latitude: $0.latitude, longitude: $0.longitude) } }.filter { !$0.isEmpty }
+        }
         return try page(opening, title: "Itinerary", screen: .master, master: itinerary,
                         detail: itinerary.map.map { map in section(.class("itinerary-detail"), .ariaLabel("Map of the itinerary")) { AnyHTML(map) } },
                         masterBack: (opening.addresses.menu, opening.vacation.name))

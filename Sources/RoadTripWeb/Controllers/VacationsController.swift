@@ -111,17 +111,26 @@ struct VacationsController {
         return response
     }
 
+    /// The vacation's photos with a position as waypoints and its tracks, as GPX 1.1 (the owner's, as the export is).
+    func exportGPX(_ id: Int64) throws -> Response {
+        let (vacation, _) = try VacationsController.owned(id, store: store, context: context)
+        let gpx = try app.library.tracks.gpx(ofVacation: id, name: vacation.name, created: app.library.clock.seconds * 1000)
+        return Response(status: .ok, headers: ["Content-Type": "application/gpx+xml; charset=utf-8", "Cache-Control": VacationsController.exportCaching,
+                                               "Content-Disposition": VacationsController.attachment(vacation.name, extension: "gpx")],
+                        body: .bytes(Array(gpx.utf8)))
+    }
+
     private static let exportType = "application/vnd.sqlite3"
     private static let exportCaching = "private, no-store"
 
     /// `attachment; filename="Lisbon.vacation"; filename*=UTF-8''Lisbo%C3%A3.vacation`: an ASCII
     /// fallback without quotes or controls, and the real name percent-encoded.
-    static func attachment(_ name: String) -> String {
+    static func attachment(_ name: String, extension suffix: String = "vacation") -> String {
         let ascii = String(name.unicodeScalars.map { $0.isASCII && $0.value >= 0x20 && $0 != "\"" && $0 != "\\" && $0 != "/" ? Character($0) : "_" })
         // RFC 5987 attr-chars only; Foundation's .alphanumerics would let non-ASCII letters through.
         let attributeCharacters = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789!#$&+-.^_`|~")
-        let encoded = (name + ".vacation").addingPercentEncoding(withAllowedCharacters: attributeCharacters) ?? "vacation.vacation"
-        return "attachment; filename=\"\(ascii).vacation\"; filename*=UTF-8''\(encoded)"
+        let encoded = (name + "." + suffix).addingPercentEncoding(withAllowedCharacters: attributeCharacters) ?? "vacation.\(suffix)"
+        return "attachment; filename=\"\(ascii).\(suffix)\"; filename*=UTF-8''\(encoded)"
     }
 
     /// The vacation when it is the account's; 403 when it is only shared with the account (only

@@ -168,6 +168,7 @@ extension Route {
         case .vacationRemoval(let id):
             RouteDeclaration("/vacations/\(id)/remove", as: Parse(Route.vacationRemoval), get: { try VacationsController(app: $0, context: $1).removalConfirmation(id) },
                              post: { try VacationsController(app: $0, context: $1).remove(id) })
+        case .vacationGPX(let id): .get("/vacations/\(id)/export.gpx", as: Parse(Route.vacationGPX)) { try VacationsController(app: $0, context: $1).exportGPX(id) }
         case .vacationExport(let id):
             RouteDeclaration("/vacations/\(id)/export", as: Parse(Route.vacationExport), get: { try VacationsController(app: $0, context: $1).export(id) },
                              head: { try VacationsController(app: $0, context: $1).exportHead(id) }).bounded(.export)

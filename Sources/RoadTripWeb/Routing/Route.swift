@@ -97,6 +97,8 @@ public enum Route: Sendable, Equatable {
     case vacationRemoval(id: Int64)
     case vacationExport(id: Int64)
     case vacationItinerary(id: Int64)
+    /// The vacation's photos as waypoints and its tracks, as one GPX file.
+    case vacationGPX(id: Int64)
     case vacationTags(id: Int64, query: String?)
     case vacationPhotos(id: Int64, filter: VacationPhotoFilter)
     /// A vacation's photo in the viewer; previous and next follow `filter`.
@@ -214,7 +216,7 @@ public enum Route: Sendable, Equatable {
         .visit(photo: 1), .unvisit(photo: 1), .photoTags(photo: 1), .upload, .uploadFile(name: nil),
 
         .vacations, .newVacation, .vacationImport, .vacation(id: 1), .vacationRename(id: 1), .vacationRemoval(id: 1),
-        .vacationExport(id: 1), .vacationItinerary(id: 1), .vacationTags(id: 1, query: nil), .vacationPhotos(id: 1, filter: .all),
+        .vacationExport(id: 1), .vacationGPX(id: 1), .vacationItinerary(id: 1), .vacationTags(id: 1, query: nil), .vacationPhotos(id: 1, filter: .all),
         .vacationPhoto(id: 1, photo: 1, filter: .all), .vacationPhotoRemoval(id: 1, photo: 1, filter: .all),
         .vacationPhotoImage(id: 1, photo: 1, size: .preview), .vacationBook(id: 1, page: 1), .vacationKeepList(id: 1),
         .vacationSharing(id: 1), .vacationLinkOptions(id: 1, link: 1), .vacationLinkStop(id: 1, link: 1), .vacationMembers(id: 1),

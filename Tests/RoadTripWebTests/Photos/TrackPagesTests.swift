@@ -109,4 +109,31 @@ import Testing
         #expect(try web.library.photos.photo(id: 1)?.latitude != nil)
         #expect(!member.get("/photos/placings/1").bodyText.contains(">Undo<"))
     }
+
+    @Test func aVacationsItineraryDrawsItsRouteAndItsGPXIsTheOwners() throws {
+        // setup: a photo of the walk's morning in Ann's vacation, shared with Robin to view.
+        let owner = try web.signedIn()
+        let member = try web.signedIn("Robin", owner: false, address: "192.0.2.2")
+        _ = owner.get("/upload")
+        _ = try postFile(owner, try walk(), name: "walk.gpx")
+        _ = try postFile(owner, try uploads.draw("tram.jpg", at: (38.705, -9.15), takenAt: "2024-06-01T09:05:00", takenOffset: 60), name: "tram.jpg")
+        let ann = try #require(try web.library.accounts.account(named: "Ann"))
+        let robin = try #require(try web.library.accounts.account(named: "Robin"))
+        let vacation = try web.library.vacations.create(named: "Lisbon", for: ann.id)
+        try web.library.vacations.visit(try #require(try web.library.photos.photo(id: 1)), into: vacation, for: ann.id, library: web.library)
+        try web.library.vacations.share(vacation, with: robin.id, as: .view, by: ann.id)
+
+        // MUT
+        let itinerary = owner.get("/vacations/\(vacation)/itinerary")
+        let gpx = owner.get("/vacations/\(vacation)/export.gpx")
+        let refused = member.get("/vacations/\(vacation)/export.gpx")
+
+        // validate
+        #expect(itinerary.bodyText.contains("Route: 1 track · 1.1 km · 1 day"), "\(itinerary.bodyText)")
+        #expect(itinerary.bodyText.contains(#"class="map-track""#))
+        #expect(gpx.status == .ok && gpx.headers["Content-Type"] == "application/gpx+xml; charset=utf-8")
+        #expect(gpx.headers["Content-Disposition"] == "attachment; filename=\"Lisbon.gpx\"; filename*=UTF-8''Lisbon.gpx")
+        #expect(gpx.bodyText.contains("<time>2024-06-01T08:05:00Z</time><name>tram</name>") && gpx.bodyText.contains("<trk><name>Walk &amp; tram</name>"))
+        #expect(refused.status == .forbidden)
+    }
 }

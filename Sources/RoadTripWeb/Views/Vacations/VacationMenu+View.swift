@@ -54,6 +54,8 @@ struct VacationMenuView: HTML {
                 p(.class("list-actions")) {
                     a(.class("button secondary export"), .href(.vacationExport(id: vacation.id)), .download("")) { "Export" }
                     " "
+                    a(.class("button secondary export-gpx"), .href(.vacationGPX(id: vacation.id)), .download("")) { "Export GPX" }
+                    " "
                     a(.class("button danger delete"), .href(.vacationRemoval(id: vacation.id))) { "Delete…" }
                 }
             }
@@ -90,6 +92,9 @@ struct ItineraryView: HTML {
     let mapSources: MapSources
     /// When each place was first visited, unless a share link keeps dates back.
     var showDates = true
+    /// The household's tracks over the vacation's dates, drawn under the places (not under a share link).
+    var route: VacationRoute? = nil
+    var routeLines: [[Coordinate]] = []
 
     /// The places with a position (an older RoadTrip may have stored one without), each
     /// numbered as in the list.
@@ -105,9 +110,9 @@ struct ItineraryView: HTML {
     /// The map of the places: in the detail pane beside (or, in tablet portrait, under) the list;
     /// on a phone, where the list is the screen, above its rows (app.css shows the one that fits).
     var map: (any HTML)? {
-        guard !mapPoints.isEmpty else { return nil }
+        guard !mapPoints.isEmpty || !routeLines.isEmpty else { return nil }
         return PointMapView(points: mapPoints, style: .itinerary, label: "Map of the itinerary, places numbered in the order first visited",
-                            sources: mapSources)
+                            sources: mapSources, lines: routeLines)
     }
 
     var content: some HTML {
@@ -115,6 +120,11 @@ struct ItineraryView: HTML {
             if places.isEmpty {
                 p(.class("empty-note")) { "No places yet: visit photos with a place into this vacation." }
             } else {
+                if let route, !route.tracks.isEmpty {
+                    p(.class("route-summary")) {
+                        "Route: \(route.tracks.count) track\(route.tracks.count == 1 ? "" : "s") \u{B7} \(TrackText.distance(route.distance)) \u{B7} \(route.days) day\(route.days == 1 ? "" : "s")"
+                    }
+                }
                 if let map { div(.class("itinerary-map-phone")) { AnyHTML(map) } }
                 ol(.class("rows")) {
                     for place in places {
