@@ -45,6 +45,23 @@ public struct PhotoPlacer: Sendable {
         for candidate in candidates {
             if let instant = Self.instant(of: candidate, clock: cameras[candidate.camera]?.clock) { instants[candidate.id] = instant }
         }
+        // From chosen tracks, only the photos of their days are looked at (a day either side, and
+        // the camera's clock where its zone is unknown): the rest of the library is not "left out".
+        if let ids = request.trackIDs {
+            let ranges = try ids.compactMap { try tracks.track(id: $0) }.compactMap { track in
+                track.startedAt.flatMap { start in track.endedAt.map { (start / 1000 - 86_400)...($0 / 1000 + 86_400) } }
+            }
+            candidates = candidates.filter { candidate in
+                guard let time = instants[candidate.id] ?? candidate.clockSeconds else { return false }
+                return ranges.contains { $0.contains(time) }
+            }
+            plan.cameras = plan.cameras.compactMap { camera in
+                let count = candidates.count { $0.camera == camera.key }
+                guard count > 0 else { return nil }
+                return PlacementPlan.Camera(key: camera.key, photoCount: count, knowingTheirTime: candidates.count { $0.camera == camera.key && ($0.offset != nil || $0.gpsTime != nil) },
+                                            measured: camera.measured, measuredFrom: camera.measuredFrom, clock: camera.clock)
+            }
+        }
         var reasons: [Int64: PlacementPlan.Reason] = [:]
         if request.useTracks, let earliest = instants.values.min(), let latest = instants.values.max() {
             let matcher = TrackMatcher(tracks: try timedTracks(request.trackIDs, during: earliest * 1000...latest * 1000),

@@ -60,10 +60,90 @@ function markOpenPhoto() {
   if (current && current.offsetParent) current.scrollIntoView({ block: "nearest" });
 }
 
+// Choosing photos to place together (issue 36): "Select" turns the grid into a select mode,
+// as Photos does: a tap (or Space, or Enter) on a photo toggles it, a shift-click selects the
+// run from the last one chosen, a ctrl- or cmd-click toggles one without entering the mode
+// first. "Place N…" sends the chosen ones, as one list, to the placing screen; "Cancel" leaves.
+function watchSelection(screen) {
+  const form = screen.querySelector("form.grid-select");
+  const grid = screen.querySelector(".photo-grid");
+  if (!form || !grid) return;
+  const count = form.querySelector(".selected-count");
+  const send = form.querySelector(".place-selected");
+  const toggle = document.createElement("button");
+  toggle.type = "button";
+  toggle.className = "button select-toggle";
+  form.prepend(toggle);
+  let anchor = null;
+  const boxes = () => [...grid.querySelectorAll("input.select-photo")];
+  const refresh = () => {
+    const selecting = screen.classList.contains("selecting");
+    const chosen = boxes().filter((box) => box.checked);
+    toggle.textContent = selecting ? "Cancel" : "Select";
+    toggle.setAttribute("aria-pressed", String(selecting));
+    count.textContent = selecting ? (chosen.length === 1 ? "1 photo selected" : `${chosen.length} photos selected`) : "";
+    send.textContent = chosen.length ? `Place ${chosen.length}…` : "Place…";
+    send.disabled = chosen.length === 0;
+    for (const box of boxes()) box.closest("li").classList.toggle("chosen", box.checked);
+  };
+  const choose = (cell, event) => {
+    const box = cell.closest("li")?.querySelector("input.select-photo");
+    if (!box) return;
+    const all = boxes();
+    if (event.shiftKey && anchor && all.includes(anchor)) {
+      const [from, to] = [all.indexOf(anchor), all.indexOf(box)].sort((a, b) => a - b);
+      for (const other of all.slice(from, to + 1)) other.checked = anchor.checked;
+    } else {
+      box.checked = !box.checked;
+      anchor = box;
+    }
+    refresh();
+  };
+  toggle.addEventListener("click", () => {
+    const selecting = !screen.classList.contains("selecting");
+    screen.classList.toggle("selecting", selecting);
+    if (!selecting) for (const box of boxes()) box.checked = false;
+    refresh();
+  });
+  grid.addEventListener("click", (event) => {
+    const cell = event.target.closest("a.photo-cell");
+    if (!cell) return;
+    const selecting = screen.classList.contains("selecting");
+    if (!selecting && !(event.ctrlKey || event.metaKey || event.shiftKey)) return;
+    event.preventDefault();
+    event.stopPropagation();
+    screen.classList.add("selecting");
+    choose(cell, event);
+  }, true);
+  grid.addEventListener("keydown", (event) => {
+    const cell = event.target.closest("a.photo-cell");
+    if (!cell || !screen.classList.contains("selecting") || (event.key !== " " && event.key !== "Enter")) return;
+    event.preventDefault();
+    choose(cell, event);
+  });
+  grid.addEventListener("change", refresh);
+  // One field for the lot: a grid of hundreds sends one list, not a field each.
+  form.addEventListener("submit", (event) => {
+    const chosen = boxes().filter((box) => box.checked).map((box) => box.value);
+    if (chosen.length === 0) { event.preventDefault(); return; }
+    for (const box of boxes()) box.disabled = true;
+    const list = document.createElement("input");
+    list.type = "hidden";
+    list.name = "photos";
+    list.value = chosen.join(",");
+    form.append(list);
+  });
+  refresh();
+}
+
 function setUp() {
   for (const more of document.querySelectorAll(".grid-more:not([data-ready])")) {
     more.dataset.ready = "true";
     watchGrid(more);
+  }
+  for (const screen of document.querySelectorAll(".photo-grid-screen:not([data-selectable])")) {
+    screen.dataset.selectable = "true";
+    watchSelection(screen);
   }
   markOpenPhoto();
 }

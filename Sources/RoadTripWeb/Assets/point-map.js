@@ -12,6 +12,7 @@ const LABELS = {
   position: "Map of where the photo was taken",
   track: "Map of the track",
   placing: "Map of the photos along the tracks",
+  pick: "Map: tap where the photos were taken",
 };
 
 /** The tracks the drawing holds, each a list of [latitude, longitude]. */
@@ -52,7 +53,7 @@ async function start(figure) {
   const style = figure.dataset.style;
   const points = pointsOf(figure);
   const lines = linesOf(figure);
-  if (points.length === 0 && lines.length === 0) throw new Error("a map without points");
+  if (points.length === 0 && lines.length === 0 && style !== "pick") throw new Error("a map without points");
   const L = await leaflet(figure);
   const holder = canvas(figure, LABELS[style] ?? "Map");
   // The small map in the viewer's Info leaves the wheel to the page.
@@ -61,7 +62,8 @@ async function start(figure) {
   const everything = [...where, ...lines.flat()];
   // Everything inside the view: the points, and the trip's names written to their right.
   const labels = style === "trip" ? Math.max(...points.map((point) => labelWidth(point.name))) + 24 : 0;
-  if (everything.length === 1) map.setView(everything[0], style === "position" ? 5 : 11);
+  if (everything.length === 0) map.setView([20, 0], 1);
+  else if (everything.length === 1) map.setView(everything[0], style === "position" ? 5 : 11);
   else map.fitBounds(everything, { paddingTopLeft: [36, 36], paddingBottomRight: [36 + labels, 36], maxZoom: 14 });
   await background(L, map, figure);
 
@@ -86,6 +88,7 @@ async function start(figure) {
       marker.on("click", () => location.assign(point.link));
     }
   });
+  if (style === "pick") choosePoints(L, map, figure);
   // Where the map is, for whoever reads the page (the tests).
   const note = () => {
     const center = map.getCenter();
@@ -96,6 +99,23 @@ async function start(figure) {
   note();
   figure.dataset.ready = "true";
   return map;
+}
+
+/** A tap (or a click) on a pick map puts a pin there and writes it into the form's fields. */
+function choosePoints(L, map, figure) {
+  const form = figure.closest("form");
+  const latitude = form?.querySelector("input[name=latitude]");
+  const longitude = form?.querySelector("input[name=longitude]");
+  if (!latitude || !longitude) return;
+  let pin = null;
+  map.on("click", (event) => {
+    const { lat, lng } = event.latlng.wrap();
+    latitude.value = lat.toFixed(5);
+    longitude.value = lng.toFixed(5);
+    if (pin) pin.setLatLng(event.latlng);
+    else pin = L.marker(event.latlng, { icon: icon(L, { kind: "photo" }), title: "Where the photos were taken", keyboard: false }).addTo(map);
+    figure.dataset.picked = `${latitude.value},${longitude.value}`;
+  });
 }
 
 function setUp() {

@@ -134,6 +134,10 @@ extension Route {
                              as: Parse(reading: { .placing(track: $0.identifierParameter("track")) }),
                              get: { try PlacingController(app: $0, context: $1).preview(track: track) },
                              post: { try PlacingController(app: $0, context: $1).place(track: track) })
+        case .placeMany(let query):
+            RouteDeclaration("/photos/place-many", query: Route.query("q", query), as: Parse(reading: { .placeMany(query: $0.parameter("q")) }),
+                             get: { try PlaceManyController(app: $0, context: $1).form(query: query) },
+                             post: { try PlaceManyController(app: $0, context: $1).place() })
         case .placement(let id):
             RouteDeclaration("/photos/placings/\(id)", as: Parse(Route.placement), get: { try PlacingController(app: $0, context: $1).show(id: id) },
                              post: { try PlacingController(app: $0, context: $1).undo(id: id) })

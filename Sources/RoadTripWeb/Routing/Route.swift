@@ -76,6 +76,8 @@ public enum Route: Sendable, Equatable {
     case placing(track: Int64?)
     /// A placement made, with its Undo.
     case placement(id: Int64)
+    /// Photos chosen in a grid (`photos`, in the request) placed together by a place's name or a point on the map.
+    case placeMany(query: String?)
     /// A tile of the basemap (`BasemapPack`), gzip'd as the pack holds it; `version` names the pack.
     case basemapTile(BasemapTile, version: String?)
     /// Places searched by name.
@@ -210,7 +212,7 @@ public enum Route: Sendable, Equatable {
 
         .places(order: .byCountry), .placesInCountry(code: "FR"), .placePhotos(.noLocation, after: nil), .placePhotos(.place(1), after: nil),
         .findPlaces(query: nil), .recents, .photoMap, .photoMapCell(level: 4, x: 8, y: 4), .photoMapData(bbox: nil, zoom: nil),
-        .tracks, .track(id: 1), .trackRemoval(id: 1), .placing(track: nil), .placement(id: 1),
+        .tracks, .track(id: 1), .trackRemoval(id: 1), .placing(track: nil), .placement(id: 1), .placeMany(query: nil),
         .basemapTile(BasemapTile(z: 8, x: 75, y: 96)!, version: nil),
         .photo(id: 1, inRecents: false), .photoImage(id: 1, size: .preview), .photoPlace(id: 1, query: nil),
         .visit(photo: 1), .unvisit(photo: 1), .photoTags(photo: 1), .upload, .uploadFile(name: nil),

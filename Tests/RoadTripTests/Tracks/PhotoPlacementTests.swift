@@ -56,6 +56,20 @@ import Testing
         #expect(try fixture.position(of: onAPoint) == nil)
     }
 
+    @Test func fromOneTrackOnlyThePhotosOfItsDaysAreLookedAt() throws {
+        let walk = try fixture.library.tracks.importFile(try TrackFileTests.fixture("phone-app.gpx"), fileName: "phone-app.gpx", by: nil).tracks[0]
+        let onIt = try fixture.row("on it", takenAt: "2024-10-19T10:15:00", offset: 120)
+        let sameDay = try fixture.row("same day, no zone", takenAt: "2024-10-19T18:00:00", camera: .olympus)
+        try fixture.row("a week later", takenAt: "2024-10-26T10:15:00", offset: 120)
+        try fixture.row("undated", takenAt: nil)
+
+        let plan = try plan(PlacementRequest(trackIDs: [walk.id]))
+
+        #expect(plan.proposals.map(\.photoID) == [onIt])
+        #expect(plan.leftOut.map(\.photoID) == [sameDay], "the week later and the undated are not this track's to leave out")
+        #expect(plan.cameras.map(\.key.name) == ["Apple iPhone 15", "OLYMPUS E-M10"])
+    }
+
     @Test func aLargerToleranceJoinsTheGap() throws {
         _ = try fixture.library.tracks.importFile(try TrackFileTests.fixture("phone-app.gpx"), fileName: "phone-app.gpx", by: nil)
         let inTheGap = try fixture.row("in the gap", takenAt: "2024-10-19T08:45:00")

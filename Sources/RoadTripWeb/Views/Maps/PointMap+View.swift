@@ -21,9 +21,11 @@ struct MapPoint {
 /// How a map of points reads: the trip's names its markers and tells a tapped one's name and
 /// coordinates; an itinerary numbers its stops, joins them with a line and opens each; a
 /// photo's position is one dot; a track is its line (and its named points), and a placement
-/// the photos it would place along the tracks they are on.
+/// the photos it would place along the tracks they are on; a pick map the point a tap chooses.
 enum PointMapStyle: String {
     case trip, itinerary, position, track, placing
+    /// No points: a tap chooses one, written into the form's latitude and longitude (`point-map.js`).
+    case pick
 }
 
 /// The part of the Earth a map of points shows, and where a point falls on the server's

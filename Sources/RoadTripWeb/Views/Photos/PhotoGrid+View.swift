@@ -21,8 +21,23 @@ struct PhotoGridView: HTML {
             if page.photos.isEmpty {
                 p(.class("empty-note")) { "No photos here." }
             } else {
+                // Choosing photos to place together: a checkbox a cell, sent by "Place selected…"
+                // (photo-grid.js turns it into a select mode: tap, shift-click, ctrl-click, Space).
+                form(.method("get"), .action(.placeMany(query: nil)), .id("grid-select"), .class("grid-select")) {
+                    span(.class("selected-count"), .ariaLive("polite")) {}
+                    button(.type("submit"), .class("button place-selected")) { "Place selected…" }
+                }
                 ul(.class("photo-grid")) {
-                    for photo in page.photos { li { PhotoCell(photo: photo, isCurrent: photo.id == current, inRecents: inRecents) } }
+                    for photo in page.photos {
+                        li {
+                            PhotoCell(photo: photo, isCurrent: photo.id == current, inRecents: inRecents)
+                            // A 44-point target in the thumbnail's corner around the box.
+                            label(.class("select-target")) {
+                                input(.type("checkbox"), .class("select-photo"), .name("photos"), .value(String(photo.id)), Attribute("form", "grid-select"),
+                                      .ariaLabel("Select \(photo.displayTitle)"))
+                            }
+                        }
+                    }
                 }
             }
             if let cursor = page.nextCursor {
