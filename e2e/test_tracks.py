@@ -168,7 +168,7 @@ def test_without_javascript_the_boxes_choose_and_a_place_found_by_name_places_th
         assert box.is_displayed()
         box.click()
     screens.click(".grid-select .place-selected")
-    assert screens.path().startswith("/photos/place-many")
+    screens.wait(lambda: screens.path().startswith("/photos/place-many"), "the placing screen")
     assert text_content(screens.find(".place-many .section-title")) == "Place 2 photos"
     screens.fill(".place-many form.search-form", q="Lisbon")
     screens.click(".place-many form.search-form button[type=submit]")

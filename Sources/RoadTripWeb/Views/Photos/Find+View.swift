@@ -39,26 +39,44 @@ struct PhotoPlaceView: HTML {
         section(.class("set-place-form")) {
             h2 { "Where was “\(photo.displayTitle)” taken?" }
             if let error { Notice(kind: .error, message: error) }
-            form(.method("get"), .action(.photoPlace(id: photo.id, query: nil)), .class("search-form"), .role("search")) {
-                label(.for("place-query")) { "Town or city" }
-                input(.type("search"), .id("place-query"), .name("q"), .value(query), .placeholder("e.g. Lisbon"), .autocomplete("off"))
-                button(.type("submit")) { "Search" }
-            }
-            if !query.trimmingCharacters(in: .whitespaces).isEmpty {
-                if results.isEmpty {
-                    p(.class("empty-note"), .role("status")) { "No town or city called “\(query)”." }
-                } else {
-                    ul(.class("rows place-choices")) {
-                        for place in results {
-                            li {
-                                form(.method("post"), .action(.photoPlace(id: photo.id, query: nil)), .class("choice-form")) {
-                                    FormToken()
-                                    input(.type("hidden"), .name("place"), .value(String(place.id)))
-                                    button(.type("submit"), .class("row choice")) {
-                                        span(.class("row-text")) {
-                                            span(.class("row-title")) { place.name }
-                                            span(.class("row-subtitle")) { [place.region, place.country].compactMap { $0 }.joined(separator: ", ") }
-                                        }
+            PlaceSearchView(query: query, results: results, search: .photoPlace(id: photo.id, query: nil), choose: .photoPlace(id: photo.id, query: nil))
+            p { a(.href(.photo(id: photo.id, inRecents: false))) { "Back to the photo" } }
+            GazetteerCredit()
+        }
+    }
+}
+
+/// Finding a town or city by name, and choosing one of those found: a GET search form, then a
+/// button a place that posts its id (with `fields`, the same on both forms) to `choose`.
+struct PlaceSearchView: HTML {
+    let query: String
+    let results: [GazetteerPlace]
+    let search: Route
+    let choose: Route
+    var fields: [(name: String, value: String)] = []
+
+    var content: some HTML {
+        form(.method("get"), .action(search), .class("search-form"), .role("search")) {
+            ForEach(fields.indices) { index in input(.type("hidden"), .name(fields[index].name), .value(fields[index].value)) }
+            label(.for("place-query")) { "Town or city" }
+            input(.type("search"), .id("place-query"), .name("q"), .value(query), .placeholder("e.g. Lisbon"), .autocomplete("off"))
+            button(.type("submit")) { "Search" }
+        }
+        if !query.trimmingCharacters(in: .whitespaces).isEmpty {
+            if results.isEmpty {
+                p(.class("empty-note"), .role("status")) { "No town or city called “\(query)”." }
+            } else {
+                ul(.class("rows place-choices")) {
+                    ForEach(results) { place in
+                        li {
+                            form(.method("post"), .action(choose), .class("choice-form")) {
+                                FormToken()
+                                ForEach(fields.indices) { index in input(.type("hidden"), .name(fields[index].name), .value(fields[index].value)) }
+                                input(.type("hidden"), .name("place"), .value(String(place.id)))
+                                button(.type("submit"), .class("row choice")) {
+                                    span(.class("row-text")) {
+                                        span(.class("row-title")) { place.name }
+                                        span(.class("row-subtitle")) { [place.region, place.country].compactMap { $0 }.joined(separator: ", ") }
                                     }
                                 }
                             }
@@ -66,8 +84,6 @@ struct PhotoPlaceView: HTML {
                     }
                 }
             }
-            p { a(.href(.photo(id: photo.id, inRecents: false))) { "Back to the photo" } }
-            GazetteerCredit()
         }
     }
 }

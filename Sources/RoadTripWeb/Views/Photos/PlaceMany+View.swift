@@ -12,9 +12,7 @@ struct PlaceManyView: HTML {
     let error: String?
     let sources: MapSources
 
-    private var photosField: some HTML {
-        input(.type("hidden"), .name("photos"), .value(ids.map(String.init).joined(separator: ",")))
-    }
+    private var photoList: String { ids.map(String.init).joined(separator: ",") }
 
     var content: some HTML {
         section(.class("place-many")) {
@@ -25,39 +23,11 @@ struct PlaceManyView: HTML {
             }
             if !ids.isEmpty {
                 h3 { "By the name of a place" }
-                form(.method("get"), .action(.placeMany(query: nil)), .class("search-form"), .role("search")) {
-                    photosField
-                    label(.for("place-query")) { "Town or city" }
-                    input(.type("search"), .id("place-query"), .name("q"), .value(query), .placeholder("e.g. Lisbon"), .autocomplete("off"))
-                    button(.type("submit")) { "Search" }
-                }
-                if !query.trimmingCharacters(in: .whitespaces).isEmpty {
-                    if results.isEmpty {
-                        p(.class("empty-note"), .role("status")) { "No town or city called “\(query)”." }
-                    } else {
-                        ul(.class("rows place-choices")) {
-                            ForEach(results) { place in
-                                li {
-                                    form(.method("post"), .action(.placeMany(query: nil)), .class("choice-form")) {
-                                        FormToken()
-                                        photosField
-                                        input(.type("hidden"), .name("place"), .value(String(place.id)))
-                                        button(.type("submit"), .class("row choice")) {
-                                            span(.class("row-text")) {
-                                                span(.class("row-title")) { place.name }
-                                                span(.class("row-subtitle")) { [place.region, place.country].compactMap { $0 }.joined(separator: ", ") }
-                                            }
-                                        }
-                                    }
-                                }
-                            }
-                        }
-                    }
-                }
+                PlaceSearchView(query: query, results: results, search: .placeMany(query: nil), choose: .placeMany(query: nil), fields: [("photos", photoList)])
                 h3 { "At a point on the map" }
                 form(.method("post"), .action(.placeMany(query: nil)), .class("stacked point-pick")) {
                     FormToken()
-                    photosField
+                    input(.type("hidden"), .name("photos"), .value(photoList))
                     PointMapView(points: [], style: .pick, label: "Map of the world: tap where the photos were taken", sources: sources)
                     div(.class("pick-fields")) {
                         label(.for("pick-latitude")) { "Latitude" }
