@@ -75,3 +75,37 @@ CONF
     # Any answer means it listens (the root itself may be a 403).
     for _ in $(seq 1 50); do curl -s -o /dev/null "http://127.0.0.1:$ng_port/" && break; sleep 0.1; done
 }
+
+# write_photo_library DATA PHOTOS PLACES: a library of PHOTOS photo rows at known positions in
+# PLACES places, written straight into DATA/library.sqlite (the map reads rows, not image files):
+# places spread over the world, most photos in a few of them, each photo a little off its place
+# (no random(): the same library every run).
+write_photo_library() {
+    local folder=$1 photos=$2 places=$3 started
+    "$BIN" destinations list --data "$folder" > /dev/null  # the schema exists
+    started=$(date +%s)
+    sqlite3 "$folder/library.sqlite" <<SQL
+PRAGMA foreign_keys = ON;
+WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < $places)
+INSERT INTO places (id, name, region, country, country_code, latitude, longitude, folded_name)
+SELECT 900000000 + i, 'Place ' || i, NULL, 'Country ' || (i % 60), 'C' || (i % 60),
+       ((i * 37) % 15000) / 100.0 - 70, ((i * 91) % 35000) / 100.0 - 175, 'place ' || i FROM n;
+WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < $photos),
+     chosen(i, place) AS MATERIALIZED (
+         SELECT i, 900000000 + 1 + ((i * 2654435761) % $places) * ((i * 40503) % $places) / $places FROM n)
+INSERT INTO photos (sha256, format, byte_count, width, height, title, sorted_at, place_id, latitude, longitude, imported_at)
+SELECT lower(hex(randomblob(32))), 'jpeg', 4000000, 4000, 3000, 'Photo ' || c.i,
+       strftime('%Y-%m-%dT%H:%M:%S', 1500000000 + c.i * 30, 'unixepoch'), c.place,
+       p.latitude + ((c.i * 7919) % 2000) / 100000.0, p.longitude + ((c.i * 104729) % 2000) / 100000.0, 1700000000
+FROM chosen c JOIN places p ON p.id = c.place;
+SQL
+    echo "library of $photos photos in $places places written in $(( $(date +%s) - started )) s"
+}
+
+# measure URL [HEADER]: "p50 p99 req/s" of wrk -t2 -c16 for $DURATION.
+measure() {
+    wrk -t2 -c16 -d"$DURATION" --latency ${2:+-H "$2"} "$1" | awk '
+        function ms(v) { if (v ~ /us$/) { sub(/us/, "", v); return v / 1000 } if (v ~ /ms$/) { sub(/ms/, "", v); return v } sub(/s/, "", v); return v * 1000 }
+        $1 == "50%" { p50 = ms($2) } $1 == "99%" { p99 = ms($2) } /Requests\/sec/ { rps = $2 }
+        END { printf "%.2f %.2f %.0f\n", p50, p99, rps }'
+}
