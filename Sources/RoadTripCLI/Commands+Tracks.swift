@@ -71,8 +71,8 @@ extension Commands {
             apply(minutes)
         }
         do {
-            let cameras = try library.placer.plan(request).cameras
             if let text = parsed.options["--clock"] {
+                let cameras = try library.placer.cameras(request)
                 let parts = text.split(separator: "=", maxSplits: 1).map(String.init)
                 guard parts.count == 2, let camera = cameras.first(where: { $0.key.name == parts[0] }), let clock = CameraClock(formValue: parts[1]) else {
                     throw CommandFailure(message: "--clock must be \"CAMERA=ZONE\" or \"CAMERA=+MINUTES\" for one of: \(cameras.map(\.key.name).joined(separator: ", "))", status: 64)

@@ -100,16 +100,6 @@ extension PhotoStore {
             """, Place.init)
     }
 
-    /// Gives a photo the place a person chose (from the gazetteer, by id). Its count moves with it.
-    public func setPlace(of photoID: Int64, to placeID: Int64) throws -> Bool {
-        guard let place = try gazetteer.gazetteer().place(id: placeID) else { return false }
-        return try database.write { db in
-            try PhotoStore.record(place, in: db)
-            try db.execute("UPDATE photos SET place_id = \(place.id) WHERE id = \(photoID)")
-            return db.changes > 0
-        }
-    }
-
     static func filter(_ collection: PhotoCollection) -> SQL {
         switch collection {
         case .place(let id): "place_id = \(id)"

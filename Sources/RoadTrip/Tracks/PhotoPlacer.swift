@@ -31,37 +31,16 @@ public struct PhotoPlacer: Sendable {
         var clockSeconds: Int64? { takenAt.flatMap(ExifTime.clockSeconds) }
     }
 
+    /// The cameras of the photos a request would look at, and what is known of their clocks: what a
+    /// form lists before the plan is made with the clocks chosen.
+    public func cameras(_ request: PlacementRequest) throws -> [PlacementPlan.Camera] {
+        try prepare(request).plan.cameras
+    }
+
     /// What placing would do, without doing it.
     public func plan(_ request: PlacementRequest) throws -> PlacementPlan {
-        var plan = PlacementPlan()
-        var candidates = try self.candidates(request.photoIDs)
-        if candidates.count > Self.maximumPhotos {
-            candidates.removeLast(candidates.count - Self.maximumPhotos)
-            plan.more = true
-        }
-        let cameras = try cameraClocks(for: candidates, chosen: request.clocks)
-        plan.cameras = cameras.values.sorted { $0.key < $1.key }
-        var instants: [Int64: Int64] = [:]
-        for candidate in candidates {
-            if let instant = Self.instant(of: candidate, clock: cameras[candidate.camera]?.clock) { instants[candidate.id] = instant }
-        }
-        // From chosen tracks, only the photos of their days are looked at (a day either side, and
-        // the camera's clock where its zone is unknown): the rest of the library is not "left out".
-        if let ids = request.trackIDs {
-            let ranges = try ids.compactMap { try tracks.track(id: $0) }.compactMap { track in
-                track.startedAt.flatMap { start in track.endedAt.map { (start / 1000 - 86_400)...($0 / 1000 + 86_400) } }
-            }
-            candidates = candidates.filter { candidate in
-                guard let time = instants[candidate.id] ?? candidate.clockSeconds else { return false }
-                return ranges.contains { $0.contains(time) }
-            }
-            plan.cameras = plan.cameras.compactMap { camera in
-                let count = candidates.count { $0.camera == camera.key }
-                guard count > 0 else { return nil }
-                return PlacementPlan.Camera(key: camera.key, photoCount: count, knowingTheirTime: candidates.count { $0.camera == camera.key && ($0.offset != nil || $0.gpsTime != nil) },
-                                            measured: camera.measured, measuredFrom: camera.measuredFrom, clock: camera.clock)
-            }
-        }
+        let (prepared, candidates, instants) = try prepare(request)
+        var plan = prepared
         var reasons: [Int64: PlacementPlan.Reason] = [:]
         if request.useTracks, let earliest = instants.values.min(), let latest = instants.values.max() {
             let matcher = TrackMatcher(tracks: try timedTracks(request.trackIDs, during: earliest * 1000...latest * 1000),
@@ -93,6 +72,43 @@ public struct PhotoPlacer: Sendable {
             plan.leftOut.append(.init(photoID: candidate.id, reason: reason))
         }
         return plan
+    }
+
+    /// The photos a request looks at (those of its tracks' days, with tracks), their instants
+    /// where known, and their cameras, in a plan without proposals yet.
+    private func prepare(_ request: PlacementRequest) throws -> (plan: PlacementPlan, candidates: [Candidate], instants: [Int64: Int64]) {
+        var plan = PlacementPlan()
+        var candidates = try self.candidates(request.photoIDs)
+        if candidates.count > Self.maximumPhotos {
+            candidates.removeLast(candidates.count - Self.maximumPhotos)
+            plan.more = true
+        }
+        let cameras = try cameraClocks(for: candidates, chosen: request.clocks)
+        plan.cameras = cameras.values.sorted { $0.key < $1.key }
+        var instants: [Int64: Int64] = [:]
+        for candidate in candidates {
+            if let instant = Self.instant(of: candidate, clock: cameras[candidate.camera]?.clock) { instants[candidate.id] = instant }
+        }
+        // From chosen tracks, only the photos of their days are looked at (a day either side, and
+        // the camera's clock where its zone is unknown): the rest of the library is not "left out".
+        if let ids = request.trackIDs {
+            let ranges = try ids.compactMap { try tracks.track(id: $0) }.compactMap { track in
+                track.startedAt.flatMap { start in track.endedAt.map { (start / 1000 - 86_400)...($0 / 1000 + 86_400) } }
+            }
+            candidates = candidates.filter { candidate in
+                guard let time = instants[candidate.id] ?? candidate.clockSeconds else { return false }
+                return ranges.contains { $0.contains(time) }
+            }
+            let kept = Set(candidates.map(\.id))
+            instants = instants.filter { kept.contains($0.key) }
+            plan.cameras = plan.cameras.compactMap { camera in
+                let count = candidates.count { $0.camera == camera.key }
+                guard count > 0 else { return nil }
+                return PlacementPlan.Camera(key: camera.key, photoCount: count, knowingTheirTime: candidates.count { $0.camera == camera.key && ($0.offset != nil || $0.gpsTime != nil) },
+                                            measured: camera.measured, measuredFrom: camera.measuredFrom, clock: camera.clock)
+            }
+        }
+        return (plan, candidates, instants)
     }
 
     /// Seconds since 1970 UTC of the photo: its GPS time, else its local time with its own zone,

@@ -107,7 +107,8 @@ struct PhotoController {
     /// The place chosen among those found set as the photo's.
     func setPlace(id: Int64) throws -> Response {
         let photo = try existing(id)
-        guard let placeID = Int64(context.field("place")), try photos.setPlace(of: photo.id, to: placeID) else {
+        // The place's position too, as placing many does, so that the map and Info follow (and Undo can put it back).
+        guard let placeID = Int64(context.field("place")), try app.library.placer.place([photo.id], atPlace: placeID, by: try context.account.id) != nil else {
             return try placeForm(photo, query: "", error: "Choose one of the places found.", status: .unprocessableContent)
         }
         return .redirect(to: Route.photo(id: photo.id, inRecents: false).path)

@@ -19,7 +19,7 @@ struct PlacingController {
     /// "Preview again" shows the plan for the options sent; "Place them" applies it.
     func place(track id: Int64?) throws -> Response {
         let track = try existingTrack(id)
-        let request = try Self.request(from: context.form, track: track, cameras: try placer.plan(PlacementRequest(trackIDs: track.map { [$0.id] })).cameras)
+        let request = try Self.request(from: context.form, track: track, cameras: try placer.cameras(PlacementRequest(trackIDs: track.map { [$0.id] })))
         guard context.form["do"] == "place" else { return try page(request, track: track, notice: nil, status: .ok) }
         let plan = try placer.plan(request)
         guard let placement = try placer.apply(plan, by: try context.account.id) else {

@@ -20,7 +20,7 @@ import Testing
         let saoPaulo = try fixture.photos.photos(in: .place(PhotosFixture.saoPaulo.id)).photos
 
         // MUT: one São Paulo photo moves to New York, another is deleted
-        #expect(try fixture.photos.setPlace(of: saoPaulo[0].id, to: PhotosFixture.newYork.id))
+        #expect(try (fixture.library.placer.place([saoPaulo[0].id], atPlace: PhotosFixture.newYork.id, by: nil) != nil))
         try fixture.photos.database.write { try $0.execute("DELETE FROM photos WHERE id = \(saoPaulo[1].id)") }
 
         // validate
@@ -28,7 +28,7 @@ import Testing
         #expect(try fixture.photos.country(code: "US") == country("US", "United States", places: 2, photos: 4))
 
         // MUT: the last Brazilian photo moves to Lisbon: Brazil has no places left and is not listed
-        #expect(try fixture.photos.setPlace(of: saoPaulo[2].id, to: PhotosFixture.lisbon.id))
+        #expect(try (fixture.library.placer.place([saoPaulo[2].id], atPlace: PhotosFixture.lisbon.id, by: nil) != nil))
 
         // validate
         #expect(try fixture.photos.countries() == [country("PT", "Portugal", places: 1, photos: 1), country("US", "United States", places: 2, photos: 4)])
@@ -45,7 +45,7 @@ import Testing
         #expect(try fixture.photos.photosWithoutPlace() == 2)
 
         // MUT: one gets a place, the other is deleted, then a placed photo loses its place
-        #expect(try fixture.photos.setPlace(of: nowhere.id, to: PhotosFixture.lisbon.id))
+        #expect(try fixture.library.placer.place([nowhere.id], atPlace: PhotosFixture.lisbon.id, by: nil) != nil)
         #expect(try fixture.photos.photosWithoutPlace() == 1)
         try fixture.photos.database.write { try $0.execute("DELETE FROM photos WHERE id = \(second.id)") }
         #expect(try fixture.photos.photosWithoutPlace() == 0)

@@ -94,8 +94,8 @@ import Testing
         let nowhere = try fixture.photos.photos(in: .noLocation).photos[0]
 
         // MUT
-        let moved = try fixture.photos.setPlace(of: nowhere.id, to: PhotosFixture.lisbon.id)
-        let unknown = try fixture.photos.setPlace(of: nowhere.id, to: 1)
+        let moved = try fixture.library.placer.place([nowhere.id], atPlace: PhotosFixture.lisbon.id, by: nil) != nil
+        let unknown = try fixture.library.placer.place([nowhere.id], atPlace: 1, by: nil) != nil
 
         // validate
         #expect(moved)
@@ -103,7 +103,7 @@ import Testing
         #expect(try fixture.photos.photosWithoutPlace() == 0)
         #expect(try fixture.photos.place(id: PhotosFixture.lisbon.id)?.photoCount == 1)
         #expect(try fixture.photos.findPlaces("lisbon").map(\.name) == ["Lisbon"])
-        #expect(try fixture.photos.setPlace(of: nowhere.id, to: PhotosFixture.newYork.id))
+        #expect(try fixture.library.placer.place([nowhere.id], atPlace: PhotosFixture.newYork.id, by: nil) != nil)
         #expect(try fixture.photos.place(id: PhotosFixture.lisbon.id)?.photoCount == 0)
         #expect(try fixture.photos.place(id: PhotosFixture.newYork.id)?.photoCount == 3)
         #expect(!(try fixture.photos.places(order: .byCountry).map(\.name).contains("Lisbon")))
