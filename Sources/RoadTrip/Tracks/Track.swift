@@ -15,6 +15,8 @@ public struct Track: Sendable, Equatable, Identifiable {
     /// Its bounding box; nil for a track of named points alone.
     public let box: MapBox?
     public let importedAt: Int64
+    /// Who brought it in (nil from the command line, or for an account since removed).
+    public let importedBy: AccountID?
 
     /// Milliseconds from its first time to its last.
     public var duration: Int64? {
@@ -22,7 +24,7 @@ public struct Track: Sendable, Equatable, Identifiable {
         return endedAt - startedAt
     }
 
-    static let columns = "id, name, format, started_at, ended_at, point_count, segment_count, distance, south, west, north, east, imported_at"
+    static let columns = "id, name, format, started_at, ended_at, point_count, segment_count, distance, south, west, north, east, imported_at, imported_by"
 
     init(row: Row) throws {
         id = try row["id"]
@@ -36,6 +38,7 @@ public struct Track: Sendable, Equatable, Identifiable {
         let (south, west, north, east): (Double?, Double?, Double?, Double?) = (try row["south"], try row["west"], try row["north"], try row["east"])
         if let south, let west, let north, let east { box = MapBox(south: south, west: west, north: north, east: east) } else { box = nil }
         importedAt = try row["imported_at"]
+        importedBy = (try row["imported_by"] as Int64?).map(AccountID.init)
     }
 }
 

@@ -36,10 +36,14 @@ struct TracksController {
         ), context: context)
     }
 
-    /// Removed by any member (the household's tracks are shared); photos it placed keep their positions.
+    /// Removed by whoever brought it in, or the owner; photos it placed keep their positions.
     func remove(id: Int64) throws -> Response {
-        _ = try context.account
-        guard try tracks.delete(id: id) else { throw HTTPError.notFound("There is no such track; it may have been removed.") }
+        let account = try context.account
+        guard let track = try tracks.track(id: id) else { throw HTTPError.notFound("There is no such track; it may have been removed.") }
+        guard track.importedBy == account.id || account.mayManageAccounts else {
+            throw HTTPError(status: .forbidden, message: "Only the person who brought this track in, or the owner, can remove it.")
+        }
+        try tracks.delete(id: id)
         return .redirect(to: Route.tracks.path)
     }
 }

@@ -106,6 +106,9 @@ import Testing
         #expect(clock.status == .unprocessableContent && clock.bodyText.contains("The clock of the Fujifilm X-T5 must be a zone or an offset from UTC."), "\(clock.status)")
         #expect(placed.status == .seeOther)
         #expect(byTheMember.status == .forbidden)
+        #expect(member.post("/map/tracks/1/remove").status == .forbidden, "the owner's track is not the member's to remove")
+        #expect(owner.post("/map/tracks/1/remove").location == "/map/tracks")
+        #expect(try web.rows(in: "tracks") == 0)
         #expect(try web.library.photos.photo(id: 1)?.latitude != nil)
         #expect(!member.get("/photos/placings/1").bodyText.contains(">Undo<"))
     }
