@@ -38,7 +38,9 @@ for d in range(tracks):
 PY
 data="$work/data"
 "$BIN" destinations list --data "$data" > /dev/null
-seconds() { python3 -c 'import time; print(f"{time.monotonic():.3f}")'; }
+seconds() { echo "$EPOCHREALTIME"; }
+# elapsed COMMAND…: the command's wall time in seconds, to the millisecond.
+elapsed() { local start=$EPOCHREALTIME; "$@" > /dev/null; awk -v a="$start" -v b="$EPOCHREALTIME" 'BEGIN { printf "%.3f", b - a }'; }
 started=$(seconds)
 "$BIN" tracks import "$work"/tracks/*.gpx --data "$data" > "$work/import.log"
 imported=$(seconds)
@@ -56,8 +58,8 @@ FROM n;
 SQL
 
 # The baselines: the GPX files' bytes read (from the page cache), and the stored points read.
-read_files=$( { /usr/bin/time -f %e cat "$work"/tracks/*.gpx > /dev/null; } 2>&1 )
-read_rows=$( { /usr/bin/time -f %e sqlite3 "$data/library.sqlite" "SELECT sum(length(points)) FROM tracks" > /dev/null; } 2>&1 )
+read_files=$(elapsed cat "$work"/tracks/*.gpx)
+read_rows=$(elapsed sqlite3 "$data/library.sqlite" "SELECT hex(points) FROM tracks")
 place_started=$(seconds)
 "$BIN" tracks place --data "$data" > "$work/place.log"
 placed_at=$(seconds)
@@ -67,7 +69,7 @@ place_seconds=$(awk -v a="$place_started" -v b="$placed_at" 'BEGIN { printf "%.2
 echo "Placing, $(nproc) cores, $(date -u +%Y-%m-%d): $TRACKS tracks × $POINTS points, $PHOTOS photos without a position"
 echo "  tracks imported (GPX read, stored):       $(awk -v a="$started" -v b="$imported" 'BEGIN { printf "%.2f", b - a }') s ($(du -sh "$work/tracks" | cut -f1) of GPX)"
 echo "  read the GPX files' bytes (cat):           $read_files s"
-echo "  read the stored points (sqlite3):          $read_rows s"
+echo "  read the stored points (sqlite3, as hex):  $read_rows s"
 echo "  roadtrip tracks place, end to end:         $place_seconds s — $placed (goal < 2 s)"
 awk -v p="$place_seconds" -v r="$read_files" -v s="$read_rows" 'BEGIN { printf "  ÷ reading the files: %.1f   ÷ reading the rows: %.1f\n", p / (r > 0 ? r : 0.01), p / (s > 0 ? s : 0.01) }'
 
