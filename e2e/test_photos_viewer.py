@@ -348,10 +348,11 @@ def test_info_panel_shows_date_camera_place_and_coordinates(server, browser, lay
         "Camera": "Sony ILCE-7M4",
         "Place": "San Francisco, California, United States Change…",
         "Coordinates": "37.7763° N, 122.4328° W",
+        "Position": "From the camera’s GPS",
         "Size": "1600 × 1200 · JPEG",
     }
     assert {term: info.get(term) for term in expected} == expected, info
-    assert list(info)[:6] == list(expected), "in this order"
+    assert list(info)[:7] == list(expected), "in this order"
     screens.browser.screenshot(f"{layout}-photo-info")
     # Info lies over the photo (issue 33, 3): the stage keeps its place and size, the photo its fill.
     assert screens.rect(STAGE) == stage, "opening Info leaves the photo's area as it was"

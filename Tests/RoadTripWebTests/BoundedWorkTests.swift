@@ -102,6 +102,23 @@ import Testing
         #expect(upload.headers["Retry-After"] == String(WorkAdmission.retryAfter))
     }
 
+    @Test func whileOtherPhotosArePlacedAPlanIsAnsweredBusyAndNothingChanges() throws {
+        // setup
+        let uploads = try PhotoUploads()
+        _ = web.library.photos.importPhoto(at: try uploads.draw("tram.jpg", at: nil), fileName: "tram.jpg", by: nil)
+        #expect(web.app.work.enter(.placing))
+        defer { web.app.work.leave(.placing) }
+
+        // MUT
+        let plan = ann.get(Route.placing(track: nil).path)
+        let place = ann.post(Route.placeMany(query: nil).path, [("photos", "1"), ("latitude", "10"), ("longitude", "10")])
+
+        // validate
+        #expect(plan.status == .serviceUnavailable && plan.message.contains("Nothing was changed"), "\(plan.message)")
+        #expect(place.status == .serviceUnavailable)
+        #expect(try web.library.photos.photo(id: 1)?.latitude == nil)
+    }
+
     @Test func eachKindOfLongWorkIsDeclaredOnItsRoutes() {
         // MUT + validate
         #expect(Route.vacationExport(id: 1).declaration.bound(for: "GET") == .export)
@@ -115,6 +132,10 @@ import Testing
             #expect(route.declaration.bound(for: "POST") == .upload, "\(route)")
             #expect(route.declaration.bound(for: "GET") == nil, "\(route)")
         }
+        #expect(Route.placing(track: nil).declaration.bound(for: "GET") == .placing, "a plan reads every track of the photos' days")
+        #expect(Route.placing(track: 1).declaration.bound(for: "POST") == .placing)
+        #expect(Route.placeMany(query: nil).declaration.bound(for: "POST") == .placing)
+        #expect(Route.placeMany(query: nil).declaration.bound(for: "GET") == nil, "choosing where is quick")
         #expect(Route.home.declaration.bound(for: "GET") == nil)
         #expect(Route.health.declaration.bound(for: "GET") == nil)
     }

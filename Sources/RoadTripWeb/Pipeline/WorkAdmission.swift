@@ -7,7 +7,7 @@ import Synchronization
 /// all of them together than there are request threads, so that a burst of one kind never
 /// leaves none for pages and `/healthz`. Its route declares the kind (`RouteDeclaration.bounded`).
 enum BoundedWork: String, CaseIterable, Sendable {
-    case export, keepList, mapCell, upload
+    case export, keepList, mapCell, placing, upload
 
     /// What the busy page says RoadTrip is doing for others.
     var busyMessage: String {
@@ -15,6 +15,7 @@ enum BoundedWork: String, CaseIterable, Sendable {
         case .export: "RoadTrip is writing other exports just now. Try again in a few seconds."
         case .keepList: "RoadTrip is listing what other devices keep just now. Try again in a few seconds."
         case .mapCell: "RoadTrip is gathering other large parts of the map just now. Try again in a few seconds."
+        case .placing: "RoadTrip is placing other photos just now. Nothing was changed: try again in a few seconds."
         case .upload: "RoadTrip is importing other uploads just now. Nothing of this one was imported: send it again in a few seconds."
         }
     }

@@ -133,11 +133,11 @@ extension Route {
             RouteDeclaration("/photos/placing", query: Route.query("track", track.map(String.init)),
                              as: Parse(reading: { .placing(track: $0.identifierParameter("track")) }),
                              get: { try PlacingController(app: $0, context: $1).preview(track: track) },
-                             post: { try PlacingController(app: $0, context: $1).place(track: track) })
+                             post: { try PlacingController(app: $0, context: $1).place(track: track) }).bounded(.placing, for: ["GET", "HEAD", "POST"])
         case .placeMany(let query):
             RouteDeclaration("/photos/place-many", query: Route.query("q", query), as: Parse(reading: { .placeMany(query: $0.parameter("q")) }),
                              get: { try PlaceManyController(app: $0, context: $1).form(query: query) },
-                             post: { try PlaceManyController(app: $0, context: $1).place() })
+                             post: { try PlaceManyController(app: $0, context: $1).place() }).bounded(.placing, for: ["POST"])
         case .placement(let id):
             RouteDeclaration("/photos/placings/\(id)", as: Parse(Route.placement), get: { try PlacingController(app: $0, context: $1).show(id: id) },
                              post: { try PlacingController(app: $0, context: $1).undo(id: id) })

@@ -60,7 +60,7 @@ import Testing
         share(as: .view)
         let before = try web.snapshot()
         let routes = Route.examples.filter { $0.path.hasPrefix("/vacations/1") }
-        try #require(routes.count == 17)
+        try #require(routes.count == 18)
 
         for route in routes {
             // MUT
