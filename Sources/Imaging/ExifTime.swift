@@ -1,6 +1,19 @@
 /// EXIF's zone offsets ("+02:00", OffsetTimeOriginal) and GPS time stamps (a UTC day and the
 /// hours, minutes and seconds of it), turned into numbers without Foundation's calendars.
 public enum ExifTime {
+    /// An offset as stored, if it is one a camera could have written (within a day): a number read
+    /// back from a database is never trusted into arithmetic that could overflow.
+    public static func plausibleOffset(_ minutes: Int64?) -> Int? {
+        guard let minutes, abs(minutes) <= 24 * 60 else { return nil }
+        return Int(minutes)
+    }
+
+    /// Seconds since 1970 as stored, if within years 1 to 9999 (so that milliseconds never overflow).
+    public static func plausibleInstant(_ seconds: Int64?) -> Int64? {
+        guard let seconds, (-62_135_596_800...253_402_300_799).contains(seconds) else { return nil }
+        return seconds
+    }
+
     /// "+02:00" → 120, "-03:30" → -210; nil unless it is an offset a zone can have (±14 h).
     public static func offsetMinutes(_ text: String) -> Int? {
         let characters = Array(text.utf8)

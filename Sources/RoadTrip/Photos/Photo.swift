@@ -84,8 +84,8 @@ public struct Photo: Sendable, Equatable, Identifiable {
         cameraModel = try row["camera_model"]
         placeID = try row["place_id"]
         keywords = (try row["keywords"] as String).split(separator: ";").map(String.init)
-        takenOffset = (try row["taken_offset"] as Int64?).flatMap { Int(exactly: $0) }
-        gpsTime = try row["gps_at"]
+        takenOffset = ExifTime.plausibleOffset(try row["taken_offset"])
+        gpsTime = ExifTime.plausibleInstant(try row["gps_at"])
         positionSource = latitude == nil ? nil : (try row["position_source"] as String?).flatMap(PositionSource.init(rawValue:)) ?? .camera
         placementID = try row["placement_id"]
     }

@@ -129,8 +129,8 @@ public struct PhotoPlacer: Sendable {
         }
         sql = sql + " ORDER BY sorted_at, id LIMIT \(Self.maximumPhotos + 1)"
         return try database.fetchAll(sql) { row in
-            Candidate(id: try row["id"], takenAt: try row["taken_at"], offset: (try row["taken_offset"] as Int64?).flatMap { Int(exactly: $0) },
-                      gpsTime: try row["gps_at"], camera: CameraKey(make: try row["camera_make"], model: try row["camera_model"]))
+            Candidate(id: try row["id"], takenAt: try row["taken_at"], offset: ExifTime.plausibleOffset(try row["taken_offset"]),
+                      gpsTime: ExifTime.plausibleInstant(try row["gps_at"]), camera: CameraKey(make: try row["camera_make"], model: try row["camera_model"]))
         }
     }
 
@@ -146,7 +146,8 @@ public struct PhotoPlacer: Sendable {
                 ORDER BY id DESC LIMIT 500
                 """) { row in
                 guard let clock = ExifTime.clockSeconds(try row["taken_at"]) else { return Int64.max }
-                return clock - (try row["gps_at"] as Int64)
+                guard let gps = ExifTime.plausibleInstant(try row["gps_at"]) else { return Int64.max }
+                return clock - gps
             }.filter { $0 != .max && abs($0) <= Int64(CameraClock.largestOffset) * 60 }.sorted()
             let measured = samples.isEmpty ? nil : Int((Double(samples[samples.count / 2]) / 900).rounded()) * 15
             result[key] = PlacementPlan.Camera(

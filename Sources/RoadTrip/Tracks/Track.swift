@@ -30,8 +30,9 @@ public struct Track: Sendable, Equatable, Identifiable {
         id = try row["id"]
         name = try row["name"]
         format = TrackFile.Format(rawValue: try row["format"]) ?? .gpx
-        startedAt = try row["started_at"]
-        endedAt = try row["ended_at"]
+        // Both or neither, and only real times: a damaged row's cannot overflow `duration`.
+        let (started, ended) = (TrackTime.plausible(try row["started_at"]), TrackTime.plausible(try row["ended_at"]))
+        (startedAt, endedAt) = if let started, let ended, started <= ended { (started, ended) } else { (nil, nil) }
         pointCount = try row["point_count"]
         segmentCount = try row["segment_count"]
         distance = try row["distance"]

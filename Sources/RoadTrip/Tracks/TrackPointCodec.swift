@@ -25,7 +25,8 @@ enum TrackPointCodec {
         withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
     }
 
-    /// The segments, or nil for bytes that are not what `encode` writes (a damaged row).
+    /// The segments, or nil for bytes that are not what `encode` writes (a damaged row): the
+    /// wrong length, a position off the globe, a time outside years 1 to 9999.
     static func decode(_ bytes: [UInt8]) -> [[TrackPoint]]? {
         bytes.withUnsafeBytes { raw -> [[TrackPoint]]? in
             var offset = 0
@@ -42,7 +43,9 @@ enum TrackPointCodec {
                 var segment: [TrackPoint] = []
                 segment.reserveCapacity(Int(count))
                 for _ in 0..<count {
-                    guard let latitude = read(Int32.self), let longitude = read(Int32.self), let time = read(Int64.self) else { return nil }
+                    guard let latitude = read(Int32.self), let longitude = read(Int32.self), let time = read(Int64.self),
+                          abs(Int64(latitude)) <= 900_000_000, abs(Int64(longitude)) <= 1_800_000_000,
+                          time == noTime || TrackTime.plausible.contains(time) else { return nil }
                     segment.append(TrackPoint(latitude: Double(latitude) / scale, longitude: Double(longitude) / scale, time: time == noTime ? nil : time))
                 }
                 segments.append(segment)

@@ -91,7 +91,7 @@ public struct TrackStore: Sendable {
 
     public func waypoints(of id: Int64) throws -> [TrackWaypoint] {
         try database.fetchAll("SELECT name, latitude, longitude, time FROM track_waypoints WHERE track_id = \(id) ORDER BY id") { row in
-            TrackWaypoint(name: try row["name"], point: TrackPoint(latitude: try row["latitude"], longitude: try row["longitude"], time: try row["time"]))
+            TrackWaypoint(name: try row["name"], point: TrackPoint(latitude: try row["latitude"], longitude: try row["longitude"], time: TrackTime.plausible(try row["time"])))
         }
     }
 

@@ -75,8 +75,18 @@ enum TrackTime {
         }
     }
 
-    /// "2024-10-19T08:00:00Z" for milliseconds since 1970 (whole seconds), as GPX writes times.
+    /// The milliseconds of years 1 to 9999: every time read is within them, and one read back from
+    /// a database outside them is taken as no time (its arithmetic could overflow).
+    static let plausible: ClosedRange<Int64> = -62_135_596_800_000...253_402_300_799_999
+
+    static func plausible(_ milliseconds: Int64?) -> Int64? {
+        milliseconds.flatMap { plausible.contains($0) ? $0 : nil }
+    }
+
+    /// "2024-10-19T08:00:00Z" for milliseconds since 1970 (whole seconds), as GPX writes times;
+    /// a time outside years 1 to 9999 is written as the nearest there is.
     static func text(_ milliseconds: Int64) -> String {
+        let milliseconds = min(max(milliseconds, plausible.lowerBound), plausible.upperBound)
         let seconds = milliseconds >= 0 ? milliseconds / 1000 : (milliseconds - 999) / 1000
         let (days, secondOfDay) = seconds.quotientAndRemainder(dividingBy: 86_400)
         let (dayIndex, second) = secondOfDay < 0 ? (days - 1, secondOfDay + 86_400) : (days, secondOfDay)

@@ -43,8 +43,8 @@ extension TrackStore {
             ORDER BY vacation_photos.sorted_at, vacation_photos.id
             """) { row -> GPXWriter.Waypoint in
             let takenAt: String? = try row["taken_at"]
-            let offset: Int64? = try row["taken_offset"], gps: Int64? = try row["gps_at"]
-            let instant = gps ?? takenAt.flatMap(ExifTime.clockSeconds).flatMap { clock in offset.map { clock - $0 * 60 } }
+            let offset = ExifTime.plausibleOffset(try row["taken_offset"]), gps = ExifTime.plausibleInstant(try row["gps_at"])
+            let instant = gps ?? takenAt.flatMap(ExifTime.clockSeconds).flatMap { clock in offset.map { clock - Int64($0) * 60 } }
             return GPXWriter.Waypoint(name: try row["title"], latitude: try row["latitude"], longitude: try row["longitude"], time: instant.map { $0 * 1000 },
                                       description: instant == nil ? takenAt.map { "Taken \($0.replacingOccurrences(of: "T", with: " ")) (camera time)" } : nil)
         }

@@ -152,6 +152,26 @@ import Testing
         #expect(proposal(try self.plan(narrow), between) == nil)
     }
 
+    /// A restored or edited database may hold any number: none is trusted into arithmetic.
+    @Test func numbersChangedBehindRoadTripsBackAreNeverTrusted() throws {
+        let walk = try fixture.library.tracks.importFile(try TrackFileTests.fixture("phone-app.gpx"), fileName: "phone-app.gpx", by: nil).tracks[0]
+        let photo = try fixture.row("edited", takenAt: "2024-10-19T10:15:00", offset: 120)
+        try fixture.library.database.write { db in
+            try db.execute("UPDATE photos SET taken_offset = \(Int64.max), gps_at = \(Int64.min) WHERE id = \(photo)")
+            try db.execute("UPDATE tracks SET started_at = \(Int64.min), ended_at = \(Int64.max) WHERE id = \(walk.id)")
+            try db.execute("UPDATE track_waypoints SET time = \(Int64.min)")
+        }
+
+        let stored = try #require(try fixture.photos.photo(id: photo))
+        let track = try #require(try fixture.library.tracks.track(id: walk.id))
+        let plan = try plan()
+
+        #expect(stored.takenOffset == nil && stored.gpsTime == nil)
+        #expect(track.startedAt == nil && track.duration == nil)
+        #expect(try fixture.library.tracks.waypoints(of: walk.id).allSatisfy { $0.point.time == nil })
+        #expect(reason(plan, photo) == .unknownClock(CameraKey(make: "Apple", model: "iPhone 15")))
+    }
+
     @Test func interpolationTakesTheShortWayRoundTheAntimeridian() {
         let (_, longitude) = TrackMatcher.between(TrackPoint(latitude: 0, longitude: 179), TrackPoint(latitude: 0, longitude: -179), share: 0.75)
         #expect(abs(longitude + 179.5) < 1e-9)

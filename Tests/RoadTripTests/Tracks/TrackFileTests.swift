@@ -115,6 +115,9 @@ import Testing
         #expect(TrackPointCodec.decode(Array(bytes.dropLast())) == nil)
         #expect(TrackPointCodec.decode(bytes + [0]) == nil)
         #expect(TrackPointCodec.decode([0xFF, 0xFF, 0xFF, 0xFF]) == nil)
+        // A row changed behind RoadTrip's back: a time past year 9999, a latitude of 100°.
+        #expect(TrackPointCodec.decode(TrackPointCodec.encode([[TrackPoint(latitude: 1, longitude: 1, time: Int64.max - 1)]])) == nil)
+        #expect(TrackPointCodec.decode(TrackPointCodec.encode([[TrackPoint(latitude: 100, longitude: 1)]])) == nil)
     }
 
     @Test func anOutlineKeepsTheShapeWithinItsLimit() {
