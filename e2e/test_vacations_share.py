@@ -78,8 +78,9 @@ def test_a_visitor_opens_a_link_the_owner_made_turns_its_book_and_opens_its_map(
     # Its book turns with the arrow keys, page after page, under the link's own addresses.
     screens.mark_document()
     screens.click(MENU_BOOK)
-    screens.wait(lambda: (book_state(screens) or {}).get("path") == f"{path}/book/1" and all((book_state(screens) or {}).get("images") or [False]),
-                 "the book's first page should show")
+    # Live first (its script has taken the keys): an arrow pressed before is the page's, not the book's.
+    screens.wait(lambda: (book_state(screens) or {}).get("path") == f"{path}/book/1" and all((book_state(screens) or {}).get("images") or [False])
+                 and (book_state(screens) or {}).get("live"), "the book's first page should show, its script running")
     assert screens.same_document(), "the book opens without a page load"
     screens.press("\ue014")
     screens.wait(lambda: (book_state(screens) or {}).get("path") == f"{path}/book/2", f"the book should turn to page 2: {book_state(screens)}")
