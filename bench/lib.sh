@@ -109,3 +109,16 @@ measure() {
         $1 == "50%" { p50 = ms($2) } $1 == "99%" { p99 = ms($2) } /Requests\/sec/ { rps = $2 }
         END { printf "%.2f %.2f %.0f\n", p50, p99, rps }'
 }
+
+# report_views HEADING: each of "${rows[@]}" ("name|file|p50|p99|req/s", the file's bytes in
+# $work/www/FILE.json) beside nginx serving the same file on $ng_port, with the ratio of their rates.
+report_views() {
+    printf '%-52s %10s %8s %8s %9s %9s %9s\n' "$1" "bytes" "p50 ms" "p99 ms" "req/s" "nginx p50" "÷ nginx"
+    local row name file r50 r99 rrps n50 n99 nrps
+    for row in "${rows[@]}"; do
+        IFS='|' read -r name file r50 r99 rrps <<< "$row"
+        read -r n50 n99 nrps < <(measure "http://127.0.0.1:$ng_port/$file.json")
+        printf '%-52s %10s %8s %8s %9s %9s %9s\n' "$name" "$(wc -c < "$work/www/$file.json")" "$r50" "$r99" "$rrps" "$n50" \
+            "$(awk -v a="$rrps" -v b="$nrps" 'BEGIN { printf "%.2f", a / b }')"
+    done
+}

@@ -33,11 +33,7 @@ extension Commands {
         for path in paths {
             let name = URL(fileURLWithPath: path).lastPathComponent
             do {
-                let size = (try FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue ?? 0
-                guard size <= TrackFile.maximumBytes else {
-                    throw TrackFileError(fileName: name, reason: "is \(ByteCount.text(Int64(size))); a track file may be at most \(ByteCount.text(Int64(TrackFile.maximumBytes)))")
-                }
-                let result = try library.tracks.importFile(try Data(contentsOf: URL(fileURLWithPath: path)), fileName: name, by: nil)
+                let result = try library.tracks.importFile(atPath: path, fileName: name, by: nil)
                 for track in result.tracks { Console.out("\(name): \(TrackText.summary(track))") }
                 if result.waypoints > 0 { Console.out("\(name): \(result.waypoints) named point\(result.waypoints == 1 ? "" : "s")") }
                 if result.added == 0 { Console.out("\(name): imported before; nothing added") }

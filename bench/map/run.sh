@@ -50,10 +50,4 @@ measure_views "PostgreSQL, rendered every time" "pg-" --page-cache-size 0 --data
 
 start_nginx "$work/www" 1
 echo "Map data, $PHOTOS photos in $PLACES places; wrk -t2 -c16 -d$DURATION, $(nproc) cores, $(date -u +%Y-%m-%d); nginx serving the same bytes"
-printf '%-52s %10s %8s %8s %9s %9s %9s\n' "request" "bytes" "p50 ms" "p99 ms" "req/s" "nginx p50" "÷ nginx"
-for row in "${rows[@]}"; do
-    IFS='|' read -r name file r50 r99 rrps <<< "$row"
-    read -r n50 n99 nrps < <(measure "http://127.0.0.1:$ng_port/$file.json")
-    printf '%-52s %10s %8s %8s %9s %9s %9s\n' "$name" "$(wc -c < "$work/www/$file.json")" "$r50" "$r99" "$rrps" "$n50" \
-        "$(awk -v a="$rrps" -v b="$nrps" 'BEGIN { printf "%.2f", a / b }')"
-done
+report_views "request"

@@ -94,10 +94,4 @@ done
 stop_roadtrip
 start_nginx "$work/www" 1
 echo "Map data with tracks, $MAP_PHOTOS photos, $TRACKS tracks; rendered every time; wrk -t2 -c16 -d$DURATION; nginx serving the same bytes"
-printf '%-36s %10s %8s %8s %9s %9s %9s\n' "view" "bytes" "p50 ms" "p99 ms" "req/s" "nginx p50" "÷ nginx"
-for row in "${rows[@]}"; do
-    IFS='|' read -r name file r50 r99 rrps <<< "$row"
-    read -r n50 n99 nrps < <(measure "http://127.0.0.1:$ng_port/$file.json")
-    printf '%-36s %10s %8s %8s %9s %9s %9s\n' "$name" "$(wc -c < "$work/www/$file.json")" "$r50" "$r99" "$rrps" "$n50" \
-        "$(awk -v a="$rrps" -v b="$nrps" 'BEGIN { printf "%.2f", a / b }')"
-done
+report_views "view"

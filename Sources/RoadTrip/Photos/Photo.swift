@@ -52,12 +52,7 @@ public struct Photo: Sendable, Equatable, Identifiable {
 
     /// "Canon EOS R5"; the make is left out when the model already names it.
     public var camera: String? {
-        switch (cameraMake, cameraModel) {
-        case let (make?, model?): model.lowercased().hasPrefix(make.lowercased()) ? model : "\(make) \(model)"
-        case let (make?, nil): make
-        case let (nil, model?): model
-        case (nil, nil): nil
-        }
+        cameraMake == nil && cameraModel == nil ? nil : CameraKey(make: cameraMake, model: cameraModel).name
     }
 
     static let columns = """

@@ -67,6 +67,16 @@ public struct TrackStore: Sendable {
         }
     }
 
+    /// The file at `path` (an upload's spool, a path given to the command), its size checked
+    /// before a byte is read.
+    public func importFile(atPath path: String, fileName: String, by account: AccountID?) throws -> TrackImport {
+        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue ?? 0
+        guard size <= TrackFile.maximumBytes else {
+            throw TrackFileError(fileName: fileName, reason: "is \(ByteCount.text(Int64(size))); a track file may be at most \(ByteCount.text(Int64(TrackFile.maximumBytes)))")
+        }
+        return try importFile(try Data(contentsOf: URL(fileURLWithPath: path)), fileName: fileName, by: account)
+    }
+
     static func box(of points: [TrackPoint]) -> (south: Double, west: Double, north: Double, east: Double)? {
         guard let first = points.first else { return nil }
         return points.reduce((first.latitude, first.longitude, first.latitude, first.longitude)) { box, point in

@@ -57,12 +57,7 @@ struct UploadController {
         let account = try context.account.id
         if TrackFile.Format.of(fileName: file.fileName) != nil {
             do {
-                let size = (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? NSNumber)?.intValue ?? 0
-                guard size <= TrackFile.maximumBytes else {
-                    throw TrackFileError(reason: "is \(ByteCount.text(Int64(size))); a track file may be at most \(ByteCount.text(Int64(TrackFile.maximumBytes)))")
-                }
-                let data = try Data(contentsOf: URL(fileURLWithPath: file.path))
-                return .tracks(.success(try app.library.tracks.importFile(data, fileName: file.fileName, by: account)))
+                return .tracks(.success(try app.library.tracks.importFile(atPath: file.path, fileName: file.fileName, by: account)))
             } catch let error as TrackFileError {
                 return .tracks(.failure(error))
             }
