@@ -141,7 +141,10 @@ public final class Instance: Sendable {
             backupWorkers = [backups.runner()]
             backupWorkers[0].start()
         }
-        workers = [renditionWorkers] + (copies.map { [$0.fetchers] } ?? []) + backupWorkers
+        // Trips are looked for after photos changed, by whichever instance claims the job the photos' triggers queue.
+        let tripWorker = library.tripWorker(log: log)
+        tripWorker.start()
+        workers = [renditionWorkers, tripWorker] + (copies.map { [$0.fetchers] } ?? []) + backupWorkers
     }
 
     /// Where it answers: `http://127.0.0.1:8080`, an IPv6 host in brackets.

@@ -5,6 +5,7 @@
 ///     let sql: SQL = "SELECT * FROM \(raw: table) WHERE name = \(name)"
 ///
 /// - `\(value)` for any `SQLBindable` appends `?` and binds the value.
+/// - `\(list: values)` appends `(?, ?, …)` and binds each value, for `IN`.
 /// - `\(raw: text)` appends trusted SQL text verbatim (identifiers, keywords). The only escape hatch.
 /// - `\(sql: other)` splices another `SQL` together with its arguments.
 public struct SQL: Sendable, Equatable, ExpressibleByStringInterpolation {
@@ -51,6 +52,14 @@ public struct SQL: Sendable, Equatable, ExpressibleByStringInterpolation {
         public mutating func appendInterpolation<Value: SQLBindable>(_ value: Value?) {
             text += "?"
             arguments.append(value.sqlValue)
+        }
+
+        /// `(?, ?, ?)` with each value bound, for `IN`; `(NULL)`, which matches nothing, for none
+        /// (so not for `NOT IN`, which `(NULL)` makes match nothing too).
+        public mutating func appendInterpolation<Values: Sequence>(list values: Values) where Values.Element: SQLBindable {
+            let bound = values.map(\.sqlValue)
+            text += bound.isEmpty ? "(NULL)" : "(" + Array(repeating: "?", count: bound.count).joined(separator: ", ") + ")"
+            arguments += bound
         }
 
         public mutating func appendInterpolation(raw trustedSQL: String) {

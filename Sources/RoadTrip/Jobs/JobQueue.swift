@@ -11,6 +11,8 @@ public enum JobKind: String, Sendable, CaseIterable {
     case bookCopies = "book-copies"
     /// A scheduled backup (`BackupScheduler`). Key: the time it is due.
     case backup
+    /// Look for trips in the days whose photos changed (`TripFinder`). Key: `library`, queued by the photos' triggers.
+    case trips
 }
 
 /// One job, as claimed by a worker.

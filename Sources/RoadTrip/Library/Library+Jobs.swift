@@ -22,4 +22,15 @@ extension Library {
             for rendition in [Rendition.thumbnail, .preview] { _ = try renditions.file(rendition, of: photo) }
         }
     }
+
+    /// The worker that looks for trips when photos changed (`TripFinder`): one, since a run
+    /// reads every change there is.
+    public func tripWorker(log: @escaping @Sendable (String) -> Void) -> JobRunner {
+        JobRunner(queue: jobs, kinds: [.trips], workers: 1, log: log) { [tripFinder] _ in
+            let report = try tripFinder.run()
+            if report.daysLookedAt > 0 {
+                log("trips: looked at \(report.daysLookedAt) days (\(report.photosRead) photos), \(report.tripsFound) trips")
+            }
+        }
+    }
 }

@@ -79,6 +79,10 @@ public final class Library: Sendable {
     public var photoTags: PhotoTagStore { PhotoTagStore(database: database) }
     public var tracks: TrackStore { TrackStore(database: database, clock: clock) }
     public var placer: PhotoPlacer { PhotoPlacer(photos: photos, tracks: tracks, clock: clock) }
+    public var timeline: Timeline { Timeline(database: database) }
+    public var memories: Memories { Memories(database: database) }
+    public var foundTrips: FoundTrips { FoundTrips(database: database, clock: clock) }
+    public var tripFinder: TripFinder { TripFinder(database: database, clock: clock) }
 
 
     /// Creates the folder (and its parents) if needed and proves it writable, so that a bad

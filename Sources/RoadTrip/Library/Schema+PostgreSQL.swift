@@ -342,5 +342,6 @@ extension Schema {
             """),
         // SQLite's 013-tracks.
         Migration("008-tracks", TrackSchema.postgreSQL),
+        Migration("009-timeline", TimelineSchema.postgreSQL),
     ]
 }

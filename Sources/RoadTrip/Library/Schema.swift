@@ -351,5 +351,7 @@ enum Schema {
             """),
         // Tracks, and photos placed by them, by estimates or by hand, with what Undo needs (`TrackSchema`).
         Migration("013-tracks", TrackSchema.sqlite),
+        // The timeline, On this day and the trips found in the photos (`TimelineSchema`).
+        Migration("014-timeline", TimelineSchema.sqlite),
     ]
 }

@@ -1,0 +1,164 @@
+import Foundation
+import SQLDatabase
+
+/// The trips found in the photos, as suggestions: proposed until someone makes a vacation of
+/// one or dismisses it, and kept so after, however often trips are looked for again. They are
+/// the household's, like the photos: what one person dismisses or makes, nobody is offered again.
+public struct FoundTrips: Sendable {
+    let database: any Database
+    let clock: WallClock
+
+    public init(database: any Database, clock: WallClock) {
+        (self.database, self.clock) = (database, clock)
+    }
+
+    /// The suggestions nobody dismissed or made, newest first.
+    public func proposed(limit: Int = 50) throws -> [FoundTrip] {
+        try database.fetchAll("""
+            SELECT \(raw: FoundTrip.columns) FROM trip_suggestions WHERE status = 'open' ORDER BY first_day DESC, id DESC LIMIT \(max(1, min(limit, 500)))
+            """, FoundTrip.init)
+    }
+
+    public func trip(id: Int64) throws -> FoundTrip? {
+        try database.fetchOne("SELECT \(raw: FoundTrip.columns) FROM trip_suggestions WHERE id = \(id)").map(FoundTrip.init)
+    }
+
+    /// Dismisses a proposed trip for good. False when there is no such proposal.
+    @discardableResult
+    public func dismiss(_ id: Int64) throws -> Bool {
+        try database.write { db in
+            try db.execute("UPDATE trip_suggestions SET status = 'dismissed' WHERE id = \(id) AND status = 'open'")
+            return db.changes > 0
+        }
+    }
+
+    /// The trip's photos, in date order (oldest first).
+    public func photos(of trip: FoundTrip) throws -> [Photo] {
+        guard let end = trip.lastDay.adding(days: 1) else { return [] }
+        return try database.fetchAll("""
+            SELECT \(raw: Photo.columns) FROM photos WHERE taken_at >= \(trip.firstDay.description) AND taken_at < \(end.description)
+            ORDER BY taken_at, id
+            """, Photo.init)
+    }
+
+    /// Makes a vacation of the account's of a proposed trip, named after it (a number added when
+    /// the name is taken), with its photos in date order, each visited as Visit does (its place
+    /// for the itinerary, its keywords and the person's tags). The new vacation's id.
+    public func makeVacation(of id: Int64, for account: AccountID, library: Library) throws -> Int64 {
+        guard let trip = try trip(id: id), trip.status == .open else { throw FoundTripError.noLongerProposed }
+        let vacations = library.vacations
+        var vacation: Int64?
+        for attempt in 1...50 where vacation == nil {
+            do {
+                vacation = try vacations.create(named: attempt == 1 ? trip.vacationName : "\(trip.vacationName) (\(attempt))", for: account)
+            } catch VacationError.alreadyExists {
+                continue
+            }
+        }
+        guard let vacation else { throw FoundTripError.noName }
+        for photo in try photos(of: trip) {
+            try vacations.visit(photo, into: vacation, for: account, library: library)
+        }
+        try database.write { db in
+            try db.execute("UPDATE trip_suggestions SET status = 'made', vacation_id = \(vacation) WHERE id = \(id)")
+        }
+        return vacation
+    }
+
+    /// Replaces what was found in a range of days: a trip over the days of a suggestion keeps
+    /// that suggestion (its id, and its status when someone dismissed it or made a vacation of
+    /// it), updated to the trip's days; new trips are proposed; proposals no trip matches go.
+    func replace(in range: ClosedRange<CalendarDay>, with trips: [FoundTripDays]) throws {
+        let placeIDs = Set(trips.flatMap(\.places.keys))
+        let places = Dictionary(try database.fetchAll("SELECT \(raw: Place.columns) FROM places WHERE id IN \(list: placeIDs.sorted())", Place.init).map { ($0.id, $0) },
+                                uniquingKeysWith: { first, _ in first })
+        let now = clock.seconds
+        try database.write { db in
+            var matched: [Int64] = []
+            for trip in trips {
+                let title = PlaceNaming.title(of: trip.places.compactMap { id, count in places[id].map { ($0, count) } }) ?? "\(trip.farthestKilometres) km from home"
+                let kept: Int64? = try db.fetchValue("""
+                    SELECT id FROM trip_suggestions WHERE last_day >= \(trip.first.description) AND first_day <= \(trip.last.description)
+                        \(sql: FoundTrips.excluding(matched))
+                    ORDER BY status = 'open', id LIMIT 1
+                    """)
+                if let kept {
+                    matched.append(kept)
+                    try db.execute("""
+                        UPDATE trip_suggestions SET first_day = \(trip.first.description), last_day = \(trip.last.description), title = \(title),
+                            photo_count = \(trip.photoCount), cover_photo_id = \(trip.cover), farthest_km = \(trip.farthestKilometres)
+                        WHERE id = \(kept)
+                        """)
+                } else {
+                    matched.append(try db.insertReturningID("""
+                        INSERT INTO trip_suggestions (first_day, last_day, title, photo_count, cover_photo_id, farthest_km, found_at)
+                        VALUES (\(trip.first.description), \(trip.last.description), \(title), \(trip.photoCount), \(trip.cover),
+                            \(trip.farthestKilometres), \(now))
+                        """))
+                }
+            }
+            try db.execute("""
+                DELETE FROM trip_suggestions WHERE status = 'open' AND last_day >= \(range.lowerBound.description)
+                    AND first_day <= \(range.upperBound.description) \(sql: FoundTrips.excluding(matched))
+                """)
+        }
+    }
+
+    /// `AND id NOT IN (…)`; nothing for none (`NOT IN (NULL)` would exclude every row).
+    private static func excluding(_ ids: [Int64]) -> SQL {
+        ids.isEmpty ? "" : "AND id NOT IN \(list: ids)"
+    }
+}
+
+/// A trip found in the photos.
+public struct FoundTrip: Sendable, Equatable, Identifiable {
+    public enum Status: String, Sendable {
+        case open, dismissed, made
+    }
+
+    public let id: Int64
+    public let firstDay: CalendarDay
+    public let lastDay: CalendarDay
+    /// After its places: "Tuscany", "Paris", "France and Italy".
+    public let title: String
+    public let photoCount: Int
+    public let coverPhotoID: Int64?
+    public let farthestKilometres: Int
+    public let status: Status
+    public let vacationID: Int64?
+
+    static let columns = "id, first_day, last_day, title, photo_count, cover_photo_id, farthest_km, status, vacation_id"
+
+    init(row: Row) throws {
+        id = try row["id"]
+        // Written by RoadTrip from real dates; a row changed behind its back reads as one day.
+        firstDay = CalendarDay(try row["first_day"] as String) ?? .epoch
+        lastDay = max(firstDay, CalendarDay(try row["last_day"] as String) ?? firstDay)
+        title = try row["title"]
+        photoCount = try row["photo_count"]
+        coverPhotoID = try row["cover_photo_id"]
+        farthestKilometres = try row["farthest_km"]
+        status = Status(rawValue: try row["status"]) ?? .dismissed
+        vacationID = try row["vacation_id"]
+    }
+
+    /// "Tuscany, October 2008": the vacation's name.
+    public var vacationName: String {
+        "\(title), \(FoundTrip.monthNames[firstDay.month - 1]) \(firstDay.year)"
+    }
+
+    static let monthNames = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+                             "November", "December"]
+}
+
+public enum FoundTripError: Error, Equatable, CustomStringConvertible {
+    case noLongerProposed
+    case noName
+
+    public var description: String {
+        switch self {
+        case .noLongerProposed: "This trip is no longer proposed: it was made into a vacation or dismissed."
+        case .noName: "Every name for this trip's vacation is taken; make the vacation by hand."
+        }
+    }
+}
