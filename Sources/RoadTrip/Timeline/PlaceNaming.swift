@@ -1,9 +1,12 @@
-/// What a group of photos is called after the places they were taken at: "Florence" when one
-/// city, "Tuscany" when several cities of one region, "Italy" when several regions of one
+/// What a group of photos is called after the places they were taken at (each with at least a
+/// fifth of the photos): "Florence" when one city, "Tuscany" when several cities of one region, "Italy" when several regions of one
 /// country, "France and Italy" (the two most photographed, "and N more") when several countries.
 enum PlaceNaming {
     static func title(of places: [(place: Place, count: Int)]) -> String? {
-        let sorted = places.filter { $0.count > 0 }.sorted { $0.count != $1.count ? $0.count > $1.count : $0.place.name < $1.place.name }
+        let total = places.reduce(0) { $0 + max(0, $1.count) }
+        // A place with a few of the photos (a morning at home before leaving) does not name the group.
+        let sorted = places.filter { $0.count > 0 && $0.count * 5 >= total }
+            .sorted { $0.count != $1.count ? $0.count > $1.count : $0.place.name < $1.place.name }
         guard let top = sorted.first?.place else { return nil }
         let countries = ordered(sorted.map(\.place.country))
         if countries.count > 1 {

@@ -250,6 +250,7 @@ const SCREEN_SCRIPTS = {
   uploads: () => import("./uploads.js"),
   "photo-map": () => import("./photo-map.js"),
   "point-map": () => import("./point-map.js"),
+  timeline: () => import("./timeline.js"),
 };
 
 function loadScreenScripts() {

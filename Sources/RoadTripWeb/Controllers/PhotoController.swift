@@ -15,7 +15,7 @@ struct PhotoController {
     /// Opens the photo and, when `looked` (a GET, not a HEAD: a link checker, a prefetch that
     /// only asks, is not a look), records it in the account's Recents; with a tag refused (422)
     /// when answering the tag form.
-    func show(id: Int64, inRecents: Bool, looked: Bool, tagRefusal: (message: String, typed: String)? = nil) throws -> Response {
+    func show(id: Int64, inRecents: Bool, looked: Bool, inTimeline: Bool = false, tagRefusal: (message: String, typed: String)? = nil) throws -> Response {
         let photo = try existing(id)
         let account = try context.account
         // Turning through Recents keeps its order: only a photo opened from elsewhere moves to the top.
@@ -37,6 +37,15 @@ struct PhotoController {
                                  origin: try app.library.placer.origin(of: photo))
             master = RecentsView(items: recents, current: .library(photo.id))
             back = (.recents, "Recents")
+        } else if inTimeline {
+            masterKey = "timeline"
+            let timeline = app.library.timeline
+            let neighbours = try timeline.neighbours(of: photo)
+            viewer = PhotoViewer(photo: photo, place: place, previous: neighbours.newer.map { .timelinePhoto(id: $0) },
+                                 next: neighbours.older.map { .timelinePhoto(id: $0) }, inRecents: false,
+                                 origin: try app.library.placer.origin(of: photo))
+            master = try TimelineController(app: app, context: context).index(currentYear: photo.takenAt.flatMap { CalendarDay($0) }?.year)
+            back = (TimelineController.position(of: photo), "Timeline")
         } else {
             let neighbours = try photos.neighbours(of: photo)
             viewer = PhotoViewer(photo: photo, place: place, previous: neighbours.newer.map { .photo(id: $0, inRecents: false) },
@@ -58,9 +67,14 @@ struct PhotoController {
                 mapSources: app.mapSources
             ),
             back: back,
-            masterBar: inRecents ? .photos(.recents) : .photos(.places, title: back.label, back: (.places(order: .byCountry), "Places")),
+            masterBar: inRecents ? .photos(.recents) : inTimeline ? .photos(.timeline) : .photos(.places, title: back.label, back: (.places(order: .byCountry), "Places")),
             masterKey: masterKey
         ), context: context, status: tagRefusal == nil ? .ok : .unprocessableContent)
+    }
+
+    /// The viewer opened from the timeline: it turns through the timeline, newest to oldest.
+    func showInTimeline(id: Int64, looked: Bool) throws -> Response {
+        try show(id: id, inRecents: false, looked: looked, inTimeline: true)
     }
 
     /// A thumbnail or preview (made now if missing), or the original. Photos never change, so

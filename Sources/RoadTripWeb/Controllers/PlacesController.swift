@@ -13,10 +13,20 @@ struct PlacesController {
         app.page(PageFrame(
             title: "Photos",
             screen: .master,
-            master: try PlaceListView.read(order: order, after: cursor, from: app.library.photos),
+            master: order == .byCountry && cursor == nil ? try firstScreen() : AnyHTML(try PlaceListView.read(order: order, after: cursor, from: app.library.photos)),
             detail: PhotoPlaceholderView(hasPhotos: !(try photos.isEmpty)),
             masterBar: try MasterBar.photos(.places, flickr: app.flickr)
         ), context: context)
+    }
+
+    /// The Photos screen a person lands on: On this day, then the places by country.
+    func firstScreen() throws -> AnyHTML {
+        let memories = try app.library.memories.onThisDay(TimelineController.today(app.library.clock), for: try context.account.id)
+        let places = try PlaceListView.read(order: .byCountry, from: app.library.photos)
+        return AnyHTML(div(.class("photos-first-screen")) {
+            MemoriesView(memories: memories)
+            places
+        })
     }
 
     /// A country's places, a page at a time: where a large library's Places screen leads.

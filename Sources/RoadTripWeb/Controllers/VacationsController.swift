@@ -11,7 +11,9 @@ struct VacationsController {
     var store: VacationStore { app.library.vacations }
 
     func list() throws -> Response {
-        try screen(title: "Vacations", master: try listView())
+        var list = try listView()
+        list.found = try app.library.foundTrips.proposed()
+        return try screen(title: "Vacations", master: list)
     }
 
     /// The account's own vacations, then those shared with it.

@@ -83,7 +83,7 @@ extension Route {
                 match.parameter("order") == "top" ? .places(order: .byPhotoCount, after: match.identifierParameter("after")) : .places(order: .byCountry)
             })) {
                 try PlacesController(app: $0, context: $1).places(order: order, after: after)
-            }.pageCached
+            }.pageCached(unless: order == .byCountry)
         case .placesInCountry(let code, let after):
             RouteDeclaration.get("/places/countries/\(country: code)", query: Route.query("after", after.map(String.init)), as: Parse(reading: { match in
                 match.slots { (code: String) in .placesInCountry(code: code, after: match.identifierParameter("after")) }
@@ -121,6 +121,32 @@ extension Route {
                              post: { try VisitController(app: $0, context: $1).unvisit(photo) })
         case .photoTags(let photo): .post("/photos/\(photo)/tags", as: Parse(Route.photoTags)) { try VisitController(app: $0, context: $1).tags(photo) }
         case .recents: .get("/recents", as: Parse(.recents)) { try PhotoController(app: $0, context: $1).recents() }
+        case .timeline(let start):
+            .get(Route.timelinePath(start), query: Route.timelineQuery(start), as: Parse(reading: { match in
+                guard let period = match.values.first else {
+                    if let key = match.parameter("before").flatMap(TimelineKey.init) { return .timeline(.before(key)) }
+                    return .timeline(match.parameter("after").flatMap(TimelineKey.init).map { .after($0) } ?? .newest)
+                }
+                guard case .period(let found) = period else { return nil }
+                return .timeline(.period(found))
+            })) { app, context in
+                let timeline = TimelineController(app: app, context: context)
+                if case .period(.year(let year)) = start { return try timeline.months(of: year) }
+                return try timeline.days(from: start)
+            }
+        case .timelineYears: .get("/timeline/years", as: Parse(.timelineYears)) { try TimelineController(app: $0, context: $1).years() }
+        case .timelineUndated(let after):
+            .get("/timeline/undated", query: Route.query("after", after.map(String.init)), as: Parse(reading: { .timelineUndated(after: $0.identifierParameter("after")) })) {
+                try TimelineController(app: $0, context: $1).undated(after: after)
+            }
+        case .timelinePhoto(let id):
+            RouteDeclaration("/timeline/photos/\(id)", as: Parse(Route.timelinePhoto),
+                             get: { try PhotoController(app: $0, context: $1).showInTimeline(id: id, looked: true) },
+                             head: { try PhotoController(app: $0, context: $1).showInTimeline(id: id, looked: false) })
+        case .memory(let day, let page):
+            .get("/memories/\(TimelinePeriod.day(day))/\(page)", as: Parse(Route.memory)) { try TimelineController(app: $0, context: $1).memory(day, page: page) }
+        case .memoryHiding(let day):
+            .post("/memories/\(TimelinePeriod.day(day))/hide", as: Parse(Route.memoryHiding)) { try TimelineController(app: $0, context: $1).hide(day) }
         case .photoMap: RouteDeclaration.get("/map", as: Parse(.photoMap)) { try PhotoMapController(app: $0, context: $1).page() }.pageCached
         case .photoMapCell(let level, let x, let y):
             RouteDeclaration.get("/map/cells/\(MapCell(level: level, x: x, y: y))", as: Parse { (cell: MapCell) in .photoMapCell(level: cell.level, x: cell.x, y: cell.y) }) {
@@ -167,6 +193,10 @@ extension Route {
         case .vacationImport:
             RouteDeclaration("/vacations/import", as: Parse(.vacationImport), get: { try VacationsController(app: $0, context: $1).importForm() },
                              post: { try VacationsController(app: $0, context: $1).importDocument() }, postBody: .spooled).bounded(.upload, for: ["POST"])
+        case .foundTripVacation(let id):
+            .post("/vacations/found/\(id)/make", as: Parse(Route.foundTripVacation)) { try TimelineController(app: $0, context: $1).makeVacation(found: id) }.bounded(.placing, for: ["POST"])
+        case .foundTripDismissal(let id):
+            .post("/vacations/found/\(id)/dismiss", as: Parse(Route.foundTripDismissal)) { try TimelineController(app: $0, context: $1).dismiss(found: id) }
         case .vacation(let id): .get("/vacations/\(id)", as: Parse(Route.vacation)) { try VacationsController(app: $0, context: $1).menu(id) }
         case .vacationRename(let id): .post("/vacations/\(id)/rename", as: Parse(Route.vacationRename)) { try VacationsController(app: $0, context: $1).rename(id) }
         case .vacationRemoval(let id):

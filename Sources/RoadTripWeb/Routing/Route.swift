@@ -61,6 +61,23 @@ public enum Route: Sendable, Equatable {
     case photoPlace(id: Int64, query: String?)
     /// The account's last viewed photos.
     case recents
+    /// The library by time: the photos by day (`/timeline`, `/timeline/2008-10`, `?before=KEY` a
+    /// page down), or at a year (`/timeline/2008`) the Months zoom level, a tile a month.
+    case timeline(TimelineStart)
+    /// The Years zoom level: a tile a year.
+    case timelineYears
+    /// The photos without a date, after all the others.
+    case timelineUndated(after: Int64?)
+    /// The viewer, turning through the timeline.
+    case timelinePhoto(id: Int64)
+    /// On this day: a memory's book, its pages its photos (`/memories/2023-12-04/1`).
+    case memory(day: CalendarDay, page: Int)
+    /// Hides a memory, or one photo (the form's `photo`) from memories.
+    case memoryHiding(day: CalendarDay)
+    /// Makes a vacation of a trip found in the photos.
+    case foundTripVacation(id: Int64)
+    /// Dismisses a trip found in the photos.
+    case foundTripDismissal(id: Int64)
     /// The library's photos with a position in a box of the map at a zoom (`bbox` as Leaflet
     /// writes it: west,south,east,north), as clusters or photos, in JSON for the map's script.
     case photoMapData(bbox: String?, zoom: String?)
@@ -211,13 +228,15 @@ public enum Route: Sendable, Equatable {
         .eventRemoval(page: 1), .eventMove(page: 1), .samplePage(1),
 
         .places(order: .byCountry), .placesInCountry(code: "FR"), .placePhotos(.noLocation, after: nil), .placePhotos(.place(1), after: nil),
-        .findPlaces(query: nil), .recents, .photoMap, .photoMapCell(level: 4, x: 8, y: 4), .photoMapData(bbox: nil, zoom: nil),
+        .findPlaces(query: nil), .recents,
+        .timeline(.newest), .timelineYears, .timeline(.period(.month(year: 2008, month: 10))), .timelineUndated(after: nil),
+        .timelinePhoto(id: 1), .memory(day: CalendarDay.epoch, page: 1), .memoryHiding(day: CalendarDay.epoch), .photoMap, .photoMapCell(level: 4, x: 8, y: 4), .photoMapData(bbox: nil, zoom: nil),
         .tracks, .track(id: 1), .trackRemoval(id: 1), .placing(track: nil), .placement(id: 1), .placeMany(query: nil),
         .basemapTile(BasemapTile(z: 8, x: 75, y: 96)!, version: nil),
         .photo(id: 1, inRecents: false), .photoImage(id: 1, size: .preview), .photoPlace(id: 1, query: nil),
         .visit(photo: 1), .unvisit(photo: 1), .photoTags(photo: 1), .upload, .uploadFile(name: nil),
 
-        .vacations, .newVacation, .vacationImport, .vacation(id: 1), .vacationRename(id: 1), .vacationRemoval(id: 1),
+        .vacations, .newVacation, .vacationImport, .foundTripVacation(id: 1), .foundTripDismissal(id: 1), .vacation(id: 1), .vacationRename(id: 1), .vacationRemoval(id: 1),
         .vacationExport(id: 1), .vacationGPX(id: 1), .vacationItinerary(id: 1), .vacationTags(id: 1, query: nil), .vacationPhotos(id: 1, filter: .all),
         .vacationPhoto(id: 1, photo: 1, filter: .all), .vacationPhotoRemoval(id: 1, photo: 1, filter: .all),
         .vacationPhotoImage(id: 1, photo: 1, size: .preview), .vacationBook(id: 1, page: 1), .vacationKeepList(id: 1),
@@ -280,6 +299,25 @@ public enum Route: Sendable, Equatable {
     /// routes' declarations say.
     public static func spoolsBody(method: String, path: String) -> Bool {
         method == "POST" && Route(path: path)?.declaration.postBody == .spooled
+    }
+
+    /// The Months zoom level of a year.
+    static func timelineYear(_ year: Int) -> Route { .timeline(.period(.year(year))) }
+
+    /// A timeline position's path: a year, month or day in the path, a page's key in the query.
+    static func timelinePath(_ start: TimelineStart) -> RoutePath {
+        switch start {
+        case .period(let period): "/timeline/\(period)"
+        case .newest, .before, .after: "/timeline"
+        }
+    }
+
+    static func timelineQuery(_ start: TimelineStart) -> String {
+        switch start {
+        case .before(let key): query("before", key.description)
+        case .after(let key): query("after", key.description)
+        case .newest, .period: ""
+        }
     }
 
     static func filterQuery(_ filter: VacationPhotoFilter) -> String {

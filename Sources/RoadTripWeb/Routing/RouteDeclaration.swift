@@ -76,6 +76,11 @@ struct RouteDeclaration {
 
     /// This declaration, its action for `methods` bounded as `kind` of work: beyond the bound,
     /// a 503 with `Retry-After` rather than one more thread taken.
+    /// Kept, unless the page is made from the clock too (the Places screen's On this day follows the date).
+    func pageCached(unless madeFromTheClock: Bool) -> RouteDeclaration {
+        madeFromTheClock ? self : pageCached
+    }
+
     func bounded(_ kind: BoundedWork, for methods: [String] = ["GET", "HEAD"]) -> RouteDeclaration {
         var declaration = self
         declaration.boundedWork = (kind, methods)

@@ -79,6 +79,7 @@ struct RoutePath: ExpressibleByStringInterpolation, Sendable, CustomStringConver
         mutating func appendInterpolation(asset name: String) { append(.asset, name) }
         mutating func appendInterpolation(country code: String) { append(.countryCode, code) }
         mutating func appendInterpolation(_ token: ShareToken) { append(.shareToken, token.text) }
+        mutating func appendInterpolation(_ period: TimelinePeriod) { append(.period, period.description) }
 
         private mutating func append(_ slot: Slot, _ value: String) {
             append(Piece(text: value, slot: slot))
@@ -146,6 +147,8 @@ enum Slot: String, Sendable, CustomStringConvertible {
     case basemapTile
     /// A share link's `ShareToken`: 24 URL-safe characters.
     case shareToken
+    /// A `TimelinePeriod`: a year, month or day of years 1 to 9999 ("2008", "2008-10", "2008-10-18").
+    case period
 
     var description: String { rawValue }
 
@@ -161,6 +164,7 @@ enum Slot: String, Sendable, CustomStringConvertible {
         case .mapCell: MapCell(text).map(SlotValue.cell)
         case .basemapTile: BasemapTile(text).map(SlotValue.tile)
         case .shareToken: ShareToken(text).map(SlotValue.token)
+        case .period: TimelinePeriod(text).map(SlotValue.period)
         }
     }
 
@@ -218,6 +222,7 @@ enum SlotValue: Sendable {
     case cell(MapCell)
     case tile(BasemapTile)
     case token(ShareToken)
+    case period(TimelinePeriod)
 }
 
 /// A type a route carries in a slot: what the slot's value becomes in the route.
@@ -277,6 +282,21 @@ extension BasemapTile: SlotType {
 extension ShareToken: SlotType {
     init?(slot: SlotValue) {
         guard case .token(let value) = slot else { return nil }
+        self = value
+    }
+}
+
+extension TimelinePeriod: SlotType {
+    init?(slot: SlotValue) {
+        guard case .period(let value) = slot else { return nil }
+        self = value
+    }
+}
+
+/// A day: a period slot that names one.
+extension CalendarDay: SlotType {
+    init?(slot: SlotValue) {
+        guard case .period(.day(let value)) = slot else { return nil }
         self = value
     }
 }

@@ -54,10 +54,12 @@ struct PhotoCell: HTML {
     let photo: Photo
     var isCurrent = false
     var inRecents = false
+    /// Where it opens, when not the viewer of its place (or of Recents): the timeline's viewer.
+    var link: Route? = nil
 
     var content: some HTML {
         let (width, height) = PhotoCell.thumbnailSize(photo)
-        a(.class("photo-cell"), .href(.photo(id: photo.id, inRecents: inRecents)), .data("photo-id", String(photo.id)), .when(isCurrent, .ariaCurrent("page"))) {
+        a(.class("photo-cell"), .href(link ?? .photo(id: photo.id, inRecents: inRecents)), .data("photo-id", String(photo.id)), .when(isCurrent, .ariaCurrent("page"))) {
             img(.src(.photoImage(id: photo.id, size: .thumbnail)), .alt(""), .width(width),
                 .height(height), .loading("lazy"), .decoding("async"))
             span(.class("photo-caption")) { photo.displayTitle }

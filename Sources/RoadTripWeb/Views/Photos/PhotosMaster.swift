@@ -3,7 +3,7 @@ import RoadTrip
 
 /// The photo apps' tabs in the master column.
 enum PhotosTab {
-    case places, map, recents, vacations, flickr
+    case places, timeline, map, recents, vacations, flickr
 }
 
 extension MasterBar {
@@ -12,15 +12,16 @@ extension MasterBar {
     static func photos(_ tab: PhotosTab, title: String? = nil, back: (route: Route, label: String)? = nil, flickr: Bool = false) -> MasterBar {
         var tabs: [(route: Route, label: String, isCurrent: Bool)] = [
             (.places(order: .byCountry), "Places", tab == .places),
+            (.timeline(.newest), "Timeline", tab == .timeline),
             (.recents, "Recents", tab == .recents),
             (.vacations, "Vacations", tab == .vacations),
             (.photoMap, "Map", tab == .map),
         ]
         if flickr || tab == .flickr { tabs.append((.flickrPlaces, "Flickr", tab == .flickr)) }
-        let names = ["places": "Places", "map": "Map", "recents": "Recents", "vacations": "Vacations", "flickr": "Flickr"]
+        let names = ["places": "Places", "map": "Map", "recents": "Recents", "vacations": "Vacations", "flickr": "Flickr", "timeline": "Timeline"]
         let current = names["\(tab)"] ?? "Photos"
         return MasterBar(
-            title: title ?? current, label: "Places, Recents and Vacations",
+            title: title ?? current, label: "Places, Timeline, Recents and Vacations",
             openButton: current, back: back, tabs: tabs,
             half: .photos, add: (.upload, "Upload photos")
         )

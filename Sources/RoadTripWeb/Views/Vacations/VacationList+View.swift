@@ -7,6 +7,8 @@ struct VacationListView: HTML {
     let vacations: [Vacation]
     var shared: [SharedWithMe] = []
     var current: Int64? = nil
+    /// Trips found in the photos, proposed under the account's own vacations.
+    var found: [FoundTrip] = []
 
     var content: some HTML {
         nav(.class("vacation-list"), .ariaLabel("Vacations")) {
@@ -22,6 +24,7 @@ struct VacationListView: HTML {
                     ForEach(vacations) { vacation in li { row(vacation) } }
                 }
             }
+            FoundTripsView(trips: found)
             if !shared.isEmpty {
                 h2(.class("section-title shared-with-me")) { "Shared with me" }
                 ul(.class("rows shared-vacations")) {

@@ -1,0 +1,125 @@
+import Foundation
+import HTML
+import HTTPServer
+import RoadTrip
+
+/// The timeline at its three zoom levels, the photos without a date, On this day's books and
+/// hiding, and the trips found in the photos made into vacations or dismissed.
+struct TimelineController {
+    let app: App
+    let context: RequestContext
+
+    var timeline: Timeline { app.library.timeline }
+
+    /// The photos by day from `start`: the newest, a month or day the scrubber jumped to, or a page up or down.
+    func days(from start: TimelineStart) throws -> Response {
+        let page = try timeline.page(start)
+        let months = try timeline.months()
+        let first = page.days.first?.day
+        let title = first.map { TimelineText.month(year: $0.year, month: $0.month) } ?? "Timeline"
+        return try frame(title: title, detail: TimelineDaysView(page: page, months: months, undatedCount: try timeline.undatedCount(), start: start),
+                         back: first.map { (.timelineYear($0.year), String($0.year)) } ?? (.timelineYears, "Years"), months: months, currentYear: first?.year)
+    }
+
+    func years() throws -> Response {
+        try frame(title: "Years", detail: TimelineTilesView(zoom: .years, heading: "Years", tiles: try timeline.years(), year: nil),
+                  back: (.places(order: .byCountry), "Places"))
+    }
+
+    func months(of year: Int) throws -> Response {
+        let tiles = try timeline.months(of: year)
+        guard !tiles.isEmpty else { throw HTTPError.notFound("There are no photos taken in \(year).") }
+        return try frame(title: String(year), detail: TimelineTilesView(zoom: .months, heading: String(year), tiles: tiles, year: year),
+                         back: (.timelineYears, "Years"), currentYear: year)
+    }
+
+    func undated(after: Int64?) throws -> Response {
+        let page = try timeline.undated(after: after)
+        return try frame(title: "Without a date", detail: TimelineUndatedView(photos: page.photos, more: page.more), back: (.timelineYears, "Years"))
+    }
+
+    /// The master column beside every timeline screen.
+    func index(currentYear: Int? = nil, months known: [TimelineMonth]? = nil) throws -> TimelineIndexView {
+        TimelineIndexView(months: try known ?? timeline.months(), undatedCount: try timeline.undatedCount(), currentYear: currentYear)
+    }
+
+    /// Where Back from a photo opened in the timeline leads: its day, or the photos without a date.
+    static func position(of photo: Photo) -> Route {
+        photo.takenAt.flatMap { CalendarDay($0) }.map { .timeline(.period(.day($0))) } ?? .timelineUndated(after: nil)
+    }
+
+    /// A memory's book: its photos, one a page, turned with the page curl like every book.
+    func memory(_ anniversary: CalendarDay, page number: Int) throws -> Response {
+        let account = try context.account.id
+        let photos = try app.library.memories.photos(around: anniversary, for: account)
+        let book = Book(pageCount: photos.count)
+        guard book.page(at: number) != nil else {
+            throw HTTPError.notFound(photos.isEmpty ? "There are no photos of those days to remember." : "This memory has \(photos.count) pages; there is no page \(number).")
+        }
+        let (left, right) = book.visiblePages(containing: number, layout: .spread)
+        let partner = [left, right].compactMap { $0 }.first { $0 != number }
+        let settings = try app.library.trips.settings(of: account)
+        let today = Self.today(app.library.clock)
+        let yearsAgo = today.year - anniversary.year
+        let days = MemoriesView.days(around: anniversary)
+        let label = yearsAgo > 0 ? "\(TimelineText.yearsAgo(yearsAgo)) · \(days)" : days
+        let chrome = BookChrome(label: "Memories of \(label)", book: book, current: number, partner: partner, settings: settings,
+                                link: { .memory(day: anniversary, page: $0) }) { page in
+            MemoryBookPage(anniversary: anniversary, number: page, photo: photos[page - 1], isCurrent: page == number)
+        }
+        return app.page(PageFrame(
+            title: label, screen: .detail, master: try PlacesController(app: app, context: context).firstScreen(),
+            detail: chrome, back: (.places(order: .byCountry), "Photos"),
+            masterBar: try MasterBar.photos(.places, flickr: app.flickr), detailActions: ReadingSettingsLink(from: .memory(day: anniversary, page: number))
+        ), context: context)
+    }
+
+    /// Hides a memory from this person's On this day, or (with `photo`) one photo from their memories.
+    func hide(_ anniversary: CalendarDay) throws -> Response {
+        let account = try context.account.id
+        let memories = app.library.memories
+        guard !context.field("photo").isEmpty else {
+            try memories.hide(around: anniversary, for: account)
+            return .redirect(to: Route.places(order: .byCountry).path)
+        }
+        guard let photo = Int64(context.field("photo")), try memories.hide(photo: photo, for: account) else {
+            throw HTTPError.notFound("There is no such photo.")
+        }
+        // The same page number now shows the next photo; past the end, the last; none left, the Photos screen.
+        let left = try memories.photos(around: anniversary, for: account).count
+        guard left > 0 else { return .redirect(to: Route.places(order: .byCountry).path) }
+        let page = min(max(1, Int(context.field("page")) ?? 1), left)
+        return .redirect(to: Route.memory(day: anniversary, page: page).path)
+    }
+
+    func makeVacation(found id: Int64) throws -> Response {
+        do {
+            let vacation = try app.library.foundTrips.makeVacation(of: id, for: try context.account.id, library: app.library)
+            return .redirect(to: Route.vacation(id: vacation).path)
+        } catch let error as FoundTripError {
+            throw HTTPError(status: .conflict, message: error.description)
+        }
+    }
+
+    func dismiss(found id: Int64) throws -> Response {
+        guard try app.library.foundTrips.dismiss(id) else {
+            throw HTTPError(status: .conflict, message: FoundTripError.noLongerProposed.description)
+        }
+        return .redirect(to: Route.vacations.path)
+    }
+
+    /// Today on the server's calendar (its time zone), for On this day.
+    static func today(_ clock: WallClock) -> CalendarDay {
+        let date = clock.now()
+        let seconds = Int64(date.timeIntervalSince1970.rounded(.down)) + Int64(TimeZone.current.secondsFromGMT(for: date))
+        return CalendarDay(daysSince1970: seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400) ?? .epoch
+    }
+
+    private func frame(title: String, detail: some HTML, back: (route: Route, label: String), months: [TimelineMonth]? = nil,
+                       currentYear: Int? = nil) throws -> Response {
+        app.page(PageFrame(
+            title: title, screen: .detail, master: try index(currentYear: currentYear, months: months), detail: detail, back: back,
+            masterBar: try MasterBar.photos(.timeline, flickr: app.flickr), masterKey: "timeline"
+        ), context: context)
+    }
+}

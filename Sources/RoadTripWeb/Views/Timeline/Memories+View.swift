@@ -1,0 +1,121 @@
+import HTML
+import RoadTrip
+
+/// On this day, at the top of the Photos screen: a memory a year, its first photos, what it is
+/// ("3 years ago · Tuscany") and its days; a tap opens its book. Hide takes the memory away
+/// for this person. Nothing at all when there are no photos of these days in earlier years.
+struct MemoriesView: HTML {
+    let memories: [Memory]
+
+    var content: some HTML {
+        if !memories.isEmpty {
+            section(.class("memories"), .ariaLabel("On this day")) {
+                h2(.class("section-title")) { "On this day" }
+                ul(.class("memory-list")) {
+                    for memory in memories {
+                        li(.class("memory")) {
+                            a(.class("memory-open"), .href(.memory(day: memory.anniversary, page: 1))) {
+                                span(.class("memory-photos")) {
+                                    for photo in memory.photos.prefix(4) {
+                                        img(.src(.photoImage(id: photo.id, size: .thumbnail)), .alt(""), .loading("lazy"), .decoding("async"))
+                                    }
+                                }
+                                span(.class("memory-title")) { MemoriesView.title(memory) }
+                                span(.class("memory-subtitle")) { "\(MemoriesView.days(memory)) · \(PhotoFormat.count(memory.photoCount))" }
+                            }
+                            form(.method("post"), .action(.memoryHiding(day: memory.anniversary)), .class("memory-hide")) {
+                                FormToken()
+                                button(.type("submit"), .class("button secondary"), .ariaLabel("Hide the memory of \(TimelineText.yearsAgo(memory.yearsAgo))")) { "Hide" }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// "3 years ago · Tuscany"
+    static func title(_ memory: Memory) -> String {
+        [TimelineText.yearsAgo(memory.yearsAgo), memory.title].compactMap { $0 }.joined(separator: " · ")
+    }
+
+    static func days(_ memory: Memory) -> String {
+        days(around: memory.anniversary)
+    }
+
+    /// "1–7 Dec 2023": the seven days of the memory around a day.
+    static func days(around anniversary: CalendarDay) -> String {
+        let days = Memories.days(around: anniversary)
+        guard let first = days.first, let last = days.last else { return TimelineText.day(anniversary) }
+        return TimelineText.range(first, last)
+    }
+}
+
+/// A page of a memory's book: the photo, its date and its title, and a button that hides it
+/// from memories.
+struct MemoryBookPage: HTML {
+    let anniversary: CalendarDay
+    let number: Int
+    let photo: Photo
+    let isCurrent: Bool
+
+    var content: some HTML {
+        article(.class("book-page photo-page", isCurrent ? "current" : "partner"), .data("page", String(number))) {
+            figure(.class("book-photo")) {
+                img(.src(.photoImage(id: photo.id, size: .preview)), .alt(photo.displayTitle),
+                    .width(photo.displayWidth), .height(photo.displayHeight), .decoding("async"))
+                figcaption(.class("book-caption")) {
+                    strong { photo.displayTitle }
+                    if let date = photo.takenAt { " · \(PhotoFormat.date(date))" }
+                }
+            }
+            form(.method("post"), .action(.memoryHiding(day: anniversary)), .class("memory-hide-photo")) {
+                FormToken()
+                input(.type("hidden"), .name("photo"), .value(String(photo.id)))
+                input(.type("hidden"), .name("page"), .value(String(number)))
+                button(.type("submit"), .class("button secondary")) { "Hide from memories" }
+            }
+        }
+    }
+}
+
+/// Trips found in the photos, at the top of Vacations: what each is, and one tap to make it a
+/// vacation, or to dismiss it for good.
+struct FoundTripsView: HTML {
+    let trips: [FoundTrip]
+
+    var content: some HTML {
+        if !trips.isEmpty {
+            section(.class("found-trips"), .ariaLabel("Trips found in your photos")) {
+                h2(.class("section-title")) { "Trips found in your photos" }
+                ul(.class("found-trip-list")) {
+                    for trip in trips {
+                        li(.class("found-trip")) {
+                            if let cover = trip.coverPhotoID {
+                                img(.class("found-trip-photo"), .src(.photoImage(id: cover, size: .thumbnail)), .alt(""), .loading("lazy"))
+                            }
+                            span(.class("row-text")) {
+                                span(.class("row-title")) { "\(trip.title), \(TimelineText.range(trip.firstDay, trip.lastDay))" }
+                                span(.class("row-subtitle")) { "\(PhotoFormat.count(trip.photoCount)) · \(trip.farthestKilometres) km from home" }
+                            }
+                            span(.class("found-trip-actions")) {
+                                form(.method("post"), .action(.foundTripVacation(id: trip.id)), .class("inline-form")) {
+                                    FormToken()
+                                    button(.type("submit"), .class("button"), .ariaLabel("Make a vacation of \(trip.title), \(TimelineText.range(trip.firstDay, trip.lastDay))")) {
+                                        "Make a vacation"
+                                    }
+                                }
+                                form(.method("post"), .action(.foundTripDismissal(id: trip.id)), .class("inline-form")) {
+                                    FormToken()
+                                    button(.type("submit"), .class("button secondary"), .ariaLabel("Dismiss \(trip.title), \(TimelineText.range(trip.firstDay, trip.lastDay))")) {
+                                        "Dismiss"
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
