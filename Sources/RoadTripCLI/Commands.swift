@@ -33,6 +33,7 @@ enum Commands {
         case "backup": try backup(rest)
         case "restore": try restore(rest)
         case "tracks": try tracks(rest)
+        case "trips": try trips(rest)
         default:
             if first.hasPrefix("-") { throw CommandFailure(message: "unknown option '\(first)' (see roadtrip --help)", status: 64) }
             throw CommandFailure(message: "unknown command '\(first)' (see roadtrip --help)", status: 64)

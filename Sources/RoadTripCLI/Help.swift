@@ -85,6 +85,11 @@ enum Help {
               apart than --tolerance minutes are a gap), else estimated from photos of the same
               camera taken within --window minutes. A camera's clock is the photo's own zone,
               else measured from its photos with a GPS time, else --clock. Undo in the browser.
+          roadtrip trips list [--data DIR] [--database URL]
+          roadtrip trips find [--all] [--data DIR] [--database URL]
+              The trips found in the photos (runs of days far from home), and looking for them
+              now in the days whose photos changed (--all: every day, and home found again).
+              A running server looks by itself after every import.
           roadtrip migrate --from DIR --to postgresql://USER:PASSWORD@HOST:PORT/DB
               Copy a data folder's library into an empty PostgreSQL database, all or nothing
               (safe to run again after a failure), ending with every table's count. Accounts

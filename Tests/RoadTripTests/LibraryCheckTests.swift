@@ -71,6 +71,25 @@ import Testing
         #expect(report.problems.contains("2 cells of the photo map count their photos wrongly"), "\(report.problems)")
     }
 
+    @Test(arguments: DatabaseEngine.allCases) func wrongCountsOfTheTimelineAreProblems(engine: DatabaseEngine) throws {
+        // setup: a right library first, then a day miscounted, a month counted that has no photos, the undated count changed
+        let (fixture, _) = try library(engine)
+        #expect(!(try fixture.library.check().problems.contains { $0.contains("timeline") || $0.contains("without a date") }), "a library as imported is right")
+        try fixture.library.database.write { db in
+            try db.execute("UPDATE timeline_days SET photo_count = photo_count + 1 WHERE day = (SELECT min(day) FROM timeline_days)")
+            try db.execute("INSERT INTO timeline_months (month, photo_count) VALUES ('1990-01', 2)")
+            try db.execute("UPDATE timeline_undated SET photo_count = 5")
+        }
+
+        // MUT
+        let report = try fixture.library.check()
+
+        // validate
+        #expect(report.problems.contains("1 days of the timeline count their photos wrongly"), "\(report.problems)")
+        #expect(report.problems.contains("1 months of the timeline count their photos wrongly"), "\(report.problems)")
+        #expect(report.problems.contains { $0.hasPrefix("the count of photos without a date is 5, not ") })
+    }
+
     @Test(arguments: DatabaseEngine.allCases) func wrongCountsOfCountriesAndOfPhotosWithoutAPlaceAreProblems(engine: DatabaseEngine) throws {
         // setup: counters changed behind the triggers' backs
         let (fixture, photos) = try library(engine)

@@ -34,6 +34,7 @@ extension Library {
             """) ?? 0
         if miscounted > 0 { report.problems.append("\(miscounted) places count their photos wrongly") }
         try checkCounters(into: &report)
+        try checkTimelineCounts(into: &report)
         for leftover in leftoverTemporaryFiles() {
             report.problems.append("a half-written file was left behind: \(leftover)")
         }

@@ -96,7 +96,7 @@ struct FoundTripsView: HTML {
                             }
                             span(.class("row-text")) {
                                 span(.class("row-title")) { "\(trip.title), \(TimelineText.range(trip.firstDay, trip.lastDay))" }
-                                span(.class("row-subtitle")) { "\(PhotoFormat.count(trip.photoCount)) · \(trip.farthestKilometres) km from home" }
+                                span(.class("row-subtitle")) { "\(PhotoFormat.count(trip.photoCount)) · \(TimelineText.kilometres(trip.farthestKilometres)) from home" }
                             }
                             span(.class("found-trip-actions")) {
                                 form(.method("post"), .action(.foundTripVacation(id: trip.id)), .class("inline-form")) {

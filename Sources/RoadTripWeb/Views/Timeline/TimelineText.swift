@@ -30,6 +30,17 @@ enum TimelineText {
         return "\(first.day)–\(end)"
     }
 
+    /// "1,020 km"
+    static func kilometres(_ value: Int) -> String {
+        let digits = String(value.magnitude)
+        var grouped = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0, (digits.count - index) % 3 == 0 { grouped.append(",") }
+            grouped.append(digit)
+        }
+        return "\(value < 0 ? "-" : "")\(grouped) km"
+    }
+
     /// "3 years ago", "1 year ago"
     static func yearsAgo(_ years: Int) -> String {
         years == 1 ? "1 year ago" : "\(years) years ago"
