@@ -39,15 +39,44 @@ timed() {
     awk '{ printf "%.2f %.0f\n", $1, $2 / 1024 }' "$work/time.txt"
 }
 
+# measure_alone URL [HEADER]: "p50 p99 req/s" of one connection asking again and again (wrk -t1
+# -c1): what one person waits for a page, where `measure`'s sixteen connections on two cores
+# mostly wait for each other.
+measure_alone() {
+    wrk -t1 -c1 -d"$DURATION" --latency ${2:+-H "$2"} "$1" | awk '
+        function ms(v) { if (v ~ /us$/) { sub(/us/, "", v); return v / 1000 } if (v ~ /ms$/) { sub(/ms/, "", v); return v } sub(/s/, "", v); return v * 1000 }
+        $1 == "50%" { p50 = ms($2) } $1 == "99%" { p99 = ms($2) } /Requests\/sec/ { rps = $2 }
+        END { printf "%.2f %.2f %.0f\n", p50, p99, rps }'
+}
+
+# peak_private COMMAND…: "seconds peak-private-MiB" of the command: its anonymous memory (RssAnon)
+# sampled every 20 ms, without the database file's pages it maps, which the kernel's cache holds
+# and shares (a reader maps up to 1 GiB of the file).
+peak_private() {
+    local start=$EPOCHREALTIME peak=0 now
+    "$@" > "$work/timed.log" &
+    local pid=$!
+    while kill -0 "$pid" 2> /dev/null; do
+        now=$(awk '/^RssAnon/ { print $2 }' "/proc/$pid/status" 2> /dev/null || echo 0)
+        [ "${now:-0}" -gt "$peak" ] && peak=$now
+        sleep 0.02
+    done
+    wait "$pid"
+    awk -v a="$start" -v b="$EPOCHREALTIME" -v p="$peak" 'BEGIN { printf "%.2f %.0f\n", b - a, p / 1024 }'
+}
+
 declare -A p50
 mkdir -p "$work/www"
 rows=()
+alone=()
 for size in $SIZES; do
     data="$work/data-$size"
     write_dated_library "$data" "$size"
     if [ "$size" = "1000000" ]; then
         read -r scan_s scan_mb < <(timed sqlite3 "$data/library.sqlite" "SELECT count(*), sum(latitude), sum(longitude), max(taken_at) FROM photos")
         read -r find_s find_mb < <(timed "$BIN" trips find --all --data "$data")
+        sqlite3 "$data/library.sqlite" "DELETE FROM trip_suggestions; DELETE FROM trip_home"
+        read -r _ find_private < <(peak_private "$BIN" trips find --all --data "$data")
         found=$(grep -o 'Looked at .*' "$work/timed.log")
         sqlite3 "$data/library.sqlite" "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 50)
             INSERT INTO photos (sha256, format, byte_count, width, height, title, taken_at, sorted_at, latitude, longitude, imported_at)
@@ -64,13 +93,19 @@ for size in $SIZES; do
         IFS='|' read -r name path file <<< "$target"
         curl -fsS -H "$cookie" "$base$path" > "$work/www/$file-$size.json"
         read -r r50 r99 rrps < <(measure "$base$path" "$cookie")
-        p50["$file-$size"]=$r50
+        read -r one50 one99 _ < <(measure_alone "$base$path" "$cookie")
+        p50["$file-$size"]=$one50
+        alone+=("$(printf '%-52s %8s %8s' "$name, $size photos" "$one50" "$one99")")
         rows+=("$name, $size photos|$file-$size|$r50|$r99|$rrps")
     done
     stop_roadtrip
 done
 start_nginx "$work/www" 1
-echo "Timeline, $(nproc) cores, $(date -u +%Y-%m-%d); rendered every time; wrk -t2 -c16 -d$DURATION; nginx serving the same bytes (goal: p50 < 20 ms)"
+echo "Timeline, $(nproc) cores, $(date -u +%Y-%m-%d); rendered every time"
+echo "One person asking (wrk -t1 -c1 -d$DURATION; goal: p50 < 20 ms, flat between the sizes):"
+printf '%-52s %8s %8s\n' "page" "p50 ms" "p99 ms"
+printf '%s\n' "${alone[@]}"
+echo "Sixteen connections at once (wrk -t2 -c16 -d$DURATION), beside nginx serving the same bytes:"
 report_views "page"
 set -- $SIZES
 if [ $# -ge 2 ]; then
@@ -81,7 +116,7 @@ if [ $# -ge 2 ]; then
 fi
 if [ -n "${find_s:-}" ]; then
     echo "Trips over 1,000,000 photos (roadtrip trips find): $found"
-    echo "  every day, home found again (--all):   $find_s s, at most $find_mb MiB resident"
+    echo "  every day, home found again (--all):   $find_s s, at most $find_mb MiB resident ($find_private MiB of its own; the rest is the database file mapped)"
     echo "  sqlite3 reading the same rows once:    $scan_s s, at most $scan_mb MiB resident   ÷ $(awk -v a="$find_s" -v b="$scan_s" 'BEGIN { printf "%.1f", a / (b > 0 ? b : 0.01) }')"
     echo "  after 50 photos of three days came:    $again_s s, at most $again_mb MiB resident — $again"
 fi

@@ -121,9 +121,11 @@ public enum TimelinePeriod: Sendable, Hashable, CustomStringConvertible {
     /// ("2008-11" after October 2008): the keyset bound of "start at the end of this period".
     var upperBound: String {
         switch self {
-        case .year(let year): CalendarDay.pad(year + 1, 4)
-        case .month(let year, let month): month == 12 ? "\(CalendarDay.pad(year + 1, 4))-01" : "\(CalendarDay.pad(year, 4))-\(CalendarDay.pad(month + 1, 2))"
-        case .day(let day): day.adding(days: 1)?.description ?? "9999-12-32"
+        // "A" sorts after every date: the end of year 9999 is the end of time.
+        case .year(let year): year == 9999 ? "A" : CalendarDay.pad(year + 1, 4)
+        case .month(let year, let month):
+            month < 12 ? "\(CalendarDay.pad(year, 4))-\(CalendarDay.pad(month + 1, 2))" : TimelinePeriod.year(year).upperBound
+        case .day(let day): day.adding(days: 1)?.description ?? "A"
         }
     }
 

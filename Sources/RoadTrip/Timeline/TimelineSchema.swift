@@ -126,10 +126,11 @@ enum TimelineSchema {
         """
 
     /// Queues the search for trips, due at once whatever the clock (a job of the same kind and
-    /// key already queued is enough).
+    /// key already queued is enough; one given up after its attempts is tried afresh).
     private static let sqliteQueueTrips = """
         INSERT INTO jobs (kind, key, run_after, created_at) VALUES ('trips', 'library', 0, CAST(strftime('%s', 'now') AS INTEGER))
-                ON CONFLICT (kind, key) DO NOTHING;
+                ON CONFLICT (kind, key) DO UPDATE SET failed_at = NULL, attempts = 0, last_error = NULL, run_after = 0
+                WHERE jobs.failed_at IS NOT NULL;
         """
 
     static let postgreSQL = """
@@ -178,8 +179,9 @@ enum TimelineSchema {
             IF taken IS NULL THEN RETURN; END IF;
             INSERT INTO trip_changes AS c (day, version) VALUES (substr(taken, 1, 10), 1)
                 ON CONFLICT (day) DO UPDATE SET version = c.version + 1;
-            INSERT INTO jobs (kind, key, run_after, created_at) VALUES ('trips', 'library', 0, extract(epoch FROM now())::bigint)
-                ON CONFLICT (kind, key) DO NOTHING;
+            INSERT INTO jobs AS j (kind, key, run_after, created_at) VALUES ('trips', 'library', 0, extract(epoch FROM now())::bigint)
+                ON CONFLICT (kind, key) DO UPDATE SET failed_at = NULL, attempts = 0, last_error = NULL, run_after = 0
+                WHERE j.failed_at IS NOT NULL;
         END $$;
         CREATE FUNCTION photos_on_timeline() RETURNS trigger LANGUAGE plpgsql AS $$
         BEGIN

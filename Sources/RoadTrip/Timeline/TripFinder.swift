@@ -24,6 +24,8 @@ public struct TripFinder: Sendable {
         public var gapDays = 2
         /// Fewer photos than this make no trip.
         public var minimumPhotos = 5
+        /// A longer run of days away is a time spent living elsewhere (a posting, a season abroad), not a trip.
+        public var maximumDays = 60
         /// Home is the square of this many degrees with photos on the most days.
         public var homeCellDegrees = 0.5
 
@@ -140,7 +142,9 @@ public struct TripFinder: Sendable {
     private func look(at initial: ClosedRange<CalendarDay>, home: Home, report: inout Report) throws {
         var range = initial
         var trips: [FoundTripDays] = []
-        for _ in 0..<1000 {
+        // Widened by a month, then two, four…: a run away of any length is read a few times, not once a month.
+        var widening = 31
+        for _ in 0..<40 {
             let suggestions = try database.fetchAll("""
                 SELECT first_day, last_day FROM trip_suggestions WHERE last_day >= \(range.lowerBound.description) AND first_day <= \(range.upperBound.description)
                 """) { row in (CalendarDay(try row["first_day"] as String), CalendarDay(try row["last_day"] as String)) }
@@ -158,8 +162,9 @@ public struct TripFinder: Sendable {
             let widenHigh = try trips.last.map { range.upperBound.daysSince1970 - $0.last.daysSince1970 <= Int64(reach) } == true
                 && hasPhotos(from: range.upperBound.adding(days: 1) ?? after, before: after.adding(days: 1) ?? after)
             guard widenLow || widenHigh else { break }
-            range = (widenLow ? range.lowerBound.adding(days: -31) ?? range.lowerBound : range.lowerBound)
-                ... (widenHigh ? range.upperBound.adding(days: 31) ?? range.upperBound : range.upperBound)
+            range = (widenLow ? range.lowerBound.adding(days: -widening) ?? range.lowerBound : range.lowerBound)
+                ... (widenHigh ? range.upperBound.adding(days: widening) ?? range.upperBound : range.upperBound)
+            widening = min(widening * 2, 4_000_000)
         }
         report.tripsFound += trips.count
         try FoundTrips(database: database, clock: clock).replace(in: range, with: trips)
@@ -204,7 +209,10 @@ public struct TripFinder: Sendable {
         func close() {
             // The run ends at its last day away; days without positions after it are not the trip's.
             while let last = current.last, !last.isAway { current.removeLast() }
-            if let trip = FoundTripDays(current), trip.photoCount >= thresholds.minimumPhotos { trips.append(trip) }
+            if let trip = FoundTripDays(current), trip.photoCount >= thresholds.minimumPhotos,
+               trip.last.daysSince1970 - trip.first.daysSince1970 < Int64(thresholds.maximumDays) {
+                trips.append(trip)
+            }
             current = []
         }
         for day in days {

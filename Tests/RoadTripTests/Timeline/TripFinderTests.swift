@@ -72,6 +72,10 @@ import Testing
 
         // validate: a gap of three days allowed joins them; six photos make one trip, not each run
         #expect(try found.proposed().map { "\($0.firstDay)…\($0.lastDay)" } == ["2024-08-01…2024-08-06"])
+        thresholds.maximumDays = 5
+        try TripFinder(database: fixture.library.database, clock: fixture.clock.wallClock, thresholds: thresholds).runAll()
+        #expect(try found.proposed().isEmpty, "six days away is more than five: living elsewhere, not a trip")
+        thresholds.maximumDays = 60
         thresholds.awayKilometres = 10_000
         try TripFinder(database: fixture.library.database, clock: fixture.clock.wallClock, thresholds: thresholds).runAll()
         #expect(try found.proposed().isEmpty)
