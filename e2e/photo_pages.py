@@ -267,9 +267,9 @@ class PhotoScreens(Shell):
         return [(text_content(tab), tab.get_attribute("aria-current") == "page") for tab in self.find_all(TABS)]
 
     def current_tab(self) -> str | None:
-        """The tab marked current, after checking the bar starts Places | Recents (more may follow)."""
+        """The tab marked current, after checking the bar starts Places | Timeline | Recents (more may follow)."""
         tabs = self.tabs()
-        assert [label for label, _ in tabs][:2] == ["Places", "Recents"], f"the tab bar: Places | Recents | …: {tabs}"
+        assert [label for label, _ in tabs][:3] == ["Places", "Timeline", "Recents"], f"the tab bar: Places | Timeline | Recents | …: {tabs}"
         current = [label for label, is_current in tabs if is_current]
         assert len(current) <= 1, f"one current tab at most: {tabs}"
         return current[0] if current else None

@@ -11,7 +11,7 @@
 /// - `trip_changes`: each day whose photos changed (came, went, moved) since trips were last
 ///   looked for, with a version so that a change made while the search runs is not lost;
 ///   the trigger that notes it also queues the `trips` job. `trip_home` is where most of
-///   the library's photo-days were taken; `trip_suggestions` the trips found, proposed,
+///   the library's photo-days were taken (and how many days had photos then); `trip_suggestions` the trips found, proposed,
 ///   dismissed or made into a vacation.
 enum TimelineSchema {
     static let sqlite = """
@@ -93,6 +93,7 @@ enum TimelineSchema {
             latitude REAL NOT NULL,
             longitude REAL NOT NULL,
             photo_days INTEGER NOT NULL,
+            library_days INTEGER NOT NULL,
             found_at INTEGER NOT NULL
         );
         CREATE TABLE trip_suggestions (
@@ -219,6 +220,7 @@ enum TimelineSchema {
             latitude DOUBLE PRECISION NOT NULL,
             longitude DOUBLE PRECISION NOT NULL,
             photo_days BIGINT NOT NULL,
+            library_days BIGINT NOT NULL,
             found_at BIGINT NOT NULL
         );
         CREATE TABLE trip_suggestions (

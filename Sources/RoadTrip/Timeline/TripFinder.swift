@@ -51,9 +51,17 @@ public struct TripFinder: Sendable {
             }
             guard !changes.isEmpty else { return report }
             var home = try storedHome()
-            if home == nil {
-                home = try findHome()
-                report.homeFound = home != nil
+            let libraryDays: Int = try database.fetchValue("SELECT count(*) FROM timeline_days WHERE photo_count > 0") ?? 0
+            if home.map({ TripFinder.grownSince($0, libraryDays: libraryDays) }) ?? true {
+                let found = try findHome(libraryDays: libraryDays)
+                report.homeFound = report.homeFound || found != nil
+                // Home moved (by half the distance that makes a day away, or more): every trip is measured from the new one.
+                if let old = home, let found, old.coordinate.distance(to: found.coordinate) >= thresholds.awayKilometres * 500 {
+                    try markEveryDayChanged()
+                    home = found
+                    continue
+                }
+                home = found
             }
             if let home {
                 for range in TripFinder.ranges(of: changes.compactMap { CalendarDay($0.day) }) {
@@ -71,31 +79,43 @@ public struct TripFinder: Sendable {
     /// Finds home again and looks at every day.
     @discardableResult
     public func runAll() throws -> Report {
+        try database.write { db in try db.execute("DELETE FROM trip_home") }
+        try markEveryDayChanged()
+        return try run()
+    }
+
+    private func markEveryDayChanged() throws {
         try database.write { db in
-            try db.execute("DELETE FROM trip_home")
             try db.execute("""
                 INSERT INTO trip_changes (day, version) SELECT day, 1 FROM timeline_days WHERE photo_count > 0
                 ON CONFLICT (day) DO UPDATE SET version = trip_changes.version + 1
                 """)
         }
-        return try run()
+    }
+
+    /// Home is looked for again once the library has a tenth more days with photos (and at
+    /// least ten) than when it was found: a first import of a few photos does not settle it.
+    static func grownSince(_ home: Home, libraryDays: Int) -> Bool {
+        libraryDays - home.libraryDays >= max(10, home.libraryDays / 10)
     }
 
     /// Where home is: the middle of the photos of the square with photos on the most days. Nil
     /// while no photo has a date and a position.
     public func storedHome() throws -> Home? {
-        guard let row = try database.fetchOne("SELECT latitude, longitude, photo_days FROM trip_home WHERE id = 1"),
+        guard let row = try database.fetchOne("SELECT latitude, longitude, photo_days, library_days FROM trip_home WHERE id = 1"),
               let coordinate = Coordinate(latitude: try row["latitude"] as Double, longitude: try row["longitude"] as Double) else { return nil }
-        return Home(coordinate: coordinate, photoDays: try row["photo_days"])
+        return Home(coordinate: coordinate, photoDays: try row["photo_days"], libraryDays: try row["library_days"])
     }
 
     public struct Home: Sendable, Equatable {
         public let coordinate: Coordinate
         /// Days with photos taken there.
         public let photoDays: Int
+        /// Days with photos in the library when it was found.
+        public let libraryDays: Int
     }
 
-    private func findHome() throws -> Home? {
+    private func findHome(libraryDays: Int) throws -> Home? {
         struct Cell { var days = 0; var lastDay = ""; var latitude = 0.0; var longitude = 0.0; var photos = 0 }
         var cells: [Int64: Cell] = [:]
         let size = thresholds.homeCellDegrees
@@ -109,14 +129,16 @@ public struct TripFinder: Sendable {
             cell.photos += 1
             cells[key] = cell
         }
-        guard let best = cells.values.max(by: { ($0.days, $0.photos) < ($1.days, $1.photos) }), best.photos > 0,
+        // The most days, then the most photos, then the square's number: the same home every time.
+        guard let best = cells.max(by: { ($0.value.days, $0.value.photos, $1.key) < ($1.value.days, $1.value.photos, $0.key) })?.value,
+              best.photos > 0,
               let middle = Coordinate(latitude: best.latitude / Double(best.photos), longitude: best.longitude / Double(best.photos)) else { return nil }
-        let home = Home(coordinate: middle, photoDays: best.days)
+        let home = Home(coordinate: middle, photoDays: best.days, libraryDays: libraryDays)
         try database.write { db in
             try db.execute("DELETE FROM trip_home")
             try db.execute("""
-                INSERT INTO trip_home (id, latitude, longitude, photo_days, found_at)
-                VALUES (1, \(middle.latitude), \(middle.longitude), \(best.days), \(clock.seconds))
+                INSERT INTO trip_home (id, latitude, longitude, photo_days, library_days, found_at)
+                VALUES (1, \(middle.latitude), \(middle.longitude), \(best.days), \(libraryDays), \(clock.seconds))
                 """)
         }
         return home

@@ -38,13 +38,14 @@ struct PhotoController {
             master = RecentsView(items: recents, current: .library(photo.id))
             back = (.recents, "Recents")
         } else if inTimeline {
-            masterKey = "timeline"
+            // The row back to the photo's day changes with the day: the column is kept only while the day is the same.
+            masterKey = "timeline-" + (photo.takenAt.map { String($0.prefix(10)) } ?? "undated")
             let timeline = app.library.timeline
             let neighbours = try timeline.neighbours(of: photo)
             viewer = PhotoViewer(photo: photo, place: place, previous: neighbours.newer.map { .timelinePhoto(id: $0) },
                                  next: neighbours.older.map { .timelinePhoto(id: $0) }, inRecents: false,
                                  origin: try app.library.placer.origin(of: photo))
-            master = try TimelineController(app: app, context: context).index(currentYear: photo.takenAt.flatMap { CalendarDay($0) }?.year)
+            master = try TimelineController(app: app, context: context).index(beside: photo)
             back = (TimelineController.position(of: photo), "Timeline")
         } else {
             let neighbours = try photos.neighbours(of: photo)

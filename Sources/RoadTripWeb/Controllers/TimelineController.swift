@@ -48,6 +48,14 @@ struct TimelineController {
         photo.takenAt.flatMap { CalendarDay($0) }.map { .timeline(.period(.day($0))) } ?? .timelineUndated(after: nil)
     }
 
+    /// The master column beside a photo opened from the timeline: the years, under a way back to the photo's day.
+    func index(beside photo: Photo) throws -> TimelineIndexView {
+        let day = photo.takenAt.flatMap { CalendarDay($0) }
+        var index = try index(currentYear: day?.year)
+        index.photoPosition = (Self.position(of: photo), day.map(TimelineText.day) ?? "Without a date")
+        return index
+    }
+
     /// A memory's book: its photos, one a page, turned with the page curl like every book.
     func memory(_ anniversary: CalendarDay, page number: Int) throws -> Response {
         let account = try context.account.id

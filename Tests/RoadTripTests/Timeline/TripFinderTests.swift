@@ -106,4 +106,23 @@ import Testing
         #expect(try found.dismiss(lisbon.id) == false)
         _ = ann
     }
+
+    @Test func homeIsTheSameEveryTimeAndIsLookedForAgainAsTheLibraryGrows() throws {
+        // setup: as many days and photos in New York as in San Francisco: a tie
+        try photos("ny", on: ["2024-03-01", "2024-03-02"], each: 3, at: PhotosFixture.newYork)
+        try photos("sf", on: ["2024-04-01", "2024-04-02"], each: 3, at: PhotosFixture.sanFrancisco)
+        try finder.run()
+        let first = try #require(try finder.storedHome())
+        #expect(first.coordinate.distance(to: PhotosFixture.sanFrancisco.coordinate) < 1000, "the tie goes to the square further south-west, every time")
+        #expect(try found.proposed().map(\.title) == ["New York City"])
+
+        // MUT: twenty days of photos in New York come
+        try photos("ny later", on: (1...20).map { String(format: "2024-05-%02d", $0) }, each: 1, at: PhotosFixture.newYork)
+        let report = try finder.run()
+
+        // validate: home moved to New York, and every trip was measured from there again
+        #expect(report.homeFound)
+        #expect(try finder.storedHome().map { $0.coordinate.distance(to: PhotosFixture.newYork.coordinate) < 1000 } == true)
+        #expect(try found.proposed().map(\.title) == ["San Francisco"])
+    }
 }

@@ -202,10 +202,15 @@ struct TimelineIndexView: HTML {
     let months: [TimelineMonth]
     let undatedCount: Int
     var currentYear: Int? = nil
+    /// Beside a photo: where it sits in the timeline, a row back to its day (or to the photos without a date).
+    var photoPosition: (route: Route, title: String)? = nil
 
     var content: some HTML {
         let years = Dictionary(grouping: months, by: \.year).mapValues { $0.reduce(0) { $0 + $1.photoCount } }
         section(.class("timeline-index"), .ariaLabel("Years")) {
+            if let photoPosition {
+                p(.class("list-actions")) { a(.class("button secondary timeline-photo-day"), .href(photoPosition.route)) { "‹ \(photoPosition.title)" } }
+            }
             if years.isEmpty && undatedCount == 0 {
                 p(.class("empty-note")) { "Photos you import appear here by when they were taken." }
             }
