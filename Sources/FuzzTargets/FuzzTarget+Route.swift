@@ -69,6 +69,10 @@ enum RouteInput {
             .init("query", "/vacations/12/photos/3\nplace=4\ntag=5"),
             .init("sign-in", "/signin\nnext=/vacations/3?x=1"),
             .init("places", "/places\norder=top\nafter=17"),
+            .init("timeline-before", "/timeline\nbefore=2008-10-18T12:00:00_1234"),
+            .init("timeline-after", "/timeline\nafter=2008-02-29T23:59:60_7"),
+            .init("timeline-day", "/timeline/2008-02-29"),
+            .init("memory", "/memories/2024-02-29/3"),
         ]
     }
 }
