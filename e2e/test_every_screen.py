@@ -134,5 +134,6 @@ def test_every_screen_is_usable_by_finger_and_by_screen_reader(book_server, vaca
     walk(b, ["/places", f"/places/{place_ids(vacation_server)['Manhattan']}", f"/photos/{photos['Central Park']}", f"/photos/{photos['Central Park']}#info",
              f"/photos/{photos['Central Park']}/visit", "/recents", "/vacations", f"/vacations/{vacation}",
              f"/vacations/{vacation}/photos", f"/vacations/{vacation}/itinerary", f"/vacations/{vacation}/tags",
-             f"/vacations/{vacation}/book/1", f"/vacations/{vacation}/share", link, f"{link}/photos/1", locked, "/map", "/upload"], found, layout)
+             f"/vacations/{vacation}/book/1", f"/vacations/{vacation}/share", link, f"{link}/photos/1", locked, "/map", "/upload",
+             "/timeline", "/timeline/years", f"/timeline/photos/{photos['Central Park']}"], found, layout)
     assert not found, "\n".join(f"{path}: {problems}" for path, problems in found.items())

@@ -39,6 +39,8 @@ NEWER = f"{DAYS_SCREEN} p.timeline-newer a"
 OLDER = f"{DAYS_SCREEN} p.timeline-older a.more-photos"
 SCRUBBER = f"{DAYS_SCREEN} nav.timeline-scrubber"
 SCRUBBER_LINKS = f"{SCRUBBER} li.scrubber-month > a"
+YEAR_LINKS = f"{SCRUBBER} li.scrubber-month.year-start > a"  # without JavaScript, the scrubber: its years
+TICKS = f"{SCRUBBER} li.scrubber-month > span.scrubber-tick"  # with it: a slider's ticks
 BUBBLE = f"{SCRUBBER} .scrubber-bubble"
 TILES = f"{TILES_SCREEN} ul.timeline-tile-grid > li > a.timeline-tile"
 MEMORY = "#master-content section.memories li.memory"
@@ -199,7 +201,10 @@ def test_phone_a_finger_dragged_down_the_scrubber_jumps_to_a_month_and_back_retu
     assert screens.zoom() == [("Years", "/timeline/years", False), ("Months", f"/timeline/{newest[:4]}", False),
                               ("Days", f"/timeline/{newest}", True)]
     screens.assert_targets(ZOOM)
-    assert screens.find(f'{SCRUBBER_LINKS}[aria-current="true"]').get_attribute("href").endswith(f"/timeline/{newest}")
+    assert not screens.find_all(SCRUBBER_LINKS), "with a script the months are ticks of one control, not links"
+    assert screens.find(f"{TICKS}.current").get_attribute("data-href") == f"/timeline/{newest}"
+    assert screens.find(SCRUBBER).get_attribute("role") == "slider"
+    assert screens.find(SCRUBBER).get_attribute("aria-valuetext") == month_title(newest)
     b.screenshot("phone-timeline")
 
     # A finger down near the rail's top, dragged to 70 % of its height and let go. What the
@@ -208,8 +213,8 @@ def test_phone_a_finger_dragged_down_the_scrubber_jumps_to_a_month_and_back_retu
         """const rail = document.querySelector(arguments[0]);
         window.__scrubbed = [];
         rail.addEventListener('pointermove', () => {
-          const link = rail.querySelector('a.under-finger'), bubble = rail.querySelector('.scrubber-bubble');
-          window.__scrubbed.push({scrubbing: rail.classList.contains('scrubbing'), href: link && link.getAttribute('href'),
+          const link = rail.querySelector('.scrubber-tick.under-finger'), bubble = rail.querySelector('.scrubber-bubble');
+          window.__scrubbed.push({scrubbing: rail.classList.contains('scrubbing'), href: link && link.dataset.href,
             label: link && link.dataset.label, bubble: bubble && bubble.textContent,
             shown: !!bubble && getComputedStyle(bubble).display !== 'none', path: location.pathname});
         });""", SCRUBBER)
@@ -235,7 +240,7 @@ def test_phone_a_finger_dragged_down_the_scrubber_jumps_to_a_month_and_back_retu
     assert chosen < "%04d-%02d" % month_before(library.today, 24), f"70 % down the rail is years back: {chosen}"
     screens.wait_days_from(f"/timeline/{chosen}", chosen)
     assert not screens.shown(BUBBLE), "the bubble goes with the finger"
-    assert screens.find(f'{SCRUBBER_LINKS}[aria-current="true"]').get_attribute("href").endswith(f"/timeline/{chosen}")
+    assert screens.find(f"{TICKS}.current").get_attribute("data-href") == f"/timeline/{chosen}"
     assert screens.shown(NEWER), "a jump back in time has newer photos above it"
 
     b.driver.back()
@@ -363,7 +368,7 @@ def test_phone_a_trip_found_in_the_photos_is_made_into_a_vacation(timeline_serve
     assert not screens.find_all(FOUND_TRIP), "a trip made into a vacation is no longer proposed"
 
 
-def test_without_javascript_older_photos_and_a_scrubber_month_are_plain_links(timeline_server, browser):
+def test_without_javascript_older_photos_and_the_scrubbers_years_are_plain_links(timeline_server, browser):
     b = browser("phone", javascript=False, server=timeline_server)
     screens = TimelineScreens(b)
     library = timeline_server.library
@@ -379,7 +384,15 @@ def test_without_javascript_older_photos_and_a_scrubber_month_are_plain_links(ti
     assert days and days[0] <= last_day and days == sorted(days, reverse=True), f"older days after {last_day}: {days[:3]}"
     assert screens.shown(NEWER)
 
-    screens.follow(f'{SCRUBBER_LINKS}[href="/timeline/{library.paris_month}"]', f"/timeline/{library.paris_month}")
+    # Without a script the scrubber is its years, each a link to the year's newest month, a finger's target.
+    year = library.paris_month[:4]
+    [(newest_of_year,)] = timeline_server.query("SELECT max(month) FROM timeline_months WHERE month LIKE ?", f"{year}-%")
+    screens.assert_targets(YEAR_LINKS)
+    assert [text_content(link) for link in screens.find_all(YEAR_LINKS)][:2] == [library.today.strftime("%Y"), str(library.today.year - 1)]
+    assert all(not link.is_displayed() for link in screens.find_all(f"{SCRUBBER} li.scrubber-month:not(.year-start) > a"))
+    screens.follow(f'{YEAR_LINKS}[href="/timeline/{newest_of_year}"]', f"/timeline/{newest_of_year}")
+    screens.wait_days_from(f"/timeline/{newest_of_year}", newest_of_year)
+    b.open(f"/timeline/{library.paris_month}")
     screens.wait_days_from(f"/timeline/{library.paris_month}", library.paris_month)
     paris = [day.isoformat() for day in library.paris_days]
     assert [day for day in screens.days() if day in paris] == paris[::-1], "the trip's days, newest first"

@@ -71,6 +71,12 @@ import Testing
         #expect(try library.database.fetchValue("SELECT photo_count FROM photos_without_place") as Int? == 1)
         #expect(try library.photos.countries().map(\.photoCount).reduce(0, +) == 2)
         #expect(try library.photos.places(order: .byCountry).map(\.photoCount) == [1, 1])
+        // The timeline's counts too, once, and the search for trips still queued as it was.
+        #expect(try library.timeline.months() == (try fixture.library.timeline.months()))
+        #expect(try library.timeline.months().map(\.photoCount).reduce(0, +) == 3)
+        #expect(try library.jobs.isQueued(.trips, key: "library"))
+        try library.database.write { try $0.execute("UPDATE photos SET taken_at = NULL WHERE id = \(photos[0].id)") }
+        #expect(try library.timeline.months().map(\.photoCount).reduce(0, +) == 2 && (try library.timeline.undatedCount()) == 1)
         #expect(try library.photoTags.tags(of: photos[0].id, for: ann.id) == ["Skyline"])
         #expect(try library.recents.items(of: ann.id).map(\.key) == [.library(photos[2].id)])
         #expect(try library.catalog.all().map(\.name) == (try fixture.library.catalog.all().map(\.name)))

@@ -23,17 +23,21 @@ public struct LibraryMove: Sendable {
         "tracks", "track_waypoints", "placements", "places", "photos", "placement_photos", "photo_tags", "vacations", "vacation_places", "vacation_photos", "vacation_tags", "vacation_photo_tags",
         "settings", "flickr_photos", "recent_items", "jobs",
         "vacation_links", "vacation_members", "backups",
+        "memory_hidden_days", "memory_hidden_photos", "trip_changes", "trip_home", "trip_suggestions",
     ]
     /// Tables whose `id` PostgreSQL numbers itself: their next number follows the copied rows.
-    static let numberedTables = ["destinations", "accounts", "photos", "vacations", "jobs", "vacation_links", "backups", "tracks", "placements"]
+    static let numberedTables = ["destinations", "accounts", "photos", "vacations", "jobs", "vacation_links", "backups", "tracks", "placements",
+                                 "trip_suggestions"]
     /// Rows read and written at a time.
     static let batch = 500
 
     /// The target's triggers that keep counts (places', countries', photos without a place, the
-    /// map's cells), off while the rows are copied; `recounts` then count them all at once.
+    /// map's cells, the timeline's days and months, which also note the days trips are looked
+    /// for in), off while the rows are copied; `recounts` then count them all at once, and the
+    /// changed days and the trips job are copied as they were.
     static let counters = [
         ("photos", "photos_counted"), ("photos", "photos_counted_without_place"), ("photos", "photos_on_map"),
-        ("places", "places_counted_in_country"),
+        ("photos", "photos_on_timeline"), ("places", "places_counted_in_country"),
     ]
     static let recounts = [
         """
@@ -47,6 +51,15 @@ public struct LibraryMove: Sendable {
         """,
         "UPDATE photos_without_place SET photo_count = (SELECT count(*) FROM photos WHERE place_id IS NULL)",
         PhotoMapGrid.postgreSQLCellCount,
+        """
+        INSERT INTO timeline_days (day, photo_count)
+            SELECT substr(taken_at, 1, 10), count(*) FROM photos WHERE taken_at IS NOT NULL GROUP BY substr(taken_at, 1, 10)
+        """,
+        """
+        INSERT INTO timeline_months (month, photo_count)
+            SELECT substr(taken_at, 1, 7), count(*) FROM photos WHERE taken_at IS NOT NULL GROUP BY substr(taken_at, 1, 7)
+        """,
+        "UPDATE timeline_undated SET photo_count = (SELECT count(*) FROM photos WHERE taken_at IS NULL)",
     ]
 
     public let folder: URL

@@ -90,11 +90,6 @@ public struct Timeline: Sendable {
         photo.takenAt.flatMap { TimelineKey(takenAt: $0, id: photo.id) }
     }
 
-    /// The photo's page: the one that starts with it.
-    public func start(at photo: Photo) -> TimelineStart? {
-        key(of: photo).flatMap { key in TimelineKey(takenAt: key.takenAt, id: key.id + 1) }.map { .before($0) }
-    }
-
     private func exists(after key: TimelineKey) throws -> Bool {
         try database.fetchOne("SELECT 1 AS one FROM photos WHERE taken_at IS NOT NULL AND (taken_at, id) > (\(key.takenAt), \(key.id)) LIMIT 1") != nil
     }

@@ -1,8 +1,8 @@
 // The timeline (issue 37). Its pages work without this file; with it, the older pages load as
 // they scroll into view (a day running on from one page to the next joins its section), the
 // address follows the day at the top of the view, so that a reload or Back lands there, and
-// the scrubber follows a finger: dragged along, it names the month under the finger and jumps
-// there when let go; tapped, it is the link it is. app.js loads this module on a timeline page.
+// the scrubber becomes a slider a finger drags (naming the month under it) and lets go of to
+// jump there. app.js loads this module on a timeline page.
 
 // The older pages: "Older photos" (or "More photos" without a date) is a link to the next page;
 // when it comes near the view the page is fetched and its days appended.
@@ -93,70 +93,99 @@ function followPosition(screen) {
   }, { passive: true });
 }
 
-// The scrubber under a finger: the month under it named in a bubble beside it; let go, the
-// timeline opens there (the month's link followed, so the jump is an entry of its own, which
-// Back leaves). A tap without a drag is the link's own click.
+// The scrubber, a slider along the side (as iOS Photos' is): every month with photos a tick on
+// it. Without JavaScript its years are links; here the rail is one control a finger presses,
+// drags and lets go of — the month under the finger named in a bubble beside it — or the arrow
+// keys move along (Enter jumps). The jump follows the month's address as a link does (app.js),
+// so it is a step of its own that Back leaves.
 function watchScrubber(screen) {
   const rail = screen.querySelector(".timeline-scrubber");
   if (!rail || rail.dataset.ready) return;
   rail.dataset.ready = "true";
-  const links = [...rail.querySelectorAll("a")];
+  const links = [...rail.querySelectorAll("li.scrubber-month > a")];
   if (links.length === 0) return;
+  // The months become ticks of the one control: a finger's target is the rail, not a tick.
+  const ticks = links.map((link) => {
+    const tick = document.createElement("span");
+    tick.className = "scrubber-tick";
+    tick.dataset.href = link.getAttribute("href");
+    tick.dataset.label = link.dataset.label;
+    if (link.getAttribute("aria-current") === "true") tick.classList.add("current");
+    tick.append(...link.childNodes);
+    link.replaceWith(tick);
+    return tick;
+  });
   const bubble = document.createElement("div");
   bubble.className = "scrubber-bubble";
   bubble.setAttribute("aria-hidden", "true");
   rail.append(bubble);
-  let pointer = null;
-  let startY = 0;
-  let moved = false;
-  let chosen = null;
-  let swallowClick = false;
+  let index = Math.max(0, ticks.findIndex((tick) => tick.classList.contains("current")));
+  rail.setAttribute("role", "slider");
+  rail.tabIndex = 0;
+  rail.setAttribute("aria-orientation", "vertical");
+  rail.setAttribute("aria-valuemin", "1");
+  rail.setAttribute("aria-valuemax", String(ticks.length));
 
-  const under = (y) => links.find((link) => y < link.parentElement.getBoundingClientRect().bottom) || links[links.length - 1];
-  const show = (y) => {
-    chosen = under(y);
-    bubble.textContent = chosen.dataset.label || chosen.textContent;
+  const show = (at, named) => {
+    index = Math.max(0, Math.min(at, ticks.length - 1));
+    const tick = ticks[index];
+    rail.setAttribute("aria-valuenow", String(index + 1));
+    rail.setAttribute("aria-valuetext", tick.dataset.label);
+    for (const each of ticks) each.classList.toggle("under-finger", each === tick);
+    if (!named) return;
+    bubble.textContent = tick.dataset.label;
     const box = rail.getBoundingClientRect();
-    bubble.style.top = `${Math.max(0, Math.min(y - box.top, box.height)) }px`;
+    const mark = tick.parentElement.getBoundingClientRect();
+    bubble.style.top = `${mark.top + mark.height / 2 - box.top}px`;
     rail.classList.add("scrubbing");
-    for (const link of links) link.classList.toggle("under-finger", link === chosen);
   };
-  const end = () => {
-    pointer = null;
+  const hide = () => {
     rail.classList.remove("scrubbing");
-    for (const link of links) link.classList.remove("under-finger");
+    for (const each of ticks) each.classList.remove("under-finger");
   };
+  const jump = () => {
+    hide();
+    const link = document.createElement("a");
+    link.href = ticks[index].dataset.href;
+    link.hidden = true;
+    rail.append(link);
+    link.click();
+    link.remove();
+  };
+  const under = (y) => {
+    const found = ticks.findIndex((tick) => y < tick.parentElement.getBoundingClientRect().bottom);
+    return found < 0 ? ticks.length - 1 : found;
+  };
+  show(index, false);
+  hide();
 
+  let pointer = null;
   rail.addEventListener("pointerdown", (event) => {
     if (event.button !== 0) return;
     pointer = event.pointerId;
-    startY = event.clientY;
-    moved = false;
     rail.setPointerCapture(event.pointerId);
-    show(event.clientY);
+    show(under(event.clientY), true);
   });
   rail.addEventListener("pointermove", (event) => {
-    if (event.pointerId !== pointer) return;
-    if (Math.abs(event.clientY - startY) > 6) moved = true;
-    show(event.clientY);
+    if (event.pointerId === pointer) show(under(event.clientY), true);
   });
   rail.addEventListener("pointerup", (event) => {
     if (event.pointerId !== pointer) return;
-    const target = chosen;
-    end();
-    if (!moved || !target) return;
-    // The click the browser sends after this drag is not a tap on a month.
-    swallowClick = true;
-    setTimeout(() => { swallowClick = false; }, 400);
-    target.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true, button: 0 }));
+    pointer = null;
+    jump();
   });
-  rail.addEventListener("pointercancel", end);
-  rail.addEventListener("click", (event) => {
-    if (swallowClick && event.isTrusted) {
-      event.preventDefault();
-      event.stopPropagation();
-    }
-  }, true);
+  rail.addEventListener("pointercancel", () => { pointer = null; hide(); });
+  const steps = { ArrowDown: 1, ArrowRight: 1, ArrowUp: -1, ArrowLeft: -1, PageDown: 12, PageUp: -12 };
+  rail.addEventListener("keydown", (event) => {
+    if (event.key in steps) show(index + steps[event.key], true);
+    else if (event.key === "Home") show(0, true);
+    else if (event.key === "End") show(ticks.length - 1, true);
+    else if (event.key === "Enter" || event.key === " ") jump();
+    else if (event.key === "Escape") hide();
+    else return;
+    event.preventDefault();
+  });
+  rail.addEventListener("blur", hide);
 }
 
 function setUp() {

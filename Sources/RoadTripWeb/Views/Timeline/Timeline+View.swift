@@ -97,9 +97,9 @@ struct TimelineSections: HTML {
 }
 
 /// The scrubber: every month with photos along the side, newest at the top, each year named at
-/// its newest month. A tap on a month jumps there; timeline.js lets a finger drag along it,
-/// naming the month under it, and jumps where it is let go. Each month takes the same share
-/// of the rail (a flex item), so a library of twenty years fits on a phone.
+/// its newest month. Without JavaScript its years are the links (to each year's newest month);
+/// timeline.js makes the rail a slider of all the months, which a finger drags along, naming the
+/// month under it, and lets go of to jump there.
 struct TimelineScrubber: HTML {
     let months: [TimelineMonth]
     let current: TimelinePeriod?
@@ -111,7 +111,8 @@ struct TimelineScrubber: HTML {
                     let startsYear = index == 0 || months[index - 1].year != month.year
                     let name = TimelineText.month(year: month.year, month: month.month)
                     li(.class(startsYear ? "scrubber-month year-start" : "scrubber-month")) {
-                        a(.href(.timeline(.period(month.period))), .data("label", name), .ariaLabel("\(name), \(PhotoFormat.count(month.photoCount))"),
+                        a(.href(.timeline(.period(month.period))), .data("label", name),
+                          .ariaLabel(startsYear ? "\(month.year), from \(name)" : "\(name), \(PhotoFormat.count(month.photoCount))"),
                           .when(month.period == current, .ariaCurrent("true"))) {
                             if startsYear { span(.class("scrubber-year")) { String(month.year) } }
                         }
