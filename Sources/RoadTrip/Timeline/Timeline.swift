@@ -41,7 +41,7 @@ public struct Timeline: Sendable {
             photos = try database.fetchAll("SELECT \(raw: Photo.columns) FROM photos WHERE \(sql: condition) ORDER BY taken_at DESC, id DESC LIMIT \(size + 1)", Photo.init)
             olderExists = photos.count > size
             photos = Array(photos.prefix(size))
-            newerExists = try photos.first.flatMap(key(of:)).map { try exists(after: $0) } ?? false
+            newerExists = try firstKey(of: photos).map { try exists(after: $0) } ?? false
         case .after(let key):
             photos = try database.fetchAll("""
                 SELECT \(raw: Photo.columns) FROM photos WHERE taken_at IS NOT NULL AND (taken_at, id) > (\(key.takenAt), \(key.id))
@@ -49,14 +49,20 @@ public struct Timeline: Sendable {
                 """, Photo.init)
             newerExists = photos.count > size
             photos = Array(photos.prefix(size).reversed())
-            olderExists = try photos.last.flatMap(key(of:)).map { try exists(before: $0) } ?? false
+            olderExists = try firstKey(of: photos.reversed()).map { try exists(before: $0) } ?? false
         }
         let days = try sections(of: photos)
         return TimelinePage(
             days: days,
-            newer: newerExists ? photos.first.flatMap(key(of:)) : nil,
-            older: olderExists ? photos.last.flatMap(key(of:)) : nil
+            newer: newerExists ? firstKey(of: photos) : nil,
+            older: olderExists ? firstKey(of: photos.reversed()) : nil
         )
+    }
+
+    /// The key of the first photo whose date can be read (an older RoadTrip may have stored one
+    /// that cannot, which `roadtrip check` repairs): the page's edge, so that paging goes on past it.
+    private func firstKey(of photos: some Sequence<Photo>) -> TimelineKey? {
+        photos.lazy.compactMap { key(of: $0) }.first
     }
 
     /// A page of the photos without a date, newest import first, after the one numbered `after`.

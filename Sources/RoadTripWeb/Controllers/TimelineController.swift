@@ -106,6 +106,9 @@ struct TimelineController {
             return .redirect(to: Route.vacation(id: vacation).path)
         } catch let error as FoundTripError {
             throw HTTPError(status: .conflict, message: error.description)
+        } catch let error as VacationError {
+            // More photos than a vacation holds: those that fit are in it, and the trip stays proposed.
+            throw HTTPError(status: .conflict, message: error.description)
         }
     }
 

@@ -154,6 +154,23 @@ import Testing
         #expect(try timeline.months(of: 1999).isEmpty)
     }
 
+    @Test func aDateThatCannotBeReadDoesNotEndThePaging() throws {
+        // setup: an older RoadTrip's date as EXIF writes it (which `roadtrip check` repairs), last on the first page
+        try fixture.dated("newest", "2009-01-01T10:00:00")
+        try fixture.dated("unreadable", "2008:10:18 12:00:00")
+        try fixture.dated("oldest", "2008-05-01T10:00:00")
+
+        // MUT
+        let first = try timeline.page(.newest, size: 2)
+        let second = try timeline.page(.before(try #require(first.older)), size: 2)
+
+        // validate: the page's edge is the last photo with a readable date (the other is in no day until
+        // it is repaired), and the oldest is reached
+        #expect(first.photos.map(\.title) == ["newest"])
+        #expect(first.older?.takenAt == "2009-01-01T10:00:00")
+        #expect(second.photos.map(\.title).last == "oldest")
+    }
+
     @Test func addressesOfPeriodsAndKeysAreReadStrictly() {
         #expect(TimelinePeriod("2008-02-29") == .day(CalendarDay(2008, 2, 29)))
         #expect(TimelinePeriod("2007-02-29") == nil)
