@@ -357,7 +357,13 @@ def test_phone_a_trip_found_in_the_photos_is_made_into_a_vacation(timeline_serve
     name = f"Paris, {MONTH_NAMES[paris[0].month - 1]} {paris[0].year}"
     vacation = vacations_of(timeline_server, "Morgan")[name]
     screens.wait_menu(vacation, name)
-    assert screens.menu()["all photos"] == "6 photos", screens.menu()
+    # The photos are put in by the server's trip worker, in date order; the menu says so until they are in.
+
+    def filled() -> bool:
+        b.open(f"/vacations/{vacation}")
+        screens.wait_menu(vacation, name)
+        return screens.menu()["all photos"] == "6 photos" and not screens.find_all(f"{MASTER} .vacation-menu .notice")
+    screens.wait(filled, "the trip's six photos in the vacation")
     assert vacation_rows(timeline_server, vacation)["vacation_photos"] == 6
     titles = timeline_server.query(
         "SELECT title FROM vacation_photos WHERE vacation_id = ? ORDER BY taken_at", vacation)

@@ -13,6 +13,8 @@ public enum JobKind: String, Sendable, CaseIterable {
     case backup
     /// Look for trips in the days whose photos changed (`TripFinder`). Key: `library`, queued by the photos' triggers.
     case trips
+    /// Put a found trip's photos into the vacation made of it (`FoundTrips.fill`). Key: the suggestion's id.
+    case tripVacation = "trip-vacation"
 }
 
 /// One job, as claimed by a worker.

@@ -23,10 +23,20 @@ extension Library {
         }
     }
 
-    /// The worker that looks for trips when photos changed (`TripFinder`): one, since a run
-    /// reads every change there is.
+    /// The worker that looks for trips when photos changed (`TripFinder`), and fills the
+    /// vacations made of them (`FoundTrips.fill`): one, since a search reads every change there is.
     public func tripWorker(log: @escaping @Sendable (String) -> Void) -> JobRunner {
-        JobRunner(queue: jobs, kinds: [.trips], workers: 1, log: log) { [tripFinder] _ in
+        JobRunner(queue: jobs, kinds: [.trips, .tripVacation], workers: 1, log: log) { [self] job in try runTripJob(job, log: log) }
+    }
+
+    /// One job of the trip worker's.
+    public func runTripJob(_ job: Job, log: @Sendable (String) -> Void = { _ in }) throws {
+        switch job.kind {
+        case .tripVacation:
+            guard let id = Int64(job.key) else { return }
+            let added = try foundTrips.fill(id, library: self)
+            log("trips: \(added) photos put in the vacation made of trip \(id)")
+        default:
             let report = try tripFinder.run()
             if report.daysLookedAt > 0 {
                 log("trips: looked at \(report.daysLookedAt) days (\(report.photosRead) photos), \(report.tripsFound) trips")

@@ -42,8 +42,9 @@ public struct FoundTrips: Sendable {
     }
 
     /// Makes a vacation of the account's of a proposed trip, named after it (a number added when
-    /// the name is taken), with its photos in date order, each visited as Visit does (its place
-    /// for the itinerary, its keywords and the person's tags). The new vacation's id.
+    /// the name is taken), and queues the job that puts the trip's photos into it in date order
+    /// (`fill`): a trip of hundreds of photos is long work, never a request's. The suggestion is
+    /// made at once, so nobody makes it twice. The new vacation's id.
     public func makeVacation(of id: Int64, for account: AccountID, library: Library) throws -> Int64 {
         guard let trip = try trip(id: id), trip.status == .open else { throw FoundTripError.noLongerProposed }
         let vacations = library.vacations
@@ -56,13 +57,45 @@ public struct FoundTrips: Sendable {
             }
         }
         guard let vacation else { throw FoundTripError.noName }
-        for photo in try photos(of: trip) {
-            try vacations.visit(photo, into: vacation, for: account, library: library)
+        let made = try database.write { db in
+            try db.execute("UPDATE trip_suggestions SET status = 'made', vacation_id = \(vacation) WHERE id = \(id) AND status = 'open'")
+            guard db.changes > 0 else { return false }
+            try library.jobs.enqueue(.tripVacation, key: String(id), in: db)
+            return true
         }
-        try database.write { db in
-            try db.execute("UPDATE trip_suggestions SET status = 'made', vacation_id = \(vacation) WHERE id = \(id)")
+        guard made else {
+            // Someone made or dismissed it meanwhile: the empty vacation goes again.
+            try vacations.delete(vacation, for: account)
+            throw FoundTripError.noLongerProposed
         }
         return vacation
+    }
+
+    /// Puts the photos of the trip `id` into the vacation made of it, in date order, each as Visit
+    /// adds it; those already in it are left (so a job cut short and run again finishes the work).
+    /// Nothing when the vacation is gone. How many were added.
+    @discardableResult
+    public func fill(_ id: Int64, library: Library) throws -> Int {
+        guard let trip = try trip(id: id), trip.status == .made, let vacation = trip.vacationID,
+              let owner: Int64 = try database.fetchValue("SELECT account_id FROM vacations WHERE id = \(vacation)") else { return 0 }
+        var added = 0
+        for photo in try photos(of: trip) {
+            do {
+                if try library.vacations.visit(photo, into: vacation, for: AccountID(owner), library: library) { added += 1 }
+            } catch VacationError.noSuchVacation {
+                return added
+            }
+        }
+        return added
+    }
+
+    /// Whether a vacation made of a trip is still being filled, and with how many photos in all.
+    public func filling(vacation: Int64) throws -> Int? {
+        guard let row = try database.fetchOne("""
+            SELECT s.id, s.photo_count FROM trip_suggestions s WHERE s.vacation_id = \(vacation) AND s.status = 'made'
+            """) else { return nil }
+        let suggestion: Int64 = try row["id"]
+        return try JobQueue(database: database, clock: clock).isQueued(.tripVacation, key: String(suggestion)) ? try row["photo_count"] as Int : nil
     }
 
     /// Replaces what was found in a range of days: a trip over the days of a suggestion keeps

@@ -18,7 +18,8 @@ struct VacationBrowseController {
     }
 
     func menu(_ opening: VacationOpening, renameError: String? = nil, status: Status = .ok) throws -> Response {
-        let view = VacationMenuView(opening, placeCount: try opening.itinerary().count, tagCount: try opening.contents.tags().count, renameError: renameError)
+        var view = VacationMenuView(opening, placeCount: try opening.itinerary().count, tagCount: try opening.contents.tags().count, renameError: renameError)
+        if !opening.isLink { view.filling = try app.library.foundTrips.filling(vacation: opening.id) }
         return try page(opening, title: opening.vacation.name, screen: .master, master: view,
                         masterBack: opening.isLink ? nil : (.vacations, "Vacations"), status: status)
     }

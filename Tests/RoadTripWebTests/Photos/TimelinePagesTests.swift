@@ -138,13 +138,18 @@ import Testing
         let again = visitor.post("/vacations/found/\(paris.id)/make")
         let dismissed = visitor.post("/vacations/found/\(lisbon.id)/dismiss")
 
-        // validate
+        // validate: the vacation at once, its photos put in by the trip worker's job
         #expect(list.bodyText.contains("Trips found in your photos") && list.bodyText.contains("10–12 Jun 2024"), "\(list.bodyText)")
         #expect(made.status == .seeOther, "\(made.bodyText)")
         let account = try #require(try web.library.accounts.account(named: "Ann")).id
         let vacation = try #require(try web.library.vacations.all(of: account).first)
         #expect(made.location == "/vacations/\(vacation.id)")
         #expect(vacation.name.hasSuffix(", June 2024"))
+        #expect(visitor.get("/vacations/\(vacation.id)").bodyText.contains("The trip’s 6 photos are being put in, in date order"))
+        let job = try #require(try web.library.jobs.claim([.tripVacation]))
+        try web.library.runTripJob(job)
+        try web.library.jobs.finish(job)
+        #expect(!visitor.get("/vacations/\(vacation.id)").bodyText.contains("are being put in"))
         let contents = try #require(try web.library.vacations.vacation(vacation.id, of: account)).contents
         #expect(try contents.photos().map(\.title) == ["paris 2024-06-10", "paris 2024-06-10 b", "paris 2024-06-11", "paris 2024-06-11 b",
                                                          "paris 2024-06-12", "paris 2024-06-12 b"])

@@ -13,6 +13,8 @@ struct VacationMenuView: HTML {
     /// "Shared by Ann", for anyone but the owner.
     var sharedBy: String? = nil
     var renameError: String? = nil
+    /// Made of a trip found in the photos whose photos are still being put in: how many in all.
+    var filling: Int? = nil
 
     init(_ opening: VacationOpening, placeCount: Int, tagCount: Int, renameError: String? = nil) {
         (vacation, addresses, reveal, sharedBy) = (opening.vacation, opening.addresses, opening.reveal, opening.sharedBy)
@@ -25,6 +27,9 @@ struct VacationMenuView: HTML {
                 h2(.class("section-title")) { vacation.name }
                 p(.class("row-subtitle")) { VacationFormatting.summary(vacation) }
                 if let sharedBy { p(.class("row-subtitle shared-by")) { sharedBy } }
+                if let filling {
+                    Notice(kind: .success, message: "The trip’s \(PhotoFormat.count(filling)) are being put in, in date order; they appear here as they come.")
+                }
             }
             ul(.class("rows")) {
                 if reveal.showWhere {
