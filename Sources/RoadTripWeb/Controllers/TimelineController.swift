@@ -107,8 +107,8 @@ struct TimelineController {
         } catch let error as FoundTripError {
             throw HTTPError(status: .conflict, message: error.description)
         } catch let error as VacationError {
-            // More photos than a vacation holds: those that fit are in it, and the trip stays proposed.
-            throw HTTPError(status: .conflict, message: error.description)
+            // A name the vacations refuse (the trip's places' names, too long once dated): nothing was made.
+            throw HTTPError(status: .unprocessableContent, message: error.description)
         }
     }
 
