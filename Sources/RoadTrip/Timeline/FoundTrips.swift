@@ -78,8 +78,10 @@ public struct FoundTrips: Sendable {
     public func fill(_ id: Int64, library: Library) throws -> Int {
         guard let trip = try trip(id: id), trip.status == .made, let vacation = trip.vacationID,
               let owner: Int64 = try database.fetchValue("SELECT account_id FROM vacations WHERE id = \(vacation)") else { return 0 }
+        // Those in it already (a run cut short) are passed over without reading their images again.
+        let there = Set(try database.fetchAll("SELECT sha256 FROM vacation_photos WHERE vacation_id = \(vacation)") { try $0["sha256"] as String })
         var added = 0
-        for photo in try photos(of: trip) {
+        for photo in try photos(of: trip) where !there.contains(photo.sha256) {
             do {
                 if try library.vacations.visit(photo, into: vacation, for: AccountID(owner), library: library) { added += 1 }
             } catch VacationError.noSuchVacation {
