@@ -74,7 +74,10 @@ import Testing
 
         // validate
         #expect(eventually(within: 5) { log.accessLines.count == 3 })
-        #expect(log.accessLines.map { $0.split(separator: " ").dropLast().joined(separator: " ") } == ["GET /s/link-7 200", "GET /s/link-unknown 200", "POST /s/link-unknown 413"])
+        // Each line is written when its request completes, and the POST comes on a connection of
+        // its own: it may be logged before the kept-alive connection's second line.
+        #expect(log.accessLines.map { $0.split(separator: " ").dropLast().joined(separator: " ") }.sorted()
+                == ["GET /s/link-7 200", "GET /s/link-unknown 200", "POST /s/link-unknown 413"])
         #expect(!log.all.contains { $0.contains("secret") })
     }
 
