@@ -17,7 +17,7 @@ struct TimelineController {
         let months = try timeline.months()
         let first = page.days.first?.day
         let title = first.map { TimelineText.month(year: $0.year, month: $0.month) } ?? "Timeline"
-        return try frame(title: title, detail: TimelineDaysView(page: page, months: months, undatedCount: try timeline.undatedCount(), start: start),
+        return try frame(title: title, detail: TimelineDaysView(page: page, months: months, undatedCount: try timeline.undatedCount()),
                          back: first.map { (.timelineYear($0.year), String($0.year)) } ?? (.timelineYears, "Years"), months: months, currentYear: first?.year)
     }
 

@@ -35,8 +35,6 @@ struct TimelineDaysView: HTML {
     let page: TimelinePage
     let months: [TimelineMonth]
     let undatedCount: Int
-    /// Where the page was asked to start, for the zoom bar when the page is empty.
-    let start: TimelineStart
 
     var content: some HTML {
         let first = page.days.first?.day
