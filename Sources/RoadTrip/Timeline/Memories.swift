@@ -55,13 +55,15 @@ public struct Memories: Sendable {
         }
     }
 
-    /// All the photos of the memory around `anniversary` the account has not hidden, oldest first: its book.
-    public func photos(around anniversary: CalendarDay, for account: AccountID) throws -> [Photo] {
+    /// The photos of the memory around `anniversary` the account has not hidden, oldest first:
+    /// its book's pages, by id (a page reads its own photo, not the week's).
+    public func photoIDs(around anniversary: CalendarDay, for account: AccountID) throws -> [Int64] {
         let days = Memories.days(around: anniversary)
         let hidden = Set(try database.fetchAll("""
             SELECT day FROM memory_hidden_days WHERE account_id = \(account.rawValue) AND day IN \(list: days.map(\.description))
             """) { try $0["day"] as String })
-        return try photos(in: [days.filter { !hidden.contains($0.description) }], for: account, limit: nil)[0]
+        guard let shown = Memories.shown(days.filter { !hidden.contains($0.description) }, for: account) else { return [] }
+        return try database.fetchAll("SELECT id FROM photos WHERE \(sql: shown) ORDER BY taken_at, id") { try $0["id"] as Int64 }
     }
 
     /// Hides the memory around `anniversary` (its seven days) from the account's On this day.
@@ -109,17 +111,25 @@ public struct Memories: Sendable {
         return years.sorted(by: >).prefix(Memories.maximumYears).map { $0 }
     }
 
+    /// The photos taken on `days` (a run of them, some left out) that the account has not hidden
+    /// one by one; nil for no days.
+    private static func shown(_ days: [CalendarDay], for account: AccountID) -> SQL? {
+        guard let first = days.first, let last = days.last, let after = last.adding(days: 1) else { return nil }
+        return """
+            taken_at >= \(first.description) AND taken_at < \(after.description) AND substr(taken_at, 1, 10) IN \(list: days.map(\.description))
+            AND NOT EXISTS (SELECT 1 FROM memory_hidden_photos WHERE account_id = \(account.rawValue) AND photo_id = photos.id)
+            """
+    }
+
     /// The photos of each group of days the account has not hidden, oldest first, at most `limit` a group.
-    private func photos(in groups: [[CalendarDay]], for account: AccountID, limit: Int?) throws -> [[Photo]] {
+    private func photos(in groups: [[CalendarDay]], for account: AccountID, limit: Int) throws -> [[Photo]] {
         let parts = groups.enumerated().compactMap { index, days -> SQL? in
-            guard let first = days.first, let last = days.last, let after = last.adding(days: 1) else { return nil }
-            let limitClause: SQL = limit.map { " LIMIT \(raw: String($0))" } ?? ""
-            return """
-                SELECT * FROM (SELECT \(raw: String(index)) AS memory, \(raw: Photo.columns) FROM photos
-                    WHERE taken_at >= \(first.description) AND taken_at < \(after.description) AND substr(taken_at, 1, 10) IN \(list: days.map(\.description))
-                    AND NOT EXISTS (SELECT 1 FROM memory_hidden_photos WHERE account_id = \(account.rawValue) AND photo_id = photos.id)
-                    ORDER BY taken_at, id\(sql: limitClause)) AS memory\(raw: String(index))
+            Memories.shown(days, for: account).map { shown in
                 """
+                SELECT * FROM (SELECT \(raw: String(index)) AS memory, \(raw: Photo.columns) FROM photos
+                    WHERE \(sql: shown) ORDER BY taken_at, id LIMIT \(raw: String(limit))) AS memory\(raw: String(index))
+                """
+            }
         }
         var result = [[Photo]](repeating: [], count: groups.count)
         guard let firstPart = parts.first else { return result }

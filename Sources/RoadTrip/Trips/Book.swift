@@ -37,6 +37,12 @@ public struct Book: Sendable, Equatable {
         }
     }
 
+    /// The page shown beside `number` in a spread; nil when it stands alone (a last odd page, page 1's empty left).
+    public func spreadPartner(of number: Int) -> Int? {
+        let (left, right) = visiblePages(containing: number, layout: .spread)
+        return [left, right].compactMap { $0 }.first { $0 != number }
+    }
+
     /// The page a turn lands on, as the one the reader is "on" (in a spread, its left page, or
     /// the right one when the left is missing); nil when there is nothing that way: the turn is refused.
     public func destination(ofTurn direction: Direction, from number: Int, layout: Layout) -> Int? {

@@ -2,6 +2,8 @@
 // the cell of the photo on screen marked and kept in view. app.js loads this module on a page
 // with a grid.
 
+import { fetchDocument } from "./shared.js";
+
 // A grid's further pages: "More photos" is a link to the next page; when it scrolls into
 // view the page is fetched and its photos appended, and the link moves on.
 function watchGrid(more) {
@@ -17,9 +19,7 @@ async function loadMore(more, observer) {
   if (!link || more.classList.contains("loading")) return;
   more.classList.add("loading");
   try {
-    const response = await fetch(link.href, { headers: { Accept: "text/html" }, credentials: "same-origin" });
-    if (!response.ok) throw new Error(String(response.status));
-    const page = new DOMParser().parseFromString(await response.text(), "text/html");
+    const page = await fetchDocument(link.href);
     const grid = more.parentElement.querySelector(".photo-grid");
     const items = page.querySelectorAll("#master-content .photo-grid > li");
     grid.append(...[...items].map((item) => document.adoptNode(item)));

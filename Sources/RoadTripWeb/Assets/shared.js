@@ -16,6 +16,13 @@ export function fetchPage(url, options = {}) {
   return fetch(url, { ...options, credentials: "same-origin", headers: { Accept: "text/html" } });
 }
 
+/** A page of RoadTrip read into a document of its own (for its parts); throws when it is not answered 200. */
+export async function fetchDocument(url) {
+  const response = await fetchPage(url);
+  if (!response.ok) throw new Error(String(response.status));
+  return new DOMParser().parseFromString(await response.text(), "text/html");
+}
+
 /** A button that does `action` when pressed. */
 export function button(text, className, action) {
   const element = document.createElement("button");

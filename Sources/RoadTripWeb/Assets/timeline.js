@@ -4,6 +4,8 @@
 // the scrubber becomes a slider a finger drags (naming the month under it) and lets go of to
 // jump there. app.js loads this module on a timeline page.
 
+import { fetchDocument } from "./shared.js";
+
 // The older pages: "Older photos" (or "More photos" without a date) is a link to the next page;
 // when it comes near the view the page is fetched and its days appended.
 function watchOlder(screen) {
@@ -21,9 +23,7 @@ async function loadOlder(screen, more, observer) {
   if (!link || more.classList.contains("loading")) return;
   more.classList.add("loading");
   try {
-    const response = await fetch(link.href, { headers: { Accept: "text/html" }, credentials: "same-origin" });
-    if (!response.ok) throw new Error(String(response.status));
-    const page = new DOMParser().parseFromString(await response.text(), "text/html");
+    const page = await fetchDocument(link.href);
     const incoming = page.querySelector("#detail .timeline");
     if (!incoming) throw new Error("no timeline");
     append(screen, incoming);

@@ -15,8 +15,7 @@ struct BookController {
             if book.pageCount == 0 { return .redirect(to: Route.eventsEditor.path) }
             throw HTTPError.notFound("The Events book of \(destination.name) has \(book.pageCount) pages; there is no page \(number).")
         }
-        let (left, right) = book.visiblePages(containing: number, layout: .spread)
-        let partnerNumber = [left, right].compactMap { $0 }.first { $0 != number }
+        let partnerNumber = book.spreadPartner(of: number)
         requestCopies(around: number, of: destination) // first, so that the pages say their copies are under way
         let screen = BookScreen(
             destination: destination, book: book,

@@ -59,13 +59,15 @@ struct TimelineController {
     /// A memory's book: its photos, one a page, turned with the page curl like every book.
     func memory(_ anniversary: CalendarDay, page number: Int) throws -> Response {
         let account = try context.account.id
-        let photos = try app.library.memories.photos(around: anniversary, for: account)
-        let book = Book(pageCount: photos.count)
+        let ids = try app.library.memories.photoIDs(around: anniversary, for: account)
+        let book = Book(pageCount: ids.count)
         guard book.page(at: number) != nil else {
-            throw HTTPError.notFound(photos.isEmpty ? "There are no photos of those days to remember." : "This memory has \(photos.count) pages; there is no page \(number).")
+            throw HTTPError.notFound(ids.isEmpty ? "There are no photos of those days to remember." : "This memory has \(ids.count) pages; there is no page \(number).")
         }
-        let (left, right) = book.visiblePages(containing: number, layout: .spread)
-        let partner = [left, right].compactMap { $0 }.first { $0 != number }
+        let partner = book.spreadPartner(of: number)
+        let shown = Dictionary(try app.library.photos.photos(ids: [number, partner].compactMap { $0 }.map { ids[$0 - 1] }).map { ($0.id, $0) },
+                               uniquingKeysWith: { first, _ in first })
+        guard let photo = shown[ids[number - 1]] else { throw HTTPError.notFound("This photo is no longer in the library.") }
         let settings = try app.library.trips.settings(of: account)
         let today = Self.today(app.library.clock)
         let yearsAgo = today.year - anniversary.year
@@ -73,7 +75,7 @@ struct TimelineController {
         let label = yearsAgo > 0 ? "\(TimelineText.yearsAgo(yearsAgo)) · \(days)" : days
         let chrome = BookChrome(label: "Memories of \(label)", book: book, current: number, partner: partner, settings: settings,
                                 link: { .memory(day: anniversary, page: $0) }) { page in
-            MemoryBookPage(anniversary: anniversary, number: page, photo: photos[page - 1], isCurrent: page == number)
+            MemoryBookPage(anniversary: anniversary, number: page, photo: shown[ids[page - 1]] ?? photo, isCurrent: page == number)
         }
         return app.page(PageFrame(
             title: label, screen: .detail, master: try PlacesController(app: app, context: context).firstScreen(),
@@ -94,7 +96,7 @@ struct TimelineController {
             throw HTTPError.notFound("There is no such photo.")
         }
         // The same page number now shows the next photo; past the end, the last; none left, the Photos screen.
-        let left = try memories.photos(around: anniversary, for: account).count
+        let left = try memories.photoIDs(around: anniversary, for: account).count
         guard left > 0 else { return .redirect(to: Route.places(order: .byCountry).path) }
         let page = min(max(1, Int(context.field("page")) ?? 1), left)
         return .redirect(to: Route.memory(day: anniversary, page: page).path)

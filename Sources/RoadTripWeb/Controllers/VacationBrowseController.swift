@@ -109,8 +109,7 @@ struct VacationBrowseController {
         guard book.page(at: number) != nil else {
             throw HTTPError.notFound(photos.isEmpty ? "This vacation has no photos yet." : "The book has \(photos.count) pages; there is no page \(number).")
         }
-        let (left, right) = book.visiblePages(containing: number, layout: .spread)
-        let partner = [left, right].compactMap { $0 }.first { $0 != number }
+        let partner = book.spreadPartner(of: number)
         let addresses = opening.addresses
         let settings = try context.session.map { try app.library.trips.settings(of: $0.account.id) } ?? BookSettings()
         let chrome = BookChrome(label: "Book of \(opening.vacation.name)", book: book, current: number, partner: partner, settings: settings, link: { addresses.book($0) }) { page in

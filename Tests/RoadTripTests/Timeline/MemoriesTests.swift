@@ -31,7 +31,7 @@ import Testing
         #expect(found.map(\.photoCount) == [2, 1, 30])
         #expect(found.map(\.title) == ["Lisbon", "New York City", nil])
         #expect(found.last?.photos.count == Memories.coverCount)
-        #expect(try memories.photos(around: CalendarDay(2019, 6, 10), for: ann.id).count == 30)
+        #expect(try memories.photoIDs(around: CalendarDay(2019, 6, 10), for: ann.id).count == 30)
         #expect(try memories.onThisDay(CalendarDay(2026, 1, 20), for: ann.id).isEmpty)
     }
 
@@ -85,7 +85,7 @@ import Testing
         // validate
         let anns = try memories.onThisDay(today, for: ann.id)
         #expect(anns.map(\.yearsAgo) == [6] && anns[0].photoCount == 1 && anns[0].photos.map(\.id) == [kept])
-        #expect(try memories.photos(around: CalendarDay(2020, 5, 1), for: ann.id).map(\.id) == [kept])
+        #expect(try memories.photoIDs(around: CalendarDay(2020, 5, 1), for: ann.id) == [kept])
         #expect(try memories.onThisDay(today, for: bob.id).map(\.photoCount) == [2, 1])
         #expect(try memories.hide(photo: 999_999, for: ann.id) == false)
     }

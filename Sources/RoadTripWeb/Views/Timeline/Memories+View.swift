@@ -60,21 +60,16 @@ struct MemoryBookPage: HTML {
     let isCurrent: Bool
 
     var content: some HTML {
-        article(.class("book-page photo-page", isCurrent ? "current" : "partner"), .data("page", String(number))) {
-            figure(.class("book-photo")) {
-                img(.src(.photoImage(id: photo.id, size: .preview)), .alt(photo.displayTitle),
-                    .width(photo.displayWidth), .height(photo.displayHeight), .decoding("async"))
-                figcaption(.class("book-caption")) {
-                    strong { photo.displayTitle }
-                    if let date = photo.takenAt { " · \(PhotoFormat.date(date))" }
-                }
-            }
-            form(.method("post"), .action(.memoryHiding(day: anniversary)), .class("memory-hide-photo")) {
-                FormToken()
-                input(.type("hidden"), .name("photo"), .value(String(photo.id)))
-                input(.type("hidden"), .name("page"), .value(String(number)))
-                button(.type("submit"), .class("button secondary")) { "Hide from memories" }
-            }
+        PhotoBookPage(number: number, isCurrent: isCurrent, image: .photoImage(id: photo.id, size: .preview), width: photo.displayWidth,
+                      height: photo.displayHeight, title: photo.displayTitle, takenAt: photo.takenAt, below: hide)
+    }
+
+    private var hide: some HTML {
+        form(.method("post"), .action(.memoryHiding(day: anniversary)), .class("memory-hide-photo")) {
+            FormToken()
+            input(.type("hidden"), .name("photo"), .value(String(photo.id)))
+            input(.type("hidden"), .name("page"), .value(String(number)))
+            button(.type("submit"), .class("button secondary")) { "Hide from memories" }
         }
     }
 }

@@ -104,16 +104,35 @@ struct VacationBookPage: HTML {
     let isCurrent: Bool
 
     var content: some HTML {
+        PhotoBookPage(number: number, isCurrent: isCurrent, image: addresses.image(photo.id, .preview), width: photo.width, height: photo.height,
+                      title: photo.title, takenAt: photo.takenAt, subtitle: photo.subtitle)
+    }
+}
+
+/// A page of a book of photos (a vacation's, a memory's): the preview fitted to the page with
+/// its title, date and subtitle under it, and what the book adds below (a memory's Hide).
+struct PhotoBookPage: HTML {
+    let number: Int
+    let isCurrent: Bool
+    let image: Route
+    let width: Int
+    let height: Int
+    let title: String
+    let takenAt: String?
+    var subtitle: String? = nil
+    var below: (any HTML)? = nil
+
+    var content: some HTML {
         article(.class("book-page photo-page", isCurrent ? "current" : "partner"), .data("page", String(number))) {
             figure(.class("book-photo")) {
-                img(.src(addresses.image(photo.id, .preview)), .alt(photo.title),
-                    .width(photo.width), .height(photo.height), .decoding("async"))
+                img(.src(image), .alt(title), .width(width), .height(height), .decoding("async"))
                 figcaption(.class("book-caption")) {
-                    strong { photo.title }
-                    if let date = photo.takenAt { " · \(PhotoFormat.date(date))" }
-                    if let subtitle = photo.subtitle { " — \(subtitle)" }
+                    strong { title }
+                    if let takenAt { " · \(PhotoFormat.date(takenAt))" }
+                    if let subtitle { " — \(subtitle)" }
                 }
             }
+            if let below { AnyHTML(below) }
         }
     }
 }
