@@ -343,5 +343,7 @@ extension Schema {
         // SQLite's 013-tracks.
         Migration("008-tracks", TrackSchema.postgreSQL),
         Migration("009-timeline", TimelineSchema.postgreSQL),
+        // SQLite's 015-throttle-scopes.
+        Migration("010-throttle-scopes", Schema.throttleScopes),
     ]
 }

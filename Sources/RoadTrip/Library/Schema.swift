@@ -353,5 +353,18 @@ enum Schema {
         Migration("013-tracks", TrackSchema.sqlite),
         // The timeline, On this day and the trips found in the photos (`TimelineSchema`).
         Migration("014-timeline", TimelineSchema.sqlite),
+        // Share links' password failures in a scope of their own (`SignInThrottle.Scope`).
+        Migration("015-throttle-scopes", Schema.throttleScopes),
     ]
+
+    /// The same on both engines: a scope for every failure, the indexes by scope, and the links'
+    /// failures counted before (as the name "link:<id>") dropped: they are minutes old at most.
+    static let throttleScopes = """
+        ALTER TABLE sign_in_failures ADD COLUMN scope TEXT NOT NULL DEFAULT 'sign-in' CHECK (scope IN ('sign-in', 'link'));
+        DROP INDEX sign_in_failures_by_name;
+        DROP INDEX sign_in_failures_by_address;
+        CREATE INDEX sign_in_failures_by_name ON sign_in_failures(scope, name_key, failed_at);
+        CREATE INDEX sign_in_failures_by_address ON sign_in_failures(scope, address, failed_at);
+        DELETE FROM sign_in_failures WHERE name_key LIKE 'link:%';
+        """
 }

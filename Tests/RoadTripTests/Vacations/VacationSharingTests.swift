@@ -130,18 +130,64 @@ import Testing
         #expect(try sharing.links(of: lisbon, for: ann.id).count == 1, "a refused link is not made")
     }
 
-    @Test func passwordGuessesAreThrottledByLinkAndByAddress() throws {
+    @Test func fiveWrongGuessesFromAnAddressHoldThatAddressEvenForTheRightPassword() throws {
         // setup
+        let new = try sharing.makeLink(to: lisbon, for: ann.id, password: "sardines")
+        guard case .needsPassword(let locked) = try sharing.open(new.token, proof: nil) else { Issue.record("opened without the password"); return }
+        for guess in 1...5 {
+            #expect(throws: SharingError.wrongPassword) { try sharing.unlock(locked, password: "guess \(guess)", address: "192.0.2.1") }
+        }
+
+        // MUT + validate
+        #expect(throws: SharingError.tooManyAttempts(waitSeconds: 900)) { try sharing.unlock(locked, password: "sardines", address: "192.0.2.1") }
+        fixture.clock.advance(by: 901)
+        #expect(try sharing.unlock(locked, password: "sardines", address: "192.0.2.1").isEmpty == false)
+    }
+
+    @Test func guessesFromElsewhereAtALinkDoNotKeepOutTheVisitorWithItsPassword() throws {
+        // setup: five wrong guesses, each from an address of its own
         let new = try sharing.makeLink(to: lisbon, for: ann.id, password: "sardines")
         guard case .needsPassword(let locked) = try sharing.open(new.token, proof: nil) else { Issue.record("opened without the password"); return }
         for guess in 1...5 {
             #expect(throws: SharingError.wrongPassword) { try sharing.unlock(locked, password: "guess \(guess)", address: "192.0.2.\(guess)") }
         }
 
-        // MUT + validate: five wrong guesses from anywhere hold the link, even for the right password
-        #expect(throws: SharingError.tooManyAttempts(waitSeconds: 900)) { try sharing.unlock(locked, password: "sardines", address: "198.51.100.7") }
-        fixture.clock.advance(by: 901)
+        // MUT + validate: the right password gets in; a sixth guesser is told to wait
         #expect(try sharing.unlock(locked, password: "sardines", address: "198.51.100.7").isEmpty == false)
+        #expect(throws: SharingError.tooManyAttempts(waitSeconds: 900)) { try sharing.unlock(locked, password: "guess 6", address: "203.0.113.6") }
+    }
+
+    @Test func failedSignInsUnderALinksOldKeyDoNotLockTheLink() throws {
+        // setup: five sign-ins as "link:<id>" (how link failures were counted before) and as the bare id
+        let new = try sharing.makeLink(to: lisbon, for: ann.id, password: "sardines")
+        guard case .needsPassword(let locked) = try sharing.open(new.token, proof: nil) else { Issue.record("opened without the password"); return }
+        for name in ["link:\(locked.link.id)", "\(locked.link.id)"] {
+            for attempt in 1...5 {
+                let outcome = try fixture.library.authenticator.signIn(name: name, password: "wrong password!", address: "192.0.2.\(attempt)", deviceToken: nil)
+                guard case .refused = outcome else { Issue.record("sign-in \(attempt) as \(name): \(outcome)"); return }
+            }
+        }
+
+        // MUT + validate: the link's form still checks passwords, from any of those addresses
+        #expect(throws: SharingError.wrongPassword) { try sharing.unlock(locked, password: "guess", address: "198.51.100.9") }
+        #expect(try sharing.unlock(locked, password: "sardines", address: "198.51.100.8").isEmpty == false)
+    }
+
+    @Test func anAddressHeldAtALinkStillSignsInAndTheOtherWayRound() throws {
+        // setup: five wrong link passwords from one address, five failed sign-ins from another
+        let new = try sharing.makeLink(to: lisbon, for: ann.id, password: "sardines")
+        guard case .needsPassword(let locked) = try sharing.open(new.token, proof: nil) else { Issue.record("opened without the password"); return }
+        for guess in 1...5 {
+            #expect(throws: SharingError.wrongPassword) { try sharing.unlock(locked, password: "guess \(guess)", address: "192.0.2.1") }
+            _ = try fixture.library.authenticator.signIn(name: "Nobody \(guess)", password: "wrong password!", address: "192.0.2.2", deviceToken: nil)
+        }
+
+        // MUT + validate
+        let signIn = try fixture.library.authenticator.signIn(name: "Ann", password: AccountsFixture.password, address: "192.0.2.1", deviceToken: nil)
+        guard case .signedIn = signIn else { Issue.record("Ann was held by guesses at a link: \(signIn)"); return }
+        #expect(try sharing.unlock(locked, password: "sardines", address: "192.0.2.2").isEmpty == false)
+        let held = try fixture.library.authenticator.signIn(name: "Ann", password: AccountsFixture.password, address: "192.0.2.2", deviceToken: nil)
+        guard case .wait = held else { Issue.record("the sign-in lock of 192.0.2.2 was lost: \(held)"); return }
     }
 
     @Test func changedSwitchesAreSeenAtTheNextOpening() throws {

@@ -54,7 +54,7 @@ public struct VacationSharing: Sendable {
         self.hasher = hasher
         self.signingKey = signingKey
         self.clock = clock
-        throttle = SignInThrottle(clock: clock)
+        throttle = SignInThrottle(clock: clock, scope: .link)
     }
 
     /// Makes a link to the account's vacation; its token is in what is returned and nowhere else.
@@ -136,17 +136,28 @@ public struct VacationSharing: Sendable {
             ? .open(shared) : .needsPassword(shared)
     }
 
-    /// Checks the link's password, throttled as signing in is: by the link and by the address.
-    /// Returns what the browser keeps to show it gave the password.
+    /// Checks the link's password, throttled as signing in is, in a scope of its own (no name
+    /// typed at sign-in reaches it, and guesses here do not hold the address's sign-ins): five
+    /// failures from an address hold that address. A visitor is held only by their own address,
+    /// as a browser that signed in to an account before is: others guessing at the link from
+    /// elsewhere cannot keep out the person who has the password; while they are, a wrong
+    /// password is answered with the link's wait. Returns what the browser keeps to show it gave
+    /// the password.
     public func unlock(_ shared: SharedVacation, password: String, address: String) throws -> String {
         guard let stored = shared.passwordHash else { return "" }
-        let key = "link:\(shared.link.id)"
-        let reservation = try database.write { db in try throttle.reserve(nameKey: key, address: address, knownDevice: false, in: db) }
+        let key = String(shared.link.id)
+        // The link's wait as it was before this attempt, as a name's is read at sign-in.
+        let (reservation, linkWait) = try database.write { db in
+            let linkWait = try throttle.wait(forKey: key, in: db)
+            return (try throttle.reserve(nameKey: key, address: address, knownDevice: true, in: db), linkWait)
+        }
         guard case .attempt(let failure) = reservation else {
             if case .wait(let seconds) = reservation { throw SharingError.tooManyAttempts(waitSeconds: seconds) }
             throw SharingError.wrongPassword
         }
-        guard password.count <= Credentials.maximumPasswordLength, hasher.verify(password, against: stored) else { throw SharingError.wrongPassword }
+        guard password.count <= Credentials.maximumPasswordLength, hasher.verify(password, against: stored) else {
+            throw linkWait > 0 ? SharingError.tooManyAttempts(waitSeconds: linkWait) : SharingError.wrongPassword
+        }
         try database.write { db in try throttle.forgive(failure, nameKey: key, address: address, in: db) }
         return unlockProof(linkID: shared.link.id, passwordHash: stored)
     }
