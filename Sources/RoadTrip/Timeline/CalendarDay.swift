@@ -44,6 +44,10 @@ public struct CalendarDay: Sendable, Hashable, Comparable, CustomStringConvertib
         CalendarDay(daysSince1970: daysSince1970 + Int64(count))
     }
 
+    /// Text that sorts after every `taken_at` of this day and before any of a later day: the next
+    /// day, or after 9999-12-31 "A", which sorts after every date (the end of time).
+    public var endBound: String { adding(days: 1)?.description ?? "A" }
+
     /// The same day of the month in `year`; 29 February is the 28th in a year without one.
     public func inYear(_ year: Int) -> CalendarDay? {
         CalendarDay(year: year, month: month, day: min(day, CalendarDay.days(inMonth: month, of: year)))
@@ -125,7 +129,7 @@ public enum TimelinePeriod: Sendable, Hashable, CustomStringConvertible {
         case .year(let year): year == 9999 ? "A" : CalendarDay.pad(year + 1, 4)
         case .month(let year, let month):
             month < 12 ? "\(CalendarDay.pad(year, 4))-\(CalendarDay.pad(month + 1, 2))" : TimelinePeriod.year(year).upperBound
-        case .day(let day): day.adding(days: 1)?.description ?? "A"
+        case .day(let day): day.endBound
         }
     }
 

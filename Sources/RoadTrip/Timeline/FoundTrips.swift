@@ -34,9 +34,8 @@ public struct FoundTrips: Sendable {
 
     /// The trip's photos, in date order (oldest first).
     public func photos(of trip: FoundTrip) throws -> [Photo] {
-        guard let end = trip.lastDay.adding(days: 1) else { return [] }
-        return try database.fetchAll("""
-            SELECT \(raw: Photo.columns) FROM photos WHERE taken_at >= \(trip.firstDay.description) AND taken_at < \(end.description)
+        try database.fetchAll("""
+            SELECT \(raw: Photo.columns) FROM photos WHERE taken_at >= \(trip.firstDay.description) AND taken_at < \(trip.lastDay.endBound)
             ORDER BY taken_at, id
             """, Photo.init)
     }

@@ -114,9 +114,9 @@ public struct Memories: Sendable {
     /// The photos taken on `days` (a run of them, some left out) that the account has not hidden
     /// one by one; nil for no days.
     private static func shown(_ days: [CalendarDay], for account: AccountID) -> SQL? {
-        guard let first = days.first, let last = days.last, let after = last.adding(days: 1) else { return nil }
+        guard let first = days.first, let last = days.last else { return nil }
         return """
-            taken_at >= \(first.description) AND taken_at < \(after.description) AND substr(taken_at, 1, 10) IN \(list: days.map(\.description))
+            taken_at >= \(first.description) AND taken_at < \(last.endBound) AND substr(taken_at, 1, 10) IN \(list: days.map(\.description))
             AND NOT EXISTS (SELECT 1 FROM memory_hidden_photos WHERE account_id = \(account.rawValue) AND photo_id = photos.id)
             """
     }

@@ -234,7 +234,7 @@ public struct TripFinder: Sendable {
     private func scan(from first: CalendarDay?, to last: CalendarDay?, _ body: (ScannedPhoto) throws -> Void) throws {
         var after: (String, Int64)? = first.map { ($0.description, 0) }
         // "A" sorts after every date: no end.
-        let end = last?.adding(days: 1)?.description ?? "A"
+        let end = last?.endBound ?? "A"
         while true {
             let condition: SQL = after.map { "(taken_at, id) > (\($0.0), \($0.1))" } ?? "taken_at IS NOT NULL"
             let rows = try database.fetchAll("""

@@ -107,6 +107,23 @@ import Testing
         _ = ann
     }
 
+    @Test func aTripEndingOnTheCalendarsLastDayHoldsItsPhotos() throws {
+        // setup: home, and Lisbon on the last two days of year 9999 (and the first of year 1 far away)
+        try home()
+        try photos("lisbon", on: ["9999-12-30", "9999-12-31"], each: 3, at: PhotosFixture.lisbon)
+        try photos("são paulo", on: ["0001-01-01"], each: 6, at: PhotosFixture.saoPaulo)
+
+        // MUT
+        try finder.run()
+
+        // validate: each trip's photos are all its days' (a day after 9999-12-31 does not exist)
+        let trips = try found.proposed()
+        #expect(trips.map { "\($0.firstDay)…\($0.lastDay)" } == ["9999-12-30…9999-12-31", "0001-01-01…0001-01-01"])
+        #expect(try trips.map { try found.photos(of: $0).count } == [6, 6])
+        #expect(CalendarDay(9999, 12, 31).adding(days: 1) == nil && CalendarDay(1, 1, 1).adding(days: -1) == nil)
+        #expect(CalendarDay(9999, 12, 31).endBound > "9999-12-31T23:59:59" && CalendarDay(9999, 12, 30).endBound == "9999-12-31")
+    }
+
     @Test func homeIsTheSameEveryTimeAndIsLookedForAgainAsTheLibraryGrows() throws {
         // setup: as many days and photos in New York as in San Francisco: a tie
         try photos("ny", on: ["2024-03-01", "2024-03-02"], each: 3, at: PhotosFixture.newYork)
