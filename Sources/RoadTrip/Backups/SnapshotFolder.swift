@@ -16,11 +16,14 @@ public struct SnapshotFolder: Sendable {
     static let removingPrefix = ".removing-"
     static let lockName = ".roadtrip-backup.lock"
 
-    /// The complete snapshots, oldest first.
+    /// The complete snapshots, oldest first: real folders only, never a link named like one
+    /// (whose files another hand could change).
     public func snapshots() -> [String] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
         let complete = names.compactMap { name -> (name: String, order: (String, Int))? in
             guard let order = Self.order(of: name) else { return nil }
+            var info = stat()
+            guard lstat(url.appendingPathComponent(name).path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { return nil }
             let manifest = url.appendingPathComponent(name).appendingPathComponent(SnapshotManifest.fileName).path
             return DurableFile.size(of: manifest) == nil ? nil : (name, order)
         }

@@ -89,13 +89,27 @@ struct SnapshotWriter {
             if source.sameAsBefore, let previous, let before = previous.files[source.relative], Int64(source.size) == before.size,
                DurableFile.size(of: previous.folder.path + "/" + source.relative) == source.size,
                link(previous.folder.path + "/" + source.relative, destination) == 0 {
-                outcome = .success((before, true))
+                // Kept only when what was linked is a plain file of the size and digest the previous
+                // manifest gives: a file changed or replaced in that snapshot since is copied afresh.
+                if Self.matches(destination, before) {
+                    outcome = .success((before, true))
+                } else {
+                    unlink(destination)
+                    outcome = Result { () throws(BackupError) in (try Self.copy(source.path, to: destination, as: source.relative), false) }
+                }
             } else {
                 outcome = Result { () throws(BackupError) in (try Self.copy(source.path, to: destination, as: source.relative), false) }
             }
             outcomes.withLock { $0[index] = outcome }
         }
         return outcomes.withLock { $0.map { $0 ?? .failure(BackupError("a file was not placed")) } }
+    }
+
+    /// Whether the file at `path` (not followed if a link) is a plain file with the entry's size and SHA-256.
+    static func matches(_ path: String, _ entry: SnapshotManifest.File) -> Bool {
+        var info = stat()
+        guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, Int64(info.st_size) == entry.size else { return false }
+        return (try? FileDigest.sha256(ofFileAt: path)) == entry.sha256
     }
 
     /// Enters a file already written in the snapshot (the database) with its size and digest.

@@ -124,4 +124,54 @@ import Testing
         #expect("\(error)".contains("cannot use \(file.path)/backups as the backup folder"), "\(error)")
         #expect("\(error)".contains("Not a directory"), "\(error)")
     }
+
+    /// Flips a byte in the middle of a file, keeping its size.
+    private func flipAByte(of path: String) throws {
+        let handle = try #require(FileHandle(forUpdatingAtPath: path))
+        let middle = try handle.seekToEnd() / 2
+        try handle.seek(toOffset: middle)
+        let byte = try #require(try handle.read(upToCount: 1)?.first)
+        try handle.seek(toOffset: middle)
+        try handle.write(contentsOf: [byte ^ 0x01])
+        try handle.close()
+    }
+
+    @Test func aLinkNamedLikeANewerSnapshotIsNotTheSourceOfLinkedOriginals() throws {
+        // setup: a copy of the snapshot elsewhere, its originals changed (same sizes), linked into the backup folder under a later name
+        let backups = snapshot.deletingLastPathComponent()
+        let elsewhere = scratch.url.appendingPathComponent("elsewhere")
+        try FileManager.default.copyItem(at: snapshot, to: elsewhere)
+        for original in manifest.files where original.path.hasPrefix("originals/") { try flipAByte(of: elsewhere.path + "/" + original.path) }
+        try FileManager.default.createSymbolicLink(atPath: backups.path + "/9999-12-31T235959Z", withDestinationPath: elsewhere.path)
+
+        // MUT
+        let made = try LibraryBackup(folder: fixture.data.url, location: .sqlite, to: backups).run()
+
+        // validate: the real snapshot was the source; the new one verifies
+        #expect(SnapshotFolder(backups).snapshots() == [snapshot.lastPathComponent, made.name])
+        let verified = try SnapshotFolder.verify(made.snapshot)
+        for original in verified.files where original.path.hasPrefix("originals/") {
+            var linked = stat(), real = stat()
+            #expect(stat(made.snapshot.path + "/" + original.path, &linked) == 0 && stat(snapshot.path + "/" + original.path, &real) == 0)
+            #expect(linked.st_ino == real.st_ino, "\(original.path) was not linked from the real snapshot")
+        }
+        #expect(made.linkedFiles == 2)
+    }
+
+    @Test func anOriginalChangedInThePreviousSnapshotIsCopiedAfreshNotLinked() throws {
+        // setup: one original of the snapshot changed in place, its size kept
+        let originals = manifest.files.filter { $0.path.hasPrefix("originals/") }.sorted { $0.path < $1.path }
+        try flipAByte(of: snapshot.path + "/" + originals[0].path)
+
+        // MUT
+        let made = try LibraryBackup(folder: fixture.data.url, location: .sqlite, to: snapshot.deletingLastPathComponent()).run()
+
+        // validate: the changed one copied from the library, the other linked; the new snapshot verifies
+        let verified = try SnapshotFolder.verify(made.snapshot)
+        #expect(verified.files.filter { $0.path.hasPrefix("originals/") }.map(\.sha256).sorted() == originals.map(\.sha256).sorted())
+        #expect(made.linkedFiles == 1)
+        var copied = stat(), changed = stat()
+        #expect(stat(made.snapshot.path + "/" + originals[0].path, &copied) == 0 && stat(snapshot.path + "/" + originals[0].path, &changed) == 0)
+        #expect(copied.st_ino != changed.st_ino)
+    }
 }
