@@ -50,6 +50,34 @@ import Testing
         #expect(!log.all.contains { $0.contains("token") || $0.contains("abc") })
     }
 
+    @Test func aTokenIsWrittenUnderNoSpellingOfItsPath() throws {
+        // setup: a share link's token (24 characters of base64url), and the application's own
+        // rewrite of its one canonical spelling, as RoadTrip's
+        let token = "Ab3_x-9QrT2mKz7LwV4nYp0s"
+        let log = LogRecorder()
+        let server = try startServer(configure: { configuration in
+            configuration.pathForLog = { $0.hasPrefix("/s/") ? "/s/link-unknown" + $0.dropFirst(3).drop { $0 != "/" } : $0 }
+        }, log: log) { _ in .text("yes") }
+        defer { server.stop() }
+        let connection = try RawConnection(port: server.port)
+        let spellings = ["//s/\(token)", "/s//\(token)", "/S/\(token)", "/./s/\(token)", "/static/../s/\(token)/photos",
+                         "http://127.0.0.1/s/\(token)", "/s/\(token.prefix(20))", "/s/%41\(token)", "/app.0123456789abcdef.css"]
+
+        // MUT
+        for spelling in spellings { _ = try connection.request(spelling) }
+
+        // validate: one line each, none with the token or more than 16 of its characters in a row
+        #expect(eventually(within: 5) { log.accessLines.count == spellings.count })
+        let lines = log.accessLines
+        #expect(lines.count == spellings.count)
+        for line in lines {
+            #expect(!line.contains(token.prefix(17)) && !line.contains(token.suffix(17)), "\(line)")
+        }
+        #expect(lines.contains { $0.hasPrefix("GET /S/[token] ") }, "\(lines)")
+        #expect(lines.contains { $0.hasPrefix("GET /app.0123456789abcdef.css ") }, "an asset's version stays readable: \(lines)")
+        #expect(AccessLog.redactingTokens("/vacations/12/photos/all/3") == "/vacations/12/photos/all/3")
+    }
+
     /// A path can hold a secret (a share link's token): the answer names what the log writes
     /// instead, and `pathForLog` rewrites the paths of answers that do not, the server's own
     /// (a 413 before the handler runs) included.
