@@ -1,3 +1,4 @@
+@testable import HTTPServer
 import Testing
 @testable import RoadTripWeb
 
@@ -45,6 +46,14 @@ import Testing
         // validate
         #expect(matching == [example.declaration.path.description], "\(example.path) is written for \(matching)")
         #expect(Route(path: example.path) == example)
+    }
+
+    /// The access log writes long runs of token characters as `[token]` (`AccessLog.redactingTokens`):
+    /// every address but a share link's must stay readable there.
+    @Test func noAddressButALinksLooksLikeATokenInTheLog() {
+        for route in Route.examples where !route.path.hasPrefix(Route.linkPrefix) {
+            #expect(AccessLog.redactingTokens(route.path) == route.path, "\(route.path)")
+        }
     }
 
     @Test func everyAddressIsDeclaredOnceAndEverySlotIsAWholeSegment() {
