@@ -101,6 +101,7 @@ public final class Instance: Sendable {
         do {
             try library.catalog.loadDemoOnFirstStart()
             try library.loadDemoPhotosOnFirstStart()
+            for exposed in library.fileModeWarnings() { log("warning: \(exposed)") }
             for unmoved in try library.vacations.moveDocumentsIntoLibrary() { log("warning: \(unmoved)") }
             try library.vacations.removeStrayFiles()
             // An instance killed mid-upload leaves its spooled body; nothing else would remove it.

@@ -1,5 +1,8 @@
 import SQLDatabase
 internal import CSQLite
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// One SQLite connection, owned by this object and closed in deinit.
 ///
@@ -32,6 +35,7 @@ public final class SQLiteConnection: Connection {
             throw DatabaseError(resultCode: SQLITE_MISUSE, message: "SQLite was built without thread safety")
         }
         let access = readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
+        if !readOnly { Self.createPrivately(path) }
         var opened: OpaquePointer?
         let code = sqlite3_open_v2(path, &opened, SQLITE_OPEN_NOMUTEX | access, nil)
         guard let opened else {
@@ -45,6 +49,17 @@ public final class SQLiteConnection: Connection {
         }
         handle = opened
         try configure(readOnly: readOnly, journal: journal)
+    }
+
+    /// Creates the file, empty (an empty file is an empty database), readable by its owner
+    /// alone whatever the umask and the folder: a database holds password hashes and keys.
+    /// SQLite gives its WAL and shared-memory files the database's mode. An existing file is
+    /// left as it is; any failure is SQLite's to report when it opens the path.
+    static func createPrivately(_ path: String) {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        guard descriptor >= 0 else { return }
+        // The mode given to open(2) is narrowed by the umask, never widened: 0600 stays 0600.
+        close(descriptor)
     }
 
     deinit {

@@ -46,6 +46,7 @@ import Testing
         #expect(try library.catalog.all().map(\.name).contains("New York City"), "the demo catalogue is loaded")
         #expect(try library.photos.count > 0, "the demo photos are drawn and imported")
         #expect(log.all.contains { $0.hasPrefix("GET /healthz 200") }, "the access log goes to the instance's log: \(log.all)")
+        #expect(!log.all.contains { $0.contains("can be read by other users") }, "a new library is private: \(log.all)")
         #expect(throws: (any Error).self, "nothing answers once it has stopped") { try HTTPExchange(port: port, path: "/healthz") }
     }
 
@@ -65,6 +66,25 @@ import Testing
         // validate
         #expect(instance.setupToken == nil)
         #expect(!setup.body.contains("name=\"password\""), "no setup form once an account exists: \(setup.body)")
+    }
+
+    @Test func aDatabaseOthersCanReadIsWarnedOfAtStart() throws {
+        // setup: a library whose database was made readable by all (a copy, a restore by hand)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try StartedDataFolder.copy(to: folder)
+        #expect(chmod(folder.appendingPathComponent("library.sqlite").path, 0o644) == 0)
+        let library = try Library(folder: folder, readers: 2)
+        let log = LogRecorder()
+
+        // MUT
+        let instance = try Instance(library: library, options: options(), log: log.sink)
+        instance.stop()
+        instance.waitUntilStopped()
+
+        // validate: said once, with what to do
+        let warnings = log.all.filter { $0.contains("can be read by other users") }
+        #expect(warnings.count == 1, "\(log.all)")
+        #expect(warnings.first?.hasPrefix("warning: \(folder.path)/library.sqlite") == true && warnings.first?.hasSuffix("chmod 600") == true)
     }
 
     @Test func aPortInUseIsRefusedInOneLine() throws {

@@ -86,6 +86,29 @@ final class FreshDataFolder: Sendable {
         #expect(try library.catalog.all().isEmpty)
     }
 
+    @Test func theDatabaseAndItsFilesArePrivateInAnOpenFolderWhateverTheUmask() throws {
+        // setup: a data folder made beforehand, open to all (a mkdir, a Docker volume), and the usual umask
+        #expect(mkdir(data.url.path, 0o755) == 0)
+        #expect(chmod(data.url.path, 0o755) == 0)
+        let before = umask(0o022)
+        defer { umask(before) }
+
+        // MUT
+        let library = try Library(folder: data.url)
+        try library.catalog.loadDemoOnFirstStart()
+
+        // validate: the database, its WAL and its shared memory are the owner's alone, and nothing is warned of
+        let modes = library.secretFiles.map { path -> String in
+            var info = stat()
+            return lstat(path, &info) == 0 ? String(info.st_mode & 0o777, radix: 8) : "missing"
+        }
+        #expect(modes == ["600", "600", "600"])
+        #expect(library.fileModeWarnings().isEmpty)
+        #expect(chmod(library.secretFiles[0], 0o644) == 0)
+        #expect(library.fileModeWarnings().count == 1)
+        #expect(library.fileModeWarnings().first?.contains("library.sqlite can be read by other users of this machine (mode 644)") == true)
+    }
+
     @Test func aDataPathThatIsAFileIsRefusedClearly() throws {
         // setup
         try FileManager.default.createDirectory(at: data.url, withIntermediateDirectories: true)

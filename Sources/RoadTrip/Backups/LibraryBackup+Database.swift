@@ -3,6 +3,7 @@ import Imaging
 import PostgreSQL
 import SQLDatabase
 import SQLite
+import SystemCalls
 
 extension LibraryBackup {
     /// Copies the database as of one instant into the snapshot, and reads from that same
@@ -22,7 +23,7 @@ extension LibraryBackup {
         } catch {
             throw BackupError("cannot copy the database (\(location)): \(error)")
         }
-        // Private, as the library is (the copy is made with the process's umask).
+        // Private, as the library is: pg_dump makes its file with the process's umask.
         chmod(path, 0o600)
         try writer.addWritten(name)
         return copied
@@ -37,6 +38,8 @@ extension LibraryBackup {
         do {
             // A connection of its own, which opens the file as the server does (WAL) and never writes it.
             let source = try SQLiteConnection(path: live)
+            // Made private before SQLite fills it (VACUUM INTO takes an empty file): never readable by others, even for a moment.
+            _ = try? FileDescriptor.open(copy, flags: O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, mode: 0o600)
             try source.execute("VACUUM INTO \(copy)")
         }
         let snapshot = try SQLiteConnection(path: copy, journal: .rollback)
