@@ -345,5 +345,7 @@ extension Schema {
         Migration("009-timeline", TimelineSchema.postgreSQL),
         // SQLite's 015-throttle-scopes.
         Migration("010-throttle-scopes", Schema.throttleScopes),
+        // SQLite's 016-generated-names.
+        Migration("011-generated-names", Schema.generatedNames(flag: "BIGINT")),
     ]
 }

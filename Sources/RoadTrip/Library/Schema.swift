@@ -355,7 +355,25 @@ enum Schema {
         Migration("014-timeline", TimelineSchema.sqlite),
         // Share links' password failures in a scope of their own (`SignInThrottle.Scope`).
         Migration("015-throttle-scopes", Schema.throttleScopes),
+        // Names RoadTrip made from places, dates or file names, which a link hiding where or when
+        // does not show (`VacationReveal.shown`).
+        Migration("016-generated-names", Schema.generatedNames(flag: "INTEGER")),
     ]
+
+    /// The same on both engines but for the flag's type: which vacations are named after a trip
+    /// found (a name still starting with the trip's title) and which vacation photos are titled
+    /// after their file (the library's photo has that title: imports title a photo by its file).
+    static func generatedNames(flag type: String) -> String {
+        """
+        ALTER TABLE vacations ADD COLUMN name_generated \(type) NOT NULL DEFAULT 0 CHECK (name_generated IN (0, 1));
+        ALTER TABLE vacation_photos ADD COLUMN title_from_file \(type) NOT NULL DEFAULT 0 CHECK (title_from_file IN (0, 1));
+        UPDATE vacations SET name_generated = 1 WHERE EXISTS (
+            SELECT 1 FROM trip_suggestions trips WHERE trips.vacation_id = vacations.id AND trips.status = 'made'
+                AND substr(vacations.name, 1, length(trips.title) + 2) = trips.title || ', ');
+        UPDATE vacation_photos SET title_from_file = 1 WHERE title <> '' AND EXISTS (
+            SELECT 1 FROM photos WHERE photos.sha256 = vacation_photos.sha256 AND photos.title = vacation_photos.title);
+        """
+    }
 
     /// The same on both engines: a scope for every failure, the indexes by scope, and the links'
     /// failures counted before (as the name "link:<id>") dropped: they are minutes old at most.

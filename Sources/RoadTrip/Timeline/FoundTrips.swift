@@ -50,7 +50,7 @@ public struct FoundTrips: Sendable {
         var vacation: Int64?
         for attempt in 1...50 where vacation == nil {
             do {
-                vacation = try vacations.create(named: attempt == 1 ? trip.vacationName : "\(trip.vacationName) (\(attempt))", for: account)
+                vacation = try vacations.create(named: attempt == 1 ? trip.vacationName : "\(trip.vacationName) (\(attempt))", for: account, generated: true)
             } catch VacationError.alreadyExists {
                 continue
             }

@@ -14,6 +14,11 @@ public struct Vacation: Sendable, Equatable, Identifiable {
     public var withoutDates: Vacation {
         Vacation(id: id, name: name, photoCount: photoCount, firstDate: nil, lastDate: nil)
     }
+
+    /// The same vacation under another name (a link's neutral "Vacation").
+    public func named(_ other: String) -> Vacation {
+        Vacation(id: id, name: other, photoCount: photoCount, firstDate: firstDate, lastDate: lastDate)
+    }
 }
 
 /// A place of a vacation's itinerary: where its photos were taken, in the order first visited.
@@ -52,8 +57,10 @@ public struct VacationPhoto: Sendable, Equatable, Identifiable {
     public let placeID: Int64?
     public let width: Int
     public let height: Int
+    /// The title is the file's name ("IMG_20081022_162839"), not one a person gave.
+    public let titleFromFile: Bool
 
-    static let columns = "id, sha256, title, subtitle, taken_at, latitude, longitude, camera, place_id, width, height"
+    static let columns = "id, sha256, title, subtitle, taken_at, latitude, longitude, camera, place_id, width, height, title_from_file"
 
     init(row: Row) throws {
         id = try row["id"]
@@ -68,15 +75,20 @@ public struct VacationPhoto: Sendable, Equatable, Identifiable {
         placeID = try row["place_id"]
         width = try row["width"]
         height = try row["height"]
+        titleFromFile = try row["title_from_file"] as Int != 0
     }
 
     private init(_ photo: VacationPhoto, position: Bool, date: Bool) {
-        (id, sha256, title, subtitle, camera, width, height) = (photo.id, photo.sha256, photo.title, photo.subtitle, photo.camera, photo.width, photo.height)
+        (id, sha256, subtitle, camera, width, height) = (photo.id, photo.sha256, photo.subtitle, photo.camera, photo.width, photo.height)
         (latitude, longitude, placeID) = position ? (nil, nil, nil) : (photo.latitude, photo.longitude, photo.placeID)
         takenAt = date ? nil : photo.takenAt
+        // A file's name often says when or where ("IMG_20081022_162839", "Arezzo-3").
+        titleFromFile = photo.titleFromFile
+        title = (position || date) && photo.titleFromFile ? "Photo \(photo.id)" : photo.title
     }
 
-    /// The same photo without what a share link keeps back: its position and place, its date.
+    /// The same photo without what a share link keeps back: its position and place, its date,
+    /// and a title taken from its file's name, which is "Photo 12" instead.
     public func redacted(position: Bool, date: Bool) -> VacationPhoto {
         VacationPhoto(self, position: position, date: date)
     }

@@ -31,6 +31,8 @@ public struct VisitedPhoto: Sendable {
     public let preview: [UInt8]
     public let thumbnail: [UInt8]
     public let tags: [String]
+    /// The title is the file's name, not one a person gave (`VacationPhoto.titleFromFile`).
+    public var titleFromFile = false
 }
 
 extension VacationContents {
@@ -55,10 +57,10 @@ extension VacationContents {
             let photoID: Int64 = try db.fetchValue("SELECT coalesce(max(id), 0) + 1 FROM vacation_photos WHERE vacation_id = \(id)") ?? 1
             try db.execute("""
                 INSERT INTO vacation_photos (vacation_id, id, sha256, title, subtitle, taken_at, sorted_at, latitude, longitude, camera, place_id,
-                    width, height, added_at, preview, thumbnail, added_by)
+                    width, height, added_at, preview, thumbnail, added_by, title_from_file)
                 VALUES (\(id), \(photoID), \(photo.sha256), \(photo.title), \(photo.subtitle), \(photo.takenAt), \(photo.sortedAt),
                     \(position?.latitude), \(position?.longitude), \(photo.camera), \(place?.0.id), \(photo.width), \(photo.height), \(now),
-                    \(photo.preview), \(photo.thumbnail), \(account?.rawValue))
+                    \(photo.preview), \(photo.thumbnail), \(account?.rawValue), \(photo.titleFromFile))
                 """)
             for tag in Set(photo.tags.map(VacationTags.clean)).filter({ !$0.isEmpty }).sorted() {
                 try VacationPhotoTags.attach(tag, toPhoto: photoID, inVacation: id, in: db)

@@ -70,6 +70,12 @@ struct VacationDocumentReader {
                     """)
             }
         }
+        // A document written before the format said which titles are file names: those that are
+        // the library's own photo's title (an import's, its file's name) are taken as such.
+        try library.execute("""
+            UPDATE vacation_photos SET title_from_file = 1 WHERE vacation_id = \(vacationID) AND title <> '' AND EXISTS (
+                SELECT 1 FROM photos WHERE photos.sha256 = vacation_photos.sha256 AND photos.title = vacation_photos.title)
+            """)
         let tags = try copyTags(into: vacationID, in: library)
         let photoTags = try read {
             try document.fetchAll("SELECT photo_id, tag_id FROM photo_tags ORDER BY photo_id, tag_id") {

@@ -15,7 +15,11 @@ enum VacationFormat {
     static let applicationID: Int32 = 0x5254_5661
     /// The format's history, in order; a change is a new migration, never an edit (documents in
     /// the world carry each version's tables as these scripts wrote them).
-    static let migrations = [Migration("1-vacation", tablesOfVersionOne)]
+    static let migrations = [
+        Migration("1-vacation", tablesOfVersionOne),
+        // Which photos are titled by their file's name, which a link hiding where or when does not show.
+        Migration("2-title-from-file", "ALTER TABLE photos ADD COLUMN title_from_file INTEGER NOT NULL DEFAULT 0 CHECK (title_from_file IN (0, 1));"),
+    ]
     static let tables: Set<String> = ["vacation", "places", "photos", "tags", "photo_tags"]
 
     /// The largest document accepted for import.

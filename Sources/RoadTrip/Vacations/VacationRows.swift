@@ -29,7 +29,10 @@ enum VacationRows {
     }
 
     struct Photo {
-        static let columns = "id, sha256, title, subtitle, taken_at, sorted_at, latitude, longitude, camera, place_id, width, height, added_at, preview, thumbnail"
+        static let columns = """
+            id, sha256, title, subtitle, taken_at, sorted_at, latitude, longitude, camera, place_id, width, height, added_at, preview, thumbnail, \
+            title_from_file
+            """
 
         let id: Int64
         let sha256: String
@@ -46,12 +49,14 @@ enum VacationRows {
         let addedAt: Int64
         let preview: [UInt8]
         let thumbnail: [UInt8]
+        let titleFromFile: Bool
 
         init(row: Row) throws {
             (id, sha256, title, subtitle) = (try row["id"], try row["sha256"], try row["title"], try row["subtitle"])
             (takenAt, sortedAt, latitude, longitude) = (try row["taken_at"], try row["sorted_at"], try row["latitude"], try row["longitude"])
             (camera, placeID, width, height) = (try row["camera"], try row["place_id"], try row["width"], try row["height"])
             (addedAt, preview, thumbnail) = (try row["added_at"], try row["preview"], try row["thumbnail"])
+            titleFromFile = try row["title_from_file"] as Int64 != 0
         }
 
         var cleaned: Photo {
@@ -64,7 +69,7 @@ enum VacationRows {
         var values: SQL {
             """
             \(id), \(sha256), \(title), \(subtitle), \(takenAt), \(sortedAt), \(latitude), \(longitude), \(camera), \(placeID), \
-            \(width), \(height), \(addedAt), \(preview), \(thumbnail)
+            \(width), \(height), \(addedAt), \(preview), \(thumbnail), \(titleFromFile)
             """
         }
     }

@@ -20,7 +20,9 @@ extension VacationStore {
             sha256: photo.sha256, title: photo.displayTitle, subtitle: photo.displaySubtitle, takenAt: photo.takenAt,
             sortedAt: sortedAt, latitude: photo.latitude, longitude: photo.longitude, camera: photo.camera, place: place,
             width: photo.displayWidth, height: photo.displayHeight, preview: [UInt8](preview), thumbnail: [UInt8](thumbnail),
-            tags: photo.keywords + (try PhotoTagStore(database: database).tags(of: photo.id, for: account))
+            tags: photo.keywords + (try PhotoTagStore(database: database).tags(of: photo.id, for: account)),
+            // An imported photo's title is its file's name; one without is shown by its description.
+            titleFromFile: !photo.title.isEmpty
         )
         return try vacation.contents.visit(visited, at: clock.seconds, by: account)
     }

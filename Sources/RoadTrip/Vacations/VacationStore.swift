@@ -51,15 +51,16 @@ public struct VacationStore: Sendable {
     }
 
     /// Creates the vacation, empty; refuses a blank name or one the account has already (case
-    /// and surrounding spaces ignored), creating nothing.
+    /// and surrounding spaces ignored), creating nothing. A name RoadTrip made (`generated`: a
+    /// trip found's place and month) is not shown by a link that hides where or when.
     @discardableResult
-    public func create(named raw: String, for account: AccountID) throws -> Int64 {
+    public func create(named raw: String, for account: AccountID, generated: Bool = false) throws -> Int64 {
         let name = try VacationStore.validName(raw)
         return try database.write { db in
             try refuseTaken(name, for: account, except: nil, in: db)
             return try db.insertReturningID("""
-                INSERT INTO vacations (account_id, name, name_key, created_at)
-                VALUES (\(account.rawValue), \(name), \(Credentials.nameKey(name)), \(clock.seconds))
+                INSERT INTO vacations (account_id, name, name_key, created_at, name_generated)
+                VALUES (\(account.rawValue), \(name), \(Credentials.nameKey(name)), \(clock.seconds), \(generated))
                 """)
         }
     }
@@ -72,7 +73,8 @@ public struct VacationStore: Sendable {
                 throw VacationError.noSuchVacation
             }
             try refuseTaken(name, for: account, except: id, in: db)
-            try db.execute("UPDATE vacations SET name = \(name), name_key = \(Credentials.nameKey(name)) WHERE id = \(id)")
+            // A name typed is shown as typed.
+            try db.execute("UPDATE vacations SET name = \(name), name_key = \(Credentials.nameKey(name)), name_generated = 0 WHERE id = \(id)")
             try VacationContents.changed(id, in: db)
         }
     }

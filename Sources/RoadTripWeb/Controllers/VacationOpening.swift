@@ -65,6 +65,15 @@ struct VacationReveal: Sendable, Equatable {
     func shown(_ vacation: Vacation) -> Vacation {
         showDates ? vacation : vacation.withoutDates
     }
+
+    /// Where a link hides where or when, a name RoadTrip made of a place and a month
+    /// ("Arezzo, October 2008") is "Vacation"; a name the owner typed is shown as typed.
+    func shown(_ vacation: Vacation, nameGenerated: Bool) -> Vacation {
+        let named = nameGenerated && (!showWhere || !showDates) ? vacation.named(Self.neutralName) : vacation
+        return shown(named)
+    }
+
+    static let neutralName = "Vacation"
 }
 
 /// A vacation opened by this request: by a signed-in account that may see it, or by a share link.
@@ -91,8 +100,9 @@ struct VacationOpening {
     /// The vacation a share link opened (`RequestPipeline.openLink`), as its switches show it.
     static func link(_ shared: SharedVacation, token: ShareToken) throws -> VacationOpening {
         let reveal = VacationReveal(shared.link.options)
+        let summary = try shared.contents.summary(name: shared.vacationName)
         return VacationOpening(
-            vacation: reveal.shown(try shared.contents.summary(name: shared.vacationName)), contents: shared.contents,
+            vacation: reveal.shown(summary, nameGenerated: shared.vacationNameGenerated), contents: shared.contents,
             addresses: VacationAddresses(vacationID: shared.link.vacationID, token: token), reveal: reveal, ownerName: shared.ownerName, access: nil
         )
     }

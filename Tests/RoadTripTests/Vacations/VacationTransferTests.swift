@@ -155,7 +155,7 @@ import Testing
                 case "huge-size": try db.execute("UPDATE photos SET width = 1000000000")
                 case "blob-title": try db.execute("UPDATE photos SET title = x'00'")
                 case "huge-id": try db.execute("INSERT INTO tags (id, name, name_key) VALUES (3000000000, 'Later', 'later')")
-                default: try db.execute("PRAGMA user_version = 2")
+                default: try db.execute("PRAGMA user_version = \(raw: String(VacationFormat.migrations.count + 1))")
                 }
             }
         default: Issue.record("unknown kind")

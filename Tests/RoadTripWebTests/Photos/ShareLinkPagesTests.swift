@@ -233,24 +233,61 @@ import TestSupport
         #expect(visitor.get(Route.sharedPhotoImage(token, photo: 1, size: .thumbnail).path).status == .ok)
     }
 
-    @Test func passwordGuessesAreHeldAfterFiveFromAnywhere() throws {
-        // setup
+    @Test func fiveWrongPasswordsFromAnAddressHoldItAndGuessersElsewhereAreToldToWait() throws {
+        // setup: five wrong passwords from one address
         let token = try link(password: "sardines")
+        let guesser = web.visitor(address: "192.0.2.1")
+        guesser.get(Route.sharedVacation(token).path)
         for guess in 1...5 {
-            let visitor = web.visitor(address: "192.0.2.\(guess)")
-            visitor.get(Route.sharedVacation(token).path)
-            #expect(visitor.post(Route.sharedPassword(token).path, [("password", "guess \(guess)")]).status == .forbidden)
+            #expect(guesser.post(Route.sharedPassword(token).path, [("password", "guess \(guess)")]).status == .forbidden)
         }
-        let visitor = web.visitor(address: "198.51.100.7")
+        let other = web.visitor(address: "192.0.2.2"), visitor = web.visitor(address: "198.51.100.7")
+        other.get(Route.sharedVacation(token).path)
         visitor.get(Route.sharedVacation(token).path)
 
         // MUT
-        let held = visitor.post(Route.sharedPassword(token).path, [("password", "sardines")])
+        let held = guesser.post(Route.sharedPassword(token).path, [("password", "sardines")])
+        let wrongElsewhere = other.post(Route.sharedPassword(token).path, [("password", "guess 6")])
+        let right = visitor.post(Route.sharedPassword(token).path, [("password", "sardines")])
 
-        // validate
-        #expect(held.status == .tooManyRequests)
-        #expect(held.bodyText.contains("Too many wrong passwords"))
-        #expect(visitor.get(Route.sharedVacation(token).path).status == .forbidden)
+        // validate: the guessing address waits even with the password; a guess elsewhere is told
+        // to wait too; the visitor with the password gets in
+        #expect(held.status == .tooManyRequests && held.bodyText.contains("Too many wrong passwords"))
+        #expect(guesser.get(Route.sharedVacation(token).path).status == .forbidden)
+        #expect(wrongElsewhere.status == .tooManyRequests)
+        #expect(right.status == .seeOther)
+        #expect(visitor.get(Route.sharedVacation(token).path).status == .ok)
+    }
+
+    @Test func aLinkHidingWhereOrWhenShowsNoNameRoadTripMadeAndTypedNamesAsTyped() throws {
+        // setup: a vacation named after a trip found, its photos titled by their files; Lisbon's name typed
+        let generated = try web.library.vacations.create(named: "Arezzo, October 2008", for: annID, generated: true)
+        for photo in try web.library.photos.photos(ids: [1, 2]) {
+            try web.library.vacations.visit(photo, into: generated, for: annID, library: web.library)
+        }
+        let hidden = try web.library.sharing.makeLink(to: generated, for: annID, options: ShareOptions(showWhere: false, showDates: true)).token
+        let shown = try web.library.sharing.makeLink(to: generated, for: annID, options: ShareOptions()).token
+        let typed = try link(ShareOptions(showWhere: true, showDates: false))
+        let visitor = web.visitor()
+
+        // MUT
+        let addresses = try everyAddress(of: hidden, visitor: visitor)
+
+        // validate: no page or list says Arezzo, October 2008 or a file's name; "Vacation" and "Photo N" instead
+        for address in addresses + [Route.sharedKeepListPart(hidden, from: 0).path, Route.sharedManifest(hidden).path] {
+            let text = visitor.get(address).bodyText
+            for secret in ["Arezzo", "October 2008", "park", "bridge"] { #expect(!text.contains(secret), "\(address) holds \(secret)") }
+        }
+        let menu = visitor.get(Route.sharedVacation(hidden).path).bodyText
+        #expect(menu.contains("<title>Vacation"), "\(menu.prefix(600))")
+        let grid = visitor.get(Route.sharedPhotos(hidden, filter: .all).path).bodyText
+        #expect(grid.contains(">Photo 1<") && grid.contains(">Photo 2<"))
+        let open = web.visitor().get(Route.sharedPhotos(shown, filter: .all).path).bodyText
+        #expect(open.contains("Arezzo, October 2008") && open.contains(">park<"), "a link that hides nothing shows the names")
+        #expect(web.visitor().get(Route.sharedVacation(typed).path).bodyText.contains("Lisbon"), "a typed name is shown as typed")
+        try web.library.vacations.rename(generated, to: "Our autumn", for: annID)
+        #expect(web.visitor().get(Route.sharedVacation(hidden).path).bodyText.contains("Our autumn"), "renamed, it is the owner's name")
+        #expect(ann.get(Route.vacationSharing(id: generated).path).bodyText.contains("Names you typed"))
     }
 
     /// A link's visitor, its cookies and all, is a signed-out visitor everywhere else.

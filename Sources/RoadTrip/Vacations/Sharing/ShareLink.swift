@@ -118,6 +118,8 @@ public enum LinkOpening: Sendable {
 public struct SharedVacation: Sendable {
     public let link: ShareLink
     public let vacationName: String
+    /// The name is one RoadTrip made from a trip's place and month, not one the owner typed.
+    public let vacationNameGenerated: Bool
     public let ownerName: String
     public let contents: VacationContents
     /// The stored password hash, to check a password or an unlocked browser's proof against.

@@ -117,7 +117,7 @@ public struct VacationSharing: Sendable {
         let hash = token.hash
         let kept = stamp.flatMap { recent.value(for: hash, at: $0) }
         let row = try kept ?? database.fetchOne("""
-            SELECT links.*, vacations.name AS vacation_name, accounts.name AS owner_name
+            SELECT links.*, vacations.name AS vacation_name, vacations.name_generated AS vacation_name_generated, accounts.name AS owner_name
             FROM vacation_links links JOIN vacations ON vacations.id = links.vacation_id JOIN accounts ON accounts.id = vacations.account_id
             WHERE links.token_hash = \(hash)
             """)
@@ -128,7 +128,7 @@ public struct VacationSharing: Sendable {
         let link = try Self.link(row)
         guard link.isLive(at: clock.seconds) else { return .ended }
         let shared = SharedVacation(
-            link: link, vacationName: try row["vacation_name"], ownerName: try row["owner_name"],
+            link: link, vacationName: try row["vacation_name"], vacationNameGenerated: try row["vacation_name_generated"] as Int != 0, ownerName: try row["owner_name"],
             contents: VacationContents(database: database, id: link.vacationID), passwordHash: try row["password_hash"]
         )
         guard let stored = shared.passwordHash else { return .open(shared) }

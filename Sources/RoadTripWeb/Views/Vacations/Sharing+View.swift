@@ -114,6 +114,11 @@ struct ShareSwitches: HTML {
             toggle("allow_originals", "Allow downloading the originals",
                    "Otherwise visitors get the previews. An original's own metadata says where and when it was taken: originals are offered only while both show.",
                    options.allowOriginals)
+            p(.class("hint share-names-note")) {
+                "While where or when is hidden, names RoadTrip made from places, dates or file names are not shown either "
+                + "(“Arezzo, October 2008” is “\(VacationReveal.neutralName)”, “IMG_20081022_162839” is “Photo 12”). "
+                + "Names you typed — the vacation’s, its tags — are shown as you typed them."
+            }
         }
     }
 
