@@ -21,6 +21,17 @@ public struct CameraKey: Sendable, Hashable, Comparable {
         }
     }
 
+    /// The name cut to at most this many code points, "…" last where cut: make and model are EXIF
+    /// text of any length, and a character may hold any number of code points.
+    public func name(atMost limit: Int) -> String {
+        let name = self.name
+        guard name.unicodeScalars.count > limit else { return name }
+        return String(String.UnicodeScalarView(name.unicodeScalars.prefix(max(1, limit) - 1))) + "…"
+    }
+
+    /// The longest name a screen says in a sentence.
+    public static let longestShownName = 80
+
     public static func < (left: CameraKey, right: CameraKey) -> Bool { left.name < right.name }
 }
 

@@ -12,18 +12,24 @@ struct PlacingController {
     var placer: PhotoPlacer { app.library.placer }
 
     func preview(track: Int64?) throws -> Response {
-        let request = PlacementRequest(trackIDs: try existingTrack(track).map { [$0.id] })
-        return try page(request, track: try existingTrack(track), notice: nil, status: .ok)
+        let track = try existingTrack(track)
+        return try page(PlacementRequest(trackIDs: track.map { [$0.id] }), track: track, cameraPage: 0, notice: nil, status: .ok)
     }
 
-    /// "Preview again" shows the plan for the options sent; "Place them" applies it.
+    /// "Preview again" and the buttons to other cameras show the plan for the options sent;
+    /// "Place them" applies it.
     func place(track id: Int64?) throws -> Response {
         let track = try existingTrack(id)
-        let request = try Self.request(from: context.form, track: track, cameras: try placer.cameras(PlacementRequest(trackIDs: track.map { [$0.id] })))
-        guard context.form["do"] == "place" else { return try page(request, track: track, notice: nil, status: .ok) }
+        let cameras = try placer.cameras(PlacementRequest(trackIDs: track.map { [$0.id] }))
+        let request = try PlacingForm.request(from: context.form, track: track, cameras: cameras)
+        let cameraPage = try PlacingForm.cameraPage(from: context.form)
+        guard context.form["do"] == "place", context.form[PlacingForm.showPageField] == nil else {
+            return try page(request, track: track, cameraPage: cameraPage, notice: nil, status: .ok)
+        }
         let plan = try placer.plan(request)
         guard let placement = try placer.apply(plan, by: try context.account.id) else {
-            return try page(request, track: track, notice: "No photo could be placed with these settings.", status: .unprocessableContent)
+            let notice = "No photo could be placed with these settings."
+            return try page(request, track: track, cameraPage: cameraPage, notice: notice, status: .unprocessableContent)
         }
         return .redirect(to: Route.placement(id: placement.id).path)
     }
@@ -50,30 +56,7 @@ struct PlacingController {
         return track
     }
 
-    /// The options a form sends: minutes within 0…1440, estimates on or off, and a clock for
-    /// each camera (`camera-N` names it as the plan listed it, `clock-N` is "" for the measured
-    /// one, minutes like "+120", or a zone). Anything else is a 422 naming the field.
-    static func request(from form: Form, track: Track?, cameras: [PlacementPlan.Camera]) throws -> PlacementRequest {
-        var request = PlacementRequest(trackIDs: track.map { [$0.id] })
-        request.estimate = form["estimate"] == "on"
-        for (field, name) in [("tolerance", "The gap tolerance"), ("window", "The time to nearby photos")] {
-            guard let text = form[field] else { continue }
-            guard let minutes = Int(text.trimmingCharacters(in: .whitespaces)), (0...PlacementRequest.largestMinutes).contains(minutes) else {
-                throw HTTPError(status: .unprocessableContent, message: "\(name) must be minutes from 0 to \(PlacementRequest.largestMinutes).")
-            }
-            if field == "tolerance" { request.gapTolerance = minutes } else { request.neighbourWindow = minutes }
-        }
-        for (index, camera) in cameras.enumerated() {
-            guard form["camera-\(index)"] == PlacingView.cameraField(camera.key), let text = form["clock-\(index)"], !text.isEmpty else { continue }
-            guard let clock = CameraClock(formValue: text) else {
-                throw HTTPError(status: .unprocessableContent, message: "The clock of the \(camera.key.name) must be a zone or an offset from UTC.")
-            }
-            request.clocks[camera.key] = clock
-        }
-        return request
-    }
-
-    private func page(_ request: PlacementRequest, track: Track?, notice: String?, status: Status) throws -> Response {
+    private func page(_ request: PlacementRequest, track: Track?, cameraPage: Int, notice: String?, status: Status) throws -> Response {
         let plan = try placer.plan(request)
         let used = try Set(plan.proposals.compactMap(\.trackID)).union(request.trackIDs ?? []).sorted().compactMap { try app.library.tracks.track(id: $0) }
         let outlines = try used.compactMap { try app.library.tracks.outline(of: $0.id, zoom: 14) }
@@ -82,7 +65,7 @@ struct PlacingController {
             screen: .detail,
             master: TrackListView(tracks: try app.library.tracks.all(), current: track?.id),
             detail: PlacingView(plan: plan, request: request, track: track, outlines: outlines, notice: notice, sources: app.mapSources,
-                                photos: try shownPhotos(plan)),
+                                photos: try shownPhotos(plan), cameraPage: cameraPage),
             back: track.map { (.track(id: $0.id), $0.name) } ?? (.tracks, "Tracks"),
             masterBar: try MasterBar.photos(.map, title: "Tracks", back: (.photoMap, "Map"), flickr: app.flickr),
             masterKey: "tracks"
@@ -92,7 +75,7 @@ struct PlacingController {
     /// The photos the plan shows as thumbnails: the first of those placed and of each reason left out.
     private func shownPhotos(_ plan: PlacementPlan) throws -> [Int64: Photo] {
         let limit = PlacingView.shownAsThumbnails
-        let leftOut = Dictionary(grouping: plan.leftOut, by: \.reason.sentence).values.flatMap { $0.prefix(limit).map(\.photoID) }
+        let leftOut = PlacingView.leftOutReasons(plan).shown.flatMap { $0.photos.prefix(limit) }
         let ids = plan.proposals.prefix(limit).map(\.photoID) + leftOut
         return Dictionary(try app.library.photos.photos(ids: Array(ids.prefix(500))).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     }

@@ -1,7 +1,7 @@
 import Foundation
 import HTTPServer
 import RoadTrip
-import RoadTripWeb
+@testable import RoadTripWeb
 import Testing
 
 /// Tracks uploaded, listed and drawn; photos placed from them, previewed first, and put back.
@@ -95,7 +95,7 @@ import Testing
         // MUT
         let negative = owner.post("/photos/placing", [("do", "place"), ("tolerance", "-5")])
         let tooLong = owner.post("/photos/placing", [("do", "preview"), ("window", "100000")])
-        let clock = owner.post("/photos/placing", [("do", "preview"), ("camera-0", "Fujifilm\nX-T5"), ("clock-0", "Mars/Olympus")])
+        let clock = owner.post("/photos/placing", [("do", "preview"), ("camera-0", PlacingForm.token(CameraKey(make: "Fujifilm", model: "X-T5"))), ("clock-0", "Mars/Olympus")])
         let placed = owner.post("/photos/placing", [("do", "place"), ("estimate", "on")])
         _ = member.get("/photos/placings/1")
         let byTheMember = member.post("/photos/placings/1")

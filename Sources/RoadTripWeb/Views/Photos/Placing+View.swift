@@ -14,14 +14,30 @@ struct PlacingView: HTML {
     let sources: MapSources
     /// The photos shown, by id (the first of each list).
     var photos: [Int64: Photo] = [:]
+    /// The page of cameras whose clock the form asks for, from 0.
+    var cameraPage = 0
 
     /// The most photos drawn on the map and shown as thumbnails.
     static let shownOnMap = 500
     static let shownAsThumbnails = 60
 
-    /// A camera as its hidden field names it: make and model, a line apart ("" for one missing).
-    static func cameraField(_ key: CameraKey) -> String {
-        (key.make ?? "") + "\n" + (key.model ?? "")
+    /// The reasons shown under "Left out" with their photos, the most common first; the others
+    /// are counted in one line (one camera of unknown clock is one reason, and there may be thousands).
+    static let shownReasons = 10
+
+    struct LeftOutReasons {
+        var shown: [(sentence: String, photos: [Int64])] = []
+        var others = 0
+        var otherPhotos = 0
+    }
+
+    static func leftOutReasons(_ plan: PlacementPlan) -> LeftOutReasons {
+        let reasons = Dictionary(grouping: plan.leftOut, by: \.reason.sentence).sorted { ($1.value.count, $0.key) < ($0.value.count, $1.key) }
+        var result = LeftOutReasons()
+        result.shown = reasons.prefix(shownReasons).map { ($0.key, $0.value.map(\.photoID)) }
+        result.others = max(0, reasons.count - shownReasons)
+        result.otherPhotos = reasons.dropFirst(shownReasons).reduce(0) { $0 + $1.value.count }
+        return result
     }
 
     var content: some HTML {
@@ -49,10 +65,17 @@ struct PlacingView: HTML {
             }
             if !plan.leftOut.isEmpty {
                 h3 { "Left out" }
-                let reasons = Dictionary(grouping: plan.leftOut, by: \.reason.sentence).sorted { ($1.value.count, $0.key) < ($0.value.count, $1.key) }
-                ForEach(reasons.indices) { index in
-                    p(.class("left-out-reason")) { "\(PhotoFormat.count(reasons[index].value.count)): \(reasons[index].key)" }
-                    thumbnails(reasons[index].value.map(\.photoID))
+                let reasons = Self.leftOutReasons(plan)
+                ForEach(reasons.shown.indices) { index in
+                    let (sentence, ids) = reasons.shown[index]
+                    p(.class("left-out-reason")) { "\(PhotoFormat.count(ids.count)): \(sentence)" }
+                    thumbnails(ids)
+                }
+                if reasons.others > 0 {
+                    p(.class("left-out-reason")) {
+                        reasons.otherPhotos == 1 ? "1 more photo" : "\(reasons.otherPhotos) more photos"
+                        reasons.others == 1 ? ", for another reason." : ", for \(reasons.others) other reasons."
+                    }
                 }
             }
         }
@@ -76,29 +99,14 @@ struct PlacingView: HTML {
     private var options: some HTML {
         form(.method("post"), .action(.placing(track: track?.id)), .class("stacked placing-options")) {
             FormToken()
-            let unsure = plan.cameras.indices.filter { plan.cameras[$0].knowingTheirTime < plan.cameras[$0].photoCount }
-            if !unsure.isEmpty {
-                fieldset {
-                    legend { "Cameras’ clocks" }
-                    p(.class("hint")) { "A camera’s clock shows local time without a zone. Photos that carry their own zone or a GPS time use it; for the others, say what the camera was set to." }
-                    ForEach(unsure) { index in
-                        let camera = plan.cameras[index]
-                        div(.class("camera-clock")) {
-                            input(.type("hidden"), .name("camera-\(index)"), .value(Self.cameraField(camera.key)))
-                            label(.for("clock-\(index)")) { "\(camera.key.name) (\(PhotoFormat.count(camera.photoCount - camera.knowingTheirTime)) without a zone)" }
-                            select(.id("clock-\(index)"), .name("clock-\(index)")) {
-                                let chosen = request.clocks[camera.key]
-                                option(.value(""), .when(chosen == nil, .selected())) {
-                                    camera.measured.map { "Measured: \(CameraClock.offset(minutes: $0).description), from \(PhotoFormat.count(camera.measuredFrom)) with GPS time" } ?? "Unknown: choose the camera’s zone"
-                                }
-                                ForEach(ClockChoices.all) { choice in
-                                    option(.value(choice.value), .when(chosen?.formValue == choice.value, .selected())) { choice.label }
-                                }
-                            }
-                        }
-                    }
+            let page = CameraPage(plan: plan, page: cameraPage)
+            if page.count > 1 {
+                // Enter in a number field presses the form's first button: "Preview again", not a page button.
+                button(.type("submit"), .name("do"), .value("preview"), .class("visually-hidden"), .tabindex(-1), .ariaHidden()) {
+                    "Preview again"
                 }
             }
+            CameraClocksView(plan: plan, request: request, page: page)
             label(.for("tolerance")) { "Join points of a track up to this many minutes apart" }
             input(.type("number"), .id("tolerance"), .name("tolerance"), .min(0), .max(PlacementRequest.largestMinutes), .value(String(request.gapTolerance)))
             label(.class("check")) {
@@ -121,21 +129,6 @@ struct PlacingView: HTML {
             ForEach(ids.prefix(Self.shownAsThumbnails).compactMap { photos[$0] }) { photo in li { PhotoCell(photo: photo) } }
         }
     }
-}
-
-/// The clocks a camera may be set to: offsets from UTC by the quarter hour, then the zones.
-enum ClockChoices {
-    struct Choice { let value: String; let label: String }
-
-    static let all: [Choice] = {
-        let offsets = stride(from: -12 * 60, through: 14 * 60, by: 15).map { minutes in
-            Choice(value: CameraClock.offset(minutes: minutes).formValue, label: CameraClock.offset(minutes: minutes).description)
-        }
-        let zones = TimeZone.knownTimeZoneIdentifiers.filter { $0.contains("/") }.sorted().map {
-            Choice(value: $0, label: CameraClock.zone($0).description)
-        }
-        return offsets + zones
-    }()
 }
 
 /// A placement made: how many, when and by whom, and Undo (or that it was undone).
