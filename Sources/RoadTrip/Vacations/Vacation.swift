@@ -94,6 +94,21 @@ public struct VacationPhoto: Sendable, Equatable, Identifiable {
     }
 }
 
+/// A photo with its neighbours in a list of a vacation's photos, and the list's length.
+public struct VacationPhotoWindow: Sendable, Equatable {
+    public let before: [VacationPhoto]
+    public let photo: VacationPhoto
+    public let after: [VacationPhoto]
+    public let total: Int
+
+    public var photos: [VacationPhoto] { before + [photo] + after }
+
+    /// The same window with each photo as `transform` makes it (as a link may show it).
+    public func map(_ transform: (VacationPhoto) -> VacationPhoto) -> VacationPhotoWindow {
+        VacationPhotoWindow(before: before.map(transform), photo: transform(photo), after: after.map(transform), total: total)
+    }
+}
+
 /// Which of a vacation's photos a list shows.
 public enum VacationPhotoFilter: Sendable, Hashable {
     case all

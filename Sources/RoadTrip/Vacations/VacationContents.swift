@@ -69,14 +69,61 @@ public struct VacationContents: Sendable {
 
     /// Photos in date order (the order they were taken; undated ones by when they were added).
     public func photos(_ filter: VacationPhotoFilter = .all) throws -> [VacationPhoto] {
-        let condition: SQL = switch filter {
+        try database.fetchAll("""
+            SELECT \(raw: VacationPhoto.columns) FROM vacation_photos WHERE vacation_id = \(id) \(sql: condition(filter)) ORDER BY sorted_at, id
+            """, VacationPhoto.init)
+    }
+
+    private func condition(_ filter: VacationPhotoFilter) -> SQL {
+        switch filter {
         case .all: ""
         case .place(let place): "AND place_id = \(place)"
         case .tag(let tag): "AND id IN (SELECT photo_id FROM vacation_photo_tags WHERE vacation_id = \(id) AND tag_id = \(tag))"
         }
-        return try database.fetchAll("""
-            SELECT \(raw: VacationPhoto.columns) FROM vacation_photos WHERE vacation_id = \(id) \(sql: condition) ORDER BY sorted_at, id
-            """, VacationPhoto.init)
+    }
+
+    /// A photo of `filter` and its neighbours in date order, up to `reach` before and after it
+    /// (read by keyset, so what a photo's page costs does not grow with the vacation), and how
+    /// many photos `filter` has in all; nil when the photo is not among them.
+    public func photos(_ filter: VacationPhotoFilter, around photoID: Int64, reach: Int) throws -> VacationPhotoWindow? {
+        let reach = max(0, reach)
+        return try database.read { db in
+            guard let row = try db.fetchOne("""
+                SELECT \(raw: VacationPhoto.columns), sorted_at FROM vacation_photos WHERE vacation_id = \(id) AND id = \(photoID) \(sql: condition(filter))
+                """) else { return nil }
+            let (photo, sortedAt): (VacationPhoto, String) = (try VacationPhoto(row: row), try row["sorted_at"])
+            let before = try db.fetchAll("""
+                SELECT \(raw: VacationPhoto.columns) FROM vacation_photos WHERE vacation_id = \(id) \(sql: condition(filter))
+                    AND (sorted_at < \(sortedAt) OR (sorted_at = \(sortedAt) AND id < \(photoID)))
+                ORDER BY sorted_at DESC, id DESC LIMIT \(reach)
+                """, VacationPhoto.init)
+            let after = try db.fetchAll("""
+                SELECT \(raw: VacationPhoto.columns) FROM vacation_photos WHERE vacation_id = \(id) \(sql: condition(filter))
+                    AND (sorted_at > \(sortedAt) OR (sorted_at = \(sortedAt) AND id > \(photoID)))
+                ORDER BY sorted_at, id LIMIT \(reach)
+                """, VacationPhoto.init)
+            let total: Int = try db.fetchValue("SELECT count(*) FROM vacation_photos WHERE vacation_id = \(id) \(sql: condition(filter))") ?? 0
+            return VacationPhotoWindow(before: before.reversed(), photo: photo, after: after, total: total)
+        }
+    }
+
+    /// How many photos the vacation has.
+    public func photoCount() throws -> Int {
+        try database.fetchValue("SELECT count(*) FROM vacation_photos WHERE vacation_id = \(id)") ?? 0
+    }
+
+    /// The photos at these positions of the date order (from 0), by position: a book's pages
+    /// without reading every photo.
+    public func photos(atPositions positions: [Int]) throws -> [Int: VacationPhoto] {
+        try database.read { db in
+            var found: [Int: VacationPhoto] = [:]
+            for position in Set(positions) where position >= 0 {
+                found[position] = try db.fetchOne("""
+                    SELECT \(raw: VacationPhoto.columns) FROM vacation_photos WHERE vacation_id = \(id) ORDER BY sorted_at, id LIMIT 1 OFFSET \(position)
+                    """).map(VacationPhoto.init)
+            }
+            return found
+        }
     }
 
     public func photo(id photoID: Int64) throws -> VacationPhoto? {

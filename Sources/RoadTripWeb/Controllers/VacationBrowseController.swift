@@ -59,15 +59,23 @@ struct VacationBrowseController {
         }
     }
 
+    /// Photos shown each side of the open one in the column beside it: a photo's page costs the
+    /// same in a vacation of ten photos as in one of ten thousand (keeping it offline reads every one).
+    static let gridReach = 30
+
     func photo(_ opening: VacationOpening, photo photoID: Int64, filter: VacationPhotoFilter) throws -> Response {
-        let grid = try self.grid(opening, filter: filter, current: photoID)
-        guard let index = grid.photos.firstIndex(where: { $0.id == photoID }) else { throw HTTPError.notFound("This vacation has no such photo.") }
-        let photo = grid.photos[index]
+        let heading = try self.heading(opening, filter: filter)
+        guard let window = try opening.photos(filter, around: photoID, reach: Self.gridReach) else {
+            throw HTTPError.notFound("This vacation has no such photo.")
+        }
+        let grid = VacationGridView(addresses: opening.addresses, heading: heading, photos: window.photos, filter: filter, current: photoID,
+                                    total: window.total)
+        let photo = window.photo
         let link = { (other: VacationPhoto) in opening.addresses.photo(other.id, filter) }
         let view = VacationPhotoView(
             addresses: opening.addresses, reveal: opening.reveal, photo: photo,
             place: try photo.placeID.flatMap { try opening.contents.place(id: $0) }, tags: try opening.contents.tags(ofPhoto: photo.id),
-            previous: index > 0 ? link(grid.photos[index - 1]) : nil, next: index + 1 < grid.photos.count ? link(grid.photos[index + 1]) : nil,
+            previous: window.before.last.map(link), next: window.after.first.map(link),
             removal: try mayRemove(photo, from: opening) ? .vacationPhotoRemoval(id: opening.id, photo: photo.id, filter: filter) : nil, mapSources: app.mapSources
         )
         return try page(opening, title: photo.title, screen: .detail, master: grid, detail: view, back: (opening.addresses.photos(filter), grid.heading),
@@ -102,18 +110,23 @@ struct VacationBrowseController {
         return response
     }
 
-    /// The vacation's photos in date order as a book, one photo per page with its caption.
+    /// The vacation's photos in date order as a book, one photo per page with its caption; only
+    /// the pages shown are read.
     func book(_ opening: VacationOpening, page number: Int) throws -> Response {
-        let photos = try opening.photos(.all)
-        let book = Book(pageCount: photos.count)
+        let count = try opening.contents.photoCount()
+        let book = Book(pageCount: count)
         guard book.page(at: number) != nil else {
-            throw HTTPError.notFound(photos.isEmpty ? "This vacation has no photos yet." : "The book has \(photos.count) pages; there is no page \(number).")
+            throw HTTPError.notFound(count == 0 ? "This vacation has no photos yet." : "The book has \(count) pages; there is no page \(number).")
         }
-        let partner = book.spreadPartner(of: number)
+        var partner = book.spreadPartner(of: number)
+        let shown = try opening.contents.photos(atPositions: [number - 1] + (partner.map { [$0 - 1] } ?? [])).mapValues(opening.reveal.shown)
+        // A photo removed since it was counted: the page is gone, or shown without its partner.
+        guard let photo = shown[number - 1] else { throw HTTPError.notFound("The book has no page \(number) now.") }
+        if let other = partner, shown[other - 1] == nil { partner = nil }
         let addresses = opening.addresses
         let settings = try context.session.map { try app.library.trips.settings(of: $0.account.id) } ?? BookSettings()
         let chrome = BookChrome(label: "Book of \(opening.vacation.name)", book: book, current: number, partner: partner, settings: settings, link: { addresses.book($0) }) { page in
-            VacationBookPage(addresses: addresses, number: page, photo: photos[page - 1], isCurrent: page == number)
+            VacationBookPage(addresses: addresses, number: page, photo: shown[page - 1] ?? photo, isCurrent: page == number)
         }
         let menu = VacationMenuView(opening, placeCount: try opening.itinerary().count, tagCount: try opening.contents.tags().count)
         return try page(opening, title: "Book", screen: .detail, master: menu, detail: chrome, back: (addresses.menu, opening.vacation.name),
@@ -122,17 +135,21 @@ struct VacationBrowseController {
     }
 
     func grid(_ opening: VacationOpening, filter: VacationPhotoFilter, current: Int64? = nil) throws -> VacationGridView {
-        let heading: String
+        VacationGridView(addresses: opening.addresses, heading: try heading(opening, filter: filter), photos: try opening.photos(filter), filter: filter,
+                         current: current)
+    }
+
+    /// "All photos", the place's name or the tag's; a 404 for a place or tag the vacation has not (or does not show).
+    private func heading(_ opening: VacationOpening, filter: VacationPhotoFilter) throws -> String {
         switch filter {
-        case .all: heading = "All photos"
+        case .all: return "All photos"
         case .place(let place):
             guard opening.reveal.showWhere, let found = try opening.contents.place(id: place) else { throw HTTPError.notFound("This vacation has no such place.") }
-            heading = found.name
+            return found.name
         case .tag(let tag):
             guard let found = try opening.contents.tag(id: tag) else { throw HTTPError.notFound("This vacation has no such tag.") }
-            heading = found.name
+            return found.name
         }
-        return VacationGridView(addresses: opening.addresses, heading: heading, photos: try opening.photos(filter), filter: filter, current: current)
     }
 
     static func key(_ filter: VacationPhotoFilter) -> String {

@@ -119,6 +119,11 @@ struct VacationOpening {
         try contents.photos(filter).map(reveal.shown)
     }
 
+    /// A photo of `filter` with its neighbours, as these screens may show them.
+    func photos(_ filter: VacationPhotoFilter, around photo: Int64, reach: Int) throws -> VacationPhotoWindow? {
+        try contents.photos(filter, around: photo, reach: reach).map { $0.map(reveal.shown) }
+    }
+
     func itinerary() throws -> [VacationPlace] {
         reveal.showWhere ? try contents.itinerary() : []
     }

@@ -1,19 +1,28 @@
 import HTML
 import RoadTrip
 
-/// A vacation's photos as a grid (all, a place's, a tag's), in date order.
+/// A vacation's photos as a grid (all, a place's, a tag's), in date order; beside an open photo,
+/// only the photos around it (`total` the whole list's length) and a way to the whole grid.
 struct VacationGridView: HTML {
     let addresses: VacationAddresses
     let heading: String
     let photos: [VacationPhoto]
     let filter: VacationPhotoFilter
     var current: Int64? = nil
+    /// The whole list's length when `photos` is part of it.
+    var total: Int? = nil
 
     var content: some HTML {
         section(.class("photo-grid-screen"), .script(ScreenScript.photoGrid), .ariaLabel(heading)) {
             div(.class("grid-heading")) {
                 h2(.class("section-title")) { heading }
-                p(.class("row-subtitle")) { PhotoFormat.count(photos.count) }
+                p(.class("row-subtitle")) { PhotoFormat.count(total ?? photos.count) }
+            }
+            if let total, total > photos.count {
+                p(.class("grid-window-note")) {
+                    a(.href(addresses.photos(filter))) { "All \(PhotoFormat.count(total))" }
+                    " · the \(photos.count) around this one"
+                }
             }
             if photos.isEmpty {
                 p(.class("empty-note")) { "No photos here. Open a photo and choose Visit to add it." }
