@@ -347,5 +347,7 @@ extension Schema {
         Migration("010-throttle-scopes", Schema.throttleScopes),
         // SQLite's 016-generated-names.
         Migration("011-generated-names", Schema.generatedNames(flag: "BIGINT")),
+        // SQLite's 017-vacation-dates.
+        Migration("012-vacation-dates", Schema.vacationDates),
     ]
 }

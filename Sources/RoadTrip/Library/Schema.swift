@@ -358,7 +358,12 @@ enum Schema {
         // Names RoadTrip made from places, dates or file names, which a link hiding where or when
         // does not show (`VacationReveal.shown`).
         Migration("016-generated-names", Schema.generatedNames(flag: "INTEGER")),
+        // A vacation's first and last dates without reading its photos (every page of it shows them).
+        Migration("017-vacation-dates", Schema.vacationDates),
     ]
+
+    /// The same on both engines.
+    static let vacationDates = "CREATE INDEX vacation_photos_by_taken ON vacation_photos(vacation_id, taken_at);"
 
     /// The same on both engines but for the flag's type: which vacations are named after a trip
     /// found (a name still starting with the trip's title) and which vacation photos are titled

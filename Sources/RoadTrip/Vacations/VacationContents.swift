@@ -18,8 +18,12 @@ public struct VacationContents: Sendable {
 
     public func summary(name: String) throws -> Vacation {
         try database.read { db in
+            // Each aggregate alone, so that the first and last dates are read off the index's ends:
+            // every page of the vacation asks, and it may hold thousands of photos.
             let row = try db.fetchOne("""
-                SELECT count(*) AS n, min(taken_at) AS first_date, max(taken_at) AS last_date FROM vacation_photos WHERE vacation_id = \(id)
+                SELECT (SELECT count(*) FROM vacation_photos WHERE vacation_id = \(id)) AS n,
+                    (SELECT min(taken_at) FROM vacation_photos WHERE vacation_id = \(id)) AS first_date,
+                    (SELECT max(taken_at) FROM vacation_photos WHERE vacation_id = \(id)) AS last_date
                 """)
             return Vacation(id: id, name: name, photoCount: try row?["n"] ?? 0, firstDate: try row?["first_date"], lastDate: try row?["last_date"])
         }
@@ -107,6 +111,28 @@ public struct VacationContents: Sendable {
         }
     }
 
+    /// How many photos each list of the vacation has: all of them, each place's (by id), each tag's (by id).
+    public func listLengths() throws -> [(filter: VacationPhotoFilter, count: Int)] {
+        try database.read { db in
+            let all: Int = try db.fetchValue("SELECT count(*) FROM vacation_photos WHERE vacation_id = \(id)") ?? 0
+            let places = try db.fetchAll("""
+                SELECT place_id, count(*) AS n FROM vacation_photos WHERE vacation_id = \(id) AND place_id IS NOT NULL GROUP BY place_id ORDER BY place_id
+                """) { (VacationPhotoFilter.place(try $0["place_id"]), try $0["n"] as Int) }
+            let tags = try db.fetchAll("""
+                SELECT tag_id, count(*) AS n FROM vacation_photo_tags WHERE vacation_id = \(id) GROUP BY tag_id ORDER BY tag_id
+                """) { (VacationPhotoFilter.tag(try $0["tag_id"]), try $0["n"] as Int) }
+            return [(.all, all)] + places + tags
+        }
+    }
+
+    /// The ids of a list's photos in date order, `limit` of them from `offset`.
+    public func photoIDs(_ filter: VacationPhotoFilter, offset: Int, limit: Int) throws -> [Int64] {
+        try database.fetchAll("""
+            SELECT id FROM vacation_photos WHERE vacation_id = \(id) \(sql: condition(filter)) ORDER BY sorted_at, id
+            LIMIT \(max(0, limit)) OFFSET \(max(0, offset))
+            """) { try $0["id"] as Int64 }
+    }
+
     /// How many photos the vacation has.
     public func photoCount() throws -> Int {
         try database.fetchValue("SELECT count(*) FROM vacation_photos WHERE vacation_id = \(id)") ?? 0
@@ -131,12 +157,39 @@ public struct VacationContents: Sendable {
             .map(VacationPhoto.init)
     }
 
+    /// One place of the itinerary, reading only its own photos.
     public func place(id placeID: Int64) throws -> VacationPlace? {
-        try itinerary().first { $0.id == placeID }
+        try database.fetchOne("""
+            SELECT places.id, places.name, places.region, places.country, places.latitude, places.longitude,
+                count(*) AS photo_count, min(photos.sorted_at) AS first_visited
+            FROM vacation_places places
+            JOIN vacation_photos photos ON photos.vacation_id = places.vacation_id AND photos.place_id = places.id
+            WHERE places.vacation_id = \(id) AND places.id = \(placeID)
+            GROUP BY places.vacation_id, places.id
+            """).map { row in
+            VacationPlace(id: try row["id"], name: try row["name"], region: try row["region"], country: try row["country"],
+                          photoCount: try row["photo_count"], firstVisited: try row["first_visited"],
+                          coordinate: Coordinate(latitude: try row["latitude"] as Double, longitude: try row["longitude"] as Double))
+        }
     }
 
+    /// One tag, reading only its own photos.
     public func tag(id tagID: Int64) throws -> VacationTag? {
-        try tags().first { $0.id == tagID }
+        try database.fetchOne("""
+            SELECT tags.id, tags.name, count(*) AS photo_count
+            FROM vacation_tags tags
+            JOIN vacation_photo_tags photo_tags ON photo_tags.vacation_id = tags.vacation_id AND photo_tags.tag_id = tags.id
+            WHERE tags.vacation_id = \(id) AND tags.id = \(tagID)
+            GROUP BY tags.vacation_id, tags.id
+            """).map { row in VacationTag(id: try row["id"], name: try row["name"], photoCount: try row["photo_count"]) }
+    }
+
+    /// How many places its photos were taken at and how many tags they have, read off the indexes.
+    public func placeAndTagCounts() throws -> (places: Int, tags: Int) {
+        try database.read { db in
+            (try db.fetchValue("SELECT count(DISTINCT place_id) FROM vacation_photos WHERE vacation_id = \(id) AND place_id IS NOT NULL") ?? 0,
+             try db.fetchValue("SELECT count(DISTINCT tag_id) FROM vacation_photo_tags WHERE vacation_id = \(id)") ?? 0)
+        }
     }
 
     /// The photo's own preview (a JPEG), kept with the vacation.

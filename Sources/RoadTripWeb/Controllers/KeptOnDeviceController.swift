@@ -95,22 +95,8 @@ struct KeptOnDeviceController {
     /// tags, each grid and photo, the pictures, the book.
     private func vacationList(_ opening: VacationOpening, from first: Int) throws -> Response {
         let addresses = opening.addresses
-        let photos = try opening.photos(.all)
-        var routes: [Route] = (opening.isLink ? [] : [.vacations]) + [addresses.menu]
-        if opening.reveal.showWhere { routes.append(addresses.itinerary) }
-        routes.append(addresses.tags(query: nil))
-        var filters: [VacationPhotoFilter] = [.all]
-        filters += try opening.itinerary().map { .place($0.id) }
-        filters += try opening.contents.tags().map { .tag($0.id) }
-        for filter in filters {
-            routes.append(addresses.photos(filter))
-            routes += try opening.photos(filter).map { addresses.photo($0.id, filter) }
-        }
-        for photo in photos {
-            routes += [addresses.image(photo.id, .thumbnail), addresses.image(photo.id, .preview)]
-        }
-        routes += photos.indices.map { addresses.book($0 + 1) }
-        let part = measure(routes, from: first)
+        let (routes, start, total) = try VacationKeepRoutes(opening: opening).part(from: first, size: KeepList.partSize)
+        let part = measure(routes, start: start, total: total)
         return try json(KeepList(
             title: "Vacation “\(opening.vacation.name)”", start: addresses.menu.path, files: part.files, bytes: part.bytes,
             waiting: 0, uncopied: 0, next: part.next.map { addresses.keepList(from: $0).path }
@@ -136,9 +122,15 @@ struct KeptOnDeviceController {
     private func measure(_ routes: [Route], from first: Int) -> (files: [KeepList.File], bytes: Int, unanswered: [Route], next: Int?) {
         let start = min(max(0, first), routes.count)
         let end = min(start + KeepList.partSize, routes.count)
+        return measure(Array(routes[start..<end]), start: start, total: routes.count)
+    }
+
+    /// The part `routes` of a list of `total` addresses, the first of them its `start`-th, measured.
+    private func measure(_ routes: [Route], start: Int, total: Int) -> (files: [KeepList.File], bytes: Int, unanswered: [Route], next: Int?) {
+        let end = start + routes.count
         var files: [KeepList.File] = []
         var unanswered: [Route] = []
-        for route in routes[start..<end] {
+        for route in routes {
             let answer = app.respond(to: internalRequest(route.path))
             guard answer.status == .ok, let bytes = answer.body.size else {
                 unanswered.append(route)
@@ -146,7 +138,7 @@ struct KeptOnDeviceController {
             }
             files.append(KeepList.File(url: route.path, bytes: bytes))
         }
-        return (files, files.reduce(0) { $0 + $1.bytes }, unanswered, end < routes.count ? end : nil)
+        return (files, files.reduce(0) { $0 + $1.bytes }, unanswered, end < total ? end : nil)
     }
 
     /// Of the event pages whose copy did not answer, those the server could not copy (not those

@@ -93,7 +93,7 @@ struct SharingController {
             vacation: vacation, links: try sharing.links(of: id, for: account), members: members, others: others,
             now: Int64(app.library.clock.now().timeIntervalSince1970), newLink: newLink, linkError: linkError, memberError: memberError
         )
-        let menu = VacationMenuView(opening, placeCount: try opening.itinerary().count, tagCount: try opening.contents.tags().count)
+        let menu = VacationMenuView(opening, counts: try opening.menuCounts())
         return try browse.page(opening, title: "Share “\(vacation.name)”", screen: .detail, master: menu, detail: view, back: (.vacation(id: id), vacation.name),
                                masterTitle: vacation.name, masterBack: (.vacations, "Vacations"), status: status)
     }

@@ -18,7 +18,7 @@ struct VacationBrowseController {
     }
 
     func menu(_ opening: VacationOpening, renameError: String? = nil, status: Status = .ok) throws -> Response {
-        var view = VacationMenuView(opening, placeCount: try opening.itinerary().count, tagCount: try opening.contents.tags().count, renameError: renameError)
+        var view = VacationMenuView(opening, counts: try opening.menuCounts(), renameError: renameError)
         if !opening.isLink { view.filling = try app.library.foundTrips.filling(vacation: opening.id) }
         return try page(opening, title: opening.vacation.name, screen: .master, master: view,
                         masterBack: opening.isLink ? nil : (.vacations, "Vacations"), status: status)
@@ -128,7 +128,7 @@ struct VacationBrowseController {
         let chrome = BookChrome(label: "Book of \(opening.vacation.name)", book: book, current: number, partner: partner, settings: settings, link: { addresses.book($0) }) { page in
             VacationBookPage(addresses: addresses, number: page, photo: shown[page - 1] ?? photo, isCurrent: page == number)
         }
-        let menu = VacationMenuView(opening, placeCount: try opening.itinerary().count, tagCount: try opening.contents.tags().count)
+        let menu = VacationMenuView(opening, counts: try opening.menuCounts())
         return try page(opening, title: "Book", screen: .detail, master: menu, detail: chrome, back: (addresses.menu, opening.vacation.name),
                         masterTitle: opening.vacation.name, masterBack: opening.isLink ? nil : (.vacations, "Vacations"),
                         detailActions: opening.isLink ? nil : ReadingSettingsLink(from: .vacationBook(id: opening.id, page: number)))

@@ -124,6 +124,12 @@ struct VacationOpening {
         try contents.photos(filter, around: photo, reach: reach).map { $0.map(reveal.shown) }
     }
 
+    /// The menu's counts: places (none where they are not shown) and tags.
+    func menuCounts() throws -> (places: Int, tags: Int) {
+        let counts = try contents.placeAndTagCounts()
+        return (reveal.showWhere ? counts.places : 0, counts.tags)
+    }
+
     func itinerary() throws -> [VacationPlace] {
         reveal.showWhere ? try contents.itinerary() : []
     }

@@ -8,19 +8,28 @@ import Testing
 /// of those costs must not grow with the vacation, or keeping one costs the square of its photos.
 @Suite struct VacationKeepCostTests {
     let web: WebFixture
+    let ann: Visitor
     let annID: AccountID
 
     init() throws {
         web = try WebFixture()
-        _ = try web.signedIn("Ann")
+        ann = try web.signedIn("Ann")
         annID = try #require(try web.library.accounts.all().first).id
     }
 
-    /// A vacation of `count` photos, a day apart, written as visits leave them (the pages read rows, not images).
-    private func vacation(_ name: String, photos count: Int) throws -> Int64 {
+    /// A vacation of `count` photos, a day apart, written as visits leave them (the pages read
+    /// rows, not images); with `places`, photo N at place N mod `places` (none at 0), and every
+    /// fifth photo tagged "Tag 1" or "Tag 2".
+    private func vacation(_ name: String, photos count: Int, places: Int = 0) throws -> Int64 {
         let id = try web.library.vacations.create(named: name, for: annID)
         let preview: [UInt8] = [0xFF, 0xD8, 0xFF], thumbnail = Array("RIFF".utf8)
         try web.library.database.write { db in
+            for place in 0..<places {
+                try db.execute("""
+                    INSERT INTO vacation_places (vacation_id, id, name, country, latitude, longitude) VALUES (\(id), \(place + 1), \("Place \(place + 1)"), 'Italy', 43.0, 11.0)
+                    """)
+            }
+            for tag in 1...2 { try db.execute("INSERT INTO vacation_tags (vacation_id, id, name, name_key) VALUES (\(id), \(tag), \("Tag \(tag)"), \("tag \(tag)"))") }
             for number in 1...count {
                 let digits = String(number, radix: 16)
                 let sha256 = String(repeating: "0", count: 64 - digits.count) + digits
@@ -30,9 +39,50 @@ import Testing
                     VALUES (\(id), \(number), \(sha256), \("Photo of day \(number)"), \(day + "T10:00:00"), \(day + "T10:00:00"), 4, 3, 0,
                         \(preview), \(thumbnail))
                     """)
+                if places > 0, number % places > 0 {
+                    try db.execute("UPDATE vacation_photos SET place_id = \(number % places) WHERE vacation_id = \(id) AND id = \(number)")
+                }
+                if number % 5 == 0 {
+                    try db.execute("INSERT INTO vacation_photo_tags (vacation_id, photo_id, tag_id) VALUES (\(id), \(number), \(1 + number % 2))")
+                }
             }
         }
         return id
+    }
+
+    @Test func aVacationsKeepListNamesEveryAddressOnceAPartAtATime() throws {
+        // setup: 250 photos at 3 places (a third without one), 50 of them tagged
+        let id = try vacation("Tuscany", photos: 250, places: 4)
+
+        // MUT: every part in turn, as a device asks
+        var addresses: [String] = [], parts = 0
+        var next: String? = Route.vacationKeepListPart(id: id, from: 0).path
+        while let address = next, parts < 100 {
+            let answer = ann.get(address)
+            try #require(answer.status == .ok)
+            let part = try JSONDecoder().decode(KeepList.self, from: Data(answer.bodyBytes))
+            #expect(part.files.count <= KeepList.partSize)
+            addresses += part.files.map(\.url)
+            (next, parts) = (part.next, parts + 1)
+        }
+
+        // validate: the screens, each list's grid and photos, two pictures and a book page a photo, each once
+        let members: [(VacationPhotoFilter, [Int])] = [(.all, Array(1...250))]
+            + (1...3).map { place in (.place(Int64(place)), (1...250).filter { $0 % 4 == place }) }
+            + (1...2).map { tag in (.tag(Int64(tag)), (1...250).filter { $0 % 5 == 0 && 1 + $0 % 2 == tag }) }
+        #expect(addresses.count == 4 + members.reduce(0) { $0 + 1 + $1.1.count } + 3 * 250)
+        #expect(Set(addresses).count == addresses.count, "an address named twice")
+        let named = Set(addresses)
+        for (filter, photos) in members {
+            #expect(named.contains(Route.vacationPhotos(id: id, filter: filter).path))
+            let missing = photos.filter { !named.contains(Route.vacationPhoto(id: id, photo: Int64($0), filter: filter).path) }
+            #expect(missing.isEmpty, "\(filter): \(missing)")
+        }
+        for number in [1, 125, 250] {
+            #expect(addresses.contains(Route.vacationPhotoImage(id: id, photo: Int64(number), size: .preview).path))
+            #expect(addresses.contains(Route.vacationBook(id: id, page: number).path))
+        }
+        #expect(parts == (addresses.count + KeepList.partSize - 1) / KeepList.partSize)
     }
 
     @Test func aPhotosPageAndABookPageAreTheSameSizeInAVacationOfTwoHundredOrOfTwoThousand() throws {

@@ -61,7 +61,7 @@ struct CameraClocksView: HTML {
 
     private func pageButton(_ number: Int, _ title: String) -> some HTML {
         let field = PlacingForm.showPageField
-        return button(.type("submit"), .name(field), .value(String(number)), .class("button"), .ariaDescribedby("camera-range")) {
+        return button(.type("submit"), .name(field), .value(String(number)), .class("button secondary"), .ariaDescribedby("camera-range")) {
             title
         }
     }

@@ -16,6 +16,10 @@ struct VacationMenuView: HTML {
     /// Made of a trip found in the photos whose photos are still being put in: how many in all.
     var filling: Int? = nil
 
+    init(_ opening: VacationOpening, counts: (places: Int, tags: Int), renameError: String? = nil) {
+        self.init(opening, placeCount: counts.places, tagCount: counts.tags, renameError: renameError)
+    }
+
     init(_ opening: VacationOpening, placeCount: Int, tagCount: Int, renameError: String? = nil) {
         (vacation, addresses, reveal, sharedBy) = (opening.vacation, opening.addresses, opening.reveal, opening.sharedBy)
         (self.placeCount, self.tagCount, self.renameError) = (placeCount, tagCount, renameError)
