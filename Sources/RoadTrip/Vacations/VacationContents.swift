@@ -144,8 +144,10 @@ public struct VacationContents: Sendable {
         try database.read { db in
             var found: [Int: VacationPhoto] = [:]
             for position in Set(positions) where position >= 0 {
+                // The offset counted on the index alone; only the photo found is read from the table.
                 found[position] = try db.fetchOne("""
-                    SELECT \(raw: VacationPhoto.columns) FROM vacation_photos WHERE vacation_id = \(id) ORDER BY sorted_at, id LIMIT 1 OFFSET \(position)
+                    SELECT \(raw: VacationPhoto.columns) FROM vacation_photos WHERE vacation_id = \(id) AND id = (
+                        SELECT id FROM vacation_photos WHERE vacation_id = \(id) ORDER BY sorted_at, id LIMIT 1 OFFSET \(position))
                     """).map(VacationPhoto.init)
             }
             return found

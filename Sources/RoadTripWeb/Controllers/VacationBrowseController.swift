@@ -61,7 +61,9 @@ struct VacationBrowseController {
 
     /// Photos shown each side of the open one in the column beside it: a photo's page costs the
     /// same in a vacation of ten photos as in one of ten thousand (keeping it offline reads every one).
-    static let gridReach = 30
+    /// Twelve: a tablet's column shows about twenty cells, and each cell's two addresses are most
+    /// of what the page costs.
+    static let gridReach = 12
 
     func photo(_ opening: VacationOpening, photo photoID: Int64, filter: VacationPhotoFilter) throws -> Response {
         let heading = try self.heading(opening, filter: filter)
