@@ -6,8 +6,9 @@ PORT ?= 8080
 DATA ?=
 
 BUILD_PACKAGES = libmicrohttpd-dev libsqlite3-dev libpq-dev libsodium-dev libssl-dev libcurl4-openssl-dev libvips-dev libexif-dev zlib1g-dev libbrotli-dev pkg-config libjs-leaflet libjs-leaflet.markercluster
-# The unit tests run against a throwaway PostgreSQL server (bin/with-postgresql) and check GPX with xmllint.
-TEST_PACKAGES = postgresql libxml2-utils
+# The unit tests run against a throwaway PostgreSQL server (bin/with-postgresql), check GPX with xmllint
+# and measure a track import's peak memory with /usr/bin/time.
+TEST_PACKAGES = postgresql libxml2-utils time
 # The cluster's browser tests and benchmark start a PostgreSQL of their own (bin/test-postgresql) and use psql.
 E2E_PACKAGES = chromium-headless-shell chromium-driver nginx-light postgresql
 BENCH_PACKAGES = wrk nginx-light libvips-tools sqlite3 time postgresql strace

@@ -4,9 +4,10 @@ import RoadTrip
 extension FuzzTarget {
     /// Track files: GPX, KML and GeoJSON through `TrackFile.read` (the format is the content's).
     /// Whatever is read must be what the library can store: every point on the globe, within the
-    /// file's limits, and its points' encoding reads back as they were.
+    /// file's limits, and its points' encoding reads back as they were. An input in three parts
+    /// parted by NUL bytes is a file far past the point limit (`TrackInput.pastTheLimit`).
     static let tracks = FuzzTarget(name: "tracks", seeds: TrackInput.seeds) { bytes in
-        guard let file = try? TrackFile.read(Data(bytes)) else { return }
+        guard let file = try? TrackFile.read(bytes: TrackInput.pastTheLimit(bytes) ?? bytes) else { return }
         let points = file.tracks.flatMap { $0.segments.flatMap { $0 } } + file.waypoints.map(\.point)
         precondition(points.count <= TrackFile.maximumPoints, "more points than the limit")
         precondition(file.tracks.count <= TrackFile.maximumTracks, "more tracks than the limit")
@@ -22,6 +23,21 @@ extension FuzzTarget {
 }
 
 enum TrackInput {
+    /// `head NUL unit NUL tail` as the file `head`, `unit` repeated, `tail`: repeated 500,001
+    /// times, or as many as fit in 16 MB, so that one position a unit passes the limit. No track
+    /// file holds a NUL (XML and JSON both refuse it), so no other input is taken for one; and
+    /// libFuzzer's own inputs, 4 KB at most by default, never come near the limit.
+    static func pastTheLimit(_ bytes: [UInt8]) -> [UInt8]? {
+        let parts = bytes.split(separator: 0, maxSplits: 2, omittingEmptySubsequences: false)
+        guard parts.count == 3, !parts[1].isEmpty, !parts[2].contains(0) else { return nil }
+        let count = min(TrackFile.maximumPoints + 1, (16 << 20) / parts[1].count)
+        var file = Array(parts[0])
+        file.reserveCapacity(parts[0].count + parts[1].count * count + parts[2].count)
+        for _ in 0..<count { file += parts[1] }
+        file += parts[2]
+        return file
+    }
+
     static func seeds() -> [FuzzTarget.Seed] {
         let gpx = """
             <?xml version="1.0" encoding="UTF-8"?>
@@ -54,6 +70,34 @@ enum TrackInput {
              {"type": "Feature", "properties": {"name": "Viewpoint", "time": "2024-07-01T17:05:00Z"},
               "geometry": {"type": "Point", "coordinates": [8.565, 47.365]}}]}
             """
-        return [.init("gpx", gpx), .init("kml", kml), .init("geojson", geojson)]
+        return [.init("gpx", gpx), .init("kml", kml), .init("geojson", geojson)] + streamingSeeds()
+    }
+
+    /// GeoJSON as the streaming reader must take it (members in any order, every geometry,
+    /// escapes), and templates of files past the limit (`pastTheLimit`) in GeoJSON and KML.
+    private static func streamingSeeds() -> [FuzzTarget.Seed] {
+        let sortedKeys = #"""
+            {"features": [{"geometry": {"coordinates": [[[8.0, 47.0], [8.0, 47.01]], [[8.0, 47.02]]], "type": "MultiLineString"},
+              "properties": {"name": "Two legs", "times": [[1719910800000, 1719911100000], [1719918000000]]}, "type": "Feature"},
+             {"geometry": {"coordinates": [8.565, 47.365], "type": "Point"},
+              "properties": {"name": "Caf\u00e9 \ud83d\ude00\n", "time": "2024-07-01T17:05:00Z"}, "type": "Feature"}],
+             "type": "FeatureCollection"}
+            """#
+        let geometries = """
+            {"type": "GeometryCollection", "geometries": [{"type": "MultiPoint", "coordinates": [[1, 2], [3.5e0, -4]]},
+             {"type": "Polygon", "coordinates": [[[0, 0], [1, 0], [0, 0]]]},
+             {"type": "GeometryCollection", "geometries": [{"type": "LineString", "coordinates": [[-179.9, -89.9, 1], [179.9, 89.9]]}]}]}
+            """
+        // Units as short as positions come: every repeated byte costs microseconds under the sanitizers.
+        let line = #"{"type": "Feature", "properties": {"name": "Far", "coordTimes": []}, "geometry": {"type": "LineString", "#
+            + #""coordinates": [[0, 0]\#u{0},[1,2]\#u{0}]}}"#
+        let times = #"{"type": "Feature", "properties": {"times": [0\#u{0},1\#u{0}]}, "#
+            + #""geometry": {"type": "Point", "coordinates": [1, 2]}}"#
+        let kml = "<kml><Placemark><name>Far</name><LineString><coordinates>0,0\u{0} 1,2\u{0}</coordinates></LineString></Placemark></kml>"
+        return [
+            .init("geojson-sorted-keys", sortedKeys), .init("geojson-geometries", geometries),
+            .init("geojson-past-limit", line), .init("geojson-times-past-limit", times),
+            .init("kml-past-limit", kml),
+        ]
     }
 }

@@ -10,7 +10,9 @@ import Darwin
 /// megabyte on disk and 600 MB decoded — so each decode reserves what its header says it will
 /// need (`DecodeEstimate`) before it starts and returns it when it ends. A decode that needs more
 /// than the whole budget is refused at once; one that needs more than is free waits, first come
-/// first served, for at most `longestWait`, and is then refused as busy.
+/// first served, for at most `longestWait`, and is then refused as busy. Other work on files from
+/// outside that takes memory by their content (reading an uploaded track file) holds its share
+/// of the same budget (`holding`), so uploads of every kind at once cannot add up past it.
 public final class DecodeBudget: Sendable {
     public let capacity: Int
     public let longestWait: Duration
@@ -35,11 +37,32 @@ public final class DecodeBudget: Sendable {
 
     /// Runs `body` holding `bytes` of the budget, which is returned however `body` ends.
     func spending<T>(_ bytes: Int, _ body: () throws(ImagingError) -> T) throws(ImagingError) -> T {
-        guard bytes <= capacity else { throw .needsMoreMemory(bytes, than: capacity) }
-        guard ledger.reserve(bytes, waitingAtMost: longestWait) else { throw .busy(needing: bytes) }
+        try holding(bytes, refusedAs: { refusal in
+            refusal == .busy ? .busy(needing: bytes) : .needsMoreMemory(bytes, than: capacity)
+        }, body)
+    }
+
+    /// Runs `body` holding `bytes` of the budget, as a decode does, for other work whose memory
+    /// must count against the same budget (reading an uploaded track file): uploads of either
+    /// kind at once then never add up past it. `refusedAs` words the refusal in the caller's
+    /// own error; the bytes are returned however `body` ends.
+    public func holding<T, Failure: Error>(
+        _ bytes: Int, refusedAs refusal: (BudgetRefusal) -> Failure, _ body: () throws(Failure) -> T
+    ) throws(Failure) -> T {
+        let bytes = max(0, bytes)
+        guard bytes <= capacity else { throw refusal(.moreThanCapacity) }
+        guard ledger.reserve(bytes, waitingAtMost: longestWait) else { throw refusal(.busy) }
         defer { ledger.release(bytes) }
         return try body()
     }
+}
+
+/// Why `DecodeBudget.holding` did not run its work.
+public enum BudgetRefusal: Error, Sendable, Equatable {
+    /// It needs more than the whole budget: it could never run.
+    case moreThanCapacity
+    /// Others held the memory for all of `longestWait`: it may run later.
+    case busy
 }
 
 /// Byte counts for messages, in the units people read them in.

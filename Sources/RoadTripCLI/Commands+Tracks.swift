@@ -1,5 +1,6 @@
 import Foundation
 import RoadTrip
+import SystemCalls
 
 extension Commands {
     /// `roadtrip tracks import FILE...`, `roadtrip tracks list`, `roadtrip tracks place`.
@@ -33,16 +34,20 @@ extension Commands {
         for path in paths {
             let name = URL(fileURLWithPath: path).lastPathComponent
             do {
-                let result = try library.tracks.importFile(atPath: path, fileName: name, by: nil)
+                let budget = library.photos.processor.decodeBudget
+                let result = try library.tracks.importFile(atPath: path, fileName: name, by: nil, budget: budget)
                 for track in result.tracks { Console.out("\(name): \(TrackText.summary(track))") }
                 if result.waypoints > 0 { Console.out("\(name): \(result.waypoints) named point\(result.waypoints == 1 ? "" : "s")") }
                 if result.added == 0 { Console.out("\(name): imported before; nothing added") }
             } catch let error as TrackFileError {
                 refused += 1
                 Console.out("refused \(error.description)")
-            } catch let error as CocoaError where error.code == .fileReadNoSuchFile || error.code == .fileNoSuchFile {
+            } catch let error as SystemError where error.errno == ENOENT {
                 refused += 1
                 Console.out("refused \(path): no such file")
+            } catch let error as SystemError {
+                refused += 1
+                Console.out("refused \(path): \(error.message)")
             } catch {
                 refused += 1
                 Console.out("refused \(path): \(error.localizedDescription)")

@@ -24,7 +24,9 @@ extension TrackFile {
                 default: break
                 }
             case .text(let more):
-                if ["name", "when", "coord", "coordinates", "begin", "end"].contains(path.last) { text += more }
+                // The first piece is taken as it is, not appended: a long text is copied once.
+                guard ["name", "when", "coord", "coordinates", "begin", "end"].contains(path.last) else { continue }
+                if text.isEmpty { text = more } else { text += more }
             case .end(let name):
                 let inside = parent()
                 path.removeLast()
@@ -33,15 +35,16 @@ extension TrackFile {
                 case "name" where inside == "Placemark":
                     placemark?.name = text
                 case "when" where inside == "Track":
-                    guard let time = TrackTime.milliseconds(text) else {
+                    guard let time = instant(text) else {
                         throw TrackFileError(line: reader.line, reason: "a gx:Track has the time \"\(text.prefix(40))\", which is not a date and time")
                     }
                     whens.append(time)
                 case "coord" where inside == "Track":
                     pointNumber += 1
-                    let numbers = text.split(whereSeparator: \.isWhitespace).map { Double($0) }
+                    var numbers = KMLCoordinates(text)
+                    let (longitude, latitude) = numbers.firstTwoWords()
                     try builder.count(line: reader.line)
-                    coords.append(try TrackFileBuilder.point(latitude: numbers.count > 1 ? numbers[1] : nil, longitude: numbers.first ?? nil,
+                    coords.append(try TrackFileBuilder.point(latitude: latitude, longitude: longitude,
                                                              time: nil, what: "point \(pointNumber)", line: reader.line))
                 case "Track":
                     guard whens.count == coords.count || whens.isEmpty else {
@@ -49,21 +52,20 @@ extension TrackFile {
                     }
                     placemark?.segments.append(whens.isEmpty ? coords : zip(coords, whens).map { TrackPoint(latitude: $0.latitude, longitude: $0.longitude, time: $1) })
                 case "when" where inside == "TimeStamp":
-                    placemark?.stamp = TrackTime.milliseconds(text, dayAlone: true)
+                    placemark?.stamp = instant(text, dayAlone: true)
                 case "begin" where inside == "TimeSpan":
-                    placemark?.begin = TrackTime.milliseconds(text, dayAlone: true)
+                    placemark?.begin = instant(text, dayAlone: true)
                 case "end" where inside == "TimeSpan":
-                    placemark?.end = TrackTime.milliseconds(text, dayAlone: true)
+                    placemark?.end = instant(text, dayAlone: true)
                 case "coordinates" where inside == "LineString" || inside == "Point":
                     var points: [TrackPoint] = []
-                    // "lon,lat,alt" tuples split by whitespace; some writers put a space after a comma.
-                    let tuples = text.replacingOccurrences(of: ", ", with: ",").split(whereSeparator: \.isWhitespace)
-                    for tuple in tuples {
+                    var tuples = KMLCoordinates(text)
+                    let line = reader.line
+                    while let (longitude, latitude) = tuples.nextTuple() {
                         pointNumber += 1
-                        let numbers = tuple.split(separator: ",", omittingEmptySubsequences: false).map { Double($0) }
-                        try builder.count(line: reader.line)
-                        points.append(try TrackFileBuilder.point(latitude: numbers.count > 1 ? numbers[1] : nil, longitude: numbers.first ?? nil,
-                                                                 time: nil, what: "point \(pointNumber)", line: reader.line))
+                        try builder.count(line: line)
+                        points.append(try TrackFileBuilder.point(latitude: latitude, longitude: longitude,
+                                                                 time: nil, what: "point \(pointNumber)", line: line))
                     }
                     if inside == "Point" { placemark?.point = points.first } else if !points.isEmpty { placemark?.segments.append(points) }
                 case "Placemark":

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import Imaging
 import SQLDatabase
 
 /// What importing one track file did.
@@ -23,9 +24,26 @@ public struct TrackStore: Sendable {
 
     /// Reads a file and stores its tracks in one transaction: all of them, or, when it is
     /// refused (`TrackFileError`, with the reason), none. The same file again adds nothing.
+    /// The bytes are the caller's, in memory already: a file from outside comes through
+    /// `importFile(atPath:fileName:by:budget:)`, which counts them.
     public func importFile(_ data: Data, fileName: String, by account: AccountID?) throws -> TrackImport {
-        let file = try TrackFile.read(data, fileName: fileName)
-        let digest = SHA256.hexDigest(data)
+        guard data.count <= TrackFile.maximumBytes else { throw TrackFile.tooLarge(data.count, fileName: fileName) }
+        return try importFile(bytes: [UInt8](data), fileName: fileName, by: account)
+    }
+
+    /// The file at `path` (an upload's spool, a path given to the command), its size checked
+    /// before a byte is read. While it is read and stored it holds what that may take
+    /// (`TrackFile.memoryNeeded`) of `budget`, the one the process's image decodes share, so
+    /// that uploads at once cannot add up past it; refused as busy when others hold it too long.
+    public func importFile(atPath path: String, fileName: String, by account: AccountID?, budget: DecodeBudget) throws -> TrackImport {
+        try TrackFile.withBytes(ofFileAt: path, fileName: fileName, budget: budget) { bytes in
+            try importFile(bytes: bytes, fileName: fileName, by: account)
+        }
+    }
+
+    private func importFile(bytes: [UInt8], fileName: String, by account: AccountID?) throws -> TrackImport {
+        let file = try TrackFile.read(bytes: bytes, fileName: fileName)
+        let digest = SHA256.hexDigest(bytes)
         let stem = PhotoStore.title(fromFileName: fileName)
         var tracks = file.tracks
         if tracks.isEmpty { tracks = [ParsedTrack(name: "", segments: [])] }
@@ -36,14 +54,14 @@ public struct TrackStore: Sendable {
             for (index, track) in tracks.enumerated() {
                 let fallback = stem.isEmpty ? "Track" : stem
                 let name = track.name.isEmpty ? (tracks.count > 1 ? "\(fallback) \(index + 1)" : fallback) : track.name
-                let points = track.segments.flatMap { $0 }
-                let box = Self.box(of: points + (index == 0 ? file.waypoints.map(\.point) : []))
+                // Its points are read where they are, not flattened into a copy.
+                let box = Self.box(of: track.segments.joined(), and: index == 0 ? file.waypoints.map(\.point) : [])
                 let range = track.timeRange
                 let id: Int64? = try db.fetchValue("""
                     INSERT INTO tracks (name, format, file_sha256, file_index, started_at, ended_at, point_count, segment_count, distance,
                         south, west, north, east, points, outline, imported_at, imported_by)
                     VALUES (\(name), \(file.format.rawValue), \(digest), \(index), \(range?.lowerBound), \(range?.upperBound),
-                        \(points.count), \(track.segments.count), \(track.distance), \(box?.south), \(box?.west), \(box?.north), \(box?.east),
+                        \(track.pointCount), \(track.segments.count), \(track.distance), \(box?.south), \(box?.west), \(box?.north), \(box?.east),
                         \(TrackPointCodec.encode(track.segments)), \(TrackPointCodec.encode(TrackOutline.outline(of: track.segments))),
                         \(now), \(account?.rawValue))
                     ON CONFLICT (file_sha256, file_index) DO NOTHING
@@ -67,21 +85,16 @@ public struct TrackStore: Sendable {
         }
     }
 
-    /// The file at `path` (an upload's spool, a path given to the command), its size checked
-    /// before a byte is read.
-    public func importFile(atPath path: String, fileName: String, by account: AccountID?) throws -> TrackImport {
-        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue ?? 0
-        guard size <= TrackFile.maximumBytes else {
-            throw TrackFileError(fileName: fileName, reason: "is \(ByteCount.text(Int64(size))); a track file may be at most \(ByteCount.text(Int64(TrackFile.maximumBytes)))")
+    /// The box around a track's points and `more` (the file's named points, for its first track).
+    static func box(of points: some Sequence<TrackPoint>, and more: [TrackPoint]) -> (south: Double, west: Double, north: Double, east: Double)? {
+        var box: (south: Double, west: Double, north: Double, east: Double)?
+        func include(_ point: TrackPoint) {
+            box = (min(box?.south ?? point.latitude, point.latitude), min(box?.west ?? point.longitude, point.longitude),
+                   max(box?.north ?? point.latitude, point.latitude), max(box?.east ?? point.longitude, point.longitude))
         }
-        return try importFile(try Data(contentsOf: URL(fileURLWithPath: path)), fileName: fileName, by: account)
-    }
-
-    static func box(of points: [TrackPoint]) -> (south: Double, west: Double, north: Double, east: Double)? {
-        guard let first = points.first else { return nil }
-        return points.reduce((first.latitude, first.longitude, first.latitude, first.longitude)) { box, point in
-            (min(box.0, point.latitude), min(box.1, point.longitude), max(box.2, point.latitude), max(box.3, point.longitude))
-        }
+        points.forEach(include)
+        more.forEach(include)
+        return box
     }
 
     /// Every track, newest first; tracks without times last.

@@ -32,8 +32,9 @@ struct TrackXMLReader {
 
     /// Checks what can be checked of the whole document first: UTF-8 (a UTF-8 byte order mark
     /// is skipped; `TrackFile.read` has refused UTF-16), no NUL, and an XML declaration, if any, naming UTF-8.
+    /// The check reads the bytes where they are: `String(validating:)` made a copy of the file.
     init(_ data: [UInt8]) throws(TrackFileError) {
-        guard String(validating: data, as: UTF8.self) != nil else {
+        guard UTF8Check.isValid(data[...]) else {
             throw TrackFileError(reason: "is not UTF-8 text")
         }
         if let nul = data.firstIndex(of: 0) {
@@ -238,38 +239,17 @@ struct TrackXMLReader {
 
     /// The text of `range` with its references decoded: `&lt;` `&gt;` `&amp;` `&quot;` `&apos;`,
     /// `&#10;` and `&#x2013;`. Any other entity is an error: none can have been declared.
+    /// Decoded straight into the string (a reference is never shorter than its character), so a
+    /// long text is copied once.
     private mutating func decoded(_ range: Range<Int>) throws(TrackFileError) -> String {
         guard bytes[range].contains(0x26) else { return String(decoding: bytes[range], as: UTF8.self) }
-        var output: [UInt8] = []
-        output.reserveCapacity(range.count)
-        var index = range.lowerBound
-        while index < range.upperBound {
-            let byte = bytes[index]
-            guard byte == 0x26 else {
-                output.append(byte)
-                index += 1
-                continue
-            }
-            guard let semicolon = bytes[index..<min(range.upperBound, index + 12)].firstIndex(of: 0x3B) else {
-                throw failure("& not followed by a reference")
-            }
-            let name = String(decoding: bytes[(index + 1)..<semicolon], as: UTF8.self)
-            switch name {
-            case "lt": output.append(0x3C)
-            case "gt": output.append(0x3E)
-            case "amp": output.append(0x26)
-            case "quot": output.append(0x22)
-            case "apos": output.append(0x27)
-            default:
-                let number: UInt32? = name.hasPrefix("#x") ? UInt32(name.dropFirst(2), radix: 16)
-                    : name.hasPrefix("#") ? UInt32(name.dropFirst(), radix: 10) : nil
-                guard let number, let scalar = Unicode.Scalar(number), number != 0 else {
-                    throw failure(name.hasPrefix("#") ? "&\(name); is not a character" : "&\(name); is an entity no track file declares")
-                }
-                output.append(contentsOf: Array(String(Character(scalar)).utf8))
-            }
-            index = semicolon + 1
+        var failure: String?
+        let text = String(unsafeUninitializedCapacity: range.count) { buffer in
+            var output = OutputBytes(buffer: buffer)
+            failure = Self.decodeReferences(bytes[range], into: &output)
+            return output.count
         }
-        return String(decoding: output, as: UTF8.self)
+        if let failure { throw self.failure(failure) }
+        return text
     }
 }

@@ -57,7 +57,10 @@ struct UploadController {
         let account = try context.account.id
         if TrackFile.Format.of(fileName: file.fileName) != nil {
             do {
-                return .tracks(.success(try app.library.tracks.importFile(atPath: file.path, fileName: file.fileName, by: account)))
+                // Reading it holds memory from the budget the image decodes use: uploads of both kinds at once cannot add up past it.
+                let budget = app.library.photos.processor.decodeBudget
+                let imported = try app.library.tracks.importFile(atPath: file.path, fileName: file.fileName, by: account, budget: budget)
+                return .tracks(.success(imported))
             } catch let error as TrackFileError {
                 return .tracks(.failure(error))
             }

@@ -86,7 +86,7 @@ import Testing
         #expect(refusal(times, fileName: "a.geojson") == "a.geojson: “Loop” has 1 times for 2 positions")
         #expect(refusal(#"{"type": "FeatureCollection"}"#, fileName: "a.geojson")?.hasPrefix("a.geojson: is not valid GeoJSON: ") == true)
         let deep = String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000)
-        #expect(refusal(#"{"type": "LineString", "coordinates": \#(deep)}"#, fileName: "a.geojson")?.hasPrefix("a.geojson: is not valid GeoJSON") == true)
+        #expect(refusal(#"{"type": "LineString", "coordinates": \#(deep)}"#, fileName: "a.geojson")?.hasPrefix("a.geojson, line 1: is not valid GeoJSON") == true)
     }
 
     @Test func aLongOrControlFilledNameIsCleanedAndCut() throws {
