@@ -29,6 +29,12 @@ public struct VacationContents: Sendable {
         }
     }
 
+    /// The vacation by its name alone, its photos neither counted nor dated: for a screen that
+    /// shows neither (a photo, a picture), where counting thousands of photos would be the most of its cost.
+    public func uncounted(name: String) -> Vacation {
+        Vacation(id: id, name: name, photoCount: 0, firstDate: nil, lastDate: nil)
+    }
+
     public func contains(sha256: String) throws -> Bool {
         try database.fetchValue("SELECT 1 FROM vacation_photos WHERE vacation_id = \(id) AND sha256 = \(sha256)") as Int? != nil
     }
@@ -133,11 +139,6 @@ public struct VacationContents: Sendable {
             """) { try $0["id"] as Int64 }
     }
 
-    /// How many photos the vacation has.
-    public func photoCount() throws -> Int {
-        try database.fetchValue("SELECT count(*) FROM vacation_photos WHERE vacation_id = \(id)") ?? 0
-    }
-
     /// The photos at these positions of the date order (from 0), by position: a book's pages
     /// without reading every photo.
     public func photos(atPositions positions: [Int]) throws -> [Int: VacationPhoto] {
@@ -186,11 +187,12 @@ public struct VacationContents: Sendable {
             """).map { row in VacationTag(id: try row["id"], name: try row["name"], photoCount: try row["photo_count"]) }
     }
 
-    /// How many places its photos were taken at and how many tags they have, read off the indexes.
+    /// How many places its photos were taken at and how many tags they have.
     public func placeAndTagCounts() throws -> (places: Int, tags: Int) {
         try database.read { db in
-            (try db.fetchValue("SELECT count(DISTINCT place_id) FROM vacation_photos WHERE vacation_id = \(id) AND place_id IS NOT NULL") ?? 0,
-             try db.fetchValue("SELECT count(DISTINCT tag_id) FROM vacation_photo_tags WHERE vacation_id = \(id)") ?? 0)
+            // A place or tag goes with its vacation's last photo of it (`unvisit`, placing, `roadtrip check`).
+            (try db.fetchValue("SELECT count(*) FROM vacation_places WHERE vacation_id = \(id)") ?? 0,
+             try db.fetchValue("SELECT count(*) FROM vacation_tags WHERE vacation_id = \(id)") ?? 0)
         }
     }
 

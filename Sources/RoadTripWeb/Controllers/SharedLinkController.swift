@@ -14,18 +14,23 @@ struct SharedLinkController {
     /// The vacation the link opens; the pipeline answered already for a link that is unknown,
     /// ended or locked.
     private var opening: VacationOpening {
-        get throws {
-            guard let link = context.link, !link.locked else { throw HTTPError.notFound("There is no such link.") }
-            return try VacationOpening.link(link.shared, token: link.token)
-        }
+        get throws { try opened(counted: true) }
+    }
+
+    /// `counted` false for a screen that shows neither the vacation's count of photos nor its dates.
+    private func opened(counted: Bool) throws -> VacationOpening {
+        guard let link = context.link, !link.locked else { throw HTTPError.notFound("There is no such link.") }
+        return try VacationOpening.link(link.shared, token: link.token, counted: counted)
     }
 
     func menu() throws -> Response { try browse.menu(try opening) }
     func itinerary() throws -> Response { try browse.itinerary(try opening) }
     func tags(query: String?) throws -> Response { try browse.tags(try opening, query: query) }
     func photos(_ filter: VacationPhotoFilter) throws -> Response { try browse.photos(try opening, filter: filter) }
-    func photo(_ photo: Int64, filter: VacationPhotoFilter) throws -> Response { try browse.photo(try opening, photo: photo, filter: filter) }
-    func image(_ photo: Int64, size: PhotoImageSize) throws -> Response { try browse.image(try opening, photo: photo, size: size) }
+    func photo(_ photo: Int64, filter: VacationPhotoFilter) throws -> Response {
+        try browse.photo(try opened(counted: false), photo: photo, filter: filter)
+    }
+    func image(_ photo: Int64, size: PhotoImageSize) throws -> Response { try browse.image(try opened(counted: false), photo: photo, size: size) }
     func book(page: Int) throws -> Response { try browse.book(try opening, page: page) }
 
     /// Add to Home Screen for the shared vacation: its name, opening at the link.

@@ -12,9 +12,10 @@ struct VacationBrowseController {
 
     var store: VacationStore { app.library.vacations }
 
-    /// The vacation the signed-in account may open.
-    func opened(_ id: Int64) throws -> VacationOpening {
-        try VacationOpening.signedIn(id, context: context, store: store)
+    /// The vacation the signed-in account may open; `counted` false for a screen that shows
+    /// neither its count of photos nor its dates (a photo, a picture), which are then not read.
+    func opened(_ id: Int64, counted: Bool = true) throws -> VacationOpening {
+        try VacationOpening.signedIn(id, context: context, store: store, counted: counted)
     }
 
     func menu(_ opening: VacationOpening, renameError: String? = nil, status: Status = .ok) throws -> Response {
@@ -115,7 +116,7 @@ struct VacationBrowseController {
     /// The vacation's photos in date order as a book, one photo per page with its caption; only
     /// the pages shown are read.
     func book(_ opening: VacationOpening, page number: Int) throws -> Response {
-        let count = try opening.contents.photoCount()
+        let count = opening.vacation.photoCount
         let book = Book(pageCount: count)
         guard book.page(at: number) != nil else {
             throw HTTPError.notFound(count == 0 ? "This vacation has no photos yet." : "The book has \(count) pages; there is no page \(number).")

@@ -89,18 +89,19 @@ struct VacationOpening {
 
     /// The vacation when the signed-in account owns it or it is shared with it; 404 otherwise,
     /// exactly as for one that does not exist.
-    static func signedIn(_ id: Int64, context: RequestContext, store: VacationStore) throws -> VacationOpening {
+    static func signedIn(_ id: Int64, context: RequestContext, store: VacationStore, counted: Bool = true) throws -> VacationOpening {
         guard let entry = try store.accessible(id, for: try context.account.id) else { throw HTTPError.notFound("There is no such vacation.") }
         return VacationOpening(
-            vacation: try entry.contents.summary(name: entry.name), contents: entry.contents, addresses: VacationAddresses(vacationID: id, token: nil),
+            vacation: counted ? try entry.contents.summary(name: entry.name) : entry.contents.uncounted(name: entry.name), contents: entry.contents,
+            addresses: VacationAddresses(vacationID: id, token: nil),
             reveal: VacationReveal(entry.access), ownerName: entry.ownerName, access: entry.access
         )
     }
 
     /// The vacation a share link opened (`RequestPipeline.openLink`), as its switches show it.
-    static func link(_ shared: SharedVacation, token: ShareToken) throws -> VacationOpening {
+    static func link(_ shared: SharedVacation, token: ShareToken, counted: Bool = true) throws -> VacationOpening {
         let reveal = VacationReveal(shared.link.options)
-        let summary = try shared.contents.summary(name: shared.vacationName)
+        let summary = counted ? try shared.contents.summary(name: shared.vacationName) : shared.contents.uncounted(name: shared.vacationName)
         return VacationOpening(
             vacation: reveal.shown(summary, nameGenerated: shared.vacationNameGenerated), contents: shared.contents,
             addresses: VacationAddresses(vacationID: shared.link.vacationID, token: token), reveal: reveal, ownerName: shared.ownerName, access: nil

@@ -226,7 +226,7 @@ extension Route {
                 match.slots { .vacationPhoto(id: $0, photo: $1, filter: match.vacationFilter) }
             })) {
                 let browse = VacationBrowseController(app: $0, context: $1)
-                return try browse.photo(try browse.opened(id), photo: photo, filter: filter)
+                return try browse.photo(try browse.opened(id, counted: false), photo: photo, filter: filter)
             }
         case .vacationPhotoRemoval(let id, let photo, let filter):
             RouteDeclaration("/vacations/\(id)/photos/\(photo)/remove", query: Route.filterQuery(filter), as: Parse(reading: { match in
@@ -241,7 +241,7 @@ extension Route {
                 return match.slots(Route.vacationPhotoImage)
             })) {
                 let browse = VacationBrowseController(app: $0, context: $1)
-                return try browse.image(try browse.opened(id), photo: photo, size: size)
+                return try browse.image(try browse.opened(id, counted: false), photo: photo, size: size)
             }
         case .vacationBook(let id, let page):
             .get("/vacations/\(id)/book/\(page)", as: Parse(Route.vacationBook)) { app, context in
