@@ -94,18 +94,19 @@ public struct VacationPhoto: Sendable, Equatable, Identifiable {
     }
 }
 
-/// A photo with its neighbours in a list of a vacation's photos, and the list's length.
+/// A photo with its neighbours in a list of a vacation's photos.
 public struct VacationPhotoWindow: Sendable, Equatable {
     public let before: [VacationPhoto]
     public let photo: VacationPhoto
     public let after: [VacationPhoto]
-    public let total: Int
+    /// No photo of the list is left out: it has no more than the window holds.
+    public let isWhole: Bool
 
     public var photos: [VacationPhoto] { before + [photo] + after }
 
     /// The same window with each photo as `transform` makes it (as a link may show it).
     public func map(_ transform: (VacationPhoto) -> VacationPhoto) -> VacationPhotoWindow {
-        VacationPhotoWindow(before: before.map(transform), photo: transform(photo), after: after.map(transform), total: total)
+        VacationPhotoWindow(before: before.map(transform), photo: transform(photo), after: after.map(transform), isWhole: isWhole)
     }
 }
 

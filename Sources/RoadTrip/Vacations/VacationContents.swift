@@ -84,6 +84,18 @@ public struct VacationContents: Sendable {
             """, VacationPhoto.init)
     }
 
+    /// The rows of a list and the condition that makes them, to go on with `AND …`: a tag's are
+    /// read through the tag's own rows first (SQLite keeps a CROSS JOIN's order) (a tag of ten photos among thousands is found by
+    /// them, not by reading the thousands in date order).
+    private func listed(_ filter: VacationPhotoFilter) -> SQL {
+        guard case .tag(let tag) = filter else { return "vacation_photos WHERE vacation_id = \(id) \(sql: condition(filter))" }
+        return """
+            vacation_photo_tags tagged CROSS JOIN vacation_photos
+            WHERE tagged.vacation_id = \(id) AND tagged.tag_id = \(tag)
+                AND vacation_photos.vacation_id = tagged.vacation_id AND vacation_photos.id = tagged.photo_id
+            """
+    }
+
     private func condition(_ filter: VacationPhotoFilter) -> SQL {
         switch filter {
         case .all: ""
@@ -93,8 +105,8 @@ public struct VacationContents: Sendable {
     }
 
     /// A photo of `filter` and its neighbours in date order, up to `reach` before and after it
-    /// (read by keyset, so what a photo's page costs does not grow with the vacation), and how
-    /// many photos `filter` has in all; nil when the photo is not among them.
+    /// (read by keyset, and nothing counted, so what a photo's page costs does not grow with the
+    /// vacation); nil when the photo is not among them.
     public func photos(_ filter: VacationPhotoFilter, around photoID: Int64, reach: Int) throws -> VacationPhotoWindow? {
         let reach = max(0, reach)
         return try database.read { db in
@@ -103,17 +115,16 @@ public struct VacationContents: Sendable {
                 """) else { return nil }
             let (photo, sortedAt): (VacationPhoto, String) = (try VacationPhoto(row: row), try row["sorted_at"])
             let before = try db.fetchAll("""
-                SELECT \(raw: VacationPhoto.columns) FROM vacation_photos WHERE vacation_id = \(id) \(sql: condition(filter))
+                SELECT \(raw: VacationPhoto.columns) FROM \(sql: listed(filter))
                     AND (sorted_at < \(sortedAt) OR (sorted_at = \(sortedAt) AND id < \(photoID)))
                 ORDER BY sorted_at DESC, id DESC LIMIT \(reach)
                 """, VacationPhoto.init)
             let after = try db.fetchAll("""
-                SELECT \(raw: VacationPhoto.columns) FROM vacation_photos WHERE vacation_id = \(id) \(sql: condition(filter))
+                SELECT \(raw: VacationPhoto.columns) FROM \(sql: listed(filter))
                     AND (sorted_at > \(sortedAt) OR (sorted_at = \(sortedAt) AND id > \(photoID)))
                 ORDER BY sorted_at, id LIMIT \(reach)
                 """, VacationPhoto.init)
-            let total: Int = try db.fetchValue("SELECT count(*) FROM vacation_photos WHERE vacation_id = \(id) \(sql: condition(filter))") ?? 0
-            return VacationPhotoWindow(before: before.reversed(), photo: photo, after: after, total: total)
+            return VacationPhotoWindow(before: before.reversed(), photo: photo, after: after, isWhole: before.count < reach && after.count < reach)
         }
     }
 

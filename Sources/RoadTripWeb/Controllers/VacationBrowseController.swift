@@ -72,7 +72,7 @@ struct VacationBrowseController {
             throw HTTPError.notFound("This vacation has no such photo.")
         }
         let grid = VacationGridView(addresses: opening.addresses, heading: heading, photos: window.photos, filter: filter, current: photoID,
-                                    total: window.total)
+                                    isPart: !window.isWhole)
         let photo = window.photo
         let link = { (other: VacationPhoto) in opening.addresses.photo(other.id, filter) }
         let view = VacationPhotoView(

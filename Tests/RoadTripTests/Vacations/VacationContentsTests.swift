@@ -145,4 +145,45 @@ import Testing
         #expect(try store.all(of: ann.id).map(\.photoCount) == [20_000, 1])
         #expect(try !store.vacation(full, of: ann.id)!.contents.contains(sha256: photo.sha256))
     }
+
+    @Test func aPhotosNeighboursAListsLengthsAndABooksPagesAreReadWithoutReadingEveryPhoto() throws {
+        // setup: 40 photo rows a day apart, photo N at place N mod 3 (none at 0), every fourth tagged
+        let id = try store.create(named: "Rows", for: ann.id)
+        let preview: [UInt8] = [0xFF, 0xD8, 0xFF], thumbnail = Array("RIFF".utf8)
+        try fixture.library.database.write { db in
+            for place in 1...2 {
+                try db.execute("INSERT INTO vacation_places (vacation_id, id, name, country, latitude, longitude) VALUES (\(id), \(place), 'P', 'Italy', 43.0, 11.0)")
+            }
+            try db.execute("INSERT INTO vacation_tags (vacation_id, id, name, name_key) VALUES (\(id), 1, 'Tag', 'tag')")
+            for number in 1...40 {
+                let digits = String(number, radix: 16)
+                let day = "2024-01-\(number < 10 ? "0" : "")\(min(number, 31))T\(number > 31 ? "2\(number - 31)" : "10"):00:00"
+                try db.execute("""
+                    INSERT INTO vacation_photos (vacation_id, id, sha256, title, taken_at, sorted_at, place_id, width, height, added_at, preview, thumbnail)
+                    VALUES (\(id), \(number), \(String(repeating: "0", count: 64 - digits.count) + digits), \("Photo \(number)"), \(day), \(day),
+                        \(number % 3 == 0 ? nil : Int64(number % 3)), 4, 3, 0, \(preview), \(thumbnail))
+                    """)
+                if number % 4 == 0 { try db.execute("INSERT INTO vacation_photo_tags (vacation_id, photo_id, tag_id) VALUES (\(id), \(number), 1)") }
+            }
+        }
+        let contents = try #require(try store.vacation(id, of: ann.id)).contents
+
+        // MUT + validate: the neighbours in date order, in each list
+        let middle = try #require(try contents.photos(.all, around: 20, reach: 3))
+        #expect(middle.photos.map(\.id) == [17, 18, 19, 20, 21, 22, 23] && !middle.isWhole)
+        let first = try #require(try contents.photos(.place(1), around: 1, reach: 3))
+        #expect(first.photos.map(\.id) == [1, 4, 7, 10])
+        let tagged = try #require(try contents.photos(.tag(1), around: 20, reach: 2))
+        #expect(tagged.photos.map(\.id) == [12, 16, 20, 24, 28])
+        #expect(try contents.photos(.tag(1), around: 20, reach: 10)?.isWhole == true)
+        #expect(try contents.photos(.tag(1), around: 21, reach: 2) == nil, "a photo not in the list")
+        #expect(try contents.photos(.all, around: 41, reach: 2) == nil)
+        let lengths = try contents.listLengths().map { "\($0.filter): \($0.count)" }
+        #expect(lengths == ["all: 40", "place(1): 14", "place(2): 13", "tag(1): 10"])
+        #expect(try contents.photoIDs(.tag(1), offset: 2, limit: 3) == [12, 16, 20])
+        #expect(try contents.photos(atPositions: [0, 39, 40]).mapValues(\.id) == [0: 1, 39: 40])
+        #expect(try contents.placeAndTagCounts() == (2, 1))
+        let summary = try contents.summary(name: "Rows")
+        #expect((summary.photoCount, summary.firstDate, summary.lastDate) == (40, "2024-01-01T10:00:00", "2024-01-31T29:00:00"))
+    }
 }

@@ -2,26 +2,27 @@ import HTML
 import RoadTrip
 
 /// A vacation's photos as a grid (all, a place's, a tag's), in date order; beside an open photo,
-/// only the photos around it (`total` the whole list's length) and a way to the whole grid.
+/// only the photos around it (`isPart`) and a way to the whole grid.
 struct VacationGridView: HTML {
     let addresses: VacationAddresses
     let heading: String
     let photos: [VacationPhoto]
     let filter: VacationPhotoFilter
     var current: Int64? = nil
-    /// The whole list's length when `photos` is part of it.
-    var total: Int? = nil
+    /// `photos` are those around `current`, not the whole list.
+    var isPart = false
 
     var content: some HTML {
         section(.class("photo-grid-screen"), .script(ScreenScript.photoGrid), .ariaLabel(heading)) {
             div(.class("grid-heading")) {
                 h2(.class("section-title")) { heading }
-                p(.class("row-subtitle")) { PhotoFormat.count(total ?? photos.count) }
-            }
-            if let total, total > photos.count {
-                p(.class("grid-window-note")) {
-                    a(.href(addresses.photos(filter))) { "All \(PhotoFormat.count(total))" }
-                    " · the \(photos.count) around this one"
+                if isPart {
+                    p(.class("row-subtitle grid-window-note")) {
+                        "The \(photos.count) around this one · "
+                        a(.href(addresses.photos(filter))) { "See all" }
+                    }
+                } else {
+                    p(.class("row-subtitle")) { PhotoFormat.count(photos.count) }
                 }
             }
             if photos.isEmpty {
