@@ -349,5 +349,7 @@ extension Schema {
         Migration("011-generated-names", Schema.generatedNames(flag: "BIGINT")),
         // SQLite's 017-vacation-dates.
         Migration("012-vacation-dates", Schema.vacationDates),
+        // SQLite's 018-vacation-places-by-date.
+        Migration("013-vacation-places-by-date", Schema.vacationPlacesByDate),
     ]
 }

@@ -360,10 +360,19 @@ enum Schema {
         Migration("016-generated-names", Schema.generatedNames(flag: "INTEGER")),
         // A vacation's first and last dates without reading its photos (every page of it shows them).
         Migration("017-vacation-dates", Schema.vacationDates),
+        // A place's photos in date order off one index, its ties by id: a photo's neighbours at its
+        // place are read there, never by walking the whole vacation (`VacationContents.photos(_:around:reach:)`).
+        Migration("018-vacation-places-by-date", Schema.vacationPlacesByDate),
     ]
 
     /// The same on both engines.
     static let vacationDates = "CREATE INDEX vacation_photos_by_taken ON vacation_photos(vacation_id, taken_at);"
+
+    /// The same on both engines: the place's index gains the tie-breaking id (the old one is its prefix).
+    static let vacationPlacesByDate = """
+        CREATE INDEX vacation_photos_by_place_date ON vacation_photos(vacation_id, place_id, sorted_at, id);
+        DROP INDEX vacation_photos_by_place;
+        """
 
     /// The same on both engines but for the flag's type: which vacations are named after a trip
     /// found (a name still starting with the trip's title) and which vacation photos are titled

@@ -261,7 +261,7 @@ public enum Route: Sendable, Equatable {
         // In the order of the examples, as when every address was tried in turn.
         let candidates = slotFirst.isEmpty ? literal : (literal + slotFirst).sorted { $0.order < $1.order }
         for address in candidates {
-            if let values = address.path.values(at: parts), let route = address.parse.route(AddressMatch(values: values, query: query)) {
+            if let values = RoutePath.values(of: address.segments, at: parts), let route = address.parse.route(AddressMatch(values: values, query: query)) {
                 self = route
                 return
             }
@@ -272,7 +272,8 @@ public enum Route: Sendable, Equatable {
     /// An address requests are matched against: an example's path, and how its route is read back.
     struct Address: Sendable {
         let order: Int
-        let path: RoutePath
+        /// The example's path's segments, made once.
+        let segments: [RoutePath.Segment]
         let parse: Parse
     }
 
@@ -280,8 +281,8 @@ public enum Route: Sendable, Equatable {
     /// segments and its first segment (or a slot there), not against all of them.
     private static let addressesByShape: [RoutePath.Shape: [Address]] = {
         let declarations = examples.map(\.declaration)
-        let addresses = declarations.enumerated().map { Address(order: $0.offset, path: $0.element.path, parse: $0.element.parse) }
-        return Dictionary(grouping: addresses, by: \.path.shape)
+        let addresses = declarations.enumerated().map { Address(order: $0.offset, segments: $0.element.path.segments, parse: $0.element.parse) }
+        return Dictionary(grouping: addresses, by: { RoutePath.shape(of: $0.segments) })
     }()
 
     /// The link to this route: its path, with its query when it has one.

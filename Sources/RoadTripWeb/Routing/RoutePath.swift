@@ -14,7 +14,10 @@ struct RoutePath: ExpressibleByStringInterpolation, Sendable, CustomStringConver
 
     /// The path as a link writes it.
     let text: String
-    let segments: [Segment]
+    /// What was written into it, in order: printing a link needs only `text`, so the segments a
+    /// request is matched against are made from these only when asked for (`segments`; the
+    /// table of addresses keeps its own).
+    private let written: [StringInterpolation.Piece]
 
     init(stringLiteral text: String) {
         self.init(stringInterpolation: StringInterpolation(literalCapacity: text.count, interpolationCount: 0).appending(text))
@@ -22,7 +25,28 @@ struct RoutePath: ExpressibleByStringInterpolation, Sendable, CustomStringConver
 
     init(stringInterpolation path: StringInterpolation) {
         text = path.text
-        segments = path.pieces.map { pieces in
+        written = path.written
+    }
+
+    /// The segments after the leading `/`, each a literal, a slot, or malformed (a slot with text beside it).
+    var segments: [Segment] {
+        var segments: [[StringInterpolation.Piece]] = []
+        func append(_ piece: StringInterpolation.Piece) {
+            if segments.isEmpty { segments.append([]) }
+            segments[segments.count - 1].append(piece)
+        }
+        for piece in written {
+            guard piece.slot == nil else {
+                append(piece)
+                continue
+            }
+            // Every `/` but the path's first starts a segment; the first opens the path.
+            for (index, part) in piece.text.split(separator: "/", omittingEmptySubsequences: false).enumerated() {
+                if index > 0 { segments.append([]) }
+                if !part.isEmpty { append(StringInterpolation.Piece(text: String(part), slot: nil)) }
+            }
+        }
+        return segments.map { pieces in
             let slots = pieces.compactMap(\.slot)
             let literal = pieces.map(\.text).joined()
             switch slots.count {
@@ -49,10 +73,12 @@ struct RoutePath: ExpressibleByStringInterpolation, Sendable, CustomStringConver
         }
 
         fileprivate var text = ""
-        /// The segments after the leading `/`, each as the pieces written into it.
-        fileprivate var pieces: [[Piece]] = []
+        /// The literals and values written, in order.
+        fileprivate var written: [Piece] = []
 
-        init(literalCapacity: Int, interpolationCount: Int) {}
+        init(literalCapacity: Int, interpolationCount: Int) {
+            written.reserveCapacity(2 * interpolationCount + 1)
+        }
 
         fileprivate func appending(_ literal: String) -> Self {
             var copy = self
@@ -61,11 +87,7 @@ struct RoutePath: ExpressibleByStringInterpolation, Sendable, CustomStringConver
         }
 
         mutating func appendLiteral(_ literal: String) {
-            for (index, part) in literal.split(separator: "/", omittingEmptySubsequences: false).enumerated() {
-                // Every `/` but the path's first starts a segment; the first opens the path.
-                if index > 0 { pieces.append([]) }
-                if !part.isEmpty { append(Piece(text: String(part), slot: nil)) }
-            }
+            written.append(Piece(text: literal, slot: nil))
             text += literal
         }
 
@@ -82,18 +104,18 @@ struct RoutePath: ExpressibleByStringInterpolation, Sendable, CustomStringConver
         mutating func appendInterpolation(_ period: TimelinePeriod) { append(.period, period.description) }
 
         private mutating func append(_ slot: Slot, _ value: String) {
-            append(Piece(text: value, slot: slot))
+            written.append(Piece(text: value, slot: slot))
             text += value
-        }
-
-        private mutating func append(_ piece: Piece) {
-            if pieces.isEmpty { pieces.append([]) }
-            pieces[pieces.count - 1].append(piece)
         }
     }
 
     /// The slots' values when `parts` (a path split at `/`) is this path's address; nil otherwise.
     func values(at parts: [Substring]) -> [SlotValue]? {
+        Self.values(of: segments, at: parts)
+    }
+
+    /// The same for segments made once (the table of addresses requests are matched against).
+    static func values(of segments: [Segment], at parts: [Substring]) -> [SlotValue]? {
         guard parts.count == segments.count else { return nil }
         var values: [SlotValue] = []
         for (segment, part) in zip(segments, parts) {
@@ -112,7 +134,9 @@ struct RoutePath: ExpressibleByStringInterpolation, Sendable, CustomStringConver
 
     /// How many segments the path has, and its first when that is literal: a request is tried
     /// only against the addresses of its own shape.
-    var shape: Shape {
+    var shape: Shape { Self.shape(of: segments) }
+
+    static func shape(of segments: [Segment]) -> Shape {
         guard case .literal(let first)? = segments.first else { return Shape(count: segments.count, first: nil) }
         return Shape(count: segments.count, first: first)
     }
