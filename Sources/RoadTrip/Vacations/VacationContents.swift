@@ -48,12 +48,17 @@ public struct VacationContents: Sendable {
 
     /// The places in the order first visited: the earliest photo date there.
     public func itinerary() throws -> [VacationPlace] {
+        try places("")
+    }
+
+    /// The places `condition` (`AND …`) keeps, each with its photos' count and first date.
+    private func places(_ condition: SQL) throws -> [VacationPlace] {
         try database.fetchAll("""
             SELECT places.id, places.name, places.region, places.country, places.latitude, places.longitude,
                 count(*) AS photo_count, min(photos.sorted_at) AS first_visited
             FROM vacation_places places
             JOIN vacation_photos photos ON photos.vacation_id = places.vacation_id AND photos.place_id = places.id
-            WHERE places.vacation_id = \(id)
+            WHERE places.vacation_id = \(id) \(sql: condition)
             GROUP BY places.vacation_id, places.id ORDER BY first_visited, places.id
             """) { row in
             VacationPlace(id: try row["id"], name: try row["name"], region: try row["region"], country: try row["country"],
@@ -65,12 +70,16 @@ public struct VacationContents: Sendable {
     /// The tags, most used first; only those whose name contains `filter` (case ignored) when given.
     public func tags(matching filter: String = "") throws -> [VacationTag] {
         let key = VacationTags.key(filter)
-        let matching: SQL = key.isEmpty ? "" : "AND instr(tags.name_key, \(key)) > 0"
-        return try database.fetchAll("""
+        return try tags(key.isEmpty ? "" : "AND instr(tags.name_key, \(key)) > 0")
+    }
+
+    /// The tags `condition` (`AND …`) keeps, each with its photos' count, most used first.
+    private func tags(_ condition: SQL) throws -> [VacationTag] {
+        try database.fetchAll("""
             SELECT tags.id, tags.name, count(*) AS photo_count
             FROM vacation_tags tags
             JOIN vacation_photo_tags photo_tags ON photo_tags.vacation_id = tags.vacation_id AND photo_tags.tag_id = tags.id
-            WHERE tags.vacation_id = \(id) \(sql: matching)
+            WHERE tags.vacation_id = \(id) \(sql: condition)
             GROUP BY tags.vacation_id, tags.id ORDER BY photo_count DESC, tags.name_key
             """) { row in
             VacationTag(id: try row["id"], name: try row["name"], photoCount: try row["photo_count"])
@@ -173,29 +182,12 @@ public struct VacationContents: Sendable {
 
     /// One place of the itinerary, reading only its own photos.
     public func place(id placeID: Int64) throws -> VacationPlace? {
-        try database.fetchOne("""
-            SELECT places.id, places.name, places.region, places.country, places.latitude, places.longitude,
-                count(*) AS photo_count, min(photos.sorted_at) AS first_visited
-            FROM vacation_places places
-            JOIN vacation_photos photos ON photos.vacation_id = places.vacation_id AND photos.place_id = places.id
-            WHERE places.vacation_id = \(id) AND places.id = \(placeID)
-            GROUP BY places.vacation_id, places.id
-            """).map { row in
-            VacationPlace(id: try row["id"], name: try row["name"], region: try row["region"], country: try row["country"],
-                          photoCount: try row["photo_count"], firstVisited: try row["first_visited"],
-                          coordinate: Coordinate(latitude: try row["latitude"] as Double, longitude: try row["longitude"] as Double))
-        }
+        try places("AND places.id = \(placeID)").first
     }
 
     /// One tag, reading only its own photos.
     public func tag(id tagID: Int64) throws -> VacationTag? {
-        try database.fetchOne("""
-            SELECT tags.id, tags.name, count(*) AS photo_count
-            FROM vacation_tags tags
-            JOIN vacation_photo_tags photo_tags ON photo_tags.vacation_id = tags.vacation_id AND photo_tags.tag_id = tags.id
-            WHERE tags.vacation_id = \(id) AND tags.id = \(tagID)
-            GROUP BY tags.vacation_id, tags.id
-            """).map { row in VacationTag(id: try row["id"], name: try row["name"], photoCount: try row["photo_count"]) }
+        try tags("AND tags.id = \(tagID)").first
     }
 
     /// How many places its photos were taken at and how many tags they have.

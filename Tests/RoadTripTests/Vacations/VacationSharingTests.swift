@@ -24,6 +24,15 @@ import Testing
         return nil
     }
 
+    /// A new link to Lisbon with the password "sardines", as it opens before its password is given.
+    private func passwordLink() throws -> SharedVacation {
+        let new = try sharing.makeLink(to: lisbon, for: ann.id, password: "sardines")
+        guard case .needsPassword(let locked) = try sharing.open(new.token, proof: nil) else {
+            throw SharingError.noSuchLink
+        }
+        return locked
+    }
+
     @Test func aTokenIs144RandomBitsAndOnlyItsHashIsStored() throws {
         // MUT
         let made = try (0..<200).map { _ in try sharing.makeLink(to: lisbon, for: ann.id) }
@@ -132,8 +141,7 @@ import Testing
 
     @Test func fiveWrongGuessesFromAnAddressHoldThatAddressEvenForTheRightPassword() throws {
         // setup
-        let new = try sharing.makeLink(to: lisbon, for: ann.id, password: "sardines")
-        guard case .needsPassword(let locked) = try sharing.open(new.token, proof: nil) else { Issue.record("opened without the password"); return }
+        let locked = try passwordLink()
         for guess in 1...5 {
             #expect(throws: SharingError.wrongPassword) { try sharing.unlock(locked, password: "guess \(guess)", address: "192.0.2.1") }
         }
@@ -146,8 +154,7 @@ import Testing
 
     @Test func guessesFromElsewhereAtALinkDoNotKeepOutTheVisitorWithItsPassword() throws {
         // setup: five wrong guesses, each from an address of its own
-        let new = try sharing.makeLink(to: lisbon, for: ann.id, password: "sardines")
-        guard case .needsPassword(let locked) = try sharing.open(new.token, proof: nil) else { Issue.record("opened without the password"); return }
+        let locked = try passwordLink()
         for guess in 1...5 {
             #expect(throws: SharingError.wrongPassword) { try sharing.unlock(locked, password: "guess \(guess)", address: "192.0.2.\(guess)") }
         }
@@ -159,8 +166,7 @@ import Testing
 
     @Test func failedSignInsUnderALinksOldKeyDoNotLockTheLink() throws {
         // setup: five sign-ins as "link:<id>" (how link failures were counted before) and as the bare id
-        let new = try sharing.makeLink(to: lisbon, for: ann.id, password: "sardines")
-        guard case .needsPassword(let locked) = try sharing.open(new.token, proof: nil) else { Issue.record("opened without the password"); return }
+        let locked = try passwordLink()
         for name in ["link:\(locked.link.id)", "\(locked.link.id)"] {
             for attempt in 1...5 {
                 let outcome = try fixture.library.authenticator.signIn(name: name, password: "wrong password!", address: "192.0.2.\(attempt)", deviceToken: nil)
@@ -175,8 +181,7 @@ import Testing
 
     @Test func anAddressHeldAtALinkStillSignsInAndTheOtherWayRound() throws {
         // setup: five wrong link passwords from one address, five failed sign-ins from another
-        let new = try sharing.makeLink(to: lisbon, for: ann.id, password: "sardines")
-        guard case .needsPassword(let locked) = try sharing.open(new.token, proof: nil) else { Issue.record("opened without the password"); return }
+        let locked = try passwordLink()
         for guess in 1...5 {
             #expect(throws: SharingError.wrongPassword) { try sharing.unlock(locked, password: "guess \(guess)", address: "192.0.2.1") }
             _ = try fixture.library.authenticator.signIn(name: "Nobody \(guess)", password: "wrong password!", address: "192.0.2.2", deviceToken: nil)

@@ -17,12 +17,8 @@ struct VacationMenuView: HTML {
     var filling: Int? = nil
 
     init(_ opening: VacationOpening, counts: (places: Int, tags: Int), renameError: String? = nil) {
-        self.init(opening, placeCount: counts.places, tagCount: counts.tags, renameError: renameError)
-    }
-
-    init(_ opening: VacationOpening, placeCount: Int, tagCount: Int, renameError: String? = nil) {
         (vacation, addresses, reveal, sharedBy) = (opening.vacation, opening.addresses, opening.reveal, opening.sharedBy)
-        (self.placeCount, self.tagCount, self.renameError) = (placeCount, tagCount, renameError)
+        (placeCount, tagCount, self.renameError) = (counts.places, counts.tags, renameError)
     }
 
     var content: some HTML {
