@@ -106,7 +106,7 @@ let package = Package(
         .testTarget(name: "PageFetcherTests", dependencies: ["PageFetcher", "HTTPServer", "NetworkAddress", "TestSupport"]),
         .testTarget(name: "NetworkAddressTests", dependencies: ["NetworkAddress"]),
         .testTarget(name: "RoadTripTests", dependencies: ["RoadTrip", "SQLDatabase", "SQLite", "PostgreSQL", "TestDatabases", "TestSupport", "Crypto", "Imaging", "Geo", "HTTPServer"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "RoadTripWebTests", dependencies: ["RoadTripWeb", "RoadTrip", "TestDatabases", "TestSupport", "PostgreSQL", "HTTPServer", "HTML", "Crypto", "Imaging", "Geo", "NetworkAddress", "Compression"]),
+        .testTarget(name: "RoadTripWebTests", dependencies: ["RoadTripWeb", "RoadTrip", "TestDatabases", "TestSupport", "PostgreSQL", "SQLite", "HTTPServer", "HTML", "Crypto", "Imaging", "Geo", "NetworkAddress", "Compression"]),
         // The `roadtrip` command run as a person runs it, and whole instances serving over real
         // sockets: child processes, signals, ports.
         .testTarget(

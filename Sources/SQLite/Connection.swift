@@ -15,6 +15,8 @@ public final class SQLiteConnection: Connection {
     private var statements: [String: Statement] = [:]
     /// How many `transaction` calls are open inside the outermost one: names their savepoints.
     var savepointDepth = 0
+    /// Where the steps its statements take are counted (its database's), if anywhere.
+    var stepCount: StepCount?
 
     /// Past this many distinct SQL texts the cache is emptied: SQL built with a varying
     /// shape (an `IN` list of any length) must not grow memory without bound.
@@ -106,6 +108,7 @@ public final class SQLiteConnection: Connection {
     /// such as the PRAGMAs at opening.
     func run<T>(_ sql: SQL, cached: Bool = true, _ body: (Statement) throws -> T) throws -> T {
         let statement = try cached ? statement(for: sql.text) : Statement(sql: sql.text, connection: handle)
+        defer { stepCount?.add(statement.takeSteps()) }
         return try statement.run(sql.arguments, body)
     }
 

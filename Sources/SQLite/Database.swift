@@ -13,6 +13,7 @@ public final class SQLiteDatabase: Database {
     private let writer: ConnectionPool
     private let readers: ConnectionPool
     private let changes: ChangeWatch
+    private let steps = StepCount()
 
     /// Opens the database at `path`, creating the file (its folder must exist) and applying
     /// the `migrations` not yet applied, in order.
@@ -39,6 +40,15 @@ public final class SQLiteDatabase: Database {
         writer = ConnectionPool([writerConnection])
         readers = ConnectionPool(readerConnections)
         changes = ChangeWatch(path: path, journal: journal, checkInterval: changeCheckInterval)
+        for connection in [writerConnection] + readerConnections { connection.stepCount = steps }
+    }
+
+    /// How many steps SQLite's virtual machine has taken for this database's statements, on
+    /// every connection: what its queries cost, counted rather than timed (a query that walks a
+    /// thousand rows takes thousands), so a test can show that a page's cost does not grow with
+    /// the data behind it.
+    public var stepsTaken: Int64 {
+        steps.total
     }
 
     /// Moves at once with this process's writes, and within `changeCheckInterval` with another

@@ -68,6 +68,12 @@ final class Statement {
         return value
     }
 
+    /// The steps SQLite's virtual machine took for this statement since last asked: the work
+    /// its runs cost, counted (a query that reads a thousand rows takes thousands).
+    func takeSteps() -> Int64 {
+        Int64(sqlite3_stmt_status(handle, SQLITE_STMTSTATUS_VM_STEP, 1))
+    }
+
     /// Moves to the next row: true when one is ready, false when the statement is done.
     func step() throws -> Bool {
         let code = sqlite3_step(handle)

@@ -35,7 +35,7 @@ SELECT $1, i, printf('%064x', i), 'Photo ' || i, strftime('%Y-%m-%dT%H:%M:%S', 1
        4000, 3000, 1700000000, randomblob(2000), randomblob(300) FROM n;
 WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 10)
 INSERT INTO vacation_tags (vacation_id, id, name, name_key) SELECT $1, i, 'Tag ' || i, 'tag ' || i FROM n;
-INSERT INTO vacation_photo_tags (vacation_id, photo_id, tag_id) SELECT $1, id, 1 + id % 10 FROM vacation_photos WHERE vacation_id = $1 AND id % 10 = 0;
+INSERT INTO vacation_photo_tags (vacation_id, photo_id, tag_id) SELECT $1, id, 1 + (id / 10) % 10 FROM vacation_photos WHERE vacation_id = $1 AND id % 10 = 0;
 SQL
 }
 write_vacation 1 Large "$PHOTOS"

@@ -37,6 +37,8 @@ public final class Library: Sendable {
     public let sharing: VacationSharing
     /// Backups as they happened; one per library, so that the status it has read is shared.
     public let backups: BackupLog
+    /// Vacations' counts, dates, places, tags and photo order; one per library, so that what one page read serves the next.
+    public let vacationFigures = VacationFigures()
 
     public init(
         folder: URL, database location: LibraryDatabase = .sqlite, readers: Int = 4, clock: WallClock = .system, hasher: PasswordHasher = PasswordHasher(),
@@ -59,7 +61,7 @@ public final class Library: Sendable {
         renditions = RenditionMaker(files: photos.files, processor: processor)
         jobs = JobQueue(database: database, clock: clock)
         authenticator = Authenticator(database: database, hasher: hasher, clock: clock)
-        sharing = VacationSharing(database: database, hasher: hasher, signingKey: signingKey, clock: clock)
+        sharing = VacationSharing(database: database, hasher: hasher, signingKey: signingKey, figures: vacationFigures, clock: clock)
         backups = BackupLog(database: database, clock: clock)
         exports = VacationExports(folder: folder.appendingPathComponent("cache/exports"), limit: exportLimit)
     }
@@ -75,7 +77,7 @@ public final class Library: Sendable {
     public var trips: TripStore { TripStore(database: database, clock: clock) }
     public var events: EventList { EventList(database: database) }
     public var recents: Recents { Recents(database: database, clock: clock) }
-    public var vacations: VacationStore { VacationStore(database: database, dataFolder: folder, exports: exports, clock: clock) }
+    public var vacations: VacationStore { VacationStore(database: database, dataFolder: folder, exports: exports, figures: vacationFigures, clock: clock) }
     public var photoTags: PhotoTagStore { PhotoTagStore(database: database) }
     public var tracks: TrackStore { TrackStore(database: database, clock: clock) }
     public var placer: PhotoPlacer { PhotoPlacer(photos: photos, tracks: tracks, clock: clock) }

@@ -351,5 +351,15 @@ extension Schema {
         Migration("012-vacation-dates", Schema.vacationDates),
         // SQLite's 018-vacation-places-by-date.
         Migration("013-vacation-places-by-date", Schema.vacationPlacesByDate),
+        // SQLite's 019-vacation-tags-by-date.
+        Migration("014-vacation-tags-by-date", Schema.vacationTagsByDate + """
+            CREATE FUNCTION vacation_photo_tags_date() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN
+                NEW.sorted_at := (SELECT sorted_at FROM vacation_photos WHERE vacation_id = NEW.vacation_id AND id = NEW.photo_id);
+                RETURN NEW;
+            END $$;
+            CREATE TRIGGER vacation_photo_tags_dated BEFORE INSERT ON vacation_photo_tags
+                FOR EACH ROW EXECUTE FUNCTION vacation_photo_tags_date();
+            """),
     ]
 }

@@ -363,6 +363,15 @@ enum Schema {
         // A place's photos in date order off one index, its ties by id: a photo's neighbours at its
         // place are read there, never by walking the whole vacation (`VacationContents.photos(_:around:reach:)`).
         Migration("018-vacation-places-by-date", Schema.vacationPlacesByDate),
+        // A tag's photos in date order off the tag's own index: each tag row carries its photo's
+        // date (a vacation photo's date never changes), set by the database on every insert.
+        Migration("019-vacation-tags-by-date", Schema.vacationTagsByDate + """
+            CREATE TRIGGER vacation_photo_tags_dated AFTER INSERT ON vacation_photo_tags BEGIN
+                UPDATE vacation_photo_tags SET sorted_at = (
+                    SELECT sorted_at FROM vacation_photos WHERE vacation_id = new.vacation_id AND id = new.photo_id)
+                WHERE vacation_id = new.vacation_id AND photo_id = new.photo_id AND tag_id = new.tag_id;
+            END;
+            """),
     ]
 
     /// The same on both engines.
@@ -372,6 +381,18 @@ enum Schema {
     static let vacationPlacesByDate = """
         CREATE INDEX vacation_photos_by_place_date ON vacation_photos(vacation_id, place_id, sorted_at, id);
         DROP INDEX vacation_photos_by_place;
+        """
+
+    /// The same on both engines: the tag rows' dates, filled, and the tag's index by date (the old
+    /// one is its prefix). Each engine adds its own trigger that dates new rows.
+    static let vacationTagsByDate = """
+        ALTER TABLE vacation_photo_tags ADD COLUMN sorted_at TEXT NOT NULL DEFAULT '';
+        UPDATE vacation_photo_tags SET sorted_at = (
+            SELECT sorted_at FROM vacation_photos
+            WHERE vacation_photos.vacation_id = vacation_photo_tags.vacation_id AND vacation_photos.id = vacation_photo_tags.photo_id);
+        CREATE INDEX vacation_photo_tags_by_date ON vacation_photo_tags(vacation_id, tag_id, sorted_at, photo_id);
+        DROP INDEX vacation_photo_tags_by_tag;
+
         """
 
     /// The same on both engines but for the flag's type: which vacations are named after a trip

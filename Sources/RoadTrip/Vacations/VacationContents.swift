@@ -10,23 +10,22 @@ public struct VacationContents: Sendable {
     let database: Database
     /// The vacation's id in the catalogue.
     public let id: Int64
+    /// Its counts, dates, places, tags and photo order, kept until the library changes.
+    let figureCache: VacationFigures
 
-    init(database: Database, id: Int64) {
+    init(database: Database, id: Int64, figures: VacationFigures) {
         self.database = database
         self.id = id
+        figureCache = figures
     }
 
     public func summary(name: String) throws -> Vacation {
-        try database.read { db in
-            // Each aggregate alone, so that the first and last dates are read off the index's ends:
-            // every page of the vacation asks, and it may hold thousands of photos.
-            let row = try db.fetchOne("""
-                SELECT (SELECT count(*) FROM vacation_photos WHERE vacation_id = \(id)) AS n,
-                    (SELECT min(taken_at) FROM vacation_photos WHERE vacation_id = \(id)) AS first_date,
-                    (SELECT max(taken_at) FROM vacation_photos WHERE vacation_id = \(id)) AS last_date
-                """)
-            return Vacation(id: id, name: name, photoCount: try row?["n"] ?? 0, firstDate: try row?["first_date"], lastDate: try row?["last_date"])
-        }
+        let figures = try self.figures()
+        return Vacation(id: id, name: name, photoCount: figures.photoCount, firstDate: figures.firstDate, lastDate: figures.lastDate)
+    }
+
+    private func figures() throws -> VacationFigures.Figures {
+        try figureCache.figures(of: id, in: database)
     }
 
     /// The vacation by its name alone, its photos neither counted nor dated: for a screen that
@@ -48,29 +47,13 @@ public struct VacationContents: Sendable {
 
     /// The places in the order first visited: the earliest photo date there.
     public func itinerary() throws -> [VacationPlace] {
-        try places("")
-    }
-
-    /// The places `condition` (`AND …`) keeps, each with its photos' count and first date.
-    private func places(_ condition: SQL) throws -> [VacationPlace] {
-        try database.fetchAll("""
-            SELECT places.id, places.name, places.region, places.country, places.latitude, places.longitude,
-                count(*) AS photo_count, min(photos.sorted_at) AS first_visited
-            FROM vacation_places places
-            JOIN vacation_photos photos ON photos.vacation_id = places.vacation_id AND photos.place_id = places.id
-            WHERE places.vacation_id = \(id) \(sql: condition)
-            GROUP BY places.vacation_id, places.id ORDER BY first_visited, places.id
-            """) { row in
-            VacationPlace(id: try row["id"], name: try row["name"], region: try row["region"], country: try row["country"],
-                          photoCount: try row["photo_count"], firstVisited: try row["first_visited"],
-                          coordinate: Coordinate(latitude: try row["latitude"] as Double, longitude: try row["longitude"] as Double))
-        }
+        try figures().places
     }
 
     /// The tags, most used first; only those whose name contains `filter` (case ignored) when given.
     public func tags(matching filter: String = "") throws -> [VacationTag] {
         let key = VacationTags.key(filter)
-        return try tags(key.isEmpty ? "" : "AND instr(tags.name_key, \(key)) > 0")
+        return key.isEmpty ? try figures().tags : try tags("AND instr(tags.name_key, \(key)) > 0")
     }
 
     /// The tags `condition` (`AND …`) keeps, each with its photos' count, most used first.
@@ -88,34 +71,39 @@ public struct VacationContents: Sendable {
 
     /// Photos in date order (the order they were taken; undated ones by when they were added).
     public func photos(_ filter: VacationPhotoFilter = .all) throws -> [VacationPhoto] {
-        try database.fetchAll("""
-            SELECT \(raw: VacationPhoto.columns) FROM vacation_photos WHERE vacation_id = \(id) \(sql: condition(filter)) ORDER BY sorted_at, id
+        let list = listed(filter)
+        return try database.fetchAll("""
+            SELECT \(raw: VacationPhoto.columns) FROM \(sql: list.rows) ORDER BY \(raw: list.date), \(raw: list.id)
             """, VacationPhoto.init)
     }
 
-    /// The rows of a list and the condition that makes them, to go on with `AND …`: a tag's are
-    /// read through the tag's own rows first (SQLite keeps a CROSS JOIN's order) (a tag of ten photos among thousands is found by
-    /// them, not by reading the thousands in date order).
-    private func listed(_ filter: VacationPhotoFilter) -> SQL {
-        guard case .tag(let tag) = filter else { return "vacation_photos WHERE vacation_id = \(id) \(sql: condition(filter))" }
-        return """
+    /// The rows of a list and the condition that makes them, to go on with `AND …`, and the
+    /// columns that order them (date, then id). A tag's are read through the tag's own rows,
+    /// which carry their photo's date (SQLite keeps a CROSS JOIN's order): its photos in date
+    /// order off the tag's index, never by reading the vacation's thousands or the tag's all.
+    private func listed(_ filter: VacationPhotoFilter) -> (rows: SQL, date: String, id: String) {
+        guard case .tag(let tag) = filter else {
+            return ("vacation_photos WHERE vacation_id = \(id) \(sql: condition(filter))", "vacation_photos.sorted_at", "vacation_photos.id")
+        }
+        return ("""
             vacation_photo_tags tagged CROSS JOIN vacation_photos
             WHERE tagged.vacation_id = \(id) AND tagged.tag_id = \(tag)
                 AND vacation_photos.vacation_id = tagged.vacation_id AND vacation_photos.id = tagged.photo_id
-            """
+            """, "tagged.sorted_at", "tagged.photo_id")
     }
 
     private func condition(_ filter: VacationPhotoFilter) -> SQL {
         switch filter {
         case .all: ""
         case .place(let place): "AND place_id = \(place)"
-        case .tag(let tag): "AND id IN (SELECT photo_id FROM vacation_photo_tags WHERE vacation_id = \(id) AND tag_id = \(tag))"
+        case .tag(let tag): "AND EXISTS (SELECT 1 FROM vacation_photo_tags WHERE vacation_id = \(id) AND photo_id = vacation_photos.id AND tag_id = \(tag))"
         }
     }
 
     /// A photo of `filter` and its neighbours in date order, up to `reach` before and after it
     /// (read by keyset, and nothing counted, so what a photo's page costs does not grow with the
-    /// vacation); nil when the photo is not among them.
+    /// vacation); nil when the photo is not among them. The keyset is a row value: both engines
+    /// start it on the list's index, where `sorted_at > ? OR (sorted_at = ? AND id > ?)` walks it.
     public func photos(_ filter: VacationPhotoFilter, around photoID: Int64, reach: Int) throws -> VacationPhotoWindow? {
         let reach = max(0, reach)
         return try database.read { db in
@@ -123,15 +111,14 @@ public struct VacationContents: Sendable {
                 SELECT \(raw: VacationPhoto.columns), sorted_at FROM vacation_photos WHERE vacation_id = \(id) AND id = \(photoID) \(sql: condition(filter))
                 """) else { return nil }
             let (photo, sortedAt): (VacationPhoto, String) = (try VacationPhoto(row: row), try row["sorted_at"])
+            let list = listed(filter)
             let before = try db.fetchAll("""
-                SELECT \(raw: VacationPhoto.columns) FROM \(sql: listed(filter))
-                    AND (sorted_at < \(sortedAt) OR (sorted_at = \(sortedAt) AND id < \(photoID)))
-                ORDER BY sorted_at DESC, id DESC LIMIT \(reach)
+                SELECT \(raw: VacationPhoto.columns) FROM \(sql: list.rows) AND (\(raw: list.date), \(raw: list.id)) < (\(sortedAt), \(photoID))
+                ORDER BY \(raw: list.date) DESC, \(raw: list.id) DESC LIMIT \(reach)
                 """, VacationPhoto.init)
             let after = try db.fetchAll("""
-                SELECT \(raw: VacationPhoto.columns) FROM \(sql: listed(filter))
-                    AND (sorted_at > \(sortedAt) OR (sorted_at = \(sortedAt) AND id > \(photoID)))
-                ORDER BY sorted_at, id LIMIT \(reach)
+                SELECT \(raw: VacationPhoto.columns) FROM \(sql: list.rows) AND (\(raw: list.date), \(raw: list.id)) > (\(sortedAt), \(photoID))
+                ORDER BY \(raw: list.date), \(raw: list.id) LIMIT \(reach)
                 """, VacationPhoto.init)
             return VacationPhotoWindow(before: before.reversed(), photo: photo, after: after, isWhole: before.count < reach && after.count < reach)
         }
@@ -139,37 +126,35 @@ public struct VacationContents: Sendable {
 
     /// How many photos each list of the vacation has: all of them, each place's (by id), each tag's (by id).
     public func listLengths() throws -> [(filter: VacationPhotoFilter, count: Int)] {
-        try database.read { db in
-            let all: Int = try db.fetchValue("SELECT count(*) FROM vacation_photos WHERE vacation_id = \(id)") ?? 0
-            let places = try db.fetchAll("""
-                SELECT place_id, count(*) AS n FROM vacation_photos WHERE vacation_id = \(id) AND place_id IS NOT NULL GROUP BY place_id ORDER BY place_id
-                """) { (VacationPhotoFilter.place(try $0["place_id"]), try $0["n"] as Int) }
-            let tags = try db.fetchAll("""
-                SELECT tag_id, count(*) AS n FROM vacation_photo_tags WHERE vacation_id = \(id) GROUP BY tag_id ORDER BY tag_id
-                """) { (VacationPhotoFilter.tag(try $0["tag_id"]), try $0["n"] as Int) }
-            return [(.all, all)] + places + tags
-        }
+        let figures = try figures()
+        return [(.all, figures.photoCount)]
+            + figures.places.sorted { $0.id < $1.id }.map { (.place($0.id), $0.photoCount) }
+            + figures.tags.sorted { $0.id < $1.id }.map { (.tag($0.id), $0.photoCount) }
     }
 
     /// The ids of a list's photos in date order, `limit` of them from `offset`.
     public func photoIDs(_ filter: VacationPhotoFilter, offset: Int, limit: Int) throws -> [Int64] {
-        try database.fetchAll("""
-            SELECT id FROM vacation_photos WHERE vacation_id = \(id) \(sql: condition(filter)) ORDER BY sorted_at, id
-            LIMIT \(max(0, limit)) OFFSET \(max(0, offset))
-            """) { try $0["id"] as Int64 }
+        guard case .all = filter else {
+            let list = listed(filter)
+            return try database.fetchAll("""
+                SELECT vacation_photos.id FROM \(sql: list.rows) ORDER BY \(raw: list.date), \(raw: list.id)
+                LIMIT \(max(0, limit)) OFFSET \(max(0, offset))
+                """) { try $0["id"] as Int64 }
+        }
+        let order = try figures().order
+        let start = min(max(0, offset), order.count)
+        return Array(order[start..<(start + min(max(0, limit), order.count - start))])
     }
 
-    /// The photos at these positions of the date order (from 0), by position: a book's pages
-    /// without reading every photo.
+    /// The photos at these positions of the date order (from 0), by position: a book's pages,
+    /// found in the order kept (`VacationFigures`) without counting their way through the index.
     public func photos(atPositions positions: [Int]) throws -> [Int: VacationPhoto] {
-        try database.read { db in
+        let order = try figures().order
+        return try database.read { db in
             var found: [Int: VacationPhoto] = [:]
-            for position in Set(positions) where position >= 0 {
-                // The offset counted on the index alone; only the photo found is read from the table.
-                found[position] = try db.fetchOne("""
-                    SELECT \(raw: VacationPhoto.columns) FROM vacation_photos WHERE vacation_id = \(id) AND id = (
-                        SELECT id FROM vacation_photos WHERE vacation_id = \(id) ORDER BY sorted_at, id LIMIT 1 OFFSET \(position))
-                    """).map(VacationPhoto.init)
+            for position in Set(positions) where order.indices.contains(position) {
+                found[position] = try db.fetchOne("SELECT \(raw: VacationPhoto.columns) FROM vacation_photos WHERE vacation_id = \(id) AND id = \(order[position])")
+                    .map(VacationPhoto.init)
             }
             return found
         }
@@ -180,14 +165,14 @@ public struct VacationContents: Sendable {
             .map(VacationPhoto.init)
     }
 
-    /// One place of the itinerary, reading only its own photos.
+    /// One place of the itinerary.
     public func place(id placeID: Int64) throws -> VacationPlace? {
-        try places("AND places.id = \(placeID)").first
+        try figures().places.first { $0.id == placeID }
     }
 
-    /// One tag, reading only its own photos.
+    /// One tag.
     public func tag(id tagID: Int64) throws -> VacationTag? {
-        try tags("AND tags.id = \(tagID)").first
+        try figures().tags.first { $0.id == tagID }
     }
 
     /// How many places its photos were taken at and how many tags they have.

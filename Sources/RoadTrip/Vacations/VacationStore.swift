@@ -15,15 +15,18 @@ public struct VacationStore: Sendable {
     let exports: VacationExports
     /// The vacation document's format (`VacationFormat.migrations`; a test adds a later version).
     let documentMigrations: [Migration]
+    /// Shared by every store of the library, so that what one page counted serves the next.
+    let figures: VacationFigures
 
     public static let maximumNameLength = 100
 
-    public init(database: Database, dataFolder: URL, exports: VacationExports, clock: WallClock = .system) {
-        self.init(database: database, dataFolder: dataFolder, exports: exports, clock: clock, documentMigrations: VacationFormat.migrations)
+    public init(database: Database, dataFolder: URL, exports: VacationExports, figures: VacationFigures, clock: WallClock = .system) {
+        self.init(database: database, dataFolder: dataFolder, exports: exports, figures: figures, clock: clock, documentMigrations: VacationFormat.migrations)
     }
 
-    init(database: Database, dataFolder: URL, exports: VacationExports, clock: WallClock, documentMigrations: [Migration]) {
+    init(database: Database, dataFolder: URL, exports: VacationExports, figures: VacationFigures, clock: WallClock, documentMigrations: [Migration]) {
         self.database = database
+        self.figures = figures
         self.dataFolder = dataFolder
         self.exports = exports
         self.clock = clock
@@ -47,7 +50,7 @@ public struct VacationStore: Sendable {
     public func vacation(_ id: Int64, of account: AccountID) throws -> (name: String, contents: VacationContents)? {
         let name: String? = try database.fetchValue("SELECT name FROM vacations WHERE id = \(id) AND account_id = \(account.rawValue)")
         guard let name else { return nil }
-        return (name, VacationContents(database: database, id: id))
+        return (name, VacationContents(database: database, id: id, figures: figures))
     }
 
     /// Creates the vacation, empty; refuses a blank name or one the account has already (case

@@ -52,6 +52,29 @@ import Testing
         #expect(preview?.starts(with: [0xFF, 0xD8]) == true, "the vacation keeps its own JPEG preview")
     }
 
+    @Test func aVacationsCountsAndListsKeptBetweenPagesFollowEveryChange() throws {
+        // setup: the counts, order, itinerary and tags read (and kept) after the first visit
+        let id = try store.create(named: "Trip", for: ann.id)
+        let lisbon = try photo("Alfama.jpg", seed: 1, at: (38.7139, -9.1394), takenAt: "2024-05-03T10:00:00")
+        let saoPaulo = try photo("Paulista.jpg", seed: 2, at: Spot.paulista, takenAt: "2024-05-01T10:00:00")
+        try store.visit(lisbon, into: id, for: ann.id, library: fixture.library)
+        let contents = try #require(try store.vacation(id, of: ann.id)).contents
+        #expect(try contents.summary(name: "Trip").photoCount == 1 && contents.itinerary().map(\.name) == ["Lisbon"] && contents.tags().isEmpty)
+
+        // MUT + validate: each change seen by the next read, through the same contents
+        try store.visit(saoPaulo, into: id, for: ann.id, library: fixture.library)
+        #expect(try contents.summary(name: "Trip").photoCount == 2)
+        #expect(try contents.summary(name: "Trip").firstDate == "2024-05-01T10:00:00")
+        #expect(try contents.itinerary().map(\.name) == ["São Paulo", "Lisbon"])
+        #expect(try contents.photos(atPositions: [0, 1]).mapValues(\.title) == [0: "Paulista", 1: "Alfama"])
+        try fixture.library.photoTags.add("Night", to: saoPaulo.id, for: ann.id)
+        #expect(try contents.tags().map(\.name) == ["Night"] && contents.tag(id: 1)?.photoCount == 1)
+        #expect(try contents.listLengths().map(\.count) == [2, 1, 1, 1])
+        try store.unvisit(sha256: saoPaulo.sha256, from: id, for: ann.id)
+        #expect(try contents.summary(name: "Trip").photoCount == 1 && contents.itinerary().map(\.name) == ["Lisbon"] && contents.tags().isEmpty)
+        #expect(try contents.photos(atPositions: [0, 1]).mapValues(\.title) == [0: "Alfama"])
+    }
+
     @Test func unvisitingTheLastPhotoOfAPlaceOrTagRemovesItFromTheVacation() throws {
         // setup
         let id = try store.create(named: "Trip", for: ann.id)

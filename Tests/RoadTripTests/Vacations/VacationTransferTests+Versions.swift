@@ -12,7 +12,7 @@ extension VacationTransferTests {
     /// The same library's vacations with a later format: the next version gives photos a rating.
     var storeOfNextVersion: VacationStore {
         VacationStore(
-            database: fixture.library.database, dataFolder: fixture.library.folder, exports: fixture.library.exports, clock: .system,
+            database: fixture.library.database, dataFolder: fixture.library.folder, exports: fixture.library.exports, figures: fixture.library.vacationFigures, clock: .system,
             documentMigrations: VacationFormat.migrations + [Migration("\(today + 1)-ratings", "ALTER TABLE photos ADD COLUMN rating INTEGER")]
         )
     }

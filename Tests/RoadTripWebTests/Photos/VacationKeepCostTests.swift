@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import SQLite
 @testable import RoadTrip
 @testable import RoadTripWeb
 import Testing
@@ -115,5 +116,50 @@ import Testing
         #expect(first.contains(">Photo of day 13<") && !first.contains(">Photo of day 14<"), "the first photo's column starts at it")
         #expect(visitor.get(Route.sharedPhoto(largeLink, photo: 2_001, filter: .all).path).status == .notFound)
         #expect(visitor.get(Route.sharedBook(largeLink, page: 2_001).path).status == .notFound)
+    }
+
+    /// The work SQLite does for a page (its virtual machine's steps, counted, not timed), asked
+    /// for the first time after the owner asked for `warm`: the first page of a vacation after a change reads its
+    /// counts and order once, and a link's pages are kept once made (`PageCache`).
+    private func steps(_ visitor: Visitor, _ path: String, after warm: String) throws -> Int64 {
+        let database = try #require(web.library.database as? SQLiteDatabase)
+        try #require(ann.get(warm).status == .ok, "\(warm)")
+        let before = database.stepsTaken
+        try #require(visitor.get(path).status == .ok, "\(path)")
+        return database.stepsTaken - before
+    }
+
+    @Test func everyPageAKeepListNamesCostsTheSameWorkInAVacationOfThreeHundredOrOfThreeThousand() throws {
+        // setup: the same places and tags in both (each list longer than a photo's column); the
+        // photos asked for are in the middle
+        let small = try vacation("Small", photos: 300, places: 4), large = try vacation("Large", photos: 3_000, places: 4)
+        let smallLink = try web.library.sharing.makeLink(to: small, for: annID).token
+        let largeLink = try web.library.sharing.makeLink(to: large, for: annID).token
+        let visitor = web.visitor()
+        func pages(_ id: Int64, _ token: ShareToken, middle: Int64) -> [(page: String, visitor: Visitor, path: String)] {
+            let placed = middle - middle % 4 + 1, tagged = middle - middle % 10 + 5  // at "Place 1"; "Tag 2": every fifth photo, odd ones
+            return [
+                ("a photo of all", ann, Route.vacationPhoto(id: id, photo: middle, filter: .all).path),
+                ("a photo of a place", ann, Route.vacationPhoto(id: id, photo: placed, filter: .place(1)).path),
+                ("a photo of a tag", ann, Route.vacationPhoto(id: id, photo: tagged, filter: .tag(2)).path),
+                ("a book page", ann, Route.vacationBook(id: id, page: Int(middle)).path),
+                ("the menu", ann, Route.vacation(id: id).path),
+                ("a linked photo of all", visitor, Route.sharedPhoto(token, photo: middle, filter: .all).path),
+                ("a linked photo of a tag", visitor, Route.sharedPhoto(token, photo: tagged, filter: .tag(2)).path),
+                ("a linked book page", visitor, Route.sharedBook(token, page: Int(middle)).path),
+                ("a part of the keep list", ann, Route.vacationKeepListPart(id: id, from: Int(middle)).path),
+            ]
+        }
+
+        // MUT
+        let smallSteps = try pages(small, smallLink, middle: 150).map { try steps($0.visitor, $0.path, after: Route.vacation(id: small).path) }
+        let largeSteps = try pages(large, largeLink, middle: 1_500).map { try steps($0.visitor, $0.path, after: Route.vacation(id: large).path) }
+
+        // validate: within a tenth (a longer number here and there, an index a level deeper), where
+        // reading the lists through would cost ten times as much
+        for ((page, _, _), (smallWork, largeWork)) in zip(pages(small, smallLink, middle: 150), zip(smallSteps, largeSteps)) {
+            #expect(smallWork > 0)
+            #expect(Double(largeWork) < Double(smallWork) * 1.1, "\(page): \(smallWork) steps at 300 photos, \(largeWork) at 3,000")
+        }
     }
 }

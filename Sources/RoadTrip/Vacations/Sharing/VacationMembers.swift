@@ -73,7 +73,7 @@ extension VacationStore {
             guard let role = VacationRole(rawValue: try row["role"] as String? ?? "") else { return nil }
             access = .member(role)
         }
-        return AccessibleVacation(name: try row["name"], contents: VacationContents(database: database, id: id), access: access, ownerName: try row["owner_name"])
+        return AccessibleVacation(name: try row["name"], contents: VacationContents(database: database, id: id, figures: figures), access: access, ownerName: try row["owner_name"])
     }
 
     /// The other accounts' vacations shared with this one, by name.

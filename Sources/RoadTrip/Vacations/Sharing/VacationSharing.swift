@@ -45,11 +45,14 @@ public struct VacationSharing: Sendable {
     /// row to know its link. Any change anywhere (Stop sharing, new switches, on any instance)
     /// empties it. One per library (`Library.sharing`), so what one request read serves the next.
     let recent: ChangeStampedCache<[UInt8], Row>
+    /// The library's, shared with its vacation stores.
+    let figures: VacationFigures
 
     public static let minimumPasswordLength = 6
 
-    public init(database: Database, hasher: PasswordHasher, signingKey: SigningKey, clock: WallClock = .system) {
+    public init(database: Database, hasher: PasswordHasher, signingKey: SigningKey, figures: VacationFigures, clock: WallClock = .system) {
         recent = ChangeStampedCache(costLimit: 1_000)
+        self.figures = figures
         self.database = database
         self.hasher = hasher
         self.signingKey = signingKey
@@ -129,7 +132,7 @@ public struct VacationSharing: Sendable {
         guard link.isLive(at: clock.seconds) else { return .ended }
         let shared = SharedVacation(
             link: link, vacationName: try row["vacation_name"], vacationNameGenerated: try row["vacation_name_generated"] as Int != 0, ownerName: try row["owner_name"],
-            contents: VacationContents(database: database, id: link.vacationID), passwordHash: try row["password_hash"]
+            contents: VacationContents(database: database, id: link.vacationID, figures: figures), passwordHash: try row["password_hash"]
         )
         guard let stored = shared.passwordHash else { return .open(shared) }
         return proof.map { constantTimeEquals(Array($0.utf8), Array(unlockProof(linkID: link.id, passwordHash: stored).utf8)) } == true
