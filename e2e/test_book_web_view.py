@@ -174,10 +174,12 @@ def test_a_swipe_on_a_saved_copy_turns_it_and_a_tap_on_its_link_follows(start_se
     before = book.open(1)
     book.wait_frame_loaded(1)
     assert shell.find(frame(1)).get_attribute("src") == server("/trip/events/1/copy")
+    assert len(shell.find_all('#book article[data-page="1"] .page-source a')) == 2, "Open in a new tab, and the copy's own link"
+    shell.assert_targets('#book article[data-page="1"] .page-source a')
 
     book.drag(0.6, 0.05, touch=True)
     after = book.wait_page(2)
-    assert after["history"] == before["history"] + 1
+    assert after["history"] == before["history"], "a turn adds no history entry"
     book.wait_frame_loaded(2)
 
     # The live page of another site says what the script would say: the book does not listen.

@@ -296,6 +296,7 @@ def test_previous_and_next_by_buttons_arrows_and_swipe(server, browser, layout):
     screens, first = open_photo(server, browser, layout, "Ferry Building")
     ids = photo_ids(server)
     screens.mark_document()
+    length = screens.driver.execute_script("return history.length")
 
     # The newest photo has no previous one.
     assert not screens.find_all(PREVIOUS) and "disabled" in screens.find(".photo-previous").get_attribute("class")
@@ -335,6 +336,18 @@ def test_previous_and_next_by_buttons_arrows_and_swipe(server, browser, layout):
     screens.wait_viewer(first, "Ferry Building")
     assert screens.same_document(), "turning photos swaps the detail, never loads a whole page"
     assert screens.path() == f"/photos/{first}", "the address follows the photo on screen"
+
+    # Paging replaced the photo on screen, as the Photos app pages (issue 49, 6): no entry a
+    # photo, the back button still names the album, and one Back returns to it.
+    assert screens.driver.execute_script("return history.length") == length, "paging pushes no screen"
+    place = place_ids(server)["San Francisco"]
+    if layout == "phone":
+        assert text_content(screens.find(BACK)) == "‹ San Francisco"
+        screens.click(BACK)
+    else:
+        screens.driver.back()
+    screens.wait_path(f"/places/{place}")
+    screens.wait(lambda: screens.grid_titles() == SAN_FRANCISCO, "back to the album in one step")
 
 
 @pytest.mark.parametrize("layout", LAYOUTS + ["phone-landscape"])

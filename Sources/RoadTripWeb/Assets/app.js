@@ -9,8 +9,9 @@
 // loaded by this one when a screen that needs them is on the page (`loadScreenScripts`).
 // They listen for these events on `document`: `roadtrip:swap` after new panes are in;
 // `roadtrip:popstate` (cancelable, detail.path) before Back/Forward fetches a page — the book
-// cancels it when it can show that page itself. The book sends `roadtrip:navigated` after
-// adding a history entry of its own.
+// cancels it when it can show that page itself. The book (a turn) and the timeline (a day
+// scrolled to) send `roadtrip:navigated` after changing the address themselves (detail.replaced:
+// in place, no entry of their own).
 
 import { currentLayout, noteServed } from "./shared.js";
 import "./offline.js";
@@ -208,6 +209,12 @@ document.addEventListener("click", (event) => {
   }
   if (!isAppLink(link, event)) return;
   event.preventDefault();
+  // A screen that pages in place (the viewer's Previous and Next) takes this one's entry and
+  // what was under it: Back still returns to the album it was opened from.
+  if (link.dataset.navigation === "replace") {
+    show(link.href, { replace: true, direction: link.rel === "prev" ? "back" : "forward" });
+    return;
+  }
   const back = link.classList.contains("back") || link.classList.contains("master-back");
   if (back && currentLayout().phone) popStack(link.href);
   else show(link.href, { push: true, direction: back ? "back" : "forward" });
@@ -228,7 +235,7 @@ window.addEventListener("popstate", () => {
   show(location.href, { push: false, direction });
 });
 
-// The book's turns add history entries of their own.
+// The book's turns and the timeline's scrolling change the address in place.
 document.addEventListener("roadtrip:navigated", () => {
   lastPath = location.pathname + location.search;
 });

@@ -11,7 +11,7 @@
 // (drawing a turn), book-chrome.js (the controls around the pages), web-view.js (each page's
 // frame). app.js loads this module on a page with the book and swaps the panes; it tells this
 // module with `roadtrip:swap` (a new pane is in), asks it first about Back/Forward with a
-// cancelable `roadtrip:popstate`, and learns of the book's own history entries from `roadtrip:navigated`.
+// cancelable `roadtrip:popstate`, and learns from `roadtrip:navigated` that a turn put the page's address in place.
 
 import { BookChrome } from "./book-chrome.js";
 import { BookInput } from "./book-input.js";
@@ -180,9 +180,10 @@ class BookViewer {
   commit(target, { push = true } = {}) {
     this.current = target;
     if (push) {
-      // A turn is no screen of the stack: Back pops the book as a whole (app.js).
-      history.pushState({ roadtrip: true, book: target, from: history.state?.from }, "", this.path(target));
-      document.dispatchEvent(new CustomEvent("roadtrip:navigated"));
+      // A turn is no screen of the stack, and UIPageViewController keeps no history of its
+      // pages: the address follows the page (a reload keeps it), Back leaves the book at once.
+      history.replaceState({ roadtrip: true, book: target, from: history.state?.from }, "", this.path(target));
+      document.dispatchEvent(new CustomEvent("roadtrip:navigated", { detail: { replaced: true } }));
     }
     this.arrange();
     this.updateChrome();

@@ -88,7 +88,7 @@ function followPosition(screen) {
       const path = `/timeline/${day.dataset.day}`;
       if (location.pathname + location.search === path) return;
       history.replaceState(history.state, "", path);
-      document.dispatchEvent(new CustomEvent("roadtrip:navigated"));
+      document.dispatchEvent(new CustomEvent("roadtrip:navigated", { detail: { replaced: true } }));
     });
   }, { passive: true });
 }

@@ -24,7 +24,8 @@ function loadedBeforeScript(iframe) {
 // is right only while those entries are the newest in the tab's history: any entry of the
 // app's own (a turn, a pane) since then, and Back reloads the frame's first page instead.
 let appNavigations = 0;
-document.addEventListener("roadtrip:navigated", () => (appNavigations += 1));
+// A turn of the book replaces its entry (the address follows the page): no entry of the app's.
+document.addEventListener("roadtrip:navigated", (event) => { if (!event.detail?.replaced) appNavigations += 1; });
 window.addEventListener("popstate", () => (appNavigations += 1)); // a frame's traversals fire theirs inside it
 let frameSteps = 0; // orders the links followed in all frames, as their history entries are
 

@@ -50,7 +50,7 @@ extension App {
             title: title, screen: .detail,
             master: AccountMenuView(account: account, current: screen, hasFlickr: flickr != nil),
             detail: detail,
-            back: screen == .account ? nil : (.account, "Account"),
+            back: screen == .account ? nil : (.account, "Your account"),
             masterBar: .account,
             tabRoot: screen == .account,
             // Settings says it in its Backups section, with the reason.

@@ -35,7 +35,7 @@ struct DestinationsController {
             screen: .detail,
             master: MenuView(menu: menu),
             detail: DestinationDetailView(model: model, isChosen: menu.trip?.destination.id == id),
-            back: (.home, "Destinations")
+            back: (.home, "RoadTrip")
         ), context: context)
     }
 

@@ -150,6 +150,11 @@ enum Markup {
         matches(#"(?:href|src)="(/static/[^"]+)""#, in: html, group: 1)
     }
 
+    /// The first group of each match of `pattern` (written in a test).
+    static func matches(_ pattern: String, in text: String) -> [String] {
+        matches(pattern, in: text, group: 1)
+    }
+
     /// The patterns are written in this file; one that does not compile matches nothing,
     /// which fails the test that relied on it.
     private static func matches(_ pattern: String, in text: String, group: Int) -> [String] {

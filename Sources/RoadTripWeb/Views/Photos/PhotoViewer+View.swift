@@ -86,10 +86,12 @@ struct PhotoStageView<Panels: HTML>: HTML {
         }
     }
 
-    /// At either end, the button is there but dimmed (disabled), as iOS draws it.
+    /// At either end, the button is there but dimmed (disabled), as iOS draws it. A neighbour
+    /// takes the photo's place rather than pushing a screen (`data-navigation`, app.js), as the
+    /// Photos app pages: Back returns to the album in one step however far the person paged.
     private func neighbourLink(_ route: Route?, caption: String, className: String, rel: String) -> some HTML {
         guard let route else { return button(.type("button"), .class("button \(className) disabled"), .disabled()) { caption } }
-        return a(.class("button \(className)"), .href(route), .rel(rel)) { caption }
+        return a(.class("button \(className)"), .href(route), .rel(rel), .data("navigation", "replace")) { caption }
     }
 }
 
