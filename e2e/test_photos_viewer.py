@@ -367,6 +367,9 @@ def test_info_panel_shows_date_camera_place_and_coordinates(server, browser, lay
     assert {term: info.get(term) for term in expected} == expected, info
     assert list(info)[:7] == list(expected), "in this order"
     screens.browser.screenshot(f"{layout}-photo-info")
+    # The place, Change… and Download the original are finger-sized (issue 49, 14).
+    screens.assert_targets(f"{INFO} .info-sheet a.tap-target")
+    assert len(screens.find_all(f"{INFO} .info-sheet a.tap-target")) == 3
     # Info lies over the photo (issue 33, 3): the stage keeps its place and size, the photo its fill.
     assert screens.rect(STAGE) == stage, "opening Info leaves the photo's area as it was"
     sheet, width = screens.rect(f"{INFO} .info-sheet"), screens.viewport()[0]

@@ -56,6 +56,7 @@ def test_visit_and_unvisit_from_the_viewer(vacation_server, browser, layout):
     screens.wait_visited_in(["Golden Coast"])
     screens.wait_viewer(golden_gate, "Golden Gate Bridge")
     assert text_content(screens.find(UNVISIT)) == "Unvisit…"
+    screens.assert_targets(f"{VISITED_IN} a")
 
     # Visit… → New vacation… creates it and visits
     where = screens.open_popover_link(VISIT)
@@ -109,6 +110,7 @@ def test_cancel_and_escape_close_the_popover_and_change_nothing(vacation_server,
 
     history = b.driver.execute_script("return history.length")
     where = screens.open_popover_link(VISIT)
+    screens.assert_targets(f'{where} section.visit-list a.tap-target[href="/photos/{ladies}"]')
     screens.click(f'{where} section.visit-list a[href="/photos/{ladies}"]')  # Back to the photo
     screens.wait_popover_closed()
     assert screens.path() == f"/photos/{ladies}"

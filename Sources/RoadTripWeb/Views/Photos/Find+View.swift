@@ -40,7 +40,7 @@ struct PhotoPlaceView: HTML {
             h2 { "Where was “\(photo.displayTitle)” taken?" }
             if let error { Notice(kind: .error, message: error) }
             PlaceSearchView(query: query, results: results, search: .photoPlace(id: photo.id, query: nil), choose: .photoPlace(id: photo.id, query: nil))
-            p { a(.href(.photo(id: photo.id, inRecents: false))) { "Back to the photo" } }
+            p { a(.class("tap-target"), .href(.photo(id: photo.id, inRecents: false))) { "Back to the photo" } }
             GazetteerCredit()
         }
     }

@@ -126,12 +126,12 @@ struct PhotoInfoView: HTML {
                     dt { "Place" }
                     dd(.class("info-place")) {
                         if let place = model.place {
-                            a(.href(.placePhotos(.place(place.id), after: nil))) { "\(place.name), \(place.regionAndCountry)" }
+                            a(.class("tap-target"), .href(.placePhotos(.place(place.id), after: nil))) { "\(place.name), \(place.regionAndCountry)" }
                         } else {
                             "No location"
                         }
                         " "
-                        a(.class("set-place"), .href(.photoPlace(id: photo.id, query: nil))) { model.place == nil ? "Set the place…" : "Change…" }
+                        a(.class("set-place tap-target"), .href(.photoPlace(id: photo.id, query: nil))) { model.place == nil ? "Set the place…" : "Change…" }
                     }
                     if let latitude = photo.latitude, let longitude = photo.longitude {
                         dt { "Coordinates" }; dd(.class("info-coordinates")) { PhotoFormat.coordinates(latitude: latitude, longitude: longitude) }
@@ -145,7 +145,7 @@ struct PhotoInfoView: HTML {
                 if let position = Coordinate(latitude: photo.latitude, longitude: photo.longitude) {
                     PointMapView.position(position, sources: mapSources)
                 }
-                p { a(.href(.photoImage(id: photo.id, size: .original)), .download("")) { "Download the original" } }
+                p { a(.class("tap-target"), .href(.photoImage(id: photo.id, size: .original)), .download("")) { "Download the original" } }
             }
         }
     }

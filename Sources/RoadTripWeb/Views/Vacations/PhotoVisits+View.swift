@@ -28,7 +28,7 @@ struct PhotoVisits<Lead: HTML>: HTML {
                     "In "
                     for (index, vacation) in vacations.enumerated() {
                         if index > 0 { ", " }
-                        a(.href(.vacation(id: vacation.id))) { vacation.name }
+                        a(.class("tap-target"), .href(.vacation(id: vacation.id))) { vacation.name }
                     }
                 }
                 a(.class("button secondary unvisit popover-link sheet-on-phone"), .href(unvisit)) { "Unvisit…" }
@@ -87,7 +87,7 @@ struct VisitChoiceView: HTML {
                     button(.type("submit"), .class("button")) { "Add and visit" }
                 }
             }
-            p { a(.href(back)) { "Back to the photo" } }
+            p { a(.class("tap-target"), .href(back)) { "Back to the photo" } }
         }
     }
 

@@ -83,7 +83,7 @@ struct VacationPhotoView: HTML {
                     PointMapView.position(position, sources: mapSources)
                 }
                 if reveal.allowOriginals {
-                    p { a(.class("download-original"), .href(addresses.image(photo.id, .original)), .download("")) { "Download the original" } }
+                    p { a(.class("download-original tap-target"), .href(addresses.image(photo.id, .original)), .download("")) { "Download the original" } }
                 }
             }
         }
