@@ -56,6 +56,11 @@ def test_places_by_country_and_the_top_places(photo_server, browser):
     b = browser(layout, server=photo_server)
     screens = PhotoScreens(b)
     b.open("/places")
+    # Behind the closed list, "Choose a photo" offers Upload photos and Show places, apart (issue 49, 14).
+    upload, show = (screens.rect(f"#detail .placeholder-open a{which}") for which in ('[href="/upload"]', ".open-master"))
+    apart = max(show["x"] - (upload["x"] + upload["width"]), show["y"] - (upload["y"] + upload["height"]))
+    assert apart >= 8, f"the two buttons touch: {upload} {show}"
+    screens.assert_targets("#detail .placeholder-open a")
     screens.show_master()
 
     assert text_content(screens.find(MASTER_TITLE)) == "Places"

@@ -10,8 +10,15 @@
 static pthread_once_t start_once = PTHREAD_ONCE_INIT;
 static int start_result = -1;
 
+// libvips' warnings ("error in tile 0 x 0") go to standard error through GLib, beside
+// RoadTrip's own words for the same file: a failure is reported once, by the call that failed.
+static void ignore_warning(const gchar *domain, GLogLevelFlags level, const gchar *message, gpointer data) {
+    (void)domain; (void)level; (void)message; (void)data;
+}
+
 static void start_vips(void) {
     if (VIPS_INIT("roadtrip") != 0) return;
+    g_log_set_handler("VIPS", G_LOG_LEVEL_WARNING, ignore_warning, NULL);
     // Loaders libvips marks untrusted (ImageMagick, PDF, SVG, JPEG 2000, JPEG XL…)
     // have a large attack surface; RoadTrip accepts four formats and nothing else.
     vips_block_untrusted_set(TRUE);

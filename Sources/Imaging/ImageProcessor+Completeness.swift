@@ -25,7 +25,8 @@ extension ImageProcessor {
 }
 
 extension ImagingError {
+    /// A JPEG whose data stops (or is damaged) before the end of its picture.
     static func incomplete(_ detail: String) -> ImagingError {
-        ImagingError(.corrupt, "the image data is damaged or incomplete (\(detail))")
+        ImagingError(.corrupt, cutShort(detail) ? cutShortReason : "the picture's data is damaged or incomplete, and RoadTrip cannot read it", detail: detail)
     }
 }

@@ -22,10 +22,14 @@ public struct ImagingError: Error, Sendable, Equatable, CustomStringConvertible 
 
     public let kind: Kind
     public let description: String
+    /// What the image library said, for a log: never shown as the reason (`description` is
+    /// RoadTrip's own words).
+    public let detail: String
 
-    init(_ kind: Kind, _ description: String) {
+    init(_ kind: Kind, _ description: String, detail: String = "") {
         self.kind = kind
         self.description = description
+        self.detail = detail
     }
 
     static let notAcceptedFormat = ImagingError(.notAnImage, "not a JPEG, PNG, WebP or HEIC image")
@@ -36,9 +40,20 @@ public struct ImagingError: Error, Sendable, Equatable, CustomStringConvertible 
     }
 
     /// The image library failed on data that looked like an image. `detail` is libvips' text,
-    /// cut to its first line with the path taken out.
+    /// cut to its first line with the path taken out: kept as `detail`, and read only to tell a
+    /// file cut short from one damaged inside.
     static func corrupt(_ detail: String) -> ImagingError {
-        ImagingError(.corrupt, detail.isEmpty ? "the image data is damaged" : "the image data is damaged (\(detail))")
+        ImagingError(.corrupt, cutShort(detail) ? cutShortReason : "the picture's data is damaged, and RoadTrip cannot read it", detail: detail)
+    }
+
+    /// What a file that ends before its picture does is, in a person's words.
+    static let cutShortReason = "the file ends before the picture does: it was copied or downloaded only in part"
+
+    /// Whether the image library's text says the data ended early (libjpeg's "Premature end of
+    /// JPEG file", "premature end of data segment"; libpng's "Not enough image data").
+    static func cutShort(_ detail: String) -> Bool {
+        let lowered = detail.lowercased()
+        return ["premature end", "not enough image data", "truncated", "unexpected end"].contains { lowered.contains($0) }
     }
 
     static func unreadable(errno code: Int32) -> ImagingError {

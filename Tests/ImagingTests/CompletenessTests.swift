@@ -23,7 +23,7 @@ import TestSupport
         // MUT
         let error = #expect(throws: ImagingError.self) { try processor.checkComplete(fileAt: source) }
         // validate
-        #expect(error == ImagingError(.corrupt, "the image data is damaged or incomplete (Corrupt JPEG data: premature end of data segment)"))
+        #expect(error == ImagingError(.corrupt, ImagingError.cutShortReason, detail: "Corrupt JPEG data: premature end of data segment"))
     }
 
     @Test func aCutJpegWithoutAnEndIsRefusedAsIncomplete() throws {
@@ -33,7 +33,7 @@ import TestSupport
         // MUT
         let error = #expect(throws: ImagingError.self) { try processor.checkComplete(fileAt: source) }
         // validate
-        #expect(error == ImagingError(.corrupt, "the image data is damaged or incomplete (Premature end of JPEG file)"))
+        #expect(error == ImagingError(.corrupt, ImagingError.cutShortReason, detail: "Premature end of JPEG file"))
     }
 
     @Test(arguments: [false, true])

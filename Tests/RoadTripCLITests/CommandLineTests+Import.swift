@@ -20,6 +20,31 @@ import Glibc
 
     var data: String { scratch.url.appendingPathComponent("data").path }
 
+    @Test func aDamagedFileIsRefusedInRoadTripsWordsWithoutTheImageLibrarysWarnings() throws {
+        // setup: a PNG with a byte of its pixel data changed (libvips warned "error in tile 0 x 0"
+        // on standard error) and a JPEG cut in half
+        var png = try Data(contentsOf: URL(fileURLWithPath: try photos.drawPhoto("whole.png", format: .png, seed: 3)))
+        png[png.count / 2] ^= 0xFF
+        let cutPNG = photos.url.appendingPathComponent("damaged.png")
+        try png.write(to: cutPNG)
+        let jpeg = try Data(contentsOf: URL(fileURLWithPath: try photos.drawPhoto("whole.jpg", format: .jpeg, seed: 4)))
+        let cutJPEG = photos.url.appendingPathComponent("cut.jpg")
+        try jpeg.prefix(jpeg.count / 2).write(to: cutJPEG)
+
+        // MUT
+        let result = try RoadTripProcess.run(["import", cutPNG.path, cutJPEG.path, "--data", data], scratch: scratch.url)
+
+        // validate: each refusal once, in a person's words; nothing of the library's own
+        #expect(result.standardOutput.contains("Imported 0, already there 0, refused 2."))
+        for file in [cutPNG, cutJPEG] {
+            #expect(result.standardOutput.contains("refused \(file.path): the file ends before the picture does: it was copied or downloaded only in part")
+                    || result.standardOutput.contains("refused \(file.path): the picture's data is damaged, and RoadTrip cannot read it"), "\(result.standardOutput)")
+        }
+        for word in ["VIPS", "vips", "libpng", "Premature"] {
+            #expect(!(result.standardOutput + result.standardError).contains(word), "\(word) in \(result.standardOutput) \(result.standardError)")
+        }
+    }
+
     @Test func importTakesFilesAndFoldersShowsProgressAndSumsUpWithReasons() throws {
         // setup: a folder with a nested folder, a hidden file, a bad file; and one file named directly
         let folder = photos.url.appendingPathComponent("trip")

@@ -70,6 +70,7 @@ import Testing
         #expect(signedOut.headers["Cache-Control"] == "no-store")
         #expect(signedOut.bodyText.contains("This page is not kept on this device"))
         #expect(signedOut.bodyText.contains("id=\"kept-list\""))
+        #expect(signedOut.bodyText.contains(#"<a class="bar-button back" href="/" rel="up">‹ RoadTrip</a>"#), "Back, as every screen has")
         #expect(!signedOut.bodyText.contains("data-account"), "the worker asks it without cookies: it names nobody")
         #expect(signedOut.headers[Cookies.accountHeader] == nil)
         #expect(signedIn.bodyText.contains("data-account"))

@@ -112,7 +112,8 @@ struct KeptOnDeviceController {
     /// The page a device shows for a page it did not keep while there is no network. It holds
     /// nothing of anyone's: network-status.js lists what this browser keeps for the account.
     func offlinePage() -> Response {
-        app.page(PageFrame(title: "Offline", screen: .detail, master: nil, detail: OfflineView()), context: context)
+        // Back, as every screen has: to the screen it was opened from (app.js), else the guide.
+        app.page(PageFrame(title: "Offline", screen: .detail, master: nil, detail: OfflineView(), back: (.home, "RoadTrip")), context: context)
     }
 
     /// One part of a list: the addresses from `first`, at most `KeepList.partSize`, each

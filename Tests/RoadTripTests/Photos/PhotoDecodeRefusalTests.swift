@@ -16,7 +16,7 @@ import Testing
         // MUT
         let outcome = fixture.importPhoto(cut)
         // validate
-        #expect(outcome.refusal == "the image data is damaged or incomplete (Corrupt JPEG data: premature end of data segment)")
+        #expect(outcome.refusal == "the file ends before the picture does: it was copied or downloaded only in part")
         #expect(try fixture.photos.count == 0)
         #expect(fixture.files(under: "originals").isEmpty)
         #expect(fixture.files(under: "cache").isEmpty)
