@@ -47,7 +47,7 @@ public struct ImagingError: Error, Sendable, Equatable, CustomStringConvertible 
     }
 
     /// What a file that ends before its picture does is, in a person's words.
-    static let cutShortReason = "the file ends before the picture does: it was copied or downloaded only in part"
+    public static let cutShortReason = "the file ends before the picture does: it was copied or downloaded only in part"
 
     /// Whether the image library's text says the data ended early (libjpeg's "Premature end of
     /// JPEG file", "premature end of data segment"; libpng's "Not enough image data").
