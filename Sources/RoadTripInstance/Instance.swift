@@ -99,6 +99,11 @@ public final class Instance: Sendable {
         let app: App
         let copies: SavedCopies?
         do {
+            // A first start takes seconds (the demo's destinations and photos, their pictures
+            // made): said at once, so a person does not wait in silence for the setup link.
+            if try library.catalog.isNew() {
+                log("Setting up a new library in \(library.folder.path): the sample destinations and photos. This takes a few seconds…")
+            }
             try library.catalog.loadDemoOnFirstStart()
             try library.loadDemoPhotosOnFirstStart()
             for exposed in library.fileModeWarnings() { log("warning: \(exposed)") }

@@ -91,6 +91,8 @@ extension CommandLineTests {
         let running = try #require(server.standardOutput.firstMatch(of: #/RoadTrip is running at http://127\.0\.0\.1:([0-9]+)/ \(data in (.+)\)/#))
         let port = try #require(Int(running.output.1))
         #expect(running.output.2 == data)
+        #expect(server.standardError.contains("Setting up a new library in \(data): the sample destinations and photos. This takes a few seconds…"),
+                "a first start says what it does before the seconds it takes: \(server.standardError)")
         let session = try setUpThroughTheLink(printedBy: server, port: port)
 
         // MUT: a page over a real socket, an import beside the running server, the page again.
@@ -161,6 +163,7 @@ extension CommandLineTests {
 
         // validate
         #expect(!server.standardOutput.contains("setup"), "\(server.standardOutput)")
+        #expect(!server.standardError.contains("Setting up"), "a library started before is not new")
         #expect(!server.standardOutput.contains("token"), "\(server.standardOutput)")
         #expect(home.status == 200)
         #expect(home.body.contains("New York City"))

@@ -54,6 +54,11 @@ extension DestinationCatalog {
         return summary
     }
 
+    /// Whether the library has never been started: the demo catalogue is still to be loaded.
+    public func isNew() throws -> Bool {
+        try database.read { db in try !LibraryEvents.happened("demo-catalogue-loaded", in: db) }
+    }
+
     /// Loads the bundled demo catalogue the first time a library is opened, and never again
     /// (a person who removes the demo destinations does not get them back).
     @discardableResult

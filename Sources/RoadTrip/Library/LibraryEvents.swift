@@ -10,4 +10,9 @@ enum LibraryEvents {
         try db.execute("INSERT INTO library_events (name, happened_at) VALUES (\(name), \(now)) ON CONFLICT (name) DO NOTHING")
         return db.changes > 0
     }
+
+    /// Whether `name` was recorded.
+    static func happened(_ name: String, in db: any Connection) throws -> Bool {
+        try db.fetchValue("SELECT 1 FROM library_events WHERE name = \(name)") as Int? != nil
+    }
 }
