@@ -11,6 +11,9 @@ than RoadTrip's, as real event pages are. It serves
 - `/deny/late`: the same, but while a test holds copies (`hold_copies()`), RoadTrip's own
   fetch of it (not a browser's) waits until `release_copies()`, so the test sees the book
   before its copy exists;
+- `/gone/late`: a site that answers nothing (the connection closed without a reply): at once
+  to a browser (its error page), and to RoadTrip's own fetch only once a test holding copies
+  releases them, so the test sees the book's first look while the copy is still being fetched;
 - `/hostile/script`: a script sent as `text/javascript` (`hostile_script`): wherever it runs it sets
   the marker `pwned` (on its window, its top window and RoadTrip's localStorage), asks `/ran/<where it ran>` here
   and changes the viewer's trip to `choose_path` with a form token from `/session/form-token`
@@ -103,6 +106,11 @@ class EventSite:
                     body = page("Moving on").replace(b"<head>", b'<head><meta http-equiv="refresh" content="0; url=/refresh/landed">')
                 elif path == "/refresh/landed":
                     body = page("Landed by itself")
+                elif path == "/gone/late":
+                    if "Mozilla" not in self.headers.get("User-Agent", ""):
+                        site._copies.wait(30)
+                    self.close_connection = True  # no status line, no headers: nothing answered
+                    return
                 elif path == "/deny/late":
                     if "Mozilla" not in self.headers.get("User-Agent", ""):
                         site._copies.wait(30)

@@ -6,6 +6,8 @@ framed is shown from RoadTrip's saved copy (issue 4, 7). Test Town's pages are o
 event site: 1 (with a link inside), 2, and 3, which never answers until told to."""
 
 import time
+from datetime import datetime
+from zoneinfo import ZoneInfo
 
 import pytest
 from selenium.webdriver.common.actions import interaction
@@ -210,6 +212,39 @@ def test_a_swipe_on_a_saved_copy_turns_it_and_a_tap_on_its_link_follows(start_se
     assert book.state()["page"] == 1, "a tap on a link does not turn the page"
 
 
+def assert_plain_unreachable(text: str, site: str, retry_at: str) -> None:
+    """RoadTrip's words for a site that answered nothing: whose site, and when RoadTrip asks
+    again in the reader's time (New York's, as the test sets it); no words of the fetcher's."""
+    when = datetime.fromisoformat(retry_at.replace("Z", "+00:00")).astimezone(ZoneInfo("America/New_York"))
+    said = text.replace("\u202f", " ")
+    expected = f"{site} can't be reached right now. RoadTrip will try again at {when.hour % 12 or 12}:{when.minute:02d} {'AM' if when.hour < 12 else 'PM'}."
+    assert said == expected or said == f"{site} can't be reached right now.", said  # the time may have passed meanwhile
+    for word in ("curl", "resolve", "connect", "port", "UTC", "127.0.0.1"):
+        assert word not in said, f"{word!r} in {said!r}"
+
+
+def test_a_first_look_at_a_page_whose_site_answers_nothing_never_shows_the_browsers_error_page(start_server, browser, tmp_path, event_site):
+    """The browser's frame gets nothing from the site at once (its error page), while RoadTrip's
+    fetch of the copy is still under way: "Loading…" stays over the frame until the server knows,
+    then RoadTrip's message takes its place (issue 49, 2)."""
+    event_site.hold_copies()
+    server = town(start_server, tmp_path, "Gone Town", [event_site("/event/2"), event_site("/gone/late")], event_site("/weather"),
+                  page=2, until="Fetching a copy of this page")
+    b = browser("phone", server=server)
+    book = Book(b)
+    shell = Shell(b)
+    book.open(2)
+    shell.wait(lambda: event_site.requests["/gone/late"] >= 2, "the browser asked the site too")
+    time.sleep(1.5)  # the frame has long had the browser's error page by now
+    assert "loading" in book.frame_status(2)["classes"].split(), f"the browser's error page must not show: {book.frame_status(2)}"
+
+    event_site.release_copies()
+    shell.wait(lambda: "failed" in book.frame_status(2)["classes"].split(), "RoadTrip's message once the server knows")
+    text = shell.find('#book .book-page[data-page="2"] .page-status .status-text').text
+    assert text.startswith("Gone Town's events site can't be reached right now."), text
+    assert text_content(shell.find('#book .book-page[data-page="2"] .copy-fetch')) == "The site could not be reached"
+
+
 def test_a_page_whose_site_cannot_be_reached_says_so_in_the_page(start_server, browser, tmp_path, event_site):
     """The server's fetch found nothing listening (port 9 of this machine): the book shows
     RoadTrip's message in place of the page — which site, why, when RoadTrip asks again — with
@@ -219,20 +254,23 @@ def test_a_page_whose_site_cannot_be_reached_says_so_in_the_page(start_server, b
                   page=2, until="The site could not be reached")
 
     b = browser("phone", server=server)
+    # The reader is in New York: the time RoadTrip asks again is said in New York's time.
+    b.driver.execute_cdp_cmd("Emulation.setTimezoneOverride", {"timezoneId": "America/New_York"})
     book = Book(b)
     shell = Shell(b)
     book.open(2)
     shell.wait(lambda: "failed" in book.frame_status(2)["classes"].split(), "RoadTrip's message in place of the page")
     status = book.frame_status(2)
-    assert status["text"].startswith("127.0.0.1 could not be reached, and RoadTrip has no copy of this page yet."), status
-    assert "RoadTrip asks again from" in status["text"] and status["retry"] and status["open"] == unreachable, status
+    retry_at = shell.find('#book .book-page[data-page="2"] iframe').get_attribute("data-retry-at")
+    assert_plain_unreachable(shell.find('#book .book-page[data-page="2"] .page-status .status-text').text, "Quiet Town's events site", retry_at)
+    assert status["retry"] and status["open"] == unreachable, status
     shell.assert_targets(f'#book .book-page[data-page="2"] .page-status button.retry')
     b.screenshot("phone-book-page-unreachable")
 
     shell.click('#book .book-page[data-page="2"] .page-status button.retry')
     shell.wait(lambda: "failed" in book.frame_status(2)["classes"].split() and book.frame_status(2)["retry"],
                "asked again: still nothing there, and it says so again")
-    assert book.frame_status(2)["text"].startswith("127.0.0.1 could not be reached"), book.frame_status(2)
+    assert book.frame_status(2)["text"].startswith("Quiet Town's events site can't be reached right now."), book.frame_status(2)
     assert book.state()["page"] == 2
 
 
@@ -244,7 +282,8 @@ def test_a_page_whose_site_cannot_be_reached_says_so_in_the_page(start_server, b
     b.open("/trip/weather")
     status = ".web-view .page-status"
     shell.wait(lambda: "failed" in shell.find(status).get_attribute("class").split(), "RoadTrip's message in place of the forecast")
-    assert shell.find(f"{status} .status-text").text.startswith("127.0.0.1 could not be reached"), shell.find(status).text
+    retry_at = shell.find(".web-view iframe").get_attribute("data-retry-at")
+    assert_plain_unreachable(shell.find(f"{status} .status-text").text, "Quiet Town's weather site", retry_at)
     assert shell.find(f"{status} a.open-original").get_attribute("href") == "http://127.0.0.1:9/weather"
     shell.assert_targets(f"{status} button.retry, {status} a.open-original")
     b.screenshot("phone-weather-unreachable")

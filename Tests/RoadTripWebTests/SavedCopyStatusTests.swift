@@ -117,8 +117,9 @@ extension SavedCopyTests {
         let (ann, copies) = try signedIn(fetcher: fetcher)
         ann.get(Route.eventsBook(page: 2).path)
         copies.waitUntilIdle()
-        let host = try #require(URL(string: events[1])?.host)
-        let message = "\(host) could not be reached, and RoadTrip has no copy of this page yet. \(UnreachableSiteFetcher.reason) RoadTrip asks again from 00:01:00 UTC."
+        // In a person's words, the fetcher's own reason left to the log; when RoadTrip asks
+        // again beside it, for the reader's browser to say in its own time zone.
+        let message = "New York City's events site can't be reached right now."
 
         // MUT
         let page = try #require(BookMarkup.pages(in: ann.get(Route.eventsBook(page: 2).path).bodyText).first { $0.number == 2 })
@@ -131,8 +132,9 @@ extension SavedCopyTests {
 
         // validate
         #expect(Markup.attribute("data-unreachable", of: page.frame).map(BookMarkup.unescaped) == message)
+        #expect(Markup.attribute("data-retry-at", of: page.frame) == "2026-01-01T00:01:00Z")
         #expect(Markup.attribute("data-retry", of: page.frame) == Route.eventCopyStatus(page: 2).path)
-        #expect(early == CopyStatusAnswer(state: "unreachable", reason: message))
+        #expect(early == CopyStatusAnswer(state: "unreachable", reason: message, retryAt: "2026-01-01T00:01:00Z"))
         #expect(fetchesBefore == 1, "asked before its time, the site is not fetched again")
         #expect(fetcher.count(of: events[1]) == 2, "asked after it, the site is fetched again")
     }
@@ -155,9 +157,10 @@ extension SavedCopyTests {
         // validate
         let frame = try #require(Markup.tags("iframe", in: page).first)
         let message = try #require(Markup.attribute("data-unreachable", of: frame).map(BookMarkup.unescaped))
-        #expect(message.hasSuffix("could not be reached, and RoadTrip has no copy of this page yet. \(UnreachableSiteFetcher.reason) RoadTrip asks again from 00:01:00 UTC."))
+        #expect(message == "New York City's weather site can't be reached right now.")
+        #expect(Markup.attribute("data-retry-at", of: frame) == "2026-01-01T00:01:00Z")
         #expect(Markup.attribute("data-retry", of: frame) == Route.weatherCopyStatus.path)
-        #expect(answer == CopyStatusAnswer(state: "unreachable", reason: message))
+        #expect(answer == CopyStatusAnswer(state: "unreachable", reason: message, retryAt: "2026-01-01T00:01:00Z"))
     }
 
     @Test func theWeatherOfASiteThatRefusesFramingIsShownFromItsCopy() throws {

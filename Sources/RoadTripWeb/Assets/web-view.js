@@ -9,8 +9,19 @@ import { BackButton } from "./web-back.js";
 import { button, isOffline } from "./shared.js";
 
 const LOAD_TIMEOUT_MS = 15000;
+// How long a live page that has loaded stays behind "Loading…" while the server still fetches
+// its copy: a site that answers nothing is known by then, and its error page never shows.
+const PENDING_REVEAL_MS = 5000;
 const COPY_POLL_MS = 500; // how often a page whose copy is being fetched asks the server again
 const COPY_POLL_LIMIT_MS = 120000; // the fetch itself gives up long before
+
+/** RoadTrip's message for a site that answered nothing, with when RoadTrip asks it again in
+ * the reader's own time ("RoadTrip will try again at 4:23 AM."); nothing of when once it is past. */
+export function unreachableMessage(message, retryAt, now = Date.now()) {
+  const when = retryAt ? new Date(retryAt) : null;
+  if (!when || Number.isNaN(when.getTime()) || when.getTime() <= now) return message;
+  return `${message} RoadTrip will try again at ${when.toLocaleTimeString([], { hour: "numeric", minute: "2-digit" })}.`;
+}
 
 /** Whether a frame that was in the page as it arrived from the server loaded before this
  * script could listen (cross-origin frames cannot be asked; Resource Timing reports a
@@ -48,6 +59,7 @@ export class WebFrame {
     this.copy = this.iframe.dataset.copy || "";
     this.copyStatus = this.iframe.dataset.copyStatus || ""; // set while the server fetches its copy
     this.unreachable = this.iframe.dataset.unreachable || ""; // the server's message: its site answered nothing
+    this.retryAt = this.iframe.dataset.retryAt || ""; // when the server asks that site again
     this.retryStatus = this.iframe.dataset.retry || "";
     this.instead = false; // a message is shown in place of the page: its frame's loads change nothing
     this.copyNote = frameElement.closest("article")?.querySelector(".copy-fetch");
@@ -61,10 +73,16 @@ export class WebFrame {
     this.onLoad = () => this.loaded();
     this.iframe.addEventListener("load", this.onLoad);
     if (initial && !this.unreachable && loadedBeforeScript(this.iframe)) {
-      // Loaded already: no call back from here, the owner is still being built.
-      this.started = true;
+      // Loaded already: no call back from here, the owner is still being built. While the
+      // server still fetches its copy, what loaded may be the browser's error page: `start`
+      // holds it behind "Loading…" as `loaded` would have.
       this.loads = 1;
-      this.state = "loaded";
+      if (this.copyStatus && this.home !== this.copy) {
+        this.loadedBeforeStart = true;
+      } else {
+        this.started = true;
+        this.state = "loaded";
+      }
     }
   }
 
@@ -110,7 +128,7 @@ export class WebFrame {
     if (this.started) return;
     this.started = true;
     if (this.home !== this.copy && (this.unreachable || (isOffline() && !this.copy))) {
-      this.showInstead(this.unreachable || "You are offline, and this device has no copy of this page.");
+      this.showInstead(this.unreachable ? unreachableMessage(this.unreachable, this.retryAt) : "You are offline, and this device has no copy of this page.");
       return;
     }
     if (this.copyStatus && !this.poll) this.askForCopy(Date.now() + COPY_POLL_LIMIT_MS);
@@ -118,6 +136,11 @@ export class WebFrame {
     if (this.state !== "loading") return;
     this.showStatus("loading", "Loading…");
     clearTimeout(this.timer);
+    if (this.loadedBeforeStart) {
+      this.loadedBeforeStart = false;
+      this.revealTimer = setTimeout(() => this.reveal(), PENDING_REVEAL_MS);
+      return;
+    }
     this.timer = setTimeout(() => this.fail("This page did not load within 15 seconds."), LOAD_TIMEOUT_MS);
   }
 
@@ -131,6 +154,21 @@ export class WebFrame {
       this.navigationsAtStep = appNavigations;
     }
     if (this.instead) return; // the browser's error page, behind RoadTrip's message
+    if (this.copyStatus && this.home !== this.copy && !this.revealTimer) {
+      // The server is still fetching this page's copy: what loaded may be the browser's page for
+      // a site that answered nothing. It stays behind "Loading…" until the server knows (or a
+      // few seconds have passed), and RoadTrip's message takes its place if it was.
+      this.revealTimer = setTimeout(() => this.reveal(), PENDING_REVEAL_MS);
+      return;
+    }
+    this.reveal();
+  }
+
+  /** The page loaded, shown. */
+  reveal() {
+    clearTimeout(this.revealTimer);
+    this.revealTimer = 0;
+    if (this.instead || this.loads === 0) return;
     this.state = "loaded";
     this.status.classList.remove("loading", "failed");
     this.onChange(this);
@@ -194,6 +232,8 @@ export class WebFrame {
     this.home = url;
     this.instead = false;
     this.retry = null;
+    clearTimeout(this.revealTimer);
+    this.revealTimer = 0;
     this.loads = 0;
     this.resetSteps();
     this.state = "loading";
@@ -231,13 +271,19 @@ export class WebFrame {
 
   showCopyState(answer) {
     const note = this.copyNote;
+    if (answer?.state === "unreachable" && this.home !== this.copy) {
+      // Nothing answered the server either (a first look, or Try again): RoadTrip's message in
+      // place of whatever the frame shows, the browser's error page included.
+      clearTimeout(this.revealTimer);
+      this.revealTimer = 0;
+      this.unreachable = answer.reason;
+      this.retryAt = answer.retryAt || "";
+      if (note) note.textContent = "The site could not be reached";
+      this.showInstead(unreachableMessage(this.unreachable, this.retryAt));
+      return;
+    }
     if (this.instead) {
-      // Try again: still nothing from the site, or it answers now (the page, or its copy).
-      if (answer?.state === "unreachable") {
-        this.unreachable = answer.reason;
-        this.showInstead(answer.reason);
-        return;
-      }
+      // Try again: it answers now (the page, or its copy).
       this.unreachable = "";
       if (!(answer?.state === "saved" && answer.refusesFraming)) this.reload(this.home);
     }
@@ -251,12 +297,14 @@ export class WebFrame {
     } else {
       note?.remove(); // nothing under way any more (the cache was emptied)
     }
+    if (this.revealTimer) this.reveal(); // the site answered the server: what loaded is the page
   }
 
   destroy() {
     clearTimeout(this.poll);
     this.poll = -1;
     clearTimeout(this.timer);
+    clearTimeout(this.revealTimer);
     this.iframe.removeEventListener("load", this.onLoad);
   }
 }

@@ -12,6 +12,8 @@ struct CopyStatusAnswer: Codable, Equatable {
     var copy: String?
     var madeAt: String?
     var reason: String?
+    /// When RoadTrip asks an unreachable site again (ISO 8601), said in the reader's own zone.
+    var retryAt: String?
 }
 
 extension BookController {
@@ -20,16 +22,16 @@ extension BookController {
         guard !destination.isSample, let url = try app.library.events.url(destination: destination.id, page: number) else {
             throw HTTPError.notFound("There is no event page \(number).")
         }
-        return try copyStatus(of: url, copy: .eventCopy(page: number))
+        return try copyStatus(of: url, copy: .eventCopy(page: number), site: .events, destination: destination)
     }
 
     func weatherCopyStatus() throws -> Response {
         let destination = try tripDestination()
         guard !destination.isSample else { throw HTTPError.notFound("The sample destination has no weather page.") }
-        return try copyStatus(of: destination.weatherURL, copy: .weatherCopy)
+        return try copyStatus(of: destination.weatherURL, copy: .weatherCopy, site: .weather, destination: destination)
     }
 
-    private func copyStatus(of url: String, copy: Route) throws -> Response {
+    private func copyStatus(of url: String, copy: Route, site: Site, destination: Destination) throws -> Response {
         var answer = CopyStatusAnswer(state: "none")
         var state = app.copies?.state(of: url) ?? .none
         if case .unreachable = state {
@@ -46,8 +48,8 @@ extension BookController {
                 madeAt: BookController.madeAt(saved.madeAt)
             )
         case .failed(let reason): answer = CopyStatusAnswer(state: "failed", reason: reason)
-        case .unreachable(let reason, let retryAt):
-            answer = CopyStatusAnswer(state: "unreachable", reason: BookController.unreachable(url, reason: reason, retryAt: retryAt))
+        case .unreachable(_, let retryAt):
+            answer = CopyStatusAnswer(state: "unreachable", reason: BookController.unreachable(destination, site), retryAt: BookController.instant(retryAt))
         }
         var response = Response(body: .bytes(Array(try JSONEncoder().encode(answer))))
         response.headers["Content-Type"] = "application/json"

@@ -121,8 +121,9 @@ struct BookController {
                 frame.copy = Route.weatherCopy.path
                 if saved.refusesFraming { frame.source = Route.weatherCopy.path }
             case .pending: frame.copyStatus = Route.weatherCopyStatus.path
-            case .unreachable(let reason, let retryAt):
-                frame.unreachable = BookController.unreachable(url, reason: reason, retryAt: retryAt)
+            case .unreachable(_, let retryAt):
+                frame.unreachable = BookController.unreachable(destination, .weather)
+                frame.retryAt = BookController.instant(retryAt)
                 frame.retry = Route.weatherCopyStatus.path
             case .failed, .none: break
             }
@@ -174,8 +175,8 @@ struct BookController {
         case .saved(let copy): saved = copy
         case .pending: fetch = .pending(status: .eventCopyStatus(page: number))
         case .failed(let reason): fetch = .failed(reason: reason)
-        case .unreachable(let reason, let retryAt):
-            fetch = .unreachable(message: BookController.unreachable(source, reason: reason, retryAt: retryAt), status: .eventCopyStatus(page: number))
+        case .unreachable(_, let retryAt):
+            fetch = .unreachable(message: BookController.unreachable(destination, .events), retryAt: BookController.instant(retryAt), status: .eventCopyStatus(page: number))
         default: break // no copy asked for, or the sample book
         }
         return BookScreen.Page(
@@ -185,11 +186,20 @@ struct BookController {
         )
     }
 
-    /// RoadTrip's words for a page whose site answered nothing: which site, why, and when
-    /// RoadTrip asks it again (the next look at the page after that time).
-    static func unreachable(_ url: String, reason: String, retryAt: Date) -> String {
-        let host = URL(string: url)?.host ?? url
-        return "\(host) could not be reached, and RoadTrip has no copy of this page yet. \(reason) RoadTrip asks again from \(inUTC(retryAt, "HH:mm:ss 'UTC'"))."
+    /// Whose site a page is: the destination's events or its weather.
+    enum Site: String { case events, weather }
+
+    /// RoadTrip's words for a page whose site answered nothing, in plain words ("New York's
+    /// events site can't be reached right now."): the fetcher's own reason (a resolver's or a
+    /// socket's) is for the log, not the reader. When RoadTrip asks again goes beside it
+    /// (`instant`), for web-view.js to say in the reader's own time zone.
+    static func unreachable(_ destination: Destination, _ site: Site) -> String {
+        "\(destination.name)'s \(site.rawValue) site can't be reached right now."
+    }
+
+    /// An instant as the browser reads it (`new Date(…)`): ISO 8601 in UTC.
+    static func instant(_ date: Date) -> String {
+        ISO8601DateFormatter().string(from: date)
     }
 
     /// "29 Nov 2026, 14:05 UTC": when a copy was made, in words.

@@ -23,7 +23,7 @@ struct BookScreen {
         case failed(reason: String)
         /// RoadTrip's own message in place of the page (`CopyState.unreachable`), and where
         /// web-view.js asks again when Try again is pressed.
-        case unreachable(message: String, status: Route)
+        case unreachable(message: String, retryAt: String, status: Route)
     }
 
     let destination: Destination

@@ -89,7 +89,7 @@ struct BookPageView: HTML {
             WebFrame(
                 source: page.showsCopy ? (page.copy?.route.path ?? page.source) : page.source, title: "Event page \(page.number)",
                 original: page.source, loading: isCurrent ? "eager" : "lazy", copy: page.copy?.route.path ?? "",
-                copyStatus: pendingStatus?.path, unreachable: unreachable?.message, retry: unreachable?.status.path
+                copyStatus: pendingStatus?.path, unreachable: unreachable?.message, retryAt: unreachable?.retryAt, retry: unreachable?.status.path
             )
             p(.class("page-source")) {
                 span(.class("page-number")) { "Page \(page.number)" }
@@ -123,8 +123,8 @@ struct BookPageView: HTML {
         return nil
     }
 
-    private var unreachable: (message: String, status: Route)? {
-        if case .unreachable(let message, let status) = page.fetch { return (message, status) }
+    private var unreachable: (message: String, retryAt: String, status: Route)? {
+        if case .unreachable(let message, let retryAt, let status) = page.fetch { return (message, retryAt, status) }
         return nil
     }
 }

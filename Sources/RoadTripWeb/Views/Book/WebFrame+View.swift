@@ -14,8 +14,10 @@ struct WebFrame: HTML {
     var copy: String? = nil
     var copyStatus: String? = nil
     /// RoadTrip's message when the page's site could not be reached (web-view.js shows it in
-    /// place of the page), and where Try again asks whether it can be now.
+    /// place of the page, with when RoadTrip asks again in the reader's own time), and where
+    /// Try again asks whether it can be now.
     var unreachable: String? = nil
+    var retryAt: String? = nil
     var retry: String? = nil
 
     static let sandbox = "allow-scripts allow-popups allow-popups-to-escape-sandbox allow-forms"
@@ -26,7 +28,7 @@ struct WebFrame: HTML {
                 .src(source), .sandbox(WebFrame.sandbox), .referrerpolicy("no-referrer"), .title(title),
                 .ifPresent(loading, Attribute.loading), .data("original", original), .ifPresent(copy) { .data("copy", $0) },
                 .ifPresent(copyStatus) { .data("copy-status", $0) }, .ifPresent(unreachable) { .data("unreachable", $0) },
-                .ifPresent(retry) { .data("retry", $0) }
+                .ifPresent(retryAt) { .data("retry-at", $0) }, .ifPresent(retry) { .data("retry", $0) }
             ) {}
             div(.class("page-status"), .role("status")) {
                 span(.class("spinner"), .ariaHidden()) {}
