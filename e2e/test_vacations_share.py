@@ -8,7 +8,7 @@ link offline is test_offline.py's; what each answer holds and hides is ShareLink
 
 import pytest
 
-from pages import text_content
+from pages import http_get, text_content
 from vacation_pages import (
     BOOK,
     LAYOUTS,  # noqa: F401 (the layouts the other vacation tests run at)
@@ -92,6 +92,39 @@ def test_a_visitor_opens_a_link_the_owner_made_turns_its_book_and_opens_its_map(
     canvas = ".itinerary-map-phone .map-canvas" if layout == "phone" else ".itinerary-detail .map-canvas"
     screens.wait(lambda: screens.find_all(f"{canvas}.leaflet-container") and screens.shown(canvas), "the itinerary's map should draw")
     b.screenshot(f"{layout}-vacation-shared-itinerary")
+
+
+def test_where_the_browser_has_a_share_sheet_share_opens_it_and_times_are_the_readers(vacation_server, browser):
+    """Web Share where the browser has it (issue 49, 13): Share… in place of Copy link hands the
+    sheet the new link and the vacation's name; the time a link was last opened is written in
+    the reader's own zone, not UTC. (This Chromium has no share sheet: the test gives it one
+    that records what it was asked, before any page's script runs.)"""
+    _, session = traveller(vacation_server, "Sheet Sharer")
+    vacation = vacation_with(vacation_server, session, "Sheet Bridges", PHOTOS[:1])
+    b = browser_as(browser, "phone", vacation_server, session)
+    b.driver.execute_cdp_cmd("Emulation.setTimezoneOverride", {"timezoneId": "Asia/Tokyo"})
+    b.driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": """
+        window.sharedWith = [];
+        navigator.share = (data) => { window.sharedWith.push(data); return Promise.resolve(); };"""})
+    screens = VacationScreens(b)
+    b.open(f"/vacations/{vacation}/share")
+    screens.find("#link-label").send_keys("For the sheet")
+    screens.press_submit(NEW_LINK_FORM)
+    screens.wait(lambda: screens.shown("button.share-sheet"), "Share… should show where there is a share sheet")
+    address = screens.find(LINK_ADDRESS).get_attribute("value")
+    assert not screens.shown(COPY_LINK), "Copy link steps aside for the sheet"
+    screens.assert_targets("button.share-sheet")
+    screens.click("button.share-sheet")
+    screens.wait(lambda: b.driver.execute_script("return window.sharedWith.length") == 1, "the sheet should be asked once")
+    assert b.driver.execute_script("return window.sharedWith[0]") == {"title": "Sheet Bridges", "url": address}
+
+    http_get(address)  # a visitor opens it
+    b.open(f"/vacations/{vacation}/share")
+    shown, expected = b.driver.execute_script("""
+        const time = document.querySelector('.link-openings time.local-time');
+        return [time.textContent, new Date(time.getAttribute('datetime')).toLocaleString([], {
+          day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: 'Asia/Tokyo'})];""")
+    assert shown == expected and "UTC" not in shown, (shown, expected)
 
 
 def test_without_javascript_a_password_link_asks_first_then_shows_the_vacation(vacation_server, browser):

@@ -97,6 +97,7 @@ extension Attribute {
     public static func id(_ value: String) -> Attribute { Attribute("id", value) }
     public static func href(_ value: String) -> Attribute { Attribute("href", value) }
     public static func src(_ value: String) -> Attribute { Attribute("src", value) }
+    public static func datetime(_ value: String) -> Attribute { Attribute("datetime", value) }
     public static func alt(_ value: String) -> Attribute { Attribute("alt", value) }
     public static func title(_ value: String) -> Attribute { Attribute("title", value) }
     public static func type(_ value: String) -> Attribute { Attribute("type", value) }

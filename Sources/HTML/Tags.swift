@@ -39,6 +39,8 @@
 @inlinable public func td<Content: HTML>(_ attributes: Attribute..., @HTMLBuilder content: () -> Content) -> Element<Content> { Element("td", attributes, content: content) }
 @inlinable public func th<Content: HTML>(_ attributes: Attribute..., @HTMLBuilder content: () -> Content) -> Element<Content> { Element("th", attributes, content: content) }
 @inlinable public func details<Content: HTML>(_ attributes: Attribute..., @HTMLBuilder content: () -> Content) -> Element<Content> { Element("details", attributes, content: content) }
+/// `<time>`: named so beside the C library's `time`.
+@inlinable public func timeElement<Content: HTML>(_ attributes: Attribute..., @HTMLBuilder content: () -> Content) -> Element<Content> { Element("time", attributes, content: content) }
 @inlinable public func summary<Content: HTML>(_ attributes: Attribute..., @HTMLBuilder content: () -> Content) -> Element<Content> { Element("summary", attributes, content: content) }
 @inlinable public func dialog<Content: HTML>(_ attributes: Attribute..., @HTMLBuilder content: () -> Content) -> Element<Content> { Element("dialog", attributes, content: content) }
 @inlinable public func figure<Content: HTML>(_ attributes: Attribute..., @HTMLBuilder content: () -> Content) -> Element<Content> { Element("figure", attributes, content: content) }

@@ -57,6 +57,8 @@ function fillPopover(content, html, dialog) {
   const page = new DOMParser().parseFromString(html, "text/html");
   const detail = page.getElementById("detail-content");
   content.replaceChildren(...(detail ? [...detail.childNodes].map((node) => document.adoptNode(node)) : []));
+  // What the page's modules make of a screen's content (Share…, times in the reader's zone).
+  document.dispatchEvent(new CustomEvent("roadtrip:popover"));
   // "Back" in an alert returns to the form inside the dialog. Any other link closes it first: one
   // to the page under the dialog ("Back to the photo") only closes it, one elsewhere goes there.
   content.querySelectorAll("a[href]:not(.alert-back)").forEach((link) => link.addEventListener("click", (event) => {

@@ -19,7 +19,7 @@ struct VacationSharingView: HTML {
 
     var content: some HTML {
         section(.class("vacation-sharing"), .ariaLabel("Share \(vacation.name)")) {
-            if let newLink { NewLinkView(address: newLink) }
+            if let newLink { NewLinkView(address: newLink, title: vacation.name) }
             NewLinkForm(vacationID: vacation.id, error: linkError)
             h2(.class("section-title")) { "Links" }
             if links.isEmpty {
@@ -35,15 +35,19 @@ struct VacationSharingView: HTML {
     }
 }
 
-/// The address of the link just made, with Copy link (the Clipboard API where the page may use
-/// it, copy-link.js; a field selected at a tap otherwise).
+/// The address of the link just made, with Share… where the browser has a share sheet (Web
+/// Share, as iOS's share sheet) and Copy link otherwise (the Clipboard API where the page may use
+/// it; a field selected at a tap otherwise): copy-link.js.
 struct NewLinkView: HTML {
     let address: String
+    /// What the share sheet calls it: the vacation's name.
+    let title: String
 
     var content: some HTML {
         div(.class("new-link"), .role("status")) {
             label(.for("new-link-address")) { "Your new link" }
             input(.id("new-link-address"), .class("link-address"), .type("text"), .value(address), .readonly(), .autocomplete("off"), .spellcheck(false))
+            button(.type("button"), .class("button share-sheet"), .data("share", address), .data("title", title), .hidden()) { "Share…" }
             button(.type("button"), .class("button copy-link"), .data("copy", address)) { "Copy link" }
             p(.class("hint")) { "Copy it now: RoadTrip keeps only a fingerprint of it, so it cannot show this address again." }
         }
@@ -61,7 +65,12 @@ struct ShareLinkRow: HTML {
             p(.class("row-title")) { link.label.isEmpty ? "Link \(link.id)" : link.label }
             p(.class("row-subtitle link-dates")) { dates }
             p(.class("row-subtitle link-openings")) {
-                link.lastOpenedAt.map { "Opened \(link.openCount == 1 ? "once" : "\(link.openCount) times"), last \(SharingFormat.time($0))" } ?? "Not opened yet"
+                if let opened = link.lastOpenedAt {
+                    "Opened \(link.openCount == 1 ? "once" : "\(link.openCount) times"), last "
+                    SharingFormat.localTime(opened)
+                } else {
+                    "Not opened yet"
+                }
             }
             if link.isLive(at: now) {
                 details(.class("link-settings")) {
@@ -224,6 +233,11 @@ enum SharingFormat {
     /// "4 Dec 2026, 14:02 UTC".
     static func time(_ seconds: Int64) -> String {
         PhotoFormat.date(iso(seconds)) + " UTC"
+    }
+
+    /// The same, marked with its instant: copy-link.js writes it in the reader's own time zone.
+    static func localTime(_ seconds: Int64) -> some HTML {
+        timeElement(.datetime(iso(seconds) + "Z"), .class("local-time")) { time(seconds) }
     }
 
     private static func iso(_ seconds: Int64) -> String {
