@@ -5,6 +5,7 @@ Undo; at a phone's and a tablet's sizes, and without JavaScript.
 On a server of its own (placing changes its library). Each test imports photos of its own
 without a position (photo_files.py), named after the test, and finds them by their titles."""
 
+import re
 from pathlib import Path
 
 import pytest
@@ -45,16 +46,54 @@ def wait_placed(screens: PhotoScreens, count: int) -> None:
     screens.wait(lambda: text_content(screens.find(".placement .section-title")) == f"Placed {count} photos", "how many were placed")
 
 
-def test_select_mode_places_photos_by_a_place_found_by_name_and_undo_puts_them_back(tracks_server, browser, tmp_path):
+def selecting_unplaced(tracks_server, browser, tmp_path, name: str, *, day: int):
+    """Three unplaced photos named after `name`, and a phone's No location grid in select mode:
+    (browser, screens, their titles, every photo's id by title)."""
     b = browser("phone", server=tracks_server)
     screens = PhotoScreens(b)
-    titles = unplaced(tracks_server, tmp_path / "photos", "by-name", 3, day=10)
+    titles = unplaced(tracks_server, tmp_path / "photos", name, 3, day=day)
     ids = photo_ids(tracks_server)
-
     b.open("/places/none")
     screens.show_master()
     screens.assert_targets("form.grid-select .select-toggle")
     screens.click("form.grid-select .select-toggle")
+    return b, screens, titles, ids
+
+
+def test_select_mode_adds_the_chosen_photos_to_a_vacation_new_or_existing(tracks_server, browser, tmp_path):
+    """Beside Place, "Add N to vacation…" (issue 49, 9): the account's vacations to choose from,
+    or a new one by name; the chosen photos, and only those, are in it after."""
+    b, screens, titles, ids = selecting_unplaced(tracks_server, browser, tmp_path, "to-vacation", day=12)
+    for title in titles[:2]:
+        screens.click(cell(ids, title))
+    screens.wait(lambda: text_content(screens.find(".grid-select .add-selected")) == "Add 2 to vacation…", "Add beside Place, with the count")
+    screens.assert_targets(".grid-select .add-selected, .grid-select .place-selected")
+    b.screenshot("phone-select-mode-add")
+    screens.click(".grid-select .add-selected")
+    screens.wait(lambda: screens.path().startswith("/photos/add-to-vacation"), "the vacations to choose from")
+    assert text_content(screens.find(".visit-choice h2")) == "Add 2 photos to…"
+    screens.fill("form.new-vacation-visit", name="Chosen Together")
+    screens.click("form.new-vacation-visit button[type=submit]")
+    screens.wait(lambda: re.fullmatch(r"/vacations/\d+/photos", screens.path()), "the new vacation's photos")
+    vacation = int(screens.path().split("/")[2])
+    held = {title for (title,) in tracks_server.query("SELECT title FROM vacation_photos WHERE vacation_id = ?", vacation)}
+    assert held == set(titles[:2]), held
+
+    # Again, into the vacation that now exists: the third joins the two.
+    b.open("/places/none")
+    screens.show_master()
+    screens.click("form.grid-select .select-toggle")
+    screens.click(cell(ids, titles[2]))
+    screens.click(".grid-select .add-selected")
+    screens.wait(lambda: screens.find_all(".visit-choice button.row.choice"), "the vacations to choose from")
+    [chosen] = [button for button in screens.find_all(".visit-choice button.row.choice") if text_content(button) == "Chosen Together"]
+    chosen.click()
+    screens.wait(lambda: screens.path() == f"/vacations/{vacation}/photos", "the vacation's photos")
+    assert len(tracks_server.query("SELECT id FROM vacation_photos WHERE vacation_id = ?", vacation)) == 3
+
+
+def test_select_mode_places_photos_by_a_place_found_by_name_and_undo_puts_them_back(tracks_server, browser, tmp_path):
+    b, screens, titles, ids = selecting_unplaced(tracks_server, browser, tmp_path, "by-name", day=10)
     assert "selecting" in screens.find(".photo-grid-screen").get_attribute("class").split()
     for title in titles[:2]:
         screens.click(cell(ids, title))

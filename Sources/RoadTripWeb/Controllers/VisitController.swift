@@ -21,14 +21,10 @@ struct VisitController {
         let account = try context.account.id
         let vacations = try store.visitable(by: account)
         let target: Int64
-        if let chosen = Int64(context.field("vacation")) {
-            target = chosen
-        } else {
-            do {
-                target = try store.create(named: context.field("name"), for: account)
-            } catch let error as VacationError {
-                return try choice(.visit, photo, vacations, error: error.description, status: error.isConflict ? .conflict : .unprocessableContent)
-            }
+        do {
+            target = try Self.chosenVacation(context, store: store, for: account)
+        } catch let error as VacationError {
+            return try choice(.visit, photo, vacations, error: error.description, status: error.isConflict ? .conflict : .unprocessableContent)
         }
         do {
             try store.visit(photo, into: target, for: account, library: app.library)
@@ -89,6 +85,13 @@ struct VisitController {
             back: (.photo(id: photo.id, inRecents: false), photo.displayTitle), masterBar: .photos(.places, flickr: grid.flickrTab),
             masterKey: collection.masterKey
         ), context: context, status: status)
+    }
+
+    /// The vacation a choice of Visit's list names (`vacation`), or a new one by the name typed
+    /// (`name`); a name refused throws its `VacationError`.
+    static func chosenVacation(_ context: RequestContext, store: VacationStore, for account: AccountID) throws -> Int64 {
+        if let chosen = Int64(context.field("vacation")) { return chosen }
+        return try store.create(named: context.field("name"), for: account)
     }
 
     private func existing(_ id: Int64) throws -> Photo {

@@ -164,6 +164,10 @@ extension Route {
             RouteDeclaration("/photos/place-many", query: Route.query("q", query), as: Parse(reading: { .placeMany(query: $0.parameter("q")) }),
                              get: { try PlaceManyController(app: $0, context: $1).form(query: query) },
                              post: { try PlaceManyController(app: $0, context: $1).place() }).bounded(.placing, for: ["POST"])
+        case .addToVacation:
+            RouteDeclaration("/photos/add-to-vacation", as: Parse(.addToVacation),
+                             get: { try AddToVacationController(app: $0, context: $1).choose() },
+                             post: { try AddToVacationController(app: $0, context: $1).add() }).bounded(.placing, for: ["POST"])
         case .placement(let id):
             RouteDeclaration("/photos/placings/\(id)", as: Parse(Route.placement), get: { try PlacingController(app: $0, context: $1).show(id: id) },
                              post: { try PlacingController(app: $0, context: $1).undo(id: id) })

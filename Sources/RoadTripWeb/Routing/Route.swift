@@ -95,6 +95,8 @@ public enum Route: Sendable, Equatable {
     case placement(id: Int64)
     /// Photos chosen in a grid (`photos`, in the request) placed together by a place's name or a point on the map.
     case placeMany(query: String?)
+    /// Photos chosen in a grid (`photos`, in the request) added to a vacation together: the chooser, and the adding.
+    case addToVacation
     /// A tile of the basemap (`BasemapPack`), gzip'd as the pack holds it; `version` names the pack.
     case basemapTile(BasemapTile, version: String?)
     /// Places searched by name.
@@ -231,7 +233,7 @@ public enum Route: Sendable, Equatable {
         .findPlaces(query: nil), .recents,
         .timeline(.newest), .timelineYears, .timeline(.period(.month(year: 2008, month: 10))), .timelineUndated(after: nil),
         .timelinePhoto(id: 1), .memory(day: CalendarDay.epoch, page: 1), .memoryHiding(day: CalendarDay.epoch), .photoMap, .photoMapCell(level: 4, x: 8, y: 4), .photoMapData(bbox: nil, zoom: nil),
-        .tracks, .track(id: 1), .trackRemoval(id: 1), .placing(track: nil), .placement(id: 1), .placeMany(query: nil),
+        .tracks, .track(id: 1), .trackRemoval(id: 1), .placing(track: nil), .placement(id: 1), .placeMany(query: nil), .addToVacation,
         .basemapTile(BasemapTile(z: 8, x: 75, y: 96)!, version: nil),
         .photo(id: 1, inRecents: false), .photoImage(id: 1, size: .preview), .photoPlace(id: 1, query: nil),
         .visit(photo: 1), .unvisit(photo: 1), .photoTags(photo: 1), .upload, .uploadFile(name: nil),

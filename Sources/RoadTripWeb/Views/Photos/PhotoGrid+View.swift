@@ -26,6 +26,7 @@ struct PhotoGridView: HTML {
                 form(.method("get"), .action(.placeMany(query: nil)), .id("grid-select"), .class("grid-select")) {
                     span(.class("selected-count"), .ariaLive("polite")) {}
                     button(.type("submit"), .class("button place-selected")) { "Place selected…" }
+                    button(.type("submit"), .class("button add-selected"), Attribute("formaction", Route.addToVacation.path)) { "Add to vacation…" }
                 }
                 ul(.class("photo-grid")) {
                     for photo in page.photos {

@@ -51,10 +51,14 @@ struct VisitChoiceView: HTML {
     /// Of those, the ones that hold the photo already: checked, as iOS marks a chosen row.
     var holding: Set<Int64> = []
     var error: String? = nil
+    /// Fields every choice sends along (the photos chosen in a grid), and the heading in place
+    /// of "Visit “title” into…" ("Add 12 photos to…").
+    var carried: [(name: String, value: String)] = []
+    var heading: String? = nil
 
     var content: some HTML {
         section(.class("visit-choice \(kind == .visit ? "visit-list" : "unvisit-list")")) {
-            h2 { kind == .visit ? "Visit “\(title)” into…" : "Remove “\(title)” from…" }
+            h2 { heading ?? (kind == .visit ? "Visit “\(title)” into…" : "Remove “\(title)” from…") }
             if let error { Notice(kind: .error, message: error) }
             if vacations.isEmpty && kind == .unvisit {
                 p(.class("empty-note")) { "No vacation holds this photo." }
@@ -64,6 +68,7 @@ struct VisitChoiceView: HTML {
                     li {
                         form(.method("post"), .action(route), .class("choice-form"), .data("offline-note", offlineNote), .data("offline-back", back.path)) {
                             FormToken()
+                            carriedFields
                             input(.type("hidden"), .name("vacation"), .value(String(vacation.id)))
                             button(.type("submit"), .class("row choice"), .data("offline-target", vacation.name)) {
                                 span(.class("row-title")) { vacation.name }
@@ -79,6 +84,7 @@ struct VisitChoiceView: HTML {
                 form(.method("post"), .action(route), .class("stacked new-vacation-visit"),
                      .data("offline-note", "Visit “\(title)” into a new vacation “{}”"), .data("offline-back", back.path)) {
                     FormToken()
+                    carriedFields
                     div(.class("field")) {
                         label(.for("visit-new")) { "New vacation…" }
                         input(.id("visit-new"), .type("text"), .name("name"), .placeholder("Name"), .autocomplete("off"),
@@ -90,6 +96,8 @@ struct VisitChoiceView: HTML {
             p { a(.class("tap-target"), .href(back)) { "Back to the photo" } }
         }
     }
+
+    private var carriedFields: HiddenFields { HiddenFields(fields: carried) }
 
     /// What a choice made offline is called while it waits (outbox.js puts the vacation's name for `{}`).
     private var offlineNote: String {
@@ -134,5 +142,14 @@ struct PhotoTagsView: HTML {
             }
             if let error { p(.id("add-tag-error"), .class("field-error"), .role("alert")) { error } }
         }
+    }
+}
+
+/// Fields a form sends along unseen.
+struct HiddenFields: HTML {
+    let fields: [(name: String, value: String)]
+
+    var content: some HTML {
+        for field in fields { input(.type("hidden"), .name(field.name), .value(field.value)) }
     }
 }
