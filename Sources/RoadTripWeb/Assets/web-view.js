@@ -6,22 +6,13 @@
 // each page of the Events book has one (book.js); web-back.js is their "Back to …".
 
 import { BackButton } from "./web-back.js";
+import { COPY_POLL_LIMIT_MS, askForCopy, unreachableMessage } from "./web-copy.js";
 import { button, isOffline } from "./shared.js";
 
 const LOAD_TIMEOUT_MS = 15000;
 // How long a live page that has loaded stays behind "Loading…" while the server still fetches
 // its copy: a site that answers nothing is known by then, and its error page never shows.
 const PENDING_REVEAL_MS = 5000;
-const COPY_POLL_MS = 500; // how often a page whose copy is being fetched asks the server again
-const COPY_POLL_LIMIT_MS = 120000; // the fetch itself gives up long before
-
-/** RoadTrip's message for a site that answered nothing, with when RoadTrip asks it again in
- * the reader's own time ("RoadTrip will try again at 4:23 AM."); nothing of when once it is past. */
-export function unreachableMessage(message, retryAt, now = Date.now()) {
-  const when = retryAt ? new Date(retryAt) : null;
-  if (!when || Number.isNaN(when.getTime()) || when.getTime() <= now) return message;
-  return `${message} RoadTrip will try again at ${when.toLocaleTimeString([], { hour: "numeric", minute: "2-digit" })}.`;
-}
 
 /** Whether a frame that was in the page as it arrived from the server loaded before this
  * script could listen (cross-origin frames cannot be asked; Resource Timing reports a
@@ -131,7 +122,7 @@ export class WebFrame {
       this.showInstead(this.unreachable ? unreachableMessage(this.unreachable, this.retryAt) : "You are offline, and this device has no copy of this page.");
       return;
     }
-    if (this.copyStatus && !this.poll) this.askForCopy(Date.now() + COPY_POLL_LIMIT_MS);
+    if (this.copyStatus && !this.poll) askForCopy(this, Date.now() + COPY_POLL_LIMIT_MS);
     if (this.iframe.loading === "lazy") this.iframe.loading = "eager";
     if (this.state !== "loading") return;
     this.showStatus("loading", "Loading…");
@@ -191,7 +182,7 @@ export class WebFrame {
   askAgain() {
     this.showStatus("loading", "Asking again…");
     this.copyStatus = this.retryStatus;
-    this.askForCopy(Date.now() + COPY_POLL_LIMIT_MS);
+    askForCopy(this, Date.now() + COPY_POLL_LIMIT_MS);
   }
 
   showStatus(kind, message) {
@@ -245,59 +236,6 @@ export class WebFrame {
 
   goHome() {
     this.reload(this.home);
-  }
-
-  /** Asks the server about the page's copy until it is saved or has failed. The frame cannot
-   * tell that its site refused to be framed (it is of another origin); the server read the
-   * site's headers, so a refused page switches to its copy as soon as there is one, in place:
-   * no reload, no turn. */
-  async askForCopy(until) {
-    let answer = null;
-    try {
-      const response = await fetch(this.copyStatus, { headers: { Accept: "application/json" } });
-      if (response.ok) answer = await response.json();
-    } catch {
-      // offline for a moment: ask again
-    }
-    if (this.poll === -1) return; // destroyed meanwhile
-    if (answer?.state === "pending" || (answer === null && Date.now() < until)) {
-      this.poll = setTimeout(() => this.askForCopy(until), COPY_POLL_MS);
-      return;
-    }
-    this.poll = 0;
-    this.copyStatus = "";
-    this.showCopyState(answer);
-  }
-
-  showCopyState(answer) {
-    const note = this.copyNote;
-    if (answer?.state === "unreachable" && this.home !== this.copy) {
-      // Nothing answered the server either (a first look, or Try again): RoadTrip's message in
-      // place of whatever the frame shows, the browser's error page included.
-      clearTimeout(this.revealTimer);
-      this.revealTimer = 0;
-      this.unreachable = answer.reason;
-      this.retryAt = answer.retryAt || "";
-      if (note) note.textContent = "The site could not be reached";
-      this.showInstead(unreachableMessage(this.unreachable, this.retryAt));
-      return;
-    }
-    if (this.instead) {
-      // Try again: it answers now (the page, or its copy).
-      this.unreachable = "";
-      if (!(answer?.state === "saved" && answer.refusesFraming)) this.reload(this.home);
-    }
-    if (answer?.state === "saved") {
-      this.copy = answer.copy;
-      if (note) note.textContent = answer.refusesFraming ? `Showing RoadTrip's copy of ${answer.madeAt}` : `Saved copy of ${answer.madeAt}`;
-      if (answer.refusesFraming) this.reload(answer.copy);
-    } else if (answer?.state === "failed") {
-      note?.classList.add("failed");
-      if (note) note.textContent = `RoadTrip has no copy of this page: ${answer.reason}`;
-    } else {
-      note?.remove(); // nothing under way any more (the cache was emptied)
-    }
-    if (this.revealTimer) this.reveal(); // the site answered the server: what loaded is the page
   }
 
   destroy() {
