@@ -212,12 +212,21 @@ def test_phone_a_finger_dragged_down_the_scrubber_jumps_to_a_month_and_back_retu
     b.driver.execute_script(
         """const rail = document.querySelector(arguments[0]);
         window.__scrubbed = [];
+        const pane = rail.closest('.pane-content');
         rail.addEventListener('pointermove', () => {
           const link = rail.querySelector('.scrubber-tick.under-finger'), bubble = rail.querySelector('.scrubber-bubble');
+          const top = pane.getBoundingClientRect().top;
+          const header = [...pane.querySelectorAll('.timeline-month')].find((h) => h.getBoundingClientRect().bottom > top + 1);
           window.__scrubbed.push({scrubbing: rail.classList.contains('scrubbing'), href: link && link.dataset.href,
             label: link && link.dataset.label, bubble: bubble && bubble.textContent,
-            shown: !!bubble && getComputedStyle(bubble).display !== 'none', path: location.pathname});
+            shown: !!bubble && getComputedStyle(bubble).display !== 'none', path: location.pathname,
+            inView: header && header.dataset.month});
         });""", SCRUBBER)
+    # Years down the rail never touch: those that would are left out (issue 49, 10).
+    years = b.driver.execute_script(
+        "return [...document.querySelectorAll(arguments[0] + ' .scrubber-year')].filter((y) => getComputedStyle(y).visibility !== 'hidden')"
+        ".map((y) => { const r = y.getBoundingClientRect(); return [r.top, r.bottom]; });", SCRUBBER)
+    assert len(years) >= 2 and all(below[0] >= above[1] for above, below in zip(years, years[1:])), f"years drawn over each other: {years}"
     rail = screens.rect(SCRUBBER)
     x = int(rail["x"] + rail["width"] / 2)
     top, bottom = rail["y"] + 8, rail["y"] + rail["height"] * 0.7
@@ -233,7 +242,11 @@ def test_phone_a_finger_dragged_down_the_scrubber_jumps_to_a_month_and_back_retu
     for under in moves:
         assert under["scrubbing"] and under["shown"] and under["href"], f"the bubble shows all along the drag: {under}"
         assert under["bubble"] == under["label"] == month_title(under["href"].removeprefix("/timeline/")), under
-        assert under["path"] == "/timeline", "nothing moves before the finger lets go"
+        assert under["path"] == "/timeline", "the address waits for the finger to let go"
+    # The days follow the finger live (issue 49, 10): the month under it is the one at the top,
+    # for as long as that month is on the page.
+    live = [under for under in moves if under["inView"] == under["href"].removeprefix("/timeline/")]
+    assert len(live) >= 4 and len({under["inView"] for under in live}) >= 4, f"the days scroll with the finger: {moves}"
     hrefs = [under["href"] for under in moves]
     assert hrefs == sorted(hrefs, reverse=True) and len(set(hrefs)) > 5, f"the months pass by, older and older: {hrefs}"
     chosen = hrefs[-1].removeprefix("/timeline/")
@@ -402,3 +415,22 @@ def test_without_javascript_older_photos_and_the_scrubbers_years_are_plain_links
     screens.wait_days_from(f"/timeline/{library.paris_month}", library.paris_month)
     paris = [day.isoformat() for day in library.paris_days]
     assert [day for day in screens.days() if day in paris] == paris[::-1], "the trip's days, newest first"
+
+
+def test_a_short_scrubber_leaves_out_the_years_that_would_touch(timeline_server, browser):
+    """On a rail too short for every year's name (a phone on its side, squeezed further here),
+    the years that would touch the one above are left out, as iOS Photos drops them (issue 49, 10)."""
+    b = browser("phone-landscape", server=timeline_server)
+    screens = TimelineScreens(b)
+    b.open("/timeline")
+    screens.wait_shown(DAYS_SCREEN, SCRUBBER)
+    b.driver.execute_script("document.querySelector(arguments[0]).style.height = '90px'", SCRUBBER)
+
+    def shown_years():
+        return b.driver.execute_script(
+            "return [...document.querySelectorAll(arguments[0] + ' .scrubber-year')].map((y) => {"
+            " const r = y.getBoundingClientRect(); return [getComputedStyle(y).visibility !== 'hidden', r.top, r.bottom]; });", SCRUBBER)
+    screens.wait(lambda: any(not shown for shown, _, _ in shown_years()), "some years left out on a short rail")
+    kept = [(top, bottom) for shown, top, bottom in shown_years() if shown]
+    assert kept and all(below[0] >= above[1] for above, below in zip(kept, kept[1:])), f"years drawn over each other: {kept}"
+    b.screenshot("phone-landscape-timeline-short-rail")

@@ -81,7 +81,7 @@ function followPosition(screen) {
     requestAnimationFrame(() => {
       pending = false;
       const current = pane.querySelector(".timeline");
-      if (!current || pane.scrollTop < 40) return;
+      if (!current || pane.scrollTop < 40 || pane.dataset.scrubbing) return;
       const top = pane.getBoundingClientRect().top;
       const day = [...current.querySelectorAll(".timeline-day")].find((section) => section.getBoundingClientRect().bottom > top + 8);
       if (!day) return;
@@ -95,9 +95,11 @@ function followPosition(screen) {
 
 // The scrubber, a slider along the side (as iOS Photos' is): every month with photos a tick on
 // it. Without JavaScript its years are links; here the rail is one control a finger presses,
-// drags and lets go of — the month under the finger named in a bubble beside it — or the arrow
-// keys move along (Enter jumps). The jump follows the month's address as a link does (app.js),
-// so it is a step of its own that Back leaves.
+// drags and lets go of — the month under the finger named in a bubble beside it, and the days
+// scrolled to it live while it is on the page — or the arrow keys move along (Enter jumps). The
+// jump follows the month's address as a link does (app.js), so it is a step of its own that Back
+// leaves. Years are named down the rail only where they fit: one that would touch the year above
+// it is left out, as iOS Photos drops years on a short rail.
 function watchScrubber(screen) {
   const rail = screen.querySelector(".timeline-scrubber");
   if (!rail || rail.dataset.ready) return;
@@ -115,6 +117,25 @@ function watchScrubber(screen) {
     link.replaceWith(tick);
     return tick;
   });
+  const years = [...rail.querySelectorAll(".scrubber-year")];
+  const fitYears = () => {
+    let bottom = -Infinity;
+    for (const year of years) {
+      year.classList.remove("crowded");
+      const box = year.getBoundingClientRect();
+      if (box.top < bottom + 2) year.classList.add("crowded");
+      else bottom = box.bottom;
+    }
+  };
+  fitYears();
+  new ResizeObserver(() => { if (rail.isConnected) fitYears(); }).observe(rail);
+  const pane = screen.closest(".pane-content");
+  // The days follow the finger while the month under it is on the page (its header).
+  const scrollToMonth = (tick) => {
+    const header = screen.querySelector(`.timeline-month[data-month="${tick.dataset.href.split("/").pop()}"]`);
+    if (!header || !pane) return;
+    pane.scrollTop += header.getBoundingClientRect().top - pane.getBoundingClientRect().top;
+  };
   const bubble = document.createElement("div");
   bubble.className = "scrubber-bubble";
   bubble.setAttribute("aria-hidden", "true");
@@ -138,13 +159,19 @@ function watchScrubber(screen) {
     const mark = tick.parentElement.getBoundingClientRect();
     bubble.style.top = `${mark.top + mark.height / 2 - box.top}px`;
     rail.classList.add("scrubbing");
+    if (pointer !== null) {
+      if (pane) pane.dataset.scrubbing = "true"; // the address stays until the jump (followPosition)
+      scrollToMonth(tick);
+    }
   };
-  const hide = () => {
+  // `leaving`: the jump's page takes the pane's place, which keeps the address as it was till then.
+  const hide = (leaving = false) => {
     rail.classList.remove("scrubbing");
+    if (pane && !leaving) delete pane.dataset.scrubbing;
     for (const each of ticks) each.classList.remove("under-finger");
   };
   const jump = () => {
-    hide();
+    hide(true);
     const link = document.createElement("a");
     link.href = ticks[index].dataset.href;
     link.hidden = true;
@@ -156,10 +183,10 @@ function watchScrubber(screen) {
     const found = ticks.findIndex((tick) => y < tick.parentElement.getBoundingClientRect().bottom);
     return found < 0 ? ticks.length - 1 : found;
   };
+  let pointer = null;
   show(index, false);
   hide();
 
-  let pointer = null;
   rail.addEventListener("pointerdown", (event) => {
     if (event.button !== 0) return;
     pointer = event.pointerId;
@@ -185,7 +212,7 @@ function watchScrubber(screen) {
     else return;
     event.preventDefault();
   });
-  rail.addEventListener("blur", hide);
+  rail.addEventListener("blur", () => hide());
 }
 
 function setUp() {

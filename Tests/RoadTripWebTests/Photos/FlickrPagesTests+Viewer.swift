@@ -35,13 +35,13 @@ extension FlickrPagesTests {
 
         // validate
         #expect(!before.contains("/flickr/photos/\(Self.fog)/unvisit"), "nothing to unvisit yet")
-        #expect(visited.contains("In <a href=\"/vacations/\(bay)\">Bay &lt;Area&gt;</a>, <a href=\"/vacations/\(tuscany)\">Tuscany</a>"))
+        #expect(visited.contains("In <a class=\"tap-target\" href=\"/vacations/\(bay)\">Bay &lt;Area&gt;</a>, <a class=\"tap-target\" href=\"/vacations/\(tuscany)\">Tuscany</a>"))
         #expect(visited.contains("href=\"/flickr/photos/\(Self.fog)/unvisit\">Unvisit…</a>"))
         #expect(choice.contains("Remove “Fog &lt;b&gt;over&lt;/b&gt; the bay” from…"))
         #expect(choice.contains("<span class=\"row-title\">Bay &lt;Area&gt;</span>"))
         #expect(removed.status == .seeOther)
         #expect(removed.location == "/flickr/photos/\(Self.fog)")
-        #expect(after.contains("In <a href=\"/vacations/\(tuscany)\">Tuscany</a>") && !after.contains("href=\"/vacations/\(bay)\""))
+        #expect(after.contains("In <a class=\"tap-target\" href=\"/vacations/\(tuscany)\">Tuscany</a>") && !after.contains("href=\"/vacations/\(bay)\""))
         #expect(try library.vacations.all(of: AccountID(1)).map(\.photoCount) == [0, 1])
     }
 

@@ -81,7 +81,7 @@ import Testing
         #expect(choices.contains("Lisbon"))
         #expect(choices.contains("New vacation…"))
         #expect(visited.status == .seeOther)
-        #expect(viewer.contains("In <a href=\"/vacations/\(id)\">Lisbon</a>"))
+        #expect(viewer.contains("In <a class=\"tap-target\" href=\"/vacations/\(id)\">Lisbon</a>"))
         #expect(viewer.contains("Unvisit…"))
         #expect(intoNew.status == .seeOther)
         #expect(unvisited.status == .seeOther)
