@@ -127,6 +127,35 @@ def test_where_the_browser_has_a_share_sheet_share_opens_it_and_times_are_the_re
     assert shown == expected and "UTC" not in shown, (shown, expected)
 
 
+@pytest.mark.parametrize("layout", ["phone", "tablet-landscape"])
+def test_after_a_change_share_keeps_its_place_with_the_change_in_view(vacation_server, browser, layout):
+    """Stop sharing the last of several links (issue 49, 13): Share… comes back where it was,
+    that link's row in view saying it was stopped, not at the top of the page."""
+    _, session = traveller(vacation_server, f"Place Keeper {layout}")
+    vacation = vacation_with(vacation_server, session, "Many Links", PHOTOS[:1])
+    for n in range(4):
+        share_link_over_http(vacation_server, session, vacation, label=f"Link number {n}")
+    b = browser_as(browser, layout, vacation_server, session)
+    screens = VacationScreens(b)
+    b.open(f"/vacations/{vacation}")
+    screens.wait_menu(vacation, "Many Links")
+    container = screens.open_popover_link(SHARE)
+    rows = screens.find_all(f"{container} .share-link")
+    last = rows[-1].get_attribute("id")
+    assert len(rows) == 4 and last.startswith("link-"), [row.get_attribute("id") for row in rows]
+    stop = f'{container} [id="{last}"] form.stop-sharing button'
+    b.driver.execute_script("document.querySelector(arguments[0]).scrollIntoView({block: 'center'})", stop)
+    screens.click(stop)
+    screens.wait(lambda: "ended" in (screens.find(f'#detail [id="{last}"]').get_attribute("class") or "").split(), "the row says it stopped")
+
+    def in_view():
+        return b.driver.execute_script("""
+            const row = document.querySelector(`#detail [id="${arguments[0]}"]`), box = row.getBoundingClientRect();
+            return box.top >= 0 && box.bottom <= innerHeight && row.closest('.pane-content, html').scrollTop + scrollY > 0;""", last)
+    screens.wait(in_view, "the stopped link's row in view, the page scrolled to it")
+    b.screenshot(f"{layout}-vacation-share-kept-place")
+
+
 def test_without_javascript_a_password_link_asks_first_then_shows_the_vacation(vacation_server, browser):
     account, session = traveller(vacation_server, "Password Sharer")
     vacation = vacation_with(vacation_server, session, "Secret Bridges", PHOTOS[:2])

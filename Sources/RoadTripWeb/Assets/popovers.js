@@ -95,7 +95,12 @@ async function answerInPopover(content, dialog, send, url, form = null) {
       dialog.close();
       // Back to the page under the dialog (the book, in its new settings) is no step forward.
       const same = answer.url === location.href;
-      showPage(answer.url, { push: !same, direction: same ? "none" : "forward" });
+      // Where the change was made (a link's row of Share…) stays in view on the page it leads to,
+      // as a form posted the plain way scrolls to the address's fragment.
+      const place = form?.closest("[id]")?.id;
+      showPage(answer.url, { push: !same, direction: same ? "none" : "forward" }).then(() => {
+        if (place) document.querySelector(`#detail [id="${CSS.escape(place)}"]`)?.scrollIntoView({ block: "center" });
+      });
       return false;
     }
     fillPopover(content, await answer.text(), dialog);

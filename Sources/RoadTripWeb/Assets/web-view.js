@@ -24,7 +24,7 @@ function loadedBeforeScript(iframe) {
 // "Back to Events" steps back through the frames' own history entries with `history.back()`
 // (a sandboxed frame of another origin can be neither read nor told to go back itself). That
 // is right only while those entries are the newest in the tab's history: any entry of the
-// app's own (a turn, a pane) since then, and Back reloads the frame's first page instead.
+// app's own (a screen pushed) since then, and Back reloads the frame's first page instead.
 let appNavigations = 0;
 // A turn of the book replaces its entry (the address follows the page): no entry of the app's.
 document.addEventListener("roadtrip:navigated", (event) => { if (!event.detail?.replaced) appNavigations += 1; });

@@ -29,11 +29,11 @@ struct SharingController {
     }
 
     func changeOptions(_ id: Int64, link: Int64) throws -> Response {
-        try refusingUnknownLink(id) { try sharing.change(link, of: id, for: try context.account.id, to: options) }
+        try refusingUnknownLink(id, link: link) { try sharing.change(link, of: id, for: try context.account.id, to: options) }
     }
 
     func stop(_ id: Int64, link: Int64) throws -> Response {
-        try refusingUnknownLink(id) { try sharing.stop(link, of: id, for: try context.account.id) }
+        try refusingUnknownLink(id, link: link) { try sharing.stop(link, of: id, for: try context.account.id) }
     }
 
     func share(_ id: Int64) throws -> Response {
@@ -46,7 +46,7 @@ struct SharingController {
         } catch let error as SharingError {
             return try page(id, memberError: error.description, status: .unprocessableContent)
         }
-        return .redirect(to: Route.vacationSharing(id: id).path)
+        return .redirect(to: Self.place(of: id, VacationSharingView.peopleAnchor))
     }
 
     func removeMember(_ id: Int64, account: AccountID) throws -> Response {
@@ -56,7 +56,13 @@ struct SharingController {
         } catch let error as SharingError {
             return try page(id, memberError: error.description, status: .unprocessableContent)
         }
-        return .redirect(to: Route.vacationSharing(id: id).path)
+        return .redirect(to: Self.place(of: id, VacationSharingView.peopleAnchor))
+    }
+
+    /// Share… again, at what was just changed: the browser scrolls to the row (the fragment),
+    /// so the page keeps its place and the change is in view.
+    static func place(of id: Int64, _ anchor: String) -> String {
+        Route.vacationSharing(id: id).path + "#" + anchor
     }
 
     /// The switches as posted: a checkbox left unticked sends nothing.
@@ -65,14 +71,14 @@ struct SharingController {
                      showDates: context.field("show_dates") == "on")
     }
 
-    private func refusingUnknownLink(_ id: Int64, _ change: () throws -> Void) throws -> Response {
+    private func refusingUnknownLink(_ id: Int64, link: Int64, _ change: () throws -> Void) throws -> Response {
         _ = try VacationsController.owned(id, store: store, context: context)
         do {
             try change()
         } catch SharingError.noSuchLink {
             throw HTTPError.notFound("This vacation has no such link.")
         }
-        return .redirect(to: Route.vacationSharing(id: id).path)
+        return .redirect(to: Self.place(of: id, ShareLinkRow.anchor(link)))
     }
 
     /// The link's whole address, as the browser reached this server (the host was checked

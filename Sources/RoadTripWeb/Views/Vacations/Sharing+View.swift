@@ -17,6 +17,9 @@ struct VacationSharingView: HTML {
     var linkError: String? = nil
     var memberError: String? = nil
 
+    /// Where the page scrolls back to after a change of who it is shared with.
+    static let peopleAnchor = "people"
+
     var content: some HTML {
         section(.class("vacation-sharing"), .ariaLabel("Share \(vacation.name)")) {
             if let newLink { NewLinkView(address: newLink, title: vacation.name) }
@@ -29,7 +32,7 @@ struct VacationSharingView: HTML {
                     ForEach(links) { link in li { ShareLinkRow(vacationID: vacation.id, link: link, now: now) } }
                 }
             }
-            h2(.class("section-title")) { "People in this household" }
+            h2(.class("section-title"), .id(Self.peopleAnchor)) { "People in this household" }
             MembersView(vacationID: vacation.id, members: members, others: others, error: memberError)
         }
     }
@@ -56,12 +59,15 @@ struct NewLinkView: HTML {
 
 /// One link: what it is called, its dates and openings, what it shows, and Stop sharing.
 struct ShareLinkRow: HTML {
+    /// The row's id, where the page scrolls back to after a change of it.
+    static func anchor(_ link: Int64) -> String { "link-\(link)" }
+
     let vacationID: Int64
     let link: ShareLink
     let now: Int64
 
     var content: some HTML {
-        div(.class(link.isLive(at: now) ? "share-link" : "share-link ended"), .data("link-id", String(link.id))) {
+        div(.class(link.isLive(at: now) ? "share-link" : "share-link ended"), .id(Self.anchor(link.id)), .data("link-id", String(link.id))) {
             p(.class("row-title")) { link.label.isEmpty ? "Link \(link.id)" : link.label }
             p(.class("row-subtitle link-dates")) { dates }
             p(.class("row-subtitle link-openings")) {
