@@ -52,8 +52,7 @@ public struct TrackStore: Sendable {
             var stored: [Track] = []
             var added = 0
             for (index, track) in tracks.enumerated() {
-                let fallback = stem.isEmpty ? "Track" : stem
-                let name = track.name.isEmpty ? (tracks.count > 1 ? "\(fallback) \(index + 1)" : fallback) : track.name
+                let name = Self.name(of: track, fileStem: stem, index: index, of: tracks.count)
                 // Its points are read where they are, not flattened into a copy.
                 let box = Self.box(of: track.segments.joined(), and: index == 0 ? file.waypoints.map(\.point) : [])
                 let range = track.timeRange
@@ -83,6 +82,23 @@ public struct TrackStore: Sendable {
             }
             return TrackImport(tracks: stored, added: added, waypoints: file.waypoints.count)
         }
+    }
+
+    /// What a track is called: its own name, unless it has none or one a GPS unit gives every
+    /// track ("ACTIVE LOG", "Current Track"): then the file's name, with the day it starts on
+    /// ("day2, 19 Oct 2024"), numbered where the file holds several.
+    static func name(of track: ParsedTrack, fileStem: String, index: Int, of count: Int) -> String {
+        guard isGeneric(track.name) else { return track.name }
+        var name = fileStem.isEmpty ? "Track" : fileStem
+        if count > 1 { name += " \(index + 1)" }
+        if let start = track.timeRange?.lowerBound { name += ", " + TrackText.dayAndTime(start).0 }
+        return name
+    }
+
+    /// No name, or one a GPS unit writes on every track it records.
+    static func isGeneric(_ name: String) -> Bool {
+        let key = name.trimmingCharacters(in: .whitespaces).lowercased()
+        return key.isEmpty || key.hasPrefix("active log") || ["current track", "track", "untitled", "unnamed", "track 1"].contains(key)
     }
 
     /// The box around a track's points and `more` (the file's named points, for its first track).
