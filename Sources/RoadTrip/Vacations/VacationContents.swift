@@ -53,20 +53,8 @@ public struct VacationContents: Sendable {
     /// The tags, most used first; only those whose name contains `filter` (case ignored) when given.
     public func tags(matching filter: String = "") throws -> [VacationTag] {
         let key = VacationTags.key(filter)
-        return key.isEmpty ? try figures().tags : try tags("AND instr(tags.name_key, \(key)) > 0")
-    }
-
-    /// The tags `condition` (`AND …`) keeps, each with its photos' count, most used first.
-    private func tags(_ condition: SQL) throws -> [VacationTag] {
-        try database.fetchAll("""
-            SELECT tags.id, tags.name, count(*) AS photo_count
-            FROM vacation_tags tags
-            JOIN vacation_photo_tags photo_tags ON photo_tags.vacation_id = tags.vacation_id AND photo_tags.tag_id = tags.id
-            WHERE tags.vacation_id = \(id) \(sql: condition)
-            GROUP BY tags.vacation_id, tags.id ORDER BY photo_count DESC, tags.name_key
-            """) { row in
-            VacationTag(id: try row["id"], name: try row["name"], photoCount: try row["photo_count"])
-        }
+        guard !key.isEmpty else { return try figures().tags }
+        return try database.read { db in try VacationFigures.tags(of: id, "AND instr(tags.name_key, \(key)) > 0", in: db) }
     }
 
     /// Photos in date order (the order they were taken; undated ones by when they were added).

@@ -38,6 +38,19 @@ public final class VacationFigures: Sendable {
         return figures
     }
 
+    /// The vacation's tags that `condition` (`AND …`) keeps, each with its photos' count, most used first.
+    static func tags(of id: Int64, _ condition: SQL, in db: Connection) throws -> [VacationTag] {
+        try db.fetchAll("""
+            SELECT tags.id, tags.name, count(*) AS photo_count
+            FROM vacation_tags tags
+            JOIN vacation_photo_tags photo_tags ON photo_tags.vacation_id = tags.vacation_id AND photo_tags.tag_id = tags.id
+            WHERE tags.vacation_id = \(id) \(sql: condition)
+            GROUP BY tags.vacation_id, tags.id ORDER BY photo_count DESC, tags.name_key
+            """) { row in
+            VacationTag(id: try row["id"], name: try row["name"], photoCount: try row["photo_count"])
+        }
+    }
+
     private static func read(_ id: Int64, in db: Connection) throws -> Figures {
         // The order off the date index alone; the dates each alone, off their index's ends.
         let order = try db.fetchAll("SELECT id FROM vacation_photos WHERE vacation_id = \(id) ORDER BY sorted_at, id") { try $0["id"] as Int64 }
@@ -57,15 +70,7 @@ public final class VacationFigures: Sendable {
                           photoCount: try row["photo_count"], firstVisited: try row["first_visited"],
                           coordinate: Coordinate(latitude: try row["latitude"] as Double, longitude: try row["longitude"] as Double))
         }
-        let tags = try db.fetchAll("""
-            SELECT tags.id, tags.name, count(*) AS photo_count
-            FROM vacation_tags tags
-            JOIN vacation_photo_tags photo_tags ON photo_tags.vacation_id = tags.vacation_id AND photo_tags.tag_id = tags.id
-            WHERE tags.vacation_id = \(id)
-            GROUP BY tags.vacation_id, tags.id ORDER BY photo_count DESC, tags.name_key
-            """) { row in
-            VacationTag(id: try row["id"], name: try row["name"], photoCount: try row["photo_count"])
-        }
+        let tags = try Self.tags(of: id, "", in: db)
         return Figures(order: order, firstDate: try row?["first_date"], lastDate: try row?["last_date"], places: places, tags: tags)
     }
 }
