@@ -142,7 +142,7 @@ def deny_town(start_server, event_site, tmp_path):
     """A server whose one destination's first page refuses framing (its second does not), with
     the copy of the first saved."""
     return town(start_server, tmp_path, "Deny Town", [event_site("/deny"), event_site("/event/2")], event_site("/weather"),
-                page=1, until="Showing RoadTrip's copy")
+                page=1, until="RoadTrip's copy of")
 
 
 def test_a_page_that_refuses_framing_is_shown_from_the_saved_copy(start_server, browser, event_site, tmp_path):
@@ -159,7 +159,7 @@ def test_a_page_that_refuses_framing_is_shown_from_the_saved_copy(start_server, 
     book.wait_frame_loaded(1)
     assert book.frame_heading(frame(1)) == "Not in a frame"
     source = text_content(shell.find('#book .book-page[data-page="1"] .page-source'))
-    assert "Showing RoadTrip's copy of" in source, source
+    assert "RoadTrip's copy of" in source, source
     assert shell.find('#book .book-page[data-page="1"] .page-source a[target="_blank"]').get_attribute("href") == event_site("/deny")
     assert event_site.requests["/deny"] == fetched, "the browser never asks for the page that refuses framing"
     b.screenshot("tablet-landscape-book-saved-copy")
@@ -168,7 +168,8 @@ def test_a_page_that_refuses_framing_is_shown_from_the_saved_copy(start_server, 
 def test_a_swipe_on_a_saved_copy_turns_it_and_a_tap_on_its_link_follows(start_server, browser, event_site, tmp_path):
     """RoadTrip's copy is its own document: the book's gesture is written into it, so a swipe
     from the middle of the page turns it, while a tap on a link inside still follows the link.
-    Another site's page (page 2, live) cannot turn the book by posting what the script posts."""
+    "Live page" shows the site's own page in place (and RoadTrip's copy again): another site's
+    page cannot turn the book by posting what the script posts."""
     server = deny_town(start_server, event_site, tmp_path)
     b = browser("phone", server=server)
     book = Book(b)
@@ -177,12 +178,22 @@ def test_a_swipe_on_a_saved_copy_turns_it_and_a_tap_on_its_link_follows(start_se
     book.wait_frame_loaded(1)
     assert shell.find(frame(1)).get_attribute("src") == server("/trip/events/1/copy")
     assert len(shell.find_all('#book article[data-page="1"] .page-source a')) == 2, "Open in a new tab, and the copy's own link"
+    assert shell.find_all('#book article[data-page="1"] .page-source button.page-switch') == [], "page 1's site refuses framing"
     shell.assert_targets('#book article[data-page="1"] .page-source a')
 
     book.drag(0.6, 0.05, touch=True)
     after = book.wait_page(2)
     assert after["history"] == before["history"], "a turn adds no history entry"
     book.wait_frame_loaded(2)
+    assert shell.find(frame(2)).get_attribute("src") == server("/trip/events/2/copy")
+    live = '#book article[data-page="2"] .page-source button.page-switch'
+    assert text_content(shell.find(live)) == "Live page"
+    shell.assert_targets(live)
+    shell.click(live)
+    book.wait_frame_loaded(2)
+    assert shell.find(frame(2)).get_attribute("src") == event_site("/event/2") and text_content(shell.find(live)) == "RoadTrip's copy"
+    assert "over-live" in shell.find("#book .book-stage").get_attribute("class").split(), "the edge handles show over a live page"
+    assert after["history"] == book.state()["history"], "switching adds no history entry"
 
     # The live page of another site says what the script would say: the book does not listen.
     b.driver.switch_to.frame(shell.find(frame(2)))
@@ -192,6 +203,8 @@ def test_a_swipe_on_a_saved_copy_turns_it_and_a_tap_on_its_link_follows(start_se
     b.driver.switch_to.default_content()
     b.settle()
     assert book.state()["page"] == 2 and book.state()["turning"] is None, "another site's page cannot turn the book"
+    shell.click(live)
+    shell.wait(lambda: shell.find(frame(2)).get_attribute("src") == server("/trip/events/2/copy"), "back to RoadTrip's copy")
 
     book.press(KEYS["left"])
     book.wait_page(1)
@@ -224,21 +237,24 @@ def assert_plain_unreachable(text: str, site: str, retry_at: str) -> None:
 
 
 def test_a_first_look_at_a_page_whose_site_answers_nothing_never_shows_the_browsers_error_page(start_server, browser, tmp_path, event_site):
-    """The browser's frame gets nothing from the site at once (its error page), while RoadTrip's
-    fetch of the copy is still under way: "Loading…" stays over the frame until the server knows,
+    """While RoadTrip's fetch of the copy is under way nothing is framed, so the browser never
+    asks the site nor shows its error page: RoadTrip's placeholder stays until the server knows,
     then RoadTrip's message takes its place (issue 49, 2)."""
+    asked = event_site.requests["/gone/late"]  # the site is shared by the tests of this worker
     event_site.hold_copies()
-    server = town(start_server, tmp_path, "Gone Town", [event_site("/event/2"), event_site("/gone/late")], event_site("/weather"),
-                  page=2, until="Fetching a copy of this page")
-    b = browser("phone", server=server)
-    book = Book(b)
-    shell = Shell(b)
-    book.open(2)
-    shell.wait(lambda: event_site.requests["/gone/late"] >= 2, "the browser asked the site too")
-    time.sleep(1.5)  # the frame has long had the browser's error page by now
-    assert "loading" in book.frame_status(2)["classes"].split(), f"the browser's error page must not show: {book.frame_status(2)}"
-
-    event_site.release_copies()
+    try:
+        server = town(start_server, tmp_path, "Gone Town", [event_site("/event/2"), event_site("/gone/late")], event_site("/weather"),
+                      page=2, until="Fetching a copy of this page")
+        b = browser("phone", server=server)
+        book = Book(b)
+        shell = Shell(b)
+        book.open(2)
+        shell.wait_shown('#book .book-page[data-page="2"] .page-status.placeholder')
+        time.sleep(1)  # a frame of the site would have had the browser's error page by now
+        assert "loading" in book.frame_status(2)["classes"].split(), f"the placeholder stays: {book.frame_status(2)}"
+        assert event_site.requests["/gone/late"] == asked + 1, "only RoadTrip's own fetch asked the site"
+    finally:
+        event_site.release_copies()
     shell.wait(lambda: "failed" in book.frame_status(2)["classes"].split(), "RoadTrip's message once the server knows")
     text = shell.find('#book .book-page[data-page="2"] .page-status .status-text').text
     assert text.startswith("Gone Town's events site can't be reached right now."), text

@@ -419,6 +419,13 @@ enum BookMarkup {
         var original: String? { Markup.attribute("data-original", of: frame).map(BookMarkup.unescaped) }
         var sandbox: String? { Markup.attribute("sandbox", of: frame) }
         var loading: String? { Markup.attribute("loading", of: frame) }
+        /// The frame waits for RoadTrip's copy behind RoadTrip's placeholder, which names the site.
+        var placeholder: String? {
+            article.firstMatch(of: #/<div class="page-status loading placeholder"[^>]*>.*?<span class="status-site">([^<]*)</span>/#.dotMatchesNewlines())
+                .map { String($0.output.1) }
+        }
+        /// "Live page" is offered (web-view.js shows the button).
+        var offersLive: Bool { article.contains(#"<button type="button" class="link-button page-switch">Live page</button>"#) }
         /// The `a.saved-copy` link: where it goes and what it says.
         var savedCopy: (href: String?, text: String)? {
             guard let match = article.firstMatch(of: #/<a href="([^"]*)" class="saved-copy"[^>]*>([^<]*)</a>/#) else { return nil }

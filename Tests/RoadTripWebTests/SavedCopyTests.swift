@@ -101,13 +101,16 @@ final class FakePageFetcher: EventPageFetching {
         let page = try current(ann.get(Route.eventsBook(page: 2).path))
 
         // validate
-        #expect(first.source == events[1], "before the copy is made, the frame tries the original")
+        #expect(first.source == nil, "before the copy is made, nothing is framed: the site's refusal is not known yet")
+        #expect(first.placeholder == "www.nycgovparks.org", "RoadTrip's placeholder names whose page is coming")
         #expect(first.savedCopy == nil)
         #expect(page.source == Route.eventCopy(page: 2).path)
+        #expect(page.placeholder == nil)
         #expect(page.original == events[1])
+        #expect(!page.offersLive, "a site refusing framing is never framed: Open in a new tab only")
         let link = try #require(page.savedCopy)
         #expect(link.href == Route.eventCopy(page: 2).path)
-        #expect(link.text == "Showing RoadTrip's copy of \(Self.madeAt)")
+        #expect(link.text == "RoadTrip's copy of \(Self.madeAt)")
         #expect(page.sandbox.map { !$0.contains("allow-same-origin") } == true)
     }
 
@@ -136,7 +139,7 @@ final class FakePageFetcher: EventPageFetching {
         #expect(response.headers["X-Content-Type-Options"] == "nosniff")
     }
 
-    @Test func aPageThatAllowsFramingKeepsTheOriginalAndLinksTheDatedCopy() throws {
+    @Test func aPageThatAllowsFramingIsShownFromItsCopyWithTheLivePageOneTapAway() throws {
         // setup
         let (ann, copies) = try signedIn(fetcher: FakePageFetcher(refusesFraming: false))
         ann.get(Route.eventsBook(page: 3).path)
@@ -147,10 +150,12 @@ final class FakePageFetcher: EventPageFetching {
 
         // validate
         let page = try current(response)
-        #expect(page.source == events[2])
+        #expect(page.source == Route.eventCopy(page: 3).path, "the copy turns from anywhere: it is what the book shows")
+        #expect(page.original == events[2])
+        #expect(page.offersLive)
         let link = try #require(page.savedCopy)
         #expect(link.href == Route.eventCopy(page: 3).path)
-        #expect(link.text == "Saved copy of \(Self.madeAt)")
+        #expect(link.text == "RoadTrip's copy of \(Self.madeAt)")
         #expect(ann.get(Route.eventCopy(page: 3).path).status == .ok, "the copy is there to open")
     }
 
@@ -240,9 +245,26 @@ final class FakePageFetcher: EventPageFetching {
 
         // validate
         #expect(!fetcher.requested.isEmpty)
-        #expect(page.source == events[1])
+        #expect(page.source == events[1], "no copy can work: the live page, turned by its edge handles")
+        #expect(page.placeholder == nil)
         #expect(page.savedCopy == nil)
         #expect(ann.get(Route.eventCopy(page: 2).path).status == .notFound)
+    }
+
+    @Test func choosingATripFetchesTheCopiesItsBookOpensWith() throws {
+        // setup
+        let fetcher = FakePageFetcher(refusesFraming: false)
+        let (ann, copies) = try signedIn(fetcher: fetcher)
+
+        // MUT
+        let chosen = ann.post(Route.chooseDestination(id: newYork.id).path)
+        copies.waitUntilIdle()
+
+        // validate
+        #expect(chosen.status == .seeOther)
+        #expect(fetcher.requested.sorted() == [events[0], events[1]].sorted(), "the first page and the one a turn brings")
+        let page = try current(ann.get(Route.eventsBook(page: 1).path))
+        #expect(page.source == Route.eventCopy(page: 1).path, "the book opens on its copy, no placeholder")
     }
 
     @Test func aCopyOfARedirectedPageHasItsBaseWhereTheRedirectsEnded() throws {

@@ -7,7 +7,8 @@
 // A page that is a frame takes every touch over it. Over RoadTrip's own documents (a saved
 // copy, a sample page) a script the server wrote into them (frame-gesture.js) reports the
 // press to this module by postMessage, and it is followed as one on the stage; over another
-// site's live page only the .book-edge strips of app.css, a finger wide, are the stage's.
+// site's live page only the .book-edge strips of app.css, a finger wide, are the stage's: they
+// show there, a handle on each side (the book shows RoadTrip's copy where it has one).
 
 import { BACKWARD, FORWARD } from "./book-model.js";
 import { turnsWhenLetGo } from "./page-turn.js";
@@ -46,6 +47,11 @@ export class BookInput {
 
   destroy() {
     for (const [target, type, handler] of this.listeners) target.removeEventListener(type, handler);
+  }
+
+  /** Over another site's live page the edge strips are the only way to turn: they show. */
+  showEdges(frames) {
+    this.stage.classList.toggle("over-live", frames.some((frame) => frame.showsLive));
   }
 
   /** The edge strips cover the frames, not the line under them with its links. */

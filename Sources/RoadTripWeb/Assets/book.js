@@ -80,9 +80,7 @@ class BookViewer {
   }
 
   visibleFrames() {
-    return this.visibleNumbers()
-      .map((number) => this.pages.get(number)?.frame)
-      .filter(Boolean);
+    return this.visibleNumbers().map((number) => this.pages.get(number)?.frame).filter(Boolean);
   }
 
   /** A frame loaded, failed, or followed a link: Back, the neighbours, and a page of RoadTrip's
@@ -126,7 +124,9 @@ class BookViewer {
   }
 
   updateBackButton() {
-    this.back.update(this.visibleFrames());
+    const frames = this.visibleFrames();
+    this.back.update(frames);
+    this.input.showEdges(frames);
   }
 
   // Turning

@@ -1,7 +1,7 @@
 // A web view's saved copy as the server tells of it (web-view.js's frames): asked again while
-// it is being fetched, then shown — RoadTrip's copy in place of a page that refuses framing,
-// the page's line saying what there is, and RoadTrip's own message where the site answered
-// nothing, with when RoadTrip asks it again in the reader's own time.
+// it is being fetched, then shown in place of RoadTrip's placeholder — the copy or the live page
+// (`WebFrame.preferred`), the page's line saying what there is — and RoadTrip's own message
+// where the site answered nothing, with when RoadTrip asks it again in the reader's own time.
 
 const COPY_POLL_MS = 500; // how often a page whose copy is being fetched asks the server again
 export const COPY_POLL_LIMIT_MS = 120000; // the fetch itself gives up long before
@@ -15,9 +15,8 @@ export function unreachableMessage(message, retryAt, now = Date.now()) {
 }
 
 /** Asks the server about the page's copy until it is saved or has failed. The frame cannot
- * tell that its site refused to be framed (it is of another origin); the server read the
- * site's headers, so a refused page switches to its copy as soon as there is one, in place:
- * no reload, no turn. */
+ * tell that its site refuses to be framed (it is of another origin); the server read the
+ * site's headers, so nothing is framed before it has: the page comes in place, no turn. */
 export async function askForCopy(frame, until) {
   let answer = null;
   try {
@@ -38,31 +37,27 @@ export async function askForCopy(frame, until) {
 
 function showCopyState(frame, answer) {
   const note = frame.copyNote;
-  if (answer?.state === "unreachable" && frame.home !== frame.copy) {
+  if (answer?.state === "unreachable" && !frame.onCopy) {
     // Nothing answered the server either (a first look, or Try again): RoadTrip's message in
-    // place of whatever the frame shows, the browser's error page included.
-    clearTimeout(frame.revealTimer);
-    frame.revealTimer = 0;
+    // place of the placeholder or of whatever the frame shows.
     frame.unreachable = answer.reason;
     frame.retryAt = answer.retryAt || "";
     if (note) note.textContent = "The site could not be reached";
     frame.showInstead(unreachableMessage(frame.unreachable, frame.retryAt));
     return;
   }
-  if (frame.instead) {
-    // Try again: it answers now (the page, or its copy).
-    frame.unreachable = "";
-    if (!(answer?.state === "saved" && answer.refusesFraming)) frame.reload(frame.home);
-  }
+  const waiting = frame.instead || !frame.home; // RoadTrip's message or placeholder: the page takes its place
+  frame.unreachable = "";
   if (answer?.state === "saved") {
     frame.copy = answer.copy;
-    if (note) note.textContent = answer.refusesFraming ? `Showing RoadTrip's copy of ${answer.madeAt}` : `Saved copy of ${answer.madeAt}`;
-    if (answer.refusesFraming) frame.reload(answer.copy);
+    frame.refusesFraming = answer.refusesFraming;
+    if (note) note.textContent = `RoadTrip's copy of ${answer.madeAt}`;
   } else if (answer?.state === "failed") {
     note?.classList.add("failed");
     if (note) note.textContent = `RoadTrip has no copy of this page: ${answer.reason}`;
   } else {
-    note?.remove(); // nothing under way any more (the cache was emptied)
+    note?.remove(); // nothing under way any more (the cache was emptied), or no answer in time
   }
-  if (frame.revealTimer) frame.reveal(); // the site answered the server: what loaded is the page
+  if (waiting || (frame.refusesFraming && !frame.onCopy)) frame.reload(frame.preferred);
+  else frame.updateSwitch();
 }

@@ -1,18 +1,17 @@
 // Web views: a sandboxed frame of an event's (or the weather's) page with its status — a spinner
 // until it has loaded; after 15 s, what went wrong, with Try again; RoadTrip's own message in place
 // of a page whose site the server could not reach, or offline without a copy (never the browser's
-// error page) — and RoadTrip's saved copy as soon as there is one for a page that refuses framing
-// (at once offline: the copy is what this device keeps). The Weather page is one (mounted here);
-// each page of the Events book has one (book.js); web-back.js is their "Back to …".
+// error page). While the server fetches the page's copy nothing is framed (RoadTrip's placeholder
+// stands in): then RoadTrip's copy — in the Events book whenever there is one, elsewhere for a
+// page that refuses framing (at once offline: the copy is what this device keeps) — or the live
+// page, one tap away from the copy ("Live page"). The Weather page is one (mounted here); each
+// page of the Events book has one (book.js); web-back.js is their "Back to …".
 
 import { BackButton } from "./web-back.js";
 import { COPY_POLL_LIMIT_MS, askForCopy, unreachableMessage } from "./web-copy.js";
 import { button, isOffline } from "./shared.js";
 
 const LOAD_TIMEOUT_MS = 15000;
-// How long a live page that has loaded stays behind "Loading…" while the server still fetches
-// its copy: a site that answers nothing is known by then, and its error page never shows.
-const PENDING_REVEAL_MS = 5000;
 
 /** Whether a frame that was in the page as it arrived from the server loaded before this
  * script could listen (cross-origin frames cannot be asked; Resource Timing reports a
@@ -45,15 +44,20 @@ export class WebFrame {
     this.element = frameElement;
     this.iframe = frameElement.querySelector("iframe");
     this.status = frameElement.querySelector(".page-status");
-    this.home = this.iframe.getAttribute("src"); // what the page shows first: the event's page (or RoadTrip's copy)
+    // What the page shows first: RoadTrip's copy or the event's page; none while the copy is fetched.
+    this.home = this.iframe.getAttribute("src") || "";
     this.original = this.iframe.dataset.original || this.iframe.src;
     this.copy = this.iframe.dataset.copy || "";
+    this.prefersCopy = this.iframe.dataset.prefers === "copy";
+    this.refusesFraming = false; // learnt from the server when the copy comes
     this.copyStatus = this.iframe.dataset.copyStatus || ""; // set while the server fetches its copy
     this.unreachable = this.iframe.dataset.unreachable || ""; // the server's message: its site answered nothing
     this.retryAt = this.iframe.dataset.retryAt || ""; // when the server asks that site again
     this.retryStatus = this.iframe.dataset.retry || "";
     this.instead = false; // a message is shown in place of the page: its frame's loads change nothing
     this.copyNote = frameElement.closest("article")?.querySelector(".copy-fetch");
+    this.switchItem = frameElement.closest("article")?.querySelector(".page-switch-item");
+    this.switchItem?.querySelector("button").addEventListener("click", () => this.reload(this.showsLive ? this.copy : this.original));
     this.poll = 0;
     this.onChange = onChange;
     this.loads = 0;
@@ -63,18 +67,12 @@ export class WebFrame {
     this.timer = 0;
     this.onLoad = () => this.loaded();
     this.iframe.addEventListener("load", this.onLoad);
-    if (initial && !this.unreachable && loadedBeforeScript(this.iframe)) {
-      // Loaded already: no call back from here, the owner is still being built. While the
-      // server still fetches its copy, what loaded may be the browser's error page: `start`
-      // holds it behind "Loading…" as `loaded` would have.
-      this.loads = 1;
-      if (this.copyStatus && this.home !== this.copy) {
-        this.loadedBeforeStart = true;
-      } else {
-        this.started = true;
-        this.state = "loaded";
-      }
+    if (initial && this.home && !this.unreachable && loadedBeforeScript(this.iframe)) {
+      this.loads = 1; // loaded already: no call back from here, the owner is still being built
+      this.started = true;
+      this.state = "loaded";
     }
+    this.updateSwitch();
   }
 
   /** The frame shows the page it opened with (not one reached by a link inside it). */
@@ -84,7 +82,34 @@ export class WebFrame {
 
   /** It shows one of RoadTrip's own documents (a saved copy, a sample page) as it opened. */
   get showsOwnDocument() {
-    return this.atHome && this.state === "loaded" && new URL(this.home, location.href).origin === location.origin;
+    return this.atHome && this.state === "loaded" && this.homeIsOwn;
+  }
+
+  get homeIsOwn() {
+    return this.home !== "" && new URL(this.home, location.href).origin === location.origin;
+  }
+
+  /** It shows (or loads) another site's page: it takes every touch over it (book-input.js). */
+  get showsLive() {
+    return !this.instead && this.home !== "" && !(this.atHome && this.homeIsOwn);
+  }
+
+  /** It shows RoadTrip's copy of the page. */
+  get onCopy() {
+    return this.copy !== "" && this.home === this.copy;
+  }
+
+  /** What the page shows once the server has told what there is (`web-copy.js`). */
+  get preferred() {
+    return this.copy && (this.prefersCopy || this.refusesFraming) ? this.copy : this.original;
+  }
+
+  /** "Live page" on the copy, "RoadTrip's copy" on the live page; none where only one can show. */
+  updateSwitch() {
+    if (!this.switchItem) return;
+    const live = this.home === this.original;
+    this.switchItem.hidden = this.refusesFraming || this.instead || (live && !this.copy);
+    this.switchItem.querySelector("button").textContent = live ? "RoadTrip's copy" : "Live page";
   }
 
   resetSteps() {
@@ -111,27 +136,24 @@ export class WebFrame {
   /** Lets the frame load (it is on screen, or about to be turned to), with a spinner until it
    * has, and a failure after 15 s. */
   start() {
-    // Without a network the page's own site cannot be reached: RoadTrip's copy, kept on this device, shows instead.
-    if (isOffline() && this.copy && this.home !== this.copy) {
+    // Without a network the page's own site cannot be reached: RoadTrip's copy, kept on this
+    // device, shows instead, in a frame the service worker answers (`reload`).
+    if (isOffline() && this.copy && !(this.onCopy && !this.iframe.hasAttribute("sandbox"))) {
       this.reload(this.copy);
       return;
     }
     if (this.started) return;
     this.started = true;
-    if (this.home !== this.copy && (this.unreachable || (isOffline() && !this.copy))) {
+    if (!this.onCopy && (this.unreachable || (isOffline() && !this.copy))) {
       this.showInstead(this.unreachable ? unreachableMessage(this.unreachable, this.retryAt) : "You are offline, and this device has no copy of this page.");
       return;
     }
     if (this.copyStatus && !this.poll) askForCopy(this, Date.now() + COPY_POLL_LIMIT_MS);
+    if (!this.home) return; // RoadTrip's placeholder until the server knows what there is
     if (this.iframe.loading === "lazy") this.iframe.loading = "eager";
     if (this.state !== "loading") return;
     this.showStatus("loading", "Loading…");
     clearTimeout(this.timer);
-    if (this.loadedBeforeStart) {
-      this.loadedBeforeStart = false;
-      this.revealTimer = setTimeout(() => this.reveal(), PENDING_REVEAL_MS);
-      return;
-    }
     this.timer = setTimeout(() => this.fail("This page did not load within 15 seconds."), LOAD_TIMEOUT_MS);
   }
 
@@ -144,22 +166,7 @@ export class WebFrame {
       this.lastStep = ++frameSteps;
       this.navigationsAtStep = appNavigations;
     }
-    if (this.instead) return; // the browser's error page, behind RoadTrip's message
-    if (this.copyStatus && this.home !== this.copy && !this.revealTimer) {
-      // The server is still fetching this page's copy: what loaded may be the browser's page for
-      // a site that answered nothing. It stays behind "Loading…" until the server knows (or a
-      // few seconds have passed), and RoadTrip's message takes its place if it was.
-      this.revealTimer = setTimeout(() => this.reveal(), PENDING_REVEAL_MS);
-      return;
-    }
-    this.reveal();
-  }
-
-  /** The page loaded, shown. */
-  reveal() {
-    clearTimeout(this.revealTimer);
-    this.revealTimer = 0;
-    if (this.instead || this.loads === 0) return;
+    if (this.instead || !this.home) return; // the browser's error page behind RoadTrip's message; the placeholder's blank
     this.state = "loaded";
     this.status.classList.remove("loading", "failed");
     this.onChange(this);
@@ -176,6 +183,7 @@ export class WebFrame {
   showInstead(message) {
     this.instead = true;
     this.retry = this.unreachable ? () => this.askAgain() : null;
+    this.updateSwitch();
     this.fail(message);
   }
 
@@ -187,7 +195,8 @@ export class WebFrame {
 
   showStatus(kind, message) {
     const status = this.status;
-    status.classList.remove("loading", "failed");
+    status.classList.remove("loading", "failed", "placeholder");
+    status.querySelector(".status-site")?.remove();
     status.classList.add(kind);
     status.querySelector(".status-text").textContent = message;
     status.querySelector(".status-actions")?.remove();
@@ -202,7 +211,7 @@ export class WebFrame {
     open.rel = "noopener noreferrer external";
     open.textContent = "Open in a new tab";
     actions.append(retry, open);
-    if (this.copy && this.home !== this.copy) actions.append(button("Show RoadTrip's copy", "link-button show-copy", () => this.reload(this.copy)));
+    if (this.copy && !this.onCopy) actions.append(button("Show RoadTrip's copy", "link-button show-copy", () => this.reload(this.copy)));
     status.append(actions);
   }
 
@@ -223,13 +232,12 @@ export class WebFrame {
     this.home = url;
     this.instead = false;
     this.retry = null;
-    clearTimeout(this.revealTimer);
-    this.revealTimer = 0;
     this.loads = 0;
     this.resetSteps();
     this.state = "loading";
     this.started = false;
     this.iframe.addEventListener("load", this.onLoad);
+    this.updateSwitch();
     this.start();
     this.onChange(this);
   }
@@ -242,7 +250,6 @@ export class WebFrame {
     clearTimeout(this.poll);
     this.poll = -1;
     clearTimeout(this.timer);
-    clearTimeout(this.revealTimer);
     this.iframe.removeEventListener("load", this.onLoad);
   }
 }

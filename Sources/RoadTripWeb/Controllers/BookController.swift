@@ -120,7 +120,9 @@ struct BookController {
             case .saved(let saved):
                 frame.copy = Route.weatherCopy.path
                 if saved.refusesFraming { frame.source = Route.weatherCopy.path }
-            case .pending: frame.copyStatus = Route.weatherCopyStatus.path
+            case .pending:
+                frame.source = nil // framed once the server knows whether the site allows it
+                frame.copyStatus = Route.weatherCopyStatus.path
             case .unreachable(_, let retryAt):
                 frame.unreachable = BookController.unreachable(destination, .weather)
                 frame.retryAt = BookController.instant(retryAt)
@@ -179,10 +181,11 @@ struct BookController {
             fetch = .unreachable(message: BookController.unreachable(destination, .events), retryAt: BookController.instant(retryAt), status: .eventCopyStatus(page: number))
         default: break // no copy asked for, or the sample book
         }
+        let shows: BookScreen.Shown = saved != nil ? .copy : fetch.map { if case .pending = $0 { .placeholder } else { .live } } ?? .live
         return BookScreen.Page(
             number: number, source: source, original: source,
             copy: saved.map { (Route.eventCopy(page: number), BookController.madeAt($0.madeAt)) },
-            showsCopy: saved?.refusesFraming ?? false, fetch: fetch
+            shows: shows, offersLive: !destination.isSample && saved?.refusesFraming != true, fetch: fetch
         )
     }
 

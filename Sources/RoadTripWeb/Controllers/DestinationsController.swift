@@ -46,6 +46,10 @@ struct DestinationsController {
         } catch TripError.noSuchDestination {
             throw HTTPError.notFound("There is no such destination. It may have been removed.")
         }
+        // The book opens at its first page, shown from RoadTrip's copy: fetched from now on.
+        if let copies = app.copies, let destination = try app.catalog.destination(id: id), !destination.isSample {
+            copies.request((1...2).compactMap { try? app.library.events.url(destination: id, page: $0) })
+        }
         return .redirect(to: Route.home.path)
     }
 

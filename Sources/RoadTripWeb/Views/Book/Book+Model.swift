@@ -10,11 +10,17 @@ struct BookScreen {
         let original: String
         /// RoadTrip's saved copy, when it has one, and when it was made.
         let copy: (route: Route, madeAt: String)?
-        /// The original refuses to be framed: the frame shows the saved copy instead.
-        let showsCopy: Bool
+        /// What the frame opens with: RoadTrip's copy whenever there is one (its gesture turns
+        /// the page from anywhere), RoadTrip's placeholder while the copy is fetched, the live
+        /// page where no copy can work (the fetch failed: not an HTML page, too large, …).
+        let shows: Shown
+        /// The live page may be framed (one tap away, "Live page"): its site does not refuse framing.
+        let offersLive: Bool
         /// Without a copy yet: being fetched, or why the fetch failed (nil for the sample book).
         var fetch: CopyFetch? = nil
     }
+
+    enum Shown: Equatable { case copy, live, placeholder }
 
     /// What the page's line says while it has no copy; `pending` is asked again by web-view.js
     /// through the page's status route, to show the copy as soon as it exists.

@@ -87,34 +87,44 @@ struct BookPageView: HTML {
     var content: some HTML {
         article(.class("book-page", isCurrent ? "current" : "partner"), .data("page", String(page.number))) {
             WebFrame(
-                source: page.showsCopy ? (page.copy?.route.path ?? page.source) : page.source, title: "Event page \(page.number)",
+                source: source, title: "Event page \(page.number)",
                 original: page.source, loading: isCurrent ? "eager" : "lazy", copy: page.copy?.route.path ?? "",
-                copyStatus: pendingStatus?.path, unreachable: unreachable?.message, retryAt: unreachable?.retryAt, retry: unreachable?.status.path
+                copyStatus: pendingStatus?.path, unreachable: unreachable?.message, retryAt: unreachable?.retryAt, retry: unreachable?.status.path,
+                prefersCopy: true
             )
             p(.class("page-source")) {
                 span(.class("page-number")) { "Page \(page.number)" }
                 " · "
                 a(.href(page.original), .target("_blank"), .rel("noopener noreferrer external")) { "Open in a new tab" }
+                if page.offersLive {
+                    // web-view.js shows it: the live page in the frame, and back to the copy.
+                    span(.class("page-switch-item"), .hidden()) {
+                        " · "
+                        button(.type("button"), .class("link-button page-switch")) { "Live page" }
+                    }
+                }
                 if let copy = page.copy {
                     " · "
                     a(.href(copy.route), .class("saved-copy"), .target("_blank"), .rel("noopener external")) {
-                        page.showsCopy ? "Showing RoadTrip's copy of \(copy.madeAt)" : "Saved copy of \(copy.madeAt)"
+                        "RoadTrip's copy of \(copy.madeAt)"
                     }
                 }
+                // Its " · " is app.css's: the note of a copy still coming is empty until web-view.js tells what came.
                 switch page.fetch {
-                case .pending:
-                    " · "
-                    span(.class("copy-fetch"), .role("status")) { "Fetching a copy of this page…" }
-                case .failed(let reason):
-                    " · "
-                    span(.class("copy-fetch", "failed")) { "RoadTrip has no copy of this page: \(reason)" }
-                case .unreachable:
-                    " · "
-                    span(.class("copy-fetch", "failed")) { "The site could not be reached" }
-                case nil:
-                    ""
+                case .pending: span(.class("copy-fetch"), .role("status")) {}
+                case .failed(let reason): span(.class("copy-fetch", "failed")) { "RoadTrip has no copy of this page: \(reason)" }
+                case .unreachable: span(.class("copy-fetch", "failed")) { "The site could not be reached" }
+                case nil: ""
                 }
             }
+        }
+    }
+
+    private var source: String? {
+        switch page.shows {
+        case .copy: page.copy?.route.path ?? page.source
+        case .live: page.source
+        case .placeholder: nil
         }
     }
 
