@@ -163,21 +163,26 @@ def test_a_drag_curls_the_page_and_turns_only_past_half_way(sample_book, browser
         _, pointer = book.drag(0.97, early, release=False)
         state = book.state()
         assert state["turning"] == str(forward(2, spread)) and state["page"] == 2, "mid-drag the page is still the current one"
-        # The paper folds along a line under the pointer, from the right-hand edge.
-        fold, at = fold_at(book, pointer)
-        assert abs(fold - at) <= 3, f"the fold is under the pointer: at {fold:.1f}, pointer at {at}"
+        # The paper folds over from the right-hand edge, which stays under the pointer.
+        edge, at = edge_at(book, pointer)
+        assert abs(edge - at) <= 3, f"the page's edge is under the pointer: at {edge:.1f}, pointer at {at}"
         assert book.fold()["nx"] > 0, f"it folds over from the right-hand edge: {book.fold()}"
         drawn = b.driver.execute_script(
             """const sheet = document.querySelector(`#book .book-page[data-page='${arguments[0]}']`);
                const leaf = document.querySelector('#book .book-leaf');
                const under = document.querySelector(`#book .book-page[data-page='${arguments[1]}']`);
                const shadow = document.querySelector('#book .book-curl-shadow');
+               const prints = [...leaf.querySelectorAll('.book-leaf-print')].filter((print) => !print.hidden);
                return {sheet: sheet.style.clipPath, leaf: !leaf.hidden && leaf.style.transform,
-                       under: getComputedStyle(under).visibility, shadow: !shadow.hidden}""",
+                       under: getComputedStyle(under).visibility, shadow: !shadow.hidden,
+                       printed: prints.map((print) => print.querySelector('iframe')?.getAttribute('src'))}""",
             3 if spread else 2, forward(2, spread) + 1 if spread else 3)
         assert drawn["sheet"].startswith("polygon("), f"the page is cut at the fold: {drawn}"
         assert drawn["leaf"] and drawn["leaf"].startswith("matrix("), f"the folded part is reflected over the fold: {drawn}"
         assert drawn["under"] == "visible" and drawn["shadow"], f"the page beneath shows, in the fold's shadow: {drawn}"
+        # Its back shows the page's own content, faintly mirrored: a sample page is RoadTrip's to draw again
+        # (in a spread the back is the next page instead).
+        assert drawn["printed"] == ([] if spread else ["/sample/pages/2"]), f"the back of the paper: {drawn}"
         b.driver.save_screenshot(str(b.artifacts / f"{layout}-book-curl.png"))
         book.release()
     book.shell.wait(lambda: book.state()["turning"] is None, "a drag let go early should settle back")
@@ -230,16 +235,62 @@ def test_a_drag_from_the_middle_of_a_page_turns_it(sample_book, browser, layout)
     assert after["history"] == before["history"]
 
 
-def fold_at(book: Book, pointer: tuple[int, int], *, vertical: bool = False) -> tuple[float, float]:
-    """Where the curl's fold crosses the pointer's line (across the turn), and where the pointer
-    is on it, in the stage's pixels."""
+def edge_at(book: Book, pointer: tuple[int, int], *, vertical: bool = False, from_far_side: bool = True, fold: dict | None = None) -> tuple[float, float]:
+    """Where the turning page's free edge is drawn on the pointer's line — the point of the edge
+    it lifted from (the stage's right side, or bottom; its left with `from_far_side` False)
+    reflected across the fold the page drew (now, or `fold` as recorded) — and where the pointer
+    is, in the stage's pixels."""
     stage = book.stage_rect()
-    fold = book.fold()
+    fold = fold or book.fold()
     assert fold, "a curl is drawn"
     x, y = pointer[0] - stage["left"], pointer[1] - stage["top"]
     if vertical:
-        return fold["y"] - (x - fold["x"]) * fold["nx"] / fold["ny"], y
-    return fold["x"] - (y - fold["y"]) * fold["ny"] / fold["nx"], x
+        ex, ey = x, (stage["height"] if from_far_side else 0)
+    else:
+        ex, ey = (stage["width"] if from_far_side else 0), y
+    side = (ex - fold["x"]) * fold["nx"] + (ey - fold["y"]) * fold["ny"]
+    reflected = (ex - 2 * side * fold["nx"], ey - 2 * side * fold["ny"])
+    return (reflected[1], y) if vertical else (reflected[0], x)
+
+
+# Each move of the finger and the fold the book drew for it (its handler ran before the event
+# bubbled up to the window): read after the drag, which is one gesture.
+RECORD_MOVES = """
+  window.moves = [];
+  window.addEventListener('pointermove', (event) => {
+    const fold = document.getElementById('book').dataset.fold;
+    if (fold) window.moves.push({x: event.clientX, y: event.clientY, fold});
+  });
+"""
+
+
+@pytest.mark.parametrize("layout", ["phone", "tablet-landscape"])
+def test_the_pages_edge_stays_under_the_finger_all_the_way(sample_book, browser, layout):
+    """As paper does: a quarter, half and three quarters of the way across, the page's edge is
+    drawn where the finger is (the fold half way between), and in a spread the drawing goes on
+    past the spine rather than stopping there."""
+    b = browser(layout, server=sample_book)
+    book = Book(b)
+    spread = layout == "tablet-landscape"
+    book.open(2)
+    book.wait_frame_loaded(2)
+    b.driver.execute_script(RECORD_MOVES)
+    (start, _), _ = book.drag(0.98, 0.02, touch=True)  # one gesture, its eight moves recorded
+    book.wait_page(forward(2, spread))
+    stage = book.stage_rect()
+    folds = {}
+    for share in (0.25, 0.5, 0.75):
+        target = stage["left"] + stage["width"] * (0.98 - share * 0.96)
+        move = min(b.driver.execute_script("return window.moves"), key=lambda move: abs(move["x"] - target))
+        assert abs(move["x"] - target) <= 2, f"a move {share:.0%} of the way: {move}"
+        x, y, nx, ny = map(float, move["fold"].split())
+        edge, at = edge_at(book, (move["x"], move["y"]), fold={"x": x, "y": y, "nx": nx, "ny": ny})
+        assert abs(edge - at) <= 3, f"{share:.0%} of the way: the edge at {edge:.1f}, the finger at {at}"
+        folds[share] = x
+    assert folds[0.25] > folds[0.5] > folds[0.75], f"each step further draws further: {folds}"
+    if spread:
+        spine = stage["width"] / 2
+        assert folds[0.75] > spine + 20, f"three quarters of the way the fold is still short of the spine: {folds}, spine {spine}"
 
 
 def test_in_a_spread_the_right_page_curls_over_onto_the_left_as_one_sheet(sample_book, browser):
@@ -248,8 +299,8 @@ def test_in_a_spread_the_right_page_curls_over_onto_the_left_as_one_sheet(sample
     book.open(2)  # pages 2–3
 
     (_, _), pointer = book.drag(0.97, 0.8, release=False)
-    fold, at = fold_at(book, pointer)
-    assert abs(fold - at) <= 3 and fold > book.stage_rect()["width"] / 2, f"the fold is under the pointer, on the right page: {fold}, {at}"
+    edge, at = edge_at(book, pointer)
+    assert abs(edge - at) <= 3 and book.fold()["x"] > book.stage_rect()["width"] / 2, f"the edge is under the pointer, the fold on the right page: {edge}, {at}"
     # Its back is page 4, folded over with it; page 5 lies beneath, page 2 stays.
     drawn = b.driver.execute_script(
         """const page = (n) => document.querySelector(`#book .book-page[data-page='${n}']`);
@@ -262,9 +313,11 @@ def test_in_a_spread_the_right_page_curls_over_onto_the_left_as_one_sheet(sample
     book.shell.wait(lambda: book.state()["turning"] is None, "let go before half way, it falls back")
     assert book.state()["shown"] == [2, 3]
 
-    # Back: the left page curls over onto the right, from its outer edge.
-    book.drag(0.03, 0.35, release=False)
+    # Back: the left page curls over onto the right, from its outer edge, which follows the pointer.
+    _, pointer = book.drag(0.03, 0.7, release=False)
     assert book.fold()["nx"] < 0, "it folds from the left-hand edge"
+    edge, at = edge_at(book, pointer, from_far_side=False)
+    assert abs(edge - at) <= 3, f"the left page's edge is under the pointer: {edge}, {at}"
     book.release()
     book.wait_page(1)
 
@@ -276,9 +329,9 @@ def test_up_and_down_the_page_curls_from_its_bottom_edge(sample_book, browser):
     try:
         book.open(3)
         (_, _), pointer = book.drag(0.97, 0.55, vertical=True, release=False, across=0.8)  # beside the caption's link
-        fold, at = fold_at(book, pointer, vertical=True)
+        edge, at = edge_at(book, pointer, vertical=True)
         assert book.fold()["ny"] > 0, "it folds up from the bottom edge"
-        assert abs(fold - at) <= 3, f"the fold is under the finger: {fold}, {at}"
+        assert abs(edge - at) <= 3, f"the page's bottom edge is under the finger: {edge}, {at}"
         b.driver.save_screenshot(str(b.artifacts / "phone-book-curl-vertical.png"))
         book.release()
         book.shell.wait(lambda: book.state()["turning"] is None, "let go before half way, it falls back")

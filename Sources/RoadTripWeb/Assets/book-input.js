@@ -49,9 +49,11 @@ export class BookInput {
     for (const [target, type, handler] of this.listeners) target.removeEventListener(type, handler);
   }
 
-  /** Over another site's live page the edge strips are the only way to turn: they show. */
+  /** Over another site's live page the edge strips are the only way to turn: they show. And
+   * the pages on screen are printed ahead for the back of their paper (curl-paper.js). */
   showEdges(frames) {
     this.stage.classList.toggle("over-live", frames.some((frame) => frame.showsLive));
+    if (this.viewer.transition === "curl") this.viewer.drawing.paper.prepare(this.viewer.visibleNumbers().map((n) => this.viewer.pages.get(n)));
   }
 
   /** The edge strips cover the frames, not the line under them with its links. */
@@ -183,7 +185,7 @@ export class BookInput {
       if (!cancelled && press.zone) this.viewer.turnTo(press.zone); // a tap near an edge
       return;
     }
-    const turns = !cancelled && press.turn && turnsWhenLetGo(press.track, point.timeStamp ?? performance.now(), press.turn.progress);
+    const turns = !cancelled && press.turn && turnsWhenLetGo(press.track, point.timeStamp ?? performance.now(), press.turn.reach ?? press.turn.progress);
     this.viewer.endDrag(press, turns);
   }
 

@@ -1,8 +1,10 @@
-// Drawing a page turn. The page curl: the sheet folds along a line that moves across it (under
-// the finger while it drags); the part before the line stays flat, the part past it is
-// reflected over it and shows the back of the sheet — plain paper, the page's own content
-// mirrored and faded when it can be drawn twice (a photo, not a frame), or in a spread the
-// next page, which is printed on that back — and a shadow falls on the page revealed beneath.
+// Drawing a page turn. The page curl: the sheet folds along a line that moves across it (half
+// way between the finger and where the page's edge lay, so that the edge stays under the finger
+// while it drags); the part before the line stays flat, the part past it is reflected over it,
+// lit as a roll of paper is (curl-paper.js), and shows the back of the sheet —
+// plain paper, the page's own content mirrored and faded when RoadTrip can draw it again (a
+// photo, its own copy of a page, a sample page), or in a spread the next page, which is printed
+// on that back — and a shadow falls on the page revealed beneath.
 // Forward, a single page lifts from its outer edge; back, the previous page comes down again
 // (the same curl, run backwards); in a spread the right page curls over onto the left as one
 // sheet, and back, the left one over onto the right. Up and down, the pages lift from the
@@ -10,11 +12,11 @@
 
 import { FORWARD } from "./book-model.js";
 import { apply, clipCSS, clipToBox, clipToSide, compose, fold, mirrorAcross, rectangle, reflection, transformCSS, union } from "./curl-geometry.js";
+import { CurlPaper } from "./curl-paper.js";
 
 const TURN_MS = 460; // a whole turn; a partial one takes its share
 const TILT = 0.14; // radians: a turn by key or tap leans its fold mid-way, the lower corner first
-const SHADOW_PX = 48; // how far the shadow on the page beneath reaches from the fold
-const CATCH_UP_PX = 60; // a drag brings the fold from the page's edge to the finger over this distance
+const CATCH_UP_PX = 60; // a drag brings the page's edge to the finger over this distance
 const MAX_LEAN = 0.45; // radians a drag leans the fold at most
 
 const FLICK_SPEED = 0.3; // pixels a millisecond: a drag let go faster than this turns (or falls back) the way it went
@@ -43,8 +45,7 @@ function boxOf(page) {
 export class TurnDrawing {
   constructor(book) {
     this.book = book;
-    this.leaf = null; // the folded part's paper, made on the first curl
-    this.shadow = null;
+    this.paper = new CurlPaper(book);
   }
 
   get transition() {
@@ -87,9 +88,10 @@ export class TurnDrawing {
     return curl;
   }
 
-  /** Draws a dragged turn: the fold comes from the page's edge to the finger over the first
-   * CATCH_UP_PX of the drag, then stays under it, leaning across the way the finger moves.
-   * `press` is where the drag began and `pointer` where the finger is (stage pixels). */
+  /** Draws a dragged turn: the page's edge comes to the finger over the first CATCH_UP_PX of
+   * the drag, then stays under it — the fold half way between it and where the edge lay (a point
+   * and its image across a fold are equally far from it) — leaning across the way the finger
+   * moves. `press` is where the drag began and `pointer` where the finger is (stage pixels). */
   follow(turn, press, pointer) {
     const at = this.vertical ? pointer.y : pointer.x;
     const began = this.vertical ? press.y : press.x;
@@ -100,8 +102,9 @@ export class TurnDrawing {
       return;
     }
     const curl = this.curlOf(turn);
-    const edge = curl.reversed ? curl.end : curl.start;
+    const rest = curl.reversed ? 2 * curl.end - curl.start : curl.start; // the edge before the drag (going back: turned over)
     const lift = Math.max(0, 1 - Math.abs(at - began) / CATCH_UP_PX);
+    const edge = at + (rest - began) * lift;
     // The fold lies across the finger's way: its normal along the move, the side it folds to.
     const base = this.foldAt({ ...turn, tilt: 0 }, 0).normal;
     const move = { x: pointer.x - press.x, y: pointer.y - press.y };
@@ -109,7 +112,18 @@ export class TurnDrawing {
     const angle = Math.atan2(base.x * move.y * toward - base.y * move.x * toward, Math.abs(move.x * base.x + move.y * base.y));
     const lean = Math.max(-MAX_LEAN, Math.min(MAX_LEAN, angle * 0.6)) * (1 - lift);
     turn.tilt = this.vertical ? -lean : lean;
-    this.render(turn, this.progressAt(turn, at + (edge - began) * lift));
+    this.render(turn, this.progressAt(turn, (curl.start + edge) / 2));
+    turn.reach = this.reachOf(turn, edge);
+    this.book.section.dataset.edge = edge.toFixed(1); // for the tests: where the page's edge is drawn
+  }
+
+  /** How far a drag has carried the page's edge across the stage (0 to 1, the way the turn
+   * goes): past half way, let go, the turn completes. */
+  reachOf(turn, edge) {
+    const curl = this.curlOf(turn);
+    const far = curl.start > curl.end ? 0 : this.vertical ? turn.height : turn.width;
+    const reach = Math.min(1, Math.max(0, (curl.start - edge) / (curl.start - far)));
+    return curl.reversed ? 1 - reach : reach;
   }
 
   /** The progress at which the fold lies at `position` (stage pixels along the turn). */
@@ -167,93 +181,15 @@ export class TurnDrawing {
       const behind = shown.map((p) => apply(curl.backMap, apply(over, p)));
       this.place(curl.back, { z: 4, transform: transformCSS(compose(over, curl.backMap), origin), clip: clipCSS(behind, origin), hidden: behind.length < 3 });
     }
-    this.drawLeaf(turn, curl, folded, { point, normal });
-    this.drawShadow(turn, point, normal, folded.length >= 3 ? Math.sin(Math.PI * Math.min(1, progress + 0.08)) : 0);
-  }
-
-  /** The folded part's paper (or, over a back page, only its light and shade), with the light
-   * across it: drawn in the leaf's own unfolded frame, where the fold is the same line. */
-  drawLeaf(turn, curl, folded, { point, normal }) {
-    const leaf = this.ensureLeaf(curl);
-    const origin = { x: curl.box.left, y: curl.box.top };
-    leaf.hidden = folded.length < 3;
-    leaf.style.left = `${curl.box.left}px`;
-    leaf.style.top = `${curl.box.top}px`;
-    leaf.style.width = `${curl.box.width}px`;
-    leaf.style.height = `${curl.box.height}px`;
-    leaf.style.clipPath = clipCSS(folded, origin);
-    leaf.style.transform = transformCSS(reflection(point, normal), origin);
-    leaf.classList.toggle("over-page", Boolean(curl.back));
-    this.band(leaf.lastChild, turn, { x: point.x - origin.x, y: point.y - origin.y }, normal, Math.hypot(turn.width, turn.height));
-  }
-
-  /** The shadow the lifted paper throws on the page beneath, along the fold. */
-  drawShadow(turn, point, normal, strength) {
-    this.shadow.hidden = strength <= 0.01;
-    this.shadow.style.opacity = strength.toFixed(3);
-    this.band(this.shadow, turn, point, normal, SHADOW_PX);
-  }
-
-  /** Lays `element` along the fold as a band `width` wide on its folded side (its CSS
-   * gradient runs from the fold outwards, "to right"). */
-  band(element, turn, point, normal, width) {
-    const reach = Math.hypot(turn.width, turn.height);
-    element.style.width = `${width}px`;
-    element.style.height = `${2 * reach}px`;
-    element.style.transform = `translate(${point.x}px, ${point.y}px) rotate(${Math.atan2(normal.y, normal.x)}rad) translateY(${-reach}px)`;
-  }
-
-  ensureLeaf(curl) {
-    if (!this.leaf) {
-      // Each in a layer the size of the stage that cuts off what is folded beyond it: the leaf
-      // over the pages, the shadow between the page beneath and the folding page.
-      const layer = (name, child) => {
-        const element = document.createElement("div");
-        element.className = `book-curl-layer ${name}`;
-        element.setAttribute("aria-hidden", "true");
-        element.append(child);
-        return element;
-      };
-      this.leaf = document.createElement("div");
-      this.leaf.className = "book-leaf";
-      const light = document.createElement("div");
-      light.className = "book-leaf-light";
-      this.leaf.append(light);
-      this.shadow = document.createElement("div");
-      this.shadow.className = "book-curl-shadow";
-      this.layers = [layer("over", this.leaf), layer("beneath", this.shadow)];
-    }
-    const stage = this.book.stage;
-    if (this.layers[0].parentNode !== stage) stage.append(...this.layers);
-    if (this.leaf.dataset.turn !== String(curl.sheet.map((page) => page.number))) {
-      this.leaf.dataset.turn = String(curl.sheet.map((page) => page.number));
-      this.leaf.querySelectorAll(".book-leaf-print").forEach((print) => print.remove());
-      // The page's own content shows through the paper, mirrored, where it can be drawn again.
-      if (!curl.back) {
-        for (const page of curl.sheet) {
-          if (page.article.querySelector("iframe")) continue;
-          const print = page.article.cloneNode(true);
-          print.className = "book-leaf-print";
-          print.removeAttribute("style");
-          Object.assign(print.style, {
-            left: `${page.box.left - curl.box.left}px`, top: `${page.box.top - curl.box.top}px`,
-            width: `${page.box.width}px`, height: `${page.box.height}px`,
-          });
-          this.leaf.prepend(print);
-        }
-      }
-    }
-    return this.leaf;
+    this.paper.leaf(turn, curl, folded, { point, normal });
+    this.paper.shadow(turn, point, normal, folded.length >= 3 ? Math.sin(Math.PI * Math.min(1, progress + 0.08)) : 0);
   }
 
   /** Hides what a curl drew (the pages are placed again by the viewer). */
   reset() {
-    if (this.leaf) {
-      this.leaf.hidden = true;
-      this.shadow.hidden = true;
-      delete this.leaf.dataset.turn;
-    }
+    this.paper.reset();
     delete this.book.section.dataset.fold;
+    delete this.book.section.dataset.edge;
   }
 
   place(page, { z = 1, transform = "", clip = "", hidden = false } = {}) {
