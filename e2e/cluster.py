@@ -400,7 +400,7 @@ class ClusterBrowser(Browser):
         if not token:
             return None
         page = self.server.fetch("GET", "/account", session=token)
-        match = re.search(r'<a class="app-tab viewer"[^>]*><span class="app-tab-label">([^<]*)</span>', page.text) if page.status == 200 else None
+        match = re.search(r'<a class="app-tab viewer"[^>]*>(?:<svg.*?</svg>)?<span class="app-tab-label">([^<]*)</span>', page.text) if page.status == 200 else None
         return match.group(1) if match else None
 
 

@@ -620,7 +620,7 @@ class Browser:
         if not token:
             return None
         page = http_get(self.server("/account"), cookies={SESSION_COOKIE: token})
-        match = re.search(r'<a class="app-tab viewer"[^>]*><span class="app-tab-label">([^<]*)</span>', page.text) if page.status == 200 else None
+        match = re.search(r'<a class="app-tab viewer"[^>]*>(?:<svg.*?</svg>)?<span class="app-tab-label">([^<]*)</span>', page.text) if page.status == 200 else None
         return match.group(1) if match else None
 
     def sign_in(self, account: Account) -> None:

@@ -147,8 +147,68 @@ def test_tablet_portrait_switch_and_sign_out_are_one_tap_from_every_screen(photo
         if path.startswith("/places/"):  # a place's own address: its grid is the screen, not "Choose a photo"
             shell.wait_shown(GRID_CELLS)
             assert not shell.shown("#detail .empty-state"), "no placeholder behind the grid"
+    # Each tab returns to where it was left (issue 49, 7); a tap on the current tab goes to its first screen.
+    shell.click(ROADTRIP_TAB)
+    shell.wait_path("/destinations/1")
     shell.click(ROADTRIP_TAB)
     shell.wait_path("/")
     shell.click(VIEWER_TAB)
+    shell.wait_path("/settings")
+    shell.click(VIEWER_TAB)
     shell.wait_path("/account")
     shell.wait_shown(SIGN_OUT)
+
+
+DETAIL_TABS = "#detail nav.detail-tabs"
+
+
+def photo_tab(name: str, where: str = "") -> str:
+    return f'{where or "nav.tab-bar"} a.tab[href="{name}"]'
+
+
+@pytest.mark.parametrize("layout", ["phone", "tablet-landscape"])
+def test_photo_tabs_keep_their_stacks_and_the_timeline_zooms_in_place(photo_server, browser, layout):
+    """As iOS tab bars (issue 49, 7): Places, Timeline, Recents, Vacations and Map are tabs, each
+    with its picture; the Timeline and the Map are their tabs' first screens, so on a phone both
+    tab bars stay on them; each tab returns to where it was left, the app tabs too; Years, Months
+    and Days change the Timeline in place, adding no history entry."""
+    b = browser(layout, server=photo_server)
+    screens = PhotoScreens(b)
+    phone = layout == "phone"
+    places = place_ids(photo_server)
+    b.open(f"/places/{places['Lisbon']}")  # a place pushed onto the Places tab
+    screens.wait_shown(GRID_CELLS)
+
+    tabs = DETAIL_TABS if phone else "#tab-bar"
+    screens.click(photo_tab("/timeline", "#tab-bar"))
+    screens.wait_path("/timeline")
+    screens.wait_shown(".timeline-days")
+    for bar in (tabs, APP_TABS):
+        screens.wait_shown(bar)
+    icons = b.driver.execute_script(
+        "return [...document.querySelectorAll(arguments[0] + ' a')].map((tab) => [tab.textContent.trim(), !!tab.querySelector('svg.tab-icon')])", tabs)
+    assert icons == [["Places", True], ["Timeline", True], ["Recents", True], ["Vacations", True], ["Map", True]], icons
+    assert not screens.shown("#detail header.bar a.back"), "the tab's first screen has no Back"
+    screens.assert_targets(f"{tabs} a.tab")
+    b.screenshot(f"{layout}-timeline-tab")
+
+    entries = b.driver.execute_script("return history.length")
+    screens.click('#detail a.timeline-zoom-level[href="/timeline/years"]')
+    screens.wait_path("/timeline/years")
+    year = screens.find("#detail a.timeline-tile").get_attribute("href")
+    screens.click("#detail a.timeline-tile")
+    screens.wait(lambda: b.driver.current_url == year, "a year's tile opens its months in place")
+    assert b.driver.execute_script("return history.length") == entries, "zoom levels change the view in place: no history entry"
+
+    screens.click(photo_tab("/map", tabs))
+    screens.wait_path("/map")
+    screens.wait_shown(tabs, APP_TABS, '#detail header.bar a.bar-button[href="/map/tracks"]')
+    screens.click(photo_tab("/timeline", tabs))
+    screens.wait_path(year.removeprefix(photo_server("")))  # the Timeline as it was left
+    screens.click(photo_tab("/places", tabs))
+    screens.wait_path(f"/places/{places['Lisbon']}")  # Places as it was left: the place, not its first screen
+    screens.wait_shown(GRID_CELLS)
+    screens.click(ROADTRIP_TAB)
+    screens.wait_path("/")
+    screens.click(PHOTOS_TAB)
+    screens.wait_path(f"/places/{places['Lisbon']}")  # the Photos half returns where it was too

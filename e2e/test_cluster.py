@@ -163,7 +163,7 @@ def test_signed_in_through_nginx_places_a_destination_the_book_and_recents_come_
           for (let n = 0; n < 6; n++) {
             const response = await fetch('/account', { credentials: 'same-origin' });
             const page = await response.text();
-            seen.push([response.status, response.headers.get('X-Upstream'), page.match(/<a class="app-tab viewer"[^>]*><span class="app-tab-label">([^<]*)<\\/span>/)?.[1]]);
+            seen.push([response.status, response.headers.get('X-Upstream'), page.match(/<a class="app-tab viewer"[^>]*>(?:<svg.*?<\\/svg>)?<span class="app-tab-label">([^<]*)<\\/span>/)?.[1]]);
           }
           done(seen);
         })();

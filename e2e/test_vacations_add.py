@@ -191,3 +191,30 @@ def test_a_double_click_opens_one_popover_and_adds_once(vacation_server, browser
     b.settle()
     assert not screens.find_all(POPOVER) and not screens.find_all(ALERT), "no second dialog, no alert about the name"
     assert list(vacations_of(vacation_server, account.name)) == ["Twice Over"]
+
+
+def test_the_plus_of_a_vacation_picks_photos_from_the_library(vacation_server, browser):
+    """A vacation's "+" (issue 49, 9): the library's photos to tap, each thumbnail the target,
+    then Add: they are in the vacation. On a phone, where a thumb does it."""
+    account, session = traveller(vacation_server, "Picker")
+    vacation = create_over_http(vacation_server, session, "Weekend")
+    b = browser_as(browser, "phone", vacation_server, session)
+    screens = VacationScreens(b)
+    b.open(f"/vacations/{vacation}/photos")
+    plus = "#master-bar a.bar-add"
+    screens.wait_shown(plus)
+    assert screens.find(plus).get_attribute("aria-label") == "Add photos to Weekend"
+    screens.click(plus)
+    screens.wait_path(f"/vacations/{vacation}/add-photos")
+    cells = "#detail .pick-cell"
+    screens.wait_shown(cells)
+    screens.assert_targets(cells)
+    picked = [cell.find_element("css selector", "input").get_attribute("value") for cell in screens.find_all(cells)[:2]]
+    for cell in screens.find_all(cells)[:2]:
+        cell.click()  # the thumbnail toggles its box
+    assert [box.get_attribute("value") for box in screens.find_all(f"{cells} input:checked")] == picked
+    b.screenshot("phone-vacation-picker")
+    screens.click("#detail .picker-actions button")
+    screens.wait_path(f"/vacations/{vacation}/photos")
+    screens.wait(lambda: set(vacation_rows(vacation_server, vacation).values()) != {0}, "the photos are in the vacation")
+    assert vacation_server.query("SELECT count(*) FROM vacation_photos WHERE vacation_id = ?", vacation)[0][0] == 2

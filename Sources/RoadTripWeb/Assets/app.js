@@ -17,6 +17,7 @@ import { currentLayout, noteServed } from "./shared.js";
 import "./offline.js";
 import "./photo-tags.js";
 import "./copy-link.js";
+import "./tab-memory.js";
 import { startCompletingForms } from "./completing-forms.js";
 import { startPopovers } from "./popovers.js";
 

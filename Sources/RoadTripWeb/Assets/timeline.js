@@ -97,8 +97,8 @@ function followPosition(screen) {
 // it. Without JavaScript its years are links; here the rail is one control a finger presses,
 // drags and lets go of — the month under the finger named in a bubble beside it, and the days
 // scrolled to it live while it is on the page — or the arrow keys move along (Enter jumps). The
-// jump follows the month's address as a link does (app.js), so it is a step of its own that Back
-// leaves. Years are named down the rail only where they fit: one that would touch the year above
+// jump follows the month's address in place of the entry on screen (app.js), as scrolling there
+// would: the timeline is a tab's first screen, and Back leaves the tab, not the jump. Years are named down the rail only where they fit: one that would touch the year above
 // it is left out, as iOS Photos drops years on a short rail.
 function watchScrubber(screen) {
   const rail = screen.querySelector(".timeline-scrubber");
@@ -174,6 +174,7 @@ function watchScrubber(screen) {
     hide(true);
     const link = document.createElement("a");
     link.href = ticks[index].dataset.href;
+    link.dataset.navigation = "replace"; // a jump moves the tab's view, as scrolling does
     link.hidden = true;
     rail.append(link);
     link.click();

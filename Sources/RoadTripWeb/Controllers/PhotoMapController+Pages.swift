@@ -1,3 +1,4 @@
+import HTML
 import HTTPServer
 import RoadTrip
 
@@ -14,9 +15,11 @@ extension PhotoMapController {
             screen: .detail,
             master: PhotoMapListView(map: map),
             detail: PhotoMapView(map: map, sources: app.mapSources),
-            back: (.places(order: .byCountry), "Places"),
             masterBar: try MasterBar.photos(.map, flickr: app.flickr),
-            masterKey: "map"
+            masterKey: "map",
+            // Tracks from the map on every size: a phone never shows the list beside it.
+            detailActions: a(.class("bar-button"), .href(.tracks)) { "Tracks" },
+            tabRoot: true
         ), context: context)
     }
 

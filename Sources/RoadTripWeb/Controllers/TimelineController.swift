@@ -15,22 +15,19 @@ struct TimelineController {
     func days(from start: TimelineStart) throws -> Response {
         let page = try timeline.page(start)
         let months = try timeline.months()
-        let first = page.days.first?.day
-        let title = first.map { TimelineText.month(year: $0.year, month: $0.month) } ?? "Timeline"
-        return try frame(title: title, detail: TimelineDaysView(page: page, months: months, undatedCount: try timeline.undatedCount()),
-                         back: first.map { (.timelineYear($0.year), String($0.year)) } ?? (.timelineYears, "Years"), months: months, currentYear: first?.year)
+        return try frame(title: "Timeline", detail: TimelineDaysView(page: page, months: months, undatedCount: try timeline.undatedCount()),
+                         back: nil, months: months, currentYear: page.days.first?.day.year)
     }
 
     func years() throws -> Response {
-        try frame(title: "Years", detail: TimelineTilesView(zoom: .years, heading: "Years", tiles: try timeline.years(), year: nil),
-                  back: (.places(order: .byCountry), "Places"))
+        try frame(title: "Timeline", detail: TimelineTilesView(zoom: .years, heading: "Years", tiles: try timeline.years(), year: nil), back: nil)
     }
 
     func months(of year: Int) throws -> Response {
         let tiles = try timeline.months(of: year)
         guard !tiles.isEmpty else { throw HTTPError.notFound("There are no photos taken in \(year).") }
-        return try frame(title: String(year), detail: TimelineTilesView(zoom: .months, heading: String(year), tiles: tiles, year: year),
-                         back: (.timelineYears, "Years"), currentYear: year)
+        return try frame(title: "Timeline", detail: TimelineTilesView(zoom: .months, heading: String(year), tiles: tiles, year: year),
+                         back: nil, currentYear: year)
     }
 
     func undated(after: Int64?) throws -> Response {
@@ -128,11 +125,13 @@ struct TimelineController {
         return CalendarDay(daysSince1970: seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400) ?? .epoch
     }
 
-    private func frame(title: String, detail: some HTML, back: (route: Route, label: String), months: [TimelineMonth]? = nil,
+    /// Without `back`, one of the tab's zoom levels: the tab's first screen, which keeps the tab
+    /// bars on a phone (the levels and the scrubber change it in place).
+    private func frame(title: String, detail: some HTML, back: (route: Route, label: String)?, months: [TimelineMonth]? = nil,
                        currentYear: Int? = nil) throws -> Response {
         app.page(PageFrame(
             title: title, screen: .detail, master: try index(currentYear: currentYear, months: months), detail: detail, back: back,
-            masterBar: try MasterBar.photos(.timeline, flickr: app.flickr), masterKey: "timeline"
+            masterBar: try MasterBar.photos(.timeline, flickr: app.flickr), masterKey: "timeline", tabRoot: back == nil
         ), context: context)
     }
 }

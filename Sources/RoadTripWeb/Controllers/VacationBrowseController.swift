@@ -170,9 +170,13 @@ struct VacationBrowseController {
               back: (route: Route, label: String)? = nil, masterTitle: String? = nil, masterBack: (route: Route, label: String)? = nil,
               masterKey: String? = nil, detailActions: (any HTML)? = nil, status: Status = .ok) throws -> Response {
         let barTitle = masterTitle ?? title
-        let bar = opening.isLink
+        var bar = opening.isLink
             ? MasterBar(title: barTitle, label: opening.vacation.name, openButton: opening.vacation.name, back: masterBack, half: .photos)
             : try MasterBar.photos(.vacations, title: barTitle, back: masterBack, flickr: app.flickr)
+        // Its "+" picks photos of the library to add to it; none where the account may not add.
+        if !opening.isLink {
+            bar.add = opening.reveal.mayAdd ? (.vacationPicker(id: opening.addresses.vacationID, before: nil), "Add photos to \(opening.vacation.name)") : nil
+        }
         let frame = PageFrame(
             title: title, screen: screen, master: master,
             detail: detail ?? (opening.isLink ? AnyHTML(SharedPlaceholderView(vacation: opening.vacation, ownerName: opening.ownerName)) : AnyHTML(VacationPlaceholderView())),

@@ -220,6 +220,11 @@ extension Route {
                 let browse = VacationBrowseController(app: $0, context: $1)
                 return try browse.tags(try browse.opened(id), query: query)
             }
+        case .vacationPicker(let id, let before):
+            .get("/vacations/\(id)/add-photos", query: Route.query("before", before),
+                 as: Parse(reading: { match in match.slots { .vacationPicker(id: $0, before: match.parameter("before")) } })) {
+                try VacationPickerController(app: $0, context: $1).page(id, before: before)
+            }
         case .vacationPhotos(let id, let filter):
             .get("/vacations/\(id)/photos", query: Route.filterQuery(filter), as: Parse(reading: { match in match.slots { .vacationPhotos(id: $0, filter: match.vacationFilter) } })) {
                 let browse = VacationBrowseController(app: $0, context: $1)

@@ -109,6 +109,9 @@ public enum Route: Sendable, Equatable {
     case vacations
     /// Adding a vacation: the name form, and its post.
     case newVacation
+    /// The library's photos, newest first, to choose some to add to a vacation (its "+"); `before`
+    /// a page down (a timeline key).
+    case vacationPicker(id: Int64, before: String?)
     /// Importing a vacation document: the upload form, and its post.
     case vacationImport
     /// A vacation's menu: Itinerary, Tags, All photos, Book; rename, export, delete.
@@ -238,7 +241,7 @@ public enum Route: Sendable, Equatable {
         .photo(id: 1, inRecents: false), .photoImage(id: 1, size: .preview), .photoPlace(id: 1, query: nil),
         .visit(photo: 1), .unvisit(photo: 1), .photoTags(photo: 1), .upload, .uploadFile(name: nil),
 
-        .vacations, .newVacation, .vacationImport, .foundTripVacation(id: 1), .foundTripDismissal(id: 1), .vacation(id: 1), .vacationRename(id: 1), .vacationRemoval(id: 1),
+        .vacations, .newVacation, .vacationPicker(id: 1, before: nil), .vacationImport, .foundTripVacation(id: 1), .foundTripDismissal(id: 1), .vacation(id: 1), .vacationRename(id: 1), .vacationRemoval(id: 1),
         .vacationExport(id: 1), .vacationGPX(id: 1), .vacationItinerary(id: 1), .vacationTags(id: 1, query: nil), .vacationPhotos(id: 1, filter: .all),
         .vacationPhoto(id: 1, photo: 1, filter: .all), .vacationPhotoRemoval(id: 1, photo: 1, filter: .all),
         .vacationPhotoImage(id: 1, photo: 1, size: .preview), .vacationBook(id: 1, page: 1), .vacationKeepList(id: 1),

@@ -14,16 +14,17 @@ struct AppTabs: HTML {
 
     var content: some HTML {
         nav(.class(tabRoot ? "app-tabs tab-root" : "app-tabs"), .id("app-tabs"), .ariaLabel("Apps")) {
-            tab(.roadTrip, .home, label: "RoadTrip")
-            tab(.photos, .places(order: .byCountry), label: "Photos")
+            tab(.roadTrip, .home, icon: .roadTrip, label: "RoadTrip")
+            tab(.photos, .places(order: .byCountry), icon: .photos, label: "Photos")
             // The account's tab is named after the person: who is signed in, at a glance.
-            tab(.account, .account, label: viewer.name, title: "Your account", class: "app-tab viewer")
+            tab(.account, .account, icon: .account, label: viewer.name, title: "Your account", class: "app-tab viewer")
         }
     }
 
-    /// Words, no pictures: an emoji or icon font may be missing, and a box in its place helps nobody.
-    private func tab(_ half: AppHalf, _ route: Route, label: String, title: String? = nil, class name: String = "app-tab") -> some HTML {
+    /// A picture above the words, as iOS tab bars have (`TabIcon`: drawn by RoadTrip, never missing).
+    private func tab(_ half: AppHalf, _ route: Route, icon: TabIcon, label: String, title: String? = nil, class name: String = "app-tab") -> some HTML {
         a(.class(name), .href(route), .when(half == current, .ariaCurrent("page")), .ifPresent(title) { .title($0) }) {
+            icon.svg
             span(.class("app-tab-label")) { label }
         }
     }

@@ -43,8 +43,8 @@ struct MasterBar {
     var openButton: String
     /// Back within the column (a place's photos back to Places), shown where the column is a screen of its own.
     var back: (route: Route, label: String)? = nil
-    /// The photo apps' tab bar: Places | Recents, with the current one marked.
-    var tabs: [(route: Route, label: String, isCurrent: Bool)] = []
+    /// The photo apps' tab bar: Places | Timeline | Recents | Vacations | Map, with the current one marked.
+    var tabs: [(route: Route, label: String, icon: TabIcon, isCurrent: Bool)] = []
     /// Which half of the app the column belongs to: the app tabs at its foot mark it.
     var half: AppHalf = .roadTrip
     /// A button at the bar's trailing end that adds to the list (Photos' "+", as iOS puts it).

@@ -80,17 +80,7 @@ struct Shell: HTML {
                     a(.class("bar-button close-master"), .href("#"), .ariaLabel("Close the list")) { "Done" }
                 }
             }
-            if !bar.tabs.isEmpty {
-                nav(.class("tab-bar"), .id("tab-bar"), .ariaLabel("Photos")) {
-                    for tab in bar.tabs {
-                        if tab.isCurrent {
-                            a(.class("tab"), .href(tab.route), .ariaCurrent("page")) { tab.label }
-                        } else {
-                            a(.class("tab"), .href(tab.route)) { tab.label }
-                        }
-                    }
-                }
-            }
+            if !bar.tabs.isEmpty { PhotoTabBar(tabs: bar.tabs, id: "tab-bar") }
             div(.class("pane-content"), .id("master-content"), .data("master-key", frame.masterKey ?? "")) {
                 // Seen on a phone's list screens, where the detail pane is hidden (app.css).
                 if frame.warnsOfBackups, let warning = viewer?.backupWarning { BackupBanner(warning: warning) }
@@ -119,9 +109,29 @@ struct Shell: HTML {
                     if let actions = frame.detailActions { AnyHTML(actions) }
                 }
             }
+            // A tab's first screen shown as a detail (the Timeline, the Map): on a phone, where
+            // the list and its tabs are hidden, the tabs head it as they head the list.
+            if frame.tabRoot, !frame.masterBar.tabs.isEmpty { PhotoTabBar(tabs: frame.masterBar.tabs, id: nil) }
             div(.class("pane-content"), .id("detail-content")) {
                 if frame.warnsOfBackups, let warning = viewer?.backupWarning { BackupBanner(warning: warning) }
                 AnyHTML(frame.detail)
+            }
+        }
+    }
+}
+
+/// The photo apps' tabs, each a picture above its name, the current one marked.
+struct PhotoTabBar: HTML {
+    let tabs: [(route: Route, label: String, icon: TabIcon, isCurrent: Bool)]
+    let id: String?
+
+    var content: some HTML {
+        nav(.class(id == nil ? "tab-bar detail-tabs" : "tab-bar"), .ifPresent(id) { .id($0) }, .ariaLabel("Photos")) {
+            for tab in tabs {
+                a(.class("tab"), .href(tab.route), .when(tab.isCurrent, .ariaCurrent("page"))) {
+                    tab.icon.svg
+                    span(.class("tab-label")) { tab.label }
+                }
             }
         }
     }

@@ -72,6 +72,34 @@ import Testing
         #expect(visitor.get("/timeline?before=nonsense").status == .ok, "a key that is none is the newest page")
     }
 
+    @Test func theTimelinesZoomLevelsAreTheTabsFirstScreenChangedInPlaceAsIsTheMap() throws {
+        // setup
+        let visitor = try web.signedIn()
+        try photo("one", "2021-07-04T12:00:00")
+
+        for path in ["/timeline", "/timeline/2021-07", "/timeline/years", "/timeline/2021", Route.photoMap.path] {
+            // MUT
+            let html = visitor.get(path).bodyText
+
+            // validate: no Back (it is where the tab starts), the app tabs and the photo tabs kept on a phone, with their pictures
+            let detail = try #require(html.range(of: #"<main class="detail""#)).upperBound
+            #expect(!html[detail...].contains(#"class="bar-button back""#), "\(path): a tab's first screen has no Back")
+            #expect(html.contains(#"<nav class="app-tabs tab-root""#), "\(path)")
+            let tabs = try #require(html.firstMatch(of: /<nav class="tab-bar detail-tabs" aria-label="Photos">(.*?)<\/nav>/.dotMatchesNewlines())?.1)
+            #expect(tabs.matches(of: /<svg class="tab-icon"/).count == 5, "\(path): Places, Timeline, Recents, Vacations, Map, each with its picture")
+            #expect(tabs.contains(path == Route.photoMap.path ? #"href="/map" aria-current="page""# : #"href="/timeline" aria-current="page""#), "\(path)")
+        }
+        // Years | Months | Days, a year's and a month's tiles change the view in place (app.js replaces the entry).
+        let years = visitor.get("/timeline/years").bodyText
+        let levels = Markup.tags("a", in: years).filter { Markup.attribute("class", of: $0) == "timeline-zoom-level" }
+        #expect(levels.count == 3 && levels.allSatisfy { Markup.attribute("data-navigation", of: $0) == "replace" })
+        #expect(Markup.tags("a", in: years).filter { Markup.attribute("class", of: $0) == "timeline-tile" }
+            .allSatisfy { Markup.attribute("data-navigation", of: $0) == "replace" })
+        #expect(visitor.get(Route.photoMap.path).bodyText.contains(#"<a class="bar-button" href="/map/tracks">Tracks</a>"#), "Tracks from the map on a phone too")
+        let undated = visitor.get("/timeline/undated").bodyText
+        #expect(undated.contains(#"class="bar-button back""#) && !undated.contains("detail-tabs"), "a screen pushed from the tab has Back, and no tabs")
+    }
+
     @Test func theViewerFromTheTimelineTurnsThroughItAndBackLandsOnTheDay() throws {
         // setup
         let visitor = try web.signedIn()

@@ -38,6 +38,52 @@ import Testing
         #expect(answer.status == .seeOther)
     }
 
+    /// The "+" of a master bar: where it leads, and what it says.
+    private func plus(_ html: String) -> (href: String?, label: String?)? {
+        Markup.tags("a", in: html).first { Markup.attribute("class", of: $0) == "bar-button bar-add" }
+            .map { (Markup.attribute("href", of: $0), Markup.attribute("aria-label", of: $0)) }
+    }
+
+    @Test func thePlusOnVacationsMakesOneAndOnAVacationPicksPhotosFromTheLibraryToAdd() throws {
+        // setup: a second photo in the library, not in the vacation
+        let path = try uploads.draw("bridge.jpg", seed: 2, width: 80, height: 60)
+        let bridge = try #require(web.library.photos.importPhoto(at: path, fileName: "bridge.jpg", by: nil).photoValue)
+        let picker = Route.vacationPicker(id: vacation, before: nil).path
+
+        // MUT
+        let list = ann.get(Route.vacations.path).bodyText
+        let grid = ann.get(Route.vacationPhotos(id: vacation, filter: .all).path).bodyText
+        let page = ann.get(picker)
+        let added = ann.post(Route.addToVacation.path, [("vacation", String(vacation)), ("photos", String(bridge.id)), ("photos", String(photo.id))])
+        let nonsense = ann.get(Route.vacationPicker(id: vacation, before: "nonsense").path)
+
+        // validate
+        #expect(plus(list)?.href == Route.newVacation.path && plus(list)?.label == "New vacation", "Vacations' + makes a vacation, not an upload")
+        #expect(plus(grid)?.href == picker && plus(grid)?.label == "Add photos to Lisbon")
+        #expect(page.status == .ok)
+        let boxes = Markup.tags("input", in: page.bodyText).filter { Markup.attribute("name", of: $0) == "photos" }.compactMap { Markup.attribute("value", of: $0) }
+        #expect(Set(boxes) == [String(photo.id), String(bridge.id)], "the library's photos, each a checkbox")
+        #expect(Markup.tags("form", in: page.bodyText).contains { Markup.attribute("action", of: $0) == Route.addToVacation.path })
+        #expect(page.bodyText.contains(#"<button type="submit" class="button">Add to Lisbon</button>"#))
+        #expect(added.status == .seeOther && added.headers["Location"] == Route.vacationPhotos(id: vacation, filter: .all).path)
+        #expect(try web.rows(in: "vacation_photos") == 2, "both in it, the one already there once")
+        #expect(nonsense.status == .ok, "a page key that is none is the newest page")
+    }
+
+    @Test func aViewerHasNoPlusOnTheVacationAndItsPickerIsRefusedWithTheReason() throws {
+        // setup
+        share(as: .view)
+
+        // MUT
+        let grid = bob.get(Route.vacationPhotos(id: vacation, filter: .all).path).bodyText
+        let picker = bob.get(Route.vacationPicker(id: vacation, before: nil).path)
+
+        // validate
+        #expect(plus(grid) == nil, "nothing to add to a vacation shared to look at")
+        #expect(picker.status == .forbidden)
+        #expect(picker.bodyText.contains("Ann shares this vacation to look at, not to add to."))
+    }
+
     @Test func sharedWithAnAccountItShowsUnderSharedWithMeWithItsOwnerAndWithoutTheOwnersActions() throws {
         // MUT
         share(as: .view)
@@ -60,7 +106,7 @@ import Testing
         share(as: .view)
         let before = try web.snapshot()
         let routes = Route.examples.filter { $0.path.hasPrefix("/vacations/1") }
-        try #require(routes.count == 18)
+        try #require(routes.count == 19)
 
         for route in routes {
             // MUT

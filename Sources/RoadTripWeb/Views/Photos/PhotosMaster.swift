@@ -10,14 +10,14 @@ extension MasterBar {
     /// The master column of the photo screens: a tab bar, Places | Recents | Vacations | Map (| Flickr); in tablet portrait
     /// a list button in the detail's top bar, named after the tab, opens it.
     static func photos(_ tab: PhotosTab, title: String? = nil, back: (route: Route, label: String)? = nil, flickr: Bool = false) -> MasterBar {
-        var tabs: [(route: Route, label: String, isCurrent: Bool)] = [
-            (.places(order: .byCountry), "Places", tab == .places),
-            (.timeline(.newest), "Timeline", tab == .timeline),
-            (.recents, "Recents", tab == .recents),
-            (.vacations, "Vacations", tab == .vacations),
-            (.photoMap, "Map", tab == .map),
+        var tabs: [(route: Route, label: String, icon: TabIcon, isCurrent: Bool)] = [
+            (.places(order: .byCountry), "Places", .places, tab == .places),
+            (.timeline(.newest), "Timeline", .timeline, tab == .timeline),
+            (.recents, "Recents", .recents, tab == .recents),
+            (.vacations, "Vacations", .vacations, tab == .vacations),
+            (.photoMap, "Map", .map, tab == .map),
         ]
-        if flickr || tab == .flickr { tabs.append((.flickrPlaces, "Flickr", tab == .flickr)) }
+        if flickr || tab == .flickr { tabs.append((.flickrPlaces, "Flickr", .flickr, tab == .flickr)) }
         let names = ["places": "Places", "map": "Map", "recents": "Recents", "vacations": "Vacations", "flickr": "Flickr", "timeline": "Timeline"]
         let current = names["\(tab)"] ?? "Photos"
         return MasterBar(

@@ -24,7 +24,8 @@ struct TimelineZoomBar: HTML {
     }
 
     private func level(_ zoom: TimelineZoom, _ title: String, _ route: Route) -> some HTML {
-        a(.class("timeline-zoom-level"), .href(route), .when(zoom == current, .ariaCurrent("page"))) { title }
+        // A level changes the tab's view in place (app.js replaces the entry): no stack of levels.
+        a(.class("timeline-zoom-level"), .href(route), .when(zoom == current, .ariaCurrent("page")), .data("navigation", "replace")) { title }
     }
 }
 
@@ -138,7 +139,7 @@ struct TimelineTilesView: HTML {
                 ul(.class("timeline-tile-grid")) {
                     for tile in tiles {
                         li {
-                            a(.class("timeline-tile"), .href(Self.route(tile.period))) {
+                            a(.class("timeline-tile"), .href(Self.route(tile.period)), .data("navigation", "replace")) {
                                 if let cover = tile.cover {
                                     img(.src(.photoImage(id: cover.id, size: .thumbnail)), .alt(""), .loading("lazy"), .decoding("async"))
                                 }
