@@ -62,7 +62,7 @@ let package = Package(
         .target(name: "Crypto", dependencies: ["CSodium", "CLibCrypto", "SystemCalls"]),
         .target(name: "PageFetcher", dependencies: ["CCurl", "CCurlShim", "NetworkAddress"]),
         .target(name: "Imaging", dependencies: ["CVips", "CVipsShim", "CExif", "TextRules", "SystemCalls"]),
-        .target(name: "Geo", dependencies: ["CZlib"], resources: [.copy("Resources/cities1000.tsv.gz")]),
+        .target(name: "Geo", dependencies: ["CZlib"], resources: [.copy("Resources/cities1000.tsv.gz"), .copy("Resources/countries.tsv.gz")]),
 
         // The product.
         .target(name: "RoadTrip", dependencies: ["SQLDatabase", "SQLite", "PostgreSQL", "Crypto", "Imaging", "Geo", "TextRules", "SystemCalls"], resources: [.copy("Resources/DemoDestinations.plist")]),

@@ -9,10 +9,13 @@ public final class Gazetteer: Sendable {
     private let positionsByID: [Int64: Int]
     private let spatialIndex: SpatialIndex
     private let nameIndex: NameIndex
+    /// Which country a position is in: `locality` keeps to it.
+    public let borders: CountryBorders?
 
     /// Indexes `places` for lookups. Where two places share an id, `place(id:)` returns the first.
-    public init(places: [GazetteerPlace]) {
+    public init(places: [GazetteerPlace], borders: CountryBorders? = nil) {
         self.places = places
+        self.borders = borders
         var positionsByID: [Int64: Int] = [:]
         positionsByID.reserveCapacity(places.count)
         for (position, place) in places.enumerated() where positionsByID[place.id] == nil {
@@ -41,14 +44,23 @@ public final class Gazetteer: Sendable {
     /// picks the best balance of nearness and size — the lowest (distance + 500 m) ÷ population^0.4 —
     /// so a photo by the Eiffel Tower is in Paris and one on the Golden Gate Bridge in San Francisco,
     /// while one in a small town far from any city stays in that town. Ties: the earlier place.
+    /// With `borders`, only places in the country the position is in are weighed — a photo in
+    /// Istria is in Croatia, however big Trieste is across the border — unless that country has
+    /// none within reach (at sea, or a border drawn a little off): then every place is.
     public func locality(for coordinate: Coordinate, within maximumDistance: Double = 50_000) -> GazetteerPlace? {
+        let country = borders?.country(at: coordinate)
         var best: (score: Double, position: Int)?
+        var bestInCountry: (score: Double, position: Int)?
+        func better(_ score: Double, _ position: Int, than current: (score: Double, position: Int)?) -> Bool {
+            guard let current else { return true }
+            return score < current.score || (score == current.score && position < current.position)
+        }
         for (distance, position) in spatialIndex.all(around: coordinate, within: maximumDistance) {
             let score = (distance + 500) / pow(Double(max(places[position].population, 1_000)), 0.4)
-            if let current = best, score > current.score || (score == current.score && position > current.position) { continue }
-            best = (score, position)
+            if better(score, position, than: best) { best = (score, position) }
+            if places[position].countryCode == country, better(score, position, than: bestInCountry) { bestInCountry = (score, position) }
         }
-        return best.map { places[$0.position] }
+        return (bestInCountry ?? best).map { places[$0.position] }
     }
 
     /// Places whose name matches `query` with accents and case ignored (`NameFolding`): names

@@ -57,10 +57,12 @@ enum Help {
               is asked twice on a terminal, or read as two lines from standard input.
           roadtrip user list [--data DIR] [--database URL]
           roadtrip user remove NAME [--data DIR] [--database URL]
-          roadtrip check [--hashes] [--data DIR] [--database URL]
+          roadtrip check [--hashes] [--fix] [--data DIR] [--database URL]
               Look for what a crash or a killed instance could have left inconsistent: photos
               whose original is missing or changed (--hashes reads every byte), wrong photo
-              counts, half-written files, background work given up. Changes nothing.
+              counts, half-written files, background work given up; numbers no photo has are
+              repaired. Photos filed in another country than the one they were taken in are
+              counted; --fix files them in their own.
           roadtrip backup DIR [--keep N] [--with-renditions] [--data DIR] [--database URL]
               A snapshot of the library as of one instant in DIR/<UTC time>/, while the server
               runs or not: the database, the originals (hard-linked from the snapshot before

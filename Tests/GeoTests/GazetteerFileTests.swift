@@ -161,23 +161,10 @@ import Geo
         #expect(error.description.contains("line 2: format 2 is not 1"))
     }
 
-    private func writeGzip(_ text: String) throws -> URL {
-        let url = temporaryURL()
-        let file = try #require(gzopen(url.path, "wb"))
-        var bytes = Array(text.utf8)
-        let written = gzwrite(file, &bytes, UInt32(bytes.count))
-        #expect(gzclose(file) == Z_OK)
-        #expect(Int(written) == bytes.count)
-        return url
-    }
-
     private func writeFile(_ data: Data) throws -> URL {
         let url = temporaryURL()
         try data.write(to: url)
         return url
     }
 
-    private func temporaryURL() -> URL {
-        FileManager.default.temporaryDirectory.appendingPathComponent("gazetteer-test-\(UUID()).tsv.gz")
-    }
 }

@@ -1,6 +1,8 @@
+import CZlib
 import Foundation
 import Geo
 import TestSupport
+import Testing
 
 /// A hand-made place; ids default to a running number the caller passes.
 func place(
@@ -45,4 +47,20 @@ func linearNearest(_ places: [GazetteerPlace], to coordinate: Coordinate, within
         }
     }
     return best?.place
+}
+
+/// A file name of its own in the temporary folder, for a file a test writes.
+func temporaryURL() -> URL {
+    FileManager.default.temporaryDirectory.appendingPathComponent("geo-test-\(UUID()).tsv.gz")
+}
+
+/// `text` written gzip'd to a temporary file, as the data files RoadTrip ships are.
+func writeGzip(_ text: String) throws -> URL {
+    let url = temporaryURL()
+    let file = try #require(gzopen(url.path, "wb"))
+    var bytes = Array(text.utf8)
+    let written = gzwrite(file, &bytes, UInt32(bytes.count))
+    #expect(gzclose(file) == Z_OK)
+    #expect(Int(written) == bytes.count)
+    return url
 }

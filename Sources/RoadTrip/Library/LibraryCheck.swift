@@ -24,10 +24,13 @@ extension Library {
     /// has, and photos' orientations, sizes and dates no photo has, which an older RoadTrip
     /// stored, it also repairs (`repairImpossiblePositions`, `repairImpossiblePhotoNumbers`),
     /// first, so that the counts checked after are of the repaired library.
-    public func check(hashes: Bool = false) throws -> LibraryCheckReport {
+    /// Photos filed in another country than the one they were taken in are noted, and with `fix`
+    /// filed in their own (`checkCountries`), before the places' counts are checked.
+    public func check(hashes: Bool = false, fix: Bool = false) throws -> LibraryCheckReport {
         var report = LibraryCheckReport()
         try repairImpossiblePositions(into: &report)
         try repairImpossiblePhotoNumbers(into: &report)
+        try checkCountries(fix: fix, into: &report)
         try checkOriginals(hashes: hashes, into: &report)
         let miscounted: Int = try database.fetchValue("""
             SELECT count(*) FROM places WHERE photo_count <> (SELECT count(*) FROM photos WHERE photos.place_id = places.id)

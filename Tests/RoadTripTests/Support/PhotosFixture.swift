@@ -20,10 +20,11 @@ final class PhotosFixture: Sendable {
     static let lisbon = GazetteerPlace(id: 2267057, name: "Lisbon", region: nil, country: "Portugal",
                                        countryCode: "PT", coordinate: Coordinate(latitude: 38.71667, longitude: -9.13333)!, population: 517_802)
 
-    init(engine: DatabaseEngine = .sqlite, exportLimit: UInt64 = VacationExports.defaultLimit) throws {
+    /// `gazetteer`: the four places above unless given (`GazetteerSource.bundled`: the world's, with its borders).
+    init(engine: DatabaseEngine = .sqlite, exportLimit: UInt64 = VacationExports.defaultLimit, gazetteer: GazetteerSource? = nil) throws {
         library = try Library(
             folder: data.url, database: .fresh(for: engine), readers: 2, clock: clock.wallClock, hasher: .leastWork(),
-            gazetteer: GazetteerSource(Gazetteer(places: [Self.newYork, Self.sanFrancisco, Self.saoPaulo, Self.lisbon])),
+            gazetteer: gazetteer ?? GazetteerSource(Gazetteer(places: [Self.newYork, Self.sanFrancisco, Self.saoPaulo, Self.lisbon])),
             exportLimit: exportLimit
         )
         source = data.url.deletingLastPathComponent().appendingPathComponent("roadtrip-photos-\(UUID().uuidString)")
