@@ -215,3 +215,29 @@ def test_without_javascript_the_boxes_choose_and_a_place_found_by_name_places_th
     [button for button in screens.find_all(".place-choices button.choice") if text_content(button).endswith("Portugal")][0].click()
     wait_placed(screens, 2)
     assert all(value[2] == "hand" for value in positions(tracks_server, titles).values())
+
+
+def test_on_a_phone_the_placing_screen_fits_says_the_result_first_and_takes_a_zone_by_name(tracks_server, browser, tmp_path):
+    """Issue 49, 8: at 390 px nothing is wider than the screen; the result and why photos are
+    left out come before the form; a camera's clock is a zone typed by its name (found in a list
+    of names as it is typed), in any letter case."""
+    unplaced(tracks_server, tmp_path / "zones", "zone", 2, day=21)
+    b = browser("phone", server=tracks_server)
+    screens = PhotoScreens(b)
+    b.open("/photos/placing")
+    screens.wait_shown(".placing-summary", ".placing-options input.clock-zone")
+    widths = b.driver.execute_script(
+        "const pane = document.querySelector('#detail .pane-content');"
+        "return [document.documentElement.scrollWidth, pane.scrollWidth, pane.clientWidth, innerWidth]")
+    assert widths[0] <= widths[3] and widths[1] <= widths[2], f"wider than the phone: {widths}"
+    order = b.driver.execute_script(
+        "return ['.placing-summary', '.left-out-reason', '.placing-options'].map((css) => document.querySelector(css).getBoundingClientRect().top)")
+    assert order == sorted(order), f"the result, then why, then the form: {order}"
+    field = screens.find(".placing-options input.clock-zone")
+    assert field.get_attribute("list") == "clock-zones" and screens.find_all("#clock-zones option[value='Europe/Zagreb']")
+    screens.assert_targets(".placing-options input.clock-zone")
+    b.screenshot("phone-placing")
+    field.send_keys("europe/zagreb")
+    screens.click('.placing-options button[value="preview"]')
+    screens.wait(lambda: screens.find(".placing-options input.clock-zone").get_attribute("value") == "Europe/Zagreb",
+                 "the zone, as its name is written")

@@ -32,6 +32,7 @@
 @inlinable public func legend<Content: HTML>(_ attributes: Attribute..., @HTMLBuilder content: () -> Content) -> Element<Content> { Element("legend", attributes, content: content) }
 @inlinable public func select<Content: HTML>(_ attributes: Attribute..., @HTMLBuilder content: () -> Content) -> Element<Content> { Element("select", attributes, content: content) }
 @inlinable public func option<Content: HTML>(_ attributes: Attribute..., @HTMLBuilder content: () -> Content) -> Element<Content> { Element("option", attributes, content: content) }
+@inlinable public func datalist<Content: HTML>(_ attributes: Attribute..., @HTMLBuilder content: () -> Content) -> Element<Content> { Element("datalist", attributes, content: content) }
 @inlinable public func label<Content: HTML>(_ attributes: Attribute..., @HTMLBuilder content: () -> Content) -> Element<Content> { Element("label", attributes, content: content) }
 @inlinable public func button<Content: HTML>(_ attributes: Attribute..., @HTMLBuilder content: () -> Content) -> Element<Content> { Element("button", attributes, content: content) }
 @inlinable public func table<Content: HTML>(_ attributes: Attribute..., @HTMLBuilder content: () -> Content) -> Element<Content> { Element("table", attributes, content: content) }

@@ -75,14 +75,24 @@ public enum CameraClock: Sendable, Hashable {
     }
 
     /// A clock as a form sends it: "+120" or "-210" minutes, or a zone's name; nil for anything else.
+    /// A zone's name is taken as typed, spaces around and letter case aside ("europe/zagreb"
+    /// is Europe/Zagreb); an offset as minutes ("+120").
     public init?(formValue: String) {
-        if let minutes = Int(formValue), abs(minutes) <= Self.largestOffset {
+        let text = formValue.trimmingCharacters(in: .whitespaces)
+        if let minutes = Int(text), abs(minutes) <= Self.largestOffset {
             self = .offset(minutes: minutes)
-        } else if formValue.count <= 64, formValue.contains("/") || formValue == "UTC", TimeZone(identifier: formValue) != nil {
-            self = .zone(formValue)
+        } else if text.count <= 64, text.contains("/") || text.uppercased() == "UTC", let zone = Self.zone(named: text) {
+            self = .zone(zone)
         } else {
             return nil
         }
+    }
+
+    /// The known zone of that name, letter case aside.
+    static func zone(named name: String) -> String? {
+        if TimeZone(identifier: name) != nil { return name }
+        let folded = name.lowercased()
+        return TimeZone.knownTimeZoneIdentifiers.first { $0.lowercased() == folded }
     }
 
     public var formValue: String {

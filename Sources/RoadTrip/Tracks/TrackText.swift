@@ -31,6 +31,11 @@ public enum TrackText {
         return startDay == endDay ? "\(startDay), \(startTime)\u{2013}\(endTime) UTC" : "\(startDay) \(startTime) \u{2013} \(endDay) \(endTime) UTC"
     }
 
+    /// "2024-10-19T08:00:00Z": an instant in milliseconds as a browser reads it (a `time`'s datetime).
+    public static func instant(_ milliseconds: Int64) -> String {
+        TrackTime.text(milliseconds)
+    }
+
     /// "19 Oct 2024" and "08:00" of an instant in milliseconds.
     public static func dayAndTime(_ milliseconds: Int64) -> (String, String) {
         let text = Array(TrackTime.text(milliseconds))

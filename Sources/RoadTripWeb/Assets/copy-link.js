@@ -3,7 +3,7 @@
 // aside; otherwise the address goes to the clipboard where the page may use the Clipboard API (a
 // secure context that allows it), and is selected in its field otherwise, ready for the person
 // to copy. Without JavaScript neither button is shown (app.css) and the field is there to select.
-// Times marked `time.local-time` (a link last opened) are written in the reader's own zone.
+// Times marked `time.local-time` (a link last opened, a track's) are written in the reader's own zone.
 // app.js imports this module.
 
 const canShare = () => typeof navigator.share === "function" && window.isSecureContext;
@@ -17,13 +17,15 @@ function offerSharing() {
   }
 }
 
-/** "4 Dec 2026, 9:02 AM" in the reader's zone, for a time the server wrote in UTC. */
+/** "4 Dec 2026, 9:02 AM" in the reader's zone, for a time the server wrote in UTC ("9:02 AM"
+ * alone for `data-format="time"`: a range's end on the day it began). */
 function localTimes() {
   for (const time of document.querySelectorAll("time.local-time:not([data-local])")) {
     const when = new Date(time.getAttribute("datetime"));
     if (Number.isNaN(when.getTime())) continue;
     time.dataset.local = "true";
-    time.textContent = when.toLocaleString([], { day: "numeric", month: "short", year: "numeric", hour: "numeric", minute: "2-digit" });
+    const clock = { hour: "numeric", minute: "2-digit" };
+    time.textContent = time.dataset.format === "time" ? when.toLocaleTimeString([], clock) : when.toLocaleString([], { day: "numeric", month: "short", year: "numeric", ...clock });
   }
 }
 

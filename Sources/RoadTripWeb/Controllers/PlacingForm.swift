@@ -66,7 +66,7 @@ enum PlacingForm {
             }
             guard let clock = CameraClock(formValue: text) else {
                 let name = camera.key.name(atMost: CameraKey.longestShownName)
-                throw refusal("The clock of the \(name) must be a zone or an offset from UTC.")
+                throw refusal("RoadTrip knows no zone “\(String(text.prefix(64)))” for the clock of the \(name): type a zone’s name, such as Europe/Zagreb.")
             }
             request.clocks[camera.key] = clock
         }

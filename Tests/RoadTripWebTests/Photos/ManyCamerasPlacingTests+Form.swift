@@ -14,7 +14,8 @@ struct PlacingPageForm {
         html = String(text[start.upperBound..<end.lowerBound])
     }
 
-    /// The fields sent, selects changed as `choosing` says and values as `replacing` says.
+    /// The fields sent, lists and typed fields (a clock's zone) changed as `choosing` says, and
+    /// values as `replacing` says.
     func submission(choosing: [String: String] = [:], replacing: [String: String] = [:],
                     pressing button: (String, String)) -> [(String, String)] {
         var fields: [(String, String)] = []
@@ -22,7 +23,7 @@ struct PlacingPageForm {
             guard let name = Markup.attribute("name", of: tag).map(Self.unescaped) else { continue }
             switch Markup.attribute("type", of: tag) {
             case "checkbox": if tag.contains(" checked") { fields.append((name, "on")) }
-            default: fields.append((name, Markup.attribute("value", of: tag).map(Self.unescaped) ?? ""))
+            default: fields.append((name, choosing[name] ?? Markup.attribute("value", of: tag).map(Self.unescaped) ?? ""))
             }
         }
         for select in html.matches(of: #/<select id="[^"]*" name="([^"]*)">(.*?)</select>/#) {

@@ -19,7 +19,7 @@ struct TrackListView: HTML {
                     li {
                         a(.class(track.id == current ? "row current" : "row"), .href(.track(id: track.id)), .ifPresent(track.id == current ? "page" : nil) { .ariaCurrent($0) }) {
                             span(.class("row-title")) { track.name }
-                            span(.class("row-subtitle")) { TrackFacts.line(track) }
+                            span(.class("row-subtitle")) { TrackFacts(track: track) }
                         }
                     }
                 }
@@ -32,14 +32,37 @@ struct TrackListView: HTML {
     }
 }
 
-enum TrackFacts {
-    /// "19 Oct 2024, 08:00–09:30 UTC · 6.7 km · 1 h 30 min"
-    static func line(_ track: Track) -> String {
-        var parts: [String] = []
-        if let start = track.startedAt, let end = track.endedAt { parts.append(TrackText.timeRange(start, end)) } else { parts.append("No times") }
-        if track.pointCount > 1 { parts.append(TrackText.distance(track.distance)) }
-        if let duration = track.duration, duration > 0 { parts.append(TrackText.duration(duration)) }
-        return parts.joined(separator: " \u{B7} ")
+/// "19 Oct 2024, 10:00 AM – 11:30 AM · 6.7 km · 1 h 30 min": a track's row, its times in the reader's zone.
+struct TrackFacts: HTML {
+    let track: Track
+
+    var content: some HTML {
+        if let start = track.startedAt, let end = track.endedAt { TrackTimes(start: start, end: end) } else { "No times" }
+        if track.pointCount > 1 { " \u{B7} \(TrackText.distance(track.distance))" }
+        if let duration = track.duration, duration > 0 { " \u{B7} \(TrackText.duration(duration))" }
+    }
+}
+
+/// Times of a track (milliseconds since 1970) as the reader's clock shows them: each a `time`
+/// the server writes in UTC, which copy-link.js writes again in the reader's own zone — the end
+/// by its time alone when the track ends the day it began. Never bare UTC where a script runs.
+struct TrackTimes: HTML {
+    let start: Int64
+    var end: Int64? = nil
+
+    var content: some HTML {
+        instant(start, format: nil)
+        if let end {
+            " \u{2013} "
+            instant(end, format: TrackText.dayAndTime(end).0 == TrackText.dayAndTime(start).0 ? "time" : nil)
+        }
+    }
+
+    private func instant(_ milliseconds: Int64, format: String?) -> some HTML {
+        let (day, time) = TrackText.dayAndTime(milliseconds)
+        return timeElement(.datetime(TrackText.instant(milliseconds)), .class("local-time"), .ifPresent(format) { .data("format", $0) }) {
+            format == nil ? "\(day), \(time) UTC" : "\(time) UTC"
+        }
     }
 }
 
@@ -54,7 +77,10 @@ struct TrackDetailView: HTML {
         section(.class("track-detail")) {
             h2(.class("section-title")) { track.name }
             dl(.class("track-facts")) {
-                dt { "When" }; dd { track.startedAt.flatMap { start in track.endedAt.map { TrackText.timeRange(start, $0) } } ?? "No times: it is drawn, but places no photos" }
+                dt { "When" }
+                dd {
+                    if let start = track.startedAt, let end = track.endedAt { TrackTimes(start: start, end: end) } else { "No times: it is drawn, but places no photos" }
+                }
                 dt { "Points" }; dd { "\(track.pointCount) in \(track.segmentCount) segment\(track.segmentCount == 1 ? "" : "s")" }
                 dt { "Distance" }; dd { TrackText.distance(track.distance) }
                 if let duration = track.duration { dt { "Duration" }; dd { TrackText.duration(duration) } }
@@ -75,7 +101,7 @@ struct TrackDetailView: HTML {
                             span(.class("row-title")) { waypoint.name }
                             span(.class("row-subtitle")) {
                                 PhotoFormat.coordinates(latitude: waypoint.point.latitude, longitude: waypoint.point.longitude)
-                                    + (waypoint.point.time.map { " \u{B7} " + TrackText.dayAndTime($0).0 + " " + TrackText.dayAndTime($0).1 + " UTC" } ?? "")
+                                if let time = waypoint.point.time { " \u{B7} "; TrackTimes(start: time) }
                             }
                         }
                     }

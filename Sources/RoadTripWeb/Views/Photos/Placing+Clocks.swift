@@ -20,9 +20,12 @@ struct CameraClocksView: HTML {
                 legend { "Cameras’ clocks" }
                 p(.class("hint")) {
                     "A camera’s clock shows local time without a zone. Photos that carry their own zone or a GPS time use it; "
-                    "for the others, say what the camera was set to."
+                    "for the others, type the zone the camera was set to (Europe/Zagreb, America/New_York: the list finds it as you type)."
                 }
                 ForEach(page.cameras.indices) { row in clock(of: page.cameras[row], row: row) }
+                datalist(.id("clock-zones")) {
+                    ForEach(ClockChoices.zones) { zone in option(.value(zone)) {} }
+                }
                 if page.count > 1 { pager }
             }
         }
@@ -35,17 +38,14 @@ struct CameraClocksView: HTML {
                 let withoutZone = PhotoFormat.count(camera.photoCount - camera.knowingTheirTime)
                 "\(camera.key.name(atMost: CameraKey.longestShownName)) (\(withoutZone) without a zone)"
             }
-            select(.id("clock-\(row)"), .name("clock-\(row)")) {
-                let chosen = request.clocks[camera.key]
-                option(.value(""), .when(chosen == nil, .selected())) {
-                    let measuredFrom = PhotoFormat.count(camera.measuredFrom)
-                    camera.measured.map { "Measured: \(CameraClock.offset(minutes: $0).description), from \(measuredFrom) with GPS time" }
-                        ?? "Unknown: choose the camera’s zone"
-                }
-                ForEach(ClockChoices.all) { choice in
-                    option(.value(choice.value), .when(chosen?.formValue == choice.value, .selected())) { choice.label }
-                }
-            }
+            // A zone by its name, searched in a list (datalist) rather than picked from hundreds;
+            // empty: the clock measured from GPS time, where there is one.
+            let measuredFrom = PhotoFormat.count(camera.measuredFrom)
+            input(.type("text"), .id("clock-\(row)"), .name("clock-\(row)"), Attribute("list", "clock-zones"),
+                  .value(request.clocks[camera.key]?.formValue ?? ""), Attribute("autocomplete", "off"), Attribute("autocapitalize", "none"),
+                  Attribute("spellcheck", "false"), .class("clock-zone"),
+                  Attribute("placeholder", camera.measured.map { "Measured: \(CameraClock.offset(minutes: $0).description), from \(measuredFrom) with GPS time" }
+                      ?? "The camera’s zone, e.g. Europe/Zagreb"))
         }
     }
 
@@ -69,15 +69,6 @@ struct CameraClocksView: HTML {
 
 /// The clocks a camera may be set to: offsets from UTC by the quarter hour, then the zones.
 enum ClockChoices {
-    struct Choice { let value: String; let label: String }
-
-    static let all: [Choice] = {
-        let offsets = stride(from: -12 * 60, through: 14 * 60, by: 15).map { minutes in
-            Choice(value: CameraClock.offset(minutes: minutes).formValue, label: CameraClock.offset(minutes: minutes).description)
-        }
-        let zones = TimeZone.knownTimeZoneIdentifiers.filter { $0.contains("/") }.sorted().map {
-            Choice(value: $0, label: CameraClock.zone($0).description)
-        }
-        return offsets + zones
-    }()
+    /// The zones a camera's clock may be set to, by their names ("Europe/Zagreb").
+    static let zones: [String] = TimeZone.knownTimeZoneIdentifiers.filter { $0.contains("/") }.sorted()
 }

@@ -20,6 +20,8 @@ struct PlacingView: HTML {
     /// The most photos drawn on the map and shown as thumbnails.
     static let shownOnMap = 500
     static let shownAsThumbnails = 60
+    /// A reason's photos shown under it: enough to recognise them, not a wall before the form.
+    static let shownPerReason = 8
 
     /// The reasons shown under "Left out" with their photos, the most common first; the others
     /// are counted in one line (one camera of unknown clock is one reason, and there may be thousands).
@@ -48,6 +50,24 @@ struct PlacingView: HTML {
             if plan.more {
                 p(.class("hint")) { "Only the first \(PhotoPlacer.maximumPhotos.formatted()) photos without a position are looked at: place these, then come back for the rest." }
             }
+            // The result first, with why photos are left out (a camera's unknown clock, mostly),
+            // then what changes it, then where they would go.
+            if !plan.leftOut.isEmpty {
+                h3 { "Left out" }
+                let reasons = Self.leftOutReasons(plan)
+                ForEach(reasons.shown.indices) { index in
+                    let (sentence, ids) = reasons.shown[index]
+                    p(.class("left-out-reason")) { "\(PhotoFormat.count(ids.count)): \(sentence)" }
+                    thumbnails(ids, atMost: Self.shownPerReason)
+                }
+                if reasons.others > 0 {
+                    p(.class("left-out-reason")) {
+                        reasons.otherPhotos == 1 ? "1 more photo" : "\(reasons.otherPhotos) more photos"
+                        reasons.others == 1 ? ", for another reason." : ", for \(reasons.others) other reasons."
+                    }
+                }
+            }
+            options
             let lines = outlines.flatMap { $0.segments }.map { $0.compactMap { Coordinate(latitude: $0.latitude, longitude: $0.longitude) } }.filter { !$0.isEmpty }
             let points = plan.proposals.prefix(Self.shownOnMap).compactMap { proposal in
                 Coordinate(latitude: proposal.latitude, longitude: proposal.longitude).map {
@@ -58,25 +78,9 @@ struct PlacingView: HTML {
             if !points.isEmpty || !lines.isEmpty {
                 PointMapView(points: Array(points), style: .placing, label: "Map of the photos that would be placed, along the tracks", sources: sources, lines: lines)
             }
-            options
             if !plan.proposals.isEmpty {
                 h3 { "To be placed" }
                 thumbnails(plan.proposals.map(\.photoID))
-            }
-            if !plan.leftOut.isEmpty {
-                h3 { "Left out" }
-                let reasons = Self.leftOutReasons(plan)
-                ForEach(reasons.shown.indices) { index in
-                    let (sentence, ids) = reasons.shown[index]
-                    p(.class("left-out-reason")) { "\(PhotoFormat.count(ids.count)): \(sentence)" }
-                    thumbnails(ids)
-                }
-                if reasons.others > 0 {
-                    p(.class("left-out-reason")) {
-                        reasons.otherPhotos == 1 ? "1 more photo" : "\(reasons.otherPhotos) more photos"
-                        reasons.others == 1 ? ", for another reason." : ", for \(reasons.others) other reasons."
-                    }
-                }
             }
         }
     }
@@ -124,9 +128,9 @@ struct PlacingView: HTML {
         }
     }
 
-    private func thumbnails(_ ids: [Int64]) -> some HTML {
+    private func thumbnails(_ ids: [Int64], atMost limit: Int = Self.shownAsThumbnails) -> some HTML {
         ul(.class("photo-grid placing-photos")) {
-            ForEach(ids.prefix(Self.shownAsThumbnails).compactMap { photos[$0] }) { photo in li { PhotoCell(photo: photo) } }
+            ForEach(ids.prefix(limit).compactMap { photos[$0] }) { photo in li { PhotoCell(photo: photo) } }
         }
     }
 }
