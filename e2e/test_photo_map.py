@@ -21,9 +21,9 @@ TOKYO = (35.6762, 139.6503)
 LYON = (45.764, 4.8357)
 
 
-def add_photos(server, groups) -> int:
-    """Photo rows at (latitude, longitude) with a little spread; gives how many photos have a
-    position now, the demo's included."""
+def add_photos(server, groups, spread: float = 0.001) -> int:
+    """Photo rows at (latitude, longitude) with a little spread (`spread` degrees between
+    neighbours; 0: all at one spot); gives how many photos have a position now, the demo's included."""
     database = server.database()
     try:
         database.execute("BEGIN")
@@ -34,7 +34,7 @@ def add_photos(server, groups) -> int:
                 database.execute(
                     "INSERT INTO photos (sha256, format, byte_count, width, height, title, sorted_at, latitude, longitude, imported_at)"
                     " VALUES (?, 'jpeg', 1, 4, 3, ?, '2024-01-01T00:00:00', ?, ?, 0)",
-                    (f"{700_000 + number:064x}", f"map {number}", latitude + (index % 10) * 0.001, longitude + (index // 10) * 0.001))
+                    (f"{700_000 + number:064x}", f"map {number}", latitude + (index % 10) * spread, longitude + (index // 10) * spread))
         database.execute("COMMIT")
         return database.execute("SELECT count(*) FROM photos WHERE latitude IS NOT NULL").fetchone()[0]
     finally:
@@ -241,3 +241,37 @@ def test_the_map_fits_the_photos_and_draws_them_as_thumbnails(server, browser):
     assert thumbnails and all(re.fullmatch(r"/photos/\d+/thumbnail", src) for src in thumbnails), thumbnails
     assert sum(cluster_counts(b)) == len(placed)
     b.screenshot("tablet-landscape-photo-map-thumbnails")
+
+
+def test_tapping_a_cluster_zooms_to_fit_its_photos(world_map, browser):
+    """Issue 49, 11: a group of the browser's (Tokyo's 250 photos, a kilometre by two) opens to
+    the zoom that fits them all, not to the zoom where it would split, eight zooms deeper."""
+    b, _ = world_map_in(world_map, browser, "phone")
+    wait_ready(b)
+    assert 250 in cluster_counts(b), cluster_counts(b)
+    zoom = b.driver.execute_script("return document.querySelector('.photo-map').dataset.zoom")
+    assert open_cluster(b, 250)
+    Shell(b).wait(lambda: b.driver.execute_script("return document.querySelector('.photo-map').dataset.zoom") != zoom, "the map zooms in")
+    Shell(b).wait(lambda: shown(b) == 250, "every photo of the group is in view")
+    after = int(b.driver.execute_script("return document.querySelector('.photo-map').dataset.zoom"))
+    assert 12 <= after <= 15, f"fitted to a kilometre by two, not to the street: zoom {after}"
+    # On a phone the map fills the screen between the bars.
+    canvas = b.driver.execute_script("return document.querySelector('.map-canvas').getBoundingClientRect().toJSON()")
+    tabs = b.driver.execute_script("return document.getElementById('app-tabs').getBoundingClientRect().top")
+    assert canvas["width"] == 390 and tabs - canvas["bottom"] < 40, f"the map fills the phone: {canvas}, tabs at {tabs}"
+    b.screenshot("phone-photo-map-fitted")
+
+
+def test_a_cluster_of_photos_at_one_spot_opens_as_a_grid(start_server, browser):
+    """Twenty photos taken at one spot (two metres apart): fitting them would jump to the street
+    (zoom 18) and still show one pile; the group opens as a grid of them instead."""
+    own = start_server()
+    add_photos(own, [((41.8986, 12.4769), 20)], spread=0.00002)  # the Pantheon, Rome
+    b = browser("tablet-landscape", server=own)
+    b.expect_log(NO_FILE)
+    b.open("/map")
+    wait_ready(b)
+    assert 20 in cluster_counts(b), cluster_counts(b)
+    assert open_cluster(b, 20)
+    Shell(b).wait(lambda: b.driver.execute_script("return location.pathname").startswith("/map/cells/16-"), "the pile opens as a grid")
+    Shell(b).wait(lambda: len(b.driver.find_elements(By.CSS_SELECTOR, "#master-content .photo-cell")) == 20, "its twenty photos")

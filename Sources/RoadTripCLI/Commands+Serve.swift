@@ -44,13 +44,7 @@ extension Commands {
             options.pageCacheMiB = megabytes
         }
         options.mapTiles = try mapTiles(parsed)
-        if let path = parsed.options["--basemap"] {
-            do {
-                options.basemap = try BasemapPack(file: URL(fileURLWithPath: path))
-            } catch {
-                throw CommandFailure(message: error.description, status: 66)
-            }
-        }
+        options.basemap = try basemap(parsed)
         options.backups = try backupSchedule(parsed)
         options.secureCookies = parsed.flags.contains("--secure-cookies")
         // --no-offline-copies is the flag's name before saved copies were called so.
@@ -83,6 +77,47 @@ extension Commands {
 }
 
 extension Commands {
+    /// Where an offline basemap is looked for without --basemap: the data folder, the file
+    /// `make basemap` writes in a checkout (beside the build's binaries, or under the folder
+    /// `make run` is run in), and an install's.
+    static func basemapPlaces(data: URL, executable: String = CommandLine.arguments.first ?? "") -> [URL] {
+        let binaries = URL(fileURLWithPath: executable).deletingLastPathComponent()
+        return [
+            data.appendingPathComponent("basemap.pack"),
+            binaries.deletingLastPathComponent().appendingPathComponent("basemap/basemap.pack"),
+            URL(fileURLWithPath: ".build/basemap/basemap.pack"),
+            URL(fileURLWithPath: "/usr/share/roadtrip/basemap.pack"),
+        ]
+    }
+
+    /// The offline basemap: --basemap's file (refused with the reason if it is none), else the
+    /// first of `basemapPlaces` there is. Says at start which, or that there is none and what
+    /// the maps then draw.
+    static func basemap(_ parsed: Arguments) throws(CommandFailure) -> BasemapPack? {
+        if let path = parsed.options["--basemap"] {
+            do {
+                return try BasemapPack(file: URL(fileURLWithPath: path))
+            } catch {
+                throw CommandFailure(message: error.description, status: 66)
+            }
+        }
+        let places = basemapPlaces(data: parsed.options["--data"].map { URL(fileURLWithPath: $0) } ?? Library.defaultFolder())
+        for place in places where FileManager.default.fileExists(atPath: place.path) {
+            do {
+                let pack = try BasemapPack(file: place)
+                Console.out("Offline basemap: \(place.standardizedFileURL.path)")
+                return pack
+            } catch {
+                Console.out("Not using the basemap at \(place.path): \(error.description)")
+            }
+        }
+        Console.out("""
+            No offline basemap found (looked for \(places.map { $0.standardizedFileURL.path }.joined(separator: ", "))): maps draw \
+            country outlines only, blank at city zoom. `make basemap` writes one; or give --basemap FILE.
+            """)
+        return nil
+    }
+
     /// `--backup-to DIR [--backup-every 24h] [--backup-keep 14]`: the other two need the first.
     static func backupSchedule(_ parsed: Arguments) throws(CommandFailure) -> BackupSchedule? {
         guard let folder = parsed.options["--backup-to"] else {

@@ -31,7 +31,9 @@ enum Help {
               https://tiles.example.org/{z}/{x}/{y}.png, a server you run or may use) draws
               its tiles instead, credited with --map-attribution, and browsers may then load
               pictures from that host. --basemap: the offline basemap's tiles down to city
-              scale (shorelines, lakes, rivers, borders), a file `make basemap` writes.
+              scale (shorelines, lakes, rivers, borders), a file `make basemap` writes;
+              without it RoadTrip looks for DIR/basemap.pack, the one `make basemap` writes
+              beside the build, and /usr/share/roadtrip/basemap.pack, and says which it uses.
               --backup-to: a snapshot of the library into DIR (as `roadtrip backup`) every
               --backup-every (minutes, hours or days: 90m, 24h, 7d; default 24h), keeping the
               newest --backup-keep (default 14); with several instances, one makes each. The

@@ -83,6 +83,23 @@ extension CommandLineTests {
         #expect(!FileManager.default.fileExists(atPath: scratch.url.appendingPathComponent("data").path), "nothing was made")
     }
 
+    @Test func serveFindsTheBasemapInItsDataFolderWithoutAFlag() throws {
+        // setup: a pack of no tiles (the sea everywhere), where an install puts one
+        let data = try scratch.startedData()
+        let empty = Array("RTBASEMAP1".utf8) + [0, 0, 0, 0]
+        try Data(empty).write(to: URL(fileURLWithPath: data).appendingPathComponent("basemap.pack"))
+
+        // MUT
+        let server = try RoadTripProcess.start(["serve", "--port", "0", "--data", data], scratch: scratch.url)
+        try server.waitForOutput(containing: "Press Ctrl-C to stop.", within: 30)
+        #expect(server.signal(SIGTERM))
+        let stopped = try server.waitForExit(within: 15)
+
+        // validate
+        #expect(server.standardOutput.contains("Offline basemap: \(data)/basemap.pack\n"), "\(server.standardOutput)")
+        #expect(stopped.status == 0)
+    }
+
     @Test func serveAnswersOverASocketSharesItsFolderWithImportAndStopsOnSIGTERM() throws {
         // setup: the first start prints the setup link; following it creates the owner and signs in.
         let data = scratch.url.appendingPathComponent("data").path
@@ -93,6 +110,7 @@ extension CommandLineTests {
         #expect(running.output.2 == data)
         #expect(server.standardError.contains("Setting up a new library in \(data): the sample destinations and photos. This takes a few seconds…"),
                 "a first start says what it does before the seconds it takes: \(server.standardError)")
+        #expect(server.standardOutput.contains("No offline basemap found (looked for \(data)/basemap.pack, "), "a start without one says so: \(server.standardOutput)")
         let session = try setUpThroughTheLink(printedBy: server, port: port)
 
         // MUT: a page over a real socket, an import beside the running server, the page again.

@@ -19,6 +19,19 @@ function thumbnailIcon(L, id, count = 1, counted = false) {
   });
 }
 
+const SAME_SPOT_M = 50; // a cluster's photos within this are at one spot: opened, not zoomed to
+const FIT_PADDING_PX = 40;
+const FINEST_LEVEL = 16; // the server's finest grid (`PhotoMapGrid.finestLevel`)
+const cellSize = (level) => 360 / 2 ** level;
+
+/** The box of a cell of the server's grid (`PhotoMapGrid`: 360° ÷ 2^level square cells from
+ * -180°, -90°), within Web Mercator's latitudes. */
+function cellBounds(level, x, y) {
+  const size = cellSize(level);
+  const latitude = (value) => Math.max(-85, Math.min(85, value));
+  return [[latitude(-90 + y * size), -180 + x * size], [latitude(-90 + (y + 1) * size), -180 + (x + 1) * size]];
+}
+
 // A cluster of the server's grid (a library too large to send photo by photo) in a view of too
 // many to draw as pictures: a round marker with its count, as Leaflet.markercluster draws its own.
 function clusterIcon(L, count) {
@@ -41,13 +54,28 @@ async function start(figure) {
 
   const tracks = L.layerGroup().addTo(map);
   const clusters = L.layerGroup().addTo(map);
+  // A tap on a cluster zooms to fit its photos (not to the zoom where it splits, which can be
+  // eight zooms deeper); photos all at one spot open as a grid instead.
   const photos = L.markerClusterGroup({
     showCoverageOnHover: false,
+    zoomToBoundsOnClick: false,
     iconCreateFunction: (group) => {
       const newest = group.getAllChildMarkers().reduce((a, b) => (a.options.photo > b.options.photo ? a : b));
       return thumbnailIcon(L, newest.options.photo, group.getChildCount());
     },
   }).addTo(map);
+  photos.on("clusterclick", (event) => {
+    const bounds = event.layer.getBounds();
+    if (bounds.getNorthEast().distanceTo(bounds.getSouthWest()) >= SAME_SPOT_M) {
+      map.fitBounds(bounds, { padding: [FIT_PADDING_PX, FIT_PADDING_PX], maxZoom: map.getMaxZoom() });
+      return;
+    }
+    // Photos taken at one spot: no zoom would part them; they open as a grid, as a small
+    // cluster of the server's does (its finest cell around the spot).
+    const { lat, lng } = bounds.getCenter();
+    const size = cellSize(FINEST_LEVEL);
+    location.assign(`/map/cells/${FINEST_LEVEL}-${Math.floor((lng + 180) / size)}-${Math.floor((lat + 90) / size)}`);
+  });
   let asked = 0;
 
   async function refresh() {
@@ -73,9 +101,10 @@ async function start(figure) {
       const icon = photo ? thumbnailIcon(L, photo, count, true) : clusterIcon(L, count);
       const marker = L.marker([latitude, longitude], { icon, title: plural(count), keyboard: true });
       marker.on("click", () => {
-        // Small enough, the cluster opens as a grid of its photos; larger, the map zooms in.
+        // Small enough, the cluster opens as a grid of its photos; larger, the map zooms to fit
+        // its cell of the server's grid, where its photos are.
         if (count <= Number(figure.dataset.gridLimit || 200)) location.assign(`/map/cells/${view.level}-${x}-${y}`);
-        else map.setView([latitude, longitude], Math.min(map.getZoom() + 2, map.getMaxZoom()));
+        else map.fitBounds(cellBounds(view.level, x, y), { padding: [FIT_PADDING_PX, FIT_PADDING_PX] });
       });
       clusters.addLayer(marker);
     }
