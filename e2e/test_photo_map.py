@@ -275,3 +275,24 @@ def test_a_cluster_of_photos_at_one_spot_opens_as_a_grid(start_server, browser):
     assert open_cluster(b, 20)
     Shell(b).wait(lambda: b.driver.execute_script("return location.pathname").startswith("/map/cells/16-"), "the pile opens as a grid")
     Shell(b).wait(lambda: len(b.driver.find_elements(By.CSS_SELECTOR, "#master-content .photo-cell")) == 20, "its twenty photos")
+
+
+def test_the_map_names_places_more_of_them_as_it_zooms_in(world_map, browser):
+    """Issue 49, 11: over the offline basemap, the gazetteer's places are named — the great
+    cities from afar, towns at a city's scale — none over another."""
+    b, _ = world_map_in(world_map, browser, "tablet-landscape")
+    wait_ready(b)
+    labels = "return [...document.querySelectorAll('.map-canvas .place-label')].map((label) => label.textContent)"
+    Shell(b).wait(lambda: len(b.driver.execute_script(labels)) > 0, "names on the world")
+    world = b.driver.execute_script(labels)
+    assert {"Shanghai", "Istanbul"} <= set(world) and "Hoboken" not in world, world
+    b.driver.execute_script("document.querySelector('.photo-map').leafletMap.setView([40.7580, -73.9855], 12, {animate: false})")
+    Shell(b).wait(lambda: "Manhattan" in b.driver.execute_script(labels), "Manhattan named at zoom 12")
+    city = b.driver.execute_script(labels)
+    assert {"Hoboken", "Long Island City"} & set(city) and "Shanghai" not in city, city
+    boxes = b.driver.execute_script(
+        "return [...document.querySelectorAll('.map-canvas .place-label span')].map((label) => label.getBoundingClientRect().toJSON())")
+    overlaps = [(a, c) for i, a in enumerate(boxes) for c in boxes[i + 1:]
+                if a["left"] < c["right"] and c["left"] < a["right"] and a["top"] < c["bottom"] and c["top"] < a["bottom"]]
+    assert not overlaps, f"names drawn over each other: {overlaps[:3]}"
+    b.screenshot("tablet-landscape-map-place-names")

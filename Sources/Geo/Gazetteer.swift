@@ -11,6 +11,8 @@ public final class Gazetteer: Sendable {
     private let nameIndex: NameIndex
     /// Which country a position is in: `locality` keeps to it.
     public let borders: CountryBorders?
+    /// The places' positions, the most populous first (ties: the earlier): the names a map shows.
+    private let byPopulation: [Int32]
 
     /// Indexes `places` for lookups. Where two places share an id, `place(id:)` returns the first.
     public init(places: [GazetteerPlace], borders: CountryBorders? = nil) {
@@ -22,6 +24,7 @@ public final class Gazetteer: Sendable {
             positionsByID[place.id] = position
         }
         self.positionsByID = positionsByID
+        byPopulation = places.indices.sorted { (places[$0].population, $1) > (places[$1].population, $0) }.map { Int32($0) }
         spatialIndex = SpatialIndex(places.map(\.coordinate))
         nameIndex = NameIndex(names: places.map(\.name), populations: places.map(\.population))
     }
@@ -72,5 +75,19 @@ public final class Gazetteer: Sendable {
         var folder = NameFolder()
         folder.fold(query, into: &folded)
         return nameIndex.search(folded: folded, limit: limit).map { places[$0] }
+    }
+
+    /// The names a map of this box shows: its places of at least `minimumPopulation` people, the
+    /// most populous first, at most `limit`. `longitudes` are the box's, as ranges within
+    /// -180…180 (two where it crosses the antimeridian).
+    public func largest(latitudes: ClosedRange<Double>, longitudes: [ClosedRange<Double>], minimumPopulation: Int, limit: Int) -> [GazetteerPlace] {
+        var found: [GazetteerPlace] = []
+        for position in byPopulation {
+            let place = places[Int(position)]
+            if place.population < minimumPopulation || found.count >= limit { break }
+            let coordinate = place.coordinate
+            if latitudes.contains(coordinate.latitude), longitudes.contains(where: { $0.contains(coordinate.longitude) }) { found.append(place) }
+        }
+        return found
     }
 }

@@ -82,12 +82,14 @@ extension Commands {
     /// `make run` is run in), and an install's.
     static func basemapPlaces(data: URL, executable: String = CommandLine.arguments.first ?? "") -> [URL] {
         let binaries = URL(fileURLWithPath: executable).deletingLastPathComponent()
-        return [
+        let places = [
             data.appendingPathComponent("basemap.pack"),
             binaries.deletingLastPathComponent().appendingPathComponent("basemap/basemap.pack"),
             URL(fileURLWithPath: ".build/basemap/basemap.pack"),
             URL(fileURLWithPath: "/usr/share/roadtrip/basemap.pack"),
-        ]
+        ].map(\.standardizedFileURL)
+        // Each once: run from the checkout, the build's and the folder's are the same file.
+        return places.enumerated().filter { index, place in !places.prefix(index).contains(place) }.map(\.element)
     }
 
     /// The offline basemap: --basemap's file (refused with the reason if it is none), else the

@@ -21,7 +21,7 @@ public struct MapBox: Sendable, Equatable {
     }
 
     /// The box's longitudes as at most two ranges within -180...180.
-    var longitudeRanges: [ClosedRange<Double>] {
+    public var longitudeRanges: [ClosedRange<Double>] {
         if east - west >= 360 { return [-180...180] }
         let start = (west + 180).truncatingRemainder(dividingBy: 360)
         let wrappedWest = (start < 0 ? start + 360 : start) - 180

@@ -59,7 +59,8 @@ export function escapeHTML(text) {
 }
 
 // Under the points: the owner's tiles, or the offline basemap: the pack's tiles where the server
-// has them, and the countries' outlines, each naming its country on hover or tap. The outlines
+// has them, the places' names (map-labels.js), and the countries' outlines, each naming its
+// country on hover or tap. The outlines
 // are fetched once per page, however many maps it has.
 export async function background(L, map, figure) {
   map.attributionControl.setPrefix(false);
@@ -77,6 +78,11 @@ export async function background(L, map, figure) {
     map.attributionControl.addAttribution("GSHHG");
   }
   map.attributionControl.addAttribution("Natural Earth");
+  if (figure.dataset.places) {
+    const { placeLabels } = await import("./map-labels.js");
+    placeLabels(L, map, figure.dataset.places);
+    map.attributionControl.addAttribution("GeoNames");
+  }
   const url = figure.dataset.basemap;
   if (!basemaps.has(url)) {
     basemaps.set(url, fetch(url, { credentials: "same-origin" }).then((response) => {

@@ -182,6 +182,11 @@ extension Route {
                                  as: Parse(reading: { .photoMapData(bbox: $0.parameter("bbox"), zoom: $0.parameter("zoom")) })) {
                 try PhotoMapController(app: $0, context: $1).data(bbox: bbox, zoom: zoom)
             }.pageCached
+        case .mapPlaces(let bbox, let zoom):
+            RouteDeclaration.get("/map/places", query: Route.query([("bbox", bbox), ("zoom", zoom)]),
+                                 as: Parse(reading: { .mapPlaces(bbox: $0.parameter("bbox"), zoom: $0.parameter("zoom")) })) {
+                try PhotoMapController(app: $0, context: $1).places(bbox: bbox, zoom: zoom)
+            }
         case .upload:
             RouteDeclaration("/upload", as: Parse(.upload), get: { try UploadController(app: $0, context: $1).form() },
                              post: { try UploadController(app: $0, context: $1).upload() }, postBody: .spooled).bounded(.upload, for: ["POST"])

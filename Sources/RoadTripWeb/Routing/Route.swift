@@ -81,6 +81,8 @@ public enum Route: Sendable, Equatable {
     /// The library's photos with a position in a box of the map at a zoom (`bbox` as Leaflet
     /// writes it: west,south,east,north), as clusters or photos, in JSON for the map's script.
     case photoMapData(bbox: String?, zoom: String?)
+    /// The place names a map of the offline basemap shows over a box at a zoom (JSON).
+    case mapPlaces(bbox: String?, zoom: String?)
     /// The photos tab's map of where the library's photos were taken.
     case photoMap
     /// One cluster of the map opened: the photos of a cell of its grid.
@@ -235,7 +237,7 @@ public enum Route: Sendable, Equatable {
         .places(order: .byCountry), .placesInCountry(code: "FR"), .placePhotos(.noLocation, after: nil), .placePhotos(.place(1), after: nil),
         .findPlaces(query: nil), .recents,
         .timeline(.newest), .timelineYears, .timeline(.period(.month(year: 2008, month: 10))), .timelineUndated(after: nil),
-        .timelinePhoto(id: 1), .memory(day: CalendarDay.epoch, page: 1), .memoryHiding(day: CalendarDay.epoch), .photoMap, .photoMapCell(level: 4, x: 8, y: 4), .photoMapData(bbox: nil, zoom: nil),
+        .timelinePhoto(id: 1), .memory(day: CalendarDay.epoch, page: 1), .memoryHiding(day: CalendarDay.epoch), .photoMap, .photoMapCell(level: 4, x: 8, y: 4), .photoMapData(bbox: nil, zoom: nil), .mapPlaces(bbox: nil, zoom: nil),
         .tracks, .track(id: 1), .trackRemoval(id: 1), .placing(track: nil), .placement(id: 1), .placeMany(query: nil), .addToVacation,
         .basemapTile(BasemapTile(z: 8, x: 75, y: 96)!, version: nil),
         .photo(id: 1, inRecents: false), .photoImage(id: 1, size: .preview), .photoPlace(id: 1, query: nil),
