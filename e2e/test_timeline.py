@@ -261,6 +261,30 @@ def test_phone_a_finger_dragged_down_the_scrubber_jumps_to_a_month_in_place(time
     assert not screens.shown("#detail header.bar a.back"), "and no Back to a screen before it"
 
 
+def test_phone_the_days_follow_the_finger_to_a_month_not_on_the_page(timeline_server, browser):
+    """Issue 49, 10: a finger resting on a month years back, far past the loaded page, brings its
+    days into view before it lets go (fetched in place); the address waits for the release."""
+    b = browser("phone", server=timeline_server)
+    screens = TimelineScreens(b)
+    b.open("/timeline")
+    screens.wait_shown(DAYS_SCREEN, SCRUBBER)
+    rail = screens.rect(SCRUBBER)
+    x, y = int(rail["x"] + rail["width"] / 2), int(rail["y"] + rail["height"] * 0.9)
+    finger = PointerInput(POINTER_TOUCH, "finger")
+    press = ActionBuilder(b.driver, mouse=finger, duration=25)
+    press.pointer_action.move_to_location(x, int(rail["y"] + 8)).pointer_down().pause(0.1).move_to_location(x, y).pause(1.5)
+    press.perform()  # the finger rests, still down
+    under = b.driver.execute_script("return document.querySelector(arguments[0] + ' .scrubber-tick.under-finger')?.dataset.href", SCRUBBER)
+    in_view = b.driver.execute_script(
+        """const pane = document.querySelector('#detail .pane-content'); const top = pane.getBoundingClientRect().top;
+           return [...pane.querySelectorAll('.timeline-month')].find((h) => h.getBoundingClientRect().bottom > top + 1)?.dataset.month""")
+    path = b.driver.execute_script("return location.pathname")
+    assert under and under.removeprefix("/timeline/") < "%04d-%02d" % month_before(timeline_server.library.today, 24), under
+    assert in_view == under.removeprefix("/timeline/"), f"the days show the month under the finger: {in_view} for {under}"
+    assert path == "/timeline", "the address waits for the finger (the jump on letting go: the test above)"
+    b.screenshot("phone-timeline-scrubbing-far")
+
+
 def test_tablet_zoom_levels_lead_from_years_to_a_months_days_and_the_viewer_turns_through_the_timeline(timeline_server, browser):
     b = browser("tablet-portrait", server=timeline_server)
     screens = TimelineScreens(b)

@@ -93,10 +93,12 @@ function followPosition(screen) {
   }, { passive: true });
 }
 
+const REST_MS = 120; // a finger resting this long on a month not on the page fetches it
+
 // The scrubber, a slider along the side (as iOS Photos' is): every month with photos a tick on
 // it. Without JavaScript its years are links; here the rail is one control a finger presses,
 // drags and lets go of — the month under the finger named in a bubble beside it, and the days
-// scrolled to it live while it is on the page — or the arrow keys move along (Enter jumps). The
+// scrolled to it live (fetched when not on the page) — or the arrow keys move along (Enter jumps). The
 // jump follows the month's address in place of the entry on screen (app.js), as scrolling there
 // would: the timeline is a tab's first screen, and Back leaves the tab, not the jump. Years are named down the rail only where they fit: one that would touch the year above
 // it is left out, as iOS Photos drops years on a short rail.
@@ -130,11 +132,32 @@ function watchScrubber(screen) {
   fitYears();
   new ResizeObserver(() => { if (rail.isConnected) fitYears(); }).observe(rail);
   const pane = screen.closest(".pane-content");
-  // The days follow the finger while the month under it is on the page (its header).
+  // The days follow the finger: to the month under it where it is on the page (its header);
+  // one not loaded yet is fetched once the finger rests on it and its days put in place of
+  // those shown (the address still waits for the finger to let go, and the jump then).
+  let resting = 0;
+  let fetching = "";
   const scrollToMonth = (tick) => {
     const header = screen.querySelector(`.timeline-month[data-month="${tick.dataset.href.split("/").pop()}"]`);
-    if (!header || !pane) return;
-    pane.scrollTop += header.getBoundingClientRect().top - pane.getBoundingClientRect().top;
+    if (!pane) return;
+    clearTimeout(resting);
+    if (header) pane.scrollTop += header.getBoundingClientRect().top - pane.getBoundingClientRect().top;
+    else resting = setTimeout(() => loadMonth(tick), REST_MS);
+  };
+  const loadMonth = async (tick) => {
+    const href = tick.dataset.href;
+    if (fetching === href) return;
+    fetching = href;
+    try {
+      const page = await fetchDocument(href);
+      const incoming = page.querySelector("#detail .timeline-days");
+      const days = screen.querySelector(".timeline-days");
+      if (fetching !== href || pointer === null || !incoming || !days) return; // the finger moved on, or let go
+      days.replaceWith(document.adoptNode(incoming));
+      scrollToMonth(tick);
+    } catch {
+      // the jump, when the finger lets go, loads it the plain way
+    }
   };
   const bubble = document.createElement("div");
   bubble.className = "scrubber-bubble";
@@ -200,9 +223,16 @@ function watchScrubber(screen) {
   rail.addEventListener("pointerup", (event) => {
     if (event.pointerId !== pointer) return;
     pointer = null;
+    clearTimeout(resting);
+    fetching = "";
     jump();
   });
-  rail.addEventListener("pointercancel", () => { pointer = null; hide(); });
+  rail.addEventListener("pointercancel", () => {
+    pointer = null;
+    clearTimeout(resting);
+    fetching = "";
+    hide();
+  });
   const steps = { ArrowDown: 1, ArrowRight: 1, ArrowUp: -1, ArrowLeft: -1, PageDown: 12, PageUp: -12 };
   rail.addEventListener("keydown", (event) => {
     if (event.key in steps) show(index + steps[event.key], true);
