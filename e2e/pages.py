@@ -276,7 +276,13 @@ class Shell:
         """Click a visible element once the panes have stopped sliding (a moving target can be missed)."""
         self.wait_shown(css)
         self.browser.settle()
-        self.find(css).click()
+        element = self.find(css)
+        # Into the middle of its own scrolling pane: WebDriver counts an element half under the
+        # tab bar as in view (it is, in the window) and would click the bar.
+        self.driver.execute_script("arguments[0].scrollIntoView({block: 'nearest'}); "
+                                   "const r = arguments[0].getBoundingClientRect(); const x = r.left + r.width / 2, y = r.top + r.height / 2;"
+                                   "if (!arguments[0].contains(document.elementFromPoint(x, y))) arguments[0].scrollIntoView({block: 'center'});", element)
+        element.click()
 
     def choose(self, destination: Demo) -> None:
         self.click(f'{ROWS}[href="{destination.path}"]')

@@ -186,7 +186,7 @@ def test_a_trip_taken_offline_works_while_roadtrip_is_away(browser, roadtrip, aw
     assert indicator(b) == "Offline"
 
     b.open("/trip/map")
-    shell.wait(lambda: b.driver.find_elements("css selector", ".leaflet-marker-icon"), "the trip's map should draw its markers")
+    shell.wait(lambda: b.driver.find_elements("css selector", ".leaflet-marker-icon:not(.place-label)"), "the trip's map should draw its markers")
 
     # A page that was not kept: the offline page (503), listing what is.
     b.expect_log(r"/recents - Failed to load resource: the server responded with a status of 503")

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The world's populated places, answering "where is this?" (nearest place to a photo's GPS
 /// position) and "find a place by name". Immutable once built, so one instance is shared
@@ -12,7 +13,8 @@ public final class Gazetteer: Sendable {
     /// Which country a position is in: `locality` keeps to it.
     public let borders: CountryBorders?
     /// The places' positions, the most populous first (ties: the earlier): the names a map shows.
-    private let byPopulation: [Int32]
+    /// Sorted the first time a map asks, not when the gazetteer is read for an import.
+    private let byPopulation = Mutex<[Int32]?>(nil)
 
     /// Indexes `places` for lookups. Where two places share an id, `place(id:)` returns the first.
     public init(places: [GazetteerPlace], borders: CountryBorders? = nil) {
@@ -24,7 +26,6 @@ public final class Gazetteer: Sendable {
             positionsByID[place.id] = position
         }
         self.positionsByID = positionsByID
-        byPopulation = places.indices.sorted { (places[$0].population, $1) > (places[$1].population, $0) }.map { Int32($0) }
         spatialIndex = SpatialIndex(places.map(\.coordinate))
         nameIndex = NameIndex(names: places.map(\.name), populations: places.map(\.population))
     }
@@ -81,8 +82,14 @@ public final class Gazetteer: Sendable {
     /// most populous first, at most `limit`. `longitudes` are the box's, as ranges within
     /// -180…180 (two where it crosses the antimeridian).
     public func largest(latitudes: ClosedRange<Double>, longitudes: [ClosedRange<Double>], minimumPopulation: Int, limit: Int) -> [GazetteerPlace] {
+        let order = byPopulation.withLock { sorted in
+            if let sorted { return sorted }
+            let made = places.indices.sorted { (places[$0].population, $1) > (places[$1].population, $0) }.map { Int32($0) }
+            sorted = made
+            return made
+        }
         var found: [GazetteerPlace] = []
-        for position in byPopulation {
+        for position in order {
             let place = places[Int(position)]
             if place.population < minimumPopulation || found.count >= limit { break }
             let coordinate = place.coordinate

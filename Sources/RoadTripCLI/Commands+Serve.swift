@@ -44,7 +44,7 @@ extension Commands {
             options.pageCacheMiB = megabytes
         }
         options.mapTiles = try mapTiles(parsed)
-        options.basemap = try basemap(parsed)
+        let givenBasemap = try basemap(parsed)
         options.backups = try backupSchedule(parsed)
         options.secureCookies = parsed.flags.contains("--secure-cookies")
         // --no-offline-copies is the flag's name before saved copies were called so.
@@ -55,6 +55,8 @@ extension Commands {
         try flickrOptions(parsed, into: &options)
         try StopOnSignal.catchSignals()
         let library = try openLibrary(parsed, readers: Instance.readers(for:))
+        // Looked for once the data folder is known to be there (one that cannot be made is said first, alone).
+        options.basemap = givenBasemap ?? foundBasemap(data: library.folder)
         let instance: Instance
         do {
             instance = try Instance(library: library, options: options)
@@ -85,6 +87,8 @@ extension Commands {
         let places = [
             data.appendingPathComponent("basemap.pack"),
             binaries.deletingLastPathComponent().appendingPathComponent("basemap/basemap.pack"),
+            // SwiftPM's real folder of binaries is one deeper (.build/<triple>/release).
+            binaries.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("basemap/basemap.pack"),
             URL(fileURLWithPath: ".build/basemap/basemap.pack"),
             URL(fileURLWithPath: "/usr/share/roadtrip/basemap.pack"),
         ].map(\.standardizedFileURL)
@@ -92,18 +96,20 @@ extension Commands {
         return places.enumerated().filter { index, place in !places.prefix(index).contains(place) }.map(\.element)
     }
 
-    /// The offline basemap: --basemap's file (refused with the reason if it is none), else the
-    /// first of `basemapPlaces` there is. Says at start which, or that there is none and what
-    /// the maps then draw.
+    /// --basemap's file, refused with the reason if it is none; nil without the flag.
     static func basemap(_ parsed: Arguments) throws(CommandFailure) -> BasemapPack? {
-        if let path = parsed.options["--basemap"] {
-            do {
-                return try BasemapPack(file: URL(fileURLWithPath: path))
-            } catch {
-                throw CommandFailure(message: error.description, status: 66)
-            }
+        guard let path = parsed.options["--basemap"] else { return nil }
+        do {
+            return try BasemapPack(file: URL(fileURLWithPath: path))
+        } catch {
+            throw CommandFailure(message: error.description, status: 66)
         }
-        let places = basemapPlaces(data: parsed.options["--data"].map { URL(fileURLWithPath: $0) } ?? Library.defaultFolder())
+    }
+
+    /// Without --basemap, the first of `basemapPlaces` there is. Says at start which, or that
+    /// there is none and what the maps then draw.
+    static func foundBasemap(data: URL) -> BasemapPack? {
+        let places = basemapPlaces(data: data)
         for place in places where FileManager.default.fileExists(atPath: place.path) {
             do {
                 let pack = try BasemapPack(file: place)

@@ -104,7 +104,11 @@ async function start(figure) {
         // Small enough, the cluster opens as a grid of its photos; larger, the map zooms to fit
         // its cell of the server's grid, where its photos are.
         if (count <= Number(figure.dataset.gridLimit || 200)) location.assign(`/map/cells/${view.level}-${x}-${y}`);
-        else map.fitBounds(cellBounds(view.level, x, y), { padding: [FIT_PADDING_PX, FIT_PADDING_PX] });
+        else {
+          const cell = L.latLngBounds(cellBounds(view.level, x, y));
+          const fit = map.getBoundsZoom(cell, false, L.point(2 * FIT_PADDING_PX, 2 * FIT_PADDING_PX));
+          map.setView(cell.getCenter(), Math.min(map.getMaxZoom(), Math.max(map.getZoom() + 1, fit))); // always nearer
+        }
       });
       clusters.addLayer(marker);
     }

@@ -118,6 +118,8 @@ async function networkFirst(request, event) {
     const kept = await keptCopy(request);
     if (kept) return kept;
     if (request.mode === "navigate" && request.destination === "document") return offlinePage();
+    // A map's place names while RoadTrip is away: none, quietly (not a failed load in the console).
+    if (new URL(request.url).pathname === ADDRESSES.mapPlaces) return new Response("[]", { headers: { "Content-Type": "application/json" } });
     throw error;
   }
   // Pictures may come from the browser's own cache with RoadTrip away; pages never do (no-store).

@@ -85,7 +85,7 @@ extension FlickrPagesTests {
         #expect(recents.contains("href=\"/flickr/photos/\(Self.untitled)?from=recents\""))
         #expect(viewer.status == .ok)
         #expect(order == [.flickr(Self.fog), .flickr(Self.untitled)], "opened from Recents, it stays where it was")
-        #expect(page.contains("<a class=\"tab\" href=\"/recents\" aria-current=\"page\">Recents</a>"))
+        #expect(page.contains(#"<a class="tab" href="/recents" aria-current="page"><svg class="tab-icon""#) && page.contains(#"<span class="tab-label">Recents</span>"#))
         #expect(page.contains("class=\"row recent-row\" href=\"/flickr/photos/\(Self.untitled)?from=recents\" aria-current=\"page\""))
         #expect(page.contains("data-previous=\"/flickr/photos/\(Self.fog)?from=recents\" data-next=\"\""))
         #expect(!page.contains("Flickr lists no places"))
