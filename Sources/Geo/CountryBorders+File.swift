@@ -9,37 +9,55 @@ extension CountryBorders {
         var rings: [Ring] = []
         var declared: Int?
         var lineNumber = 0
-        for line in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
+        var start = 0
+        // One pass over the bytes, a line at a time; a ring's numbers are read where they lie
+        // (no string, no array a field): the file is 400,000 points.
+        while start < bytes.count {
             lineNumber += 1
-            if line.isEmpty { continue }
-            let fields = line.split(separator: UInt8(ascii: "\t"), omittingEmptySubsequences: false).map(Field.init)
+            var end = start
+            while end < bytes.count, bytes[end] != UInt8(ascii: "\n") { end += 1 }
+            defer { start = end + 1 }
+            if end == start { continue }
             func refuse(_ why: String) -> GazetteerError { GazetteerError("\(url.path), line \(lineNumber): \(why)") }
-            switch fields[0].text {
-            case "V":
-                guard lineNumber == 1, fields.count == 4, fields[1].text == "1", let count = Int(fields[3].text) else { throw refuse("not a version 1 borders file") }
-                declared = count
-            case "C":
-                guard declared != nil, fields.count == 2, fields[1].bytes.count == 2, fields[1].bytes.allSatisfy({ (65...90).contains($0) }) else {
-                    throw refuse("a country line needs a two-letter code")
-                }
-                codes.append(fields[1].text)
-            case "R":
-                guard !codes.isEmpty, fields.count >= 9, fields.count % 2 == 1 else { throw refuse("a ring needs a country before it and at least four points") }
+            let line = bytes[start..<end]
+            switch line.first {
+            case UInt8(ascii: "R"):
+                guard !codes.isEmpty else { throw refuse("a ring needs a country before it and at least four points") }
                 var points: [Int32] = []
-                points.reserveCapacity(fields.count - 1)
                 var west = Int32.max, south = Int32.max, east = Int32.min, north = Int32.min
-                for (offset, field) in fields.dropFirst().enumerated() {
-                    guard let value = field.integer else { throw refuse("“\(field.text)” is not a whole number") }
-                    let latitude = offset % 2 == 1
-                    let previous = offset < 2 ? 0 : points[offset - 2]
+                var index = line.startIndex + 1
+                while index < line.endIndex {
+                    guard line[index] == UInt8(ascii: "\t") else { throw refuse("a ring's numbers are separated by tabs") }
+                    index += 1
+                    var fieldEnd = index
+                    while fieldEnd < line.endIndex, line[fieldEnd] != UInt8(ascii: "\t") { fieldEnd += 1 }
+                    guard let value = Field(line[index..<fieldEnd]).integer else {
+                        throw refuse("“\(Field(line[index..<fieldEnd]).text)” is not a whole number")
+                    }
+                    index = fieldEnd
+                    let latitude = points.count % 2 == 1
+                    let previous = points.count < 2 ? 0 : points[points.count - 2]
                     let (sum, overflow) = previous.addingReportingOverflow(value)
                     guard !overflow, abs(Int64(sum)) <= (latitude ? 900_000 : 1_800_000) else { throw refuse(latitude ? "a latitude past 90°" : "a longitude past 180°") }
                     points.append(sum)
                     if latitude { (south, north) = (min(south, sum), max(north, sum)) } else { (west, east) = (min(west, sum), max(east, sum)) }
                 }
+                guard points.count >= 8, points.count % 2 == 0 else { throw refuse("a ring needs a country before it and at least four points") }
                 rings.append(Ring(country: codes.count - 1, points: points, west: west, south: south, east: east, north: north))
             default:
-                throw refuse("an unknown line")
+                let fields = line.split(separator: UInt8(ascii: "\t"), omittingEmptySubsequences: false).map { Field($0).text }
+                switch fields[0] {
+                case "V":
+                    guard lineNumber == 1, fields.count == 4, fields[1] == "1", let count = Int(fields[3]) else { throw refuse("not a version 1 borders file") }
+                    declared = count
+                case "C":
+                    guard declared != nil, fields.count == 2, fields[1].utf8.count == 2, fields[1].utf8.allSatisfy({ (65...90).contains($0) }) else {
+                        throw refuse("a country line needs a two-letter code")
+                    }
+                    codes.append(fields[1])
+                default:
+                    throw refuse("an unknown line")
+                }
             }
         }
         guard let declared else { throw GazetteerError("\(url.path): empty, or no version line") }

@@ -6,6 +6,7 @@
 const answers = new Map(); // the server's answer for each view asked, for as long as the page lives
 const LINE_PX = 16; // a label's height, and its width per letter: the room it takes
 const LETTER_PX = 7;
+const RETRY_MS = 1000;
 
 /** Labels of the places in view, drawn again after every move of `map`. */
 export function placeLabels(L, map, url) {
@@ -20,7 +21,15 @@ export function placeLabels(L, map, url) {
     const box = [bounds.getWest(), bounds.getSouth(), bounds.getEast(), bounds.getNorth()].map((value) => value.toFixed(3));
     const query = `${url}?bbox=${box.join(",")}&zoom=${map.getZoom()}`;
     if (!answers.has(query)) {
-      answers.set(query, fetch(query, { credentials: "same-origin" }).then((response) => (response.ok ? response.json() : [])).catch(() => []));
+      answers.set(query, fetch(query, { credentials: "same-origin" }).then((response) => {
+        if (!response.ok) return [];
+        // The server is still reading its gazetteer: no names yet, and the map asks again.
+        if (response.headers.get("Retry-After")) {
+          answers.delete(query);
+          setTimeout(() => (mine === asked ? draw() : null), RETRY_MS);
+        }
+        return response.json();
+      }).catch(() => []));
     }
     const places = await answers.get(query);
     if (mine !== asked) return; // the map moved on meanwhile

@@ -3,7 +3,9 @@
 // on, for this tab of the browser (sessionStorage), and a tap on it returns there; a tap on the
 // tab already current goes to its first screen, as iOS pops a tab's stack to its root.
 
-const STORE = "roadtrip:tab-places";
+// Per signed-in account (its key on this device): another account signed in on the same tab
+// starts at the first screens.
+const STORE = `roadtrip:tab-places:${document.body.dataset.account ?? ""}`;
 const TABS = "#app-tabs a.app-tab, .tab-bar a.tab";
 
 function kept() {

@@ -57,7 +57,9 @@ export class WebFrame {
     this.instead = false; // a message is shown in place of the page: its frame's loads change nothing
     this.copyNote = frameElement.closest("article")?.querySelector(".copy-fetch");
     this.switchItem = frameElement.closest("article")?.querySelector(".page-switch-item");
-    this.switchItem?.querySelector("button").addEventListener("click", () => this.reload(this.showsLive ? this.copy : this.original));
+    // The switch does what it says (`updateSwitch`): from the live page to the copy, from the copy
+    // (or a page a link in it led to) to the live page.
+    this.switchItem?.querySelector("button").addEventListener("click", () => this.reload(this.home === this.original ? this.copy : this.original));
     this.poll = 0;
     this.onChange = onChange;
     this.loads = 0;

@@ -38,9 +38,22 @@ package struct PhotoMapController {
     /// question always has the same answer: the browser keeps it.
     func places(bbox: String?, zoom: String?) throws -> Response {
         let (box, zoom) = try Self.view(bbox: bbox, zoom: zoom)
+        let source = app.library.photos.gazetteer
+        guard source.isLoaded else {
+            // Read on a thread of its own, with its order by size (seconds in a debug build), not
+            // on this request's: the map asks again in a moment, and draws no names meanwhile.
+            DispatchQueue.global(qos: .utility).async {
+                _ = try? source.gazetteer().largest(latitudes: 0...0, longitudes: [], minimumPopulation: .max, limit: 0)
+            }
+            var response = Response(body: .bytes(Array("[]".utf8)))
+            response.headers["Content-Type"] = "application/json"
+            response.headers["Cache-Control"] = "no-store"
+            response.headers["Retry-After"] = "1"
+            return response
+        }
         let gazetteer: Geo.Gazetteer
         do {
-            gazetteer = try app.library.photos.gazetteer.gazetteer()
+            gazetteer = try source.gazetteer()
         } catch {
             throw HTTPError(status: .serviceUnavailable, message: "The place names cannot be read: \(error)")
         }
