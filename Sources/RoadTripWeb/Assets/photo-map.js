@@ -67,7 +67,7 @@ async function start(figure) {
   photos.on("clusterclick", (event) => {
     const bounds = event.layer.getBounds();
     if (bounds.getNorthEast().distanceTo(bounds.getSouthWest()) >= SAME_SPOT_M) {
-      map.fitBounds(bounds, { padding: [FIT_PADDING_PX, FIT_PADDING_PX], maxZoom: map.getMaxZoom() });
+      zoomNearer(bounds);
       return;
     }
     // Photos taken at one spot: no zoom would part them; they open as a grid, as a small
@@ -76,6 +76,11 @@ async function start(figure) {
     const size = cellSize(FINEST_LEVEL);
     location.assign(`/map/cells/${FINEST_LEVEL}-${Math.floor((lng + 180) / size)}-${Math.floor((lat + 90) / size)}`);
   });
+  // To fit `bounds`, and always at least a step nearer: a tap on a cluster never does nothing.
+  const zoomNearer = (bounds) => {
+    const fit = map.getBoundsZoom(bounds, false, L.point(2 * FIT_PADDING_PX, 2 * FIT_PADDING_PX));
+    map.setView(bounds.getCenter(), Math.min(map.getMaxZoom(), Math.max(map.getZoom() + 1, fit)));
+  };
   let asked = 0;
 
   async function refresh() {
@@ -104,11 +109,7 @@ async function start(figure) {
         // Small enough, the cluster opens as a grid of its photos; larger, the map zooms to fit
         // its cell of the server's grid, where its photos are.
         if (count <= Number(figure.dataset.gridLimit || 200)) location.assign(`/map/cells/${view.level}-${x}-${y}`);
-        else {
-          const cell = L.latLngBounds(cellBounds(view.level, x, y));
-          const fit = map.getBoundsZoom(cell, false, L.point(2 * FIT_PADDING_PX, 2 * FIT_PADDING_PX));
-          map.setView(cell.getCenter(), Math.min(map.getMaxZoom(), Math.max(map.getZoom() + 1, fit))); // always nearer
-        }
+        else zoomNearer(L.latLngBounds(cellBounds(view.level, x, y)));
       });
       clusters.addLayer(marker);
     }
