@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from selenium.webdriver.common.action_chains import ActionChains
+from selenium.common.exceptions import TimeoutException
 from selenium.webdriver.common.by import By
 
 from pages import Shell
@@ -136,8 +137,13 @@ def test_a_large_cluster_zooms_in_when_opened_and_splits(crowded_map, browser):
         zoom = b.driver.execute_script("return document.querySelector('.photo-map').dataset.zoom")
         if not open_cluster(b, 2400):
             break
-        Shell(b).wait(lambda: b.driver.execute_script("return document.querySelector('.photo-map').dataset.zoom") != zoom,
-                      "opening a large cluster should zoom in")
+        zoomed = lambda: b.driver.execute_script("return document.querySelector('.photo-map').dataset.zoom") != zoom  # noqa: E731
+        try:
+            Shell(b).wait(zoomed, "opening a large cluster should zoom in", timeout=5)
+        except TimeoutException:
+            # The marker clicked may have been redrawn by the view's answer meanwhile (a loaded machine): once more.
+            open_cluster(b, 2400)
+            Shell(b).wait(zoomed, "opening a large cluster should zoom in")
 
     Shell(b).wait(lambda: cluster_counts(b).count(1200) == 2, "Paris and Lyon should be apart")
     assert "/map" == b.driver.execute_script("return location.pathname"), "a large cluster never opens a grid"

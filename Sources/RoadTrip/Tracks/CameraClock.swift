@@ -79,7 +79,8 @@ public enum CameraClock: Sendable, Hashable {
     /// is Europe/Zagreb); an offset as minutes ("+120").
     public init?(formValue: String) {
         let text = formValue.trimmingCharacters(in: .whitespaces)
-        if let minutes = Int(text), abs(minutes) <= Self.largestOffset {
+        // `magnitude`, not `abs`: the abs of the smallest Int traps, and a form may send it.
+        if let minutes = Int(text), minutes.magnitude <= UInt(Self.largestOffset) {
             self = .offset(minutes: minutes)
         } else if text.count <= 64, text.contains("/") || text.uppercased() == "UTC", let zone = Self.zone(named: text) {
             self = .zone(zone)

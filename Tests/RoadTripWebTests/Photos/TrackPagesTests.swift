@@ -100,6 +100,7 @@ import Testing
         let negative = owner.post("/photos/placing", [("do", "place"), ("tolerance", "-5")])
         let tooLong = owner.post("/photos/placing", [("do", "preview"), ("window", "100000")])
         let clock = owner.post("/photos/placing", [("do", "preview"), ("camera-0", PlacingForm.token(CameraKey(make: "Fujifilm", model: "X-T5"))), ("clock-0", "Mars/Olympus")])
+        let smallest = owner.post("/photos/placing", [("do", "preview"), ("camera-0", PlacingForm.token(CameraKey(make: "Fujifilm", model: "X-T5"))), ("clock-0", String(Int.min))])
         let byName = owner.post("/photos/placing", [("do", "preview"), ("camera-0", PlacingForm.token(CameraKey(make: "Fujifilm", model: "X-T5"))), ("clock-0", " europe/lisbon ")])
         let placed = owner.post("/photos/placing", [("do", "place"), ("estimate", "on")])
         _ = member.get("/photos/placings/1")
@@ -111,6 +112,7 @@ import Testing
         #expect(clock.status == .unprocessableContent
             && clock.bodyText.contains("RoadTrip knows no zone “Mars/Olympus” for the clock of the Fujifilm X-T5: type a zone’s name, such as Europe/Zagreb."),
                 "\(clock.status)")
+        #expect(smallest.status == .unprocessableContent && smallest.bodyText.contains("RoadTrip knows no zone “\(Int.min)”"), "the smallest number is refused, not a trap")
         #expect(byName.status == .ok && !byName.bodyText.contains("RoadTrip knows no zone"), "a zone typed in lower case, with spaces, is the zone: \(byName.status)")
         #expect(placed.status == .seeOther)
         #expect(byTheMember.status == .forbidden)
