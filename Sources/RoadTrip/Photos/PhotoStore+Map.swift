@@ -122,14 +122,30 @@ extension PhotoStore {
     }
 
     /// A photo of each cell (the last of its range of the Z-order index), nil for a cell that has
-    /// none any more; in the cells' order, one round trip for all.
+    /// none any more; in the cells' order. One statement for all: its text depends only on how
+    /// many cells there are, so PostgreSQL plans it once, not once a cell (a statement a cell
+    /// cost 0.1 ms each, 55 ms for a view of the world).
     private func pictures(ofCells cells: [(x: Int64, y: Int64)], at level: Int) throws -> [Int64?] {
+        guard !cells.isEmpty else { return [] }
         let width = Int64(2 * (PhotoMapGrid.finestLevel - level))
-        let statements: [SQL] = cells.map { cell in
+        var ranges: SQL = ""
+        for (index, cell) in cells.enumerated() {
             let key = PhotoMapGrid.interleave(x: cell.x, y: cell.y)
-            return "SELECT id FROM photos WHERE map_z >= \(key << width) AND map_z < \((key + 1) << width) ORDER BY map_z DESC, id DESC LIMIT 1"
+            ranges = ranges + (index == 0 ? "" : ", ") + "(\(Int64(index)), \(key << width), \((key + 1) << width))"
         }
-        return try database.fetchAll(together: statements).map { rows in try rows.first.map { try $0["id"] as Int64 } }
+        let rows = try database.fetchAll("""
+            WITH cells(n, first, after_last) AS (VALUES \(sql: ranges))
+            SELECT n, (SELECT id FROM photos WHERE map_z >= cells.first AND map_z < cells.after_last
+                       ORDER BY map_z DESC, id DESC LIMIT 1) AS id
+            FROM cells
+            """)
+        var pictures = [Int64?](repeating: nil, count: cells.count)
+        for row in rows {
+            let index = try row["n"] as Int64
+            guard pictures.indices.contains(Int(clamping: index)) else { continue }
+            pictures[Int(index)] = try row["id"] as Int64?
+        }
+        return pictures
     }
 
     /// The stored level read for `zoom`: cells of about 64 pixels, or the next finer stored level.
