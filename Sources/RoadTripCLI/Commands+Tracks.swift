@@ -14,7 +14,7 @@ extension Commands {
             do {
                 let tracks = try library.tracks.all()
                 if tracks.isEmpty { Console.out("No tracks yet: roadtrip tracks import FILE.gpx") }
-                for track in tracks { Console.out("\(track.id)  \(TrackText.summary(track))") }
+                for track in tracks { Console.out("\(track.id)  \(TrackText.summary(track, in: .current))") }
             } catch {
                 throw CommandFailure(message: "cannot list the tracks: \(error)")
             }
@@ -36,7 +36,7 @@ extension Commands {
             do {
                 let budget = library.photos.processor.decodeBudget
                 let result = try library.tracks.importFile(atPath: path, fileName: name, by: nil, budget: budget)
-                for track in result.tracks { Console.out("\(name): \(TrackText.summary(track))") }
+                for track in result.tracks { Console.out("\(name): \(TrackText.summary(track, in: .current))") }
                 if result.waypoints > 0 { Console.out("\(name): \(result.waypoints) named point\(result.waypoints == 1 ? "" : "s")") }
                 if result.added == 0 { Console.out("\(name): imported before; nothing added") }
             } catch let error as TrackFileError {

@@ -18,17 +18,18 @@ extension CommandLineTests {
         #expect(try run("import", photo, "--data", data).status == 0)
 
         // MUT
-        let imported = try run("tracks", "import", ride.path, hostile.path, "--data", data)
-        let list = try run("tracks", "list", "--data", data)
+        // The reader's zone is the machine's: Lisbon's summer time is an hour ahead of UTC.
+        let imported = try run("tracks", "import", ride.path, hostile.path, "--data", data, environment: ["TZ": "Europe/Lisbon"])
+        let list = try run("tracks", "list", "--data", data, environment: ["TZ": "UTC"])
         let dryRun = try run("tracks", "place", "--dry-run", "--data", data)
         let place = try run("tracks", "place", "--data", data)
 
         // validate
         #expect(imported.status == 2)
-        #expect(imported.standardOutput.contains("ride.gpx: Tram 28 · 1 Jun 2024, 08:00–08:09 UTC · 10 points · 1.0 km · 9 min"), "\(imported.standardOutput)")
+        #expect(imported.standardOutput.contains("ride.gpx: Tram 28 · 1 Jun 2024, 09:00–09:09 UTC+01:00 · 10 points · 1.0 km · 9 min"), "\(imported.standardOutput)")
         #expect(imported.standardOutput.contains("refused laughs.gpx, line 1: declares a document type (<!DOCTYPE>)"), "\(imported.standardOutput)")
         #expect(imported.standardError.contains("1 of 2 files were not imported"))
-        #expect(list.standardOutput.hasPrefix("1  Tram 28 · 1 Jun 2024"), "\(list.standardOutput)")
+        #expect(list.standardOutput.hasPrefix("1  Tram 28 · 1 Jun 2024, 08:00–08:09 UTC ·"), "\(list.standardOutput)")
         #expect(dryRun.standardOutput.contains("Apple iPhone 15: 1 photos"), "\(dryRun.standardOutput)")
         #expect(dryRun.standardOutput.contains("From tracks 1, estimated 0"), "\(dryRun.standardOutput)")
         #expect(!dryRun.standardOutput.contains("Placed"))

@@ -1,7 +1,9 @@
+import Foundation
 import Imaging
 
-/// How a track's figures read, alike on the command line and in the browser. Times are UTC:
-/// a track's points carry no zone of their own.
+/// How a track's figures read, alike on the command line and in the browser. A track's points
+/// carry no zone of their own: its times read in the reader's zone (the machine's on the
+/// command line; in a browser, a `time` the page's script writes again).
 public enum TrackText {
     /// "850 m", "6.7 km", "231 km".
     public static func distance(_ metres: Double) -> String {
@@ -24,11 +26,12 @@ public enum TrackText {
 
     private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
-    /// "19 Oct 2024, 08:00–09:30 UTC"; "19 Oct 2024 22:00 – 20 Oct 2024 04:00 UTC" across a day.
-    public static func timeRange(_ start: Int64, _ end: Int64) -> String {
-        let (startDay, startTime) = dayAndTime(start)
-        let (endDay, endTime) = dayAndTime(end)
-        return startDay == endDay ? "\(startDay), \(startTime)\u{2013}\(endTime) UTC" : "\(startDay) \(startTime) \u{2013} \(endDay) \(endTime) UTC"
+    /// "19 Oct 2024, 10:00–11:30 CEST"; "19 Oct 2024 22:00 – 20 Oct 2024 04:00 UTC" across a day.
+    public static func timeRange(_ start: Int64, _ end: Int64, in zone: TimeZone) -> String {
+        let (startDay, startTime) = dayAndTime(start, in: zone)
+        let (endDay, endTime) = dayAndTime(end, in: zone)
+        let name = zoneName(zone, at: end)
+        return startDay == endDay ? "\(startDay), \(startTime)\u{2013}\(endTime) \(name)" : "\(startDay) \(startTime) \u{2013} \(endDay) \(endTime) \(name)"
     }
 
     /// "2024-10-19T08:00:00Z": an instant in milliseconds as a browser reads it (a `time`'s datetime).
@@ -36,18 +39,38 @@ public enum TrackText {
         TrackTime.text(milliseconds)
     }
 
-    /// "19 Oct 2024" and "08:00" of an instant in milliseconds.
-    public static func dayAndTime(_ milliseconds: Int64) -> (String, String) {
-        let text = Array(TrackTime.text(milliseconds))
+    /// "19 Oct 2024" and "08:00" of an instant in milliseconds, on the clocks of `zone` (UTC unless
+    /// told).
+    public static func dayAndTime(_ milliseconds: Int64, in zone: TimeZone = utc) -> (String, String) {
+        let offset = Int64(zone.secondsFromGMT(for: date(milliseconds / 1000))) * 1000
+        let shifted = milliseconds.addingReportingOverflow(offset)
+        let text = Array(TrackTime.text(shifted.overflow ? milliseconds : shifted.partialValue))
         let month = Int(String(text[5...6])) ?? 1
         let day = String(text[8...9]).drop { $0 == "0" }
         return ("\(day) \(months[max(0, min(11, month - 1))]) \(String(text[0...3]))", String(text[11...15]))
     }
 
-    /// One line of a track: "Day 2 – Chianti · 19 Oct 2024, 08:00–09:30 UTC · 62 points · 6.7 km · 1 h 30 min".
-    public static func summary(_ track: Track) -> String {
+    public static let utc = TimeZone(identifier: "UTC") ?? TimeZone(secondsFromGMT: 0) ?? .current
+
+    /// "CEST", "UTC", or "UTC+05:30" where the zone has no short name.
+    static func zoneName(_ zone: TimeZone, at milliseconds: Int64) -> String {
+        let when = date(milliseconds / 1000)
+        if let name = zone.abbreviation(for: when), !name.hasPrefix("GMT") { return name }
+        let minutes = zone.secondsFromGMT(for: when) / 60
+        return minutes == 0 ? "UTC" : "UTC" + ExifTime.offsetText(minutes: minutes)
+    }
+
+    private static func date(_ seconds: Int64) -> Date {
+        Date(timeIntervalSince1970: TimeInterval(seconds))
+    }
+
+    /// One line of a track, its times in `zone`: "Day 2 – Chianti · 19 Oct 2024, 10:00–11:30 CEST
+    /// · 62 points · 6.7 km · 1 h 30 min"; without a zone, the line leaves the times out.
+    public static func summary(_ track: Track, in zone: TimeZone?) -> String {
         var parts = [track.name]
-        if let start = track.startedAt, let end = track.endedAt { parts.append(timeRange(start, end)) } else { parts.append("no times") }
+        if let zone {
+            if let start = track.startedAt, let end = track.endedAt { parts.append(timeRange(start, end, in: zone)) } else { parts.append("no times") }
+        }
         parts.append("\(track.pointCount) point\(track.pointCount == 1 ? "" : "s")")
         if track.pointCount > 1 { parts.append(distance(track.distance)) }
         if let duration = track.duration, duration > 0 { parts.append(self.duration(duration)) }

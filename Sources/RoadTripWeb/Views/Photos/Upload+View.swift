@@ -64,7 +64,19 @@ struct UploadSummaryView: HTML {
                 for item in outcomes {
                     li(.class("upload-outcome \(UploadSummaryView.kind(item.outcome))")) {
                         span(.class("row-title")) { item.fileName.isEmpty ? "(no name)" : item.fileName }
-                        span(.class("row-subtitle")) { UploadSummaryView.message(item.outcome) }
+                        span(.class("row-subtitle")) {
+                            if case .tracks(.success(let result)) = item.outcome {
+                                // Each track's times in the reader's own zone (a `time` the script writes again).
+                                result.added == 0 ? "Already in the library: " : "Track: "
+                                for (index, track) in result.tracks.enumerated() {
+                                    if index > 0 { "; " }
+                                    "\(track.name) \u{B7} "
+                                    TrackFacts(track: track)
+                                }
+                            } else {
+                                UploadSummaryView.message(item.outcome)
+                            }
+                        }
                     }
                 }
             }
@@ -89,7 +101,8 @@ struct UploadSummaryView: HTML {
         switch outcome {
         case .photo(let outcome): message(outcome)
         case .tracks(.success(let result)):
-            (result.added == 0 ? "Already in the library: " : "Track: ") + result.tracks.map { TrackText.summary($0) }.joined(separator: "; ")
+            // The server cannot know the reader's zone: the row leaves the times to the track's page.
+            (result.added == 0 ? "Already in the library: " : "Track: ") + result.tracks.map { TrackText.summary($0, in: nil) }.joined(separator: "; ")
         case .tracks(.failure(let error)): "Refused: \(error.reason)"
         }
     }
