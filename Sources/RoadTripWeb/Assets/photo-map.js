@@ -77,9 +77,13 @@ async function start(figure) {
     location.assign(`/map/cells/${FINEST_LEVEL}-${Math.floor((lng + 180) / size)}-${Math.floor((lat + 90) / size)}`);
   });
   // To fit `bounds`, and always at least a step nearer: a tap on a cluster never does nothing.
-  const zoomNearer = (bounds) => {
+  // Where fitting would not come nearer, a step nearer around `focus` (the cluster's own
+  // middle, where its photos are: its cell's middle may be far from them).
+  const zoomNearer = (bounds, focus = bounds.getCenter()) => {
+    map.invalidateSize({ pan: false });
     const fit = map.getBoundsZoom(bounds, false, L.point(2 * FIT_PADDING_PX, 2 * FIT_PADDING_PX));
-    map.setView(bounds.getCenter(), Math.min(map.getMaxZoom(), Math.max(map.getZoom() + 1, fit)));
+    if (fit > map.getZoom()) map.setView(bounds.getCenter(), Math.min(map.getMaxZoom(), fit));
+    else map.setView(focus, Math.min(map.getMaxZoom(), map.getZoom() + 1));
   };
   let asked = 0;
 
@@ -109,7 +113,7 @@ async function start(figure) {
         // Small enough, the cluster opens as a grid of its photos; larger, the map zooms to fit
         // its cell of the server's grid, where its photos are.
         if (count <= Number(figure.dataset.gridLimit || 200)) location.assign(`/map/cells/${view.level}-${x}-${y}`);
-        else zoomNearer(L.latLngBounds(cellBounds(view.level, x, y)));
+        else zoomNearer(L.latLngBounds(cellBounds(view.level, x, y)), L.latLng(latitude, longitude));
       });
       clusters.addLayer(marker);
     }
