@@ -5,6 +5,9 @@ public struct Response: Sendable {
         /// A regular file sent from its descriptor, never read into memory.
         /// `size` is the size the headers were computed for.
         case file(path: String, size: UInt64)
+        /// `length` bytes of a regular file from `offset` (a range request's answer), sent from
+        /// its descriptor; `size` is the whole file's, as the headers were computed for.
+        case fileRange(path: String, size: UInt64, offset: UInt64, length: UInt64)
         /// Bytes made once and kept (an asset), sent from a descriptor of their memory file.
         case stored(StoredBody)
         /// No body, for a HEAD request whose GET would first make what it sends (an export):

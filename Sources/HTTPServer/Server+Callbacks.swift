@@ -147,19 +147,15 @@ private func makeDaemonResponse(_ response: inout Response) -> OpaquePointer? {
             MHD_create_response_from_buffer(buffer.count, UnsafeMutableRawPointer(mutating: buffer.baseAddress), MHD_ResponseMemoryMode.RESPMEM_MUST_COPY)
         }
     case .file(let path, let size):
-        guard let fd = try? systemCall("open", { open(path, O_RDONLY | O_CLOEXEC) }) else {
-            response = .text("Not found\n", status: .notFound)
-            return makeDaemonResponse(&response)
-        }
-        // The headers describe the file as it was when the handler looked; if it was replaced
-        // since, sending it would pair new bytes with the old ETag.
-        var info = stat()
-        guard fstat(fd, &info) == 0, UInt64(info.st_size) == size else {
-            close(fd)
-            response = .text("The file changed while it was being sent; please try again.\n", status: .serviceUnavailable)
-            return makeDaemonResponse(&response)
-        }
+        guard let fd = openUnchanged(path, size: size, &response) else { return makeDaemonResponse(&response) }
         return descriptorResponse(fd, size: size)
+    case .fileRange(let path, let size, let offset, let length):
+        guard let fd = openUnchanged(path, size: size, &response) else { return makeDaemonResponse(&response) }
+        guard let answer = MHD_create_response_from_fd_at_offset64(length, fd, offset) else {
+            close(fd)
+            return nil
+        }
+        return answer
     case .stored(let body):
         guard let fd = body.duplicate() else { return nil }
         return descriptorResponse(fd, size: UInt64(body.count))
@@ -170,6 +166,24 @@ private func makeDaemonResponse(_ response: inout Response) -> OpaquePointer? {
         // is closed and no byte of body is sent.
         return MHD_create_response_from_callback(length, 4096, { _, _, _, _ in -2 }, nil, nil)
     }
+}
+
+/// The file at `path`, opened, when it still has the `size` the headers were computed for;
+/// otherwise nil, with `response` made the answer to send instead.
+private func openUnchanged(_ path: String, size: UInt64, _ response: inout Response) -> Int32? {
+    guard let fd = try? systemCall("open", { open(path, O_RDONLY | O_CLOEXEC) }) else {
+        response = .text("Not found\n", status: .notFound)
+        return nil
+    }
+    // The headers describe the file as it was when the handler looked; if it was replaced
+    // since, sending it would pair new bytes with the old ETag.
+    var info = stat()
+    guard fstat(fd, &info) == 0, UInt64(info.st_size) == size else {
+        close(fd)
+        response = .text("The file changed while it was being sent; please try again.\n", status: .serviceUnavailable)
+        return nil
+    }
+    return fd
 }
 
 /// `size` bytes sent from `fd`, which libmicrohttpd closes when it is done with the response

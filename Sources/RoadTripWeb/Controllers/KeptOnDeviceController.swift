@@ -184,7 +184,8 @@ extension Response.Body {
     var size: Int? {
         switch self {
         case .bytes(let bytes): bytes.count
-        case .file(_, let size): Int(size)
+        case .file(_, let size): Int(clamping: size)
+        case .fileRange(_, _, _, let length): Int(clamping: length)
         case .stored(let stored): stored.count
         case .headersOnly: nil
         }

@@ -114,6 +114,8 @@ extension Response {
         switch body {
         case .bytes(let bytes): bytes
         case .file(let path, _): FileManager.default.contents(atPath: path).map { [UInt8]($0) } ?? []
+        case .fileRange(let path, _, let offset, let length):
+            FileManager.default.contents(atPath: path).map { Array([UInt8]($0).dropFirst(Int(offset)).prefix(Int(length))) } ?? []
         case .stored(let stored): (try? stored.bytes()) ?? []
         case .headersOnly: []
         }
