@@ -62,10 +62,12 @@ let package = Package(
         .target(name: "Crypto", dependencies: ["CSodium", "CLibCrypto", "SystemCalls"]),
         .target(name: "PageFetcher", dependencies: ["CCurl", "CCurlShim", "NetworkAddress"]),
         .target(name: "Imaging", dependencies: ["CVips", "CVipsShim", "CExif", "TextRules", "SystemCalls"]),
+        // Videos: what FFmpeg (a child process under limits) reads and makes of them.
+        .target(name: "Video", dependencies: ["SystemCalls"]),
         .target(name: "Geo", dependencies: ["CZlib"], resources: [.copy("Resources/cities1000.tsv.gz"), .copy("Resources/countries.tsv.gz")]),
 
         // The product.
-        .target(name: "RoadTrip", dependencies: ["SQLDatabase", "SQLite", "PostgreSQL", "Crypto", "Imaging", "Geo", "TextRules", "SystemCalls"], resources: [.copy("Resources/DemoDestinations.plist")]),
+        .target(name: "RoadTrip", dependencies: ["SQLDatabase", "SQLite", "PostgreSQL", "Crypto", "Imaging", "Video", "Geo", "TextRules", "SystemCalls"], resources: [.copy("Resources/DemoDestinations.plist")]),
         .target(
             name: "RoadTripWeb",
             dependencies: ["RoadTrip", "SQLDatabase", "HTTPServer", "HTML", "Crypto", "NetworkAddress", "Compression", "CArtwork", "SystemCalls"],
@@ -103,6 +105,7 @@ let package = Package(
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "ImagingProbe", "TestSupport"]),
         .testTarget(name: "TextRulesTests", dependencies: ["TextRules"]),
         .testTarget(name: "GeoTests", dependencies: ["Geo", "TestSupport"]),
+        .testTarget(name: "VideoTests", dependencies: ["Video", "SystemCalls", "TestSupport"]),
         .testTarget(name: "PageFetcherTests", dependencies: ["PageFetcher", "HTTPServer", "NetworkAddress", "TestSupport"]),
         .testTarget(name: "NetworkAddressTests", dependencies: ["NetworkAddress"]),
         .testTarget(name: "RoadTripTests", dependencies: ["RoadTrip", "SQLDatabase", "SQLite", "PostgreSQL", "TestDatabases", "TestSupport", "Crypto", "Imaging", "Geo", "HTTPServer"], resources: [.copy("Fixtures")]),
