@@ -70,7 +70,7 @@ let package = Package(
         .target(name: "RoadTrip", dependencies: ["SQLDatabase", "SQLite", "PostgreSQL", "Crypto", "Imaging", "Video", "Geo", "TextRules", "SystemCalls"], resources: [.copy("Resources/DemoDestinations.plist")]),
         .target(
             name: "RoadTripWeb",
-            dependencies: ["RoadTrip", "SQLDatabase", "HTTPServer", "HTML", "Crypto", "NetworkAddress", "Compression", "CArtwork", "SystemCalls"],
+            dependencies: ["RoadTrip", "SQLDatabase", "HTTPServer", "HTML", "Crypto", "NetworkAddress", "Compression", "CArtwork", "SystemCalls", "Video"],
             resources: [.copy("Assets")]
         ),
         // A running RoadTrip wired together: library, app, fetchers, server, background workers.
@@ -108,8 +108,8 @@ let package = Package(
         .testTarget(name: "VideoTests", dependencies: ["Video", "SystemCalls", "TestSupport"]),
         .testTarget(name: "PageFetcherTests", dependencies: ["PageFetcher", "HTTPServer", "NetworkAddress", "TestSupport"]),
         .testTarget(name: "NetworkAddressTests", dependencies: ["NetworkAddress"]),
-        .testTarget(name: "RoadTripTests", dependencies: ["RoadTrip", "SQLDatabase", "SQLite", "PostgreSQL", "TestDatabases", "TestSupport", "Crypto", "Imaging", "Geo", "HTTPServer"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "RoadTripWebTests", dependencies: ["RoadTripWeb", "RoadTrip", "TestDatabases", "TestSupport", "PostgreSQL", "SQLite", "HTTPServer", "HTML", "Crypto", "Imaging", "Geo", "NetworkAddress", "Compression"]),
+        .testTarget(name: "RoadTripTests", dependencies: ["RoadTrip", "SQLDatabase", "SQLite", "PostgreSQL", "TestDatabases", "TestSupport", "Crypto", "Imaging", "Video", "Geo", "HTTPServer"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "RoadTripWebTests", dependencies: ["RoadTripWeb", "RoadTrip", "TestDatabases", "TestSupport", "PostgreSQL", "SQLite", "HTTPServer", "HTML", "Crypto", "Imaging", "Video", "Geo", "NetworkAddress", "Compression"]),
         // The `roadtrip` command run as a person runs it, and whole instances serving over real
         // sockets: child processes, signals, ports.
         .testTarget(

@@ -104,6 +104,7 @@ SQL
 
 # measure URL [HEADER]: "p50 p99 req/s" of wrk -t2 -c16 for $DURATION.
 measure() {
+    command -v wrk > /dev/null || { echo "wrk is missing: make bench-deps installs it" >&2; exit 1; }
     wrk -t2 -c16 -d"$DURATION" --latency ${2:+-H "$2"} "$1" | awk '
         function ms(v) { if (v ~ /us$/) { sub(/us/, "", v); return v / 1000 } if (v ~ /ms$/) { sub(/ms/, "", v); return v } sub(/s/, "", v); return v * 1000 }
         $1 == "50%" { p50 = ms($2) } $1 == "99%" { p99 = ms($2) } /Requests\/sec/ { rps = $2 }

@@ -141,6 +141,12 @@ extension Attribute {
     /// `async`, `sync` or `auto`: whether an image may be decoded off the main thread.
     public static func decoding(_ value: String) -> Attribute { Attribute("decoding", value) }
     public static func sandbox(_ value: String) -> Attribute { Attribute("sandbox", value) }
+    /// A media element's own controls, played in place on a phone (not full screen), what it
+    /// fetches before it is played, and the picture shown until then.
+    public static func controls() -> Attribute { Attribute("controls", nil) }
+    public static func playsinline() -> Attribute { Attribute("playsinline", nil) }
+    public static func preload(_ value: String) -> Attribute { Attribute("preload", value) }
+    public static func poster(_ value: String) -> Attribute { Attribute("poster", value) }
     public static func referrerpolicy(_ value: String) -> Attribute { Attribute("referrerpolicy", value) }
     public static func ariaLabel(_ value: String) -> Attribute { Attribute("aria-label", value) }
     public static func ariaCurrent(_ value: String) -> Attribute { Attribute("aria-current", value) }

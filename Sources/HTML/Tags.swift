@@ -46,6 +46,7 @@
 @inlinable public func dialog<Content: HTML>(_ attributes: Attribute..., @HTMLBuilder content: () -> Content) -> Element<Content> { Element("dialog", attributes, content: content) }
 @inlinable public func figure<Content: HTML>(_ attributes: Attribute..., @HTMLBuilder content: () -> Content) -> Element<Content> { Element("figure", attributes, content: content) }
 @inlinable public func figcaption<Content: HTML>(_ attributes: Attribute..., @HTMLBuilder content: () -> Content) -> Element<Content> { Element("figcaption", attributes, content: content) }
+@inlinable public func video<Content: HTML>(_ attributes: Attribute..., @HTMLBuilder content: () -> Content) -> Element<Content> { Element("video", attributes, content: content) }
 @inlinable public func progress<Content: HTML>(_ attributes: Attribute..., @HTMLBuilder content: () -> Content) -> Element<Content> { Element("progress", attributes, content: content) }
 @inlinable public func iframe<Content: HTML>(_ attributes: Attribute..., @HTMLBuilder content: () -> Content) -> Element<Content> { Element("iframe", attributes, content: content) }
 @inlinable public func script(_ attributes: Attribute...) -> Element<EmptyHTML> { Element("script", attributes) { EmptyHTML() } }

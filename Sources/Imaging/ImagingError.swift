@@ -32,7 +32,7 @@ public struct ImagingError: Error, Sendable, Equatable, CustomStringConvertible 
         self.detail = detail
     }
 
-    static let notAcceptedFormat = ImagingError(.notAnImage, "not a JPEG, PNG, WebP or HEIC image")
+    public static let notAcceptedFormat = ImagingError(.notAnImage, "not a JPEG, PNG, WebP or HEIC image")
 
     static func tooManyPixels(width: Int, height: Int, limit: Int) -> ImagingError {
         let limitText = limit % 1_000_000 == 0 ? "\(limit / 1_000_000) megapixels" : "\(limit) pixels"

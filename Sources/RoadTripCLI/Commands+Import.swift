@@ -6,8 +6,8 @@ extension Commands {
     /// `roadtrip import PATH...`: photos from files and folders, with a progress bar on a
     /// terminal (a line every few seconds otherwise) and a summary at the end.
     static func importPhotos(_ arguments: [String]) throws(CommandFailure) {
-        let parsed = try parse(arguments, values: [])
-        guard !parsed.words.isEmpty else { throw CommandFailure(message: "usage: roadtrip import PATH... [--data DIR]", status: 64) }
+        let parsed = try parse(arguments, values: ["--max-video-size"])
+        guard !parsed.words.isEmpty else { throw CommandFailure(message: "usage: roadtrip import PATH... [--data DIR] [--max-video-size SIZE]", status: 64) }
         let library = try openLibrary(parsed)
         let selection = ImportSelection(paths: parsed.words)
         for path in selection.missing { Console.error("\(path): no such file or folder") }
@@ -28,7 +28,8 @@ extension Commands {
     }
 
     private static func report(_ summary: ImportSummary, skipped: SkippedFiles) {
-        Console.out("Imported \(summary.imported.count), already there \(summary.alreadyThere.count), refused \(summary.refused.count).")
+        let kinds = summary.importedKinds.map { " (\($0))" } ?? ""
+        Console.out("Imported \(summary.imported.count)\(kinds), already there \(summary.alreadyThere.count), refused \(summary.refused.count).")
         if let skipped = skipped.summary { Console.out(skipped) }
         for (source, warning) in summary.warnings {
             Console.out("  \(source.path): \(warning)")

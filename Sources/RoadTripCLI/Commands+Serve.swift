@@ -16,6 +16,7 @@ extension Commands {
             arguments, values: [
                 "--host", "--port", "--sample-pages", "--flickr-key", "--flickr-api", "--flickr-cache-size", "--trusted-proxy", "--public-url",
                 "--page-cache-size", "--map-tiles", "--map-attribution", "--basemap", "--backup-to", "--backup-every", "--backup-keep",
+                "--max-video-size", "--video-jobs",
             ],
             flags: ["--secure-cookies", "--allow-private-fetch", "--no-saved-copies", "--no-offline-copies"]
         )

@@ -57,11 +57,41 @@ enum Commands {
     /// - readers: connections for reads at once (SQLite's readers; PostgreSQL's pool, one more for a write).
     static func openLibrary(_ arguments: Arguments, readers: (LibraryDatabase) -> Int = { _ in 4 }) throws(CommandFailure) -> Library {
         let folder = arguments.options["--data"].map { URL(fileURLWithPath: $0) } ?? Library.defaultFolder()
+        let video = try videoOptions(arguments)
         do {
             let database = try LibraryDatabase.chosen(option: arguments.options["--database"])
-            return try Library(folder: folder, database: database, readers: readers(database))
+            return try Library(folder: folder, database: database, readers: readers(database), video: video)
         } catch {
             throw CommandFailure(message: error.description)
         }
+    }
+
+    /// `--max-video-size` (bytes, or with K, M or G: "500M", "4G") and `--video-jobs N`, where a
+    /// command takes them; the defaults otherwise.
+    static func videoOptions(_ arguments: Arguments) throws(CommandFailure) -> VideoOptions {
+        var options = VideoOptions()
+        if let text = arguments.options["--max-video-size"] {
+            guard let bytes = byteCount(text), bytes >= 1 << 20, bytes <= 1 << 40 else {
+                throw CommandFailure(message: "--max-video-size must be a size from 1M to 1024G (such as 500M or 4G), not '\(text)'", status: 64)
+            }
+            options.maximumSize = bytes
+        }
+        if let text = arguments.options["--video-jobs"] {
+            guard let jobs = Int(text), (1...16).contains(jobs) else {
+                throw CommandFailure(message: "--video-jobs must be a number from 1 to 16, not '\(text)'", status: 64)
+            }
+            options.jobs = jobs
+        }
+        return options
+    }
+
+    /// "4G" → 4 GiB, "500M", "100K", "1048576"; nil for anything else.
+    static func byteCount(_ text: String) -> UInt64? {
+        let units: [Character: UInt64] = ["K": 1 << 10, "M": 1 << 20, "G": 1 << 30]
+        let upper = text.uppercased()
+        let (digits, unit) = upper.last.flatMap { units[$0] }.map { (String(upper.dropLast()), $0) } ?? (upper, 1)
+        guard !digits.isEmpty, digits.count <= 13, digits.allSatisfy(\.isASCII), digits.allSatisfy(\.isNumber), let value = UInt64(digits) else { return nil }
+        let (bytes, overflow) = value.multipliedReportingOverflow(by: unit)
+        return overflow ? nil : bytes
     }
 }

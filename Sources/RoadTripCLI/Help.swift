@@ -11,6 +11,7 @@ enum Help {
                          [--public-url URL] [--trusted-proxy ADDRESS|CIDR]... [--page-cache-size MIB]
                          [--map-tiles URL-TEMPLATE --map-attribution TEXT] [--basemap FILE]
                          [--backup-to DIR [--backup-every 24h] [--backup-keep 14]]
+                         [--max-video-size SIZE] [--video-jobs N]
               Serve RoadTrip in the browser (default http://127.0.0.1:8080). With no account
               yet, it prints a one-time setup link. --secure-cookies: RoadTrip is behind a
               TLS proxy, so its cookies are marked Secure. --sample-pages: how many pages the
@@ -38,16 +39,20 @@ enum Help {
               --backup-every (minutes, hours or days: 90m, 24h, 7d; default 24h), keeping the
               newest --backup-keep (default 14); with several instances, one makes each. The
               owner's Settings shows the last and the next, and every page warns the owner
-              while the last failed or the next is late.
+              while the last failed or the next is late. Videos are uploaded up to
+              --max-video-size (default 4G) and made playable in every browser in the background
+              by FFmpeg (Debian's ffmpeg), --video-jobs at a time (default 1).
           roadtrip destinations import FILE [--data DIR] [--database URL]
               Add destinations from a Destinations.plist or .json file; a destination whose
               name exists already is replaced. A bad file is refused whole.
           roadtrip destinations list [--data DIR] [--database URL]
               List the destinations in the library.
-          roadtrip import PATH... [--data DIR] [--database URL]
-              Import photos (JPEG, PNG, WebP, HEIC) from files and folders, searched
+          roadtrip import PATH... [--data DIR] [--database URL] [--max-video-size SIZE]
+              Import photos (JPEG, PNG, WebP, HEIC) and videos (MP4, MOV, M4V, 3GP, WebM,
+              Matroska; up to --max-video-size, default 4G) from files and folders, searched
               recursively, with a progress bar; ends with what was imported, what was
               already there and what was refused, with the reason. Safe to stop and rerun.
+              A video is made playable by the server in the background.
           roadtrip vacation import FILE --user NAME [--data DIR] [--database URL]
               Add a vacation exported from RoadTrip (a .vacation file) to NAME's vacations,
               renamed "Name (2)" when NAME has one of that name. A damaged or foreign file

@@ -87,7 +87,8 @@ public final class Instance: Sendable {
         var configuration = Configuration(headersOnEveryResponse: App.securityHeaders)
         // Photo uploads stream to a file; every other body stays small and in memory.
         configuration.spoolsBody = { method, path in Route.spoolsBody(method: method, path: path) }
-        configuration.maximumSpooledBodySize = 1 << 30
+        // A video may be as large as the library takes (`--max-video-size`), with room for the form around it.
+        configuration.maximumSpooledBodySize = Int(clamping: max(1 << 30, library.photos.video.maximumSize + (1 << 20)))
         // A share link's token never reaches the log, even in an answer the server makes itself.
         configuration.pathForLog = { Route.pathForLog($0) }
         configuration.host = options.host
@@ -150,7 +151,10 @@ public final class Instance: Sendable {
         // Trips are looked for after photos changed, by whichever instance claims the job the photos' triggers queue.
         let tripWorker = library.tripWorker(log: log)
         tripWorker.start()
-        workers = [renditionWorkers, tripWorker] + (copies.map { [$0.fetchers] } ?? []) + backupWorkers
+        // Videos' renditions, a few at a time (`--video-jobs`), FFmpeg stopped at once at a stop.
+        let videoWorkers = library.videoWorkers(log: log)
+        videoWorkers.start()
+        workers = [renditionWorkers, tripWorker, videoWorkers] + (copies.map { [$0.fetchers] } ?? []) + backupWorkers
     }
 
     /// Where it answers: `http://127.0.0.1:8080`, an IPv6 host in brackets.

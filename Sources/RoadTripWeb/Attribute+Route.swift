@@ -4,6 +4,7 @@ extension Attribute {
     /// A link to a route: views never write an address by hand.
     static func href(_ route: Route) -> Attribute { .href(route.path) }
     static func src(_ route: Route) -> Attribute { .src(route.path) }
+    static func poster(_ route: Route) -> Attribute { .poster(route.path) }
 }
 
 extension Attribute {

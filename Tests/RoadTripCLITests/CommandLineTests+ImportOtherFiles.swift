@@ -1,12 +1,13 @@
 import Foundation
 import RoadTrip
+import TestSupport
 import Testing
 
 /// `roadtrip import` on a real photo folder: sidecars, videos and notes beside the photos.
 extension ImportCommandTests {
     /// Beside two photos (one in a nested folder, one with an upper-case name): 3 .xmp,
-    /// 1 .json, 1 .aae, 1 .mov, 1 .mp4, a README and a .DS_Store.
-    private static let otherFiles = ["a.xmp", "b.xmp", "day 2/c.XMP", "a.json", "IMG_1.AAE", "clip.mov", "day 2/clip.mp4", "README"]
+    /// 1 .json, 1 .aae, 1 .avi, 1 .mts (videos RoadTrip does not take), a README and a .DS_Store.
+    private static let otherFiles = ["a.xmp", "b.xmp", "day 2/c.XMP", "a.json", "IMG_1.AAE", "clip.avi", "day 2/00001.MTS", "README"]
 
     private func photoFolder() throws -> URL {
         let folder = photos.url.appendingPathComponent("Pictures")
@@ -31,7 +32,8 @@ extension ImportCommandTests {
         #expect(result.status == 0, "\(result.standardOutput) \(result.standardError)")
         #expect(result.standardOutput.contains("Imported 2, already there 0, refused 0."), "\(result.standardOutput)")
         let skipped = result.standardOutput.split(separator: "\n").filter { $0.contains("skipped") }
-        #expect(skipped == ["skipped 8 other files: 2 videos (videos are not imported), 3 .xmp, 1 .aae, 2 more"], "\(skipped)")
+        #expect(skipped == ["skipped 8 other files: 2 videos (only MP4, MOV, M4V, 3GP, WebM and Matroska videos are imported), 3 .xmp, 1 .aae, 2 more"],
+                "\(skipped)")
         #expect(!result.standardOutput.contains("  refused "), "\(result.standardOutput)")
         #expect(!result.standardOutput.contains("DS_Store"))
         #expect(result.standardError.isEmpty, "\(result.standardError)")
@@ -51,12 +53,12 @@ extension ImportCommandTests {
         #expect(result.standardOutput.contains("Imported 0, already there 0, refused 8."), "\(result.standardOutput)")
         #expect(!result.standardOutput.contains("skipped"))
         for path in paths {
-            let reason = path.hasSuffix(".mov") || path.hasSuffix(".mp4") ? "videos are not imported" : "not a JPEG, PNG, WebP or HEIC image"
+            let reason = path.hasSuffix(".avi") || path.hasSuffix(".MTS") ? "a video in a form RoadTrip does not take" : "not a photo or video RoadTrip takes"
             #expect(result.standardOutput.contains("refused \(path): ") && result.standardOutput.contains(reason),
                     "\(path): \(result.standardOutput)")
         }
-        let videoLine = result.standardOutput.split(separator: "\n").first { $0.contains("clip.mov") }
-        #expect(videoLine?.contains("videos are not imported") == true, "\(String(describing: videoLine))")
+        let videoLine = result.standardOutput.split(separator: "\n").first { $0.contains("clip.avi") }
+        #expect(videoLine?.contains("only MP4, MOV, M4V, 3GP, WebM and Matroska videos are imported") == true, "\(String(describing: videoLine))")
         #expect(result.standardError.contains("some files were not imported"))
     }
 
@@ -72,7 +74,7 @@ extension ImportCommandTests {
         // validate
         #expect(result.status == 2)
         #expect(result.standardOutput.contains("Imported 2, already there 0, refused 1."), "\(result.standardOutput)")
-        #expect(result.standardOutput.contains("refused \(svg.path): not a JPEG, PNG, WebP or HEIC image"), "\(result.standardOutput)")
+        #expect(result.standardOutput.contains("refused \(svg.path): not a photo or video RoadTrip takes"), "\(result.standardOutput)")
         #expect(result.standardOutput.contains("skipped 8 other files"))
     }
 
@@ -89,5 +91,22 @@ extension ImportCommandTests {
         #expect(result.status == 1)
         #expect(result.standardOutput == "skipped 1 other file: 1 .xmp\n")
         #expect(result.standardErrorLines == ["roadtrip: no photos to import"])
+    }
+}
+
+extension ImportCommandTests {
+    @Test func aPhonesFolderOfPhotosAndVideosImportsBothAndSaysHowMany() throws {
+        // setup: a photo and a video named as an iPhone names it (its bytes an MP4: known by them, not the name).
+        let folder = photos.url.appendingPathComponent("DCIM")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try FileManager.default.moveItem(atPath: try photos.drawPhoto("one.jpg", seed: 1), toPath: folder.appendingPathComponent("IMG_0001.JPG").path)
+        try FileManager.default.copyItem(atPath: try TestClips.h264(), toPath: folder.appendingPathComponent("IMG_0002.MOV").path)
+
+        // MUT
+        let result = try RoadTripProcess.run(["import", folder.path, "--data", data], scratch: scratch.url)
+
+        // validate
+        #expect(result.status == 0, "\(result.standardOutput) \(result.standardError)")
+        #expect(result.standardOutput.contains("Imported 2 (1 photo and 1 video), already there 0, refused 0."), "\(result.standardOutput)")
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import SystemCalls
+import TestSupport
 import Testing
 @testable import Video
 
@@ -66,7 +67,7 @@ import Testing
     let tools = VideoTools.installed()
 
     @Test func anH264ClipIsReadWithItsTimeAndPlace() throws {
-        let facts = try tools.probe(try Clips.h264(), container: .mp4)
+        let facts = try tools.probe(try TestClips.h264(), container: .mp4)
 
         #expect(facts.videoCodec == "h264" && facts.audioCodec == "aac")
         #expect(facts.width == 320 && facts.height == 240 && facts.rotation == 0)
@@ -77,7 +78,7 @@ import Testing
     }
 
     @Test func anIPhonesHEVCIsReadTurnedWithItsZoneAndPosition() throws {
-        let facts = try tools.probe(try Clips.hevc(), container: .mov)
+        let facts = try tools.probe(try TestClips.hevc(), container: .mov)
 
         #expect(facts.videoCodec == "hevc" && !facts.playsAsItIs(in: .mov))
         #expect(facts.rotation == 90 || facts.rotation == 270, "\(facts.rotation)")
@@ -88,36 +89,36 @@ import Testing
     }
 
     @Test func aWebMWithoutSoundIsRead() throws {
-        let facts = try tools.probe(try Clips.vp9(), container: .webm)
+        let facts = try tools.probe(try TestClips.vp9(), container: .webm)
 
         #expect(facts.videoCodec == "vp9" && facts.audioCodec == nil)
     }
 
     @Test func aTruncatedFileIsRefusedWithFFmpegsReason() throws {
         #expect {
-            try tools.probe(try Clips.truncated(), container: .mp4)
+            try tools.probe(try TestClips.truncated(), container: .mp4)
         } throws: { error in
             (error as? VideoError)?.description.hasPrefix("FFmpeg cannot read it") == true
         }
     }
 
     @Test func anH264ClipIsRemuxedItsStreamUntouchedAndItsTagsDropped() throws {
-        let original = try Clips.h264()
+        let original = try TestClips.h264()
         let facts = try tools.probe(original, container: .mp4)
-        let output = Clips.folder + "/remuxed.mp4"
+        let output = TestClips.folder + "/remuxed.mp4"
 
         let way = try tools.makeRendition(of: original, container: .mp4, facts: facts, to: output)
 
         #expect(way == .remux)
-        #expect(try Clips.videoStreamHash(output) == (try Clips.videoStreamHash(original)), "no encoding again")
-        let tags = (try Clips.report(output)["format"] as? [String: Any])?["tags"] as? [String: String] ?? [:]
+        #expect(try TestClips.videoStreamHash(output) == (try TestClips.videoStreamHash(original)), "no encoding again")
+        let tags = (try TestClips.report(output)["format"] as? [String: Any])?["tags"] as? [String: String] ?? [:]
         #expect(tags["location"] == nil && tags["creation_time"] == nil, "\(tags)")
     }
 
     @Test func anHEVCClipIsTranscodedUprightWithoutItsPosition() throws {
-        let original = try Clips.hevc()
+        let original = try TestClips.hevc()
         let facts = try tools.probe(original, container: .mov)
-        let output = Clips.folder + "/transcoded.mp4"
+        let output = TestClips.folder + "/transcoded.mp4"
         var reported: [Double] = []
 
         let way = try tools.makeRendition(of: original, container: .mov, facts: facts, to: output, progress: { reported.append($0) })
@@ -131,9 +132,9 @@ import Testing
     }
 
     @Test func thePosterIsAFrameThatIsNotBlack() throws {
-        let output = Clips.folder + "/poster.png"
+        let output = TestClips.folder + "/poster.png"
 
-        try tools.poster(of: try Clips.fadeIn(), container: .mp4, to: output)
+        try tools.poster(of: try TestClips.fadeIn(), container: .mp4, to: output)
 
         // A black 320×240 PNG is a few hundred bytes; the test picture's, kilobytes.
         let size = try FileManager.default.attributesOfItem(atPath: output)[.size] as? Int ?? 0
@@ -141,12 +142,12 @@ import Testing
     }
 
     @Test func aHangingFFmpegIsKilledAtItsLimit() throws {
-        let hanging = try Clips.fakeFFmpeg("hanging", "sleep 600")
+        let hanging = try TestClips.fakeFFmpeg("hanging", "sleep 600")
         let tools = VideoTools(ffmpeg: hanging, ffprobe: hanging, limits: VideoLimits(probeSeconds: 0.3))
         let started = Date()
 
         #expect {
-            try tools.probe(try Clips.h264(), container: .mp4)
+            try tools.probe(try TestClips.h264(), container: .mp4)
         } throws: { error in
             (error as? VideoError)?.description == "FFmpeg took too long to read it and was stopped"
         }
@@ -154,23 +155,23 @@ import Testing
     }
 
     @Test func aCrashingFFmpegCostsThatFileOnly() throws {
-        let crashing = try Clips.fakeFFmpeg("crashing", "kill -SEGV $$")
+        let crashing = try TestClips.fakeFFmpeg("crashing", "kill -SEGV $$")
         let tools = VideoTools(ffmpeg: crashing, ffprobe: crashing)
 
         #expect {
-            try tools.probe(try Clips.h264(), container: .mp4)
+            try tools.probe(try TestClips.h264(), container: .mp4)
         } throws: { error in
             (error as? VideoError)?.description == "FFmpeg failed to read it (it ended on signal 11)"
         }
     }
 
     @Test func aStopEndsATranscodeAtOnce() throws {
-        let original = try Clips.hevc()
+        let original = try TestClips.hevc()
         let facts = try tools.probe(original, container: .mov)
         let started = Date()
 
         #expect {
-            try tools.makeRendition(of: original, container: .mov, facts: facts, to: Clips.folder + "/stopped.mp4", shouldStop: { true })
+            try tools.makeRendition(of: original, container: .mov, facts: facts, to: TestClips.folder + "/stopped.mp4", shouldStop: { true })
         } throws: { error in
             (error as? VideoError)?.description == "stopped"
         }
@@ -180,6 +181,6 @@ import Testing
     @Test func withoutFFmpegAVideoIsRefusedSayingWhatToInstall() throws {
         let tools = VideoTools(ffmpeg: nil, ffprobe: nil)
 
-        #expect(throws: VideoError(VideoTools.missing)) { try tools.probe(try Clips.h264(), container: .mp4) }
+        #expect(throws: VideoError(VideoTools.missing)) { try tools.probe(try TestClips.h264(), container: .mp4) }
     }
 }

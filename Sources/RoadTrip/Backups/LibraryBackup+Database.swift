@@ -4,6 +4,7 @@ import PostgreSQL
 import SQLDatabase
 import SQLite
 import SystemCalls
+import Video
 
 extension LibraryBackup {
     /// Copies the database as of one instant into the snapshot, and reads from that same
@@ -43,7 +44,8 @@ extension LibraryBackup {
             try source.execute("VACUUM INTO \(copy)")
         }
         let snapshot = try SQLiteConnection(path: copy, journal: .rollback)
-        return CopiedDatabase(instant: instant, migrations: try migrations(in: snapshot), photos: try originals(in: snapshot))
+        let migrations = try migrations(in: snapshot)
+        return CopiedDatabase(instant: instant, migrations: migrations, photos: try originals(in: snapshot, videos: Self.hasVideos(migrations)))
     }
 
     /// `pg_dump` of a snapshot exported by a read transaction that stays open while it runs,
@@ -56,7 +58,8 @@ extension LibraryBackup {
                 throw BackupError("PostgreSQL exported no snapshot")
             }
             try PostgreSQLTools.dump(address, snapshot: snapshot, to: dump)
-            return CopiedDatabase(instant: instant, migrations: try migrations(in: db), photos: try originals(in: db))
+            let migrations = try migrations(in: db)
+            return CopiedDatabase(instant: instant, migrations: migrations, photos: try originals(in: db, videos: Self.hasVideos(migrations)))
         }
     }
 
@@ -68,13 +71,23 @@ extension LibraryBackup {
         return try db.fetchAll("SELECT name FROM schema_migrations ORDER BY name") { try $0["name"] as String }
     }
 
+    /// Whether a library of these migrations has videos (an older RoadTrip's has no `videos` table).
+    static func hasVideos(_ migrations: [String]) -> Bool {
+        migrations.contains { $0.hasSuffix("-videos") }
+    }
+
     /// Every photo's original, a page of rows at a time.
-    private func originals(in db: any Connection) throws -> [Original] {
+    private func originals(in db: any Connection, videos: Bool) throws -> [Original] {
         var originals: [Original] = []
         var after: Int64 = 0
         while true {
-            let rows = try db.fetchAll("SELECT id, sha256, format FROM photos WHERE id > \(after) ORDER BY id LIMIT 10000") { row in
-                (id: try row["id"] as Int64, sha256: try row["sha256"] as String, format: try row["format"] as String)
+            let joined: SQL = videos ? "LEFT JOIN videos v ON v.photo_id = p.id AND p.motion = 'video'" : "LEFT JOIN (SELECT NULL AS photo_id, NULL AS container) v ON false"
+            let rows = try db.fetchAll("""
+                SELECT p.id, p.sha256, p.format, v.container FROM photos p \(sql: joined)
+                WHERE p.id > \(after) ORDER BY p.id LIMIT 10000
+                """) { row in
+                (id: try row["id"] as Int64, sha256: try row["sha256"] as String, format: try row["format"] as String,
+                 container: try row["container"] as String?)
             }
             guard let last = rows.last else { return originals }
             after = last.id
@@ -82,7 +95,11 @@ extension LibraryBackup {
                 guard PhotoFiles.isDigest(row.sha256), let format = ImageFormat(rawValue: row.format) else {
                     throw BackupError("photo \(row.id) has no valid digest or format in the database")
                 }
-                originals.append(Original(sha256: row.sha256, format: format))
+                let video = try row.container.map { text throws(BackupError) in
+                    guard let container = VideoContainer(rawValue: text) else { throw BackupError("video \(row.id) has no valid container in the database") }
+                    return container
+                }
+                originals.append(Original(sha256: row.sha256, format: format, video: video))
             }
         }
     }

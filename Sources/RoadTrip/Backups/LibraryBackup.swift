@@ -2,6 +2,7 @@ import Crypto
 import Foundation
 import Imaging
 import SystemCalls
+import Video
 
 /// How far a backup (or a restore) has got: files and bytes, of how many.
 public struct BackupProgress: Sendable {
@@ -109,10 +110,12 @@ public struct LibraryBackup: Sendable {
         )
     }
 
-    /// A photo's original as the database names it.
+    /// A photo's original as the database names it; for a video, its file's container too (the
+    /// original is then the video file, and the image of its digest its poster).
     struct Original {
         let sha256: String
         let format: ImageFormat
+        var video: VideoContainer? = nil
     }
 
     /// The copied database, and what was read from it at the same instant.
@@ -124,14 +127,24 @@ public struct LibraryBackup: Sendable {
 
     private func copyOriginals(of photos: [Original], into writer: inout SnapshotWriter) throws(BackupError) {
         let files = PhotoFiles(folder: folder)
-        var wanted: [(relative: String, source: String, digest: String?)] = []
+        // `digest`: what an original's bytes must hash to; `required`: missing, it is lost (a
+        // rendition is made again).
+        var wanted: [(relative: String, source: String, digest: String?, required: Bool)] = []
+        func want(_ source: String, digest: String?, required: Bool) {
+            wanted.append((String(source.dropFirst(folder.path.count + 1)), source, digest, required))
+        }
         for photo in photos {
-            let source = files.original(sha256: photo.sha256, format: photo.format)
-            wanted.append((String(source.dropFirst(folder.path.count + 1)), source, photo.sha256))
+            if let container = photo.video {
+                // The video as imported, and its poster (RoadTrip's still, not of that digest).
+                want(files.video(sha256: photo.sha256, container: container), digest: photo.sha256, required: true)
+                want(files.original(sha256: photo.sha256, format: photo.format), digest: nil, required: true)
+                if withRenditions { want(files.videoRendition(sha256: photo.sha256), digest: nil, required: false) }
+            } else {
+                want(files.original(sha256: photo.sha256, format: photo.format), digest: photo.sha256, required: true)
+            }
             guard withRenditions else { continue }
             for rendition in [Rendition.thumbnail, .preview] {
-                let made = files.rendition(rendition, sha256: photo.sha256)
-                wanted.append((String(made.dropFirst(folder.path.count + 1)), made, nil))
+                want(files.rendition(rendition, sha256: photo.sha256), digest: nil, required: false)
             }
         }
         // Each file's size, once: what the progress counts, and whether it is there at all.
@@ -143,7 +156,7 @@ public struct LibraryBackup: Sendable {
         for (file, size) in zip(wanted, sizes) {
             guard let size else {
                 // A rendition not made yet is made again from the original, as it would have been.
-                if file.digest != nil { missing.append(file.relative) }
+                if file.required { missing.append(file.relative) }
                 continue
             }
             // Named by its digest: the previous snapshot's file of the same name holds the same bytes.

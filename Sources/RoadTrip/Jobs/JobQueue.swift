@@ -15,6 +15,8 @@ public enum JobKind: String, Sendable, CaseIterable {
     case trips
     /// Put a found trip's photos into the vacation made of it (`FoundTrips.fill`). Key: the suggestion's id.
     case tripVacation = "trip-vacation"
+    /// Make a video's rendition (`Library.runVideoJob`). Key: the photo's id.
+    case video
 }
 
 /// One job, as claimed by a worker.

@@ -14,7 +14,7 @@ public final class JobRunner: Sendable {
     let queue: JobQueue
     let kinds: [JobKind]
     let workers: Int
-    private let work: @Sendable (Job) throws -> Void
+    private let work: @Sendable (Job, _ isStopping: @escaping @Sendable () -> Bool) throws -> Void
     private let log: @Sendable (String) -> Void
     private let state = Mutex(State())
     /// Signalled by `wake` and `stop`; workers wait on it between looks.
@@ -34,8 +34,16 @@ public final class JobRunner: Sendable {
     /// How often a running job's lease is renewed.
     static let renewal = Double(JobQueue.lease) / 3
 
+    public convenience init(queue: JobQueue, kinds: [JobKind], workers: Int, log: @escaping @Sendable (String) -> Void = { _ in },
+                            work: @escaping @Sendable (Job) throws -> Void) {
+        self.init(queue: queue, kinds: kinds, workers: workers, log: log, stoppable: { job, _ in try work(job) })
+    }
+
+    /// Workers whose work can be stopped part way (a video's rendition, minutes of FFmpeg): it is
+    /// given a question to ask now and then, true once the runner stops, and then ends at once,
+    /// throwing. A job that throws while stopping is given back to the queue, not failed.
     public init(queue: JobQueue, kinds: [JobKind], workers: Int, log: @escaping @Sendable (String) -> Void = { _ in },
-                work: @escaping @Sendable (Job) throws -> Void) {
+                stoppable work: @escaping @Sendable (Job, _ isStopping: @escaping @Sendable () -> Bool) throws -> Void) {
         self.queue = queue
         self.kinds = kinds
         self.workers = max(1, workers)
@@ -200,8 +208,11 @@ public final class JobRunner: Sendable {
         renewal.resume()
         defer { renewal.cancel() }
         do {
-            try work(job)
+            try work(job) { [weak self] in self?.isStopped ?? true }
             try queue.finish(job)
+        } catch where isStopped {
+            // Stopped part way: done again at the next start, or by another instance.
+            do { _ = try queue.release(job) } catch { log("jobs: cannot give back \(job.kind.rawValue) job \(job.id): \(error)") }
         } catch {
             log("jobs: \(job.kind.rawValue) job \(job.id) failed (attempt \(job.attempts)): \(error)")
             do { try queue.fail(job, reason: "\(error)") } catch { log("jobs: cannot record the failure of job \(job.id): \(error)") }

@@ -43,7 +43,7 @@ public final class Library: Sendable {
     public init(
         folder: URL, database location: LibraryDatabase = .sqlite, readers: Int = 4, clock: WallClock = .system, hasher: PasswordHasher = PasswordHasher(),
         gazetteer: GazetteerSource = .bundled, processor: ImageProcessor = ImageProcessor(),
-        exportLimit: UInt64 = VacationExports.defaultLimit
+        exportLimit: UInt64 = VacationExports.defaultLimit, video: VideoOptions = VideoOptions()
     ) throws(LibraryError) {
         self.folder = folder
         self.location = location
@@ -57,7 +57,7 @@ public final class Library: Sendable {
             let place = location == .sqlite ? "in \(folder.path)" : "at \(location)"
             throw LibraryError(description: "cannot open the library \(place): \(error)")
         }
-        photos = PhotoStore(database: database, folder: folder, processor: processor, gazetteer: gazetteer, clock: clock)
+        photos = PhotoStore(database: database, folder: folder, processor: processor, gazetteer: gazetteer, video: video, clock: clock)
         renditions = RenditionMaker(files: photos.files, processor: processor)
         jobs = JobQueue(database: database, clock: clock)
         authenticator = Authenticator(database: database, hasher: hasher, clock: clock)

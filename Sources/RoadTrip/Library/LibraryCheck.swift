@@ -2,6 +2,7 @@ import Crypto
 import Foundation
 import Imaging
 import SQLDatabase
+import Video
 
 /// What `roadtrip check` found: problems (something is missing or wrong) and notes (worth
 /// knowing, nothing lost).
@@ -32,6 +33,7 @@ extension Library {
         try repairImpossiblePhotoNumbers(into: &report)
         try checkCountries(fix: fix, into: &report)
         try checkOriginals(hashes: hashes, into: &report)
+        try checkVideoRenditions(into: &report)
         let miscounted: Int = try database.fetchValue("""
             SELECT count(*) FROM places WHERE photo_count <> (SELECT count(*) FROM photos WHERE photos.place_id = places.id)
             """) ?? 0
@@ -50,15 +52,23 @@ extension Library {
     private func checkOriginals(hashes: Bool, into report: inout LibraryCheckReport) throws {
         var after: Int64 = 0
         while true {
-            let rows = try database.fetchAll("SELECT id, sha256, format, byte_count FROM photos WHERE id > \(after) ORDER BY id LIMIT 1000") { row in
+            let rows = try database.fetchAll("""
+                SELECT p.id, p.sha256, p.format, p.byte_count, v.container FROM photos p
+                LEFT JOIN videos v ON v.photo_id = p.id AND p.motion = 'video' WHERE p.id > \(after) ORDER BY p.id LIMIT 1000
+                """) { row in
                 (id: try row["id"] as Int64, sha256: try row["sha256"] as String, format: try row["format"] as String,
-                 size: try row["byte_count"] as Int)
+                 size: try row["byte_count"] as Int, video: (try row["container"] as String?).flatMap(VideoContainer.init(rawValue:)))
             }
             guard let last = rows.last else { return }
             after = last.id
             report.photos += rows.count
             for photo in rows {
-                let path = photos.files.original(sha256: photo.sha256, format: ImageFormat(rawValue: photo.format) ?? .jpeg)
+                let image = photos.files.original(sha256: photo.sha256, format: ImageFormat(rawValue: photo.format) ?? .jpeg)
+                // A video's original is its file; the image of its digest is its poster.
+                if photo.video != nil, DurableFile.size(of: image) == nil {
+                    report.problems.append("photo \(photo.id): its poster \(image) is missing")
+                }
+                let path = photo.video.map { photos.files.video(sha256: photo.sha256, container: $0) } ?? image
                 guard let size = DurableFile.size(of: path) else {
                     report.problems.append("photo \(photo.id): its original \(path) is missing")
                     continue

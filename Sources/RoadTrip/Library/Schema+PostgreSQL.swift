@@ -361,5 +361,7 @@ extension Schema {
             CREATE TRIGGER vacation_photo_tags_dated BEFORE INSERT ON vacation_photo_tags
                 FOR EACH ROW EXECUTE FUNCTION vacation_photo_tags_date();
             """),
+        // SQLite's 020-videos.
+        Migration("015-videos", VideoSchema.postgreSQL),
     ]
 }

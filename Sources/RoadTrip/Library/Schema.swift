@@ -372,6 +372,8 @@ enum Schema {
                 WHERE vacation_id = new.vacation_id AND photo_id = new.photo_id AND tag_id = new.tag_id;
             END;
             """),
+        // Videos, and what moves in Live and Motion Photos (`VideoSchema`).
+        Migration("020-videos", VideoSchema.sqlite),
     ]
 
     /// The same on both engines.

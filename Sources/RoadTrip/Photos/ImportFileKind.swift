@@ -1,20 +1,22 @@
 import Foundation
 
 /// What a file's name says it is, before a byte of it is read. Only a folder's contents are
-/// sorted by name: a photo folder holds sidecars, videos and notes beside its photos, and
-/// those are skipped. Whether an image-named file really is an image is still decided by
-/// its first bytes when it is imported.
+/// sorted by name: a photo folder holds sidecars and notes beside its photos and videos, and
+/// those are skipped. Whether a file really is a photo or a video is still decided by its
+/// first bytes when it is imported.
 public enum ImportFileKind: Sendable, Equatable {
     case image
     case video
+    /// A video in a form RoadTrip does not take (AVI, MPEG, AVCHD's .mts, …): named apart, so a
+    /// person is told why it was not imported rather than just "other".
+    case otherVideo
     case other
 
     /// The names JPEG, PNG, WebP and HEIC files go by.
     static let imageExtensions: Set<String> = ["jpg", "jpeg", "png", "webp", "heic", "heif"]
-    /// Named so a person is told why they were not imported, rather than just "other".
-    static let videoExtensions: Set<String> = [
-        "mov", "mp4", "m4v", "avi", "3gp", "3g2", "mkv", "webm", "mts", "m2ts", "wmv", "mpg", "mpeg", "flv",
-    ]
+    /// The names of the videos RoadTrip takes: MP4, QuickTime, M4V, 3GP, WebM and Matroska.
+    static let videoExtensions: Set<String> = ["mov", "mp4", "m4v", "3gp", "3g2", "mkv", "webm", "qt"]
+    static let otherVideoExtensions: Set<String> = ["avi", "mts", "m2ts", "wmv", "mpg", "mpeg", "flv", "vob", "ogv"]
 
     public init(fileName: String) {
         let fileExtension = ImportFileKind.fileExtension(of: fileName)
@@ -22,6 +24,8 @@ public enum ImportFileKind: Sendable, Equatable {
             self = .image
         } else if ImportFileKind.videoExtensions.contains(fileExtension) {
             self = .video
+        } else if ImportFileKind.otherVideoExtensions.contains(fileExtension) {
+            self = .otherVideo
         } else {
             self = .other
         }

@@ -13,9 +13,9 @@ public struct ImportSelection: Sendable {
     public init() {}
 
     /// Files of `paths`, folders searched recursively (hidden files and folders skipped), in
-    /// a stable order. Inside a folder only files with an image's name are taken and the
-    /// rest are counted as skipped; a file named on its own is always taken (and refused
-    /// with its reason if it is not an image), since the person asked for that very file.
+    /// a stable order. Inside a folder only files with a photo's or a video's name are taken and
+    /// the rest are counted as skipped; a file named on its own is always taken (and refused
+    /// with its reason if it is neither), since the person asked for that very file.
     public init(paths: [String]) {
         for path in paths {
             var isFolder: ObjCBool = false
@@ -25,7 +25,7 @@ public struct ImportSelection: Sendable {
             }
             if isFolder.boolValue {
                 addFolder(path)
-            } else if ImportFileKind(fileName: path) == .video {
+            } else if ImportFileKind(fileName: path) == .otherVideo {
                 refused.append((ImportSource(path: path), ImportSelection.videoRefusal))
             } else {
                 found.append(ImportSource(path: path))
@@ -33,7 +33,7 @@ public struct ImportSelection: Sendable {
         }
     }
 
-    static let videoRefusal = "it is a video, and videos are not imported (photos only: JPEG, PNG, WebP or HEIC)"
+    static let videoRefusal = "it is a video in a form RoadTrip does not take (\(SkippedFiles.videoReason))"
 
     private mutating func addFolder(_ path: String) {
         let folder = URL(fileURLWithPath: path)
@@ -41,7 +41,8 @@ public struct ImportSelection: Sendable {
         var files: [String] = []
         while let url = enumerator?.nextObject() as? URL {
             guard (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true else { continue }
-            if ImportFileKind(fileName: url.lastPathComponent) == .image {
+            let kind = ImportFileKind(fileName: url.lastPathComponent)
+            if kind == .image || kind == .video {
                 files.append(url.path)
             } else {
                 skipped.add(fileName: url.lastPathComponent)

@@ -33,6 +33,11 @@ public struct Photo: Sendable, Equatable, Identifiable {
     public let positionSource: PositionSource?
     /// The placement that gave it its position (a track, an estimate, a person), if one did.
     public let placementID: Int64?
+    /// Whether it plays: a video (its image is its poster), or a still that moves (a Live Photo,
+    /// a Motion Photo); nil for a still.
+    public let motion: Motion?
+    /// How long it plays, milliseconds; nil for a still.
+    public let duration: Int64?
 
     /// What a list shows first: the title, else the description, else "Unknown".
     public var displayTitle: String {
@@ -58,7 +63,7 @@ public struct Photo: Sendable, Equatable, Identifiable {
     static let columns = """
         id, sha256, format, byte_count, width, height, orientation, title, description, taken_at,
         latitude, longitude, camera_make, camera_model, place_id, keywords, taken_offset, gps_at,
-        position_source, placement_id
+        position_source, placement_id, motion, duration_ms
         """
 
     init(row: Row) throws {
@@ -83,7 +88,22 @@ public struct Photo: Sendable, Equatable, Identifiable {
         gpsTime = ExifTime.plausibleInstant(try row["gps_at"])
         positionSource = latitude == nil ? nil : (try row["position_source"] as String?).flatMap(PositionSource.init(rawValue:)) ?? .camera
         placementID = try row["placement_id"]
+        motion = (try row["motion"] as String?).flatMap(Motion.init(rawValue:))
+        duration = motion == nil ? nil : (try row["duration_ms"] as Int64?).flatMap { $0 > 0 ? $0 : nil }
     }
+
+    /// Whether it is a video (not a still, moving or not).
+    public var isVideo: Bool { motion == .video }
+}
+
+/// How an item of the library moves.
+public enum Motion: String, Sendable, Equatable, CaseIterable {
+    /// A video file: its poster stands for it where a picture is needed.
+    case video
+    /// An iPhone's Live Photo: a still and the short video taken around it.
+    case live
+    /// A Pixel's or a Galaxy's Motion Photo: a JPEG with its video inside.
+    case motion
 }
 
 /// Where a photo's position came from. The original file is never changed: this is the library's.

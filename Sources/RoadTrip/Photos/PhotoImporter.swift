@@ -28,13 +28,24 @@ public struct ImportSummary: Sendable {
     public var refused: [(source: ImportSource, reason: String)] = []
     /// An imported file's EXIF fields that were impossible, so left out, one sentence each.
     public var warnings: [(source: ImportSource, warning: String)] = []
+    /// How many of `imported` were videos.
+    public var importedVideos = 0
 
     public init() {}
 
+    /// "2 photos and 1 video" when videos came; nil for photos alone (the count says it all).
+    public var importedKinds: String? {
+        guard importedVideos > 0 else { return nil }
+        let photos = imported.count - importedVideos
+        let videoText = "\(importedVideos) video\(importedVideos == 1 ? "" : "s")"
+        return photos == 0 ? videoText : "\(photos) photo\(photos == 1 ? "" : "s") and \(videoText)"
+    }
+
     mutating func add(_ outcome: ImportOutcome, for source: ImportSource) {
         switch outcome {
-        case .imported(_, let warnings):
+        case .imported(let photo, let warnings):
             imported.append(source)
+            if photo.isVideo { importedVideos += 1 }
             self.warnings += warnings.map { (source, $0) }
         case .alreadyThere: alreadyThere.append(source)
         case .refused(let reason): refused.append((source, reason))

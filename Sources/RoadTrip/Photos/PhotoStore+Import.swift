@@ -4,6 +4,7 @@ import Geo
 import Imaging
 import SQLDatabase
 import TextRules
+import Video
 
 /// What became of one file given to the importer.
 public enum ImportOutcome: Sendable, Equatable {
@@ -25,9 +26,16 @@ extension PhotoStore {
     /// importing again finishes the job. `fileName` is only a title, never a path.
     public func importPhoto(at path: String, fileName: String, by account: AccountID?,
                             inline: [Rendition] = [.thumbnail, .preview]) -> ImportOutcome {
+        // A video is known by its first bytes (a photo's never look like one).
+        if let head = PhotoStore.head(of: path), ImageFormat(sniffing: head) == nil,
+           let container = VideoContainer(sniffing: head) {
+            return importVideo(at: path, container: container, fileName: fileName, by: account, inline: inline)
+        }
         let inspected: InspectedImage
         do {
             inspected = try processor.inspect(fileAt: path)
+        } catch where error == ImagingError.notAcceptedFormat {
+            return .refused(PhotoStore.notAccepted)
         } catch {
             return .refused(error.description)
         }
@@ -47,6 +55,9 @@ extension PhotoStore {
             return .refused("it could not be stored: \(error)")
         }
     }
+
+    /// Why a file that is neither is refused.
+    public static let notAccepted = "not a photo or video RoadTrip takes (JPEG, PNG, WebP, HEIC, MP4, MOV, M4V, 3GP, WebM or Matroska)"
 
     /// The library's photo with these bytes, if it still has one.
     public func photo(sha256: String) throws -> Photo? {

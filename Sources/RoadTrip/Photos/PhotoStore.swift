@@ -11,13 +11,16 @@ public struct PhotoStore: Sendable {
     public let files: PhotoFiles
     public let processor: ImageProcessor
     public let gazetteer: GazetteerSource
+    public let video: VideoOptions
     let clock: WallClock
 
-    public init(database: Database, folder: URL, processor: ImageProcessor, gazetteer: GazetteerSource, clock: WallClock = .system) {
+    public init(database: Database, folder: URL, processor: ImageProcessor, gazetteer: GazetteerSource, video: VideoOptions = VideoOptions(),
+                clock: WallClock = .system) {
         self.database = database
         self.files = PhotoFiles(folder: folder)
         self.processor = processor
         self.gazetteer = gazetteer
+        self.video = video
         self.clock = clock
     }
 

@@ -4,6 +4,7 @@
 // app.js loads this module on a page with a viewer; it sets up each viewer as it arrives.
 
 import { clamp } from "./shared.js";
+import { VideoViewer } from "./video-player.js";
 
 export const MIN_SCALE = 0.1;
 export const MAX_SCALE = 10;
@@ -265,7 +266,8 @@ document.addEventListener("keydown", (event) => {
 function setUp() {
   for (const root of document.querySelectorAll(".photo-viewer:not([data-ready])")) {
     root.dataset.ready = "true";
-    root.viewer = new PhotoViewer(root);
+    // A video plays in the browser's own player: no pan and zoom.
+    root.viewer = root.querySelector(".photo-video") ? new VideoViewer(root) : new PhotoViewer(root);
   }
 }
 

@@ -4,6 +4,7 @@ import HTML
 import HTTPServer
 import Imaging
 import RoadTrip
+import Video
 
 /// The photo viewer, a photo's images, setting its place, and Recents.
 struct PhotoController {
@@ -63,6 +64,7 @@ struct PhotoController {
             master: master,
             detail: PhotoViewerView(
                 model: viewer,
+                video: photo.isVideo ? try photos.video(of: photo) : nil,
                 visits: PhotoVisits(photoID: photo.id, vacations: try app.library.vacations.holding(sha256: photo.sha256, for: account.id)),
                 tags: PhotoTagsView(photoID: photo.id, photoTitle: photo.displayTitle, keywords: photo.keywords, tags: try app.library.photoTags.tags(of: photo.id, for: account.id), error: tagRefusal?.message, typed: tagRefusal?.typed ?? ""),
                 mapSources: app.mapSources
@@ -88,7 +90,9 @@ struct PhotoController {
             switch size {
             case .thumbnail: (path, type) = (try app.library.renditions.file(.thumbnail, of: photo), Rendition.thumbnail.format.mediaType)
             case .preview: (path, type) = (try app.library.renditions.file(.preview, of: photo), Rendition.preview.format.mediaType)
-            case .original: (path, type) = (photos.files.original(sha256: photo.sha256, format: photo.format), photo.format.mediaType)
+            case .original:
+                if photo.isVideo { return try videoOriginal(photo) }
+                (path, type) = (photos.files.original(sha256: photo.sha256, format: photo.format), photo.format.mediaType)
             }
         } catch {
             // Busy: other decodes hold the memory budget, and a moment later the image can be made.
@@ -111,6 +115,49 @@ struct PhotoController {
         if size == .original {
             response.headers["Content-Disposition"] = "inline; filename=\"photo-\(photo.id).\(photo.format.fileExtension)\""
         }
+        return response
+    }
+
+    /// A video's rendition, which every browser plays, in the ranges a player asks for: from its
+    /// descriptor, never read into memory. Made once, then the same bytes for ever.
+    func video(id: Int64) throws -> Response {
+        let photo = try existing(id)
+        guard let video = try photos.video(of: photo) else { throw HTTPError.notFound("This photo is not a video.") }
+        guard video.rendition == .ready else {
+            throw HTTPError(status: .serviceUnavailable, message: "This video is still being prepared. Try again in a minute.", retryAfter: 30)
+        }
+        guard let response = Response.file(at: photos.files.videoRendition(sha256: video.sha256), contentType: "video/mp4",
+                                           cacheControl: "private, max-age=31536000, immutable", ranges: true, for: context.request) else {
+            throw HTTPError.notFound("This video's playable copy is missing; roadtrip check makes it again.")
+        }
+        return response
+    }
+
+    /// How far a video's rendition is: `{"state": "pending", "percent": 40}`, `"ready"`, or
+    /// `"failed"` with RoadTrip's reason.
+    func videoStatus(id: Int64) throws -> Response {
+        let photo = try existing(id)
+        guard let video = try photos.video(of: photo) else { throw HTTPError.notFound("This photo is not a video.") }
+        var answer: [String: Any] = [:]
+        switch video.rendition {
+        case .pending(let percent): answer = ["state": "pending", "percent": percent]
+        case .ready: answer = ["state": "ready", "percent": 100]
+        case .failed(let reason): answer = ["state": "failed", "reason": reason]
+        }
+        var response = Response(status: .ok, headers: ["Content-Type": "application/json", "Cache-Control": "no-store"],
+                                body: .bytes(Array(try JSONSerialization.data(withJSONObject: answer, options: [.sortedKeys]))))
+        response.headers["X-Content-Type-Options"] = "nosniff"
+        return response
+    }
+
+    /// The video file as it was imported, for "Download the original": in ranges too.
+    private func videoOriginal(_ photo: Photo) throws -> Response {
+        guard let video = try photos.video(of: photo),
+              var response = Response.file(at: photos.files.video(sha256: video.sha256, container: video.container), contentType: video.container.mediaType,
+                                           cacheControl: "private, max-age=31536000, immutable", ranges: true, for: context.request) else {
+            throw HTTPError.notFound("This video's original is missing from the library; roadtrip check lists such videos.")
+        }
+        response.headers["Content-Disposition"] = "inline; filename=\"video-\(photo.id).\(video.container.fileExtension)\""
         return response
     }
 

@@ -108,6 +108,10 @@ extension Route {
                              head: { try PhotoController(app: $0, context: $1).show(id: id, inRecents: inRecents, looked: false) })
         case .photoImage(let id, let size):
             .get("/photos/\(id)/\(size)", as: Parse(Route.photoImage)) { try PhotoController(app: $0, context: $1).image(id: id, size: size) }
+        case .photoVideo(let id):
+            .get("/photos/\(id)/video", as: Parse(Route.photoVideo)) { try PhotoController(app: $0, context: $1).video(id: id) }
+        case .photoVideoStatus(let id):
+            .get("/photos/\(id)/video-status", as: Parse(Route.photoVideoStatus)) { try PhotoController(app: $0, context: $1).videoStatus(id: id) }
         case .photoPlace(let id, let query):
             RouteDeclaration("/photos/\(id)/place", query: Route.query("q", query),
                              as: Parse(reading: { match in match.slots { .photoPlace(id: $0, query: match.parameter("q")) } }),

@@ -57,6 +57,10 @@ public enum Route: Sendable, Equatable {
     case photo(id: Int64, inRecents: Bool)
     /// A photo's image: the grid thumbnail, the screen-size preview, or the original.
     case photoImage(id: Int64, size: PhotoImageSize)
+    /// A video's rendition (H.264/AAC in MP4), in byte ranges as a player seeks.
+    case photoVideo(id: Int64)
+    /// How far a video's rendition is, for the viewer's "Preparing video… 40 %".
+    case photoVideoStatus(id: Int64)
     /// Setting the place of a photo: the gazetteer searched by name, then the choice posted.
     case photoPlace(id: Int64, query: String?)
     /// The account's last viewed photos.
@@ -240,7 +244,7 @@ public enum Route: Sendable, Equatable {
         .timelinePhoto(id: 1), .memory(day: CalendarDay.epoch, page: 1), .memoryHiding(day: CalendarDay.epoch), .photoMap, .photoMapCell(level: 4, x: 8, y: 4), .photoMapData(bbox: nil, zoom: nil), .mapPlaces(bbox: nil, zoom: nil),
         .tracks, .track(id: 1), .trackRemoval(id: 1), .placing(track: nil), .placement(id: 1), .placeMany(query: nil), .addToVacation,
         .basemapTile(BasemapTile(z: 8, x: 75, y: 96)!, version: nil),
-        .photo(id: 1, inRecents: false), .photoImage(id: 1, size: .preview), .photoPlace(id: 1, query: nil),
+        .photo(id: 1, inRecents: false), .photoImage(id: 1, size: .preview), .photoVideo(id: 1), .photoVideoStatus(id: 1), .photoPlace(id: 1, query: nil),
         .visit(photo: 1), .unvisit(photo: 1), .photoTags(photo: 1), .upload, .uploadFile(name: nil),
 
         .vacations, .newVacation, .vacationPicker(id: 1, before: nil), .vacationImport, .foundTripVacation(id: 1), .foundTripDismissal(id: 1), .vacation(id: 1), .vacationRename(id: 1), .vacationRemoval(id: 1),

@@ -87,6 +87,27 @@ import Testing
         #expect(try library.accounts.account(named: "ann") != nil)
     }
 
+    @Test func aVideoIsBackedUpAsItsFileAndItsPosterAndRestoredWhole() throws {
+        // setup: a video and its rendition
+        let video = try #require(fixture.importPhoto(try TestClips.h264()).photo)
+        try fixture.library.runVideoJob(Job(id: 0, kind: .video, key: String(video.id), attempts: 1))
+
+        // MUT
+        let result = try backup()
+        let target = try restoreTarget()
+        let restored = try LibraryRestore(snapshot: result.snapshot, into: target.folder, database: target.database).run()
+
+        // validate: the file as imported (its digest checked), its poster, no warning; the rendition only when asked for
+        #expect(result.warnings.isEmpty, "\(result.warnings)")
+        let paths = try SnapshotFolder.verify(result.snapshot).files.map(\.path)
+        #expect(paths.contains("originals/\(video.sha256.prefix(2))/\(video.sha256).mp4") && paths.contains("originals/\(video.sha256.prefix(2))/\(video.sha256).jpg"))
+        #expect(!paths.contains { $0.hasPrefix("cache/video/") })
+        #expect(restored.check.problems.isEmpty, "\(restored.check.problems)")
+        let library = try Library(folder: target.folder, database: target.database, readers: 1)
+        #expect(try library.check(hashes: true).problems.isEmpty)
+        #expect(try library.photos.photo(id: video.id)?.isVideo == true)
+    }
+
     @Test func theSecondBackupOfAnUnchangedLibraryHardLinksEveryOriginal() throws {
         // setup
         for number in 1...4 { _ = fixture.importPhoto(try fixture.draw("p\(number).jpg", seed: UInt64(number))) }

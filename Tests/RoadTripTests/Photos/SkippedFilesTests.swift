@@ -13,6 +13,8 @@ import Testing
         #expect(ImportFileKind(fileName: "a.HeIf") == .image)
         #expect(ImportFileKind(fileName: "clip.MOV") == .video)
         #expect(ImportFileKind(fileName: "clip.3gp") == .video)
+        #expect(ImportFileKind(fileName: "tape.AVI") == .otherVideo)
+        #expect(ImportFileKind(fileName: "00001.mts") == .otherVideo)
         #expect(ImportFileKind(fileName: "IMG_1.jpg.xmp") == .other)
         #expect(ImportFileKind(fileName: "README") == .other)
         #expect(ImportFileKind(fileName: "drawing.svg") == .other)
@@ -34,10 +36,10 @@ import Testing
         #expect(files.summary == "skipped 5 other files: 2 .xmp, 1 .aae, 1 .json, 1 without extension")
     }
 
-    @Test func videosAreOneGroupAlwaysNamedWithWhy() {
-        let files = skipped(["a.xmp", "b.xmp", "c.xmp", "a.json", "b.json", "c.aae", "d.txt", "clip.MOV"])
+    @Test func videosNotTakenAreOneGroupAlwaysNamedWithWhy() {
+        let files = skipped(["a.xmp", "b.xmp", "c.xmp", "a.json", "b.json", "c.aae", "d.txt", "tape.AVI"])
 
-        #expect(files.summary == "skipped 8 other files: 1 video (videos are not imported), 3 .xmp, 2 .json, 2 more")
+        #expect(files.summary == "skipped 8 other files: 1 video (only MP4, MOV, M4V, 3GP, WebM and Matroska videos are imported), 3 .xmp, 2 .json, 2 more")
     }
 
     @Test func oneFileIsSingular() {

@@ -83,7 +83,7 @@ import Testing
         // validate
         #expect(response.status == .unprocessableContent)
         #expect(json(response)["outcome"] == "refused")
-        #expect(json(response)["message"]?.contains("not a JPEG, PNG, WebP or HEIC image") == true)
+        #expect(json(response)["message"]?.contains("not a photo or video RoadTrip takes") == true)
         #expect(try web.rows(in: "photos") == 0)
     }
 
@@ -140,7 +140,7 @@ import Testing
         #expect(html.contains("2 imported, 1 already there, 1 refused"))
         #expect(html.contains("notes&lt;b&gt;.txt"))
         #expect(!html.contains("notes<b>"))
-        #expect(html.contains("Refused: not a JPEG, PNG, WebP or HEIC image"))
+        #expect(html.contains("Refused: not a photo or video RoadTrip takes"))
         #expect(try web.rows(in: "photos") == 2)
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: web.folder.appendingPathComponent("cache/uploads").path)
         #expect(leftovers.isEmpty, "the upload's files are removed once imported")

@@ -63,7 +63,20 @@ struct PhotoCell: HTML {
         a(.class("photo-cell"), .href(link ?? .photo(id: photo.id, inRecents: inRecents)), .data("photo-id", String(photo.id)), .when(isCurrent, .ariaCurrent("page"))) {
             img(.src(.photoImage(id: photo.id, size: .thumbnail)), .alt(""), .width(width),
                 .height(height), .loading("lazy"), .decoding("async"))
+            if let badge = PhotoCell.badge(photo) { span(.class("motion-badge"), .ariaLabel(badge.label)) { badge.text } }
             span(.class("photo-caption")) { photo.displayTitle }
+        }
+    }
+
+    /// What a thumbnail of something that moves says in its corner: a video's length ("0:42",
+    /// "1:02:05"), a Live or Motion Photo's LIVE; nil for a still.
+    static func badge(_ photo: Photo) -> (text: String, label: String)? {
+        switch photo.motion {
+        case .video:
+            let length = DurationText.clock(milliseconds: photo.duration ?? 0)
+            return (length, "Video, \(length)")
+        case .live, .motion: return ("LIVE", "Live photo")
+        case nil: return nil
         }
     }
 

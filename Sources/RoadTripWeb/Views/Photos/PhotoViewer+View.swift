@@ -21,6 +21,8 @@ struct PhotoViewer {
 /// beyond the preview's resolution.
 struct PhotoViewerView: HTML {
     let model: PhotoViewer
+    /// The video file, when the photo is a video: played in place of the picture.
+    var video: VideoFile? = nil
     /// The vacations holding the photo, and the Visit / Unvisit links.
     let visits: PhotoVisits<EmptyHTML>
     /// The account's own tags on the photo, in the Info panel.
@@ -34,7 +36,8 @@ struct PhotoViewerView: HTML {
             image: .photoImage(id: photo.id, size: .preview),
             // Browsers show HEIC only on some systems; its preview (a JPEG) is as deep as the zoom goes.
             original: photo.format == .heic ? nil : .photoImage(id: photo.id, size: .original),
-            previous: model.previous, next: model.next
+            previous: model.previous, next: model.next,
+            video: video.map { VideoStage(id: photo.id, rendition: $0.rendition) }
         ) {
             visits
             PhotoInfoView(model: model, tags: tags, mapSources: mapSources)
@@ -54,12 +57,14 @@ struct PhotoStageView<Panels: HTML>: HTML {
     let original: Route?
     let previous: Route?
     let next: Route?
+    let video: VideoStage?
     let panels: Panels
 
     init(id: String, title: String, width: Int, height: Int, image: Route, original: Route?, previous: Route?, next: Route?,
-         @HTMLBuilder panels: () -> Panels) {
+         video: VideoStage? = nil, @HTMLBuilder panels: () -> Panels) {
         (self.id, self.title, self.width, self.height) = (id, title, width, height)
         (self.image, self.original, self.previous, self.next) = (image, original, previous, next)
+        self.video = video
         self.panels = panels()
     }
 
@@ -67,15 +72,22 @@ struct PhotoStageView<Panels: HTML>: HTML {
         section(
             .class("photo-viewer"), .script(ScreenScript.photoViewer), .data("photo-id", id), .data("width", String(width)), .data("height", String(height)),
             .data("preview-size", String(Rendition.preview.size)), .ifPresent(original) { .data("original", $0.path) }) {
-            div(.class("photo-stage"), .tabindex(0), .role("img"), .ariaLabel("\(title). Drag to pan; pinch, scroll or press + and − to zoom."),
-                .data("previous", previous?.path ?? ""), .data("next", next?.path ?? "")) {
-                img(.class("photo-image"), .src(image), .alt(title),
-                    .width(width), .height(height), .decoding("async"))
-                div(.class("spinner"), .role("status"), .ariaLabel("Loading the photo"), .hidden()) {}
+            if let video {
+                div(.class("photo-stage video-stage"), .tabindex(0), .ariaLabel("\(title). Space plays and pauses; the arrows seek."),
+                    .data("previous", previous?.path ?? ""), .data("next", next?.path ?? "")) {
+                    video.player(poster: image, title: title, width: width, height: height)
+                }
+            } else {
+                div(.class("photo-stage"), .tabindex(0), .role("img"), .ariaLabel("\(title). Drag to pan; pinch, scroll or press + and − to zoom."),
+                    .data("previous", previous?.path ?? ""), .data("next", next?.path ?? "")) {
+                    img(.class("photo-image"), .src(image), .alt(title),
+                        .width(width), .height(height), .decoding("async"))
+                    div(.class("spinner"), .role("status"), .ariaLabel("Loading the photo"), .hidden()) {}
+                }
             }
             div(.class("photo-controls")) {
                 neighbourLink(previous, caption: "‹ Previous", className: "photo-previous", rel: "prev")
-                div(.class("zoom-controls"), .role("group"), .ariaLabel("Zoom")) {
+                div(.class("zoom-controls"), .role("group"), .ariaLabel("Zoom"), .when(video != nil, .hidden())) {
                     button(.type("button"), .class("zoom-out"), .ariaLabel("Zoom out"), .hidden()) { "−" }
                     span(.class("zoom-level"), .ariaLive("polite"), .hidden()) { "" }
                     button(.type("button"), .class("zoom-in"), .ariaLabel("Zoom in"), .hidden()) { "+" }
@@ -92,6 +104,41 @@ struct PhotoStageView<Panels: HTML>: HTML {
     private func neighbourLink(_ route: Route?, caption: String, className: String, rel: String) -> some HTML {
         guard let route else { return button(.type("button"), .class("button \(className) disabled"), .disabled()) { caption } }
         return a(.class("button \(className)"), .href(route), .rel(rel), .data("navigation", "replace")) { caption }
+    }
+}
+
+/// A video on the stage: the browser's player with the poster, its rendition as its source
+/// once made; until then the poster with how far it is, or why it failed.
+struct VideoStage {
+    let id: Int64
+    let rendition: VideoFile.RenditionState
+
+    func player(poster: Route, title: String, width: Int, height: Int) -> VideoPlayerView {
+        VideoPlayerView(stage: self, poster: poster, title: title, width: width, height: height)
+    }
+}
+
+struct VideoPlayerView: HTML {
+    let stage: VideoStage
+    let poster: Route
+    let title: String
+    let width: Int
+    let height: Int
+
+    var content: some HTML {
+        let state = switch stage.rendition {
+        case .ready: "ready"
+        case .pending: "pending"
+        case .failed: "failed"
+        }
+        video(.class("photo-video"), .controls(), .playsinline(), .preload("metadata"), .poster(poster), .width(width), .height(height),
+              .ariaLabel(title), .data("state", state), .data("src", Route.photoVideo(id: stage.id).path),
+              .data("status", Route.photoVideoStatus(id: stage.id).path), .when(state == "ready", .src(.photoVideo(id: stage.id)))) {}
+        switch stage.rendition {
+        case .ready: EmptyHTML()
+        case .pending(let percent): p(.class("video-preparing"), .role("status")) { "Preparing video… \(percent) %" }
+        case .failed(let reason): p(.class("video-preparing"), .role("status")) { "This video could not be prepared: \(reason)" }
+        }
     }
 }
 

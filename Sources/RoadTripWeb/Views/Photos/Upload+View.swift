@@ -18,13 +18,13 @@ struct UploadView: HTML {
                 div(.class("drop-zone")) {
                     label(.for("upload-files"), .class("drop-target")) {
                         span(.class("drop-plus"), .ariaHidden()) { "+" }
-                        span(.class("drop-title")) { "Add photos" }
+                        span(.class("drop-title")) { "Add photos and videos" }
                         span(.class("drop-subtitle")) { "Tap to choose them, or drop them here" }
                     }
                     input(.type("file"), .id("upload-files"), .name("photos"), .multiple(),
-                          .accept("image/jpeg,image/png,image/webp,image/heic,image/heif,.heic,.heif,.gpx,.kml,.geojson"))
+                          .accept("image/jpeg,image/png,image/webp,image/heic,image/heif,.heic,.heif,video/mp4,video/quicktime,video/x-m4v,video/3gpp,video/webm,video/x-matroska,.mov,.mp4,.m4v,.3gp,.webm,.mkv,.gpx,.kml,.geojson"))
                     p(.class("hint")) {
-                        "JPEG, PNG, WebP or HEIC, up to 100 megapixels each. Photos already in the library are not added twice. "
+                        "Photos (JPEG, PNG, WebP or HEIC, up to 100 megapixels each) and videos (MP4, MOV, WebM and more). Nothing already in the library is added twice. "
                         "GPS tracks (GPX, KML, GeoJSON) may come with them, or alone, to place the photos that have no position."
                     }
                 }

@@ -1,24 +1,22 @@
 import Foundation
 import SystemCalls
-import TestSupport
 import Synchronization
-import Video
 
 /// Tiny clips made by FFmpeg's own sources (`lavfi`) for the tests: at most 2 s at 320×240,
-/// each made once per test process.
-enum Clips {
-    static let folder: String = {
+/// each made once per test process (FFmpeg is Debian's `ffmpeg`, which `make test` installs).
+public enum TestClips {
+    public static let folder: String = {
         let path = NSTemporaryDirectory() + "roadtrip-clips-\(getpid())"
         try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         return path
     }()
 
-    static var ffmpeg: String { LimitedProcess.find("ffmpeg") ?? "/usr/bin/ffmpeg" }
+    public static var ffmpeg: String { LimitedProcess.find("ffmpeg") ?? "/usr/bin/ffmpeg" }
 
     private static let made = Mutex<[String: String]>([:])
 
     /// Runs FFmpeg to make `name` in the folder, once.
-    static func make(_ name: String, _ arguments: [String]) throws -> String {
+    public static func make(_ name: String, _ arguments: [String]) throws -> String {
         let path = folder + "/" + name
         if made.withLock({ $0[name] }) != nil { return path }
         let outcome = try LimitedProcess.run(ffmpeg, ["-nostdin", "-hide_banner", "-v", "error"] + arguments + ["-y", path],
@@ -28,17 +26,17 @@ enum Clips {
         return path
     }
 
-    static let picture = ["-f", "lavfi", "-i", "testsrc=size=320x240:rate=25:duration=2"]
-    static let sound = ["-f", "lavfi", "-i", "sine=frequency=440:duration=2"]
+    public static let picture = ["-f", "lavfi", "-i", "testsrc=size=320x240:rate=25:duration=2"]
+    public static let sound = ["-f", "lavfi", "-i", "sine=frequency=440:duration=2"]
 
     /// H.264/AAC in MP4, recorded 1 June 2024 08:05 UTC in Lisbon (MP4's `location`).
-    static func h264() throws -> String {
+    public static func h264() throws -> String {
         try make("h264.mp4", picture + sound + ["-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-c:a", "aac",
                                                  "-metadata", "creation_time=2024-06-01T08:05:00Z", "-metadata", "location=+38.7100-009.1500/"])
     }
 
     /// HEVC in QuickTime as an iPhone writes it: turned a quarter, Apple's position and local time in Zagreb.
-    static func hevc() throws -> String {
+    public static func hevc() throws -> String {
         let plain = try make("hevc-plain.mov", picture + sound + ["-c:v", "libx265", "-preset", "ultrafast", "-x265-params", "log-level=error",
                                                                   "-tag:v", "hvc1", "-c:a", "aac"])
         return try make("hevc.mov", ["-i", plain, "-c", "copy", "-metadata:s:v:0", "rotate=90", "-movflags", "use_metadata_tags",
@@ -48,18 +46,18 @@ enum Clips {
     }
 
     /// VP9 in WebM, without sound.
-    static func vp9() throws -> String {
+    public static func vp9() throws -> String {
         try make("vp9.webm", ["-f", "lavfi", "-i", "testsrc=size=320x240:rate=25:duration=1", "-c:v", "libvpx-vp9", "-deadline", "realtime", "-cpu-used", "8"])
     }
 
     /// Half a second of black, then the test picture: the poster must not be black.
-    static func fadeIn() throws -> String {
+    public static func fadeIn() throws -> String {
         try make("fade-in.mp4", ["-f", "lavfi", "-i", "color=black:size=320x240:rate=25:duration=0.5", "-f", "lavfi", "-i", "testsrc=size=320x240:rate=25:duration=1",
                                  "-filter_complex", "[0:v][1:v]concat=n=2:v=1[v]", "-map", "[v]", "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p"])
     }
 
     /// The first bytes of the H.264 clip alone: its index (at the end) is missing.
-    static func truncated() throws -> String {
+    public static func truncated() throws -> String {
         let path = folder + "/truncated.mp4"
         let whole = try [UInt8](Data(contentsOf: URL(fileURLWithPath: try h264())))
         try Data(whole.prefix(whole.count / 2)).write(to: URL(fileURLWithPath: path))
@@ -67,7 +65,7 @@ enum Clips {
     }
 
     /// A program standing in for FFmpeg that does `script` (a hang, a crash).
-    static func fakeFFmpeg(_ name: String, _ script: String) throws -> String {
+    public static func fakeFFmpeg(_ name: String, _ script: String) throws -> String {
         let path = folder + "/" + name
         try Data("#!/bin/sh\n\(script)\n".utf8).write(to: URL(fileURLWithPath: path))
         chmod(path, 0o755)
@@ -75,7 +73,7 @@ enum Clips {
     }
 
     /// `ffprobe`'s JSON of a file, for checking what was made.
-    static func report(_ path: String) throws -> [String: Any] {
+    public static func report(_ path: String) throws -> [String: Any] {
         let outcome = try LimitedProcess.run(LimitedProcess.find("ffprobe") ?? "/usr/bin/ffprobe",
                                              ["-v", "error", "-print_format", "json", "-show_format", "-show_streams", path],
                                              limits: ProcessLimits(memory: 4 << 30, processorSeconds: 60, seconds: 60))
@@ -83,13 +81,13 @@ enum Clips {
     }
 
     /// An MD5 of a file's first video stream's packets, as stored: equal for a remuxed copy.
-    static func videoStreamHash(_ path: String) throws -> String {
+    public static func videoStreamHash(_ path: String) throws -> String {
         let outcome = try LimitedProcess.run(ffmpeg, ["-nostdin", "-v", "error", "-i", path, "-map", "0:v:0", "-c", "copy", "-f", "md5", "-"],
                                              limits: ProcessLimits(memory: 4 << 30, processorSeconds: 60, seconds: 60))
         return String(decoding: outcome.output, as: UTF8.self)
     }
 }
 
-struct ClipError: Error, CustomStringConvertible {
-    let description: String
+public struct ClipError: Error, CustomStringConvertible {
+    public let description: String
 }

@@ -1,0 +1,88 @@
+import Foundation
+import HTTPServer
+import RoadTrip
+import RoadTripWeb
+import TestSupport
+import Testing
+
+/// A video uploaded, shown and played: what the server answers (the browser's part is e2e's).
+@Suite struct VideoPagesTests {
+    let web: WebFixture
+    let uploads: PhotoUploads
+
+    init() throws {
+        web = try WebFixture()
+        uploads = try PhotoUploads()
+    }
+
+    private func upload(_ visitor: Visitor, _ path: String, name: String) throws -> [String: String] {
+        var headers = Headers()
+        headers["Content-Type"] = "application/octet-stream"
+        headers["X-CSRF-Token"] = visitor.formToken
+        let response = visitor.send("POST", "/upload/file?name=\(name)", headers: headers, bodyFile: try uploads.spooled(path))
+        return (try? JSONSerialization.jsonObject(with: Data(response.bodyBytes)) as? [String: String]) ?? [:]
+    }
+
+    @Test func anUploadedVideoShowsItsPosterUntilItsRenditionIsMadeThenPlaysInRanges() throws {
+        // setup
+        let visitor = try web.signedIn()
+        _ = visitor.get("/upload")
+        let answer = try upload(visitor, try TestClips.h264(), name: "tram.mp4")
+        let id = try #require(answer["photo"].flatMap { Int64($0.split(separator: "/").last ?? "") })
+
+        // MUT: before the rendition
+        let waiting = visitor.get("/photos/\(id)")
+        let early = visitor.get("/photos/\(id)/video")
+        let status = visitor.get("/photos/\(id)/video-status")
+        let grid = visitor.get("/timeline")
+
+        // validate
+        #expect(answer["outcome"] == "imported" && answer["thumbnail"]?.hasSuffix("/thumbnail") == true, "\(answer)")
+        #expect(waiting.bodyText.contains(#"<video class="photo-video" controls playsinline preload="metadata" poster="/photos/\#(id)/preview""#), "\(waiting.bodyText)")
+        #expect(waiting.bodyText.contains("Preparing video… 0 %") && !waiting.bodyText.contains(#" src="/photos/\#(id)/video""#))
+        #expect(early.status == .serviceUnavailable && early.headers["Retry-After"] == "30")
+        #expect(status.bodyText == #"{"percent":0,"state":"pending"}"#)
+        #expect(grid.bodyText.contains(#"<span class="motion-badge" aria-label="Video, 0:02">0:02</span>"#), "\(grid.bodyText)")
+
+        // MUT: made, then asked for as a player does
+        let workers = web.library.videoWorkers { _ in }
+        workers.start()
+        #expect(workers.waitUntilIdle(timeout: 120))
+        workers.stop(waitingUntil: Date())
+        let shown = visitor.get("/photos/\(id)")
+        let whole = visitor.get("/photos/\(id)/video")
+        let part = visitor.send("GET", "/photos/\(id)/video", headers: ["Range": "bytes=100-199"])
+        let original = visitor.get("/photos/\(id)/original")
+
+        // validate
+        #expect(shown.bodyText.contains(#" src="/photos/\#(id)/video""#) && !shown.bodyText.contains("Preparing video"))
+        #expect(whole.status == .ok && whole.headers["Content-Type"] == "video/mp4" && whole.headers["Accept-Ranges"] == "bytes")
+        #expect(part.status == .partialContent && part.bodyBytes == Array(whole.bodyBytes[100..<200]))
+        #expect(part.headers["Content-Range"] == "bytes 100-199/\(whole.bodyBytes.count)")
+        #expect(original.headers["Content-Type"] == "video/mp4")
+        #expect(original.bodyBytes == [UInt8](try Data(contentsOf: URL(fileURLWithPath: try TestClips.h264()))))
+        #expect(original.headers["Content-Disposition"] == "inline; filename=\"video-\(id).mp4\"")
+    }
+
+    @Test func aPhotoIsNotAVideo() throws {
+        let visitor = try web.signedIn()
+        _ = visitor.get("/upload")
+        let answer = try upload(visitor, try uploads.draw("still.jpg"), name: "still.jpg")
+        let path = try #require(answer["photo"])
+
+        #expect(visitor.get(path + "/video").status == .notFound)
+        #expect(visitor.get(path + "/video-status").status == .notFound)
+        #expect(!visitor.get(path).bodyText.contains("<video"))
+    }
+
+    @Test func aStrangerGetsNoVideo() throws {
+        let visitor = try web.signedIn()
+        _ = visitor.get("/upload")
+        let answer = try upload(visitor, try TestClips.h264(), name: "tram.mp4")
+        let path = try #require(answer["photo"])
+        let stranger = web.visitor()
+
+        #expect(stranger.get(path + "/video").status != .ok)
+        #expect(stranger.get(path + "/video-status").status != .ok)
+    }
+}
