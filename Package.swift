@@ -85,7 +85,7 @@ let package = Package(
         // function of bytes, and their seeds.
         .target(
             name: "FuzzTargets",
-            dependencies: ["HTTPServer", "RoadTripWeb", "RoadTrip", "Imaging", "Geo", "NetworkAddress", "SQLDatabase", "SQLite", "SystemCalls"]
+            dependencies: ["HTTPServer", "RoadTripWeb", "RoadTrip", "Imaging", "Video", "Geo", "NetworkAddress", "SQLDatabase", "SQLite", "SystemCalls"]
         ),
         // Built plainly, it runs every target over its corpus once (`make test`) or writes the seeds;
         // built with `--sanitize=fuzzer` (and its own main renamed), libFuzzer's main drives one target.

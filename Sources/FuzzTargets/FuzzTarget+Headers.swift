@@ -51,6 +51,12 @@ extension FuzzTarget {
                 _ = MultipartPartHeaders.sanitized(parameter.value)
             }
             _ = try? MultipartForm.boundary(in: field.value)
+            // A `Range` asked of a file of 1,000 bytes (a video seeking) and of an empty one.
+            for size: UInt64 in [0, 1000] {
+                if case .span(let offset, let length) = ByteRange(header: field.value, size: size) {
+                    precondition(length > 0 && offset < size && offset + length <= size, "\(field.value): \(offset)+\(length) of \(size)")
+                }
+            }
         }
     }
 }
@@ -67,6 +73,14 @@ enum HeaderInput {
                 If-None-Match: W/"1f-65a0c1d2-0", "x"
                 If-Modified-Since: Sun, 06 Nov 1994 08:49:37 GMT
                 Cookie: roadtrip_session=abc
+                """),
+            .init("video-ranges", """
+                Range: bytes=0-
+                Range: bytes=500-999
+                Range: bytes=-200
+                Range: bytes=18446744073709551615-
+                Range: bytes=0-1,5-9
+                If-Range: "3e8-65a0c1d2-0"
                 """),
             .init("proxied", """
                 X-Forwarded-For: 203.0.113.7, 10.1.2.3:4711, [2001:db8::1]:443

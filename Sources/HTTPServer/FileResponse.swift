@@ -89,12 +89,12 @@ extension Substring {
 /// What a `Range` header asks of a file of `size` bytes, for the one form RoadTrip answers:
 /// a single span of bytes (`bytes=0-499`, `bytes=500-`, `bytes=-500`). Anything else — another
 /// unit, several spans, a malformed value — is answered with the whole file, as RFC 9110 allows.
-enum ByteRange: Equatable {
+public enum ByteRange: Equatable, Sendable {
     case whole
     case unsatisfiable
     case span(offset: UInt64, length: UInt64)
 
-    init(header: String, size: UInt64) {
+    public init(header: String, size: UInt64) {
         let value = Substring(header).trimmingSpaces
         guard value.count <= 200, value.lowercased().hasPrefix("bytes="), !value.contains(",") else {
             self = .whole
