@@ -74,7 +74,7 @@ UPLOAD_SUMMARY = "#detail .upload-summary"
 UPLOAD_TOTALS = "#detail .upload-result .upload-totals"  # the page after a post without JavaScript
 UPLOAD_OUTCOMES = "#detail .upload-result li.upload-outcome"
 
-NOT_AN_IMAGE = "not a photo or video RoadTrip takes"
+NOT_AN_IMAGE = "not a photo or video RoadTrip takes (JPEG, PNG, WebP, HEIC, MP4, MOV, M4V, 3GP, WebM or Matroska)"
 MIN_SCALE, MAX_SCALE = 0.1, 10.0
 
 

@@ -92,7 +92,7 @@ def test_upload_by_the_picker_with_progress_and_summary(upload_server, browser, 
     # The drop zone: one large target, the picker's label, that reads as what it does; with the
     # script, choosing sends, so the bare file input and Upload are out of sight.
     target = screens.find(f"{DROP_ZONE} label.drop-target")
-    assert " ".join(target.get_property("innerText").split()) == "+ Add photos Tap to choose them, or drop them here"
+    assert " ".join(target.get_property("innerText").split()) == "+ Add photos and videos Tap to choose them, or drop them here"
     assert target.get_attribute("for") == "upload-files" == screens.find(UPLOAD_INPUT).get_attribute("id")
     assert target.rect["height"] >= 150 and target.rect["width"] >= 250, f"a zone a finger finds: {target.rect}"
     assert not screens.find(UPLOAD_INPUT).is_displayed() and not screens.shown(f"{UPLOAD_FORM} button.upload-send")
