@@ -54,7 +54,8 @@ public struct VideoTools: Sendable {
     public func poster(of path: String, container: VideoContainer, to output: String) throws(VideoError) {
         guard let ffmpeg else { throw VideoError(Self.missing) }
         let input = common(threads: 1) + ["-f", Self.demuxer(container), "-t", "1", "-i", "file:" + path, "-map", "0:v:0"]
-        let still = ["-frames:v", "1", "-pix_fmt", "rgb24", "-f", "image2", "-c:v", "png", "-y", "file:" + output]
+        // `-update 1`: one picture at exactly that name (image2 would read a `%` in it as a pattern).
+        let still = ["-frames:v", "1", "-pix_fmt", "rgb24", "-f", "image2", "-update", "1", "-c:v", "png", "-y", "file:" + output]
         let bright = "signalstats,metadata=mode=select:key=lavfi.signalstats.YAVG:value=24:function=greater"
         let first = try run(ffmpeg, input + ["-vf", bright] + still, limits: limits.poster)
         if first.succeeded, (DurableFileSize.of(output) ?? 0) > 0 { return }

@@ -132,7 +132,8 @@ import Testing
     }
 
     @Test func thePosterIsAFrameThatIsNotBlack() throws {
-        let output = TestClips.folder + "/poster.png"
+        // A name with a `%` (a data folder may have one): one picture at that very name, not a pattern.
+        let output = TestClips.folder + "/poster 100%d.tmp"
 
         try tools.poster(of: try TestClips.fadeIn(), container: .mp4, to: output)
 

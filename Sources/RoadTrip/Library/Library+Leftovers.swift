@@ -33,7 +33,7 @@ extension Library {
         }
         // Content-addressed trees: <tree>/<two hex digits>/<file>. An original being imported is
         // copied at the tree's root while its digest, and so its shard, is not yet known.
-        for tree in ["originals", "cache/thumbnail", "cache/preview"] {
+        for tree in ["originals", "cache/thumbnail", "cache/preview", "cache/video"] {
             let root = folder.appendingPathComponent(tree).path
             for shard in Self.names(in: root) {
                 let shardPath = root + "/" + shard

@@ -23,7 +23,8 @@ extension Library {
         if case .ready = video.rendition, DurableFile.size(of: photos.files.videoRendition(sha256: video.sha256)) != nil { return }
         let source = photos.files.video(sha256: video.sha256, container: video.container)
         let destination = photos.files.videoRendition(sha256: video.sha256)
-        let temporary = destination + ".making-\(UUID().uuidString).mp4"
+        // A temporary name (`Library.isTemporary`) beside its place: a crash's leftover is found and removed.
+        let temporary = (destination as NSString).deletingLastPathComponent + "/.\(video.sha256).making-\(UUID().uuidString).tmp"
         defer { unlink(temporary) }
         do {
             try DurableFile.makeFolder((destination as NSString).deletingLastPathComponent)

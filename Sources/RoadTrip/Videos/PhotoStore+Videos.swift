@@ -23,7 +23,8 @@ extension PhotoStore {
         do {
             let (sha256, copy) = try files.stageOriginal(from: path)
             if let existing = try photo(sha256: sha256) { return .alreadyThere(existing) }
-            let still = files.folder.path + "/originals/.poster-\(UUID().uuidString).png"
+            // A temporary name (`Library.isTemporary`): a crash's leftover is found and removed.
+            let still = files.folder.path + "/originals/.poster-\(UUID().uuidString).tmp"
             defer { unlink(still) }
             try video.tools.poster(of: path, container: container, to: still)
             let poster = files.original(sha256: sha256, format: .jpeg)

@@ -54,6 +54,7 @@ import Video
         #expect(again == .alreadyThere(h264))
         #expect(try fixture.rows(in: "videos") == 2)
         #expect(!fixture.files(under: "cache/video").contains { $0.contains(".making-") }, "no partial file left")
+        #expect(!fixture.files(under: "originals").contains { $0.contains(".poster-") }, "no still left")
     }
 
     @Test(arguments: DatabaseEngine.allCases) func checkQueuesAVideoWhoseRenditionWentMissing(engine: DatabaseEngine) throws {
