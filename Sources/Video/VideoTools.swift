@@ -141,7 +141,7 @@ public struct VideoTools: Sendable {
 
     /// RoadTrip's words for how a run ended, with FFmpeg's last line where it said one.
     static func reason(_ outcome: ProcessOutcome, doing what: String) -> String {
-        let said = outcome.errorTail.split(separator: "\n").last.map { String($0.prefix(200)) }
+        let said = outcome.errorTail.split(separator: "\n").last.map(sayable)
         switch outcome.ending {
         case .timedOut: return "FFmpeg took too long to \(what) it and was stopped"
         case .signalled(let signal): return "FFmpeg failed to \(what) it (it ended on signal \(signal)\(signal == SIGXCPU ? ", its processor time used up" : ""))"
@@ -149,6 +149,22 @@ public struct VideoTools: Sendable {
         case .stopped: return "stopped"
         case .exited: return "FFmpeg cannot \(what) it" + (said.map { ": \($0)" } ?? "")
         }
+    }
+}
+
+extension VideoTools {
+    /// FFmpeg's line as a person may read it: without the paths it names (the library's folders
+    /// are nobody's business: "file:/srv/…/ab12….mp4: Invalid data found" → "Invalid data found"),
+    /// printable, at most 200 characters.
+    static func sayable(_ line: Substring) -> String {
+        var line = line
+        // "[mov,mp4,m4a,3gp,3g2,mj2 @ 0x55d5c0a0] moov atom not found": the part's name and address go.
+        if line.hasPrefix("["), let end = line.firstIndex(of: "]"), line[..<end].contains(" @ 0x") {
+            line = line[line.index(after: end)...].drop { $0 == " " }
+        }
+        let parts = line.split(separator: ": ", omittingEmptySubsequences: true).filter { !($0.hasPrefix("file:") || $0.hasPrefix("/")) }
+        let text = parts.joined(separator: ": ").unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }
+        return String(String(String.UnicodeScalarView(text)).prefix(200))
     }
 }
 
