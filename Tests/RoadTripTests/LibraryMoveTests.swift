@@ -3,6 +3,7 @@ import Geo
 import PostgreSQL
 import SQLDatabase
 import TestDatabases
+import TestSupport
 import Testing
 @testable import RoadTrip
 
@@ -26,6 +27,37 @@ import Testing
         try fixture.library.jobs.enqueue(.renditions, key: String(photos[0].id))
         _ = try fixture.library.authenticator.sessions.start(for: ann)
         return (fixture, ann, photos)
+    }
+
+    /// A table added to the schema and not to the move's list would be left behind without a word
+    /// (videos nearly were): each is copied, or is one of these, counted again or not moved.
+    @Test func everyTableOfTheSchemaIsCopiedOrCountedAgain() throws {
+        let fixture = try PhotosFixture()
+        let all = try fixture.library.database.read { db in
+            try db.fetchAll("SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%'") { try $0["name"] as String }
+        }
+        let notCopied: Set = ["photo_map_cells", "photo_map_levels", "photos_without_place", "place_countries", "schema_migrations",
+                              "sessions", "sign_in_failures", "timeline_days", "timeline_months", "timeline_undated"]
+
+        #expect(Set(all).subtracting(notCopied) == Set(LibraryMove.tables))
+    }
+
+    @Test func aVideoMovesWithItsFileAndItsRenditionsState() throws {
+        // setup: a video made playable
+        let fixture = try PhotosFixture()
+        let photo = try #require(fixture.importPhoto(try TestClips.h264()).photo)
+        try fixture.library.runVideoJob(Job(id: 0, kind: .video, key: String(photo.id), attempts: 1))
+        let target = try TestPostgreSQL.freshAddress()
+
+        // MUT
+        let moved = try LibraryMove(from: fixture.data.url, to: target).run { _ in }
+
+        // validate
+        #expect(moved.first { $0.name == "videos" }?.copied == 1)
+        let library = try Library(folder: fixture.data.url, database: .postgreSQL(target), readers: 1, clock: fixture.clock.wallClock)
+        let movedPhoto = try #require(try library.photos.photo(id: photo.id))
+        let video = try #require(try library.photos.video(of: movedPhoto))
+        #expect(video.sha256 == photo.sha256 && video.container == .mp4 && video.rendition == .ready && video.renditionWay == .remux)
     }
 
     @Test func everyTableIsCopiedAndTheLibraryWorksOnPostgreSQL() throws {
