@@ -109,4 +109,19 @@ extension ImportCommandTests {
         #expect(result.status == 0, "\(result.standardOutput) \(result.standardError)")
         #expect(result.standardOutput.contains("Imported 2 (1 photo and 1 video), already there 0, refused 0."), "\(result.standardOutput)")
     }
+
+    @Test(arguments: [("2K", false), ("lots", false), ("99999999999999G", false), ("1M", true)])
+    func theVideoSizeLimitMustBeASize(limit: String, isASize: Bool) throws {
+        // MUT: a 2-second clip (tens of kilobytes) under a limit given on the command line
+        let result = try RoadTripProcess.run(["import", try TestClips.h264(), "--max-video-size", limit, "--data", data], scratch: scratch.url)
+
+        // validate: an impossible size is a usage error; 1M is a size, and the clip is under it
+        if !isASize {
+            #expect(result.status == 64)
+            #expect(result.standardError.contains("--max-video-size must be a size from 1M to 1024G (such as 500M or 4G), not '\(limit)'"),
+                    "\(result.standardError)")
+        } else {
+            #expect(result.status == 0 && result.standardOutput.contains("Imported 1 (1 video), already there 0, refused 0."), "\(result.standardOutput)")
+        }
+    }
 }
