@@ -671,6 +671,13 @@ class Browser:
     def reset(self) -> None:
         self.allowed = []
         self.log = []
+        # What the last test left in the tab's sessionStorage (the tabs' remembered places,
+        # tab-memory.js) must not steer this one: cleared on the page the tab was left on, the one
+        # origin written to since the last reset.
+        try:
+            self.driver.execute_script("try { sessionStorage.clear(); } catch (error) {}")
+        except Exception:  # a browser without JavaScript, or a page that is gone
+            pass
         self.driver.get("about:blank")
         # Chromium keeps at most 50 entries of a tab's history (history.length stops growing
         # there), and a test may count them: a pooled tab getting near that is swapped for a
