@@ -263,6 +263,12 @@ class Book:
         else:
             y = int(rect["top"] + rect["height"] * across)
             start, end = rect["left"] + rect["width"] * from_x, rect["left"] + rect["width"] * to_x
+        pressed = (x, int(start)) if vertical else (int(start), y)
+        # The press must land on the book (not on something laid over it for a moment).
+        hit = self.driver.execute_script(
+            "const e = document.elementFromPoint(arguments[0], arguments[1]);"
+            "return e && (e.closest('.book-stage') ? null : e.outerHTML.slice(0, 200))", *pressed)
+        assert hit is None, f"the press at {pressed} would land on {hit}, not on the book's stage"
         kind = interaction.POINTER_TOUCH if touch else interaction.POINTER_MOUSE
         self.pointer = PointerInput(kind, "finger" if touch else "mouse")
         builder = ActionBuilder(self.driver, mouse=self.pointer, duration=25)  # a quick drag, 8 moves

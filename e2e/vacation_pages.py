@@ -394,6 +394,7 @@ return {
   images: shown.map(e => { const i = e.querySelector('figure.book-photo img'); return !!i && i.complete && i.naturalWidth > 0; }),
   boxes: shown.map(e => e.getBoundingClientRect().toJSON()),
   path: location.pathname,
+  data: {...book.dataset},  // for a failure's message: the drawn edge, refusals
 };
 """
 
