@@ -7,11 +7,16 @@ the player is what differs between them. The clips are made here by FFmpeg's own
 320×240, a different picture for each test so each is a new video."""
 
 import re
+import struct
 import subprocess
+import uuid
 from datetime import datetime, timezone
 from pathlib import Path
 
 import pytest
+from selenium.webdriver.common.actions import interaction
+from selenium.webdriver.common.actions.action_builder import ActionBuilder
+from selenium.webdriver.common.actions.pointer_input import PointerInput
 
 from photo_pages import PhotoScreens, own_photo_server, photo_ids
 
@@ -33,6 +38,14 @@ def make_clip(path: Path, pattern: str) -> Path:
         check=True, timeout=60,
     )
     return path
+
+
+def timeline_badge(b, photo: int) -> str | None:
+    """What the photo's thumbnail in the timeline says in its corner."""
+    b.open("/timeline")
+    return b.driver.execute_script(
+        "const cell = document.querySelector(`.photo-cell[data-photo-id='${arguments[0]}']`);"
+        "return cell && cell.querySelector('.motion-badge')?.textContent", photo)
 
 
 def video_state(b) -> dict:
@@ -63,11 +76,7 @@ def test_an_uploaded_video_plays_in_the_viewer_in_ranges(video_server, browser, 
     photo = photo_ids(video_server)[f"Tram {layout}"]
 
     # The thumbnail says how long it is, as iOS Photos does.
-    b.open("/timeline")
-    badge = b.driver.execute_script(
-        "const cell = document.querySelector(`.photo-cell[data-photo-id='${arguments[0]}']`);"
-        "return cell && cell.querySelector('.motion-badge')?.textContent", photo)
-    assert badge == "0:02"
+    assert timeline_badge(b, photo) == "0:02"
 
     # The viewer: the poster at once, the player when the rendition is made (the page asks how far it is).
     b.open(f"/photos/{photo}")
@@ -113,3 +122,103 @@ def test_space_plays_and_the_arrows_seek(video_server, browser, tmp_path):
     stage.send_keys("\ue014")  # the right arrow
     screens.wait(lambda: video_state(b)["time"] >= 1.9, "the right arrow should seek forward (to the end of a 2 s clip)")
     assert b.driver.execute_script("return location.pathname") == f"/photos/{photo}", "the arrows seek, not page"
+
+
+def apple_maker_note(identifier: str) -> bytes:
+    """An iPhone's MakerNote naming a Live Photo's identifier: "Apple iOS", a version, big-endian,
+    one IFD entry (0x0011, ASCII, at an offset from the note's start) and the string after it."""
+    value = identifier.encode() + b"\0"
+    return b"Apple iOS\0" + b"\0\x01MM" + struct.pack(">H", 1) + struct.pack(">HHII", 0x0011, 2, len(value), 32) + b"\0" * 4 + value
+
+
+def with_exif(jpeg: bytes, taken: str, maker_note: bytes) -> bytes:
+    """The JPEG with an EXIF segment after its start: DateTimeOriginal and the MakerNote, in the
+    Exif IFD that IFD0 points to (little-endian TIFF)."""
+    taken_bytes = taken.encode() + b"\0"
+    exif_ifd = 8 + 18  # after the header and IFD0 (one entry)
+    data = exif_ifd + 2 + 2 * 12 + 4
+    tiff = b"II*\0" + struct.pack("<I", 8)
+    tiff += struct.pack("<H", 1) + struct.pack("<HHII", 0x8769, 4, 1, exif_ifd) + struct.pack("<I", 0)
+    tiff += struct.pack("<H", 2)
+    tiff += struct.pack("<HHII", 0x9003, 2, len(taken_bytes), data)
+    tiff += struct.pack("<HHII", 0x927C, 7, len(maker_note), data + len(taken_bytes))
+    tiff += struct.pack("<I", 0) + taken_bytes + maker_note
+    payload = b"Exif\0\0" + tiff
+    return jpeg[:2] + b"\xff\xe1" + struct.pack(">H", len(payload) + 2) + payload + jpeg[2:]
+
+
+def make_live_pair(folder: Path, name: str, pattern: str) -> tuple[Path, Path]:
+    """A Live Photo as an iPhone exports it: a JPEG still and a one-second MOV, taken now, whose
+    MakerNote and QuickTime keys name the same new content identifier."""
+    identifier = str(uuid.uuid4()).upper()
+    now = datetime.now(timezone.utc)
+    plain = folder / f"{name}-plain.jpg"
+    subprocess.run(["ffmpeg", "-nostdin", "-v", "error", "-f", "lavfi", "-i", f"{pattern}=size=320x240", "-frames:v", "1", "-y", str(plain)],
+                   check=True, timeout=60)
+    still = folder / f"{name}.JPG"
+    still.write_bytes(with_exif(plain.read_bytes(), now.strftime("%Y:%m:%d %H:%M:%S"), apple_maker_note(identifier)))
+    movie = folder / f"{name}.MOV"
+    subprocess.run(
+        ["ffmpeg", "-nostdin", "-v", "error", "-f", "lavfi", "-i", f"{pattern}=size=320x240:rate=25:duration=1", "-vf", "hue=h=90",
+         "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-movflags", "use_metadata_tags",
+         "-metadata", f"com.apple.quicktime.creationdate={now.strftime('%Y-%m-%dT%H:%M:%S+0000')}",
+         "-metadata", f"com.apple.quicktime.content.identifier={identifier}", "-y", str(movie)],
+        check=True, timeout=60,
+    )
+    return still, movie
+
+
+def live_state(b) -> dict:
+    return b.driver.execute_script(
+        """
+        const badge = document.querySelector('.photo-viewer .live-badge');
+        if (!badge) return null;
+        const video = document.querySelector('.photo-stage .photo-live');
+        const box = badge.getBoundingClientRect();
+        return { state: badge.dataset.state, shown: !!video, time: video ? video.currentTime : null,
+                 badge: badge.textContent.trim(), badgeSize: [box.width, box.height], image: !!document.querySelector('.photo-stage .photo-image') };
+        """
+    )
+
+
+@pytest.mark.parametrize("layout,pattern", [("phone", "testsrc"), ("tablet-landscape", "smptebars")])
+def test_a_live_photo_is_one_item_whose_motion_plays_while_held(video_server, browser, tmp_path, layout, pattern):
+    b = browser(layout, server=video_server)
+    screens = PhotoScreens(b)
+    title = f"Live {layout}"
+    still, movie = make_live_pair(tmp_path, title, pattern)
+
+    # Both halves in one upload, the motion first: one item, the still with a LIVE badge.
+    b.open("/upload")
+    screens.choose_files([movie, still])
+    screens.wait(lambda: screens.summary() == "2 imported, 0 already there, 0 refused", "the upload's summary", timeout=60)
+    rows = video_server.query("SELECT id, motion FROM photos WHERE title = ?", title)
+    assert len(rows) == 1 and rows[0][1] == "live", f"one item, a Live Photo: {rows}"
+    photo = rows[0][0]
+    assert timeline_badge(b, photo) == "LIVE"
+
+    # The viewer shows the still (pan and zoom as any photo) and the badge, a finger wide.
+    b.open(f"/photos/{photo}")
+    screens.wait(lambda: (live_state(b) or {}).get("state") == "ready", "the motion should be made and given to the page", timeout=90)
+    state = live_state(b)
+    assert state["image"] and not state["shown"] and state["badge"] == "LIVE", state
+    assert min(state["badgeSize"]) >= 44, f"the badge is a finger wide: {state}"
+
+    # Pressed and held on the photo, the motion plays over the still; let go, the still is back.
+    # (One gesture, pressed, held and lifted: the page notes how far the motion played.)
+    b.driver.execute_script(
+        "window.livePlayed = 0; document.addEventListener('timeupdate', (event) => {"
+        "  if (event.target.matches('.photo-live')) window.livePlayed = Math.max(window.livePlayed, event.target.currentTime); }, true)")
+    stage = b.driver.find_element("css selector", ".photo-stage")
+    kind = interaction.POINTER_TOUCH if layout == "phone" else interaction.POINTER_MOUSE
+    hold = ActionBuilder(b.driver, mouse=PointerInput(kind, "finger" if layout == "phone" else "mouse"))
+    hold.pointer_action.move_to(stage).pointer_down().pause(1.2).pointer_up()
+    hold.perform()
+    assert b.driver.execute_script("return window.livePlayed") > 0.3, "held, the motion should have played over the still"
+    screens.wait(lambda: not live_state(b)["shown"], "let go, the still should be back")
+    # The badge pressed plays it once, to its end.
+    b.driver.find_element("css selector", ".live-badge").click()
+    screens.wait(lambda: live_state(b)["shown"] and live_state(b)["time"] > 0.2, "the badge pressed, the motion should play")
+    b.screenshot(f"{layout}-live-photo-playing")
+    screens.wait(lambda: not live_state(b)["shown"], "played to its end, the still should be back")
+    assert b.driver.execute_script("return location.pathname") == f"/photos/{photo}", "a hold is no swipe"

@@ -30,7 +30,8 @@ enum ExifDecoding {
             imageDescription: reader.text(.image, ExifTagNumber.imageDescription),
             keywords: reader.keywords(),
             takenOffset: reader.text(.photo, ExifTagNumber.offsetTimeOriginal).flatMap(ExifTime.offsetMinutes),
-            gpsTime: reader.gpsTime())
+            gpsTime: reader.gpsTime(),
+            appleMakerNote: reader.appleMakerNote())
         if let (latitude, longitude) = reader.position(warnings: &warnings) {
             metadata.latitude = latitude
             metadata.longitude = longitude
@@ -74,6 +75,13 @@ enum ExifDecoding {
             let scalars = String(decoding: raw, as: UTF8.self).unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F && !DirectionOverrides.isOverride($0) }
             let trimmed = String(String.UnicodeScalarView(scalars)).trimmingWhitespace
             return trimmed.isEmpty ? nil : trimmed
+        }
+
+        /// The MakerNote's bytes when they are Apple's (the other makers' are not read).
+        func appleMakerNote() -> [UInt8]? {
+            guard let entry = entry(.photo, ExifTagNumber.makerNote), entry.size <= 64 << 10 else { return nil }
+            let bytes = Array(bytes(of: entry))
+            return bytes.starts(with: Array("Apple iOS\0".utf8)) ? bytes : nil
         }
 
         /// Windows writes XPKeywords as BYTE; a few tools say UNDEFINED. Other formats are not UTF-16.

@@ -48,6 +48,7 @@ enum ExifTagNumber {
     static let exifVersion: UInt16 = 0x9000
     static let dateTimeOriginal: UInt16 = 0x9003
     static let dateTimeDigitized: UInt16 = 0x9004
+    static let makerNote: UInt16 = 0x927C
     static let gpsVersionID: UInt16 = 0x0000
     static let gpsLatitudeRef: UInt16 = 0x0001
     static let gpsLatitude: UInt16 = 0x0002
@@ -77,6 +78,7 @@ extension ExifField {
             let exifDate = String(takenAt.map { $0 == "-" ? ":" : $0 == "T" ? " " : $0 })
             fields.append(ExifField(.photo, ExifTagNumber.dateTimeOriginal, .ascii(exifDate)))
         }
+        if let note = metadata.appleMakerNote { fields.append(ExifField(.photo, ExifTagNumber.makerNote, .undefined(note))) }
         if let offset = metadata.takenOffset {
             fields.append(ExifField(.photo, ExifTagNumber.offsetTimeOriginal, .ascii(ExifTime.offsetText(minutes: offset))))
         }

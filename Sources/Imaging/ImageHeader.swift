@@ -51,10 +51,14 @@ public struct PhotoMetadata: Sendable, Equatable {
     /// When the GPS fixed the position, seconds since 1970 UTC (GPSDateStamp and GPSTimeStamp):
     /// with `takenAt`, it tells how far the camera's clock is from UTC.
     public var gpsTime: Int64?
+    /// An iPhone's MakerNote ("Apple iOS\0…", at most 64 KiB) as it is in the file: a Live
+    /// Photo's still names its motion there (read by Video's `MotionParts`).
+    public var appleMakerNote: [UInt8]?
 
     public init(takenAt: String? = nil, latitude: Double? = nil, longitude: Double? = nil, orientation: Int = 1,
                 cameraMake: String? = nil, cameraModel: String? = nil, imageDescription: String? = nil,
-                keywords: [String] = [], takenOffset: Int? = nil, gpsTime: Int64? = nil) {
+                keywords: [String] = [], takenOffset: Int? = nil, gpsTime: Int64? = nil, appleMakerNote: [UInt8]? = nil) {
+        self.appleMakerNote = appleMakerNote
         self.takenOffset = takenOffset
         self.gpsTime = gpsTime
         self.takenAt = takenAt

@@ -45,6 +45,30 @@ public enum TestClips {
                                      "-metadata", "com.apple.quicktime.make=Apple", "-metadata", "com.apple.quicktime.model=iPhone 15"])
     }
 
+    /// A Live Photo's motion as an iPhone writes it: a second of QuickTime with Apple's local
+    /// time and, unless nil, the content identifier that names its still (QuickTime keys).
+    public static func liveMovie(_ name: String, identifier: String?, creationDate: String = "2024-06-01T10:05:00+0200") throws -> String {
+        let plain = try make("live-plain.mov", ["-f", "lavfi", "-i", "testsrc=size=320x240:rate=25:duration=1", "-c:v", "libx264",
+                                                "-preset", "ultrafast", "-pix_fmt", "yuv420p"])
+        return try make(name, ["-i", plain, "-c", "copy", "-movflags", "use_metadata_tags",
+                               "-metadata", "com.apple.quicktime.creationdate=\(creationDate)"]
+                        + (identifier.map { ["-metadata", "com.apple.quicktime.content.identifier=\($0)"] } ?? []))
+    }
+
+    /// A Live Photo's still's MakerNote as an iPhone writes it: "Apple iOS", a version, the byte
+    /// order, one IFD entry (`tag`, ASCII, counted, at an offset from the note's start) and the
+    /// string after it.
+    public static func appleMakerNote(_ identifier: String, bigEndian: Bool = true, tag: UInt16 = 0x0011) -> [UInt8] {
+        func u16(_ v: UInt16) -> [UInt8] { bigEndian ? [UInt8(v >> 8), UInt8(v & 0xFF)] : [UInt8(v & 0xFF), UInt8(v >> 8)] }
+        func u32(_ v: UInt32) -> [UInt8] {
+            let bytes = [UInt8(v >> 24), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)]
+            return bigEndian ? bytes : bytes.reversed()
+        }
+        let value = Array(identifier.utf8) + [0]
+        return Array("Apple iOS\0".utf8) + [0, 1] + Array((bigEndian ? "MM" : "II").utf8) + u16(1)
+            + u16(tag) + u16(2) + u32(UInt32(value.count)) + u32(32) + u32(0) + value
+    }
+
     /// VP9 in WebM, without sound.
     public static func vp9() throws -> String {
         try make("vp9.webm", ["-f", "lavfi", "-i", "testsrc=size=320x240:rate=25:duration=1", "-c:v", "libvpx-vp9", "-deadline", "realtime", "-cpu-used", "8"])

@@ -102,7 +102,6 @@ extension VideoFacts {
         longitude = position?.longitude
         cameraMake = Self.name(tags["com.apple.quicktime.make"] ?? tags["make"] ?? tags["com.android.manufacturer"])
         cameraModel = Self.name(tags["com.apple.quicktime.model"] ?? tags["model"] ?? tags["com.android.model"])
-        contentIdentifier = tags["com.apple.quicktime.content.identifier"].flatMap { $0.count <= 64 && !$0.isEmpty ? $0 : nil }
     }
 
     private static func isAttachedPicture(_ stream: [String: Any]) -> Bool {

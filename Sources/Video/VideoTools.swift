@@ -46,7 +46,10 @@ public struct VideoTools: Sendable {
             "-f", Self.demuxer(container), "-print_format", "json", "-show_format", "-show_streams", "file:" + path,
         ], limits: limits.probe)
         guard outcome.succeeded else { throw VideoError(Self.reason(outcome, doing: "read")) }
-        return try VideoFacts(probeReport: outcome.output)
+        var facts = try VideoFacts(probeReport: outcome.output)
+        // A Live Photo's identifier is read by RoadTrip's own parser of the movie's boxes.
+        facts.contentIdentifier = container.isISOMedia ? MotionParts.contentIdentifier(movieAt: path) : nil
+        return facts
     }
 
     /// A still of the first second that is not black (a fade-in, a pocket), upright, as a PNG

@@ -9,14 +9,8 @@ import Testing
 @Suite struct MotionPartsTests {
     static let identifier = "FFCBAC24-E547-4BBC-AF47-38B1A3D845E3"
 
-    /// An Apple MakerNote as an iPhone writes it: its header, its byte order, one IFD entry
-    /// (0x0011, ASCII) and the string after it.
     static func makerNote(_ identifier: String = identifier, bigEndian: Bool = true, tag: UInt16 = 0x0011) -> [UInt8] {
-        func u16(_ v: UInt16) -> [UInt8] { bigEndian ? [UInt8(v >> 8), UInt8(v & 0xFF)] : [UInt8(v & 0xFF), UInt8(v >> 8)] }
-        func u32(_ v: UInt32) -> [UInt8] { let b = [UInt8(v >> 24), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)]; return bigEndian ? b : b.reversed() }
-        let value = Array(identifier.utf8) + [0]
-        return Array("Apple iOS\0".utf8) + [0, 1] + Array((bigEndian ? "MM" : "II").utf8) + u16(1)
-            + u16(tag) + u16(2) + u32(UInt32(value.count)) + u32(32) + u32(0) + value
+        TestClips.appleMakerNote(identifier, bigEndian: bigEndian, tag: tag)
     }
 
     @Test func theStillsIdentifierIsReadFromItsMakerNoteInEitherByteOrder() {
@@ -38,9 +32,7 @@ import Testing
 
     @Test func theMotionsIdentifierIsReadFromAQuickTimeFilesKeys() throws {
         // setup: a MOV as an iPhone writes its Live Photo's motion (QuickTime keys, ffmpeg's `use_metadata_tags`).
-        let path = try TestClips.make("live.mov", TestClips.picture + ["-t", "1", "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p",
-                                                                       "-movflags", "use_metadata_tags",
-                                                                       "-metadata", "com.apple.quicktime.content.identifier=\(Self.identifier)"])
+        let path = try TestClips.liveMovie("live.mov", identifier: Self.identifier)
         let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
 
         // MUT
@@ -49,9 +41,10 @@ import Testing
         })
         let identifier = MotionParts.contentIdentifier(movie: Array(bytes[Int(moov.offset)..<Int(moov.offset + moov.size)]))
 
-        // validate: ours and FFmpeg's agree
+        // validate: and read from the file as the import does (its probe)
         #expect(identifier == Self.identifier)
         #expect(try VideoTools.installed().probe(path, container: .mov).contentIdentifier == Self.identifier)
+        #expect(MotionParts.contentIdentifier(movieAt: try TestClips.h264()) == nil, "a movie without one")
         #expect(MotionParts.contentIdentifier(movie: Array(bytes.prefix(Int(moov.offset) + 40))) == nil, "a moov cut short")
     }
 

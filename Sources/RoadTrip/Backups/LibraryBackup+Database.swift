@@ -81,13 +81,13 @@ extension LibraryBackup {
         var originals: [Original] = []
         var after: Int64 = 0
         while true {
-            let joined: SQL = videos ? "LEFT JOIN videos v ON v.photo_id = p.id AND p.motion = 'video'" : "LEFT JOIN (SELECT NULL AS photo_id, NULL AS container) v ON false"
+            let joined: SQL = videos ? "LEFT JOIN videos v ON v.photo_id = p.id" : "LEFT JOIN (SELECT NULL AS photo_id, NULL AS sha256, NULL AS container) v ON false"
             let rows = try db.fetchAll("""
-                SELECT p.id, p.sha256, p.format, v.container FROM photos p \(sql: joined)
+                SELECT p.id, p.sha256, p.format, v.sha256 AS video_sha256, v.container FROM photos p \(sql: joined)
                 WHERE p.id > \(after) ORDER BY p.id LIMIT 10000
                 """) { row in
                 (id: try row["id"] as Int64, sha256: try row["sha256"] as String, format: try row["format"] as String,
-                 container: try row["container"] as String?)
+                 videoSHA256: try row["video_sha256"] as String?, container: try row["container"] as String?)
             }
             guard let last = rows.last else { return originals }
             after = last.id
@@ -95,9 +95,12 @@ extension LibraryBackup {
                 guard PhotoFiles.isDigest(row.sha256), let format = ImageFormat(rawValue: row.format) else {
                     throw BackupError("photo \(row.id) has no valid digest or format in the database")
                 }
-                let video = try row.container.map { text throws(BackupError) in
-                    guard let container = VideoContainer(rawValue: text) else { throw BackupError("video \(row.id) has no valid container in the database") }
-                    return container
+                var video: (sha256: String, container: VideoContainer)?
+                if let text = row.container {
+                    guard let container = VideoContainer(rawValue: text), let sha256 = row.videoSHA256, PhotoFiles.isDigest(sha256) else {
+                        throw BackupError("video \(row.id) has no valid container or digest in the database")
+                    }
+                    video = (sha256, container)
                 }
                 originals.append(Original(sha256: row.sha256, format: format, video: video))
             }

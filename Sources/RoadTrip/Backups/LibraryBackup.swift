@@ -115,7 +115,9 @@ public struct LibraryBackup: Sendable {
     struct Original {
         let sha256: String
         let format: ImageFormat
-        var video: VideoContainer? = nil
+        /// Its video file: a video's own (its digest the photo's, the original its poster), or a
+        /// Live Photo's movie (a digest of its own, the original its still).
+        var video: (sha256: String, container: VideoContainer)? = nil
     }
 
     /// The copied database, and what was read from it at the same instant.
@@ -134,11 +136,12 @@ public struct LibraryBackup: Sendable {
             wanted.append((String(source.dropFirst(folder.path.count + 1)), source, digest, required))
         }
         for photo in photos {
-            if let container = photo.video {
-                // The video as imported, and its poster (RoadTrip's still, not of that digest).
-                want(files.video(sha256: photo.sha256, container: container), digest: photo.sha256, required: true)
-                want(files.original(sha256: photo.sha256, format: photo.format), digest: nil, required: true)
-                if withRenditions { want(files.videoRendition(sha256: photo.sha256), digest: nil, required: false) }
+            if let video = photo.video {
+                // The video as imported, and its poster (RoadTrip's still, not of that digest) or
+                // its Live Photo's still.
+                want(files.video(sha256: video.sha256, container: video.container), digest: video.sha256, required: true)
+                want(files.original(sha256: photo.sha256, format: photo.format), digest: video.sha256 == photo.sha256 ? nil : photo.sha256, required: true)
+                if withRenditions { want(files.videoRendition(sha256: video.sha256), digest: nil, required: false) }
             } else {
                 want(files.original(sha256: photo.sha256, format: photo.format), digest: photo.sha256, required: true)
             }

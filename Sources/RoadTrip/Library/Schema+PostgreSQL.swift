@@ -371,5 +371,7 @@ extension Schema {
             CREATE INDEX photos_on_map_by_id ON photos(map_z, id) WHERE map_z IS NOT NULL;
             DROP INDEX photos_on_map;
             """),
+        // SQLite's 021-live-photos.
+        Migration("017-live-photos", VideoSchema.livePhotos),
     ]
 }

@@ -374,6 +374,7 @@ enum Schema {
             """),
         // Videos, and what moves in Live and Motion Photos (`VideoSchema`).
         Migration("020-videos", VideoSchema.sqlite),
+        Migration("021-live-photos", VideoSchema.livePhotos),
     ]
 
     /// The same on both engines.

@@ -28,25 +28,43 @@ public struct ImportSummary: Sendable {
     public var refused: [(source: ImportSource, reason: String)] = []
     /// An imported file's EXIF fields that were impossible, so left out, one sentence each.
     public var warnings: [(source: ImportSource, warning: String)] = []
-    /// How many of `imported` were videos.
-    public var importedVideos = 0
+
+    /// What the imported files made, item by item: a still, a video, a Live Photo or a Motion
+    /// Photo (a Live Photo's two files are one item, whichever came first).
+    private var items: [Int64: Motion?] = [:]
+    /// The items that a Live Photo's second half completed: what they became is final.
+    private var completed: Set<Int64> = []
 
     public init() {}
 
-    /// "2 photos and 1 video" when videos came; nil for photos alone (the count says it all).
+    /// How many items of each kind the imported files made.
+    public var importedItems: (photos: Int, videos: Int, livePhotos: Int, motionPhotos: Int) {
+        let kinds = Array(items.values)
+        return (kinds.filter { $0 == nil }.count, kinds.filter { $0 == .video }.count,
+                kinds.filter { $0 == .live }.count, kinds.filter { $0 == .motion }.count)
+    }
+
+    /// "2 photos, 1 video and 3 Live Photos" when anything but photos came; nil for photos alone
+    /// (the count says it all).
     public var importedKinds: String? {
-        guard importedVideos > 0 else { return nil }
-        let photos = imported.count - importedVideos
-        let videoText = "\(importedVideos) video\(importedVideos == 1 ? "" : "s")"
-        return photos == 0 ? videoText : "\(photos) photo\(photos == 1 ? "" : "s") and \(videoText)"
+        let (photos, videos, live, motion) = importedItems
+        guard videos + live + motion > 0 else { return nil }
+        func counted(_ count: Int, _ one: String, _ many: String) -> String? { count == 0 ? nil : "\(count) \(count == 1 ? one : many)" }
+        let parts = [counted(photos, "photo", "photos"), counted(videos, "video", "videos"),
+                     counted(live, "Live Photo", "Live Photos"), counted(motion, "Motion Photo", "Motion Photos")].compactMap { $0 }
+        return parts.count == 1 ? parts[0] : parts.dropLast().joined(separator: ", ") + " and " + parts[parts.count - 1]
     }
 
     mutating func add(_ outcome: ImportOutcome, for source: ImportSource) {
         switch outcome {
         case .imported(let photo, let warnings):
             imported.append(source)
-            if photo.isVideo { importedVideos += 1 }
+            if !completed.contains(photo.id) { items[photo.id] = photo.motion }
             self.warnings += warnings.map { (source, $0) }
+        case .paired(let photo):
+            imported.append(source)
+            items[photo.id] = photo.motion
+            completed.insert(photo.id)
         case .alreadyThere: alreadyThere.append(source)
         case .refused(let reason): refused.append((source, reason))
         }

@@ -12,6 +12,9 @@ public enum ImportOutcome: Sendable, Equatable {
     case imported(Photo, warnings: [String])
     /// The same bytes were imported before (perhaps under another name): stored once.
     case alreadyThere(Photo)
+    /// The other half of a Live Photo the library had (`PhotoStore+LivePhotos`): stored, and
+    /// the pair is one item.
+    case paired(Photo)
     /// Not stored; the reason names what is wrong with the file, not where it is.
     case refused(String)
 }
@@ -73,19 +76,29 @@ extension PhotoStore {
                         place: GazetteerPlace?, by account: AccountID?) throws -> ImportOutcome {
         let metadata = image.metadata
         let now = clock.now()
-        return try database.write { db in
+        let key = PairingKey(identifier: metadata.appleMakerNote.flatMap(MotionParts.contentIdentifier(makerNote:)),
+                             title: title, takenAt: metadata.takenAt, takenOffset: metadata.takenOffset)
+        var poster: String?
+        let outcome: ImportOutcome = try PhotoStore.retryingOnce { try database.write { db in
+            if let movie = try PhotoStore.partner(of: key, isStill: true, in: db) {
+                let (photo, old) = try PhotoStore.makeLive(movie, still: image, sha256: sha256, byteCount: byteCount,
+                                                           identifier: key.identifier, place: place, in: db)
+                poster = old
+                return .paired(photo)
+            }
             if let place { try PhotoStore.record(place, in: db) }
             try db.execute("""
                 INSERT INTO photos (sha256, format, byte_count, width, height, orientation, title, description, taken_at,
                     sorted_at, latitude, longitude, camera_make, camera_model, place_id, imported_at, imported_by, keywords,
-                    taken_offset, gps_at, position_source)
+                    taken_offset, gps_at, position_source, content_identifier)
                 VALUES (\(sha256), \(image.header.format.rawValue), \(byteCount), \(image.header.width), \(image.header.height),
                     \(image.header.orientation), \(title), \(metadata.imageDescription), \(metadata.takenAt),
                     \(metadata.takenAt ?? PhotoStore.timestamp(now)), \(metadata.latitude), \(metadata.longitude),
                     \(metadata.cameraMake), \(metadata.cameraModel), \(place?.id), \(Int64(now.timeIntervalSince1970)),
                     \(account?.rawValue), \(metadata.keywords.joined(separator: ";")),
                     \(metadata.takenAt == nil ? nil : metadata.takenOffset), \(metadata.gpsTime),
-                    \(metadata.latitude == nil ? nil : PositionSource.camera.rawValue))
+                    \(metadata.latitude == nil ? nil : PositionSource.camera.rawValue),
+                    \(try PhotoStore.freeIdentifier(key.identifier, in: db)))
                 ON CONFLICT (sha256) DO NOTHING
                 """)
             let inserted = db.changes > 0
@@ -93,6 +106,18 @@ extension PhotoStore {
                 throw FileError("cannot find the new row of", sha256)
             }
             return inserted ? .imported(try Photo(row: row), warnings: image.warnings) : .alreadyThere(try Photo(row: row))
+        } }
+        if let poster { removePoster(sha256: poster) }
+        return outcome
+    }
+
+    /// Runs `body` again once when it is refused by a constraint: the other half of a Live
+    /// Photo imported at the same moment took the identifier; the second time finds it.
+    static func retryingOnce<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as DatabaseError where error.isConstraintViolation {
+            return try body()
         }
     }
 

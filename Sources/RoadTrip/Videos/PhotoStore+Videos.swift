@@ -22,7 +22,18 @@ extension PhotoStore {
         do { facts = try video.tools.probe(path, container: container) } catch { return .refused(error.description) }
         do {
             let (sha256, copy) = try files.stageOriginal(from: path)
-            if let existing = try photo(sha256: sha256) { return .alreadyThere(existing) }
+            if let existing = try photo(sha256: sha256) ?? photo(videoSHA256: sha256) { return .alreadyThere(existing) }
+            let key = PairingKey(identifier: facts.contentIdentifier, title: PhotoStore.title(fromFileName: fileName),
+                                 takenAt: facts.takenAt, takenOffset: facts.takenOffset, duration: facts.duration)
+            // The motion of a still the library has: no poster, no item of its own.
+            if try database.read({ try PhotoStore.partner(of: key, isStill: false, in: $0) }) != nil {
+                try files.storeVideo(copy, sha256: sha256, container: container)
+                let paired: Photo? = try PhotoStore.retryingOnce { try database.write { db in
+                    guard let still = try PhotoStore.partner(of: key, isStill: false, in: db) else { return nil }
+                    return try attachMovie(to: still, facts, container: container, sha256: sha256, byteCount: size, in: db)
+                } }
+                if let paired { return .paired(paired) }
+            }
             // A temporary name (`Library.isTemporary`): a crash's leftover is found and removed.
             let still = files.folder.path + "/originals/.poster-\(UUID().uuidString).tmp"
             defer { unlink(still) }
@@ -34,8 +45,10 @@ extension PhotoStore {
             let header = try processor.inspect(fileAt: poster).header
             try files.storeVideo(copy, sha256: sha256, container: container)
             let place = try locality(latitude: facts.latitude, longitude: facts.longitude)
-            return try insertVideo(facts, container: container, sha256: sha256, byteCount: size, poster: header,
-                                   title: PhotoStore.title(fromFileName: fileName), place: place, by: account)
+            return try PhotoStore.retryingOnce {
+                try insertVideo(facts, container: container, sha256: sha256, byteCount: size, poster: header,
+                                key: key, place: place, by: account)
+            }
         } catch let error as VideoError {
             return .refused(error.description)
         } catch let error as ImagingError {
@@ -47,20 +60,26 @@ extension PhotoStore {
         }
     }
 
+    /// The video's item, or — when its still came meanwhile — the still's, which it joins.
     private func insertVideo(_ facts: VideoFacts, container: VideoContainer, sha256: String, byteCount: Int, poster: ImageHeader,
-                             title: String, place: GazetteerPlace?, by account: AccountID?) throws -> ImportOutcome {
+                             key: PairingKey, place: GazetteerPlace?, by account: AccountID?) throws -> ImportOutcome {
         let now = clock.now()
-        return try database.write { db in
+        let title = key.title
+        let outcome: ImportOutcome = try database.write { db in
+            if let still = try PhotoStore.partner(of: key, isStill: false, in: db) {
+                return .paired(try attachMovie(to: still, facts, container: container, sha256: sha256, byteCount: byteCount, in: db))
+            }
             if let place { try PhotoStore.record(place, in: db) }
             try db.execute("""
                 INSERT INTO photos (sha256, format, byte_count, width, height, orientation, title, taken_at, sorted_at,
                     latitude, longitude, camera_make, camera_model, place_id, imported_at, imported_by, keywords,
-                    taken_offset, position_source, motion, duration_ms)
+                    taken_offset, position_source, motion, duration_ms, content_identifier)
                 VALUES (\(sha256), \(ImageFormat.jpeg.rawValue), \(byteCount), \(poster.width), \(poster.height), 1, \(title),
                     \(facts.takenAt), \(facts.takenAt ?? PhotoStore.timestamp(now)), \(facts.latitude), \(facts.longitude),
                     \(facts.cameraMake), \(facts.cameraModel), \(place?.id), \(Int64(now.timeIntervalSince1970)),
                     \(account?.rawValue), '', \(facts.takenAt == nil ? nil : facts.takenOffset),
-                    \(facts.latitude == nil ? nil : PositionSource.camera.rawValue), \(Motion.video.rawValue), \(facts.duration))
+                    \(facts.latitude == nil ? nil : PositionSource.camera.rawValue), \(Motion.video.rawValue), \(facts.duration),
+                    \(try PhotoStore.freeIdentifier(facts.contentIdentifier, in: db)))
                 ON CONFLICT (sha256) DO NOTHING
                 """)
             let inserted = db.changes > 0
@@ -69,14 +88,30 @@ extension PhotoStore {
             }
             let photo = try Photo(row: row)
             guard inserted else { return .alreadyThere(photo) }
-            try db.execute("""
-                INSERT INTO videos (photo_id, sha256, container, byte_count, width, height, rotation, video_codec, audio_codec, content_identifier)
-                VALUES (\(photo.id), \(sha256), \(container.rawValue), \(byteCount), \(facts.width), \(facts.height), \(facts.rotation),
-                    \(facts.videoCodec), \(facts.audioCodec), \(facts.contentIdentifier))
-                """)
-            try JobQueue(database: database, clock: clock).enqueue(.video, key: String(photo.id), in: db)
+            try insertVideoFile(of: photo.id, facts, container: container, sha256: sha256, byteCount: byteCount, in: db)
             return .imported(photo, warnings: [])
         }
+        // Paired after all: the poster made for an item of its own is not needed.
+        if case .paired = outcome { removePoster(sha256: sha256) }
+        return outcome
+    }
+
+    /// The video file's row under the item `id`, and the job that makes its rendition.
+    func insertVideoFile(of id: Int64, _ facts: VideoFacts, container: VideoContainer, sha256: String, byteCount: Int,
+                         in db: Connection) throws {
+        try db.execute("""
+            INSERT INTO videos (photo_id, sha256, container, byte_count, width, height, rotation, video_codec, audio_codec, content_identifier)
+            VALUES (\(id), \(sha256), \(container.rawValue), \(byteCount), \(facts.width), \(facts.height), \(facts.rotation),
+                \(facts.videoCodec), \(facts.audioCodec), \(facts.contentIdentifier))
+            """)
+        try JobQueue(database: database, clock: clock).enqueue(.video, key: String(id), in: db)
+    }
+
+    /// The library's item whose video file has these bytes (a Live Photo's movie is no item of its own).
+    public func photo(videoSHA256 sha256: String) throws -> Photo? {
+        try database.fetchOne("""
+            SELECT \(raw: Photo.columns) FROM photos WHERE id = (SELECT photo_id FROM videos WHERE sha256 = \(sha256))
+            """).map(Photo.init)
     }
 
     /// The first bytes of a file, enough to tell a video from a photo; nil when it cannot be read

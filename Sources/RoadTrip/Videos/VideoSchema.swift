@@ -34,6 +34,14 @@ enum VideoSchema {
         """
     }
 
+    /// A Live Photo's halves find each other by Apple's content identifier, whichever comes
+    /// first: the item (a still, or a video waiting for its still) keeps it, at most one item
+    /// an identifier — two imports of a pair at once cannot both make an item of their own.
+    static let livePhotos = """
+        ALTER TABLE photos ADD COLUMN content_identifier TEXT;
+        CREATE UNIQUE INDEX photos_by_content_identifier ON photos(content_identifier) WHERE content_identifier IS NOT NULL;
+        """
+
     static let sqlite = migration(integer: "INTEGER", real: "REAL")
     static let postgreSQL = migration(integer: "BIGINT", real: "DOUBLE PRECISION")
 }

@@ -4,6 +4,7 @@
 // app.js loads this module on a page with a viewer; it sets up each viewer as it arrives.
 
 import { clamp } from "./shared.js";
+import { LiveMotion } from "./live-photo.js";
 import { VideoViewer } from "./video-player.js";
 
 export const MIN_SCALE = 0.1;
@@ -268,6 +269,8 @@ function setUp() {
     root.dataset.ready = "true";
     // A video plays in the browser's own player: no pan and zoom.
     root.viewer = root.querySelector(".photo-video") ? new VideoViewer(root) : new PhotoViewer(root);
+    // A Live Photo: the still is the viewer's; its motion plays over it while held.
+    if (root.querySelector(".live-badge")) root.live = new LiveMotion(root, root.viewer);
   }
 }
 

@@ -57,28 +57,36 @@ export class VideoViewer {
   /** Asks how far the rendition is until it is made (or has failed), while this viewer is on screen. */
   async waitForRendition() {
     const note = this.root.querySelector(".video-preparing");
-    while (this.root.isConnected) {
-      await new Promise((resolve) => setTimeout(resolve, STATUS_EVERY_MS));
-      let status;
-      try {
-        const response = await fetch(this.video.dataset.status, { credentials: "same-origin", headers: { Accept: "application/json" } });
-        if (!response.ok) continue;
-        status = await response.json();
-      } catch {
-        continue; // offline a moment: ask again
-      }
-      if (status.state === "ready") {
-        this.video.src = this.video.dataset.src;
-        this.video.dataset.state = "ready";
-        note?.remove();
-        return;
-      }
-      if (status.state === "failed") {
-        if (note) note.textContent = `This video could not be prepared: ${status.reason}`;
-        this.video.dataset.state = "failed";
-        return;
-      }
-      if (note) note.textContent = `Preparing video… ${Number(status.percent) || 0} %`;
+    const status = await renditionMade(this.video.dataset.status, this.root, (percent) => {
+      if (note) note.textContent = `Preparing video… ${percent} %`;
+    });
+    if (!status) return;
+    this.video.dataset.state = status.state;
+    if (status.state === "ready") {
+      this.video.src = this.video.dataset.src;
+      note?.remove();
+    } else if (note) {
+      note.textContent = `This video could not be prepared: ${status.reason}`;
     }
   }
+}
+
+/** Asks the server how far a video's rendition is (`status`, its address) every two seconds
+ * while `root` is on the page, telling `progress` each share done. Answers the status once it
+ * is `ready` or `failed`, or null once `root` is gone. */
+export async function renditionMade(status, root, progress = () => {}) {
+  while (root.isConnected) {
+    await new Promise((resolve) => setTimeout(resolve, STATUS_EVERY_MS));
+    let answer;
+    try {
+      const response = await fetch(status, { credentials: "same-origin", headers: { Accept: "application/json" } });
+      if (!response.ok) continue;
+      answer = await response.json();
+    } catch {
+      continue; // offline a moment: ask again
+    }
+    if (answer.state === "ready" || answer.state === "failed") return answer;
+    progress(Number(answer.percent) || 0);
+  }
+  return null;
 }

@@ -64,7 +64,7 @@ struct PhotoController {
             master: master,
             detail: PhotoViewerView(
                 model: viewer,
-                video: photo.isVideo ? try photos.video(of: photo) : nil,
+                video: try photos.video(of: photo),
                 visits: PhotoVisits(photoID: photo.id, vacations: try app.library.vacations.holding(sha256: photo.sha256, for: account.id)),
                 tags: PhotoTagsView(photoID: photo.id, photoTitle: photo.displayTitle, keywords: photo.keywords, tags: try app.library.photoTags.tags(of: photo.id, for: account.id), error: tagRefusal?.message, typed: tagRefusal?.typed ?? ""),
                 mapSources: app.mapSources

@@ -88,9 +88,13 @@ import Testing
     }
 
     @Test func aVideoIsBackedUpAsItsFileAndItsPosterAndRestoredWhole() throws {
-        // setup: a video and its rendition
+        // setup: a video and its rendition; a Live Photo (its still and its movie, one item)
         let video = try #require(fixture.importPhoto(try TestClips.h264()).photo)
         try fixture.library.runVideoJob(Job(id: 0, kind: .video, key: String(video.id), attempts: 1))
+        let identifier = "6F2B7C1E-4A8D-4E55-9C3A-1D2E3F405162"
+        _ = fixture.importPhoto(try fixture.draw("IMG_0042.JPG", appleMakerNote: TestClips.appleMakerNote(identifier)))
+        let live = try #require(fixture.importPhoto(try TestClips.liveMovie("IMG_0042.MOV", identifier: identifier)).photo)
+        let movie = try #require(try fixture.photos.video(of: live))
 
         // MUT
         let result = try backup()
@@ -102,10 +106,14 @@ import Testing
         let paths = try SnapshotFolder.verify(result.snapshot).files.map(\.path)
         #expect(paths.contains("originals/\(video.sha256.prefix(2))/\(video.sha256).mp4") && paths.contains("originals/\(video.sha256.prefix(2))/\(video.sha256).jpg"))
         #expect(!paths.contains { $0.hasPrefix("cache/video/") })
+        #expect(paths.contains("originals/\(live.sha256.prefix(2))/\(live.sha256).jpg") && paths.contains("originals/\(movie.sha256.prefix(2))/\(movie.sha256).mov"),
+                "a Live Photo's still and its movie")
         #expect(restored.check.problems.isEmpty, "\(restored.check.problems)")
         let library = try Library(folder: target.folder, database: target.database, readers: 1)
         #expect(try library.check(hashes: true).problems.isEmpty)
         #expect(try library.photos.photo(id: video.id)?.isVideo == true)
+        let restoredLive = try #require(try library.photos.photo(id: live.id))
+        #expect(try restoredLive.motion == .live && library.photos.video(of: restoredLive)?.sha256 == movie.sha256)
     }
 
     @Test func theSecondBackupOfAnUnchangedLibraryHardLinksEveryOriginal() throws {

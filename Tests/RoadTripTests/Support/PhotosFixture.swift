@@ -48,11 +48,11 @@ final class PhotosFixture: Sendable {
     @discardableResult
     func draw(_ name: String, format: ImageFormat = .jpeg, width: Int = 320, height: Int = 240, seed: UInt64 = 1,
               at coordinate: (Double, Double)? = nil, takenAt: String? = "2024-05-01T10:00:00", description: String? = nil,
-              orientation: Int = 1, takenOffset: Int? = nil, gpsTime: Int64? = nil) throws -> String {
+              orientation: Int = 1, takenOffset: Int? = nil, gpsTime: Int64? = nil, appleMakerNote: [UInt8]? = nil) throws -> String {
         let path = source.appendingPathComponent(name).path
         let metadata = PhotoMetadata(takenAt: takenAt, latitude: coordinate?.0, longitude: coordinate?.1, orientation: orientation,
                                      cameraMake: "Fujifilm", cameraModel: "X-T5", imageDescription: description,
-                                     takenOffset: takenOffset, gpsTime: gpsTime)
+                                     takenOffset: takenOffset, gpsTime: gpsTime, appleMakerNote: appleMakerNote)
         try SyntheticPhoto.write(to: path, format: format, width: width, height: height, metadata: metadata, seed: seed)
         return path
     }
@@ -85,7 +85,7 @@ final class PhotosFixture: Sendable {
 extension ImportOutcome {
     var photo: Photo? {
         switch self {
-        case .imported(let photo, _), .alreadyThere(let photo): photo
+        case .imported(let photo, _), .alreadyThere(let photo), .paired(let photo): photo
         case .refused: nil
         }
     }

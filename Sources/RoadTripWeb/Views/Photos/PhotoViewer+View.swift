@@ -21,7 +21,8 @@ struct PhotoViewer {
 /// beyond the preview's resolution.
 struct PhotoViewerView: HTML {
     let model: PhotoViewer
-    /// The video file, when the photo is a video: played in place of the picture.
+    /// The video file, when the photo is a video (played in place of the picture) or a Live
+    /// Photo (its motion, played over the still while pressed).
     var video: VideoFile? = nil
     /// The vacations holding the photo, and the Visit / Unvisit links.
     let visits: PhotoVisits<EmptyHTML>
@@ -37,7 +38,8 @@ struct PhotoViewerView: HTML {
             // Browsers show HEIC only on some systems; its preview (a JPEG) is as deep as the zoom goes.
             original: photo.format == .heic ? nil : .photoImage(id: photo.id, size: .original),
             previous: model.previous, next: model.next,
-            video: video.map { VideoStage(id: photo.id, rendition: $0.rendition) }
+            video: photo.isVideo ? video.map { VideoStage(id: photo.id, rendition: $0.rendition) } : nil,
+            motion: photo.isVideo ? nil : video.map { VideoStage(id: photo.id, rendition: $0.rendition) }
         ) {
             visits
             PhotoInfoView(model: model, tags: tags, mapSources: mapSources)
@@ -58,13 +60,15 @@ struct PhotoStageView<Panels: HTML>: HTML {
     let previous: Route?
     let next: Route?
     let video: VideoStage?
+    /// A Live Photo's motion.
+    let motion: VideoStage?
     let panels: Panels
 
     init(id: String, title: String, width: Int, height: Int, image: Route, original: Route?, previous: Route?, next: Route?,
-         video: VideoStage? = nil, @HTMLBuilder panels: () -> Panels) {
+         video: VideoStage? = nil, motion: VideoStage? = nil, @HTMLBuilder panels: () -> Panels) {
         (self.id, self.title, self.width, self.height) = (id, title, width, height)
         (self.image, self.original, self.previous, self.next) = (image, original, previous, next)
-        self.video = video
+        (self.video, self.motion) = (video, motion)
         self.panels = panels()
     }
 
@@ -78,12 +82,14 @@ struct PhotoStageView<Panels: HTML>: HTML {
                     video.player(poster: image, title: title, width: width, height: height)
                 }
             } else {
-                div(.class("photo-stage"), .tabindex(0), .role("img"), .ariaLabel("\(title). Drag to pan; pinch, scroll or press + and − to zoom."),
+                div(.class("photo-stage"), .tabindex(0), .role("img"),
+                    .ariaLabel("\(title). \(motion == nil ? "" : "A Live Photo: press and hold to play it. ")Drag to pan; pinch, scroll or press + and − to zoom."),
                     .data("previous", previous?.path ?? ""), .data("next", next?.path ?? "")) {
                     img(.class("photo-image"), .src(image), .alt(title),
                         .width(width), .height(height), .decoding("async"))
                     div(.class("spinner"), .role("status"), .ariaLabel("Loading the photo"), .hidden()) {}
                 }
+                if let motion { LiveBadgeView(stage: motion) }
             }
             div(.class("photo-controls")) {
                 neighbourLink(previous, caption: "‹ Previous", className: "photo-previous", rel: "prev")
@@ -138,6 +144,24 @@ struct VideoPlayerView: HTML {
         case .ready: EmptyHTML()
         case .pending(let percent): p(.class("video-preparing"), .role("status")) { "Preparing video… \(percent) %" }
         case .failed(let reason): p(.class("video-preparing"), .role("status")) { "This video could not be prepared: \(reason)" }
+        }
+    }
+}
+
+/// The LIVE badge at the stage's corner, as iOS draws it: the photo held (or the badge hovered
+/// with a mouse, or pressed as a button) plays the motion over the still (live-photo.js, which
+/// makes the player then); without JavaScript it is a link to the movie.
+struct LiveBadgeView: HTML {
+    let stage: VideoStage
+
+    var content: some HTML {
+        let preparing = stage.rendition != .ready
+        a(.class("live-badge", preparing ? "preparing" : ""), .href(.photoVideo(id: stage.id)),
+          .ariaLabel(preparing ? "Live Photo: its motion is being prepared" : "Play the Live Photo"), .role("button"),
+          .data("state", preparing ? "pending" : "ready"), .data("src", Route.photoVideo(id: stage.id).path),
+          .data("status", Route.photoVideoStatus(id: stage.id).path)) {
+            span(.class("live-ring"), .ariaHidden()) {}
+            "LIVE"
         }
     }
 }

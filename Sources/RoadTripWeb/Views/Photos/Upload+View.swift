@@ -90,7 +90,7 @@ struct UploadSummaryView: HTML {
 
     static func kind(_ outcome: UploadResult) -> String {
         switch outcome {
-        case .photo(.imported): "imported"
+        case .photo(.imported), .photo(.paired): "imported"
         case .tracks(.success(let result)): result.added > 0 ? "imported" : "already-there"
         case .photo(.alreadyThere): "already-there"
         case .photo(.refused), .tracks(.failure): "refused"
@@ -111,6 +111,7 @@ struct UploadSummaryView: HTML {
         switch outcome {
         case .imported(_, let warnings) where !warnings.isEmpty: "Imported, but \(warnings.joined(separator: "; and "))"
         case .imported: "Imported"
+        case .paired: "Imported: it joined its other half as a Live Photo"
         case .alreadyThere: "Already in the library"
         case .refused(let reason): "Refused: \(reason)"
         }
