@@ -258,6 +258,9 @@ class PhotoScreens(Shell):
                 return True
             if self.shown(OPEN_MASTER):  # tablet portrait: the top bar's button (again, if a swap raced it)
                 self.find(OPEN_MASTER).click()
+                # Not again while the overlay slides in: a second press would close it (seen once
+                # in a full run: the place's row then pressed as it slid away).
+                self.browser.settle()
             return False
 
         self.wait(on_screen, f"the master column should be on screen on {self.where()}")

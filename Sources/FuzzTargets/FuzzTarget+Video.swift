@@ -20,7 +20,7 @@ extension FuzzTarget {
 
 extension FuzzTarget {
     /// What pairs a still with its motion, read by RoadTrip itself from hostile bytes: an Apple
-    /// MakerNote, a QuickTime movie's boxes, a Motion Photo's XMP and a Samsung trailer.
+    /// MakerNote, a QuickTime movie's boxes, a JPEG's XMP segment, a Motion Photo's XMP and a Samsung trailer.
     static let motionParts = FuzzTarget(name: "motion-parts", seeds: VideoInput.motionSeeds) { bytes in
         for identifier in [MotionParts.contentIdentifier(makerNote: bytes), MotionParts.contentIdentifier(movie: bytes)].compactMap({ $0 }) {
             precondition((1...64).contains(identifier.utf8.count), "an identifier of \(identifier.utf8.count) bytes")
@@ -31,6 +31,9 @@ extension FuzzTarget {
         }
         if let video = MotionParts.motionPhotoVideo(xmp: String(decoding: bytes, as: UTF8.self), fileSize: size) {
             precondition(video.offset + video.length == size, "a motion photo's video not at the end")
+        }
+        if let xmp = MotionPhotoFile.xmpPacket(inJPEG: bytes) {
+            precondition(xmp.utf8.count <= 3 * bytes.count, "an XMP packet longer than its JPEG")
         }
         if let video = MotionParts.samsungMotionVideo(tail: bytes, tailOffset: 0, fileSize: size) {
             precondition(video.offset + video.length <= size, "a trailer's video past the end")
@@ -57,7 +60,15 @@ enum VideoInput {
             .init("quicktime-keys", movie),
             .init("motion-photo-xmp", Array(#"<Container:Item Item:Semantic="MotionPhoto" Item:Length="40"/>"#.utf8) + [UInt8](repeating: 0, count: 64)),
             .init("samsung-trailer", Array("MotionPhoto_Data".utf8) + [UInt8](repeating: 1, count: 40) + Array("SEFH".utf8)),
+            .init("jpeg-xmp", jpegXMP),
         ]
+    }
+
+    /// A Pixel's JPEG head: SOI, an XMP APP1 naming the Motion Photo's video, then the image data.
+    static var jpegXMP: [UInt8] {
+        let xmp = Array("http://ns.adobe.com/xap/1.0/\0".utf8)
+            + Array(#"<rdf:Description GCamera:MotionPhoto="1"><Container:Item Item:Semantic="MotionPhoto" Item:Length="40"/></rdf:Description>"#.utf8)
+        return [0xFF, 0xD8, 0xFF, 0xE1, UInt8((xmp.count + 2) >> 8), UInt8((xmp.count + 2) & 0xFF)] + xmp + [0xFF, 0xDA, 0, 2] + [UInt8](repeating: 0, count: 64)
     }
 
     static func seeds() -> [FuzzTarget.Seed] {

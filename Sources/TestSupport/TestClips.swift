@@ -15,15 +15,18 @@ public enum TestClips {
 
     private static let made = Mutex<[String: String]>([:])
 
-    /// Runs FFmpeg to make `name` in the folder, once.
+    /// Runs FFmpeg to make `name` in the folder, once: tests running at once that want the same
+    /// clip wait for the first to make it (one clip is made at a time).
     public static func make(_ name: String, _ arguments: [String]) throws -> String {
         let path = folder + "/" + name
-        if made.withLock({ $0[name] }) != nil { return path }
-        let outcome = try LimitedProcess.run(ffmpeg, ["-nostdin", "-hide_banner", "-v", "error"] + arguments + ["-y", path],
-                                             limits: ProcessLimits(memory: 4 << 30, processorSeconds: 120, seconds: 120))
-        guard outcome.succeeded else { throw ClipError(description: "ffmpeg could not make \(name): \(outcome.errorTail)") }
-        made.withLock { $0[name] = path }
-        return path
+        return try made.withLock { (made) throws -> String in
+            if made[name] != nil { return path }
+            let outcome = try LimitedProcess.run(ffmpeg, ["-nostdin", "-hide_banner", "-v", "error"] + arguments + ["-y", path],
+                                                 limits: ProcessLimits(memory: 4 << 30, processorSeconds: 120, seconds: 120))
+            guard outcome.succeeded else { throw ClipError(description: "ffmpeg could not make \(name): \(outcome.errorTail)") }
+            made[name] = path
+            return path
+        }
     }
 
     public static let picture = ["-f", "lavfi", "-i", "testsrc=size=320x240:rate=25:duration=2"]
@@ -67,6 +70,37 @@ public enum TestClips {
         let value = Array(identifier.utf8) + [0]
         return Array("Apple iOS\0".utf8) + [0, 1] + Array((bigEndian ? "MM" : "II").utf8) + u16(1)
             + u16(tag) + u16(2) + u32(UInt32(value.count)) + u32(32) + u32(0) + value
+    }
+
+    /// How a phone lays a Motion Photo's video after its JPEG.
+    public enum MotionPhotoStyle: Sendable { case google, samsung }
+
+    /// A Motion Photo made of the JPEG at `still` and the video at `video`, written to `output`:
+    /// Google's (an XMP `Container:Directory` naming the video's length, the video appended) or
+    /// Samsung's (the video after a "MotionPhoto_Data" marker, the trailer's index after it).
+    public static func motionPhoto(still: String, video: String, style: MotionPhotoStyle, to output: String) throws -> String {
+        var jpeg = [UInt8](try Data(contentsOf: URL(fileURLWithPath: still)))
+        let movie = [UInt8](try Data(contentsOf: URL(fileURLWithPath: video)))
+        switch style {
+        case .google:
+            let xmp = """
+                <x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">\
+                <rdf:Description xmlns:GCamera="http://ns.google.com/photos/1.0/camera/" xmlns:Container="http://ns.google.com/photos/1.0/container/" \
+                xmlns:Item="http://ns.google.com/photos/1.0/container/item/" GCamera:MotionPhoto="1" GCamera:MotionPhotoVersion="1">\
+                <Container:Directory><rdf:Seq>\
+                <rdf:li rdf:parseType="Resource"><Container:Item Item:Mime="image/jpeg" Item:Semantic="Primary" Item:Length="0" Item:Padding="0"/></rdf:li>\
+                <rdf:li rdf:parseType="Resource"><Container:Item Item:Mime="video/mp4" Item:Semantic="MotionPhoto" Item:Length="\(movie.count)"/></rdf:li>\
+                </rdf:Seq></Container:Directory></rdf:Description></rdf:RDF></x:xmpmeta>
+                """
+            let payload = Array("http://ns.adobe.com/xap/1.0/\0".utf8) + Array(xmp.utf8)
+            let segment = [0xFF, 0xE1, UInt8((payload.count + 2) >> 8), UInt8((payload.count + 2) & 0xFF)] + payload
+            jpeg.insert(contentsOf: segment, at: 2)
+            jpeg += movie
+        case .samsung:
+            jpeg += Array("MotionPhoto_Data".utf8) + movie + Array("SEFH".utf8) + [UInt8](repeating: 0, count: 24) + Array("SEFT".utf8)
+        }
+        try Data(jpeg).write(to: URL(fileURLWithPath: output))
+        return output
     }
 
     /// VP9 in WebM, without sound.

@@ -136,7 +136,12 @@ public enum MotionParts {
     public static func motionPhotoVideo(xmp: String, fileSize: UInt64) -> (offset: UInt64, length: UInt64)? {
         let text = String(xmp.prefix(256 << 10))
         var length: UInt64?
-        if let range = text.range(of: "MotionPhoto"), let item = text[range.upperBound...].range(of: "Length=\"") {
+        // The directory's item whose Semantic is MotionPhoto (its attributes in any order; the
+        // description's own GCamera:MotionPhoto="1" comes first and is no item).
+        if let semantic = text.range(of: "Semantic=\"MotionPhoto\""),
+           let start = text[..<semantic.lowerBound].lastIndex(of: "<"),
+           let end = text[semantic.upperBound...].firstIndex(of: ">"),
+           let item = text[start..<end].range(of: "Length=\"") {
             length = number(after: item.upperBound, in: text)
         }
         if length == nil, let offset = text.range(of: "MicroVideoOffset=\"") {

@@ -47,9 +47,13 @@ extension PhotoStore {
             if let existing = try photo(sha256: sha256) { return .alreadyThere(existing) }
             try files.makeCheckedRenditions(inline, sha256: sha256, from: path, with: processor)
             try files.storeOriginal(copy, sha256: sha256, format: inspected.header.format)
+            var warnings = inspected.warnings
+            // A Motion Photo: the video inside the JPEG is its motion.
+            let motion = inspected.header.format == .jpeg ? embeddedMotion(in: path, warnings: &warnings) : nil
             let place = try locality(latitude: inspected.metadata.latitude, longitude: inspected.metadata.longitude)
             return try insert(inspected, sha256: sha256, byteCount: DurableFile.size(of: path) ?? 0,
-                              title: PhotoStore.title(fromFileName: fileName), place: place, by: account)
+                              title: PhotoStore.title(fromFileName: fileName), place: place, by: account,
+                              motion: motion, warnings: warnings)
         } catch let error as ImagingError {
             return .refused(error.description)
         } catch let error as FileDigestError {
@@ -72,15 +76,15 @@ extension PhotoStore {
         return try gazetteer.gazetteer().locality(for: coordinate, within: PhotoStore.placeRadius)
     }
 
-    private func insert(_ image: InspectedImage, sha256: String, byteCount: Int, title: String,
-                        place: GazetteerPlace?, by account: AccountID?) throws -> ImportOutcome {
+    private func insert(_ image: InspectedImage, sha256: String, byteCount: Int, title: String, place: GazetteerPlace?,
+                        by account: AccountID?, motion: EmbeddedMotion?, warnings: [String]) throws -> ImportOutcome {
         let metadata = image.metadata
         let now = clock.now()
         let key = PairingKey(identifier: metadata.appleMakerNote.flatMap(MotionParts.contentIdentifier(makerNote:)),
                              title: title, takenAt: metadata.takenAt, takenOffset: metadata.takenOffset)
         var poster: String?
         let outcome: ImportOutcome = try PhotoStore.retryingOnce { try database.write { db in
-            if let movie = try PhotoStore.partner(of: key, isStill: true, in: db) {
+            if motion == nil, let movie = try PhotoStore.partner(of: key, isStill: true, in: db) {
                 let (photo, old) = try PhotoStore.makeLive(movie, still: image, sha256: sha256, byteCount: byteCount,
                                                            identifier: key.identifier, place: place, in: db)
                 poster = old
@@ -90,7 +94,7 @@ extension PhotoStore {
             try db.execute("""
                 INSERT INTO photos (sha256, format, byte_count, width, height, orientation, title, description, taken_at,
                     sorted_at, latitude, longitude, camera_make, camera_model, place_id, imported_at, imported_by, keywords,
-                    taken_offset, gps_at, position_source, content_identifier)
+                    taken_offset, gps_at, position_source, content_identifier, motion, duration_ms)
                 VALUES (\(sha256), \(image.header.format.rawValue), \(byteCount), \(image.header.width), \(image.header.height),
                     \(image.header.orientation), \(title), \(metadata.imageDescription), \(metadata.takenAt),
                     \(metadata.takenAt ?? PhotoStore.timestamp(now)), \(metadata.latitude), \(metadata.longitude),
@@ -98,14 +102,21 @@ extension PhotoStore {
                     \(account?.rawValue), \(metadata.keywords.joined(separator: ";")),
                     \(metadata.takenAt == nil ? nil : metadata.takenOffset), \(metadata.gpsTime),
                     \(metadata.latitude == nil ? nil : PositionSource.camera.rawValue),
-                    \(try PhotoStore.freeIdentifier(key.identifier, in: db)))
+                    \(motion == nil ? try PhotoStore.freeIdentifier(key.identifier, in: db) : nil),
+                    \(motion.map { _ in Motion.motion.rawValue }), \(motion?.facts.duration))
                 ON CONFLICT (sha256) DO NOTHING
                 """)
             let inserted = db.changes > 0
             guard let row = try db.fetchOne("SELECT \(raw: Photo.columns) FROM photos WHERE sha256 = \(sha256)") else {
                 throw FileError("cannot find the new row of", sha256)
             }
-            return inserted ? .imported(try Photo(row: row), warnings: image.warnings) : .alreadyThere(try Photo(row: row))
+            let photo = try Photo(row: row)
+            guard inserted else { return .alreadyThere(photo) }
+            if let motion {
+                try insertVideoFile(of: photo.id, motion.facts, container: motion.container, sha256: motion.sha256,
+                                    byteCount: motion.byteCount, in: db)
+            }
+            return .imported(photo, warnings: warnings)
         } }
         if let poster { removePoster(sha256: poster) }
         return outcome
