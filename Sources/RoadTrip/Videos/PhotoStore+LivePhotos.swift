@@ -115,9 +115,12 @@ extension PhotoStore {
     /// The movie joins the still `id`: its file's row under the still's id, and its rendition's job.
     func attachMovie(to id: Int64, _ facts: VideoFacts, container: VideoContainer, sha256: String, byteCount: Int,
                      in db: Connection) throws -> Photo {
+        // The still keeps the identifier it has; one it lacked the movie gives, if no item has it.
+        let kept: String? = try db.fetchOne("SELECT content_identifier FROM photos WHERE id = \(id)").flatMap { try $0["content_identifier"] }
+        let identifier = try kept ?? PhotoStore.freeIdentifier(facts.contentIdentifier, in: db)
         try db.execute("""
-            UPDATE photos SET motion = \(Motion.live.rawValue), duration_ms = \(facts.duration),
-                content_identifier = \(try PhotoStore.freeIdentifier(facts.contentIdentifier, in: db)) WHERE id = \(id)
+            UPDATE photos SET motion = \(Motion.live.rawValue), duration_ms = \(facts.duration), content_identifier = \(identifier)
+            WHERE id = \(id)
             """)
         try insertVideoFile(of: id, facts, container: container, sha256: sha256, byteCount: byteCount, in: db)
         guard let row = try db.fetchOne("SELECT \(raw: Photo.columns) FROM photos WHERE id = \(id)") else {

@@ -26,8 +26,10 @@ extension PhotoStore {
             let key = PairingKey(identifier: facts.contentIdentifier, title: PhotoStore.title(fromFileName: fileName),
                                  takenAt: facts.takenAt, takenOffset: facts.takenOffset, duration: facts.duration)
             // The motion of a still the library has: no poster, no item of its own.
+            var stored = false
             if try database.read({ try PhotoStore.partner(of: key, isStill: false, in: $0) }) != nil {
                 try files.storeVideo(copy, sha256: sha256, container: container)
+                stored = true
                 let paired: Photo? = try PhotoStore.retryingOnce { try database.write { db in
                     guard let still = try PhotoStore.partner(of: key, isStill: false, in: db) else { return nil }
                     return try attachMovie(to: still, facts, container: container, sha256: sha256, byteCount: size, in: db)
@@ -43,7 +45,7 @@ extension PhotoStore {
             try processor.makeRendition(.poster, of: still, to: poster)
             try files.makeCheckedRenditions(inline, sha256: sha256, from: poster, with: processor)
             let header = try processor.inspect(fileAt: poster).header
-            try files.storeVideo(copy, sha256: sha256, container: container)
+            if !stored { try files.storeVideo(copy, sha256: sha256, container: container) }
             let place = try locality(latitude: facts.latitude, longitude: facts.longitude)
             return try PhotoStore.retryingOnce {
                 try insertVideo(facts, container: container, sha256: sha256, byteCount: size, poster: header,

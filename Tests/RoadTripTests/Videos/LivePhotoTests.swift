@@ -39,6 +39,8 @@ import Video
         #expect(!fixture.files(under: "originals").contains { $0.hasSuffix("\(video.sha256).jpg") }, "no poster for a movie that has its still")
         #expect(!fixture.files(under: "cache").contains { $0.contains(video.sha256) })
         #expect(try fixture.library.jobs.pending()[.video] == 1)
+        let kept: String? = try fixture.library.database.read { try $0.fetchOne("SELECT content_identifier FROM photos").flatMap { try $0["content_identifier"] } }
+        #expect(kept == Self.identifier, "the item keeps the identifier")
         // Either half again is the pair, stored once.
         #expect(fixture.importPhoto(movie) == .alreadyThere(live))
         #expect(fixture.importPhoto(try Self.still(fixture)) == .alreadyThere(live))
