@@ -6,6 +6,7 @@ On a server of this module's own (uploads change its library), at a phone's and 
 the player is what differs between them. The clips are made here by FFmpeg's own sources, 2 s at
 320×240, a different picture for each test so each is a new video."""
 
+import json
 import re
 import struct
 import subprocess
@@ -18,7 +19,9 @@ from selenium.webdriver.common.actions import interaction
 from selenium.webdriver.common.actions.action_builder import ActionBuilder
 from selenium.webdriver.common.actions.pointer_input import PointerInput
 
+from pages import http_get
 from photo_pages import PhotoScreens, own_photo_server, photo_ids
+from vacation_pages import create_over_http, share_link_over_http, visit_over_http
 
 VIDEO = ".photo-viewer .photo-video"
 
@@ -28,13 +31,14 @@ def video_server(artifacts):
     yield from own_photo_server(artifacts, "videos")
 
 
-def make_clip(path: Path, pattern: str) -> Path:
-    """2 s of an FFmpeg test picture with a tone, H.264/AAC in MP4, recorded now (the newest in the timeline)."""
+def make_clip(path: Path, pattern: str, tags: tuple[str, ...] = ()) -> Path:
+    """2 s of an FFmpeg test picture with a tone, H.264/AAC in MP4, recorded now (the newest in the
+    timeline), with `tags` (`-metadata` arguments) too."""
     now = datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
     subprocess.run(
         ["ffmpeg", "-nostdin", "-v", "error", "-f", "lavfi", "-i", f"{pattern}=size=320x240:rate=25:duration=2",
          "-f", "lavfi", "-i", "sine=frequency=440:duration=2", "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p",
-         "-c:a", "aac", "-metadata", f"creation_time={now}", "-movflags", "+faststart", "-y", str(path)],
+         "-c:a", "aac", "-metadata", f"creation_time={now}", *tags, "-movflags", "+faststart", "-y", str(path)],
         check=True, timeout=60,
     )
     return path
@@ -222,3 +226,47 @@ def test_a_live_photo_is_one_item_whose_motion_plays_while_held(video_server, br
     b.screenshot(f"{layout}-live-photo-playing")
     screens.wait(lambda: not live_state(b)["shown"], "played to its end, the still should be back")
     assert b.driver.execute_script("return location.pathname") == f"/photos/{photo}", "a hold is no swipe"
+
+
+def format_tags(path: Path) -> dict:
+    """The container's tags of a video, as ffprobe reads them."""
+    report = subprocess.run(["ffprobe", "-v", "error", "-print_format", "json", "-show_format", str(path)],
+                            check=True, capture_output=True, timeout=30).stdout
+    return json.loads(report)["format"].get("tags", {})
+
+
+def test_a_vacations_video_plays_under_a_link_that_hides_where_and_its_bytes_say_nothing_of_it(video_server, browser, tmp_path):
+    # A video recorded in Lisbon (its MP4 says where), made playable, visited into a vacation
+    # shared by a link with "Show where" off.
+    b = browser("phone", server=video_server)
+    screens = PhotoScreens(b)
+    clip = make_clip(tmp_path / "Lisbon tram.mp4", "smptehdbars", ("-metadata", "location=+38.7100-009.1500/"))
+    assert "location" in format_tags(clip)
+    b.open("/upload")
+    screens.choose_files([clip])
+    screens.wait(lambda: screens.summary() == "1 imported, 0 already there, 0 refused", "the upload's summary", timeout=60)
+    photo = photo_ids(video_server)["Lisbon tram"]
+    screens.wait(lambda: video_server.query("SELECT rendition FROM videos WHERE photo_id = ?", photo) == [("ready",)],
+                 "the rendition should be made", timeout=90)
+    session = video_server.owner_session
+    vacation = create_over_http(video_server, session, "Lisbon by tram")
+    visit_over_http(video_server, session, photo, vacation)
+    ((shown,),) = video_server.query("SELECT id FROM vacation_photos WHERE vacation_id = ?", vacation)
+    link = share_link_over_http(video_server, session, vacation, show_dates="on")
+
+    # A visitor: the vacation's photo plays in place, from the link's own address.
+    b = browser("phone", server=video_server, signed_in=False)
+    b.open(f"{link}/photos/{shown}")
+    screens = PhotoScreens(b)
+    screens.wait(lambda: (video_state(b) or {}).get("state") == "ready", "the shared video's player")
+    assert video_state(b)["src"] == f"{link}/photos/{shown}/video"
+    b.driver.execute_script("const v = document.querySelector(arguments[0]); v.muted = true; v.play();", VIDEO)
+    screens.wait(lambda: video_state(b)["time"] > 0.3, "the shared video should play")
+    b.screenshot("phone-shared-video-playing")
+
+    # What the visitor's browser was given says nothing of where: no tag of the original.
+    answer = http_get(video_server(f"{link}/photos/{shown}/video"))
+    assert answer.status == 200 and answer.header("Content-Type") == "video/mp4", answer.status
+    given = tmp_path / "given.mp4"
+    given.write_bytes(answer.body)
+    assert not {key for key in format_tags(given) if "location" in key or "xyz" in key}, format_tags(given)

@@ -33,7 +33,7 @@ export class LiveMotion {
       event.preventDefault();
       this.play({ once: true });
     });
-    if (!this.ready) this.waitForMotion();
+    if (!this.ready && this.badge.dataset.status) this.waitForMotion();
   }
 
   get ready() {

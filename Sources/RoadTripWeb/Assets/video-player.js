@@ -22,7 +22,8 @@ export class VideoViewer {
     });
     this.stage.addEventListener("pointerup", (event) => this.letGo(event));
     this.stage.addEventListener("pointercancel", () => { this.press = null; });
-    if (this.video.dataset.state === "pending") this.waitForRendition();
+    // Asked while the library's viewer is open; a vacation's page shows it when opened again.
+    if (this.video.dataset.state === "pending" && this.video.dataset.status) this.waitForRendition();
   }
 
   key(event) {

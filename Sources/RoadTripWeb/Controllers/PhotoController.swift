@@ -123,11 +123,17 @@ struct PhotoController {
     func video(id: Int64) throws -> Response {
         let photo = try existing(id)
         guard let video = try photos.video(of: photo) else { throw HTTPError.notFound("This photo is not a video.") }
+        return try Self.rendition(of: video, in: photos.files, cacheControl: "private, max-age=31536000, immutable", for: context.request)
+    }
+
+    /// A video's rendition, in the ranges asked for (its metadata dropped when it was made: a
+    /// share link's visitor gets no position from its bytes); 503 while it is being made.
+    static func rendition(of video: VideoFile, in files: PhotoFiles, cacheControl: String, for request: Request) throws -> Response {
         guard video.rendition == .ready else {
             throw HTTPError(status: .serviceUnavailable, message: "This video is still being prepared. Try again in a minute.", retryAfter: 30)
         }
-        guard let response = Response.file(at: photos.files.videoRendition(sha256: video.sha256), contentType: "video/mp4",
-                                           cacheControl: "private, max-age=31536000, immutable", ranges: true, for: context.request) else {
+        guard let response = Response.file(at: files.videoRendition(sha256: video.sha256), contentType: "video/mp4",
+                                           cacheControl: cacheControl, ranges: true, for: request) else {
             throw HTTPError.notFound("This video's playable copy is missing; roadtrip check makes it again.")
         }
         return response

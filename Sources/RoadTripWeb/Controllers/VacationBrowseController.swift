@@ -75,8 +75,11 @@ struct VacationBrowseController {
                                     isPart: !window.isWhole)
         let photo = window.photo
         let link = { (other: VacationPhoto) in opening.addresses.photo(other.id, filter) }
+        let played = try libraryVideo(of: photo)
+        let stage = played.map { VideoStage(source: opening.addresses.video(photo.id), status: nil, rendition: $0.1.rendition) }
         let view = VacationPhotoView(
             addresses: opening.addresses, reveal: opening.reveal, photo: photo,
+            video: played?.0.isVideo == true ? stage : nil, motion: played?.0.isVideo == false ? stage : nil,
             place: try photo.placeID.flatMap { try opening.contents.place(id: $0) }, tags: try opening.contents.tags(ofPhoto: photo.id),
             previous: window.before.last.map(link), next: window.after.first.map(link),
             removal: try mayRemove(photo, from: opening) ? .vacationPhotoRemoval(id: opening.id, photo: photo.id, filter: filter) : nil, mapSources: app.mapSources
@@ -96,6 +99,22 @@ struct VacationBrowseController {
         response.headers["Content-Type"] = size == .thumbnail ? "image/webp" : "image/jpeg"
         response.headers["Cache-Control"] = "private, max-age=3600"
         return response
+    }
+
+    /// A vacation's video played from the library's rendition (where the library still has it):
+    /// the rendition carries no tag of the original (no position, no time), so it is given under
+    /// any link that shows the photo.
+    func video(_ opening: VacationOpening, photo photoID: Int64) throws -> Response {
+        guard let photo = try opening.contents.photo(id: photoID), let (_, video) = try libraryVideo(of: photo) else {
+            throw HTTPError.notFound("This vacation has no such video.")
+        }
+        return try PhotoController.rendition(of: video, in: app.library.photos.files, cacheControl: "private, max-age=3600", for: context.request)
+    }
+
+    /// The library's item a vacation's photo was visited from, and its video, when it plays.
+    func libraryVideo(of photo: VacationPhoto) throws -> (Photo, VideoFile)? {
+        guard let stored = try app.library.photos.photo(sha256: photo.sha256), let video = try app.library.photos.video(of: stored) else { return nil }
+        return (stored, video)
     }
 
     /// The original file, where a link allows it and the library still has the photo: a download.

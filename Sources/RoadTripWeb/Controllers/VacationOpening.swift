@@ -19,6 +19,9 @@ struct VacationAddresses: Sendable {
     func image(_ photo: Int64, _ size: PhotoImageSize) -> Route {
         token.map { .sharedPhotoImage($0, photo: photo, size: size) } ?? .vacationPhotoImage(id: vacationID, photo: photo, size: size)
     }
+    func video(_ photo: Int64) -> Route {
+        token.map { .sharedPhotoVideo($0, photo: photo) } ?? .vacationPhotoVideo(id: vacationID, photo: photo)
+    }
     func book(_ page: Int) -> Route { token.map { .sharedBook($0, page: page) } ?? .vacationBook(id: vacationID, page: page) }
     /// What a device keeps of the vacation, the part from `from` on.
     func keepList(from: Int = 0) -> Route {

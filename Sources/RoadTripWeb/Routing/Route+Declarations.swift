@@ -261,6 +261,11 @@ extension Route {
                 let browse = VacationBrowseController(app: $0, context: $1)
                 return try browse.image(try browse.opened(id, counted: false), photo: photo, size: size)
             }
+        case .vacationPhotoVideo(let id, let photo):
+            .get("/vacations/\(id)/photos/\(photo)/video", as: Parse(Route.vacationPhotoVideo)) {
+                let browse = VacationBrowseController(app: $0, context: $1)
+                return try browse.video(try browse.opened(id, counted: false), photo: photo)
+            }
         case .vacationBook(let id, let page):
             .get("/vacations/\(id)/book/\(page)", as: Parse(Route.vacationBook)) { app, context in
                 let browse = VacationBrowseController(app: app, context: context)
@@ -308,6 +313,10 @@ extension Route {
         case .sharedPhotoImage(let token, let photo, let size):
             .get("/s/\(token)/photos/\(photo)/\(size)", as: Parse(Route.sharedPhotoImage), public: true) {
                 try SharedLinkController(app: $0, context: $1).image(photo, size: size)
+            }
+        case .sharedPhotoVideo(let token, let photo):
+            .get("/s/\(token)/photos/\(photo)/video", as: Parse(Route.sharedPhotoVideo), public: true) {
+                try SharedLinkController(app: $0, context: $1).video(photo)
             }
         case .sharedBook(let token, let page):
             RouteDeclaration.get("/s/\(token)/book/\(page)", as: Parse(Route.sharedBook), public: true) { try SharedLinkController(app: $0, context: $1).book(page: page) }.pageCached

@@ -137,6 +137,8 @@ public enum Route: Sendable, Equatable {
     case vacationPhotoRemoval(id: Int64, photo: Int64, filter: VacationPhotoFilter)
     /// The preview or thumbnail a vacation keeps of its photo.
     case vacationPhotoImage(id: Int64, photo: Int64, size: PhotoImageSize)
+    /// A vacation's video (or Live Photo's motion), played from the library's rendition.
+    case vacationPhotoVideo(id: Int64, photo: Int64)
     case vacationBook(id: Int64, page: Int)
     /// What a device keeps to use a vacation offline (JSON, for kept-sets.js), a part at a time.
     case vacationKeepListPart(id: Int64, from: Int)
@@ -161,6 +163,7 @@ public enum Route: Sendable, Equatable {
     case sharedPhoto(ShareToken, photo: Int64, filter: VacationPhotoFilter)
     /// A shared photo's thumbnail or preview; its original only where the link allows it.
     case sharedPhotoImage(ShareToken, photo: Int64, size: PhotoImageSize)
+    case sharedPhotoVideo(ShareToken, photo: Int64)
     case sharedBook(ShareToken, page: Int)
     /// What a device keeps to use a shared vacation offline (JSON, for kept-sets.js), a part at a time.
     case sharedKeepListPart(ShareToken, from: Int)
@@ -207,7 +210,7 @@ public enum Route: Sendable, Equatable {
     var shareToken: ShareToken? {
         switch self {
         case .sharedVacation(let token), .sharedPassword(let token), .sharedItinerary(let token), .sharedTags(let token, _),
-             .sharedPhotos(let token, _), .sharedPhoto(let token, _, _), .sharedPhotoImage(let token, _, _), .sharedBook(let token, _),
+             .sharedPhotos(let token, _), .sharedPhoto(let token, _, _), .sharedPhotoImage(let token, _, _), .sharedPhotoVideo(let token, _), .sharedBook(let token, _),
              .sharedKeepListPart(let token, _), .sharedManifest(let token):
             token
         default: nil
@@ -250,13 +253,13 @@ public enum Route: Sendable, Equatable {
         .vacations, .newVacation, .vacationPicker(id: 1, before: nil), .vacationImport, .foundTripVacation(id: 1), .foundTripDismissal(id: 1), .vacation(id: 1), .vacationRename(id: 1), .vacationRemoval(id: 1),
         .vacationExport(id: 1), .vacationGPX(id: 1), .vacationItinerary(id: 1), .vacationTags(id: 1, query: nil), .vacationPhotos(id: 1, filter: .all),
         .vacationPhoto(id: 1, photo: 1, filter: .all), .vacationPhotoRemoval(id: 1, photo: 1, filter: .all),
-        .vacationPhotoImage(id: 1, photo: 1, size: .preview), .vacationBook(id: 1, page: 1), .vacationKeepList(id: 1),
+        .vacationPhotoImage(id: 1, photo: 1, size: .preview), .vacationPhotoVideo(id: 1, photo: 1), .vacationBook(id: 1, page: 1), .vacationKeepList(id: 1),
         .vacationSharing(id: 1), .vacationLinkOptions(id: 1, link: 1), .vacationLinkStop(id: 1, link: 1), .vacationMembers(id: 1),
         .vacationMemberRemoval(id: 1, account: AccountID(2)),
 
         .sharedVacation(exampleToken), .sharedPassword(exampleToken), .sharedItinerary(exampleToken), .sharedTags(exampleToken, query: nil),
         .sharedPhotos(exampleToken, filter: .all), .sharedPhoto(exampleToken, photo: 1, filter: .all),
-        .sharedPhotoImage(exampleToken, photo: 1, size: .preview), .sharedBook(exampleToken, page: 1), .sharedKeepListPart(exampleToken, from: 0),
+        .sharedPhotoImage(exampleToken, photo: 1, size: .preview), .sharedPhotoVideo(exampleToken, photo: 1), .sharedBook(exampleToken, page: 1), .sharedKeepListPart(exampleToken, from: 0),
         .sharedManifest(exampleToken),
 
         .flickrPlaces, .flickrPlace(id: "53312345678"), .flickrPhoto(id: "53312345678", place: nil),

@@ -106,7 +106,7 @@ import Testing
         share(as: .view)
         let before = try web.snapshot()
         let routes = Route.examples.filter { $0.path.hasPrefix("/vacations/1") }
-        try #require(routes.count == 19)
+        try #require(routes.count == 20)
 
         for route in routes {
             // MUT
@@ -118,6 +118,8 @@ import Testing
             switch route {
             case .vacation, .vacationItinerary, .vacationTags, .vacationPhotos, .vacationPhoto, .vacationPhotoImage, .vacationBook, .vacationKeepListPart:
                 #expect(page?.status == .ok, "GET \(route.path)")
+            case .vacationPhotoVideo:
+                #expect(page?.status == .notFound, "the example photo is no video: not refused, not there")
             default:
                 if let page { #expect(page.status == .forbidden, "GET \(route.path): \(page.status)") }
                 if let post { #expect(post.status == .forbidden, "POST \(route.path): \(post.status)") }

@@ -38,8 +38,8 @@ struct PhotoViewerView: HTML {
             // Browsers show HEIC only on some systems; its preview (a JPEG) is as deep as the zoom goes.
             original: photo.format == .heic ? nil : .photoImage(id: photo.id, size: .original),
             previous: model.previous, next: model.next,
-            video: photo.isVideo ? video.map { VideoStage(id: photo.id, rendition: $0.rendition) } : nil,
-            motion: photo.isVideo ? nil : video.map { VideoStage(id: photo.id, rendition: $0.rendition) }
+            video: photo.isVideo ? video.map { VideoStage(library: photo.id, rendition: $0.rendition) } : nil,
+            motion: photo.isVideo ? nil : video.map { VideoStage(library: photo.id, rendition: $0.rendition) }
         ) {
             visits
             PhotoInfoView(model: model, tags: tags, mapSources: mapSources)
@@ -116,8 +116,21 @@ struct PhotoStageView<Panels: HTML>: HTML {
 /// A video on the stage: the browser's player with the poster, its rendition as its source
 /// once made; until then the poster with how far it is, or why it failed.
 struct VideoStage {
-    let id: Int64
+    /// Where the rendition is played from.
+    let source: Route
+    /// Where how far it is can be asked (the library's viewer); nil where it cannot (a vacation,
+    /// a share link: the poster and the note until the page is opened again).
+    let status: Route?
     let rendition: VideoFile.RenditionState
+
+    init(source: Route, status: Route?, rendition: VideoFile.RenditionState) {
+        (self.source, self.status, self.rendition) = (source, status, rendition)
+    }
+
+    /// A video of the library, by its photo's id.
+    init(library id: Int64, rendition: VideoFile.RenditionState) {
+        self.init(source: .photoVideo(id: id), status: .photoVideoStatus(id: id), rendition: rendition)
+    }
 
     func player(poster: Route, title: String, width: Int, height: Int) -> VideoPlayerView {
         VideoPlayerView(stage: self, poster: poster, title: title, width: width, height: height)
@@ -138,8 +151,8 @@ struct VideoPlayerView: HTML {
         case .failed: "failed"
         }
         video(.class("photo-video"), .controls(), .playsinline(), .preload("metadata"), .poster(poster), .width(width), .height(height),
-              .ariaLabel(title), .data("state", state), .data("src", Route.photoVideo(id: stage.id).path),
-              .data("status", Route.photoVideoStatus(id: stage.id).path), .when(state == "ready", .src(.photoVideo(id: stage.id)))) {}
+              .ariaLabel(title), .data("state", state), .data("src", stage.source.path),
+              .ifPresent(stage.status) { .data("status", $0.path) }, .when(state == "ready", .src(stage.source))) {}
         switch stage.rendition {
         case .ready: EmptyHTML()
         case .pending(let percent): p(.class("video-preparing"), .role("status")) { "Preparing video… \(percent) %" }
@@ -156,10 +169,10 @@ struct LiveBadgeView: HTML {
 
     var content: some HTML {
         let preparing = stage.rendition != .ready
-        a(.class("live-badge", preparing ? "preparing" : ""), .href(.photoVideo(id: stage.id)),
+        a(.class("live-badge", preparing ? "preparing" : ""), .href(stage.source),
           .ariaLabel(preparing ? "Live Photo: its motion is being prepared" : "Play the Live Photo"), .role("button"),
-          .data("state", preparing ? "pending" : "ready"), .data("src", Route.photoVideo(id: stage.id).path),
-          .data("status", Route.photoVideoStatus(id: stage.id).path)) {
+          .data("state", preparing ? "pending" : "ready"), .data("src", stage.source.path),
+          .ifPresent(stage.status) { .data("status", $0.path) }) {
             span(.class("live-ring"), .ariaHidden()) {}
             "LIVE"
         }

@@ -49,6 +49,9 @@ struct VacationPhotoView: HTML {
     let addresses: VacationAddresses
     let reveal: VacationReveal
     let photo: VacationPhoto
+    /// A video's player, or a Live or Motion Photo's motion, where the library still has it.
+    var video: VideoStage? = nil
+    var motion: VideoStage? = nil
     let place: VacationPlace?
     let tags: [String]
     let previous: Route?
@@ -60,7 +63,7 @@ struct VacationPhotoView: HTML {
     var content: some HTML {
         PhotoStageView(
             id: String(photo.id), title: photo.title, width: photo.width, height: photo.height,
-            image: addresses.image(photo.id, .preview), original: nil, previous: previous, next: next
+            image: addresses.image(photo.id, .preview), original: nil, previous: previous, next: next, video: video, motion: motion
         ) {
             if let removal {
                 div(.class("photo-visits")) {
