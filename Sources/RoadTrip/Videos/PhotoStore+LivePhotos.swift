@@ -53,8 +53,8 @@ extension PhotoStore {
         let rows = try db.fetchAll("""
             SELECT id, title, taken_at, taken_offset FROM photos
             WHERE taken_at BETWEEN \(clockText(clock - reach)) AND \(clockText(clock + reach))
-                AND content_identifier IS NULL AND \(raw: motion)
-            ORDER BY id LIMIT 500
+                AND content_identifier IS NULL AND \(raw: motion) AND lower(title) = lower(\(key.title))
+            ORDER BY id LIMIT 100
             """)
         let name = key.title.lowercased()
         for row in rows {
