@@ -1,6 +1,3 @@
-import Glibc
-import SystemCalls
-
 /// RoadTrip's own bounded readers of what pairs a still with its motion, in bytes that came
 /// from outside: a Live Photo's content identifier (the still's Apple MakerNote, the MOV's
 /// QuickTime metadata), and where a Motion Photo's video lies inside its JPEG. Each reads
@@ -71,20 +68,10 @@ public enum MotionParts {
     /// The content identifier of the QuickTime or MP4 file at `path`: its `moov` box (at most
     /// 16 MiB; an iPhone's is a few kilobytes) read and parsed. Nil when it has none or cannot be read.
     public static func contentIdentifier(movieAt path: String) -> String? {
-        do throws(SystemError) {
-            let file = try FileDescriptor.open(path, flags: O_RDONLY | O_CLOEXEC)
-            defer { try? file.close() }
-            guard let size = DurableFileSize.of(path).map({ UInt64(clamping: $0) }) else { return nil }
-            func read(_ offset: UInt64, _ count: Int) -> [UInt8]? {
-                var bytes = [UInt8](repeating: 0, count: count)
-                guard let filled = try? file.read(into: &bytes, at: Int(offset)) else { return nil }
-                return Array(bytes.prefix(filled))
-            }
-            guard let moov = topLevelBox("moov", fileSize: size, limit: 16 << 20, read: read),
-                  let bytes = read(moov.offset, Int(moov.size)), bytes.count == Int(moov.size) else { return nil }
-            return contentIdentifier(movie: bytes)
-        } catch {
-            return nil
+        OutsideFile.reading(path) { file in
+            guard let moov = topLevelBox("moov", fileSize: file.size, limit: 16 << 20, read: file.read) else { return nil }
+            let bytes = file.read(moov.offset, Int(moov.size))
+            return bytes.count == Int(moov.size) ? contentIdentifier(movie: bytes) : nil
         }
     }
 

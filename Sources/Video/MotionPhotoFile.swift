@@ -4,7 +4,7 @@ import SystemCalls
 /// Where a Motion Photo's video lies in its JPEG file: Google's (its XMP's `Container:Directory`
 /// or `MicroVideoOffset`) or Samsung's (its trailer's "MotionPhoto_Data"), checked to begin as
 /// an MP4 does. RoadTrip's own bounded reading of a file that came from outside: at most the
-/// JPEG's first 256 KiB for its XMP and the last 16 MiB for a trailer.
+/// JPEG's first 256 KiB for its XMP and, in a file that ends as Samsung's do, its last 16 MiB.
 public enum MotionPhotoFile {
     /// The most read from the start for the XMP packet (after an EXIF of up to 64 KiB).
     static let headLength = 256 << 10
@@ -13,29 +13,19 @@ public enum MotionPhotoFile {
 
     /// The embedded video's place in the file at `path`, or nil when it holds none that can be.
     public static func embeddedVideo(inStillAt path: String) -> (offset: UInt64, length: UInt64)? {
-        do throws(SystemError) {
-            let file = try FileDescriptor.open(path, flags: O_RDONLY | O_CLOEXEC)
-            defer { try? file.close() }
-            guard let size = DurableFileSize.of(path).map({ UInt64(clamping: $0) }), size > 64 else { return nil }
-            func read(_ offset: UInt64, _ count: Int) -> [UInt8] {
-                var bytes = [UInt8](repeating: 0, count: count)
-                let filled = (try? file.read(into: &bytes, at: Int(offset))) ?? 0
-                return Array(bytes.prefix(filled))
-            }
-            let head = read(0, Int(min(size, UInt64(headLength))))
-            var found: (offset: UInt64, length: UInt64)?
-            if let xmp = xmpPacket(inJPEG: head) {
-                found = MotionParts.motionPhotoVideo(xmp: xmp, fileSize: size)
-            }
-            if found == nil {
-                let tailOffset = size - min(size, UInt64(tailLength))
-                found = MotionParts.samsungMotionVideo(tail: read(tailOffset, Int(size - tailOffset)), tailOffset: tailOffset, fileSize: size)
+        OutsideFile.reading(path) { file in
+            guard file.size > 64 else { return nil }
+            var found = xmpPacket(inJPEG: file.read(0, headLength)).flatMap { MotionParts.motionPhotoVideo(xmp: $0, fileSize: file.size) }
+            // Samsung's trailer ends the file with "SEFT": only such a file's tail is read (a
+            // plain JPEG costs four bytes here, not its last 16 MiB again).
+            if found == nil, file.read(file.size - 4, 4) == Array("SEFT".utf8) {
+                let tailOffset = file.size - min(file.size, UInt64(tailLength))
+                found = MotionParts.samsungMotionVideo(tail: file.read(tailOffset, Int(file.size - tailOffset)), tailOffset: tailOffset,
+                                                       fileSize: file.size)
             }
             // An MP4 begins with its `ftyp` box.
-            guard let found, VideoContainer(sniffing: read(found.offset, VideoContainer.sniffLength))?.isISOMedia == true else { return nil }
+            guard let found, VideoContainer(sniffing: file.read(found.offset, VideoContainer.sniffLength))?.isISOMedia == true else { return nil }
             return found
-        } catch {
-            return nil
         }
     }
 
