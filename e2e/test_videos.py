@@ -264,6 +264,19 @@ def test_a_vacations_video_plays_under_a_link_that_hides_where_and_its_bytes_say
     screens.wait(lambda: video_state(b)["time"] > 0.3, "the shared video should play")
     b.screenshot("phone-shared-video-playing")
 
+    # Its page of the vacation's book: the poster with a play button a finger wide; tapped, it
+    # plays in its page, and the book stays where it is.
+    b.open(f"{link}/book/1")
+    screens.wait(lambda: screens.shown("#book .book-play"), "the video's page should offer to play")
+    screens.assert_targets("#book .book-play")
+    tap = ActionBuilder(b.driver, mouse=PointerInput(interaction.POINTER_TOUCH, "finger"))
+    tap.pointer_action.move_to(screens.find("#book .book-play")).pointer_down().pause(0.05).pointer_up()
+    tap.perform()
+    playing = "const v = document.querySelector('#book .book-video'); if (v) v.muted = true; return v && v.currentTime"
+    screens.wait(lambda: (b.driver.execute_script(playing) or 0) > 0.3, "tapped, the video should play in its page")
+    assert b.driver.execute_script("return location.pathname") == f"{link}/book/1", "a tap on play turns no page"
+    b.screenshot("phone-book-video-playing")
+
     # What the visitor's browser was given says nothing of where: no tag of the original.
     answer = http_get(video_server(f"{link}/photos/{shown}/video"))
     assert answer.status == 200 and answer.header("Content-Type") == "video/mp4", answer.status

@@ -64,7 +64,7 @@ export class BookInput {
 
   onKey(event) {
     if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
-    if (event.target instanceof Element && event.target.closest("input, textarea, select, [contenteditable]:not([contenteditable='false'])")) return;
+    if (event.target instanceof Element && event.target.closest("input, textarea, select, video, [contenteditable]:not([contenteditable='false'])")) return;
     if (document.body.classList.contains("master-open") || this.viewer.section.getClientRects().length === 0) return;
     const forward = this.viewer.vertical ? "ArrowDown" : "ArrowRight";
     const backward = this.viewer.vertical ? "ArrowUp" : "ArrowLeft";
@@ -99,6 +99,11 @@ export class BookInput {
     }
     const dot = event.target.closest(".book-dot");
     if (dot) this.viewer.jump(Number(dot.dataset.target));
+    const play = event.target.closest(".book-play");
+    if (play) {
+      event.preventDefault();
+      playInPage(play);
+    }
   }
 
   /** Tells each page of RoadTrip's own which way the book turns (its script lets the page
@@ -109,7 +114,7 @@ export class BookInput {
 
   onPointerDown(event) {
     if (event.pointerType === "mouse" && event.button !== 0) return;
-    if (event.target.closest("a, button, input, label, select, textarea")) return;
+    if (event.target.closest("a, button, input, label, select, textarea, video")) return; // a video's controls are its own
     const rect = this.stage.getBoundingClientRect();
     const along = this.viewer.vertical ? (event.clientY - rect.top) / rect.height : (event.clientX - rect.left) / rect.width;
     const zone = along < EDGE_FRACTION ? BACKWARD : along > 1 - EDGE_FRACTION ? FORWARD : null;
@@ -194,4 +199,21 @@ export class BookInput {
     this.press = null;
     this.viewer.section.classList.remove("dragging", "pressed");
   }
+}
+
+/** A video's page: the player takes the poster's place and plays, with the browser's controls
+ * (made only when asked for, as the viewer's Live Photo is: a page of the book is turned by
+ * pressing it, and a player would take the press). */
+function playInPage(button) {
+  const poster = button.parentElement.querySelector("img");
+  const video = document.createElement("video");
+  video.className = "book-video";
+  video.controls = true;
+  video.playsInline = true;
+  video.preload = "auto";
+  video.poster = poster.getAttribute("src");
+  video.src = button.getAttribute("href");
+  poster.replaceWith(video);
+  button.remove();
+  video.play().catch(() => {}); // a browser that refuses to start it leaves its controls to do so
 }

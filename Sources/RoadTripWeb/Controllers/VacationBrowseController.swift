@@ -147,8 +147,14 @@ struct VacationBrowseController {
         if let other = partner, shown[other - 1] == nil { partner = nil }
         let addresses = opening.addresses
         let settings = try context.session.map { try app.library.trips.settings(of: $0.account.id) } ?? BookSettings()
+        // A video's page plays it; a Live or Motion Photo's page is its still.
+        var videos: [Int64: VideoFile] = [:]
+        for shownPhoto in shown.values {
+            if let (stored, video) = try libraryVideo(of: shownPhoto), stored.isVideo { videos[shownPhoto.id] = video }
+        }
         let chrome = BookChrome(label: "Book of \(opening.vacation.name)", book: book, current: number, partner: partner, settings: settings, link: { addresses.book($0) }) { page in
-            VacationBookPage(addresses: addresses, number: page, photo: shown[page - 1] ?? photo, isCurrent: page == number)
+            let pagePhoto = shown[page - 1] ?? photo
+            return VacationBookPage(addresses: addresses, number: page, photo: pagePhoto, isCurrent: page == number, video: videos[pagePhoto.id])
         }
         let menu = VacationMenuView(opening, counts: try opening.menuCounts())
         return try page(opening, title: "Book", screen: .detail, master: menu, detail: chrome, back: (addresses.menu, opening.vacation.name),

@@ -35,6 +35,7 @@ import Testing
         let early = visitor.get("/photos/\(id)/video")
         let status = visitor.get("/photos/\(id)/video-status")
         let grid = visitor.get("/timeline")
+        let memoryPage = visitor.get("/memories/2024-06-01/1")
 
         // validate
         #expect(answer["outcome"] == "imported" && answer["thumbnail"]?.hasSuffix("/thumbnail") == true, "\(answer)")
@@ -43,6 +44,8 @@ import Testing
         #expect(early.status == .serviceUnavailable && early.headers["Retry-After"] == "30")
         #expect(status.bodyText == #"{"percent":0,"state":"pending"}"#)
         #expect(grid.bodyText.contains(#"<span class="motion-badge" aria-label="Video, 0:02">0:02</span>"#), "\(grid.bodyText)")
+        #expect(memoryPage.bodyText.contains(#"<span class="book-video-note">Preparing video…</span>"#) && !memoryPage.bodyText.contains("book-play"),
+                "\(memoryPage.bodyText)")
 
         // MUT: made, then asked for as a player does
         let workers = web.library.videoWorkers { _ in }
@@ -53,6 +56,7 @@ import Testing
         let whole = visitor.get("/photos/\(id)/video")
         let part = visitor.send("GET", "/photos/\(id)/video", headers: ["Range": "bytes=100-199"])
         let original = visitor.get("/photos/\(id)/original")
+        let madeMemoryPage = visitor.get("/memories/2024-06-01/1")
 
         // validate
         #expect(shown.bodyText.contains(#" src="/photos/\#(id)/video""#) && !shown.bodyText.contains("Preparing video"))
@@ -62,6 +66,8 @@ import Testing
         #expect(original.headers["Content-Type"] == "video/mp4")
         #expect(original.bodyBytes == [UInt8](try Data(contentsOf: URL(fileURLWithPath: try TestClips.h264()))))
         #expect(original.headers["Content-Disposition"] == "inline; filename=\"video-\(id).mp4\"")
+        #expect(madeMemoryPage.bodyText.contains(#"<a class="book-play" href="/photos/\#(id)/video" role="button" aria-label="Play the video “tram”">"#),
+                "\(madeMemoryPage.bodyText)")
     }
 
     @Test func aPhotoIsNotAVideo() throws {

@@ -58,10 +58,13 @@ struct MemoryBookPage: HTML {
     let number: Int
     let photo: Photo
     let isCurrent: Bool
+    /// Its video, when the photo is one.
+    var video: VideoFile? = nil
 
     var content: some HTML {
         PhotoBookPage(number: number, isCurrent: isCurrent, image: .photoImage(id: photo.id, size: .preview), width: photo.displayWidth,
-                      height: photo.displayHeight, title: photo.displayTitle, takenAt: photo.takenAt, below: hide)
+                      height: photo.displayHeight, title: photo.displayTitle, takenAt: photo.takenAt, below: hide,
+                      video: BookVideo(video, source: .photoVideo(id: photo.id)))
     }
 
     private var hide: some HTML {

@@ -115,10 +115,24 @@ struct VacationBookPage: HTML {
     let number: Int
     let photo: VacationPhoto
     let isCurrent: Bool
+    /// Its video, when it is one the library still has.
+    var video: VideoFile? = nil
 
     var content: some HTML {
         PhotoBookPage(number: number, isCurrent: isCurrent, image: addresses.image(photo.id, .preview), width: photo.width, height: photo.height,
-                      title: photo.title, takenAt: photo.takenAt, subtitle: photo.subtitle)
+                      title: photo.title, takenAt: photo.takenAt, subtitle: photo.subtitle, video: BookVideo(video, source: addresses.video(photo.id)))
+    }
+}
+
+/// A video shown on a book's page: where it plays from, and whether it can yet.
+struct BookVideo {
+    let source: Route
+    let isReady: Bool
+
+    init?(_ video: VideoFile?, source: Route) {
+        guard let video else { return nil }
+        self.source = source
+        isReady = video.rendition == .ready
     }
 }
 
@@ -134,11 +148,23 @@ struct PhotoBookPage: HTML {
     let takenAt: String?
     var subtitle: String? = nil
     var below: (any HTML)? = nil
+    /// A video's page: its poster with a button that plays it in place (book-input.js), or says
+    /// it is being prepared.
+    var video: BookVideo? = nil
 
     var content: some HTML {
         article(.class("book-page photo-page", isCurrent ? "current" : "partner"), .data("page", String(number))) {
             figure(.class("book-photo")) {
                 img(.src(image), .alt(title), .width(width), .height(height), .decoding("async"))
+                if let video {
+                    if video.isReady {
+                        a(.class("book-play"), .href(video.source), .role("button"), .ariaLabel("Play the video “\(title)”")) {
+                            span(.ariaHidden()) { "▶" }
+                        }
+                    } else {
+                        span(.class("book-video-note")) { "Preparing video…" }
+                    }
+                }
                 figcaption(.class("book-caption")) {
                     strong { title }
                     if let takenAt { " · \(PhotoFormat.date(takenAt))" }
