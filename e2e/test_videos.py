@@ -20,6 +20,7 @@ from selenium.webdriver.common.actions.action_builder import ActionBuilder
 from selenium.webdriver.common.actions.pointer_input import PointerInput
 
 from pages import http_get
+from test_offline import wait_controlled
 from photo_pages import PhotoScreens, own_photo_server, photo_ids
 from vacation_pages import create_over_http, share_link_over_http, visit_over_http
 
@@ -42,6 +43,22 @@ def make_clip(path: Path, pattern: str, tags: tuple[str, ...] = ()) -> Path:
         check=True, timeout=60,
     )
     return path
+
+
+def vacation_of(server, b, clip: Path, name: str) -> tuple[int, int]:
+    """`clip` uploaded in `b`, its rendition made, and visited into a new vacation `name`: the
+    vacation's id and the clip's id in it."""
+    screens = PhotoScreens(b)
+    b.open("/upload")
+    screens.choose_files([clip])
+    screens.wait(lambda: screens.summary() == "1 imported, 0 already there, 0 refused", "the upload's summary", timeout=60)
+    photo = photo_ids(server)[clip.stem]
+    screens.wait(lambda: server.query("SELECT rendition FROM videos WHERE photo_id = ?", photo) == [("ready",)],
+                 "the rendition should be made", timeout=90)
+    vacation = create_over_http(server, server.owner_session, name)
+    visit_over_http(server, server.owner_session, photo, vacation)
+    ((shown,),) = server.query("SELECT id FROM vacation_photos WHERE vacation_id = ?", vacation)
+    return vacation, shown
 
 
 def timeline_badge(b, photo: int) -> str | None:
@@ -239,20 +256,10 @@ def test_a_vacations_video_plays_under_a_link_that_hides_where_and_its_bytes_say
     # A video recorded in Lisbon (its MP4 says where), made playable, visited into a vacation
     # shared by a link with "Show where" off.
     b = browser("phone", server=video_server)
-    screens = PhotoScreens(b)
     clip = make_clip(tmp_path / "Lisbon tram.mp4", "smptehdbars", ("-metadata", "location=+38.7100-009.1500/"))
     assert "location" in format_tags(clip)
-    b.open("/upload")
-    screens.choose_files([clip])
-    screens.wait(lambda: screens.summary() == "1 imported, 0 already there, 0 refused", "the upload's summary", timeout=60)
-    photo = photo_ids(video_server)["Lisbon tram"]
-    screens.wait(lambda: video_server.query("SELECT rendition FROM videos WHERE photo_id = ?", photo) == [("ready",)],
-                 "the rendition should be made", timeout=90)
-    session = video_server.owner_session
-    vacation = create_over_http(video_server, session, "Lisbon by tram")
-    visit_over_http(video_server, session, photo, vacation)
-    ((shown,),) = video_server.query("SELECT id FROM vacation_photos WHERE vacation_id = ?", vacation)
-    link = share_link_over_http(video_server, session, vacation, show_dates="on")
+    vacation, shown = vacation_of(video_server, b, clip, "Lisbon by tram")
+    link = share_link_over_http(video_server, video_server.owner_session, vacation, show_dates="on")
 
     # A visitor: the vacation's photo plays in place, from the link's own address.
     b = browser("phone", server=video_server, signed_in=False)
@@ -283,3 +290,41 @@ def test_a_vacations_video_plays_under_a_link_that_hides_where_and_its_bytes_say
     given = tmp_path / "given.mp4"
     given.write_bytes(answer.body)
     assert not {key for key in format_tags(given) if "location" in key or "xyz" in key}, format_tags(given)
+
+
+def test_a_vacation_kept_offline_with_its_videos_plays_them_while_roadtrip_is_away(video_server, browser, tmp_path):
+    # A vacation of one video, made playable.
+    b = browser("phone", server=video_server)
+    screens = PhotoScreens(b)
+    vacation, shown = vacation_of(video_server, b, make_clip(tmp_path / "Ferry.mp4", "testsrc2"), "Ferry days")
+
+    # Keeping it says what its videos add before fetching them, and keeps them when asked to.
+    b.open(f"/vacations/{vacation}")
+    wait_controlled(b)
+    row = "#master .keep-offline"
+    screens.wait(lambda: screens.shown(f"{row} .keep-start"), "the row should offer to keep the vacation")
+    screens.click(f"{row} .keep-start")
+    screens.wait(lambda: screens.shown(f"{row} .keep-videos"), "the row should offer the videos, with their size")
+    choice = screens.find(f"{row} .keep-videos").text
+    assert re.fullmatch(r"Also keep 1 video · \d+(\.\d)? (KB|MB)", choice), choice
+    screens.assert_targets(f"{row} .keep-videos")
+    b.screenshot("phone-keep-with-videos")
+    screens.click(f"{row} .keep-videos input")
+    screens.click(f"{row} .keep-download")
+    screens.wait(lambda: screens.find(f"{row} .keep-status").text.startswith("Available offline"), "the row should say it is kept", timeout=60)
+    assert re.fullmatch(r"Available offline · \d+(\.\d)? (KB|MB), videos included · updated just now", screens.find(f"{row} .keep-status").text)
+
+    # RoadTrip away: the kept video plays in the viewer, its ranges cut from the kept file (not
+    # from the browser's own cache, emptied here: keeping fetched the whole file through it).
+    b.driver.execute_cdp_cmd("Network.clearBrowserCache", {})
+    port = int(video_server.url.rsplit(":", 1)[1])
+    assert video_server.stop() == 0
+    try:
+        b.open(f"/vacations/{vacation}/photos/{shown}")
+        screens.wait(lambda: (video_state(b) or {}).get("state") == "ready", "the kept video's player")
+        b.driver.execute_script("const v = document.querySelector(arguments[0]); v.muted = true; v.play();", VIDEO)
+        screens.wait(lambda: video_state(b)["time"] > 0.3, "the kept video should play without RoadTrip")
+        b.driver.execute_script("document.querySelector(arguments[0]).currentTime = 1.5;", VIDEO)
+        screens.wait(lambda: video_state(b)["time"] >= 1.5 and not video_state(b)["error"], "it should seek within the kept file")
+    finally:
+        video_server.start(port=port)

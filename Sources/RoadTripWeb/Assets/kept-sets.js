@@ -99,10 +99,18 @@ async function download(account, list, answer, progress) {
     await caches.delete(name);
     throw failed;
   }
-  const record = { list, title: answer.title, start: answer.start, bytes: answer.bytes, files: answer.files.length, updated: Date.now() };
+  const record = {
+    list, title: answer.title, start: answer.start, bytes: answer.bytes, files: answer.files.length, videos: answer.keptVideos, updated: Date.now(),
+  };
   await writeSetRecord(cache, record);
   await removeSet(account, list, name);
   return record;
+}
+
+/** The list with its videos added, when they are to be kept too (posters are kept always). */
+function withVideos(answer, included) {
+  if (!included) return { ...answer, keptVideos: 0 };
+  return { ...answer, files: [...answer.files, ...answer.videos.files], bytes: answer.bytes + answer.videos.bytes, keptVideos: answer.videos.files.length };
 }
 
 /** What went wrong, in words: a fetch that met no network says only "Failed to fetch". */
@@ -131,7 +139,8 @@ class KeepRow {
     const kept = (await keptSets(this.account)).find((set) => set.list === this.list);
     this.element.classList.toggle("kept", Boolean(kept));
     if (kept) {
-      this.say(`Available offline · ${megabytes(kept.bytes)} · updated ${ago(kept.updated)}`,
+      const videos = kept.videos ? ", videos included" : "";
+      this.say(`Available offline · ${megabytes(kept.bytes)}${videos} · updated ${ago(kept.updated)}`,
         button("Update", "button secondary keep-update", () => this.take()),
         button("Remove", "button secondary keep-remove", () => this.remove()));
       return;
@@ -159,13 +168,30 @@ class KeepRow {
     }
     const note = answer.uncopied === 1 ? " 1 event page could not be copied: its book page is kept without it."
       : answer.uncopied > 1 ? ` ${answer.uncopied} event pages could not be copied: their book pages are kept without them.` : "";
-    const start = button("Download", "button keep-download", () => this.fetchAll(answer));
+    const videos = answer.videos ? await this.videoChoice(answer.videos) : null;
+    const start = button("Download", "button keep-download", () => this.fetchAll(withVideos(answer, videos?.input.checked)));
     const cancel = button("Cancel", "button secondary keep-cancel", () => {
       this.busy = false;
       this.show();
     });
-    this.say(`${megabytes(answer.bytes)} to download (${answer.files.length} files).${note}`, start, cancel);
+    this.say(`${megabytes(answer.bytes)} to download (${answer.files.length} files).${note}`, ...(videos ? [videos.label] : []), start, cancel);
     start.focus();
+  }
+
+  /** "Also keep its 3 videos · 41.2 MB": a choice, as the videos were the last time this was kept
+   * (off the first time: they are most of a vacation's size). */
+  async videoChoice(videos) {
+    const kept = (await keptSets(this.account)).find((set) => set.list === this.list);
+    const label = document.createElement("label");
+    label.className = "keep-videos";
+    const input = document.createElement("input");
+    input.type = "checkbox";
+    input.checked = Boolean(kept?.videos);
+    const stills = videos.files.length - videos.videoCount;
+    const what = [videos.videoCount === 1 ? "1 video" : videos.videoCount > 1 ? `${videos.videoCount} videos` : "",
+      stills === 1 ? "the motion of 1 photo" : stills > 1 ? `the motion of ${stills} photos` : ""].filter(Boolean).join(" and ");
+    label.append(input, ` Also keep ${what} · ${megabytes(videos.bytes)}`);
+    return { label, input };
   }
 
   async fetchAll(answer) {

@@ -34,6 +34,7 @@ const NEVER_KEPT = [/^\/session\//, /\/copy-status$/, /^\/signin/, /^\/signout/,
 const COPY = /^\/trip\/(events\/\d+|weather)\/copy$/;
 const COPY_POLICY = ADDRESSES.copyPolicy; // its own origin, no script but the book's gesture (SecurityHeaders.swift)
 const PICTURE_POLICY = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
+const VIDEO = /\/photos\/\d+\/video$/; // a video's rendition, a player asks for it in ranges
 
 const isQueued = (path) => path === ADDRESSES.newVacation || QUEUED.some((pattern) => pattern.test(path));
 const isNeverKept = (path) => path === ADDRESSES.serviceWorker || path.startsWith(ADDRESSES.health)
@@ -74,7 +75,11 @@ self.addEventListener("fetch", (event) => {
     }
     return;
   }
-  if (request.method !== "GET" || request.headers.has("Range")) return;
+  if (request.method !== "GET") return;
+  if (request.headers.has("Range")) {
+    if (VIDEO.test(url.pathname)) event.respondWith(rangeOrKept(request));
+    return;
+  }
   if (url.pathname === PROBE) {
     event.respondWith(probe());
     return;
@@ -132,6 +137,40 @@ async function networkFirst(request, event) {
     event.waitUntil(keepRecent(request, response.clone()));
   }
   return response;
+}
+
+/** A range of a video: RoadTrip's answer while it can be reached; without a network, the range
+ * cut from the whole file kept with a vacation (a player asks for ranges; a cache holds whole answers). */
+async function rangeOrKept(request) {
+  try {
+    return await fetch(request);
+  } catch (error) {
+    tellPages(false);
+    const kept = await keptCopy(new Request(request.url));
+    if (!kept) throw error;
+    return rangeOf(kept, request.headers.get("Range"));
+  }
+}
+
+/** The part of a whole answer that a `Range` header asks for (one range: what a player sends),
+ * answered as RoadTrip answers it: 206 with its `Content-Range`, or 416 outside the file. */
+async function rangeOf(whole, header) {
+  const body = await whole.blob();
+  const size = body.size;
+  const asked = /^bytes=(\d*)-(\d*)$/.exec((header || "").trim());
+  let start = -1;
+  let end = size - 1;
+  if (asked && asked[1] !== "") {
+    start = Number(asked[1]);
+    if (asked[2] !== "") end = Math.min(Number(asked[2]), size - 1);
+  } else if (asked && asked[2] !== "") {
+    start = Math.max(0, size - Number(asked[2]));
+  }
+  if (start < 0 || start > end) return new Response(null, { status: 416, headers: { "Content-Range": `bytes */${size}` } });
+  const headers = new Headers(whole.headers);
+  headers.set("Content-Range", `bytes ${start}-${end}/${size}`);
+  headers.set("Content-Length", String(end - start + 1));
+  return new Response(body.slice(start, end + 1), { status: 206, headers });
 }
 
 function isPage(response) {

@@ -30,6 +30,16 @@ struct KeepList: Codable, Equatable {
     let uncopied: Int
     /// Where the next part is; nil in the last.
     var next: String? = nil
+    /// A vacation's videos, and its Live and Motion Photos' motion, that play now (in its first
+    /// part): kept only when asked for, so their size is said before.
+    var videos: Videos? = nil
+
+    struct Videos: Codable, Equatable {
+        let files: [File]
+        let bytes: Int
+        /// How many of them are videos (the others are stills' motion).
+        let videoCount: Int
+    }
 }
 
 /// Keeping the trip and vacations on a device: the lists of what to keep, the fresh form token
@@ -97,9 +107,14 @@ struct KeptOnDeviceController {
         let addresses = opening.addresses
         let (routes, start, total) = try VacationKeepRoutes(opening: opening).part(from: first, size: KeepList.partSize)
         let part = measure(routes, start: start, total: total)
+        // Measured by the renditions' sizes, not by answering them: a vacation's videos may be gigabytes.
+        let movies = first == 0 ? try opening.contents.movies() : []
+        let videos = movies.isEmpty ? nil : KeepList.Videos(
+            files: movies.map { KeepList.File(url: addresses.video($0.photoID).path, bytes: $0.byteCount) },
+            bytes: movies.reduce(0) { $0 + $1.byteCount }, videoCount: movies.count { $0.isVideo })
         return try json(KeepList(
             title: "Vacation “\(opening.vacation.name)”", start: addresses.menu.path, files: part.files, bytes: part.bytes,
-            waiting: 0, uncopied: 0, next: part.next.map { addresses.keepList(from: $0).path }
+            waiting: 0, uncopied: 0, next: part.next.map { addresses.keepList(from: $0).path }, videos: videos
         ))
     }
 

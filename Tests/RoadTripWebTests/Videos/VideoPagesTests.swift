@@ -1,7 +1,7 @@
 import Foundation
 import HTTPServer
-import RoadTrip
-import RoadTripWeb
+@testable import RoadTrip
+@testable import RoadTripWeb
 import TestSupport
 import Testing
 
@@ -68,6 +68,38 @@ import Testing
         #expect(original.headers["Content-Disposition"] == "inline; filename=\"video-\(id).mp4\"")
         #expect(madeMemoryPage.bodyText.contains(#"<a class="book-play" href="/photos/\#(id)/video" role="button" aria-label="Play the video “tram”">"#),
                 "\(madeMemoryPage.bodyText)")
+    }
+
+    @Test func keepingAVacationOfflineOffersItsPlayableVideosWithTheirSizeBeforeFetchingAny() throws {
+        // setup: a vacation of a video and a photo
+        let visitor = try web.signedIn()
+        _ = visitor.get("/upload")
+        let video = try #require(try upload(visitor, try TestClips.h264(), name: "tram.mp4")["photo"].flatMap { Int64($0.split(separator: "/").last ?? "") })
+        let still = try #require(try upload(visitor, try uploads.draw("still.jpg"), name: "still.jpg")["photo"].flatMap { Int64($0.split(separator: "/").last ?? "") })
+        let account = try #require(try web.library.accounts.all().first).id
+        let vacation = try web.library.vacations.create(named: "Lisbon", for: account)
+        for id in [video, still] { try web.library.vacations.visit(try #require(try web.library.photos.photo(id: id)), into: vacation, for: account, library: web.library) }
+        let list = Route.vacationKeepListPart(id: vacation, from: 0).path
+        let decode = { (answer: Response) in try JSONDecoder().decode(KeepList.self, from: Data(answer.bodyBytes)) }
+
+        // MUT: before its rendition is made, and after
+        let early = try decode(visitor.get(list))
+        let workers = web.library.videoWorkers { _ in }
+        workers.start()
+        #expect(workers.waitUntilIdle(timeout: 120))
+        workers.stop(waitingUntil: Date())
+        let made = try decode(visitor.get(list))
+
+        // validate: the video's address and its rendition's size, apart from the files kept always
+        #expect(early.videos == nil)
+        let contents = try #require(try web.library.vacations.vacation(vacation, of: account)).contents
+        let shown = try #require(try contents.photos().first { $0.title == "tram" }).id
+        let address = Route.vacationPhotoVideo(id: vacation, photo: shown).path
+        let rendition = visitor.get(address)
+        #expect(rendition.status == .ok)
+        #expect(made.videos == KeepList.Videos(files: [KeepList.File(url: address, bytes: rendition.bodyBytes.count)], bytes: rendition.bodyBytes.count, videoCount: 1))
+        #expect(!made.files.contains { $0.url == address } && made.files.contains { $0.url == Route.vacationPhotoImage(id: vacation, photo: shown, size: .preview).path },
+                "the poster is kept always, the video only when asked for")
     }
 
     @Test func aPhotoIsNotAVideo() throws {
