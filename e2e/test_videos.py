@@ -84,8 +84,8 @@ def video_state(b) -> dict:
     )
 
 
-@pytest.mark.parametrize("layout,pattern", [("phone", "testsrc"), ("phone-landscape", "testsrc2"), ("tablet-portrait", "rgbtestsrc"),
-                                            ("tablet-landscape", "yuvtestsrc")])
+# The narrowest screen and the widest: the player fits each; the rest is the server's, seen once.
+@pytest.mark.parametrize("layout,pattern", [("phone", "testsrc"), ("tablet-landscape", "yuvtestsrc")])
 def test_an_uploaded_video_plays_in_the_viewer_in_ranges(video_server, browser, tmp_path, layout, pattern):
     b = browser(layout, server=video_server)
     screens = PhotoScreens(b)
@@ -113,6 +113,7 @@ def test_an_uploaded_video_plays_in_the_viewer_in_ranges(video_server, browser, 
     state = video_state(b)
     assert state["error"] is None and 1.9 < state["duration"] < 2.2, state
     assert state["width"] <= b.driver.execute_script("return innerWidth"), "the player fits the screen"
+    assert state["height"] <= b.driver.execute_script("return innerHeight"), "the player fits the screen"
     b.screenshot(f"{layout}-video-playing")
 
     # Seeking back: the player asks for bytes, answered in ranges (206), never the whole file again unasked.
