@@ -5,7 +5,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8080
 DATA ?=
 
-BUILD_PACKAGES = libmicrohttpd-dev libsqlite3-dev libpq-dev libsodium-dev libssl-dev libcurl4-openssl-dev libvips-dev libexif-dev zlib1g-dev libbrotli-dev pkg-config libjs-leaflet libjs-leaflet.markercluster ffmpeg
+BUILD_PACKAGES = libmicrohttpd-dev libsqlite3-dev libpq-dev libsodium-dev libssl-dev libcurl4-openssl-dev libvips-dev libexif-dev zlib1g-dev libbrotli-dev libzip-dev pkg-config libjs-leaflet libjs-leaflet.markercluster ffmpeg
 # The unit tests run against a throwaway PostgreSQL server (bin/with-postgresql), check GPX with xmllint
 # and measure a track import's peak memory with /usr/bin/time.
 TEST_PACKAGES = postgresql libxml2-utils time

@@ -34,6 +34,7 @@ let package = Package(
         .systemLibrary(name: "CExif", pkgConfig: "libexif", providers: [.apt(["libexif-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CBrotli", pkgConfig: "libbrotlienc", providers: [.apt(["libbrotli-dev"])]),
+        .systemLibrary(name: "CZip", pkgConfig: "libzip", providers: [.apt(["libzip-dev"])]),
 
         // Libraries that know nothing of RoadTrip.
         // The POSIX calls the project makes: EINTR retried, errno as one error type, whole
@@ -55,6 +56,8 @@ let package = Package(
         .target(name: "HTML"),
         // gzip and Brotli, for what is compressed once and served many times (the assets).
         .target(name: "Compression", dependencies: ["CZlib", "CBrotli"]),
+        // Zip files from outside (Google Takeout parts), read in place with their limits checked first.
+        .target(name: "ZipArchive", dependencies: ["CZip", "SystemCalls"]),
         // RoadTrip's icon drawn in pixels, for home screens.
         .target(name: "CArtwork", linkerSettings: [.linkedLibrary("m")]),
         // The one rule for text-direction override characters in names that are shown.
@@ -85,7 +88,7 @@ let package = Package(
         // function of bytes, and their seeds.
         .target(
             name: "FuzzTargets",
-            dependencies: ["HTTPServer", "RoadTripWeb", "RoadTrip", "Imaging", "Video", "Geo", "NetworkAddress", "SQLDatabase", "SQLite", "SystemCalls"]
+            dependencies: ["HTTPServer", "RoadTripWeb", "RoadTrip", "Imaging", "Video", "Geo", "NetworkAddress", "SQLDatabase", "SQLite", "SystemCalls", "ZipArchive", "CZlib"]
         ),
         // Built plainly, it runs every target over its corpus once (`make test`) or writes the seeds;
         // built with `--sanitize=fuzzer` (and its own main renamed), libFuzzer's main drives one target.
@@ -101,6 +104,7 @@ let package = Package(
         .testTarget(name: "PostgreSQLTests", dependencies: ["PostgreSQL", "SQLDatabase", "TestDatabases", "TestSupport"]),
         .testTarget(name: "HTMLTests", dependencies: ["HTML"]),
         .testTarget(name: "CompressionTests", dependencies: ["Compression"]),
+        .testTarget(name: "ZipArchiveTests", dependencies: ["ZipArchive", "CZip"]),
         .testTarget(name: "CryptoTests", dependencies: ["Crypto", "SystemCalls"]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "ImagingProbe", "TestSupport"]),
         .testTarget(name: "TextRulesTests", dependencies: ["TextRules"]),

@@ -1,0 +1,61 @@
+import CZlib
+import RoadTrip
+import ZipArchive
+
+extension FuzzTarget {
+    /// A Google Takeout from outside: a zip part, read with its limits (no member that may be
+    /// read has a name that climbs out, each holds what it declares or is refused), and a JSON
+    /// sidecar, whose facts are possible or none.
+    static let takeout = FuzzTarget(name: "takeout", seeds: ImportInput.seeds) { bytes in
+        if let sidecar = try? TakeoutSidecar(json: bytes) {
+            if let seconds = sidecar.takenAt { precondition(seconds >= -2_208_988_800 && seconds <= 253_402_300_799, "taken at \(seconds)") }
+            precondition((sidecar.latitude == nil) == (sidecar.longitude == nil), "half a position")
+            if let latitude = sidecar.latitude, let longitude = sidecar.longitude {
+                precondition(abs(latitude) <= 90 && abs(longitude) <= 180 && (latitude != 0 || longitude != 0), "\(latitude), \(longitude)")
+            }
+        }
+        var limits = ZipLimits()
+        limits.maxMembers = 64
+        limits.maxMemberSize = 1 << 20
+        guard let archive = try? ZipArchive(bytes: bytes, limits: limits) else { return }
+        for member in archive.members.prefix(8) {
+            precondition(ZipArchive.reason(refusingName: member.name) == nil, "\(member.name) should have been refused")
+            if let read = try? archive.bytes(of: member, limit: 1 << 20) {
+                precondition(Int64(read.count) == member.size, "\(read.count) bytes read of \(member.size) declared")
+            }
+            let names = archive.members.map(\.fileName)
+            if let sidecar = TakeoutNames.sidecar(for: member.fileName, among: names) { precondition(names.contains(sidecar), "\(sidecar) is no member") }
+        }
+    }
+}
+
+enum ImportInput {
+    static func seeds() -> [FuzzTarget.Seed] {
+        let sidecar = Array("""
+            {"title": "IMG_1234.JPG", "description": "Harbour", "photoTakenTime": {"timestamp": "1559990000", "formatted": "8 Jun 2019"},
+             "geoData": {"latitude": 0.0, "longitude": 0.0}, "geoDataExif": {"latitude": 38.7071, "longitude": -9.1355}, "favorited": true}
+            """.utf8)
+        return [
+            .init("sidecar", sidecar),
+            .init("zip", storedZip([("Takeout/Google Photos/Trip/IMG_1234.JPG", [0xFF, 0xD8, 0xFF, 0xD9]),
+                                    ("Takeout/Google Photos/Trip/IMG_1234.JPG.json", sidecar), ("../x", [1])])),
+        ]
+    }
+
+    /// A zip of stored (uncompressed) members, written by hand: the local headers, the central
+    /// directory and its end record.
+    static func storedZip(_ members: [(name: String, bytes: [UInt8])]) -> [UInt8] {
+        func le16(_ value: Int) -> [UInt8] { [UInt8(value & 0xFF), UInt8(value >> 8 & 0xFF)] }
+        func le32(_ value: UInt32) -> [UInt8] { (0..<4).map { UInt8(value >> (8 * $0) & 0xFF) } }
+        var body: [UInt8] = [], directory: [UInt8] = []
+        for (name, bytes) in members {
+            let crc = UInt32(bytes.withUnsafeBufferPointer { CZlib.crc32(0, $0.baseAddress, uInt($0.count)) }), size = le32(UInt32(bytes.count)), nameBytes = Array(name.utf8)
+            let common = le16(20) + le16(0) + le16(0) + le16(0) + le16(0) + le32(crc) + size + size + le16(nameBytes.count) + le16(0)
+            directory += le32(0x0201_4B50) + le16(20) + common + le16(0) + le16(0) + le16(0) + le32(0) + le32(UInt32(body.count)) + nameBytes
+            body += le32(0x0403_4B50) + common + nameBytes + bytes
+        }
+        let end = le32(0x0605_4B50) + le16(0) + le16(0) + le16(members.count) + le16(members.count)
+            + le32(UInt32(directory.count)) + le32(UInt32(body.count)) + le16(0)
+        return body + directory + end
+    }
+}
