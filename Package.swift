@@ -49,7 +49,7 @@ let package = Package(
         .target(name: "PostgreSQL", dependencies: ["CPostgreSQL", "SQLDatabase"]),
         // What the tests of every target share (libraries, since test targets cannot import
         // each other): temporary folders, recorders, the one way to run a child process.
-        .target(name: "TestSupport", dependencies: ["SystemCalls"]),
+        .target(name: "TestSupport", dependencies: ["SystemCalls", "CZip"]),
         // A fresh, empty database of either engine for each test, and `.onEachEngine` to run a
         // suite on both; starts a throwaway PostgreSQL when none is given.
         .target(name: "TestDatabases", dependencies: ["SQLDatabase", "SQLite", "PostgreSQL", "TestSupport"]),
@@ -70,7 +70,7 @@ let package = Package(
         .target(name: "Geo", dependencies: ["CZlib"], resources: [.copy("Resources/cities1000.tsv.gz"), .copy("Resources/countries.tsv.gz")]),
 
         // The product.
-        .target(name: "RoadTrip", dependencies: ["SQLDatabase", "SQLite", "PostgreSQL", "Crypto", "Imaging", "Video", "Geo", "TextRules", "SystemCalls"], resources: [.copy("Resources/DemoDestinations.plist")]),
+        .target(name: "RoadTrip", dependencies: ["SQLDatabase", "SQLite", "PostgreSQL", "Crypto", "Imaging", "Video", "Geo", "TextRules", "SystemCalls", "ZipArchive"], resources: [.copy("Resources/DemoDestinations.plist")]),
         .target(
             name: "RoadTripWeb",
             dependencies: ["RoadTrip", "SQLDatabase", "HTTPServer", "HTML", "Crypto", "NetworkAddress", "Compression", "CArtwork", "SystemCalls", "Video"],
@@ -104,7 +104,7 @@ let package = Package(
         .testTarget(name: "PostgreSQLTests", dependencies: ["PostgreSQL", "SQLDatabase", "TestDatabases", "TestSupport"]),
         .testTarget(name: "HTMLTests", dependencies: ["HTML"]),
         .testTarget(name: "CompressionTests", dependencies: ["Compression"]),
-        .testTarget(name: "ZipArchiveTests", dependencies: ["ZipArchive", "CZip"]),
+        .testTarget(name: "ZipArchiveTests", dependencies: ["ZipArchive", "TestSupport"]),
         .testTarget(name: "CryptoTests", dependencies: ["Crypto", "SystemCalls"]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "ImagingProbe", "TestSupport"]),
         .testTarget(name: "TextRulesTests", dependencies: ["TextRules"]),

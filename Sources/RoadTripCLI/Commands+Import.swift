@@ -9,20 +9,44 @@ extension Commands {
         let parsed = try parse(arguments, values: ["--max-video-size"])
         guard !parsed.words.isEmpty else { throw CommandFailure(message: "usage: roadtrip import PATH... [--data DIR] [--max-video-size SIZE]", status: 64) }
         let library = try openLibrary(parsed)
-        let selection = ImportSelection(paths: parsed.words)
+        // A zip file is a Google Takeout's part (known by its first bytes): all of them are one Takeout.
+        let parts = parsed.words.filter(Takeout.isZip)
+        let selection = ImportSelection(paths: parsed.words.filter { !parts.contains($0) })
         for path in selection.missing { Console.error("\(path): no such file or folder") }
-        guard !selection.found.isEmpty || !selection.refused.isEmpty else {
+        guard !selection.found.isEmpty || !selection.refused.isEmpty || !parts.isEmpty else {
             if let skipped = selection.skipped.summary { Console.out(skipped) }
             throw CommandFailure(message: selection.missing.isEmpty ? "no photos to import" : "nothing to import")
         }
+        let takeout: Takeout?
+        do {
+            takeout = parts.isEmpty ? nil : try Takeout(parts: parts)
+        } catch {
+            throw CommandFailure(message: "the Takeout cannot be read: \(error)", status: 65)
+        }
         let bar = ProgressBar(isTerminal: isatty(STDOUT_FILENO) == 1)
         PhotoImporter.prepareImportOnlyProcess()
-        var summary = PhotoImporter(library: library.photos).run(selection.found) { bar.show($0) }
-        bar.finish()
-        summary.refused = selection.refused + summary.refused
-        report(summary, skipped: selection.skipped)
+        let importer = PhotoImporter(library: library.photos)
+        var refused = false
+        if !selection.found.isEmpty || !selection.refused.isEmpty {
+            var summary = importer.run(selection.found) { bar.show($0) }
+            bar.finish()
+            summary.refused = selection.refused + summary.refused
+            report(summary, skipped: selection.skipped)
+            refused = !summary.refused.isEmpty
+        }
+        if let takeout {
+            var summary = importer.run(takeout) { bar.show($0) }
+            bar.finish()
+            summary.refused = takeout.refused + summary.refused
+            Console.out("From the Takeout (\(parts.count == 1 ? "1 part" : "\(parts.count) parts")):")
+            report(summary, skipped: takeout.skipped)
+            let described = takeout.items.count { $0.sidecar != nil }
+            Console.out("Sidecars: \(described) of \(takeout.items.count) photos and videos had one; \(takeout.unmatchedSidecars.count) had no photo.")
+            for name in takeout.unmatchedSidecars { Console.out("  no photo for \(name)") }
+            refused = refused || !summary.refused.isEmpty
+        }
         // Skipped files are not a failure: a photo folder is expected to hold other files.
-        if !summary.refused.isEmpty || !selection.missing.isEmpty {
+        if refused || !selection.missing.isEmpty {
             throw CommandFailure(message: "some files were not imported", status: 2)
         }
     }

@@ -1,9 +1,9 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import CZip
 import Foundation
 import Testing
+import TestSupport
 import ZipArchive
 
 /// Zip files as a Takeout part or an attacker makes them, written by the test with libzip.
@@ -15,34 +15,12 @@ import ZipArchive
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     }
 
-    struct Entry {
-        let name: String
-        var bytes: [UInt8] = []
-        var stored = false
-        var link = false
-    }
+    typealias Entry = TestZip.Entry
 
-    /// A zip of `entries` ("x/" names a folder), each deflated unless `stored`.
+    /// A zip of `entries` in the test's folder.
     private func zip(_ name: String, _ entries: [Entry]) throws -> String {
         let path = "\(folder)/\(name)"
-        var code: Int32 = 0
-        let archive = try #require(zip_open(path, ZIP_CREATE | ZIP_TRUNCATE, &code))
-        for entry in entries {
-            if entry.name.hasSuffix("/") {
-                #expect(zip_dir_add(archive, entry.name, zip_flags_t(ZIP_FL_ENC_UTF_8)) >= 0)
-                continue
-            }
-            let copy = malloc(max(1, entry.bytes.count))!
-            entry.bytes.withUnsafeBytes { copy.copyMemory(from: $0.baseAddress ?? UnsafeRawPointer(copy), byteCount: entry.bytes.count) }
-            let source = try #require(zip_source_buffer(archive, copy, zip_uint64_t(entry.bytes.count), 1))
-            let index = zip_file_add(archive, entry.name, source, zip_flags_t(ZIP_FL_ENC_UTF_8))
-            try #require(index >= 0)
-            if entry.stored { zip_set_file_compression(archive, zip_uint64_t(index), ZIP_CM_STORE, 0) }
-            if entry.link {
-                zip_file_set_external_attributes(archive, zip_uint64_t(index), 0, zip_uint8_t(ZIP_OPSYS_UNIX), zip_uint32_t(S_IFLNK | 0o777) << 16)
-            }
-        }
-        try #require(zip_close(archive) == 0)
+        try TestZip.write(path, entries)
         return path
     }
 
@@ -56,9 +34,9 @@ import ZipArchive
         // setup: a photo (stored, as Takeout stores them), its sidecar (deflated), a folder entry
         let photo = (0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 2_654_435_761 >> 13) }
         let sidecar = Array(#"{"title": "IMG_1234.JPG", "photoTakenTime": {"timestamp": "1560000000"}}"#.utf8)
-        let path = try zip("takeout-1.zip", [Entry(name: "Takeout/Google Photos/Photos from 2019/"),
-                                              Entry(name: "Takeout/Google Photos/Photos from 2019/IMG_1234.JPG", bytes: photo, stored: true),
-                                              Entry(name: "Takeout/Google Photos/Photos from 2019/IMG_1234.JPG.json", bytes: sidecar)])
+        let path = try zip("takeout-1.zip", [Entry("Takeout/Google Photos/Photos from 2019/"),
+                                              Entry("Takeout/Google Photos/Photos from 2019/IMG_1234.JPG", photo, stored: true),
+                                              Entry("Takeout/Google Photos/Photos from 2019/IMG_1234.JPG.json", sidecar)])
 
         // MUT
         let archive = try ZipArchive(path: path)
@@ -74,9 +52,9 @@ import ZipArchive
 
     @Test func namesThatClimbOutOrStartAtTheRootAndLinksAreRefusedAndTheRestIsRead() throws {
         // setup
-        let path = try zip("evil.zip", [Entry(name: "../x", bytes: [1]), Entry(name: "a/../../b", bytes: [2]), Entry(name: "/etc/cron.d/x", bytes: [3]),
-                                         Entry(name: "C:\\Windows\\x", bytes: [4]), Entry(name: "photo.jpg", bytes: Array("/etc/passwd".utf8), link: true),
-                                         Entry(name: "good.jpg", bytes: [5])])
+        let path = try zip("evil.zip", [Entry("../x", [1]), Entry("a/../../b", [2]), Entry("/etc/cron.d/x", [3]),
+                                         Entry("C:\\Windows\\x", [4]), Entry("photo.jpg", Array("/etc/passwd".utf8), link: true),
+                                         Entry("good.jpg", [5])])
 
         // MUT
         let archive = try ZipArchive(path: path)
@@ -90,7 +68,7 @@ import ZipArchive
 
     @Test func aZipBombIsRefusedWithTheReasonBeforeAnyOfItIsRead() throws {
         // setup: 32 MiB of zeros deflate to about 32 KiB
-        let path = try zip("bomb.zip", [Entry(name: "bomb.jpg", bytes: [UInt8](repeating: 0, count: 32 << 20)), Entry(name: "fine.json", bytes: Array("{}".utf8))])
+        let path = try zip("bomb.zip", [Entry("bomb.jpg", [UInt8](repeating: 0, count: 32 << 20)), Entry("fine.json", Array("{}".utf8))])
 
         // MUT
         let archive = try ZipArchive(path: path)
@@ -103,7 +81,7 @@ import ZipArchive
 
     @Test func anArchiveOverItsLimitsIsRefusedWhole() throws {
         // setup
-        let path = try zip("three.zip", (1...3).map { Entry(name: "\($0).jpg", bytes: [UInt8](repeating: UInt8($0), count: 1000), stored: true) })
+        let path = try zip("three.zip", (1...3).map { Entry("\($0).jpg", [UInt8](repeating: UInt8($0), count: 1000), stored: true) })
         var fewer = ZipLimits(), smaller = ZipLimits(), tighter = ZipLimits()
         fewer.maxMembers = 2
         smaller.maxTotalSize = 2500
@@ -122,7 +100,7 @@ import ZipArchive
         let text = "\(folder)/notes.zip"
         try Data("not a zip at all".utf8).write(to: URL(fileURLWithPath: text))
         let content = Array("A member whose CRC will no longer match its bytes.".utf8)
-        let path = try zip("damaged.zip", [Entry(name: "a.jpg", bytes: content, stored: true)])
+        let path = try zip("damaged.zip", [Entry("a.jpg", content, stored: true)])
         var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
         let at = try #require((0...(bytes.count - content.count)).first { Array(bytes[$0..<($0 + content.count)]) == content })
         bytes[at + 5] ^= 0xFF
@@ -137,7 +115,7 @@ import ZipArchive
     }
 
     @Test func anArchiveInMemoryReadsAsOneOnDisk() throws {
-        let path = try zip("small.zip", [Entry(name: "x/y.json", bytes: Array("[1]".utf8))])
+        let path = try zip("small.zip", [Entry("x/y.json", Array("[1]".utf8))])
         let archive = try ZipArchive(bytes: [UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
         #expect(try archive.bytes(of: try #require(archive.members.first), limit: 10) == Array("[1]".utf8))
         #expect(throws: ZipError.self) { try ZipArchive(bytes: [0x50, 0x4B, 0x03, 0x04]) }

@@ -1,4 +1,5 @@
 import Foundation
+import TextRules
 
 /// What a Google Takeout sidecar (`IMG_1234.JPG.json`) says of its photo: the name it had, its
 /// description, when it was taken (UTC), where (`geoData`, else `geoDataExif`) and whether it
@@ -49,7 +50,9 @@ public struct TakeoutSidecar: Sendable, Equatable {
 
     private static func text(_ token: JSONTokenizer.Token, in tokens: JSONTokenizer) throws(TrackFileError) -> String? {
         guard case .string(let string) = token else { return nil }
-        let text = try tokens.text(string).trimmingCharacters(in: .whitespacesAndNewlines)
+        // As EXIF's text is read: no control characters, no direction overrides (a name that shows backwards).
+        let scalars = try tokens.text(string).unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F && !DirectionOverrides.isOverride($0) }
+        let text = String(String.UnicodeScalarView(scalars)).trimmingCharacters(in: .whitespacesAndNewlines)
         return text.isEmpty ? nil : String(text.prefix(longestText))
     }
 

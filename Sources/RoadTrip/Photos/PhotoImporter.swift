@@ -93,6 +93,14 @@ public struct PhotoImporter: Sendable {
 
     public func run(_ sources: [ImportSource], by account: AccountID? = nil,
                     progress: @escaping @Sendable (ImportProgress) -> Void = { _ in }) -> ImportSummary {
+        run(sources, progress: progress) { index in
+            library.importPhoto(at: sources[index].path, fileName: sources[index].fileName, by: account)
+        }
+    }
+
+    /// Imports each of `sources` with `importing` (given its index), on the workers.
+    func run(_ sources: [ImportSource], progress: @escaping @Sendable (ImportProgress) -> Void,
+             importing: @escaping @Sendable (Int) -> ImportOutcome) -> ImportSummary {
         let started = ContinuousClock.now
         let state = Mutex<(next: Int, done: Int, outcomes: [ImportOutcome?])>((0, 0, Array(repeating: nil, count: sources.count)))
         // Threads of their own: Dispatch's concurrentPerform runs no more iterations at once
@@ -105,7 +113,7 @@ public struct PhotoImporter: Sendable {
                     return state.next
                 }
                 guard let index else { return }
-                let outcome = library.importPhoto(at: sources[index].path, fileName: sources[index].fileName, by: account)
+                let outcome = importing(index)
                 let done = state.withLock { state in
                     state.outcomes[index] = outcome
                     state.done += 1

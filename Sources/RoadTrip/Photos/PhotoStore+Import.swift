@@ -28,7 +28,7 @@ extension PhotoStore {
     /// one transaction, so a process killed at any moment leaves either no photo or a whole one;
     /// importing again finishes the job. `fileName` is only a title, never a path.
     public func importPhoto(at path: String, fileName: String, by account: AccountID?,
-                            inline: [Rendition] = [.thumbnail, .preview]) -> ImportOutcome {
+                            inline: [Rendition] = [.thumbnail, .preview], hints: ImportHints? = nil) -> ImportOutcome {
         // A video is known by its first bytes (a photo's never look like one).
         if let head = PhotoStore.head(of: path), ImageFormat(sniffing: head) == nil,
            let container = VideoContainer(sniffing: head) {
@@ -50,8 +50,9 @@ extension PhotoStore {
             var warnings = inspected.warnings
             // A Motion Photo: the video inside the JPEG is its motion.
             let motion = inspected.header.format == .jpeg ? embeddedMotion(in: path, warnings: &warnings) : nil
-            let place = try locality(latitude: inspected.metadata.latitude, longitude: inspected.metadata.longitude)
-            return try insert(inspected, sha256: sha256, byteCount: DurableFile.size(of: path) ?? 0,
+            let metadata = hints?.filling(inspected.metadata) ?? inspected.metadata
+            let place = try locality(latitude: metadata.latitude, longitude: metadata.longitude)
+            return try insert(inspected, metadata: metadata, sha256: sha256, byteCount: DurableFile.size(of: path) ?? 0,
                               title: PhotoStore.title(fromFileName: fileName), place: place, by: account,
                               motion: motion, warnings: warnings)
         } catch let error as ImagingError {
@@ -76,9 +77,8 @@ extension PhotoStore {
         return try gazetteer.gazetteer().locality(for: coordinate, within: PhotoStore.placeRadius)
     }
 
-    private func insert(_ image: InspectedImage, sha256: String, byteCount: Int, title: String, place: GazetteerPlace?,
+    private func insert(_ image: InspectedImage, metadata: PhotoMetadata, sha256: String, byteCount: Int, title: String, place: GazetteerPlace?,
                         by account: AccountID?, motion: EmbeddedMotion?, warnings: [String]) throws -> ImportOutcome {
-        let metadata = image.metadata
         let now = clock.now()
         let key = PairingKey(identifier: metadata.appleMakerNote.flatMap(MotionParts.contentIdentifier(makerNote:)),
                              title: title, takenAt: metadata.takenAt, takenOffset: metadata.takenOffset)

@@ -55,7 +55,7 @@ import Testing
         let json = """
             {
               "title": "IMG_1234.JPG",
-              "description": "  Sunset over the harbour \\u2014 Lisbon  ",
+              "description": "  Sunset over the harbour \\u2014\\n Lisbon\\u202E  ",
               "imageViews": "12",
               "creationTime": { "timestamp": "1700000000", "formatted": "14 Nov 2023, 22:13:20 UTC" },
               "photoTakenTime": { "timestamp": "1559990000", "formatted": "8 Jun 2019, 10:33:20 UTC" },

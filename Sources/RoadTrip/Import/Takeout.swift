@@ -1,0 +1,135 @@
+import Foundation
+import SystemCalls
+import ZipArchive
+
+/// A Google Takeout given as its zip parts (`takeout-*.zip`), read in place, never unpacked:
+/// its photos and videos, each with what its JSON sidecar says (found by Google's names for
+/// it, in whichever part it is: a photo and its sidecar are often in two), and the rest counted
+/// as skipped or refused with why. The parts' members are checked before any is read
+/// (`ZipArchive`); a member is read only to import it, one at a time.
+public final class Takeout: @unchecked Sendable {
+    /// A photo or a video of the Takeout.
+    public struct Item: Sendable {
+        /// The part it is in (an index of `parts`), and its member there.
+        let part: Int
+        let member: ZipMember
+        /// How a summary names it: "takeout-1.zip: Takeout/Google Photos/Trip/IMG_1234.JPG".
+        public let source: ImportSource
+        /// What its sidecar says; nil without one.
+        public let hints: ImportHints?
+        /// Its sidecar's name, if it has one.
+        public let sidecar: String?
+    }
+
+    /// Google's own files beside the photos: an album's title (in the Takeout's language), and
+    /// lists of the account's: never a photo's sidecar.
+    static let ownFiles: Set<String> = [
+        "metadata.json", "métadonnées.json", "metadaten.json", "metadatos.json", "metadati.json", "metadados.json", "metagegevens.json",
+        "print-subscriptions.json", "shared_album_comments.json", "user-generated-memory-titles.json",
+    ]
+
+    private let parts: [(path: String, archive: ZipArchive)]
+    /// libzip's archives are read by one thread at a time.
+    private let reading = NSLock()
+    public private(set) var items: [Item] = []
+    /// Members no zip check passed, and sidecars that could not be read, each with why.
+    public private(set) var refused: [(source: ImportSource, reason: String)] = []
+    public private(set) var skipped = SkippedFiles()
+    /// Sidecars no photo of the Takeout claimed (a photo Google left out of the parts).
+    public private(set) var unmatchedSidecars: [String] = []
+
+    /// Whether the file at `path` is a zip file: its first bytes, never its name.
+    public static func isZip(_ path: String) -> Bool {
+        guard let file = try? FileDescriptor.open(path, flags: O_RDONLY) else { return false }
+        var head = [UInt8](repeating: 0, count: 4)
+        return (try? file.readFully(into: &head)) == 4 && head == [0x50, 0x4B, 0x03, 0x04]
+    }
+
+    /// Opens every part and pairs each photo with its sidecar; throws, naming the part, when a
+    /// part is no zip or is over its limits.
+    public init(parts paths: [String], limits: ZipLimits = ZipLimits()) throws(ImportError) {
+        var parts: [(path: String, archive: ZipArchive)] = []
+        for path in paths {
+            do {
+                parts.append((path, try ZipArchive(path: path, limits: limits)))
+            } catch {
+                throw ImportError("\(path): \(error)")
+            }
+        }
+        self.parts = parts
+        sort()
+    }
+
+    private func sort() {
+        // Every part's sidecars by folder first: a photo's may be in a later part.
+        var sidecars: [String: [String: (part: Int, member: ZipMember)]] = [:]
+        var media: [(part: Int, member: ZipMember)] = []
+        for (index, part) in parts.enumerated() {
+            let label = URL(fileURLWithPath: part.path).lastPathComponent
+            refused += part.archive.refused.map { (ImportSource(path: "\(label): \($0.name)", fileName: $0.name), $0.reason) }
+            for member in part.archive.members {
+                let name = member.fileName
+                if name.lowercased().hasSuffix(".json") {
+                    if Takeout.ownFiles.contains(name.lowercased()) { skipped.add(fileName: name) } else { sidecars[member.folder, default: [:]][name] = (index, member) }
+                    continue
+                }
+                switch ImportFileKind(fileName: name) {
+                case .image, .video: media.append((index, member))
+                case .otherVideo, .other: skipped.add(fileName: name)
+                }
+            }
+        }
+        var claimed: Set<String> = []
+        for (index, member) in media {
+            let label = URL(fileURLWithPath: parts[index].path).lastPathComponent
+            let source = ImportSource(path: "\(label): \(ZipArchive.shown(member.name))", fileName: member.fileName)
+            let folder = sidecars[member.folder] ?? [:]
+            guard let name = TakeoutNames.sidecar(for: member.fileName, among: folder.keys), let found = folder[name] else {
+                items.append(Item(part: index, member: member, source: source, hints: nil, sidecar: nil))
+                continue
+            }
+            claimed.insert(found.member.name)
+            do {
+                let sidecar = try TakeoutSidecar(json: parts[found.part].archive.bytes(of: found.member, limit: TakeoutSidecar.byteLimit))
+                // The sidecar's title is the name the photo had before Google cut it to fit.
+                items.append(Item(part: index, member: member, source: ImportSource(path: source.path, fileName: sidecar.title ?? member.fileName),
+                                  hints: ImportHints(sidecar), sidecar: found.member.name))
+            } catch {
+                refused.append((ImportSource(path: "\(label): \(ZipArchive.shown(found.member.name))", fileName: name), "its sidecar cannot be read: \(error)"))
+                items.append(Item(part: index, member: member, source: source, hints: nil, sidecar: nil))
+            }
+        }
+        unmatchedSidecars = sidecars.values.flatMap(\.values).map(\.member.name).filter { !claimed.contains($0) }.sorted()
+    }
+
+    /// Writes `item`'s bytes to a new file at `path` (one member at a time, whatever thread asks).
+    public func extract(_ item: Item, to path: String) throws {
+        try reading.withLock { try parts[item.part].archive.extract(item.member, to: path) }
+    }
+}
+
+/// Why an import cannot start (a Takeout part that is no zip, or over its limits).
+public struct ImportError: Error, Equatable, CustomStringConvertible {
+    public let description: String
+    init(_ description: String) { self.description = description }
+}
+
+extension PhotoImporter {
+    /// Imports a Takeout's photos and videos, each with its sidecar's hints, on the workers:
+    /// each member is copied out to a temporary file (one at a time), imported, and removed.
+    public func run(_ takeout: Takeout, by account: AccountID? = nil, in folder: String = NSTemporaryDirectory(),
+                    progress: @escaping @Sendable (ImportProgress) -> Void = { _ in }) -> ImportSummary {
+        let items = takeout.items
+        return run(items.map(\.source), progress: progress) { index in
+            let item = items[index]
+            let path = (folder as NSString).appendingPathComponent("takeout-\(UUID().uuidString)")
+            defer { unlink(path) }
+            do {
+                try takeout.extract(item, to: path)
+            } catch {
+                return .refused("it could not be read from its part: \(error)")
+            }
+            return library.importPhoto(at: path, fileName: item.source.fileName, by: account, hints: item.hints)
+        }
+    }
+}

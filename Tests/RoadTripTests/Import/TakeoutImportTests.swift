@@ -1,0 +1,70 @@
+import Foundation
+@testable import RoadTrip
+import Testing
+import TestSupport
+
+/// A Google Takeout of two zip parts, written by the test as Google writes them, imported in place.
+@Suite struct TakeoutImportTests {
+    let fixture: PhotosFixture
+
+    init() throws {
+        fixture = try PhotosFixture()
+    }
+
+    private func bytes(_ path: String) throws -> [UInt8] { [UInt8](try Data(contentsOf: URL(fileURLWithPath: path))) }
+
+    @Test func aTakeoutsPhotosArriveWithTheirSidecarsTimePlaceAndCaptionWhereverTheSidecarIs() throws {
+        // setup: two photos without a date or position of their own, their sidecars in the other
+        // part (one under the 2024 name, one with the counter moved), a photo with its own date,
+        // a sidecar without its photo, an album's metadata, a note, and a member named to climb out
+        let folder = "Takeout/Google Photos/Photos from 2019/"
+        let harbour = try bytes(try fixture.draw("IMG_1234.JPG", seed: 1, takenAt: nil))
+        let second = try bytes(try fixture.draw("IMG_1234(1).JPG", seed: 2, takenAt: nil))
+        let dated = try bytes(try fixture.draw("dated.jpg", seed: 3, takenAt: "2019-06-09T08:00:00"))
+        let first = fixture.source.appendingPathComponent("takeout-20250101T000000Z-001.zip").path
+        let other = fixture.source.appendingPathComponent("takeout-20250101T000000Z-002.zip").path
+        try TestZip.write(first, [
+            .init(folder + "IMG_1234.JPG", harbour, stored: true), .init(folder + "IMG_1234(1).JPG", second, stored: true),
+            .init(folder + "dated.jpg", dated, stored: true), .init(folder + "notes.txt", Array("hello".utf8)),
+            .init("Takeout/Google Photos/../../x.jpg", harbour, stored: true),
+        ])
+        try TestZip.write(other, [
+            .init(folder + "IMG_1234.JPG.supplemental-metadata.json", Array("""
+                {"title": "IMG_1234.JPG", "description": "The harbour at dawn", "photoTakenTime": {"timestamp": "1559990000"},
+                 "geoData": {"latitude": 38.7071, "longitude": -9.1355}, "favorited": true}
+                """.utf8)),
+            .init(folder + "IMG_1234.JPG(1).json", Array(#"{"title": "IMG_1234(1).JPG", "photoTakenTime": {"timestamp": "1560000000"}}"#.utf8)),
+            .init(folder + "dated.jpg.json", Array(#"{"title": "dated.jpg", "photoTakenTime": {"timestamp": "1"}}"#.utf8)),
+            .init(folder + "gone.jpg.json", Array(#"{"title": "gone.jpg"}"#.utf8)),
+            .init("Takeout/Google Photos/Lisbon 2019/metadata.json", Array(#"{"title": "Lisbon 2019"}"#.utf8)),
+        ])
+
+        // MUT
+        let takeout = try Takeout(parts: [first, other])
+        let summary = PhotoImporter(library: fixture.photos, workers: 2).run(takeout)
+
+        // validate: each photo with what its own sidecar says, the file's own date kept over its sidecar's
+        #expect(summary.imported.count == 3 && summary.refused.isEmpty, "\(summary.refused)")
+        let photos = Dictionary(try fixture.photos.photos(ids: Array(1...3)).map { ($0.title, $0) }, uniquingKeysWith: { one, _ in one })
+        let harbourPhoto = try #require(photos["IMG_1234"])
+        #expect(harbourPhoto.takenAt == "2019-06-08T10:33:20" && harbourPhoto.takenOffset == 0)
+        #expect(harbourPhoto.latitude == 38.7071 && harbourPhoto.longitude == -9.1355 && harbourPhoto.description == "The harbour at dawn")
+        #expect(harbourPhoto.placeID == PhotosFixture.lisbon.id, "placed by the sidecar's position")
+        #expect(photos["IMG_1234(1)"]?.takenAt == "2019-06-08T13:20:00", "the counted photo has its own sidecar")
+        #expect(photos["dated"]?.takenAt == "2019-06-09T08:00:00", "the file's own date wins")
+        // what was not imported, each with why
+        #expect(takeout.refused.map(\.source.path) == ["takeout-20250101T000000Z-001.zip: Takeout/Google Photos/../../x.jpg"])
+        #expect(takeout.refused.map(\.reason) == ["its name climbs out of its folder (“..”)"])
+        #expect(takeout.unmatchedSidecars == [folder + "gone.jpg.json"])
+        #expect(takeout.skipped.countsByExtension == ["txt": 1, "json": 1])
+    }
+
+    @Test func aPartThatIsNoZipIsNamedAndNothingIsImported() throws {
+        let text = try fixture.write(Array("PK but not a zip".utf8), as: "takeout-001.zip")
+        #expect(!Takeout.isZip(text))
+        let fake = try fixture.write([0x50, 0x4B, 0x03, 0x04, 1, 2, 3], as: "takeout-002.zip")
+        #expect(Takeout.isZip(fake))
+        #expect(throws: ImportError.self) { try Takeout(parts: [fake]) }
+        #expect(try fixture.rows(in: "photos") == 0)
+    }
+}
