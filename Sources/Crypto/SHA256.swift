@@ -16,7 +16,7 @@ public enum SHA256 {
         hex(hash(bytes))
     }
 
-    static func hex(_ bytes: [UInt8]) -> String {
+    public static func hex(_ bytes: [UInt8]) -> String {
         let digits = Array("0123456789abcdef".utf8)
         var text: [UInt8] = []
         text.reserveCapacity(bytes.count * 2)
@@ -27,11 +27,11 @@ public enum SHA256 {
         return String(decoding: text, as: UTF8.self)
     }
 
-    /// A digest computed piece by piece, for data read in chunks (`FileDigest`).
-    final class Hasher {
+    /// A digest computed piece by piece, for data read in chunks (`FileDigest`, a zip's member).
+    public final class Hasher {
         private let context: OpaquePointer
 
-        init() {
+        public init() {
             // Both fail only when memory runs out, which Swift treats as fatal everywhere else too.
             guard let context = EVP_MD_CTX_new() else { fatalError("OpenSSL cannot allocate a digest context") }
             guard EVP_DigestInit_ex(context, EVP_sha256(), nil) == 1 else { fatalError("OpenSSL cannot start SHA-256") }
@@ -40,13 +40,13 @@ public enum SHA256 {
 
         deinit { EVP_MD_CTX_free(context) }
 
-        func update(_ bytes: UnsafeRawBufferPointer) {
+        public func update(_ bytes: UnsafeRawBufferPointer) {
             guard bytes.count > 0 else { return }
             guard EVP_DigestUpdate(context, bytes.baseAddress, bytes.count) == 1 else { fatalError("OpenSSL SHA-256 update failed") }
         }
 
         /// The 32 bytes of the digest; the hasher is spent.
-        func finish() -> [UInt8] {
+        public func finish() -> [UInt8] {
             var digest = [UInt8](repeating: 0, count: 32)
             var length: UInt32 = 0
             guard EVP_DigestFinal_ex(context, &digest, &length) == 1, length == 32 else { fatalError("OpenSSL SHA-256 final failed") }

@@ -6,8 +6,10 @@ extension Commands {
     /// `roadtrip import PATH...`: photos from files and folders, with a progress bar on a
     /// terminal (a line every few seconds otherwise) and a summary at the end.
     static func importPhotos(_ arguments: [String]) throws(CommandFailure) {
-        let parsed = try parse(arguments, values: ["--max-video-size"])
-        guard !parsed.words.isEmpty else { throw CommandFailure(message: "usage: roadtrip import PATH... [--data DIR] [--max-video-size SIZE]", status: 64) }
+        let parsed = try parse(arguments, values: ["--max-video-size"], flags: ["--dry-run"])
+        guard !parsed.words.isEmpty else {
+            throw CommandFailure(message: "usage: roadtrip import PATH... [--data DIR] [--max-video-size SIZE] [--dry-run]", status: 64)
+        }
         let library = try openLibrary(parsed)
         // A zip file is a Google Takeout's part (known by its first bytes): all of them are one Takeout.
         let parts = parsed.words.filter(Takeout.isZip)
@@ -22,6 +24,10 @@ extension Commands {
             takeout = parts.isEmpty ? nil : try Takeout(parts: parts)
         } catch {
             throw CommandFailure(message: "the Takeout cannot be read: \(error)", status: 65)
+        }
+        if parsed.flags.contains("--dry-run") {
+            try plan(selection, takeout: takeout, parts: parts.count, library: library.photos)
+            return
         }
         let bar = ProgressBar(isTerminal: isatty(STDOUT_FILENO) == 1)
         PhotoImporter.prepareImportOnlyProcess()
@@ -38,17 +44,51 @@ extension Commands {
             var summary = importer.run(takeout) { bar.show($0) }
             bar.finish()
             summary.refused = takeout.refused + summary.refused
-            Console.out("From the Takeout (\(parts.count == 1 ? "1 part" : "\(parts.count) parts")):")
+            Console.out(fromTakeout(parts.count))
             report(summary, skipped: takeout.skipped)
-            let described = takeout.items.count { $0.sidecar != nil }
-            Console.out("Sidecars: \(described) of \(takeout.items.count) photos and videos had one; \(takeout.unmatchedSidecars.count) had no photo.")
-            for name in takeout.unmatchedSidecars { Console.out("  no photo for \(name)") }
+            reportSidecars(of: takeout, past: true)
             refused = refused || !summary.refused.isEmpty
         }
         // Skipped files are not a failure: a photo folder is expected to hold other files.
         if refused || !selection.missing.isEmpty {
             throw CommandFailure(message: "some files were not imported", status: 2)
         }
+    }
+
+    /// `--dry-run`: what the import would bring, what it has already, and what it would leave out
+    /// with why; nothing is written.
+    private static func plan(_ selection: ImportSelection, takeout: Takeout?, parts: Int, library: PhotoStore) throws(CommandFailure) {
+        do {
+            if !selection.found.isEmpty || !selection.refused.isEmpty {
+                let plan = try ImportPlan.files(selection.found, in: library)
+                Console.out(plan.summary)
+                if let skipped = selection.skipped.summary { Console.out(skipped) }
+                for (source, reason) in selection.refused + plan.unreadable { Console.out("  would refuse \(source.path): \(reason)") }
+            }
+            if let takeout {
+                let plan = try ImportPlan.takeout(takeout, in: library)
+                Console.out(fromTakeout(parts))
+                Console.out(plan.summary)
+                if let skipped = takeout.skipped.summary { Console.out(skipped) }
+                reportSidecars(of: takeout, past: false)
+                for (source, reason) in takeout.refused + plan.unreadable { Console.out("  would refuse \(source.path): \(reason)") }
+            }
+        } catch {
+            throw CommandFailure(message: "the library cannot be read: \(error)")
+        }
+        Console.out("Nothing was imported (--dry-run).")
+    }
+
+    private static func fromTakeout(_ parts: Int) -> String {
+        "From the Takeout (\(parts == 1 ? "1 part" : "\(parts) parts")):"
+    }
+
+    /// "Sidecars: 40 of 42 photos and videos had one; 1 had no photo." and each sidecar without one.
+    private static func reportSidecars(of takeout: Takeout, past: Bool) {
+        let described = takeout.items.count { $0.sidecar != nil }, orphans = takeout.unmatchedSidecars.count
+        let have = { (count: Int) in past ? "had" : count == 1 ? "has" : "have" }
+        Console.out("Sidecars: \(described) of \(takeout.items.count) photos and videos \(have(takeout.items.count)) one; \(orphans) \(have(orphans)) no photo.")
+        for name in takeout.unmatchedSidecars { Console.out("  no photo for \(name)") }
     }
 
     private static func report(_ summary: ImportSummary, skipped: SkippedFiles) {

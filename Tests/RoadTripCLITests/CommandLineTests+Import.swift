@@ -86,6 +86,37 @@ import Glibc
         #expect(result.standardOutput.contains("Imported 1, already there 0, refused 0."))
     }
 
+    @Test func aTakeoutsPartsArePlannedThenImportedWithTheirSidecarsAndWhatIsLeftOutIsNamed() throws {
+        // setup: a photo in one part, its sidecar in the other with a sidecar whose photo is not there
+        let folder = "Takeout/Google Photos/Trip/"
+        let photo = [UInt8](try Data(contentsOf: URL(fileURLWithPath: try photos.drawPhoto("a.jpg"))))
+        let first = photos.url.appendingPathComponent("takeout-001.zip").path, second = photos.url.appendingPathComponent("takeout-002.zip").path
+        try TestZip.write(first, [.init(folder + "IMG_0001.jpg", photo, stored: true), .init(folder + "readme.txt", Array("x".utf8))])
+        try TestZip.write(second, [.init(folder + "IMG_0001.jpg.supplemental-metadata.json", Array(#"{"title": "IMG_0001.jpg", "description": "Hello"}"#.utf8)),
+                                   .init(folder + "lost.jpg.json", Array("{}".utf8))])
+
+        // MUT
+        let planned = try RoadTripProcess.run(["import", first, second, "--dry-run", "--data", data], scratch: scratch.url)
+        let imported = try RoadTripProcess.run(["import", first, second, "--data", data], scratch: scratch.url)
+
+        // validate
+        #expect(planned.status == 0 && planned.standardOutput == """
+            From the Takeout (2 parts):
+            Would import 1 photo and 0 videos.
+            skipped 1 other file: 1 .txt
+            Sidecars: 1 of 1 photos and videos has one; 1 has no photo.
+              no photo for Takeout/Google Photos/Trip/lost.jpg.json
+            Nothing was imported (--dry-run).
+
+            """, "\(planned.standardOutput)")
+        #expect(imported.status == 0 && imported.standardOutput.contains("""
+            From the Takeout (2 parts):
+            Imported 1, already there 0, refused 0.
+            skipped 1 other file: 1 .txt
+            Sidecars: 1 of 1 photos and videos had one; 1 had no photo.
+            """), "\(imported.standardOutput)")
+    }
+
     /// Before, the impossible latitude was dropped without a word; a warning is not a failure.
     @Test func aPhotoWithAnImpossibleEXIFFieldIsImportedWithoutItAndNamed() throws {
         // setup

@@ -102,6 +102,11 @@ public final class Takeout: @unchecked Sendable {
         unmatchedSidecars = sidecars.values.flatMap(\.values).map(\.member.name).filter { !claimed.contains($0) }.sorted()
     }
 
+    /// Hands `item`'s bytes to `body` a piece at a time (one member at a time, whatever thread asks).
+    public func read(_ item: Item, into body: (UnsafeRawBufferPointer) throws -> Void) throws {
+        try reading.withLock { try parts[item.part].archive.read(item.member, into: body) }
+    }
+
     /// Writes `item`'s bytes to a new file at `path` (one member at a time, whatever thread asks).
     public func extract(_ item: Item, to path: String) throws {
         try reading.withLock { try parts[item.part].archive.extract(item.member, to: path) }

@@ -39,11 +39,17 @@ import TestSupport
             .init("Takeout/Google Photos/Lisbon 2019/metadata.json", Array(#"{"title": "Lisbon 2019"}"#.utf8)),
         ])
 
-        // MUT
+        // MUT: the plan first (--dry-run), then the import, then the plan again
         let takeout = try Takeout(parts: [first, other])
+        let plan = try ImportPlan.takeout(takeout, in: fixture.photos)
+        let rowsAfterPlan = try fixture.rows(in: "photos")
         let summary = PhotoImporter(library: fixture.photos, workers: 2).run(takeout)
+        let again = try ImportPlan.takeout(takeout, in: fixture.photos)
 
-        // validate: each photo with what its own sidecar says, the file's own date kept over its sidecar's
+        // validate: the plan said what came, and wrote nothing
+        #expect(plan.summary == "Would import 3 photos and 0 videos." && rowsAfterPlan == 0)
+        #expect(again.summary == "Would import 3 photos and 0 videos; 3 of them are in the library already.")
+        // each photo with what its own sidecar says, the file's own date kept over its sidecar's
         #expect(summary.imported.count == 3 && summary.refused.isEmpty, "\(summary.refused)")
         let photos = Dictionary(try fixture.photos.photos(ids: Array(1...3)).map { ($0.title, $0) }, uniquingKeysWith: { one, _ in one })
         let harbourPhoto = try #require(photos["IMG_1234"])
@@ -66,5 +72,22 @@ import TestSupport
         #expect(Takeout.isZip(fake))
         #expect(throws: ImportError.self) { try Takeout(parts: [fake]) }
         #expect(try fixture.rows(in: "photos") == 0)
+    }
+}
+
+@Suite struct ImportPlanTests {
+    @Test func aPlanOfFilesCountsKindsRepeatsAndWhatTheLibraryHasAndNamesWhatCannotBeRead() throws {
+        let fixture = try PhotosFixture()
+        let known = try fixture.draw("known.jpg", seed: 1)
+        _ = fixture.importPhoto(known)
+        let fresh = try fixture.draw("fresh.jpg", seed: 2)
+        let copy = try fixture.write([UInt8](try Data(contentsOf: URL(fileURLWithPath: fresh))), as: "copy of fresh.jpg")
+        let clip = try fixture.write(Array("not really a video".utf8), as: "clip.mp4")
+
+        let plan = try ImportPlan.files([known, fresh, copy, clip, fixture.source.appendingPathComponent("gone.jpg").path].map { ImportSource(path: $0) },
+                                        in: fixture.photos)
+
+        #expect(plan.summary == "Would import 3 photos and 1 video; 1 of them is in the library already, 1 comes twice.")
+        #expect(plan.unreadable.map(\.source.fileName) == ["gone.jpg"])
     }
 }

@@ -1,0 +1,75 @@
+import Crypto
+import Foundation
+
+/// What an import would do, found before it does anything (`roadtrip import --dry-run`): the
+/// photos and videos it would bring, those the library has already (by their bytes, as the
+/// import itself decides) or that come twice, and — from a Takeout — the sidecars matched and
+/// those without their photo. Skipped and refused files are the selection's and the Takeout's own.
+public struct ImportPlan: Sendable, Equatable {
+    public private(set) var photos = 0
+    public private(set) var videos = 0
+    /// Already in the library: their import would say "already there".
+    public private(set) var alreadyThere = 0
+    /// The same bytes met earlier in this import: stored once.
+    public private(set) var repeated = 0
+    /// Files that cannot be read to be weighed, with why.
+    public private(set) var unreadable: [(source: ImportSource, reason: String)] = []
+    private var seen: Set<String> = []
+
+    public init() {}
+
+    public static func == (left: ImportPlan, right: ImportPlan) -> Bool {
+        (left.photos, left.videos, left.alreadyThere, left.repeated, left.seen) == (right.photos, right.videos, right.alreadyThere, right.repeated, right.seen)
+            && left.unreadable.map(\.source) == right.unreadable.map(\.source) && left.unreadable.map(\.reason) == right.unreadable.map(\.reason)
+    }
+
+    /// Counts one file named `fileName` whose bytes have this digest.
+    mutating func add(fileName: String, sha256: String, in library: PhotoStore) throws {
+        if ImportFileKind(fileName: fileName) == .video { videos += 1 } else { photos += 1 }
+        if !seen.insert(sha256).inserted {
+            repeated += 1
+        } else if try library.photo(sha256: sha256) != nil || library.photo(videoSHA256: sha256) != nil {
+            alreadyThere += 1
+        }
+    }
+
+    /// The plan for files and folders' files.
+    public static func files(_ sources: [ImportSource], in library: PhotoStore) throws -> ImportPlan {
+        var plan = ImportPlan()
+        for source in sources {
+            do {
+                try plan.add(fileName: source.fileName, sha256: try FileDigest.sha256(ofFileAt: source.path), in: library)
+            } catch let error as FileDigestError {
+                plan.unreadable.append((source, error.description))
+            }
+        }
+        return plan
+    }
+
+    /// The plan for a Takeout: each photo's and video's bytes read from its part and weighed.
+    public static func takeout(_ takeout: Takeout, in library: PhotoStore) throws -> ImportPlan {
+        var plan = ImportPlan()
+        for item in takeout.items {
+            let hasher = SHA256.Hasher()
+            do {
+                try takeout.read(item) { hasher.update($0) }
+            } catch {
+                plan.unreadable.append((item.source, "it cannot be read from its part: \(error)"))
+                continue
+            }
+            try plan.add(fileName: item.source.fileName, sha256: SHA256.hex(hasher.finish()), in: library)
+        }
+        return plan
+    }
+
+    /// "Would import 3 photos and 1 video; 1 of them is in the library already, 1 comes twice."
+    public var summary: String {
+        func counted(_ count: Int, _ one: String, _ many: String) -> String { "\(count) \(count == 1 ? one : many)" }
+        var text = "Would import \(counted(photos, "photo", "photos")) and \(counted(videos, "video", "videos"))"
+        var notes: [String] = []
+        if alreadyThere > 0 { notes.append("\(alreadyThere) of them \(alreadyThere == 1 ? "is" : "are") in the library already") }
+        if repeated > 0 { notes.append("\(repeated) \(repeated == 1 ? "comes" : "come") twice") }
+        if !notes.isEmpty { text += "; " + notes.joined(separator: ", ") }
+        return text + "."
+    }
+}
