@@ -41,7 +41,7 @@ extension Commands {
             refused = !summary.refused.isEmpty
         }
         if let takeout {
-            var summary = importer.run(takeout) { bar.show($0) }
+            var summary = importer.run(takeout, in: library.uploadsFolder.path) { bar.show($0) }
             bar.finish()
             summary.refused = takeout.refused + summary.refused
             Console.out(fromTakeout(parts.count))

@@ -3,9 +3,9 @@ import Foundation
 
 /// What an import would do, found before it does anything (`roadtrip import --dry-run`): the
 /// photos and videos it would bring, those the library has already (by their bytes, as the
-/// import itself decides) or that come twice, and — from a Takeout — the sidecars matched and
-/// those without their photo. Skipped and refused files are the selection's and the Takeout's own.
-public struct ImportPlan: Sendable, Equatable {
+/// import itself decides) or that come twice, and those that cannot be read. The sidecars
+/// matched, and the files skipped or refused by their names, are the selection's and the Takeout's own.
+public struct ImportPlan: Sendable {
     public private(set) var photos = 0
     public private(set) var videos = 0
     /// Already in the library: their import would say "already there".
@@ -17,11 +17,6 @@ public struct ImportPlan: Sendable, Equatable {
     private var seen: Set<String> = []
 
     public init() {}
-
-    public static func == (left: ImportPlan, right: ImportPlan) -> Bool {
-        (left.photos, left.videos, left.alreadyThere, left.repeated, left.seen) == (right.photos, right.videos, right.alreadyThere, right.repeated, right.seen)
-            && left.unreadable.map(\.source) == right.unreadable.map(\.source) && left.unreadable.map(\.reason) == right.unreadable.map(\.reason)
-    }
 
     /// Counts one file named `fileName` whose bytes have this digest.
     mutating func add(fileName: String, sha256: String, in library: PhotoStore) throws {

@@ -121,9 +121,13 @@ public struct ImportError: Error, Equatable, CustomStringConvertible {
 
 extension PhotoImporter {
     /// Imports a Takeout's photos and videos, each with its sidecar's hints, on the workers:
-    /// each member is copied out to a temporary file (one at a time), imported, and removed.
-    public func run(_ takeout: Takeout, by account: AccountID? = nil, in folder: String = NSTemporaryDirectory(),
+    /// each member is copied out to a file of its own in `folder` (one at a time), imported, and
+    /// removed. `folder` should be on the library's disk (`Library.uploadsFolder`, whose leftovers a
+    /// killed import leaves are removed later): a member may be a 4 GiB video, and a temporary
+    /// folder may be memory.
+    public func run(_ takeout: Takeout, by account: AccountID? = nil, in folder: String,
                     progress: @escaping @Sendable (ImportProgress) -> Void = { _ in }) -> ImportSummary {
+        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let items = takeout.items
         return run(items.map(\.source), progress: progress) { index in
             let item = items[index]

@@ -43,7 +43,7 @@ import TestSupport
         let takeout = try Takeout(parts: [first, other])
         let plan = try ImportPlan.takeout(takeout, in: fixture.photos)
         let rowsAfterPlan = try fixture.rows(in: "photos")
-        let summary = PhotoImporter(library: fixture.photos, workers: 2).run(takeout)
+        let summary = PhotoImporter(library: fixture.photos, workers: 2).run(takeout, in: fixture.library.uploadsFolder.path)
         let again = try ImportPlan.takeout(takeout, in: fixture.photos)
 
         // validate: the plan said what came, and wrote nothing
@@ -63,6 +63,7 @@ import TestSupport
         #expect(takeout.refused.map(\.reason) == ["its name climbs out of its folder (“..”)"])
         #expect(takeout.unmatchedSidecars == [folder + "gone.jpg.json"])
         #expect(takeout.skipped.countsByExtension == ["txt": 1, "json": 1])
+        #expect(fixture.files(under: "cache/uploads").isEmpty, "each member's copy goes once it is imported")
     }
 
     @Test func aPartThatIsNoZipIsNamedAndNothingIsImported() throws {
