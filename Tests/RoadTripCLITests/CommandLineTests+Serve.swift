@@ -104,7 +104,9 @@ extension CommandLineTests {
         // setup: the first start prints the setup link; following it creates the owner and signs in.
         let data = scratch.url.appendingPathComponent("data").path
         let server = try RoadTripProcess.start(["serve", "--port", "0", "--data", data], scratch: scratch.url)
-        try server.waitForOutput(containing: "Press Ctrl-C to stop.", within: 30)
+        // A first start draws the demo photos (a debug build, niced beside the browser suite: once
+        // past 30 s in a full run).
+        try server.waitForOutput(containing: "Press Ctrl-C to stop.", within: 90)
         let running = try #require(server.standardOutput.firstMatch(of: #/RoadTrip is running at http://127\.0\.0\.1:([0-9]+)/ \(data in (.+)\)/#))
         let port = try #require(Int(running.output.1))
         #expect(running.output.2 == data)

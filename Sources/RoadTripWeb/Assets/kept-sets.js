@@ -178,7 +178,7 @@ class KeepRow {
     start.focus();
   }
 
-  /** "Also keep its 3 videos · 41.2 MB": a choice, as the videos were the last time this was kept
+  /** "Also keep 3 videos · 41.2 MB": a choice, as the videos were the last time this was kept
    * (off the first time: they are most of a vacation's size). */
   async videoChoice(videos) {
     const kept = (await keptSets(this.account)).find((set) => set.list === this.list);
