@@ -1,5 +1,6 @@
 import Foundation
 import Imaging
+import Video
 
 /// What an export says of a photo beside its file (a Google Takeout sidecar): used only where
 /// the file itself says nothing, since the file's own EXIF is what the camera wrote.
@@ -26,15 +27,26 @@ public struct ImportHints: Sendable, Equatable {
     /// without one, a description without one.
     func filling(_ metadata: PhotoMetadata) -> PhotoMetadata {
         var filled = metadata
-        if filled.takenAt == nil, let takenAt {
-            filled.takenAt = PhotoStore.timestamp(Date(timeIntervalSince1970: TimeInterval(takenAt)))
-            filled.takenOffset = 0
-        }
-        if filled.latitude == nil || filled.longitude == nil, let latitude, let longitude {
-            filled.latitude = latitude
-            filled.longitude = longitude
-        }
+        fill(takenAt: &filled.takenAt, offset: &filled.takenOffset, latitude: &filled.latitude, longitude: &filled.longitude)
         if filled.imageDescription?.isEmpty ?? true, let description { filled.imageDescription = description }
         return filled
+    }
+
+    /// A video's facts with its time and position filled the same way where its file has none.
+    func filling(_ facts: VideoFacts) -> VideoFacts {
+        var filled = facts
+        fill(takenAt: &filled.takenAt, offset: &filled.takenOffset, latitude: &filled.latitude, longitude: &filled.longitude)
+        return filled
+    }
+
+    private func fill(takenAt time: inout String?, offset: inout Int?, latitude north: inout Double?, longitude east: inout Double?) {
+        if time == nil, let takenAt {
+            time = PhotoStore.timestamp(Date(timeIntervalSince1970: TimeInterval(takenAt)))
+            offset = 0
+        }
+        if north == nil || east == nil, let latitude, let longitude {
+            north = latitude
+            east = longitude
+        }
     }
 }

@@ -32,7 +32,7 @@ extension PhotoStore {
         // A video is known by its first bytes (a photo's never look like one).
         if let head = PhotoStore.head(of: path), ImageFormat(sniffing: head) == nil,
            let container = VideoContainer(sniffing: head) {
-            return importVideo(at: path, container: container, fileName: fileName, by: account, inline: inline)
+            return importVideo(at: path, container: container, fileName: fileName, by: account, inline: inline, hints: hints)
         }
         let inspected: InspectedImage
         do {

@@ -13,13 +13,15 @@ extension PhotoStore {
     /// and the job that makes its rendition, in one transaction. As for a photo, a process
     /// killed at any moment leaves either no video or a whole one.
     func importVideo(at path: String, container: VideoContainer, fileName: String, by account: AccountID?,
-                     inline: [Rendition]) -> ImportOutcome {
+                     inline: [Rendition], hints: ImportHints? = nil) -> ImportOutcome {
         guard let size = DurableFile.size(of: path) else { return .refused("it could not be read") }
         guard UInt64(size) <= video.maximumSize else {
             return .refused("it is larger than the video size limit (\(VideoOptions.sizeText(video.maximumSize)))")
         }
-        let facts: VideoFacts
+        var facts: VideoFacts
         do { facts = try video.tools.probe(path, container: container) } catch { return .refused(error.description) }
+        // What an export says beside the file (a Takeout's sidecar), where the file says nothing.
+        if let hints { facts = hints.filling(facts) }
         do {
             let (sha256, copy) = try files.stageOriginal(from: path)
             if let existing = try photo(sha256: sha256) ?? photo(videoSHA256: sha256) { return .alreadyThere(existing) }

@@ -66,6 +66,27 @@ import TestSupport
         #expect(fixture.files(under: "cache/uploads").isEmpty, "each member's copy goes once it is imported")
     }
 
+    @Test func aTakeoutsVideoWithoutATimeOrPlaceOfItsOwnTakesItsSidecars() throws {
+        // setup: a clip whose file records neither when nor where, and its sidecar
+        let folder = "Takeout/Google Photos/Photos from 2019/"
+        let part = fixture.source.appendingPathComponent("takeout-001.zip").path
+        try TestZip.write(part, [
+            .init(folder + "VID_0001.mp4", try bytes(try TestClips.fadeIn()), stored: true),
+            .init(folder + "VID_0001.mp4.json", Array(#"""
+                {"title": "VID_0001.mp4", "photoTakenTime": {"timestamp": "1559990000"}, "geoDataExif": {"latitude": 38.7071, "longitude": -9.1355}}
+                """#.utf8)),
+        ])
+
+        // MUT
+        let summary = PhotoImporter(library: fixture.photos, workers: 1).run(try Takeout(parts: [part]), in: fixture.library.uploadsFolder.path)
+
+        // validate
+        #expect(summary.importedItems.videos == 1, "\(summary.refused)")
+        let video = try #require(try fixture.photos.photos(ids: [1]).first)
+        #expect(video.isVideo && video.title == "VID_0001" && video.takenAt == "2019-06-08T10:33:20" && video.takenOffset == 0)
+        #expect(video.latitude == 38.7071 && video.placeID == PhotosFixture.lisbon.id)
+    }
+
     @Test func aPartThatIsNoZipIsNamedAndNothingIsImported() throws {
         let text = try fixture.write(Array("PK but not a zip".utf8), as: "takeout-001.zip")
         #expect(!Takeout.isZip(text))
