@@ -95,7 +95,9 @@ public final class Takeout: @unchecked Sendable {
                 items.append(Item(part: index, member: member, source: ImportSource(path: source.path, fileName: sidecar.title ?? member.fileName),
                                   hints: ImportHints(sidecar), sidecar: found.member.name))
             } catch {
-                refused.append((ImportSource(path: "\(label): \(ZipArchive.shown(found.member.name))", fileName: name), "its sidecar cannot be read: \(error)"))
+                let sidecarPart = URL(fileURLWithPath: parts[found.part].path).lastPathComponent
+                refused.append((ImportSource(path: "\(sidecarPart): \(ZipArchive.shown(found.member.name))", fileName: name),
+                                "this sidecar cannot be read (its photo is imported without it): \(error)"))
                 items.append(Item(part: index, member: member, source: source, hints: nil, sidecar: nil))
             }
         }

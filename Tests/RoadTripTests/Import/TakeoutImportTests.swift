@@ -26,6 +26,7 @@ import TestSupport
         try TestZip.write(first, [
             .init(folder + "IMG_1234.JPG", harbour, stored: true), .init(folder + "IMG_1234(1).JPG", second, stored: true),
             .init(folder + "dated.jpg", dated, stored: true), .init(folder + "notes.txt", Array("hello".utf8)),
+            .init(folder + "broken.jpg", try bytes(try fixture.draw("broken.jpg", seed: 4)), stored: true),
             .init("Takeout/Google Photos/../../x.jpg", harbour, stored: true),
         ])
         try TestZip.write(other, [
@@ -36,6 +37,7 @@ import TestSupport
             .init(folder + "IMG_1234.JPG(1).json", Array(#"{"title": "IMG_1234(1).JPG", "photoTakenTime": {"timestamp": "1560000000"}}"#.utf8)),
             .init(folder + "dated.jpg.json", Array(#"{"title": "dated.jpg", "photoTakenTime": {"timestamp": "1"}}"#.utf8)),
             .init(folder + "gone.jpg.json", Array(#"{"title": "gone.jpg"}"#.utf8)),
+            .init(folder + "broken.jpg.json", Array(#"{"title": "broken.jpg", "#.utf8)),
             .init("Takeout/Google Photos/Lisbon 2019/metadata.json", Array(#"{"title": "Lisbon 2019"}"#.utf8)),
         ])
 
@@ -47,11 +49,11 @@ import TestSupport
         let again = try ImportPlan.takeout(takeout, in: fixture.photos)
 
         // validate: the plan said what came, and wrote nothing
-        #expect(plan.summary == "Would import 3 photos and 0 videos." && rowsAfterPlan == 0)
-        #expect(again.summary == "Would import 3 photos and 0 videos; 3 of them are in the library already.")
+        #expect(plan.summary == "Would import 4 photos and 0 videos." && rowsAfterPlan == 0)
+        #expect(again.summary == "Would import 4 photos and 0 videos; 4 of them are in the library already.")
         // each photo with what its own sidecar says, the file's own date kept over its sidecar's
-        #expect(summary.imported.count == 3 && summary.refused.isEmpty, "\(summary.refused)")
-        let photos = Dictionary(try fixture.photos.photos(ids: Array(1...3)).map { ($0.title, $0) }, uniquingKeysWith: { one, _ in one })
+        #expect(summary.imported.count == 4 && summary.refused.isEmpty, "\(summary.refused)")
+        let photos = Dictionary(try fixture.photos.photos(ids: Array(1...4)).map { ($0.title, $0) }, uniquingKeysWith: { one, _ in one })
         let harbourPhoto = try #require(photos["IMG_1234"])
         #expect(harbourPhoto.takenAt == "2019-06-08T10:33:20" && harbourPhoto.takenOffset == 0)
         #expect(harbourPhoto.latitude == 38.7071 && harbourPhoto.longitude == -9.1355 && harbourPhoto.description == "The harbour at dawn")
@@ -59,8 +61,11 @@ import TestSupport
         #expect(photos["IMG_1234(1)"]?.takenAt == "2019-06-08T13:20:00", "the counted photo has its own sidecar")
         #expect(photos["dated"]?.takenAt == "2019-06-09T08:00:00", "the file's own date wins")
         // what was not imported, each with why
-        #expect(takeout.refused.map(\.source.path) == ["takeout-20250101T000000Z-001.zip: Takeout/Google Photos/../../x.jpg"])
-        #expect(takeout.refused.map(\.reason) == ["its name climbs out of its folder (“..”)"])
+        #expect(takeout.refused.map(\.source.path) == ["takeout-20250101T000000Z-001.zip: Takeout/Google Photos/../../x.jpg",
+                                                       "takeout-20250101T000000Z-002.zip: \(folder)broken.jpg.json"])
+        #expect(takeout.refused.map(\.reason).first == "its name climbs out of its folder (“..”)")
+        #expect(takeout.refused.last?.reason.hasPrefix("this sidecar cannot be read (its photo is imported without it): ") == true)
+        #expect(photos["broken"]?.takenAt == "2024-05-01T10:00:00", "imported with its own date, without the sidecar")
         #expect(takeout.unmatchedSidecars == [folder + "gone.jpg.json"])
         #expect(takeout.skipped.countsByExtension == ["txt": 1, "json": 1])
         #expect(fixture.files(under: "cache/uploads").isEmpty, "each member's copy goes once it is imported")
