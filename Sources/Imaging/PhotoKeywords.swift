@@ -13,7 +13,7 @@ enum PhotoKeywords {
     /// at most `maximumCount`.
     static func parsed(_ text: String) -> [String] {
         // Split on scalars: a ";" followed by a combining mark is a different Character.
-        let scalars = text.unicodeScalars.filter { $0.properties.generalCategory != .control && !DirectionOverrides.isOverride($0) }
+        let scalars = UnseenCharacters.removed(from: text).unicodeScalars
         var seen: Set<String> = []
         var keywords: [String] = []
         for part in scalars.split(separator: separator) {

@@ -19,3 +19,11 @@ public enum DirectionOverrides {
         return String(String.UnicodeScalarView(text.unicodeScalars.filter { !isOverride($0) }))
     }
 }
+
+/// What a person cannot see in text that came from files and services, and so never shown:
+/// control characters (C0 and C1) and the direction overrides above.
+public enum UnseenCharacters {
+    public static func removed(from text: some StringProtocol) -> String {
+        String(String.UnicodeScalarView(text.unicodeScalars.filter { $0.properties.generalCategory != .control && !DirectionOverrides.isOverride($0) }))
+    }
+}

@@ -1,5 +1,4 @@
 import Foundation
-import SystemCalls
 import ZipArchive
 
 /// A Google Takeout given as its zip parts (`takeout-*.zip`), read in place, never unpacked:
@@ -28,7 +27,8 @@ public final class Takeout: @unchecked Sendable {
         "print-subscriptions.json", "shared_album_comments.json", "user-generated-memory-titles.json",
     ]
 
-    private let parts: [(path: String, archive: ZipArchive)]
+    /// Each part's file name (how a summary names it) and its archive.
+    private let parts: [(label: String, archive: ZipArchive)]
     /// libzip's archives are read by one thread at a time.
     private let reading = NSLock()
     public private(set) var items: [Item] = []
@@ -40,18 +40,16 @@ public final class Takeout: @unchecked Sendable {
 
     /// Whether the file at `path` is a zip file: its first bytes, never its name.
     public static func isZip(_ path: String) -> Bool {
-        guard let file = try? FileDescriptor.open(path, flags: O_RDONLY) else { return false }
-        var head = [UInt8](repeating: 0, count: 4)
-        return (try? file.readFully(into: &head)) == 4 && head == [0x50, 0x4B, 0x03, 0x04]
+        PhotoStore.head(of: path)?.starts(with: [0x50, 0x4B, 0x03, 0x04]) ?? false
     }
 
     /// Opens every part and pairs each photo with its sidecar; throws, naming the part, when a
     /// part is no zip or is over its limits.
     public init(parts paths: [String], limits: ZipLimits = ZipLimits()) throws(ImportError) {
-        var parts: [(path: String, archive: ZipArchive)] = []
+        var parts: [(label: String, archive: ZipArchive)] = []
         for path in paths {
             do {
-                parts.append((path, try ZipArchive(path: path, limits: limits)))
+                parts.append((URL(fileURLWithPath: path).lastPathComponent, try ZipArchive(path: path, limits: limits)))
             } catch {
                 throw ImportError("\(path): \(error)")
             }
@@ -65,8 +63,7 @@ public final class Takeout: @unchecked Sendable {
         var sidecars: [String: [String: (part: Int, member: ZipMember)]] = [:]
         var media: [(part: Int, member: ZipMember)] = []
         for (index, part) in parts.enumerated() {
-            let label = URL(fileURLWithPath: part.path).lastPathComponent
-            refused += part.archive.refused.map { (ImportSource(path: "\(label): \($0.name)", fileName: $0.name), $0.reason) }
+            refused += part.archive.refused.map { (ImportSource(path: "\(part.label): \($0.name)", fileName: $0.name), $0.reason) }
             for member in part.archive.members {
                 let name = member.fileName
                 if name.lowercased().hasSuffix(".json") {
@@ -81,8 +78,7 @@ public final class Takeout: @unchecked Sendable {
         }
         var claimed: Set<String> = []
         for (index, member) in media {
-            let label = URL(fileURLWithPath: parts[index].path).lastPathComponent
-            let source = ImportSource(path: "\(label): \(ZipArchive.shown(member.name))", fileName: member.fileName)
+            let source = ImportSource(path: "\(parts[index].label): \(ZipArchive.shown(member.name))", fileName: member.fileName)
             let folder = sidecars[member.folder] ?? [:]
             guard let name = TakeoutNames.sidecar(for: member.fileName, among: folder.keys), let found = folder[name] else {
                 items.append(Item(part: index, member: member, source: source, hints: nil, sidecar: nil))
@@ -95,8 +91,7 @@ public final class Takeout: @unchecked Sendable {
                 items.append(Item(part: index, member: member, source: ImportSource(path: source.path, fileName: sidecar.title ?? member.fileName),
                                   hints: ImportHints(sidecar), sidecar: found.member.name))
             } catch {
-                let sidecarPart = URL(fileURLWithPath: parts[found.part].path).lastPathComponent
-                refused.append((ImportSource(path: "\(sidecarPart): \(ZipArchive.shown(found.member.name))", fileName: name),
+                refused.append((ImportSource(path: "\(parts[found.part].label): \(ZipArchive.shown(found.member.name))", fileName: name),
                                 "this sidecar cannot be read (its photo is imported without it): \(error)"))
                 items.append(Item(part: index, member: member, source: source, hints: nil, sidecar: nil))
             }

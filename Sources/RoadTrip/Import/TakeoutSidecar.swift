@@ -50,9 +50,8 @@ public struct TakeoutSidecar: Sendable, Equatable {
 
     private static func text(_ token: JSONTokenizer.Token, in tokens: JSONTokenizer) throws(TrackFileError) -> String? {
         guard case .string(let string) = token else { return nil }
-        // As EXIF's text is read: no control characters, no direction overrides (a name that shows backwards).
-        let scalars = try tokens.text(string).unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F && !DirectionOverrides.isOverride($0) }
-        let text = String(String.UnicodeScalarView(scalars)).trimmingCharacters(in: .whitespacesAndNewlines)
+        // No control characters, no direction overrides (a name that shows backwards), as for every name from outside.
+        let text = UnseenCharacters.removed(from: try tokens.text(string)).trimmingCharacters(in: .whitespacesAndNewlines)
         return text.isEmpty ? nil : String(text.prefix(longestText))
     }
 

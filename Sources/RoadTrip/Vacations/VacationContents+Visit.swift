@@ -114,8 +114,7 @@ public enum VacationTags {
     /// Control characters and text-direction overrides removed, spaces made single, trimmed:
     /// short text people type (a tag, a link's note), before its own length limit.
     static func tidied(_ raw: String) -> String {
-        let scalars = raw.unicodeScalars.filter { $0.properties.generalCategory != .control && !DirectionOverrides.isOverride($0) }
-        return String(String.UnicodeScalarView(scalars)).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        UnseenCharacters.removed(from: raw).split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
 
     /// What two tags that are one to a person share: case and surrounding spaces ignored.
