@@ -22,6 +22,15 @@ public struct ImportHints: Sendable, Equatable {
         self.init(takenAt: sidecar.takenAt, latitude: sidecar.latitude, longitude: sidecar.longitude, description: sidecar.description)
     }
 
+    /// These hints with what they lack taken from `other` (another sidecar of the same photo).
+    func filled(from other: ImportHints) -> ImportHints {
+        var filled = self
+        filled.takenAt = takenAt ?? other.takenAt
+        if latitude == nil || longitude == nil { (filled.latitude, filled.longitude) = (other.latitude, other.longitude) }
+        if description == nil { filled.description = other.description }
+        return filled
+    }
+
     /// The file's metadata with what it lacks filled from these hints: a time without one (in
     /// UTC, its offset 0: the export's time is an instant, not a clock's reading), a position
     /// without one, a description without one.

@@ -97,6 +97,27 @@ public final class Takeout: @unchecked Sendable {
             }
         }
         unmatchedSidecars = sidecars.values.flatMap(\.values).map(\.member.name).filter { !claimed.contains($0) }.sorted()
+        shareHints()
+    }
+
+    /// A photo in an album is in the Takeout twice (its year's folder and the album's), each copy
+    /// with a sidecar of its own, and Google's album copy often says less (no position, no
+    /// description). Whichever copy is imported first makes the item, so every copy carries what
+    /// any of them says: copies are known by the name and the time their sidecars give.
+    private func shareHints() {
+        func key(_ item: Item) -> String? {
+            guard item.sidecar != nil, let takenAt = item.hints?.takenAt else { return nil }
+            return "\(item.source.fileName.lowercased())\u{0}\(takenAt)"
+        }
+        var shared: [String: ImportHints] = [:]
+        for item in items {
+            guard let key = key(item), let hints = item.hints else { continue }
+            shared[key] = shared[key].map { $0.filled(from: hints) } ?? hints
+        }
+        items = items.map { item in
+            guard let key = key(item), let hints = shared[key], hints != item.hints else { return item }
+            return Item(part: item.part, member: item.member, source: item.source, hints: hints, sidecar: item.sidecar)
+        }
     }
 
     /// Hands `item`'s bytes to `body` a piece at a time (one member at a time, whatever thread asks).

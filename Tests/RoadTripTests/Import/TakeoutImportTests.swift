@@ -92,6 +92,31 @@ import TestSupport
         #expect(video.latitude == 38.7071 && video.placeID == PhotosFixture.lisbon.id)
     }
 
+    @Test func aPhotoInAnAlbumTooGetsWhatEitherOfItsSidecarsSays() throws {
+        // setup: the same photo in its year's folder (a full sidecar) and in an album (a sparse
+        // one), the album's copy first in the part
+        let photo = try bytes(try fixture.draw("IMG_0101.jpg", seed: 5, takenAt: nil))
+        let year = "Takeout/Google Photos/Photos from 2021/", album = "Takeout/Google Photos/Lisbon trip/"
+        let part = fixture.source.appendingPathComponent("takeout-001.zip").path
+        try TestZip.write(part, [
+            .init(album + "IMG_0101.jpg", photo, stored: true),
+            .init(album + "IMG_0101.jpg.json", Array(#"{"title": "IMG_0101.jpg", "photoTakenTime": {"timestamp": "1623146000"}}"#.utf8)),
+            .init(year + "IMG_0101.jpg", photo, stored: true),
+            .init(year + "IMG_0101.jpg.json", Array(#"""
+                {"title": "IMG_0101.jpg", "description": "Tram 28", "photoTakenTime": {"timestamp": "1623146000"},
+                 "geoData": {"latitude": 38.7071, "longitude": -9.1355}}
+                """#.utf8)),
+        ])
+
+        // MUT: one worker, so the album's sparse copy is the one imported
+        let summary = PhotoImporter(library: fixture.photos, workers: 1).run(try Takeout(parts: [part]), in: fixture.library.uploadsFolder.path)
+
+        // validate: one item, with the year folder's position and description whichever copy made it
+        #expect(summary.imported.count == 1 && summary.alreadyThere.count == 1)
+        let stored = try #require(try fixture.photos.photos(ids: [1]).first)
+        #expect(stored.latitude == 38.7071 && stored.description == "Tram 28" && stored.placeID == PhotosFixture.lisbon.id)
+    }
+
     @Test func aPartThatIsNoZipIsNamedAndNothingIsImported() throws {
         let text = try fixture.write(Array("PK but not a zip".utf8), as: "takeout-001.zip")
         #expect(!Takeout.isZip(text))
