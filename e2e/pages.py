@@ -25,6 +25,7 @@ from selenium.webdriver.remote.webelement import WebElement
 from selenium.webdriver.support.ui import WebDriverWait
 
 TIMEOUT = 10
+LOAD_TIMEOUT = 30  # a picture's bytes, when the machine is busy with both suites
 POLL = 0.05  # seconds between checks of a condition (WebDriverWait's default, 0.5 s, adds up)
 REPO = Path(__file__).resolve().parent.parent
 DEMO_PLIST = REPO / "Sources" / "RoadTrip" / "Resources" / "DemoDestinations.plist"
@@ -318,11 +319,14 @@ class Shell:
         article = "article.destination"
         assert self.detail_title() == destination.name
         assert self.driver.title == f"{destination.name} · RoadTrip"
-        picture = self.find(f"{article} img.destination-picture")
-        self.wait(lambda: picture.is_displayed(), "the destination's picture should be visible")
+        # Found afresh each time: a pane swapped while this waits leaves an element found once stale for good.
+        picture = f"{article} img.destination-picture"
+        self.wait(lambda: self.find(picture).is_displayed(), "the destination's picture should be visible")
         self.wait(
-            lambda: self.driver.execute_script("return arguments[0].complete && arguments[0].naturalWidth > 0", picture),
+            lambda: self.driver.execute_script(
+                "const img = document.querySelector(arguments[0]); return img.complete && img.naturalWidth > 0", picture),
             f"the picture of {destination.name} should load",
+            timeout=LOAD_TIMEOUT,
         )
         assert self.find(f"{article} .location-title").text.strip() == destination.title
         assert self.find(f"{article} .coordinates").text.strip() == destination.coordinates
