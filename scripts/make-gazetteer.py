@@ -11,15 +11,19 @@ script twice gives the same bytes (rows sorted by id, gzip mtime 0, no file
 name in the gzip header), so a changed file in a diff means changed data.
 
     V  format  source  place-count        one line, before every other tagged line
-    C  country-code  name                 one per country
+    Z  time-zone                          one per IANA time zone, numbered from 0 in order
+    C  country-code  name  zone           one per country; zone: its places' most common
     R  country-code  region-code  name    one per region with a name (US states)
-    id-delta  country-code  region-code  latitude  longitude  population  name
+    id-delta  country-code  region-code  latitude  longitude  population  zone  name
 
 A place line is recognised by its leading digit. Its first field is the
 GeoNames id minus the previous place's id: rows are sorted by id, and the
 deltas make the file about 10% smaller than whole ids. The region code is
 kept only where the data names the region; coordinates have 4 decimals
-(about 11 m). The name is last because it is the only free-text field.
+(about 11 m). The zone (a Z line's number) is left empty when it is the country's: only
+countries across several zones (the US, Russia, Brazil, …) write it. The time zone of a
+position is its nearest place's, which is how an import places a time given in UTC on a
+clock. The name is last because it is the only free-text field.
 Alternate names are left out: they would triple the file.
 """
 
@@ -28,10 +32,11 @@ import gzip
 import json
 import pathlib
 import sys
+from collections import Counter
 
 from pip_modules import imported
 
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
 REPOSITORY = pathlib.Path(__file__).resolve().parent.parent
 DEFAULT_OUTPUT = REPOSITORY / "Sources/Geo/Resources/cities1000.tsv.gz"
 
@@ -62,11 +67,23 @@ def lines(cities, countries, states, source):
            "(https://www.geonames.org), licensed under CC BY 4.0 "
            "(https://creativecommons.org/licenses/by/4.0/),")
     yield f"# via the {source} package; converted by scripts/make-gazetteer.py."
-    yield ("# V format source count | C country name | R country region name | "
-           "id-delta country region latitude longitude population name")
+    yield ("# V format source count | Z time-zone | C country name zone | R country region name | "
+           "id-delta country region latitude longitude population zone name")
     yield f"V\t{FORMAT_VERSION}\t{source}\t{len(places)}"
+    zones = sorted({place["timezone"] for place in places})
+    if not all(zones) or any(ch in zone for zone in zones for ch in "\t\r\n "):
+        raise SystemExit("a place without a usable time zone")
+    number = {zone: index for index, zone in enumerate(zones)}
+    counts = {}
+    for place in places:
+        counts.setdefault(place["countrycode"], Counter())[place["timezone"]] += 1
+    # The most common zone, the first by name of equals: the same bytes every run.
+    main_zone = {code: min(count.items(), key=lambda item: (-item[1], item[0]))[0] for code, count in counts.items()}
+    for zone in zones:
+        yield f"Z\t{zone}"
     for code in sorted(countries):
-        yield f"C\t{code}\t{clean(countries[code]['name'])}"
+        zone = main_zone.get(code)
+        yield f"C\t{code}\t{clean(countries[code]['name'])}\t{'' if zone is None else number[zone]}"
     for code in sorted(states):
         yield f"R\tUS\t{code}\t{clean(states[code]['name'])}"
     previous = 0
@@ -81,7 +98,9 @@ def lines(cities, countries, states, source):
         yield "\t".join([
             str(identifier - previous), country, region,
             coordinate(place["latitude"]), coordinate(place["longitude"]),
-            str(int(place["population"])), clean(place["name"]),
+            str(int(place["population"])),
+            "" if place["timezone"] == main_zone[country] else str(number[place["timezone"]]),
+            clean(place["name"]),
         ])
         previous = identifier
 

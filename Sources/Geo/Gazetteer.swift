@@ -67,6 +67,25 @@ public final class Gazetteer: Sendable {
         return (bestInCountry ?? best).map { places[$0.position] }
     }
 
+    /// The IANA time zone a position keeps its clocks in: its nearest place's, of the places in the
+    /// country it is in when `borders` knows it (near a border the nearest town may be across it,
+    /// and in another zone), else of all within `maximumDistance` metres (at sea, near a coast).
+    /// Nil where no place with a zone is that near. The data is GeoNames' zone of each place, so a
+    /// position is right wherever its nearest town is on the same side of a zone's line.
+    public func timeZone(at coordinate: Coordinate, within maximumDistance: Double = 300_000) -> String? {
+        if let country = borders?.country(at: coordinate) {
+            var nearest: (distance: Double, position: Int)?
+            for (distance, position) in spatialIndex.all(around: coordinate, within: 100_000)
+            where places[position].countryCode == country && places[position].timeZone != nil {
+                if nearest.map({ distance < $0.distance || (distance == $0.distance && position < $0.position) }) ?? true {
+                    nearest = (distance, position)
+                }
+            }
+            if let nearest { return places[nearest.position].timeZone }
+        }
+        return spatialIndex.nearest(to: coordinate, within: maximumDistance).flatMap { places[$0].timeZone }
+    }
+
     /// Places whose name matches `query` with accents and case ignored (`NameFolding`): names
     /// that start with it first, then names with a word that starts with it, then names that
     /// contain it; within each group by population, largest first. Empty or blank query → [].

@@ -1,12 +1,14 @@
 /// Parses the decompressed gazetteer TSV (format described in scripts/make-gazetteer.py):
-/// a version line, the country and region tables, then one line per place. Every field is
+/// a version line, the time-zone, country and region tables, then one line per place. Every field is
 /// checked, so a corrupt file stops at its first bad line instead of yielding odd places.
 struct GazetteerFileParser {
-    static let formatVersion = 1
+    static let formatVersion = 2
 
     private struct Country {
         let code: String
         let name: String
+        /// The zone of its places that name none.
+        let zone: String?
     }
 
     private struct RegionKey: Hashable {
@@ -17,6 +19,7 @@ struct GazetteerFileParser {
     private let path: String
     private var lineNumber = 0
     private var expectedCount: Int?
+    private var zones: [String] = []
     private var countries: [UInt16: Country] = [:]
     private var regions: [RegionKey: String] = [:]
     private var places: [GazetteerPlace] = []
@@ -55,10 +58,14 @@ struct GazetteerFileParser {
             return
         case UInt8(ascii: "V"):
             try parseVersion(fields)
-        case UInt8(ascii: "C"), UInt8(ascii: "R"):
+        case UInt8(ascii: "Z"), UInt8(ascii: "C"), UInt8(ascii: "R"):
             guard expectedCount != nil else { throw failure("the version line must come first") }
-            guard places.isEmpty else { throw failure("country and region lines must come before the places") }
-            try first == UInt8(ascii: "C") ? parseCountry(fields) : parseRegion(fields)
+            guard places.isEmpty else { throw failure("time-zone, country and region lines must come before the places") }
+            switch first {
+            case UInt8(ascii: "Z"): try parseZone(fields)
+            case UInt8(ascii: "C"): try parseCountry(fields)
+            default: try parseRegion(fields)
+            }
         case UInt8(ascii: "0")...UInt8(ascii: "9"):
             guard expectedCount != nil else { throw failure("the version line must come first") }
             try parsePlace(fields)
@@ -78,12 +85,29 @@ struct GazetteerFileParser {
         places.reserveCapacity(Int(count))
     }
 
-    private mutating func parseCountry(_ fields: Fields) throws(GazetteerError) {
-        guard fields.count == 3, fields.text(0) == "C", let key = fields.countryKey(1),
-              let code = fields.text(1), let name = fields.text(2), !name.isEmpty else {
-            throw failure("expected C, a two-letter country code, a name")
+    private mutating func parseZone(_ fields: Fields) throws(GazetteerError) {
+        guard countries.isEmpty else { throw failure("time-zone lines must come before the countries") }
+        guard fields.count == 2, fields.text(0) == "Z", let zone = fields.text(1), !zone.isEmpty else {
+            throw failure("expected Z, a time zone's name")
         }
-        countries[key] = Country(code: code, name: name)
+        zones.append(zone)
+    }
+
+    private mutating func parseCountry(_ fields: Fields) throws(GazetteerError) {
+        guard fields.count == 4, fields.text(0) == "C", let key = fields.countryKey(1),
+              let code = fields.text(1), let name = fields.text(2), !name.isEmpty else {
+            throw failure("expected C, a two-letter country code, a name, a time zone")
+        }
+        countries[key] = Country(code: code, name: name, zone: try zone(fields, 3))
+    }
+
+    /// The zone a field numbers, nil when it is empty.
+    private func zone(_ fields: Fields, _ index: Int) throws(GazetteerError) -> String? {
+        if fields.isEmpty(index) { return nil }
+        guard let number = fields.integer(index), number < zones.count else {
+            throw failure("time zone \(fields.text(index) ?? "?") is not one of the \(zones.count) Z lines")
+        }
+        return zones[Int(number)]
     }
 
     private mutating func parseRegion(_ fields: Fields) throws(GazetteerError) {
@@ -96,7 +120,7 @@ struct GazetteerFileParser {
     }
 
     private mutating func parsePlace(_ fields: Fields) throws(GazetteerError) {
-        guard fields.count == 7 else { throw failure("expected 7 fields, found \(fields.count)") }
+        guard fields.count == 8 else { throw failure("expected 8 fields, found \(fields.count)") }
         guard let delta = fields.integer(0), delta > 0, delta <= Int64.max - previousID else {
             throw failure("the id step is not a positive number (ids must rise)")
         }
@@ -115,11 +139,12 @@ struct GazetteerFileParser {
             throw failure("bad coordinate \(fields.text(3) ?? "?"), \(fields.text(4) ?? "?")")
         }
         guard let population = fields.integer(5) else { throw failure("the population is not a number") }
-        guard let name = fields.text(6), !name.isEmpty else { throw failure("the name is empty or not UTF-8") }
+        let zone = try zone(fields, 6) ?? country.zone
+        guard let name = fields.text(7), !name.isEmpty else { throw failure("the name is empty or not UTF-8") }
         previousID += delta
         places.append(GazetteerPlace(
             id: previousID, name: name, region: region, country: country.name,
-            countryCode: country.code, coordinate: coordinate, population: Int(population)
+            countryCode: country.code, coordinate: coordinate, population: Int(population), timeZone: zone
         ))
     }
 

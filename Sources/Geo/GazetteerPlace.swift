@@ -11,10 +11,12 @@ public struct GazetteerPlace: Sendable, Hashable, Identifiable {
     public let countryCode: String
     public let coordinate: Coordinate
     public let population: Int
+    /// Its IANA time zone ("America/Los_Angeles"); nil where the data names none.
+    public let timeZone: String?
 
     public init(
         id: Int64, name: String, region: String?, country: String, countryCode: String,
-        coordinate: Coordinate, population: Int
+        coordinate: Coordinate, population: Int, timeZone: String? = nil
     ) {
         self.id = id
         self.name = name
@@ -23,5 +25,6 @@ public struct GazetteerPlace: Sendable, Hashable, Identifiable {
         self.countryCode = countryCode
         self.coordinate = coordinate
         self.population = population
+        self.timeZone = timeZone
     }
 }

@@ -12,13 +12,16 @@ public enum TestZip {
         public var stored: Bool
         /// A Unix symbolic link to `bytes`.
         public var link: Bool
+        /// Its time, in seconds since 1970; the time it is written without one.
+        public var modified: Int?
 
         /// A file, or a folder when `name` ends in "/".
-        public init(_ name: String, _ bytes: [UInt8] = [], stored: Bool = false, link: Bool = false) {
+        public init(_ name: String, _ bytes: [UInt8] = [], stored: Bool = false, link: Bool = false, modified: Int? = nil) {
             self.name = name
             self.bytes = bytes
             self.stored = stored
             self.link = link
+            self.modified = modified
         }
     }
 
@@ -42,6 +45,7 @@ public enum TestZip {
             let index = zip_file_add(archive, entry.name, source, zip_flags_t(ZIP_FL_ENC_UTF_8))
             guard index >= 0 else { throw Failure(description: "cannot add \(entry.name)") }
             if entry.stored { zip_set_file_compression(archive, zip_uint64_t(index), ZIP_CM_STORE, 0) }
+            if let modified = entry.modified { zip_file_set_mtime(archive, zip_uint64_t(index), time_t(modified), 0) }
             if entry.link {
                 zip_file_set_external_attributes(archive, zip_uint64_t(index), 0, zip_uint8_t(ZIP_OPSYS_UNIX), zip_uint32_t(S_IFLNK | 0o777) << 16)
             }

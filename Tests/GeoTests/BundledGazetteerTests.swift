@@ -42,6 +42,32 @@ import Geo
         #expect(unknown == nil)
     }
 
+    /// A time given in UTC (a Google Takeout sidecar's) is put on the clock of where it was taken.
+    @Test(arguments: [
+        (37.7749, -122.4194, "America/Los_Angeles"),  // San Francisco
+        (39.7392, -104.9903, "America/Denver"),
+        (21.3069, -157.8583, "Pacific/Honolulu"),
+        (38.8794, -6.9707, "Europe/Madrid"),  // Badajoz, 15 km from Portugal
+        (38.8810, -7.1630, "Europe/Lisbon"),  // Elvas, across the border from it: an hour behind
+        (-33.8688, 151.2093, "Australia/Sydney"),
+        (43.7696, 11.2558, "Europe/Rome"),
+    ])
+    func aPositionsTimeZoneIsItsNearestPlacesInItsCountry(latitude: Double, longitude: Double, zone: String) throws {
+        // MUT
+        let found = try gazetteer().timeZone(at: coordinate(latitude, longitude))
+
+        // validate
+        #expect(found == zone)
+    }
+
+    @Test func theMiddleOfTheOceanHasNoTimeZone() throws {
+        // MUT
+        let found = try gazetteer().timeZone(at: coordinate(0, -30))
+
+        // validate
+        #expect(found == nil)
+    }
+
     @Test func timesSquareIsInNewYork() throws {
         // setup
         let gazetteer = try gazetteer()

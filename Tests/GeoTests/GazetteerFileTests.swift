@@ -8,13 +8,16 @@ import Geo
 @Suite struct GazetteerFileTests {
     private static let validText = """
         # a comment line, as the attribution is
-        V\t1\ttest\t3
-        C\tFR\tFrance
-        C\tUS\tUnited States
+        V\t2\ttest\t3
+        Z\tAmerica/Los_Angeles
+        Z\tAmerica/New_York
+        Z\tEurope/Paris
+        C\tFR\tFrance\t2
+        C\tUS\tUnited States\t1
         R\tUS\tCA\tCalifornia
-        2988507\tFR\t\t48.8534\t2.3488\t2138551\tParis
-        2402436\tUS\tCA\t37.7749\t-122.4194\t827526\tSan Francisco
-        1\tUS\t\t-0.5\t179.9999\t0\tNowhere
+        2988507\tFR\t\t48.8534\t2.3488\t2138551\t\tParis
+        2402436\tUS\tCA\t37.7749\t-122.4194\t827526\t0\tSan Francisco
+        1\tUS\t\t-0.5\t179.9999\t0\t\tNowhere
 
         """
 
@@ -34,9 +37,11 @@ import Geo
         #expect(paris.country == "France")
         #expect(paris.coordinate == Coordinate(latitude: 48.8534, longitude: 2.3488))
         #expect(paris.population == 2_138_551)
+        #expect(paris.timeZone == "Europe/Paris", "a place naming no zone is in its country's")
         let sanFrancisco = try #require(gazetteer.place(id: 2_988_507 + 2_402_436))
         #expect(sanFrancisco.region == "California")
         #expect(sanFrancisco.countryCode == "US")
+        #expect(sanFrancisco.timeZone == "America/Los_Angeles")
         let nowhere = try #require(gazetteer.place(id: 2_988_507 + 2_402_436 + 1))
         #expect(nowhere.coordinate == Coordinate(latitude: -0.5, longitude: 179.9999))
     }
@@ -110,16 +115,19 @@ import Geo
     }
 
     @Test(arguments: [
-        ("2402436\tUS\tCA\t95.0\t-122.4194\t827526\tSan Francisco", 7, "bad coordinate"),
-        ("2402436\tUS\tCA\t37.7749\t-122.4194\tmany\tSan Francisco", 7, "population"),
-        ("2402436\tUS\tNY\t37.7749\t-122.4194\t827526\tSan Francisco", 7, "unknown region NY"),
-        ("2402436\tXX\t\t37.7749\t-122.4194\t827526\tSan Francisco", 7, "unknown country code XX"),
-        ("2402436\tUS\tCA\t37.7749\t-122.4194\tSan Francisco", 7, "expected 7 fields"),
-        ("0\tUS\tCA\t37.7749\t-122.4194\t827526\tSan Francisco", 7, "id step"),
-        ("2402436\tUS\tCA\t37.7749\t-122.4194\t827526\t", 7, "name"),
-        ("Q\twhat", 7, "unrecognised line"),
-        ("R\tXX\tCA\tCalifornia", 5, "region of unknown country XX"),
-        ("C\tUSA\tUnited States", 4, "two-letter country code"),
+        ("2402436\tUS\tCA\t95.0\t-122.4194\t827526\t0\tSan Francisco", 10, "bad coordinate"),
+        ("2402436\tUS\tCA\t37.7749\t-122.4194\tmany\t0\tSan Francisco", 10, "population"),
+        ("2402436\tUS\tNY\t37.7749\t-122.4194\t827526\t0\tSan Francisco", 10, "unknown region NY"),
+        ("2402436\tXX\t\t37.7749\t-122.4194\t827526\t0\tSan Francisco", 10, "unknown country code XX"),
+        ("2402436\tUS\tCA\t37.7749\t-122.4194\t827526\tSan Francisco", 10, "expected 8 fields"),
+        ("0\tUS\tCA\t37.7749\t-122.4194\t827526\t0\tSan Francisco", 10, "id step"),
+        ("2402436\tUS\tCA\t37.7749\t-122.4194\t827526\t0\t", 10, "name"),
+        ("2402436\tUS\tCA\t37.7749\t-122.4194\t827526\t3\tSan Francisco", 10, "time zone 3 is not one of the 3 Z lines"),
+        ("Q\twhat", 10, "unrecognised line"),
+        ("R\tXX\tCA\tCalifornia", 8, "region of unknown country XX"),
+        ("C\tUSA\tUnited States\t1", 7, "two-letter country code"),
+        ("C\tUS\tUnited States\tsome", 7, "time zone some is not one"),
+        ("Z\tAmerica/Chicago", 7, "time-zone lines must come before the countries"),
     ])
     func aDamagedLineIsRefusedNamingTheLine(line: String, lineNumber: Int, problem: String) throws {
         // setup
@@ -151,14 +159,14 @@ import Geo
 
     @Test func aFileOfAnotherFormatVersionIsRefused() throws {
         // setup
-        let url = try writeGzip(Self.validText.replacingOccurrences(of: "V\t1\t", with: "V\t2\t"))
+        let url = try writeGzip(Self.validText.replacingOccurrences(of: "V\t2\t", with: "V\t1\t"))
         defer { try? FileManager.default.removeItem(at: url) }
 
         // MUT
         let error = try #require(throws: GazetteerError.self) { try Gazetteer(contentsOf: url) }
 
         // validate
-        #expect(error.description.contains("line 2: format 2 is not 1"))
+        #expect(error.description.contains("line 2: format 1 is not 2"))
     }
 
     private func writeFile(_ data: Data) throws -> URL {

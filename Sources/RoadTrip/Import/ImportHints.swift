@@ -2,24 +2,32 @@ import Foundation
 import Imaging
 import Video
 
-/// What an export says of a photo beside its file (a Google Takeout sidecar): used only where
-/// the file itself says nothing, since the file's own EXIF is what the camera wrote.
+/// What an export says of a photo beside its file (a Google Takeout sidecar), and when its file
+/// was last changed: used only where the file itself says nothing, since the file's own EXIF is
+/// what the camera wrote.
 public struct ImportHints: Sendable, Equatable {
     /// When it was taken, in seconds since 1970 (UTC).
     public var takenAt: Int64?
     public var latitude: Double?
     public var longitude: Double?
     public var description: String?
+    /// When its file was last changed (a zip member's time, a file's own), in seconds since 1970:
+    /// where neither the file nor the export says when it was taken, it is filed there, never on
+    /// the day of the import.
+    public var fileTime: Int64?
 
-    public init(takenAt: Int64? = nil, latitude: Double? = nil, longitude: Double? = nil, description: String? = nil) {
+    public init(takenAt: Int64? = nil, latitude: Double? = nil, longitude: Double? = nil, description: String? = nil,
+                fileTime: Int64? = nil) {
         self.takenAt = takenAt
         self.latitude = latitude
         self.longitude = longitude
         self.description = description
+        self.fileTime = fileTime
     }
 
-    public init(_ sidecar: TakeoutSidecar) {
-        self.init(takenAt: sidecar.takenAt, latitude: sidecar.latitude, longitude: sidecar.longitude, description: sidecar.description)
+    public init(_ sidecar: TakeoutSidecar, fileTime: Int64? = nil) {
+        self.init(takenAt: sidecar.takenAt, latitude: sidecar.latitude, longitude: sidecar.longitude,
+                  description: sidecar.description, fileTime: fileTime)
     }
 
     /// These hints with what they lack taken from `other` (another sidecar of the same photo).
@@ -28,34 +36,46 @@ public struct ImportHints: Sendable, Equatable {
         filled.takenAt = takenAt ?? other.takenAt
         if latitude == nil || longitude == nil { (filled.latitude, filled.longitude) = (other.latitude, other.longitude) }
         if description == nil { filled.description = other.description }
+        filled.fileTime = fileTime ?? other.fileTime
         return filled
     }
 
-    /// The file's metadata with what it lacks filled from these hints: a time without one (in
-    /// UTC, its offset 0: the export's time is an instant, not a clock's reading), a position
-    /// without one, a description without one.
-    func filling(_ metadata: PhotoMetadata) -> PhotoMetadata {
+    /// The file's metadata with what it lacks filled from these hints: a position without one, a
+    /// time without one (the export's instant on the clock of where it was taken: `zone` of the
+    /// position, UTC without one), a description without one.
+    func filling(_ metadata: PhotoMetadata, zone: (Double, Double) -> TimeZone?) -> PhotoMetadata {
         var filled = metadata
-        fill(takenAt: &filled.takenAt, offset: &filled.takenOffset, latitude: &filled.latitude, longitude: &filled.longitude)
+        fill(takenAt: &filled.takenAt, offset: &filled.takenOffset, latitude: &filled.latitude, longitude: &filled.longitude, zone: zone)
         if filled.imageDescription?.isEmpty ?? true, let description { filled.imageDescription = description }
         return filled
     }
 
     /// A video's facts with its time and position filled the same way where its file has none.
-    func filling(_ facts: VideoFacts) -> VideoFacts {
+    func filling(_ facts: VideoFacts, zone: (Double, Double) -> TimeZone?) -> VideoFacts {
         var filled = facts
-        fill(takenAt: &filled.takenAt, offset: &filled.takenOffset, latitude: &filled.latitude, longitude: &filled.longitude)
+        fill(takenAt: &filled.takenAt, offset: &filled.takenOffset, latitude: &filled.latitude, longitude: &filled.longitude, zone: zone)
         return filled
     }
 
-    private func fill(takenAt time: inout String?, offset: inout Int?, latitude north: inout Double?, longitude east: inout Double?) {
-        if time == nil, let takenAt {
-            time = PhotoStore.timestamp(Date(timeIntervalSince1970: TimeInterval(takenAt)))
-            offset = 0
-        }
+    private func fill(takenAt time: inout String?, offset: inout Int?, latitude north: inout Double?, longitude east: inout Double?,
+                      zone: (Double, Double) -> TimeZone?) {
         if north == nil || east == nil, let latitude, let longitude {
             north = latitude
             east = longitude
         }
+        if time == nil, let takenAt {
+            let instant = Date(timeIntervalSince1970: TimeInterval(takenAt))
+            let seconds = north.flatMap { north in east.flatMap { zone(north, $0) } }?.secondsFromGMT(for: instant) ?? 0
+            time = PhotoStore.timestamp(instant.addingTimeInterval(TimeInterval(seconds)))
+            offset = seconds / 60
+        }
+    }
+
+    /// Where a photo whose file and export say nothing of when it was taken is filed: its file's
+    /// time, with the sentence its import reports; nil without one.
+    func undated() -> (sortedAt: String, warning: String)? {
+        guard let fileTime else { return nil }
+        let time = PhotoStore.timestamp(Date(timeIntervalSince1970: TimeInterval(fileTime)))
+        return (time, "nothing in it or beside it says when it was taken: it is filed at its file's time, \(time.prefix(10))")
     }
 }

@@ -14,8 +14,8 @@ public final class Takeout: @unchecked Sendable {
         let member: ZipMember
         /// How a summary names it: "takeout-1.zip: Takeout/Google Photos/Trip/IMG_1234.JPG".
         public let source: ImportSource
-        /// What its sidecar says; nil without one.
-        public let hints: ImportHints?
+        /// What its sidecar says, and its member's time.
+        public let hints: ImportHints
         /// Its sidecar's name, if it has one.
         public let sidecar: String?
     }
@@ -81,7 +81,7 @@ public final class Takeout: @unchecked Sendable {
             let source = ImportSource(path: "\(parts[index].label): \(ZipArchive.shown(member.name))", fileName: member.fileName)
             let folder = sidecars[member.folder] ?? [:]
             guard let name = TakeoutNames.sidecar(for: member.fileName, among: folder.keys), let found = folder[name] else {
-                items.append(Item(part: index, member: member, source: source, hints: nil, sidecar: nil))
+                items.append(Item(part: index, member: member, source: source, hints: ImportHints(fileTime: member.modified), sidecar: nil))
                 continue
             }
             claimed.insert(found.member.name)
@@ -89,11 +89,11 @@ public final class Takeout: @unchecked Sendable {
                 let sidecar = try TakeoutSidecar(json: parts[found.part].archive.bytes(of: found.member, limit: TakeoutSidecar.byteLimit))
                 // The sidecar's title is the name the photo had before Google cut it to fit.
                 items.append(Item(part: index, member: member, source: ImportSource(path: source.path, fileName: sidecar.title ?? member.fileName),
-                                  hints: ImportHints(sidecar), sidecar: found.member.name))
+                                  hints: ImportHints(sidecar, fileTime: member.modified), sidecar: found.member.name))
             } catch {
                 refused.append((ImportSource(path: "\(parts[found.part].label): \(ZipArchive.shown(found.member.name))", fileName: name),
                                 "this sidecar cannot be read (its photo is imported without it): \(error)"))
-                items.append(Item(part: index, member: member, source: source, hints: nil, sidecar: nil))
+                items.append(Item(part: index, member: member, source: source, hints: ImportHints(fileTime: member.modified), sidecar: nil))
             }
         }
         unmatchedSidecars = sidecars.values.flatMap(\.values).map(\.member.name).filter { !claimed.contains($0) }.sorted()
@@ -106,16 +106,18 @@ public final class Takeout: @unchecked Sendable {
     /// any of them says: copies are known by the name and the time their sidecars give.
     private func shareHints() {
         func key(_ item: Item) -> String? {
-            guard item.sidecar != nil, let takenAt = item.hints?.takenAt else { return nil }
+            guard item.sidecar != nil, let takenAt = item.hints.takenAt else { return nil }
             return "\(item.source.fileName.lowercased())\u{0}\(takenAt)"
         }
         var shared: [String: ImportHints] = [:]
         for item in items {
-            guard let key = key(item), let hints = item.hints else { continue }
-            shared[key] = shared[key].map { $0.filled(from: hints) } ?? hints
+            guard let key = key(item) else { continue }
+            shared[key] = shared[key].map { $0.filled(from: item.hints) } ?? item.hints
         }
         items = items.map { item in
-            guard let key = key(item), let hints = shared[key], hints != item.hints else { return item }
+            guard let key = key(item), let shared = shared[key] else { return item }
+            var hints = item.hints.filled(from: shared)
+            hints.fileTime = item.hints.fileTime
             return Item(part: item.part, member: item.member, source: item.source, hints: hints, sidecar: item.sidecar)
         }
     }

@@ -94,7 +94,10 @@ public struct PhotoImporter: Sendable {
     public func run(_ sources: [ImportSource], by account: AccountID? = nil,
                     progress: @escaping @Sendable (ImportProgress) -> Void = { _ in }) -> ImportSummary {
         run(sources, progress: progress) { index in
-            library.importPhoto(at: sources[index].path, fileName: sources[index].fileName, by: account)
+            // Its file's time files it where nothing in it says when it was taken.
+            let modified = (try? FileManager.default.attributesOfItem(atPath: sources[index].path)[.modificationDate]) as? Date
+            return library.importPhoto(at: sources[index].path, fileName: sources[index].fileName, by: account,
+                                       hints: ImportHints(fileTime: modified.map { Int64($0.timeIntervalSince1970.rounded(.down)) }))
         }
     }
 

@@ -50,11 +50,13 @@ extension PhotoStore {
             var warnings = inspected.warnings
             // A Motion Photo: the video inside the JPEG is its motion.
             let motion = inspected.header.format == .jpeg ? embeddedMotion(in: path, warnings: &warnings) : nil
-            let metadata = hints?.filling(inspected.metadata) ?? inspected.metadata
+            let metadata = hints?.filling(inspected.metadata, zone: timeZone) ?? inspected.metadata
+            let undated = metadata.takenAt == nil ? hints?.undated() : nil
+            if let undated { warnings.append(undated.warning) }
             let place = try locality(latitude: metadata.latitude, longitude: metadata.longitude)
             return try insert(inspected, metadata: metadata, sha256: sha256, byteCount: DurableFile.size(of: path) ?? 0,
                               title: PhotoStore.title(fromFileName: fileName), place: place, by: account,
-                              motion: motion, warnings: warnings)
+                              motion: motion, sortedAt: undated?.sortedAt, warnings: warnings)
         } catch let error as ImagingError {
             return .refused(error.description)
         } catch let error as FileDigestError {
@@ -72,13 +74,20 @@ extension PhotoStore {
         try database.fetchOne("SELECT \(raw: Photo.columns) FROM photos WHERE sha256 = \(sha256)").map(Photo.init)
     }
 
+    /// The time zone a position keeps its clocks in (`Gazetteer.timeZone(at:)`); nil when unknown.
+    func timeZone(latitude: Double, longitude: Double) -> TimeZone? {
+        guard let coordinate = Geo.Coordinate(latitude: latitude, longitude: longitude),
+              let zone = try? gazetteer.gazetteer().timeZone(at: coordinate) else { return nil }
+        return TimeZone(identifier: zone)
+    }
+
     func locality(latitude: Double?, longitude: Double?) throws -> GazetteerPlace? {
         guard let latitude, let longitude, let coordinate = Geo.Coordinate(latitude: latitude, longitude: longitude) else { return nil }
         return try gazetteer.gazetteer().locality(for: coordinate, within: PhotoStore.placeRadius)
     }
 
     private func insert(_ image: InspectedImage, metadata: PhotoMetadata, sha256: String, byteCount: Int, title: String, place: GazetteerPlace?,
-                        by account: AccountID?, motion: EmbeddedMotion?, warnings: [String]) throws -> ImportOutcome {
+                        by account: AccountID?, motion: EmbeddedMotion?, sortedAt: String?, warnings: [String]) throws -> ImportOutcome {
         let now = clock.now()
         let key = PairingKey(identifier: metadata.appleMakerNote.flatMap(MotionParts.contentIdentifier(makerNote:)),
                              title: title, takenAt: metadata.takenAt, takenOffset: metadata.takenOffset)
@@ -97,7 +106,7 @@ extension PhotoStore {
                     taken_offset, gps_at, position_source, content_identifier, motion, duration_ms)
                 VALUES (\(sha256), \(image.header.format.rawValue), \(byteCount), \(image.header.width), \(image.header.height),
                     \(image.header.orientation), \(title), \(metadata.imageDescription), \(metadata.takenAt),
-                    \(metadata.takenAt ?? PhotoStore.timestamp(now)), \(metadata.latitude), \(metadata.longitude),
+                    \(metadata.takenAt ?? sortedAt ?? PhotoStore.timestamp(now)), \(metadata.latitude), \(metadata.longitude),
                     \(metadata.cameraMake), \(metadata.cameraModel), \(place?.id), \(Int64(now.timeIntervalSince1970)),
                     \(account?.rawValue), \(metadata.keywords.joined(separator: ";")),
                     \(metadata.takenAt == nil ? nil : metadata.takenOffset), \(metadata.gpsTime),

@@ -21,7 +21,8 @@ extension PhotoStore {
         var facts: VideoFacts
         do { facts = try video.tools.probe(path, container: container) } catch { return .refused(error.description) }
         // What an export says beside the file (a Takeout's sidecar), where the file says nothing.
-        if let hints { facts = hints.filling(facts) }
+        if let hints { facts = hints.filling(facts, zone: timeZone) }
+        let undated = facts.takenAt == nil ? hints?.undated() : nil
         do {
             let (sha256, copy) = try files.stageOriginal(from: path)
             if let existing = try photo(sha256: sha256) ?? photo(videoSHA256: sha256) { return .alreadyThere(existing) }
@@ -51,7 +52,7 @@ extension PhotoStore {
             let place = try locality(latitude: facts.latitude, longitude: facts.longitude)
             return try PhotoStore.retryingOnce {
                 try insertVideo(facts, container: container, sha256: sha256, byteCount: size, poster: header,
-                                key: key, place: place, by: account)
+                                key: key, place: place, by: account, undated: undated)
             }
         } catch let error as VideoError {
             return .refused(error.description)
@@ -66,7 +67,8 @@ extension PhotoStore {
 
     /// The video's item, or — when its still came meanwhile — the still's, which it joins.
     private func insertVideo(_ facts: VideoFacts, container: VideoContainer, sha256: String, byteCount: Int, poster: ImageHeader,
-                             key: PairingKey, place: GazetteerPlace?, by account: AccountID?) throws -> ImportOutcome {
+                             key: PairingKey, place: GazetteerPlace?, by account: AccountID?,
+                             undated: (sortedAt: String, warning: String)?) throws -> ImportOutcome {
         let now = clock.now()
         let title = key.title
         let outcome: ImportOutcome = try database.write { db in
@@ -79,7 +81,7 @@ extension PhotoStore {
                     latitude, longitude, camera_make, camera_model, place_id, imported_at, imported_by, keywords,
                     taken_offset, position_source, motion, duration_ms, content_identifier)
                 VALUES (\(sha256), \(ImageFormat.jpeg.rawValue), \(byteCount), \(poster.width), \(poster.height), 1, \(title),
-                    \(facts.takenAt), \(facts.takenAt ?? PhotoStore.timestamp(now)), \(facts.latitude), \(facts.longitude),
+                    \(facts.takenAt), \(facts.takenAt ?? undated?.sortedAt ?? PhotoStore.timestamp(now)), \(facts.latitude), \(facts.longitude),
                     \(facts.cameraMake), \(facts.cameraModel), \(place?.id), \(Int64(now.timeIntervalSince1970)),
                     \(account?.rawValue), '', \(facts.takenAt == nil ? nil : facts.takenOffset),
                     \(facts.latitude == nil ? nil : PositionSource.camera.rawValue), \(Motion.video.rawValue), \(facts.duration),
@@ -93,7 +95,7 @@ extension PhotoStore {
             let photo = try Photo(row: row)
             guard inserted else { return .alreadyThere(photo) }
             try insertVideoFile(of: photo.id, facts, container: container, sha256: sha256, byteCount: byteCount, in: db)
-            return .imported(photo, warnings: [])
+            return .imported(photo, warnings: undated.map { [$0.warning] } ?? [])
         }
         // Paired after all: the poster made for an item of its own is not needed.
         if case .paired = outcome { removePoster(sha256: sha256) }

@@ -55,10 +55,12 @@ import TestSupport
         #expect(summary.imported.count == 4 && summary.refused.isEmpty, "\(summary.refused)")
         let photos = Dictionary(try fixture.photos.photos(ids: Array(1...4)).map { ($0.title, $0) }, uniquingKeysWith: { one, _ in one })
         let harbourPhoto = try #require(photos["IMG_1234"])
-        #expect(harbourPhoto.takenAt == "2019-06-08T10:33:20" && harbourPhoto.takenOffset == 0)
+        #expect(harbourPhoto.takenAt == "2019-06-08T11:33:20" && harbourPhoto.takenOffset == 60,
+                "the sidecar's 10:33:20 UTC on Lisbon's clock, summer time, where it was taken")
         #expect(harbourPhoto.latitude == 38.7071 && harbourPhoto.longitude == -9.1355 && harbourPhoto.description == "The harbour at dawn")
         #expect(harbourPhoto.placeID == PhotosFixture.lisbon.id, "placed by the sidecar's position")
-        #expect(photos["IMG_1234(1)"]?.takenAt == "2019-06-08T13:20:00", "the counted photo has its own sidecar")
+        #expect(photos["IMG_1234(1)"]?.takenAt == "2019-06-08T13:20:00" && photos["IMG_1234(1)"]?.takenOffset == 0,
+                "the counted photo has its own sidecar, without a position: its time stays UTC")
         #expect(photos["dated"]?.takenAt == "2019-06-09T08:00:00", "the file's own date wins")
         // what was not imported, each with why
         #expect(takeout.refused.map(\.source.path) == ["takeout-20250101T000000Z-001.zip: Takeout/Google Photos/../../x.jpg",
@@ -88,7 +90,7 @@ import TestSupport
         // validate
         #expect(summary.importedItems.videos == 1, "\(summary.refused)")
         let video = try #require(try fixture.photos.photos(ids: [1]).first)
-        #expect(video.isVideo && video.title == "VID_0001" && video.takenAt == "2019-06-08T10:33:20" && video.takenOffset == 0)
+        #expect(video.isVideo && video.title == "VID_0001" && video.takenAt == "2019-06-08T11:33:20" && video.takenOffset == 60)
         #expect(video.latitude == 38.7071 && video.placeID == PhotosFixture.lisbon.id)
     }
 
@@ -115,6 +117,27 @@ import TestSupport
         #expect(summary.imported.count == 1 && summary.alreadyThere.count == 1)
         let stored = try #require(try fixture.photos.photos(ids: [1]).first)
         #expect(stored.latitude == 38.7071 && stored.description == "Tram 28" && stored.placeID == PhotosFixture.lisbon.id)
+    }
+
+    @Test func aPhotoNothingDatesIsFiledAtItsMembersTimeNeverTheImportsDay() throws {
+        // setup: no date in the file, a sidecar without one, a member written on 1 March 2015
+        let folder = "Takeout/Google Photos/Photos from 2015/"
+        let part = fixture.source.appendingPathComponent("takeout-001.zip").path
+        try TestZip.write(part, [
+            .init(folder + "scan.jpg", try bytes(try fixture.draw("scan.jpg", seed: 6, takenAt: nil)), stored: true, modified: 1_425_207_600),
+            .init(folder + "scan.jpg.json", Array(#"{"title": "scan.jpg", "description": "Grandma's house"}"#.utf8)),
+        ])
+
+        // MUT
+        let summary = PhotoImporter(library: fixture.photos, workers: 1).run(try Takeout(parts: [part]), in: fixture.library.uploadsFolder.path)
+
+        // validate: undated (Info says nothing false), filed in 2015, and the summary says why
+        #expect(summary.imported.count == 1)
+        let stored = try #require(try fixture.photos.photos(ids: [1]).first)
+        #expect(stored.takenAt == nil && stored.description == "Grandma's house")
+        let filed: String? = try fixture.library.database.read { try $0.fetchValue("SELECT sorted_at FROM photos WHERE id = 1") }
+        #expect(filed == "2015-03-01T11:00:00")
+        #expect(summary.warnings.map(\.warning) == ["nothing in it or beside it says when it was taken: it is filed at its file's time, 2015-03-01"])
     }
 
     @Test func aPartThatIsNoZipIsNamedAndNothingIsImported() throws {

@@ -36,4 +36,19 @@ import Testing
         #expect(summary.warnings.map(\.source.fileName) == ["IMG_1.jpg"])
         #expect(summary.warnings.map(\.warning) == ["its GPS longitude 181° is not a position on Earth; imported without a position"])
     }
+
+    @Test func aFileWithoutADateIsFiledAtItsFilesTimeAndTheBatchSaysSo() throws {
+        // setup: a scan without EXIF, last changed on 1 March 2015
+        let fixture = try PhotosFixture()
+        let scan = try fixture.draw("scan.jpg", takenAt: nil)
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 1_425_207_600)], ofItemAtPath: scan)
+
+        // MUT
+        let summary = PhotoImporter(library: fixture.photos, workers: 1).run([ImportSource(path: scan)])
+
+        // validate: still undated, but in 2015 on the timeline rather than on the import's day
+        #expect(summary.warnings.map(\.warning) == ["nothing in it or beside it says when it was taken: it is filed at its file's time, 2015-03-01"])
+        let filed: String? = try fixture.library.database.read { try $0.fetchValue("SELECT sorted_at FROM photos WHERE taken_at IS NULL") }
+        #expect(filed == "2015-03-01T11:00:00")
+    }
 }

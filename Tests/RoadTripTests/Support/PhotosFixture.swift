@@ -12,13 +12,17 @@ final class PhotosFixture: Sendable {
     let source: URL
 
     static let newYork = GazetteerPlace(id: 5128581, name: "New York City", region: "New York", country: "United States",
-                                        countryCode: "US", coordinate: Coordinate(latitude: 40.71427, longitude: -74.00597)!, population: 8_804_190)
+                                        countryCode: "US", coordinate: Coordinate(latitude: 40.71427, longitude: -74.00597)!, population: 8_804_190,
+                                        timeZone: "America/New_York")
     static let sanFrancisco = GazetteerPlace(id: 5391959, name: "San Francisco", region: "California", country: "United States",
-                                             countryCode: "US", coordinate: Coordinate(latitude: 37.77493, longitude: -122.41942)!, population: 864_816)
+                                             countryCode: "US", coordinate: Coordinate(latitude: 37.77493, longitude: -122.41942)!, population: 864_816,
+                                        timeZone: "America/Los_Angeles")
     static let saoPaulo = GazetteerPlace(id: 3448439, name: "São Paulo", region: nil, country: "Brazil",
-                                         countryCode: "BR", coordinate: Coordinate(latitude: -23.5475, longitude: -46.63611)!, population: 10_021_295)
+                                         countryCode: "BR", coordinate: Coordinate(latitude: -23.5475, longitude: -46.63611)!, population: 10_021_295,
+                                        timeZone: "America/Sao_Paulo")
     static let lisbon = GazetteerPlace(id: 2267057, name: "Lisbon", region: nil, country: "Portugal",
-                                       countryCode: "PT", coordinate: Coordinate(latitude: 38.71667, longitude: -9.13333)!, population: 517_802)
+                                       countryCode: "PT", coordinate: Coordinate(latitude: 38.71667, longitude: -9.13333)!, population: 517_802,
+                                        timeZone: "Europe/Lisbon")
 
     /// `gazetteer`: the four places above unless given (`GazetteerSource.bundled`: the world's, with its borders).
     init(engine: DatabaseEngine = .sqlite, exportLimit: UInt64 = VacationExports.defaultLimit, gazetteer: GazetteerSource? = nil) throws {
