@@ -3,14 +3,24 @@ import RoadTrip
 import Synchronization
 
 extension Commands {
-    /// `roadtrip import PATH...`: photos from files and folders, with a progress bar on a
-    /// terminal (a line every few seconds otherwise) and a summary at the end.
+    /// `roadtrip import PATH...`: photos from files and folders and Google Takeouts, with a
+    /// progress bar on a terminal (a line every few seconds otherwise) and a summary at the end;
+    /// each batch is an import run (`--runs` lists them, `--undo N` undoes one), and the same
+    /// import again after a stop continues its run.
     static func importPhotos(_ arguments: [String]) throws(CommandFailure) {
-        let parsed = try parse(arguments, values: ["--max-video-size"], flags: ["--dry-run"])
-        guard !parsed.words.isEmpty else {
-            throw CommandFailure(message: "usage: roadtrip import PATH... [--data DIR] [--max-video-size SIZE] [--dry-run]", status: 64)
+        let parsed = try parse(arguments, values: ["--max-video-size", "--user", "--undo"], flags: ["--dry-run", "--runs"])
+        let usage = "usage: roadtrip import PATH... [--user NAME] [--dry-run] [--data DIR] [--max-video-size SIZE] | roadtrip import --runs | roadtrip import --undo RUN"
+        if parsed.flags.contains("--runs") || parsed.options["--undo"] != nil {
+            guard parsed.words.isEmpty, parsed.flags.contains("--runs") != (parsed.options["--undo"] != nil) else {
+                throw CommandFailure(message: usage, status: 64)
+            }
+            let library = try openLibrary(parsed)
+            if let undo = parsed.options["--undo"] { try undoImport(undo, library: library) } else { try listImports(library) }
+            return
         }
+        guard !parsed.words.isEmpty else { throw CommandFailure(message: usage, status: 64) }
         let library = try openLibrary(parsed)
+        let (account, albumOwner) = try importingAccounts(parsed.options["--user"], library: library)
         // A zip file is a Google Takeout's part (known by its first bytes): all of them are one Takeout.
         let parts = parsed.words.filter(Takeout.isZip)
         let selection = ImportSelection(paths: parsed.words.filter { !parts.contains($0) })
@@ -26,28 +36,43 @@ extension Commands {
             throw CommandFailure(message: "the Takeout cannot be read: \(error)", status: 65)
         }
         if parsed.flags.contains("--dry-run") {
-            try plan(selection, takeout: takeout, parts: parts.count, library: library.photos)
+            try plan(selection, takeout: takeout, parts: parts.count, library: library.photos, albumOwner: albumOwner)
             return
         }
         let bar = ProgressBar(isTerminal: isatty(STDOUT_FILENO) == 1)
         PhotoImporter.prepareImportOnlyProcess()
         let importer = PhotoImporter(library: library.photos)
         var refused = false
-        if !selection.found.isEmpty || !selection.refused.isEmpty {
-            var summary = importer.run(selection.found) { bar.show($0) }
-            bar.finish()
-            summary.refused = selection.refused + summary.refused
-            report(summary, skipped: selection.skipped)
-            refused = !summary.refused.isEmpty
-        }
-        if let takeout {
-            var summary = importer.run(takeout, in: library.uploadsFolder.path) { bar.show($0) }
-            bar.finish()
-            summary.refused = takeout.refused + summary.refused
-            Console.out(fromTakeout(parts.count))
-            report(summary, skipped: takeout.skipped)
-            reportSidecars(of: takeout, past: true)
-            refused = refused || !summary.refused.isEmpty
+        do {
+            if !selection.found.isEmpty || !selection.refused.isEmpty {
+                let recorder = try library.imports.begin(source: selection.label, key: selection.key, by: account?.id)
+                var summary = importer.run(selection.found, by: account?.id, recorder: recorder) { bar.show($0) }
+                bar.finish()
+                summary.refused = selection.refused + summary.refused
+                report(summary, skipped: selection.skipped, run: recorder)
+                try recorder.finish(at: library.clock.seconds)
+                refused = !summary.refused.isEmpty
+            }
+            if let takeout {
+                let recorder = try library.imports.begin(source: takeout.label, key: takeout.key, by: account?.id)
+                var summary = importer.run(takeout, by: account?.id, in: library.uploadsFolder.path, recorder: recorder) { bar.show($0) }
+                bar.finish()
+                summary.refused = takeout.refused + summary.refused
+                Console.out(fromTakeout(parts.count))
+                report(summary, skipped: takeout.skipped, run: recorder)
+                reportSidecars(of: takeout, past: true)
+                if let albumOwner {
+                    reportAlbums(try library.imports.makeVacations(of: takeout.albums, for: albumOwner.id, recorder: recorder), owner: albumOwner)
+                } else if !takeout.albums.isEmpty {
+                    Console.out("Albums: \(takeout.albums.count) not made into vacations: there is no account to own them (name one with --user).")
+                }
+                try recorder.finish(at: library.clock.seconds)
+                refused = refused || !summary.refused.isEmpty
+            }
+        } catch let failure as CommandFailure {
+            throw failure
+        } catch {
+            throw CommandFailure(message: "the import run cannot be noted in the library: \(error)")
         }
         // Skipped files are not a failure: a photo folder is expected to hold other files.
         if refused || !selection.missing.isEmpty {
@@ -55,9 +80,76 @@ extension Commands {
         }
     }
 
+    /// Who imports (`--user`), and who owns the vacations made of albums: that account, else the
+    /// library's first owner; nil, nil without accounts.
+    private static func importingAccounts(_ name: String?, library: Library) throws(CommandFailure) -> (Account?, Account?) {
+        do {
+            if let name {
+                guard let account = try library.accounts.account(named: name) else { throw CommandFailure(message: "no account named '\(name)'") }
+                return (account, account)
+            }
+            return (nil, try library.accounts.all().first(where: \.isOwner))
+        } catch let failure as CommandFailure {
+            throw failure
+        } catch {
+            throw CommandFailure(message: "cannot read the accounts: \(error)")
+        }
+    }
+
+    /// `--runs`: every import run, the newest first.
+    private static func listImports(_ library: Library) throws(CommandFailure) {
+        do {
+            let runs = try library.imports.all()
+            if runs.isEmpty { Console.out("No imports yet.") }
+            let names = Dictionary(try library.accounts.all().map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
+            for run in runs {
+                var line = "\(run.id)  \(Self.dateText(run.startedAt))  \(run.source): \(run.made) new, \(run.found) already there"
+                if run.vacations > 0 { line += ", \(run.vacations) \(run.vacations == 1 ? "vacation" : "vacations")" }
+                if let account = run.accountID, let name = names[account] { line += ", by \(name)" }
+                if let undone = run.undoneAt {
+                    line += "; undone \(Self.dateText(undone))"
+                } else if run.finishedAt == nil {
+                    line += "; stopped before its end (the same import again continues it)"
+                }
+                Console.out(line)
+            }
+        } catch {
+            throw CommandFailure(message: "cannot read the import runs: \(error)")
+        }
+    }
+
+    /// `--undo N`.
+    private static func undoImport(_ text: String, library: Library) throws(CommandFailure) {
+        guard let id = Int64(text), id > 0 else { throw CommandFailure(message: "--undo takes an import run's number (`roadtrip import --runs` lists them)", status: 64) }
+        do {
+            let undone = try library.imports.undo(id)
+            var line = "Undid import run \(id): removed \(undone.removed) photos and videos"
+            line += undone.vacations > 0 ? " and \(undone.vacations) \(undone.vacations == 1 ? "vacation" : "vacations")." : "."
+            if undone.kept > 0 { line += " Kept \(undone.kept) that another import brought too." }
+            Console.out(line)
+        } catch let error as ImportRunError {
+            throw CommandFailure(message: error.description)
+        } catch {
+            throw CommandFailure(message: "import run \(id) could not be undone: \(error)")
+        }
+    }
+
+    /// "2026-12-06 23:40" in UTC.
+    private static func dateText(_ seconds: Int64) -> String {
+        String(PhotoStore.timestampText(seconds).prefix(16)).replacingOccurrences(of: "T", with: " ")
+    }
+
+    /// "Albums: 2 became vacations of anna's: “Lisbon 2019” (3), “Tram rides (2)” (1)."
+    private static func reportAlbums(_ albums: [ImportedAlbum], owner: Account) {
+        guard !albums.isEmpty else { return }
+        let list = albums.map { "“\($0.vacation)” (\($0.added))" }.joined(separator: ", ")
+        Console.out("Albums: \(albums.count) became \(albums.count == 1 ? "a vacation" : "vacations") of \(owner.name)’s: \(list).")
+        for album in albums { if let problem = album.problem { Console.out("  “\(album.vacation)”: \(problem)") } }
+    }
+
     /// `--dry-run`: what the import would bring, what it has already, and what it would leave out
     /// with why; nothing is written.
-    private static func plan(_ selection: ImportSelection, takeout: Takeout?, parts: Int, library: PhotoStore) throws(CommandFailure) {
+    private static func plan(_ selection: ImportSelection, takeout: Takeout?, parts: Int, library: PhotoStore, albumOwner: Account?) throws(CommandFailure) {
         do {
             if !selection.found.isEmpty || !selection.refused.isEmpty {
                 let plan = try ImportPlan.files(selection.found, in: library)
@@ -71,6 +163,11 @@ extension Commands {
                 Console.out(plan.summary)
                 if let skipped = takeout.skipped.summary { Console.out(skipped) }
                 reportSidecars(of: takeout, past: false)
+                if !takeout.albums.isEmpty {
+                    let list = takeout.albums.map { "“\($0.title)” (\($0.items.count))" }.joined(separator: ", ")
+                    let whose = albumOwner.map { "vacations of \($0.name)’s" } ?? "nothing: there is no account to own them (name one with --user)"
+                    Console.out("Albums: \(takeout.albums.count) would become \(whose): \(list).")
+                }
                 for (source, reason) in takeout.refused + plan.unreadable { Console.out("  would refuse \(source.path): \(reason)") }
             }
         } catch {
@@ -91,7 +188,12 @@ extension Commands {
         for name in takeout.unmatchedSidecars { Console.out("  no photo for \(name)") }
     }
 
-    private static func report(_ summary: ImportSummary, skipped: SkippedFiles) {
+    private static func report(_ summary: ImportSummary, skipped: SkippedFiles, run: ImportRunRecorder) {
+        if run.continued {
+            Console.out("Continued import run \(run.id), which had stopped before its end: \(summary.doneBefore.count) done then were not read again.")
+        } else {
+            Console.out("Import run \(run.id) (`roadtrip import --undo \(run.id)` undoes it).")
+        }
         let kinds = summary.importedKinds.map { " (\($0))" } ?? ""
         Console.out("Imported \(summary.imported.count)\(kinds), already there \(summary.alreadyThere.count), refused \(summary.refused.count).")
         if let skipped = skipped.summary { Console.out(skipped) }

@@ -111,6 +111,7 @@ import Glibc
             """, "\(planned.standardOutput)")
         #expect(imported.status == 0 && imported.standardOutput.contains("""
             From the Takeout (2 parts):
+            Import run 1 (`roadtrip import --undo 1` undoes it).
             Imported 1, already there 0, refused 0.
             skipped 1 other file: 1 .txt
             Sidecars: 1 of 1 photos and videos had one; 1 had no photo.
@@ -160,15 +161,24 @@ import Glibc
         let photosAfterKill = try observer.photos.photos(in: .noLocation, limit: 100).photos + observer.photos.places(order: .byCountry)
             .flatMap { try observer.photos.photos(in: .place($0.id), limit: 100).photos }
         let rerun = try RoadTripProcess.run(["import", folder.path, "--data", data], scratch: scratch.url)
+        let runs = try RoadTripProcess.run(["import", "--runs", "--data", data], scratch: scratch.url)
 
-        // validate: every row written points at a whole original; the rerun adds exactly the rest
+        // validate: every row written points at a whole original; the rerun continues the run,
+        // passing over what it noted, and adds exactly the rest (a photo whose row was written
+        // but not yet noted in the run when it was killed is found already there)
         #expect(rowsAfterKill >= 3 && rowsAfterKill < 24, "killed midway: \(rowsAfterKill) rows")
         for photo in photosAfterKill {
             let original = observer.photos.files.original(sha256: photo.sha256, format: photo.format)
             #expect(try FileDigest.sha256(ofFileAt: original) == photo.sha256)
         }
         #expect(rerun.status == 0, "\(rerun.standardOutput) \(rerun.standardError)")
-        #expect(rerun.standardOutput.contains("Imported \(24 - rowsAfterKill), already there \(rowsAfterKill), refused 0."))
+        let continued = try #require(rerun.standardOutput.firstMatch(of: /Continued import run 1, which had stopped before its end: (\d+) done then were not read again./),
+                                     "\(rerun.standardOutput)")
+        let noted = try #require(Int(continued.1))
+        #expect(noted <= rowsAfterKill && noted >= rowsAfterKill - 3, "at most one photo a worker between its row and its note")
+        #expect(rerun.standardOutput.contains("Imported \(24 - rowsAfterKill), already there \(rowsAfterKill - noted), refused 0."))
+        #expect(runs.standardOutput.hasPrefix("1  "), "one run, continued: \(runs.standardOutput)")
+        #expect(runs.standardOutput.contains(": 24 new, 0 already there\n"), "\(runs.standardOutput)")
         #expect(try observer.photos.count == 24)
         let originals = try FileManager.default.subpathsOfDirectory(atPath: URL(fileURLWithPath: data).appendingPathComponent("originals").path)
             .filter { $0.hasSuffix(".jpg") && !$0.contains(".incoming") }

@@ -1,4 +1,5 @@
 import Foundation
+import SystemCalls
 import ZipArchive
 
 /// A Google Takeout given as its zip parts (`takeout-*.zip`), read in place, never unpacked:
@@ -20,12 +21,23 @@ public final class Takeout: @unchecked Sendable {
         public let sidecar: String?
     }
 
-    /// Google's own files beside the photos: an album's title (in the Takeout's language), and
-    /// lists of the account's: never a photo's sidecar.
-    static let ownFiles: Set<String> = [
+    /// An album of the Takeout: a folder with Google's album metadata beside its photos (year
+    /// folders, "Photos from 2019", have none), titled as the metadata says.
+    public struct Album: Sendable, Equatable {
+        public let title: String
+        /// Its folder in the Takeout: what names it in the import run.
+        public let folder: String
+        /// Its photos' and videos' sources (`Item.source.path`), in the Takeout's order.
+        public let items: [String]
+    }
+
+    /// An album's title, in the Takeout's language.
+    static let albumFiles: Set<String> = [
         "metadata.json", "métadonnées.json", "metadaten.json", "metadatos.json", "metadati.json", "metadados.json", "metagegevens.json",
-        "print-subscriptions.json", "shared_album_comments.json", "user-generated-memory-titles.json",
     ]
+    /// Google's own files beside the photos: an album's title, and lists of the account's:
+    /// never a photo's sidecar.
+    static let ownFiles: Set<String> = albumFiles.union(["print-subscriptions.json", "shared_album_comments.json", "user-generated-memory-titles.json"])
 
     /// Each part's file name (how a summary names it) and its archive.
     private let parts: [(label: String, archive: ZipArchive)]
@@ -37,6 +49,12 @@ public final class Takeout: @unchecked Sendable {
     public private(set) var skipped = SkippedFiles()
     /// Sidecars no photo of the Takeout claimed (a photo Google left out of the parts).
     public private(set) var unmatchedSidecars: [String] = []
+    /// Its albums with photos, by title.
+    public private(set) var albums: [Album] = []
+    /// How the list of import runs names it: "Google Takeout, 2 parts".
+    public let label: String
+    /// Its parts' names and sizes: the same parts imported again continue the run they began.
+    public let key: String
 
     /// Whether the file at `path` is a zip file: its first bytes, never its name.
     public static func isZip(_ path: String) -> Bool {
@@ -47,14 +65,18 @@ public final class Takeout: @unchecked Sendable {
     /// part is no zip or is over its limits.
     public init(parts paths: [String], limits: ZipLimits = ZipLimits()) throws(ImportError) {
         var parts: [(label: String, archive: ZipArchive)] = []
+        var files: [(name: String, size: Int64)] = []
         for path in paths {
             do {
                 parts.append((URL(fileURLWithPath: path).lastPathComponent, try ZipArchive(path: path, limits: limits)))
             } catch {
                 throw ImportError("\(path): \(error)")
             }
+            files.append((URL(fileURLWithPath: path).lastPathComponent, Int64(DurableFile.size(of: path) ?? 0)))
         }
         self.parts = parts
+        label = "Google Takeout, \(paths.count == 1 ? "1 part" : "\(paths.count) parts")"
+        key = ImportRuns.key(of: files)
         sort()
     }
 
@@ -62,12 +84,19 @@ public final class Takeout: @unchecked Sendable {
         // Every part's sidecars by folder first: a photo's may be in a later part.
         var sidecars: [String: [String: (part: Int, member: ZipMember)]] = [:]
         var media: [(part: Int, member: ZipMember)] = []
+        var albumFiles: [String: (part: Int, member: ZipMember)] = [:]
         for (index, part) in parts.enumerated() {
             refused += part.archive.refused.map { (ImportSource(path: "\(part.label): \($0.name)", fileName: $0.name), $0.reason) }
             for member in part.archive.members {
                 let name = member.fileName
                 if name.lowercased().hasSuffix(".json") {
-                    if Takeout.ownFiles.contains(name.lowercased()) { skipped.add(fileName: name) } else { sidecars[member.folder, default: [:]][name] = (index, member) }
+                    if Takeout.albumFiles.contains(name.lowercased()) {
+                        albumFiles[member.folder] = (index, member)
+                    } else if Takeout.ownFiles.contains(name.lowercased()) {
+                        skipped.add(fileName: name)
+                    } else {
+                        sidecars[member.folder, default: [:]][name] = (index, member)
+                    }
                     continue
                 }
                 switch ImportFileKind(fileName: name) {
@@ -98,6 +127,28 @@ public final class Takeout: @unchecked Sendable {
         }
         unmatchedSidecars = sidecars.values.flatMap(\.values).map(\.member.name).filter { !claimed.contains($0) }.sorted()
         shareHints()
+        findAlbums(albumFiles)
+    }
+
+    /// The folders with an album's metadata, titled by it (else by the folder's name), with the
+    /// photos and videos in them; an album's metadata that cannot be read is refused, and its
+    /// folder's name is its title.
+    private func findAlbums(_ files: [String: (part: Int, member: ZipMember)]) {
+        var byFolder: [String: [String]] = [:]
+        for item in items { byFolder[item.member.folder, default: []].append(item.source.path) }
+        for (folder, file) in files.sorted(by: { $0.key < $1.key }) {
+            guard let members = byFolder[folder] else { continue }
+            var title: String?
+            do {
+                title = try TakeoutSidecar(json: parts[file.part].archive.bytes(of: file.member, limit: TakeoutSidecar.byteLimit)).title
+            } catch {
+                refused.append((ImportSource(path: "\(parts[file.part].label): \(ZipArchive.shown(file.member.name))", fileName: file.member.fileName),
+                                "this album's title cannot be read (the folder's name is used): \(error)"))
+            }
+            let name = title ?? folder.split(separator: "/").last.map(String.init) ?? folder
+            albums.append(Album(title: name, folder: folder, items: members))
+        }
+        albums.sort { ($0.title.lowercased(), $0.folder) < ($1.title.lowercased(), $1.folder) }
     }
 
     /// A photo in an album is in the Takeout twice (its year's folder and the album's), each copy
@@ -145,11 +196,11 @@ extension PhotoImporter {
     /// removed. `folder` should be on the library's disk (`Library.uploadsFolder`, whose leftovers a
     /// killed import leaves are removed later): a member may be a 4 GiB video, and a temporary
     /// folder may be memory.
-    public func run(_ takeout: Takeout, by account: AccountID? = nil, in folder: String,
+    public func run(_ takeout: Takeout, by account: AccountID? = nil, in folder: String, recorder: ImportRunRecorder? = nil,
                     progress: @escaping @Sendable (ImportProgress) -> Void = { _ in }) -> ImportSummary {
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let items = takeout.items
-        return run(items.map(\.source), progress: progress) { index in
+        return run(items.map(\.source), recorder: recorder, progress: progress) { index in
             let item = items[index]
             let path = (folder as NSString).appendingPathComponent("takeout-\(UUID().uuidString)")
             defer { unlink(path) }

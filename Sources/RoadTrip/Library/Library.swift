@@ -78,6 +78,7 @@ public final class Library: Sendable {
     public var events: EventList { EventList(database: database) }
     public var recents: Recents { Recents(database: database, clock: clock) }
     public var vacations: VacationStore { VacationStore(database: database, dataFolder: folder, exports: exports, figures: vacationFigures, clock: clock) }
+    public var imports: ImportRuns { ImportRuns(library: self) }
     public var photoTags: PhotoTagStore { PhotoTagStore(database: database) }
     public var tracks: TrackStore { TrackStore(database: database, clock: clock) }
     public var placer: PhotoPlacer { PhotoPlacer(photos: photos, tracks: tracks, clock: clock) }

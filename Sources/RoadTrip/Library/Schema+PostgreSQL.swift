@@ -373,5 +373,7 @@ extension Schema {
             """),
         // SQLite's 021-live-photos.
         Migration("017-live-photos", VideoSchema.livePhotos),
+        // SQLite's 022-import-runs.
+        Migration("018-import-runs", ImportSchema.postgreSQL),
     ]
 }

@@ -375,6 +375,8 @@ enum Schema {
         // Videos, and what moves in Live and Motion Photos (`VideoSchema`).
         Migration("020-videos", VideoSchema.sqlite),
         Migration("021-live-photos", VideoSchema.livePhotos),
+        // Import runs: what each brought, for Undo and for continuing one that stopped (`ImportSchema`).
+        Migration("022-import-runs", ImportSchema.sqlite),
     ]
 
     /// The same on both engines.

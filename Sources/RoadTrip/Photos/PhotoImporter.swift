@@ -28,6 +28,8 @@ public struct ImportSummary: Sendable {
     public var refused: [(source: ImportSource, reason: String)] = []
     /// An imported file's EXIF fields that were impossible, so left out, one sentence each.
     public var warnings: [(source: ImportSource, warning: String)] = []
+    /// Done by the run this one continued, before it stopped: not read again.
+    public var doneBefore: [ImportSource] = []
 
     /// What the imported files made, item by item: a still, a video, a Live Photo or a Motion
     /// Photo (a Live Photo's two files are one item, whichever came first).
@@ -91,9 +93,11 @@ public struct PhotoImporter: Sendable {
         ImageProcessor.limitAllocatorArenas()
     }
 
-    public func run(_ sources: [ImportSource], by account: AccountID? = nil,
+    /// Imports `sources`; with `recorder`, each is noted in its import run as it is done, and
+    /// those the run did before it stopped are passed over.
+    public func run(_ sources: [ImportSource], by account: AccountID? = nil, recorder: ImportRunRecorder? = nil,
                     progress: @escaping @Sendable (ImportProgress) -> Void = { _ in }) -> ImportSummary {
-        run(sources, progress: progress) { index in
+        run(sources, recorder: recorder, progress: progress) { index in
             // Its file's time files it where nothing in it says when it was taken.
             let modified = (try? FileManager.default.attributesOfItem(atPath: sources[index].path)[.modificationDate]) as? Date
             return library.importPhoto(at: sources[index].path, fileName: sources[index].fileName, by: account,
@@ -102,10 +106,11 @@ public struct PhotoImporter: Sendable {
     }
 
     /// Imports each of `sources` with `importing` (given its index), on the workers.
-    func run(_ sources: [ImportSource], progress: @escaping @Sendable (ImportProgress) -> Void,
+    func run(_ sources: [ImportSource], recorder: ImportRunRecorder?, progress: @escaping @Sendable (ImportProgress) -> Void,
              importing: @escaping @Sendable (Int) -> ImportOutcome) -> ImportSummary {
         let started = ContinuousClock.now
-        let state = Mutex<(next: Int, done: Int, outcomes: [ImportOutcome?])>((0, 0, Array(repeating: nil, count: sources.count)))
+        let state = Mutex<(next: Int, done: Int, outcomes: [ImportOutcome?], unnoted: [Int: String])>(
+            (0, 0, Array(repeating: nil, count: sources.count), [:]))
         // Threads of their own: Dispatch's concurrentPerform runs no more iterations at once
         // than there are cores, and the extra worker would wait for the others to finish.
         Worker.runAll(min(workers, sources.count)) {
@@ -116,9 +121,16 @@ public struct PhotoImporter: Sendable {
                     return state.next
                 }
                 guard let index else { return }
-                let outcome = importing(index)
+                let path = sources[index].path
+                // Nil: its run did it before it stopped.
+                let outcome = recorder?.photo(of: path) != nil ? nil : importing(index)
+                var unnoted: String?
+                if let outcome, let recorder {
+                    do { try recorder.record(path, outcome) } catch { unnoted = "its import run could not note it (Undo will leave it): \(error)" }
+                }
                 let done = state.withLock { state in
                     state.outcomes[index] = outcome
+                    state.unnoted[index] = unnoted
                     state.done += 1
                     return state.done
                 }
@@ -126,9 +138,10 @@ public struct PhotoImporter: Sendable {
             }
         }
         var summary = ImportSummary()
-        let outcomes = state.withLock { $0.outcomes }
-        for (source, outcome) in zip(sources, outcomes) {
-            summary.add(outcome ?? .refused("it was not imported"), for: source)
+        let (outcomes, unnoted) = state.withLock { ($0.outcomes, $0.unnoted) }
+        for (index, (source, outcome)) in zip(sources, outcomes).enumerated() {
+            if let outcome { summary.add(outcome, for: source) } else { summary.doneBefore.append(source) }
+            if let note = unnoted[index] { summary.warnings.append((source, note)) }
         }
         return summary
     }

@@ -162,6 +162,11 @@ extension PhotoStore {
     }
 
     /// The sort key of a photo without a date: when it was imported, in the date format of `taken_at`.
+    /// `timestamp` of seconds since 1970: "2026-12-06T23:40:00", UTC.
+    public static func timestampText(_ seconds: Int64) -> String {
+        timestamp(Date(timeIntervalSince1970: TimeInterval(seconds)))
+    }
+
     static func timestamp(_ date: Date) -> String {
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withFullDate, .withTime, .withColonSeparatorInTime, .withDashSeparatorInDate]

@@ -3,6 +3,7 @@ import Geo
 import Imaging
 import SQLDatabase
 import Synchronization
+import Video
 
 /// The household's photo library: the photos, the places they were taken at, and each
 /// account's Recents. Shared by every account; Recents are the only per-account part.
@@ -84,5 +85,38 @@ extension PhotoStore {
         let found = try database.fetchAll("SELECT \(raw: Photo.columns) FROM photos WHERE id IN (\(raw: wanted.map(String.init).joined(separator: ", ")))", Photo.init)
         let byID = Dictionary(found.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         return wanted.compactMap { byID[$0] }
+    }
+}
+
+extension PhotoStore {
+    /// Removes photos and videos from the library (an import undone): their rows, with what hangs
+    /// on them (tags, a video's row, placements' notes; the timeline's and places' counts follow
+    /// by trigger), then their files: original, renditions, video and its rendition. Vacations
+    /// keep their own copies. How many were removed.
+    func remove(ids: [Int64]) throws -> Int {
+        var removed = 0
+        for batch in stride(from: 0, to: ids.count, by: 500).map({ Array(ids[$0..<min($0 + 500, ids.count)]) }) {
+            // Numbers, written by Swift: nothing from outside reaches the text.
+            let list = batch.map(String.init).joined(separator: ", ")
+            var files: [String] = []
+            removed += try database.write { db in
+                for row in try db.fetchAll("SELECT sha256, format FROM photos WHERE id IN (\(raw: list))") {
+                    let sha256: String = try row["sha256"]
+                    if let format = ImageFormat(rawValue: try row["format"]) { files.append(self.files.original(sha256: sha256, format: format)) }
+                    files += [Rendition.thumbnail, .preview].map { self.files.rendition($0, sha256: sha256) }
+                }
+                for row in try db.fetchAll("SELECT sha256, container FROM videos WHERE photo_id IN (\(raw: list))") {
+                    let sha256: String = try row["sha256"]
+                    if let container = VideoContainer(rawValue: try row["container"]) { files.append(self.files.video(sha256: sha256, container: container)) }
+                    files.append(self.files.videoRendition(sha256: sha256))
+                }
+                try db.execute("DELETE FROM photos WHERE id IN (\(raw: list))")
+                let changes = db.changes
+                try db.execute("DELETE FROM recent_items WHERE item IN (\(raw: batch.map { "'photo:\($0)'" }.joined(separator: ", ")))")
+                return changes
+            }
+            for path in files { unlink(path) }
+        }
+        return removed
     }
 }

@@ -1,0 +1,211 @@
+import Crypto
+import Foundation
+import SQLDatabase
+import Synchronization
+
+/// One import run, as the list of runs shows it.
+public struct ImportRun: Sendable, Equatable {
+    public let id: Int64
+    public let accountID: AccountID?
+    /// What it imported: "Google Takeout, 2 parts", "3 files and folders".
+    public let source: String
+    public let startedAt: Int64
+    /// Nil: it stopped before its end (killed, or still running).
+    public let finishedAt: Int64?
+    public let undoneAt: Int64?
+    /// The photos and videos it brought that were new to the library, and those it had already.
+    public let made: Int
+    public let found: Int
+    /// The vacations it made of albums.
+    public let vacations: Int
+}
+
+/// What Undo did: the photos and videos it removed, those it kept because another import also
+/// brought them, and the vacations it removed.
+public struct ImportUndo: Sendable, Equatable {
+    public var removed = 0
+    public var kept = 0
+    public var vacations = 0
+}
+
+/// Why an import run cannot be undone.
+public enum ImportRunError: Error, Equatable, CustomStringConvertible {
+    case noSuchRun(Int64)
+    case alreadyUndone(Int64)
+
+    public var description: String {
+        switch self {
+        case .noSuchRun(let id): "there is no import run \(id) (`roadtrip import --runs` lists them)"
+        case .alreadyUndone(let id): "import run \(id) was undone already"
+        }
+    }
+}
+
+/// The library's import runs (`ImportSchema`): each batch imported is recorded item by item as
+/// it goes, so that the same import run again after a stop continues where it stopped, and Undo
+/// removes what a run brought and nothing else.
+public struct ImportRuns: Sendable {
+    let library: Library
+
+    /// The digest naming an import's files (their names and sizes, in any order): the same
+    /// files imported again have the same key.
+    public static func key(of files: [(name: String, size: Int64)]) -> String {
+        SHA256.hexDigest(files.map { "\($0.name)\u{0}\($0.size)\n" }.sorted().joined().utf8)
+    }
+
+    /// The run to record an import of `source` in: the run of the same `key` that stopped before
+    /// its end (continued: what it did is not done again), or a new one.
+    public func begin(source: String, key: String, by account: AccountID?) throws -> ImportRunRecorder {
+        let database = library.database
+        return try database.write { db in
+            let unfinished: Int64? = try db.fetchValue("""
+                SELECT id FROM import_runs WHERE source_key = \(key) AND finished_at IS NULL AND undone_at IS NULL
+                ORDER BY id DESC LIMIT 1
+                """)
+            if let unfinished {
+                let done = try db.fetchAll("SELECT item, photo_id FROM import_run_items WHERE run_id = \(unfinished)") {
+                    (try $0["item"] as String, try $0["photo_id"] as Int64)
+                }
+                let albums = try db.fetchAll("SELECT album, vacation_id FROM import_run_vacations WHERE run_id = \(unfinished)") {
+                    (try $0["album"] as String, try $0["vacation_id"] as Int64)
+                }
+                return ImportRunRecorder(id: unfinished, database: database, continued: true,
+                                         done: Dictionary(done, uniquingKeysWith: { first, _ in first }),
+                                         albums: Dictionary(albums, uniquingKeysWith: { first, _ in first }))
+            }
+            let id = try db.insertReturningID("""
+                INSERT INTO import_runs (account_id, source, source_key, started_at)
+                VALUES (\(account?.rawValue), \(source), \(key), \(library.clock.seconds))
+                """)
+            return ImportRunRecorder(id: id, database: database, continued: false, done: [:], albums: [:])
+        }
+    }
+
+    /// Every run, the newest first.
+    public func all() throws -> [ImportRun] {
+        try library.database.fetchAll("""
+            SELECT runs.id, runs.account_id, runs.source, runs.started_at, runs.finished_at, runs.undone_at,
+                (SELECT count(*) FROM import_run_items WHERE run_id = runs.id AND made = 1) AS made,
+                (SELECT count(*) FROM import_run_items WHERE run_id = runs.id AND made = 0) AS found,
+                (SELECT count(*) FROM import_run_vacations WHERE run_id = runs.id) AS vacations
+            FROM import_runs runs ORDER BY runs.id DESC
+            """) { row in
+            ImportRun(id: try row["id"], accountID: (try row["account_id"] as Int64?).map(AccountID.init), source: try row["source"],
+                      startedAt: try row["started_at"], finishedAt: try row["finished_at"], undoneAt: try row["undone_at"],
+                      made: try row["made"], found: try row["found"], vacations: try row["vacations"])
+        }
+    }
+
+    /// Undoes the run `id`: removes the vacations it made, and the photos and videos it brought
+    /// that no other import (not undone) brought too and that the library did not have before an
+    /// import made them; everything else stays as it is. Vacations keep their own copies of
+    /// photos a person added to them.
+    public func undo(_ id: Int64) throws -> ImportUndo {
+        let database = library.database
+        guard let undone: Int64? = try database.fetchOne("SELECT undone_at FROM import_runs WHERE id = \(id)").map({ try $0["undone_at"] }) else {
+            throw ImportRunError.noSuchRun(id)
+        }
+        guard undone == nil else { throw ImportRunError.alreadyUndone(id) }
+        var result = ImportUndo()
+        let vacations = try database.fetchAll("""
+            SELECT made.vacation_id, vacations.account_id FROM import_run_vacations made JOIN vacations ON vacations.id = made.vacation_id
+            WHERE made.run_id = \(id)
+            """) { (try $0["vacation_id"] as Int64, AccountID(try $0["account_id"])) }
+        for (vacation, owner) in vacations {
+            do {
+                try library.vacations.delete(vacation, for: owner)
+                result.vacations += 1
+            } catch VacationError.noSuchVacation {
+                continue
+            }
+        }
+        let photos = try database.fetchAll("""
+            SELECT mine.photo_id, mine.made,
+                EXISTS (SELECT 1 FROM import_run_items others JOIN import_runs runs ON runs.id = others.run_id
+                        WHERE others.photo_id = mine.photo_id AND others.run_id <> \(id) AND runs.undone_at IS NULL) AS elsewhere,
+                EXISTS (SELECT 1 FROM import_run_items makers WHERE makers.photo_id = mine.photo_id AND makers.made = 1) AS made_by_import
+            FROM import_run_items mine WHERE mine.run_id = \(id)
+            """) { row in
+            (id: try row["photo_id"] as Int64, made: try row["made"] as Bool, elsewhere: try row["elsewhere"] as Bool,
+             madeByImport: try row["made_by_import"] as Bool)
+        }
+        let going = photos.filter { !$0.elsewhere && $0.madeByImport }.map(\.id)
+        result.kept = photos.filter { $0.made && $0.elsewhere }.count
+        result.removed = try library.photos.remove(ids: going)
+        try database.write { db in
+            try db.execute("UPDATE import_runs SET undone_at = \(library.clock.seconds) WHERE id = \(id)")
+        }
+        return result
+    }
+}
+
+/// Records one run's items as they are imported, from any worker thread.
+public final class ImportRunRecorder: Sendable {
+    public let id: Int64
+    /// Whether it continues a run that stopped before its end.
+    public let continued: Bool
+    private let database: Database
+    /// Each item done, and the photo it became.
+    private let done: Mutex<[String: Int64]>
+    /// Each album's vacation.
+    private let albums: Mutex<[String: Int64]>
+
+    init(id: Int64, database: Database, continued: Bool, done: [String: Int64], albums: [String: Int64]) {
+        self.id = id
+        self.database = database
+        self.continued = continued
+        self.done = Mutex(done)
+        self.albums = Mutex(albums)
+    }
+
+    /// The photo `item` became, if the run did it already.
+    public func photo(of item: String) -> Int64? {
+        done.withLock { $0[item] }
+    }
+
+    /// Notes what `item` became. A photo refused is not noted: the run tries it again. A photo
+    /// found in the library that no run noted and that came since this run began was made by it
+    /// (killed between the photo's row and its note), and is noted so.
+    public func record(_ item: String, _ outcome: ImportOutcome) throws {
+        let photo: Photo
+        var made = false
+        switch outcome {
+        case .imported(let imported, _): (photo, made) = (imported, true)
+        case .alreadyThere(let there): photo = there
+        case .paired(let there): photo = there
+        case .refused: return
+        }
+        try database.write { db in
+            if case .alreadyThere = outcome {
+                made = try db.fetchValue("""
+                    SELECT NOT EXISTS (SELECT 1 FROM import_run_items WHERE photo_id = \(photo.id))
+                        AND (SELECT imported_at FROM photos WHERE id = \(photo.id)) >= (SELECT started_at FROM import_runs WHERE id = \(id))
+                    """) ?? false
+            }
+            try db.execute("""
+                INSERT INTO import_run_items (run_id, item, photo_id, made) VALUES (\(id), \(item), \(photo.id), \(made))
+                ON CONFLICT (run_id, item) DO NOTHING
+                """)
+        }
+        done.withLock { $0[item] = photo.id }
+    }
+
+    /// The vacation the run made of `album`, if it made one.
+    func vacation(ofAlbum album: String) -> Int64? {
+        albums.withLock { $0[album] }
+    }
+
+    func recordVacation(_ vacation: Int64, ofAlbum album: String) throws {
+        try database.write { db in
+            try db.execute("INSERT INTO import_run_vacations (run_id, album, vacation_id) VALUES (\(id), \(album), \(vacation))")
+        }
+        albums.withLock { $0[album] = vacation }
+    }
+
+    /// The run reached its end: the same import again is a new run.
+    public func finish(at seconds: Int64) throws {
+        try database.write { db in
+            try db.execute("UPDATE import_runs SET finished_at = \(seconds) WHERE id = \(id)")
+        }
+    }
+}
