@@ -123,7 +123,7 @@ extension Commands {
         guard let id = Int64(text), id > 0 else { throw CommandFailure(message: "--undo takes an import run's number (`roadtrip import --runs` lists them)", status: 64) }
         do {
             let undone = try library.imports.undo(id)
-            var line = "Undid import run \(id): removed \(undone.removed) photos and videos"
+            var line = "Undid import run \(id): removed \(undone.removed) \(undone.removed == 1 ? "photo or video" : "photos and videos")"
             line += undone.vacations > 0 ? " and \(undone.vacations) \(undone.vacations == 1 ? "vacation" : "vacations")." : "."
             if undone.kept > 0 { line += " Kept \(undone.kept) that another import brought too." }
             Console.out(line)
@@ -165,8 +165,9 @@ extension Commands {
                 reportSidecars(of: takeout, past: false)
                 if !takeout.albums.isEmpty {
                     let list = takeout.albums.map { "“\($0.title)” (\($0.items.count))" }.joined(separator: ", ")
-                    let whose = albumOwner.map { "vacations of \($0.name)’s" } ?? "nothing: there is no account to own them (name one with --user)"
-                    Console.out("Albums: \(takeout.albums.count) would become \(whose): \(list).")
+                    let whose = albumOwner.map { "would become vacations of \($0.name)’s" }
+                        ?? "would become vacations only of an account's (name one with --user)"
+                    Console.out("Albums: \(takeout.albums.count) \(whose): \(list).")
                 }
                 for (source, reason) in takeout.refused + plan.unreadable { Console.out("  would refuse \(source.path): \(reason)") }
             }

@@ -93,11 +93,16 @@ import Glibc
         let first = photos.url.appendingPathComponent("takeout-001.zip").path, second = photos.url.appendingPathComponent("takeout-002.zip").path
         try TestZip.write(first, [.init(folder + "IMG_0001.jpg", photo, stored: true), .init(folder + "readme.txt", Array("x".utf8))])
         try TestZip.write(second, [.init(folder + "IMG_0001.jpg.supplemental-metadata.json", Array(#"{"title": "IMG_0001.jpg", "description": "Hello"}"#.utf8)),
-                                   .init(folder + "lost.jpg.json", Array("{}".utf8))])
+                                   .init(folder + "lost.jpg.json", Array("{}".utf8)),
+                                   .init(folder + "metadata.json", Array(#"{"title": "Trip to Porto"}"#.utf8))])
 
         // MUT
         let planned = try RoadTripProcess.run(["import", first, second, "--dry-run", "--data", data], scratch: scratch.url)
         let imported = try RoadTripProcess.run(["import", first, second, "--data", data], scratch: scratch.url)
+        let runs = try RoadTripProcess.run(["import", "--runs", "--data", data], scratch: scratch.url)
+        let undone = try RoadTripProcess.run(["import", "--undo", "1", "--data", data], scratch: scratch.url)
+        let again = try RoadTripProcess.run(["import", "--undo", "1", "--data", data], scratch: scratch.url)
+        let unknown = try RoadTripProcess.run(["import", "--undo", "one", "--data", data], scratch: scratch.url)
 
         // validate
         #expect(planned.status == 0 && planned.standardOutput == """
@@ -106,6 +111,7 @@ import Glibc
             skipped 1 other file: 1 .txt
             Sidecars: 1 of 1 photos and videos has one; 1 has no photo.
               no photo for Takeout/Google Photos/Trip/lost.jpg.json
+            Albums: 1 would become vacations only of an account's (name one with --user): “Trip to Porto” (1).
             Nothing was imported (--dry-run).
 
             """, "\(planned.standardOutput)")
@@ -115,7 +121,14 @@ import Glibc
             Imported 1, already there 0, refused 0.
             skipped 1 other file: 1 .txt
             Sidecars: 1 of 1 photos and videos had one; 1 had no photo.
+              no photo for Takeout/Google Photos/Trip/lost.jpg.json
+            Albums: 1 not made into vacations: there is no account to own them (name one with --user).
             """), "\(imported.standardOutput)")
+        #expect(runs.status == 0 && runs.standardOutput.hasPrefix("1  ") && runs.standardOutput.hasSuffix("  Google Takeout, 2 parts: 1 new, 0 already there\n"),
+                "\(runs.standardOutput)")
+        #expect(undone.status == 0 && undone.standardOutput == "Undid import run 1: removed 1 photo or video.\n", "\(undone.standardOutput)")
+        #expect(again.status == 1 && again.standardError.contains("import run 1 was undone already"), "\(again.standardError)")
+        #expect(unknown.status == 64 && unknown.standardError.contains("--undo takes an import run's number"))
     }
 
     /// Before, the impossible latitude was dropped without a word; a warning is not a failure.

@@ -1,0 +1,107 @@
+import Foundation
+@testable import RoadTrip
+import SQLDatabase
+import Testing
+import TestSupport
+
+/// Import runs: a Takeout's albums become vacations, a run that stopped is continued without
+/// doing anything twice, and Undo takes away what only that run brought.
+@Suite struct ImportRunsTests {
+    private func bytes(_ path: String) throws -> [UInt8] { [UInt8](try Data(contentsOf: URL(fileURLWithPath: path))) }
+
+    /// Counts that say whether the library is as it was: photos, their places' counts, the
+    /// timeline's months, vacations and the files in the originals folder.
+    private func state(of fixture: PhotosFixture, for account: AccountID) throws -> [String] {
+        let counts: [String] = try fixture.library.database.read { db in
+            [try db.fetchValue("SELECT count(*) FROM photos") as Int? ?? -1,
+             try db.fetchValue("SELECT coalesce(sum(photo_count), 0) FROM places") as Int? ?? -1,
+             try db.fetchValue("SELECT coalesce(sum(photo_count), 0) FROM timeline_months") as Int? ?? -1].map(String.init)
+        }
+        return counts + (try fixture.library.vacations.all(of: account).map { "\($0.name): \($0.photoCount)" })
+            + ["\(fixture.files(under: "originals").count) originals"]
+    }
+
+    @Test(arguments: DatabaseEngine.allCases)
+    func aTakeoutsAlbumsBecomeVacationsAndUndoLeavesTheLibraryAsBeforeKeepingWhatAnotherImportBrought(engine: DatabaseEngine) throws {
+        // setup: Anna has a vacation named as the album; a photo imported before from a folder
+        // (its own run) is in the Takeout's album too
+        let fixture = try PhotosFixture(engine: engine)
+        let anna = try fixture.account("anna").id
+        try fixture.library.vacations.create(named: "Été à Lisbonne", for: anna)
+        let earlier = try fixture.draw("kept.jpg", seed: 7, takenAt: "2019-06-07T09:00:00")
+        let files = ImportSelection(paths: [earlier])
+        let first = try fixture.library.imports.begin(source: files.label, key: files.key, by: anna)
+        _ = PhotoImporter(library: fixture.photos, workers: 1).run(files.found, by: anna, recorder: first)
+        try first.finish(at: 1)
+        let before = try state(of: fixture, for: anna)
+        let album = "Takeout/Google Photos/Lisbonne/", year = "Takeout/Google Photos/Photos from 2019/"
+        let tram = try bytes(try fixture.draw("tram.jpg", seed: 8, takenAt: nil))
+        let part = fixture.source.appendingPathComponent("takeout-001.zip").path
+        try TestZip.write(part, [
+            .init(album + "métadonnées.json", Array(#"{"title": "Été à Lisbonne", "description": ""}"#.utf8)),
+            .init(album + "tram.jpg", tram, stored: true),
+            .init(album + "tram.jpg.json", Array(#"{"title": "tram.jpg", "photoTakenTime": {"timestamp": "1559990000"}, "geoData": {"latitude": 38.7071, "longitude": -9.1355}}"#.utf8)),
+            .init(album + "kept.jpg", try bytes(earlier), stored: true),
+            .init(year + "tram.jpg", tram, stored: true),
+            .init(year + "bridge.jpg", try bytes(try fixture.draw("bridge.jpg", seed: 9, takenAt: "2019-06-09T18:00:00")), stored: true),
+        ])
+        let takeout = try Takeout(parts: [part])
+
+        // MUT: the Takeout's run, its album made a vacation
+        let run = try fixture.library.imports.begin(source: takeout.label, key: takeout.key, by: anna)
+        let summary = PhotoImporter(library: fixture.photos, workers: 2).run(takeout, by: anna, in: fixture.library.uploadsFolder.path, recorder: run)
+        let albums = try fixture.library.imports.makeVacations(of: takeout.albums, for: anna, recorder: run)
+        try run.finish(at: 2)
+
+        // validate: one album (the year folder is none), its vacation named apart from Anna's own
+        #expect(takeout.albums.map(\.title) == ["Été à Lisbonne"])
+        #expect(summary.imported.count == 2 && summary.alreadyThere.count == 2, "tram.jpg twice, kept.jpg from before")
+        #expect(albums == [ImportedAlbum(album: "Été à Lisbonne", vacation: "Été à Lisbonne (2)", added: 2, problem: nil)])
+        let vacation = try #require(try fixture.library.vacations.all(of: anna).first { $0.name == "Été à Lisbonne (2)" })
+        #expect(vacation.photoCount == 2 && vacation.firstDate == "2019-06-07T09:00:00", "in date order: kept.jpg, then the tram in Lisbon")
+        let runs = try fixture.library.imports.all()
+        #expect(runs.map(\.id) == [run.id, first.id])
+        #expect(runs.first.map { ($0.source, $0.made, $0.found, $0.vacations) } ?? ("", 0, 0, 0) == ("Google Takeout, 1 part", 2, 2, 1))
+
+        // MUT: Undo the Takeout's run
+        let undone = try fixture.library.imports.undo(run.id)
+
+        // validate: its two photos and its vacation gone, kept.jpg (the folder's run brought it)
+        // stays, and everything counted is as before
+        #expect(undone == ImportUndo(removed: 2, kept: 0, vacations: 1))
+        #expect(try state(of: fixture, for: anna) == before)
+        #expect(try fixture.library.check().problems.isEmpty)
+        #expect(try fixture.library.imports.all().first?.undoneAt != nil)
+        #expect(throws: ImportRunError.alreadyUndone(run.id)) { try fixture.library.imports.undo(run.id) }
+        #expect(throws: ImportRunError.noSuchRun(99)) { try fixture.library.imports.undo(99) }
+
+        // MUT: Undo the folder's run too: now nothing else brought kept.jpg
+        let second = try fixture.library.imports.undo(first.id)
+
+        // validate
+        #expect(second == ImportUndo(removed: 1, kept: 0, vacations: 0))
+        #expect(try fixture.photos.count == 0 && fixture.files(under: "originals").isEmpty)
+    }
+
+    @Test func aRunThatStoppedIsContinuedPassingOverWhatItDidAndAFinishedOneIsNot() throws {
+        // setup: a run of two files that stopped after the first
+        let fixture = try PhotosFixture()
+        let sources = [ImportSource(path: try fixture.draw("a.jpg", seed: 1)), ImportSource(path: try fixture.draw("b.jpg", seed: 2))]
+        let key = ImportRuns.key(of: [("a", 1), ("b", 2)])
+        let stopped = try fixture.library.imports.begin(source: "Files", key: key, by: nil)
+        _ = PhotoImporter(library: fixture.photos, workers: 1).run([sources[0]], recorder: stopped)
+
+        // MUT: the same import again, to its end, then once more
+        let continued = try fixture.library.imports.begin(source: "Files", key: key, by: nil)
+        let summary = PhotoImporter(library: fixture.photos, workers: 1).run(sources, recorder: continued)
+        try continued.finish(at: 10)
+        let again = try fixture.library.imports.begin(source: "Files", key: key, by: nil)
+
+        // validate
+        #expect(continued.continued && continued.id == stopped.id)
+        #expect(summary.doneBefore == [sources[0]] && summary.imported == [sources[1]] && summary.alreadyThere.isEmpty)
+        #expect(!again.continued && again.id != stopped.id)
+        #expect(ImportRuns.key(of: [("b", 2), ("a", 1)]) == key && ImportRuns.key(of: [("a", 1), ("b", 3)]) != key,
+                "the same files in any order are the same import; a file changed is another")
+    }
+}
