@@ -59,3 +59,31 @@ enum ImportInput {
         return body + directory + end
     }
 }
+
+extension FuzzTarget {
+    /// Sidecars of an export from outside (XMP, iCloud's CSV files): whatever they say is possible
+    /// or none.
+    static let exportSidecars = FuzzTarget(name: "export-sidecars", seeds: ExportSidecarInput.seeds) { bytes in
+        guard let xmp = try? XMPSidecar(xml: bytes) else { return }
+        precondition((xmp.latitude == nil) == (xmp.longitude == nil), "half a position")
+        if let latitude = xmp.latitude, let longitude = xmp.longitude { precondition(abs(latitude) <= 90 && abs(longitude) <= 180, "\(latitude), \(longitude)") }
+        if let rating = xmp.rating { precondition((-1...5).contains(rating), "rating \(rating)") }
+        if let taken = xmp.takenAt { precondition(XMPSidecar.clock(taken)?.0 == taken, "taken at \(taken)") }
+        if let offset = xmp.takenOffset { precondition(xmp.takenAt != nil && abs(offset) <= 14 * 60, "offset \(offset)") }
+        precondition(xmp.keywords.count <= 50 && xmp.keywords.allSatisfy { !$0.isEmpty && $0.count <= 60 }, "\(xmp.keywords)")
+    }
+}
+
+enum ExportSidecarInput {
+    static func seeds() -> [FuzzTarget.Seed] {
+        [.init("xmp", Array("""
+            <x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">
+             <rdf:Description rdf:about="" xmp:Rating="4" exif:GPSLatitude="38,42.426N" exif:GPSLongitude="9,8.13W"
+               photoshop:DateCreated="2019-06-08T11:33:20+01:00">
+              <dc:description><rdf:Alt><rdf:li xml:lang="x-default">Tram 28</rdf:li></rdf:Alt></dc:description>
+              <dc:subject><rdf:Bag><rdf:li>tram</rdf:li></rdf:Bag></dc:subject>
+              <lr:hierarchicalSubject><rdf:Bag><rdf:li>Places|Portugal|Lisbon</rdf:li></rdf:Bag></lr:hierarchicalSubject>
+             </rdf:Description></rdf:RDF></x:xmpmeta>
+            """.utf8))]
+    }
+}

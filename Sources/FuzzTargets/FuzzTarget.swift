@@ -35,7 +35,7 @@ public struct FuzzTarget: Sendable {
         .multipart, .form, .cookie, .headers,
         .route, .mapQuery,
         .destinationPropertyList, .destinationJSON, .vacationDocument, .vacationRows, .flickr,
-        .imageHeader, .exif, .tracks, .videoFacts, .motionParts, .takeout,
+        .imageHeader, .exif, .tracks, .videoFacts, .motionParts, .takeout, .exportSidecars,
     ]
 
     public static func named(_ name: String) -> FuzzTarget? {

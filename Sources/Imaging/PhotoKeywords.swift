@@ -2,7 +2,7 @@ import TextRules
 
 /// Keywords as Windows stores them in EXIF's XPKeywords tag: UTF-16LE text ending in a NUL,
 /// keywords separated by ";". Files come from anywhere, so what is read is bounded and cleaned.
-enum PhotoKeywords {
+public enum PhotoKeywords {
     static let maximumCount = 50
     /// In characters as a reader counts them (grapheme clusters), not bytes or code units.
     static let maximumLength = 60
@@ -11,7 +11,7 @@ enum PhotoKeywords {
     /// The keywords in `text`: control characters and text-direction overrides removed, each trimmed and cut to
     /// `maximumLength`, empty ones dropped, repeats (ignoring case) dropped keeping the first,
     /// at most `maximumCount`.
-    static func parsed(_ text: String) -> [String] {
+    public static func parsed(_ text: String) -> [String] {
         // Split on scalars: a ";" followed by a combining mark is a different Character.
         let scalars = UnseenCharacters.removed(from: text).unicodeScalars
         var seen: Set<String> = []

@@ -27,6 +27,7 @@ extension Commands {
         for path in selection.missing { Console.error("\(path): no such file or folder") }
         guard !selection.found.isEmpty || !selection.refused.isEmpty || !parts.isEmpty else {
             if let skipped = selection.skipped.summary { Console.out(skipped) }
+            reportSidecars(of: selection, past: false)
             throw CommandFailure(message: selection.missing.isEmpty ? "no photos to import" : "nothing to import")
         }
         let takeout: Takeout?
@@ -50,6 +51,7 @@ extension Commands {
                 bar.finish()
                 summary.refused = selection.refused + summary.refused
                 report(summary, skipped: selection.skipped, run: recorder)
+                reportSidecars(of: selection, past: true)
                 try recorder.finish(at: library.clock.seconds)
                 refused = !summary.refused.isEmpty
             }
@@ -155,6 +157,7 @@ extension Commands {
                 let plan = try ImportPlan.files(selection.found, in: library)
                 Console.out(plan.summary)
                 if let skipped = selection.skipped.summary { Console.out(skipped) }
+                reportSidecars(of: selection, past: false)
                 for (source, reason) in selection.refused + plan.unreadable { Console.out("  would refuse \(source.path): \(reason)") }
             }
             if let takeout {
@@ -187,6 +190,16 @@ extension Commands {
         let have = { (count: Int) in past ? "had" : count == 1 ? "has" : "have" }
         Console.out("Sidecars: \(described) of \(takeout.items.count) photos and videos \(have(takeout.items.count)) one; \(orphans) \(have(orphans)) no photo.")
         for name in takeout.unmatchedSidecars { Console.out("  no photo for \(name)") }
+    }
+
+    /// "XMP sidecars: 3 of 10 photos and videos had one; 1 had no photo." and each sidecar without
+    /// one, when the files had any.
+    private static func reportSidecars(of selection: ImportSelection, past: Bool) {
+        let described = selection.found.count { $0.sidecar != nil }, orphans = selection.unmatchedSidecars.count
+        guard described + orphans > 0 else { return }
+        let have = { (count: Int) in past ? "had" : count == 1 ? "has" : "have" }
+        Console.out("XMP sidecars: \(described) of \(selection.found.count) photos and videos \(have(selection.found.count)) one; \(orphans) \(have(orphans)) no photo.")
+        for path in selection.unmatchedSidecars { Console.out("  no photo for \(path)") }
     }
 
     private static func report(_ summary: ImportSummary, skipped: SkippedFiles, run: ImportRunRecorder) {

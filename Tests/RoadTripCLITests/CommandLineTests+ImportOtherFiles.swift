@@ -5,8 +5,9 @@ import Testing
 
 /// `roadtrip import` on a real photo folder: sidecars, videos and notes beside the photos.
 extension ImportCommandTests {
-    /// Beside two photos (one in a nested folder, one with an upper-case name): 3 .xmp,
-    /// 1 .json, 1 .aae, 1 .avi, 1 .mts (videos RoadTrip does not take), a README and a .DS_Store.
+    /// Beside two photos (one in a nested folder, one with an upper-case name): 3 .xmp (no
+    /// photo's sidecars), 1 .json, 1 .aae, 1 .avi, 1 .mts (videos RoadTrip does not take), a README
+    /// and a .DS_Store.
     private static let otherFiles = ["a.xmp", "b.xmp", "day 2/c.XMP", "a.json", "IMG_1.AAE", "clip.avi", "day 2/00001.MTS", "README"]
 
     private func photoFolder() throws -> URL {
@@ -32,8 +33,11 @@ extension ImportCommandTests {
         #expect(result.status == 0, "\(result.standardOutput) \(result.standardError)")
         #expect(result.standardOutput.contains("Imported 2, already there 0, refused 0."), "\(result.standardOutput)")
         let skipped = result.standardOutput.split(separator: "\n").filter { $0.contains("skipped") }
-        #expect(skipped == ["skipped 8 other files: 2 videos (only MP4, MOV, M4V, 3GP, WebM and Matroska videos are imported), 3 .xmp, 1 .aae, 2 more"],
+        #expect(skipped == ["skipped 5 other files: 2 videos (only MP4, MOV, M4V, 3GP, WebM and Matroska videos are imported), 1 .aae, 1 .json, 1 without extension"],
                 "\(skipped)")
+        // the XMP sidecars are no photo's: said on their own line, each named
+        #expect(result.standardOutput.contains("XMP sidecars: 0 of 2 photos and videos had one; 3 had no photo.\n  no photo for \(folder.path)/a.xmp\n"),
+                "\(result.standardOutput)")
         #expect(!result.standardOutput.contains("  refused "), "\(result.standardOutput)")
         #expect(!result.standardOutput.contains("DS_Store"))
         #expect(result.standardError.isEmpty, "\(result.standardError)")
@@ -75,7 +79,7 @@ extension ImportCommandTests {
         #expect(result.status == 2)
         #expect(result.standardOutput.contains("Imported 2, already there 0, refused 1."), "\(result.standardOutput)")
         #expect(result.standardOutput.contains("refused \(svg.path): not a photo or video RoadTrip takes"), "\(result.standardOutput)")
-        #expect(result.standardOutput.contains("skipped 8 other files"))
+        #expect(result.standardOutput.contains("skipped 5 other files"))
     }
 
     @Test func aFolderWithNoPhotosSaysWhatItSkipped() throws {
@@ -89,7 +93,7 @@ extension ImportCommandTests {
 
         // validate
         #expect(result.status == 1)
-        #expect(result.standardOutput == "skipped 1 other file: 1 .xmp\n")
+        #expect(result.standardOutput == "XMP sidecars: 0 of 0 photos and videos have one; 1 has no photo.\n  no photo for \(folder.path)/a.xmp\n")
         #expect(result.standardErrorLines == ["roadtrip: no photos to import"])
     }
 }

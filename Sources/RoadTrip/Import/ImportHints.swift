@@ -2,12 +2,17 @@ import Foundation
 import Imaging
 import Video
 
-/// What an export says of a photo beside its file (a Google Takeout sidecar), and when its file
-/// was last changed: used only where the file itself says nothing, since the file's own EXIF is
-/// what the camera wrote.
+/// What an export says of a photo beside its file (a Google Takeout sidecar, an XMP sidecar),
+/// and when its file was last changed: used only where the file itself says nothing, since the
+/// file's own EXIF is what the camera wrote; keywords are added to its own.
 public struct ImportHints: Sendable, Equatable {
-    /// When it was taken, in seconds since 1970 (UTC).
+    /// When it was taken, in seconds since 1970 (UTC): Takeout's instant.
     public var takenAt: Int64?
+    /// When it was taken as a clock read it where it was ("2019-06-08T11:33:20"), and that
+    /// clock's offset east of UTC in minutes when known: an XMP sidecar's.
+    public var takenClock: String?
+    public var takenClockOffset: Int?
+    public var keywords: [String] = []
     public var latitude: Double?
     public var longitude: Double?
     public var description: String?
@@ -30,6 +35,13 @@ public struct ImportHints: Sendable, Equatable {
                   description: sidecar.description, fileTime: fileTime)
     }
 
+    public init(_ xmp: XMPSidecar, fileTime: Int64? = nil) {
+        // A title given and no description: the title is its caption (its own title stays its
+        // file's name, by which a Live Photo's halves find each other).
+        self.init(latitude: xmp.latitude, longitude: xmp.longitude, description: xmp.description ?? xmp.title, fileTime: fileTime)
+        (takenClock, takenClockOffset, keywords) = (xmp.takenAt, xmp.takenOffset, xmp.keywords)
+    }
+
     /// These hints with what they lack taken from `other` (another sidecar of the same photo).
     func filled(from other: ImportHints) -> ImportHints {
         var filled = self
@@ -47,6 +59,7 @@ public struct ImportHints: Sendable, Equatable {
         var filled = metadata
         fill(takenAt: &filled.takenAt, offset: &filled.takenOffset, latitude: &filled.latitude, longitude: &filled.longitude, zone: zone)
         if filled.imageDescription?.isEmpty ?? true, let description { filled.imageDescription = description }
+        if !keywords.isEmpty { filled.keywords = PhotoKeywords.parsed((metadata.keywords + keywords).joined(separator: ";")) }
         return filled
     }
 
@@ -63,7 +76,13 @@ public struct ImportHints: Sendable, Equatable {
             north = latitude
             east = longitude
         }
-        if time == nil, let takenAt {
+        if time == nil, let takenClock {
+            time = takenClock
+            // A clock without its offset: the zone of where it was taken, at about that time.
+            offset = takenClockOffset ?? north.flatMap { north in east.flatMap { zone(north, $0) } }.flatMap { zone in
+                ExifTime.clockSeconds(takenClock).map { zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval($0))) / 60 }
+            }
+        } else if time == nil, let takenAt {
             let instant = Date(timeIntervalSince1970: TimeInterval(takenAt))
             let seconds = north.flatMap { north in east.flatMap { zone(north, $0) } }?.secondsFromGMT(for: instant) ?? 0
             time = PhotoStore.timestamp(instant.addingTimeInterval(TimeInterval(seconds)))

@@ -11,6 +11,8 @@ public struct ImportSelection: Sendable {
     public var skipped = SkippedFiles()
     /// The paths given, as the list of import runs names them.
     public private(set) var paths: [String] = []
+    /// XMP sidecars of no photo or video found (counted as skipped too).
+    public private(set) var unmatchedSidecars: [String] = []
 
     public init() {}
 
@@ -46,9 +48,23 @@ public struct ImportSelection: Sendable {
             } else if ImportFileKind(fileName: path) == .otherVideo {
                 refused.append((ImportSource(path: path), ImportSelection.videoRefusal))
             } else {
-                found.append(ImportSource(path: path))
+                // A file named on its own is taken whatever it is; a photo's sidecar is looked for beside it.
+                let url = URL(fileURLWithPath: path)
+                let beside = (try? FileManager.default.contentsOfDirectory(atPath: url.deletingLastPathComponent().path)) ?? []
+                let sidecars = Dictionary(beside.filter { ImportFileKind.fileExtension(of: $0) == "xmp" }.map { ($0.lowercased(), $0) },
+                                          uniquingKeysWith: { first, _ in first })
+                let sidecar = ImportFileKind.fileExtension(of: path) == "xmp" ? nil : Self.sidecar(of: url.lastPathComponent, among: sidecars)
+                found.append(ImportSource(path: path, sidecar: sidecar.map { url.deletingLastPathComponent().appendingPathComponent($0).path }))
             }
         }
+    }
+
+    /// The XMP sidecar of the file `name` among a folder's (by lower-cased name): `IMG_1.JPG.xmp`
+    /// (darktable, digiKam) before `IMG_1.xmp` (Lightroom, Apple Photos), any case.
+    static func sidecar(of name: String, among sidecars: [String: String]) -> String? {
+        let lowered = name.lowercased()
+        let stem = (lowered as NSString).deletingPathExtension
+        return sidecars[lowered + ".xmp"] ?? sidecars[stem + ".xmp"]
     }
 
     static let videoRefusal = "it is a video in a form RoadTrip does not take (\(SkippedFiles.videoReason))"
@@ -57,15 +73,32 @@ public struct ImportSelection: Sendable {
         let folder = URL(fileURLWithPath: path)
         let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles])
         var files: [String] = []
+        // Each folder's XMP sidecars, by lower-cased name.
+        var sidecars: [String: [String: String]] = [:]
         while let url = enumerator?.nextObject() as? URL {
             guard (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true else { continue }
             let kind = ImportFileKind(fileName: url.lastPathComponent)
             if kind == .image || kind == .video {
                 files.append(url.path)
+            } else if ImportFileKind.fileExtension(of: url.lastPathComponent) == "xmp" {
+                sidecars[url.deletingLastPathComponent().path, default: [:]][url.lastPathComponent.lowercased()] = url.lastPathComponent
             } else {
                 skipped.add(fileName: url.lastPathComponent)
             }
         }
-        found += files.sorted().map { ImportSource(path: $0) }
+        var claimed: Set<String> = []
+        for path in files.sorted() {
+            let url = URL(fileURLWithPath: path)
+            let folder = url.deletingLastPathComponent().path
+            let sidecar = Self.sidecar(of: url.lastPathComponent, among: sidecars[folder] ?? [:]).map { folder + "/" + $0 }
+            if let sidecar { claimed.insert(sidecar) }
+            found.append(ImportSource(path: path, sidecar: sidecar))
+        }
+        for (folder, names) in sidecars {
+            for name in names.values where !claimed.contains(folder + "/" + name) {
+                unmatchedSidecars.append(folder + "/" + name)
+            }
+        }
+        unmatchedSidecars.sort()
     }
 }

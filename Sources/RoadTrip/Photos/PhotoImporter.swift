@@ -2,14 +2,17 @@ import Foundation
 import Synchronization
 import Imaging
 
-/// A file found for import: where it is, and the name it is listed under.
+/// A file found for import: where it is, the name it is listed under, and its XMP sidecar's path
+/// when it has one.
 public struct ImportSource: Sendable, Equatable {
     public let path: String
     public let fileName: String
+    public var sidecar: String?
 
-    public init(path: String, fileName: String? = nil) {
+    public init(path: String, fileName: String? = nil, sidecar: String? = nil) {
         self.path = path
         self.fileName = fileName ?? URL(fileURLWithPath: path).lastPathComponent
+        self.sidecar = sidecar
     }
 }
 
@@ -98,10 +101,22 @@ public struct PhotoImporter: Sendable {
     public func run(_ sources: [ImportSource], by account: AccountID? = nil, recorder: ImportRunRecorder? = nil,
                     progress: @escaping @Sendable (ImportProgress) -> Void = { _ in }) -> ImportSummary {
         run(sources, recorder: recorder, progress: progress) { index in
+            let source = sources[index]
             // Its file's time files it where nothing in it says when it was taken.
-            let modified = (try? FileManager.default.attributesOfItem(atPath: sources[index].path)[.modificationDate]) as? Date
-            return library.importPhoto(at: sources[index].path, fileName: sources[index].fileName, by: account,
-                                       hints: ImportHints(fileTime: modified.map { Int64($0.timeIntervalSince1970.rounded(.down)) }))
+            let modified = (try? FileManager.default.attributesOfItem(atPath: source.path)[.modificationDate]) as? Date
+            let fileTime = modified.map { Int64($0.timeIntervalSince1970.rounded(.down)) }
+            guard let sidecar = source.sidecar else {
+                return library.importPhoto(at: source.path, fileName: source.fileName, by: account, hints: ImportHints(fileTime: fileTime))
+            }
+            do {
+                let xmp = try XMPSidecar(contentsOf: sidecar)
+                return library.importPhoto(at: source.path, fileName: source.fileName, by: account, hints: ImportHints(xmp, fileTime: fileTime))
+            } catch {
+                let outcome = library.importPhoto(at: source.path, fileName: source.fileName, by: account, hints: ImportHints(fileTime: fileTime))
+                guard case .imported(let photo, let warnings) = outcome else { return outcome }
+                let name = URL(fileURLWithPath: sidecar).lastPathComponent
+                return .imported(photo, warnings: warnings + ["its XMP sidecar \(name) cannot be read (it was imported without it): \(error)"])
+            }
         }
     }
 

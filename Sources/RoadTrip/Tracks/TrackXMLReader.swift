@@ -1,4 +1,4 @@
-/// A strict, small XML reader for track files (GPX, KML), written for what they are: UTF-8
+/// A strict, small XML reader for track files (GPX, KML) and XMP sidecars, written for what they are: UTF-8
 /// documents of elements, attributes and text. It reads the bytes once, without recursion, and
 /// never expands anything but the five predefined entities and character references: a document
 /// type declaration (the only way to declare entities, and so to make a billion laughs) is
@@ -24,6 +24,9 @@ struct TrackXMLReader {
 
     static let maximumDepth = 100
 
+    /// An element's attributes at most: a track's have a few; an XMP sidecar's description from
+    /// Lightroom carries its Camera Raw settings as a couple of hundred.
+    private let maximumAttributes: Int
     private let bytes: [UInt8]
     private var offset = 0
     private var open: [String] = []
@@ -33,7 +36,8 @@ struct TrackXMLReader {
     /// Checks what can be checked of the whole document first: UTF-8 (a UTF-8 byte order mark
     /// is skipped; `TrackFile.read` has refused UTF-16), no NUL, and an XML declaration, if any, naming UTF-8.
     /// The check reads the bytes where they are: `String(validating:)` made a copy of the file.
-    init(_ data: [UInt8]) throws(TrackFileError) {
+    init(_ data: [UInt8], maximumAttributes: Int = 64) throws(TrackFileError) {
+        self.maximumAttributes = maximumAttributes
         guard UTF8Check.isValid(data[...]) else {
             throw TrackFileError(reason: "is not UTF-8 text")
         }
@@ -143,7 +147,7 @@ struct TrackXMLReader {
                 skipSpaces()
                 let value = try readQuoted()
                 guard !attributes.contains(where: { $0.name == attribute }) else { throw failure("<\(name)> has two \(attribute) attributes") }
-                guard attributes.count < 64 else { throw failure("<\(name)> has too many attributes") }
+                guard attributes.count < maximumAttributes else { throw failure("<\(name)> has too many attributes") }
                 attributes.append((attribute, value))
                 continue
             }
