@@ -64,6 +64,13 @@ extension FuzzTarget {
     /// Sidecars of an export from outside (XMP, iCloud's CSV files): whatever they say is possible
     /// or none.
     static let exportSidecars = FuzzTarget(name: "export-sidecars", seeds: ExportSidecarInput.seeds) { bytes in
+        if let rows = try? CSVReader.rows(bytes) {
+            precondition(rows.allSatisfy { $0.allSatisfy { $0.utf8.count <= CSVReader.longestField } }, "a field past the limit")
+        }
+        let export = ICloudExport(lists: [("Photo Details.csv", .success(bytes)), ("Albums/Trip.csv", .success(bytes))])
+        for detail in export.details.values {
+            if let seconds = detail.takenAt { precondition(seconds >= -2_208_988_800 && seconds <= 253_402_300_799, "taken at \(seconds)") }
+        }
         guard let xmp = try? XMPSidecar(xml: bytes) else { return }
         precondition((xmp.latitude == nil) == (xmp.longitude == nil), "half a position")
         if let latitude = xmp.latitude, let longitude = xmp.longitude { precondition(abs(latitude) <= 90 && abs(longitude) <= 180, "\(latitude), \(longitude)") }
@@ -76,7 +83,12 @@ extension FuzzTarget {
 
 enum ExportSidecarInput {
     static func seeds() -> [FuzzTarget.Seed] {
-        [.init("xmp", Array("""
+        [.init("photo-details", Array("""
+            imgName,fileChecksum,favorite,hidden,deleted,originalCreationDate,viewCount,importDate
+            IMG_0001.JPG,AbC=,yes,no,no,"Sunday June 9,2019 8:00 PM GMT",2,"Sunday June 9,2019 8:00 PM GMT"
+
+            """.utf8)),
+         .init("xmp", Array("""
             <x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">
              <rdf:Description rdf:about="" xmp:Rating="4" exif:GPSLatitude="38,42.426N" exif:GPSLongitude="9,8.13W"
                photoshop:DateCreated="2019-06-08T11:33:20+01:00">

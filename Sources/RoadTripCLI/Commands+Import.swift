@@ -8,8 +8,9 @@ extension Commands {
     /// each batch is an import run (`--runs` lists them, `--undo N` undoes one), and the same
     /// import again after a stop continues its run.
     static func importPhotos(_ arguments: [String]) throws(CommandFailure) {
-        let parsed = try parse(arguments, values: ["--max-video-size", "--user", "--undo"], flags: ["--dry-run", "--runs"])
-        let usage = "usage: roadtrip import PATH... [--user NAME] [--dry-run] [--data DIR] [--max-video-size SIZE] | roadtrip import --runs | roadtrip import --undo RUN"
+        let parsed = try parse(arguments, values: ["--max-video-size", "--user", "--undo"], flags: ["--dry-run", "--runs", "--with-trash", "--with-archive"])
+        let usage = "usage: roadtrip import PATH... [--user NAME] [--dry-run] [--with-trash] [--with-archive] [--data DIR] [--max-video-size SIZE]"
+            + " | roadtrip import --runs | roadtrip import --undo RUN"
         if parsed.flags.contains("--runs") || parsed.options["--undo"] != nil {
             guard parsed.words.isEmpty, parsed.flags.contains("--runs") != (parsed.options["--undo"] != nil) else {
                 throw CommandFailure(message: usage, status: 64)
@@ -23,7 +24,12 @@ extension Commands {
         let (account, albumOwner) = try importingAccounts(parsed.options["--user"], library: library)
         // A zip file is a Google Takeout's part (known by its first bytes): all of them are one Takeout.
         let parts = parsed.words.filter(Takeout.isZip)
-        let selection = ImportSelection(paths: parsed.words.filter { !parts.contains($0) })
+        var selection = ImportSelection(paths: parsed.words.filter { !parts.contains($0) })
+        let (withTrash, withArchive) = (parsed.flags.contains("--with-trash"), parsed.flags.contains("--with-archive"))
+        // An iCloud Photos export's lists among the folders' files: what they say of each photo, and its albums.
+        let icloud = selection.exportFiles.isEmpty ? nil : ICloudExport(files: selection.exportFiles)
+        let icloudAlbums = icloud?.apply(to: &selection, withTrash: withTrash, withArchive: withArchive) ?? []
+        selection.refused += icloud?.refused ?? []
         for path in selection.missing { Console.error("\(path): no such file or folder") }
         guard !selection.found.isEmpty || !selection.refused.isEmpty || !parts.isEmpty else {
             if let skipped = selection.skipped.summary { Console.out(skipped) }
@@ -33,11 +39,13 @@ extension Commands {
         let takeout: Takeout?
         do {
             takeout = parts.isEmpty ? nil : try Takeout(parts: parts)
+            takeout?.leaveOut(withTrash: withTrash, withArchive: withArchive)
         } catch {
             throw CommandFailure(message: "the Takeout cannot be read: \(error)", status: 65)
         }
         if parsed.flags.contains("--dry-run") {
-            try plan(selection, takeout: takeout, parts: parts.count, library: library.photos, albumOwner: albumOwner)
+            try plan(selection, icloud: icloud.map { ($0, icloudAlbums) }, takeout: takeout, parts: parts.count, library: library.photos,
+                     albumOwner: albumOwner)
             return
         }
         let bar = ProgressBar(isTerminal: isatty(STDOUT_FILENO) == 1)
@@ -52,6 +60,11 @@ extension Commands {
                 summary.refused = selection.refused + summary.refused
                 report(summary, skipped: selection.skipped, run: recorder)
                 reportSidecars(of: selection, past: true)
+                reportLeftOut(selection.leftOut, past: true)
+                if let icloud {
+                    reportExport(icloud, of: selection, past: true)
+                    try makeAlbums(icloudAlbums, owner: albumOwner, recorder: recorder, library: library)
+                }
                 try recorder.finish(at: library.clock.seconds)
                 refused = !summary.refused.isEmpty
             }
@@ -63,11 +76,8 @@ extension Commands {
                 Console.out(fromTakeout(parts.count))
                 report(summary, skipped: takeout.skipped, run: recorder)
                 reportSidecars(of: takeout, past: true)
-                if let albumOwner {
-                    reportAlbums(try library.imports.makeVacations(of: takeout.albums, for: albumOwner.id, recorder: recorder), owner: albumOwner)
-                } else if !takeout.albums.isEmpty {
-                    Console.out("Albums: \(takeout.albums.count) not made into vacations: there is no account to own them (name one with --user).")
-                }
+                reportLeftOut(takeout.leftOut, past: true)
+                try makeAlbums(takeout.albums, owner: albumOwner, recorder: recorder, library: library)
                 try recorder.finish(at: library.clock.seconds)
                 refused = refused || !summary.refused.isEmpty
             }
@@ -141,9 +151,20 @@ extension Commands {
         String(PhotoStore.timestampText(seconds).prefix(16)).replacingOccurrences(of: "T", with: " ")
     }
 
-    /// "Albums: 2 became vacations of anna's: “Lisbon 2019” (3), “Tram rides (2)” (1)."
-    private static func reportAlbums(_ albums: [ImportedAlbum], owner: Account) {
+    /// Makes `albums` vacations of `owner`'s and says so: "Albums: 2 became vacations of anna's:
+    /// “Lisbon 2019” (3), “Tram rides (2)” (1)."
+    private static func makeAlbums(_ albums: [ImportAlbum], owner: Account?, recorder: ImportRunRecorder, library: Library) throws {
         guard !albums.isEmpty else { return }
+        guard let owner else {
+            Console.out("Albums: \(albums.count) not made into vacations: there is no account to own them (name one with --user).")
+            return
+        }
+        let made = try library.imports.makeVacations(of: albums, for: owner.id, recorder: recorder)
+        guard !made.isEmpty else { return }
+        reportAlbums(made, owner: owner)
+    }
+
+    private static func reportAlbums(_ albums: [ImportedAlbum], owner: Account) {
         let list = albums.map { "“\($0.vacation)” (\($0.added))" }.joined(separator: ", ")
         Console.out("Albums: \(albums.count) became \(albums.count == 1 ? "a vacation" : "vacations") of \(owner.name)’s: \(list).")
         for album in albums { if let problem = album.problem { Console.out("  “\(album.vacation)”: \(problem)") } }
@@ -151,13 +172,19 @@ extension Commands {
 
     /// `--dry-run`: what the import would bring, what it has already, and what it would leave out
     /// with why; nothing is written.
-    private static func plan(_ selection: ImportSelection, takeout: Takeout?, parts: Int, library: PhotoStore, albumOwner: Account?) throws(CommandFailure) {
+    private static func plan(_ selection: ImportSelection, icloud: (ICloudExport, [ImportAlbum])?, takeout: Takeout?, parts: Int, library: PhotoStore,
+                             albumOwner: Account?) throws(CommandFailure) {
         do {
             if !selection.found.isEmpty || !selection.refused.isEmpty {
                 let plan = try ImportPlan.files(selection.found, in: library)
                 Console.out(plan.summary)
                 if let skipped = selection.skipped.summary { Console.out(skipped) }
                 reportSidecars(of: selection, past: false)
+                reportLeftOut(selection.leftOut, past: false)
+                if let (export, albums) = icloud {
+                    reportExport(export, of: selection, past: false)
+                    planAlbums(albums, owner: albumOwner)
+                }
                 for (source, reason) in selection.refused + plan.unreadable { Console.out("  would refuse \(source.path): \(reason)") }
             }
             if let takeout {
@@ -166,12 +193,8 @@ extension Commands {
                 Console.out(plan.summary)
                 if let skipped = takeout.skipped.summary { Console.out(skipped) }
                 reportSidecars(of: takeout, past: false)
-                if !takeout.albums.isEmpty {
-                    let list = takeout.albums.map { "“\($0.title)” (\($0.items.count))" }.joined(separator: ", ")
-                    let whose = albumOwner.map { "would become vacations of \($0.name)’s" }
-                        ?? "would become vacations only of an account's (name one with --user)"
-                    Console.out("Albums: \(takeout.albums.count) \(whose): \(list).")
-                }
+                reportLeftOut(takeout.leftOut, past: false)
+                planAlbums(takeout.albums, owner: albumOwner)
                 for (source, reason) in takeout.refused + plan.unreadable { Console.out("  would refuse \(source.path): \(reason)") }
             }
         } catch {
@@ -190,6 +213,27 @@ extension Commands {
         let have = { (count: Int) in past ? "had" : count == 1 ? "has" : "have" }
         Console.out("Sidecars: \(described) of \(takeout.items.count) photos and videos \(have(takeout.items.count)) one; \(orphans) \(have(orphans)) no photo.")
         for name in takeout.unmatchedSidecars { Console.out("  no photo for \(name)") }
+    }
+
+    /// "Albums: 2 would become vacations of anna’s: “Lisbon 2019” (3), “Tram rides” (1)."
+    private static func planAlbums(_ albums: [ImportAlbum], owner: Account?) {
+        guard !albums.isEmpty else { return }
+        let list = albums.map { "“\($0.title)” (\($0.items.count))" }.joined(separator: ", ")
+        let whose = owner.map { "would become vacations of \($0.name)’s" } ?? "would become vacations only of an account's (name one with --user)"
+        Console.out("Albums: \(albums.count) \(whose): \(list).")
+    }
+
+    /// "Left out 2, in the export's trash or archive:" and each with why.
+    private static func reportLeftOut(_ leftOut: [(source: ImportSource, reason: String)], past: Bool) {
+        guard !leftOut.isEmpty else { return }
+        Console.out("\(past ? "Left out" : "Would leave out") \(leftOut.count), in the export's trash or archive:")
+        for (source, reason) in leftOut { Console.out("  \(source.path): \(reason)") }
+    }
+
+    /// "iCloud export: 40 of 42 photos and videos are in its Photo Details."
+    private static func reportExport(_ export: ICloudExport, of selection: ImportSelection, past: Bool) {
+        let described = selection.found.count { $0.exportHints != nil }
+        Console.out("iCloud export: \(described) of \(selection.found.count) photos and videos \(past ? "were" : "are") in its Photo Details.")
     }
 
     /// "XMP sidecars: 3 of 10 photos and videos had one; 1 had no photo." and each sidecar without

@@ -131,6 +131,32 @@ import Glibc
         #expect(unknown.status == 64 && unknown.standardError.contains("--undo takes an import run's number"))
     }
 
+    @Test func anICloudExportsRecentlyDeletedIsLeftOutWithWhyAndItsDetailsAreSaid() throws {
+        // setup: two photos of an export, one recently deleted
+        let folder = photos.url.appendingPathComponent("iCloud Photos/Photos")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for (index, name) in ["IMG_0001.JPG", "IMG_0002.JPG"].enumerated() {
+            try FileManager.default.moveItem(atPath: try photos.drawPhoto("p\(index).jpg", seed: UInt64(index + 1)), toPath: folder.appendingPathComponent(name).path)
+        }
+        try Data("""
+            imgName,fileChecksum,favorite,hidden,deleted,originalCreationDate,viewCount,importDate
+            IMG_0001.JPG,AbC=,no,no,no,"Sunday June 9,2019 8:00 PM GMT",2,"Sunday June 9,2019 8:00 PM GMT"
+            IMG_0002.JPG,DeF=,no,no,yes,"Monday June 10,2019 9:00 AM GMT",0,"Monday June 10,2019 9:00 AM GMT"
+            """.utf8).write(to: folder.appendingPathComponent("Photo Details.csv"))
+
+        // MUT
+        let planned = try RoadTripProcess.run(["import", folder.path, "--dry-run", "--data", data], scratch: scratch.url)
+        let imported = try RoadTripProcess.run(["import", folder.path, "--data", data], scratch: scratch.url)
+
+        // validate
+        let deleted = "  \(folder.path)/IMG_0002.JPG: it was recently deleted in iCloud (--with-trash imports it)\n"
+        #expect(planned.standardOutput.contains("Would leave out 1, in the export's trash or archive:\n" + deleted), "\(planned.standardOutput)")
+        #expect(planned.standardOutput.contains("iCloud export: 1 of 1 photos and videos are in its Photo Details.\n"))
+        #expect(imported.status == 0 && imported.standardOutput.contains("Imported 1, already there 0, refused 0."), "\(imported.standardOutput)")
+        #expect(imported.standardOutput.contains("Left out 1, in the export's trash or archive:\n" + deleted))
+        #expect(imported.standardOutput.contains("iCloud export: 1 of 1 photos and videos were in its Photo Details.\n"))
+    }
+
     /// Before, the impossible latitude was dropped without a word; a warning is not a failure.
     @Test func aPhotoWithAnImpossibleEXIFFieldIsImportedWithoutItAndNamed() throws {
         // setup

@@ -1,6 +1,15 @@
 import Foundation
 import TextRules
 
+/// An album of an export (a Takeout's folder with album metadata, an iCloud export's album list).
+public struct ImportAlbum: Sendable, Equatable {
+    public let title: String
+    /// What names it in the import run (its folder, its list's file name).
+    public let key: String
+    /// Its photos' and videos' sources (`ImportSource.path`), in the export's order.
+    public let items: [String]
+}
+
 /// What an album became: the vacation's name, and how many of its photos and videos went in.
 public struct ImportedAlbum: Sendable, Equatable {
     public let album: String
@@ -16,18 +25,18 @@ extension ImportRuns {
     /// and videos that the run imported or found, in date order. A run continued adds to the
     /// vacations it made before it stopped, never makes a second. An album none of whose photos
     /// came makes nothing.
-    public func makeVacations(of albums: [Takeout.Album], for account: AccountID, recorder: ImportRunRecorder) throws -> [ImportedAlbum] {
+    public func makeVacations(of albums: [ImportAlbum], for account: AccountID, recorder: ImportRunRecorder) throws -> [ImportedAlbum] {
         var made: [ImportedAlbum] = []
         for album in albums {
             let ids = album.items.compactMap(recorder.photo(of:))
             guard !ids.isEmpty else { continue }
             let vacation: (id: Int64, name: String)
-            if let id = recorder.vacation(ofAlbum: album.folder),
+            if let id = recorder.vacation(ofAlbum: album.key),
                let name: String = try library.database.fetchValue("SELECT name FROM vacations WHERE id = \(id)") {
                 vacation = (id, name)
             } else {
                 vacation = try createVacation(named: album.title, for: account)
-                try recorder.recordVacation(vacation.id, ofAlbum: album.folder)
+                try recorder.recordVacation(vacation.id, ofAlbum: album.key)
             }
             var photos: [Photo] = []
             for start in stride(from: 0, to: ids.count, by: 500) {

@@ -13,6 +13,9 @@ public struct ImportHints: Sendable, Equatable {
     public var takenClock: String?
     public var takenClockOffset: Int?
     public var keywords: [String] = []
+    /// Whether the export marks it a favourite (Takeout's `favorited`, iCloud's `favorite`, an XMP
+    /// rating of 4 or 5).
+    public var favorite = false
     public var latitude: Double?
     public var longitude: Double?
     public var description: String?
@@ -22,8 +25,9 @@ public struct ImportHints: Sendable, Equatable {
     public var fileTime: Int64?
 
     public init(takenAt: Int64? = nil, latitude: Double? = nil, longitude: Double? = nil, description: String? = nil,
-                fileTime: Int64? = nil) {
+                fileTime: Int64? = nil, favorite: Bool = false) {
         self.takenAt = takenAt
+        self.favorite = favorite
         self.latitude = latitude
         self.longitude = longitude
         self.description = description
@@ -32,23 +36,28 @@ public struct ImportHints: Sendable, Equatable {
 
     public init(_ sidecar: TakeoutSidecar, fileTime: Int64? = nil) {
         self.init(takenAt: sidecar.takenAt, latitude: sidecar.latitude, longitude: sidecar.longitude,
-                  description: sidecar.description, fileTime: fileTime)
+                  description: sidecar.description, fileTime: fileTime, favorite: sidecar.favorited)
     }
 
     public init(_ xmp: XMPSidecar, fileTime: Int64? = nil) {
         // A title given and no description: the title is its caption (its own title stays its
         // file's name, by which a Live Photo's halves find each other).
-        self.init(latitude: xmp.latitude, longitude: xmp.longitude, description: xmp.description ?? xmp.title, fileTime: fileTime)
+        self.init(latitude: xmp.latitude, longitude: xmp.longitude, description: xmp.description ?? xmp.title, fileTime: fileTime,
+                  favorite: (xmp.rating ?? 0) >= 4)
         (takenClock, takenClockOffset, keywords) = (xmp.takenAt, xmp.takenOffset, xmp.keywords)
     }
 
-    /// These hints with what they lack taken from `other` (another sidecar of the same photo).
-    func filled(from other: ImportHints) -> ImportHints {
+    /// These hints with what they lack taken from `other` (another sidecar of the same photo, or
+    /// what its export's list says).
+    public func filled(from other: ImportHints) -> ImportHints {
         var filled = self
         filled.takenAt = takenAt ?? other.takenAt
+        if takenClock == nil { (filled.takenClock, filled.takenClockOffset) = (other.takenClock, other.takenClockOffset) }
         if latitude == nil || longitude == nil { (filled.latitude, filled.longitude) = (other.latitude, other.longitude) }
         if description == nil { filled.description = other.description }
         filled.fileTime = fileTime ?? other.fileTime
+        filled.keywords = keywords.isEmpty ? other.keywords : keywords
+        filled.favorite = favorite || other.favorite
         return filled
     }
 

@@ -19,17 +19,15 @@ public final class Takeout: @unchecked Sendable {
         public let hints: ImportHints
         /// Its sidecar's name, if it has one.
         public let sidecar: String?
+        /// In the trash, or archived, by its sidecar or its folder.
+        let trashed: Bool
+        let archived: Bool
     }
 
-    /// An album of the Takeout: a folder with Google's album metadata beside its photos (year
-    /// folders, "Photos from 2019", have none), titled as the metadata says.
-    public struct Album: Sendable, Equatable {
-        public let title: String
-        /// Its folder in the Takeout: what names it in the import run.
-        public let folder: String
-        /// Its photos' and videos' sources (`Item.source.path`), in the Takeout's order.
-        public let items: [String]
-    }
+    /// Google's names for the trash's and the archive's folders, in the Takeout's language.
+    static let trashFolders: Set<String> = ["trash", "bin", "corbeille", "papierkorb", "papelera", "cestino", "lixeira", "prullenbak"]
+    static let archiveFolders: Set<String> = ["archive", "archiv", "archives", "archivo", "archivio", "arquivo", "archief"]
+
 
     /// An album's title, in the Takeout's language.
     static let albumFiles: Set<String> = [
@@ -49,8 +47,11 @@ public final class Takeout: @unchecked Sendable {
     public private(set) var skipped = SkippedFiles()
     /// Sidecars no photo of the Takeout claimed (a photo Google left out of the parts).
     public private(set) var unmatchedSidecars: [String] = []
-    /// Its albums with photos, by title.
-    public private(set) var albums: [Album] = []
+    /// Photos and videos not to be imported (the trash, the archive), each with why.
+    public private(set) var leftOut: [(source: ImportSource, reason: String)] = []
+    /// Its albums with photos, by title: folders with Google's album metadata beside their
+    /// photos (year folders, "Photos from 2019", have none), titled as the metadata says.
+    public private(set) var albums: [ImportAlbum] = []
     /// How the list of import runs names it: "Google Takeout, 2 parts".
     public let label: String
     /// Its parts' names and sizes: the same parts imported again continue the run they began.
@@ -108,9 +109,12 @@ public final class Takeout: @unchecked Sendable {
         var claimed: Set<String> = []
         for (index, member) in media {
             let source = ImportSource(path: "\(parts[index].label): \(ZipArchive.shown(member.name))", fileName: member.fileName)
+            let folderName = member.folder.split(separator: "/").last.map { $0.lowercased() } ?? ""
+            let (inTrash, inArchive) = (Takeout.trashFolders.contains(folderName), Takeout.archiveFolders.contains(folderName))
             let folder = sidecars[member.folder] ?? [:]
             guard let name = TakeoutNames.sidecar(for: member.fileName, among: folder.keys), let found = folder[name] else {
-                items.append(Item(part: index, member: member, source: source, hints: ImportHints(fileTime: member.modified), sidecar: nil))
+                items.append(Item(part: index, member: member, source: source, hints: ImportHints(fileTime: member.modified), sidecar: nil,
+                                  trashed: inTrash, archived: inArchive))
                 continue
             }
             claimed.insert(found.member.name)
@@ -118,11 +122,13 @@ public final class Takeout: @unchecked Sendable {
                 let sidecar = try TakeoutSidecar(json: parts[found.part].archive.bytes(of: found.member, limit: TakeoutSidecar.byteLimit))
                 // The sidecar's title is the name the photo had before Google cut it to fit.
                 items.append(Item(part: index, member: member, source: ImportSource(path: source.path, fileName: sidecar.title ?? member.fileName),
-                                  hints: ImportHints(sidecar, fileTime: member.modified), sidecar: found.member.name))
+                                  hints: ImportHints(sidecar, fileTime: member.modified), sidecar: found.member.name,
+                                  trashed: inTrash || sidecar.trashed, archived: inArchive || sidecar.archived))
             } catch {
                 refused.append((ImportSource(path: "\(parts[found.part].label): \(ZipArchive.shown(found.member.name))", fileName: name),
                                 "this sidecar cannot be read (its photo is imported without it): \(error)"))
-                items.append(Item(part: index, member: member, source: source, hints: ImportHints(fileTime: member.modified), sidecar: nil))
+                items.append(Item(part: index, member: member, source: source, hints: ImportHints(fileTime: member.modified), sidecar: nil,
+                                  trashed: inTrash, archived: inArchive))
             }
         }
         unmatchedSidecars = sidecars.values.flatMap(\.values).map(\.member.name).filter { !claimed.contains($0) }.sorted()
@@ -146,9 +152,9 @@ public final class Takeout: @unchecked Sendable {
                                 "this album's title cannot be read (the folder's name is used): \(error)"))
             }
             let name = title ?? folder.split(separator: "/").last.map(String.init) ?? folder
-            albums.append(Album(title: name, folder: folder, items: members))
+            albums.append(ImportAlbum(title: name, key: folder, items: members))
         }
-        albums.sort { ($0.title.lowercased(), $0.folder) < ($1.title.lowercased(), $1.folder) }
+        albums.sort { ($0.title.lowercased(), $0.key) < ($1.title.lowercased(), $1.key) }
     }
 
     /// A photo in an album is in the Takeout twice (its year's folder and the album's), each copy
@@ -169,8 +175,27 @@ public final class Takeout: @unchecked Sendable {
             guard let key = key(item), let shared = shared[key] else { return item }
             var hints = item.hints.filled(from: shared)
             hints.fileTime = item.hints.fileTime
-            return Item(part: item.part, member: item.member, source: item.source, hints: hints, sidecar: item.sidecar)
+            return Item(part: item.part, member: item.member, source: item.source, hints: hints, sidecar: item.sidecar,
+                        trashed: item.trashed, archived: item.archived)
         }
+    }
+
+    /// Leaves out what was in the trash (unless `withTrash`) or archived (unless `withArchive`),
+    /// each with why; its albums keep only what is imported.
+    public func leaveOut(withTrash: Bool, withArchive: Bool) {
+        var kept: [Item] = []
+        for item in items {
+            if item.trashed && !withTrash {
+                leftOut.append((item.source, "it was in the trash (--with-trash imports it)"))
+            } else if item.archived && !withArchive {
+                leftOut.append((item.source, "it was archived (--with-archive imports it)"))
+            } else {
+                kept.append(item)
+            }
+        }
+        items = kept
+        let imported = Set(kept.map(\.source.path))
+        albums = albums.map { ImportAlbum(title: $0.title, key: $0.key, items: $0.items.filter(imported.contains)) }.filter { !$0.items.isEmpty }
     }
 
     /// Hands `item`'s bytes to `body` a piece at a time (one member at a time, whatever thread asks).

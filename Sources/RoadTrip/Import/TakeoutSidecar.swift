@@ -14,6 +14,9 @@ public struct TakeoutSidecar: Sendable, Equatable {
     public var latitude: Double?
     public var longitude: Double?
     public var favorited = false
+    /// In the account's trash, or archived (out of the main view), when the Takeout was made.
+    public var trashed = false
+    public var archived = false
 
     /// Google's sidecars are a kilobyte or two; a larger one is refused unread.
     public static let byteLimit = 1 << 20
@@ -38,6 +41,8 @@ public struct TakeoutSidecar: Sendable, Equatable {
             case "geoData": geo = try Self.position(&tokens)
             case "geoDataExif": exif = try Self.position(&tokens)
             case "favorited": favorited = try tokens.nextValue() == .bool(true)
+            case "trashed": trashed = try tokens.nextValue() == .bool(true)
+            case "archived": archived = try tokens.nextValue() == .bool(true)
             default: try tokens.skipValue()
             }
         }

@@ -11,8 +11,12 @@ public struct ImportSelection: Sendable {
     public var skipped = SkippedFiles()
     /// The paths given, as the list of import runs names them.
     public private(set) var paths: [String] = []
-    /// XMP sidecars of no photo or video found (counted as skipped too).
+    /// XMP sidecars of no photo or video found.
     public private(set) var unmatchedSidecars: [String] = []
+    /// An iCloud export's lists found in the folders (`ICloudExport.isExportFile`).
+    public private(set) var exportFiles: [String] = []
+    /// Files found but not to be imported (an export's trash), each with why.
+    public var leftOut: [(source: ImportSource, reason: String)] = []
 
     public init() {}
 
@@ -82,6 +86,8 @@ public struct ImportSelection: Sendable {
                 files.append(url.path)
             } else if ImportFileKind.fileExtension(of: url.lastPathComponent) == "xmp" {
                 sidecars[url.deletingLastPathComponent().path, default: [:]][url.lastPathComponent.lowercased()] = url.lastPathComponent
+            } else if ICloudExport.isExportFile(url.path) {
+                exportFiles.append(url.path)
             } else {
                 skipped.add(fileName: url.lastPathComponent)
             }

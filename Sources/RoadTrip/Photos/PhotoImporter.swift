@@ -8,6 +8,8 @@ public struct ImportSource: Sendable, Equatable {
     public let path: String
     public let fileName: String
     public var sidecar: String?
+    /// What an export's lists say of it (iCloud's `Photo Details.csv`).
+    public var exportHints: ImportHints?
 
     public init(path: String, fileName: String? = nil, sidecar: String? = nil) {
         self.path = path
@@ -104,15 +106,16 @@ public struct PhotoImporter: Sendable {
             let source = sources[index]
             // Its file's time files it where nothing in it says when it was taken.
             let modified = (try? FileManager.default.attributesOfItem(atPath: source.path)[.modificationDate]) as? Date
-            let fileTime = modified.map { Int64($0.timeIntervalSince1970.rounded(.down)) }
+            var hints = source.exportHints ?? ImportHints()
+            hints.fileTime = modified.map { Int64($0.timeIntervalSince1970.rounded(.down)) }
             guard let sidecar = source.sidecar else {
-                return library.importPhoto(at: source.path, fileName: source.fileName, by: account, hints: ImportHints(fileTime: fileTime))
+                return library.importPhoto(at: source.path, fileName: source.fileName, by: account, hints: hints)
             }
             do {
-                let xmp = try XMPSidecar(contentsOf: sidecar)
-                return library.importPhoto(at: source.path, fileName: source.fileName, by: account, hints: ImportHints(xmp, fileTime: fileTime))
+                let xmp = ImportHints(try XMPSidecar(contentsOf: sidecar)).filled(from: hints)
+                return library.importPhoto(at: source.path, fileName: source.fileName, by: account, hints: xmp)
             } catch {
-                let outcome = library.importPhoto(at: source.path, fileName: source.fileName, by: account, hints: ImportHints(fileTime: fileTime))
+                let outcome = library.importPhoto(at: source.path, fileName: source.fileName, by: account, hints: hints)
                 guard case .imported(let photo, let warnings) = outcome else { return outcome }
                 let name = URL(fileURLWithPath: sidecar).lastPathComponent
                 return .imported(photo, warnings: warnings + ["its XMP sidecar \(name) cannot be read (it was imported without it): \(error)"])

@@ -140,6 +140,29 @@ import TestSupport
         #expect(summary.warnings.map(\.warning) == ["nothing in it or beside it says when it was taken: it is filed at its file's time, 2015-03-01"])
     }
 
+    @Test func theTrashAndTheArchiveAreLeftOutWithWhyUnlessAskedFor() throws {
+        // setup: a photo in the Takeout's trash folder (in French), one its sidecar says is archived, one kept
+        let year = "Takeout/Google Photos/Photos from 2020/"
+        let part = fixture.source.appendingPathComponent("takeout-001.zip").path
+        try TestZip.write(part, [
+            .init("Takeout/Google Photos/Corbeille/gone.jpg", try bytes(try fixture.draw("gone.jpg", seed: 11)), stored: true),
+            .init(year + "old.jpg", try bytes(try fixture.draw("old.jpg", seed: 12)), stored: true),
+            .init(year + "old.jpg.json", Array(#"{"title": "old.jpg", "archived": true}"#.utf8)),
+            .init(year + "kept.jpg", try bytes(try fixture.draw("kept.jpg", seed: 13)), stored: true),
+        ])
+        let asked = try Takeout(parts: [part])
+
+        // MUT
+        let takeout = try Takeout(parts: [part])
+        takeout.leaveOut(withTrash: false, withArchive: false)
+        asked.leaveOut(withTrash: true, withArchive: true)
+
+        // validate
+        #expect(takeout.items.map(\.source.fileName) == ["kept.jpg"])
+        #expect(takeout.leftOut.map(\.reason).sorted() == ["it was archived (--with-archive imports it)", "it was in the trash (--with-trash imports it)"])
+        #expect(asked.items.count == 3 && asked.leftOut.isEmpty)
+    }
+
     @Test func aPartThatIsNoZipIsNamedAndNothingIsImported() throws {
         let text = try fixture.write(Array("PK but not a zip".utf8), as: "takeout-001.zip")
         #expect(!Takeout.isZip(text))
