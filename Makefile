@@ -68,6 +68,7 @@ bench: release bench-deps e2e-deps
 	bench/book/run.sh
 	bench/book-keep/run.sh
 	bench/import/run.sh
+	bench/import/takeout.sh
 	bench/cluster/run.sh
 	bench/map/run.sh
 	bench/backup/run.sh

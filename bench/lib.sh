@@ -123,3 +123,14 @@ report_views() {
             "$(awk -v a="$rrps" -v b="$nrps" 'BEGIN { printf "%.2f", a / b }')"
     done
 }
+
+# seconds: a monotonic clock's reading, for timing a step. median: the median of the numbers on stdin.
+seconds() { python3 -c 'import time; print(time.monotonic())'; }
+median() { tr ' ' '\n' | sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
+# rate_row LABEL SECONDS COUNT PEAK [ROUNDS…]: a row of a timing table: the label, the seconds, COUNT
+# per second, the peak memory (MB, "-" for none) and each round's seconds; rate_row "" prints the header.
+rate_row() {
+    if [ -z "$1" ]; then printf '%-46s %9s %9s %12s   %s\n' "" "seconds" "per s" "peak RSS MB" "rounds (s)"; return; fi
+    local label=$1 secs=$2 count=$3 peak=$4; shift 4
+    printf '%-46s %9s %9s %12s   %s\n' "$label" "$secs" "$(awk -v n="$count" -v s="$secs" 'BEGIN { printf "%.2f", n / s }')" "$peak" "$*"
+}

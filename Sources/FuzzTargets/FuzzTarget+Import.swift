@@ -61,11 +61,16 @@ enum ImportInput {
 }
 
 extension FuzzTarget {
-    /// Sidecars of an export from outside (XMP, iCloud's CSV files): whatever they say is possible
-    /// or none.
+    /// Sidecars of an export from outside (XMP, iCloud's CSV files) and Google's location history:
+    /// whatever they say is possible or none.
     static let exportSidecars = FuzzTarget(name: "export-sidecars", seeds: ExportSidecarInput.seeds) { bytes in
         if let rows = try? CSVReader.rows(bytes) {
             precondition(rows.allSatisfy { $0.allSatisfy { $0.utf8.count <= CSVReader.longestField } }, "a field past the limit")
+        }
+        if let points = try? LocationHistory.points(bytes) {
+            precondition(points.allSatisfy { abs($0.latitude) <= 90 && abs($0.longitude) <= 180 && $0.time != nil }, "an impossible point")
+            precondition(zip(points, points.dropFirst()).allSatisfy { ($0.time ?? 0) <= ($1.time ?? 0) }, "points out of time order")
+            precondition(LocationHistory.days(points).reduce(0) { $0 + $1.pointCount } == points.count, "points lost between days")
         }
         let export = ICloudExport(lists: [("Photo Details.csv", .success(bytes)), ("Albums/Trip.csv", .success(bytes))])
         for detail in export.details.values {
@@ -83,7 +88,11 @@ extension FuzzTarget {
 
 enum ExportSidecarInput {
     static func seeds() -> [FuzzTarget.Seed] {
-        [.init("photo-details", Array("""
+        [.init("location-history", Array("""
+            {"locations": [{"latitudeE7": 387071000, "longitudeE7": -91355000, "timestamp": "2019-06-08T10:00:00Z"}],
+             "semanticSegments": [{"timelinePath": [{"point": "38.7071°, -9.1355°", "time": "2024-05-01T10:00:00.000+01:00"}]}]}
+            """.utf8)),
+         .init("photo-details", Array("""
             imgName,fileChecksum,favorite,hidden,deleted,originalCreationDate,viewCount,importDate
             IMG_0001.JPG,AbC=,yes,no,no,"Sunday June 9,2019 8:00 PM GMT",2,"Sunday June 9,2019 8:00 PM GMT"
 

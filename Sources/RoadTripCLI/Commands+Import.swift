@@ -24,14 +24,16 @@ extension Commands {
         let (account, albumOwner) = try importingAccounts(parsed.options["--user"], library: library)
         // A zip file is a Google Takeout's part (known by its first bytes): all of them are one Takeout.
         let parts = parsed.words.filter(Takeout.isZip)
-        var selection = ImportSelection(paths: parsed.words.filter { !parts.contains($0) })
+        // A JSON file named is a location history (Records.json, a month of Semantic Location History, Timeline.json).
+        let histories = parsed.words.filter { !parts.contains($0) && $0.lowercased().hasSuffix(".json") }
+        var selection = ImportSelection(paths: parsed.words.filter { !parts.contains($0) && !histories.contains($0) })
         let (withTrash, withArchive) = (parsed.flags.contains("--with-trash"), parsed.flags.contains("--with-archive"))
         // An iCloud Photos export's lists among the folders' files: what they say of each photo, and its albums.
         let icloud = selection.exportFiles.isEmpty ? nil : ICloudExport(files: selection.exportFiles)
         let icloudAlbums = icloud?.apply(to: &selection, withTrash: withTrash, withArchive: withArchive) ?? []
         selection.refused += icloud?.refused ?? []
         for path in selection.missing { Console.error("\(path): no such file or folder") }
-        guard !selection.found.isEmpty || !selection.refused.isEmpty || !parts.isEmpty else {
+        guard !selection.found.isEmpty || !selection.refused.isEmpty || !parts.isEmpty || !histories.isEmpty else {
             if let skipped = selection.skipped.summary { Console.out(skipped) }
             reportSidecars(of: selection, past: false)
             throw CommandFailure(message: selection.missing.isEmpty ? "no photos to import" : "nothing to import")
@@ -46,6 +48,8 @@ extension Commands {
         if parsed.flags.contains("--dry-run") {
             try plan(selection, icloud: icloud.map { ($0, icloudAlbums) }, takeout: takeout, parts: parts.count, library: library.photos,
                      albumOwner: albumOwner)
+            let files = histories.count + (takeout?.locationHistories.count ?? 0)
+            if files > 0 { Console.out("Location history: \(files) \(files == 1 ? "file" : "files") would become tracks, one a day, placing photos without a position.") }
             return
         }
         let bar = ProgressBar(isTerminal: isatty(STDOUT_FILENO) == 1)
@@ -78,8 +82,18 @@ extension Commands {
                 reportSidecars(of: takeout, past: true)
                 reportLeftOut(takeout.leftOut, past: true)
                 try makeAlbums(takeout.albums, owner: albumOwner, recorder: recorder, library: library)
+                try importHistories(takeout.locationHistories, by: account, recorder: recorder, library: library, refused: &refused)
                 try recorder.finish(at: library.clock.seconds)
                 refused = refused || !summary.refused.isEmpty
+            }
+            if !histories.isEmpty {
+                let files = histories.map { path in (name: path, bytes: { () throws -> [UInt8] in try LocationHistory.bytes(ofFileAt: path) }) }
+                let label = "Location history from " + histories.map { URL(fileURLWithPath: $0).lastPathComponent }.joined(separator: ", ")
+                let key = ImportRuns.key(of: histories.map { ($0, ((try? FileManager.default.attributesOfItem(atPath: $0)[.size]) as? Int64) ?? -1) })
+                let recorder = try library.imports.begin(source: label, key: key, by: account?.id)
+                Console.out("Import run \(recorder.id) (`roadtrip import --undo \(recorder.id)` undoes it).")
+                try importHistories(files, by: account, recorder: recorder, library: library, refused: &refused)
+                try recorder.finish(at: library.clock.seconds)
             }
         } catch let failure as CommandFailure {
             throw failure
@@ -90,6 +104,20 @@ extension Commands {
         if refused || !selection.missing.isEmpty {
             throw CommandFailure(message: "some files were not imported", status: 2)
         }
+    }
+
+    /// Location histories made tracks of the run, and photos placed by them: "Location history:
+    /// 12 tracks, one a day (12 new); placed 8 photos that had no position."
+    private static func importHistories(_ files: [(name: String, bytes: () throws -> [UInt8])], by account: Account?, recorder: ImportRunRecorder,
+                                        library: Library, refused: inout Bool) throws {
+        guard !files.isEmpty else { return }
+        let history = try library.imports.importLocationHistory(files, by: account?.id, recorder: recorder)
+        if history.tracks > 0 {
+            Console.out("Location history: \(history.tracks) \(history.tracks == 1 ? "track" : "tracks"), one a day (\(history.added) new); "
+                        + "placed \(history.placed) \(history.placed == 1 ? "photo" : "photos") that had no position.")
+        }
+        for (source, reason) in history.refused { Console.out("  refused \(source): \(reason)") }
+        refused = refused || !history.refused.isEmpty
     }
 
     /// Who imports (`--user`), and who owns the vacations made of albums: that account, else the
@@ -135,8 +163,10 @@ extension Commands {
         guard let id = Int64(text), id > 0 else { throw CommandFailure(message: "--undo takes an import run's number (`roadtrip import --runs` lists them)", status: 64) }
         do {
             let undone = try library.imports.undo(id)
-            var line = "Undid import run \(id): removed \(undone.removed) \(undone.removed == 1 ? "photo or video" : "photos and videos")"
-            line += undone.vacations > 0 ? " and \(undone.vacations) \(undone.vacations == 1 ? "vacation" : "vacations")." : "."
+            var removed = ["\(undone.removed) \(undone.removed == 1 ? "photo or video" : "photos and videos")"]
+            if undone.vacations > 0 { removed.append("\(undone.vacations) \(undone.vacations == 1 ? "vacation" : "vacations")") }
+            if undone.tracks > 0 { removed.append("\(undone.tracks) \(undone.tracks == 1 ? "track" : "tracks") (and the positions they gave)") }
+            var line = "Undid import run \(id): removed " + (removed.count == 1 ? removed[0] : removed.dropLast().joined(separator: ", ") + " and " + removed.last!) + "."
             if undone.kept > 0 { line += " Kept \(undone.kept) that another import brought too." }
             Console.out(line)
         } catch let error as ImportRunError {

@@ -157,6 +157,33 @@ import Glibc
         #expect(imported.standardOutput.contains("iCloud export: 1 of 1 photos and videos were in its Photo Details.\n"))
     }
 
+    @Test func aLocationHistoryNamedOnItsOwnBecomesTracksOfARunThatUndoTakesBack() throws {
+        // setup: the newer Timeline export, over two days, and a JSON file that is none
+        let timeline = photos.url.appendingPathComponent("Timeline.json").path
+        try Data("""
+            {"semanticSegments": [{"timelinePath": [{"point": "38.7071°, -9.1355°", "time": "2024-05-01T10:00:00.000+01:00"},
+                                                    {"point": "38.7081°, -9.1345°", "time": "2024-05-02T10:20:00.000+01:00"}]}]}
+            """.utf8).write(to: URL(fileURLWithPath: timeline))
+        let other = photos.url.appendingPathComponent("other.json").path
+        try Data("[]".utf8).write(to: URL(fileURLWithPath: other))
+
+        // MUT
+        let imported = try RoadTripProcess.run(["import", timeline, other, "--data", data], scratch: scratch.url)
+        let undone = try RoadTripProcess.run(["import", "--undo", "1", "--data", data], scratch: scratch.url)
+
+        // validate
+        #expect(imported.status == 2, "a file refused: \(imported.standardOutput)")
+        #expect(imported.standardOutput == """
+            Import run 1 (`roadtrip import --undo 1` undoes it).
+            Location history: 2 tracks, one a day (2 new); placed 0 photos that had no position.
+              refused \(other): holds no point with a position and a time: it is no location history
+
+            """, "\(imported.standardOutput)")
+        #expect(undone.standardOutput == "Undid import run 1: removed 0 photos and videos and 2 tracks (and the positions they gave).\n",
+                "\(undone.standardOutput)")
+        #expect(try Library(folder: URL(fileURLWithPath: data), readers: 1).tracks.all().isEmpty)
+    }
+
     /// Before, the impossible latitude was dropped without a word; a warning is not a failure.
     @Test func aPhotoWithAnImpossibleEXIFFieldIsImportedWithoutItAndNamed() throws {
         // setup

@@ -18,8 +18,6 @@ ORIGINALS=${ORIGINALS:-2000}
 ROUNDS=${ROUNDS:-3}
 . bench/lib.sh
 
-seconds() { python3 -c 'import time; print(time.monotonic())'; }
-median() { tr ' ' '\n' | sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 timed() { local start end; start=$(seconds); "$@" > "$work/last.log"; end=$(seconds); awk -v a="$start" -v b="$end" 'BEGIN { printf "%.2f", b - a }'; }
 
 # The library: ORIGINALS files of 8–40 KB of random bytes named by their SHA-256 with their rows,

@@ -34,8 +34,6 @@ done
 rm -f "$work"/*.v
 megabytes=$(du -sm "$work/photos" | cut -f1)
 
-seconds() { python3 -c 'import time; print(time.monotonic())'; }
-median() { tr ' ' '\n' | sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 
 # Both, alternately, ROUNDS times (the machine's other load moves either by a fifth from one
 # run to the next): the medians are compared, and every round is printed.
@@ -63,11 +61,9 @@ rt_seconds=$(echo "${rt_runs[@]}" | median)
 vt_seconds=$(echo "${vt_runs[@]}" | median)
 
 echo "Photo import: $PHOTOS JPEGs of 12–24 MP ($megabytes MB), $cores cores, $(date -u +%Y-%m-%d), median of $ROUNDS rounds"
-printf '%-44s %9s %9s %12s   %s\n' "" "seconds" "photos/s" "peak RSS MB" "rounds (s)"
-printf '%-44s %9s %9s %12s   %s\n' "vipsthumbnail, 250 px WebP + 1440 px JPEG" "$vt_seconds" \
-    "$(awk -v n="$PHOTOS" -v s="$vt_seconds" 'BEGIN { printf "%.2f", n / s }')" "-" "${vt_runs[*]}"
-printf '%-44s %9s %9s %12s   %s\n' "roadtrip import (same sizes, + hash, store)" "$rt_seconds" \
-    "$(awk -v n="$PHOTOS" -v s="$rt_seconds" 'BEGIN { printf "%.2f", n / s }')" "$rt_peak" "${rt_runs[*]}"
+rate_row ""
+rate_row "vipsthumbnail, 250 px WebP + 1440 px JPEG" "$vt_seconds" "$PHOTOS" "-" "${vt_runs[@]}"
+rate_row "roadtrip import (same sizes, + hash, store)" "$rt_seconds" "$PHOTOS" "$rt_peak" "${rt_runs[@]}"
 echo "ratio (roadtrip photos/s ÷ vipsthumbnail photos/s): $(awk -v a="$vt_seconds" -v b="$rt_seconds" 'BEGIN { printf "%.2f", a / b }')"
 echo
 

@@ -41,7 +41,6 @@ write("day.kml", '<kml xmlns="http://www.opengis.net/kml/2.2" xmlns:gx="http://w
       "".join(f"<gx:coord>{lo:.6f} {la:.6f} 0</gx:coord>\n" for la, lo, _ in points), "</gx:Track></Placemark></Document></kml>\n")
 PY
 
-median() { tr ' ' '\n' | sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 
 # run FILE: "seconds peak-MiB outcome" of importing FILE into a fresh library, ROUNDS times
 # (the median time, the highest peak); the outcome is the command's last line, cut short.

@@ -16,7 +16,6 @@ CLIPS=${CLIPS:-2}
 DURATION=${DURATION:-5s}
 . bench/lib.sh
 command -v ffmpeg > /dev/null || { echo "ffmpeg is missing: make deps installs it" >&2; exit 1; }
-seconds() { python3 -c 'import time; print(time.monotonic())'; }
 
 # 1. Clips: a moving test picture with a tone, 10 s of 1080p, each a different pattern.
 mkdir -p "$work/clips"

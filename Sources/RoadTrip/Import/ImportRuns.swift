@@ -26,6 +26,22 @@ public struct ImportUndo: Sendable, Equatable {
     public var removed = 0
     public var kept = 0
     public var vacations = 0
+    public var tracks = 0
+}
+
+/// What a run's location history became: tracks, and the photos they placed.
+public struct ImportedHistory: Sendable, Equatable {
+    public var tracks = 0
+    /// Of those, new to the library (a history imported before adds nothing).
+    public var added = 0
+    public var placed = 0
+    /// Each file that is no location history, with why.
+    public var refused: [(source: String, reason: String)] = []
+
+    public static func == (left: ImportedHistory, right: ImportedHistory) -> Bool {
+        (left.tracks, left.added, left.placed) == (right.tracks, right.added, right.placed)
+            && left.refused.map(\.source) == right.refused.map(\.source) && left.refused.map(\.reason) == right.refused.map(\.reason)
+    }
 }
 
 /// Why an import run cannot be undone.
@@ -96,6 +112,41 @@ public struct ImportRuns: Sendable {
         }
     }
 
+    /// Imports location histories (`LocationHistory`) as tracks of the run's, then places the
+    /// photos without a position from those tracks (no estimates), as "Place from tracks" does.
+    public func importLocationHistory(_ files: [(name: String, bytes: () throws -> [UInt8])], by account: AccountID?,
+                                      recorder: ImportRunRecorder) throws -> ImportedHistory {
+        var result = ImportedHistory()
+        var trackIDs: [Int64] = []
+        for (name, bytes) in files {
+            do {
+                let imported = try library.tracks.importLocationHistory(try bytes(), fileName: (name as NSString).lastPathComponent, by: account)
+                result.tracks += imported.tracks.count
+                result.added += imported.added
+                trackIDs += imported.tracks.map(\.id)
+            } catch let error as TrackFileError {
+                result.refused.append((name, error.reason))
+            } catch {
+                result.refused.append((name, "it could not be read: \(error)"))
+            }
+        }
+        guard !trackIDs.isEmpty else { return result }
+        try library.database.write { db in
+            for track in trackIDs {
+                try db.execute("INSERT INTO import_run_tracks (run_id, track_id) VALUES (\(recorder.id), \(track)) ON CONFLICT (run_id, track_id) DO NOTHING")
+            }
+        }
+        var request = PlacementRequest(trackIDs: trackIDs)
+        request.estimate = false
+        if let placement = try library.placer.apply(try library.placer.plan(request), by: account) {
+            result.placed = placement.photoCount
+            try library.database.write { db in
+                try db.execute("UPDATE import_runs SET placement_id = \(placement.id) WHERE id = \(recorder.id)")
+            }
+        }
+        return result
+    }
+
     /// Undoes the run `id`: removes the vacations it made, and the photos and videos it brought
     /// that no other import (not undone) brought too and that the library did not have before an
     /// import made them; everything else stays as it is. Vacations keep their own copies of
@@ -107,6 +158,18 @@ public struct ImportRuns: Sendable {
         }
         guard undone == nil else { throw ImportRunError.alreadyUndone(id) }
         var result = ImportUndo()
+        // The positions its tracks gave go back to what they were, then the tracks go.
+        if let placement: Int64 = try database.fetchValue("SELECT placement_id FROM import_runs WHERE id = \(id)") {
+            _ = try library.placer.undo(placement)
+        }
+        // A track another run (not undone) imported too stays.
+        for track in try database.fetchAll("""
+            SELECT mine.track_id FROM import_run_tracks mine WHERE mine.run_id = \(id) AND NOT EXISTS (
+                SELECT 1 FROM import_run_tracks others JOIN import_runs runs ON runs.id = others.run_id
+                WHERE others.track_id = mine.track_id AND others.run_id <> \(id) AND runs.undone_at IS NULL)
+            """, { try $0["track_id"] as Int64 }) {
+            if try library.tracks.delete(id: track) { result.tracks += 1 }
+        }
         let vacations = try database.fetchAll("""
             SELECT made.vacation_id, vacations.account_id FROM import_run_vacations made JOIN vacations ON vacations.id = made.vacation_id
             WHERE made.run_id = \(id)

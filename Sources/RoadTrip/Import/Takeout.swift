@@ -47,6 +47,15 @@ public final class Takeout: @unchecked Sendable {
     public private(set) var skipped = SkippedFiles()
     /// Sidecars no photo of the Takeout claimed (a photo Google left out of the parts).
     public private(set) var unmatchedSidecars: [String] = []
+    /// Google's folders of location history, in the Takeout's language.
+    static let locationFolders: Set<String> = [
+        "location history", "location history (timeline)", "standortverlauf", "standortverlauf (timeline)", "historique des positions",
+        "historial de ubicaciones", "cronologia delle posizioni", "histórico de localização", "locatiegeschiedenis",
+    ]
+
+    /// Its location history's files (`LocationHistory`), read only when imported.
+    private var locationFiles: [(part: Int, member: ZipMember)] = []
+
     /// Photos and videos not to be imported (the trash, the archive), each with why.
     public private(set) var leftOut: [(source: ImportSource, reason: String)] = []
     /// Its albums with photos, by title: folders with Google's album metadata beside their
@@ -91,7 +100,11 @@ public final class Takeout: @unchecked Sendable {
             for member in part.archive.members {
                 let name = member.fileName
                 if name.lowercased().hasSuffix(".json") {
-                    if Takeout.albumFiles.contains(name.lowercased()) {
+                    let folders = member.folder.split(separator: "/").map { $0.lowercased() }
+                    if folders.contains(where: Takeout.locationFolders.contains) || name == "Records.json" {
+                        // Its settings say nothing of where anyone was.
+                        if name.lowercased().contains("settings") { skipped.add(fileName: name) } else { locationFiles.append((index, member)) }
+                    } else if Takeout.albumFiles.contains(name.lowercased()) {
                         albumFiles[member.folder] = (index, member)
                     } else if Takeout.ownFiles.contains(name.lowercased()) {
                         skipped.add(fileName: name)
@@ -196,6 +209,16 @@ public final class Takeout: @unchecked Sendable {
         items = kept
         let imported = Set(kept.map(\.source.path))
         albums = albums.map { ImportAlbum(title: $0.title, key: $0.key, items: $0.items.filter(imported.contains)) }.filter { !$0.items.isEmpty }
+    }
+
+    /// Its location history's files, each named as a summary names it, read when asked (one
+    /// member at a time, whatever thread asks).
+    public var locationHistories: [(name: String, bytes: () throws -> [UInt8])] {
+        locationFiles.map { file in
+            ("\(parts[file.part].label): \(ZipArchive.shown(file.member.name))", { [self] in
+                try reading.withLock { try parts[file.part].archive.bytes(of: file.member, limit: LocationHistory.maximumBytes) }
+            })
+        }
     }
 
     /// Hands `item`'s bytes to `body` a piece at a time (one member at a time, whatever thread asks).

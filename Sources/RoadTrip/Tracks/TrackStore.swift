@@ -42,8 +42,21 @@ public struct TrackStore: Sendable {
     }
 
     private func importFile(bytes: [UInt8], fileName: String, by account: AccountID?) throws -> TrackImport {
-        let file = try TrackFile.read(bytes: bytes, fileName: fileName)
-        let digest = SHA256.hexDigest(bytes)
+        try store(try TrackFile.read(bytes: bytes, fileName: fileName), digest: SHA256.hexDigest(bytes), fileName: fileName, by: account)
+    }
+
+    /// Stores a location history's points (`LocationHistory`) as tracks, one a day; the same
+    /// history again adds nothing. Its format is noted as GeoJSON's: JSON, its tracks LineStrings.
+    public func importLocationHistory(_ bytes: [UInt8], fileName: String, by account: AccountID?) throws -> TrackImport {
+        guard bytes.count <= LocationHistory.maximumBytes else {
+            throw TrackFileError(reason: "is \(bytes.count >> 20) MiB; a location history is read up to \(LocationHistory.maximumBytes >> 20) MiB")
+        }
+        let days = LocationHistory.days(try LocationHistory.points(bytes))
+        guard !days.isEmpty else { throw TrackFileError(reason: "holds no point with a position and a time: it is no location history") }
+        return try store(TrackFile(format: .geojson, tracks: days, waypoints: []), digest: SHA256.hexDigest(bytes), fileName: fileName, by: account)
+    }
+
+    private func store(_ file: TrackFile, digest: String, fileName: String, by account: AccountID?) throws -> TrackImport {
         let stem = PhotoStore.title(fromFileName: fileName)
         var tracks = file.tracks
         if tracks.isEmpty { tracks = [ParsedTrack(name: "", segments: [])] }

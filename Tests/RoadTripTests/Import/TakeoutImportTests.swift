@@ -163,6 +163,26 @@ import TestSupport
         #expect(asked.items.count == 3 && asked.leftOut.isEmpty)
     }
 
+    @Test func aTakeoutsLocationHistoryIsKnownAndReadInPlaceNeverTakenForSidecars() throws {
+        // setup: the older Records.json, a month of Semantic Location History (in German), settings
+        let part = fixture.source.appendingPathComponent("takeout-001.zip").path
+        try TestZip.write(part, [
+            .init("Takeout/Location History/Records.json", Array(LocationHistoryTests.records.utf8)),
+            .init("Takeout/Standortverlauf/Semantic Location History/2019/2019_JUNE.json", Array(LocationHistoryTests.semantic.utf8)),
+            .init("Takeout/Location History/Settings.json", Array("{}".utf8)),
+        ])
+
+        // MUT
+        let takeout = try Takeout(parts: [part])
+        let histories = takeout.locationHistories
+
+        // validate
+        #expect(histories.map(\.name) == ["takeout-001.zip: Takeout/Location History/Records.json",
+                                          "takeout-001.zip: Takeout/Standortverlauf/Semantic Location History/2019/2019_JUNE.json"])
+        #expect(try histories.map { try LocationHistory.points($0.bytes()).count } == [26, 2])
+        #expect(takeout.unmatchedSidecars.isEmpty && takeout.skipped.countsByExtension == ["json": 1])
+    }
+
     @Test func aPartThatIsNoZipIsNamedAndNothingIsImported() throws {
         let text = try fixture.write(Array("PK but not a zip".utf8), as: "takeout-001.zip")
         #expect(!Takeout.isZip(text))
