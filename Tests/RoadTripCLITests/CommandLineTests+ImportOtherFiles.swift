@@ -54,10 +54,12 @@ extension ImportCommandTests {
 
         // validate
         #expect(result.status == 2)
-        #expect(result.standardOutput.contains("Imported 0, already there 0, refused 8."), "\(result.standardOutput)")
+        #expect(result.standardOutput.contains("Imported 0, already there 0, refused 7."), "\(result.standardOutput)")
         #expect(!result.standardOutput.contains("skipped"))
         for path in paths {
-            let reason = path.hasSuffix(".avi") || path.hasSuffix(".MTS") ? "a video in a form RoadTrip does not take" : "not a photo or video RoadTrip takes"
+            // A JSON file named on its own is taken for a location history, and is none.
+            let reason = path.hasSuffix(".avi") || path.hasSuffix(".MTS") ? "a video in a form RoadTrip does not take"
+                : path.hasSuffix(".json") ? "is not valid JSON: " : "not a photo or video RoadTrip takes"
             #expect(result.standardOutput.contains("refused \(path): ") && result.standardOutput.contains(reason),
                     "\(path): \(result.standardOutput)")
         }

@@ -14,13 +14,30 @@ public struct ImportPlan: Sendable {
     public private(set) var repeated = 0
     /// Files that cannot be read to be weighed, with why.
     public private(set) var unreadable: [(source: ImportSource, reason: String)] = []
+    /// A still and a video of the same name in the same folder (IMG_1234.HEIC and IMG_1234.MOV):
+    /// the halves of a Live Photo, one item once imported (as the import pairs them).
+    public var livePhotos: Int { stills.intersection(movies).count }
+    /// Stills named as Google's Motion Photos are ("PXL_20230101_120000000.MP.jpg"): one item each,
+    /// its motion inside.
+    public private(set) var motionPhotos = 0
     private var seen: Set<String> = []
+    /// The folders and lower-cased names without extension of the stills and of the videos.
+    private var stills: Set<String> = []
+    private var movies: Set<String> = []
 
     public init() {}
 
-    /// Counts one file named `fileName` whose bytes have this digest.
-    mutating func add(fileName: String, sha256: String, in library: PhotoStore) throws {
-        if ImportFileKind(fileName: fileName) == .video { videos += 1 } else { photos += 1 }
+    /// Counts one file named `fileName` in `folder` whose bytes have this digest.
+    mutating func add(fileName: String, folder: String, sha256: String, in library: PhotoStore) throws {
+        let stem = folder + "/" + (fileName.lowercased() as NSString).deletingPathExtension
+        if ImportFileKind(fileName: fileName) == .video {
+            videos += 1
+            movies.insert(stem)
+        } else {
+            photos += 1
+            stills.insert(stem)
+            if stem.hasSuffix(".mp") || stem.hasSuffix("_mp") { motionPhotos += 1 }
+        }
         if !seen.insert(sha256).inserted {
             repeated += 1
         } else if try library.photo(sha256: sha256) != nil || library.photo(videoSHA256: sha256) != nil {
@@ -33,7 +50,8 @@ public struct ImportPlan: Sendable {
         var plan = ImportPlan()
         for source in sources {
             do {
-                try plan.add(fileName: source.fileName, sha256: try FileDigest.sha256(ofFileAt: source.path), in: library)
+                try plan.add(fileName: source.fileName, folder: (source.path as NSString).deletingLastPathComponent,
+                             sha256: try FileDigest.sha256(ofFileAt: source.path), in: library)
             } catch let error as FileDigestError {
                 plan.unreadable.append((source, error.description))
             }
@@ -52,7 +70,7 @@ public struct ImportPlan: Sendable {
                 plan.unreadable.append((item.source, "it cannot be read from its part: \(error)"))
                 continue
             }
-            try plan.add(fileName: item.source.fileName, sha256: SHA256.hex(hasher.finish()), in: library)
+            try plan.add(fileName: item.member.fileName, folder: item.member.folder, sha256: SHA256.hex(hasher.finish()), in: library)
         }
         return plan
     }
@@ -61,6 +79,9 @@ public struct ImportPlan: Sendable {
     public var summary: String {
         func counted(_ count: Int, _ one: String, _ many: String) -> String { "\(count) \(count == 1 ? one : many)" }
         var text = "Would import \(counted(photos, "photo", "photos")) and \(counted(videos, "video", "videos"))"
+        let pairs = [livePhotos > 0 ? counted(livePhotos, "Live Photo", "Live Photos") + " (a still and its video each)" : nil,
+                     motionPhotos > 0 ? counted(motionPhotos, "Motion Photo", "Motion Photos") : nil].compactMap { $0 }
+        if !pairs.isEmpty { text += " (among them \(pairs.joined(separator: " and ")))" }
         var notes: [String] = []
         if alreadyThere > 0 { notes.append("\(alreadyThere) of them \(alreadyThere == 1 ? "is" : "are") in the library already") }
         if repeated > 0 { notes.append("\(repeated) \(repeated == 1 ? "comes" : "come") twice") }

@@ -27,6 +27,17 @@ public enum LocationHistory {
 
     /// The points of `bytes`, in time order (a point repeated at the same time once).
     public static func points(_ bytes: [UInt8]) throws(TrackFileError) -> [TrackPoint] {
+        do {
+            return try readPoints(bytes)
+        } catch {
+            // The tokenizer speaks of the track files it was written for.
+            var error = error
+            error.reason = error.reason.replacingOccurrences(of: "is not valid GeoJSON", with: "is not valid JSON")
+            throw error
+        }
+    }
+
+    private static func readPoints(_ bytes: [UInt8]) throws(TrackFileError) -> [TrackPoint] {
         var tokens = JSONTokenizer(bytes)
         /// What the objects being read have said so far, innermost last.
         var open: [Partial] = []

@@ -201,11 +201,17 @@ import TestSupport
         let fresh = try fixture.draw("fresh.jpg", seed: 2)
         let copy = try fixture.write([UInt8](try Data(contentsOf: URL(fileURLWithPath: fresh))), as: "copy of fresh.jpg")
         let clip = try fixture.write(Array("not really a video".utf8), as: "clip.mp4")
+        // A Live Photo's halves (a still and a video of one name), and a Pixel's Motion Photo
+        let still = try fixture.draw("IMG_0042.HEIC.jpg", seed: 3)
+        let live = try fixture.write([UInt8](try Data(contentsOf: URL(fileURLWithPath: still))) + [1], as: "IMG_0042.heic")
+        let movie = try fixture.write(Array("its motion".utf8), as: "IMG_0042.MOV")
+        let motion = try fixture.write([UInt8](try Data(contentsOf: URL(fileURLWithPath: still))) + [2], as: "PXL_20230101_120000000.MP.jpg")
 
-        let plan = try ImportPlan.files([known, fresh, copy, clip, fixture.source.appendingPathComponent("gone.jpg").path].map { ImportSource(path: $0) },
-                                        in: fixture.photos)
+        let plan = try ImportPlan.files([known, fresh, copy, clip, live, movie, motion, fixture.source.appendingPathComponent("gone.jpg").path]
+                                            .map { ImportSource(path: $0) }, in: fixture.photos)
 
-        #expect(plan.summary == "Would import 3 photos and 1 video; 1 of them is in the library already, 1 comes twice.")
+        #expect(plan.summary == "Would import 5 photos and 2 videos (among them 1 Live Photo (a still and its video each) and 1 Motion Photo);"
+                + " 1 of them is in the library already, 1 comes twice.")
         #expect(plan.unreadable.map(\.source.fileName) == ["gone.jpg"])
     }
 }
