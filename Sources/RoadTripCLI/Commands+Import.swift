@@ -40,7 +40,7 @@ extension Commands {
         }
         let takeout: Takeout?
         do {
-            takeout = parts.isEmpty ? nil : try Takeout(parts: parts)
+            takeout = parts.isEmpty ? nil : try Takeout(parts: parts, for: library.photos)
             takeout?.leaveOut(withTrash: withTrash, withArchive: withArchive)
         } catch {
             throw CommandFailure(message: "the Takeout cannot be read: \(error)", status: 65)

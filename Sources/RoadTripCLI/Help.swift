@@ -47,15 +47,17 @@ enum Help {
               name exists already is replaced. A bad file is refused whole.
           roadtrip destinations list [--data DIR] [--database URL]
               List the destinations in the library.
-          roadtrip import PATH... [--user NAME] [--dry-run] [--data DIR] [--database URL]
-                  [--max-video-size SIZE]
+          roadtrip import PATH... [--user NAME] [--dry-run] [--with-trash] [--with-archive]
+                  [--data DIR] [--database URL] [--max-video-size SIZE]
               Import photos (JPEG, PNG, WebP, HEIC) and videos (MP4, MOV, M4V, 3GP, WebM,
               Matroska; up to --max-video-size, default 4G) from files and folders, searched
-              recursively, and Google Takeout zip parts (with their sidecars' dates, places
-              and captions, and their albums as vacations of NAME's, else the owner's), with
-              a progress bar; ends with what was imported, what was already there and what
-              was refused, with the reason. --dry-run reports and writes nothing. Each import
-              is a run: stopped and run again, it continues where it stopped.
+              recursively (with XMP sidecars and iCloud exports' lists), Google Takeout zip
+              parts (with their sidecars' dates, places and captions) and location histories
+              (.json, made tracks that place photos); albums become vacations of NAME's, else
+              the owner's. With a progress bar; ends with what was imported, what was already
+              there, left out (the export's trash and archive, unless --with-trash or
+              --with-archive) and refused, with the reason. --dry-run reports and writes
+              nothing. Each import is a run: stopped and run again, it continues.
               A video is made playable by the server in the background.
           roadtrip import --runs | --undo RUN [--data DIR] [--database URL]
               List the import runs, or undo one: the photos and videos only it brought and

@@ -88,7 +88,7 @@ public struct ICloudExport: Sendable {
         let words = text.replacingOccurrences(of: ",", with: " , ").split(separator: " ").map { $0.lowercased() }
         // weekday month day , year h:mm AM|PM GMT
         guard words.count == 8, words[3] == ",", words[7] == "gmt" || words[7] == "utc",
-              let month = months.firstIndex(of: words[1]), let day = Int(words[2]), let year = Int(words[4]), (1900...9999).contains(year),
+              let month = months.firstIndex(of: words[1]), let day = Int(words[2]), (1...31).contains(day), let year = Int(words[4]), (1900...9999).contains(year),
               words[6] == "am" || words[6] == "pm" else { return nil }
         let clock = words[5].split(separator: ":")
         guard clock.count == 2, let hour = Int(clock[0]), let minute = Int(clock[1]), (1...12).contains(hour), (0..<60).contains(minute) else { return nil }

@@ -71,6 +71,14 @@ public final class Takeout: @unchecked Sendable {
         PhotoStore.head(of: path)?.starts(with: [0x50, 0x4B, 0x03, 0x04]) ?? false
     }
 
+    /// The Takeout to import into `library`: a member may be as large as a video may be
+    /// (`--max-video-size`), and 4 GiB at least.
+    public convenience init(parts paths: [String], for library: PhotoStore) throws(ImportError) {
+        var limits = ZipLimits()
+        limits.maxMemberSize = max(limits.maxMemberSize, Int64(clamping: library.video.maximumSize))
+        try self.init(parts: paths, limits: limits)
+    }
+
     /// Opens every part and pairs each photo with its sidecar; throws, naming the part, when a
     /// part is no zip or is over its limits.
     public init(parts paths: [String], limits: ZipLimits = ZipLimits()) throws(ImportError) {

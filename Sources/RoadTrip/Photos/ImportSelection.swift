@@ -41,6 +41,8 @@ public struct ImportSelection: Sendable {
     /// with its reason if it is neither), since the person asked for that very file.
     public init(paths: [String]) {
         self.paths = paths
+        // Each folder's XMP sidecars by lower-cased name, listed once however many of its files are named.
+        var besideFiles: [String: [String: String]] = [:]
         for path in paths {
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
@@ -54,9 +56,14 @@ public struct ImportSelection: Sendable {
             } else {
                 // A file named on its own is taken whatever it is; a photo's sidecar is looked for beside it.
                 let url = URL(fileURLWithPath: path)
-                let beside = (try? FileManager.default.contentsOfDirectory(atPath: url.deletingLastPathComponent().path)) ?? []
-                let sidecars = Dictionary(beside.filter { ImportFileKind.fileExtension(of: $0) == "xmp" }.map { ($0.lowercased(), $0) },
-                                          uniquingKeysWith: { first, _ in first })
+                let folder = url.deletingLastPathComponent().path
+                let sidecars = besideFiles[folder] ?? {
+                    let beside = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+                    let found = Dictionary(beside.filter { ImportFileKind.fileExtension(of: $0) == "xmp" }.map { ($0.lowercased(), $0) },
+                                           uniquingKeysWith: { first, _ in first })
+                    besideFiles[folder] = found
+                    return found
+                }()
                 let sidecar = ImportFileKind.fileExtension(of: path) == "xmp" ? nil : Self.sidecar(of: url.lastPathComponent, among: sidecars)
                 found.append(ImportSource(path: path, sidecar: sidecar.map { url.deletingLastPathComponent().appendingPathComponent($0).path }))
             }

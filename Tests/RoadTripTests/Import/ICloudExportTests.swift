@@ -23,6 +23,7 @@ import TestSupport
         ("Monday May 4,2020 12:05 PM GMT", 1_588_593_900),
         ("Friday February 30,2019 11:21 AM GMT", nil),
         ("August 18 2019", nil),
+        ("Sunday August 999999999999999999,2019 11:21 AM GMT", nil),
     ])
     func creationDatesAreInstantsInUTC(text: String, seconds: Int64?) {
         #expect(ICloudExport.instant(text) == seconds)
