@@ -25,7 +25,7 @@ from selenium.webdriver.remote.webelement import WebElement
 from selenium.webdriver.support.ui import WebDriverWait
 
 TIMEOUT = 10
-LOAD_TIMEOUT = 30  # a picture's bytes, when the machine is busy with both suites
+LOAD_TIMEOUT = 30  # a server's answer (a picture, a page), when the machine is busy with both suites
 POLL = 0.05  # seconds between checks of a condition (WebDriverWait's default, 0.5 s, adds up)
 REPO = Path(__file__).resolve().parent.parent
 DEMO_PLIST = REPO / "Sources" / "RoadTrip" / "Resources" / "DemoDestinations.plist"
@@ -303,7 +303,8 @@ class Shell:
         return self.driver.execute_script("return window.__roadtripMarker === 'same document'")
 
     def wait_path(self, path: str) -> None:
-        self.wait(lambda: self.path() == path, f"the address should become {path}")
+        # A new address waits on the server's answer: a busy machine may take longer than a glance.
+        self.wait(lambda: self.path() == path, f"the address should become {path}", timeout=LOAD_TIMEOUT)
 
     def wait_destination(self, destination: Demo) -> None:
         """Wait for `destination` to fill the detail pane, then check what it shows."""

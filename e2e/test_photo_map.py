@@ -14,7 +14,7 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.common.exceptions import TimeoutException
 from selenium.webdriver.common.by import By
 
-from pages import Shell
+from pages import LOAD_TIMEOUT, Shell
 from photo_pages import own_photo_server
 
 PARIS = (48.8566, 2.3522)
@@ -143,7 +143,7 @@ def test_a_large_cluster_zooms_in_when_opened_and_splits(crowded_map, browser):
         except TimeoutException:
             # The marker clicked may have been redrawn by the view's answer meanwhile (a loaded machine): once more.
             open_cluster(b, 2400)
-            Shell(b).wait(zoomed, "opening a large cluster should zoom in")
+            Shell(b).wait(zoomed, "opening a large cluster should zoom in", timeout=LOAD_TIMEOUT)
 
     def apart() -> bool:
         # Paris north of Lyon, 1,200 photos each: Lyon's may be drawn as several clusters where its
