@@ -97,6 +97,35 @@ public struct ImportRuns: Sendable {
         }
     }
 
+    /// Notes a photo or video uploaded in the browser in the account's run of the day's uploads
+    /// ("Uploads in the browser, 2026-12-07"), so that Undo of another run keeps what an upload
+    /// brought too, and a day's uploads can be undone as one. A refusal is not noted.
+    public func noteUpload(_ outcome: ImportOutcome, fileName: String, by account: AccountID?) throws {
+        let photo: Photo
+        switch outcome {
+        case .imported(let imported, _): photo = imported
+        case .alreadyThere(let there), .paired(let there): photo = there
+        case .refused: return
+        }
+        let now = library.clock.seconds
+        let day = String(PhotoStore.timestampText(now).prefix(10))
+        let key = Self.key(of: [("uploads in the browser \(day) by \(account?.rawValue ?? 0)", 0)])
+        try library.database.write { db in
+            let run = try db.fetchValue("SELECT id FROM import_runs WHERE source_key = \(key) AND undone_at IS NULL ORDER BY id DESC LIMIT 1") as Int64?
+                ?? db.insertReturningID("""
+                    INSERT INTO import_runs (account_id, source, source_key, started_at, finished_at)
+                    VALUES (\(account?.rawValue), \("Uploads in the browser, " + day), \(key), \(now), \(now))
+                    """)
+            var made = false
+            if case .imported = outcome { made = true }
+            try db.execute("""
+                INSERT INTO import_run_items (run_id, item, photo_id, made) VALUES (\(run), \("\(fileName) #\(photo.id)"), \(photo.id), \(made))
+                ON CONFLICT (run_id, item) DO NOTHING
+                """)
+            try db.execute("UPDATE import_runs SET finished_at = \(now) WHERE id = \(run)")
+        }
+    }
+
     /// Every run, the newest first.
     public func all() throws -> [ImportRun] {
         try library.database.fetchAll("""

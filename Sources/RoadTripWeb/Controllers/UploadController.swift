@@ -67,6 +67,12 @@ struct UploadController {
         }
         let outcome = app.library.photos.importPhoto(at: file.path, fileName: file.fileName, by: account, inline: [.thumbnail])
         if case .imported(let photo, _) = outcome { app.library.queueRenditions(of: photo, log: app.log) }
+        // In the day's run of uploads: Undo of another import keeps what an upload brought too.
+        do {
+            try app.library.imports.noteUpload(outcome, fileName: file.fileName, by: account)
+        } catch {
+            app.log("an upload could not be noted in its import run: \(error)")
+        }
         return .photo(outcome)
     }
 

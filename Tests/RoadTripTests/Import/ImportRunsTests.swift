@@ -83,6 +83,25 @@ import TestSupport
         #expect(try fixture.photos.count == 0 && fixture.files(under: "originals").isEmpty)
     }
 
+    @Test func aPhotoAnUploadBroughtTooStaysWhenTheRunThatMadeItIsUndone() throws {
+        // setup: a run imports a photo; the next day it is uploaded again in the browser
+        let fixture = try PhotosFixture()
+        let path = try fixture.draw("a.jpg", seed: 1)
+        let run = try fixture.library.imports.begin(source: "Files", key: ImportRuns.key(of: [("a", 1)]), by: nil)
+        let summary = PhotoImporter(library: fixture.photos, workers: 1).run([ImportSource(path: path)], recorder: run)
+        try run.finish(at: 1)
+        let photo = try #require(try fixture.photos.photo(id: 1))
+        try fixture.library.imports.noteUpload(.alreadyThere(photo), fileName: "a.jpg", by: nil)
+
+        // MUT
+        let undone = try fixture.library.imports.undo(run.id)
+
+        // validate
+        #expect(summary.imported.count == 1 && undone == ImportUndo(removed: 0, kept: 1, vacations: 0))
+        #expect(try fixture.photos.count == 1)
+        #expect(try fixture.library.imports.all().map(\.source).contains { $0.hasPrefix("Uploads in the browser, ") })
+    }
+
     @Test func aRunThatStoppedIsContinuedPassingOverWhatItDidAndAFinishedOneIsNot() throws {
         // setup: a run of two files that stopped after the first
         let fixture = try PhotosFixture()
