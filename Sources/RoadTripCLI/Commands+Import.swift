@@ -33,7 +33,7 @@ extension Commands {
         let icloudAlbums = icloud?.apply(to: &selection, withTrash: withTrash, withArchive: withArchive) ?? []
         selection.refused += icloud?.refused ?? []
         for path in selection.missing { Console.error("\(path): no such file or folder") }
-        guard !selection.found.isEmpty || !selection.refused.isEmpty || !parts.isEmpty || !histories.isEmpty else {
+        guard !selection.found.isEmpty || !selection.refused.isEmpty || !selection.leftOut.isEmpty || !parts.isEmpty || !histories.isEmpty else {
             if let skipped = selection.skipped.summary { Console.out(skipped) }
             reportSidecars(of: selection, past: false)
             throw CommandFailure(message: selection.missing.isEmpty ? "no photos to import" : "nothing to import")
@@ -57,7 +57,7 @@ extension Commands {
         let importer = PhotoImporter(library: library.photos)
         var refused = false
         do {
-            if !selection.found.isEmpty || !selection.refused.isEmpty {
+            if !selection.found.isEmpty || !selection.refused.isEmpty || !selection.leftOut.isEmpty {
                 let recorder = try library.imports.begin(source: selection.label, key: selection.key, by: account?.id)
                 var summary = importer.run(selection.found, by: account?.id, recorder: recorder) { bar.show($0) }
                 bar.finish()
@@ -98,7 +98,7 @@ extension Commands {
         } catch let failure as CommandFailure {
             throw failure
         } catch {
-            throw CommandFailure(message: "the import run cannot be noted in the library: \(error)")
+            throw CommandFailure(message: "the import could not finish (the same import again continues it): \(error)")
         }
         // Skipped files are not a failure: a photo folder is expected to hold other files.
         if refused || !selection.missing.isEmpty {
@@ -205,7 +205,7 @@ extension Commands {
     private static func plan(_ selection: ImportSelection, icloud: (ICloudExport, [ImportAlbum])?, takeout: Takeout?, parts: Int, library: PhotoStore,
                              albumOwner: Account?) throws(CommandFailure) {
         do {
-            if !selection.found.isEmpty || !selection.refused.isEmpty {
+            if !selection.found.isEmpty || !selection.refused.isEmpty || !selection.leftOut.isEmpty {
                 let plan = try ImportPlan.files(selection.found, in: library)
                 Console.out(plan.summary)
                 if let skipped = selection.skipped.summary { Console.out(skipped) }
