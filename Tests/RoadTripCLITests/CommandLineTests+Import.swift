@@ -169,6 +169,7 @@ import Glibc
 
         // MUT
         let imported = try RoadTripProcess.run(["import", timeline, other, "--data", data], scratch: scratch.url)
+        let runs = try RoadTripProcess.run(["import", "--runs", "--data", data], scratch: scratch.url)
         let undone = try RoadTripProcess.run(["import", "--undo", "1", "--data", data], scratch: scratch.url)
 
         // validate
@@ -179,6 +180,7 @@ import Glibc
               refused \(other): holds no point with a position and a time: it is no location history
 
             """, "\(imported.standardOutput)")
+        #expect(runs.standardOutput.hasSuffix(": 0 new, 0 already there, 2 tracks\n"), "the run names what it made: \(runs.standardOutput)")
         #expect(undone.standardOutput == "Undid import run 1: removed 0 photos and videos and 2 tracks (and the positions they gave).\n",
                 "\(undone.standardOutput)")
         #expect(try Library(folder: URL(fileURLWithPath: data), readers: 1).tracks.all().isEmpty)

@@ -18,6 +18,8 @@ public struct ImportRun: Sendable, Equatable {
     public let found: Int
     /// The vacations it made of albums.
     public let vacations: Int
+    /// The tracks it made of location histories.
+    public let tracks: Int
 }
 
 /// What Undo did: the photos and videos it removed, those it kept because another import also
@@ -130,14 +132,18 @@ public struct ImportRuns: Sendable {
     public func all() throws -> [ImportRun] {
         try library.database.fetchAll("""
             SELECT runs.id, runs.account_id, runs.source, runs.started_at, runs.finished_at, runs.undone_at,
-                (SELECT count(*) FROM import_run_items WHERE run_id = runs.id AND made = 1) AS made,
-                (SELECT count(*) FROM import_run_items WHERE run_id = runs.id AND made = 0) AS found,
-                (SELECT count(*) FROM import_run_vacations WHERE run_id = runs.id) AS vacations
+                (SELECT count(DISTINCT photo_id) FROM import_run_items WHERE run_id = runs.id AND made = 1) AS made,
+                (SELECT count(DISTINCT photo_id) FROM import_run_items found WHERE found.run_id = runs.id AND found.made = 0
+                    AND NOT EXISTS (SELECT 1 FROM import_run_items maker
+                                    WHERE maker.run_id = runs.id AND maker.photo_id = found.photo_id AND maker.made = 1)) AS found,
+                (SELECT count(*) FROM import_run_vacations WHERE run_id = runs.id) AS vacations,
+                (SELECT count(*) FROM import_run_tracks WHERE run_id = runs.id) AS tracks
             FROM import_runs runs ORDER BY runs.id DESC
             """) { row in
             ImportRun(id: try row["id"], accountID: (try row["account_id"] as Int64?).map(AccountID.init), source: try row["source"],
                       startedAt: try row["started_at"], finishedAt: try row["finished_at"], undoneAt: try row["undone_at"],
-                      made: try row["made"], found: try row["found"], vacations: try row["vacations"])
+                      made: try row["made"], found: try row["found"], vacations: try row["vacations"],
+                      tracks: try row["tracks"])
         }
     }
 
@@ -221,9 +227,9 @@ public struct ImportRuns: Sendable {
             (id: try row["photo_id"] as Int64, made: try row["made"] as Bool, elsewhere: try row["elsewhere"] as Bool,
              madeByImport: try row["made_by_import"] as Bool)
         }
-        let going = photos.filter { !$0.elsewhere && $0.madeByImport }.map(\.id)
-        result.kept = photos.filter { $0.made && $0.elsewhere }.count
-        result.removed = try library.photos.remove(ids: going)
+        let going = Set(photos.filter { !$0.elsewhere && $0.madeByImport }.map(\.id))
+        result.kept = Set(photos.filter { $0.made && $0.elsewhere }.map(\.id)).count
+        result.removed = try library.photos.remove(ids: going.sorted())
         try database.write { db in
             try db.execute("UPDATE import_runs SET undone_at = \(library.clock.seconds) WHERE id = \(id)")
         }
@@ -257,7 +263,9 @@ public final class ImportRunRecorder: Sendable {
 
     /// Notes what `item` became. A photo refused is not noted: the run tries it again. A photo
     /// found in the library that no run noted and that came since this run began was made by it
-    /// (killed between the photo's row and its note), and is noted so.
+    /// (killed between the photo's row and its note), and is noted so. Two copies of one photo in
+    /// a run may both be noted as made by it (a worker finds the photo another worker made before
+    /// that one noted it): what a run made and found is counted by photo, not by item.
     public func record(_ item: String, _ outcome: ImportOutcome) throws {
         let photo: Photo
         var made = false

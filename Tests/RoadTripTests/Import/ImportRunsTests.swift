@@ -61,7 +61,8 @@ import TestSupport
         #expect(vacation.photoCount == 2 && vacation.firstDate == "2019-06-07T09:00:00", "in date order: kept.jpg, then the tram in Lisbon")
         let runs = try fixture.library.imports.all()
         #expect(runs.map(\.id) == [run.id, first.id])
-        #expect(runs.first.map { ($0.source, $0.made, $0.found, $0.vacations) } ?? ("", 0, 0, 0) == ("Google Takeout, 1 part", 2, 2, 1))
+        #expect(runs.first.map { ($0.source, $0.made, $0.found, $0.vacations) } ?? ("", 0, 0, 0) == ("Google Takeout, 1 part", 2, 1, 1),
+                "made: the tram and the bridge; found: kept.jpg (the tram's second copy is the photo the run made)")
 
         // MUT: Undo the Takeout's run
         let undone = try fixture.library.imports.undo(run.id)
