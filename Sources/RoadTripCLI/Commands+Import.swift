@@ -167,8 +167,11 @@ extension Commands {
             var removed = ["\(undone.removed) \(undone.removed == 1 ? "photo or video" : "photos and videos")"]
             if undone.vacations > 0 { removed.append("\(undone.vacations) \(undone.vacations == 1 ? "vacation" : "vacations")") }
             if undone.tracks > 0 { removed.append("\(undone.tracks) \(undone.tracks == 1 ? "track" : "tracks") (and the positions they gave)") }
-            var line = "Undid import run \(id): removed " + (removed.count == 1 ? removed[0] : removed.dropLast().joined(separator: ", ") + " and " + removed.last!) + "."
+            var line = "Undid import run \(id): removed \(removed.listedInASentence)."
             if undone.kept > 0 { line += " Kept \(undone.kept) that another import brought too." }
+            if undone.unfilled > 0 {
+                line += " Took back what it gave \(undone.unfilled) \(undone.unfilled == 1 ? "photo" : "photos") the library had already."
+            }
             Console.out(line)
         } catch let error as ImportRunError {
             throw CommandFailure(message: error.description)
@@ -285,6 +288,10 @@ extension Commands {
         }
         let kinds = summary.importedKinds.map { " (\($0))" } ?? ""
         Console.out("Imported \(summary.imported.count)\(kinds), already there \(summary.alreadyThere.count), refused \(summary.refused.count).")
+        if !summary.filled.isEmpty {
+            Console.out("Of those already there, \(summary.filled.count) lacked what their export gives and were given it:")
+            for (source, fill) in summary.filled { Console.out("  \(source.path): its \(fill.fields.listedInASentence)") }
+        }
         if let skipped = skipped.summary { Console.out(skipped) }
         for (source, warning) in summary.warnings {
             Console.out("  \(source.path): \(warning)")

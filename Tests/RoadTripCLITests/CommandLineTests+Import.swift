@@ -131,6 +131,26 @@ import Glibc
         #expect(unknown.status == 64 && unknown.standardError.contains("--undo takes an import run's number"))
     }
 
+    @Test func aPhotoImportedBeforeIsGivenWhatItLackedFromItsTakeoutSidecarAndTheReportSaysWhat() throws {
+        // setup: the photo imported first as a file; then its Takeout, whose sidecar has a caption
+        let path = try photos.drawPhoto("IMG_0001.jpg")
+        let part = photos.url.appendingPathComponent("takeout-001.zip").path
+        try TestZip.write(part, [.init("Takeout/Google Photos/Trip/IMG_0001.jpg", [UInt8](try Data(contentsOf: URL(fileURLWithPath: path))), stored: true),
+                                 .init("Takeout/Google Photos/Trip/IMG_0001.jpg.json", Array(#"{"title": "IMG_0001.jpg", "description": "Hello"}"#.utf8))])
+        _ = try RoadTripProcess.run(["import", path, "--data", data], scratch: scratch.url)
+
+        // MUT
+        let imported = try RoadTripProcess.run(["import", part, "--data", data], scratch: scratch.url)
+
+        // validate
+        #expect(imported.status == 0 && imported.standardOutput.contains("""
+            Imported 0, already there 1, refused 0.
+            Of those already there, 1 lacked what their export gives and were given it:
+              takeout-001.zip: Takeout/Google Photos/Trip/IMG_0001.jpg: its caption
+            """), "\(imported.standardOutput)")
+        #expect(try Library(folder: URL(fileURLWithPath: data), readers: 1).photos.photo(id: 1)?.description == "Hello")
+    }
+
     @Test func anICloudExportsRecentlyDeletedIsLeftOutWithWhyAndItsDetailsAreSaid() throws {
         // setup: two photos of an export, one recently deleted
         let folder = photos.url.appendingPathComponent("iCloud Photos/Photos")

@@ -29,6 +29,8 @@ public struct ImportUndo: Sendable, Equatable {
     public var kept = 0
     public var vacations = 0
     public var tracks = 0
+    /// The photos the library had whose date, position or caption it gave were taken back (`PhotoFill`).
+    public var unfilled = 0
 }
 
 /// What a run's location history became: tracks, and the photos they placed.
@@ -106,7 +108,7 @@ public struct ImportRuns: Sendable {
         let photo: Photo
         switch outcome {
         case .imported(let imported, _): photo = imported
-        case .alreadyThere(let there), .paired(let there): photo = there
+        case .alreadyThere(let there, _), .paired(let there): photo = there
         case .refused: return
         }
         let now = library.clock.seconds
@@ -125,6 +127,39 @@ public struct ImportRuns: Sendable {
                 ON CONFLICT (run_id, item) DO NOTHING
                 """)
             try db.execute("UPDATE import_runs SET finished_at = \(now) WHERE id = \(run)")
+        }
+    }
+
+    /// Takes back what the run `id` filled in photos the library had (`PhotoFill`), where it is
+    /// still as the fill left it: a date, position or caption a person gave since stays.
+    private func unfill(run id: Int64) throws -> Int {
+        try library.database.write { db in
+            let count: Int = try db.fetchValue("""
+                SELECT count(*) FROM import_run_fills fills JOIN photos ON photos.id = fills.photo_id
+                WHERE fills.run_id = \(id) AND (fills.taken_at = photos.taken_at OR fills.caption = photos.description
+                    OR (fills.latitude = photos.latitude AND fills.longitude = photos.longitude AND photos.placement_id IS NULL
+                        AND photos.position_source = \(PositionSource.camera.rawValue)))
+                """) ?? 0
+            try db.execute("""
+                UPDATE photos SET taken_at = NULL, taken_offset = NULL,
+                    sorted_at = (SELECT was_sorted_at FROM import_run_fills WHERE run_id = \(id) AND photo_id = photos.id)
+                WHERE EXISTS (SELECT 1 FROM import_run_fills fills
+                              WHERE fills.run_id = \(id) AND fills.photo_id = photos.id AND fills.taken_at = photos.taken_at
+                                  AND fills.was_sorted_at IS NOT NULL)
+                """)
+            try db.execute("""
+                UPDATE photos SET latitude = NULL, longitude = NULL, place_id = NULL, position_source = NULL
+                WHERE placement_id IS NULL AND position_source = \(PositionSource.camera.rawValue)
+                    AND EXISTS (SELECT 1 FROM import_run_fills fills
+                                WHERE fills.run_id = \(id) AND fills.photo_id = photos.id
+                                    AND fills.latitude = photos.latitude AND fills.longitude = photos.longitude)
+                """)
+            try db.execute("""
+                UPDATE photos SET description = NULL
+                WHERE EXISTS (SELECT 1 FROM import_run_fills fills
+                              WHERE fills.run_id = \(id) AND fills.photo_id = photos.id AND fills.caption = photos.description)
+                """)
+            return count
         }
     }
 
@@ -217,6 +252,7 @@ public struct ImportRuns: Sendable {
                 continue
             }
         }
+        result.unfilled = try unfill(run: id)
         let photos = try database.fetchAll("""
             SELECT mine.photo_id, mine.made,
                 EXISTS (SELECT 1 FROM import_run_items others JOIN import_runs runs ON runs.id = others.run_id
@@ -269,9 +305,10 @@ public final class ImportRunRecorder: Sendable {
     public func record(_ item: String, _ outcome: ImportOutcome) throws {
         let photo: Photo
         var made = false
+        var fill: PhotoFill?
         switch outcome {
         case .imported(let imported, _): (photo, made) = (imported, true)
-        case .alreadyThere(let there): photo = there
+        case .alreadyThere(let there, let filled): (photo, fill) = (there, filled)
         case .paired(let there): photo = there
         case .refused: return
         }
@@ -286,6 +323,14 @@ public final class ImportRunRecorder: Sendable {
                 INSERT INTO import_run_items (run_id, item, photo_id, made) VALUES (\(id), \(item), \(photo.id), \(made))
                 ON CONFLICT (run_id, item) DO NOTHING
                 """)
+            if let fill {
+                try db.execute("""
+                    INSERT INTO import_run_fills (run_id, photo_id, taken_at, taken_offset, was_sorted_at, latitude, longitude, caption)
+                    VALUES (\(id), \(photo.id), \(fill.takenAt), \(fill.takenOffset), \(fill.wasSortedAt), \(fill.latitude),
+                        \(fill.longitude), \(fill.caption))
+                    ON CONFLICT (run_id, photo_id) DO NOTHING
+                    """)
+            }
         }
         done.withLock { $0[item] = photo.id }
     }

@@ -375,5 +375,7 @@ extension Schema {
         Migration("017-live-photos", VideoSchema.livePhotos),
         // SQLite's 022-import-runs.
         Migration("018-import-runs", ImportSchema.postgreSQL),
+        // SQLite's 023-import-fills.
+        Migration("019-import-fills", ImportSchema.postgreSQLFills),
     ]
 }

@@ -377,6 +377,8 @@ enum Schema {
         Migration("021-live-photos", VideoSchema.livePhotos),
         // Import runs: what each brought, for Undo and for continuing one that stopped (`ImportSchema`).
         Migration("022-import-runs", ImportSchema.sqlite),
+        // What an import filled in photos the library had, for Undo (`ImportSchema`).
+        Migration("023-import-fills", ImportSchema.sqliteFills),
     ]
 
     /// The same on both engines.

@@ -35,6 +35,8 @@ public struct ImportSummary: Sendable {
     public var warnings: [(source: ImportSource, warning: String)] = []
     /// Done by the run this one continued, before it stopped: not read again.
     public var doneBefore: [ImportSource] = []
+    /// Of those already there, each that lacked what its export gave beside it, and was given it.
+    public var filled: [(source: ImportSource, fill: PhotoFill)] = []
 
     /// What the imported files made, item by item: a still, a video, a Live Photo or a Motion
     /// Photo (a Live Photo's two files are one item, whichever came first).
@@ -59,7 +61,7 @@ public struct ImportSummary: Sendable {
         func counted(_ count: Int, _ one: String, _ many: String) -> String? { count == 0 ? nil : "\(count) \(count == 1 ? one : many)" }
         let parts = [counted(photos, "photo", "photos"), counted(videos, "video", "videos"),
                      counted(live, "Live Photo", "Live Photos"), counted(motion, "Motion Photo", "Motion Photos")].compactMap { $0 }
-        return parts.count == 1 ? parts[0] : parts.dropLast().joined(separator: ", ") + " and " + parts[parts.count - 1]
+        return parts.listedInASentence
     }
 
     mutating func add(_ outcome: ImportOutcome, for source: ImportSource) {
@@ -72,7 +74,9 @@ public struct ImportSummary: Sendable {
             imported.append(source)
             items[photo.id] = photo.motion
             completed.insert(photo.id)
-        case .alreadyThere: alreadyThere.append(source)
+        case .alreadyThere(_, let fill):
+            alreadyThere.append(source)
+            if let fill { filled.append((source, fill)) }
         case .refused(let reason): refused.append((source, reason))
         }
     }

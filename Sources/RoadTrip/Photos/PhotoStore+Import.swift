@@ -10,8 +10,9 @@ import Video
 public enum ImportOutcome: Sendable, Equatable {
     /// With a sentence for each EXIF field left out because it was impossible (see `InspectedImage.warnings`).
     case imported(Photo, warnings: [String])
-    /// The same bytes were imported before (perhaps under another name): stored once.
-    case alreadyThere(Photo)
+    /// The same bytes were imported before (perhaps under another name): stored once. What it
+    /// lacked that the export gives beside it (a sidecar's date, position, caption) is `filled`.
+    case alreadyThere(Photo, filled: PhotoFill? = nil)
     /// The other half of a Live Photo the library had (`PhotoStore+LivePhotos`): stored, and
     /// the pair is one item.
     case paired(Photo)
@@ -44,7 +45,7 @@ extension PhotoStore {
         }
         do {
             let (sha256, copy) = try files.stageOriginal(from: path)
-            if let existing = try photo(sha256: sha256) { return .alreadyThere(existing) }
+            if let existing = try photo(sha256: sha256) { return try alreadyThere(existing, hints: hints) }
             try files.makeCheckedRenditions(inline, sha256: sha256, from: path, with: processor)
             try files.storeOriginal(copy, sha256: sha256, format: inspected.header.format)
             var warnings = inspected.warnings
@@ -64,6 +65,13 @@ extension PhotoStore {
         } catch {
             return .refused("it could not be stored: \(error)")
         }
+    }
+
+    /// A photo found in the library, with what it lacked filled from `hints`.
+    func alreadyThere(_ photo: Photo, hints: ImportHints?) throws -> ImportOutcome {
+        guard let hints else { return .alreadyThere(photo) }
+        let (filled, fill) = try self.fill(photo, from: hints)
+        return .alreadyThere(filled, filled: fill)
     }
 
     /// Why a file that is neither is refused.

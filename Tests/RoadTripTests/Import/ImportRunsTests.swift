@@ -84,6 +84,61 @@ import TestSupport
         #expect(try fixture.photos.count == 0 && fixture.files(under: "originals").isEmpty)
     }
 
+    @Test(arguments: DatabaseEngine.allCases)
+    func aPhotoTheLibraryHadIsGivenWhatItLackedFromItsSidecarAndUndoTakesBackOnlyThat(engine: DatabaseEngine) throws {
+        // setup: two photos imported before as plain files, without a date, a position or a
+        // caption; then a Takeout brings them again with sidecars that have all three
+        let fixture = try PhotosFixture(engine: engine)
+        let anna = try fixture.account("anna").id
+        let paths = [try fixture.draw("tram.jpg", seed: 8, takenAt: nil), try fixture.draw("bridge.jpg", seed: 9, takenAt: nil)]
+        let files = ImportSelection(paths: paths)
+        let first = try fixture.library.imports.begin(source: files.label, key: files.key, by: anna)
+        _ = PhotoImporter(library: fixture.photos, workers: 1).run(files.found, by: anna, recorder: first)
+        try first.finish(at: 1)
+        let before = try state(of: fixture, for: anna)
+        let filed = { try fixture.library.database.fetchAll("SELECT sorted_at FROM photos ORDER BY id") { try $0["sorted_at"] as String } }
+        let filedBefore = try filed()
+        let folder = "Takeout/Google Photos/Photos from 2019/"
+        var members: [TestZip.Entry] = []
+        for path in paths {
+            let name = URL(fileURLWithPath: path).lastPathComponent
+            members += [.init(folder + name, try bytes(path), stored: true),
+                        .init(folder + name + ".json", Array(#"{"title": "\#(name)", "description": "Tram 28", "photoTakenTime": {"timestamp": "1559990000"}, "geoData": {"latitude": 38.7071, "longitude": -9.1355}}"#.utf8))]
+        }
+        let part = fixture.source.appendingPathComponent("takeout-001.zip").path
+        try TestZip.write(part, members)
+        let takeout = try Takeout(parts: [part])
+
+        // MUT: the Takeout's run
+        let run = try fixture.library.imports.begin(source: takeout.label, key: takeout.key, by: anna)
+        let summary = PhotoImporter(library: fixture.photos, workers: 2).run(takeout, by: anna, in: fixture.library.uploadsFolder.path, recorder: run)
+        try run.finish(at: 2)
+
+        // validate: both already there, each given its Lisbon date (UTC+1 that June), position, place and caption
+        #expect(summary.alreadyThere.count == 2 && summary.imported.isEmpty)
+        #expect(summary.filled.map(\.fill.fields) == [["date", "position", "caption"], ["date", "position", "caption"]])
+        for id: Int64 in [1, 2] {
+            let photo = try #require(try fixture.photos.photo(id: id))
+            #expect(photo.takenAt == "2019-06-08T11:33:20" && photo.takenOffset == 60)
+            #expect(photo.latitude == 38.7071 && photo.longitude == -9.1355 && photo.placeID != nil && photo.description == "Tram 28")
+        }
+        #expect(try filed() == ["2019-06-08T11:33:20", "2019-06-08T11:33:20"])
+        #expect(try state(of: fixture, for: anna) != before, "the timeline and the places count them now")
+
+        // MUT: a person puts the bridge in New York, then the Takeout's run is undone
+        try fixture.library.placer.place([2], atPlace: PhotosFixture.newYork.id, by: anna)
+        let undone = try fixture.library.imports.undo(run.id)
+
+        // validate: what the run filled goes, except the bridge's position, which the person gave since
+        #expect(undone == ImportUndo(removed: 0, kept: 0, vacations: 0, unfilled: 2))
+        let tram = try #require(try fixture.photos.photo(id: 1)), bridge = try #require(try fixture.photos.photo(id: 2))
+        #expect(tram.takenAt == nil && tram.latitude == nil && tram.placeID == nil && tram.description == nil)
+        #expect(bridge.takenAt == nil && bridge.placeID == PhotosFixture.newYork.id && bridge.positionSource == .hand && bridge.description == nil)
+        #expect(try filed() == filedBefore)
+        #expect(try fixture.library.database.fetchValue("SELECT coalesce(sum(photo_count), 0) FROM timeline_months") as Int? == 0)
+        #expect(try fixture.library.check().problems.isEmpty)
+    }
+
     @Test func aPhotoAnUploadBroughtTooStaysWhenTheRunThatMadeItIsUndone() throws {
         // setup: a run imports a photo; the next day it is uploaded again in the browser
         let fixture = try PhotosFixture()

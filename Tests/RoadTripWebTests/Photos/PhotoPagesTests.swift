@@ -228,7 +228,7 @@ import Testing
 extension ImportOutcome {
     var photoValue: Photo? {
         switch self {
-        case .imported(let photo, _), .alreadyThere(let photo), .paired(let photo): photo
+        case .imported(let photo, _), .alreadyThere(let photo, _), .paired(let photo): photo
         case .refused: nil
         }
     }
