@@ -151,6 +151,7 @@ extension Attribute {
     public static func ariaLabel(_ value: String) -> Attribute { Attribute("aria-label", value) }
     public static func ariaCurrent(_ value: String) -> Attribute { Attribute("aria-current", value) }
     public static func ariaExpanded(_ value: Bool) -> Attribute { Attribute("aria-expanded", value ? "true" : "false") }
+    public static func ariaPressed(_ value: Bool) -> Attribute { Attribute("aria-pressed", value ? "true" : "false") }
     public static func ariaControls(_ value: String) -> Attribute { Attribute("aria-controls", value) }
     public static func ariaHidden() -> Attribute { Attribute("aria-hidden", "true") }
     public static func ariaLive(_ value: String) -> Attribute { Attribute("aria-live", value) }

@@ -134,9 +134,15 @@ public struct ImportRuns: Sendable {
     /// still as the fill left it: a date, position or caption a person gave since stays.
     private func unfill(run id: Int64) throws -> Int {
         try library.database.write { db in
+            // A photo the run made itself (one copy stored, another found it and filled it) goes
+            // with the run, or stays as another import brought it: nothing of it to take back.
+            try db.execute("""
+                DELETE FROM import_run_fills
+                WHERE run_id = \(id) AND photo_id IN (SELECT photo_id FROM import_run_items WHERE run_id = \(id) AND made = 1)
+                """)
             let count: Int = try db.fetchValue("""
                 SELECT count(*) FROM import_run_fills fills JOIN photos ON photos.id = fills.photo_id
-                WHERE fills.run_id = \(id) AND (fills.taken_at = photos.taken_at OR fills.caption = photos.description
+                WHERE fills.run_id = \(id) AND (fills.taken_at = photos.taken_at OR fills.caption = photos.description OR fills.favorite = 1
                     OR (fills.latitude = photos.latitude AND fills.longitude = photos.longitude AND photos.placement_id IS NULL
                         AND photos.position_source = \(PositionSource.camera.rawValue)))
                 """) ?? 0
@@ -158,6 +164,10 @@ public struct ImportRuns: Sendable {
                 UPDATE photos SET description = NULL
                 WHERE EXISTS (SELECT 1 FROM import_run_fills fills
                               WHERE fills.run_id = \(id) AND fills.photo_id = photos.id AND fills.caption = photos.description)
+                """)
+            try db.execute("""
+                DELETE FROM photo_favorites WHERE account_id = (SELECT account_id FROM import_runs WHERE id = \(id))
+                    AND photo_id IN (SELECT photo_id FROM import_run_fills WHERE run_id = \(id) AND favorite = 1)
                 """)
             return count
         }
@@ -325,9 +335,9 @@ public final class ImportRunRecorder: Sendable {
                 """)
             if let fill {
                 try db.execute("""
-                    INSERT INTO import_run_fills (run_id, photo_id, taken_at, taken_offset, was_sorted_at, latitude, longitude, caption)
+                    INSERT INTO import_run_fills (run_id, photo_id, taken_at, taken_offset, was_sorted_at, latitude, longitude, caption, favorite)
                     VALUES (\(id), \(photo.id), \(fill.takenAt), \(fill.takenOffset), \(fill.wasSortedAt), \(fill.latitude),
-                        \(fill.longitude), \(fill.caption))
+                        \(fill.longitude), \(fill.caption), \(fill.favorite))
                     ON CONFLICT (run_id, photo_id) DO NOTHING
                     """)
             }

@@ -80,6 +80,7 @@ public final class Library: Sendable {
     public var vacations: VacationStore { VacationStore(database: database, dataFolder: folder, exports: exports, figures: vacationFigures, clock: clock) }
     public var imports: ImportRuns { ImportRuns(library: self) }
     public var photoTags: PhotoTagStore { PhotoTagStore(database: database) }
+    public var favorites: FavoriteStore { FavoriteStore(database: database) }
     public var tracks: TrackStore { TrackStore(database: database, clock: clock) }
     public var placer: PhotoPlacer { PhotoPlacer(photos: photos, tracks: tracks, clock: clock) }
     public var timeline: Timeline { Timeline(database: database) }

@@ -377,5 +377,7 @@ extension Schema {
         Migration("018-import-runs", ImportSchema.postgreSQL),
         // SQLite's 023-import-fills.
         Migration("019-import-fills", ImportSchema.postgreSQLFills),
+        // SQLite's 024-favorites.
+        Migration("020-favorites", FavoriteStore.schema(integer: "BIGINT")),
     ]
 }

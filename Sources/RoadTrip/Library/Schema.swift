@@ -379,6 +379,8 @@ enum Schema {
         Migration("022-import-runs", ImportSchema.sqlite),
         // What an import filled in photos the library had, for Undo (`ImportSchema`).
         Migration("023-import-fills", ImportSchema.sqliteFills),
+        // Each person's favourites (`FavoriteStore`).
+        Migration("024-favorites", FavoriteStore.schema(integer: "INTEGER")),
     ]
 
     /// The same on both engines.

@@ -27,9 +27,38 @@ extension PhotoStore {
     /// shrink-on-load, the others from it; a damaged or incomplete file is refused here), names
     /// the copy by its digest, then writes its row. The row is written last, in
     /// one transaction, so a process killed at any moment leaves either no photo or a whole one;
-    /// importing again finishes the job. `fileName` is only a title, never a path.
+    /// importing again finishes the job. `fileName` is only a title, never a path. A photo its
+    /// export marks a favourite (`hints`) becomes one of `account`'s; one the library has already
+    /// is given what it lacks of what the export says (`fill`), whether it was found before the
+    /// copy was made or another worker's copy of it was stored first.
     public func importPhoto(at path: String, fileName: String, by account: AccountID?,
                             inline: [Rendition] = [.thumbnail, .preview], hints: ImportHints? = nil) -> ImportOutcome {
+        let outcome = importFile(at: path, fileName: fileName, by: account, inline: inline, hints: hints)
+        guard let hints else { return outcome }
+        if case .alreadyThere(let photo, _) = outcome {
+            do {
+                let (filled, fill) = try self.fill(photo, from: hints, by: account)
+                return .alreadyThere(filled, filled: fill)
+            } catch {
+                return .refused("it is in the library already, but what its export says could not be added to it: \(error)")
+            }
+        }
+        guard hints.favorite, let account else { return outcome }
+        switch outcome {
+        case .imported(let photo, _), .paired(let photo):
+            // A process killed before this leaves it without its heart: importing it again finds
+            // it already there and gives it (`fill`).
+            do { try favorites.set(photo.id, favorite: true, for: account) } catch {
+                if case .imported(let photo, let warnings) = outcome {
+                    return .imported(photo, warnings: warnings + ["it could not be made a favourite: \(error)"])
+                }
+            }
+        case .alreadyThere, .refused: break
+        }
+        return outcome
+    }
+
+    private func importFile(at path: String, fileName: String, by account: AccountID?, inline: [Rendition], hints: ImportHints?) -> ImportOutcome {
         // A video is known by its first bytes (a photo's never look like one).
         if let head = PhotoStore.head(of: path), ImageFormat(sniffing: head) == nil,
            let container = VideoContainer(sniffing: head) {
@@ -45,7 +74,7 @@ extension PhotoStore {
         }
         do {
             let (sha256, copy) = try files.stageOriginal(from: path)
-            if let existing = try photo(sha256: sha256) { return try alreadyThere(existing, hints: hints) }
+            if let existing = try photo(sha256: sha256) { return .alreadyThere(existing) }
             try files.makeCheckedRenditions(inline, sha256: sha256, from: path, with: processor)
             try files.storeOriginal(copy, sha256: sha256, format: inspected.header.format)
             var warnings = inspected.warnings
@@ -65,13 +94,6 @@ extension PhotoStore {
         } catch {
             return .refused("it could not be stored: \(error)")
         }
-    }
-
-    /// A photo found in the library, with what it lacked filled from `hints`.
-    func alreadyThere(_ photo: Photo, hints: ImportHints?) throws -> ImportOutcome {
-        guard let hints else { return .alreadyThere(photo) }
-        let (filled, fill) = try self.fill(photo, from: hints)
-        return .alreadyThere(filled, filled: fill)
     }
 
     /// Why a file that is neither is refused.

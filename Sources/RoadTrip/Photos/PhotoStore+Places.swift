@@ -13,6 +13,8 @@ public enum PlaceOrder: String, Sendable, CaseIterable {
 public enum PhotoCollection: Sendable, Hashable {
     case place(Int64)
     case noLocation
+    /// The account's favourites (`FavoriteStore`).
+    case favorites(AccountID)
 }
 
 /// One screenful of a grid, newest first; `nextCursor` continues it.
@@ -68,9 +70,9 @@ extension PhotoStore {
         }
     }
 
-    /// The photos before and after `photo` in its collection's order (newer, older).
-    public func neighbours(of photo: Photo) throws -> (newer: Int64?, older: Int64?) {
-        let collection: PhotoCollection = photo.placeID.map { .place($0) } ?? .noLocation
+    /// The photos before and after `photo` in its place's order, or in `collection`'s (newer, older).
+    public func neighbours(of photo: Photo, in collection: PhotoCollection? = nil) throws -> (newer: Int64?, older: Int64?) {
+        let collection = collection ?? photo.placeID.map { .place($0) } ?? .noLocation
         return try database.read { db in
             let filter = PhotoStore.filter(collection)
             let newer: Int64? = try db.fetchValue("""
@@ -104,6 +106,7 @@ extension PhotoStore {
         switch collection {
         case .place(let id): "place_id = \(id)"
         case .noLocation: "place_id IS NULL"
+        case .favorites(let account): "id IN (SELECT photo_id FROM photo_favorites WHERE account_id = \(account.rawValue))"
         }
     }
 }

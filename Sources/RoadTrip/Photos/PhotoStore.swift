@@ -34,6 +34,8 @@ public struct PhotoStore: Sendable {
     }
 
     /// Whether the library has no photo at all (without counting them).
+    var favorites: FavoriteStore { FavoriteStore(database: database) }
+
     public var isEmpty: Bool {
         get throws { try database.fetchValue("SELECT NOT EXISTS (SELECT 1 FROM photos)") ?? true }
     }

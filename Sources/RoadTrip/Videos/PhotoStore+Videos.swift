@@ -25,7 +25,7 @@ extension PhotoStore {
         let undated = facts.takenAt == nil ? hints?.undated() : nil
         do {
             let (sha256, copy) = try files.stageOriginal(from: path)
-            if let existing = try photo(sha256: sha256) ?? photo(videoSHA256: sha256) { return try alreadyThere(existing, hints: hints) }
+            if let existing = try photo(sha256: sha256) ?? photo(videoSHA256: sha256) { return .alreadyThere(existing) }
             let key = PairingKey(identifier: facts.contentIdentifier, title: PhotoStore.title(fromFileName: fileName),
                                  takenAt: facts.takenAt, takenOffset: facts.takenOffset, duration: facts.duration)
             // The motion of a still the library has: no poster, no item of its own.

@@ -2,8 +2,8 @@
 // app swap the panes instead of loading a whole page, and the master list opens as an
 // overlay in tablet portrait. Every screen keeps its own URL, so reload, Back and
 // bookmarks land where they should. What every page has besides comes in the modules it
-// imports: use without a network (offline.js), tags changed in place (photo-tags.js), Copy link
-// on Share… (copy-link.js) and the popovers of a tablet (popovers.js).
+// imports: use without a network (offline.js), tags and the heart changed in place (photo-tags.js,
+// favorite.js), Copy link on Share… (copy-link.js) and the popovers of a tablet (popovers.js).
 //
 // The screens' own scripts (the book, the web views, the photo viewer, grids, uploads) are
 // loaded by this one when a screen that needs them is on the page (`loadScreenScripts`).
@@ -16,6 +16,7 @@
 import { currentLayout, noteServed } from "./shared.js";
 import "./offline.js";
 import "./photo-tags.js";
+import "./favorite.js";
 import "./copy-link.js";
 import "./tab-memory.js";
 import { startCompletingForms } from "./completing-forms.js";

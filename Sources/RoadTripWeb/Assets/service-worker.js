@@ -13,7 +13,7 @@
 // Kept copies belong to one account: the one whose page was shown last (offline.js settles it);
 // no other account's copies are ever answered. kept-store.js names where each thing is kept.
 //
-// A change posted while RoadTrip cannot be reached (Visit, Unvisit, a tag, a new vacation) is
+// A change posted while RoadTrip cannot be reached (Visit, Unvisit, a tag, a favourite, a new vacation) is
 // put in the outbox in the order made; outbox.js sends the changes when RoadTrip answers again.
 
 /* global ASSETS, ADDRESSES */
@@ -22,8 +22,8 @@ import { KEPT_RECORD, PROBE, cacheNamesOf, dropOlderKeptSets, keptAccount, recen
 const ASSET_CACHE = "roadtrip-assets";
 const RECENT_LIMIT = 400; // entries of the recent cache: pages, thumbnails, previews
 // The shapes of RoadTrip's addresses this worker tells apart, each with a slot or a family of
-// them: the changes that may wait in the outbox besides a new vacation (Visit, Unvisit, a tag),
-const QUEUED = [/^\/photos\/\d+\/(visit|unvisit|tags)$/, /^\/flickr\/photos\/[^/]+\/(visit|unvisit)$/];
+// them: the changes that may wait in the outbox besides a new vacation (Visit, Unvisit, a tag, a heart),
+const QUEUED = [/^\/photos\/\d+\/(visit|unvisit|tags|favorite)$/, /^\/flickr\/photos\/[^/]+\/(visit|unvisit)$/];
 // what is never kept but asked every time, besides the worker itself and the health check (the
 // session's token, signing in and out, keep lists and the offline page, exports, originals),
 const NEVER_KEPT = [/^\/session\//, /\/copy-status$/, /^\/signin/, /^\/signout/, /^\/setup/,

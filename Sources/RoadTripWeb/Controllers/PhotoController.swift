@@ -16,7 +16,8 @@ struct PhotoController {
     /// Opens the photo and, when `looked` (a GET, not a HEAD: a link checker, a prefetch that
     /// only asks, is not a look), records it in the account's Recents; with a tag refused (422)
     /// when answering the tag form.
-    func show(id: Int64, inRecents: Bool, looked: Bool, inTimeline: Bool = false, tagRefusal: (message: String, typed: String)? = nil) throws -> Response {
+    func show(id: Int64, inRecents: Bool, looked: Bool, inTimeline: Bool = false, inFavorites: Bool = false,
+              tagRefusal: (message: String, typed: String)? = nil) throws -> Response {
         let photo = try existing(id)
         let account = try context.account
         // Turning through Recents keeps its order: only a photo opened from elsewhere moves to the top.
@@ -38,6 +39,14 @@ struct PhotoController {
                                  origin: try app.library.placer.origin(of: photo))
             master = RecentsView(items: recents, current: .library(photo.id))
             back = (.recents, "Recents")
+        } else if inFavorites {
+            masterKey = PhotoCollection.favorites(account.id).masterKey
+            let neighbours = try photos.neighbours(of: photo, in: .favorites(account.id))
+            viewer = PhotoViewer(photo: photo, place: place, previous: neighbours.newer.map { .favoritePhoto(id: $0) },
+                                 next: neighbours.older.map { .favoritePhoto(id: $0) }, inRecents: false,
+                                 origin: try app.library.placer.origin(of: photo))
+            master = try PlacesController(app: app, context: context).grid(.favorites(account.id), current: photo.id).view
+            back = (.favorites(after: nil), "Favourites")
         } else if inTimeline {
             // The row back to the photo's day changes with the day: the column is kept only while the day is the same.
             masterKey = "timeline-" + (photo.takenAt.map { String($0.prefix(10)) } ?? "undated")
@@ -65,14 +74,41 @@ struct PhotoController {
             detail: PhotoViewerView(
                 model: viewer,
                 video: try photos.video(of: photo),
-                visits: PhotoVisits(photoID: photo.id, vacations: try app.library.vacations.holding(sha256: photo.sha256, for: account.id)),
+                visits: PhotoVisits(photoID: photo.id, vacations: try app.library.vacations.holding(sha256: photo.sha256, for: account.id),
+                                    favorite: FavoriteButton(photoID: photo.id, photoTitle: photo.displayTitle,
+                                                             isFavorite: try app.library.favorites.isFavorite(photo.id, for: account.id),
+                                                             from: inRecents ? "recents" : inTimeline ? "timeline" : inFavorites ? "favorites" : "")),
                 tags: PhotoTagsView(photoID: photo.id, photoTitle: photo.displayTitle, keywords: photo.keywords, tags: try app.library.photoTags.tags(of: photo.id, for: account.id), error: tagRefusal?.message, typed: tagRefusal?.typed ?? ""),
                 mapSources: app.mapSources
             ),
             back: back,
-            masterBar: inRecents ? .photos(.recents) : inTimeline ? .photos(.timeline) : .photos(.places, title: back.label, back: (.places(order: .byCountry), "Places")),
+            masterBar: inRecents ? .photos(.recents) : inTimeline ? .photos(.timeline)
+                : .photos(.places, title: back.label, back: (.places(order: .byCountry), "Places")),
             masterKey: masterKey
         ), context: context, status: tagRefusal == nil ? .ok : .unprocessableContent)
+    }
+
+    /// The viewer opened from the account's favourites: it turns through them, newest to oldest.
+    func showInFavorites(id: Int64, looked: Bool) throws -> Response {
+        try show(id: id, inRecents: false, looked: looked, inFavorites: true)
+    }
+
+    /// Marks or unmarks the photo as one of the account's favourites (`favorite`: 1 or 0), then
+    /// back to the viewer it was sent from (`from`: its place's, Recents', the timeline's, the
+    /// favourites').
+    func setFavorite(id: Int64) throws -> Response {
+        let photo = try existing(id)
+        guard let favorite = ["1": true, "0": false][context.field("favorite")] else {
+            throw HTTPError(status: .unprocessableContent, message: "Say whether the photo is a favourite (favorite=1 or 0).")
+        }
+        try app.library.favorites.set(photo.id, favorite: favorite, for: try context.account.id)
+        let back: Route = switch context.field("from") {
+        case "recents": .photo(id: photo.id, inRecents: true)
+        case "timeline": .timelinePhoto(id: photo.id)
+        case "favorites": .favoritePhoto(id: photo.id)
+        default: .photo(id: photo.id, inRecents: false)
+        }
+        return .redirect(to: back.path)
     }
 
     /// The viewer opened from the timeline: it turns through the timeline, newest to oldest.

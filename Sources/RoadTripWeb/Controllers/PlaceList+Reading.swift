@@ -4,7 +4,8 @@ import RoadTrip
 extension PlaceListView {
     /// The Places screen's list: every place while they fit on one screen; in a larger library the
     /// countries (by country) or a page of the top places (`after` continues it).
-    static func read(order: PlaceOrder, after cursor: Int64? = nil, from photos: PhotoStore) throws -> PlaceListView {
+    static func read(order: PlaceOrder, after cursor: Int64? = nil, from library: Library, for account: AccountID) throws -> PlaceListView {
+        let photos = library.photos
         let listing: PlaceListView.Listing
         if cursor == nil, let places = try photos.placesIfFew(order: order) {
             listing = .all(places)
@@ -14,6 +15,7 @@ extension PlaceListView {
             if let cursor, try photos.place(id: cursor) == nil { throw HTTPError.notFound("That page of places is gone; go back to Places.") }
             listing = .top(try photos.topPlaces(after: cursor))
         }
-        return PlaceListView(listing: listing, order: order, withoutPlace: try photos.photosWithoutPlace())
+        return PlaceListView(listing: listing, order: order, withoutPlace: try photos.photosWithoutPlace(),
+                             favorites: try library.favorites.count(for: account))
     }
 }

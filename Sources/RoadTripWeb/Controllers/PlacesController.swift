@@ -13,7 +13,7 @@ struct PlacesController {
         app.page(PageFrame(
             title: "Photos",
             screen: .master,
-            master: order == .byCountry && cursor == nil ? try firstScreen() : AnyHTML(try PlaceListView.read(order: order, after: cursor, from: app.library.photos)),
+            master: order == .byCountry && cursor == nil ? try firstScreen() : AnyHTML(try PlaceListView.read(order: order, after: cursor, from: app.library, for: try context.account.id)),
             detail: PhotoPlaceholderView(hasPhotos: !(try photos.isEmpty)),
             masterBar: try MasterBar.photos(.places, flickr: app.flickr)
         ), context: context)
@@ -22,7 +22,7 @@ struct PlacesController {
     /// The Photos screen a person lands on: On this day, then the places by country.
     func firstScreen() throws -> AnyHTML {
         let memories = try app.library.memories.onThisDay(TimelineController.today(app.library.clock), for: try context.account.id)
-        let places = try PlaceListView.read(order: .byCountry, from: app.library.photos)
+        let places = try PlaceListView.read(order: .byCountry, from: app.library, for: try context.account.id)
         return AnyHTML(div(.class("photos-first-screen")) {
             MemoriesView(memories: memories)
             places
@@ -45,7 +45,9 @@ struct PlacesController {
     }
 
     func photos(in collection: PhotoCollection, after cursor: Int64?) throws -> Response {
-        if let cursor, try photos.photo(id: cursor) == nil { throw HTTPError.notFound("That page of photos is gone; go back to the place.") }
+        if let cursor, try photos.photo(id: cursor) == nil {
+            throw HTTPError.notFound("That page of photos is gone; go back to \(collection.isFavorites ? "Favourites" : "the place").")
+        }
         let (grid, flickrTab) = try self.grid(collection, after: cursor)
         return app.page(PageFrame(
             title: grid.heading,
@@ -58,8 +60,14 @@ struct PlacesController {
         ), context: context)
     }
 
-    /// The grid of a place (or of the photos with no place), for its own screen or beside a
-    /// photo, and whether the photo tabs show Flickr: read together, in one round trip.
+    /// The account's favourites, newest first: the Favourites row of Places opens it.
+    func favorites(after cursor: Int64?) throws -> Response {
+        try photos(in: .favorites(try context.account.id), after: cursor)
+    }
+
+    /// The grid of a place (or of the photos with no place, or of the account's favourites), for
+    /// its own screen or beside a photo, with the account's hearts on its favourites, and whether
+    /// the photo tabs show Flickr: read together, in one round trip (the hearts in a second).
     func grid(_ collection: PhotoCollection, after cursor: Int64? = nil, current: Int64? = nil) throws -> (view: PhotoGridView, flickrTab: Bool) {
         let page = PhotoStore.photosQuery(in: collection, after: cursor)
         let heading: String
@@ -79,8 +87,14 @@ struct PlacesController {
             heading = "No location"
             subtitle = PhotoFormat.count(count ?? 0)
             (photoPage, storedFlickrKey) = (read, key)
+        case .favorites(let account):
+            let (count, read, key) = try app.library.fetch(FavoriteStore.countQuery(for: account), page, FlickrService.storedKeyQuery)
+            heading = "Favourites"
+            subtitle = PhotoFormat.count(count ?? 0)
+            (photoPage, storedFlickrKey) = (read, key)
         }
-        let view = PhotoGridView(heading: heading, subtitle: subtitle, page: photoPage, collection: collection, current: current)
+        let favorites = try app.library.favorites.among(photoPage.photos.map(\.id), for: try context.account.id)
+        let view = PhotoGridView(heading: heading, subtitle: subtitle, page: photoPage, collection: collection, current: current, favorites: favorites)
         return (view, app.flickr.map { $0.keyIsConfigured || storedFlickrKey != nil } ?? false)
     }
 
@@ -102,6 +116,7 @@ extension PhotoCollection {
         switch self {
         case .place(let id): "place-\(id)"
         case .noLocation: "place-none"
+        case .favorites: "favorites"
         }
     }
 }

@@ -15,7 +15,8 @@ struct TimelineController {
     func days(from start: TimelineStart) throws -> Response {
         let page = try timeline.page(start)
         let months = try timeline.months()
-        return try frame(title: "Timeline", detail: TimelineDaysView(page: page, months: months, undatedCount: try timeline.undatedCount()),
+        let favorites = try app.library.favorites.among(page.days.flatMap { $0.photos.map(\.id) }, for: try context.account.id)
+        return try frame(title: "Timeline", detail: TimelineDaysView(page: page, months: months, undatedCount: try timeline.undatedCount(), favorites: favorites),
                          back: nil, months: months, currentYear: page.days.first?.day.year)
     }
 
@@ -32,7 +33,9 @@ struct TimelineController {
 
     func undated(after: Int64?) throws -> Response {
         let page = try timeline.undated(after: after)
-        return try frame(title: "Without a date", detail: TimelineUndatedView(photos: page.photos, more: page.more), back: (.timelineYears, "Years"))
+        let favorites = try app.library.favorites.among(page.photos.map(\.id), for: try context.account.id)
+        return try frame(title: "Without a date", detail: TimelineUndatedView(photos: page.photos, more: page.more, favorites: favorites),
+                         back: (.timelineYears, "Years"))
     }
 
     /// The master column beside every timeline screen.

@@ -80,7 +80,7 @@ struct UploadController {
         app.page(PageFrame(
             title: "Upload photos",
             screen: .detail,
-            master: try PlaceListView.read(order: .byCountry, from: app.library.photos),
+            master: try PlaceListView.read(order: .byCountry, from: app.library, for: try context.account.id),
             detail: detail,
             back: (.places(order: .byCountry), "Places"),
             masterBar: try MasterBar.photos(.places, flickr: app.flickr)

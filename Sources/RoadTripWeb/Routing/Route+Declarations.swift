@@ -106,6 +106,16 @@ extension Route {
             RouteDeclaration("/photos/\(id)", query: inRecents ? "?from=recents" : "", as: Parse(reading: { match in match.slots { .photo(id: $0, inRecents: match.fromRecents) } }),
                              get: { try PhotoController(app: $0, context: $1).show(id: id, inRecents: inRecents, looked: true) },
                              head: { try PhotoController(app: $0, context: $1).show(id: id, inRecents: inRecents, looked: false) })
+        case .favorites(let after):
+            .get("/favorites", query: Route.query("after", after.map(String.init)), as: Parse(reading: { .favorites(after: $0.identifierParameter("after")) })) {
+                try PlacesController(app: $0, context: $1).favorites(after: after)
+            }
+        case .favoritePhoto(let id):
+            RouteDeclaration("/favorites/photos/\(id)", as: Parse(Route.favoritePhoto),
+                             get: { try PhotoController(app: $0, context: $1).showInFavorites(id: id, looked: true) },
+                             head: { try PhotoController(app: $0, context: $1).showInFavorites(id: id, looked: false) })
+        case .photoFavorite(let id):
+            .post("/photos/\(id)/favorite", as: Parse(Route.photoFavorite)) { try PhotoController(app: $0, context: $1).setFavorite(id: id) }
         case .photoImage(let id, let size):
             .get("/photos/\(id)/\(size)", as: Parse(Route.photoImage)) { try PhotoController(app: $0, context: $1).image(id: id, size: size) }
         case .photoVideo(let id):

@@ -55,6 +55,12 @@ public enum Route: Sendable, Equatable {
     case placePhotos(PhotoCollection, after: Int64?)
     /// The photo viewer; opened from Recents, the list beside it and previous/next are the Recents'.
     case photo(id: Int64, inRecents: Bool)
+    /// The account's favourites as a grid, newest first; `after` continues it.
+    case favorites(after: Int64?)
+    /// The viewer, turning through the account's favourites.
+    case favoritePhoto(id: Int64)
+    /// Marks or unmarks the photo as one of the account's favourites (the form's `favorite`, 1 or 0).
+    case photoFavorite(id: Int64)
     /// A photo's image: the grid thumbnail, the screen-size preview, or the original.
     case photoImage(id: Int64, size: PhotoImageSize)
     /// A video's rendition (H.264/AAC in MP4), in byte ranges as a player seeks.
@@ -247,7 +253,7 @@ public enum Route: Sendable, Equatable {
         .timelinePhoto(id: 1), .memory(day: CalendarDay.epoch, page: 1), .memoryHiding(day: CalendarDay.epoch), .photoMap, .photoMapCell(level: 4, x: 8, y: 4), .photoMapData(bbox: nil, zoom: nil), .mapPlaces(bbox: nil, zoom: nil),
         .tracks, .track(id: 1), .trackRemoval(id: 1), .placing(track: nil), .placement(id: 1), .placeMany(query: nil), .addToVacation,
         .basemapTile(BasemapTile(z: 8, x: 75, y: 96)!, version: nil),
-        .photo(id: 1, inRecents: false), .photoImage(id: 1, size: .preview), .photoVideo(id: 1), .photoVideoStatus(id: 1), .photoPlace(id: 1, query: nil),
+        .photo(id: 1, inRecents: false), .favorites(after: nil), .favoritePhoto(id: 1), .photoFavorite(id: 1), .photoImage(id: 1, size: .preview), .photoVideo(id: 1), .photoVideoStatus(id: 1), .photoPlace(id: 1, query: nil),
         .visit(photo: 1), .unvisit(photo: 1), .photoTags(photo: 1), .upload, .uploadFile(name: nil),
 
         .vacations, .newVacation, .vacationPicker(id: 1, before: nil), .vacationImport, .foundTripVacation(id: 1), .foundTripDismissal(id: 1), .vacation(id: 1), .vacationRename(id: 1), .vacationRemoval(id: 1),
@@ -367,5 +373,11 @@ extension PhotoCollection {
     var placeID: Int64? {
         if case .place(let id) = self { return id }
         return nil
+    }
+
+    /// The account's favourites: their own routes (`/favorites`), never a place's.
+    var isFavorites: Bool {
+        if case .favorites = self { return true }
+        return false
     }
 }

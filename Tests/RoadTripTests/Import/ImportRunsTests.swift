@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 @testable import RoadTrip
 import SQLDatabase
@@ -40,7 +41,7 @@ import TestSupport
         try TestZip.write(part, [
             .init(album + "métadonnées.json", Array(#"{"title": "Été à Lisbonne", "description": ""}"#.utf8)),
             .init(album + "tram.jpg", tram, stored: true),
-            .init(album + "tram.jpg.json", Array(#"{"title": "tram.jpg", "photoTakenTime": {"timestamp": "1559990000"}, "geoData": {"latitude": 38.7071, "longitude": -9.1355}}"#.utf8)),
+            .init(album + "tram.jpg.json", Array(#"{"title": "tram.jpg", "favorited": true, "photoTakenTime": {"timestamp": "1559990000"}, "geoData": {"latitude": 38.7071, "longitude": -9.1355}}"#.utf8)),
             .init(album + "kept.jpg", try bytes(earlier), stored: true),
             .init(year + "tram.jpg", tram, stored: true),
             .init(year + "bridge.jpg", try bytes(try fixture.draw("bridge.jpg", seed: 9, takenAt: "2019-06-09T18:00:00")), stored: true),
@@ -57,6 +58,8 @@ import TestSupport
         #expect(takeout.albums.map(\.title) == ["Été à Lisbonne"])
         #expect(summary.imported.count == 2 && summary.alreadyThere.count == 2, "tram.jpg twice, kept.jpg from before")
         #expect(albums == [ImportedAlbum(album: "Été à Lisbonne", vacation: "Été à Lisbonne (2)", added: 2, problem: nil)])
+        let tramPhoto = try #require(try fixture.photos.photo(sha256: SHA256.hexDigest(tram)))
+        #expect(try fixture.library.favorites.isFavorite(tramPhoto.id, for: anna), "its sidecar marks it a favourite: Anna's, who imported it \(summary.warnings.map(\.warning))")
         let vacation = try #require(try fixture.library.vacations.all(of: anna).first { $0.name == "Été à Lisbonne (2)" })
         #expect(vacation.photoCount == 2 && vacation.firstDate == "2019-06-07T09:00:00", "in date order: kept.jpg, then the tram in Lisbon")
         let runs = try fixture.library.imports.all()
@@ -103,7 +106,7 @@ import TestSupport
         for path in paths {
             let name = URL(fileURLWithPath: path).lastPathComponent
             members += [.init(folder + name, try bytes(path), stored: true),
-                        .init(folder + name + ".json", Array(#"{"title": "\#(name)", "description": "Tram 28", "photoTakenTime": {"timestamp": "1559990000"}, "geoData": {"latitude": 38.7071, "longitude": -9.1355}}"#.utf8))]
+                        .init(folder + name + ".json", Array(#"{"title": "\#(name)", "description": "Tram 28", "favorited": true, "photoTakenTime": {"timestamp": "1559990000"}, "geoData": {"latitude": 38.7071, "longitude": -9.1355}}"#.utf8))]
         }
         let part = fixture.source.appendingPathComponent("takeout-001.zip").path
         try TestZip.write(part, members)
@@ -116,7 +119,8 @@ import TestSupport
 
         // validate: both already there, each given its Lisbon date (UTC+1 that June), position, place and caption
         #expect(summary.alreadyThere.count == 2 && summary.imported.isEmpty)
-        #expect(summary.filled.map(\.fill.fields) == [["date", "position", "caption"], ["date", "position", "caption"]])
+        #expect(summary.filled.map(\.fill.fields) == [["date", "position", "caption", "heart"], ["date", "position", "caption", "heart"]])
+        #expect(try fixture.library.favorites.count(for: anna) == 2)
         for id: Int64 in [1, 2] {
             let photo = try #require(try fixture.photos.photo(id: id))
             #expect(photo.takenAt == "2019-06-08T11:33:20" && photo.takenOffset == 60)
@@ -135,6 +139,7 @@ import TestSupport
         #expect(tram.takenAt == nil && tram.latitude == nil && tram.placeID == nil && tram.description == nil)
         #expect(bridge.takenAt == nil && bridge.placeID == PhotosFixture.newYork.id && bridge.positionSource == .hand && bridge.description == nil)
         #expect(try filed() == filedBefore)
+        #expect(try fixture.library.favorites.count(for: anna) == 0)
         #expect(try fixture.library.database.fetchValue("SELECT coalesce(sum(photo_count), 0) FROM timeline_months") as Int? == 0)
         #expect(try fixture.library.check().problems.isEmpty)
     }

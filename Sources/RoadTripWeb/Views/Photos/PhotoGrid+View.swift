@@ -10,7 +10,8 @@ struct PhotoGridView: HTML {
     let collection: PhotoCollection
     /// The photo open beside the grid, marked in it.
     var current: Int64? = nil
-    var inRecents = false
+    /// Those of the page that are the account's favourites: a heart on each.
+    var favorites: Set<Int64> = []
 
     var content: some HTML {
         section(.class("photo-grid-screen"), .script(ScreenScript.photoGrid), .ariaLabel(heading)) {
@@ -19,7 +20,7 @@ struct PhotoGridView: HTML {
                 if let subtitle { p(.class("row-subtitle")) { subtitle } }
             }
             if page.photos.isEmpty {
-                p(.class("empty-note")) { "No photos here." }
+                p(.class("empty-note")) { collection.isFavorites ? "No favourites yet. Tap ♡ under a photo to add it here." : "No photos here." }
             } else {
                 // Choosing photos to place together: a checkbox a cell, sent by "Place selected…"
                 // (photo-grid.js turns it into a select mode: tap, shift-click, ctrl-click, Space).
@@ -31,7 +32,8 @@ struct PhotoGridView: HTML {
                 ul(.class("photo-grid")) {
                     for photo in page.photos {
                         li {
-                            PhotoCell(photo: photo, isCurrent: photo.id == current, inRecents: inRecents)
+                            PhotoCell(photo: photo, isCurrent: photo.id == current, isFavorite: favorites.contains(photo.id),
+                                      link: collection.isFavorites ? .favoritePhoto(id: photo.id) : nil)
                             // A 44-point target in the thumbnail's corner around the box.
                             label(.class("select-target")) {
                                 input(.type("checkbox"), .class("select-photo"), .name("photos"), .value(String(photo.id)), Attribute("form", "grid-select"),
@@ -43,7 +45,9 @@ struct PhotoGridView: HTML {
             }
             if let cursor = page.nextCursor {
                 p(.class("grid-more")) {
-                    a(.class("button more-photos"), .href(.placePhotos(collection, after: cursor))) { "More photos" }
+                    a(.class("button more-photos"), .href(collection.isFavorites ? .favorites(after: cursor) : .placePhotos(collection, after: cursor))) {
+                        "More photos"
+                    }
                 }
             }
         }
@@ -54,16 +58,18 @@ struct PhotoGridView: HTML {
 struct PhotoCell: HTML {
     let photo: Photo
     var isCurrent = false
-    var inRecents = false
-    /// Where it opens, when not the viewer of its place (or of Recents): the timeline's viewer.
+    /// One of the account's favourites: a heart in its corner.
+    var isFavorite = false
+    /// Where it opens, when not the viewer of its place: the timeline's viewer, the favourites'.
     var link: Route? = nil
 
     var content: some HTML {
         let (width, height) = PhotoCell.thumbnailSize(photo)
-        a(.class("photo-cell"), .href(link ?? .photo(id: photo.id, inRecents: inRecents)), .data("photo-id", String(photo.id)), .when(isCurrent, .ariaCurrent("page"))) {
+        a(.class("photo-cell"), .href(link ?? .photo(id: photo.id, inRecents: false)), .data("photo-id", String(photo.id)), .when(isCurrent, .ariaCurrent("page"))) {
             img(.src(.photoImage(id: photo.id, size: .thumbnail)), .alt(""), .width(width),
                 .height(height), .loading("lazy"), .decoding("async"))
             if let badge = PhotoCell.badge(photo) { span(.class("motion-badge"), .ariaLabel(badge.label)) { badge.text } }
+            span(.class("favorite-badge"), .role("img"), .ariaLabel("Favourite"), .when(!isFavorite, .hidden())) { "♥" }
             span(.class("photo-caption")) { photo.displayTitle }
         }
     }

@@ -113,6 +113,31 @@ struct PhotoStageView<Panels: HTML>: HTML {
     }
 }
 
+/// The heart under the photo, at the end of the Visit row as the Photos app has it in its toolbar: a toggle button (`aria-pressed`) in a form
+/// that marks or unmarks the photo as one of the account's favourites. favorite.js changes it in
+/// place (and the heart of its cell in the grid beside); without JavaScript the form posts and
+/// the viewer comes back.
+struct FavoriteButton: HTML {
+    let photoID: Int64
+    /// For the note a change made offline waits under.
+    let photoTitle: String
+    let isFavorite: Bool
+    /// Which viewer to come back to: "recents", "timeline", "favorites", or "" (the place's).
+    let from: String
+
+    var content: some HTML {
+        form(.method("post"), .action(.photoFavorite(id: photoID)), .class("favorite-form"),
+             .data("offline-note", isFavorite ? "Remove “\(photoTitle)” from Favourites" : "Add “\(photoTitle)” to Favourites")) {
+            FormToken()
+            input(.type("hidden"), .name("favorite"), .value(isFavorite ? "0" : "1"))
+            input(.type("hidden"), .name("from"), .value(from))
+            button(.type("submit"), .class("favorite-button"), .ariaPressed(isFavorite), .ariaLabel("Favourite")) {
+                span(.class("heart"), .ariaHidden()) { isFavorite ? "♥" : "♡" }
+            }
+        }
+    }
+}
+
 /// A video on the stage: the browser's player with the poster, its rendition as its source
 /// once made; until then the poster with how far it is, or why it failed.
 struct VideoStage {

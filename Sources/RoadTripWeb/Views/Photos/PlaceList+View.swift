@@ -15,6 +15,8 @@ struct PlaceListView: HTML {
     let listing: Listing
     let order: PlaceOrder
     let withoutPlace: Int
+    /// How many favourites the account has: the Favourites row, first, as the Photos app's albums begin.
+    let favorites: Int
 
     var content: some HTML {
         nav(.class("place-list"), .ariaLabel("Places")) {
@@ -26,6 +28,20 @@ struct PlaceListView: HTML {
             div(.class("segmented"), .role("group"), .ariaLabel("Order")) {
                 orderLink(.byCountry, "By country")
                 orderLink(.byPhotoCount, "Top places")
+            }
+            if favorites > 0 || !isEmpty {
+                ul(.class("rows favorites")) {
+                    li {
+                        a(.class("row favorites-row"), .href(.favorites(after: nil))) {
+                            span(.class("row-icon"), .ariaHidden()) { "♥" }
+                            span(.class("row-text")) {
+                                span(.class("row-title")) { "Favourites" }
+                                span(.class("row-subtitle")) { PhotoFormat.count(favorites) }
+                            }
+                            span(.class("row-chevron"), .ariaHidden()) { "›" }
+                        }
+                    }
+                }
             }
             switch listing {
             case .all(let places):
@@ -64,6 +80,16 @@ struct PlaceListView: HTML {
             }
             p(.class("list-actions")) { a(.class("button"), .href(.upload)) { "Upload photos" } }
             GazetteerCredit()
+        }
+    }
+
+    /// No photos at all: nothing to list, Favourites neither.
+    private var isEmpty: Bool {
+        guard withoutPlace == 0 else { return false }
+        switch listing {
+        case .all(let places): return places.isEmpty
+        case .countries(let countries): return countries.isEmpty
+        case .top(let page): return page.places.isEmpty
         }
     }
 

@@ -36,6 +36,8 @@ struct TimelineDaysView: HTML {
     let page: TimelinePage
     let months: [TimelineMonth]
     let undatedCount: Int
+    /// Those of the page that are the account's favourites.
+    let favorites: Set<Int64>
 
     var content: some HTML {
         let first = page.days.first?.day
@@ -50,7 +52,7 @@ struct TimelineDaysView: HTML {
                     if page.days.isEmpty {
                         p(.class("empty-note")) { months.isEmpty ? "No photo has a date yet." : "No photos from before then." }
                     }
-                    TimelineSections(days: page.days, months: months)
+                    TimelineSections(days: page.days, months: months, favorites: favorites)
                     if let older = page.older {
                         p(.class("grid-more timeline-older")) { a(.class("button more-photos"), .href(.timeline(.before(older))), .rel("next")) { "Older photos" } }
                     } else if undatedCount > 0 {
@@ -69,6 +71,7 @@ struct TimelineDaysView: HTML {
 struct TimelineSections: HTML {
     let days: [TimelineDay]
     let months: [TimelineMonth]
+    let favorites: Set<Int64>
 
     var content: some HTML {
         let counts = Dictionary(months.map { ($0.period, $0.photoCount) }, uniquingKeysWith: { first, _ in first })
@@ -87,7 +90,7 @@ struct TimelineSections: HTML {
                 }
                 ul(.class("photo-grid timeline-grid")) {
                     for photo in day.photos {
-                        li { PhotoCell(photo: photo, link: .timelinePhoto(id: photo.id)) }
+                        li { PhotoCell(photo: photo, isFavorite: favorites.contains(photo.id), link: .timelinePhoto(id: photo.id)) }
                     }
                 }
             }
@@ -175,6 +178,7 @@ struct TimelineTilesView: HTML {
 struct TimelineUndatedView: HTML {
     let photos: [Photo]
     let more: Int64?
+    let favorites: Set<Int64>
 
     var content: some HTML {
         section(.class("timeline timeline-undated"), .script(ScreenScript.timeline), .ariaLabel("Without a date")) {
@@ -186,7 +190,7 @@ struct TimelineUndatedView: HTML {
             if photos.isEmpty { p(.class("empty-note")) { "Every photo has a date." } }
             ul(.class("photo-grid timeline-grid")) {
                 for photo in photos {
-                    li { PhotoCell(photo: photo, link: .timelinePhoto(id: photo.id)) }
+                    li { PhotoCell(photo: photo, isFavorite: favorites.contains(photo.id), link: .timelinePhoto(id: photo.id)) }
                 }
             }
             if let more {

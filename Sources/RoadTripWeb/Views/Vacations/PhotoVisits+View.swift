@@ -8,9 +8,12 @@ struct PhotoVisits<Lead: HTML>: HTML {
     let unvisit: Route
     let vacations: [(id: Int64, name: String)]
     let lead: Lead
+    /// A library photo's heart, at the row's end.
+    var favorite: FavoriteButton? = nil
 
-    init(photoID: Int64, vacations: [(id: Int64, name: String)]) where Lead == EmptyHTML {
+    init(photoID: Int64, vacations: [(id: Int64, name: String)], favorite: FavoriteButton? = nil) where Lead == EmptyHTML {
         (visit, unvisit, self.vacations, lead) = (.visit(photo: photoID), .unvisit(photo: photoID), vacations, EmptyHTML())
+        self.favorite = favorite
     }
 
     init(flickrID: String, vacations: [(id: Int64, name: String)], @HTMLBuilder lead: () -> Lead) {
@@ -33,6 +36,7 @@ struct PhotoVisits<Lead: HTML>: HTML {
                 }
                 a(.class("button secondary unvisit popover-link sheet-on-phone"), .href(unvisit)) { "Unvisit…" }
             }
+            if let favorite { favorite }
         }
     }
 }
