@@ -45,6 +45,20 @@ public struct FavoriteStore: Sendable {
             """) { try $0["photo_id"] as Int64 })
     }
 
+    /// Which of `sha256s` are the bytes of the account's favourites: the hearts of a vacation's
+    /// pages, whose photos are its own copies of the library's.
+    public func among(sha256s: [String], for account: AccountID) throws -> Set<String> {
+        var found = Set<String>()
+        // A few pages at a time: one query each, with the digests bound, never spliced in.
+        for sha256 in Set(sha256s) where try database.fetchValue("""
+            SELECT EXISTS (SELECT 1 FROM photo_favorites JOIN photos ON photos.id = photo_favorites.photo_id
+                           WHERE photo_favorites.account_id = \(account.rawValue) AND photos.sha256 = \(sha256))
+            """) ?? false {
+            found.insert(sha256)
+        }
+        return found
+    }
+
     /// How many favourites the account has: the Favourites row's count.
     public func count(for account: AccountID) throws -> Int {
         try database.fetch(Self.countQuery(for: account)) ?? 0

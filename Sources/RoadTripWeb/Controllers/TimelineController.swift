@@ -69,6 +69,7 @@ struct TimelineController {
                                uniquingKeysWith: { first, _ in first })
         guard let photo = shown[ids[number - 1]] else { throw HTTPError.notFound("This photo is no longer in the library.") }
         let settings = try app.library.trips.settings(of: account)
+        let favorites = try app.library.favorites.among(Array(shown.keys), for: account)
         var videos: [Int64: VideoFile] = [:]
         for shownPhoto in shown.values where shownPhoto.isVideo { videos[shownPhoto.id] = try app.library.photos.video(of: shownPhoto) }
         let today = Self.today(app.library.clock)
@@ -78,7 +79,8 @@ struct TimelineController {
         let chrome = BookChrome(label: "Memories of \(label)", book: book, current: number, partner: partner, settings: settings,
                                 link: { .memory(day: anniversary, page: $0) }) { page in
             let pagePhoto = shown[ids[page - 1]] ?? photo
-            return MemoryBookPage(anniversary: anniversary, number: page, photo: pagePhoto, isCurrent: page == number, video: videos[pagePhoto.id])
+            return MemoryBookPage(anniversary: anniversary, number: page, photo: pagePhoto, isCurrent: page == number, video: videos[pagePhoto.id],
+                                  isFavorite: favorites.contains(pagePhoto.id))
         }
         return app.page(PageFrame(
             title: label, screen: .detail, master: try PlacesController(app: app, context: context).firstScreen(),

@@ -152,9 +152,12 @@ struct VacationBrowseController {
         for shownPhoto in shown.values {
             if let (stored, video) = try libraryVideo(of: shownPhoto), stored.isVideo { videos[shownPhoto.id] = video }
         }
+        // The reader's hearts (a share link's visitor has none).
+        let favorites = try context.session.map { try app.library.favorites.among(sha256s: shown.values.map(\.sha256), for: $0.account.id) } ?? []
         let chrome = BookChrome(label: "Book of \(opening.vacation.name)", book: book, current: number, partner: partner, settings: settings, link: { addresses.book($0) }) { page in
             let pagePhoto = shown[page - 1] ?? photo
-            return VacationBookPage(addresses: addresses, number: page, photo: pagePhoto, isCurrent: page == number, video: videos[pagePhoto.id])
+            return VacationBookPage(addresses: addresses, number: page, photo: pagePhoto, isCurrent: page == number, video: videos[pagePhoto.id],
+                                    isFavorite: favorites.contains(pagePhoto.sha256))
         }
         let menu = VacationMenuView(opening, counts: try opening.menuCounts())
         return try page(opening, title: "Book", screen: .detail, master: menu, detail: chrome, back: (addresses.menu, opening.vacation.name),

@@ -14,8 +14,8 @@ import Testing
         uploads = try PhotoUploads()
     }
 
-    private func add(_ name: String, seed: UInt64, takenAt: String) throws -> Photo {
-        let path = try uploads.draw(name, seed: seed, at: (40.7752, -73.9716), takenAt: takenAt, width: 80, height: 60)
+    private func add(_ name: String, seed: UInt64, takenAt: String, description: String? = nil) throws -> Photo {
+        let path = try uploads.draw(name, seed: seed, at: (40.7752, -73.9716), takenAt: takenAt, description: description, width: 80, height: 60)
         return try #require(web.library.photos.importPhoto(at: path, fileName: name, by: nil).photoValue)
     }
 
@@ -67,6 +67,26 @@ import Testing
         #expect(taken.headers["Location"] == "/favorites/photos/\(newer.id)")
         let annID = try #require(try web.library.accounts.all().first { $0.name == "Ann" }).id
         #expect(try web.library.favorites.count(for: annID) == 1)
+    }
+
+    @Test func aVacationsBookShowsTheReadersHeartBesideTheCaption() throws {
+        // setup: Ann's vacation of two captioned photos, one her favourite
+        let ann = try web.signedIn("Ann")
+        let annID = try #require(try web.library.accounts.account(named: "Ann")).id
+        let hearted = try add("Bow Bridge.jpg", seed: 1, takenAt: "2024-10-17T09:00:00", description: "Autumn morning")
+        let other = try add("The Mall.jpg", seed: 2, takenAt: "2024-10-18T09:00:00", description: "Elms")
+        let vacation = try web.library.vacations.create(named: "New York", for: annID)
+        for photo in [hearted, other] { try web.library.vacations.visit(photo, into: vacation, for: annID, library: web.library) }
+        try web.library.favorites.set(hearted.id, favorite: true, for: annID)
+
+        // MUT
+        let first = ann.get("/vacations/\(vacation)/book/1").bodyText
+        let second = ann.get("/vacations/\(vacation)/book/2").bodyText
+
+        // validate
+        let heart = #"<span class="book-heart" role="img" aria-label="Favourite">♥</span>"#
+        #expect(first.contains(heart + #" <strong>Bow Bridge</strong> · 17 Oct 2024, 09:00 — Autumn morning"#), "\(first)")
+        #expect(!second.contains(heart) && second.contains("— Elms"))
     }
 
     @Test func aHeartWithoutItsTokenOrAnAnswerOrAPhotoIsRefusedAndChangesNothing() throws {

@@ -122,6 +122,7 @@ import Testing
         let visitor = try web.signedIn()
         let first = try photo("paris 1", "2024-12-02T10:00:00", at: (48.8566, 2.3522), seed: 1)
         let second = try photo("paris 2", "2024-12-03T10:00:00", at: (48.8566, 2.3522), seed: 2)
+        try web.library.favorites.set(first.id, favorite: true, for: try #require(try web.library.accounts.account(named: "Ann")).id)
         try photo("paris 3", "2024-12-05T10:00:00", at: (48.8566, 2.3522), seed: 3)
         try photo("too early", "2024-11-27T10:00:00", seed: 4)
 
@@ -136,6 +137,8 @@ import Testing
         #expect(screen.bodyText.contains("On this day") && screen.bodyText.contains("2 years ago"), "\(screen.bodyText)")
         #expect(screen.bodyText.contains("1–7 Dec 2024 · 3 photos"))
         #expect(book.status == .ok && book.bodyText.contains(#"data-pages="3""#) && book.bodyText.contains("paris 1"))
+        #expect(book.bodyText.contains(#"<span class="book-heart" role="img" aria-label="Favourite">♥</span> <strong>paris 1</strong>"#),
+                "Ann's favourite has its heart on its page")
         #expect(hidePhoto.status == .seeOther && hidePhoto.location == "/memories/2024-12-04/1")
         #expect(afterPhoto.bodyText.contains(#"data-pages="2""#) && afterPhoto.bodyText.contains("/photos/\(second.id)/preview"))
         #expect(hideMemory.status == .seeOther)

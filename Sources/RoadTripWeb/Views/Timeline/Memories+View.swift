@@ -51,8 +51,8 @@ struct MemoriesView: HTML {
     }
 }
 
-/// A page of a memory's book: the photo, its date and its title, and a button that hides it
-/// from memories.
+/// A page of a memory's book: the photo, its date, title and caption, a heart when it is one of
+/// the reader's favourites, and a button that hides it from memories.
 struct MemoryBookPage: HTML {
     let anniversary: CalendarDay
     let number: Int
@@ -60,10 +60,12 @@ struct MemoryBookPage: HTML {
     let isCurrent: Bool
     /// Its video, when the photo is one.
     var video: VideoFile? = nil
+    var isFavorite = false
 
     var content: some HTML {
         PhotoBookPage(number: number, isCurrent: isCurrent, image: .photoImage(id: photo.id, size: .preview), width: photo.displayWidth,
-                      height: photo.displayHeight, title: photo.displayTitle, takenAt: photo.takenAt, below: hide,
+                      height: photo.displayHeight, title: photo.displayTitle, takenAt: photo.takenAt, subtitle: photo.displaySubtitle,
+                      isFavorite: isFavorite, below: hide,
                       video: BookVideo(video, source: .photoVideo(id: photo.id)))
     }
 

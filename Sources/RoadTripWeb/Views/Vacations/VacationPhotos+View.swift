@@ -117,10 +117,13 @@ struct VacationBookPage: HTML {
     let isCurrent: Bool
     /// Its video, when it is one the library still has.
     var video: VideoFile? = nil
+    /// One of the reader's favourites in the library.
+    var isFavorite = false
 
     var content: some HTML {
         PhotoBookPage(number: number, isCurrent: isCurrent, image: addresses.image(photo.id, .preview), width: photo.width, height: photo.height,
-                      title: photo.title, takenAt: photo.takenAt, subtitle: photo.subtitle, video: BookVideo(video, source: addresses.video(photo.id)))
+                      title: photo.title, takenAt: photo.takenAt, subtitle: photo.subtitle, isFavorite: isFavorite,
+                      video: BookVideo(video, source: addresses.video(photo.id)))
     }
 }
 
@@ -137,7 +140,8 @@ struct BookVideo {
 }
 
 /// A page of a book of photos (a vacation's, a memory's): the preview fitted to the page with
-/// its title, date and subtitle under it, and what the book adds below (a memory's Hide).
+/// its title, date and caption under it — after a heart when it is one of the reader's
+/// favourites — and what the book adds below (a memory's Hide).
 struct PhotoBookPage: HTML {
     let number: Int
     let isCurrent: Bool
@@ -147,6 +151,7 @@ struct PhotoBookPage: HTML {
     let title: String
     let takenAt: String?
     var subtitle: String? = nil
+    var isFavorite = false
     var below: (any HTML)? = nil
     /// A video's page: its poster with a button that plays it in place (book-input.js), or says
     /// it is being prepared.
@@ -166,6 +171,7 @@ struct PhotoBookPage: HTML {
                     }
                 }
                 figcaption(.class("book-caption")) {
+                    if isFavorite { span(.class("book-heart"), .role("img"), .ariaLabel("Favourite")) { "♥" }; " " }
                     strong { title }
                     if let takenAt { " · \(PhotoFormat.date(takenAt))" }
                     if let subtitle { " — \(subtitle)" }
