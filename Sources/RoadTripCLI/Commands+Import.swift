@@ -22,102 +22,16 @@ extension Commands {
         guard !parsed.words.isEmpty else { throw CommandFailure(message: usage, status: 64) }
         let library = try openLibrary(parsed)
         let (account, albumOwner) = try importingAccounts(parsed.options["--user"], library: library)
-        // A zip file is a Google Takeout's part (known by its first bytes): all of them are one Takeout.
-        let parts = parsed.words.filter(Takeout.isZip)
-        // A JSON file named is a location history (Records.json, a month of Semantic Location History, Timeline.json).
-        let histories = parsed.words.filter { !parts.contains($0) && $0.lowercased().hasSuffix(".json") }
-        var selection = ImportSelection(paths: parsed.words.filter { !parts.contains($0) && !histories.contains($0) })
-        let (withTrash, withArchive) = (parsed.flags.contains("--with-trash"), parsed.flags.contains("--with-archive"))
-        // An iCloud Photos export's lists among the folders' files: what they say of each photo, and its albums.
-        let icloud = selection.exportFiles.isEmpty ? nil : ICloudExport(files: selection.exportFiles)
-        let icloudAlbums = icloud?.apply(to: &selection, withTrash: withTrash, withArchive: withArchive) ?? []
-        selection.refused += icloud?.refused ?? []
-        for path in selection.missing { Console.error("\(path): no such file or folder") }
-        guard !selection.found.isEmpty || !selection.refused.isEmpty || !selection.leftOut.isEmpty || !parts.isEmpty || !histories.isEmpty else {
-            if let skipped = selection.skipped.summary { Console.out(skipped) }
-            reportSidecars(of: selection, past: false)
-            throw CommandFailure(message: selection.missing.isEmpty ? "no photos to import" : "nothing to import")
-        }
-        let takeout: Takeout?
-        do {
-            takeout = parts.isEmpty ? nil : try Takeout(parts: parts, for: library.photos)
-            takeout?.leaveOut(withTrash: withTrash, withArchive: withArchive)
-        } catch {
-            throw CommandFailure(message: "the Takeout cannot be read: \(error)", status: 65)
-        }
-        if parsed.flags.contains("--dry-run") {
-            try plan(selection, icloud: icloud.map { ($0, icloudAlbums) }, takeout: takeout, parts: parts.count, library: library.photos,
-                     albumOwner: albumOwner)
-            let files = histories.count + (takeout?.locationHistories.count ?? 0)
-            if files > 0 { Console.out("Location history: \(files) \(files == 1 ? "file" : "files") would become tracks, one a day, placing photos without a position.") }
-            return
-        }
         let bar = ProgressBar(isTerminal: isatty(STDOUT_FILENO) == 1)
-        PhotoImporter.prepareImportOnlyProcess()
-        let importer = PhotoImporter(library: library.photos)
-        var refused = false
+        if !parsed.flags.contains("--dry-run") { PhotoImporter.prepareImportOnlyProcess() }
+        let request = ImportRequest(paths: parsed.words, account: account, albumOwner: albumOwner, withTrash: parsed.flags.contains("--with-trash"),
+                                    withArchive: parsed.flags.contains("--with-archive"), dryRun: parsed.flags.contains("--dry-run"))
         do {
-            if !selection.found.isEmpty || !selection.refused.isEmpty || !selection.leftOut.isEmpty {
-                let recorder = try library.imports.begin(source: selection.label, key: selection.key, by: account?.id)
-                var summary = importer.run(selection.found, by: account?.id, recorder: recorder) { bar.show($0) }
-                bar.finish()
-                summary.refused = selection.refused + summary.refused
-                report(summary, skipped: selection.skipped, run: recorder)
-                reportSidecars(of: selection, past: true)
-                reportLeftOut(selection.leftOut, past: true)
-                if let icloud {
-                    reportExport(icloud, of: selection, past: true)
-                    try makeAlbums(icloudAlbums, owner: albumOwner, recorder: recorder, library: library)
-                }
-                try recorder.finish(at: library.clock.seconds)
-                refused = !summary.refused.isEmpty
-            }
-            if let takeout {
-                let recorder = try library.imports.begin(source: takeout.label, key: takeout.key, by: account?.id)
-                var summary = importer.run(takeout, by: account?.id, in: library.uploadsFolder.path, recorder: recorder) { bar.show($0) }
-                bar.finish()
-                summary.refused = takeout.refused + summary.refused
-                Console.out(fromTakeout(parts.count))
-                report(summary, skipped: takeout.skipped, run: recorder)
-                reportSidecars(of: takeout, past: true)
-                reportLeftOut(takeout.leftOut, past: true)
-                try makeAlbums(takeout.albums, owner: albumOwner, recorder: recorder, library: library)
-                try importHistories(takeout.locationHistories, by: account, recorder: recorder, library: library, refused: &refused)
-                try recorder.finish(at: library.clock.seconds)
-                refused = refused || !summary.refused.isEmpty
-            }
-            if !histories.isEmpty {
-                let files = histories.map { path in (name: path, bytes: { () throws -> [UInt8] in try LocationHistory.bytes(ofFileAt: path) }) }
-                let label = "Location history from " + histories.map { URL(fileURLWithPath: $0).lastPathComponent }.joined(separator: ", ")
-                let key = ImportRuns.key(of: histories.map { ($0, ((try? FileManager.default.attributesOfItem(atPath: $0)[.size]) as? Int64) ?? -1) })
-                let recorder = try library.imports.begin(source: label, key: key, by: account?.id)
-                Console.out("Import run \(recorder.id) (`roadtrip import --undo \(recorder.id)` undoes it).")
-                try importHistories(files, by: account, recorder: recorder, library: library, refused: &refused)
-                try recorder.finish(at: library.clock.seconds)
-            }
-        } catch let failure as CommandFailure {
-            throw failure
+            try LibraryImport(library: library, say: { Console.out($0) }, warn: { Console.error($0) }, progress: { bar.show($0) }, finished: { bar.finish() })
+                .run(request)
         } catch {
-            throw CommandFailure(message: "the import could not finish (the same import again continues it): \(error)")
+            throw CommandFailure(message: error.message, status: error.status)
         }
-        // Skipped files are not a failure: a photo folder is expected to hold other files.
-        if refused || !selection.missing.isEmpty {
-            throw CommandFailure(message: "some files were not imported", status: 2)
-        }
-    }
-
-    /// Location histories made tracks of the run, and photos placed by them: "Location history:
-    /// 12 tracks, one a day (12 new); placed 8 photos that had no position."
-    private static func importHistories(_ files: [(name: String, bytes: () throws -> [UInt8])], by account: Account?, recorder: ImportRunRecorder,
-                                        library: Library, refused: inout Bool) throws {
-        guard !files.isEmpty else { return }
-        let history = try library.imports.importLocationHistory(files, by: account?.id, recorder: recorder)
-        if history.tracks > 0 {
-            Console.out("Location history: \(history.tracks) \(history.tracks == 1 ? "track" : "tracks"), one a day (\(history.added) new); "
-                        + "placed \(history.placed) \(history.placed == 1 ? "photo" : "photos") that had no position.")
-        }
-        for (source, reason) in history.refused { Console.out("  refused \(source): \(reason)") }
-        refused = refused || !history.refused.isEmpty
     }
 
     /// Who imports (`--user`), and who owns the vacations made of albums: that account, else the
@@ -183,122 +97,6 @@ extension Commands {
     /// "2026-12-06 23:40" in UTC.
     private static func dateText(_ seconds: Int64) -> String {
         String(PhotoStore.timestampText(seconds).prefix(16)).replacingOccurrences(of: "T", with: " ")
-    }
-
-    /// Makes `albums` vacations of `owner`'s and says so: "Albums: 2 became vacations of anna's:
-    /// “Lisbon 2019” (3), “Tram rides (2)” (1)."
-    private static func makeAlbums(_ albums: [ImportAlbum], owner: Account?, recorder: ImportRunRecorder, library: Library) throws {
-        guard !albums.isEmpty else { return }
-        guard let owner else {
-            Console.out("Albums: \(albums.count) not made into vacations: there is no account to own them (name one with --user).")
-            return
-        }
-        let made = try library.imports.makeVacations(of: albums, for: owner.id, recorder: recorder)
-        guard !made.isEmpty else { return }
-        reportAlbums(made, owner: owner)
-    }
-
-    private static func reportAlbums(_ albums: [ImportedAlbum], owner: Account) {
-        let list = albums.map { "“\($0.vacation)” (\($0.added))" }.joined(separator: ", ")
-        Console.out("Albums: \(albums.count) became \(albums.count == 1 ? "a vacation" : "vacations") of \(owner.name)’s: \(list).")
-        for album in albums { if let problem = album.problem { Console.out("  “\(album.vacation)”: \(problem)") } }
-    }
-
-    /// `--dry-run`: what the import would bring, what it has already, and what it would leave out
-    /// with why; nothing is written.
-    private static func plan(_ selection: ImportSelection, icloud: (ICloudExport, [ImportAlbum])?, takeout: Takeout?, parts: Int, library: PhotoStore,
-                             albumOwner: Account?) throws(CommandFailure) {
-        do {
-            if !selection.found.isEmpty || !selection.refused.isEmpty || !selection.leftOut.isEmpty {
-                let plan = try ImportPlan.files(selection.found, in: library)
-                Console.out(plan.summary)
-                if let skipped = selection.skipped.summary { Console.out(skipped) }
-                reportSidecars(of: selection, past: false)
-                reportLeftOut(selection.leftOut, past: false)
-                if let (export, albums) = icloud {
-                    reportExport(export, of: selection, past: false)
-                    planAlbums(albums, owner: albumOwner)
-                }
-                for (source, reason) in selection.refused + plan.unreadable { Console.out("  would refuse \(source.path): \(reason)") }
-            }
-            if let takeout {
-                let plan = try ImportPlan.takeout(takeout, in: library)
-                Console.out(fromTakeout(parts))
-                Console.out(plan.summary)
-                if let skipped = takeout.skipped.summary { Console.out(skipped) }
-                reportSidecars(of: takeout, past: false)
-                reportLeftOut(takeout.leftOut, past: false)
-                planAlbums(takeout.albums, owner: albumOwner)
-                for (source, reason) in takeout.refused + plan.unreadable { Console.out("  would refuse \(source.path): \(reason)") }
-            }
-        } catch {
-            throw CommandFailure(message: "the library cannot be read: \(error)")
-        }
-        Console.out("Nothing was imported (--dry-run).")
-    }
-
-    private static func fromTakeout(_ parts: Int) -> String {
-        "From the Takeout (\(parts == 1 ? "1 part" : "\(parts) parts")):"
-    }
-
-    /// "Sidecars: 40 of 42 photos and videos had one; 1 had no photo." and each sidecar without one.
-    private static func reportSidecars(of takeout: Takeout, past: Bool) {
-        let described = takeout.items.count { $0.sidecar != nil }, orphans = takeout.unmatchedSidecars.count
-        let have = { (count: Int) in past ? "had" : count == 1 ? "has" : "have" }
-        Console.out("Sidecars: \(described) of \(takeout.items.count) photos and videos \(have(takeout.items.count)) one; \(orphans) \(have(orphans)) no photo.")
-        for name in takeout.unmatchedSidecars { Console.out("  no photo for \(name)") }
-    }
-
-    /// "Albums: 2 would become vacations of anna’s: “Lisbon 2019” (3), “Tram rides” (1)."
-    private static func planAlbums(_ albums: [ImportAlbum], owner: Account?) {
-        guard !albums.isEmpty else { return }
-        let list = albums.map { "“\($0.title)” (\($0.items.count))" }.joined(separator: ", ")
-        let whose = owner.map { "would become vacations of \($0.name)’s" } ?? "would become vacations only of an account's (name one with --user)"
-        Console.out("Albums: \(albums.count) \(whose): \(list).")
-    }
-
-    /// "Left out 2, in the export's trash or archive:" and each with why.
-    private static func reportLeftOut(_ leftOut: [(source: ImportSource, reason: String)], past: Bool) {
-        guard !leftOut.isEmpty else { return }
-        Console.out("\(past ? "Left out" : "Would leave out") \(leftOut.count), in the export's trash or archive:")
-        for (source, reason) in leftOut { Console.out("  \(source.path): \(reason)") }
-    }
-
-    /// "iCloud export: 40 of 42 photos and videos are in its Photo Details."
-    private static func reportExport(_ export: ICloudExport, of selection: ImportSelection, past: Bool) {
-        let described = selection.found.count { $0.exportHints != nil }
-        Console.out("iCloud export: \(described) of \(selection.found.count) photos and videos \(past ? "were" : "are") in its Photo Details.")
-    }
-
-    /// "XMP sidecars: 3 of 10 photos and videos had one; 1 had no photo." and each sidecar without
-    /// one, when the files had any.
-    private static func reportSidecars(of selection: ImportSelection, past: Bool) {
-        let described = selection.found.count { $0.sidecar != nil }, orphans = selection.unmatchedSidecars.count
-        guard described + orphans > 0 else { return }
-        let have = { (count: Int) in past ? "had" : count == 1 ? "has" : "have" }
-        Console.out("XMP sidecars: \(described) of \(selection.found.count) photos and videos \(have(selection.found.count)) one; \(orphans) \(have(orphans)) no photo.")
-        for path in selection.unmatchedSidecars { Console.out("  no photo for \(path)") }
-    }
-
-    private static func report(_ summary: ImportSummary, skipped: SkippedFiles, run: ImportRunRecorder) {
-        if run.continued {
-            Console.out("Continued import run \(run.id), which had stopped before its end: \(summary.doneBefore.count) done then were not read again.")
-        } else {
-            Console.out("Import run \(run.id) (`roadtrip import --undo \(run.id)` undoes it).")
-        }
-        let kinds = summary.importedKinds.map { " (\($0))" } ?? ""
-        Console.out("Imported \(summary.imported.count)\(kinds), already there \(summary.alreadyThere.count), refused \(summary.refused.count).")
-        if !summary.filled.isEmpty {
-            Console.out("Of those already there, \(summary.filled.count) lacked what their export gives and were given it:")
-            for (source, fill) in summary.filled { Console.out("  \(source.path): its \(fill.fields.listedInASentence)") }
-        }
-        if let skipped = skipped.summary { Console.out(skipped) }
-        for (source, warning) in summary.warnings {
-            Console.out("  \(source.path): \(warning)")
-        }
-        for (source, reason) in summary.refused {
-            Console.out("  refused \(source.path): \(reason)")
-        }
     }
 }
 
