@@ -18,6 +18,7 @@
 @inlinable public func h2<Content: HTML>(_ attributes: Attribute..., @HTMLBuilder content: () -> Content) -> Element<Content> { Element("h2", attributes, content: content) }
 @inlinable public func h3<Content: HTML>(_ attributes: Attribute..., @HTMLBuilder content: () -> Content) -> Element<Content> { Element("h3", attributes, content: content) }
 @inlinable public func p<Content: HTML>(_ attributes: Attribute..., @HTMLBuilder content: () -> Content) -> Element<Content> { Element("p", attributes, content: content) }
+@inlinable public func pre<Content: HTML>(_ attributes: Attribute..., @HTMLBuilder content: () -> Content) -> Element<Content> { Element("pre", attributes, content: content) }
 @inlinable public func a<Content: HTML>(_ attributes: Attribute..., @HTMLBuilder content: () -> Content) -> Element<Content> { Element("a", attributes, content: content) }
 @inlinable public func strong<Content: HTML>(_ attributes: Attribute..., @HTMLBuilder content: () -> Content) -> Element<Content> { Element("strong", attributes, content: content) }
 @inlinable public func code<Content: HTML>(_ attributes: Attribute..., @HTMLBuilder content: () -> Content) -> Element<Content> { Element("code", attributes, content: content) }

@@ -77,16 +77,7 @@ extension Commands {
     private static func undoImport(_ text: String, library: Library) throws(CommandFailure) {
         guard let id = Int64(text), id > 0 else { throw CommandFailure(message: "--undo takes an import run's number (`roadtrip import --runs` lists them)", status: 64) }
         do {
-            let undone = try library.imports.undo(id)
-            var removed = ["\(undone.removed) \(undone.removed == 1 ? "photo or video" : "photos and videos")"]
-            if undone.vacations > 0 { removed.append("\(undone.vacations) \(undone.vacations == 1 ? "vacation" : "vacations")") }
-            if undone.tracks > 0 { removed.append("\(undone.tracks) \(undone.tracks == 1 ? "track" : "tracks") (and the positions they gave)") }
-            var line = "Undid import run \(id): removed \(removed.listedInASentence)."
-            if undone.kept > 0 { line += " Kept \(undone.kept) that another import brought too." }
-            if undone.unfilled > 0 {
-                line += " Took back what it gave \(undone.unfilled) \(undone.unfilled == 1 ? "photo" : "photos") the library had already."
-            }
-            Console.out(line)
+            Console.out(try library.imports.undo(id).sentence(run: id))
         } catch let error as ImportRunError {
             throw CommandFailure(message: error.description)
         } catch {

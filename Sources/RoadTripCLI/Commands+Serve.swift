@@ -16,13 +16,20 @@ extension Commands {
             arguments, values: [
                 "--host", "--port", "--sample-pages", "--flickr-key", "--flickr-api", "--flickr-cache-size", "--trusted-proxy", "--public-url",
                 "--page-cache-size", "--map-tiles", "--map-attribution", "--basemap", "--backup-to", "--backup-every", "--backup-keep",
-                "--max-video-size", "--video-jobs",
+                "--max-video-size", "--video-jobs", "--import-from",
             ],
             flags: ["--secure-cookies", "--allow-private-fetch", "--no-saved-copies", "--no-offline-copies"]
         )
         guard parsed.words.isEmpty else { throw CommandFailure(message: "unexpected argument '\(parsed.words[0])' (see roadtrip --help)", status: 64) }
         var options = Instance.Options()
         options.host = parsed.options["--host"] ?? options.host
+        if let folder = parsed.options["--import-from"] {
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
+                throw CommandFailure(message: "--import-from must name a folder on this server, not '\(folder)'", status: 64)
+            }
+            options.importFrom = URL(fileURLWithPath: folder, isDirectory: true).standardizedFileURL
+        }
         if let port = parsed.options["--port"] {
             guard let number = Int(port), (0...65535).contains(number) else {
                 throw CommandFailure(message: "--port must be a number from 0 to 65535, not '\(port)'", status: 64)

@@ -37,6 +37,8 @@ public final class Instance: Sendable {
         public var basemap: BasemapPack?
         /// Backups made on a schedule (`--backup-to`); nil: none.
         public var backups: BackupSchedule?
+        /// A folder on the server the owner's Import screen imports from (`--import-from`).
+        public var importFrom: URL?
 
         public init() {}
     }
@@ -123,7 +125,8 @@ public final class Instance: Sendable {
                 hosts: AllowedHosts(publicURL: options.publicURL, listenHost: options.host), proxies: options.trustedProxies,
                 pageCacheBytes: options.pageCacheMiB << 20, mapTiles: options.mapTiles, basemap: options.basemap,
                 // Bounds of the server's own threads (PostgreSQL runs more of them than SQLite).
-                workLimits: .leavingThreadsFree(requestThreads: configuration.threadPoolSize), backupSchedule: options.backups
+                workLimits: .leavingThreadsFree(requestThreads: configuration.threadPoolSize), backupSchedule: options.backups,
+                importFrom: options.importFrom
             )
         } catch {
             throw StartFailure(description: "cannot start: \(error)")
@@ -154,7 +157,10 @@ public final class Instance: Sendable {
         // Videos' renditions, a few at a time (`--video-jobs`), FFmpeg stopped at once at a stop.
         let videoWorkers = library.videoWorkers(log: log)
         videoWorkers.start()
-        workers = [renditionWorkers, tripWorker, videoWorkers] + (copies.map { [$0.fetchers] } ?? []) + backupWorkers
+        // Imports asked for on the Import screen, one at a time, by whichever instance claims them.
+        let importWorker = library.importWorker(log: log)
+        importWorker.start()
+        workers = [renditionWorkers, tripWorker, videoWorkers, importWorker] + (copies.map { [$0.fetchers] } ?? []) + backupWorkers
     }
 
     /// Where it answers: `http://127.0.0.1:8080`, an IPv6 host in brackets.

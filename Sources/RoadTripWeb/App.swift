@@ -38,12 +38,16 @@ public struct App: Sendable {
     /// lateness the owner is warned of; nil: none scheduled here.
     let backupSchedule: BackupSchedule?
 
+    /// What the owner's Import screen imports from: the uploads, and `--import-from DIR`.
+    let importFolders: ImportFolders
+
     public init(
         library: Library, assets: AssetCatalog, secureCookies: Bool = false, copies: SavedCopies? = nil,
         flickr: FlickrService? = nil, hosts: AllowedHosts = .any, proxies: TrustedProxies = .none,
         log: @escaping LogSink = Server.standardError, pageCacheBytes: Int = PageCache.defaultMegabytes << 20, mapTiles: MapTiles? = nil, basemap: BasemapPack? = nil,
-        workLimits: WorkAdmission.Limits = .standard, backupSchedule: BackupSchedule? = nil
+        workLimits: WorkAdmission.Limits = .standard, backupSchedule: BackupSchedule? = nil, importFrom: URL? = nil
     ) {
+        self.importFolders = ImportFolders(library: library.folder, server: importFrom)
         self.work = WorkAdmission(limits: workLimits)
         self.backupSchedule = backupSchedule
         self.mapTiles = mapTiles

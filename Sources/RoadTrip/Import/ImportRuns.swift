@@ -31,6 +31,18 @@ public struct ImportUndo: Sendable, Equatable {
     public var tracks = 0
     /// The photos the library had whose date, position or caption it gave were taken back (`PhotoFill`).
     public var unfilled = 0
+
+    /// What it did, as `roadtrip import --undo` and the Import screen say it: "Undid import run 3:
+    /// removed 40 photos and videos and 2 vacations. Kept 1 that another import brought too."
+    public func sentence(run id: Int64) -> String {
+        var gone = ["\(removed) \(removed == 1 ? "photo or video" : "photos and videos")"]
+        if vacations > 0 { gone.append("\(vacations) \(vacations == 1 ? "vacation" : "vacations")") }
+        if tracks > 0 { gone.append("\(tracks) \(tracks == 1 ? "track" : "tracks") (and the positions they gave)") }
+        var line = "Undid import run \(id): removed \(gone.listedInASentence)."
+        if kept > 0 { line += " Kept \(kept) that another import brought too." }
+        if unfilled > 0 { line += " Took back what it gave \(unfilled) \(unfilled == 1 ? "photo" : "photos") the library had already." }
+        return line
+    }
 }
 
 /// What a run's location history became: tracks, and the photos they placed.

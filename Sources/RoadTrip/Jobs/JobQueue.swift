@@ -17,6 +17,8 @@ public enum JobKind: String, Sendable, CaseIterable {
     case tripVacation = "trip-vacation"
     /// Make a video's rendition (`Library.runVideoJob`). Key: the photo's id.
     case video
+    /// Report on or do an import asked for on the Import screen (`ImportRequests.run`). Key: the request's id.
+    case libraryImport = "import"
 }
 
 /// One job, as claimed by a worker.

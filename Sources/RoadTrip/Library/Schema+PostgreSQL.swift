@@ -375,8 +375,8 @@ extension Schema {
         Migration("017-live-photos", VideoSchema.livePhotos),
         // SQLite's 022-import-runs.
         Migration("018-import-runs", ImportSchema.postgreSQL),
-        // SQLite's 023-import-fills.
-        Migration("019-import-fills", ImportSchema.postgreSQLFills),
+        // SQLite's 023-import-fills-and-requests.
+        Migration("019-import-fills-and-requests", ImportSchema.postgreSQLFills),
         // SQLite's 024-favorites.
         Migration("020-favorites", FavoriteStore.schema(integer: "BIGINT")),
     ]

@@ -377,8 +377,9 @@ enum Schema {
         Migration("021-live-photos", VideoSchema.livePhotos),
         // Import runs: what each brought, for Undo and for continuing one that stopped (`ImportSchema`).
         Migration("022-import-runs", ImportSchema.sqlite),
-        // What an import filled in photos the library had, for Undo (`ImportSchema`).
-        Migration("023-import-fills", ImportSchema.sqliteFills),
+        // What an import filled in photos the library had, for Undo, and the imports asked for in
+        // the browser (`ImportSchema`).
+        Migration("023-import-fills-and-requests", ImportSchema.sqliteFills),
         // Each person's favourites (`FavoriteStore`).
         Migration("024-favorites", FavoriteStore.schema(integer: "INTEGER")),
     ]

@@ -257,6 +257,7 @@ const SCREEN_SCRIPTS = {
   "photo-viewer": () => import("./photo-viewer.js"),
   "photo-grid": () => import("./photo-grid.js"),
   uploads: () => import("./uploads.js"),
+  importing: () => import("./importing.js"),
   "photo-map": () => import("./photo-map.js"),
   "point-map": () => import("./point-map.js"),
   timeline: () => import("./timeline.js"),

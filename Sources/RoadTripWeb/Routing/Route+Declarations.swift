@@ -106,6 +106,18 @@ extension Route {
             RouteDeclaration("/photos/\(id)", query: inRecents ? "?from=recents" : "", as: Parse(reading: { match in match.slots { .photo(id: $0, inRecents: match.fromRecents) } }),
                              get: { try PhotoController(app: $0, context: $1).show(id: id, inRecents: inRecents, looked: true) },
                              head: { try PhotoController(app: $0, context: $1).show(id: id, inRecents: inRecents, looked: false) })
+        case .importScreen:
+            RouteDeclaration("/import", as: Parse(.importScreen), get: { try ImportController(app: $0, context: $1).screen() },
+                             post: { try ImportController(app: $0, context: $1).ask() })
+        case .importRequest(let id):
+            .get("/import/requests/\(id)", as: Parse(Route.importRequest)) { try ImportController(app: $0, context: $1).request(id) }
+        case .importUpload(let name):
+            RouteDeclaration("/import/uploads", query: Route.query("name", name), as: Parse(reading: { .importUpload(name: $0.parameter("name")) }),
+                             get: { try ImportController(app: $0, context: $1).received(name) },
+                             post: { try ImportController(app: $0, context: $1).receive(name) }, postBody: .spooled).bounded(.upload, for: ["POST"])
+        case .importRunUndo(let id):
+            RouteDeclaration("/import/runs/\(id)/undo", as: Parse(Route.importRunUndo), get: { try ImportController(app: $0, context: $1).undoQuestion(id) },
+                             post: { try ImportController(app: $0, context: $1).undo(id) })
         case .favorites(let after):
             .get("/favorites", query: Route.query("after", after.map(String.init)), as: Parse(reading: { .favorites(after: $0.identifierParameter("after")) })) {
                 try PlacesController(app: $0, context: $1).favorites(after: after)

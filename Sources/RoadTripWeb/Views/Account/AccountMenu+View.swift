@@ -5,7 +5,7 @@ import RoadTrip
 /// account; the owner's Accounts and Settings). The third tab of the app tab bar opens it.
 struct AccountMenuView: HTML {
     enum Screen {
-        case account, accounts, settings
+        case account, accounts, settings, importing
     }
 
     let account: Account
@@ -29,6 +29,7 @@ struct AccountMenuView: HTML {
         var content: some HTML {
             AccountMenuView.row(.accounts, .accounts, current: current, title: "Accounts", subtitle: "Add, reset or remove the people who use it")
             AccountMenuView.row(.settings, .settings, current: current, title: "Settings", subtitle: hasFlickr ? "Backups and the Flickr key" : "Backups")
+            AccountMenuView.row(.importing, .importScreen, current: current, title: "Import", subtitle: "A Google Takeout, an iCloud export, folders of photos")
         }
     }
 

@@ -1,0 +1,140 @@
+import Foundation
+
+/// Where the owner's Import screen finds what to import: the parts and folders uploaded to the
+/// library (`DIR/imports`, on the data folder every instance shares), and a folder on the server
+/// named in the configuration (`--import-from DIR`, for a 50 GB Takeout copied there). Only the
+/// entries at their top are chosen, by name; a name is never a path.
+///
+/// An upload arrives in pieces, each appended at the offset the browser says it starts at, to
+/// `DIR/imports/.incoming/NAME` (so a part whose upload broke continues where the file ends),
+/// and is moved to `DIR/imports/NAME` when its last piece is in.
+public struct ImportFolders: Sendable {
+    public let uploads: URL
+    public let server: URL?
+
+    /// The largest file an upload may bring (Google cuts a Takeout into parts of 50 GB at most).
+    public static let maximumUpload: Int64 = 64 << 30
+    /// The deepest an uploaded folder's file may lie (`Export/Albums/Trip.csv` is 3).
+    static let maximumDepth = 8
+
+    public init(library: URL, server: URL?) {
+        uploads = library.appendingPathComponent("imports", isDirectory: true)
+        self.server = server
+    }
+
+    /// Where an entry is.
+    public enum Place: String, Sendable, Equatable {
+        case uploaded, server
+    }
+
+    /// One file or folder at the top of a folder, as the screen lists it.
+    public struct Entry: Sendable, Equatable {
+        public let name: String
+        public let place: Place
+        public let isFolder: Bool
+        /// A file's size; a folder's is nil (it may hold a library).
+        public let size: Int64?
+    }
+
+    /// The entries of both folders, uploads first, each A to Z; hidden ones (an upload still
+    /// arriving) are not listed.
+    public func entries() -> [Entry] {
+        [(uploads, Place.uploaded), (server, .server)].flatMap { folder, place -> [Entry] in
+            guard let folder, let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return [] }
+            return names.filter { !$0.hasPrefix(".") }.sorted { $0.localizedStandardCompare($1) == .orderedAscending }.compactMap { name in
+                var isFolder: ObjCBool = false
+                let path = folder.appendingPathComponent(name).path
+                guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { return nil }
+                return Entry(name: name, place: place, isFolder: isFolder.boolValue, size: isFolder.boolValue ? nil : DurableFile.size(of: path).map(Int64.init))
+            }
+        }
+    }
+
+    /// The path of the entry `name` of `place`: one the listing has, never one outside it.
+    public func path(of name: String, in place: Place) throws(ImportFailure) -> String {
+        guard let folder = place == .uploaded ? uploads : server else {
+            throw ImportFailure(message: "No folder on the server is named for imports (roadtrip serve --import-from DIR).")
+        }
+        guard entries().contains(where: { $0.name == name && $0.place == place }) else {
+            throw ImportFailure(message: "“\(name)” is not among the files to import any more.")
+        }
+        return folder.appendingPathComponent(name).path
+    }
+
+    /// How much of the upload `name` has arrived, and whether it is whole.
+    public func received(_ name: String) throws(ImportFailure) -> (size: Int64, complete: Bool) {
+        let relative = try Self.relativePath(name)
+        if let size = DurableFile.size(of: uploads.appendingPathComponent(relative).path) { return (Int64(size), true) }
+        return (DurableFile.size(of: incoming(relative).path).map(Int64.init) ?? 0, false)
+    }
+
+    /// Appends the piece at `piece` (a file the request's body was spooled to) to the upload
+    /// `name` of `total` bytes, where the browser says it starts: at `offset`, which must be the
+    /// size already received (else nothing is written, `accepted` is false, and the answer says
+    /// where to go on from). The upload's last piece moves it into the folder.
+    public func append(_ name: String, offset: Int64, total: Int64, piece: String) throws(ImportFailure) -> (size: Int64, complete: Bool, accepted: Bool) {
+        let relative = try Self.relativePath(name)
+        guard total > 0, total <= Self.maximumUpload else {
+            throw ImportFailure(message: "An upload may be up to \(ByteCount.text(Self.maximumUpload)); “\(name)” is said to be \(ByteCount.text(total)).")
+        }
+        let received = try self.received(name)
+        guard !received.complete else {
+            guard received.size == total else { throw ImportFailure(message: "Another “\(name)” was uploaded already; remove it first.", status: 409) }
+            return (received.size, true, true)
+        }
+        guard offset == received.size else { return (received.size, false, false) }
+        let pieceSize = Int64(DurableFile.size(of: piece) ?? 0)
+        guard pieceSize > 0, offset + pieceSize <= total else {
+            throw ImportFailure(message: "That piece of “\(name)” goes past the \(ByteCount.text(total)) it was said to be.")
+        }
+        let part = incoming(relative)
+        do {
+            try FileManager.default.createDirectory(at: part.deletingLastPathComponent(), withIntermediateDirectories: true)
+            if !FileManager.default.fileExists(atPath: part.path) { FileManager.default.createFile(atPath: part.path, contents: nil) }
+            let output = try FileHandle(forWritingTo: part)
+            defer { try? output.close() }
+            // Where it ends now: a write cut short before is overwritten, never appended after.
+            try output.truncate(atOffset: UInt64(offset))
+            try output.seek(toOffset: UInt64(offset))
+            let input = try FileHandle(forReadingFrom: URL(fileURLWithPath: piece))
+            defer { try? input.close() }
+            while let chunk = try input.read(upToCount: 1 << 20), !chunk.isEmpty { try output.write(contentsOf: chunk) }
+            try output.synchronize()
+        } catch {
+            throw ImportFailure(message: "“\(name)” could not be stored: \(error)")
+        }
+        let size = offset + pieceSize
+        guard size == total else { return (size, false, true) }
+        let whole = uploads.appendingPathComponent(relative)
+        do {
+            try FileManager.default.createDirectory(at: whole.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.moveItem(at: part, to: whole)
+        } catch {
+            throw ImportFailure(message: "“\(name)” could not be put with the uploads: \(error)")
+        }
+        return (size, true, true)
+    }
+
+    /// Removes an upload (a file or a folder) once it is imported, or was a mistake.
+    public func remove(_ name: String) throws(ImportFailure) {
+        let path = try path(of: name, in: .uploaded)
+        do { try FileManager.default.removeItem(atPath: path) } catch { throw ImportFailure(message: "“\(name)” could not be removed: \(error)") }
+    }
+
+    private func incoming(_ relative: String) -> URL {
+        uploads.appendingPathComponent(".incoming", isDirectory: true).appendingPathComponent(relative)
+    }
+
+    /// An upload's name as a path under the uploads: a file's name, or a folder's file
+    /// (`iCloud Photos/Albums/Trip.csv`); no component empty, hidden, `..`, or with a control
+    /// character, and not too deep.
+    static func relativePath(_ name: String) throws(ImportFailure) -> String {
+        let components = name.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        guard !name.isEmpty, name.utf8.count <= 1024, components.count <= maximumDepth,
+              components.allSatisfy({ !$0.isEmpty && !$0.hasPrefix(".") && $0.utf8.count <= 255 && !$0.unicodeScalars.contains { $0.properties.generalCategory == .control } })
+        else {
+            throw ImportFailure(message: "“\(name.prefix(200))” cannot be the name of an upload: a file's name, or a folder's files under it.")
+        }
+        return components.joined(separator: "/")
+    }
+}

@@ -1,0 +1,153 @@
+import Foundation
+import HTTPServer
+import RoadTrip
+import RoadTripWeb
+import Testing
+import TestSupport
+
+/// The owner's Import screen: uploads a piece at a time that go on where they broke, a report
+/// then the import done by the import worker, and Undo — and what it refuses.
+@Suite struct ImportPagesTests {
+    let web: WebFixture
+    let uploads: PhotoUploads
+
+    init() throws {
+        web = try WebFixture()
+        uploads = try PhotoUploads()
+    }
+
+    /// Posts `bytes` as the piece of the upload `name` at `offset` of `total`, as importing.js does.
+    private func piece(_ visitor: Visitor, _ name: String, _ bytes: ArraySlice<UInt8>, offset: Int, total: Int, token: String? = nil) throws -> Response {
+        var headers = Headers()
+        headers["Content-Type"] = "application/octet-stream"
+        headers["X-CSRF-Token"] = token ?? visitor.formToken
+        let path = uploads.folder.appendingPathComponent("piece-\(UUID().uuidString)").path
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        let target = "/import/uploads?name=\(name.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")&offset=\(offset)&total=\(total)"
+        return visitor.send("POST", target, headers: headers, bodyFile: path)
+    }
+
+    private func json(_ response: Response) -> [String: Any] {
+        (try? JSONSerialization.jsonObject(with: Data(response.bodyBytes)) as? [String: Any]) ?? [:]
+    }
+
+    /// Does the import worker's next job here and now.
+    private func runImportJob() throws {
+        let job = try #require(try web.library.jobs.claim([.libraryImport]))
+        try web.library.importRequests.run(job)
+        try web.library.jobs.finish(job)
+    }
+
+    @Test func aPartUploadedInPiecesGoesOnWhereItBrokeAndLandsAmongWhatCanBeImported() throws {
+        // setup
+        let owner = try web.signedIn("Ann")
+        _ = owner.get("/import")
+        let bytes = Array((0..<10).map { UInt8($0) })
+
+        // MUT: six bytes, then the same piece again (the browser did not hear the answer), then the rest
+        let first = try piece(owner, "takeout-001.zip", bytes[0..<6], offset: 0, total: 10)
+        let asked = owner.get("/import/uploads?name=takeout-001.zip")
+        let again = try piece(owner, "takeout-001.zip", bytes[0..<6], offset: 0, total: 10)
+        let last = try piece(owner, "takeout-001.zip", bytes[6..<10], offset: 6, total: 10)
+
+        // validate
+        #expect(first.status == .ok && json(first)["size"] as? Int == 6 && json(first)["complete"] as? Bool == false)
+        #expect(json(asked)["size"] as? Int == 6, "where a broken upload goes on from")
+        #expect(again.status == .conflict && json(again)["size"] as? Int == 6, "nothing written twice: go on from 6")
+        #expect(last.status == .ok && json(last)["complete"] as? Bool == true)
+        let stored = web.library.folder.appendingPathComponent("imports/takeout-001.zip")
+        #expect(try Data(contentsOf: stored) == Data(bytes))
+        #expect(owner.get("/import").bodyText.contains(#"value="uploaded:takeout-001.zip""#))
+    }
+
+    @Test func anUploadsHostileNameSizeOrPieceAndAMembersOrForgedPostAreRefusedAndStoreNothing() throws {
+        // setup
+        let owner = try web.signedIn("Ann")
+        let member = try web.signedIn("Bob", owner: false, address: "192.0.2.2")
+        _ = owner.get("/import")
+
+        // MUT
+        let outside = try piece(owner, "../library.sqlite", [1, 2], offset: 0, total: 2)
+        let hidden = try piece(owner, "Export/.hidden", [1, 2], offset: 0, total: 2)
+        let huge = try piece(owner, "big.zip", [1, 2], offset: 0, total: 65 << 30)
+        let past = try piece(owner, "short.zip", [1, 2, 3], offset: 0, total: 2)
+        let forged = try piece(owner, "a.zip", [1, 2], offset: 0, total: 2, token: "not the token")
+        let bob = try piece(member, "a.zip", [1, 2], offset: 0, total: 2)
+        let bobsScreen = member.get("/import")
+
+        // validate
+        #expect(outside.status == .unprocessableContent && outside.bodyText.contains("cannot be the name of an upload"))
+        #expect(hidden.status == .unprocessableContent)
+        #expect(huge.status == .unprocessableContent && huge.bodyText.contains("An upload may be up to 69 GB"))
+        #expect(past.status == .unprocessableContent && past.bodyText.contains("goes past the 2 B it was said to be"))
+        #expect(forged.status == .forbidden && bob.status == .forbidden && bobsScreen.status == .forbidden)
+        let imports = web.library.folder.appendingPathComponent("imports")
+        let stored = (FileManager.default.enumerator(atPath: imports.path)?.allObjects ?? []).compactMap { $0 as? String }
+        #expect(stored.filter { !$0.hasSuffix(".incoming") }.isEmpty, "nothing stored: \(stored)")
+    }
+
+    @Test func aTakeoutIsReportedOnThenImportedInTheBackgroundThenUndone() throws {
+        // setup: a Takeout of one photo with its sidecar, uploaded whole
+        let owner = try web.signedIn("Ann")
+        _ = owner.get("/import")
+        let photo = [UInt8](try Data(contentsOf: URL(fileURLWithPath: try uploads.draw("IMG_0001.jpg", seed: 3))))
+        let zip = uploads.folder.appendingPathComponent("takeout-001.zip").path
+        try TestZip.write(zip, [.init("Takeout/Google Photos/Trip/IMG_0001.jpg", photo, stored: true),
+                                .init("Takeout/Google Photos/Trip/IMG_0001.jpg.json", Array(#"{"title": "IMG_0001.jpg", "description": "Hello", "favorited": true}"#.utf8))])
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: zip)))
+        #expect(try piece(owner, "takeout-001.zip", bytes[...], offset: 0, total: bytes.count).status == .ok)
+
+        // MUT: the report first
+        let asked = owner.post("/import", [("entry", "uploaded:takeout-001.zip")])
+        try runImportJob()
+        let report = owner.get("/import/requests/1").bodyText
+
+        // validate: nothing imported; the report says what would be, and offers the import
+        #expect(asked.status == .seeOther && asked.location == "/import/requests/1")
+        #expect(report.contains("Would import 1 photo and 0 videos.") && report.contains("Nothing was imported (--dry-run)."), "\(report)")
+        #expect(report.contains(#"<input type="hidden" name="entry" value="uploaded:takeout-001.zip">"#))
+        #expect(try web.library.photos.count == 0)
+
+        // MUT: the import
+        let imported = owner.post("/import", [("entry", "uploaded:takeout-001.zip"), ("import", "1")])
+        try runImportJob()
+        let summary = owner.get("/import/requests/2").bodyText
+        let screen = owner.get("/import").bodyText
+
+        // validate: imported with its caption and its heart (Ann's); the run listed with Undo
+        #expect(imported.location == "/import/requests/2")
+        #expect(summary.contains("Imported") && summary.contains("Imported 1, already there 0, refused 0."), "\(summary)")
+        let stored = try #require(try web.library.photos.photo(id: 1))
+        #expect(stored.description == "Hello")
+        let ann = try #require(try web.library.accounts.account(named: "Ann")).id
+        #expect(try web.library.favorites.isFavorite(stored.id, for: ann))
+        #expect(screen.contains("1 · Google Takeout, 1 part") && screen.contains("1 new, 0 already there") && screen.contains(#"href="/import/runs/1/undo""#))
+
+        // MUT: Undo, asked first
+        let question = owner.get("/import/runs/1/undo").bodyText
+        let undone = owner.post("/import/runs/1/undo")
+
+        // validate
+        #expect(question.contains("Undo import run 1, Google Takeout, 1 part (1 new, 0 already there)?"))
+        #expect(undone.status == .ok && undone.bodyText.contains("Undid import run 1: removed 1 photo or video."))
+        #expect(try web.library.photos.count == 0)
+        #expect(owner.post("/import/runs/1/undo").bodyText.contains("import run 1 was undone already"))
+    }
+
+    @Test func anImportOfNothingOrOfWhatIsNotAmongTheUploadsIsRefusedWithWhy() throws {
+        // setup
+        let owner = try web.signedIn("Ann")
+        _ = owner.get("/import")
+
+        // MUT
+        let nothing = owner.post("/import", [])
+        let outside = owner.post("/import", [("entry", "uploaded:../library.sqlite")])
+        let server = owner.post("/import", [("entry", "server:photos")])
+
+        // validate
+        #expect(nothing.status == .unprocessableContent && nothing.bodyText.contains("Choose what to import"))
+        #expect(outside.status == .unprocessableContent && outside.bodyText.contains("is not among the files to import any more"))
+        #expect(server.status == .unprocessableContent && server.bodyText.contains("No folder on the server is named for imports"))
+        #expect(try web.library.importRequests.latest().isEmpty)
+    }
+}
