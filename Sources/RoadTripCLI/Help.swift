@@ -11,7 +11,7 @@ enum Help {
                          [--public-url URL] [--trusted-proxy ADDRESS|CIDR]... [--page-cache-size MIB]
                          [--map-tiles URL-TEMPLATE --map-attribution TEXT] [--basemap FILE]
                          [--backup-to DIR [--backup-every 24h] [--backup-keep 14]]
-                         [--max-video-size SIZE] [--video-jobs N]
+                         [--max-video-size SIZE] [--video-jobs N] [--import-from DIR]
               Serve RoadTrip in the browser (default http://127.0.0.1:8080). With no account
               yet, it prints a one-time setup link. --secure-cookies: RoadTrip is behind a
               TLS proxy, so its cookies are marked Secure. --sample-pages: how many pages the
@@ -41,7 +41,8 @@ enum Help {
               owner's Settings shows the last and the next, and every page warns the owner
               while the last failed or the next is late. Videos are uploaded up to
               --max-video-size (default 4G) and made playable in every browser in the background
-              by FFmpeg (Debian's ffmpeg), --video-jobs at a time (default 1).
+              by FFmpeg (Debian's ffmpeg), --video-jobs at a time (default 1). The owner's
+              Import screen imports uploads and what --import-from DIR holds.
           roadtrip destinations import FILE [--data DIR] [--database URL]
               Add destinations from a Destinations.plist or .json file; a destination whose
               name exists already is replaced. A bad file is refused whole.

@@ -52,6 +52,20 @@ extension CommandLineTests {
         #expect(result.standardErrorLines == ["roadtrip: --port must be a number from 0 to 65535, not '\(port)'"])
     }
 
+    @Test func serveImportingFromWhatIsNoFolderIsAUsageError() throws {
+        // setup: a file, not a folder
+        let file = scratch.url.appendingPathComponent("takeout.zip")
+        try Data([1]).write(to: file)
+
+        // MUT
+        let result = try RoadTripProcess.start(["serve", "--import-from", file.path, "--data", scratch.url.appendingPathComponent("data").path],
+                                               scratch: scratch.url).waitForExit(within: 30)
+
+        // validate
+        #expect(result.status == 64)
+        #expect(result.standardErrorLines == ["roadtrip: --import-from must name a folder on this server, not '\(file.path)'"])
+    }
+
     @Test(arguments: ["abc", "-1", "4097", "1.5", ""])
     func serveWithABadPageCacheSizeIsAUsageError(size: String) throws {
         // MUT

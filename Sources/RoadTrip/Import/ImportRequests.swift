@@ -104,7 +104,8 @@ public struct ImportRequests: Sendable {
                     return true
                 }
                 if due { write(progress) }
-            })
+            },
+            undoHint: { _ in "Undo… on the Import screen undoes it" })
         var state = AskedImport.State.done
         do {
             try importer.run(ImportRequest(paths: asked.paths, account: account, albumOwner: account, withTrash: asked.withTrash,

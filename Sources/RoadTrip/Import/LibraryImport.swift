@@ -42,11 +42,15 @@ public struct LibraryImport: Sendable {
     let warn: @Sendable (String) -> Void
     let progress: @Sendable (ImportProgress) -> Void
     let finished: @Sendable () -> Void
+    /// How a run is undone where the import was asked for: "`roadtrip import --undo 3` undoes it".
+    let undoHint: @Sendable (Int64) -> String
 
     public init(library: Library, workers: Int = ProcessInfo.processInfo.activeProcessorCount + 1, say: @escaping @Sendable (String) -> Void,
                 warn: @escaping @Sendable (String) -> Void, progress: @escaping @Sendable (ImportProgress) -> Void = { _ in },
-                finished: @escaping @Sendable () -> Void = {}) {
+                finished: @escaping @Sendable () -> Void = {},
+                undoHint: @escaping @Sendable (Int64) -> String = { "`roadtrip import --undo \($0)` undoes it" }) {
         (self.library, self.workers, self.say, self.warn, self.progress, self.finished) = (library, workers, say, warn, progress, finished)
+        self.undoHint = undoHint
     }
 
     /// Imports (or, for a dry run, reports on) `request`; throws when nothing could be imported,
@@ -121,7 +125,7 @@ public struct LibraryImport: Sendable {
                 let label = "Location history from " + histories.map { URL(fileURLWithPath: $0).lastPathComponent }.joined(separator: ", ")
                 let key = ImportRuns.key(of: histories.map { ($0, ((try? FileManager.default.attributesOfItem(atPath: $0)[.size]) as? Int64) ?? -1) })
                 let recorder = try library.imports.begin(source: label, key: key, by: account?.id)
-                say("Import run \(recorder.id) (`roadtrip import --undo \(recorder.id)` undoes it).")
+                say("Import run \(recorder.id) (\(undoHint(recorder.id))).")
                 try importHistories(files, by: account, recorder: recorder, library: library, refused: &refused)
                 try recorder.finish(at: library.clock.seconds)
             }
@@ -250,7 +254,7 @@ public struct LibraryImport: Sendable {
         if run.continued {
             say("Continued import run \(run.id), which had stopped before its end: \(summary.doneBefore.count) done then were not read again.")
         } else {
-            say("Import run \(run.id) (`roadtrip import --undo \(run.id)` undoes it).")
+            say("Import run \(run.id) (\(undoHint(run.id))).")
         }
         let kinds = summary.importedKinds.map { " (\($0))" } ?? ""
         say("Imported \(summary.imported.count)\(kinds), already there \(summary.alreadyThere.count), refused \(summary.refused.count).")
