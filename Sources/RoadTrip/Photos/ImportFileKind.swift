@@ -14,15 +14,17 @@ public enum ImportFileKind: Sendable, Equatable {
 
     /// The names JPEG, PNG, WebP and HEIC files go by.
     static let imageExtensions: Set<String> = ["jpg", "jpeg", "png", "webp", "heic", "heif"]
-    /// The names of the videos RoadTrip takes: MP4, QuickTime, M4V, 3GP, WebM and Matroska.
-    static let videoExtensions: Set<String> = ["mov", "mp4", "m4v", "3gp", "3g2", "mkv", "webm", "qt"]
+    /// The names of the videos RoadTrip takes: MP4, QuickTime, M4V, 3GP, WebM and Matroska — and
+    /// the motion of a Pixel's Motion Photo as a Takeout names it, `PXL_….MP` (or `.MP~2` for a
+    /// second copy), an MP4 without its extension.
+    static let videoExtensions: Set<String> = ["mov", "mp4", "m4v", "3gp", "3g2", "mkv", "webm", "qt", "mp"]
     static let otherVideoExtensions: Set<String> = ["avi", "mts", "m2ts", "wmv", "mpg", "mpeg", "flv", "vob", "ogv"]
 
     public init(fileName: String) {
         let fileExtension = ImportFileKind.fileExtension(of: fileName)
         if ImportFileKind.imageExtensions.contains(fileExtension) {
             self = .image
-        } else if ImportFileKind.videoExtensions.contains(fileExtension) {
+        } else if ImportFileKind.videoExtensions.contains(fileExtension) || fileExtension.wholeMatch(of: /mp~[0-9]{1,3}/) != nil {
             self = .video
         } else if ImportFileKind.otherVideoExtensions.contains(fileExtension) {
             self = .otherVideo

@@ -185,7 +185,13 @@ extension PhotoStore {
     /// command-line import's names are not cleaned by the upload's parser); a very long name is cut.
     static func title(fromFileName fileName: String) -> String {
         let last = fileName.split(separator: "/").last.map(String.init) ?? ""
-        let stem = last.hasPrefix(".") ? last : last.lastIndex(of: ".").map { String(last[..<$0]) } ?? last
+        var stem = last.hasPrefix(".") ? last : last.lastIndex(of: ".").map { String(last[..<$0]) } ?? last
+        // A Pixel's marks, not the photo's name: the still of a Motion Photo (`PXL_1.MP.jpg`, and
+        // `PXL_1.MP~2.jpg`) and its motion (`PXL_1.MP`, then named `PXL_1`), a long shot
+        // (`PXL_1.LS.mp4`): each half is "PXL_1", by which the halves pair.
+        if let marked = stem.firstMatch(of: /\.(?i:mp(~[0-9]{1,3})?|ls)$/), marked.range.lowerBound > stem.startIndex {
+            stem = String(stem[..<marked.range.lowerBound])
+        }
         let clean = String(String.UnicodeScalarView(stem.unicodeScalars.filter { !$0.properties.isNoncharacterCodePoint && $0.properties.generalCategory != .control
             && !DirectionOverrides.isOverride($0) }))
         return String(clean.trimmingCharacters(in: .whitespaces).prefix(200))

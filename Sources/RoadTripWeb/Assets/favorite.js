@@ -35,6 +35,16 @@ function show(form, favorite) {
   const title = form.dataset.offlineNote.replace(/^(Add|Remove) /, "").replace(/ (to|from) Favourites$/, "");
   form.dataset.offlineNote = favorite ? `Remove ${title} from Favourites` : `Add ${title} to Favourites`;
   const id = form.closest(".photo-viewer")?.dataset.photoId;
-  const badge = id ? document.querySelector(`.photo-cell[data-photo-id="${id}"] .favorite-badge`) : null;
-  if (badge) badge.hidden = !favorite;
+  const cell = id ? document.querySelector(`.photo-cell[data-photo-id="${id}"]`) : null;
+  if (!cell) return;
+  cell.querySelector(".favorite-badge")?.remove();
+  if (favorite) {
+    // As the server draws it (FavoriteBadge).
+    const badge = document.createElement("span");
+    badge.className = "favorite-badge";
+    badge.setAttribute("role", "img");
+    badge.setAttribute("aria-label", "Favourite");
+    badge.textContent = "♥";
+    cell.append(badge);
+  }
 }

@@ -15,7 +15,8 @@ extension PlaceListView {
             if let cursor, try photos.place(id: cursor) == nil { throw HTTPError.notFound("That page of places is gone; go back to Places.") }
             listing = .top(try photos.topPlaces(after: cursor))
         }
+        // Favourites heads the list's first screen once the person has one.
         return PlaceListView(listing: listing, order: order, withoutPlace: try photos.photosWithoutPlace(),
-                             favorites: try library.favorites.count(for: account))
+                             favorites: cursor == nil ? try library.favorites.count(for: account) : 0)
     }
 }

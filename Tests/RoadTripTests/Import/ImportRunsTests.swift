@@ -185,3 +185,39 @@ import TestSupport
                 "the same files in any order are the same import; a file changed is another")
     }
 }
+
+/// Imports asked for in the browser, done by the import worker: on both engines.
+@Suite struct ImportRequestsTests {
+    @Test(arguments: DatabaseEngine.allCases)
+    func aReportThenAnImportAskedForAreDoneByTheWorkerWithWhatTheySaid(engine: DatabaseEngine) throws {
+        // setup: a folder of one photo; Anna, the owner
+        let fixture = try PhotosFixture(engine: engine)
+        let anna = try fixture.library.accounts.create(name: "anna", password: AccountsFixture.password, repeated: AccountsFixture.password, isOwner: true)
+        _ = try fixture.draw("a.jpg", seed: 1)
+        let requests = fixture.library.importRequests
+        let work = {
+            let job = try #require(try fixture.library.jobs.claim([.libraryImport]))
+            try requests.run(job)
+            try fixture.library.jobs.finish(job)
+        }
+
+        // MUT
+        let report = try requests.ask(paths: [fixture.source.path], label: "Photos", by: anna.id, withTrash: false, withArchive: false, dryRun: true)
+        let waiting = try requests.request(report)
+        try work()
+        let imported = try requests.ask(paths: [fixture.source.path, "/no/such/folder"], label: "Photos", by: anna.id,
+                                        withTrash: false, withArchive: false, dryRun: false)
+        try work()
+
+        // validate
+        #expect(waiting?.state == .waiting && waiting?.dryRun == true)
+        let reported = try #require(try requests.request(report))
+        #expect(reported.state == .done && reported.report.hasSuffix("Nothing was imported (--dry-run)."), "\(reported.report)")
+        let done = try #require(try requests.request(imported))
+        #expect(done.state == .done && done.done == 1 && done.total == 1, "some files missing is no failure: \(done)")
+        #expect(done.report.contains("/no/such/folder: no such file or folder") && done.report.contains("Imported 1, already there 0, refused 0."),
+                "\(done.report)")
+        #expect(done.report.contains("Undo… on the Import screen undoes it"))
+        #expect(try fixture.photos.count == 1 && requests.latest().map(\.id) == [imported, report])
+    }
+}

@@ -112,6 +112,23 @@ import Video
         #expect(live.id == still.id && live.motion == .live)
     }
 
+    @Test func aPixelsMotionPhotoAsATakeoutSplitsItPairsItsDotMPStillWithItsDotMPMovie() throws {
+        // setup: the still whose embedded motion a Takeout broke, and the motion beside it, named
+        // as Google names them, a second apart
+        let fixture = try PhotosFixture()
+        let still = try #require(fixture.importPhoto(try Self.still(fixture, "PXL_20240601_080500000.MP.jpg", identifier: nil),
+                                                     name: "PXL_20240601_080500000.MP.jpg").photo)
+        let movie = try TestClips.liveMovie("motion.mp4", identifier: nil, creationDate: "2024-06-01T08:05:01Z")
+
+        // MUT
+        let outcome = fixture.photos.importPhoto(at: movie, fileName: "PXL_20240601_080500000.MP", by: nil)
+
+        // validate: one item that plays, named without Google's mark
+        guard case .paired(let live) = outcome else { Issue.record("not paired: \(outcome)"); return }
+        #expect(live.id == still.id && live.motion == .live && live.title == "PXL_20240601_080500000")
+        #expect(try fixture.photos.count == 1)
+    }
+
     @Test(arguments: DatabaseEngine.allCases) func aSecondStillWithTheSameIdentifierIsAPhotoOfItsOwn(engine: DatabaseEngine) throws {
         // setup: a Live Photo, then an edited export of its still (other bytes, the same MakerNote).
         let fixture = try PhotosFixture(engine: engine)

@@ -54,6 +54,13 @@ struct PhotoGridView: HTML {
     }
 }
 
+/// The white heart in the corner of a favourite's thumbnail (favorite.js draws the same).
+struct FavoriteBadge: HTML {
+    var content: some HTML {
+        span(.class("favorite-badge"), .role("img"), .ariaLabel("Favourite")) { "♥" }
+    }
+}
+
 /// One thumbnail of a grid, with the photo's title under it.
 struct PhotoCell: HTML {
     let photo: Photo
@@ -69,7 +76,7 @@ struct PhotoCell: HTML {
             img(.src(.photoImage(id: photo.id, size: .thumbnail)), .alt(""), .width(width),
                 .height(height), .loading("lazy"), .decoding("async"))
             if let badge = PhotoCell.badge(photo) { span(.class("motion-badge"), .ariaLabel(badge.label)) { badge.text } }
-            span(.class("favorite-badge"), .role("img"), .ariaLabel("Favourite"), .when(!isFavorite, .hidden())) { "♥" }
+            if isFavorite { FavoriteBadge() }
             span(.class("photo-caption")) { photo.displayTitle }
         }
     }

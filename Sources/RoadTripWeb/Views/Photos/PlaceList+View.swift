@@ -15,7 +15,8 @@ struct PlaceListView: HTML {
     let listing: Listing
     let order: PlaceOrder
     let withoutPlace: Int
-    /// How many favourites the account has: the Favourites row, first, as the Photos app's albums begin.
+    /// How many favourites the account has: the Favourites row, first, as the Photos app's albums
+    /// begin (none: no row, until the first heart).
     let favorites: Int
 
     var content: some HTML {
@@ -29,7 +30,7 @@ struct PlaceListView: HTML {
                 orderLink(.byCountry, "By country")
                 orderLink(.byPhotoCount, "Top places")
             }
-            if favorites > 0 || !isEmpty {
+            if favorites > 0 {
                 ul(.class("rows favorites")) {
                     li {
                         a(.class("row favorites-row"), .href(.favorites(after: nil))) {
@@ -80,16 +81,6 @@ struct PlaceListView: HTML {
             }
             p(.class("list-actions")) { a(.class("button"), .href(.upload)) { "Upload photos" } }
             GazetteerCredit()
-        }
-    }
-
-    /// No photos at all: nothing to list, Favourites neither.
-    private var isEmpty: Bool {
-        guard withoutPlace == 0 else { return false }
-        switch listing {
-        case .all(let places): return places.isEmpty
-        case .countries(let countries): return countries.isEmpty
-        case .top(let page): return page.places.isEmpty
         }
     }
 
