@@ -121,7 +121,7 @@ def test_every_screen_is_usable_by_finger_and_by_screen_reader(book_server, vaca
     choose_over_http(book_server, TEST_TOWN)  # the trip's screens: its book, weather and map
     found: dict = {}
     walk(b, ["/", f"/destinations/{book_server.ids[TEST_TOWN]}", "/trip/events/1", "/trip/weather", "/trip/map", "/find",
-             "/account", "/accounts", "/settings", "/trip/book-settings?from=/trip/events/1"], found, layout)
+             "/account", "/accounts", "/settings", "/import", "/trip/book-settings?from=/trip/events/1"], found, layout)
 
     _, session = traveller(vacation_server, f"Walker {layout}")
     photos = photo_ids(vacation_server)

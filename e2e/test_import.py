@@ -66,11 +66,11 @@ def test_a_broken_upload_goes_on_then_a_report_an_import_and_undo(start_server, 
 
     # The report first: nothing imported, what would be said.
     shell.click(entry)
-    shell.click(f"{DETAIL} .import-form button:not([name])")
+    shell.click(f"{DETAIL} .import-form .form-actions button:not([name])")
     shell.wait(lambda: shell.path().startswith("/import/requests/"), "the report asked for should open")
     shell.wait(lambda: shell.find(STATE).text == "Report ready", "the page should follow the report until it is ready")
     report = shell.find(REPORT).text
-    assert "Would import 1 photo and 0 videos." in report and "Nothing was imported (--dry-run)." in report, report
+    assert "Would import 1 photo and 0 videos." in report and "Nothing was imported yet: this is the report." in report, report
     assert server.query("SELECT count(*) FROM photos") == [(photos,)], "a report imports nothing"
     b.screenshot(f"import-report-{layout}")
 

@@ -58,6 +58,16 @@ import TestSupport
         let stored = web.library.folder.appendingPathComponent("imports/takeout-001.zip")
         #expect(try Data(contentsOf: stored) == Data(bytes))
         #expect(owner.get("/import").bodyText.contains(#"value="uploaded:takeout-001.zip""#))
+
+        // MUT: removed once imported; a name that is no upload is refused
+        let removed = owner.post("/import/uploads/removal", [("remove", "takeout-001.zip")])
+        let outside = owner.post("/import/uploads/removal", [("remove", "../library.sqlite")])
+
+        // validate
+        #expect(removed.status == .ok && removed.bodyText.contains("Removed the upload “takeout-001.zip”."))
+        #expect(!FileManager.default.fileExists(atPath: stored.path))
+        #expect(outside.status == .unprocessableContent && outside.bodyText.contains("is not among the files to import any more"))
+        #expect(FileManager.default.fileExists(atPath: web.library.folder.appendingPathComponent("library.sqlite").path))
     }
 
     @Test func anUploadsHostileNameSizeOrPieceAndAMembersOrForgedPostAreRefusedAndStoreNothing() throws {
@@ -104,7 +114,7 @@ import TestSupport
 
         // validate: nothing imported; the report says what would be, and offers the import
         #expect(asked.status == .seeOther && asked.location == "/import/requests/1")
-        #expect(report.contains("Would import 1 photo and 0 videos.") && report.contains("Nothing was imported (--dry-run)."), "\(report)")
+        #expect(report.contains("Would import 1 photo and 0 videos.") && report.contains("Nothing was imported yet: this is the report."), "\(report)")
         #expect(report.contains(#"<input type="hidden" name="entry" value="uploaded:takeout-001.zip">"#))
         #expect(try web.library.photos.count == 0)
 

@@ -105,7 +105,7 @@ public struct ImportRequests: Sendable {
                 }
                 if due { write(progress) }
             },
-            undoHint: { _ in "Undo… on the Import screen undoes it" })
+            wording: .importScreen)
         var state = AskedImport.State.done
         do {
             try importer.run(ImportRequest(paths: asked.paths, account: account, albumOwner: account, withTrash: asked.withTrash,

@@ -42,15 +42,25 @@ public struct LibraryImport: Sendable {
     let warn: @Sendable (String) -> Void
     let progress: @Sendable (ImportProgress) -> Void
     let finished: @Sendable () -> Void
-    /// How a run is undone where the import was asked for: "`roadtrip import --undo 3` undoes it".
-    let undoHint: @Sendable (Int64) -> String
+    let wording: Wording
+
+    /// What is said in the words of where the import was asked for.
+    public struct Wording: Sendable {
+        /// How a run is undone: "`roadtrip import --undo 3` undoes it".
+        let undo: @Sendable (Int64) -> String
+        /// The report's last line: "Nothing was imported (--dry-run)."
+        let reportOnly: String
+
+        public static let commandLine = Wording(undo: { "`roadtrip import --undo \($0)` undoes it" }, reportOnly: "Nothing was imported (--dry-run).")
+        public static let importScreen = Wording(undo: { _ in "Undo… on the Import screen undoes it" },
+                                                 reportOnly: "Nothing was imported yet: this is the report. Import imports it.")
+    }
 
     public init(library: Library, workers: Int = ProcessInfo.processInfo.activeProcessorCount + 1, say: @escaping @Sendable (String) -> Void,
                 warn: @escaping @Sendable (String) -> Void, progress: @escaping @Sendable (ImportProgress) -> Void = { _ in },
-                finished: @escaping @Sendable () -> Void = {},
-                undoHint: @escaping @Sendable (Int64) -> String = { "`roadtrip import --undo \($0)` undoes it" }) {
+                finished: @escaping @Sendable () -> Void = {}, wording: Wording = .commandLine) {
         (self.library, self.workers, self.say, self.warn, self.progress, self.finished) = (library, workers, say, warn, progress, finished)
-        self.undoHint = undoHint
+        self.wording = wording
     }
 
     /// Imports (or, for a dry run, reports on) `request`; throws when nothing could be imported,
@@ -125,7 +135,7 @@ public struct LibraryImport: Sendable {
                 let label = "Location history from " + histories.map { URL(fileURLWithPath: $0).lastPathComponent }.joined(separator: ", ")
                 let key = ImportRuns.key(of: histories.map { ($0, ((try? FileManager.default.attributesOfItem(atPath: $0)[.size]) as? Int64) ?? -1) })
                 let recorder = try library.imports.begin(source: label, key: key, by: account?.id)
-                say("Import run \(recorder.id) (\(undoHint(recorder.id))).")
+                say("Import run \(recorder.id) (\(wording.undo(recorder.id))).")
                 try importHistories(files, by: account, recorder: recorder, library: library, refused: &refused)
                 try recorder.finish(at: library.clock.seconds)
             }
@@ -204,7 +214,7 @@ public struct LibraryImport: Sendable {
         } catch {
             throw ImportFailure(message: "the library cannot be read: \(error)")
         }
-        say("Nothing was imported (--dry-run).")
+        say(wording.reportOnly)
     }
 
     private func fromTakeout(_ parts: Int) -> String {
@@ -254,7 +264,7 @@ public struct LibraryImport: Sendable {
         if run.continued {
             say("Continued import run \(run.id), which had stopped before its end: \(summary.doneBefore.count) done then were not read again.")
         } else {
-            say("Import run \(run.id) (\(undoHint(run.id))).")
+            say("Import run \(run.id) (\(wording.undo(run.id))).")
         }
         let kinds = summary.importedKinds.map { " (\($0))" } ?? ""
         say("Imported \(summary.imported.count)\(kinds), already there \(summary.alreadyThere.count), refused \(summary.refused.count).")

@@ -23,6 +23,9 @@ function setUpScreen(screen) {
     running = false;
     await refreshChoices(screen);
   };
+  for (const button of screen.querySelectorAll(".upload-pickers button")) {
+    button.addEventListener("click", () => document.getElementById(button.getAttribute("aria-controls"))?.click());
+  }
   for (const input of screen.querySelectorAll(".import-files, .import-folder")) {
     input.addEventListener("change", () => {
       for (const file of input.files) queue.push({ file, name: file.webkitRelativePath || file.name, row: addRow(list, file) });

@@ -56,6 +56,18 @@ struct ImportController {
                                    detail: AskedImportView(asked: asked, entries: entries), context: context)
     }
 
+    /// Removes the upload named by the form's `remove`; its photos, once imported, stay.
+    func removeUpload() throws -> Response {
+        try requireOwner()
+        let name = context.field("remove")
+        do {
+            try folders.remove(name)
+        } catch {
+            return try screen(notice: Notice(kind: .error, message: error.message), status: .unprocessableContent)
+        }
+        return try screen(notice: Notice(kind: .success, message: "Removed the upload “\(name)”. What was imported from it stays."))
+    }
+
     /// "Undo import run 3 (…)?": undoing takes away photos, so it is asked first.
     func undoQuestion(_ id: Int64) throws -> Response {
         try requireOwner()

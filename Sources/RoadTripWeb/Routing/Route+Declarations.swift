@@ -118,6 +118,8 @@ extension Route {
         case .importRunUndo(let id):
             RouteDeclaration("/import/runs/\(id)/undo", as: Parse(Route.importRunUndo), get: { try ImportController(app: $0, context: $1).undoQuestion(id) },
                              post: { try ImportController(app: $0, context: $1).undo(id) })
+        case .importUploadRemoval:
+            .post("/import/uploads/removal", as: Parse(.importUploadRemoval)) { try ImportController(app: $0, context: $1).removeUpload() }
         case .favorites(let after):
             .get("/favorites", query: Route.query("after", after.map(String.init)), as: Parse(reading: { .favorites(after: $0.identifierParameter("after")) })) {
                 try PlacesController(app: $0, context: $1).favorites(after: after)

@@ -65,6 +65,8 @@ public enum Route: Sendable, Equatable {
     case importUpload(name: String?)
     /// Undoing an import run: the question, and its post.
     case importRunUndo(id: Int64)
+    /// Removes an upload (the form's `remove`: its name) once imported, or chosen by mistake.
+    case importUploadRemoval
     /// The account's favourites as a grid, newest first; `after` continues it.
     case favorites(after: Int64?)
     /// The viewer, turning through the account's favourites.
@@ -263,7 +265,7 @@ public enum Route: Sendable, Equatable {
         .timelinePhoto(id: 1), .memory(day: CalendarDay.epoch, page: 1), .memoryHiding(day: CalendarDay.epoch), .photoMap, .photoMapCell(level: 4, x: 8, y: 4), .photoMapData(bbox: nil, zoom: nil), .mapPlaces(bbox: nil, zoom: nil),
         .tracks, .track(id: 1), .trackRemoval(id: 1), .placing(track: nil), .placement(id: 1), .placeMany(query: nil), .addToVacation,
         .basemapTile(BasemapTile(z: 8, x: 75, y: 96)!, version: nil),
-        .photo(id: 1, inRecents: false), .importScreen, .importRequest(id: 1), .importUpload(name: nil), .importRunUndo(id: 1), .favorites(after: nil), .favoritePhoto(id: 1), .photoFavorite(id: 1), .photoImage(id: 1, size: .preview), .photoVideo(id: 1), .photoVideoStatus(id: 1), .photoPlace(id: 1, query: nil),
+        .photo(id: 1, inRecents: false), .importScreen, .importRequest(id: 1), .importUpload(name: nil), .importRunUndo(id: 1), .importUploadRemoval, .favorites(after: nil), .favoritePhoto(id: 1), .photoFavorite(id: 1), .photoImage(id: 1, size: .preview), .photoVideo(id: 1), .photoVideoStatus(id: 1), .photoPlace(id: 1, query: nil),
         .visit(photo: 1), .unvisit(photo: 1), .photoTags(photo: 1), .upload, .uploadFile(name: nil),
 
         .vacations, .newVacation, .vacationPicker(id: 1, before: nil), .vacationImport, .foundTripVacation(id: 1), .foundTripDismissal(id: 1), .vacation(id: 1), .vacationRename(id: 1), .vacationRemoval(id: 1),

@@ -212,7 +212,7 @@ import TestSupport
         // validate
         #expect(waiting?.state == .waiting && waiting?.dryRun == true)
         let reported = try #require(try requests.request(report))
-        #expect(reported.state == .done && reported.report.hasSuffix("Nothing was imported (--dry-run)."), "\(reported.report)")
+        #expect(reported.state == .done && reported.report.hasSuffix("Nothing was imported yet: this is the report. Import imports it."), "\(reported.report)")
         let done = try #require(try requests.request(imported))
         #expect(done.state == .done && done.done == 1 && done.total == 1, "some files missing is no failure: \(done)")
         #expect(done.report.contains("/no/such/folder: no such file or folder") && done.report.contains("Imported 1, already there 0, refused 0."),

@@ -19,11 +19,12 @@ struct ImportView: HTML {
             section(.class("settings-part import-upload")) {
                 h2 { "Upload" }
                 p { "A Google Takeout’s zip parts, or an iCloud or Apple Photos export’s folder. Each goes up in pieces: an upload that breaks goes on where it stopped when you choose the same file again." }
+                // Buttons that open the pickers (importing.js); without it there is nothing to upload with.
                 div(.class("upload-pickers")) {
-                    label(.class("button"), .for("import-files")) { "Choose Takeout parts…" }
-                    input(.type("file"), .id("import-files"), .class("visually-hidden import-files"), .multiple(), Attribute("accept", ".zip,.json"))
-                    label(.class("button secondary"), .for("import-folder")) { "Choose a folder…" }
-                    input(.type("file"), .id("import-folder"), .class("visually-hidden import-folder"), .multiple(), Attribute("webkitdirectory", ""))
+                    button(.type("button"), .class("button choose-files"), .ariaControls("import-files")) { "Choose Takeout parts…" }
+                    input(.type("file"), .id("import-files"), .class("import-files"), .multiple(), Attribute("accept", ".zip,.json"), .hidden())
+                    button(.type("button"), .class("button secondary choose-folder"), .ariaControls("import-folder")) { "Choose a folder…" }
+                    input(.type("file"), .id("import-folder"), .class("import-folder"), .multiple(), Attribute("webkitdirectory", ""), .hidden())
                 }
                 p(.class("no-script-note")) { "Uploading needs JavaScript. Without it, copy the files into the server’s import folder." }
                 ul(.class("import-uploads rows"), .ariaLive("polite")) {}
@@ -38,9 +39,11 @@ struct ImportView: HTML {
                 } else {
                     form(.method("post"), .action(.importScreen), .class("stacked import-form")) {
                         FormToken()
+                        // What Return in the form presses: the report, never an upload's Remove.
+                        button(.type("submit"), .class("visually-hidden"), .tabindex(-1), .ariaHidden()) { "Report first" }
                         ul(.class("rows import-entries")) {
                             for entry in entries {
-                                li {
+                                li(.class("entry-row")) {
                                     label(.class("row check-row")) {
                                         input(.type("checkbox"), .name("entry"), .value("\(entry.place.rawValue):\(entry.name)"))
                                         span(.class("row-text")) {
@@ -49,6 +52,10 @@ struct ImportView: HTML {
                                                 (entry.place == .uploaded ? "Uploaded" : "On the server") + (entry.isFolder ? " · folder" : entry.size.map { " · \(ByteCount.text($0))" } ?? "")
                                             }
                                         }
+                                    }
+                                    if entry.place == .uploaded {
+                                        button(.type("submit"), .class("link-button remove-upload"), Attribute("formaction", Route.importUploadRemoval.path),
+                                               .name("remove"), .value(entry.name), .ariaLabel("Remove the upload \(entry.name)")) { "Remove" }
                                     }
                                 }
                             }
