@@ -93,26 +93,25 @@ public struct ImportFolders: Sendable {
             if !FileManager.default.fileExists(atPath: part.path) { FileManager.default.createFile(atPath: part.path, contents: nil) }
             let output = try FileHandle(forWritingTo: part)
             defer { try? output.close() }
-            // Where it ends now: a write cut short before is overwritten, never appended after.
-            try output.truncate(atOffset: UInt64(offset))
-            try output.seek(toOffset: UInt64(offset))
+            // One piece at a time, whatever sends them (two tabs, two instances on one machine):
+            // where the part ends is read again under the lock, and the piece written only there.
+            guard flock(output.fileDescriptor, LOCK_EX) == 0 else { throw FileError("cannot lock", part.path) }
+            let end = Int64(try output.seekToEnd())
+            guard end == offset else { return (end, false, false) }
             let input = try FileHandle(forReadingFrom: URL(fileURLWithPath: piece))
             defer { try? input.close() }
+            // A write cut short leaves a prefix of the piece: the next piece goes on from its end.
             while let chunk = try input.read(upToCount: 1 << 20), !chunk.isEmpty { try output.write(contentsOf: chunk) }
             try output.synchronize()
+            let size = offset + pieceSize
+            guard size == total else { return (size, false, true) }
+            let whole = uploads.appendingPathComponent(relative)
+            try FileManager.default.createDirectory(at: whole.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.moveItem(at: part, to: whole)
+            return (size, true, true)
         } catch {
             throw ImportFailure(message: "“\(name)” could not be stored: \(error)")
         }
-        let size = offset + pieceSize
-        guard size == total else { return (size, false, true) }
-        let whole = uploads.appendingPathComponent(relative)
-        do {
-            try FileManager.default.createDirectory(at: whole.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try FileManager.default.moveItem(at: part, to: whole)
-        } catch {
-            throw ImportFailure(message: "“\(name)” could not be put with the uploads: \(error)")
-        }
-        return (size, true, true)
     }
 
     /// Removes an upload (a file or a folder) once it is imported, or was a mistake.
