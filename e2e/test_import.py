@@ -41,7 +41,7 @@ def test_a_broken_upload_goes_on_then_a_report_an_import_and_undo(start_server, 
     data = part.read_bytes()
     # An earlier upload of the part broke halfway: its first half is on the server.
     half = len(data) // 2
-    incoming = server.data / "imports" / ".incoming"
+    incoming = server.data / "imports" / ".incoming" / str(len(data))
     incoming.mkdir(parents=True)
     (incoming / part.name).write_bytes(data[:half])
 

@@ -46,13 +46,15 @@ import TestSupport
 
         // MUT: six bytes, then the same piece again (the browser did not hear the answer), then the rest
         let first = try piece(owner, "takeout-001.zip", bytes[0..<6], offset: 0, total: 10)
-        let asked = owner.get("/import/uploads?name=takeout-001.zip")
+        let asked = owner.get("/import/uploads?name=takeout-001.zip&total=10")
+        let otherFile = owner.get("/import/uploads?name=takeout-001.zip&total=12")
         let again = try piece(owner, "takeout-001.zip", bytes[0..<6], offset: 0, total: 10)
         let last = try piece(owner, "takeout-001.zip", bytes[6..<10], offset: 6, total: 10)
 
         // validate
         #expect(first.status == .ok && json(first)["size"] as? Int == 6 && json(first)["complete"] as? Bool == false)
         #expect(json(asked)["size"] as? Int == 6, "where a broken upload goes on from")
+        #expect(json(otherFile)["size"] as? Int == 0, "another file of the name goes on from nothing of this one")
         #expect(again.status == .conflict && json(again)["size"] as? Int == 6, "nothing written twice: go on from 6")
         #expect(last.status == .ok && json(last)["complete"] as? Bool == true)
         let stored = web.library.folder.appendingPathComponent("imports/takeout-001.zip")
@@ -142,6 +144,26 @@ import TestSupport
         #expect(undone.status == .ok && undone.bodyText.contains("Undid import run 1: removed 1 photo or video."))
         #expect(try web.library.photos.count == 0)
         #expect(owner.post("/import/runs/1/undo").bodyText.contains("import run 1 was undone already"))
+    }
+
+    @Test func undoWaitsWhileAnImportIsGoingOn() throws {
+        // setup: a run of the command line's; an import asked for, not yet done
+        let owner = try web.signedIn("Ann")
+        let run = try web.library.imports.begin(source: "Files", key: ImportRuns.key(of: [("a", 1)]), by: nil)
+        try run.finish(at: 1)
+        let folder = uploads.folder.appendingPathComponent("Photos")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let ann = try #require(try web.library.accounts.account(named: "Ann")).id
+        _ = try web.library.importRequests.ask(paths: [folder.path], label: "Photos", by: ann, withTrash: false, withArchive: false, dryRun: false)
+
+        // MUT
+        let screen = owner.get("/import").bodyText
+        let undone = owner.post("/import/runs/\(run.id)/undo")
+
+        // validate
+        #expect(screen.contains("An import is going on: Undo waits until it ends.") && !screen.contains("/undo\""))
+        #expect(undone.status == .conflict && undone.bodyText.contains("Nothing was undone."))
+        #expect(try web.library.imports.all().first?.undoneAt == nil)
     }
 
     @Test func anImportOfNothingOrOfWhatIsNotAmongTheUploadsIsRefusedWithWhy() throws {

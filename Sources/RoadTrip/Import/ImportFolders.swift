@@ -6,8 +6,9 @@ import Foundation
 /// entries at their top are chosen, by name; a name is never a path.
 ///
 /// An upload arrives in pieces, each appended at the offset the browser says it starts at, to
-/// `DIR/imports/.incoming/NAME` (so a part whose upload broke continues where the file ends),
-/// and is moved to `DIR/imports/NAME` when its last piece is in.
+/// `DIR/imports/.incoming/SIZE/NAME` (so a part whose upload broke continues where the file ends,
+/// and another file of the name but not of the size never continues it), and is moved to
+/// `DIR/imports/NAME` when its last piece is in.
 public struct ImportFolders: Sendable {
     public let uploads: URL
     public let server: URL?
@@ -61,11 +62,12 @@ public struct ImportFolders: Sendable {
         return folder.appendingPathComponent(name).path
     }
 
-    /// How much of the upload `name` has arrived, and whether it is whole.
-    public func received(_ name: String) throws(ImportFailure) -> (size: Int64, complete: Bool) {
+    /// How much of the upload `name` of `total` bytes has arrived, and whether it is whole (an
+    /// upload of the name there already: whole, whatever its size).
+    public func received(_ name: String, total: Int64) throws(ImportFailure) -> (size: Int64, complete: Bool) {
         let relative = try Self.relativePath(name)
         if let size = DurableFile.size(of: uploads.appendingPathComponent(relative).path) { return (Int64(size), true) }
-        return (DurableFile.size(of: incoming(relative).path).map(Int64.init) ?? 0, false)
+        return (DurableFile.size(of: incoming(relative, total: total).path).map(Int64.init) ?? 0, false)
     }
 
     /// Appends the piece at `piece` (a file the request's body was spooled to) to the upload
@@ -77,7 +79,7 @@ public struct ImportFolders: Sendable {
         guard total > 0, total <= Self.maximumUpload else {
             throw ImportFailure(message: "An upload may be up to \(ByteCount.text(Self.maximumUpload)); “\(name)” is said to be \(ByteCount.text(total)).")
         }
-        let received = try self.received(name)
+        let received = try self.received(name, total: total)
         guard !received.complete else {
             guard received.size == total else { throw ImportFailure(message: "Another “\(name)” was uploaded already; remove it first.", status: 409) }
             return (received.size, true, true)
@@ -87,16 +89,23 @@ public struct ImportFolders: Sendable {
         guard pieceSize > 0, offset + pieceSize <= total else {
             throw ImportFailure(message: "That piece of “\(name)” goes past the \(ByteCount.text(total)) it was said to be.")
         }
-        let part = incoming(relative)
+        let part = incoming(relative, total: total)
+        let whole = uploads.appendingPathComponent(relative)
         do {
             try FileManager.default.createDirectory(at: part.deletingLastPathComponent(), withIntermediateDirectories: true)
-            if !FileManager.default.fileExists(atPath: part.path) { FileManager.default.createFile(atPath: part.path, contents: nil) }
+            if !FileManager.default.fileExists(atPath: part.path) {
+                // Its last piece was just put in by another request: whole, no part to start again.
+                if let size = DurableFile.size(of: whole.path) { return (Int64(size), Int64(size) == total, Int64(size) == total) }
+                FileManager.default.createFile(atPath: part.path, contents: nil)
+            }
             let output = try FileHandle(forWritingTo: part)
             defer { try? output.close() }
             // One piece at a time, whatever sends them (two tabs, two instances on one machine):
             // where the part ends is read again under the lock, and the piece written only there.
             guard flock(output.fileDescriptor, LOCK_EX) == 0 else { throw FileError("cannot lock", part.path) }
             let end = Int64(try output.seekToEnd())
+            // Locked after another request moved it, whole, into the uploads.
+            if end == total { return (end, true, false) }
             guard end == offset else { return (end, false, false) }
             let input = try FileHandle(forReadingFrom: URL(fileURLWithPath: piece))
             defer { try? input.close() }
@@ -105,7 +114,6 @@ public struct ImportFolders: Sendable {
             try output.synchronize()
             let size = offset + pieceSize
             guard size == total else { return (size, false, true) }
-            let whole = uploads.appendingPathComponent(relative)
             try FileManager.default.createDirectory(at: whole.deletingLastPathComponent(), withIntermediateDirectories: true)
             try FileManager.default.moveItem(at: part, to: whole)
             return (size, true, true)
@@ -120,8 +128,8 @@ public struct ImportFolders: Sendable {
         do { try FileManager.default.removeItem(atPath: path) } catch { throw ImportFailure(message: "“\(name)” could not be removed: \(error)") }
     }
 
-    private func incoming(_ relative: String) -> URL {
-        uploads.appendingPathComponent(".incoming", isDirectory: true).appendingPathComponent(relative)
+    private func incoming(_ relative: String, total: Int64) -> URL {
+        uploads.appendingPathComponent(".incoming", isDirectory: true).appendingPathComponent(String(total), isDirectory: true).appendingPathComponent(relative)
     }
 
     /// An upload's name as a path under the uploads: a file's name, or a folder's file

@@ -73,11 +73,39 @@ public struct ImportRequests: Sendable {
         try library.database.fetchAll("SELECT \(raw: AskedImport.columns) FROM import_requests ORDER BY id DESC LIMIT \(limit)", AskedImport.init)
     }
 
+    /// Whether an import (not a report) waits or runs: Undo waits until it ends, as a run being
+    /// undone while the worker adds to it would keep what came after.
+    public func isImporting() throws -> Bool {
+        try library.database.fetchValue("SELECT EXISTS (SELECT 1 FROM import_requests WHERE state IN ('waiting', 'running') AND dry_run = 0)") ?? false
+    }
+
     /// Does the request of the job `job`: the report or the import, its progress and what it says
-    /// written as it goes (a line's worth at most every second), and its end.
+    /// written as it goes (a line's worth at most every second), and its end. An error not the
+    /// import's own (the database away) is the job's to try again; at its last try the request
+    /// says it failed, and why.
     public func run(_ job: Job) throws {
         guard let id = Int64(job.key), let asked = try request(id), asked.state == .waiting || asked.state == .running else { return }
-        guard let account = try library.accounts.account(id: asked.accountID) else { return }
+        do {
+            try run(asked)
+        } catch {
+            if job.attempts >= JobQueue.maximumAttempts { try? fail(id, "It could not be done: \(error)") }
+            throw error
+        }
+    }
+
+    private func fail(_ id: Int64, _ reason: String) throws {
+        try library.database.write { db in
+            try db.execute("""
+                UPDATE import_requests SET state = 'failed', finished_at = \(library.clock.seconds),
+                    report = report || CASE WHEN report = '' THEN '' ELSE \("\n") END || \(reason)
+                WHERE id = \(id)
+                """)
+        }
+    }
+
+    private func run(_ asked: AskedImport) throws {
+        let id = asked.id
+        guard let account = try library.accounts.account(id: asked.accountID) else { return try fail(id, "Its owner's account is gone.") }
         let database = library.database
         try database.write { db in
             try db.execute("UPDATE import_requests SET state = 'running', report = '', done = 0, total = 0 WHERE id = \(id)")

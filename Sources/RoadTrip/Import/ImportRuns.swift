@@ -319,9 +319,9 @@ public final class ImportRunRecorder: Sendable {
         done.withLock { $0[item] }
     }
 
-    /// Notes what `item` became. A photo refused is not noted: the run tries it again. A photo
-    /// found in the library that no run noted and that came since this run began was made by it
-    /// (killed between the photo's row and its note), and is noted so. Two copies of one photo in
+    /// Notes what `item` became. A photo refused is not noted: the run tries it again. In a run
+    /// continued, a photo found in the library that no run noted and that came since the run
+    /// began was made by it (killed between the photo's row and its note), and is noted so. Two copies of one photo in
     /// a run may both be noted as made by it (a worker finds the photo another worker made before
     /// that one noted it): what a run made and found is counted by photo, not by item.
     public func record(_ item: String, _ outcome: ImportOutcome) throws {
@@ -335,7 +335,8 @@ public final class ImportRunRecorder: Sendable {
         case .refused: return
         }
         try database.write { db in
-            if case .alreadyThere = outcome {
+            // Only a run that stopped can have been killed between a row and its note.
+            if case .alreadyThere = outcome, continued {
                 made = try db.fetchValue("""
                     SELECT NOT EXISTS (SELECT 1 FROM import_run_items WHERE photo_id = \(photo.id))
                         AND (SELECT imported_at FROM photos WHERE id = \(photo.id)) >= (SELECT started_at FROM import_runs WHERE id = \(id))
@@ -350,7 +351,14 @@ public final class ImportRunRecorder: Sendable {
                     INSERT INTO import_run_fills (run_id, photo_id, taken_at, taken_offset, was_sorted_at, latitude, longitude, caption, favorite)
                     VALUES (\(id), \(photo.id), \(fill.takenAt), \(fill.takenOffset), \(fill.wasSortedAt), \(fill.latitude),
                         \(fill.longitude), \(fill.caption), \(fill.favorite))
-                    ON CONFLICT (run_id, photo_id) DO NOTHING
+                    ON CONFLICT (run_id, photo_id) DO UPDATE SET
+                        taken_at = coalesce(import_run_fills.taken_at, excluded.taken_at),
+                        taken_offset = coalesce(import_run_fills.taken_offset, excluded.taken_offset),
+                        was_sorted_at = coalesce(import_run_fills.was_sorted_at, excluded.was_sorted_at),
+                        latitude = coalesce(import_run_fills.latitude, excluded.latitude),
+                        longitude = coalesce(import_run_fills.longitude, excluded.longitude),
+                        caption = coalesce(import_run_fills.caption, excluded.caption),
+                        favorite = CASE WHEN import_run_fills.favorite = 1 OR excluded.favorite = 1 THEN 1 ELSE 0 END
                     """)
             }
         }

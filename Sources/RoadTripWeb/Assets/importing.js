@@ -67,7 +67,7 @@ async function upload(screen, { file, name, row }) {
   for (;;) {
     try {
       if (size === null) {
-        const answer = await fetch(address(), { credentials: "same-origin", headers: { Accept: "application/json" } });
+        const answer = await fetch(address(`&total=${file.size}`), { credentials: "same-origin", headers: { Accept: "application/json" } });
         const body = await answer.json();
         if (!answer.ok) throw new Refusal(body.error || answer.statusText);
         if (body.complete) {
@@ -91,6 +91,8 @@ async function upload(screen, { file, name, row }) {
         size = body.size; // the server has another end: go on from there
         continue;
       }
+      // A server restarting, or busy with other uploads: asked again, as a broken connection is.
+      if ([502, 503, 504].includes(answer.status)) throw new Error(String(answer.status));
       if (!answer.ok) throw new Refusal(body.error || `${answer.status} ${answer.statusText}`);
       size = body.size;
       tries = 0;

@@ -18,7 +18,7 @@ struct ImportController {
         let runs = try app.library.imports.all()
         return try app.accountPage(.importing, title: "Import", detail: ImportView(
             entries: folders.entries(), serverFolder: folders.server?.path, asked: try app.library.importRequests.latest(limit: 5),
-            runs: Array(runs.prefix(20)), notice: notice
+            runs: Array(runs.prefix(20)), importing: try app.library.importRequests.isImporting(), notice: notice
         ), context: context, status: status)
     }
 
@@ -71,6 +71,7 @@ struct ImportController {
     /// "Undo import run 3 (…)?": undoing takes away photos, so it is asked first.
     func undoQuestion(_ id: Int64) throws -> Response {
         try requireOwner()
+        if try app.library.importRequests.isImporting() { return try screen(notice: Self.waitForImport, status: .conflict) }
         guard let run = try app.library.imports.all().first(where: { $0.id == id }) else { throw HTTPError.notFound("There is no such import run.") }
         return try app.accountPage(.importing, title: "Undo import", detail: Confirmation(
             classes: "form-page undo-import",
@@ -82,6 +83,7 @@ struct ImportController {
     /// Undoes an import run, then the screen says what went.
     func undo(_ id: Int64) throws -> Response {
         try requireOwner()
+        if try app.library.importRequests.isImporting() { return try screen(notice: Self.waitForImport, status: .conflict) }
         do {
             let undone = try app.library.imports.undo(id)
             return try screen(notice: Notice(kind: .success, message: undone.sentence(run: id)))
@@ -90,12 +92,15 @@ struct ImportController {
         }
     }
 
-    /// How much of the upload `name` has arrived: `{"size": 1048576, "complete": false}`, where a
-    /// broken upload goes on from.
+    /// How much of the upload `name` of `total` bytes has arrived: `{"size": 1048576, "complete":
+    /// false}`, where a broken upload goes on from.
     func received(_ name: String?) throws -> Response {
         try requireOwner()
+        guard let total = context.request.queryValue("total").flatMap(Int64.init) else {
+            throw HTTPError(status: .badRequest, message: "Say how large the file is (total).")
+        }
         do {
-            let received = try folders.received(name ?? "")
+            let received = try folders.received(name ?? "", total: total)
             return Self.json(["size": received.size, "complete": received.complete])
         } catch {
             throw HTTPError(status: .unprocessableContent, message: error.message)
@@ -114,12 +119,14 @@ struct ImportController {
         do {
             let received = try folders.append(name ?? "", offset: offset, total: total, piece: piece.path)
             var response = Self.json(["size": received.size, "complete": received.complete])
-            if !received.accepted { response.status = .conflict }
+            if !received.accepted, !received.complete { response.status = .conflict }
             return response
         } catch {
             throw HTTPError(status: error.status == 409 ? .conflict : .unprocessableContent, message: error.message)
         }
     }
+
+    static let waitForImport = Notice(kind: .error, message: "An import is going on: Undo waits until it ends. Nothing was undone.")
 
     @discardableResult
     private func requireOwner() throws -> Account {

@@ -144,6 +144,39 @@ import TestSupport
         #expect(try fixture.library.check().problems.isEmpty)
     }
 
+    @Test(arguments: DatabaseEngine.allCases)
+    func twoCopiesOfAPhotoFillingItWithDifferentFactsAreBothTakenBackByUndo(engine: DatabaseEngine) throws {
+        // setup: a photo without a date or a caption; then a folder of two copies of it, one's
+        // XMP sidecar with the date alone, the other's with the caption alone
+        let fixture = try PhotosFixture(engine: engine)
+        let original = try fixture.draw("tram.jpg", seed: 8, takenAt: nil)
+        _ = PhotoImporter(library: fixture.photos, workers: 1).run([ImportSource(path: original)])
+        let folder = fixture.source.appendingPathComponent("copies")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let xmp = { (property: String) in
+            #"<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description rdf:about="" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:photoshop="http://ns.adobe.com/photoshop/1.0/" \#(property)/></rdf:RDF></x:xmpmeta>"#
+        }
+        for (name, property) in [("a", #"photoshop:DateCreated="2019-06-08T11:33:20+01:00""#), ("b", #"dc:description="Tram 28""#)] {
+            try FileManager.default.copyItem(atPath: original, toPath: folder.appendingPathComponent("\(name).jpg").path)
+            try Data(xmp(property).utf8).write(to: folder.appendingPathComponent("\(name).jpg.xmp"))
+        }
+        let selection = ImportSelection(paths: [folder.path])
+        let run = try fixture.library.imports.begin(source: selection.label, key: selection.key, by: nil)
+        let summary = PhotoImporter(library: fixture.photos, workers: 1).run(selection.found, recorder: run)
+        try run.finish(at: 2)
+        let filled = try #require(try fixture.photos.photo(id: 1))
+
+        // MUT
+        let undone = try fixture.library.imports.undo(run.id)
+
+        // validate: the date from one copy, the caption from the other; both taken back
+        #expect(summary.filled.map(\.fill.fields) == [["date"], ["caption"]])
+        #expect(filled.takenAt == "2019-06-08T11:33:20" && filled.description == "Tram 28")
+        #expect(undone.unfilled == 1)
+        let back = try #require(try fixture.photos.photo(id: 1))
+        #expect(back.takenAt == nil && back.description == nil)
+    }
+
     @Test func aPhotoAnUploadBroughtTooStaysWhenTheRunThatMadeItIsUndone() throws {
         // setup: a run imports a photo; the next day it is uploaded again in the browser
         let fixture = try PhotosFixture()

@@ -11,6 +11,8 @@ struct ImportView: HTML {
     let serverFolder: String?
     let asked: [AskedImport]
     let runs: [ImportRun]
+    /// An import waits or runs: no Undo until it ends.
+    let importing: Bool
     let notice: Notice?
 
     var content: some HTML {
@@ -93,6 +95,7 @@ struct ImportView: HTML {
                 if runs.isEmpty {
                     p(.class("empty-note")) { "No imports yet." }
                 } else {
+                    if importing { p(.class("row-subtitle")) { "An import is going on: Undo waits until it ends." } }
                     ul(.class("rows")) {
                         for run in runs {
                             li(.class("run-row")) {
@@ -100,7 +103,7 @@ struct ImportView: HTML {
                                     span(.class("row-title")) { "\(run.id) · \(run.source)" }
                                     span(.class("row-subtitle")) { ImportView.summary(run) }
                                 }
-                                if run.undoneAt == nil {
+                                if run.undoneAt == nil, !importing {
                                     a(.class("button secondary undo-run"), .href(.importRunUndo(id: run.id)), .ariaLabel("Undo import run \(run.id)")) { "Undo…" }
                                 }
                             }
