@@ -57,6 +57,22 @@ import Testing
         for path in kept { #expect(exists(path), "\(path) stays") }
     }
 
+    @Test func anImportScreensPartLeftForAWeekGoesAndAYoungerOneStays() throws {
+        // setup: a Takeout part whose upload broke eight days ago, and one that broke yesterday
+        let library = try data.library()
+        try write("imports/.incoming/1000/takeout-001.zip", hoursAgo: 8 * 24)
+        try write("imports/.incoming/2000/takeout-002.zip", hoursAgo: 24)
+        try write("imports/takeout-000.zip", hoursAgo: 30 * 24)
+
+        // MUT
+        let removed = library.removeAbandonedFiles()
+
+        // validate: the old part and its empty size folder go; the younger part and a whole upload stay
+        #expect(removed == 1)
+        #expect(!exists("imports/.incoming/1000/takeout-001.zip") && !exists("imports/.incoming/1000"))
+        #expect(exists("imports/.incoming/2000/takeout-002.zip") && exists("imports/takeout-000.zip"))
+    }
+
     @Test func anUploadFolderStillBeingWrittenStays() throws {
         // setup
         let library = try data.library()

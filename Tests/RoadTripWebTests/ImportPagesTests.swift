@@ -72,6 +72,23 @@ import TestSupport
         #expect(FileManager.default.fileExists(atPath: web.library.folder.appendingPathComponent("library.sqlite").path))
     }
 
+    @Test func aFolderIsListedOnlyWhenNoneOfItsFilesIsStillArriving() throws {
+        // setup: an export folder's first file whole, its second half there
+        let owner = try web.signedIn("Ann")
+        _ = owner.get("/import")
+        _ = try piece(owner, "iCloud Photos/Photo Details.csv", [1, 2, 3][...], offset: 0, total: 3)
+        _ = try piece(owner, "iCloud Photos/IMG_0001.JPG", [1, 2, 3][...], offset: 0, total: 6)
+
+        // MUT
+        let arriving = owner.get("/import").bodyText
+        _ = try piece(owner, "iCloud Photos/IMG_0001.JPG", [4, 5, 6][...], offset: 3, total: 6)
+        let arrived = owner.get("/import").bodyText
+
+        // validate
+        #expect(!arriving.contains(#"value="uploaded:iCloud Photos""#), "not to be imported half there")
+        #expect(arrived.contains(#"value="uploaded:iCloud Photos""#))
+    }
+
     @Test func anUploadsHostileNameSizeOrPieceAndAMembersOrForgedPostAreRefusedAndStoreNothing() throws {
         // setup
         let owner = try web.signedIn("Ann")

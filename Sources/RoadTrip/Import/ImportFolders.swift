@@ -37,15 +37,20 @@ public struct ImportFolders: Sendable {
         public let size: Int64?
     }
 
-    /// The entries of both folders, uploads first, each A to Z; hidden ones (an upload still
-    /// arriving) are not listed.
+    /// The entries of both folders, uploads first, each A to Z; an upload still arriving (a
+    /// part, or a folder one of whose files is still arriving) is not listed.
     public func entries() -> [Entry] {
-        [(uploads, Place.uploaded), (server, .server)].flatMap { folder, place -> [Entry] in
+        let parts = uploads.appendingPathComponent(".incoming")
+        let arriving = Set(((try? FileManager.default.contentsOfDirectory(atPath: parts.path)) ?? []).flatMap { size in
+            (try? FileManager.default.contentsOfDirectory(atPath: parts.appendingPathComponent(size).path)) ?? []
+        })
+        return [(uploads, Place.uploaded), (server, .server)].flatMap { folder, place -> [Entry] in
             guard let folder, let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return [] }
             return names.filter { !$0.hasPrefix(".") }.sorted { $0.localizedStandardCompare($1) == .orderedAscending }.compactMap { name in
                 var isFolder: ObjCBool = false
                 let path = folder.appendingPathComponent(name).path
-                guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { return nil }
+                guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder),
+                      place == .server || !(isFolder.boolValue && arriving.contains(name)) else { return nil }
                 return Entry(name: name, place: place, isFolder: isFolder.boolValue, size: isFolder.boolValue ? nil : DurableFile.size(of: path).map(Int64.init))
             }
         }
@@ -116,6 +121,14 @@ public struct ImportFolders: Sendable {
             guard size == total else { return (size, false, true) }
             try FileManager.default.createDirectory(at: whole.deletingLastPathComponent(), withIntermediateDirectories: true)
             try FileManager.default.moveItem(at: part, to: whole)
+            // The folders it arrived in, once empty: a folder upload is listed when nothing of it still arrives.
+            var folder = part.deletingLastPathComponent()
+            let root = uploads.appendingPathComponent(".incoming").standardizedFileURL.path
+            while folder.standardizedFileURL.path.count > root.count,
+                  (try? FileManager.default.contentsOfDirectory(atPath: folder.path))?.isEmpty == true {
+                try? FileManager.default.removeItem(at: folder)
+                folder = folder.deletingLastPathComponent()
+            }
             return (size, true, true)
         } catch {
             throw ImportFailure(message: "“\(name)” could not be stored: \(error)")

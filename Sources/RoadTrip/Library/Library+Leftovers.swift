@@ -16,11 +16,16 @@ extension Library {
     /// for 30 s), and a copy or rendition is renamed into place within moments.
     public static let abandonedAfter: TimeInterval = 3600
 
+    /// How long the part of an Import screen's upload may wait for the rest (`ImportFolders`): a
+    /// broken upload is meant to go on days later, but not to fill the disk for ever.
+    public static let abandonedImportUploadAfter: TimeInterval = 7 * 24 * 3600
+
     /// Removes what a process killed in the middle of a write left under temporary names: an
     /// upload's spooled body or its parts, an original or a rendition on its way to its final
     /// name. Only what has lain untouched for `abandonedAfter`: instances share the folder, so a
-    /// younger file may be another instance's work in progress. Nothing under a final name is
-    /// touched. Returns how many files and folders went.
+    /// younger file may be another instance's work in progress; a part of an Import screen's
+    /// upload, after `abandonedImportUploadAfter`. Nothing under a final name is touched. Returns
+    /// how many files and folders went.
     @discardableResult
     public func removeAbandonedFiles() -> Int {
         let cutoff = clock.now().addingTimeInterval(-Self.abandonedAfter)
@@ -30,6 +35,13 @@ extension Library {
         }
         for name in Self.names(in: uploadsFolder.path) {
             removed += Self.removeIfAbandoned(uploadsFolder.appendingPathComponent(name).path, before: cutoff)
+        }
+        // DIR/imports/.incoming/SIZE/NAME: each part (or a folder's, as a whole), then its size's folder once empty.
+        let parts = ImportFolders(library: folder, server: nil).uploads.appendingPathComponent(".incoming").path
+        let partCutoff = clock.now().addingTimeInterval(-Self.abandonedImportUploadAfter)
+        for size in Self.names(in: parts) {
+            for name in Self.names(in: parts + "/" + size) { removed += Self.removeIfAbandoned(parts + "/" + size + "/" + name, before: partCutoff) }
+            if Self.names(in: parts + "/" + size).isEmpty { try? FileManager.default.removeItem(atPath: parts + "/" + size) }
         }
         // Content-addressed trees: <tree>/<two hex digits>/<file>. An original being imported is
         // copied at the tree's root while its digest, and so its shard, is not yet known.
