@@ -14,29 +14,33 @@ public struct ImportPlan: Sendable {
     public private(set) var repeated = 0
     /// Files that cannot be read to be weighed, with why.
     public private(set) var unreadable: [(source: ImportSource, reason: String)] = []
-    /// A still and a video of the same name in the same folder (IMG_1234.HEIC and IMG_1234.MOV):
-    /// the halves of a Live Photo, one item once imported (as the import pairs them).
+    /// A still and a video of the same name in the same folder (IMG_1234.HEIC and IMG_1234.MOV,
+    /// or a Takeout's PXL_1.MP.jpg and PXL_1.MP, named as the import names them): the halves of
+    /// a Live Photo, one item once imported (as the import pairs them).
     public var livePhotos: Int { stills.intersection(movies).count }
-    /// Stills named as Google's Motion Photos are ("PXL_20230101_120000000.MP.jpg"): one item each,
-    /// its motion inside.
-    public private(set) var motionPhotos = 0
+    /// Stills named as Google's Motion Photos are ("PXL_20230101_120000000.MP.jpg") without
+    /// their motion beside them: one item each, its motion inside.
+    public var motionPhotos: Int { motionNamed.subtracting(movies).count }
     private var seen: Set<String> = []
-    /// The folders and lower-cased names without extension of the stills and of the videos.
+    /// The folders and lower-cased names (`PhotoStore.title(fromFileName:)`) of the stills and of
+    /// the videos, and of the stills named as Motion Photos.
     private var stills: Set<String> = []
     private var movies: Set<String> = []
+    private var motionNamed: Set<String> = []
 
     public init() {}
 
     /// Counts one file named `fileName` in `folder` whose bytes have this digest.
     mutating func add(fileName: String, folder: String, sha256: String, in library: PhotoStore) throws {
-        let stem = folder + "/" + (fileName.lowercased() as NSString).deletingPathExtension
+        let stem = folder + "/" + PhotoStore.title(fromFileName: fileName).lowercased()
         if ImportFileKind(fileName: fileName) == .video {
             videos += 1
             movies.insert(stem)
         } else {
             photos += 1
             stills.insert(stem)
-            if stem.hasSuffix(".mp") || stem.hasSuffix("_mp") { motionPhotos += 1 }
+            let named = (fileName.lowercased() as NSString).deletingPathExtension
+            if named.wholeMatch(of: /.*[._]mp(~[0-9]{1,3})?/) != nil { motionNamed.insert(stem) }
         }
         if !seen.insert(sha256).inserted {
             repeated += 1

@@ -206,11 +206,14 @@ import TestSupport
         let live = try fixture.write([UInt8](try Data(contentsOf: URL(fileURLWithPath: still))) + [1], as: "IMG_0042.heic")
         let movie = try fixture.write(Array("its motion".utf8), as: "IMG_0042.MOV")
         let motion = try fixture.write([UInt8](try Data(contentsOf: URL(fileURLWithPath: still))) + [2], as: "PXL_20230101_120000000.MP.jpg")
+        // …and one a Takeout split: its still and its motion beside it, a pair as the import makes it
+        let split = try fixture.write([UInt8](try Data(contentsOf: URL(fileURLWithPath: still))) + [3], as: "PXL_20230102_090000000.MP.jpg")
+        let splitMotion = try fixture.write(Array("its motion too".utf8), as: "PXL_20230102_090000000.MP")
 
-        let plan = try ImportPlan.files([known, fresh, copy, clip, live, movie, motion, fixture.source.appendingPathComponent("gone.jpg").path]
-                                            .map { ImportSource(path: $0) }, in: fixture.photos)
+        let plan = try ImportPlan.files([known, fresh, copy, clip, live, movie, motion, split, splitMotion,
+                                         fixture.source.appendingPathComponent("gone.jpg").path].map { ImportSource(path: $0) }, in: fixture.photos)
 
-        #expect(plan.summary == "Would import 5 photos and 2 videos (among them 1 Live Photo (a still and its video each) and 1 Motion Photo);"
+        #expect(plan.summary == "Would import 6 photos and 3 videos (among them 2 Live Photos (a still and its video each) and 1 Motion Photo);"
                 + " 1 of them is in the library already, 1 comes twice.")
         #expect(plan.unreadable.map(\.source.fileName) == ["gone.jpg"])
     }
