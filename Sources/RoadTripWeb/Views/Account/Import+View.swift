@@ -16,7 +16,7 @@ struct ImportView: HTML {
     let notice: Notice?
 
     var content: some HTML {
-        section(.class("form-page import-screen"), .script(ScreenScript.importing), .dataFormToken("token")) {
+        section(.class("form-page wide import-screen"), .script(ScreenScript.importing), .dataFormToken("token")) {
             if let notice { notice }
             section(.class("settings-part import-upload")) {
                 h2 { "Upload" }
@@ -143,7 +143,7 @@ struct AskedImportView: HTML {
 
     var content: some HTML {
         let going = asked.state == .waiting || asked.state == .running
-        section(.class("form-page asked-import"), .script(ScreenScript.importing), .data("state", asked.state.rawValue),
+        section(.class("form-page wide asked-import"), .script(ScreenScript.importing), .data("state", asked.state.rawValue),
                 .when(going, .data("refresh", Route.importRequest(id: asked.id).path))) {
             h2 { asked.dryRun ? "Report on \(asked.label)" : "Import of \(asked.label)" }
             p(.class("import-state"), .role("status")) { AskedImportView.stateText(asked) }
