@@ -57,9 +57,7 @@ extension Commands {
             if runs.isEmpty { Console.out("No imports yet.") }
             let names = Dictionary(try library.accounts.all().map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
             for run in runs {
-                var line = "\(run.id)  \(Self.dateText(run.startedAt))  \(run.source): \(run.made) new, \(run.found) already there"
-                if run.vacations > 0 { line += ", \(run.vacations) \(run.vacations == 1 ? "vacation" : "vacations")" }
-                if run.tracks > 0 { line += ", \(run.tracks) \(run.tracks == 1 ? "track" : "tracks")" }
+                var line = "\(run.id)  \(Self.dateText(run.startedAt))  \(run.source): \(run.counts)"
                 if let account = run.accountID, let name = names[account] { line += ", by \(name)" }
                 if let undone = run.undoneAt {
                     line += "; undone \(Self.dateText(undone))"

@@ -58,10 +58,22 @@ public struct ImportFolders: Sendable {
 
     /// The path of the entry `name` of `place`: one the listing has, never one outside it.
     public func path(of name: String, in place: Place) throws(ImportFailure) -> String {
+        try paths(of: [(place, name)])[0]
+    }
+
+    /// The paths of the entries chosen, the folders listed once.
+    public func paths(of chosen: [(place: Place, name: String)]) throws(ImportFailure) -> [String] {
+        let listed = entries()
+        var paths: [String] = []
+        for (place, name) in chosen { paths.append(try path(of: name, in: place, among: listed)) }
+        return paths
+    }
+
+    private func path(of name: String, in place: Place, among listed: [Entry]) throws(ImportFailure) -> String {
         guard let folder = place == .uploaded ? uploads : server else {
             throw ImportFailure(message: "No folder on the server is named for imports (roadtrip serve --import-from DIR).")
         }
-        guard entries().contains(where: { $0.name == name && $0.place == place }) else {
+        guard listed.contains(where: { $0.name == name && $0.place == place }) else {
             throw ImportFailure(message: "“\(name)” is not among the files to import any more.")
         }
         return folder.appendingPathComponent(name).path

@@ -20,6 +20,15 @@ public struct ImportRun: Sendable, Equatable {
     public let vacations: Int
     /// The tracks it made of location histories.
     public let tracks: Int
+
+    /// What it brought, as `--runs` and the Import screen say it: "1998 new, 2 already there, 5
+    /// vacations, 31 tracks".
+    public var counts: String {
+        var line = "\(made) new, \(found) already there"
+        if vacations > 0 { line += ", \(vacations) \(vacations == 1 ? "vacation" : "vacations")" }
+        if tracks > 0 { line += ", \(tracks) \(tracks == 1 ? "track" : "tracks")" }
+        return line
+    }
 }
 
 /// What Undo did: the photos and videos it removed, those it kept because another import also
@@ -187,6 +196,15 @@ public struct ImportRuns: Sendable {
 
     /// Every run, the newest first.
     public func all() throws -> [ImportRun] {
+        try runs(where: "TRUE")
+    }
+
+    /// The run `id`, if there is one.
+    public func run(_ id: Int64) throws -> ImportRun? {
+        try runs(where: "runs.id = \(id)").first
+    }
+
+    private func runs(where condition: SQL) throws -> [ImportRun] {
         try library.database.fetchAll("""
             SELECT runs.id, runs.account_id, runs.source, runs.started_at, runs.finished_at, runs.undone_at,
                 (SELECT count(DISTINCT photo_id) FROM import_run_items WHERE run_id = runs.id AND made = 1) AS made,
@@ -195,7 +213,7 @@ public struct ImportRuns: Sendable {
                                     WHERE maker.run_id = runs.id AND maker.photo_id = found.photo_id AND maker.made = 1)) AS found,
                 (SELECT count(*) FROM import_run_vacations WHERE run_id = runs.id) AS vacations,
                 (SELECT count(*) FROM import_run_tracks WHERE run_id = runs.id) AS tracks
-            FROM import_runs runs ORDER BY runs.id DESC
+            FROM import_runs runs WHERE \(sql: condition) ORDER BY runs.id DESC
             """) { row in
             ImportRun(id: try row["id"], accountID: (try row["account_id"] as Int64?).map(AccountID.init), source: try row["source"],
                       startedAt: try row["started_at"], finishedAt: try row["finished_at"], undoneAt: try row["undone_at"],

@@ -31,13 +31,13 @@ struct ImportController {
             return try screen(notice: Notice(kind: .error, message: "Choose what to import: a Takeout's parts, an export's folder, a folder of photos."),
                               status: .unprocessableContent)
         }
-        var paths: [String] = []
+        let paths: [String]
         do throws(ImportFailure) {
-            for entry in chosen {
+            paths = try folders.paths(of: chosen.map { entry throws(ImportFailure) in
                 let (place, name) = Self.entry(entry)
                 guard let place else { throw ImportFailure(message: "“\(entry.prefix(200))” is not among the files to import.") }
-                paths.append(try folders.path(of: name, in: place))
-            }
+                return (place, name)
+            })
         } catch {
             return try screen(notice: Notice(kind: .error, message: error.message), status: .unprocessableContent)
         }
@@ -72,7 +72,7 @@ struct ImportController {
     func undoQuestion(_ id: Int64) throws -> Response {
         try requireOwner()
         if try app.library.importRequests.isImporting() { return try screen(notice: Self.waitForImport, status: .conflict) }
-        guard let run = try app.library.imports.all().first(where: { $0.id == id }) else { throw HTTPError.notFound("There is no such import run.") }
+        guard let run = try app.library.imports.run(id) else { throw HTTPError.notFound("There is no such import run.") }
         return try app.accountPage(.importing, title: "Undo import", detail: Confirmation(
             classes: "form-page undo-import",
             message: "Undo import run \(run.id), \(run.source) (\(ImportView.summary(run)))? Its photos and videos that no other import brought go, and so do the vacations and tracks it made.",

@@ -116,9 +116,7 @@ struct ImportView: HTML {
 
     /// "1998 new, 2 already there, 5 vacations, 31 tracks; undone".
     static func summary(_ run: ImportRun) -> String {
-        var line = "\(run.made) new, \(run.found) already there"
-        if run.vacations > 0 { line += ", \(run.vacations) \(run.vacations == 1 ? "vacation" : "vacations")" }
-        if run.tracks > 0 { line += ", \(run.tracks) \(run.tracks == 1 ? "track" : "tracks")" }
+        var line = run.counts
         if run.undoneAt != nil { line += "; undone" } else if run.finishedAt == nil { line += "; stopped before its end (the same import again continues it)" }
         return line
     }
