@@ -233,7 +233,7 @@ public struct LibraryImport: Sendable {
     private func planAlbums(_ albums: [ImportAlbum], owner: Account?) {
         guard !albums.isEmpty else { return }
         let list = albums.map { "“\($0.title)” (\($0.items.count))" }.joined(separator: ", ")
-        let whose = owner.map { "would become vacations of \($0.name)’s" } ?? "would become vacations only of an account's (name one with --user)"
+        let whose = owner.map { "would become \(albums.count == 1 ? "a vacation" : "vacations") of \($0.name)’s" } ?? "would become vacations only of an account's (name one with --user)"
         say("Albums: \(albums.count) \(whose): \(list).")
     }
 
