@@ -87,11 +87,13 @@ import Glibc
     }
 
     @Test func aTakeoutsPartsArePlannedThenImportedWithTheirSidecarsAndWhatIsLeftOutIsNamed() throws {
-        // setup: a photo in one part, its sidecar in the other with a sidecar whose photo is not there
+        // setup: a photo and its edited copy in one part, their sidecar in the other with a sidecar whose photo is not there
         let folder = "Takeout/Google Photos/Trip/"
         let photo = [UInt8](try Data(contentsOf: URL(fileURLWithPath: try photos.drawPhoto("a.jpg"))))
+        let edited = [UInt8](try Data(contentsOf: URL(fileURLWithPath: try photos.drawPhoto("b.jpg", seed: 2))))
         let first = photos.url.appendingPathComponent("takeout-001.zip").path, second = photos.url.appendingPathComponent("takeout-002.zip").path
-        try TestZip.write(first, [.init(folder + "IMG_0001.jpg", photo, stored: true), .init(folder + "readme.txt", Array("x".utf8))])
+        try TestZip.write(first, [.init(folder + "IMG_0001.jpg", photo, stored: true), .init(folder + "IMG_0001-edited.jpg", edited, stored: true),
+                                  .init(folder + "readme.txt", Array("x".utf8))])
         try TestZip.write(second, [.init(folder + "IMG_0001.jpg.supplemental-metadata.json", Array(#"{"title": "IMG_0001.jpg", "description": "Hello"}"#.utf8)),
                                    .init(folder + "lost.jpg.json", Array("{}".utf8)),
                                    .init(folder + "metadata.json", Array(#"{"title": "Trip to Porto"}"#.utf8))])
@@ -107,9 +109,9 @@ import Glibc
         // validate
         #expect(planned.status == 0 && planned.standardOutput == """
             From the Takeout (2 parts):
-            Would import 1 photo and 0 videos.
+            Would import 2 photos and 0 videos (among them 1 edited copy kept with its original as one item).
             skipped 1 other file: 1 .txt
-            Sidecars: 1 of 1 photos and videos has one; 1 has no photo.
+            Sidecars: 2 of 2 photos and videos have one; 1 has no photo.
               no photo for Takeout/Google Photos/Trip/lost.jpg.json
             Albums: 1 would become vacations only of an account's (name one with --user): “Trip to Porto” (1).
             Nothing was imported (--dry-run).
@@ -118,9 +120,10 @@ import Glibc
         #expect(imported.status == 0 && imported.standardOutput.contains("""
             From the Takeout (2 parts):
             Import run 1 (`roadtrip import --undo 1` undoes it).
-            Imported 1, already there 0, refused 0.
+            Imported 2, already there 0, refused 0.
+            Edited copies: 1 kept as one item with its original (the edited version shown where the library had no original before).
             skipped 1 other file: 1 .txt
-            Sidecars: 1 of 1 photos and videos had one; 1 had no photo.
+            Sidecars: 2 of 2 photos and videos had one; 1 had no photo.
               no photo for Takeout/Google Photos/Trip/lost.jpg.json
             Albums: 1 not made into vacations: there is no account to own them (name one with --user).
             """), "\(imported.standardOutput)")

@@ -45,7 +45,7 @@ extension LibraryBackup {
         }
         let snapshot = try SQLiteConnection(path: copy, journal: .rollback)
         let migrations = try migrations(in: snapshot)
-        return CopiedDatabase(instant: instant, migrations: migrations, photos: try originals(in: snapshot, videos: Self.hasVideos(migrations)))
+        return CopiedDatabase(instant: instant, migrations: migrations, photos: try originals(in: snapshot, migrations: migrations))
     }
 
     /// `pg_dump` of a snapshot exported by a read transaction that stays open while it runs,
@@ -59,7 +59,7 @@ extension LibraryBackup {
             }
             try PostgreSQLTools.dump(address, snapshot: snapshot, to: dump)
             let migrations = try migrations(in: db)
-            return CopiedDatabase(instant: instant, migrations: migrations, photos: try originals(in: db, videos: Self.hasVideos(migrations)))
+            return CopiedDatabase(instant: instant, migrations: migrations, photos: try originals(in: db, migrations: migrations))
         }
     }
 
@@ -76,9 +76,15 @@ extension LibraryBackup {
         migrations.contains { $0.hasSuffix("-videos") }
     }
 
-    /// Every photo's original, a page of rows at a time.
-    private func originals(in db: any Connection, videos: Bool) throws -> [Original] {
-        var originals: [Original] = []
+    /// Whether a library of these migrations keeps versions of photos (an edited copy and its original).
+    static func hasVersions(_ migrations: [String]) -> Bool {
+        migrations.contains { $0.hasSuffix("-photo-versions") }
+    }
+
+    /// Every photo's original (and the version kept beneath it), a page of rows at a time.
+    private func originals(in db: any Connection, migrations: [String]) throws -> [Original] {
+        var originals = try versions(in: db, migrations: migrations)
+        let videos = Self.hasVideos(migrations)
         var after: Int64 = 0
         while true {
             let joined: SQL = videos ? "LEFT JOIN videos v ON v.photo_id = p.id" : "LEFT JOIN (SELECT NULL AS photo_id, NULL AS sha256, NULL AS container) v ON false"
@@ -104,6 +110,18 @@ extension LibraryBackup {
                 }
                 originals.append(Original(sha256: row.sha256, format: format, video: video))
             }
+        }
+    }
+
+    /// The versions photos keep beneath them (`PhotoVersion`).
+    private func versions(in db: any Connection, migrations: [String]) throws -> [Original] {
+        guard Self.hasVersions(migrations) else { return [] }
+        return try db.fetchAll("SELECT photo_id, sha256, format FROM photo_versions ORDER BY photo_id") { row in
+            let (sha256, id): (String, Int64) = (try row["sha256"], try row["photo_id"])
+            guard PhotoFiles.isDigest(sha256), let format = ImageFormat(rawValue: try row["format"]) else {
+                throw BackupError("the version of photo \(id) has no valid digest or format in the database")
+            }
+            return Original(sha256: sha256, format: format, video: nil)
         }
     }
 }

@@ -28,7 +28,9 @@ extension ImportRuns {
     public func makeVacations(of albums: [ImportAlbum], for account: AccountID, recorder: ImportRunRecorder) throws -> [ImportedAlbum] {
         var made: [ImportedAlbum] = []
         for album in albums {
-            let ids = album.items.compactMap(recorder.photo(of:))
+            // An edited copy and its original are one item: once.
+            var seen: Set<Int64> = []
+            let ids = album.items.compactMap(recorder.photo(of:)).filter { seen.insert($0).inserted }
             guard !ids.isEmpty else { continue }
             let vacation: (id: Int64, name: String)
             if let id = recorder.vacation(ofAlbum: album.key),

@@ -21,7 +21,13 @@ public struct ImportPlan: Sendable {
     /// Stills named as Google's Motion Photos are ("PXL_20230101_120000000.MP.jpg") without
     /// their motion beside them: one item each, its motion inside.
     public var motionPhotos: Int { motionNamed.subtracting(movies).count }
+    /// Edited copies beside their originals (`IMG_1234-edited.JPG` and `IMG_1234.JPG`): one item
+    /// with their original each, as the import keeps them (`PhotoImporter.editedCopies`).
+    public var editedCopies: Int { editedOf.count { stillFiles.contains($0) } }
     private var seen: Set<String> = []
+    /// The stills' folders and lower-cased file names, and the originals edited copies name.
+    private var stillFiles: Set<String> = []
+    private var editedOf: [String] = []
     /// The folders and lower-cased names (`PhotoStore.title(fromFileName:)`) of the stills and of
     /// the videos, and of the stills named as Motion Photos.
     private var stills: Set<String> = []
@@ -39,12 +45,14 @@ public struct ImportPlan: Sendable {
         } else {
             photos += 1
             stills.insert(stem)
+            stillFiles.insert(folder + "/" + fileName.lowercased())
+            if let original = TakeoutNames.original(ofEdited: fileName) { editedOf.append(folder + "/" + original.lowercased()) }
             let named = (fileName.lowercased() as NSString).deletingPathExtension
             if named.wholeMatch(of: /.*[._]mp(~[0-9]{1,3})?/) != nil { motionNamed.insert(stem) }
         }
         if !seen.insert(sha256).inserted {
             repeated += 1
-        } else if try library.photo(sha256: sha256) != nil || library.photo(videoSHA256: sha256) != nil {
+        } else if try library.storedPhoto(sha256: sha256) != nil || library.photo(videoSHA256: sha256) != nil {
             alreadyThere += 1
         }
     }
@@ -84,7 +92,9 @@ public struct ImportPlan: Sendable {
         func counted(_ count: Int, _ one: String, _ many: String) -> String { "\(count) \(count == 1 ? one : many)" }
         var text = "Would import \(counted(photos, "photo", "photos")) and \(counted(videos, "video", "videos"))"
         let pairs = [livePhotos > 0 ? counted(livePhotos, "Live Photo", "Live Photos") + " (a still and its video each)" : nil,
-                     motionPhotos > 0 ? counted(motionPhotos, "Motion Photo", "Motion Photos") : nil].compactMap { $0 }
+                     motionPhotos > 0 ? counted(motionPhotos, "Motion Photo", "Motion Photos") : nil,
+                     editedCopies > 0 ? counted(editedCopies, "edited copy", "edited copies") + (editedCopies == 1 ? "" : " each") + " kept with its original as one item" : nil]
+            .compactMap { $0 }
         if !pairs.isEmpty { text += " (among them \(pairs.joined(separator: " and ")))" }
         var notes: [String] = []
         if alreadyThere > 0 { notes.append("\(alreadyThere) of them \(alreadyThere == 1 ? "is" : "are") in the library already") }

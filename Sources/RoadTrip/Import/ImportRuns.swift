@@ -40,6 +40,8 @@ public struct ImportUndo: Sendable, Equatable {
     public var tracks = 0
     /// The photos the library had whose date, position or caption it gave were taken back (`PhotoFill`).
     public var unfilled = 0
+    /// The edited copies it kept beneath photos that stay, taken away (`PhotoVersion`).
+    public var versions = 0
 
     /// What it did, as `roadtrip import --undo` and the Import screen say it: "Undid import run 3:
     /// removed 40 photos and videos and 2 vacations. Kept 1 that another import brought too."
@@ -50,6 +52,9 @@ public struct ImportUndo: Sendable, Equatable {
         var line = "Undid import run \(id): removed \(gone.listedInASentence)."
         if kept > 0 { line += " Kept \(kept) that another import brought too." }
         if unfilled > 0 { line += " Took back what it gave \(unfilled) \(unfilled == 1 ? "photo" : "photos") the library had already." }
+        if versions > 0 {
+            line += " Took away \(versions) \(versions == 1 ? "edited copy" : "edited copies") it kept with photos the library had already."
+        }
         return line
     }
 }
@@ -129,7 +134,7 @@ public struct ImportRuns: Sendable {
         let photo: Photo
         switch outcome {
         case .imported(let imported, _): photo = imported
-        case .alreadyThere(let there, _), .paired(let there): photo = there
+        case .alreadyThere(let there, _), .paired(let there), .stacked(let there): photo = there
         case .refused: return
         }
         let now = library.clock.seconds
@@ -305,6 +310,7 @@ public struct ImportRuns: Sendable {
         }
         let going = Set(photos.filter { !$0.elsewhere && $0.madeByImport }.map(\.id))
         result.kept = Set(photos.filter { $0.made && $0.elsewhere }.map(\.id)).count
+        result.versions = try library.photos.removeVersions(keptBy: id, sparing: going)
         result.removed = try library.photos.remove(ids: going.sorted())
         try database.write { db in
             try db.execute("UPDATE import_runs SET undone_at = \(library.clock.seconds) WHERE id = \(id)")
@@ -349,7 +355,7 @@ public final class ImportRunRecorder: Sendable {
         switch outcome {
         case .imported(let imported, _): (photo, made) = (imported, true)
         case .alreadyThere(let there, let filled): (photo, fill) = (there, filled)
-        case .paired(let there): photo = there
+        case .paired(let there), .stacked(let there): photo = there
         case .refused: return
         }
         try database.write { db in
@@ -364,6 +370,9 @@ public final class ImportRunRecorder: Sendable {
                 INSERT INTO import_run_items (run_id, item, photo_id, made) VALUES (\(id), \(item), \(photo.id), \(made))
                 ON CONFLICT (run_id, item) DO NOTHING
                 """)
+            if case .stacked = outcome {
+                try db.execute("INSERT INTO import_run_versions (run_id, photo_id) VALUES (\(id), \(photo.id)) ON CONFLICT DO NOTHING")
+            }
             if let fill {
                 try db.execute("""
                     INSERT INTO import_run_fills (run_id, photo_id, taken_at, taken_offset, was_sorted_at, latitude, longitude, caption, favorite)

@@ -197,7 +197,7 @@ public struct LibraryImport: Sendable {
                 reportLeftOut(selection.leftOut, past: false)
                 if let (export, albums) = icloud {
                     reportExport(export, of: selection, past: false)
-                    planAlbums(albums, owner: albumOwner)
+                    planAlbums(albums, owner: albumOwner, copies: Self.editedCopies(selection.found, names: selection.found.map(\.fileName)))
                 }
                 for (source, reason) in selection.refused + plan.unreadable { say("  would refuse \(source.path): \(reason)") }
             }
@@ -208,7 +208,9 @@ public struct LibraryImport: Sendable {
                 if let skipped = takeout.skipped.summary { say(skipped) }
                 reportSidecars(of: takeout, past: false)
                 reportLeftOut(takeout.leftOut, past: false)
-                planAlbums(takeout.albums, owner: albumOwner)
+                planAlbums(takeout.albums, owner: albumOwner,
+                           copies: Self.editedCopies(takeout.items.map(\.source), names: takeout.items.map(\.member.fileName),
+                                                     folders: takeout.items.map(\.member.folder)))
                 for (source, reason) in takeout.refused + plan.unreadable { say("  would refuse \(source.path): \(reason)") }
             }
         } catch {
@@ -229,10 +231,16 @@ public struct LibraryImport: Sendable {
         for name in takeout.unmatchedSidecars { say("  no photo for \(name)") }
     }
 
+    /// The edited copies among `sources` that will be one item with their originals: not counted twice.
+    private static func editedCopies(_ sources: [ImportSource], names: [String], folders: [String]? = nil) -> Set<String> {
+        let folders = folders ?? sources.map { ($0.path as NSString).deletingLastPathComponent }
+        return Set(PhotoImporter.editedCopies(names: names, folders: folders).values.map { sources[$0].path })
+    }
+
     /// "Albums: 2 would become vacations of anna’s: “Lisbon 2019” (3), “Tram rides” (1)."
-    private func planAlbums(_ albums: [ImportAlbum], owner: Account?) {
+    private func planAlbums(_ albums: [ImportAlbum], owner: Account?, copies: Set<String>) {
         guard !albums.isEmpty else { return }
-        let list = albums.map { "“\($0.title)” (\($0.items.count))" }.joined(separator: ", ")
+        let list = albums.map { "“\($0.title)” (\($0.items.count { !copies.contains($0) }))" }.joined(separator: ", ")
         let whose = owner.map { "would become \(albums.count == 1 ? "a vacation" : "vacations") of \($0.name)’s" } ?? "would become vacations only of an account's (name one with --user)"
         say("Albums: \(albums.count) \(whose): \(list).")
     }
@@ -268,6 +276,11 @@ public struct LibraryImport: Sendable {
         }
         let kinds = summary.importedKinds.map { " (\($0))" } ?? ""
         say("Imported \(summary.imported.count)\(kinds), already there \(summary.alreadyThere.count), refused \(summary.refused.count).")
+        if !summary.stacked.isEmpty {
+            let count = summary.stacked.count
+            say("Edited copies: \(count) kept as one item with \(count == 1 ? "its original" : "their originals") (the edited version shown where "
+                + "the library had no original before).")
+        }
         if !summary.filled.isEmpty {
             say("Of those already there, \(summary.filled.count) lacked what their export gives and were given it:")
             for (source, fill) in summary.filled { say("  \(source.path): its \(fill.fields.listedInASentence)") }

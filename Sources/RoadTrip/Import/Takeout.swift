@@ -256,16 +256,36 @@ extension PhotoImporter {
                     progress: @escaping @Sendable (ImportProgress) -> Void = { _ in }) -> ImportSummary {
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let items = takeout.items
-        return run(items.map(\.source), recorder: recorder, progress: progress) { index in
-            let item = items[index]
-            let path = (folder as NSString).appendingPathComponent("takeout-\(UUID().uuidString)")
+        // An edited copy is named by its sidecar as its original is: paired by the members' names.
+        return run(items.map(\.source), names: items.map(\.member.fileName), folders: items.map(\.member.folder), recorder: recorder, progress: progress) { index in
+            let item = items[index], path = Self.memberFile(in: folder)
             defer { unlink(path) }
-            do {
-                try takeout.extract(item, to: path)
-            } catch {
-                return .refused("it could not be read from its part: \(error)")
-            }
+            do { try takeout.extract(item, to: path) } catch { return Self.unread(error) }
             return library.importPhoto(at: path, fileName: item.source.fileName, by: account, hints: item.hints)
+        } importingEdited: { original, edited in
+            let (first, second) = (items[original], items[edited])
+            let (originalPath, editedPath) = (Self.memberFile(in: folder), Self.memberFile(in: folder))
+            defer { unlink(originalPath); unlink(editedPath) }
+            var failures: (original: ImportOutcome?, edited: ImportOutcome?) = (nil, nil)
+            do { try takeout.extract(first, to: originalPath) } catch { failures.original = Self.unread(error) }
+            do { try takeout.extract(second, to: editedPath) } catch { failures.edited = Self.unread(error) }
+            switch failures {
+            case (nil, nil):
+                return library.importEdited((editedPath, second.source.fileName), original: (originalPath, first.source.fileName), by: account,
+                                            hints: second.hints, originalHints: first.hints)
+            case (let refused?, nil): return (refused, library.importPhoto(at: editedPath, fileName: second.source.fileName, by: account, hints: second.hints))
+            case (nil, let refused?): return (library.importPhoto(at: originalPath, fileName: first.source.fileName, by: account, hints: first.hints), refused)
+            case (let one?, let other?): return (one, other)
+            }
         }
+    }
+
+    private static func unread(_ error: any Error) -> ImportOutcome {
+        .refused("it could not be read from its part: \(error)")
+    }
+
+    /// A new file's name in `folder` for a member copied out.
+    private static func memberFile(in folder: String) -> String {
+        (folder as NSString).appendingPathComponent("takeout-\(UUID().uuidString)")
     }
 }

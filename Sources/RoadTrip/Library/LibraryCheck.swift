@@ -33,6 +33,7 @@ extension Library {
         try repairImpossiblePhotoNumbers(into: &report)
         try checkCountries(fix: fix, into: &report)
         try checkOriginals(hashes: hashes, into: &report)
+        try checkVersions(hashes: hashes, into: &report)
         try checkVideoRenditions(into: &report)
         let miscounted: Int = try database.fetchValue("""
             SELECT count(*) FROM places WHERE photo_count <> (SELECT count(*) FROM photos WHERE photos.place_id = places.id)
@@ -78,6 +79,22 @@ extension Library {
                 } else if hashes, (try? FileDigest.sha256(ofFileAt: path)) != photo.sha256 {
                     report.problems.append("photo \(photo.id): its original's bytes are not the ones imported")
                 }
+            }
+        }
+    }
+
+    /// The versions photos keep beneath them (an edited copy and its original): each one's file.
+    private func checkVersions(hashes: Bool, into report: inout LibraryCheckReport) throws {
+        for version in try database.fetchAll("SELECT \(raw: PhotoVersion.columns) FROM photo_versions ORDER BY photo_id", PhotoVersion.init) {
+            let path = photos.files.original(sha256: version.sha256, format: version.format)
+            guard let size = DurableFile.size(of: path) else {
+                report.problems.append("photo \(version.photoID): the \(version.kind.rawValue) version kept with it, \(path), is missing")
+                continue
+            }
+            if size != version.byteCount {
+                report.problems.append("photo \(version.photoID): the \(version.kind.rawValue) version kept with it is \(size) bytes, not the \(version.byteCount) imported")
+            } else if hashes, (try? FileDigest.sha256(ofFileAt: path)) != version.sha256 {
+                report.problems.append("photo \(version.photoID): the bytes of the \(version.kind.rawValue) version kept with it are not the ones imported")
             }
         }
     }

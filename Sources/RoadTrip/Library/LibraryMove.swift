@@ -20,11 +20,11 @@ public struct LibraryMove: Sendable {
     static let tables = [
         "destinations", "destination_events", "destination_points_of_interest", "library_events",
         "accounts", "known_devices", "setup_tokens", "trips", "book_settings",
-        "tracks", "track_waypoints", "placements", "places", "photos", "videos", "placement_photos", "photo_tags", "photo_favorites", "vacations", "vacation_places", "vacation_photos", "vacation_tags", "vacation_photo_tags",
+        "tracks", "track_waypoints", "placements", "places", "photos", "videos", "placement_photos", "photo_tags", "photo_favorites", "photo_versions", "vacations", "vacation_places", "vacation_photos", "vacation_tags", "vacation_photo_tags",
         "settings", "flickr_photos", "recent_items", "jobs",
         "vacation_links", "vacation_members", "backups",
         "memory_hidden_days", "memory_hidden_photos", "trip_changes", "trip_home", "trip_suggestions",
-        "import_runs", "import_run_items", "import_run_vacations", "import_run_tracks", "import_run_fills", "import_requests",
+        "import_runs", "import_run_items", "import_run_vacations", "import_run_tracks", "import_run_fills", "import_requests", "import_run_versions",
     ]
     /// Tables whose `id` PostgreSQL numbers itself: their next number follows the copied rows.
     static let numberedTables = ["destinations", "accounts", "photos", "vacations", "jobs", "vacation_links", "backups", "tracks", "placements",

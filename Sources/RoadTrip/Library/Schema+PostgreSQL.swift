@@ -379,5 +379,7 @@ extension Schema {
         Migration("019-import-fills-and-requests", ImportSchema.postgreSQLFills),
         // SQLite's 024-favorites.
         Migration("020-favorites", FavoriteStore.schema(integer: "BIGINT")),
+        // SQLite's 025-photo-versions.
+        Migration("021-photo-versions", PhotoVersion.schema(integer: "BIGINT")),
     ]
 }

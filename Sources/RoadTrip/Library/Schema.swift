@@ -382,6 +382,8 @@ enum Schema {
         Migration("023-import-fills-and-requests", ImportSchema.sqliteFills),
         // Each person's favourites (`FavoriteStore`).
         Migration("024-favorites", FavoriteStore.schema(integer: "INTEGER")),
+        // An edited copy and its original, one item (`PhotoVersion`).
+        Migration("025-photo-versions", PhotoVersion.schema(integer: "INTEGER")),
     ]
 
     /// The same on both engines.

@@ -37,6 +37,8 @@ public struct ImportSummary: Sendable {
     public var doneBefore: [ImportSource] = []
     /// Of those already there, each that lacked what its export gave beside it, and was given it.
     public var filled: [(source: ImportSource, fill: PhotoFill)] = []
+    /// Of those imported, each kept as the other version of an item (an edited copy and its original).
+    public var stacked: [ImportSource] = []
 
     /// What the imported files made, item by item: a still, a video, a Live Photo or a Motion
     /// Photo (a Live Photo's two files are one item, whichever came first).
@@ -74,6 +76,9 @@ public struct ImportSummary: Sendable {
             imported.append(source)
             items[photo.id] = photo.motion
             completed.insert(photo.id)
+        case .stacked:
+            imported.append(source)
+            stacked.append(source)
         case .alreadyThere(_, let fill):
             alreadyThere.append(source)
             if let fill { filled.append((source, fill)) }
@@ -103,57 +108,101 @@ public struct PhotoImporter: Sendable {
     }
 
     /// Imports `sources`; with `recorder`, each is noted in its import run as it is done, and
-    /// those the run did before it stopped are passed over.
+    /// those the run did before it stopped are passed over. An edited copy beside its original
+    /// (`IMG_1234-edited.JPG` and `IMG_1234.JPG` in one folder) is one item with it.
     public func run(_ sources: [ImportSource], by account: AccountID? = nil, recorder: ImportRunRecorder? = nil,
                     progress: @escaping @Sendable (ImportProgress) -> Void = { _ in }) -> ImportSummary {
-        run(sources, recorder: recorder, progress: progress) { index in
-            let source = sources[index]
-            // Its file's time files it where nothing in it says when it was taken.
-            let modified = (try? FileManager.default.attributesOfItem(atPath: source.path)[.modificationDate]) as? Date
-            var hints = source.exportHints ?? ImportHints()
-            hints.fileTime = modified.map { Int64($0.timeIntervalSince1970.rounded(.down)) }
-            guard let sidecar = source.sidecar else {
-                return library.importPhoto(at: source.path, fileName: source.fileName, by: account, hints: hints)
-            }
-            do {
-                let xmp = ImportHints(try XMPSidecar(contentsOf: sidecar)).filled(from: hints)
-                return library.importPhoto(at: source.path, fileName: source.fileName, by: account, hints: xmp)
-            } catch {
-                let outcome = library.importPhoto(at: source.path, fileName: source.fileName, by: account, hints: hints)
-                guard case .imported(let photo, let warnings) = outcome else { return outcome }
-                let name = URL(fileURLWithPath: sidecar).lastPathComponent
-                return .imported(photo, warnings: warnings + ["its XMP sidecar \(name) cannot be read (it was imported without it): \(error)"])
-            }
+        let folders = sources.map { ($0.path as NSString).deletingLastPathComponent }
+        return run(sources, names: sources.map(\.fileName), folders: folders, recorder: recorder, progress: progress) { index in
+            let (hints, unread) = Self.hints(of: sources[index])
+            let outcome = library.importPhoto(at: sources[index].path, fileName: sources[index].fileName, by: account, hints: hints)
+            guard let unread, case .imported(let photo, let warnings) = outcome else { return outcome }
+            return .imported(photo, warnings: warnings + [unread])
+        } importingEdited: { original, edited in
+            let (originalHints, _) = Self.hints(of: sources[original]), (editedHints, _) = Self.hints(of: sources[edited])
+            return library.importEdited((sources[edited].path, sources[edited].fileName), original: (sources[original].path, sources[original].fileName),
+                                        by: account, hints: editedHints, originalHints: originalHints)
         }
     }
 
-    /// Imports each of `sources` with `importing` (given its index), on the workers.
-    func run(_ sources: [ImportSource], recorder: ImportRunRecorder?, progress: @escaping @Sendable (ImportProgress) -> Void,
-             importing: @escaping @Sendable (Int) -> ImportOutcome) -> ImportSummary {
+    /// What a file's export says of it (its sidecar's, else its lists'), with its file's time; and
+    /// why its XMP sidecar was not read, when it could not be.
+    private static func hints(of source: ImportSource) -> (ImportHints, unread: String?) {
+        // Its file's time files it where nothing in it says when it was taken.
+        let modified = (try? FileManager.default.attributesOfItem(atPath: source.path)[.modificationDate]) as? Date
+        var hints = source.exportHints ?? ImportHints()
+        hints.fileTime = modified.map { Int64($0.timeIntervalSince1970.rounded(.down)) }
+        guard let sidecar = source.sidecar else { return (hints, nil) }
+        do {
+            return (ImportHints(try XMPSidecar(contentsOf: sidecar)).filled(from: hints), nil)
+        } catch {
+            let name = URL(fileURLWithPath: sidecar).lastPathComponent
+            return (hints, "its XMP sidecar \(name) cannot be read (it was imported without it): \(error)")
+        }
+    }
+
+    /// Each edited copy's original among `names`, by their indexes (original → edited): a still
+    /// named as Google names an edited copy (`TakeoutNames.original(ofEdited:)`) whose original's
+    /// name is in the same folder.
+    static func editedCopies(names: [String], folders: [String]) -> [Int: Int] {
+        let isStill = { (name: String) in ImportFileKind(fileName: name) != .video }
+        var stills: [String: Int] = [:]
+        for (index, name) in names.enumerated() where isStill(name) && stills[folders[index] + "/" + name.lowercased()] == nil {
+            stills[folders[index] + "/" + name.lowercased()] = index
+        }
+        var edits: [Int: Int] = [:]
+        for (index, name) in names.enumerated() where isStill(name) {
+            guard let originalName = TakeoutNames.original(ofEdited: name),
+                  let original = stills[folders[index] + "/" + originalName.lowercased()], edits[original] == nil else { continue }
+            edits[original] = index
+        }
+        return edits
+    }
+
+    /// Imports each of `sources` with `importing` (given its index), on the workers; an edited
+    /// copy and its original (`editedCopies`, by their files' `names` and `folders`) together with `importingEdited`.
+    func run(_ sources: [ImportSource], names: [String], folders: [String], recorder: ImportRunRecorder?, progress: @escaping @Sendable (ImportProgress) -> Void,
+             importing: @escaping @Sendable (Int) -> ImportOutcome,
+             importingEdited: @escaping @Sendable (_ original: Int, _ edited: Int) -> (ImportOutcome, ImportOutcome)) -> ImportSummary {
         let started = ContinuousClock.now
+        let edits = Self.editedCopies(names: names, folders: folders)
+        let copies = Set(edits.values)
+        let units = sources.indices.filter { !copies.contains($0) }.map { index in [index] + (edits[index].map { [$0] } ?? []) }
         let state = Mutex<(next: Int, done: Int, outcomes: [ImportOutcome?], unnoted: [Int: String])>(
             (0, 0, Array(repeating: nil, count: sources.count), [:]))
         // Threads of their own: Dispatch's concurrentPerform runs no more iterations at once
         // than there are cores, and the extra worker would wait for the others to finish.
-        Worker.runAll(min(workers, sources.count)) {
+        Worker.runAll(min(workers, units.count)) {
             while true {
-                let index: Int? = state.withLock { state in
-                    guard state.next < sources.count else { return nil }
+                let next: Int? = state.withLock { state in
+                    guard state.next < units.count else { return nil }
                     defer { state.next += 1 }
                     return state.next
                 }
-                guard let index else { return }
-                let path = sources[index].path
+                guard let next else { return }
+                let unit = units[next]
                 // Nil: its run did it before it stopped.
-                let outcome = recorder?.photo(of: path) != nil ? nil : importing(index)
-                var unnoted: String?
-                if let outcome, let recorder {
-                    do { try recorder.record(path, outcome) } catch { unnoted = "its import run could not note it (Undo will leave it): \(error)" }
+                let doneBefore = unit.map { recorder?.photo(of: sources[$0].path) != nil }
+                var outcomes: [ImportOutcome?] = unit.map { _ in nil }
+                if doneBefore.contains(false) {
+                    if unit.count == 2 {
+                        let (original, edited) = importingEdited(unit[0], unit[1])
+                        outcomes = [original, edited]
+                    } else {
+                        outcomes = [importing(unit[0])]
+                    }
+                }
+                var unnoted: [Int: String] = [:]
+                for (position, index) in unit.enumerated() where !doneBefore[position] {
+                    guard let outcome = outcomes[position], let recorder else { continue }
+                    do { try recorder.record(sources[index].path, outcome) } catch {
+                        unnoted[index] = "its import run could not note it (Undo will leave it): \(error)"
+                    }
                 }
                 let done = state.withLock { state in
-                    state.outcomes[index] = outcome
-                    state.unnoted[index] = unnoted
-                    state.done += 1
+                    for (position, index) in unit.enumerated() where !doneBefore[position] { state.outcomes[index] = outcomes[position] }
+                    state.unnoted.merge(unnoted) { first, _ in first }
+                    state.done += unit.count
                     return state.done
                 }
                 progress(ImportProgress(done: done, total: sources.count, started: started))

@@ -16,6 +16,9 @@ public enum ImportOutcome: Sendable, Equatable {
     /// The other half of a Live Photo the library had (`PhotoStore+LivePhotos`): stored, and
     /// the pair is one item.
     case paired(Photo)
+    /// Kept beneath the item as its other version (`PhotoStore+Versions`): an edited copy and
+    /// its original are one item.
+    case stacked(Photo)
     /// Not stored; the reason names what is wrong with the file, not where it is.
     case refused(String)
 }
@@ -53,7 +56,7 @@ extension PhotoStore {
                     return .imported(photo, warnings: warnings + ["it could not be made a favourite: \(error)"])
                 }
             }
-        case .alreadyThere, .refused: break
+        case .alreadyThere, .stacked, .refused: break
         }
         return outcome
     }
@@ -74,7 +77,7 @@ extension PhotoStore {
         }
         do {
             let (sha256, copy) = try files.stageOriginal(from: path)
-            if let existing = try photo(sha256: sha256) { return .alreadyThere(existing) }
+            if let existing = try storedPhoto(sha256: sha256) { return .alreadyThere(existing) }
             try files.makeCheckedRenditions(inline, sha256: sha256, from: path, with: processor)
             try files.storeOriginal(copy, sha256: sha256, format: inspected.header.format)
             var warnings = inspected.warnings
@@ -87,12 +90,17 @@ extension PhotoStore {
             return try insert(inspected, metadata: metadata, sha256: sha256, byteCount: DurableFile.size(of: path) ?? 0,
                               title: PhotoStore.title(fromFileName: fileName), place: place, by: account,
                               motion: motion, sortedAt: undated?.sortedAt, warnings: warnings)
-        } catch let error as ImagingError {
-            return .refused(error.description)
-        } catch let error as FileDigestError {
-            return .refused(error.description)
         } catch {
-            return .refused("it could not be stored: \(error)")
+            return PhotoStore.refusal(error)
+        }
+    }
+
+    /// Why a file was not stored: what is wrong with it (its image, its reading), else what failed.
+    static func refusal(_ error: any Error) -> ImportOutcome {
+        switch error {
+        case let error as ImagingError: .refused(error.description)
+        case let error as FileDigestError: .refused(error.description)
+        default: .refused("it could not be stored: \(error)")
         }
     }
 

@@ -93,7 +93,7 @@ extension PhotoStore {
 extension PhotoStore {
     /// Removes photos and videos from the library (an import undone): their rows, with what hangs
     /// on them (tags, a video's row, placements' notes; the timeline's and places' counts follow
-    /// by trigger), then their files: original, renditions, video and its rendition. Vacations
+    /// by trigger), then their files: original, renditions, the version kept beneath, video and its rendition. Vacations
     /// keep their own copies. How many were removed.
     func remove(ids: [Int64]) throws -> Int {
         var removed = 0
@@ -106,6 +106,9 @@ extension PhotoStore {
                     let sha256: String = try row["sha256"]
                     if let format = ImageFormat(rawValue: try row["format"]) { files.append(self.files.original(sha256: sha256, format: format)) }
                     files += [Rendition.thumbnail, .preview].map { self.files.rendition($0, sha256: sha256) }
+                }
+                for row in try db.fetchAll("SELECT sha256, format FROM photo_versions WHERE photo_id IN (\(raw: list))") {
+                    if let format = ImageFormat(rawValue: try row["format"]) { files += versionFiles(try row["sha256"], format: format) }
                 }
                 for row in try db.fetchAll("SELECT sha256, container FROM videos WHERE photo_id IN (\(raw: list))") {
                     let sha256: String = try row["sha256"]

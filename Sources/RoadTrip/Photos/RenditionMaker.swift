@@ -20,7 +20,13 @@ public final class RenditionMaker: Sendable {
 
     /// The rendition's file, made first if it is missing.
     public func file(_ rendition: Rendition, of photo: Photo) throws -> String {
-        let destination = files.rendition(rendition, sha256: photo.sha256)
+        try file(rendition, sha256: photo.sha256, format: photo.format)
+    }
+
+    /// The rendition's file of the still whose original has this digest and format (a photo's,
+    /// or the version it keeps beneath), made first if it is missing.
+    public func file(_ rendition: Rendition, sha256: String, format: ImageFormat) throws -> String {
+        let destination = files.rendition(rendition, sha256: sha256)
         if DurableFile.size(of: destination) != nil { return destination }
         let (waiters, isFirst) = inProgress.withLock { table in
             if let existing = table[destination] { return (existing, false) }
@@ -39,10 +45,10 @@ public final class RenditionMaker: Sendable {
                 waiters.leave()
             }
         }
-        let original = files.original(sha256: photo.sha256, format: photo.format)
+        let original = files.original(sha256: sha256, format: format)
         gate.wait()
         defer { gate.signal() }
-        try files.makeRendition(rendition, sha256: photo.sha256, from: original, with: processor)
+        try files.makeRendition(rendition, sha256: sha256, from: original, with: processor)
         return destination
     }
 }

@@ -29,7 +29,7 @@ struct PhotoController {
         }
         let place = try photo.placeID.flatMap { try photos.place(id: $0) }
         let master: any HTML
-        let viewer: PhotoViewer
+        var viewer: PhotoViewer
         let back: (route: Route, label: String)
         let masterKey: String
         if inRecents {
@@ -67,6 +67,7 @@ struct PhotoController {
             master = try PlacesController(app: app, context: context).grid(collection, current: photo.id).view
             back = (.placePhotos(collection, after: nil), place?.name ?? "No location")
         }
+        viewer.version = try photos.version(of: photo)
         return app.page(PageFrame(
             title: photo.displayTitle,
             screen: .detail,
@@ -150,6 +151,53 @@ struct PhotoController {
         }
         if size == .original {
             response.headers["Content-Disposition"] = "inline; filename=\"photo-\(photo.id).\(photo.format.fileExtension)\""
+        }
+        return response
+    }
+
+    /// The version the photo keeps beneath the one it shows (an edited copy and its original are
+    /// one item), in a viewer of its own: pan and zoom as any photo; Back, or the badge, returns to the photo.
+    func showVersion(id: Int64) throws -> Response {
+        let photo = try existing(id)
+        guard let version = try photos.version(of: photo) else { throw HTTPError.notFound("This photo keeps no other version.") }
+        let collection: PhotoCollection = photo.placeID.map { .place($0) } ?? .noLocation
+        let place = try photo.placeID.flatMap { try photos.place(id: $0) }
+        return app.page(PageFrame(
+            title: "\(photo.displayTitle) (\(version.kind == .original ? "original" : "edited"))",
+            screen: .detail,
+            master: try PlacesController(app: app, context: context).grid(collection, current: photo.id).view,
+            detail: PhotoVersionView(photo: photo, version: version),
+            back: (.placePhotos(collection, after: nil), place?.name ?? "No location"),
+            masterBar: .photos(.places, title: place?.name ?? "No location", back: (.places(order: .byCountry), "Places")),
+            masterKey: collection.masterKey
+        ), context: context)
+    }
+
+    private static let versionMissing = HTTPError.notFound("The file of this photo's other version is missing from the library; roadtrip check lists such files.")
+
+    /// The version's thumbnail or preview (made now if missing), or its original file. Not
+    /// cached for ever as a photo's are: Undo of the import that kept it takes it away.
+    func versionImage(id: Int64, size: PhotoImageSize) throws -> Response {
+        let photo = try existing(id)
+        guard let version = try photos.version(of: photo) else { throw HTTPError.notFound("This photo keeps no other version.") }
+        let (path, type): (String, String)
+        do {
+            switch size {
+            case .thumbnail: (path, type) = (try app.library.renditions.file(.thumbnail, sha256: version.sha256, format: version.format), Rendition.thumbnail.format.mediaType)
+            case .preview: (path, type) = (try app.library.renditions.file(.preview, sha256: version.sha256, format: version.format), Rendition.preview.format.mediaType)
+            case .original: (path, type) = (photos.files.original(sha256: version.sha256, format: version.format), version.format.mediaType)
+            }
+        } catch let error as ImagingError where error.kind == .busy {
+            throw HTTPError(status: .serviceUnavailable, message: "RoadTrip is busy making other images. Try again in a minute.", retryAfter: 60)
+        } catch {
+            guard FileManager.default.fileExists(atPath: photos.files.original(sha256: version.sha256, format: version.format)) else { throw Self.versionMissing }
+            app.log("error: photo \(photo.id) version \(size.rawValue): \(error)")
+            throw HTTPError(status: .internalServerError, message: "The image of this photo's other version could not be made.")
+        }
+        guard var response = Response.file(at: path, contentType: type, cacheControl: "private, no-cache", for: context.request) else { throw Self.versionMissing }
+        if size == .original {
+            let name = version.kind == .original ? "original" : "edited"
+            response.headers["Content-Disposition"] = "inline; filename=\"photo-\(photo.id)-\(name).\(version.format.fileExtension)\""
         }
         return response
     }

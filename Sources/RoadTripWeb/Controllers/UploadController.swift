@@ -40,7 +40,7 @@ struct UploadController {
             answer.photo = Route.photo(id: photo.id, inRecents: false).path
             answer.thumbnail = Route.photoImage(id: photo.id, size: .thumbnail).path
             answer.warnings = warnings.isEmpty ? nil : warnings
-        case .photo(.alreadyThere(let photo, _)), .photo(.paired(let photo)):
+        case .photo(.alreadyThere(let photo, _)), .photo(.paired(let photo)), .photo(.stacked(let photo)):
             answer.photo = Route.photo(id: photo.id, inRecents: false).path
             answer.thumbnail = Route.photoImage(id: photo.id, size: .thumbnail).path
         }

@@ -132,6 +132,10 @@ extension Route {
             .post("/photos/\(id)/favorite", as: Parse(Route.photoFavorite)) { try PhotoController(app: $0, context: $1).setFavorite(id: id) }
         case .photoImage(let id, let size):
             .get("/photos/\(id)/\(size)", as: Parse(Route.photoImage)) { try PhotoController(app: $0, context: $1).image(id: id, size: size) }
+        case .photoVersion(let id):
+            .get("/photos/\(id)/version", as: Parse(Route.photoVersion)) { try PhotoController(app: $0, context: $1).showVersion(id: id) }
+        case .photoVersionImage(let id, let size):
+            .get("/photos/\(id)/version/\(size)", as: Parse(Route.photoVersionImage)) { try PhotoController(app: $0, context: $1).versionImage(id: id, size: size) }
         case .photoVideo(let id):
             .get("/photos/\(id)/video", as: Parse(Route.photoVideo)) { try PhotoController(app: $0, context: $1).video(id: id) }
         case .photoVideoStatus(let id):

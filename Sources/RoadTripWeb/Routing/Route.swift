@@ -75,6 +75,11 @@ public enum Route: Sendable, Equatable {
     case photoFavorite(id: Int64)
     /// A photo's image: the grid thumbnail, the screen-size preview, or the original.
     case photoImage(id: Int64, size: PhotoImageSize)
+    /// The version a photo keeps beneath the one it shows (the original of an edited copy, or
+    /// the edited copy of an original), in a viewer of its own.
+    case photoVersion(id: Int64)
+    /// That version's image, as `photoImage`'s.
+    case photoVersionImage(id: Int64, size: PhotoImageSize)
     /// A video's rendition (H.264/AAC in MP4), in byte ranges as a player seeks.
     case photoVideo(id: Int64)
     /// How far a video's rendition is, for the viewer's "Preparing video… 40 %".
@@ -265,7 +270,8 @@ public enum Route: Sendable, Equatable {
         .timelinePhoto(id: 1), .memory(day: CalendarDay.epoch, page: 1), .memoryHiding(day: CalendarDay.epoch), .photoMap, .photoMapCell(level: 4, x: 8, y: 4), .photoMapData(bbox: nil, zoom: nil), .mapPlaces(bbox: nil, zoom: nil),
         .tracks, .track(id: 1), .trackRemoval(id: 1), .placing(track: nil), .placement(id: 1), .placeMany(query: nil), .addToVacation,
         .basemapTile(BasemapTile(z: 8, x: 75, y: 96)!, version: nil),
-        .photo(id: 1, inRecents: false), .importScreen, .importRequest(id: 1), .importUpload(name: nil), .importRunUndo(id: 1), .importUploadRemoval, .favorites(after: nil), .favoritePhoto(id: 1), .photoFavorite(id: 1), .photoImage(id: 1, size: .preview), .photoVideo(id: 1), .photoVideoStatus(id: 1), .photoPlace(id: 1, query: nil),
+        .photo(id: 1, inRecents: false), .importScreen, .importRequest(id: 1), .importUpload(name: nil), .importRunUndo(id: 1), .importUploadRemoval, .favorites(after: nil), .favoritePhoto(id: 1), .photoFavorite(id: 1), .photoImage(id: 1, size: .preview),
+        .photoVersion(id: 1), .photoVersionImage(id: 1, size: .preview), .photoVideo(id: 1), .photoVideoStatus(id: 1), .photoPlace(id: 1, query: nil),
         .visit(photo: 1), .unvisit(photo: 1), .photoTags(photo: 1), .upload, .uploadFile(name: nil),
 
         .vacations, .newVacation, .vacationPicker(id: 1, before: nil), .vacationImport, .foundTripVacation(id: 1), .foundTripDismissal(id: 1), .vacation(id: 1), .vacationRename(id: 1), .vacationRemoval(id: 1),

@@ -87,14 +87,19 @@ import Testing
         #expect(try library.accounts.account(named: "ann") != nil)
     }
 
-    @Test func aVideoIsBackedUpAsItsFileAndItsPosterAndRestoredWhole() throws {
-        // setup: a video and its rendition; a Live Photo (its still and its movie, one item)
+    @Test func aVideoALivePhotoAndAnEditedCopyAreBackedUpWithEveryFileAndRestoredWhole() throws {
+        // setup: a video and its rendition; a Live Photo (its still and its movie, one item); an
+        // edited copy and its original (one item)
         let video = try #require(fixture.importPhoto(try TestClips.h264()).photo)
         try fixture.library.runVideoJob(Job(id: 0, kind: .video, key: String(video.id), attempts: 1))
         let identifier = "6F2B7C1E-4A8D-4E55-9C3A-1D2E3F405162"
         _ = fixture.importPhoto(try fixture.draw("IMG_0042.JPG", appleMakerNote: TestClips.appleMakerNote(identifier)))
         let live = try #require(fixture.importPhoto(try TestClips.liveMovie("IMG_0042.MOV", identifier: identifier)).photo)
         let movie = try #require(try fixture.photos.video(of: live))
+        let edit = fixture.photos.importEdited((try fixture.draw("DSC_1-edited.jpg", seed: 5), "DSC_1-edited.jpg"),
+                                               original: (try fixture.draw("DSC_1.jpg", seed: 6), "DSC_1.jpg"), by: nil, hints: nil, originalHints: nil)
+        let edited = try #require(edit.edited.photo)
+        let unedited = try #require(try fixture.photos.version(of: edited))
 
         // MUT
         let result = try backup()
@@ -108,6 +113,7 @@ import Testing
         #expect(!paths.contains { $0.hasPrefix("cache/video/") })
         #expect(paths.contains("originals/\(live.sha256.prefix(2))/\(live.sha256).jpg") && paths.contains("originals/\(movie.sha256.prefix(2))/\(movie.sha256).mov"),
                 "a Live Photo's still and its movie")
+        #expect(paths.contains("originals/\(unedited.sha256.prefix(2))/\(unedited.sha256).jpg"), "the original kept beneath the edited copy")
         #expect(restored.check.problems.isEmpty, "\(restored.check.problems)")
         let library = try Library(folder: target.folder, database: target.database, readers: 1)
         #expect(try library.check(hashes: true).problems.isEmpty)

@@ -89,7 +89,7 @@ final class PhotosFixture: Sendable {
 extension ImportOutcome {
     var photo: Photo? {
         switch self {
-        case .imported(let photo, _), .alreadyThere(let photo, _), .paired(let photo): photo
+        case .imported(let photo, _), .alreadyThere(let photo, _), .paired(let photo), .stacked(let photo): photo
         case .refused: nil
         }
     }

@@ -213,6 +213,41 @@ import Testing
         #expect(bobsRecents.contains("Photos you open appear here"))
     }
 
+    @Test func anEditedCopyShowsItsOriginalInItsPlaceAndServesItsImagesUntilItsFileIsGone() throws {
+        // setup: an edited copy and its original, one item; a photo with no other version
+        let visitor = try web.signedIn()
+        let original = try uploads.draw("IMG_0042.JPG", seed: 1, at: (40.7752, -73.9716), takenAt: "2024-10-19T09:12:40", width: 80, height: 60)
+        let edited = try uploads.draw("IMG_0042-edited.JPG", seed: 2, at: (40.7752, -73.9716), takenAt: "2024-10-19T09:12:40", width: 60, height: 60)
+        let outcomes = web.library.photos.importEdited((edited, "IMG_0042-edited.JPG"), original: (original, "IMG_0042.JPG"), by: nil, hints: nil, originalHints: nil)
+        let item = try #require(outcomes.edited.photoValue)
+        let plain = try add("Bow Bridge.jpg", seed: 3, at: nil)
+
+        // MUT
+        let viewer = visitor.get("/photos/\(item.id)").bodyText
+        let version = visitor.get("/photos/\(item.id)/version")
+        let preview = visitor.get("/photos/\(item.id)/version/preview")
+        let file = visitor.get("/photos/\(item.id)/version/original")
+        let fileBytes = file.bodyBytes
+        let none = [visitor.get("/photos/\(plain.id)/version").status, visitor.get("/photos/\(plain.id)/version/preview").status]
+        unlink(web.library.photos.files.rendition(.preview, sha256: try #require(try web.library.photos.version(of: item)).sha256))
+        unlink(web.library.photos.files.original(sha256: try #require(try web.library.photos.version(of: item)).sha256, format: .jpeg))
+        let gone = visitor.get("/photos/\(item.id)/version/preview")
+
+        // validate: the badge says the edited copy is on screen and shows the original in its place
+        guard case .stacked = outcomes.original else { Issue.record("not kept beneath: \(outcomes.original)"); return }
+        #expect(viewer.contains(#"<a class="version-badge" href="/photos/\#(item.id)/version" data-navigation="replace" aria-label="Edited: show the original">EDITED</a>"#))
+        #expect(viewer.contains("Edited; the original is kept too.") && viewer.contains("Download the edited version"))
+        #expect(!visitor.get("/photos/\(plain.id)").bodyText.contains("version-badge"))
+        #expect(version.status == .ok && version.bodyText.contains(#"src="/photos/\#(item.id)/version/preview""#))
+        #expect(version.bodyText.contains(#"href="/photos/\#(item.id)" data-navigation="replace" aria-label="The original: show the edited version">ORIGINAL</a>"#))
+        #expect(version.bodyText.contains("“IMG_0042” as it was before it was edited."))
+        #expect(preview.status == .ok && preview.headers["Content-Type"] == "image/jpeg" && preview.headers["Cache-Control"] == "private, no-cache")
+        #expect(fileBytes == Array(try Data(contentsOf: URL(fileURLWithPath: original))))
+        #expect(file.headers["Content-Disposition"] == "inline; filename=\"photo-\(item.id)-original.jpg\"")
+        #expect(none == [.notFound, .notFound])
+        #expect(gone.status == .notFound && gone.bodyText.contains("The file of this photo's other version is missing from the library"))
+    }
+
     @Test func photoPagesOfAnUnknownPhotoOrPlaceAre404() throws {
         // setup
         let visitor = try web.signedIn()
@@ -228,7 +263,7 @@ import Testing
 extension ImportOutcome {
     var photoValue: Photo? {
         switch self {
-        case .imported(let photo, _), .alreadyThere(let photo, _), .paired(let photo): photo
+        case .imported(let photo, _), .alreadyThere(let photo, _), .paired(let photo), .stacked(let photo): photo
         case .refused: nil
         }
     }

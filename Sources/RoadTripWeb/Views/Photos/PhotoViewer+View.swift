@@ -13,6 +13,8 @@ struct PhotoViewer {
     let inRecents: Bool
     /// Where its position came from (nil without one).
     var origin: PositionOrigin? = nil
+    /// The version it keeps beneath (an edited copy and its original are one item).
+    var version: PhotoVersion? = nil
 }
 
 /// The photo viewer. Without JavaScript it is the preview, scaled to fit, with links to the
@@ -39,7 +41,8 @@ struct PhotoViewerView: HTML {
             original: photo.format == .heic ? nil : .photoImage(id: photo.id, size: .original),
             previous: model.previous, next: model.next,
             video: photo.isVideo ? video.map { VideoStage(library: photo.id, rendition: $0.rendition) } : nil,
-            motion: photo.isVideo ? nil : video.map { VideoStage(library: photo.id, rendition: $0.rendition) }
+            motion: photo.isVideo ? nil : video.map { VideoStage(library: photo.id, rendition: $0.rendition) },
+            version: model.version.map { VersionBadgeView(showing: $0.kind == .original ? .edited : .original, other: .photoVersion(id: photo.id)) }
         ) {
             visits
             PhotoInfoView(model: model, tags: tags, mapSources: mapSources)
@@ -62,13 +65,15 @@ struct PhotoStageView<Panels: HTML>: HTML {
     let video: VideoStage?
     /// A Live Photo's motion.
     let motion: VideoStage?
+    /// An edited copy's or its original's badge, which shows the other.
+    let version: VersionBadgeView?
     let panels: Panels
 
     init(id: String, title: String, width: Int, height: Int, image: Route, original: Route?, previous: Route?, next: Route?,
-         video: VideoStage? = nil, motion: VideoStage? = nil, @HTMLBuilder panels: () -> Panels) {
+         video: VideoStage? = nil, motion: VideoStage? = nil, version: VersionBadgeView? = nil, @HTMLBuilder panels: () -> Panels) {
         (self.id, self.title, self.width, self.height) = (id, title, width, height)
         (self.image, self.original, self.previous, self.next) = (image, original, previous, next)
-        (self.video, self.motion) = (video, motion)
+        (self.video, self.motion, self.version) = (video, motion, version)
         self.panels = panels()
     }
 
@@ -90,6 +95,7 @@ struct PhotoStageView<Panels: HTML>: HTML {
                     div(.class("spinner"), .role("status"), .ariaLabel("Loading the photo"), .hidden()) {}
                 }
                 if let motion { LiveBadgeView(stage: motion) }
+                if let version { version }
             }
             div(.class("photo-controls")) {
                 neighbourLink(previous, caption: "‹ Previous", className: "photo-previous", rel: "prev")
@@ -204,6 +210,49 @@ struct LiveBadgeView: HTML {
     }
 }
 
+/// The badge at the stage's other corner of an item that is an edited copy and its original:
+/// it says which is on screen and shows the other in its place (not a screen pushed: Back
+/// returns to the album in one step, as paging does).
+struct VersionBadgeView: HTML {
+    let showing: PhotoVersionKind
+    let other: Route
+
+    var content: some HTML {
+        a(.class("version-badge"), .href(other), .data("navigation", "replace"),
+          .ariaLabel(showing == .edited ? "Edited: show the original" : "The original: show the edited version")) {
+            showing == .edited ? "EDITED" : "ORIGINAL"
+        }
+    }
+}
+
+/// The version an item keeps beneath the one it shows, on a stage of its own.
+struct PhotoVersionView: HTML {
+    let photo: Photo
+    let version: PhotoVersion
+
+    var content: some HTML {
+        let turned = version.orientation >= 5
+        PhotoStageView(
+            id: String(photo.id), title: "\(photo.displayTitle), \(version.kind == .original ? "the original" : "edited")",
+            width: turned ? version.height : version.width, height: turned ? version.width : version.height,
+            image: .photoVersionImage(id: photo.id, size: .preview),
+            original: version.format == .heic ? nil : .photoVersionImage(id: photo.id, size: .original), previous: nil, next: nil,
+            version: VersionBadgeView(showing: version.kind, other: .photo(id: photo.id, inRecents: false))
+        ) {
+            div(.class("version-note")) {
+                p {
+                    version.kind == .original
+                        ? "“\(photo.displayTitle)” as it was before it was edited. The library shows its edited version; both are kept."
+                        : "The edited copy of “\(photo.displayTitle)”, which came after the original. The library shows the original; both are kept."
+                }
+                p { a(.class("tap-target"), .href(.photoVersionImage(id: photo.id, size: .original)), .download("")) {
+                    version.kind == .original ? "Download the original" : "Download the edited copy"
+                } }
+            }
+        }
+    }
+}
+
 /// The info panel: date, camera, place and coordinates, size, and the photo's files. Opened, it
 /// lies over the photo — a sheet rising from the foot on a phone, a panel at the side on a
 /// tablet — and the photo keeps its place and size; Info, under it, closes it again.
@@ -249,12 +298,21 @@ struct PhotoInfoView: HTML {
                         dt { "Position" }; dd(.class("info-position-source")) { PhotoInfoView.source(origin) }
                     }
                     dt { "Size" }; dd { "\(photo.displayWidth) × \(photo.displayHeight) · \(photo.format.rawValue.uppercased())" }
+                    if let version = model.version {
+                        dt { "Versions" }
+                        dd(.class("info-versions")) {
+                            version.kind == .original ? "Edited; the original is kept too. " : "The original; an edited copy is kept too. "
+                            a(.class("tap-target"), .href(.photoVersion(id: photo.id))) { version.kind == .original ? "Show the original" : "Show the edited copy" }
+                        }
+                    }
                     dt { "Tags" }; dd { tags }
                 }
                 if let position = Coordinate(latitude: photo.latitude, longitude: photo.longitude) {
                     PointMapView.position(position, sources: mapSources)
                 }
-                p { a(.class("tap-target"), .href(.photoImage(id: photo.id, size: .original)), .download("")) { "Download the original" } }
+                p { a(.class("tap-target"), .href(.photoImage(id: photo.id, size: .original)), .download("")) {
+                    model.version?.kind == .original ? "Download the edited version" : "Download the original"
+                } }
             }
         }
     }

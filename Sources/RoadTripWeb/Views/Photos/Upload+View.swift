@@ -90,7 +90,7 @@ struct UploadSummaryView: HTML {
 
     static func kind(_ outcome: UploadResult) -> String {
         switch outcome {
-        case .photo(.imported), .photo(.paired): "imported"
+        case .photo(.imported), .photo(.paired), .photo(.stacked): "imported"
         case .tracks(.success(let result)): result.added > 0 ? "imported" : "already-there"
         case .photo(.alreadyThere): "already-there"
         case .photo(.refused), .tracks(.failure): "refused"
@@ -112,6 +112,7 @@ struct UploadSummaryView: HTML {
         case .imported(_, let warnings) where !warnings.isEmpty: "Imported, but \(warnings.joined(separator: "; and "))"
         case .imported: "Imported"
         case .paired: "Imported: it joined its other half as a Live Photo"
+        case .stacked: "Imported: kept with its other version (an edited copy and its original) as one item"
         case .alreadyThere: "Already in the library"
         case .refused(let reason): "Refused: \(reason)"
         }
