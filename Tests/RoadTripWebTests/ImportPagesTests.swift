@@ -184,16 +184,22 @@ import TestSupport
     }
 
     @Test func anImportOfNothingOrOfWhatIsNotAmongTheUploadsIsRefusedWithWhy() throws {
-        // setup
+        // setup: a link among the uploads, to a photo elsewhere on the server
         let owner = try web.signedIn("Ann")
         _ = owner.get("/import")
+        let elsewhere = try uploads.draw("elsewhere.jpg", seed: 1)
+        try FileManager.default.createDirectory(at: web.folder.appendingPathComponent("imports"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: web.folder.appendingPathComponent("imports/link.jpg").path, withDestinationPath: elsewhere)
 
         // MUT
         let nothing = owner.post("/import", [])
         let outside = owner.post("/import", [("entry", "uploaded:../library.sqlite")])
         let server = owner.post("/import", [("entry", "server:photos")])
+        let screen = owner.get("/import").bodyText
+        let link = owner.post("/import", [("entry", "uploaded:link.jpg")])
 
         // validate
+        #expect(!screen.contains("link.jpg") && link.status == .unprocessableContent, "a link may lead anywhere: never listed nor imported")
         #expect(nothing.status == .unprocessableContent && nothing.bodyText.contains("Choose what to import"))
         #expect(outside.status == .unprocessableContent && outside.bodyText.contains("is not among the files to import any more"))
         #expect(server.status == .unprocessableContent && server.bodyText.contains("No folder on the server is named for imports"))

@@ -38,7 +38,7 @@ public struct ImportFolders: Sendable {
     }
 
     /// The entries of both folders, uploads first, each A to Z; an upload still arriving (a
-    /// part, or a folder one of whose files is still arriving) is not listed.
+    /// part, or a folder one of whose files is still arriving) is not listed, nor a link.
     public func entries() -> [Entry] {
         let parts = uploads.appendingPathComponent(".incoming")
         let arriving = Set(((try? FileManager.default.contentsOfDirectory(atPath: parts.path)) ?? []).flatMap { size in
@@ -49,7 +49,9 @@ public struct ImportFolders: Sendable {
             return names.filter { !$0.hasPrefix(".") }.sorted { $0.localizedStandardCompare($1) == .orderedAscending }.compactMap { name in
                 var isFolder: ObjCBool = false
                 let path = folder.appendingPathComponent(name).path
-                guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder),
+                // A link may lead anywhere on the server: never listed, so never imported from here.
+                guard (try? FileManager.default.attributesOfItem(atPath: path)[.type] as? FileAttributeType) != .typeSymbolicLink,
+                      FileManager.default.fileExists(atPath: path, isDirectory: &isFolder),
                       place == .server || !(isFolder.boolValue && arriving.contains(name)) else { return nil }
                 return Entry(name: name, place: place, isFolder: isFolder.boolValue, size: isFolder.boolValue ? nil : DurableFile.size(of: path).map(Int64.init))
             }
