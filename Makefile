@@ -5,10 +5,11 @@ HOST ?= 127.0.0.1
 PORT ?= 8080
 DATA ?=
 
-BUILD_PACKAGES = libmicrohttpd-dev libsqlite3-dev libpq-dev libsodium-dev libssl-dev libcurl4-openssl-dev libvips-dev libexif-dev zlib1g-dev libbrotli-dev libzip-dev pkg-config libjs-leaflet libjs-leaflet.markercluster ffmpeg
-# The unit tests run against a throwaway PostgreSQL server (bin/with-postgresql), check GPX with xmllint
-# and measure a track import's peak memory with /usr/bin/time.
-TEST_PACKAGES = postgresql libxml2-utils time
+BUILD_PACKAGES = libmicrohttpd-dev libsqlite3-dev libpq-dev libsodium-dev libssl-dev libcurl4-openssl-dev libvips-dev libexif-dev zlib1g-dev libbrotli-dev libzip-dev pkg-config libjs-leaflet libjs-leaflet.markercluster ffmpeg \
+	libcairo2-dev libpango1.0-dev libqpdf-dev fonts-dejavu-core
+# The unit tests run against a throwaway PostgreSQL server (bin/with-postgresql), check GPX with xmllint,
+# measure a track import's peak memory with /usr/bin/time, and read the printed book with qpdf and poppler.
+TEST_PACKAGES = postgresql libxml2-utils time qpdf poppler-utils
 # The cluster's browser tests and benchmark start a PostgreSQL of their own (bin/test-postgresql) and use psql.
 E2E_PACKAGES = chromium-headless-shell chromium-driver nginx-light postgresql
 BENCH_PACKAGES = wrk nginx-light libvips-tools sqlite3 time postgresql strace

@@ -35,6 +35,9 @@ let package = Package(
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CBrotli", pkgConfig: "libbrotlienc", providers: [.apt(["libbrotli-dev"])]),
         .systemLibrary(name: "CZip", pkgConfig: "libzip", providers: [.apt(["libzip-dev"])]),
+        // The printed book: Cairo's PDF surface with Pango's text, and qpdf to set its pages' trim and bleed boxes.
+        .systemLibrary(name: "CCairo", pkgConfig: "pangocairo", providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]),
+        .systemLibrary(name: "CQPDF", pkgConfig: "libqpdf", providers: [.apt(["libqpdf-dev"])]),
 
         // Libraries that know nothing of RoadTrip.
         // The POSIX calls the project makes: EINTR retried, errno as one error type, whole
@@ -67,13 +70,14 @@ let package = Package(
         .target(name: "Imaging", dependencies: ["CVips", "CVipsShim", "CExif", "TextRules", "SystemCalls"]),
         // Videos: what FFmpeg (a child process under limits) reads and makes of them.
         .target(name: "Video", dependencies: ["SystemCalls"]),
+        .target(name: "PrintedBook", dependencies: ["CCairo", "CQPDF", "Imaging", "SystemCalls"]),
         .target(name: "Geo", dependencies: ["CZlib"], resources: [.copy("Resources/cities1000.tsv.gz"), .copy("Resources/countries.tsv.gz")]),
 
         // The product.
-        .target(name: "RoadTrip", dependencies: ["SQLDatabase", "SQLite", "PostgreSQL", "Crypto", "Imaging", "Video", "Geo", "TextRules", "SystemCalls", "ZipArchive"], resources: [.copy("Resources/DemoDestinations.plist")]),
+        .target(name: "RoadTrip", dependencies: ["SQLDatabase", "SQLite", "PostgreSQL", "Crypto", "Imaging", "Video", "Geo", "TextRules", "SystemCalls", "ZipArchive", "PrintedBook"], resources: [.copy("Resources/DemoDestinations.plist")]),
         .target(
             name: "RoadTripWeb",
-            dependencies: ["RoadTrip", "SQLDatabase", "HTTPServer", "HTML", "Crypto", "NetworkAddress", "Compression", "CArtwork", "SystemCalls", "Video"],
+            dependencies: ["RoadTrip", "SQLDatabase", "HTTPServer", "HTML", "Crypto", "NetworkAddress", "Compression", "CArtwork", "SystemCalls", "Video", "PrintedBook"],
             resources: [.copy("Assets")]
         ),
         // A running RoadTrip wired together: library, app, fetchers, server, background workers.
@@ -81,7 +85,7 @@ let package = Package(
         // Only parses arguments and hands over to the modules.
         .executableTarget(
             name: "RoadTripCLI",
-            dependencies: ["RoadTripInstance", "RoadTripWeb", "RoadTrip", "HTTPServer", "SQLDatabase", "SQLite", "Crypto", "NetworkAddress", "SystemCalls"]
+            dependencies: ["RoadTripInstance", "RoadTripWeb", "RoadTrip", "HTTPServer", "SQLDatabase", "SQLite", "Crypto", "NetworkAddress", "SystemCalls", "PrintedBook"]
         ),
 
         // Fuzzing (`make fuzz`, fuzz/README.md): each parser of bytes that come from outside as one
@@ -110,6 +114,7 @@ let package = Package(
         .testTarget(name: "TextRulesTests", dependencies: ["TextRules"]),
         .testTarget(name: "GeoTests", dependencies: ["Geo", "TestSupport"]),
         .testTarget(name: "VideoTests", dependencies: ["Video", "SystemCalls", "TestSupport"]),
+        .testTarget(name: "PrintedBookTests", dependencies: ["PrintedBook", "Imaging", "TestSupport"]),
         .testTarget(name: "PageFetcherTests", dependencies: ["PageFetcher", "HTTPServer", "NetworkAddress", "TestSupport"]),
         .testTarget(name: "NetworkAddressTests", dependencies: ["NetworkAddress"]),
         .testTarget(name: "RoadTripTests", dependencies: ["RoadTrip", "SQLDatabase", "SQLite", "PostgreSQL", "TestDatabases", "TestSupport", "Crypto", "Imaging", "Video", "Geo", "HTTPServer"], resources: [.copy("Fixtures")]),

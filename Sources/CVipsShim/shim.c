@@ -253,3 +253,51 @@ void rt_vips_set_exif(struct _VipsImage *image, const void *data, size_t length,
     // Savers rebuild the EXIF block and write this field over its Orientation tag.
     vips_image_set_int(image, VIPS_META_ORIENTATION, orientation);
 }
+
+struct _VipsImage *rt_vips_print_picture(const char *path, int width, int height, int crop, char **error) {
+    *error = NULL;
+    VipsSource *source = vips_source_new_from_file(path);
+    if (source == NULL) return finish(NULL, error);
+    VipsImage *lazy = NULL;
+    VipsInteresting interesting = crop ? VIPS_INTERESTING_CENTRE : VIPS_INTERESTING_NONE;
+    int failed = needs_transform(source)
+        ? vips_thumbnail_source(source, &lazy, width, "height", height, "size", VIPS_SIZE_DOWN, "crop", interesting,
+                                "export_profile", "srgb", "fail_on", VIPS_FAIL_ON_ERROR, "option_string", "fail_on=error", NULL)
+        : vips_thumbnail_source(source, &lazy, width, "height", height, "size", VIPS_SIZE_DOWN, "crop", interesting,
+                                "fail_on", VIPS_FAIL_ON_ERROR, "option_string", "fail_on=error", NULL);
+    g_object_unref(source);
+    if (failed) return finish(NULL, error);
+    VipsImage *decoded = vips_image_copy_memory(lazy);
+    g_object_unref(lazy);
+    return finish(decoded, error);
+}
+
+int rt_vips_rgb_pixels(struct _VipsImage *image, void **buffer, size_t *length, char **error) {
+    *error = NULL;
+    *buffer = NULL;
+    VipsImage *flat = flattened_on_white(image);
+    if (flat == NULL) { finish(NULL, error); return -1; }
+    VipsImage *colour = NULL;
+    if (vips_colourspace(flat, &colour, VIPS_INTERPRETATION_sRGB, NULL) != 0) {
+        g_object_unref(flat);
+        finish(NULL, error);
+        return -1;
+    }
+    g_object_unref(flat);
+    VipsImage *bytes = NULL;
+    if (vips_cast_uchar(colour, &bytes, NULL) != 0) {
+        g_object_unref(colour);
+        finish(NULL, error);
+        return -1;
+    }
+    g_object_unref(colour);
+    if (bytes->Bands != 3) {
+        g_object_unref(bytes);
+        *error = g_strdup("the image is not three bands of colour");
+        return -1;
+    }
+    *buffer = vips_image_write_to_memory(bytes, length);
+    g_object_unref(bytes);
+    if (*buffer == NULL) { finish(NULL, error); return -1; }
+    return 0;
+}

@@ -160,7 +160,9 @@ public final class Instance: Sendable {
         // Imports asked for on the Import screen, one at a time, by whichever instance claims them.
         let importWorker = library.importWorker(log: log)
         importWorker.start()
-        workers = [renditionWorkers, tripWorker, videoWorkers, importWorker] + (copies.map { [$0.fetchers] } ?? []) + backupWorkers
+        let bookWorker = library.bookWorker(log: log)
+        bookWorker.start()
+        workers = [renditionWorkers, tripWorker, videoWorkers, importWorker, bookWorker] + (copies.map { [$0.fetchers] } ?? []) + backupWorkers
     }
 
     /// Where it answers: `http://127.0.0.1:8080`, an IPv6 host in brackets.

@@ -84,6 +84,14 @@ struct _VipsImage *rt_vips_thumbnail(const char *path, int size, int strict, cha
 /// in sRGB): a smaller rendition without decoding the file again. NULL on failure.
 struct _VipsImage *rt_vips_thumbnail_image(struct _VipsImage *image, int size, char **error);
 
+/// A photo for print: vips_thumbnail into width × height, never enlarged, auto-rotated, in
+/// sRGB; with `crop`, cut to exactly that shape about its centre. Decoded into memory. NULL on failure.
+struct _VipsImage *rt_vips_print_picture(const char *path, int width, int height, int crop, char **error);
+
+/// The image's pixels as rows of 8-bit RGB (alpha flattened on white, grey made RGB), into a
+/// new buffer (free with rt_vips_free). 0 on success.
+int rt_vips_rgb_pixels(struct _VipsImage *image, void **buffer, size_t *length, char **error);
+
 /// Encodes into a new buffer (free with rt_vips_free). `strip` drops all metadata;
 /// otherwise the image's "exif-data" goes into the file. 0 on success.
 int rt_vips_save(struct _VipsImage *image, rt_vips_format format, int quality, int strip,

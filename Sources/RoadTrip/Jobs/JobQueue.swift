@@ -19,6 +19,8 @@ public enum JobKind: String, Sendable, CaseIterable {
     case video
     /// Report on or do an import asked for on the Import screen (`ImportRequests.run`). Key: the request's id.
     case libraryImport = "import"
+    /// Write a vacation's printed book asked for in the browser (`VacationBooks.run`). Key: the vacation's id.
+    case printedBook = "printed-book"
 }
 
 /// One job, as claimed by a worker.

@@ -24,7 +24,7 @@ public struct LibraryMove: Sendable {
         "settings", "flickr_photos", "recent_items", "jobs",
         "vacation_links", "vacation_members", "backups",
         "memory_hidden_days", "memory_hidden_photos", "trip_changes", "trip_home", "trip_suggestions",
-        "import_runs", "import_run_items", "import_run_vacations", "import_run_tracks", "import_run_fills", "import_requests", "import_run_versions",
+        "import_runs", "import_run_items", "import_run_vacations", "import_run_tracks", "import_run_fills", "import_requests", "import_run_versions", "vacation_books",
     ]
     /// Tables whose `id` PostgreSQL numbers itself: their next number follows the copied rows.
     static let numberedTables = ["destinations", "accounts", "photos", "vacations", "jobs", "vacation_links", "backups", "tracks", "placements",

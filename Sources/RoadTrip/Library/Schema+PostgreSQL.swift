@@ -381,5 +381,7 @@ extension Schema {
         Migration("020-favorites", FavoriteStore.schema(integer: "BIGINT")),
         // SQLite's 025-photo-versions.
         Migration("021-photo-versions", PhotoVersion.schema(integer: "BIGINT")),
+        // SQLite's 026-vacation-books.
+        Migration("022-vacation-books", PrintedVacationBook.schema(integer: "BIGINT")),
     ]
 }

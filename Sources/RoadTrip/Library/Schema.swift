@@ -384,6 +384,8 @@ enum Schema {
         Migration("024-favorites", FavoriteStore.schema(integer: "INTEGER")),
         // An edited copy and its original, one item (`PhotoVersion`).
         Migration("025-photo-versions", PhotoVersion.schema(integer: "INTEGER")),
+        // The printed books asked for in the browser (`VacationBooks`).
+        Migration("026-vacation-books", PrintedVacationBook.schema(integer: "INTEGER")),
     ]
 
     /// The same on both engines.

@@ -128,7 +128,7 @@ public final class SavedCopies: Sendable {
         switch job.kind {
         case .offlineCopy: fetch(job.key)
         case .bookCopies: try checkBook(job.key)
-        case .renditions, .backup, .trips, .tripVacation, .video, .libraryImport: break
+        case .renditions, .backup, .trips, .tripVacation, .video, .libraryImport, .printedBook: break
         }
     }
 

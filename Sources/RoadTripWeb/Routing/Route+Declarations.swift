@@ -294,6 +294,18 @@ extension Route {
                 let browse = VacationBrowseController(app: $0, context: $1)
                 return try browse.video(try browse.opened(id, counted: false), photo: photo)
             }
+        case .vacationPrint(let id):
+            RouteDeclaration("/vacations/\(id)/print", as: Parse(Route.vacationPrint),
+                             get: { try PrintedBookController(app: $0, context: $1).form(id: id) },
+                             post: { try PrintedBookController(app: $0, context: $1).ask(id: id) })
+        case .vacationPrintCancel(let id):
+            .post("/vacations/\(id)/print/cancel", as: Parse(Route.vacationPrintCancel)) { try PrintedBookController(app: $0, context: $1).cancel(id: id) }
+        case .vacationPrintPDF(let id):
+            .get("/vacations/\(id)/print/book.pdf", as: Parse(Route.vacationPrintPDF)) { try PrintedBookController(app: $0, context: $1).pdf(id: id) }
+        case .vacationPrintPage(let id, let page):
+            .get("/vacations/\(id)/print/pages/\(page)", as: Parse(Route.vacationPrintPage)) { try PrintedBookController(app: $0, context: $1).pagePicture(id: id, page: page) }
+        case .vacationPrintPreview(let id, let page):
+            .get("/vacations/\(id)/print/preview/\(page)", as: Parse(Route.vacationPrintPreview)) { try PrintedBookController(app: $0, context: $1).preview(id: id, page: page) }
         case .vacationBook(let id, let page):
             .get("/vacations/\(id)/book/\(page)", as: Parse(Route.vacationBook)) { app, context in
                 let browse = VacationBrowseController(app: app, context: context)

@@ -163,6 +163,16 @@ public enum Route: Sendable, Equatable {
     /// A vacation's video (or Live Photo's motion), played from the library's rendition.
     case vacationPhotoVideo(id: Int64, photo: Int64)
     case vacationBook(id: Int64, page: Int)
+    /// Make a book…: the printed book's choices, how far it is, its report and download.
+    case vacationPrint(id: Int64)
+    /// Stops the printed book being made.
+    case vacationPrintCancel(id: Int64)
+    /// The printed book's PDF.
+    case vacationPrintPDF(id: Int64)
+    /// A page of the printed book as a picture, for its preview.
+    case vacationPrintPage(id: Int64, page: Int)
+    /// The printed book in the page-turning book, page by page as it prints.
+    case vacationPrintPreview(id: Int64, page: Int)
     /// What a device keeps to use a vacation offline (JSON, for kept-sets.js), a part at a time.
     case vacationKeepListPart(id: Int64, from: Int)
     /// Sharing a vacation (its owner only): its links and the accounts it is shared with; a new link posted.
@@ -278,6 +288,7 @@ public enum Route: Sendable, Equatable {
         .vacationExport(id: 1), .vacationGPX(id: 1), .vacationItinerary(id: 1), .vacationTags(id: 1, query: nil), .vacationPhotos(id: 1, filter: .all),
         .vacationPhoto(id: 1, photo: 1, filter: .all), .vacationPhotoRemoval(id: 1, photo: 1, filter: .all),
         .vacationPhotoImage(id: 1, photo: 1, size: .preview), .vacationPhotoVideo(id: 1, photo: 1), .vacationBook(id: 1, page: 1), .vacationKeepList(id: 1),
+        .vacationPrint(id: 1), .vacationPrintCancel(id: 1), .vacationPrintPDF(id: 1), .vacationPrintPage(id: 1, page: 1), .vacationPrintPreview(id: 1, page: 1),
         .vacationSharing(id: 1), .vacationLinkOptions(id: 1, link: 1), .vacationLinkStop(id: 1, link: 1), .vacationMembers(id: 1),
         .vacationMemberRemoval(id: 1, account: AccountID(2)),
 

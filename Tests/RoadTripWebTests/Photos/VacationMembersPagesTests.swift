@@ -106,7 +106,7 @@ import Testing
         share(as: .view)
         let before = try web.snapshot()
         let routes = Route.examples.filter { $0.path.hasPrefix("/vacations/1") }
-        try #require(routes.count == 20)
+        try #require(routes.count == 25)
 
         for route in routes {
             // MUT

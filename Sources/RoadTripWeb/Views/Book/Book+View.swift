@@ -151,26 +151,19 @@ struct ReadingSettingsForm: HTML {
             input(.type("hidden"), .name("from"), .value(from))
             fieldset(.class("segmented")) {
                 legend { "Turn pages" }
-                segment("transition", "curl", "Page curl", settings.transition == .curl)
-                segment("transition", "scroll", "Scroll", settings.transition == .scroll)
+                Segment(name: "transition", value: "curl", caption: "Page curl", checked: settings.transition == .curl)
+                Segment(name: "transition", value: "scroll", caption: "Scroll", checked: settings.transition == .scroll)
             }
             fieldset(.class("segmented")) {
                 legend { "Direction" }
-                segment("orientation", "horizontal", "Sideways", settings.orientation == .horizontal)
-                segment("orientation", "vertical", "Up and down", settings.orientation == .vertical)
+                Segment(name: "orientation", value: "horizontal", caption: "Sideways", checked: settings.orientation == .horizontal)
+                Segment(name: "orientation", value: "vertical", caption: "Up and down", checked: settings.orientation == .vertical)
             }
             p(.class("form-actions")) {
                 button(.type("submit"), .class("button")) { "Save" }
                 // A popover or a sheet has its own Cancel (popovers.js); the screen needs one.
                 if from != Route.account.path { a(.class("button secondary screen-only"), .href(from)) { "Cancel" } }
             }
-        }
-    }
-
-    private func segment(_ name: String, _ value: String, _ caption: String, _ checked: Bool) -> some HTML {
-        label(.class("segment")) {
-            input(.type("radio"), .name(name), .value(value), .when(checked, .checked()))
-            span { caption }
         }
     }
 }

@@ -63,3 +63,18 @@ struct Confirmation: HTML {
         }
     }
 }
+
+/// One choice of a segmented control (a `fieldset.segmented` of radio buttons, as iOS draws it).
+struct Segment: HTML {
+    let name: String
+    let value: String
+    let caption: String
+    let checked: Bool
+
+    var content: some HTML {
+        label(.class("segment")) {
+            input(.type("radio"), .name(name), .value(value), .when(checked, .checked()))
+            span { caption }
+        }
+    }
+}

@@ -39,6 +39,7 @@ struct VacationMenuView: HTML {
                 li { entry(addresses.photos(.all), "All photos", PhotoFormat.count(vacation.photoCount), "all-photos") }
                 if vacation.photoCount > 0 {
                     li { entry(addresses.book(1), "Book", "", "book") }
+                    if reveal.mayManage { li { entry(.vacationPrint(id: vacation.id), "Make a book…", "A PDF to print", "print") } }
                 }
                 KeepOfflineRow(list: addresses.keepList(), subject: "this vacation", action: "Keep this vacation offline")
             }

@@ -1,0 +1,133 @@
+import Foundation
+import HTML
+import HTTPServer
+import PrintedBook
+import RoadTrip
+
+/// Make a book…: a vacation's printed book asked for, made in the background by the book
+/// worker, previewed in the page-turning book, downloaded as a PDF. Its owner's alone.
+struct PrintedBookController {
+    let app: App
+    let context: RequestContext
+
+    private var browse: VacationBrowseController { VacationBrowseController(app: app, context: context) }
+    private var books: VacationBooks { app.library.printedBooks }
+
+    /// The vacation, opened by its owner.
+    private func owned(_ id: Int64) throws -> VacationOpening {
+        let opening = try browse.opened(id)
+        guard opening.reveal.mayManage else { throw HTTPError(status: .forbidden, message: "Only \(opening.ownerName), who owns this vacation, makes its book.") }
+        return opening
+    }
+
+    /// The choices, and the book asked for last: how far it is, its report and its download.
+    func form(id: Int64, asked: BookRequest? = nil, error: String? = nil, status: Status = .ok) throws -> Response {
+        let opening = try owned(id)
+        let account = try context.account.id
+        let book = try books.book(of: id, for: account)
+        let view = PrintBookView(vacation: opening.vacation, photos: try opening.contents.photos(.all), request: asked ?? book?.request ?? BookRequest(),
+                                 book: book, error: error)
+        return try browse.page(opening, title: "Make a book", screen: .detail, master: VacationMenuView(opening, counts: try opening.menuCounts()),
+                               detail: view, back: (opening.addresses.menu, opening.vacation.name), masterTitle: opening.vacation.name,
+                               masterBack: (.vacations, "Vacations"), status: status)
+    }
+
+    /// The choices posted: checked, then the book asked for (one asked before is replaced).
+    func ask(id: Int64) throws -> Response {
+        let opening = try owned(id)
+        var request = BookRequest()
+        guard let size = BookSize(rawValue: context.field("size")) else { return try refuse(id, request, "Choose one of the sizes.") }
+        request.size = size
+        request.photos = context.field("photos") == "favorites" ? .favorites : .all
+        request.map = context.field("map") == "1"
+        let (title, subtitle) = (context.field("title").trimmingCharacters(in: .whitespacesAndNewlines), context.field("subtitle").trimmingCharacters(in: .whitespacesAndNewlines))
+        request.title = title.isEmpty ? nil : title
+        request.subtitle = context.form["subtitle"] == nil ? nil : subtitle
+        guard title.count <= 120, subtitle.count <= 200 else { return try refuse(id, request, "A title is at most 120 characters, a subtitle 200.") }
+        if !context.field("cover").isEmpty {
+            guard let cover = Int64(context.field("cover")), try opening.contents.photo(id: cover) != nil else {
+                return try refuse(id, request, "Choose the cover among the vacation's photos.")
+            }
+            request.cover = cover
+        }
+        guard opening.vacation.photoCount > 0 else { return try refuse(id, request, "The vacation has no photos to print yet.") }
+        try books.ask(request, vacation: id, for: try context.account.id)
+        return .redirect(to: Route.vacationPrint(id: id).path)
+    }
+
+    private func refuse(_ id: Int64, _ request: BookRequest, _ message: String) throws -> Response {
+        try form(id: id, asked: request, error: message, status: .unprocessableContent)
+    }
+
+    func cancel(id: Int64) throws -> Response {
+        _ = try owned(id)
+        try books.cancel(id, for: try context.account.id)
+        return .redirect(to: Route.vacationPrint(id: id).path)
+    }
+
+    /// The book made, while the vacation is as it was then.
+    private func made(_ id: Int64) throws -> (opening: VacationOpening, book: PrintedVacationBook) {
+        let opening = try owned(id)
+        guard let book = try books.book(of: id, for: try context.account.id), book.state == .ready else {
+            throw HTTPError.notFound("This vacation's book is not made (or the vacation changed since): make it on its Make a book… screen.")
+        }
+        return (opening, book)
+    }
+
+    func pdf(id: Int64) throws -> Response {
+        let (opening, _) = try made(id)
+        guard var response = Response.file(at: books.file(of: id), contentType: "application/pdf", cacheControl: "private, no-store", for: context.request) else {
+            throw HTTPError.notFound("The book's file is gone: make it again.")
+        }
+        response.headers["Content-Disposition"] = "attachment; filename=\"\(Self.fileName(opening.vacation.name)).pdf\""
+        return response
+    }
+
+    /// "Lisbon 2019" → "Lisbon-2019": letters, digits and dashes of ASCII alone in a header.
+    static func fileName(_ name: String) -> String {
+        let kept = name.unicodeScalars.map { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains(Character($0))) ? Character($0) : "-" }
+        let joined = String(kept).split(separator: "-").joined(separator: "-")
+        return joined.isEmpty ? "book" : String(joined.prefix(80))
+    }
+
+    /// The content the book was made of, again, to draw a page of it.
+    private func content(_ id: Int64, _ book: PrintedVacationBook, scratch: URL) throws -> BookContent {
+        guard let content = try app.library.bookContent(ofVacation: id, for: try context.account.id, book.request, scratch: scratch) else {
+            throw HTTPError.notFound("This vacation has no book.")
+        }
+        return content
+    }
+
+    /// A page as a picture 900 points wide (sharp on a phone's screen), drawn as it prints.
+    func pagePicture(id: Int64, page: Int) throws -> Response {
+        let (_, book) = try made(id)
+        let scratch = app.library.folder.appendingPathComponent("cache/books/preview-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let printer = BookPrinter(size: book.request.size, processor: app.library.photos.processor)
+        let png: [UInt8]
+        do {
+            png = try printer.previewPNG(try content(id, book, scratch: scratch), page: page, width: 900)
+        } catch let error as BookError {
+            throw HTTPError.notFound("The book has no such page: \(error.description).")
+        }
+        return Response(status: .ok, headers: ["Content-Type": "image/png", "Cache-Control": "private, no-cache"], body: .bytes(png))
+    }
+
+    /// The book in the page-turning book, each page the picture of it as it prints.
+    func preview(id: Int64, page number: Int) throws -> Response {
+        let (opening, book) = try made(id)
+        let pages = book.pages
+        let shown = Book(pageCount: pages)
+        guard shown.page(at: number) != nil else { throw HTTPError.notFound("The book has \(pages) pages; there is no page \(number).") }
+        let settings = try app.library.trips.settings(of: try context.account.id)
+        let ratio = book.request.size.trim
+        let chrome = BookChrome(label: "Preview of the book of \(opening.vacation.name)", book: shown, current: number,
+                                partner: shown.spreadPartner(of: number), settings: settings, link: { .vacationPrintPreview(id: id, page: $0) }) { page in
+            PrintPreviewPage(number: page, isCurrent: page == number, image: .vacationPrintPage(id: id, page: page),
+                             width: Int(ratio.width.rounded()), height: Int(ratio.height.rounded()))
+        }
+        return try browse.page(opening, title: "Preview", screen: .detail, master: VacationMenuView(opening, counts: try opening.menuCounts()),
+                               detail: chrome, back: (.vacationPrint(id: id), "Make a book"), masterTitle: opening.vacation.name,
+                               masterBack: (.vacations, "Vacations"))
+    }
+}
