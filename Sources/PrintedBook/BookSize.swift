@@ -64,6 +64,10 @@ public struct Rect: Sendable, Equatable {
     public var maxY: Double { y + height }
     var area: Double { width * height }
 
+    func intersects(_ other: Rect) -> Bool {
+        x < other.maxX && other.x < maxX && y < other.maxY && other.y < maxY
+    }
+
     /// Whether `other` lies wholly inside, to a hundredth of a point.
     public func contains(_ other: Rect) -> Bool {
         other.x >= x - 0.01 && other.y >= y - 0.01 && other.maxX <= maxX + 0.01 && other.maxY <= maxY + 0.01

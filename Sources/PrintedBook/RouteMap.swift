@@ -57,15 +57,20 @@ struct RouteMap {
             }
             cairo_stroke(context)
         }
-        // The places, named beside their dots.
+        // The places, each a dot, named beside it where the name overlaps none named before.
+        var named: [Rect] = []
         for (name, point) in route.places {
             let (x, y) = place(point)
             drawing.colour(0.1, 0.3, 0.65)
             cairo_new_path(context)
             cairo_arc(context, x, y, 3.5, 0, 2 * .pi)
             cairo_fill(context)
+            let width = min(160, max(0, box.maxX - x - 8))
+            let label = Rect(x: x + 6, y: y - 6, width: width, height: drawing.text(name, in: Rect(x: x + 6, y: y - 6, width: width, height: 12), size: 8, lines: 1, draw: false))
+            guard width > 20, !named.contains(where: { $0.intersects(label) }) else { continue }
+            named.append(label)
             drawing.colour(0.1, 0.1, 0.12)
-            drawing.text(name, in: Rect(x: x + 6, y: y - 6, width: min(160, box.maxX - x - 6), height: 12), size: 8, lines: 1)
+            drawing.text(name, in: label, size: 8, lines: 1)
         }
         cairo_restore(context)
         drawing.colour(0.75, 0.75, 0.78)

@@ -1,15 +1,16 @@
 import Foundation
 import PrintedBook
 import RoadTrip
+import RoadTripWeb
 
 extension Commands {
     /// `roadtrip vacation import FILE --user NAME`, `roadtrip vacation list --user NAME`,
     /// `roadtrip vacation book ID --user NAME --output FILE.pdf [--size S] [--favorites] [--no-map] [--title T] [--subtitle S]`.
     static func vacation(_ arguments: [String]) throws(CommandFailure) {
-        let parsed = try parse(arguments, values: ["--user", "--output", "--size", "--title", "--subtitle", "--cover"], flags: ["--favorites", "--no-map"])
+        let parsed = try parse(arguments, values: ["--user", "--output", "--size", "--title", "--subtitle", "--cover", "--basemap"], flags: ["--favorites", "--no-map"])
         let usage = "usage: roadtrip vacation import FILE --user NAME | roadtrip vacation list --user NAME\n"
             + "       roadtrip vacation book ID --user NAME --output FILE.pdf [--size a4|a4-landscape|letter|square] [--favorites] [--no-map] "
-            + "[--title TEXT] [--subtitle TEXT] [--cover PHOTO]"
+            + "[--title TEXT] [--subtitle TEXT] [--cover PHOTO] [--basemap FILE]"
         guard let userName = parsed.options["--user"] else { throw CommandFailure(message: usage, status: 64) }
         let library = try openLibrary(parsed)
         do {
@@ -62,16 +63,20 @@ extension Commands {
             }
             request.size = known
         }
+        var basemap: BasemapPack?
+        if let file = parsed.options["--basemap"] {
+            do { basemap = try BasemapPack(file: URL(fileURLWithPath: file)) } catch { throw CommandFailure(message: "--basemap \(file): \(error)") }
+        }
         if let cover = parsed.options["--cover"] {
             guard let photo = Int64(cover) else { throw CommandFailure(message: "--cover takes a photo's number in the vacation", status: 64) }
             request.cover = photo
         }
         do {
             let terminal = isatty(STDERR_FILENO) == 1
-            let printed = try library.printBook(ofVacation: id, for: account.id, request, to: output) { page, pages in
+            let printed = try library.printBook(ofVacation: id, for: account.id, request, to: output, land: basemap?.landShapes, progress: { page, pages in
                 if terminal { FileHandle.standardError.write(Data("\r\u{1B}[KLaying out page \(page) of \(pages)".utf8)) }
                 return true
-            }
+            })
             if terminal { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
             guard let report = printed?.report else {
                 throw CommandFailure(message: "\(account.name) has no vacation \(id) (`roadtrip vacation list --user \(account.name)` lists them)")

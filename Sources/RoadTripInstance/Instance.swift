@@ -160,7 +160,7 @@ public final class Instance: Sendable {
         // Imports asked for on the Import screen, one at a time, by whichever instance claims them.
         let importWorker = library.importWorker(log: log)
         importWorker.start()
-        let bookWorker = library.bookWorker(log: log)
+        let bookWorker = library.bookWorker(land: options.basemap?.landShapes, log: log)
         bookWorker.start()
         workers = [renditionWorkers, tripWorker, videoWorkers, importWorker, bookWorker] + (copies.map { [$0.fetchers] } ?? []) + backupWorkers
     }

@@ -1,6 +1,7 @@
 import Foundation
 import SQLDatabase
 import Testing
+import TestSupport
 @testable import RoadTrip
 #if canImport(Glibc)
 import Glibc
@@ -71,5 +72,39 @@ extension CommandLineTests {
         #expect(try library.vacations.all(of: ann.id).map { "\($0.name) \($0.photoCount)" } == ["Lisbon 1", "Porto 0"])
         #expect(try library.vacations.vacation(1, of: ann.id)?.contents.tags(ofPhoto: 1) == ["Trams"])
         #expect(stopped.standardError.contains("warning: vacation “Porto” (2) is empty: its document was missing"))
+    }
+}
+
+extension CommandLineTests {
+    @Test func vacationBookWritesThePrintReadyPDFAndSaysItsReportAndRefusesWhatItCannotDo() throws {
+        // setup: Ann's "Lisbon" of two photos
+        let data = scratch.url.appendingPathComponent("data")
+        let library = try Library(folder: data, readers: 1)
+        let ann = try library.accounts.create(name: "Ann", password: "correct horse battery", repeated: "correct horse battery", isOwner: true)
+        let lisbon = try library.vacations.create(named: "Lisbon", for: ann.id)
+        for seed in 1...2 {
+            let path = try scratch.drawPhoto("p\(seed).jpg", seed: UInt64(seed), width: 1200, height: 900)
+            guard case .imported(let photo, _) = library.photos.importPhoto(at: path, fileName: "p\(seed).jpg", by: ann.id) else {
+                Issue.record("not imported")
+                return
+            }
+            _ = try library.vacations.visit(photo, into: lisbon, for: ann.id, library: library)
+        }
+        let output = scratch.url.appendingPathComponent("Lisbon.pdf").path
+
+        // MUT
+        let made = try run("vacation", "book", String(lisbon), "--user", "Ann", "--output", output, "--size", "letter", "--data", data.path)
+        let size = try run("vacation", "book", String(lisbon), "--user", "Ann", "--output", output, "--size", "b5", "--data", data.path)
+        let none = try run("vacation", "book", "99", "--user", "Ann", "--output", output, "--data", data.path)
+        let noOutput = try run("vacation", "book", String(lisbon), "--user", "Ann", "--data", data.path)
+
+        // validate
+        #expect(made.status == 0 && made.standardOutput.hasPrefix("Wrote \(output) (US Letter (8.5 × 11 in)).\n"), "\(made.standardOutput) \(made.standardError)")
+        #expect(made.standardOutput.contains(" pages, 2 photos.\n"))
+        let info = try ChildProcess("/usr/bin/pdfinfo", [output]).waitForExit(within: 30).standardOutput
+        #expect(info.contains("Page size:       629.008 x 809.008 pts"), "Letter and 3 mm of bleed each side: \(info)")
+        #expect(size.status == 64 && size.standardError.contains("--size is one of a4, a4-landscape, letter, square, not 'b5'"))
+        #expect(none.status == 1 && none.standardError.contains("Ann has no vacation 99"))
+        #expect(noOutput.status == 64 && noOutput.standardError.contains("usage: roadtrip vacation"))
     }
 }

@@ -1,3 +1,4 @@
+import Compression
 import Foundation
 import HTTPServer
 import RoadTrip
@@ -85,5 +86,51 @@ import Testing
         } throws: { error in
             "\(error)" == "--basemap \(file.path): \(reason); make it again with scripts/make-basemap-tiles.py (make basemap)"
         }
+    }
+}
+
+extension BasemapPackTests {
+    /// A tile's layers as the script writes them: each part's points, zigzag LEB128 steps.
+    static func tile(land: [[(Int, Int)]]) -> [UInt8] {
+        func varint(_ value: Int) -> [UInt8] {
+            var zigzag = UInt32(bitPattern: Int32((value << 1) ^ (value >> 63)))
+            var bytes: [UInt8] = []
+            repeat {
+                bytes.append(UInt8(zigzag & 0x7F) | (zigzag > 0x7F ? 0x80 : 0))
+                zigzag >>= 7
+            } while zigzag > 0
+            return bytes
+        }
+        var bytes = Array("RTB1".utf8) + le(UInt32(land.count))
+        for ring in land {
+            bytes += le(UInt32(ring.count))
+            var last = (0, 0)
+            for point in ring {
+                bytes += varint(point.0 - last.0) + varint(point.1 - last.1)
+                last = point
+            }
+        }
+        return bytes + le(UInt32(0)) + le(UInt32(0))
+    }
+
+    @Test func aPrintedMapsLandIsTheTilesRingsOverItsBoxAndADamagedTileGivesNone() throws {
+        // setup: zoom 1's north-west tile (the zoom a map of most of the world is drawn at), a
+        // square of land in its middle; a tile cut short
+        let square = [(4096, 4096), (12288, 4096), (12288, 12288), (4096, 12288)]
+        let body = Self.tile(land: [square])
+        let gzip = ContentCoding.gzip.encode(body)
+        let pack = try BasemapPack(file: try write(Self.pack([(1, 0, 0, gzip)])))
+
+        // MUT
+        let rings = pack.land(south: -80, west: -170, north: 80, east: 170)
+        let cut = BasemapPack.landRings(Array(body.prefix(body.count - 12)), z: 0, x: 0, y: 0)
+        let none = BasemapPack.landRings(Array("NOPE".utf8) + body, z: 0, x: 0, y: 0)
+
+        // validate: an eighth of the world's width and height from its north-west corner
+        #expect(rings.count == 1 && rings.first?.count == 4)
+        let corner = try #require(rings.first?.first)
+        #expect(abs(corner.longitude + 135) < 0.001 && abs(corner.latitude - 79.17) < 0.01, "\(corner)")
+        #expect(cut.count <= 1 && (cut.first?.count ?? 0) < 4, "what a cut tile holds before its end, and no trap")
+        #expect(none.isEmpty)
     }
 }

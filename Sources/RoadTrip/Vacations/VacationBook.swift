@@ -22,14 +22,18 @@ public struct BookRequest: Sendable, Equatable {
     }
 }
 
+/// The land of the basemap over a box (south, west, north, east), as rings filled even-odd: what
+/// the printed route map fills under its tracks (`BasemapPack.land`).
+public typealias LandShapes = @Sendable (_ south: Double, _ west: Double, _ north: Double, _ east: Double) -> [[BookPoint]]
+
 extension Library {
     /// Writes the vacation's book to `path` as `BookPrinter` does, its photos copied where needed
     /// to a scratch folder removed after; nil when the account has no such vacation.
-    public func printBook(ofVacation id: Int64, for account: AccountID, _ request: BookRequest, to path: String,
+    public func printBook(ofVacation id: Int64, for account: AccountID, _ request: BookRequest, to path: String, land: LandShapes? = nil,
                           progress: (Int, Int) -> Bool = { _, _ in true }) throws -> (content: BookContent, report: BookReport)? {
         let scratch = folder.appendingPathComponent("cache/books/scratch-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: scratch) }
-        guard let content = try bookContent(ofVacation: id, for: account, request, scratch: scratch) else { return nil }
+        guard let content = try bookContent(ofVacation: id, for: account, request, scratch: scratch, land: land) else { return nil }
         guard content.photoCount > 0 else {
             throw BookError("the vacation has no photos to print\(request.photos == .favorites ? " among the favourites" : "")")
         }
@@ -41,7 +45,8 @@ extension Library {
     /// each printed from the library's original (a video from its poster; a photo the library no
     /// longer has from the vacation's own copy, which the report will find small), its route and
     /// places, its figures. Nil when the account has no such vacation.
-    public func bookContent(ofVacation id: Int64, for account: AccountID, _ request: BookRequest, scratch: URL) throws -> BookContent? {
+    public func bookContent(ofVacation id: Int64, for account: AccountID, _ request: BookRequest, scratch: URL,
+                            land: LandShapes? = nil) throws -> BookContent? {
         guard let (name, contents) = try vacations.vacation(id, of: account) else { return nil }
         var chosen = try contents.photos(.all)
         if request.photos == .favorites {
@@ -104,8 +109,21 @@ extension Library {
             title: request.title.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.flatMap { $0.isEmpty ? nil : $0 } ?? name,
             subtitle: request.subtitle ?? Self.dates(from: dated.first, to: dated.last),
             cover: cover?.book,
-            route: request.map && !(lines.isEmpty && mapPlaces.isEmpty) ? BookRoute(lines: lines, places: mapPlaces) : nil,
+            route: request.map && !(lines.isEmpty && mapPlaces.isEmpty) ? Self.route(lines: lines, places: mapPlaces, land: land) : nil,
             days: days, figures: figures.map { (label: $0.0, value: $0.1) }, leftOut: leftOut)
+    }
+
+    /// The route's map: its tracks and places over the land around them (a margin of a quarter
+    /// of its size every side, as the map frames it).
+    static func route(lines: [[BookPoint]], places: [(name: String, point: BookPoint)], land: LandShapes?) -> BookRoute {
+        let points = lines.flatMap { $0 } + places.map(\.point)
+        guard let land, let south = points.map(\.latitude).min(), let north = points.map(\.latitude).max(),
+              let west = points.map(\.longitude).min(), let east = points.map(\.longitude).max() else {
+            return BookRoute(lines: lines, places: places)
+        }
+        let margin = max(north - south, east - west, 0.05) * 0.6
+        return BookRoute(land: land(max(-85, south - margin), max(-180, west - margin), min(85, north + margin), min(180, east + margin)),
+                         lines: lines, places: places)
     }
 
     private static let calendar: Calendar = {

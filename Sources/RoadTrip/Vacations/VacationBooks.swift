@@ -68,6 +68,12 @@ public struct PrintedVacationBook: Sendable, Equatable {
 /// The books asked for in the browser, and the worker that writes them one at a time.
 public struct VacationBooks: Sendable {
     let library: Library
+    /// The basemap's land under the route's map; nil: the map without it.
+    let land: LandShapes?
+
+    public init(library: Library, land: LandShapes? = nil) {
+        (self.library, self.land) = (library, land)
+    }
 
     /// Where the vacation's book is written.
     public func file(of vacation: Int64) -> String {
@@ -150,7 +156,7 @@ public struct VacationBooks: Sendable {
         try FileManager.default.createDirectory(atPath: (file(of: vacation) as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         let key = try contentsKey(of: vacation, for: account, asked.request)
         do {
-            let printed = try library.printBook(ofVacation: vacation, for: account, asked.request, to: file(of: vacation)) { page, pages in
+            let printed = try library.printBook(ofVacation: vacation, for: account, asked.request, to: file(of: vacation), land: land) { page, pages in
                 let state: String? = try? database.write { db in
                     try db.execute("UPDATE vacation_books SET page = \(page), pages = \(pages) WHERE vacation_id = \(vacation)")
                     return try db.fetchValue("SELECT state FROM vacation_books WHERE vacation_id = \(vacation)")
@@ -179,8 +185,9 @@ extension Library {
     public var printedBooks: VacationBooks { VacationBooks(library: self) }
 
     /// The worker that writes the books asked for in the browser: one at a time (a book's
-    /// photos are decoded one after another within the decode budget).
-    public func bookWorker(log: @escaping @Sendable (String) -> Void) -> JobRunner {
-        JobRunner(queue: jobs, kinds: [.printedBook], workers: 1, log: log) { [self] job in try printedBooks.run(job) }
+    /// photos are decoded one after another within the decode budget), the map over `land`.
+    public func bookWorker(land: LandShapes?, log: @escaping @Sendable (String) -> Void) -> JobRunner {
+        let books = VacationBooks(library: self, land: land)
+        return JobRunner(queue: jobs, kinds: [.printedBook], workers: 1, log: log) { job in try books.run(job) }
     }
 }

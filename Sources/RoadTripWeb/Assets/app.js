@@ -258,6 +258,7 @@ const SCREEN_SCRIPTS = {
   "photo-grid": () => import("./photo-grid.js"),
   uploads: () => import("./uploads.js"),
   importing: () => import("./importing.js"),
+  progress: () => import("./progress.js"),
   "photo-map": () => import("./photo-map.js"),
   "point-map": () => import("./point-map.js"),
   timeline: () => import("./timeline.js"),

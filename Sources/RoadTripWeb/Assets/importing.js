@@ -2,8 +2,8 @@
 // a time (8 MiB), each piece posted at the offset the server says it has, so an upload that
 // breaks — a dropped network, a closed laptop, a server restarted — goes on where it stopped when
 // the same file is chosen again (and at once, a few times, when the network comes back). Then
-// the list of what can be imported is read again. An import asked for shows its progress,
-// asked for again every two seconds until it is done. app.js loads this module on those screens.
+// the list of what can be imported is read again (an import asked for follows its progress with
+// progress.js). app.js loads this module on those screens.
 
 import { fetchDocument } from "./shared.js";
 
@@ -134,31 +134,8 @@ async function refreshChoices(screen) {
   }
 }
 
-/** An import that waits or runs: its page, read again every two seconds until it is done. */
-function follow(section) {
-  if (section.dataset.following) return;
-  section.dataset.following = "true";
-  const again = async () => {
-    if (!section.isConnected) return;
-    try {
-      const fresh = (await fetchDocument(section.dataset.refresh)).querySelector(".asked-import");
-      if (fresh && section.isConnected) {
-        section.replaceWith(document.adoptNode(fresh));
-        section = fresh;
-        if (!fresh.dataset.refresh) return;
-        fresh.dataset.following = "true";
-      }
-    } catch {
-      // asked again below
-    }
-    setTimeout(again, 2000);
-  };
-  setTimeout(again, 2000);
-}
-
 function setUp() {
   for (const screen of document.querySelectorAll(".import-screen")) setUpScreen(screen);
-  for (const section of document.querySelectorAll(".asked-import[data-refresh]")) follow(section);
 }
 
 setUp();

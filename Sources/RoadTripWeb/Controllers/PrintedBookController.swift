@@ -42,7 +42,7 @@ struct PrintedBookController {
         request.map = context.field("map") == "1"
         let (title, subtitle) = (context.field("title").trimmingCharacters(in: .whitespacesAndNewlines), context.field("subtitle").trimmingCharacters(in: .whitespacesAndNewlines))
         request.title = title.isEmpty ? nil : title
-        request.subtitle = context.form["subtitle"] == nil ? nil : subtitle
+        request.subtitle = subtitle.isEmpty ? nil : subtitle
         guard title.count <= 120, subtitle.count <= 200 else { return try refuse(id, request, "A title is at most 120 characters, a subtitle 200.") }
         if !context.field("cover").isEmpty {
             guard let cover = Int64(context.field("cover")), try opening.contents.photo(id: cover) != nil else {
@@ -92,7 +92,8 @@ struct PrintedBookController {
 
     /// The content the book was made of, again, to draw a page of it.
     private func content(_ id: Int64, _ book: PrintedVacationBook, scratch: URL) throws -> BookContent {
-        guard let content = try app.library.bookContent(ofVacation: id, for: try context.account.id, book.request, scratch: scratch) else {
+        guard let content = try app.library.bookContent(ofVacation: id, for: try context.account.id, book.request, scratch: scratch,
+                                                        land: app.basemap?.landShapes) else {
             throw HTTPError.notFound("This vacation has no book.")
         }
         return content

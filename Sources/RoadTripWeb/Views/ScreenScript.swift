@@ -12,8 +12,9 @@ enum ScreenScript {
     static let pointMap = "point-map"
     static let timeline = "timeline"
     static let importing = "importing"
+    static let progress = "progress"
 
-    static let all = [book, webView, photoViewer, photoGrid, uploads, photoMap, pointMap, timeline, importing]
+    static let all = [book, webView, photoViewer, photoGrid, uploads, photoMap, pointMap, timeline, importing, progress]
 
     /// The scripts a page links for what its markup asked for (`Attribute.script`), in the order
     /// of `all`; a name that is not one of them is never linked.

@@ -141,7 +141,7 @@ struct AskedImportView: HTML {
 
     var content: some HTML {
         let going = asked.state == .waiting || asked.state == .running
-        section(.class("form-page wide asked-import"), .script(ScreenScript.importing), .data("state", asked.state.rawValue),
+        section(.id("asked-import"), .class("form-page wide asked-import"), .script(ScreenScript.progress), .data("state", asked.state.rawValue),
                 .when(going, .data("refresh", Route.importRequest(id: asked.id).path))) {
             h2 { asked.dryRun ? "Report on \(asked.label)" : "Import of \(asked.label)" }
             p(.class("import-state"), .role("status")) { AskedImportView.stateText(asked) }

@@ -59,7 +59,9 @@ struct PrintBookView: HTML {
 
     @HTMLBuilder
     private func state(_ book: PrintedVacationBook) -> some HTML {
-        div(.class("print-book-state"), .role("status")) {
+        let going = book.state == .waiting || book.state == .making
+        div(.id("print-book-state"), .class("print-book-state"), .role("status"), .script(ScreenScript.progress),
+            .when(going, .data("refresh", Route.vacationPrint(id: vacation.id).path))) {
             switch book.state {
             case .waiting, .making:
                 p(.class("print-progress")) { book.progress + "…" }
