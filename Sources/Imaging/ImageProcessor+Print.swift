@@ -6,15 +6,16 @@ public struct PrintPicture: Sendable {
     public let width: Int
     public let height: Int
     public let jpeg: [UInt8]
-    /// `width` × `height` × 3 bytes, row after row.
+    /// `width` × `height` × 3 bytes, row after row; empty when not asked for.
     public let rgb: [UInt8]
 }
 
 extension ImageProcessor {
     /// The photo at `source` made to fit `width` × `height` pixels (or, with `crop`, to fill it,
     /// cut about its centre), upright, in sRGB, never enlarged: a print never has more pixels
-    /// than the photo. Checks format, pixel limit and decode budget as a rendition does.
-    public func printPicture(of source: String, width: Int, height: Int, crop: Bool, quality: Int = 92) throws(ImagingError) -> PrintPicture {
+    /// than the photo. Checks format, pixel limit and decode budget as a rendition does. Its RGB
+    /// rows only with `pixels` (a PDF needs the JPEG alone).
+    public func printPicture(of source: String, width: Int, height: Int, crop: Bool, pixels: Bool = true, quality: Int = 92) throws(ImagingError) -> PrintPicture {
         guard width > 0, height > 0, width <= 30_000, height <= 30_000 else {
             throw ImagingError(.tooManyPixels, "a print of \(width) × \(height) pixels is not one RoadTrip makes")
         }
@@ -23,6 +24,8 @@ extension ImageProcessor {
                 rt_vips_print_picture(source, Int32(width), Int32(height), crop ? 1 : 0, $0)
             }
             let jpeg = try image.encoded(as: .jpeg, quality: quality, strip: true) { (bytes) throws(ImagingError) in Array(bytes) }
+            let (w, h) = (Int(rt_vips_width(image.handle)), Int(rt_vips_height(image.handle)))
+            guard pixels else { return PrintPicture(width: w, height: h, jpeg: jpeg, rgb: []) }
             var buffer: UnsafeMutableRawPointer?
             var length = 0
             var error: UnsafeMutablePointer<CChar>?
@@ -30,7 +33,6 @@ extension ImageProcessor {
                 throw ImagingError(.corrupt, "cannot read the photo's pixels (\(Vips.detail(taking: error)))")
             }
             defer { rt_vips_free(buffer) }
-            let (w, h) = (Int(rt_vips_width(image.handle)), Int(rt_vips_height(image.handle)))
             guard length == w * h * 3 else { throw ImagingError(.corrupt, "the photo's pixels are not the size it says") }
             return PrintPicture(width: w, height: h, jpeg: jpeg, rgb: Array(UnsafeRawBufferPointer(start: buffer, count: length)))
         }

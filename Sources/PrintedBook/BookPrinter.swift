@@ -235,13 +235,15 @@ public struct BookPrinter: Sendable {
         let (width, height) = (Int((placed.frame.width * perPoint).rounded(.up)), Int((placed.frame.height * perPoint).rounded(.up)))
         let made: PrintPicture
         do {
-            made = try processor.printPicture(of: placed.photo.path, width: width, height: height, crop: placed.crop)
+            // The cover's pixels say where its title reads; a preview paints pixels.
+            made = try processor.printPicture(of: placed.photo.path, width: width, height: height, crop: placed.crop,
+                                              pixels: preview != nil || placed.crop)
         } catch {
             throw BookError("\(placed.photo.name) cannot be printed: \(error)")
         }
         let dpi = Int((Double(made.width) / (placed.frame.width / 72)).rounded(.down))
         let picture = try Picture(rgb: made.rgb, jpeg: preview == nil ? made.jpeg : nil, width: made.width, height: made.height)
-        return (picture, dpi, Self.calmestThird(of: made))
+        return (picture, dpi, made.rgb.isEmpty ? 2 : Self.calmestThird(of: made))
     }
 
     /// The third (0 top, 1 middle, 2 bottom) whose light varies least: where a title reads.

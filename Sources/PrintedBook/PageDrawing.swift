@@ -89,6 +89,8 @@ final class Picture {
     let width: Int
     let height: Int
 
+    /// A PDF's picture is its JPEG alone (Cairo embeds it as it is and never reads the pixels):
+    /// without `rgb` the surface stays unpainted.
     init(rgb: [UInt8], jpeg: [UInt8]?, width: Int, height: Int) throws(BookError) {
         guard let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(width), Int32(height)),
               cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let data = cairo_image_surface_get_data(surface) else {
@@ -97,7 +99,7 @@ final class Picture {
         (self.surface, self.width, self.height) = (surface, width, height)
         cairo_surface_flush(surface)
         let stride = Int(cairo_image_surface_get_stride(surface))
-        rgb.withUnsafeBufferPointer { source in
+        if rgb.count == width * height * 3 { rgb.withUnsafeBufferPointer { source in
             for y in 0..<height {
                 let row = data + y * stride
                 for x in 0..<width {
@@ -108,7 +110,7 @@ final class Picture {
                     row[x * 4 + 3] = 255
                 }
             }
-        }
+        } }
         cairo_surface_mark_dirty(surface)
         if let jpeg, let copy = malloc(jpeg.count) {
             jpeg.withUnsafeBytes { copy.copyMemory(from: $0.baseAddress!, byteCount: jpeg.count) }

@@ -68,6 +68,11 @@ enum Help {
               renamed "Name (2)" when NAME has one of that name. A damaged or foreign file
               is refused with the reason.
           roadtrip vacation list --user NAME [--data DIR] [--database URL]
+          roadtrip vacation book ID --user NAME --output FILE.pdf [--size a4|a4-landscape|letter|square]
+                [--favorites] [--no-map] [--title TEXT] [--subtitle TEXT] [--cover PHOTO] [--basemap FILE]
+              Write NAME's vacation ID as a print-ready PDF (3 mm bleed, fonts embedded, photos
+              at up to 300 dpi, an even page count) and say its report: the photos that print
+              below 150 dpi, and those left out.
           roadtrip user add NAME [--owner] [--data DIR] [--database URL]
           roadtrip user passwd NAME [--data DIR] [--database URL]
               Add an account, or set a new password (which ends its sessions). The password
