@@ -48,7 +48,7 @@ import Testing
             "/map/basemap/8-75-96",
         ])
         #expect(links.allSatisfy { $0.path.hasPrefix("/s/\(Route.exampleToken.text)") })
-        #expect(links.count == 11)
+        #expect(links.count == 12)
     }
 
     @Test func withoutASessionEveryPageIsSentToSignInAndBack() throws {

@@ -383,5 +383,7 @@ extension Schema {
         Migration("021-photo-versions", PhotoVersion.schema(integer: "BIGINT")),
         // SQLite's 026-vacation-books.
         Migration("022-vacation-books", PrintedVacationBook.schema(integer: "BIGINT")),
+        // SQLite's 027-links-offer-book.
+        Migration("023-links-offer-book", "ALTER TABLE vacation_links ADD COLUMN offer_book BIGINT NOT NULL DEFAULT 0 CHECK (offer_book IN (0, 1));"),
     ]
 }

@@ -386,6 +386,8 @@ enum Schema {
         Migration("025-photo-versions", PhotoVersion.schema(integer: "INTEGER")),
         // The printed books asked for in the browser (`VacationBooks`).
         Migration("026-vacation-books", PrintedVacationBook.schema(integer: "INTEGER")),
+        // A share link may offer the printed book (`ShareOptions.offerBook`), off unless the owner turns it on.
+        Migration("027-links-offer-book", "ALTER TABLE vacation_links ADD COLUMN offer_book INTEGER NOT NULL DEFAULT 0 CHECK (offer_book IN (0, 1));"),
     ]
 
     /// The same on both engines.

@@ -16,6 +16,10 @@ public struct BookRequest: Sendable, Equatable {
     public var subtitle: String?
     public var photos: Photos = .all
     public var map = true
+    /// What a share link keeps back: without `showWhere` no map, no place, no distance; without
+    /// `showDates` no date (days are numbered).
+    public var showWhere = true
+    public var showDates = true
 
     public init(size: BookSize = .a4, cover: Int64? = nil, title: String? = nil, subtitle: String? = nil, photos: Photos = .all, map: Bool = true) {
         (self.size, self.cover, self.title, self.subtitle, self.photos, self.map) = (size, cover, title, subtitle, photos, map)
@@ -48,8 +52,16 @@ extension Library {
     public func bookContent(ofVacation id: Int64, for account: AccountID, _ request: BookRequest, scratch: URL,
                             land: LandShapes? = nil) throws -> BookContent? {
         guard let (name, contents) = try vacations.vacation(id, of: account) else { return nil }
+        return try bookContent(name: name, contents: contents, favoritesOf: account, request, scratch: scratch, land: land)
+    }
+
+    /// The book of the vacation `contents` under `name` (as a share link shows it, perhaps), its
+    /// favourites `account`'s; what `request` keeps back is never in it.
+    public func bookContent(name: String, contents: VacationContents, favoritesOf account: AccountID?, _ request: BookRequest, scratch: URL,
+                            land: LandShapes? = nil) throws -> BookContent {
+        let id = contents.id
         var chosen = try contents.photos(.all)
-        if request.photos == .favorites {
+        if request.photos == .favorites, let account {
             let hearts = try favorites.among(sha256s: chosen.map(\.sha256), for: account)
             chosen = chosen.filter { hearts.contains($0.sha256) }
         }
@@ -60,8 +72,8 @@ extension Library {
         var printable: [(photo: VacationPhoto, book: BookPhoto)] = []
         var leftOut: [(photo: String, reason: String)] = []
         for photo in chosen {
-            let place = photo.placeID.flatMap { places[$0] }
-            let caption = photo.subtitle ?? [place?.name, photo.takenAt.map(Self.clockTime)].compactMap { $0 }.joined(separator: ", ")
+            let place = request.showWhere ? photo.placeID.flatMap { places[$0] } : nil
+            let caption = photo.subtitle ?? [place?.name, request.showDates ? photo.takenAt.map(Self.clockTime) : nil].compactMap { $0 }.joined(separator: ", ")
             if let stored = try self.photos.photo(sha256: photo.sha256) {
                 let path = self.photos.files.original(sha256: stored.sha256, format: stored.format)
                 printable.append((photo, BookPhoto(name: photo.title, path: path, width: stored.displayWidth, height: stored.displayHeight, caption: caption)))
@@ -89,27 +101,32 @@ extension Library {
             }
         }
         let byDay = Dictionary(grouping: printable) { $0.photo.takenAt.map { String($0.prefix(10)) } ?? "" }
-        let days = byDay.keys.sorted { ($0.isEmpty ? "~" : $0) < ($1.isEmpty ? "~" : $1) }.map { day -> BookDay in
+        let days = byDay.keys.sorted { ($0.isEmpty ? "~" : $0) < ($1.isEmpty ? "~" : $1) }.enumerated().map { number, day -> BookDay in
             let photos = byDay[day] ?? []
             var names: [String] = []
-            for name in photos.compactMap({ $0.photo.placeID.flatMap { places[$0]?.name } }) where !names.contains(name) { names.append(name) }
-            let metres = metresByDay[day] ?? 0
-            return BookDay(title: day.isEmpty ? "Undated" : Self.dayTitle(day), places: names,
-                           distance: metres >= 100 ? "\(Self.kilometres(metres)) km travelled" : nil, photos: photos.map(\.book))
+            for name in photos.compactMap({ $0.photo.placeID.flatMap { places[$0]?.name } }) where request.showWhere && !names.contains(name) {
+                names.append(name)
+            }
+            let metres = request.showWhere ? metresByDay[day] ?? 0 : 0
+            let title = day.isEmpty ? "Undated" : request.showDates ? Self.dayTitle(day) : "Day \(number + 1)"
+            return BookDay(title: title, places: names, distance: metres >= 100 ? "\(Self.kilometres(metres)) km travelled" : nil, photos: photos.map(\.book))
         }
         let cover = request.cover.flatMap { id in printable.first { $0.photo.id == id } }
             ?? printable.first { $0.book.width > $0.book.height } ?? printable.first
         let itinerary = places.values.sorted { $0.firstVisited < $1.firstVisited }
         let mapPlaces = itinerary.compactMap { place in place.coordinate.map { (place.name, BookPoint(latitude: $0.latitude, longitude: $0.longitude)) } }
         let dated = chosen.compactMap(\.takenAt).sorted()
-        let figures = [("Days", String(days.count { $0.title != "Undated" })), ("Places", String(itinerary.count)),
-                       ("Countries", String(Set(itinerary.map(\.country)).count)), ("Kilometres", Self.kilometres(route.distance)),
-                       ("Photos", String(printable.count))]
+        var figures = [("Days", String(days.count { $0.title != "Undated" }))]
+        if request.showWhere {
+            figures += [("Places", String(itinerary.count)), ("Countries", String(Set(itinerary.map(\.country)).count)),
+                        ("Kilometres", Self.kilometres(route.distance))]
+        }
+        figures.append(("Photos", String(printable.count)))
         return BookContent(
             title: request.title.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.flatMap { $0.isEmpty ? nil : $0 } ?? name,
-            subtitle: request.subtitle ?? Self.dates(from: dated.first, to: dated.last),
+            subtitle: request.subtitle ?? (request.showDates ? Self.dates(from: dated.first, to: dated.last) : ""),
             cover: cover?.book,
-            route: request.map && !(lines.isEmpty && mapPlaces.isEmpty) ? Self.route(lines: lines, places: mapPlaces, land: land) : nil,
+            route: request.map && request.showWhere && !(lines.isEmpty && mapPlaces.isEmpty) ? Self.route(lines: lines, places: mapPlaces, land: land) : nil,
             days: days, figures: figures.map { (label: $0.0, value: $0.1) }, leftOut: leftOut)
     }
 

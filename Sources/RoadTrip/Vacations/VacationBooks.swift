@@ -131,12 +131,17 @@ public struct VacationBooks: Sendable {
     /// places and dates, and what was asked. Another digest: the vacation changed since.
     func contentsKey(of vacation: Int64, for account: AccountID, _ request: BookRequest) throws -> String? {
         guard let (name, contents) = try library.vacations.vacation(vacation, of: account) else { return nil }
+        return try contentsKey(of: contents, name: name, request, favoritesOf: account)
+    }
+
+    /// The digest of what the book of `contents` under `name` is made of.
+    public func contentsKey(of contents: VacationContents, name: String, _ request: BookRequest, favoritesOf account: AccountID? = nil) throws -> String {
         var text = [name, request.size.rawValue, String(request.cover ?? 0), request.title ?? "", request.subtitle ?? "", request.photos.rawValue,
-                    String(request.map)].joined(separator: "\u{1F}")
+                    String(request.map), String(request.showWhere), String(request.showDates)].joined(separator: "\u{1F}")
         for photo in try contents.photos(.all) {
             text += "\u{1E}" + [photo.sha256, photo.subtitle ?? "", photo.takenAt ?? "", String(photo.placeID ?? 0)].joined(separator: "\u{1F}")
         }
-        if request.photos == .favorites {
+        if request.photos == .favorites, let account {
             text += "\u{1E}" + (try library.favorites.among(sha256s: try contents.photos(.all).map(\.sha256), for: account)).sorted().joined(separator: ",")
         }
         return SHA256.hex(SHA256.hash(Array(text.utf8)))

@@ -83,6 +83,47 @@ struct PrintedBookController {
         return response
     }
 
+    /// The printed book under a share link that offers it, made for what the link shows: without
+    /// its map, places and distances while where is hidden, without dates while when is (days
+    /// numbered), the photos' EXIF never in it. Made once for the vacation as it is and kept
+    /// beside the owner's (`cache/books/link-ID-KEY.pdf`); a change makes the next one.
+    func linkPDF(_ opening: VacationOpening) throws -> Response {
+        guard opening.reveal.offerBook, let link = context.link, opening.vacation.photoCount > 0 else {
+            throw HTTPError.notFound("This link offers no printed book.")
+        }
+        var request = BookRequest(title: opening.vacation.name, map: opening.reveal.showWhere)
+        (request.showWhere, request.showDates) = (opening.reveal.showWhere, opening.reveal.showDates)
+        let folder = app.library.folder.appendingPathComponent("cache/books")
+        let key = try app.library.printedBooks.contentsKey(of: opening.contents, name: opening.vacation.name, request)
+        let prefix = "link-\(link.shared.link.id)-"
+        let path = folder.appendingPathComponent(prefix + key.prefix(16) + ".pdf").path
+        if !FileManager.default.fileExists(atPath: path) {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let scratch = folder.appendingPathComponent("scratch-\(UUID().uuidString)")
+            defer { try? FileManager.default.removeItem(at: scratch) }
+            let content = try app.library.bookContent(name: opening.vacation.name, contents: opening.contents, favoritesOf: nil, request, scratch: scratch,
+                                                      land: app.basemap?.landShapes)
+            let made = path + ".\(UUID().uuidString).part"
+            do {
+                _ = try BookPrinter(size: request.size, processor: app.library.photos.processor).writePDF(content, to: made)
+            } catch {
+                unlink(made)
+                app.log("error: the printed book of link \(link.shared.link.id): \(error)")
+                throw HTTPError(status: .internalServerError, message: "The printed book could not be made.")
+            }
+            // The link's books of the vacation as it was go (another request's still being written stays).
+            for old in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [] where old.hasPrefix(prefix) && old.hasSuffix(".pdf") {
+                unlink(folder.appendingPathComponent(old).path)
+            }
+            rename(made, path)
+        }
+        guard var response = Response.file(at: path, contentType: "application/pdf", cacheControl: "private, no-store", for: context.request) else {
+            throw HTTPError.notFound("The printed book is gone: ask again.")
+        }
+        response.headers["Content-Disposition"] = "attachment; filename=\"\(Self.fileName(opening.vacation.name)).pdf\""
+        return response
+    }
+
     /// "Lisbon 2019" → "Lisbon-2019": letters, digits and dashes of ASCII alone in a header.
     static func fileName(_ name: String) -> String {
         let kept = name.unicodeScalars.map { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains(Character($0))) ? Character($0) : "-" }

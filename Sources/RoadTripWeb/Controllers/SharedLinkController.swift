@@ -33,6 +33,7 @@ struct SharedLinkController {
     func image(_ photo: Int64, size: PhotoImageSize) throws -> Response { try browse.image(try opened(counted: false), photo: photo, size: size) }
     func video(_ photo: Int64) throws -> Response { try browse.video(try opened(counted: false), photo: photo) }
     func book(page: Int) throws -> Response { try browse.book(try opening, page: page) }
+    func printedBook() throws -> Response { try PrintedBookController(app: app, context: context).linkPDF(try opening) }
 
     /// Add to Home Screen for the shared vacation: its name, opening at the link.
     func manifest() throws -> Response {

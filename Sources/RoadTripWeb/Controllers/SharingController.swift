@@ -68,7 +68,7 @@ struct SharingController {
     /// The switches as posted: a checkbox left unticked sends nothing.
     private var options: ShareOptions {
         ShareOptions(showWhere: context.field("show_where") == "on", allowOriginals: context.field("allow_originals") == "on",
-                     showDates: context.field("show_dates") == "on")
+                     showDates: context.field("show_dates") == "on", offerBook: context.field("offer_book") == "on")
     }
 
     private func refusingUnknownLink(_ id: Int64, link: Int64, _ change: () throws -> Void) throws -> Response {

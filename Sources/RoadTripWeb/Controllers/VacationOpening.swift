@@ -36,6 +36,8 @@ struct VacationReveal: Sendable, Equatable {
     var showDates = true
     /// The original file, where the library has it.
     var allowOriginals = false
+    /// The printed book's PDF, made for a link (`ShareOptions.offerBook`).
+    var offerBook = false
     /// Rename, export, delete, share, remove photos: the owner's alone.
     var mayManage = false
     /// Visit and Unvisit their own photos into it.
@@ -56,6 +58,7 @@ struct VacationReveal: Sendable, Equatable {
     init(_ options: ShareOptions) {
         self.init(showWhere: options.showWhere, showDates: options.showDates,
                   allowOriginals: options.allowOriginals && options.showWhere && options.showDates)
+        offerBook = options.offerBook
     }
 
     /// The photo as these screens may show it: without its position and place, or its date,

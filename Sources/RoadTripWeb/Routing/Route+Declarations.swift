@@ -358,6 +358,8 @@ extension Route {
             .get("/s/\(token)/photos/\(photo)/video", as: Parse(Route.sharedPhotoVideo), public: true) {
                 try SharedLinkController(app: $0, context: $1).video(photo)
             }
+        case .sharedPrintPDF(let token):
+            RouteDeclaration.get("/s/\(token)/book.pdf", as: Parse(Route.sharedPrintPDF), public: true) { try SharedLinkController(app: $0, context: $1).printedBook() }
         case .sharedBook(let token, let page):
             RouteDeclaration.get("/s/\(token)/book/\(page)", as: Parse(Route.sharedBook), public: true) { try SharedLinkController(app: $0, context: $1).book(page: page) }.pageCached
         case .sharedKeepListPart(let token, let from):

@@ -198,6 +198,8 @@ public enum Route: Sendable, Equatable {
     case sharedPhotoImage(ShareToken, photo: Int64, size: PhotoImageSize)
     case sharedPhotoVideo(ShareToken, photo: Int64)
     case sharedBook(ShareToken, page: Int)
+    /// The printed book's PDF under a link that offers it, made for what the link shows.
+    case sharedPrintPDF(ShareToken)
     /// What a device keeps to use a shared vacation offline (JSON, for kept-sets.js), a part at a time.
     case sharedKeepListPart(ShareToken, from: Int)
     /// The link's web app manifest: Add to Home Screen installs the shared vacation.
@@ -244,7 +246,7 @@ public enum Route: Sendable, Equatable {
         switch self {
         case .sharedVacation(let token), .sharedPassword(let token), .sharedItinerary(let token), .sharedTags(let token, _),
              .sharedPhotos(let token, _), .sharedPhoto(let token, _, _), .sharedPhotoImage(let token, _, _), .sharedPhotoVideo(let token, _), .sharedBook(let token, _),
-             .sharedKeepListPart(let token, _), .sharedManifest(let token):
+             .sharedKeepListPart(let token, _), .sharedManifest(let token), .sharedPrintPDF(let token):
             token
         default: nil
         }
@@ -294,7 +296,7 @@ public enum Route: Sendable, Equatable {
 
         .sharedVacation(exampleToken), .sharedPassword(exampleToken), .sharedItinerary(exampleToken), .sharedTags(exampleToken, query: nil),
         .sharedPhotos(exampleToken, filter: .all), .sharedPhoto(exampleToken, photo: 1, filter: .all),
-        .sharedPhotoImage(exampleToken, photo: 1, size: .preview), .sharedPhotoVideo(exampleToken, photo: 1), .sharedBook(exampleToken, page: 1), .sharedKeepListPart(exampleToken, from: 0),
+        .sharedPhotoImage(exampleToken, photo: 1, size: .preview), .sharedPhotoVideo(exampleToken, photo: 1), .sharedBook(exampleToken, page: 1), .sharedPrintPDF(exampleToken), .sharedKeepListPart(exampleToken, from: 0),
         .sharedManifest(exampleToken),
 
         .flickrPlaces, .flickrPlace(id: "53312345678"), .flickrPhoto(id: "53312345678", place: nil),

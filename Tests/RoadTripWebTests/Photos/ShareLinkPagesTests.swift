@@ -43,6 +43,40 @@ import TestSupport
         return decoded.files.map(\.url)
     }
 
+    /// A PDF's text, as pdftotext reads it.
+    private func text(of pdf: Response) throws -> String {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("book-\(UUID().uuidString).pdf")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try Data(pdf.bodyBytes).write(to: file)
+        return try ChildProcess("/usr/bin/pdftotext", [file.path, "-"]).waitForExit(within: 30).standardOutput
+    }
+
+    @Test func aLinkOffersThePrintedBookOnlyWhenAskedAndItHoldsNoPlaceNorDateTheLinkHides() throws {
+        // setup: a link hiding where and when, one showing both, both offering the book; one not offering it
+        let hiding = try link(ShareOptions(showWhere: false, showDates: false, offerBook: true))
+        let showing = try link(ShareOptions(offerBook: true))
+        let plain = try link()
+        let places = try #require(try web.library.vacations.vacation(vacation, of: annID)).contents.itinerary().map(\.name)
+        let visitor = web.visitor()
+
+        // MUT
+        let hidden = visitor.get(Route.sharedPrintPDF(hiding).path)
+        let again = visitor.get(Route.sharedPrintPDF(hiding).path)
+        let shown = visitor.get(Route.sharedPrintPDF(showing).path)
+        let refused = visitor.get(Route.sharedPrintPDF(plain).path)
+        let menus = (visitor.get(Route.sharedVacation(hiding).path).bodyText, visitor.get(Route.sharedVacation(plain).path).bodyText)
+
+        // validate
+        #expect(hidden.status == .ok && hidden.headers["Content-Type"] == "application/pdf" && again.bodyBytes == hidden.bodyBytes,
+                "made once, kept: \(hidden.status) \(hidden.bodyText.prefix(3000))")
+        let (withheld, told) = (try text(of: hidden), try text(of: shown))
+        #expect(!places.isEmpty && places.allSatisfy { told.contains($0) } && told.contains("October 2024"), "\(places) \(told)")
+        #expect(places.allSatisfy { !withheld.contains($0) } && !withheld.contains("2024") && !withheld.contains("October"), "\(withheld)")
+        #expect(withheld.contains("Day 1") && !withheld.contains("Kilometres") && !withheld.contains("Countries"))
+        #expect(refused.status == .notFound)
+        #expect(menus.0.contains(#"href="\#(Route.sharedPrintPDF(hiding).path)""#) && !menus.1.contains("Printed book"))
+    }
+
     @Test func theOwnerMakesALinkInShareAndSeesItsAddressOnce() throws {
         // setup
         ann.get(Route.vacationSharing(id: vacation).path)

@@ -9,9 +9,11 @@ public struct ShareOptions: Sendable, Equatable {
     public var allowOriginals: Bool
     /// When each photo was taken, and the vacation's dates.
     public var showDates: Bool
+    /// The printed book's PDF, made for the link: its map, places and dates only where the link shows them.
+    public var offerBook: Bool
 
-    public init(showWhere: Bool = true, allowOriginals: Bool = false, showDates: Bool = true) {
-        (self.showWhere, self.allowOriginals, self.showDates) = (showWhere, allowOriginals, showDates)
+    public init(showWhere: Bool = true, allowOriginals: Bool = false, showDates: Bool = true, offerBook: Bool = false) {
+        (self.showWhere, self.allowOriginals, self.showDates, self.offerBook) = (showWhere, allowOriginals, showDates, offerBook)
     }
 }
 

@@ -70,9 +70,10 @@ public struct VacationSharing: Sendable {
         let id = try database.write { db in
             try Self.requireOwned(vacation, by: account, in: db)
             return try db.insertReturningID("""
-                INSERT INTO vacation_links (vacation_id, token_hash, label, created_at, expires_at, password_hash, show_where, allow_originals, show_dates)
+                INSERT INTO vacation_links (vacation_id, token_hash, label, created_at, expires_at, password_hash, show_where, allow_originals, show_dates,
+                    offer_book)
                 VALUES (\(vacation), \(token.hash), \(label), \(now), \(expiry.seconds.map { now + $0 }), \(passwordHash),
-                    \(options.showWhere), \(options.allowOriginals), \(options.showDates))
+                    \(options.showWhere), \(options.allowOriginals), \(options.showDates), \(options.offerBook))
                 """)
         }
         guard let link = try links(of: vacation, for: account).first(where: { $0.id == id }) else { throw SharingError.noSuchLink }
@@ -106,7 +107,8 @@ public struct VacationSharing: Sendable {
         try database.write { db in
             try Self.requireOwned(vacation, by: account, in: db)
             try db.execute("""
-                UPDATE vacation_links SET show_where = \(options.showWhere), allow_originals = \(options.allowOriginals), show_dates = \(options.showDates)
+                UPDATE vacation_links SET show_where = \(options.showWhere), allow_originals = \(options.allowOriginals), show_dates = \(options.showDates),
+                    offer_book = \(options.offerBook)
                 WHERE id = \(link) AND vacation_id = \(vacation)
                 """)
             guard db.changes > 0 else { throw SharingError.noSuchLink }
@@ -181,7 +183,8 @@ public struct VacationSharing: Sendable {
         ShareLink(
             id: try row["id"], vacationID: try row["vacation_id"], label: try row["label"], createdAt: try row["created_at"],
             expiresAt: try row["expires_at"], hasPassword: (try row["password_hash"] as String?) != nil,
-            options: ShareOptions(showWhere: try row["show_where"], allowOriginals: try row["allow_originals"], showDates: try row["show_dates"]),
+            options: ShareOptions(showWhere: try row["show_where"], allowOriginals: try row["allow_originals"], showDates: try row["show_dates"],
+                                  offerBook: try row["offer_book"]),
             lastOpenedAt: try row["last_opened_at"], openCount: try row["open_count"], stoppedAt: try row["stopped_at"]
         )
     }

@@ -98,7 +98,8 @@ struct ShareLinkRow: HTML {
     /// "places, dates" — what the link shows beyond the photos.
     private var shows: String {
         let reveal = VacationReveal(link.options)
-        let shown = [reveal.showWhere ? "places" : nil, reveal.showDates ? "dates" : nil, reveal.allowOriginals ? "originals" : nil].compactMap { $0 }
+        let shown = [reveal.showWhere ? "places" : nil, reveal.showDates ? "dates" : nil, reveal.allowOriginals ? "originals" : nil,
+                     reveal.offerBook ? "printed book" : nil].compactMap { $0 }
         return shown.isEmpty ? "photos only" : "photos, " + shown.joined(separator: ", ")
     }
 
@@ -129,6 +130,9 @@ struct ShareSwitches: HTML {
             toggle("allow_originals", "Allow downloading the originals",
                    "Otherwise visitors get the previews. An original's own metadata says where and when it was taken: originals are offered only while both show.",
                    options.allowOriginals)
+            toggle("offer_book", "Offer the printed book",
+                   "A PDF of the vacation to print, made for the link: its map and places only while where shows, its dates only while when shows.",
+                   options.offerBook)
             p(.class("hint share-names-note")) {
                 "While where or when is hidden, names RoadTrip made from places, dates or file names are not shown either "
                 + "(“Arezzo, October 2008” is “\(VacationReveal.neutralName)”, “IMG_20081022_162839” is “Photo 12”). "

@@ -40,6 +40,14 @@ struct VacationMenuView: HTML {
                 if vacation.photoCount > 0 {
                     li { entry(addresses.book(1), "Book", "", "book") }
                     if reveal.mayManage { li { entry(.vacationPrint(id: vacation.id), "Make a book…", "A PDF to print", "print") } }
+                    if reveal.offerBook, let token = addresses.token {
+                        li {
+                            a(.class("row vacation-printed-book"), .href(.sharedPrintPDF(token)), .download("")) {
+                                span(.class("row-text")) { span(.class("row-title")) { "Printed book" } }
+                                span(.class("row-detail")) { "PDF" }
+                            }
+                        }
+                    }
                 }
                 KeepOfflineRow(list: addresses.keepList(), subject: "this vacation", action: "Keep this vacation offline")
             }
