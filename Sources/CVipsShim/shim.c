@@ -301,3 +301,28 @@ int rt_vips_rgb_pixels(struct _VipsImage *image, void **buffer, size_t *length, 
     if (*buffer == NULL) { finish(NULL, error); return -1; }
     return 0;
 }
+
+int rt_vips_print_jpeg(const char *path, int *width, int *height, int crop, int quality, void **buffer, size_t *length, char **error) {
+    *error = NULL;
+    *buffer = NULL;
+    *length = 0;
+    VipsSource *source = vips_source_new_from_file(path);
+    if (source == NULL) return finished(-1, error);
+    VipsImage *lazy = NULL;
+    VipsInteresting interesting = crop ? VIPS_INTERESTING_CENTRE : VIPS_INTERESTING_NONE;
+    int failed = needs_transform(source)
+        ? vips_thumbnail_source(source, &lazy, *width, "height", *height, "size", VIPS_SIZE_DOWN, "crop", interesting,
+                                "export_profile", "srgb", "fail_on", VIPS_FAIL_ON_ERROR, "option_string", "fail_on=error", NULL)
+        : vips_thumbnail_source(source, &lazy, *width, "height", *height, "size", VIPS_SIZE_DOWN, "crop", interesting,
+                                "fail_on", VIPS_FAIL_ON_ERROR, "option_string", "fail_on=error", NULL);
+    g_object_unref(source);
+    if (failed) return finished(-1, error);
+    VipsImage *opaque = flattened_on_white(lazy);
+    g_object_unref(lazy);
+    if (opaque == NULL) return finished(-1, error);
+    *width = opaque->Xsize;
+    *height = opaque->Ysize;
+    failed = vips_jpegsave_buffer(opaque, buffer, length, "Q", quality, "strip", TRUE, NULL);
+    g_object_unref(opaque);
+    return finished(failed, error);
+}

@@ -20,12 +20,12 @@ extension ImageProcessor {
             throw ImagingError(.tooManyPixels, "a print of \(width) × \(height) pixels is not one RoadTrip makes")
         }
         return try decoding(source) { (_, _) throws(ImagingError) in
+            guard pixels else { return try jpeg(of: source, width: width, height: height, crop: crop, quality: quality) }
             let image = try VipsImage.making(removing: source, or: ImagingError.corrupt) {
                 rt_vips_print_picture(source, Int32(width), Int32(height), crop ? 1 : 0, $0)
             }
             let jpeg = try image.encoded(as: .jpeg, quality: quality, strip: true) { (bytes) throws(ImagingError) in Array(bytes) }
             let (w, h) = (Int(rt_vips_width(image.handle)), Int(rt_vips_height(image.handle)))
-            guard pixels else { return PrintPicture(width: w, height: h, jpeg: jpeg, rgb: []) }
             var buffer: UnsafeMutableRawPointer?
             var length = 0
             var error: UnsafeMutablePointer<CChar>?
@@ -36,5 +36,18 @@ extension ImageProcessor {
             guard length == w * h * 3 else { throw ImagingError(.corrupt, "the photo's pixels are not the size it says") }
             return PrintPicture(width: w, height: h, jpeg: jpeg, rgb: Array(UnsafeRawBufferPointer(start: buffer, count: length)))
         }
+    }
+
+    /// The JPEG alone, in one streaming pass.
+    private func jpeg(of source: String, width: Int, height: Int, crop: Bool, quality: Int) throws(ImagingError) -> PrintPicture {
+        var (w, h) = (Int32(width), Int32(height))
+        var buffer: UnsafeMutableRawPointer?
+        var length = 0
+        var error: UnsafeMutablePointer<CChar>?
+        guard rt_vips_print_jpeg(source, &w, &h, crop ? 1 : 0, Int32(quality), &buffer, &length, &error) == 0, let buffer else {
+            throw ImagingError(.corrupt, "cannot make the photo for print (\(Vips.detail(taking: error, removing: source)))")
+        }
+        defer { rt_vips_free(buffer) }
+        return PrintPicture(width: Int(w), height: Int(h), jpeg: Array(UnsafeRawBufferPointer(start: buffer, count: length)), rgb: [])
     }
 }

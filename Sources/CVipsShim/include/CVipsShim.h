@@ -88,6 +88,11 @@ struct _VipsImage *rt_vips_thumbnail_image(struct _VipsImage *image, int size, c
 /// sRGB; with `crop`, cut to exactly that shape about its centre. Decoded into memory. NULL on failure.
 struct _VipsImage *rt_vips_print_picture(const char *path, int width, int height, int crop, char **error);
 
+/// The same photo for print as a JPEG alone (no metadata, `quality`), read, shrunk and encoded in
+/// one streaming pass without Huffman optimisation: what a PDF embeds. Its size in `width` and
+/// `height`. 0 on success; free the buffer with rt_vips_free.
+int rt_vips_print_jpeg(const char *path, int *width, int *height, int crop, int quality, void **buffer, size_t *length, char **error);
+
 /// The image's pixels as rows of 8-bit RGB (alpha flattened on white, grey made RGB), into a
 /// new buffer (free with rt_vips_free). 0 on success.
 int rt_vips_rgb_pixels(struct _VipsImage *image, void **buffer, size_t *length, char **error);

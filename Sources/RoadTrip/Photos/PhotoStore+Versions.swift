@@ -41,8 +41,8 @@ public struct PhotoVersion: Sendable, Equatable {
     }
 
     /// The table (SQLite 025, PostgreSQL 021): at most one version an item, whose file no other
-    /// item or version has; and the versions each import run kept beneath a photo it did not
-    /// make, which its Undo takes away.
+    /// item or version has; and the photos each import run kept a version beneath, whose version
+    /// its Undo takes away where the photo stays (one the run made goes whole).
     static func schema(integer: String) -> String {
         """
         CREATE TABLE photo_versions (

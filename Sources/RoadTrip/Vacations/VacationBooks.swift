@@ -147,21 +147,31 @@ public struct VacationBooks: Sendable {
         return SHA256.hex(SHA256.hash(Array(text.utf8)))
     }
 
-    /// Writes the book the job names, telling its row each page and stopping when it is cancelled.
+    /// Writes the book the job names, telling its row each page and stopping when it is cancelled;
+    /// then the book asked for again while it was being made (the job was held: that ask queued
+    /// none). A job claimed again after its worker died takes up the book it was making.
     public func run(_ job: Job) throws {
-        guard let vacation = Int64(job.key),
-              let row = try library.database.fetchOne("SELECT \(raw: PrintedVacationBook.columns), account_id FROM vacation_books WHERE vacation_id = \(vacation)") else {
-            return
+        guard let vacation = Int64(job.key) else { return }
+        var resuming = job.attempts > 1
+        while let row = try library.database.fetchOne("""
+            SELECT \(raw: PrintedVacationBook.columns), account_id FROM vacation_books WHERE vacation_id = \(vacation)
+            """) {
+            let asked = try PrintedVacationBook(row: row)
+            guard asked.state == .waiting || (resuming && asked.state == .making) else { return }
+            resuming = false
+            try make(vacation, asked.request, for: AccountID(try row["account_id"] as Int64))
         }
-        let asked = try PrintedVacationBook(row: row)
-        let account = AccountID(try row["account_id"] as Int64)
-        guard asked.state == .waiting else { return }
+    }
+
+    private func make(_ vacation: Int64, _ request: BookRequest, for account: AccountID) throws {
         let database = library.database
-        try database.write { db in try db.execute("UPDATE vacation_books SET state = 'making' WHERE vacation_id = \(vacation) AND state = 'waiting'") }
+        try database.write { db in
+            try db.execute("UPDATE vacation_books SET state = 'making', page = 0, pages = 0 WHERE vacation_id = \(vacation)")
+        }
         try FileManager.default.createDirectory(atPath: (file(of: vacation) as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        let key = try contentsKey(of: vacation, for: account, asked.request)
+        let key = try contentsKey(of: vacation, for: account, request)
         do {
-            let printed = try library.printBook(ofVacation: vacation, for: account, asked.request, to: file(of: vacation), land: land) { page, pages in
+            let printed = try library.printBook(ofVacation: vacation, for: account, request, to: file(of: vacation), land: land) { page, pages in
                 let state: String? = try? database.write { db in
                     try db.execute("UPDATE vacation_books SET page = \(page), pages = \(pages) WHERE vacation_id = \(vacation)")
                     return try db.fetchValue("SELECT state FROM vacation_books WHERE vacation_id = \(vacation)")
@@ -180,7 +190,9 @@ public struct VacationBooks: Sendable {
         } catch {
             unlink(file(of: vacation))
             try database.write { db in
-                try db.execute("UPDATE vacation_books SET state = 'failed', error = \(String(describing: error)) WHERE vacation_id = \(vacation)")
+                try db.execute("""
+                    UPDATE vacation_books SET state = 'failed', error = \(String(describing: error)) WHERE vacation_id = \(vacation) AND state = 'making'
+                    """)
             }
         }
     }
