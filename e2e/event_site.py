@@ -20,7 +20,7 @@ than RoadTrip's, as real event pages are. It serves
   (all before it ends: synchronous requests);
 - `/hostile/polyglot`: an HTML page (`text/html`) that is the same script too, read as JavaScript.
 
-It counts the requests per path, so a test can tell what the browser loaded.
+It counts the requests per path, and a browser's apart, so a test can tell what the browser loaded.
 """
 
 from __future__ import annotations
@@ -67,6 +67,8 @@ def polyglot(script: str) -> bytes:
 class EventSite:
     def __init__(self) -> None:
         self.requests: Counter[str] = Counter()
+        # Those a browser made (its User-Agent names Mozilla; RoadTrip's fetcher's does not).
+        self.browser_requests: Counter[str] = Counter()
         self.hanging = True
         # Where the hostile pages try to move the viewer's trip (a test sets it).
         self.choose_path = "/destinations/1/choose"
@@ -82,6 +84,8 @@ class EventSite:
             def do_GET(self) -> None:  # noqa: N802 (the standard library's name)
                 path = self.path.split("?", 1)[0]
                 site.requests[path] += 1
+                if "Mozilla" in self.headers.get("User-Agent", ""):
+                    site.browser_requests[path] += 1
                 headers = {}
                 content_type = "text/html; charset=utf-8"
                 if path == "/event/1":

@@ -241,7 +241,7 @@ public struct BookPrinter: Sendable {
         } catch {
             throw BookError("\(placed.photo.name) cannot be printed: \(error)")
         }
-        let dpi = Int((Double(made.width) / (placed.frame.width / 72)).rounded(.down))
+        let dpi = Int(min(100_000, (Double(made.width) / max(placed.frame.width / 72, 1e-6)).rounded(.down)))
         let picture = try Picture(rgb: made.rgb, jpeg: preview == nil ? made.jpeg : nil, width: made.width, height: made.height)
         return (picture, dpi, made.rgb.isEmpty ? 2 : Self.calmestThird(of: made))
     }

@@ -179,6 +179,7 @@ extension Library {
     }
 
     static func kilometres(_ metres: Double) -> String {
-        metres.isFinite ? String(Int((metres / 1000).rounded())) : "0"
+        // A damaged track's sum is never trusted to fit an Int.
+        metres.isFinite && metres >= 0 ? String(Int(min(metres / 1000, 1e12).rounded())) : "0"
     }
 }
