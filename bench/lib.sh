@@ -134,3 +134,26 @@ rate_row() {
     local label=$1 secs=$2 count=$3 peak=$4; shift 4
     printf '%-46s %9s %9s %12s   %s\n' "$label" "$secs" "$(awk -v n="$count" -v s="$secs" 'BEGIN { printf "%.2f", n / s }')" "$peak" "$*"
 }
+
+# camera_jpeg OUT: a 1600×1200 camera-like JPEG (waves and grain, no metadata) written to OUT.
+camera_jpeg() {
+    vips sines "$work/s.v" 1600 1200 --hfreq 0.3 --vfreq 0.2
+    vips gaussnoise "$work/n.v" 1600 1200 --sigma 14 --mean 0
+    vips add "$work/s.v" "$work/n.v" "$work/a.v"
+    vips linear "$work/a.v" "$work/b.v" 100 128
+    vips cast "$work/b.v" "$work/c.v" uchar
+    vips bandjoin "$work/c.v $work/c.v $work/c.v" "$work/rgb.v"
+    vips copy "$work/rgb.v" "$1[Q=88,strip]" --interpretation srgb
+    rm -f "$work"/*.v
+}
+
+# timed_peak LOG COMMAND…: runs it, its seconds on stdout, its peak RSS (MB) in $work/peak.
+timed_peak() {
+    local log=$1; shift
+    local start end
+    start=$(seconds)
+    /usr/bin/time -f "%M" -o "$work/peak.kb" "$@" > "$log"
+    end=$(seconds)
+    echo "$(( $(cat "$work/peak.kb") / 1024 ))" > "$work/peak"
+    awk -v a="$start" -v b="$end" 'BEGIN { printf "%.2f", b - a }'
+}

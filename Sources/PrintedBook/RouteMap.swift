@@ -1,16 +1,22 @@
 import CCairo
 import Foundation
 
+/// Web Mercator, as the app's maps and the basemap's tiles: x and y from 0 to 1 across the world.
+public enum WebMercator {
+    public static func project(latitude: Double, longitude: Double) -> (x: Double, y: Double) {
+        let phi = max(-85.05, min(85.05, latitude)) * .pi / 180
+        return ((longitude + 180) / 360, (1 - log(tan(phi) + 1 / cos(phi)) / .pi) / 2)
+    }
+}
+
 /// The route drawn as vectors in a box: Web Mercator (as the app's maps), fitted to the
 /// tracks and places with a margin, the land filled under them, the tracks as lines, each
 /// place a dot with its name.
 struct RouteMap {
     let route: BookRoute
 
-    /// Web Mercator's x and y of a point, 0 to 1 across the world.
     static func project(_ point: BookPoint) -> (x: Double, y: Double) {
-        let latitude = max(-85.05, min(85.05, point.latitude)) * .pi / 180
-        return ((point.longitude + 180) / 360, (1 - log(tan(latitude) + 1 / cos(latitude)) / .pi) / 2)
+        WebMercator.project(latitude: point.latitude, longitude: point.longitude)
     }
 
     func draw(in box: Rect, on drawing: PageDrawing) {

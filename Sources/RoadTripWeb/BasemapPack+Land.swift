@@ -13,7 +13,7 @@ extension BasemapPack {
     /// zoom where the box spans a few tiles: what a printed book's route map fills under its
     /// tracks. At most 64 tiles; a tile that cannot be read or decoded is left out (the sea shows).
     public func land(south: Double, west: Double, north: Double, east: Double) -> [[BookPoint]] {
-        let (x0, y0) = Self.project(latitude: north, longitude: west), (x1, y1) = Self.project(latitude: south, longitude: east)
+        let (x0, y0) = WebMercator.project(latitude: north, longitude: west), (x1, y1) = WebMercator.project(latitude: south, longitude: east)
         let span = max(x1 - x0, y1 - y0, 1e-6)
         let zoom = max(0, min(Self.maxZoom, Int(log2(1 / span).rounded(.down)) + 1))
         let count = 1 << zoom
@@ -30,12 +30,6 @@ extension BasemapPack {
             }
         }
         return rings
-    }
-
-    /// Web Mercator's x and y, 0 to 1 across the world.
-    static func project(latitude: Double, longitude: Double) -> (Double, Double) {
-        let phi = max(-85.05, min(85.05, latitude)) * .pi / 180
-        return ((longitude + 180) / 360, (1 - log(tan(phi) + 1 / cos(phi)) / .pi) / 2)
     }
 
     /// A tile's first layer (land rings) as positions: "RTB1", then per layer a u32 count of

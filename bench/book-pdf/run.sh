@@ -14,15 +14,8 @@ ROUNDS=${ROUNDS:-3}
 
 # The photos, in a Takeout's album so that the import makes them a vacation of bench's, each
 # dated by its sidecar, five days apart in fifths.
-vips sines "$work/s.v" 1600 1200 --hfreq 0.3 --vfreq 0.2
-vips gaussnoise "$work/n.v" 1600 1200 --sigma 14 --mean 0
-vips add "$work/s.v" "$work/n.v" "$work/a.v"
-vips linear "$work/a.v" "$work/b.v" 100 128
-vips cast "$work/b.v" "$work/c.v" uchar
-vips bandjoin "$work/c.v $work/c.v $work/c.v" "$work/rgb.v"
-vips copy "$work/rgb.v" "$work/wide.jpg[Q=88,strip]" --interpretation srgb
+camera_jpeg "$work/wide.jpg"
 vips rot "$work/wide.jpg" "$work/tall.jpg[Q=88,strip]" d90
-rm -f "$work"/*.v
 python3 - "$work" "$PHOTOS" <<'PY'
 import json, os, sys, zipfile
 work, count = sys.argv[1], int(sys.argv[2])
@@ -45,16 +38,6 @@ printf 'bench password\nbench password\n' | "$BIN" user add bench --owner --data
 "$BIN" import "$work/takeout-001.zip" --user bench --data "$work/data" > "$work/import.log"
 grep -q "Imported $PHOTOS, already there 0, refused 0." "$work/import.log" || { cat "$work/import.log"; exit 1; }
 
-timed() {  # timed LOG COMMAND…: runs it, its seconds on stdout, its peak RSS (MB) in $work/peak
-    local log=$1; shift
-    local start end
-    start=$(seconds)
-    /usr/bin/time -f "%M" -o "$work/peak.kb" "$@" > "$log"
-    end=$(seconds)
-    echo "$(( $(cat "$work/peak.kb") / 1024 ))" > "$work/peak"
-    awk -v a="$start" -v b="$end" 'BEGIN { printf "%.2f", b - a }'
-}
-
 # The pixels each photo is printed at, in page order (the cover first, then the photos by date).
 "$BIN" vacation book 1 --user bench --output "$work/book.pdf" --data "$work/data" > /dev/null
 pdfimages -list "$work/book.pdf" | awk 'NR > 2 { print $4 "x" $5 }' | tail -n +2 > "$work/sizes"
@@ -73,10 +56,10 @@ export work
 
 book_runs=(); vips_runs=(); peak=0
 for round in $(seq 1 "$ROUNDS"); do
-    book_runs+=("$(timed "$work/book.log" "$BIN" vacation book 1 --user bench --output "$work/book.pdf" --data "$work/data")")
+    book_runs+=("$(timed_peak "$work/book.log" "$BIN" vacation book 1 --user bench --output "$work/book.pdf" --data "$work/data")")
     grep -q " pages, $PHOTOS photos." "$work/book.log" || { cat "$work/book.log"; exit 1; }
     (( $(cat "$work/peak") > peak )) && peak=$(cat "$work/peak")
-    vips_runs+=("$(timed "$work/vips.log" bash -c vips_run)")
+    vips_runs+=("$(timed_peak "$work/vips.log" bash -c vips_run)")
 done
 book=$(echo "${book_runs[@]}" | median)
 vips=$(echo "${vips_runs[@]}" | median)

@@ -16,14 +16,7 @@ ROUNDS=${ROUNDS:-3}
 
 # Photos: one 1600×1200 camera-like JPEG without a date of its own, made distinct (a different
 # digest each) by a comment segment after its start, as a camera's own varying bytes would.
-vips sines "$work/s.v" 1600 1200 --hfreq 0.3 --vfreq 0.2
-vips gaussnoise "$work/n.v" 1600 1200 --sigma 14 --mean 0
-vips add "$work/s.v" "$work/n.v" "$work/a.v"
-vips linear "$work/a.v" "$work/b.v" 100 128
-vips cast "$work/b.v" "$work/c.v" uchar
-vips bandjoin "$work/c.v $work/c.v $work/c.v" "$work/rgb.v"
-vips copy "$work/rgb.v" "$work/base.jpg[Q=88,strip]" --interpretation srgb
-rm -f "$work"/*.v
+camera_jpeg "$work/base.jpg"
 
 make_takeout() {  # make_takeout COUNT FOLDER: COUNT photos as files in FOLDER/plain and as 4 parts in FOLDER
     python3 - "$work/base.jpg" "$1" "$2" <<'PY'
@@ -49,16 +42,6 @@ for part in parts:
 PY
 }
 
-timed() {  # timed LOG COMMAND…: runs it, its seconds on stdout, its peak RSS (MB) in $work/peak
-    local log=$1; shift
-    local start end
-    start=$(seconds)
-    /usr/bin/time -f "%M" -o "$work/peak.kb" "$@" > "$log"
-    end=$(seconds)
-    echo "$(( $(cat "$work/peak.kb") / 1024 ))" > "$work/peak"
-    awk -v a="$start" -v b="$end" 'BEGIN { printf "%.2f", b - a }'
-}
-
 make_takeout "$PHOTOS" "$work/all"
 make_takeout $(( PHOTOS / 4 )) "$work/quarter"
 megabytes=$(du -sm "$work/all/plain" | cut -f1)
@@ -66,16 +49,16 @@ megabytes=$(du -sm "$work/all/plain" | cut -f1)
 plain_runs=(); takeout_runs=(); peak_all=0
 for round in $(seq 1 "$ROUNDS"); do
     rm -rf "$work/data"
-    plain_runs+=("$(timed "$work/plain.log" "$BIN" import "$work/all/plain" --data "$work/data")")
+    plain_runs+=("$(timed_peak "$work/plain.log" "$BIN" import "$work/all/plain" --data "$work/data")")
     grep -q "Imported $PHOTOS, already there 0, refused 0." "$work/plain.log" || { cat "$work/plain.log"; exit 1; }
     rm -rf "$work/data"
-    takeout_runs+=("$(timed "$work/takeout.log" "$BIN" import "$work"/all/takeout-*.zip --data "$work/data")")
+    takeout_runs+=("$(timed_peak "$work/takeout.log" "$BIN" import "$work"/all/takeout-*.zip --data "$work/data")")
     grep -q "Imported $PHOTOS, already there 0, refused 0." "$work/takeout.log" || { cat "$work/takeout.log"; exit 1; }
     grep -q "Sidecars: $PHOTOS of $PHOTOS photos and videos had one; 0 had no photo." "$work/takeout.log" || { cat "$work/takeout.log"; exit 1; }
     (( $(cat "$work/peak") > peak_all )) && peak_all=$(cat "$work/peak")
 done
 rm -rf "$work/data"
-quarter_seconds=$(timed "$work/quarter.log" "$BIN" import "$work"/quarter/takeout-*.zip --data "$work/data")
+quarter_seconds=$(timed_peak "$work/quarter.log" "$BIN" import "$work"/quarter/takeout-*.zip --data "$work/data")
 peak_quarter=$(cat "$work/peak")
 plain=$(echo "${plain_runs[@]}" | median)
 takeout=$(echo "${takeout_runs[@]}" | median)

@@ -138,11 +138,12 @@ public struct VacationBooks: Sendable {
     public func contentsKey(of contents: VacationContents, name: String, _ request: BookRequest, favoritesOf account: AccountID? = nil) throws -> String {
         var text = [name, request.size.rawValue, String(request.cover ?? 0), request.title ?? "", request.subtitle ?? "", request.photos.rawValue,
                     String(request.map), String(request.showWhere), String(request.showDates)].joined(separator: "\u{1F}")
-        for photo in try contents.photos(.all) {
+        let photos = try contents.photos(.all)
+        for photo in photos {
             text += "\u{1E}" + [photo.sha256, photo.subtitle ?? "", photo.takenAt ?? "", String(photo.placeID ?? 0)].joined(separator: "\u{1F}")
         }
         if request.photos == .favorites, let account {
-            text += "\u{1E}" + (try library.favorites.among(sha256s: try contents.photos(.all).map(\.sha256), for: account)).sorted().joined(separator: ",")
+            text += "\u{1E}" + (try library.favorites.among(sha256s: photos.map(\.sha256), for: account)).sorted().joined(separator: ",")
         }
         return SHA256.hex(SHA256.hash(Array(text.utf8)))
     }
