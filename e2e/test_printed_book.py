@@ -5,7 +5,7 @@ by side, on `vacation_server` as an account of the test's own."""
 
 import pytest
 
-from pages import DETAIL
+from pages import DETAIL, text_content
 from trip_pages import Book
 from vacation_pages import MENU, VacationScreens, book_state, browser_as, traveller, vacation_with
 
@@ -56,3 +56,34 @@ def test_a_book_is_asked_for_made_then_previewed_turning_its_printed_pages(vacat
     screens.wait(lambda: settled(2), "a swipe should turn to the title page, its map drawn")
     assert screens.path() == f"/vacations/{vacation}/print/preview/2"
     b.screenshot(f"{layout}-print-book-preview-2")
+
+
+def test_photos_chosen_in_the_vacations_grid_are_made_a_book_of_those_alone(vacation_server, browser):
+    """Chosen photos: Select in the vacation's grid, tap two, "Make a book of 2…" opens the
+    choices with Chosen (2) picked; the book made has those two."""
+    _, session = traveller(vacation_server, "Chooser")
+    vacation = vacation_with(vacation_server, session, "Three to choose from", ["Golden Gate Bridge", "Brooklyn Bridge", "Central Park"])
+    b = browser_as(browser, "phone", vacation_server, session)
+    screens = VacationScreens(b)
+    b.open(f"/vacations/{vacation}/photos")
+    screens.show_master()
+    screens.assert_targets("form.grid-select .select-toggle")
+    screens.click("form.grid-select .select-toggle")
+    cells = dict((title, id) for id, title in screens.grid())
+    for title in ["Golden Gate Bridge", "Central Park"]:
+        screens.click(f'#master-content a.photo-cell[data-photo-id="{cells[title]}"]')
+    book = "form.grid-select .book-selected"
+    screens.wait(lambda: text_content(screens.find(book)) == "Make a book of 2…", "the action counts the chosen")
+    assert screens.path() == f"/vacations/{vacation}/photos", "a tap in select mode chooses, it does not open the photo"
+    screens.assert_targets(book)
+    b.screenshot("phone-vacation-select-book")
+    screens.click(book)
+
+    screens.wait(lambda: screens.path().startswith(f"/vacations/{vacation}/print?photos="), "the book's choices, the chosen in the address")
+    screens.wait_shown(FORM)
+    chosen = screens.find(f'{FORM} input[name=photos][value=chosen]')
+    assert chosen.is_selected() and "Chosen (2)" in text_content(chosen.find_element("xpath", "..")), "the chosen photos picked"
+    b.screenshot("phone-print-book-chosen")
+    screens.click(f"{FORM} button[type=submit]")
+    screens.wait(lambda: screens.exists(f"{STATE} a.print-download"), "the book of the chosen made", timeout=60)
+    assert "pages, 2 photos." in screens.find(f"{STATE} .print-report").text

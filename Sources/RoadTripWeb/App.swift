@@ -41,6 +41,9 @@ public struct App: Sendable {
     /// What the owner's Import screen imports from: the uploads, and `--import-from DIR`.
     let importFolders: ImportFolders
 
+    /// The printed books' previews kept, and the share links' books being made.
+    let printedBooks = PrintedBookMaking()
+
     public init(
         library: Library, assets: AssetCatalog, secureCookies: Bool = false, copies: SavedCopies? = nil,
         flickr: FlickrService? = nil, hosts: AllowedHosts = .any, proxies: TrustedProxies = .none,

@@ -64,15 +64,6 @@ extension ImportRuns {
     /// it, "Album" when nothing is left; "Lisbon 2019 (2)" when the account has "Lisbon 2019".
     private func createVacation(named title: String, for account: AccountID) throws -> (id: Int64, name: String) {
         let cleaned = UnseenCharacters.removed(from: title).trimmingCharacters(in: .whitespacesAndNewlines)
-        let base = cleaned.isEmpty ? "Album" : String(cleaned.prefix(VacationStore.maximumNameLength - 5))
-        for attempt in 1...50 {
-            let name = attempt == 1 ? base : "\(base) (\(attempt))"
-            do {
-                return (try library.vacations.create(named: name, for: account), name)
-            } catch VacationError.alreadyExists {
-                continue
-            }
-        }
-        throw VacationError.alreadyExists(name: base)
+        return try library.vacations.create(namedLike: cleaned.isEmpty ? "Album" : cleaned, for: account)
     }
 }

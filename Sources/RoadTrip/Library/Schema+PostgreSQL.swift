@@ -385,5 +385,7 @@ extension Schema {
         Migration("022-vacation-books", PrintedVacationBook.schema(integer: "BIGINT")),
         // SQLite's 027-links-offer-book.
         Migration("023-links-offer-book", "ALTER TABLE vacation_links ADD COLUMN offer_book BIGINT NOT NULL DEFAULT 0 CHECK (offer_book IN (0, 1));"),
+        // SQLite's 028-books-chosen-photos.
+        Migration("024-books-chosen-photos", PrintedVacationBook.chosenPhotos.postgreSQL),
     ]
 }

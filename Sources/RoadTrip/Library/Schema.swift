@@ -388,6 +388,8 @@ enum Schema {
         Migration("026-vacation-books", PrintedVacationBook.schema(integer: "INTEGER")),
         // A share link may offer the printed book (`ShareOptions.offerBook`), off unless the owner turns it on.
         Migration("027-links-offer-book", "ALTER TABLE vacation_links ADD COLUMN offer_book INTEGER NOT NULL DEFAULT 0 CHECK (offer_book IN (0, 1));"),
+        // A book of chosen photos (`PrintedVacationBook.chosenPhotos`).
+        Migration("028-books-chosen-photos", PrintedVacationBook.chosenPhotos.sqlite),
     ]
 
     /// The same on both engines.

@@ -47,15 +47,12 @@ public struct FoundTrips: Sendable {
     public func makeVacation(of id: Int64, for account: AccountID, library: Library) throws -> Int64 {
         guard let trip = try trip(id: id), trip.status == .open else { throw FoundTripError.noLongerProposed }
         let vacations = library.vacations
-        var vacation: Int64?
-        for attempt in 1...50 where vacation == nil {
-            do {
-                vacation = try vacations.create(named: attempt == 1 ? trip.vacationName : "\(trip.vacationName) (\(attempt))", for: account, generated: true)
-            } catch VacationError.alreadyExists {
-                continue
-            }
+        let vacation: Int64
+        do {
+            vacation = try vacations.create(namedLike: trip.vacationName, for: account, generated: true).id
+        } catch VacationError.alreadyExists {
+            throw FoundTripError.noName
         }
-        guard let vacation else { throw FoundTripError.noName }
         let made = try database.write { db in
             try db.execute("UPDATE trip_suggestions SET status = 'made', vacation_id = \(vacation) WHERE id = \(id) AND status = 'open'")
             guard db.changes > 0 else { return false }

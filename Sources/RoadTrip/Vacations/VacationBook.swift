@@ -6,7 +6,8 @@ import PrintedBook
 /// vacation's name and dates by default), which photos, and whether the route's map is in it.
 public struct BookRequest: Sendable, Equatable {
     public enum Photos: String, Sendable, Equatable {
-        case all, favorites
+        /// Every photo of the vacation; those its owner hearted; those chosen (`chosen`).
+        case all, favorites, chosen
     }
 
     public var size: BookSize = .a4
@@ -15,6 +16,8 @@ public struct BookRequest: Sendable, Equatable {
     public var title: String?
     public var subtitle: String?
     public var photos: Photos = .all
+    /// The vacation's photos chosen (their ids, in no order) when `photos` is `.chosen`.
+    public var chosen: [Int64] = []
     public var map = true
     /// What a share link keeps back: without `showWhere` no map, no place, no distance; without
     /// `showDates` no date (days are numbered).
@@ -39,7 +42,7 @@ extension Library {
         defer { try? FileManager.default.removeItem(at: scratch) }
         guard let content = try bookContent(ofVacation: id, for: account, request, scratch: scratch, land: land) else { return nil }
         guard content.photoCount > 0 else {
-            throw BookError("the vacation has no photos to print\(request.photos == .favorites ? " among the favourites" : "")")
+            throw BookError("the vacation has no photos to print\(request.photos == .favorites ? " among the favourites" : request.photos == .chosen ? " among those chosen" : "")")
         }
         let report = try BookPrinter(size: request.size, processor: photos.processor).writePDF(content, to: path, progress: progress)
         return (content, report)
@@ -64,6 +67,9 @@ extension Library {
         if request.photos == .favorites, let account {
             let hearts = try favorites.among(sha256s: chosen.map(\.sha256), for: account)
             chosen = chosen.filter { hearts.contains($0.sha256) }
+        } else if request.photos == .chosen {
+            let ids = Set(request.chosen)
+            chosen = chosen.filter { ids.contains($0.id) }
         }
         chosen.sort { ($0.takenAt ?? "~", $0.id) < ($1.takenAt ?? "~", $1.id) }
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)

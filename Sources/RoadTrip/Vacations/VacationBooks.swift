@@ -26,12 +26,14 @@ public struct PrintedVacationBook: Sendable, Equatable {
         pages > 0 ? "Laying out page \(page) of \(pages)" : "Waiting to start"
     }
 
-    static let columns = "vacation_id, size, cover, title, subtitle, photos, map, state, page, pages, report, error, made_at"
+    static let columns = "vacation_id, size, cover, title, subtitle, photos, chosen, map, state, page, pages, report, error, made_at"
 
     init(row: Row) throws {
         vacationID = try row["vacation_id"]
-        request = BookRequest(size: BookSize(rawValue: try row["size"]) ?? .a4, cover: try row["cover"], title: try row["title"], subtitle: try row["subtitle"],
-                              photos: BookRequest.Photos(rawValue: try row["photos"]) ?? .all, map: try row["map"] as Int != 0)
+        var request = BookRequest(size: BookSize(rawValue: try row["size"]) ?? .a4, cover: try row["cover"], title: try row["title"], subtitle: try row["subtitle"],
+                                  photos: BookRequest.Photos(rawValue: try row["photos"]) ?? .all, map: try row["map"] as Int != 0)
+        request.chosen = (try row["chosen"] as String?)?.split(separator: ",").compactMap { Int64($0) } ?? []
+        self.request = request
         state = State(rawValue: try row["state"]) ?? .failed
         page = try row["page"]
         pages = try row["pages"]
@@ -40,7 +42,8 @@ public struct PrintedVacationBook: Sendable, Equatable {
         madeAt = try row["made_at"]
     }
 
-    /// The table (SQLite 026, PostgreSQL 022): one book a vacation, its last asked for.
+    /// The table (SQLite 026, PostgreSQL 022): one book a vacation, its last asked for; its
+    /// photos chosen since SQLite 028 and PostgreSQL 024 (`chosenPhotos`).
     static func schema(integer: String) -> String {
         """
         CREATE TABLE vacation_books (
@@ -63,6 +66,26 @@ public struct PrintedVacationBook: Sendable, Equatable {
         );
         """
     }
+
+    /// Chosen photos (`BookRequest.chosen`, their ids joined by commas) beside all and favourites.
+    /// SQLite changes a CHECK by making the table again.
+    static let chosenPhotos = (
+        sqlite: """
+            ALTER TABLE vacation_books RENAME TO vacation_books_026;
+            \(schema(integer: "INTEGER").replacingOccurrences(of: "IN ('all', 'favorites')", with: "IN ('all', 'favorites', 'chosen')")
+                .replacingOccurrences(of: "    map INTEGER", with: "    chosen TEXT,\n    map INTEGER"))
+            INSERT INTO vacation_books (vacation_id, account_id, size, cover, title, subtitle, photos, map, state, page, pages, report, error,
+                contents_key, asked_at, made_at)
+            SELECT vacation_id, account_id, size, cover, title, subtitle, photos, map, state, page, pages, report, error, contents_key, asked_at, made_at
+            FROM vacation_books_026;
+            DROP TABLE vacation_books_026;
+            """,
+        postgreSQL: """
+            ALTER TABLE vacation_books DROP CONSTRAINT vacation_books_photos_check;
+            ALTER TABLE vacation_books ADD CONSTRAINT vacation_books_photos_check CHECK (photos IN ('all', 'favorites', 'chosen'));
+            ALTER TABLE vacation_books ADD COLUMN chosen TEXT;
+            """
+    )
 }
 
 /// The books asked for in the browser, and the worker that writes them one at a time.
@@ -105,13 +128,18 @@ public struct VacationBooks: Sendable {
         try library.database.write { db in
             try db.execute("DELETE FROM vacation_books WHERE vacation_id = \(vacation)")
             try db.execute("""
-                INSERT INTO vacation_books (vacation_id, account_id, size, cover, title, subtitle, photos, map, state, asked_at)
+                INSERT INTO vacation_books (vacation_id, account_id, size, cover, title, subtitle, photos, chosen, map, state, asked_at)
                 VALUES (\(vacation), \(account.rawValue), \(request.size.rawValue), \(request.cover), \(request.title), \(request.subtitle),
-                    \(request.photos.rawValue), \(request.map ? 1 : 0), 'waiting', \(now))
+                    \(request.photos.rawValue), \(Self.chosenText(request)), \(request.map ? 1 : 0), 'waiting', \(now))
                 """)
             _ = try library.jobs.enqueue(.printedBook, key: String(vacation), in: db)
         }
         return true
+    }
+
+    /// The chosen photos as the table keeps them: their ids in order, joined by commas; nil unless chosen.
+    static func chosenText(_ request: BookRequest) -> String? {
+        request.photos == .chosen ? request.chosen.sorted().map(String.init).joined(separator: ",") : nil
     }
 
     /// Stops the book being made (the worker stops at its next page) or waiting.
@@ -137,7 +165,7 @@ public struct VacationBooks: Sendable {
     /// The digest of what the book of `contents` under `name` is made of.
     public func contentsKey(of contents: VacationContents, name: String, _ request: BookRequest, favoritesOf account: AccountID? = nil) throws -> String {
         var text = [name, request.size.rawValue, String(request.cover ?? 0), request.title ?? "", request.subtitle ?? "", request.photos.rawValue,
-                    String(request.map), String(request.showWhere), String(request.showDates)].joined(separator: "\u{1F}")
+                    String(request.map), String(request.showWhere), String(request.showDates), Self.chosenText(request) ?? ""].joined(separator: "\u{1F}")
         let photos = try contents.photos(.all)
         for photo in photos {
             text += "\u{1E}" + [photo.sha256, photo.subtitle ?? "", photo.takenAt ?? "", String(photo.placeID ?? 0)].joined(separator: "\u{1F}")

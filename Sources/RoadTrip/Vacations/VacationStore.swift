@@ -53,6 +53,22 @@ public struct VacationStore: Sendable {
         return (name, VacationContents(database: database, id: id, figures: figures))
     }
 
+    /// Makes a vacation named `base`, or "base (2)", "base (3)" … up to 50 when the name is
+    /// taken (an album, a trip found, a memory made a vacation); its id and the name it got.
+    public func create(namedLike base: String, for account: AccountID, generated: Bool = false) throws -> (id: Int64, name: String) {
+        let cleaned = UnseenCharacters.removed(from: base).trimmingCharacters(in: .whitespacesAndNewlines)
+        let base = String(cleaned.prefix(VacationStore.maximumNameLength - 5))
+        for attempt in 1...50 {
+            let name = attempt == 1 ? base : "\(base) (\(attempt))"
+            do {
+                return (try create(named: name, for: account, generated: generated), name)
+            } catch VacationError.alreadyExists {
+                continue
+            }
+        }
+        throw VacationError.alreadyExists(name: base)
+    }
+
     /// Creates the vacation, empty; refuses a blank name or one the account has already (case
     /// and surrounding spaces ignored), creating nothing. A name RoadTrip made (`generated`: a
     /// trip found's place and month) is not shown by a link that hides where or when.

@@ -63,15 +63,15 @@ function markOpenPhoto() {
 // Choosing photos to place together (issue 36): "Select" turns the grid into a select mode,
 // as Photos does: a tap (or Space, or Enter) on a photo toggles it, a shift-click selects the
 // run from the last one chosen, a ctrl- or cmd-click toggles one without entering the mode
-// first. "Place N…" sends the chosen ones, as one list, to the placing screen, "Add N to
-// vacation…" to the vacations to choose from; "Cancel" leaves.
+// first. Each action sends the chosen ones, as one list: "Place N…" to the placing screen,
+// "Add N to vacation…" to the vacations to choose from, a vacation's "Make a book of N…" to
+// its book's choices; "Cancel" leaves.
 function watchSelection(screen) {
   const form = screen.querySelector("form.grid-select");
   const grid = screen.querySelector(".photo-grid");
   if (!form || !grid) return;
   const count = form.querySelector(".selected-count");
-  const send = form.querySelector(".place-selected");
-  const add = form.querySelector(".add-selected");
+  const actions = [...form.querySelectorAll("button.chosen-action")];
   const toggle = document.createElement("button");
   toggle.type = "button";
   toggle.className = "button select-toggle";
@@ -84,11 +84,9 @@ function watchSelection(screen) {
     toggle.textContent = selecting ? "Cancel" : "Select";
     toggle.setAttribute("aria-pressed", String(selecting));
     count.textContent = selecting ? (chosen.length === 1 ? "1 photo selected" : `${chosen.length} photos selected`) : "";
-    send.textContent = chosen.length ? `Place ${chosen.length}…` : "Place…";
-    send.disabled = chosen.length === 0;
-    if (add) {
-      add.textContent = chosen.length ? `Add ${chosen.length} to vacation…` : "Add to vacation…";
-      add.disabled = chosen.length === 0;
+    for (const action of actions) {
+      action.textContent = chosen.length ? action.dataset.chosen.replace("{n}", String(chosen.length)) : action.dataset.none;
+      action.disabled = chosen.length === 0;
     }
     for (const box of boxes()) box.closest("li").classList.toggle("chosen", box.checked);
   };

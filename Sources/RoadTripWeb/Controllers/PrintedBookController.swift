@@ -21,12 +21,20 @@ struct PrintedBookController {
     }
 
     /// The choices, and the book asked for last: how far it is, its report and its download.
+    /// Photos chosen in the vacation's grid (`photos` in the query, as the select mode sends
+    /// them) are the book's photos to ask for.
     func form(id: Int64, asked: BookRequest? = nil, error: String? = nil, status: Status = .ok) throws -> Response {
         let opening = try owned(id)
         let account = try context.account.id
         let book = try books.book(of: id, for: account)
-        let view = PrintBookView(vacation: opening.vacation, photos: try opening.contents.photos(.all), request: asked ?? book?.request ?? BookRequest(),
-                                 book: book, error: error)
+        let photos = try opening.contents.photos(.all)
+        var request = asked ?? book?.request ?? BookRequest()
+        let sent = PlaceManyController.ids(context.request.query.filter { $0.name == "photos" }.map(\.value))
+        if asked == nil, !sent.isEmpty {
+            request.photos = .chosen
+            request.chosen = Self.among(sent, photos)
+        }
+        let view = PrintBookView(vacation: opening.vacation, photos: photos, request: request, book: book, error: error)
         return try browse.page(opening, title: "Make a book", screen: .detail, master: VacationMenuView(opening, counts: try opening.menuCounts()),
                                detail: view, back: (opening.addresses.menu, opening.vacation.name), masterTitle: opening.vacation.name,
                                masterBack: (.vacations, "Vacations"), status: status)
@@ -38,7 +46,13 @@ struct PrintedBookController {
         var request = BookRequest()
         guard let size = BookSize(rawValue: context.field("size")) else { return try refuse(id, request, "Choose one of the sizes.") }
         request.size = size
-        request.photos = context.field("photos") == "favorites" ? .favorites : .all
+        request.photos = BookRequest.Photos(rawValue: context.field("photos")) ?? .all
+        if request.photos == .chosen {
+            request.chosen = Self.among(PlaceManyController.ids([context.field("chosen")]), try opening.contents.photos(.all))
+            guard !request.chosen.isEmpty else {
+                return try refuse(id, request, "Choose the photos first: Select in the vacation's photos, then Make a book of them.")
+            }
+        }
         request.map = context.field("map") == "1"
         let (title, subtitle) = (context.field("title").trimmingCharacters(in: .whitespacesAndNewlines), context.field("subtitle").trimmingCharacters(in: .whitespacesAndNewlines))
         request.title = title.isEmpty ? nil : title
@@ -53,6 +67,12 @@ struct PrintedBookController {
         guard opening.vacation.photoCount > 0 else { return try refuse(id, request, "The vacation has no photos to print yet.") }
         try books.ask(request, vacation: id, for: try context.account.id)
         return .redirect(to: Route.vacationPrint(id: id).path)
+    }
+
+    /// Those of `ids` that are the vacation's `photos`, in the vacation's order.
+    static func among(_ ids: [Int64], _ photos: [VacationPhoto]) -> [Int64] {
+        let sent = Set(ids)
+        return photos.map(\.id).filter(sent.contains)
     }
 
     private func refuse(_ id: Int64, _ request: BookRequest, _ message: String) throws -> Response {
@@ -98,30 +118,38 @@ struct PrintedBookController {
         let prefix = "link-\(link.shared.link.id)-"
         let path = folder.appendingPathComponent(prefix + key.prefix(16) + ".pdf").path
         if !FileManager.default.fileExists(atPath: path) {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            let scratch = folder.appendingPathComponent("scratch-\(UUID().uuidString)")
-            defer { try? FileManager.default.removeItem(at: scratch) }
-            let content = try app.library.bookContent(name: opening.vacation.name, contents: opening.contents, favoritesOf: nil, request, scratch: scratch,
-                                                      land: app.basemap?.landShapes)
-            let made = path + ".\(UUID().uuidString).part"
-            do {
-                _ = try BookPrinter(size: request.size, processor: app.library.photos.processor).writePDF(content, to: made)
-            } catch {
-                unlink(made)
-                app.log("error: the printed book of link \(link.shared.link.id): \(error)")
-                throw HTTPError(status: .internalServerError, message: "The printed book could not be made.")
-            }
-            // The link's books of the vacation as it was go (another request's still being written stays).
-            for old in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [] where old.hasPrefix(prefix) && old.hasSuffix(".pdf") {
-                unlink(folder.appendingPathComponent(old).path)
-            }
-            rename(made, path)
+            try app.printedBooks.once(prefix) { try makeLinkBook(opening, request, at: path, prefix: prefix, in: folder) }
         }
         guard var response = Response.file(at: path, contentType: "application/pdf", cacheControl: "private, no-store", for: context.request) else {
             throw HTTPError.notFound("The printed book is gone: ask again.")
         }
         response.headers["Content-Disposition"] = "attachment; filename=\"\(Self.fileName(opening.vacation.name)).pdf\""
         return response
+    }
+
+    /// Writes the link's book to `path` (through a file beside it), the link's books of the vacation as it was removed.
+    private func makeLinkBook(_ opening: VacationOpening, _ request: BookRequest, at path: String, prefix: String, in folder: URL) throws {
+        guard let link = context.link else { return }
+        // Made by a request just before this one.
+        guard !FileManager.default.fileExists(atPath: path) else { return }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let scratch = folder.appendingPathComponent("scratch-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let content = try app.library.bookContent(name: opening.vacation.name, contents: opening.contents, favoritesOf: nil, request, scratch: scratch,
+                                                  land: app.basemap?.landShapes)
+        let made = path + ".\(UUID().uuidString).part"
+        do {
+            _ = try BookPrinter(size: request.size, processor: app.library.photos.processor).writePDF(content, to: made)
+        } catch {
+            unlink(made)
+            app.log("error: the printed book of link \(link.shared.link.id): \(error)")
+            throw HTTPError(status: .internalServerError, message: "The printed book could not be made.")
+        }
+        // The link's books of the vacation as it was go (another request's still being written stays).
+        for old in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [] where old.hasPrefix(prefix) && old.hasSuffix(".pdf") {
+            unlink(folder.appendingPathComponent(old).path)
+        }
+        rename(made, path)
     }
 
     /// "Lisbon 2019" → "Lisbon-2019": letters, digits and dashes of ASCII alone in a header.
@@ -131,25 +159,23 @@ struct PrintedBookController {
         return joined.isEmpty ? "book" : String(joined.prefix(80))
     }
 
-    /// The content the book was made of, again, to draw a page of it.
-    private func content(_ id: Int64, _ book: PrintedVacationBook, scratch: URL) throws -> BookContent {
-        guard let content = try app.library.bookContent(ofVacation: id, for: try context.account.id, book.request, scratch: scratch,
-                                                        land: app.basemap?.landShapes) else {
-            throw HTTPError.notFound("This vacation has no book.")
-        }
-        return content
-    }
-
-    /// A page as a picture 900 points wide (sharp on a phone's screen), drawn as it prints.
+    /// A page as a picture 900 points wide (sharp on a phone's screen), drawn as it prints, from
+    /// the content the book was made of (read again once, then kept while the book is previewed).
     func pagePicture(id: Int64, page: Int) throws -> Response {
         let (_, book) = try made(id)
-        let scratch = app.library.folder.appendingPathComponent("cache/books/preview-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: scratch) }
+        let account = try context.account.id
+        let folder = app.library.folder.appendingPathComponent("cache/books")
+        let content = try app.printedBooks.content("\(id)-\(book.madeAt ?? 0)", in: folder) { scratch in
+            guard let content = try app.library.bookContent(ofVacation: id, for: account, book.request, scratch: scratch, land: app.basemap?.landShapes) else {
+                throw HTTPError.notFound("This vacation has no book.")
+            }
+            return content
+        }
         let printer = BookPrinter(size: book.request.size, processor: app.library.photos.processor)
         let png: [UInt8]
-        do {
-            png = try printer.previewPNG(try content(id, book, scratch: scratch), page: page, width: 900)
-        } catch let error as BookError {
+        do throws(BookError) {
+            png = try printer.previewPNG(content, page: page, width: 900)
+        } catch {
             throw HTTPError.notFound("The book has no such page: \(error.description).")
         }
         return Response(status: .ok, headers: ["Content-Type": "image/png", "Cache-Control": "private, no-cache"], body: .bytes(png))

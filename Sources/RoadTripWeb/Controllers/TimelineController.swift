@@ -107,16 +107,37 @@ struct TimelineController {
         return .redirect(to: Route.memory(day: anniversary, page: page).path)
     }
 
+    /// A vacation of the trip found; with `book`, its photos put in it here and now (rather
+    /// than by the background job, which then finds them there) and its Make a book… opened.
     func makeVacation(found id: Int64) throws -> Response {
         do {
-            let vacation = try app.library.foundTrips.makeVacation(of: id, for: try context.account.id, library: app.library)
-            return .redirect(to: Route.vacation(id: vacation).path)
+            let trips = app.library.foundTrips
+            let vacation = try trips.makeVacation(of: id, for: try context.account.id, library: app.library)
+            guard context.field("book") == "1" else { return .redirect(to: Route.vacation(id: vacation).path) }
+            try trips.fill(id, library: app.library)
+            return .redirect(to: Route.vacationPrint(id: vacation).path)
         } catch let error as FoundTripError {
             throw HTTPError(status: .conflict, message: error.description)
         } catch let error as VacationError {
             // A name the vacations refuse (the trip's places' names, too long once dated): nothing was made.
             throw HTTPError(status: .unprocessableContent, message: error.description)
         }
+    }
+
+    /// A memory's book: a vacation of its photos ("Memories of 1–7 Dec 2023"), each as Visit
+    /// adds it, then its Make a book…. The memory stays as it was.
+    func makeBook(of anniversary: CalendarDay) throws -> Response {
+        let account = try context.account.id
+        let ids = try app.library.memories.photoIDs(around: anniversary, for: account)
+        guard !ids.isEmpty else { throw HTTPError.notFound("There are no photos of those days to remember.") }
+        let vacations = app.library.vacations
+        let vacation = try vacations.create(namedLike: "Memories of \(MemoriesView.days(around: anniversary))", for: account, generated: true).id
+        for start in stride(from: 0, to: ids.count, by: 500) {
+            for photo in try app.library.photos.photos(ids: Array(ids[start..<min(start + 500, ids.count)])) {
+                try vacations.visit(photo, into: vacation, for: account, library: app.library)
+            }
+        }
+        return .redirect(to: Route.vacationPrint(id: vacation).path)
     }
 
     func dismiss(found id: Int64) throws -> Response {

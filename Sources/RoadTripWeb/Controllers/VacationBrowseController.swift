@@ -167,7 +167,7 @@ struct VacationBrowseController {
 
     func grid(_ opening: VacationOpening, filter: VacationPhotoFilter, current: Int64? = nil) throws -> VacationGridView {
         VacationGridView(addresses: opening.addresses, heading: try heading(opening, filter: filter), photos: try opening.photos(filter), filter: filter,
-                         current: current)
+                         current: current, book: opening.reveal.mayManage && !opening.isLink ? .vacationPrint(id: opening.id) : nil)
     }
 
     /// "All photos", the place's name or the tag's; a 404 for a place or tag the vacation has not (or does not show).

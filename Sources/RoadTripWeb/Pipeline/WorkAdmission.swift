@@ -7,7 +7,7 @@ import Synchronization
 /// all of them together than there are request threads, so that a burst of one kind never
 /// leaves none for pages and `/healthz`. Its route declares the kind (`RouteDeclaration.bounded`).
 enum BoundedWork: String, CaseIterable, Sendable {
-    case export, keepList, mapCell, placing, upload
+    case export, keepList, mapCell, placing, upload, printedBook
 
     /// What the busy page says RoadTrip is doing for others.
     var busyMessage: String {
@@ -17,6 +17,7 @@ enum BoundedWork: String, CaseIterable, Sendable {
         case .mapCell: "RoadTrip is gathering other large parts of the map just now. Try again in a few seconds."
         case .placing: "RoadTrip is placing other photos just now. Nothing was changed: try again in a few seconds."
         case .upload: "RoadTrip is importing other uploads just now. Nothing of this one was imported: send it again in a few seconds."
+        case .printedBook: "RoadTrip is making other printed books just now. Try again in a minute."
         }
     }
 }

@@ -179,6 +179,8 @@ extension Route {
             .get("/memories/\(TimelinePeriod.day(day))/\(page)", as: Parse(Route.memory)) { try TimelineController(app: $0, context: $1).memory(day, page: page) }
         case .memoryHiding(let day):
             .post("/memories/\(TimelinePeriod.day(day))/hide", as: Parse(Route.memoryHiding)) { try TimelineController(app: $0, context: $1).hide(day) }
+        case .memoryBook(let day):
+            .post("/memories/\(TimelinePeriod.day(day))/book", as: Parse(Route.memoryBook)) { try TimelineController(app: $0, context: $1).makeBook(of: day) }
         case .photoMap: RouteDeclaration.get("/map", as: Parse(.photoMap)) { try PhotoMapController(app: $0, context: $1).page() }.pageCached
         case .photoMapCell(let level, let x, let y):
             RouteDeclaration.get("/map/cells/\(MapCell(level: level, x: x, y: y))", as: Parse { (cell: MapCell) in .photoMapCell(level: cell.level, x: cell.x, y: cell.y) }) {
@@ -359,7 +361,9 @@ extension Route {
                 try SharedLinkController(app: $0, context: $1).video(photo)
             }
         case .sharedPrintPDF(let token):
-            RouteDeclaration.get("/s/\(token)/book.pdf", as: Parse(Route.sharedPrintPDF), public: true) { try SharedLinkController(app: $0, context: $1).printedBook() }
+            RouteDeclaration.get("/s/\(token)/book.pdf", as: Parse(Route.sharedPrintPDF), public: true) {
+                try SharedLinkController(app: $0, context: $1).printedBook()
+            }.bounded(.printedBook)
         case .sharedBook(let token, let page):
             RouteDeclaration.get("/s/\(token)/book/\(page)", as: Parse(Route.sharedBook), public: true) { try SharedLinkController(app: $0, context: $1).book(page: page) }.pageCached
         case .sharedKeepListPart(let token, let from):

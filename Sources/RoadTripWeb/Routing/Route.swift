@@ -101,6 +101,8 @@ public enum Route: Sendable, Equatable {
     case memory(day: CalendarDay, page: Int)
     /// Hides a memory, or one photo (the form's `photo`) from memories.
     case memoryHiding(day: CalendarDay)
+    /// Makes a vacation of a memory's photos, then opens its Make a book….
+    case memoryBook(day: CalendarDay)
     /// Makes a vacation of a trip found in the photos.
     case foundTripVacation(id: Int64)
     /// Dismisses a trip found in the photos.
@@ -279,7 +281,8 @@ public enum Route: Sendable, Equatable {
         .places(order: .byCountry), .placesInCountry(code: "FR"), .placePhotos(.noLocation, after: nil), .placePhotos(.place(1), after: nil),
         .findPlaces(query: nil), .recents,
         .timeline(.newest), .timelineYears, .timeline(.period(.month(year: 2008, month: 10))), .timelineUndated(after: nil),
-        .timelinePhoto(id: 1), .memory(day: CalendarDay.epoch, page: 1), .memoryHiding(day: CalendarDay.epoch), .photoMap, .photoMapCell(level: 4, x: 8, y: 4), .photoMapData(bbox: nil, zoom: nil), .mapPlaces(bbox: nil, zoom: nil),
+        .timelinePhoto(id: 1), .memory(day: CalendarDay.epoch, page: 1), .memoryHiding(day: CalendarDay.epoch), .memoryBook(day: CalendarDay.epoch),
+        .photoMap, .photoMapCell(level: 4, x: 8, y: 4), .photoMapData(bbox: nil, zoom: nil), .mapPlaces(bbox: nil, zoom: nil),
         .tracks, .track(id: 1), .trackRemoval(id: 1), .placing(track: nil), .placement(id: 1), .placeMany(query: nil), .addToVacation,
         .basemapTile(BasemapTile(z: 8, x: 75, y: 96)!, version: nil),
         .photo(id: 1, inRecents: false), .importScreen, .importRequest(id: 1), .importUpload(name: nil), .importRunUndo(id: 1), .importUploadRemoval, .favorites(after: nil), .favoritePhoto(id: 1), .photoFavorite(id: 1), .photoImage(id: 1, size: .preview),

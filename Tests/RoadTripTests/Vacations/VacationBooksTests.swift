@@ -38,4 +38,27 @@ import Testing
         #expect(book?.state == .ready && book?.request.size == .square && book?.report.first?.hasSuffix("pages, 1 photo.") == true, "\(String(describing: book))")
         #expect(FileManager.default.fileExists(atPath: books.file(of: vacation)))
     }
+
+    @Test(arguments: DatabaseEngine.allCases)
+    func aBookOfChosenPhotosKeepsTheChoiceAndPrintsThoseAlone(engine: DatabaseEngine) throws {
+        // setup: a vacation of two photos, the second chosen
+        let fixture = try PhotosFixture(engine: engine)
+        let (anna, vacation) = try vacation(fixture)
+        let photo = try #require(fixture.importPhoto(try fixture.draw("boat.jpg", seed: 2, at: Spot.centralPark)).photo)
+        _ = try fixture.vacations.visit(photo, into: vacation, for: anna, library: fixture.library)
+        let (_, contents) = try #require(try fixture.vacations.vacation(vacation, of: anna))
+        let second = try #require(try contents.photos(.all).first { $0.sha256 == photo.sha256 })
+        var request = BookRequest()
+        (request.photos, request.chosen) = (.chosen, [second.id])
+        let books = fixture.library.printedBooks
+
+        // MUT
+        try books.ask(request, vacation: vacation, for: anna)
+        try books.run(Job(id: 1, kind: .printedBook, key: String(vacation), attempts: 1))
+        let book = try books.book(of: vacation, for: anna)
+
+        // validate
+        #expect(book?.request.photos == .chosen && book?.request.chosen == [second.id])
+        #expect(book?.state == .ready && book?.report.first?.hasSuffix("pages, 1 photo.") == true, "\(String(describing: book))")
+    }
 }

@@ -107,4 +107,31 @@ import Testing
         #expect(cancelled.status == .seeOther && page.contains("The book was cancelled."))
         #expect(!FileManager.default.fileExists(atPath: web.library.printedBooks.file(of: 1)))
     }
+
+    @Test func photosChosenInTheVacationsGridAreTheBooksAlone() throws {
+        // setup
+        let (ann, _) = try lisboa()
+        let member = try web.signedIn("Bob", owner: false, address: "192.0.2.2")
+        let bob = try #require(try web.library.accounts.all().first { $0.name == "Bob" }).id
+        _ = ann.get("/vacations/1/share")
+        _ = ann.post("/vacations/1/share/people", [("account", String(bob.rawValue)), ("role", "add")])
+        let ids = try #require(try web.library.vacations.vacation(1, of: AccountID(1))?.contents.photos(.all).map(\.id))
+
+        // MUT
+        let grid = ann.get("/vacations/1/photos").bodyText
+        let membersGrid = member.get("/vacations/1/photos").bodyText
+        let form = ann.get("/vacations/1/print?photos=\(ids[1]),999").bodyText
+        let none = ann.post("/vacations/1/print", [("size", "a4"), ("photos", "chosen"), ("chosen", "999")])
+        let asked = ann.post("/vacations/1/print", [("size", "a4"), ("photos", "chosen"), ("chosen", "\(ids[1])")])
+        try runBookJob()
+        let made = ann.get("/vacations/1/print").bodyText
+
+        // validate
+        #expect(grid.contains(#"<form method="get" action="/vacations/1/print" id="grid-select""#) && grid.contains("Make a book of the selected…"))
+        #expect(grid.contains(#"name="photos" value="\#(ids[0])""#), "a box a photo")
+        #expect(!membersGrid.contains("grid-select") && membersGrid.contains("All photos"), "a member makes no book: no select mode")
+        #expect(form.contains("Chosen (1)") && form.contains(#"<input type="hidden" name="chosen" value="\#(ids[1])">"#), "the photo not in it is dropped")
+        #expect(none.status == .unprocessableContent && none.bodyText.contains("Choose the photos first"))
+        #expect(asked.status == .seeOther && made.contains("pages, 1 photo.") && made.contains("Chosen (1)"), "\(made.suffix(1500))")
+    }
 }

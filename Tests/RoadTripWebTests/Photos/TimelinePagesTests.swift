@@ -191,7 +191,41 @@ import Testing
         #expect(try web.library.foundTrips.proposed().isEmpty)
         #expect(!visitor.get("/vacations").bodyText.contains("Trips found in your photos"))
     }
+
+    @Test func aMemoryOrATripFoundMadeABookIsAVacationOfItsPhotosOpenAtMakeABook() throws {
+        // setup: two photos of this week two years ago; a trip to Paris on three days away from ten at home
+        let visitor = try web.signedIn()
+        let account = try #require(try web.library.accounts.account(named: "Ann")).id
+        try photo("paris 1", "2024-12-02T10:00:00", at: (48.8566, 2.3522), seed: 1)
+        try photo("paris 2", "2024-12-03T10:00:00", at: (48.8566, 2.3522), seed: 2)
+        for day in 1...10 { try photo("home \(day)", String(format: "2024-02-%02dT18:00:00", day), seed: UInt64(day)) }
+        for (index, day) in ["2024-06-10", "2024-06-11", "2024-06-12"].enumerated() {
+            try photo("rome \(day)", "\(day)T10:00:00", at: (41.9028, 12.4964), seed: UInt64(20 + index))
+            try photo("rome \(day) b", "\(day)T11:00:00", at: (41.9028, 12.4964), seed: UInt64(30 + index))
+        }
+        try web.library.tripFinder.run()
+        let rome = try #require(try web.library.foundTrips.proposed().first { $0.firstDay == CalendarDay(year: 2024, month: 6, day: 10) })
+
+        // MUT
+        let places = visitor.get("/places").bodyText
+        let list = visitor.get("/vacations").bodyText
+        let memory = visitor.post("/memories/2024-12-04/book")
+        let trip = visitor.post("/vacations/found/\(rome.id)/make", [("book", "1")])
+        let nothing = visitor.post("/memories/2019-12-04/book")
+
+        // validate: each a vacation with its photos already in it (no job to wait for), open at Make a book…
+        let vacations = try web.library.vacations.all(of: account)
+        let remembered = try #require(vacations.first { $0.name == "Memories of 1–7 Dec 2024" }, "\(vacations.map(\.name))")
+        let found = try #require(vacations.first { $0.name.hasSuffix(", June 2024") })
+        #expect(places.contains(#"action="/memories/2024-12-04/book""#) && places.contains("Make a book…"))
+        #expect(list.contains(#"<input type="hidden" name="book" value="1">"#))
+        #expect(memory.status == .seeOther && memory.location == "/vacations/\(remembered.id)/print" && remembered.photoCount == 2)
+        #expect(trip.status == .seeOther && trip.location == "/vacations/\(found.id)/print" && found.photoCount == 6)
+        #expect(visitor.get("/vacations/\(found.id)/print").bodyText.contains("Make the book"))
+        #expect(nothing.status == .notFound)
+    }
 }
+
 
 private struct ImportFailure: Error {
     let name: String

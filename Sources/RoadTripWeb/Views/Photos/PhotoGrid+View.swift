@@ -24,21 +24,18 @@ struct PhotoGridView: HTML {
             } else {
                 // Choosing photos to place together: a checkbox a cell, sent by "Place selected…"
                 // (photo-grid.js turns it into a select mode: tap, shift-click, ctrl-click, Space).
-                form(.method("get"), .action(.placeMany(query: nil)), .id("grid-select"), .class("grid-select")) {
-                    span(.class("selected-count"), .ariaLive("polite")) {}
-                    button(.type("submit"), .class("button place-selected")) { "Place selected…" }
-                    button(.type("submit"), .class("button add-selected"), Attribute("formaction", Route.addToVacation.path)) { "Add to vacation…" }
-                }
+                GridSelectForm(action: .placeMany(query: nil), actions: [
+                    GridSelectForm.Action(classes: "place-selected", label: "Place selected…", chosen: "Place {n}…", none: "Place…"),
+                    GridSelectForm.Action(classes: "add-selected", label: "Add to vacation…", chosen: "Add {n} to vacation…", none: "Add to vacation…",
+                          formAction: .addToVacation),
+                ])
                 ul(.class("photo-grid")) {
                     for photo in page.photos {
                         li {
                             PhotoCell(photo: photo, isCurrent: photo.id == current, isFavorite: favorites.contains(photo.id),
                                       link: collection.isFavorites ? .favoritePhoto(id: photo.id) : nil)
                             // A 44-point target in the thumbnail's corner around the box.
-                            label(.class("select-target")) {
-                                input(.type("checkbox"), .class("select-photo"), .name("photos"), .value(String(photo.id)), Attribute("form", "grid-select"),
-                                      .ariaLabel("Select \(photo.displayTitle)"))
-                            }
+                            GridSelectBox(id: photo.id, title: photo.displayTitle)
                         }
                     }
                 }
@@ -148,6 +145,48 @@ struct RecentsView: HTML {
                 if let subtitle { span(.class("row-subtitle")) { subtitle } }
             }
             span(.class("row-chevron"), .ariaHidden()) { "›" }
+        }
+    }
+}
+
+/// The select mode's bar over a grid of photos (photo-grid.js): the count chosen and what to do
+/// with them, each a button sending the chosen ones, as one list (`photos`), by GET. Without
+/// JavaScript each cell's box (`GridSelectBox`) is a field of its own.
+struct GridSelectForm: HTML {
+    struct Action {
+        let classes: String
+        /// Without JavaScript; with it, `chosen` ("Place {n}…") once some are chosen, `none` before.
+        let label: String
+        let chosen: String
+        let none: String
+        var formAction: Route? = nil
+    }
+
+    let action: Route
+    let actions: [Action]
+
+    var content: some HTML {
+        form(.method("get"), .action(action), .id("grid-select"), .class("grid-select")) {
+            span(.class("selected-count"), .ariaLive("polite")) {}
+            for action in actions {
+                button(.type("submit"), .class("button chosen-action \(action.classes)"), .data("chosen", action.chosen), .data("none", action.none),
+                       .when(action.formAction != nil, Attribute("formaction", action.formAction?.path ?? ""))) { action.label }
+            }
+        }
+    }
+
+}
+
+/// A cell's box for the select mode's form (`GridSelectForm`): a 44-point target in the
+/// thumbnail's corner.
+struct GridSelectBox: HTML {
+    let id: Int64
+    let title: String
+
+    var content: some HTML {
+        label(.class("select-target")) {
+            input(.type("checkbox"), .class("select-photo"), .name("photos"), .value(String(id)), Attribute("form", "grid-select"),
+                  .ariaLabel("Select \(title)"))
         }
     }
 }

@@ -2,8 +2,8 @@ import HTML
 import RoadTrip
 
 /// On this day, at the top of the Photos screen: a memory a year, its first photos, what it is
-/// ("3 years ago · Tuscany") and its days; a tap opens its book. Hide takes the memory away
-/// for this person. Nothing at all when there are no photos of these days in earlier years.
+/// ("3 years ago · Tuscany") and its days; a tap opens its book. Make a book… prints it (as a
+/// vacation of its photos); Hide takes the memory away for this person. Nothing at all when there are no photos of these days in earlier years.
 struct MemoriesView: HTML {
     let memories: [Memory]
 
@@ -23,9 +23,18 @@ struct MemoriesView: HTML {
                                 span(.class("memory-title")) { MemoriesView.title(memory) }
                                 span(.class("memory-subtitle")) { "\(MemoriesView.days(memory)) · \(PhotoFormat.count(memory.photoCount))" }
                             }
-                            form(.method("post"), .action(.memoryHiding(day: memory.anniversary)), .class("memory-hide")) {
-                                FormToken()
-                                button(.type("submit"), .class("button secondary"), .ariaLabel("Hide the memory of \(TimelineText.yearsAgo(memory.yearsAgo))")) { "Hide" }
+                            span(.class("memory-actions")) {
+                                form(.method("post"), .action(.memoryBook(day: memory.anniversary)), .class("memory-book")) {
+                                    FormToken()
+                                    button(.type("submit"), .class("button secondary"),
+                                           .ariaLabel("Make a book of the memory of \(TimelineText.yearsAgo(memory.yearsAgo)) (as a vacation)")) { "Make a book…" }
+                                }
+                                form(.method("post"), .action(.memoryHiding(day: memory.anniversary)), .class("memory-hide")) {
+                                    FormToken()
+                                    button(.type("submit"), .class("button secondary"), .ariaLabel("Hide the memory of \(TimelineText.yearsAgo(memory.yearsAgo))")) {
+                                        "Hide"
+                                    }
+                                }
                             }
                         }
                     }
@@ -80,7 +89,7 @@ struct MemoryBookPage: HTML {
 }
 
 /// Trips found in the photos, at the top of Vacations: what each is, and one tap to make it a
-/// vacation, or to dismiss it for good.
+/// vacation, or a vacation and its book, or to dismiss it for good.
 struct FoundTripsView: HTML {
     let trips: [FoundTrip]
 
@@ -103,6 +112,14 @@ struct FoundTripsView: HTML {
                                     FormToken()
                                     button(.type("submit"), .class("button"), .ariaLabel("Make a vacation of \(trip.title), \(TimelineText.range(trip.firstDay, trip.lastDay))")) {
                                         "Make a vacation"
+                                    }
+                                }
+                                form(.method("post"), .action(.foundTripVacation(id: trip.id)), .class("inline-form")) {
+                                    FormToken()
+                                    input(.type("hidden"), .name("book"), .value("1"))
+                                    button(.type("submit"), .class("button secondary"),
+                                           .ariaLabel("Make a book of \(trip.title), \(TimelineText.range(trip.firstDay, trip.lastDay)) (as a vacation)")) {
+                                        "Make a book…"
                                     }
                                 }
                                 form(.method("post"), .action(.foundTripDismissal(id: trip.id)), .class("inline-form")) {

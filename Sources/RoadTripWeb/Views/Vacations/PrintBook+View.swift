@@ -47,6 +47,17 @@ struct PrintBookView: HTML {
                     legend { "Photos" }
                     Segment(name: "photos", value: "all", caption: "All", checked: request.photos == .all)
                     Segment(name: "photos", value: "favorites", caption: "Favourites", checked: request.photos == .favorites)
+                    if !request.chosen.isEmpty {
+                        Segment(name: "photos", value: "chosen", caption: "Chosen (\(request.chosen.count))", checked: request.photos == .chosen)
+                    }
+                }
+                if !request.chosen.isEmpty {
+                    input(.type("hidden"), .name("chosen"), .value(request.chosen.map(String.init).joined(separator: ",")))
+                }
+                p(.class("hint print-choose-hint")) {
+                    "To choose photos: "
+                    a(.href(.vacationPhotos(id: vacation.id, filter: .all))) { "Select them in the vacation's photos" }
+                    ", then Make a book of them."
                 }
                 label(.class("check")) {
                     input(.type("checkbox"), .name("map"), .value("1"), .when(request.map, .checked()))

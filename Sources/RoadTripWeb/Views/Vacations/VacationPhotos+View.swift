@@ -11,6 +11,9 @@ struct VacationGridView: HTML {
     var current: Int64? = nil
     /// `photos` are those around `current`, not the whole list.
     var isPart = false
+    /// Where the photos chosen in the select mode are made a book of (`.vacationPrint`); nil:
+    /// no select mode (for those who may not make the book).
+    var book: Route? = nil
 
     var content: some HTML {
         section(.class("photo-grid-screen"), .script(ScreenScript.photoGrid), .ariaLabel(heading)) {
@@ -28,8 +31,18 @@ struct VacationGridView: HTML {
             if photos.isEmpty {
                 p(.class("empty-note")) { "No photos here. Open a photo and choose Visit to add it." }
             } else {
+                if let book, !isPart {
+                    GridSelectForm(action: book, actions: [
+                        GridSelectForm.Action(classes: "book-selected", label: "Make a book of the selected…", chosen: "Make a book of {n}…", none: "Make a book…"),
+                    ])
+                }
                 ul(.class("photo-grid")) {
-                    ForEach(photos) { photo in li { cell(photo) } }
+                    ForEach(photos) { photo in
+                        li {
+                            cell(photo)
+                            if book != nil, !isPart { GridSelectBox(id: photo.id, title: photo.title) }
+                        }
+                    }
                 }
             }
         }
