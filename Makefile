@@ -76,6 +76,7 @@ bench: release bench-deps e2e-deps
 	bench/places/run.sh
 	bench/timeline/run.sh
 	bench/video/run.sh
+	bench/book-pdf/run.sh
 
 # Each fuzz target for FUZZ_SECONDS under libFuzzer and AddressSanitizer (fuzz/run.sh; FUZZ_TARGETS
 # to run only some). Its own build folder: everything is built again with the sanitizers, and
