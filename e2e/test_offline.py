@@ -432,7 +432,7 @@ def test_over_plain_http_from_another_machine_the_rows_say_why_they_are_not_offe
         assert driver.execute_script("return [window.isSecureContext, 'serviceWorker' in navigator]") == [False, False]
         status = driver.find_element("css selector", f"{KEEP_ROW} .keep-status").text
         assert status == ("Keeping this trip on this device needs a secure connection: open RoadTrip over HTTPS "
-                          "(the README's TLS proxy) or at this computer's own address (localhost)."), status
+                          "(see docs/running.md: behind a reverse proxy) or at this computer's own address (localhost)."), status
         assert not driver.find_elements("css selector", f"{KEEP_ROW} button"), "nothing is offered"
         assert driver.find_element("css selector", "h2.trip-name").text == new_york().name, "the rest of the menu is as ever"
     finally:

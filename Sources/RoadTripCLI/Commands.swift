@@ -9,6 +9,12 @@ struct CommandFailure: Error {
     var status: Int32 = 1
 }
 
+/// The commands `roadtrip` knows: each has its part of the help (`roadtrip COMMAND --help`), and
+/// the docs name every one (a test reads them).
+enum Command: String, CaseIterable {
+    case serve, destinations, `import`, vacation, user, check, backup, restore, tracks, trips, migrate
+}
+
 enum Commands {
     static func run(_ arguments: [String]) throws(CommandFailure) {
         guard let first = arguments.first else {
@@ -20,23 +26,34 @@ enum Commands {
         case "--help", "-h", "help":
             try refuseExtra(rest)
             Console.out(Help.text)
+            return
         case "--version":
             try refuseExtra(rest)
             Console.out(Help.version)
-        case "serve": try serve(Array(arguments.dropFirst()))
-        case "destinations": try destinations(Array(arguments.dropFirst()))
-        case "user": try user(rest)
-        case "import": try importPhotos(rest)
-        case "vacation": try vacation(rest)
-        case "migrate": try migrate(rest)
-        case "check": try check(rest)
-        case "backup": try backup(rest)
-        case "restore": try restore(rest)
-        case "tracks": try tracks(rest)
-        case "trips": try trips(rest)
-        default:
+            return
+        default: break
+        }
+        guard let command = Command(rawValue: first) else {
             if first.hasPrefix("-") { throw CommandFailure(message: "unknown option '\(first)' (see roadtrip --help)", status: 64) }
             throw CommandFailure(message: "unknown command '\(first)' (see roadtrip --help)", status: 64)
+        }
+        // `roadtrip COMMAND --help`: that command's part of the help.
+        if rest.contains("--help") || rest.contains("-h") {
+            Console.out(Help.text(of: command))
+            return
+        }
+        switch command {
+        case .serve: try serve(rest)
+        case .destinations: try destinations(rest)
+        case .user: try user(rest)
+        case .import: try importPhotos(rest)
+        case .vacation: try vacation(rest)
+        case .migrate: try migrate(rest)
+        case .check: try check(rest)
+        case .backup: try backup(rest)
+        case .restore: try restore(rest)
+        case .tracks: try tracks(rest)
+        case .trips: try trips(rest)
         }
     }
 

@@ -126,6 +126,24 @@ enum Help {
         The library's rows are in SQLite in the data folder, unless --database (or
         $ROADTRIP_DATABASE) names a PostgreSQL server: postgresql://USER:PASSWORD@HOST:PORT/DB
         (?sslmode=… as libpq takes it). Several instances may then share that database and
-        one data folder mounted by all (see the README); the password is never printed.
+        one data folder mounted by all (see docs/running.md); the password is never printed.
         """
+
+    /// The part of `text` about `command`: its usage lines and what they say, then the closing
+    /// paragraphs about the data folder and the database.
+    static func text(of command: Command) -> String {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        var part: [Substring] = []
+        var inside = false
+        for line in lines {
+            if line.hasPrefix("  roadtrip ") {
+                inside = line.dropFirst("  roadtrip ".count).split(separator: " ").first == Substring(command.rawValue)
+            } else if !line.hasPrefix("  ") {
+                inside = false
+            }
+            if inside { part.append(line) }
+        }
+        let closing = lines.drop { !$0.hasPrefix("The data folder is") }
+        return (["Usage:"] + part + [""] + closing).joined(separator: "\n")
+    }
 }

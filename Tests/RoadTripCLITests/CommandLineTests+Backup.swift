@@ -8,7 +8,7 @@ import Testing
 import Glibc
 #endif
 
-/// `roadtrip backup`, `backup --verify` and `restore` as the README walks through them, and a
+/// `roadtrip backup`, `backup --verify` and `restore` as docs/running.md walks through them, and a
 /// backup killed at any moment.
 extension CommandLineTests {
     @Test func theReadmeWalkThroughBacksUpVerifiesAndRestoresALibrary() throws {

@@ -2,7 +2,7 @@ import Foundation
 import Imaging
 import Testing
 
-/// `roadtrip tracks import`, `list` and `place`, as the README shows them.
+/// `roadtrip tracks import`, `list` and `place`, as docs/using.md shows them.
 extension CommandLineTests {
     @Test func tracksAreImportedListedAndPlacePhotosAndARefusedFileSaysWhy() throws {
         // setup: a walk in Lisbon on 1 June 2024, 08:00–08:09 UTC, and a photo taken at 09:04:30 UTC+01:00.

@@ -2,7 +2,7 @@ import Foundation
 import Imaging
 import Testing
 
-/// `roadtrip trips find` and `list`, as the README shows them.
+/// `roadtrip trips find` and `list`, as docs/using.md shows them.
 extension CommandLineTests {
     @Test func tripsAreFoundAndListedAndAMisusedCommandSaysHow() throws {
         // setup: home in New York on six days of May 2024 (beside the demo photos, some of New York too), three days in Paris in June

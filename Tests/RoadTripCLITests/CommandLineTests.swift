@@ -95,6 +95,16 @@ import Testing
         #expect(result.standardError.isEmpty)
     }
 
+    @Test func aCommandsHelpIsItsPartOfTheHelp() throws {
+        // MUT
+        let result = try run("vacation", "--help")
+
+        // validate
+        #expect(result.status == 0 && result.standardError.isEmpty)
+        #expect(result.standardOutput.hasPrefix("Usage:\n  roadtrip vacation import FILE"), "\(result.standardOutput)")
+        #expect(result.standardOutput.contains("roadtrip vacation book ID") && !result.standardOutput.contains("roadtrip serve"))
+    }
+
     @Test(arguments: [
         ["--frobnicate"],
         ["serve", "--frobnicate"],

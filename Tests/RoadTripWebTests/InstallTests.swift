@@ -52,7 +52,7 @@ import Testing
             guard icon["type"] == "image/png" else { continue }
             // libvips reads each back: a real PNG of the size the manifest says.
             let file = folder.appendingPathComponent(String(src.split(separator: "/").last!)).path
-            FileManager.default.createFile(atPath: file, contents: Data(response.bodyBytes))
+            #expect(FileManager.default.createFile(atPath: file, contents: Data(response.bodyBytes)))
             let header = try ImageProcessor().inspect(fileAt: file).header
             #expect(header.format == .png)
             #expect("\(header.width)x\(header.height)" == icon["sizes"], "\(src)")
@@ -99,7 +99,7 @@ import Testing
         // A 2×1 picture: red, then half-transparent green.
         let bytes = PNG.encode(rgba: [255, 0, 0, 255, 0, 255, 0, 128], width: 2, height: 1)
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("roadtrip-\(UUID().uuidString).png").path
-        FileManager.default.createFile(atPath: file, contents: Data(bytes))
+        #expect(FileManager.default.createFile(atPath: file, contents: Data(bytes)))
         defer { try? FileManager.default.removeItem(atPath: file) }
 
         #expect(bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))

@@ -22,7 +22,11 @@ import Testing
         var ids: [String: Int64] = [:]
         for name in ["Tuscany 2008", "Rome"] {
             let created = ann.post(Route.newVacation.path, [("name", name)])
-            ids[name] = try #require(created.headers["Location"].flatMap { $0.split(separator: "/").last.flatMap { Int64($0) } })
+            guard let id = created.headers["Location"].flatMap({ $0.split(separator: "/").last.flatMap { Int64($0) } }) else {
+                Issue.record("no vacation made of \(name)")
+                return
+            }
+            ids[name] = id
         }
         #expect(ann.post(Route.visit(photo: photo.id).path, [("vacation", String(ids["Tuscany 2008"]!))]).status == .seeOther)
 

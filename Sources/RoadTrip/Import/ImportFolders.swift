@@ -115,7 +115,7 @@ public struct ImportFolders: Sendable {
             if !FileManager.default.fileExists(atPath: part.path) {
                 // Its last piece was just put in by another request: whole, no part to start again.
                 if let size = DurableFile.size(of: whole.path) { return (Int64(size), Int64(size) == total, Int64(size) == total) }
-                FileManager.default.createFile(atPath: part.path, contents: nil)
+                _ = FileManager.default.createFile(atPath: part.path, contents: nil)
             }
             let output = try FileHandle(forWritingTo: part)
             defer { try? output.close() }

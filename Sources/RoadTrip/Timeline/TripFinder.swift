@@ -16,7 +16,7 @@ public struct TripFinder: Sendable {
         (self.database, self.clock, self.thresholds) = (database, clock, thresholds)
     }
 
-    /// What makes a trip. The defaults and why are in the README ("Trips found in the photos").
+    /// What makes a trip. The defaults and why are in docs/using.md ("Trips found in the photos").
     public struct Thresholds: Sendable {
         /// A day is away when most of its photos with a position were taken at least this far from home.
         public var awayKilometres = 100.0

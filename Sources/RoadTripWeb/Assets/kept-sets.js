@@ -241,7 +241,7 @@ export function refreshKeepRows() {
 /** Each row says why nothing can be kept in this browser. */
 export function explainKeepingUnsupported() {
   const why = !window.isSecureContext
-    ? "needs a secure connection: open RoadTrip over HTTPS (the README's TLS proxy) or at this computer's own address (localhost)."
+    ? "needs a secure connection: open RoadTrip over HTTPS (see docs/running.md: behind a reverse proxy) or at this computer's own address (localhost)."
     : "is not possible in this browser.";
   for (const element of document.querySelectorAll(".keep-offline")) {
     element.hidden = false;

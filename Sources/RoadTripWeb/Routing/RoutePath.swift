@@ -250,7 +250,7 @@ enum SlotValue: Sendable {
 }
 
 /// A type a route carries in a slot: what the slot's value becomes in the route.
-protocol SlotType {
+protocol SlotType: SendableMetatype {
     init?(slot: SlotValue)
 }
 

@@ -123,7 +123,11 @@ import Testing
 
         // MUT
         let undated = try timeline.undated(after: nil, size: 1)
-        let rest = try timeline.undated(after: try #require(undated.more), size: 1)
+        guard let more = undated.more else {
+            Issue.record("the first page of one says there is more")
+            return
+        }
+        let rest = try timeline.undated(after: more, size: 1)
 
         // validate: newest import first; the viewer goes newest → oldest → the undated, and back
         #expect(undated.photos.map(\.id) == [scannedLater] && rest.photos.map(\.id) == [scanned] && rest.more == nil)

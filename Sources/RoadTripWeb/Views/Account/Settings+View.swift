@@ -63,7 +63,7 @@ struct BackupsSection: HTML {
                     code { "--backup-to DIR --backup-every 24h --backup-keep 14" }
                     ", or run "
                     code { "roadtrip backup DIR" }
-                    " (the README says how to keep the snapshots off this machine)."
+                    " (docs/running.md says how to keep the snapshots off this machine)."
                 }
             }
             if let warning = summary.warning { Notice(kind: .error, message: BackupFormat.warning(warning)) }
