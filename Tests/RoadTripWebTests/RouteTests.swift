@@ -1,3 +1,4 @@
+import Foundation
 @testable import HTTPServer
 import Testing
 @testable import RoadTripWeb
@@ -50,6 +51,26 @@ import Testing
 
     /// The access log writes long runs of token characters as `[token]` (`AccessLog.redactingTokens`):
     /// every address but a share link's must stay readable there.
+    /// A case without its example would compile, print links, and every such link answer 404.
+    @Test func everyCaseOfRouteHasItsExample() throws {
+        let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Sources/RoadTripWeb/Routing/Route.swift")
+        let file = try String(contentsOf: source, encoding: .utf8)
+        // The enum's own cases, in its body: `case name` or `case name(…)` at its first indentation.
+        let start = try #require(file.range(of: "public enum Route:"))
+        let body = file[start.lowerBound...]
+        let text = body[..<(body.range(of: "\n}\n")?.lowerBound ?? body.endIndex)]
+        let declared = Set(text.split(separator: "\n").compactMap { line -> String? in
+            guard line.hasPrefix("    case ") else { return nil }
+            return String(line.dropFirst("    case ".count).prefix { $0.isLetter || $0.isNumber })
+        })
+        let exemplified = Set(Route.examples.map { String(String(describing: $0).prefix { $0.isLetter || $0.isNumber }) })
+
+        #expect(declared.count > 100, "the cases were read from \(source.path)")
+        #expect(declared.subtracting(exemplified).isEmpty, "cases of Route without an example in Route.examples")
+        #expect(exemplified.subtracting(declared).isEmpty, "every example's case was read")
+    }
+
     @Test func noAddressButALinksLooksLikeATokenInTheLog() {
         for route in Route.examples where !route.path.hasPrefix(Route.linkPrefix) {
             #expect(AccessLog.redactingTokens(route.path) == route.path, "\(route.path)")

@@ -62,6 +62,18 @@ import Testing
         #expect(!menu.contains { $0.hasPrefix("/static/book.") }, "the menu has no book: \(menu)")
     }
 
+    /// The screens' scripts are named twice, by the server (`ScreenScript`, for a first page) and
+    /// by app.js (for the panes it swaps in): the same names, each loading its own file.
+    @Test func appJSLoadsTheScreensScriptsTheServerNames() throws {
+        let app = try String(contentsOf: try #require(AssetCatalog.assetsFolder).appendingPathComponent("app.js"), encoding: .utf8)
+        let table = try #require(app.firstMatch(of: #/const SCREEN_SCRIPTS = \{\n([^}]*)\};/#)).output.1
+        let entries = table.matches(of: #/^\s+"?([a-z-]+)"?: \(\) => import\("\./([a-z-]+)\.js"\),$/#.anchorsMatchLineEndings()).map { ($0.output.1, $0.output.2) }
+
+        #expect(entries.count == table.split(separator: "\n").count, "every line of the table read: \(table)")
+        #expect(Set(entries.map { String($0.0) }) == Set(ScreenScript.all))
+        #expect(entries.allSatisfy { $0.0 == $0.1 }, "each name loads its own file")
+    }
+
     @Test func theScriptsAPageLinksAreTheKnownOnesItsPartsAskedForInTheirOrder() {
         // setup: two screens' markers in the wrong order, one twice, an unknown name, and the
         // words in text (which ask for nothing and are only text)
