@@ -45,11 +45,11 @@ let package = Package(
         .target(name: "CSystemShim"),
         .target(name: "SystemCalls", dependencies: ["CSystemShim"]),
         .target(name: "NetworkAddress"),
-        .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "CMicroHTTPDShim", "NetworkAddress", "SystemCalls"]),
+        .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "CMicroHTTPDShim", "NetworkAddress", "SystemCalls", "TextRules"]),
         // One database interface (SQL values, rows, errors, migrations), and its two engines.
         .target(name: "SQLDatabase"),
         .target(name: "SQLite", dependencies: ["CSQLite", "SQLDatabase"]),
-        .target(name: "PostgreSQL", dependencies: ["CPostgreSQL", "SQLDatabase"]),
+        .target(name: "PostgreSQL", dependencies: ["CPostgreSQL", "SQLDatabase", "TextRules"]),
         // What the tests of every target share (libraries, since test targets cannot import
         // each other): temporary folders, recorders, the one way to run a child process.
         .target(name: "TestSupport", dependencies: ["SystemCalls", "CZip"]),

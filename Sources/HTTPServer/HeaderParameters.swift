@@ -1,3 +1,5 @@
+import TextRules
+
 /// A header value with parameters, `form-data; name="photos"; filename="a.jpg"` or
 /// `multipart/form-data; boundary=xyz` (RFC 9110 §5.6.6): the leading value and the
 /// parameters in order, names lowercased.
@@ -76,22 +78,13 @@ package enum ExtendedValue {
                 bytes.append(byte)
                 continue
             }
-            guard let high = encoded.popFirst().flatMap(hexDigit), let low = encoded.popFirst().flatMap(hexDigit) else { return nil }
+            guard let high = encoded.popFirst().flatMap(hexDigitValue), let low = encoded.popFirst().flatMap(hexDigitValue) else { return nil }
             bytes.append(high << 4 | low)
         }
         switch parts[0].lowercased() {
         case "utf-8": return String(validating: bytes, as: UTF8.self)
         case "iso-8859-1": return String(String.UnicodeScalarView(bytes.map { Unicode.Scalar($0) }))
         default: return nil
-        }
-    }
-
-    private static func hexDigit(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
         }
     }
 }

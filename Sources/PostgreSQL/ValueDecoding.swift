@@ -1,4 +1,5 @@
 import SQLDatabase
+import TextRules
 internal import CPostgreSQL
 
 /// Reads a column value from PostgreSQL's text format into the shared value kinds, by its type.
@@ -52,19 +53,10 @@ enum ValueDecoding {
         bytes.reserveCapacity(text.count / 2 - 1)
         var index = 2
         while index < text.count {
-            guard let high = hexDigit(text[index]), let low = hexDigit(text[index + 1]) else { return nil }
+            guard let high = hexDigitValue(text[index]), let low = hexDigitValue(text[index + 1]) else { return nil }
             bytes.append(high << 4 | low)
             index += 2
         }
         return bytes
-    }
-
-    private static func hexDigit(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
     }
 }

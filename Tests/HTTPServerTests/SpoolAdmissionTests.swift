@@ -112,7 +112,9 @@ import Testing
             let limits = SpoolLimits(total: 10_000, perOwner: 1000, freeSpaceReserve: 0)
             let server = try startServer(configure: Self.configure(spool: spool, limits: limits), handler: answerOK)
             defer { server.stop() }
+            // Held open to the end: robin's 800 bytes stay in flight.
             let first = try Self.uploadUnderWay(to: server, spool: spool)
+            defer { withExtendedLifetime(first) {} }
 
             // MUT
             let robin = try fetch(port: server.port, method: "POST", "/photos", headers: [("X-Owner", "robin")], body: .pattern(count: 300))

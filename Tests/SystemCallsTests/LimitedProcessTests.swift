@@ -56,7 +56,7 @@ import Testing
     @Test func noDescriptorOfTheParentReachesTheChildAndItRunsNicer() throws {
         // setup: a file open in the parent, not marked close-on-exec.
         let path = NSTemporaryDirectory() + "limited-\(UUID().uuidString)"
-        FileManager.default.createFile(atPath: path, contents: Data())
+        #expect(FileManager.default.createFile(atPath: path, contents: Data()))
         defer { try? FileManager.default.removeItem(atPath: path) }
         let held = open(path, O_RDONLY)
         defer { close(held) }

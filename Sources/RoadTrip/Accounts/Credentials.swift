@@ -8,13 +8,18 @@ public enum Credentials {
     public static let maximumPasswordLength = 1024
 
     /// The name as it will be stored: surrounding spaces removed, in Unicode's composed form (NFC).
+    /// `TypedName`'s rule.
     public static func validName(_ raw: String) throws(AccountError) -> String {
-        let name = raw.trimmingCharacters(in: .whitespacesAndNewlines).precomposedStringWithCanonicalMapping
-        guard !name.isEmpty else { throw .nameEmpty }
-        guard name.count <= maximumNameLength else { throw .nameTooLong(limit: maximumNameLength) }
-        guard !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else { throw .nameHasControlCharacters }
-        guard !DirectionOverrides.found(in: name) else { throw .nameHasDirectionOverrides }
-        return name
+        do {
+            return try TypedName.valid(raw, limit: maximumNameLength)
+        } catch {
+            switch error {
+            case .empty: throw .nameEmpty
+            case .tooLong(let limit): throw .nameTooLong(limit: limit)
+            case .controlCharacters: throw .nameHasControlCharacters
+            case .directionOverrides: throw .nameHasDirectionOverrides
+            }
+        }
     }
 
     /// What tells names apart: "Åsa", "åsa" and "A\u{30A}sa" are one name. Full Unicode case

@@ -5,28 +5,8 @@ import TextRules
 /// vacation document (`VacationFormat`): the same columns on both sides, the vacation's id
 /// only in the library.
 enum VacationRows {
-    struct Place {
-        static let columns = "id, name, region, country, latitude, longitude"
-
-        let id: Int64
-        var name: String
-        var region: String?
-        var country: String
-        let latitude: Double
-        let longitude: Double
-
-        init(row: Row) throws {
-            (id, name, region, country) = (try row["id"], try row["name"], try row["region"], try row["country"])
-            (latitude, longitude) = (try row["latitude"], try row["longitude"])
-        }
-
-        /// Without text-direction overrides in what it shows.
-        var cleaned: Place {
-            var place = self
-            (place.name, place.region, place.country) = (VacationRows.clean(name), region.map(VacationRows.clean), VacationRows.clean(country))
-            return place
-        }
-    }
+    /// A place as the vacation recorded it when a photo was visited: the same fields.
+    typealias Place = VisitedPhoto.Place
 
     struct Photo {
         static let columns = """
@@ -101,7 +81,22 @@ enum VacationRows {
         return batches
     }
 
-    private static func clean(_ text: String) -> String {
+    fileprivate static func clean(_ text: String) -> String {
         DirectionOverrides.removed(from: text)
+    }
+}
+
+extension VisitedPhoto.Place {
+    static let columns = "id, name, region, country, latitude, longitude"
+
+    init(row: Row) throws {
+        self.init(id: try row["id"], name: try row["name"], region: try row["region"], country: try row["country"],
+                  latitude: try row["latitude"], longitude: try row["longitude"])
+    }
+
+    /// Without text-direction overrides in what it shows.
+    var cleaned: Self {
+        Self(id: id, name: VacationRows.clean(name), region: region.map(VacationRows.clean), country: VacationRows.clean(country),
+             latitude: latitude, longitude: longitude)
     }
 }

@@ -150,14 +150,17 @@ public struct VacationStore: Sendable {
         if let taken { throw VacationError.alreadyExists(name: taken) }
     }
 
-    /// Trimmed and composed (NFC); not blank, not too long, no control characters, no
-    /// text-direction overrides (the rule account names follow).
+    /// `TypedName`'s rule, as account names follow it.
     public static func validName(_ raw: String) throws(VacationError) -> String {
-        let name = raw.trimmingCharacters(in: .whitespacesAndNewlines).precomposedStringWithCanonicalMapping
-        guard !name.isEmpty else { throw .nameEmpty }
-        guard name.count <= maximumNameLength else { throw .nameTooLong(limit: maximumNameLength) }
-        guard !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else { throw .nameHasControlCharacters }
-        guard !DirectionOverrides.found(in: name) else { throw .nameHasDirectionOverrides }
-        return name
+        do {
+            return try TypedName.valid(raw, limit: maximumNameLength)
+        } catch {
+            switch error {
+            case .empty: throw .nameEmpty
+            case .tooLong(let limit): throw .nameTooLong(limit: limit)
+            case .controlCharacters: throw .nameHasControlCharacters
+            case .directionOverrides: throw .nameHasDirectionOverrides
+            }
+        }
     }
 }

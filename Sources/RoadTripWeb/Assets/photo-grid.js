@@ -2,43 +2,18 @@
 // the cell of the photo on screen marked and kept in view. app.js loads this module on a page
 // with a grid.
 
-import { fetchDocument } from "./shared.js";
+import { loadWhenNear } from "./shared.js";
 
 // A grid's further pages: "More photos" is a link to the next page; when it scrolls into
 // view the page is fetched and its photos appended, and the link moves on.
 function watchGrid(more) {
-  const pane = more.closest(".pane-content");
-  const observer = new IntersectionObserver((entries) => {
-    if (entries.some((entry) => entry.isIntersecting)) loadMore(more, observer);
-  }, { root: pane, rootMargin: "400px" });
-  observer.observe(more);
-}
-
-async function loadMore(more, observer) {
-  const link = more.querySelector("a.more-photos");
-  if (!link || more.classList.contains("loading")) return;
-  more.classList.add("loading");
-  try {
-    const page = await fetchDocument(link.href);
+  loadWhenNear(more, "a.more-photos", "400px", (page) => {
     const grid = more.parentElement.querySelector(".photo-grid");
-    const items = page.querySelectorAll("#master-content .photo-grid > li");
-    grid.append(...[...items].map((item) => document.adoptNode(item)));
-    const next = page.querySelector("#master-content .grid-more a.more-photos");
-    if (next) {
-      link.href = next.getAttribute("href");
-      // Observed afresh: if the link is still near the view (a tall screen, a short page),
-      // the observer says so again and the next page follows.
-      observer.unobserve(more);
-      observer.observe(more);
-    } else {
-      observer.disconnect();
-      more.remove();
-    }
-  } catch {
-    // The link stays: a tap on it loads the page the plain way.
-  } finally {
-    more.classList.remove("loading");
-  }
+    grid.append(...[...page.querySelectorAll("#master-content .photo-grid > li")].map((item) => document.adoptNode(item)));
+    const next = page.querySelector("#master-content .grid-more a.more-photos")?.getAttribute("href");
+    if (!next) more.remove();
+    return next;
+  });
 }
 
 // The grid beside the viewer marks the photo on screen. The server marks it only among the

@@ -23,6 +23,41 @@ export async function fetchDocument(url) {
   return new DOMParser().parseFromString(await response.text(), "text/html");
 }
 
+/**
+ * A list's further pages, loaded as they come near the view: `more` holds the link to the next
+ * page (`linkSelector`); when it is within `margin` of its pane's view the page is fetched and
+ * handed to `append`, which adds its items and answers the address of the page after it, or
+ * nothing at the end (having put away `more` as its list ends). A page that fails leaves the
+ * link: a tap on it loads the page the plain way.
+ */
+export function loadWhenNear(more, linkSelector, margin, append) {
+  const observer = new IntersectionObserver((entries) => {
+    if (entries.some((entry) => entry.isIntersecting)) loadNext();
+  }, { root: more.closest(".pane-content"), rootMargin: margin });
+  async function loadNext() {
+    const link = more.querySelector(linkSelector);
+    if (!link || more.classList.contains("loading")) return;
+    more.classList.add("loading");
+    try {
+      const following = append(await fetchDocument(link.href));
+      if (following) {
+        link.href = following;
+        // Observed afresh: if the link is still near the view (a tall screen, a short page),
+        // the observer says so again and the next page follows.
+        observer.unobserve(more);
+        observer.observe(more);
+      } else {
+        observer.disconnect();
+      }
+    } catch {
+      // The link stays.
+    } finally {
+      more.classList.remove("loading");
+    }
+  }
+  observer.observe(more);
+}
+
 /** A button that does `action` when pressed. */
 export function button(text, className, action) {
   const element = document.createElement("button");

@@ -4,7 +4,7 @@
 // the scrubber becomes a slider a finger drags (naming the month under it) and lets go of to
 // jump there. app.js loads this module on a timeline page.
 
-import { fetchDocument } from "./shared.js";
+import { fetchDocument, loadWhenNear } from "./shared.js";
 
 // The older pages: "Older photos" (or "More photos" without a date) is a link to the next page;
 // when it comes near the view the page is fetched and its days appended.
@@ -12,37 +12,18 @@ function watchOlder(screen) {
   const more = screen.querySelector(".timeline-older");
   if (!more || more.dataset.ready) return;
   more.dataset.ready = "true";
-  const observer = new IntersectionObserver((entries) => {
-    if (entries.some((entry) => entry.isIntersecting)) loadOlder(screen, more, observer);
-  }, { root: screen.closest(".pane-content"), rootMargin: "600px" });
-  observer.observe(more);
-}
-
-async function loadOlder(screen, more, observer) {
-  const link = more.querySelector("a");
-  if (!link || more.classList.contains("loading")) return;
-  more.classList.add("loading");
-  try {
-    const page = await fetchDocument(link.href);
+  loadWhenNear(more, "a", "600px", (page) => {
     const incoming = page.querySelector("#detail .timeline");
     if (!incoming) throw new Error("no timeline");
     append(screen, incoming);
-    const next = incoming.querySelector(".timeline-older a");
-    const undated = incoming.querySelector(".timeline-undated-link");
-    if (next) {
-      link.href = next.getAttribute("href");
-      observer.unobserve(more);
-      observer.observe(more);
-    } else {
-      observer.disconnect();
+    const next = incoming.querySelector(".timeline-older a")?.getAttribute("href");
+    if (!next) {
+      const undated = incoming.querySelector(".timeline-undated-link");
       if (undated) more.replaceWith(document.adoptNode(undated));
       else more.remove();
     }
-  } catch {
-    // The link stays: a tap on it loads the page the plain way.
-  } finally {
-    more.classList.remove("loading");
-  }
+    return next;
+  });
 }
 
 // The incoming page's months and days after those on screen; a day (or month) already there

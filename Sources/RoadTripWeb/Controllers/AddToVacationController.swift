@@ -49,7 +49,7 @@ struct AddToVacationController {
             detail: VisitChoiceView(kind: .visit, title: count, route: .addToVacation, back: .places(order: .byCountry),
                                     vacations: try store.visitable(by: context.account.id), error: error,
                                     carried: [("photos", ids.map(String.init).joined(separator: ","))], heading: "Add \(count) to…"),
-            back: (.places(order: .byCountry), "Places"), masterBar: .photos(.places, flickr: grid.flickrTab)
+            back: Route.backToPlaces, masterBar: .photos(.places, flickr: grid.flickrTab)
         ), context: context, status: status)
     }
 }

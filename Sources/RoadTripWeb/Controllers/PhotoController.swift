@@ -84,7 +84,7 @@ struct PhotoController {
             ),
             back: back,
             masterBar: inRecents ? .photos(.recents) : inTimeline ? .photos(.timeline)
-                : .photos(.places, title: back.label, back: (.places(order: .byCountry), "Places")),
+                : .photos(.places, title: back.label, back: Route.backToPlaces),
             masterKey: masterKey
         ), context: context, status: tagRefusal == nil ? .ok : .unprocessableContent)
     }
@@ -168,7 +168,7 @@ struct PhotoController {
             master: try PlacesController(app: app, context: context).grid(collection, current: photo.id).view,
             detail: PhotoVersionView(photo: photo, version: version),
             back: (.placePhotos(collection, after: nil), place?.name ?? "No location"),
-            masterBar: .photos(.places, title: place?.name ?? "No location", back: (.places(order: .byCountry), "Places")),
+            masterBar: .photos(.places, title: place?.name ?? "No location", back: Route.backToPlaces),
             masterKey: collection.masterKey
         ), context: context)
     }

@@ -40,7 +40,7 @@ struct PlacesController {
             screen: .master,
             master: PlaceCountryView(country: country, page: try photos.places(inCountry: code, after: cursor)),
             detail: PhotoPlaceholderView(hasPhotos: true),
-            masterBar: try MasterBar.photos(.places, title: country.name, back: (.places(order: .byCountry), "Places"), flickr: app.flickr)
+            masterBar: try MasterBar.photos(.places, title: country.name, back: Route.backToPlaces, flickr: app.flickr)
         ), context: context)
     }
 
@@ -55,7 +55,7 @@ struct PlacesController {
             master: grid,
             // A grid with photos in it answers for the library without asking the database.
             detail: PhotoPlaceholderView(hasPhotos: try !grid.page.photos.isEmpty || !photos.isEmpty),
-            masterBar: .photos(.places, title: grid.heading, back: (.places(order: .byCountry), "Places"), flickr: flickrTab),
+            masterBar: .photos(.places, title: grid.heading, back: Route.backToPlaces, flickr: flickrTab),
             masterKey: collection.masterKey
         ), context: context)
     }
@@ -105,7 +105,7 @@ struct PlacesController {
             screen: .master,
             master: FindView(query: query, results: try photos.findPlaces(query)),
             detail: PhotoPlaceholderView(hasPhotos: !(try photos.isEmpty)),
-            masterBar: try MasterBar.photos(.places, title: "Find", back: (.places(order: .byCountry), "Places"), flickr: app.flickr)
+            masterBar: try MasterBar.photos(.places, title: "Find", back: Route.backToPlaces, flickr: app.flickr)
         ), context: context)
     }
 }

@@ -84,7 +84,7 @@ struct TimelineController {
         }
         return app.page(PageFrame(
             title: label, screen: .detail, master: try PlacesController(app: app, context: context).firstScreen(),
-            detail: chrome, back: (.places(order: .byCountry), "Photos"),
+            detail: chrome, back: Route.backToPlaces,
             masterBar: try MasterBar.photos(.places, flickr: app.flickr), detailActions: ReadingSettingsLink(from: .memory(day: anniversary, page: number))
         ), context: context)
     }

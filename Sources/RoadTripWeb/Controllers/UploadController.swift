@@ -82,7 +82,7 @@ struct UploadController {
             screen: .detail,
             master: try PlaceListView.read(order: .byCountry, from: app.library, for: try context.account.id),
             detail: detail,
-            back: (.places(order: .byCountry), "Places"),
+            back: Route.backToPlaces,
             masterBar: try MasterBar.photos(.places, flickr: app.flickr)
         ), context: context, status: status)
     }

@@ -6,12 +6,18 @@ enum PhotosTab {
     case places, timeline, map, recents, vacations, flickr
 }
 
+extension Route {
+    /// Back to Places, the Photos tab's first screen: from a country, a place's photos, Find, a
+    /// memory, the placing and adding screens.
+    static let backToPlaces: (route: Route, label: String) = (.places(order: .byCountry), "Places")
+}
+
 extension MasterBar {
     /// The master column of the photo screens: a tab bar, Places | Recents | Vacations | Map (| Flickr); in tablet portrait
     /// a list button in the detail's top bar, named after the tab, opens it.
     static func photos(_ tab: PhotosTab, title: String? = nil, back: (route: Route, label: String)? = nil, flickr: Bool = false) -> MasterBar {
         var tabs: [(route: Route, label: String, icon: TabIcon, isCurrent: Bool)] = [
-            (.places(order: .byCountry), "Places", .places, tab == .places),
+            (Route.backToPlaces.route, Route.backToPlaces.label, .places, tab == .places),
             (.timeline(.newest), "Timeline", .timeline, tab == .timeline),
             (.recents, "Recents", .recents, tab == .recents),
             (.vacations, "Vacations", .vacations, tab == .vacations),
