@@ -4,19 +4,23 @@ import Foundation
 /// (NFC); not blank, not longer than its limit, no control characters, no text-direction
 /// overrides (`DirectionOverrides`). Each kind of name says the problem in its own error.
 public enum TypedName {
-    public enum Problem: Error, Equatable {
-        case empty, tooLong(limit: Int), controlCharacters, directionOverrides
-    }
-
-    /// The name as it will be stored.
-    public static func valid(_ raw: String, limit: Int) throws(Problem) -> String {
+    /// The name as it will be stored; what is wrong with it said as `Failure` says it.
+    public static func valid<Failure: TypedNameError>(_ raw: String, limit: Int, failing: Failure.Type) throws(Failure) -> String {
         let name = raw.trimmingCharacters(in: .whitespacesAndNewlines).precomposedStringWithCanonicalMapping
-        guard !name.isEmpty else { throw .empty }
-        guard name.count <= limit else { throw .tooLong(limit: limit) }
-        guard !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else { throw .controlCharacters }
-        guard !DirectionOverrides.found(in: name) else { throw .directionOverrides }
+        guard !name.isEmpty else { throw .nameEmpty }
+        guard name.count <= limit else { throw .nameTooLong(limit: limit) }
+        guard !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else { throw .nameHasControlCharacters }
+        guard !DirectionOverrides.found(in: name) else { throw .nameHasDirectionOverrides }
         return name
     }
+}
+
+/// An error that says what is wrong with a typed name (its cases witness these).
+public protocol TypedNameError: Error {
+    static var nameEmpty: Self { get }
+    static func nameTooLong(limit: Int) -> Self
+    static var nameHasControlCharacters: Self { get }
+    static var nameHasDirectionOverrides: Self { get }
 }
 
 /// The value of a hexadecimal digit's ASCII byte (0–9, a–f, A–F); nil for any other byte.

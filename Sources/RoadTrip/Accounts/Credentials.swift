@@ -7,19 +7,10 @@ public enum Credentials {
     public static let minimumPasswordLength = 10
     public static let maximumPasswordLength = 1024
 
-    /// The name as it will be stored: surrounding spaces removed, in Unicode's composed form (NFC).
-    /// `TypedName`'s rule.
+    /// The name as it will be stored, by `TypedName`'s rule: surrounding spaces removed, in
+    /// Unicode's composed form (NFC).
     public static func validName(_ raw: String) throws(AccountError) -> String {
-        do {
-            return try TypedName.valid(raw, limit: maximumNameLength)
-        } catch {
-            switch error {
-            case .empty: throw .nameEmpty
-            case .tooLong(let limit): throw .nameTooLong(limit: limit)
-            case .controlCharacters: throw .nameHasControlCharacters
-            case .directionOverrides: throw .nameHasDirectionOverrides
-            }
-        }
+        try TypedName.valid(raw, limit: maximumNameLength, failing: AccountError.self)
     }
 
     /// What tells names apart: "Åsa", "åsa" and "A\u{30A}sa" are one name. Full Unicode case
@@ -38,3 +29,5 @@ public enum Credentials {
         guard password == repeated else { throw .passwordsDiffer }
     }
 }
+
+extension AccountError: TypedNameError {}

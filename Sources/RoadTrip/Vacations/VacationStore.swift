@@ -152,15 +152,8 @@ public struct VacationStore: Sendable {
 
     /// `TypedName`'s rule, as account names follow it.
     public static func validName(_ raw: String) throws(VacationError) -> String {
-        do {
-            return try TypedName.valid(raw, limit: maximumNameLength)
-        } catch {
-            switch error {
-            case .empty: throw .nameEmpty
-            case .tooLong(let limit): throw .nameTooLong(limit: limit)
-            case .controlCharacters: throw .nameHasControlCharacters
-            case .directionOverrides: throw .nameHasDirectionOverrides
-            }
-        }
+        try TypedName.valid(raw, limit: maximumNameLength, failing: VacationError.self)
     }
 }
+
+extension VacationError: TypedNameError {}
