@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Conversions are strict: a NULL is only accepted by an `Optional`, text never becomes a
 /// number. A mismatch throws a `DatabaseError` (`Row` adds the column's name to it).
-public protocol SQLColumnDecodable {
+public protocol SQLColumnDecodable: SendableMetatype {
     init(sqlValue: SQLValue) throws
 }
 
