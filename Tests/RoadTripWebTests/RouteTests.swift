@@ -71,6 +71,14 @@ import Testing
         #expect(exemplified.subtracting(declared).isEmpty, "every example's case was read")
     }
 
+    /// Each route is declared in its feature's file; one no feature declares would answer nothing.
+    @Test func everyExampleIsDeclaredByAFeature() {
+        let undeclared = Route.examples.filter(\.declaration.isUndeclared)
+
+        #expect(undeclared.isEmpty, "\(undeclared)")
+        #expect(RouteDeclaration.undeclared.isUndeclared && !Route.home.declaration.isUndeclared)
+    }
+
     @Test func noAddressButALinksLooksLikeATokenInTheLog() {
         for route in Route.examples where !route.path.hasPrefix(Route.linkPrefix) {
             #expect(AccessLog.redactingTokens(route.path) == route.path, "\(route.path)")

@@ -3,7 +3,7 @@ import HTTPServer
 import RoadTrip
 
 /// The signed-in person's own account: changing the password (the current one is required).
-struct AccountController {
+struct AccountController: Controller {
     let app: App
     let context: RequestContext
 

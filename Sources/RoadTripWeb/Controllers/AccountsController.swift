@@ -3,7 +3,7 @@ import HTTPServer
 import RoadTrip
 
 /// The owner's Accounts screen: add an account, reset a password, remove an account.
-struct AccountsController {
+struct AccountsController: Controller {
     let app: App
     let context: RequestContext
 

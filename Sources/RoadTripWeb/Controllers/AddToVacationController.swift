@@ -6,7 +6,7 @@ import RoadTrip
 /// select mode): the account's vacations (and those shared with it to add to) to choose from,
 /// or a new one by name; each photo visited into it as Visit does one. The photos come in the
 /// request (`photos`, as the placing screen takes them), at most `PhotoPlacer.maximumPhotos`.
-struct AddToVacationController {
+struct AddToVacationController: Controller {
     let app: App
     let context: RequestContext
 

@@ -4,7 +4,7 @@ import HTTPServer
 import RoadTrip
 
 /// The trip's Events book, its Weather page and the sample book's generated pages.
-struct BookController {
+struct BookController: Controller {
     let app: App
     let context: RequestContext
 

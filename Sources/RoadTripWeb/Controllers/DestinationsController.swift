@@ -4,7 +4,7 @@ import HTTPServer
 import RoadTrip
 
 /// The RoadTrip menu: the list of destinations and one destination's detail.
-struct DestinationsController {
+struct DestinationsController: Controller {
     let app: App
     let context: RequestContext
 

@@ -5,7 +5,7 @@ import RoadTrip
 /// The trip's event pages as a list, a page of rows at a time: add one (http or https only),
 /// remove one, move one. The pages are the destination's, shared by the household, so only the
 /// owner changes them; a member sees the list without its controls.
-struct EventsEditorController {
+struct EventsEditorController: Controller {
     let app: App
     let context: RequestContext
 

@@ -4,7 +4,7 @@ import HTTPServer
 import RoadTrip
 
 /// The Flickr tab: top places, a place's latest photos, a photo, its images, Visit.
-struct FlickrController {
+struct FlickrController: Controller {
     let app: App
     let context: RequestContext
 

@@ -7,7 +7,7 @@ import RoadTrip
 /// folder) with the upload of Takeout parts and export folders a piece at a time, the imports
 /// asked for (a report first, then the import, done in the background), and the import runs
 /// with Undo.
-struct ImportController {
+struct ImportController: Controller {
     let app: App
     let context: RequestContext
 

@@ -44,7 +44,7 @@ struct KeepList: Codable, Equatable {
 
 /// Keeping the trip and vacations on a device: the lists of what to keep, the fresh form token
 /// for changes made offline, and the offline page.
-struct KeptOnDeviceController {
+struct KeptOnDeviceController: Controller {
     let app: App
     let context: RequestContext
 

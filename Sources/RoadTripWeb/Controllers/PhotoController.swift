@@ -7,7 +7,7 @@ import RoadTrip
 import Video
 
 /// The photo viewer, a photo's images, setting its place, and Recents.
-struct PhotoController {
+struct PhotoController: Controller {
     let app: App
     let context: RequestContext
 

@@ -4,7 +4,7 @@ import HTTPServer
 import RoadTrip
 
 /// The photo map's data: what a view of the map shows, for the signed-in.
-package struct PhotoMapController {
+package struct PhotoMapController: Controller {
     let app: App
     let context: RequestContext
 

@@ -7,7 +7,7 @@ import RoadTrip
 /// Photos chosen in a grid placed together: by a place found by name, or at a point on the map.
 /// The photos come in the request (`photos`, each a number or a comma-separated list: a grid's
 /// checkboxes send one each, the select mode one list), at most `PhotoPlacer.maximumPhotos`.
-struct PlaceManyController {
+struct PlaceManyController: Controller {
     let app: App
     let context: RequestContext
 

@@ -3,7 +3,7 @@ import HTTPServer
 import RoadTrip
 
 /// The Places tab: the places, a place's photos, Find.
-struct PlacesController {
+struct PlacesController: Controller {
     let app: App
     let context: RequestContext
 

@@ -5,7 +5,7 @@ import RoadTrip
 
 /// "Place photos from tracks": the plan previewed (GET, and again with other options), applied
 /// (POST), and the placement made, with its Undo.
-struct PlacingController {
+struct PlacingController: Controller {
     let app: App
     let context: RequestContext
 

@@ -6,7 +6,7 @@ import RoadTrip
 
 /// Make a book…: a vacation's printed book asked for, made in the background by the book
 /// worker, previewed in the page-turning book, downloaded as a PDF. Its owner's alone.
-struct PrintedBookController {
+struct PrintedBookController: Controller {
     let app: App
     let context: RequestContext
 

@@ -4,7 +4,7 @@ import RoadTrip
 
 /// Settings (the owner's): the backups' status, and the Flickr API key. The key is never
 /// shown back, only whether one is set.
-struct SettingsController {
+struct SettingsController: Controller {
     let app: App
     let context: RequestContext
 

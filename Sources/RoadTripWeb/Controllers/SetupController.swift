@@ -3,7 +3,7 @@ import HTTPServer
 import RoadTrip
 
 /// The first start: the one-time link creates the owner account and signs them in.
-struct SetupController {
+struct SetupController: Controller {
     let app: App
     let context: RequestContext
 

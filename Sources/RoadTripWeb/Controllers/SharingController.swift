@@ -4,7 +4,7 @@ import RoadTrip
 
 /// Share… of a vacation, for its owner: links (make, change, stop) and the household's
 /// accounts it is shared with (add, change the role, remove).
-struct SharingController {
+struct SharingController: Controller {
     let app: App
     let context: RequestContext
 

@@ -2,7 +2,7 @@ import HTTPServer
 import RoadTrip
 
 /// Signing in and out.
-struct SignInController {
+struct SignInController: Controller {
     let app: App
     let context: RequestContext
 

@@ -5,7 +5,7 @@ import RoadTrip
 
 /// The timeline at its three zoom levels, the photos without a date, On this day's books and
 /// hiding, and the trips found in the photos made into vacations or dismissed.
-struct TimelineController {
+struct TimelineController: Controller {
     let app: App
     let context: RequestContext
 

@@ -3,7 +3,7 @@ import HTTPServer
 import RoadTrip
 
 /// Photos → Map → Tracks: the household's GPS tracks, one track with its line, and removing one.
-struct TracksController {
+struct TracksController: Controller {
     let app: App
     let context: RequestContext
 

@@ -5,7 +5,7 @@ import Imaging
 import RoadTrip
 
 /// The Upload screen, the form it posts without JavaScript, and the one-file posts its script makes.
-struct UploadController {
+struct UploadController: Controller {
     let app: App
     let context: RequestContext
 

@@ -6,7 +6,7 @@ import RoadTrip
 /// Looking back at a vacation: its itinerary, its tags, its photos, one photo, the book. The
 /// same screens for its owner, for the accounts it is shared with, and for a share link's
 /// visitor (`VacationOpening`), each seeing what they may.
-struct VacationBrowseController {
+struct VacationBrowseController: Controller {
     let app: App
     let context: RequestContext
 

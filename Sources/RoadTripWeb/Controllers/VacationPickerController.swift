@@ -5,7 +5,7 @@ import RoadTrip
 /// A vacation's "+": the library's photos, newest first, a page at a time, to tick and add to it
 /// together (through `AddToVacationController`, as the grids' "Add to vacation…" does). Only for
 /// a vacation the account may add to: its own, or one shared with it to add to.
-struct VacationPickerController {
+struct VacationPickerController: Controller {
     let app: App
     let context: RequestContext
 

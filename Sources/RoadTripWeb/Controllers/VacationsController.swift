@@ -4,7 +4,7 @@ import HTTPServer
 import RoadTrip
 
 /// The Vacations tab: the list, Add, Import, a vacation's menu, rename, export, delete.
-struct VacationsController {
+struct VacationsController: Controller {
     let app: App
     let context: RequestContext
 

@@ -4,7 +4,7 @@ import HTTPServer
 import RoadTrip
 
 /// Visit and Unvisit from the photo viewer, and a person's tags on a photo.
-struct VisitController {
+struct VisitController: Controller {
     let app: App
     let context: RequestContext
 

@@ -49,6 +49,24 @@ struct RouteDeclaration {
         self.postBody = postBody
     }
 
+    /// A route answered by `controller`'s methods (`get`, `head`, `post`), the controller made
+    /// for each request.
+    init<C: Controller>(
+        _ path: RoutePath, query: String = "", as parse: Parse, public isPublic: Bool = false, _ controller: C.Type,
+        get: ((C) throws -> Response)? = nil, head: ((C) throws -> Response)? = nil, post: ((C) throws -> Response)? = nil, postBody: Body = .form
+    ) {
+        self.init(path, query: query, as: parse, public: isPublic, get: get.map(C.action), head: head.map(C.action), post: post.map(C.action), postBody: postBody)
+    }
+
+    static func get<C: Controller>(_ path: RoutePath, query: String = "", as parse: Parse, public isPublic: Bool = false, _ controller: C.Type,
+                                   _ action: @escaping (C) throws -> Response) -> RouteDeclaration {
+        RouteDeclaration(path, query: query, as: parse, public: isPublic, get: C.action(action))
+    }
+
+    static func post<C: Controller>(_ path: RoutePath, as parse: Parse, _ controller: C.Type, _ action: @escaping (C) throws -> Response) -> RouteDeclaration {
+        RouteDeclaration(path, as: parse, post: C.action(action))
+    }
+
     static func get(_ path: RoutePath, query: String = "", as parse: Parse, public isPublic: Bool = false, _ action: @escaping Action) -> RouteDeclaration {
         RouteDeclaration(path, query: query, as: parse, public: isPublic, get: action)
     }
@@ -63,6 +81,16 @@ struct RouteDeclaration {
         declaration.beforeSession = answer
         return declaration
     }
+
+    /// What a route no feature declares gets: nothing answers it (a test finds any such route).
+    static var undeclared: RouteDeclaration {
+        var declaration = RouteDeclaration("/undeclared", as: Parse(reading: { _ in nil }))
+        declaration.isUndeclared = true
+        return declaration
+    }
+
+    /// Said of `undeclared` alone.
+    private(set) var isUndeclared = false
 
     /// The link to the route: its path, with its query.
     var address: String { path.text + query }
@@ -104,5 +132,18 @@ struct RouteDeclaration {
         case "POST": post
         default: nil
         }
+    }
+}
+
+/// What answers a route's requests: made for each request from the app and the request's
+/// context, then asked for the answer (`RouteDeclaration`'s actions).
+protocol Controller {
+    init(app: App, context: RequestContext)
+}
+
+extension Controller {
+    /// `answer` as a route's action: this controller made for the request, then asked.
+    static func action(_ answer: @escaping (Self) throws -> Response) -> RouteDeclaration.Action {
+        { app, context in try answer(Self(app: app, context: context)) }
     }
 }
