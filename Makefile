@@ -65,9 +65,13 @@ unit: deps test-deps
 e2e: build e2e-deps
 	TMPDIR=$(TEST_TMPDIR) $(PYTHON) -m pytest -n $(E2E_WORKERS) --dist loadfile e2e
 
-# Every script of Sources/RoadTripWeb/Assets read by eslint with scripts/lint/'s rules.
+# Every script of Sources/RoadTripWeb/Assets read by eslint with scripts/lint/'s rules, and the
+# Swift sources by the toolchain's swift-format with .swift-format's (lines of 140 characters at
+# most where they can be broken, four spaces): `swift format format --in-place --parallel
+# --recursive Sources Tests Package.swift` writes them so.
 lint: lint-deps
 	bin/check-scripts
+	$(SWIFT) format lint --strict --parallel --recursive Sources Tests Package.swift
 
 bench: release bench-deps e2e-deps
 	bench/http/run.sh

@@ -5,7 +5,7 @@ let package = Package(
     name: "RoadTrip",
     platforms: [.macOS(.v15)],
     products: [
-        .executable(name: "roadtrip", targets: ["RoadTripCLI"]),
+        .executable(name: "roadtrip", targets: ["RoadTripCLI"])
     ],
     targets: [
         // C libraries from Debian.
@@ -71,13 +71,22 @@ let package = Package(
         // Videos: what FFmpeg (a child process under limits) reads and makes of them.
         .target(name: "Video", dependencies: ["SystemCalls"]),
         .target(name: "PrintedBook", dependencies: ["CCairo", "CQPDF", "Imaging", "SystemCalls"]),
-        .target(name: "Geo", dependencies: ["CZlib"], resources: [.copy("Resources/cities1000.tsv.gz"), .copy("Resources/countries.tsv.gz")]),
+        .target(
+            name: "Geo", dependencies: ["CZlib"], resources: [.copy("Resources/cities1000.tsv.gz"), .copy("Resources/countries.tsv.gz")]),
 
         // The product.
-        .target(name: "RoadTrip", dependencies: ["SQLDatabase", "SQLite", "PostgreSQL", "Crypto", "Imaging", "Video", "Geo", "TextRules", "SystemCalls", "ZipArchive", "PrintedBook"], resources: [.copy("Resources/DemoDestinations.plist")]),
+        .target(
+            name: "RoadTrip",
+            dependencies: [
+                "SQLDatabase", "SQLite", "PostgreSQL", "Crypto", "Imaging", "Video", "Geo", "TextRules", "SystemCalls", "ZipArchive",
+                "PrintedBook",
+            ], resources: [.copy("Resources/DemoDestinations.plist")]),
         .target(
             name: "RoadTripWeb",
-            dependencies: ["RoadTrip", "SQLDatabase", "HTTPServer", "HTML", "Crypto", "NetworkAddress", "Compression", "CArtwork", "SystemCalls", "Video", "PrintedBook"],
+            dependencies: [
+                "RoadTrip", "SQLDatabase", "HTTPServer", "HTML", "Crypto", "NetworkAddress", "Compression", "CArtwork", "SystemCalls",
+                "Video", "PrintedBook",
+            ],
             resources: [.copy("Assets")]
         ),
         // A running RoadTrip wired together: library, app, fetchers, server, background workers.
@@ -85,14 +94,20 @@ let package = Package(
         // Only parses arguments and hands over to the modules.
         .executableTarget(
             name: "RoadTripCLI",
-            dependencies: ["RoadTripInstance", "RoadTripWeb", "RoadTrip", "HTTPServer", "SQLDatabase", "SQLite", "Crypto", "NetworkAddress", "SystemCalls", "PrintedBook"]
+            dependencies: [
+                "RoadTripInstance", "RoadTripWeb", "RoadTrip", "HTTPServer", "SQLDatabase", "SQLite", "Crypto", "NetworkAddress",
+                "SystemCalls", "PrintedBook",
+            ]
         ),
 
         // Fuzzing (`make fuzz`, fuzz/README.md): each parser of bytes that come from outside as one
         // function of bytes, and their seeds.
         .target(
             name: "FuzzTargets",
-            dependencies: ["HTTPServer", "RoadTripWeb", "RoadTrip", "Imaging", "Video", "Geo", "NetworkAddress", "SQLDatabase", "SQLite", "SystemCalls", "ZipArchive", "CZlib"]
+            dependencies: [
+                "HTTPServer", "RoadTripWeb", "RoadTrip", "Imaging", "Video", "Geo", "NetworkAddress", "SQLDatabase", "SQLite",
+                "SystemCalls", "ZipArchive", "CZlib",
+            ]
         ),
         // Built plainly, it runs every target over its corpus once (`make test`) or writes the seeds;
         // built with `--sanitize=fuzzer` (and its own main renamed), libFuzzer's main drives one target.
@@ -117,11 +132,19 @@ let package = Package(
         .testTarget(name: "PrintedBookTests", dependencies: ["PrintedBook", "Imaging", "TestSupport"]),
         .testTarget(name: "PageFetcherTests", dependencies: ["PageFetcher", "HTTPServer", "NetworkAddress", "TestSupport"]),
         .testTarget(name: "NetworkAddressTests", dependencies: ["NetworkAddress"]),
-        .testTarget(name: "RoadTripTests", dependencies: ["RoadTrip", "SQLDatabase", "SQLite", "PostgreSQL", "TestDatabases", "TestSupport", "Crypto", "Imaging", "Video", "Geo", "HTTPServer"], resources: [.copy("Fixtures")]),
+        .testTarget(
+            name: "RoadTripTests",
+            dependencies: [
+                "RoadTrip", "SQLDatabase", "SQLite", "PostgreSQL", "TestDatabases", "TestSupport", "Crypto", "Imaging", "Video", "Geo",
+                "HTTPServer",
+            ], resources: [.copy("Fixtures")]),
         .testTarget(
             name: "RoadTripWebTests",
-            dependencies: ["RoadTripWeb", "RoadTrip", "TestDatabases", "TestSupport", "PostgreSQL", "SQLite", "HTTPServer", "HTML", "Crypto", "Imaging", "Video", "Geo",
-                           "NetworkAddress", "Compression"],
+            dependencies: [
+                "RoadTripWeb", "RoadTrip", "TestDatabases", "TestSupport", "PostgreSQL", "SQLite", "HTTPServer", "HTML", "Crypto",
+                "Imaging", "Video", "Geo",
+                "NetworkAddress", "Compression",
+            ],
             // Pages' recorded HTML, read by PageSnapshotTests from the source tree.
             exclude: ["Pages/__Snapshots__"]
         ),
@@ -129,7 +152,10 @@ let package = Package(
         // sockets: child processes, signals, ports.
         .testTarget(
             name: "RoadTripCLITests",
-            dependencies: ["RoadTripCLI", "RoadTripInstance", "RoadTripWeb", "RoadTrip", "HTTPServer", "TestDatabases", "TestSupport", "SQLDatabase", "SQLite", "Crypto", "Imaging"]
+            dependencies: [
+                "RoadTripCLI", "RoadTripInstance", "RoadTripWeb", "RoadTrip", "HTTPServer", "TestDatabases", "TestSupport", "SQLDatabase",
+                "SQLite", "Crypto", "Imaging",
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

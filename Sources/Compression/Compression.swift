@@ -50,7 +50,8 @@ public enum ContentCoding: String, Sendable, CaseIterable {
     private static func gzip(_ bytes: [UInt8]) -> [UInt8] {
         var stream = z_stream()
         // deflateInit2 is a macro; this is what it expands to. 15 + 16: a 32 KiB window, gzip wrapper.
-        var status = deflateInit2_(&stream, Z_BEST_COMPRESSION, Z_DEFLATED, 15 + 16, 9, Z_DEFAULT_STRATEGY, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size))
+        var status = deflateInit2_(
+            &stream, Z_BEST_COMPRESSION, Z_DEFLATED, 15 + 16, 9, Z_DEFAULT_STRATEGY, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size))
         precondition(status == Z_OK, "zlib could not start deflate: \(status)")
         defer { deflateEnd(&stream) }
         var output = [UInt8](repeating: 0, count: Int(deflateBound(&stream, uLong(bytes.count))))

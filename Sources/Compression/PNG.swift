@@ -5,7 +5,8 @@ import CZlib
 public enum PNG {
     /// `pixels` holds `width × height` RGBA quadruplets, row by row from the top.
     public static func encode(rgba pixels: [UInt8], width: Int, height: Int) -> [UInt8] {
-        precondition(width > 0 && height > 0 && pixels.count == width * height * 4, "PNG: \(pixels.count) bytes are not \(width)×\(height) RGBA")
+        precondition(
+            width > 0 && height > 0 && pixels.count == width * height * 4, "PNG: \(pixels.count) bytes are not \(width)×\(height) RGBA")
         var rows: [UInt8] = []
         rows.reserveCapacity(height * (width * 4 + 1))
         for row in 0..<height {

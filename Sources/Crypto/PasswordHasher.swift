@@ -31,8 +31,10 @@ public final class PasswordHasher: Sendable {
     /// Limits below INTERACTIVE are raised to it: weaker hashes are never made.
     public convenience init(limits: Limits = .interactive, concurrentHashes: Int = 2) {
         let floor = Limits.interactive
-        self.init(unchecked: Limits(operations: max(limits.operations, floor.operations), memoryBytes: max(limits.memoryBytes, floor.memoryBytes)),
-                  concurrentHashes: concurrentHashes)
+        self.init(
+            unchecked: Limits(
+                operations: max(limits.operations, floor.operations), memoryBytes: max(limits.memoryBytes, floor.memoryBytes)),
+            concurrentHashes: concurrentHashes)
     }
 
     fileprivate init(unchecked limits: Limits, concurrentHashes: Int) {
@@ -46,7 +48,8 @@ public final class PasswordHasher: Sendable {
     public func unmatchableHash() -> String {
         unmatchable.withLock { made in
             if let made { return made }
-            let hash = (try? self.hash(SecureRandom.token()))
+            let hash =
+                (try? self.hash(SecureRandom.token()))
                 ?? "$argon2id$v=19$m=65536,t=2,p=1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"
             made = hash
             return hash
@@ -91,14 +94,15 @@ public final class PasswordHasher: Sendable {
 }
 
 #if DEBUG
-extension PasswordHasher {
-    /// Argon2id at the least work libsodium takes (one pass over 8 KiB, where INTERACTIVE takes
-    /// two over 64 MiB): for the tests' fixtures, which make and sign in to hundreds of accounts
-    /// and check nothing of what a hash costs. Only debug builds have it: a release build cannot
-    /// make such a hash.
-    public static func leastWork() -> PasswordHasher {
-        Sodium.require()
-        return PasswordHasher(unchecked: Limits(operations: crypto_pwhash_opslimit_min(), memoryBytes: crypto_pwhash_memlimit_min()), concurrentHashes: 2)
+    extension PasswordHasher {
+        /// Argon2id at the least work libsodium takes (one pass over 8 KiB, where INTERACTIVE takes
+        /// two over 64 MiB): for the tests' fixtures, which make and sign in to hundreds of accounts
+        /// and check nothing of what a hash costs. Only debug builds have it: a release build cannot
+        /// make such a hash.
+        public static func leastWork() -> PasswordHasher {
+            Sodium.require()
+            return PasswordHasher(
+                unchecked: Limits(operations: crypto_pwhash_opslimit_min(), memoryBytes: crypto_pwhash_memlimit_min()), concurrentHashes: 2)
+        }
     }
-}
 #endif

@@ -61,7 +61,9 @@ func runCorpus(_ root: String) {
         for input in inputs { target.run(read(input)) }
         total += inputs.count
     }
-    print("Fuzz corpus: \(FuzzTarget.all.count) targets over \(total) inputs in \(String(format: "%.1f", Date().timeIntervalSince(started))) s, none crashed.")
+    print(
+        "Fuzz corpus: \(FuzzTarget.all.count) targets over \(total) inputs in \(String(format: "%.1f", Date().timeIntervalSince(started))) s, none crashed."
+    )
 }
 
 func writeSeeds(_ root: String) {

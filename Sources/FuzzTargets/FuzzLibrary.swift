@@ -19,10 +19,12 @@ struct FuzzLibrary: Sendable {
     }()
 
     static let places = [
-        GazetteerPlace(id: 2267057, name: "Lisbon", region: nil, country: "Portugal", countryCode: "PT",
-                       coordinate: Coordinate(latitude: 38.71667, longitude: -9.13333)!, population: 517_802),
-        GazetteerPlace(id: 2193733, name: "Auckland", region: nil, country: "New Zealand", countryCode: "NZ",
-                       coordinate: Coordinate(latitude: -36.84853, longitude: 174.76349)!, population: 417_910),
+        GazetteerPlace(
+            id: 2267057, name: "Lisbon", region: nil, country: "Portugal", countryCode: "PT",
+            coordinate: Coordinate(latitude: 38.71667, longitude: -9.13333)!, population: 517_802),
+        GazetteerPlace(
+            id: 2193733, name: "Auckland", region: nil, country: "New Zealand", countryCode: "NZ",
+            coordinate: Coordinate(latitude: -36.84853, longitude: 174.76349)!, population: 417_910),
     ]
 
     init(folder: String) throws {
@@ -32,8 +34,9 @@ struct FuzzLibrary: Sendable {
         var photos: [Photo] = []
         for (index, spot) in [(38.7139, -9.1394), (38.72, -9.14), (-36.8485, 174.7633), (0.0, 179.999)].enumerated() {
             let path = "\(folder)/photo-\(index).jpg"
-            let metadata = PhotoMetadata(takenAt: "2024-05-0\(index + 1)T10:00:00", latitude: spot.0, longitude: spot.1,
-                                         cameraMake: "Fujifilm", cameraModel: "X-T5", imageDescription: "Photo \(index)")
+            let metadata = PhotoMetadata(
+                takenAt: "2024-05-0\(index + 1)T10:00:00", latitude: spot.0, longitude: spot.1,
+                cameraMake: "Fujifilm", cameraModel: "X-T5", imageDescription: "Photo \(index)")
             try SyntheticPhoto.write(to: path, format: .jpeg, width: 64, height: 48, metadata: metadata, seed: UInt64(index + 1))
             guard case .imported(let photo, _) = library.photos.importPhoto(at: path, fileName: "photo-\(index).jpg", by: account) else {
                 fatalError("the fuzz library's photo \(index) did not import")

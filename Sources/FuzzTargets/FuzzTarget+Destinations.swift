@@ -47,7 +47,11 @@ enum DestinationInput {
             .init("one-destination", plist(destination)),
             .init("two-destinations", plist(destination + destination.replacingOccurrences(of: "Lisbon &amp; Sintra", with: "Porto"))),
             .init("utf16", [0xFF, 0xFE] + plist(destination).utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }),
-            .init("bad-types", plist("<dict><key>DestinationName</key><data>AAEC</data><key>Events</key><true/><key>X</key><date>2024-01-01T00:00:00Z</date></dict>")),
+            .init(
+                "bad-types",
+                plist(
+                    "<dict><key>DestinationName</key><data>AAEC</data><key>Events</key><true/><key>X</key><date>2024-01-01T00:00:00Z</date></dict>"
+                )),
         ]
     }
 
@@ -60,8 +64,11 @@ enum DestinationInput {
             """
         return [
             .init("one-destination", "{\"DestinationData\": [\(destination)]}"),
-            .init("two-destinations", "{\"DestinationData\": [\(destination), \(destination.replacingOccurrences(of: "\"Lisbon\",", with: "\"Porto\","))]}"),
-            .init("odd-values", "{\"DestinationData\": [{\"DestinationName\": null, \"Events\": [1, true, {}], \"x\": 1e999, \"y\": -0.0}]}"),
+            .init(
+                "two-destinations",
+                "{\"DestinationData\": [\(destination), \(destination.replacingOccurrences(of: "\"Lisbon\",", with: "\"Porto\","))]}"),
+            .init(
+                "odd-values", "{\"DestinationData\": [{\"DestinationName\": null, \"Events\": [1, true, {}], \"x\": 1e999, \"y\": -0.0}]}"),
         ]
     }
 }

@@ -14,7 +14,8 @@ extension FuzzTarget {
         }
         for photo in (try? client.photos(inPlace: "7.MJR8tTVrIO1EgB")) ?? [] {
             if let latitude = photo.latitude, let longitude = photo.longitude {
-                precondition((-90...90).contains(latitude) && (-180...180).contains(longitude), "photo \(photo.id) is at \(latitude), \(longitude)")
+                precondition(
+                    (-90...90).contains(latitude) && (-180...180).contains(longitude), "photo \(photo.id) is at \(latitude), \(longitude)")
             }
             for image in [photo.large, photo.original].compactMap({ $0 }) {
                 precondition(image.width > 0 && image.height > 0, "photo \(photo.id) has an image of \(image.width) × \(image.height)")

@@ -3,10 +3,15 @@ import NetworkAddress
 
 extension FuzzTarget {
     /// `application/x-www-form-urlencoded` bodies.
-    static let form = FuzzTarget(name: "form", seeds: {
-        [.init("sign-in", "name=Ann+Lee&password=%C3%A9t%C3%A9%21&next=%2Fvacations%2F3"), .init("empty-values", "a=&=b&&c"),
-         .init("escapes", "q=%41%4a%ZZ&r=%")]
-    }) { bytes in
+    static let form = FuzzTarget(
+        name: "form",
+        seeds: {
+            [
+                .init("sign-in", "name=Ann+Lee&password=%C3%A9t%C3%A9%21&next=%2Fvacations%2F3"), .init("empty-values", "a=&=b&&c"),
+                .init("escapes", "q=%41%4a%ZZ&r=%"),
+            ]
+        }
+    ) { bytes in
         guard let form = try? Form(urlEncoded: bytes) else { return }
         precondition(form.fields.count <= Form.maximumFields, "\(form.fields.count) fields were read")
         for field in form.fields {
@@ -16,9 +21,12 @@ extension FuzzTarget {
     }
 
     /// `Cookie` headers, one a line.
-    static let cookie = FuzzTarget(name: "cookie", seeds: {
-        [.init("session", "roadtrip_session=3f9a0c; theme=dark\nroadtrip_session=older"), .init("quoted", "a=\"b\"; c=\"; =d; e")]
-    }) { bytes in
+    static let cookie = FuzzTarget(
+        name: "cookie",
+        seeds: {
+            [.init("session", "roadtrip_session=3f9a0c; theme=dark\nroadtrip_session=older"), .init("quoted", "a=\"b\"; c=\"; =d; e")]
+        }
+    ) { bytes in
         var headers = Headers()
         for line in bytes.lines.prefix(16) { headers.add("Cookie", line) }
         _ = Request(path: "/", headers: headers).cookies
@@ -67,14 +75,18 @@ enum HeaderInput {
 
     static func seeds() -> [FuzzTarget.Seed] {
         [
-            .init("browser", """
+            .init(
+                "browser",
+                """
                 Host: 127.0.0.1:8080
                 Accept-Encoding: gzip, deflate, br;q=0.9, *;q=0
                 If-None-Match: W/"1f-65a0c1d2-0", "x"
                 If-Modified-Since: Sun, 06 Nov 1994 08:49:37 GMT
                 Cookie: roadtrip_session=abc
                 """),
-            .init("video-ranges", """
+            .init(
+                "video-ranges",
+                """
                 Range: bytes=0-
                 Range: bytes=500-999
                 Range: bytes=-200
@@ -82,7 +94,9 @@ enum HeaderInput {
                 Range: bytes=0-1,5-9
                 If-Range: "3e8-65a0c1d2-0"
                 """),
-            .init("proxied", """
+            .init(
+                "proxied",
+                """
                 X-Forwarded-For: 203.0.113.7, 10.1.2.3:4711, [2001:db8::1]:443
                 Forwarded: for="[2001:db8::2]:80";proto=https, for=192.168.1.1
                 Content-Type: multipart/form-data; boundary="----x y"; charset=utf-8

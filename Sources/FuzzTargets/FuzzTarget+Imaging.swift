@@ -9,9 +9,10 @@ extension FuzzTarget {
         let path = Scratch.file("upload", bytes)
         guard let inspected = try? ImagingInput.processor.inspect(fileAt: path) else { return }
         precondition(inspected.header.format == sniffed, "sniffed \(String(describing: sniffed)), read \(inspected.header.format)")
-        precondition(inspected.header.width > 0 && inspected.header.height > 0
-                     && inspected.header.width * inspected.header.height <= ImagingInput.processor.pixelLimit,
-                     "a header of \(inspected.header.width) × \(inspected.header.height) was let through")
+        precondition(
+            inspected.header.width > 0 && inspected.header.height > 0
+                && inspected.header.width * inspected.header.height <= ImagingInput.processor.pixelLimit,
+            "a header of \(inspected.header.width) × \(inspected.header.height) was let through")
         ImagingInput.check(inspected.metadata)
         try? ImagingInput.processor.checkComplete(fileAt: path)
     }
@@ -37,8 +38,9 @@ enum ImagingInput {
     /// What a photo's metadata may hold: a position on the globe, an orientation EXIF defines.
     static func check(_ metadata: PhotoMetadata) {
         if let latitude = metadata.latitude, let longitude = metadata.longitude {
-            precondition(latitude.isFinite && (-90...90).contains(latitude) && longitude.isFinite && (-180...180).contains(longitude),
-                         "EXIF was read as \(latitude), \(longitude)")
+            precondition(
+                latitude.isFinite && (-90...90).contains(latitude) && longitude.isFinite && (-180...180).contains(longitude),
+                "EXIF was read as \(latitude), \(longitude)")
         }
         precondition((1...8).contains(metadata.orientation), "EXIF was read as orientation \(metadata.orientation)")
     }
@@ -84,8 +86,12 @@ enum ImagingInput {
     }
 
     static let seedMetadata = [
-        ("gps-and-date", PhotoMetadata(takenAt: "2024-05-01T10:00:00", latitude: 38.7139, longitude: -9.1394, cameraMake: "Fujifilm",
-                                       cameraModel: "X-T5", imageDescription: "Bel\u{E9}m at dusk", keywords: ["tower", "river"])),
+        (
+            "gps-and-date",
+            PhotoMetadata(
+                takenAt: "2024-05-01T10:00:00", latitude: 38.7139, longitude: -9.1394, cameraMake: "Fujifilm",
+                cameraModel: "X-T5", imageDescription: "Bel\u{E9}m at dusk", keywords: ["tower", "river"])
+        ),
         ("south-west-turned", PhotoMetadata(takenAt: "1999-12-31T23:59:59", latitude: -33.8568, longitude: -151.2153, orientation: 6)),
         ("no-position", PhotoMetadata(orientation: 3, cameraMake: "Canon")),
     ]

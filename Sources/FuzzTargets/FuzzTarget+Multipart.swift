@@ -72,10 +72,14 @@ enum MultipartInput: Equatable, CustomStringConvertible {
         return [
             .init("crlf-form", [7] + Array("\(type)\n\(form.joined(separator: "\r\n"))".utf8)),
             .init("lf-form", [0] + Array("\(type)\n\(form.joined(separator: "\n"))".utf8)),
-            .init("windows-path", [3] + Array("""
-                multipart/form-data; boundary="a b"
-                --a b\r\nContent-Disposition: form-data; name="f"; filename="C:\\\\photos\\\\a.jpg"\r\n\r\nxy\r\n--a b--
-                """.utf8)),
+            .init(
+                "windows-path",
+                [3]
+                    + Array(
+                        """
+                        multipart/form-data; boundary="a b"
+                        --a b\r\nContent-Disposition: form-data; name="f"; filename="C:\\\\photos\\\\a.jpg"\r\n\r\nxy\r\n--a b--
+                        """.utf8)),
         ]
     }
 }

@@ -31,10 +31,15 @@ extension FuzzTarget {
     /// The photo map's view (`/map/photos?bbox=west,south,east,north&zoom=z`: the bbox on the
     /// first line, the zoom on the second) read and answered from a small library, and a map
     /// cell (`/map/cells/level-x-y`, the third line) listed.
-    static let mapQuery = FuzzTarget(name: "map-query", seeds: {
-        [.init("world", "-180,-90,180,90\n2\n2-1-0"), .init("lisbon", "-9.2,38.7,-9.1,38.8\n14\n14-7775-5984"),
-         .init("antimeridian", "170,-40,190,-30\n5\n6-63-21"), .init("wrapped", "-540.5,-10,900,10\n0\n")]
-    }) { bytes in
+    static let mapQuery = FuzzTarget(
+        name: "map-query",
+        seeds: {
+            [
+                .init("world", "-180,-90,180,90\n2\n2-1-0"), .init("lisbon", "-9.2,38.7,-9.1,38.8\n14\n14-7775-5984"),
+                .init("antimeridian", "170,-40,190,-30\n5\n6-63-21"), .init("wrapped", "-540.5,-10,900,10\n0\n"),
+            ]
+        }
+    ) { bytes in
         let lines = bytes.lines
         let library = FuzzLibrary.shared.library
         if let (box, zoom) = try? PhotoMapController.view(bbox: lines[0], zoom: lines.count > 1 ? lines[1] : nil) {
@@ -64,7 +69,9 @@ enum RouteInput {
         let longest = Dictionary(grouping: Route.examples.map(\.path)) { $0.split(separator: "/").first.map(String.init) ?? "" }
             .compactMapValues { $0.max { $0.count < $1.count } }
         return longest.sorted { $0.key < $1.key }.map { first, path in
-            FuzzTarget.Seed("example-\(first.isEmpty ? "home" : first)", path.replacingOccurrences(of: "?", with: "\n").replacingOccurrences(of: "&", with: "\n"))
+            FuzzTarget.Seed(
+                "example-\(first.isEmpty ? "home" : first)",
+                path.replacingOccurrences(of: "?", with: "\n").replacingOccurrences(of: "&", with: "\n"))
         } + [
             .init("query", "/vacations/12/photos/3\nplace=4\ntag=5"),
             .init("sign-in", "/signin\nnext=/vacations/3?x=1"),

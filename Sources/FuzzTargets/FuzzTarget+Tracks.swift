@@ -89,9 +89,11 @@ enum TrackInput {
              {"type": "GeometryCollection", "geometries": [{"type": "LineString", "coordinates": [[-179.9, -89.9, 1], [179.9, 89.9]]}]}]}
             """
         // Units as short as positions come: every repeated byte costs microseconds under the sanitizers.
-        let line = #"{"type": "Feature", "properties": {"name": "Far", "coordTimes": []}, "geometry": {"type": "LineString", "#
+        let line =
+            #"{"type": "Feature", "properties": {"name": "Far", "coordTimes": []}, "geometry": {"type": "LineString", "#
             + #""coordinates": [[0, 0]\#u{0},[1,2]\#u{0}]}}"#
-        let times = #"{"type": "Feature", "properties": {"times": [0\#u{0},1\#u{0}]}, "#
+        let times =
+            #"{"type": "Feature", "properties": {"times": [0\#u{0},1\#u{0}]}, "#
             + #""geometry": {"type": "Point", "coordinates": [1, 2]}}"#
         let kml = "<kml><Placemark><name>Far</name><LineString><coordinates>0,0\u{0} 1,2\u{0}</coordinates></LineString></Placemark></kml>"
         return [

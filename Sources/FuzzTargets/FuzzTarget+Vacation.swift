@@ -35,7 +35,9 @@ enum VacationInput {
         let store = fixture.library.vacations
         guard let imported = try? store.importDocument(at: path, for: fixture.account) else { return }
         do {
-            guard let (_, contents) = try store.vacation(imported.id, of: fixture.account) else { fatalError("the imported vacation is gone") }
+            guard let (_, contents) = try store.vacation(imported.id, of: fixture.account) else {
+                fatalError("the imported vacation is gone")
+            }
             try checkStoredPositions(of: imported.id, in: fixture.library.database)
             for place in try contents.itinerary() { _ = try contents.photos(.place(place.id)) }
             for tag in try contents.tags() { _ = try contents.photos(.tag(tag.id)) }
@@ -63,14 +65,19 @@ enum VacationInput {
     /// the rows as stored, not through the models, which leave an impossible position out.
     static func checkStoredPositions(of vacation: Int64, in database: Database) throws {
         let rows = try database.read { db in
-            try db.fetchAll("""
+            try db.fetchAll(
+                """
                 SELECT 'place' AS kind, id, latitude, longitude FROM vacation_places WHERE vacation_id = \(vacation)
                 UNION ALL
                 SELECT 'photo', id, latitude, longitude FROM vacation_photos WHERE vacation_id = \(vacation) AND latitude IS NOT NULL
-                """) { row in (try row["kind"] as String, try row["id"] as Int64, try row["latitude"] as Double?, try row["longitude"] as Double?) }
+                """
+            ) { row in (try row["kind"] as String, try row["id"] as Int64, try row["latitude"] as Double?, try row["longitude"] as Double?)
+            }
         }
         for (kind, id, latitude, longitude) in rows {
-            precondition(Coordinate(latitude: latitude, longitude: longitude) != nil, "\(kind) \(id) was stored at \(String(describing: latitude)), \(String(describing: longitude))")
+            precondition(
+                Coordinate(latitude: latitude, longitude: longitude) != nil,
+                "\(kind) \(id) was stored at \(String(describing: latitude)), \(String(describing: longitude))")
         }
     }
 

@@ -1,6 +1,6 @@
 import Foundation
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The files and folders targets write their inputs to: one folder per process under `TMPDIR`,

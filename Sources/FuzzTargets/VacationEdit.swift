@@ -14,7 +14,9 @@ struct VacationEdit {
         do {
             let path = Scratch.file("template.vacation", VacationInput.template)
             let document = try SQLiteConnection(path: path, readOnly: true, journal: .rollback)
-            let tables: [String] = try document.fetchAll("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").map { try $0["name"] }
+            let tables: [String] = try document.fetchAll("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").map {
+                try $0["name"]
+            }
             return try tables.map { table in
                 (table, try document.fetchAll("SELECT name FROM pragma_table_info(\(table)) ORDER BY cid").map { try $0["name"] })
             }
@@ -36,7 +38,8 @@ struct VacationEdit {
         case 3: value = .text(String(decoding: Self.bytes(&input), as: UTF8.self))
         default: value = .blob(Self.bytes(&input))
         }
-        sql = "UPDATE \(raw: table) SET \(raw: column) = \(value) WHERE rowid IN (SELECT rowid FROM \(raw: table) ORDER BY rowid LIMIT 1 OFFSET \(row))"
+        sql =
+            "UPDATE \(raw: table) SET \(raw: column) = \(value) WHERE rowid IN (SELECT rowid FROM \(raw: table) ORDER BY rowid LIMIT 1 OFFSET \(row))"
     }
 
     private static func word(_ input: inout ArraySlice<UInt8>) -> UInt64 {
@@ -55,15 +58,20 @@ struct VacationEdit {
     static func seeds() -> [FuzzTarget.Seed] {
         func edit(_ table: String, _ column: String, row: UInt8 = 0, kind: UInt8, _ value: [UInt8]) -> [UInt8] {
             guard let tableIndex = columns.firstIndex(where: { $0.table == table }),
-                  let columnIndex = columns[tableIndex].columns.firstIndex(of: column) else { return [] }
+                let columnIndex = columns[tableIndex].columns.firstIndex(of: column)
+            else { return [] }
             return [UInt8(tableIndex), UInt8(columnIndex), row, kind] + value
         }
         let title = Array("Lisbon \u{202E}gpj.exe".utf8)
         return [
             .init("unedited", []),
-            .init("negative-size", edit("photos", "width", kind: 2, withUnsafeBytes(of: (-1.0).bitPattern.bigEndian, Array.init))
-                + edit("photos", "height", row: 2, kind: 1, withUnsafeBytes(of: Int64(4_000_000_000).bigEndian, Array.init))),
-            .init("text", edit("photos", "title", row: 1, kind: 3, [UInt8(title.count)] + title) + edit("tags", "name", kind: 4, [2, 0xFF, 0x00])),
+            .init(
+                "negative-size",
+                edit("photos", "width", kind: 2, withUnsafeBytes(of: (-1.0).bitPattern.bigEndian, Array.init))
+                    + edit("photos", "height", row: 2, kind: 1, withUnsafeBytes(of: Int64(4_000_000_000).bigEndian, Array.init))),
+            .init(
+                "text",
+                edit("photos", "title", row: 1, kind: 3, [UInt8(title.count)] + title) + edit("tags", "name", kind: 4, [2, 0xFF, 0x00])),
         ]
     }
 }

@@ -94,7 +94,8 @@ struct SphericalPoint: Sendable {
     func distance(to other: SphericalPoint) -> Double {
         let sinHalfLatitude = sin((other.latitude - latitude) / 2)
         let sinHalfLongitude = sin((other.longitude - longitude) / 2)
-        let h = sinHalfLatitude * sinHalfLatitude
+        let h =
+            sinHalfLatitude * sinHalfLatitude
             + cosLatitude * other.cosLatitude * sinHalfLongitude * sinHalfLongitude
         // Rounding can push h a hair above 1 for antipodes; asin would return NaN.
         return 2 * meanEarthRadius * asin(min(1, h.squareRoot()))

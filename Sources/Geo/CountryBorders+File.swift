@@ -38,20 +38,32 @@ extension CountryBorders {
                     let latitude = points.count % 2 == 1
                     let previous = points.count < 2 ? 0 : points[points.count - 2]
                     let (sum, overflow) = previous.addingReportingOverflow(value)
-                    guard !overflow, abs(Int64(sum)) <= (latitude ? 900_000 : 1_800_000) else { throw refuse(latitude ? "a latitude past 90°" : "a longitude past 180°") }
+                    guard !overflow, abs(Int64(sum)) <= (latitude ? 900_000 : 1_800_000) else {
+                        throw refuse(latitude ? "a latitude past 90°" : "a longitude past 180°")
+                    }
                     points.append(sum)
-                    if latitude { (south, north) = (min(south, sum), max(north, sum)) } else { (west, east) = (min(west, sum), max(east, sum)) }
+                    if latitude {
+                        (south, north) = (min(south, sum), max(north, sum))
+                    } else {
+                        (west, east) = (min(west, sum), max(east, sum))
+                    }
                 }
-                guard points.count >= 8, points.count % 2 == 0 else { throw refuse("a ring needs a country before it and at least four points") }
+                guard points.count >= 8, points.count % 2 == 0 else {
+                    throw refuse("a ring needs a country before it and at least four points")
+                }
                 rings.append(Ring(country: codes.count - 1, points: points, west: west, south: south, east: east, north: north))
             default:
                 let fields = line.split(separator: UInt8(ascii: "\t"), omittingEmptySubsequences: false).map { Field($0).text }
                 switch fields[0] {
                 case "V":
-                    guard lineNumber == 1, fields.count == 4, fields[1] == "1", let count = Int(fields[3]) else { throw refuse("not a version 1 borders file") }
+                    guard lineNumber == 1, fields.count == 4, fields[1] == "1", let count = Int(fields[3]) else {
+                        throw refuse("not a version 1 borders file")
+                    }
                     declared = count
                 case "C":
-                    guard declared != nil, fields.count == 2, fields[1].utf8.count == 2, fields[1].utf8.allSatisfy({ (65...90).contains($0) }) else {
+                    guard declared != nil, fields.count == 2, fields[1].utf8.count == 2,
+                        fields[1].utf8.allSatisfy({ (65...90).contains($0) })
+                    else {
                         throw refuse("a country line needs a two-letter code")
                     }
                     codes.append(fields[1])
@@ -61,7 +73,9 @@ extension CountryBorders {
             }
         }
         guard let declared else { throw GazetteerError("\(url.path): empty, or no version line") }
-        guard declared == rings.count else { throw GazetteerError("\(url.path): \(rings.count) rings where the file says \(declared): cut short?") }
+        guard declared == rings.count else {
+            throw GazetteerError("\(url.path): \(rings.count) rings where the file says \(declared): cut short?")
+        }
         self.init(codes: codes, rings: rings)
     }
 

@@ -100,7 +100,9 @@ public final class Gazetteer: Sendable {
     /// The names a map of this box shows: its places of at least `minimumPopulation` people, the
     /// most populous first, at most `limit`. `longitudes` are the box's, as ranges within
     /// -180…180 (two where it crosses the antimeridian).
-    public func largest(latitudes: ClosedRange<Double>, longitudes: [ClosedRange<Double>], minimumPopulation: Int, limit: Int) -> [GazetteerPlace] {
+    public func largest(latitudes: ClosedRange<Double>, longitudes: [ClosedRange<Double>], minimumPopulation: Int, limit: Int)
+        -> [GazetteerPlace]
+    {
         let order = byPopulation.withLock { sorted in
             if let sorted { return sorted }
             let made = places.indices.sorted { (places[$0].population, $1) > (places[$1].population, $0) }.map { Int32($0) }
@@ -112,7 +114,9 @@ public final class Gazetteer: Sendable {
             let place = places[Int(position)]
             if place.population < minimumPopulation || found.count >= limit { break }
             let coordinate = place.coordinate
-            if latitudes.contains(coordinate.latitude), longitudes.contains(where: { $0.contains(coordinate.longitude) }) { found.append(place) }
+            if latitudes.contains(coordinate.latitude), longitudes.contains(where: { $0.contains(coordinate.longitude) }) {
+                found.append(place)
+            }
         }
         return found
     }

@@ -95,7 +95,8 @@ struct GazetteerFileParser {
 
     private mutating func parseCountry(_ fields: Fields) throws(GazetteerError) {
         guard fields.count == 4, fields.text(0) == "C", let key = fields.countryKey(1),
-              let code = fields.text(1), let name = fields.text(2), !name.isEmpty else {
+            let code = fields.text(1), let name = fields.text(2), !name.isEmpty
+        else {
             throw failure("expected C, a two-letter country code, a name, a time zone")
         }
         countries[key] = Country(code: code, name: name, zone: try zone(fields, 3))
@@ -112,7 +113,8 @@ struct GazetteerFileParser {
 
     private mutating func parseRegion(_ fields: Fields) throws(GazetteerError) {
         guard fields.count == 4, fields.text(0) == "R", let countryKey = fields.countryKey(1),
-              let code = fields.text(2), !code.isEmpty, let name = fields.text(3), !name.isEmpty else {
+            let code = fields.text(2), !code.isEmpty, let name = fields.text(3), !name.isEmpty
+        else {
             throw failure("expected R, a country code, a region code, a name")
         }
         guard let country = countries[countryKey] else { throw failure("region of unknown country \(fields.text(1) ?? "?")") }
@@ -135,17 +137,19 @@ struct GazetteerFileParser {
             region = name
         }
         guard let latitude = fields.decimal(3), let longitude = fields.decimal(4),
-              let coordinate = Coordinate(latitude: latitude, longitude: longitude) else {
+            let coordinate = Coordinate(latitude: latitude, longitude: longitude)
+        else {
             throw failure("bad coordinate \(fields.text(3) ?? "?"), \(fields.text(4) ?? "?")")
         }
         guard let population = fields.integer(5) else { throw failure("the population is not a number") }
         let zone = try zone(fields, 6) ?? country.zone
         guard let name = fields.text(7), !name.isEmpty else { throw failure("the name is empty or not UTF-8") }
         previousID += delta
-        places.append(GazetteerPlace(
-            id: previousID, name: name, region: region, country: country.name,
-            countryCode: country.code, coordinate: coordinate, population: Int(population), timeZone: zone
-        ))
+        places.append(
+            GazetteerPlace(
+                id: previousID, name: name, region: region, country: country.name,
+                countryCode: country.code, coordinate: coordinate, population: Int(population), timeZone: zone
+            ))
     }
 
     private func failure(_ problem: String) -> GazetteerError {

@@ -94,7 +94,8 @@ struct SpatialIndex: Sendable {
                     }
                     let distance = query.distance(to: entry.point)
                     if let current = best,
-                       distance > current.distance || (distance == current.distance && entry.position > current.position) {
+                        distance > current.distance || (distance == current.distance && entry.position > current.position)
+                    {
                         continue
                     }
                     best = (distance, entry.position)

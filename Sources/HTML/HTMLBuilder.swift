@@ -8,7 +8,8 @@ public enum HTMLBuilder {
     @inlinable public static func buildExpression<Part: HTML>(_ part: Part) -> Part { part }
     @inlinable public static func buildBlock() -> EmptyHTML { EmptyHTML() }
     @inlinable public static func buildPartialBlock<Part: HTML>(first part: Part) -> Part { part }
-    @inlinable public static func buildPartialBlock<First: HTML, Next: HTML>(accumulated first: First, next: Next) -> HTMLPair<First, Next> {
+    @inlinable public static func buildPartialBlock<First: HTML, Next: HTML>(accumulated first: First, next: Next) -> HTMLPair<First, Next>
+    {
         HTMLPair(first, next)
     }
     @inlinable public static func buildOptional<Part: HTML>(_ part: Part?) -> Part? { part }

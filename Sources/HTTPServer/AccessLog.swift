@@ -25,7 +25,8 @@ enum AccessLog {
             run.removeAll(keepingCapacity: true)
         }
         for byte in path.utf8 {
-            let isTokenByte = (0x61...0x7A).contains(byte) || (0x41...0x5A).contains(byte) || (0x30...0x39).contains(byte)
+            let isTokenByte =
+                (0x61...0x7A).contains(byte) || (0x41...0x5A).contains(byte) || (0x30...0x39).contains(byte)
                 || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "%")
             if isTokenByte { run.append(byte) } else { flush(); out.append(byte) }
         }

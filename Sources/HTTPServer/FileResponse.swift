@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 extension Response {
@@ -18,7 +18,8 @@ extension Response {
         var info = stat()
         guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, access(path, R_OK) == 0 else { return nil }
         let modified = Int(info.st_mtim.tv_sec)
-        let etag = "\"\(String(UInt64(info.st_size), radix: 16))-\(String(modified, radix: 16))-\(String(info.st_mtim.tv_nsec, radix: 16))\(variant.isEmpty ? "" : "-" + variant)\""
+        let etag =
+            "\"\(String(UInt64(info.st_size), radix: 16))-\(String(modified, radix: 16))-\(String(info.st_mtim.tv_nsec, radix: 16))\(variant.isEmpty ? "" : "-" + variant)\""
         var headers: Headers = [
             "ETag": etag,
             "Last-Modified": HTTPDate.format(secondsSince1970: modified),
@@ -32,7 +33,8 @@ extension Response {
         guard ranges else { return Response(status: .ok, headers: headers, body: .file(path: path, size: size)) }
         headers["Accept-Ranges"] = "bytes"
         guard request.isGetOrHead, let asked = request.headers["Range"],
-              rangeStillApplies(request: request, etag: etag, modified: modified) else {
+            rangeStillApplies(request: request, etag: etag, modified: modified)
+        else {
             return Response(status: .ok, headers: headers, body: .file(path: path, size: size))
         }
         switch ByteRange(header: asked, size: size) {
@@ -41,10 +43,12 @@ extension Response {
         case .unsatisfiable:
             headers["Content-Range"] = "bytes */\(size)"
             headers["Content-Type"] = "text/plain; charset=utf-8"
-            return Response(status: .rangeNotSatisfiable, headers: headers, body: .bytes(Array("The range asked for is outside the file.\n".utf8)))
+            return Response(
+                status: .rangeNotSatisfiable, headers: headers, body: .bytes(Array("The range asked for is outside the file.\n".utf8)))
         case .span(let offset, let length):
             headers["Content-Range"] = "bytes \(offset)-\(offset + length - 1)/\(size)"
-            return Response(status: .partialContent, headers: headers, body: .fileRange(path: path, size: size, offset: offset, length: length))
+            return Response(
+                status: .partialContent, headers: headers, body: .fileRange(path: path, size: size, offset: offset, length: length))
         }
     }
 
@@ -81,7 +85,8 @@ extension Substring {
     var trimmingSpaces: String {
         let bytes = utf8
         guard let first = bytes.firstIndex(where: { $0 != 0x20 && $0 != 0x09 }),
-              let last = bytes.lastIndex(where: { $0 != 0x20 && $0 != 0x09 }) else { return "" }
+            let last = bytes.lastIndex(where: { $0 != 0x20 && $0 != 0x09 })
+        else { return "" }
         return String(self[first...last])
     }
 }

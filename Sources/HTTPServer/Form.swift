@@ -15,7 +15,9 @@ public struct Form: Sendable {
     public init(urlEncoded body: [UInt8]) throws(FormError) {
         guard !body.isEmpty else { return }
         let pairs = body.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: true)
-        guard pairs.count <= Form.maximumFields else { throw FormError(description: "The form has more than \(Form.maximumFields) fields.") }
+        guard pairs.count <= Form.maximumFields else {
+            throw FormError(description: "The form has more than \(Form.maximumFields) fields.")
+        }
         for pair in pairs {
             let parts = pair.split(separator: UInt8(ascii: "="), maxSplits: 1, omittingEmptySubsequences: false)
             let name = try Form.decode(parts[0])

@@ -21,9 +21,10 @@ public enum HTTPDate {
     public static func parse(_ text: String) -> Int? {
         let fields = text.split(separator: " ")
         guard fields.count == 6, fields[5] == "GMT",
-              let day = Int32(fields[1]), let monthIndex = names.months.firstIndex(of: String(fields[2])),
-              // RFC 9110's year is four digits; one beyond them overflowed tm_year (years since 1900).
-              let year = Int32(fields[3]), (0...9999).contains(year) else { return nil }
+            let day = Int32(fields[1]), let monthIndex = names.months.firstIndex(of: String(fields[2])),
+            // RFC 9110's year is four digits; one beyond them overflowed tm_year (years since 1900).
+            let year = Int32(fields[3]), (0...9999).contains(year)
+        else { return nil }
         let clock = fields[4].split(separator: ":").compactMap { Int32($0) }
         guard clock.count == 3 else { return nil }
         var parts = tm()

@@ -18,7 +18,8 @@ package struct HeaderParameters {
             guard index < bytes.count, bytes[index] == UInt8(ascii: "=") else { continue }
             index += 1
             HeaderParameters.skipSpaces(bytes, &index)
-            let value = index < bytes.count && bytes[index] == UInt8(ascii: "\"")
+            let value =
+                index < bytes.count && bytes[index] == UInt8(ascii: "\"")
                 ? HeaderParameters.quotedString(bytes, &index)
                 : HeaderParameters.token(bytes, &index)
             if !name.isEmpty { parameters.append((name, String(decoding: value, as: UTF8.self))) }
@@ -49,7 +50,9 @@ package struct HeaderParameters {
         var result: [UInt8] = []
         index += 1
         while index < bytes.count, bytes[index] != UInt8(ascii: "\"") {
-            if bytes[index] == UInt8(ascii: "\\"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "\"") || bytes[index + 1] == UInt8(ascii: "\\") {
+            if bytes[index] == UInt8(ascii: "\\"), index + 1 < bytes.count,
+                bytes[index + 1] == UInt8(ascii: "\"") || bytes[index + 1] == UInt8(ascii: "\\")
+            {
                 index += 1
             }
             result.append(bytes[index])
@@ -78,7 +81,9 @@ package enum ExtendedValue {
                 bytes.append(byte)
                 continue
             }
-            guard let high = encoded.popFirst().flatMap(hexDigitValue), let low = encoded.popFirst().flatMap(hexDigitValue) else { return nil }
+            guard let high = encoded.popFirst().flatMap(hexDigitValue), let low = encoded.popFirst().flatMap(hexDigitValue) else {
+                return nil
+            }
             bytes.append(high << 4 | low)
         }
         switch parts[0].lowercased() {

@@ -8,13 +8,14 @@ package enum HeaderSyntax {
 
     /// `token = 1*tchar`; tchar is a letter, a digit or one of ``!#$%&'*+-.^_`|~``.
     static func isToken(_ text: String) -> Bool {
-        !text.isEmpty && text.utf8.allSatisfy { byte in
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-                true
-            default:
-                Array("!#$%&'*+-.^_`|~".utf8).contains(byte)
+        !text.isEmpty
+            && text.utf8.allSatisfy { byte in
+                switch byte {
+                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                    true
+                default:
+                    Array("!#$%&'*+-.^_`|~".utf8).contains(byte)
+                }
             }
-        }
     }
 }

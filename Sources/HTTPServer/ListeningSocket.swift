@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 import SystemCalls
 
@@ -24,7 +24,9 @@ enum ListeningSocket {
         }
         defer { freeaddrinfo(list) }
         do throws(SystemError) {
-            let fd = try systemCall("socket") { socket(info.pointee.ai_family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0) }
+            let fd = try systemCall("socket") {
+                socket(info.pointee.ai_family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+            }
             do throws(SystemError) {
                 var yes: Int32 = 1
                 try systemCall("setsockopt") { setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size)) }

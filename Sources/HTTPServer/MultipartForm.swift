@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 import SystemCalls
 
@@ -13,7 +13,9 @@ public struct MultipartLimits: Sendable {
     /// Bytes of one file part.
     public var maximumFileSize: Int
 
-    public init(maximumParts: Int = 1000, maximumFieldSize: Int = 64 * 1024, maximumHeaderSize: Int = 8 * 1024, maximumFileSize: Int = 512 << 20) {
+    public init(
+        maximumParts: Int = 1000, maximumFieldSize: Int = 64 * 1024, maximumHeaderSize: Int = 8 * 1024, maximumFileSize: Int = 512 << 20
+    ) {
         self.maximumParts = maximumParts
         self.maximumFieldSize = maximumFieldSize
         self.maximumHeaderSize = maximumHeaderSize
@@ -67,12 +69,16 @@ public struct MultipartForm: Sendable {
     /// part to a new file in `folder` (mode 0600, named by the parser, never by the request).
     /// `contentType` is the request's Content-Type; its `boundary` parameter is required.
     /// On any error the files already written are removed before throwing.
-    public init(parsing file: String, contentType: String, into folder: String, limits: MultipartLimits = MultipartLimits()) throws(MultipartError) {
+    public init(parsing file: String, contentType: String, into folder: String, limits: MultipartLimits = MultipartLimits())
+        throws(MultipartError)
+    {
         try self.init(parsing: file, contentType: contentType, into: folder, limits: limits, chunkSize: MultipartForm.defaultChunkSize)
     }
 
     /// `chunkSize` is for tests, which move the chunk edges across every part of a form.
-    package init(parsing file: String, contentType: String, into folder: String, limits: MultipartLimits, chunkSize: Int) throws(MultipartError) {
+    package init(parsing file: String, contentType: String, into folder: String, limits: MultipartLimits, chunkSize: Int)
+        throws(MultipartError)
+    {
         let boundary = try MultipartForm.boundary(in: contentType)
         let parser = MultipartParser(boundary: boundary, folder: folder, limits: limits)
         try parser.parse(file: file, chunkSize: max(1, chunkSize))

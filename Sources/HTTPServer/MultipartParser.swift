@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 import SystemCalls
 
@@ -51,7 +51,8 @@ final class MultipartParser {
                 let count = try chunk.withUnsafeMutableBytes { buffer in Result { () throws(SystemError) in try input.read(into: buffer) } }
                     .mapError { MultipartError("cannot read the body", $0) }.get()
                 guard count > 0 else {
-                    throw MultipartError(state == .preamble ? "the body does not contain the form's boundary" : "the body ends before the closing boundary")
+                    throw MultipartError(
+                        state == .preamble ? "the body does not contain the form's boundary" : "the body ends before the closing boundary")
                 }
                 pending.append(contentsOf: chunk[..<count])
             }
@@ -118,7 +119,9 @@ final class MultipartParser {
         if rest == [0x2D] { return nil }
         let isPadding = { (byte: UInt8) in byte == 0x20 || byte == 0x09 || byte == 0x0D }
         guard let lineEnd = rest.firstIndex(of: 0x0A) else {
-            guard rest.allSatisfy(isPadding), rest.count <= 1024 else { throw MultipartError("a boundary line has text after the boundary") }
+            guard rest.allSatisfy(isPadding), rest.count <= 1024 else {
+                throw MultipartError("a boundary line has text after the boundary")
+            }
             return nil
         }
         guard bytes[position..<lineEnd].allSatisfy(isPadding) else { throw MultipartError("a boundary line has text after the boundary") }
@@ -126,7 +129,9 @@ final class MultipartParser {
             delimiter = Array("\r\n--".utf8) + boundary
         }
         partCount += 1
-        guard partCount <= limits.maximumParts else { throw MultipartError("more than \(limits.maximumParts) parts", status: .contentTooLarge) }
+        guard partCount <= limits.maximumParts else {
+            throw MultipartError("more than \(limits.maximumParts) parts", status: .contentTooLarge)
+        }
         headerLines = []
         headerBytes = 0
         state = .headers
@@ -175,7 +180,9 @@ final class MultipartParser {
         let name = AccessLog.printable(part.fieldName)
         guard let file = partFile else {
             defer { fieldValue = [] }
-            guard let value = String(validating: fieldValue, as: UTF8.self) else { throw MultipartError("field \"\(name)\" is not valid UTF-8 text") }
+            guard let value = String(validating: fieldValue, as: UTF8.self) else {
+                throw MultipartError("field \"\(name)\" is not valid UTF-8 text")
+            }
             guard !fieldValue.contains(0) else { throw MultipartError("field \"\(name)\" contains a NUL character") }
             fields.append((part.fieldName, value))
             return
@@ -189,7 +196,9 @@ final class MultipartParser {
             made.removeAll { $0 === file }
             return
         }
-        files.append(UploadedFile(fieldName: part.fieldName, fileName: part.fileName ?? "", contentType: part.contentType, path: file.path, size: file.size))
+        files.append(
+            UploadedFile(
+                fieldName: part.fieldName, fileName: part.fileName ?? "", contentType: part.contentType, path: file.path, size: file.size))
     }
 }
 

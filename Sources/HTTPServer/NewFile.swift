@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 import SystemCalls
 
@@ -19,7 +19,9 @@ final class NewFile {
     static func create(in folder: String, prefix: String) throws(SystemError) -> NewFile {
         var random = SystemRandomNumberGenerator()
         while true {
-            let name = prefix + String(random.next() as UInt64, radix: 16).leftPadded(to: 16) + String(random.next() as UInt64, radix: 16).leftPadded(to: 16)
+            let name =
+                prefix + String(random.next() as UInt64, radix: 16).leftPadded(to: 16)
+                + String(random.next() as UInt64, radix: 16).leftPadded(to: 16)
             let path = folder.hasSuffix("/") ? folder + name : folder + "/" + name
             do throws(SystemError) {
                 let descriptor = try FileDescriptor.open(path, flags: O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, mode: 0o600)

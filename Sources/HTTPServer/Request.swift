@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A request as the handler sees it: fully read, body included, independent of any socket.

@@ -1,7 +1,7 @@
 import CMicroHTTPD
 import CMicroHTTPDShim
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 import SystemCalls
 
@@ -61,7 +61,9 @@ func accessHandler(
 private func headersArrived(_ state: RequestState, context: ServerContext, connection: OpaquePointer) -> MHD_Result {
     let headers = connectionValues(connection, kind: MHD_ValueKind.HEADER_KIND)
     if context.configuration.strictParsing, let field = headers.first(where: { !HeaderSyntax.isValid($0) }) {
-        return queue(.text("Malformed header field \"\(AccessLog.printable(field.name))\".\n", status: .badRequest), state: state, context: context, on: connection)
+        return queue(
+            .text("Malformed header field \"\(AccessLog.printable(field.name))\".\n", status: .badRequest), state: state, context: context,
+            on: connection)
     }
     let length = headerValue(connection, "Content-Length").flatMap(UInt64.init)
     if let length, length > UInt64(state.bodyLimit) {
@@ -144,7 +146,8 @@ private func makeDaemonResponse(_ response: inout Response) -> OpaquePointer? {
     switch response.body {
     case .bytes(let bytes):
         return bytes.withUnsafeBytes { buffer in
-            MHD_create_response_from_buffer(buffer.count, UnsafeMutableRawPointer(mutating: buffer.baseAddress), MHD_ResponseMemoryMode.RESPMEM_MUST_COPY)
+            MHD_create_response_from_buffer(
+                buffer.count, UnsafeMutableRawPointer(mutating: buffer.baseAddress), MHD_ResponseMemoryMode.RESPMEM_MUST_COPY)
         }
     case .file(let path, let size):
         guard let fd = openUnchanged(path, size: size, &response) else { return makeDaemonResponse(&response) }
@@ -212,7 +215,9 @@ private func connectionValues(_ connection: OpaquePointer, kind: MHD_ValueKind) 
     return collector.pairs
 }
 
-private func collectPair(cls: UnsafeMutableRawPointer?, kind: MHD_ValueKind, key: UnsafePointer<CChar>?, value: UnsafePointer<CChar>?) -> MHD_Result {
+private func collectPair(cls: UnsafeMutableRawPointer?, kind: MHD_ValueKind, key: UnsafePointer<CChar>?, value: UnsafePointer<CChar>?)
+    -> MHD_Result
+{
     guard let cls, let key else { return MHD_Result.YES }
     let collector = Unmanaged<PairCollector>.fromOpaque(cls).takeUnretainedValue()
     collector.pairs.append((String(cString: key), value.map { String(cString: $0) } ?? ""))

@@ -3,7 +3,7 @@ import CMicroHTTPDShim
 import Foundation
 import SystemCalls
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Answers a request. Runs on one of libmicrohttpd's threads; must not block for long.
@@ -25,7 +25,8 @@ public final class Server: Sendable {
     /// Made in `init`, freed once by `stop()` (`DaemonHandles.close`) after the daemon that read it is gone.
     private nonisolated(unsafe) let ownAnswerHeaders: OpaquePointer?
 
-    public init(configuration: Configuration, log: @escaping LogSink = Server.standardError, handler: @escaping Handler) throws(StartError) {
+    public init(configuration: Configuration, log: @escaping LogSink = Server.standardError, handler: @escaping Handler) throws(StartError)
+    {
         let socket = try ListeningSocket.open(host: configuration.host, port: configuration.port)
         let context = ServerContext(handler: handler, log: log, configuration: configuration)
         let logger = UnsafeMutablePointer<rt_mhd_logger>.allocate(capacity: 1)
@@ -75,8 +76,9 @@ public final class Server: Sendable {
         if stillRunning == 0 {
             handles.close()
         } else {
-            context.log("stopping with \(stillRunning) \(stillRunning == 1 ? "request" : "requests") still being answered after "
-                + "\(configuration.shutdownGracePeriod) s: abandoned")
+            context.log(
+                "stopping with \(stillRunning) \(stillRunning == 1 ? "request" : "requests") still being answered after "
+                    + "\(configuration.shutdownGracePeriod) s: abandoned")
             Thread.detachNewThread { handles.close() }
         }
         context.markStopped()

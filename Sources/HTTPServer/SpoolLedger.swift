@@ -1,6 +1,6 @@
 import Synchronization
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The bounds on spooled bodies that no single request's limit gives: bytes on disk across all
@@ -65,8 +65,10 @@ final class SpoolLedger: Sendable {
 }
 
 extension StorageError {
-    static let serverBusy = StorageError("the server is already taking in as many uploads as it holds at once; try again when they have finished")
-    static let ownerBusy = StorageError("you already have as many uploads in progress as one account may; try again when they have finished")
+    static let serverBusy = StorageError(
+        "the server is already taking in as many uploads as it holds at once; try again when they have finished")
+    static let ownerBusy = StorageError(
+        "you already have as many uploads in progress as one account may; try again when they have finished")
 
     static func diskNearlyFull(keeping reserve: UInt64) -> StorageError {
         StorageError("the server's disk is nearly full (it keeps \(reserve >> 20) MiB free), so no upload is taken now")

@@ -1,7 +1,7 @@
 import CMicroHTTPDShim
 import SystemCalls
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A response body made once and sent many times (an asset, a compressed variant of one): its

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The bookkeeping behind `DecodeBudget`: bytes in use and a queue of waiting decodes, under a
@@ -49,11 +49,12 @@ final class BudgetLedger: @unchecked Sendable {
             let ticket = nextTicket
             nextTicket += 1
             queue.append(ticket)
-            defer { pthread_cond_broadcast(changed) } // whether served or gone, the next may go
+            defer { pthread_cond_broadcast(changed) }  // whether served or gone, the next may go
             while queue.first != ticket || used + bytes > capacity {
                 var until = Self.absolute(deadline)
                 if pthread_cond_timedwait(changed, mutex, &until) == ETIMEDOUT,
-                   queue.first != ticket || used + bytes > capacity {
+                    queue.first != ticket || used + bytes > capacity
+                {
                     queue.removeAll { $0 == ticket }
                     return false
                 }

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The memory that decoding images may take at once, shared by every decode of one process
@@ -37,9 +37,11 @@ public final class DecodeBudget: Sendable {
 
     /// Runs `body` holding `bytes` of the budget, which is returned however `body` ends.
     func spending<T>(_ bytes: Int, _ body: () throws(ImagingError) -> T) throws(ImagingError) -> T {
-        try holding(bytes, refusedAs: { refusal in
-            refusal == .busy ? .busy(needing: bytes) : .needsMoreMemory(bytes, than: capacity)
-        }, body)
+        try holding(
+            bytes,
+            refusedAs: { refusal in
+                refusal == .busy ? .busy(needing: bytes) : .needsMoreMemory(bytes, than: capacity)
+            }, body)
     }
 
     /// Runs `body` holding `bytes` of the budget, as a decode does, for other work whose memory
@@ -74,11 +76,15 @@ enum ByteCount {
 
 extension ImagingError {
     static func needsMoreMemory(_ bytes: Int, than capacity: Int) -> ImagingError {
-        ImagingError(.tooLargeToDecode,
-                     "decoding it needs about \(ByteCount.text(bytes)) of memory, more than the \(ByteCount.text(capacity)) this server allows for images")
+        ImagingError(
+            .tooLargeToDecode,
+            "decoding it needs about \(ByteCount.text(bytes)) of memory, more than the \(ByteCount.text(capacity)) this server allows for images"
+        )
     }
 
     static func busy(needing bytes: Int) -> ImagingError {
-        ImagingError(.busy, "the server is busy decoding other images (this one needs about \(ByteCount.text(bytes)) of memory); try again in a minute")
+        ImagingError(
+            .busy,
+            "the server is busy decoding other images (this one needs about \(ByteCount.text(bytes)) of memory); try again in a minute")
     }
 }

@@ -20,8 +20,10 @@ struct DecodeEstimate: Sendable, Equatable {
     /// (measured: a 10000-px 16-bit PNG took 76 MB over the baseline; 1024 rows of it are 61 MB).
     static let streamedRows = 1024
 
-    init(format: ImageFormat, width: Int, height: Int, bands: Int, sampleBytes: Int,
-         interlaced: Bool, progressive: Bool) {
+    init(
+        format: ImageFormat, width: Int, height: Int, bands: Int, sampleBytes: Int,
+        interlaced: Bool, progressive: Bool
+    ) {
         let pixels = width * height
         let sample = max(1, sampleBytes)
         let whole: Int?

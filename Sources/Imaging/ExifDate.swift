@@ -16,10 +16,11 @@ public enum ExifDate {
         }
         let separators: [(Int, Set<UInt8>)] = [(4, [0x3A, 0x2D]), (7, [0x3A, 0x2D]), (10, [0x20, 0x54]), (13, [0x3A]), (16, [0x3A])]
         guard separators.allSatisfy({ $0.1.contains(characters[$0.0]) }),
-              let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
-              let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19),
-              year >= 1, (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day),
-              hour < 24, minute < 60, second < 60 else { return nil }
+            let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
+            let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19),
+            year >= 1, (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day),
+            hour < 24, minute < 60, second < 60
+        else { return nil }
         func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
         let paddedYear = String(repeating: "0", count: 4 - String(year).count) + String(year)
         return "\(paddedYear)-\(two(month))-\(two(day))T\(two(hour)):\(two(minute)):\(two(second))"

@@ -57,8 +57,9 @@ enum ExifDecoding {
 
         private func entry(_ section: ExifField.Section, _ tag: UInt16) -> ExifEntry? {
             guard let content = rt_exif_content(document, section.ifd),
-                  let entry = exif_content_get_entry(content, ExifTag(rawValue: UInt32(tag))),
-                  entry.pointee.data != nil else { return nil }
+                let entry = exif_content_get_entry(content, ExifTag(rawValue: UInt32(tag))),
+                entry.pointee.data != nil
+            else { return nil }
             return entry.pointee
         }
 
@@ -70,9 +71,12 @@ enum ExifDecoding {
         /// dropped (it is shown: a description becomes a title), trimmed; nil when empty.
         func text(_ section: ExifField.Section, _ tag: UInt16) -> String? {
             guard let entry = entry(section, tag),
-                  entry.format == EXIF_FORMAT_ASCII || entry.format == EXIF_FORMAT_UNDEFINED else { return nil }
+                entry.format == EXIF_FORMAT_ASCII || entry.format == EXIF_FORMAT_UNDEFINED
+            else { return nil }
             let raw = bytes(of: entry).prefix { $0 != 0 }
-            let scalars = String(decoding: raw, as: UTF8.self).unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F && !DirectionOverrides.isOverride($0) }
+            let scalars = String(decoding: raw, as: UTF8.self).unicodeScalars.filter {
+                $0.value >= 0x20 && $0.value != 0x7F && !DirectionOverrides.isOverride($0)
+            }
             let trimmed = String(String.UnicodeScalarView(scalars)).trimmingWhitespace
             return trimmed.isEmpty ? nil : trimmed
         }
@@ -87,7 +91,8 @@ enum ExifDecoding {
         /// Windows writes XPKeywords as BYTE; a few tools say UNDEFINED. Other formats are not UTF-16.
         func keywords() -> [String] {
             guard let entry = entry(.image, ExifTagNumber.xpKeywords),
-                  entry.format == EXIF_FORMAT_BYTE || entry.format == EXIF_FORMAT_UNDEFINED else { return [] }
+                entry.format == EXIF_FORMAT_BYTE || entry.format == EXIF_FORMAT_UNDEFINED
+            else { return [] }
             return PhotoKeywords.parsed(PhotoKeywords.text(fromUTF16LE: bytes(of: entry)))
         }
 
@@ -111,7 +116,9 @@ enum ExifDecoding {
                 guard part.denominator != 0 else { return .impossible("divides by zero") }
                 value += Double(part.numerator) / Double(part.denominator) / [1.0, 60.0, 3600.0][index]
             }
-            guard value.isFinite, value <= axis.limit else { return .impossible("\(ExifDecoding.degrees(value)) is not a position on Earth") }
+            guard value.isFinite, value <= axis.limit else {
+                return .impossible("\(ExifDecoding.degrees(value)) is not a position on Earth")
+            }
             return .value(ref == axis.negative ? -value : value)
         }
 
@@ -125,7 +132,8 @@ enum ExifDecoding {
             case (.absent, .absent):
                 return nil
             case (.value, .absent), (.absent, .value):
-                warnings.append("its GPS position has only a \(latitude == .absent ? "longitude" : "latitude"); imported without a position")
+                warnings.append(
+                    "its GPS position has only a \(latitude == .absent ? "longitude" : "latitude"); imported without a position")
             default:
                 for (axis, half) in [(ExifAxis.latitude, latitude), (.longitude, longitude)] {
                     if case .impossible(let why) = half { warnings.append("its GPS \(axis.name) \(why); imported without a position") }
@@ -138,8 +146,9 @@ enum ExifDecoding {
         /// nil unless both are there and make a real instant.
         func gpsTime() -> Int64? {
             guard let day = text(.gps, ExifTagNumber.gpsDateStamp),
-                  let entry = entry(.gps, ExifTagNumber.gpsTimeStamp), entry.format == EXIF_FORMAT_RATIONAL,
-                  entry.components == 3, entry.size >= 24 else { return nil }
+                let entry = entry(.gps, ExifTagNumber.gpsTimeStamp), entry.format == EXIF_FORMAT_RATIONAL,
+                entry.components == 3, entry.size >= 24
+            else { return nil }
             var parts: [Double] = []
             for index in 0..<3 {
                 let part = exif_get_rational(entry.data + 8 * index, order)
@@ -162,8 +171,10 @@ enum ExifDecoding {
         /// DateTimeOriginal, else DateTimeDigitized, else DateTime. Blank or zero dates (cameras
         /// without a clock write them) count as absent; another that is no calendar date is warned of.
         func date(warnings: inout [String]) -> String? {
-            let fields = [("date taken", ExifField.Section.photo, ExifTagNumber.dateTimeOriginal),
-                          ("date digitised", .photo, ExifTagNumber.dateTimeDigitized), ("date", .image, ExifTagNumber.dateTime)]
+            let fields = [
+                ("date taken", ExifField.Section.photo, ExifTagNumber.dateTimeOriginal),
+                ("date digitised", .photo, ExifTagNumber.dateTimeDigitized), ("date", .image, ExifTagNumber.dateTime),
+            ]
             var refused: [(name: String, text: String)] = []
             for (name, section, tag) in fields {
                 guard let text = text(section, tag), text.contains(where: { !" :-T0".contains($0) }) else { continue }

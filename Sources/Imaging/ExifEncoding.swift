@@ -31,10 +31,13 @@ enum ExifEncoding {
         return Array(UnsafeBufferPointer(start: saved, count: Int(length)))
     }
 
-    private static func add(_ field: ExifField, to document: UnsafeMutablePointer<ExifData>?,
-                            memory: OpaquePointer?, order: ExifByteOrder) {
+    private static func add(
+        _ field: ExifField, to document: UnsafeMutablePointer<ExifData>?,
+        memory: OpaquePointer?, order: ExifByteOrder
+    ) {
         guard let content = rt_exif_content(document, field.section.ifd),
-              let entry = exif_entry_new_mem(memory) else { return }
+            let entry = exif_entry_new_mem(memory)
+        else { return }
         // The content keeps its own reference once the entry is added.
         defer { exif_entry_unref(entry) }
         let (format, components, bytes) = encoded(field.value, order: order)

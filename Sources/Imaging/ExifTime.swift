@@ -18,7 +18,8 @@ public enum ExifTime {
     public static func offsetMinutes(_ text: String) -> Int? {
         let characters = Array(text.utf8)
         guard characters.count == 6, characters[0] == 0x2B || characters[0] == 0x2D, characters[3] == 0x3A,
-              let hours = digits(characters[1...2]), let minutes = digits(characters[4...5]), minutes < 60 else { return nil }
+            let hours = digits(characters[1...2]), let minutes = digits(characters[4...5]), minutes < 60
+        else { return nil }
         let total = hours * 60 + minutes
         guard total <= 14 * 60 else { return nil }
         return characters[0] == 0x2D ? -total : total
@@ -35,8 +36,9 @@ public enum ExifTime {
     /// Fractions of a second are dropped (cameras write whole seconds or tenths).
     static func instant(day: String, hours: Double, minutes: Double, seconds: Double) -> Int64? {
         guard let date = ExifDate.normalised(day + " 00:00:00"),
-              hours >= 0, hours < 24, minutes >= 0, minutes < 60, seconds >= 0, seconds < 61,
-              let (year, month, dayOfMonth) = calendarDate(date) else { return nil }
+            hours >= 0, hours < 24, minutes >= 0, minutes < 60, seconds >= 0, seconds < 61,
+            let (year, month, dayOfMonth) = calendarDate(date)
+        else { return nil }
         let days = daysSince1970(year: year, month: month, day: dayOfMonth)
         return days * 86_400 + Int64(hours) * 3600 + Int64(minutes) * 60 + Int64(seconds)
     }
@@ -84,15 +86,17 @@ public enum ExifTime {
     public static func clockSeconds(_ normalised: String) -> Int64? {
         let characters = Array(normalised.utf8)
         guard characters.count == 19, let (year, month, day) = calendarDate(normalised),
-              let hours = digits(characters[11...12]), let minutes = digits(characters[14...15]),
-              let seconds = digits(characters[17...18]) else { return nil }
+            let hours = digits(characters[11...12]), let minutes = digits(characters[14...15]),
+            let seconds = digits(characters[17...18])
+        else { return nil }
         return daysSince1970(year: year, month: month, day: day) * 86_400 + Int64(hours * 3600 + minutes * 60 + seconds)
     }
 
     private static func calendarDate(_ normalised: String) -> (Int64, Int64, Int64)? {
         let characters = Array(normalised.utf8)
         guard characters.count >= 10, let year = digits(characters[0...3]), let month = digits(characters[5...6]),
-              let day = digits(characters[8...9]) else { return nil }
+            let day = digits(characters[8...9])
+        else { return nil }
         return (Int64(year), Int64(month), Int64(day))
     }
 

@@ -5,8 +5,10 @@ import CVipsShim
 enum FlatPicture {
     /// RGB at `bits` (8 or 16) per sample; PNG optionally interlaced (Adam7), JPEG optionally
     /// progressive; HEIC at no more than 12 bits, which is all x265 encodes.
-    static func write(to path: String, format: ImageFormat, width: Int, height: Int, bits: Int,
-                      interlaced: Bool = false) throws(ImagingError) {
+    static func write(
+        to path: String, format: ImageFormat, width: Int, height: Int, bits: Int,
+        interlaced: Bool = false
+    ) throws(ImagingError) {
         try Vips.start()
         var error: UnsafeMutablePointer<CChar>?
         guard rt_vips_write_flat(path, format.vipsFormat, Int32(width), Int32(height), Int32(bits), interlaced ? 1 : 0, &error) == 0 else {

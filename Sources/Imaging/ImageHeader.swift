@@ -55,9 +55,11 @@ public struct PhotoMetadata: Sendable, Equatable {
     /// Photo's still names its motion there (read by Video's `MotionParts`).
     public var appleMakerNote: [UInt8]?
 
-    public init(takenAt: String? = nil, latitude: Double? = nil, longitude: Double? = nil, orientation: Int = 1,
-                cameraMake: String? = nil, cameraModel: String? = nil, imageDescription: String? = nil,
-                keywords: [String] = [], takenOffset: Int? = nil, gpsTime: Int64? = nil, appleMakerNote: [UInt8]? = nil) {
+    public init(
+        takenAt: String? = nil, latitude: Double? = nil, longitude: Double? = nil, orientation: Int = 1,
+        cameraMake: String? = nil, cameraModel: String? = nil, imageDescription: String? = nil,
+        keywords: [String] = [], takenOffset: Int? = nil, gpsTime: Int64? = nil, appleMakerNote: [UInt8]? = nil
+    ) {
         self.appleMakerNote = appleMakerNote
         self.takenOffset = takenOffset
         self.gpsTime = gpsTime

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 import CVipsShim
 
@@ -27,6 +27,8 @@ extension ImageProcessor {
 extension ImagingError {
     /// A JPEG whose data stops (or is damaged) before the end of its picture.
     static func incomplete(_ detail: String) -> ImagingError {
-        ImagingError(.corrupt, cutShort(detail) ? cutShortReason : "the picture's data is damaged or incomplete, and RoadTrip cannot read it", detail: detail)
+        ImagingError(
+            .corrupt, cutShort(detail) ? cutShortReason : "the picture's data is damaged or incomplete, and RoadTrip cannot read it",
+            detail: detail)
     }
 }

@@ -15,7 +15,9 @@ extension ImageProcessor {
     /// cut about its centre), upright, in sRGB, never enlarged: a print never has more pixels
     /// than the photo. Checks format, pixel limit and decode budget as a rendition does. Its RGB
     /// rows only with `pixels` (a PDF needs the JPEG alone).
-    public func printPicture(of source: String, width: Int, height: Int, crop: Bool, pixels: Bool = true, quality: Int = 92) throws(ImagingError) -> PrintPicture {
+    public func printPicture(of source: String, width: Int, height: Int, crop: Bool, pixels: Bool = true, quality: Int = 92)
+        throws(ImagingError) -> PrintPicture
+    {
         guard width > 0, height > 0, width <= 30_000, height <= 30_000 else {
             throw ImagingError(.tooManyPixels, "a print of \(width) × \(height) pixels is not one RoadTrip makes")
         }

@@ -12,8 +12,10 @@ extension ImageProcessor {
     /// Makes several renditions from one decode of the source: the largest as `makeRendition`
     /// does, then each smaller one from the larger one already in memory (the thumbnail from the
     /// preview), so a photo is decoded once however many sizes it gets.
-    public func makeRenditions(_ renditions: [Rendition], of source: String,
-                               to destination: (Rendition) -> String) throws(ImagingError) {
+    public func makeRenditions(
+        _ renditions: [Rendition], of source: String,
+        to destination: (Rendition) -> String
+    ) throws(ImagingError) {
         try makeRenditions(renditions, of: source, strictJPEG: false, to: destination)
     }
 
@@ -22,19 +24,23 @@ extension ImageProcessor {
     /// which a whole file with clean data never gives; only a file that gave one — stray bytes
     /// (cameras write them; harmless) or a scan cut short (damage) — is read through by the
     /// check, which refuses the damaged, and then decoded again as `makeRenditions` does.
-    public func makeCheckedRenditions(_ renditions: [Rendition], of source: String,
-                                      to destination: (Rendition) -> String) throws(ImagingError) {
+    public func makeCheckedRenditions(
+        _ renditions: [Rendition], of source: String,
+        to destination: (Rendition) -> String
+    ) throws(ImagingError) {
         guard !renditions.isEmpty else { return try checkComplete(fileAt: source) }
         do {
             try makeRenditions(renditions, of: source, strictJPEG: true, to: destination)
-        } catch where error.kind == .corrupt {
+        } catch  where error.kind == .corrupt {
             try checkComplete(fileAt: source)
             try makeRenditions(renditions, of: source, strictJPEG: false, to: destination)
         }
     }
 
-    private func makeRenditions(_ renditions: [Rendition], of source: String, strictJPEG: Bool,
-                                to destination: (Rendition) -> String) throws(ImagingError) {
+    private func makeRenditions(
+        _ renditions: [Rendition], of source: String, strictJPEG: Bool,
+        to destination: (Rendition) -> String
+    ) throws(ImagingError) {
         guard let largest = renditions.max(by: { $0.size < $1.size }) else { return }
         try decoding(source) { (format, _) throws(ImagingError) in
             let strict: Int32 = strictJPEG && format == .jpeg ? 1 : 0
@@ -44,7 +50,9 @@ extension ImageProcessor {
             for rendition in renditions.sorted(by: { $0.size > $1.size }) {
                 if rendition.size < largest.size {
                     let larger = image
-                    image = try VipsImage.making(or: ImagingError.corrupt) { rt_vips_thumbnail_image(larger.handle, Int32(rendition.size), $0) }
+                    image = try VipsImage.making(or: ImagingError.corrupt) {
+                        rt_vips_thumbnail_image(larger.handle, Int32(rendition.size), $0)
+                    }
                 }
                 try write(image, as: rendition, to: destination(rendition))
             }

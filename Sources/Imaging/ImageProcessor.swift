@@ -55,9 +55,10 @@ public final class ImageProcessor: Sendable {
     }
 
     private func estimate(of image: VipsImage, _ format: ImageFormat) -> DecodeEstimate {
-        DecodeEstimate(format: format, width: image.width, height: image.height, bands: image.bands,
-                       sampleBytes: image.sampleBytes, interlaced: image.field("interlaced", or: 0) != 0,
-                       progressive: image.field("jpeg-multiscan", or: 0) != 0)
+        DecodeEstimate(
+            format: format, width: image.width, height: image.height, bands: image.bands,
+            sampleBytes: image.sampleBytes, interlaced: image.field("interlaced", or: 0) != 0,
+            progressive: image.field("jpeg-multiscan", or: 0) != 0)
     }
 
     /// For a process that does little but decode on many threads (`roadtrip import`): at most

@@ -43,7 +43,8 @@ public struct ImagingError: Error, Sendable, Equatable, CustomStringConvertible 
     /// cut to its first line with the path taken out: kept as `detail`, and read only to tell a
     /// file cut short from one damaged inside.
     static func corrupt(_ detail: String) -> ImagingError {
-        ImagingError(.corrupt, cutShort(detail) ? cutShortReason : "the picture's data is damaged, and RoadTrip cannot read it", detail: detail)
+        ImagingError(
+            .corrupt, cutShort(detail) ? cutShortReason : "the picture's data is damaged, and RoadTrip cannot read it", detail: detail)
     }
 
     /// What a file that ends before its picture does is, in a person's words.

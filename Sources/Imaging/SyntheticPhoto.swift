@@ -8,8 +8,10 @@ public enum SyntheticPhoto {
     /// held sideways, the stored pixels stay width × height and viewers turn them. HEIC is the
     /// exception: viewers follow its container's own rotation box, which libvips cannot write,
     /// so there the tag is recorded but the picture shows unturned.
-    public static func write(to path: String, format: ImageFormat, width: Int, height: Int,
-                             metadata: PhotoMetadata, seed: UInt64) throws(ImagingError) {
+    public static func write(
+        to path: String, format: ImageFormat, width: Int, height: Int,
+        metadata: PhotoMetadata, seed: UInt64
+    ) throws(ImagingError) {
         try Vips.start()
         guard width > 0, height > 0, let width32 = Int32(exactly: width), let height32 = Int32(exactly: height) else {
             throw ImagingError(.writeFailed, "\(width) × \(height) is not a picture size")

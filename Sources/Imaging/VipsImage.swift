@@ -11,8 +11,10 @@ final class VipsImage {
 
     /// Runs a shim call that returns an image or NULL and its error text; a failure becomes the
     /// error `failure` builds from that text (without `path`).
-    static func making(removing path: String? = nil, or failure: (String) -> ImagingError,
-                       _ call: (UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> OpaquePointer?) throws(ImagingError) -> VipsImage {
+    static func making(
+        removing path: String? = nil, or failure: (String) -> ImagingError,
+        _ call: (UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> OpaquePointer?
+    ) throws(ImagingError) -> VipsImage {
         var error: UnsafeMutablePointer<CChar>?
         guard let handle = call(&error) else { throw failure(Vips.detail(taking: error, removing: path)) }
         return VipsImage(handle: handle)
@@ -37,13 +39,16 @@ final class VipsImage {
     }
 
     /// Encodes the image and hands the bytes to `body` while they are alive.
-    func encoded<T>(as format: ImageFormat, quality: Int, strip: Bool,
-                    _ body: (UnsafeRawBufferPointer) throws(ImagingError) -> T) throws(ImagingError) -> T {
+    func encoded<T>(
+        as format: ImageFormat, quality: Int, strip: Bool,
+        _ body: (UnsafeRawBufferPointer) throws(ImagingError) -> T
+    ) throws(ImagingError) -> T {
         var buffer: UnsafeMutableRawPointer?
         var length = 0
         var error: UnsafeMutablePointer<CChar>?
         guard rt_vips_save(handle, format.vipsFormat, Int32(quality), strip ? 1 : 0, &buffer, &length, &error) == 0,
-              let buffer else {
+            let buffer
+        else {
             let detail = Vips.detail(taking: error)
             throw ImagingError(.writeFailed, "cannot encode the \(format.rawValue.uppercased()) image (\(detail))")
         }

@@ -18,7 +18,7 @@ enum WebPContainer {
             let start = offset + 8
             guard size <= file.count - start else { throw broken }
             chunks.append((name, Array(file[start..<start + size])))
-            offset = start + size + (size & 1) // payloads are padded to an even length
+            offset = start + size + (size & 1)  // payloads are padded to an even length
         }
         let removedFlags = chunks.reduce(UInt8(0)) { $0 | (metadataChunks[$1.name] ?? 0) }
         chunks.removeAll { metadataChunks[$0.name] != nil }

@@ -12,7 +12,8 @@ public struct AddressRange: Sendable, Hashable, CustomStringConvertible {
         let bits = address.bytes.count * 8
         var length = bits
         if parts.count == 2 {
-            guard let given = Int(parts[1]), parts[1].allSatisfy(\.isASCII), parts[1].allSatisfy(\.isNumber), (0...bits).contains(given) else { return nil }
+            guard let given = Int(parts[1]), parts[1].allSatisfy(\.isASCII), parts[1].allSatisfy(\.isNumber), (0...bits).contains(given)
+            else { return nil }
             length = given
         }
         self.address = address

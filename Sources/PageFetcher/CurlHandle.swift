@@ -63,7 +63,8 @@ final class CurlHandle {
         while true {
             var header: UnsafeMutablePointer<curl_header>?
             guard curl_easy_header(handle, name, index, UInt32(CURLH_HEADER), -1, &header) == CURLHE_OK,
-                  let found = header?.pointee else { break }
+                let found = header?.pointee
+            else { break }
             values.append(String(cString: found.value))
             index += 1
             if index >= found.amount { break }

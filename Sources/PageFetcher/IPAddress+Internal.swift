@@ -24,7 +24,8 @@ extension IPAddress {
         let last32 = IPAddress(bytes: bytes[12...]).map { [$0] } ?? []
         // ::/96 (IPv4-compatible) leaves out :: and ::1, which are IPv6's own.
         if hasPrefix(Array(mapped), length: 96) || hasPrefix(Array(translated), length: 96) || hasPrefix(nat64, length: 96)
-            || (hasPrefix(zeros, length: 96) && !hasPrefix(zeros, length: 127)) {
+            || (hasPrefix(zeros, length: 96) && !hasPrefix(zeros, length: 127))
+        {
             return last32
         }
         // NAT64 for local use (RFC 8215): 64:ff9b:1::/48, the IPv4 address in the last 32 bits.
@@ -40,30 +41,32 @@ extension IPAddress {
     /// Whether the address, or an IPv4 address it carries, is one of `addresses` (this
     /// machine's own, say: its public address reaches it as surely as loopback does).
     func isOneOf(_ addresses: [IPAddress]) -> Bool {
-        ([self] + embeddedIPv4).contains { candidate in addresses.contains(candidate) || candidate.mappedIPv4.map(addresses.contains) == true }
+        ([self] + embeddedIPv4).contains { candidate in
+            addresses.contains(candidate) || candidate.mappedIPv4.map(addresses.contains) == true
+        }
     }
 
     private typealias Range = (prefix: [UInt8], length: Int)
 
     private static let internalIPv4: [Range] = [
-        ([0, 0, 0, 0], 8),          // "this network"; 0.0.0.0 reaches the local machine
-        ([10, 0, 0, 0], 8),         // private
-        ([100, 64, 0, 0], 10),      // carrier-grade NAT
-        ([127, 0, 0, 0], 8),        // loopback
-        ([169, 254, 0, 0], 16),     // link-local, where cloud metadata services answer
-        ([172, 16, 0, 0], 12),      // private
-        ([192, 0, 0, 0], 24),       // IETF protocol assignments
-        ([192, 168, 0, 0], 16),     // private
-        ([198, 18, 0, 0], 15),      // benchmarking
-        ([224, 0, 0, 0], 4),        // multicast
-        ([240, 0, 0, 0], 4),        // reserved, and 255.255.255.255 broadcast
+        ([0, 0, 0, 0], 8),  // "this network"; 0.0.0.0 reaches the local machine
+        ([10, 0, 0, 0], 8),  // private
+        ([100, 64, 0, 0], 10),  // carrier-grade NAT
+        ([127, 0, 0, 0], 8),  // loopback
+        ([169, 254, 0, 0], 16),  // link-local, where cloud metadata services answer
+        ([172, 16, 0, 0], 12),  // private
+        ([192, 0, 0, 0], 24),  // IETF protocol assignments
+        ([192, 168, 0, 0], 16),  // private
+        ([198, 18, 0, 0], 15),  // benchmarking
+        ([224, 0, 0, 0], 4),  // multicast
+        ([240, 0, 0, 0], 4),  // reserved, and 255.255.255.255 broadcast
     ]
 
     private static let internalIPv6: [Range] = [
-        ([UInt8](repeating: 0, count: 16), 127),   // :: and ::1
-        ([0xFC] + [UInt8](repeating: 0, count: 15), 7),      // unique local
-        ([0xFE, 0x80] + [UInt8](repeating: 0, count: 14), 10), // link-local
-        ([0xFE, 0xC0] + [UInt8](repeating: 0, count: 14), 10), // site-local, deprecated but routable inside
-        ([0xFF] + [UInt8](repeating: 0, count: 15), 8),      // multicast
+        ([UInt8](repeating: 0, count: 16), 127),  // :: and ::1
+        ([0xFC] + [UInt8](repeating: 0, count: 15), 7),  // unique local
+        ([0xFE, 0x80] + [UInt8](repeating: 0, count: 14), 10),  // link-local
+        ([0xFE, 0xC0] + [UInt8](repeating: 0, count: 14), 10),  // site-local, deprecated but routable inside
+        ([0xFF] + [UInt8](repeating: 0, count: 15), 8),  // multicast
     ]
 }

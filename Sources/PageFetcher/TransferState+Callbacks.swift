@@ -2,7 +2,7 @@ import NetworkAddress
 import CCurl
 import CCurlShim
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 // libcurl's callbacks, as free functions: they run on the thread of `curl_easy_perform` and

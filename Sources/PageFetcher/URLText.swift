@@ -7,8 +7,10 @@ enum URLText {
         guard let colon = text.utf8.firstIndex(of: UInt8(ascii: ":")) else { return nil }
         let scheme = text.utf8[..<colon]
         guard let first = scheme.first, isLetter(first),
-              scheme.allSatisfy({ isLetter($0) || isDigit($0) || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".") }),
-              text.utf8[colon...].starts(with: "://".utf8)
+            scheme.allSatisfy({
+                isLetter($0) || isDigit($0) || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".")
+            }),
+            text.utf8[colon...].starts(with: "://".utf8)
         else { return nil }
         return String(decoding: scheme, as: UTF8.self).lowercased()
     }

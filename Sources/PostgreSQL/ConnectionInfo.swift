@@ -59,8 +59,10 @@ extension ConnectionOptions {
         guard let hosts else { return ports == nil ? "" : nil }
         let names = hosts.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
         let numbers = ports.map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) } ?? []
-        guard names.allSatisfy({ !$0.isEmpty && !$0.hasPrefix("/") }), numbers.isEmpty || numbers.count == 1 || numbers.count == names.count,
-              numbers.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }) else { return nil }
+        guard names.allSatisfy({ !$0.isEmpty && !$0.hasPrefix("/") }),
+            numbers.isEmpty || numbers.count == 1 || numbers.count == names.count,
+            numbers.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) })
+        else { return nil }
         return names.indices.map { index in
             let name = names[index].contains(":") ? "[\(names[index])]" : encoded(names[index], allowing: unreserved)
             let port = numbers.isEmpty ? nil : numbers[numbers.count == 1 ? 0 : index]

@@ -46,7 +46,7 @@ final class ConnectionPool: @unchecked Sendable {
             let (connection, wasIdle) = try borrow()
             do {
                 try start(connection)
-            } catch where wasIdle && connection.isBroken {
+            } catch  where wasIdle && connection.isBroken {
                 giveBack(connection)
                 continue
             } catch {

@@ -4,7 +4,8 @@ internal import CPostgreSQL
 extension DatabaseError {
     /// An error in PostgreSQL's terms: its SQLSTATE becomes the shared kind.
     init(sqlState: String, message: String, sql: String?) {
-        self.init(kind: Self.kind(ofSQLState: sqlState), engine: DatabaseEngine.postgreSQL.rawValue, code: sqlState, message: message, sql: sql)
+        self.init(
+            kind: Self.kind(ofSQLState: sqlState), engine: DatabaseEngine.postgreSQL.rawValue, code: sqlState, message: message, sql: sql)
     }
 
     static func kind(ofSQLState sqlState: String) -> Kind {

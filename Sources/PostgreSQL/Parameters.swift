@@ -54,12 +54,14 @@ struct Parameters {
             append(Self.text(of: real), type: TypeOID.float8)
         case .text(let text):
             guard !text.utf8.contains(0) else {
-                throw DatabaseError.postgreSQL(.misuse, code: "22021", "text holding a NUL character cannot be stored in PostgreSQL", sql: sql)
+                throw DatabaseError.postgreSQL(
+                    .misuse, code: "22021", "text holding a NUL character cannot be stored in PostgreSQL", sql: sql)
             }
             append(text, type: TypeOID.text)
         case .blob(let bytes):
             guard bytes.count <= Self.largestBlob else {
-                throw DatabaseError.postgreSQL(.misuse, code: "54000", "a blob of \(bytes.count) bytes is larger than PostgreSQL stores (1 GB)", sql: sql)
+                throw DatabaseError.postgreSQL(
+                    .misuse, code: "54000", "a blob of \(bytes.count) bytes is larger than PostgreSQL stores (1 GB)", sql: sql)
             }
             types.append(TypeOID.bytea)
             values.append(bytes: bytes)

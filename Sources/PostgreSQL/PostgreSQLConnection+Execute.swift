@@ -39,9 +39,10 @@ extension PostgreSQLConnection {
             if let begin = deferredBegin {
                 checked = try runAfterDeferredBegin(begin, name: name, parameters: parameters, sql: sql.text)
             } else {
-                checked = try check(parameters.withCArrays { values, lengths, formats in
-                    PQexecPrepared(handle, name, parameters.count, values, lengths, formats, 0)
-                }, sql: sql.text)
+                checked = try check(
+                    parameters.withCArrays { values, lengths, formats in
+                        PQexecPrepared(handle, name, parameters.count, values, lengths, formats, 0)
+                    }, sql: sql.text)
             }
             recordChanges(of: checked)
             return checked

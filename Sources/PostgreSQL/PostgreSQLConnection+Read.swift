@@ -130,12 +130,13 @@ extension PostgreSQLConnection {
         }
         var sent = true
         for step in steps where sent {
-            sent = switch step {
-            case .text(let text):
-                PQsendQueryParams(handle, text, 0, nil, nil, nil, nil, 0) == 1
-            case .prepared(let name, let parameters, _):
-                parameters.withCArrays { PQsendQueryPrepared(handle, name, parameters.count, $0, $1, $2, 0) } == 1
-            }
+            sent =
+                switch step {
+                case .text(let text):
+                    PQsendQueryParams(handle, text, 0, nil, nil, nil, nil, 0) == 1
+                case .prepared(let name, let parameters, _):
+                    parameters.withCArrays { PQsendQueryPrepared(handle, name, parameters.count, $0, $1, $2, 0) } == 1
+                }
         }
         sent = sent && PQpipelineSync(handle) == 1
         var owned: [QueryResult] = []

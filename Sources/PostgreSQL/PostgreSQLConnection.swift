@@ -66,7 +66,8 @@ final class PostgreSQLConnection: Connection {
 
     private static func connect(to address: PostgreSQLAddress, settings: ConnectionSettings) throws -> OpaquePointer {
         // With expand_dbname, libpq reads the URL in the "dbname" slot and later options win.
-        let options = settings.defaultConnectionOptions + [("dbname", address.url.value)]
+        let options =
+            settings.defaultConnectionOptions + [("dbname", address.url.value)]
             + ConnectionSettings.requiredConnectionOptions
         var keywords = CValueArray()
         var values = CValueArray()

@@ -135,7 +135,7 @@ public final class PostgreSQLDatabase: Database {
                     return try fetch(connection)
                 } catch let lost as PostgreSQLConnection.LostBeforeFirstStatement {
                     throw lost
-                } catch where connection.isBroken {
+                } catch  where connection.isBroken {
                     // Only reads ran: nothing that trying again would repeat.
                     throw PostgreSQLConnection.LostBeforeFirstStatement(error: error)
                 }

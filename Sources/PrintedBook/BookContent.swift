@@ -13,8 +13,10 @@ public struct BookContent: Sendable {
     /// Photos asked for that cannot be printed, each with why (a file gone from the library).
     public var leftOut: [(photo: String, reason: String)]
 
-    public init(title: String, subtitle: String, cover: BookPhoto?, route: BookRoute?, days: [BookDay],
-                figures: [(label: String, value: String)], leftOut: [(photo: String, reason: String)] = []) {
+    public init(
+        title: String, subtitle: String, cover: BookPhoto?, route: BookRoute?, days: [BookDay],
+        figures: [(label: String, value: String)], leftOut: [(photo: String, reason: String)] = []
+    ) {
         (self.title, self.subtitle, self.cover, self.route, self.days) = (title, subtitle, cover, route, days)
         (self.figures, self.leftOut) = (figures, leftOut)
     }

@@ -46,7 +46,11 @@ public struct BookLayout: Sendable {
     public init(size: BookSize) { geometry = PageGeometry(size: size) }
 
     public func pages(of content: BookContent) -> [BookPage] {
-        var pages = [BookPage(kind: .cover, photos: content.cover.map { [PlacedPhoto(photo: $0, frame: geometry.bleedBox, crop: true, caption: nil)] } ?? [])]
+        var pages = [
+            BookPage(
+                kind: .cover,
+                photos: content.cover.map { [PlacedPhoto(photo: $0, frame: geometry.bleedBox, crop: true, caption: nil)] } ?? [])
+        ]
         pages.append(BookPage(kind: .title))
         for (index, day) in content.days.enumerated() {
             pages.append(BookPage(kind: .day, day: index))
@@ -98,8 +102,10 @@ public struct BookLayout: Sendable {
             var x = box.x + (box.width - width) / 2
             for photo in row {
                 let frame = Rect(x: x, y: y, width: height * photo.aspect, height: height)
-                placed.append(PlacedPhoto(photo: photo, frame: frame, crop: false,
-                                          caption: Rect(x: frame.x, y: frame.maxY + 2, width: frame.width, height: Self.captionHeight - 2)))
+                placed.append(
+                    PlacedPhoto(
+                        photo: photo, frame: frame, crop: false,
+                        caption: Rect(x: frame.x, y: frame.maxY + 2, width: frame.width, height: Self.captionHeight - 2)))
                 x += frame.width + Self.gap
             }
             y += height + Self.captionHeight + Self.gap

@@ -44,7 +44,9 @@ public struct PageGeometry: Sendable, Equatable {
     /// The whole sheet written: the trimmed page and its bleed.
     public var media: (width: Double, height: Double) { (width + 2 * Self.bleed, height + 2 * Self.bleed) }
     /// Inside the safe margin, in the trimmed page's coordinates.
-    public var safe: Rect { Rect(x: Self.safeMargin, y: Self.safeMargin, width: width - 2 * Self.safeMargin, height: height - 2 * Self.safeMargin) }
+    public var safe: Rect {
+        Rect(x: Self.safeMargin, y: Self.safeMargin, width: width - 2 * Self.safeMargin, height: height - 2 * Self.safeMargin)
+    }
     /// The sheet's bleed in the trimmed page's coordinates (reaching past its edges).
     public var bleedBox: Rect { Rect(x: -Self.bleed, y: -Self.bleed, width: media.width, height: media.height) }
 }

@@ -24,8 +24,9 @@ enum PageBoxes {
             let corners = (0..<4).map { qpdf_oh_get_numeric_value(qpdf, qpdf_oh_get_array_item(qpdf, media, Int32($0))) }
             let numbers = { (values: [Double]) in "[" + values.map { String(format: "%.4f", $0) }.joined(separator: " ") + "]" }
             qpdf_oh_replace_key(qpdf, page, "/BleedBox", qpdf_oh_parse(qpdf, numbers(corners)))
-            qpdf_oh_replace_key(qpdf, page, "/TrimBox",
-                                qpdf_oh_parse(qpdf, numbers([corners[0] + bleed, corners[1] + bleed, corners[2] - bleed, corners[3] - bleed])))
+            qpdf_oh_replace_key(
+                qpdf, page, "/TrimBox",
+                qpdf_oh_parse(qpdf, numbers([corners[0] + bleed, corners[1] + bleed, corners[2] - bleed, corners[3] - bleed])))
         }
         let part = destination + ".part"
         guard qpdf_init_write(qpdf, part) & QPDF_ERRORS == 0 else { throw failure(qpdf, "write") }

@@ -34,7 +34,9 @@ struct PageDrawing {
     /// Sets `text` in `box` (wrapped to its width; at most `lines` lines, the last ellipsized)
     /// at `size` points; returns the height it took. Nothing is drawn past the box's width.
     @discardableResult
-    func text(_ text: String, in box: Rect, size: Double, bold: Bool = false, centred: Bool = false, lines: Int = 0, draw: Bool = true) -> Double {
+    func text(_ text: String, in box: Rect, size: Double, bold: Bool = false, centred: Bool = false, lines: Int = 0, draw: Bool = true)
+        -> Double
+    {
         let layout = self.layout(text, width: box.width, size: size, bold: bold, centred: centred, lines: lines)
         defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
         var width: Int32 = 0, height: Int32 = 0
@@ -93,28 +95,32 @@ final class Picture {
     /// without `rgb` the surface stays unpainted.
     init(rgb: [UInt8], jpeg: [UInt8]?, width: Int, height: Int) throws(BookError) {
         guard let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(width), Int32(height)),
-              cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let data = cairo_image_surface_get_data(surface) else {
+            cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let data = cairo_image_surface_get_data(surface)
+        else {
             throw BookError("cannot make a picture of \(width) × \(height) pixels")
         }
         (self.surface, self.width, self.height) = (surface, width, height)
         cairo_surface_flush(surface)
         let stride = Int(cairo_image_surface_get_stride(surface))
-        if rgb.count == width * height * 3 { rgb.withUnsafeBufferPointer { source in
-            for y in 0..<height {
-                let row = data + y * stride
-                for x in 0..<width {
-                    let from = (y * width + x) * 3
-                    row[x * 4] = source[from + 2]
-                    row[x * 4 + 1] = source[from + 1]
-                    row[x * 4 + 2] = source[from]
-                    row[x * 4 + 3] = 255
+        if rgb.count == width * height * 3 {
+            rgb.withUnsafeBufferPointer { source in
+                for y in 0..<height {
+                    let row = data + y * stride
+                    for x in 0..<width {
+                        let from = (y * width + x) * 3
+                        row[x * 4] = source[from + 2]
+                        row[x * 4 + 1] = source[from + 1]
+                        row[x * 4 + 2] = source[from]
+                        row[x * 4 + 3] = 255
+                    }
                 }
             }
-        } }
+        }
         cairo_surface_mark_dirty(surface)
         if let jpeg, let copy = malloc(jpeg.count) {
             jpeg.withUnsafeBytes { copy.copyMemory(from: $0.baseAddress!, byteCount: jpeg.count) }
-            cairo_surface_set_mime_data(surface, "image/jpeg", copy.assumingMemoryBound(to: UInt8.self), UInt(jpeg.count), { free($0) }, copy)
+            cairo_surface_set_mime_data(
+                surface, "image/jpeg", copy.assumingMemoryBound(to: UInt8.self), UInt(jpeg.count), { free($0) }, copy)
         }
     }
 

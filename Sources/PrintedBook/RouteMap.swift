@@ -22,7 +22,8 @@ struct RouteMap {
     func draw(in box: Rect, on drawing: PageDrawing) {
         let points = (route.lines.flatMap { $0 } + route.places.map(\.point)).map(Self.project)
         guard let minX = points.map(\.x).min(), let maxX = points.map(\.x).max(),
-              let minY = points.map(\.y).min(), let maxY = points.map(\.y).max() else { return }
+            let minY = points.map(\.y).min(), let maxY = points.map(\.y).max()
+        else { return }
         // At least a few kilometres across, however close together the points; a margin around.
         let span = max(maxX - minX, maxY - minY, 0.0004) * 1.25
         let centre = ((minX + maxX) / 2, (minY + maxY) / 2)
@@ -72,7 +73,9 @@ struct RouteMap {
             cairo_arc(context, x, y, 3.5, 0, 2 * .pi)
             cairo_fill(context)
             let width = min(160, max(0, box.maxX - x - 8))
-            let label = Rect(x: x + 6, y: y - 6, width: width, height: drawing.text(name, in: Rect(x: x + 6, y: y - 6, width: width, height: 12), size: 8, lines: 1, draw: false))
+            let label = Rect(
+                x: x + 6, y: y - 6, width: width,
+                height: drawing.text(name, in: Rect(x: x + 6, y: y - 6, width: width, height: 12), size: 8, lines: 1, draw: false))
             guard width > 20, !named.contains(where: { $0.intersects(label) }) else { continue }
             named.append(label)
             drawing.colour(0.1, 0.1, 0.12)

@@ -13,7 +13,8 @@ extension Commands {
             return try verify(URL(fileURLWithPath: snapshot))
         }
         guard parsed.words.count == 1 else {
-            throw CommandFailure(message: "usage: roadtrip backup DIR [--keep N] [--with-renditions] [--data DIR] [--database URL]", status: 64)
+            throw CommandFailure(
+                message: "usage: roadtrip backup DIR [--keep N] [--with-renditions] [--data DIR] [--database URL]", status: 64)
         }
         let keep = try parsed.options["--keep"].map { text throws(CommandFailure) in
             guard let number = Int(text), (1...100_000).contains(number) else {
@@ -55,8 +56,10 @@ extension Commands {
     private static func summary(_ result: BackupResult) -> String {
         let linked = result.linkedFiles > 0 ? ", \(result.linkedFiles) unchanged hard-linked" : ""
         let removed = result.removed.isEmpty ? "" : "; removed \(result.removed.joined(separator: ", "))"
-        return "Backed up \(result.files) files (\(ByteCount.text(result.bytes)), \(ByteCount.text(result.copiedBytes)) written\(linked)) to \(result.snapshot.path) in "
-            + String(format: "%.1f s", result.duration.inSeconds) + "; \(result.kept) snapshot\(result.kept == 1 ? "" : "s") in the folder\(removed)."
+        return
+            "Backed up \(result.files) files (\(ByteCount.text(result.bytes)), \(ByteCount.text(result.copiedBytes)) written\(linked)) to \(result.snapshot.path) in "
+            + String(format: "%.1f s", result.duration.inSeconds)
+            + "; \(result.kept) snapshot\(result.kept == 1 ? "" : "s") in the folder\(removed)."
     }
 
     private static func verify(_ snapshot: URL) throws(CommandFailure) {
@@ -67,8 +70,10 @@ extension Commands {
             for file in error.damaged { Console.out("damaged: \(file)") }
             throw CommandFailure(message: error.description)
         }
-        Console.out("\(snapshot.lastPathComponent): all \(manifest.files.count) files (\(ByteCount.text(manifest.byteCount))) match the manifest; "
-                    + "\(manifest.photos) photos, made by RoadTrip \(manifest.roadTrip) on \(manifest.engine == .sqlite ? "SQLite" : "PostgreSQL").")
+        Console.out(
+            "\(snapshot.lastPathComponent): all \(manifest.files.count) files (\(ByteCount.text(manifest.byteCount))) match the manifest; "
+                + "\(manifest.photos) photos, made by RoadTrip \(manifest.roadTrip) on \(manifest.engine == .sqlite ? "SQLite" : "PostgreSQL")."
+        )
     }
 
     /// `roadtrip restore SNAPSHOT --data NEWDIR [--database URL]`.
@@ -95,8 +100,9 @@ extension Commands {
             throw CommandFailure(message: "\(error.description); nothing was restored")
         }
         let manifest = result.manifest
-        Console.out("Restored \(manifest.photos) photos and \(manifest.files.count) files (\(ByteCount.text(manifest.byteCount))) into \(folder.path)"
-                    + "\(location == .sqlite ? "" : " and \(location)").")
+        Console.out(
+            "Restored \(manifest.photos) photos and \(manifest.files.count) files (\(ByteCount.text(manifest.byteCount))) into \(folder.path)"
+                + "\(location == .sqlite ? "" : " and \(location)").")
         if !result.upgrades.isEmpty { Console.out("Brought up to this RoadTrip's schema: \(result.upgrades.joined(separator: ", ")).") }
         for note in result.check.notes { Console.out("note: \(note)") }
         for repair in result.check.repairs { Console.out("repaired: \(repair)") }
@@ -104,6 +110,8 @@ extension Commands {
         guard result.check.problems.isEmpty else {
             throw CommandFailure(message: "roadtrip check found \(result.check.problems.count) problems in the restored library")
         }
-        Console.out("roadtrip check: nothing is inconsistent. Serve it with: roadtrip serve --data \(folder.path)\(location == .sqlite ? "" : " --database URL")")
+        Console.out(
+            "roadtrip check: nothing is inconsistent. Serve it with: roadtrip serve --data \(folder.path)\(location == .sqlite ? "" : " --database URL")"
+        )
     }
 }

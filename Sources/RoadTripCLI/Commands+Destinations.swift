@@ -49,7 +49,8 @@ extension Commands {
             let name = String(reflecting: record.imageName)
             switch problem {
             case .missing:
-                Console.error("warning: the picture \(name) of \(record.name) is not in \(folder); its pages show a placeholder until it is added")
+                Console.error(
+                    "warning: the picture \(name) of \(record.name) is not in \(folder); its pages show a placeholder until it is added")
             case .unsupportedFormat:
                 Console.error("warning: the picture \(name) of \(record.name) is not SVG, PNG, JPEG or WebP; its pages show a placeholder")
             }

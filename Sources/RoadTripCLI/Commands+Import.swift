@@ -8,8 +8,10 @@ extension Commands {
     /// each batch is an import run (`--runs` lists them, `--undo N` undoes one), and the same
     /// import again after a stop continues its run.
     static func importPhotos(_ arguments: [String]) throws(CommandFailure) {
-        let parsed = try parse(arguments, values: ["--max-video-size", "--user", "--undo"], flags: ["--dry-run", "--runs", "--with-trash", "--with-archive"])
-        let usage = "usage: roadtrip import PATH... [--user NAME] [--dry-run] [--with-trash] [--with-archive] [--data DIR] [--max-video-size SIZE]"
+        let parsed = try parse(
+            arguments, values: ["--max-video-size", "--user", "--undo"], flags: ["--dry-run", "--runs", "--with-trash", "--with-archive"])
+        let usage =
+            "usage: roadtrip import PATH... [--user NAME] [--dry-run] [--with-trash] [--with-archive] [--data DIR] [--max-video-size SIZE]"
             + " | roadtrip import --runs | roadtrip import --undo RUN"
         if parsed.flags.contains("--runs") || parsed.options["--undo"] != nil {
             guard parsed.words.isEmpty, parsed.flags.contains("--runs") != (parsed.options["--undo"] != nil) else {
@@ -24,11 +26,15 @@ extension Commands {
         let (account, albumOwner) = try importingAccounts(parsed.options["--user"], library: library)
         let bar = ProgressBar(isTerminal: isatty(STDOUT_FILENO) == 1)
         if !parsed.flags.contains("--dry-run") { PhotoImporter.prepareImportOnlyProcess() }
-        let request = ImportRequest(paths: parsed.words, account: account, albumOwner: albumOwner, withTrash: parsed.flags.contains("--with-trash"),
-                                    withArchive: parsed.flags.contains("--with-archive"), dryRun: parsed.flags.contains("--dry-run"))
+        let request = ImportRequest(
+            paths: parsed.words, account: account, albumOwner: albumOwner, withTrash: parsed.flags.contains("--with-trash"),
+            withArchive: parsed.flags.contains("--with-archive"), dryRun: parsed.flags.contains("--dry-run"))
         do {
-            try LibraryImport(library: library, say: { Console.out($0) }, warn: { Console.error($0) }, progress: { bar.show($0) }, finished: { bar.finish() })
-                .run(request)
+            try LibraryImport(
+                library: library, say: { Console.out($0) }, warn: { Console.error($0) }, progress: { bar.show($0) },
+                finished: { bar.finish() }
+            )
+            .run(request)
         } catch {
             throw CommandFailure(message: error.message, status: error.status)
         }
@@ -39,7 +45,9 @@ extension Commands {
     private static func importingAccounts(_ name: String?, library: Library) throws(CommandFailure) -> (Account?, Account?) {
         do {
             if let name {
-                guard let account = try library.accounts.account(named: name) else { throw CommandFailure(message: "no account named '\(name)'") }
+                guard let account = try library.accounts.account(named: name) else {
+                    throw CommandFailure(message: "no account named '\(name)'")
+                }
                 return (account, account)
             }
             return (nil, try library.accounts.all().first(where: \.isOwner))
@@ -73,7 +81,9 @@ extension Commands {
 
     /// `--undo N`.
     private static func undoImport(_ text: String, library: Library) throws(CommandFailure) {
-        guard let id = Int64(text), id > 0 else { throw CommandFailure(message: "--undo takes an import run's number (`roadtrip import --runs` lists them)", status: 64) }
+        guard let id = Int64(text), id > 0 else {
+            throw CommandFailure(message: "--undo takes an import run's number (`roadtrip import --runs` lists them)", status: 64)
+        }
         do {
             Console.out(try library.imports.undo(id).sentence(run: id))
         } catch let error as ImportRunError {
@@ -128,7 +138,8 @@ final class ProgressBar: Sendable {
     static func line(_ progress: ImportProgress, elapsed: Duration) -> String {
         let seconds = elapsed.inSeconds
         let rate = seconds > 0 ? Double(progress.done) / seconds : 0
-        return "\(bar(progress.done, of: progress.total)) \(progress.done)/\(progress.total)  \(String(format: "%.1f", rate)) photos/s  \(timeLeft(progress.done, of: progress.total, in: seconds))"
+        return
+            "\(bar(progress.done, of: progress.total)) \(progress.done)/\(progress.total)  \(String(format: "%.1f", rate)) photos/s  \(timeLeft(progress.done, of: progress.total, in: seconds))"
     }
 
     /// `[#########-----------]`, filled as far as `done` is of `total`.

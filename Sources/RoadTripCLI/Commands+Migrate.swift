@@ -25,7 +25,8 @@ extension Commands {
             throw CommandFailure(message: "\(error.description); the database was left as it was")
         }
         let rows = moved.reduce(0) { $0 + $1.copied }
-        Console.out("""
+        Console.out(
+            """
             Copied \(rows) rows in \(moved.count) tables; every count matches. Sessions were not copied: people sign in again.
             Serve it with: roadtrip serve --data \(folder.path) --database URL (the folder holds the photos: mount it on every instance).
             """)

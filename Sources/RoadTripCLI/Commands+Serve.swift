@@ -6,21 +6,25 @@ import RoadTripInstance
 import RoadTripWeb
 import SystemCalls
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 extension Commands {
     /// `roadtrip serve`: its arguments become `Instance.Options`; the instance does the rest.
     static func serve(_ arguments: [String]) throws(CommandFailure) {
         let parsed = try parse(
-            arguments, values: [
-                "--host", "--port", "--sample-pages", "--flickr-key", "--flickr-api", "--flickr-cache-size", "--trusted-proxy", "--public-url",
+            arguments,
+            values: [
+                "--host", "--port", "--sample-pages", "--flickr-key", "--flickr-api", "--flickr-cache-size", "--trusted-proxy",
+                "--public-url",
                 "--page-cache-size", "--map-tiles", "--map-attribution", "--basemap", "--backup-to", "--backup-every", "--backup-keep",
                 "--max-video-size", "--video-jobs", "--import-from",
             ],
             flags: ["--secure-cookies", "--allow-private-fetch", "--no-saved-copies", "--no-offline-copies"]
         )
-        guard parsed.words.isEmpty else { throw CommandFailure(message: "unexpected argument '\(parsed.words[0])' (see roadtrip --help)", status: 64) }
+        guard parsed.words.isEmpty else {
+            throw CommandFailure(message: "unexpected argument '\(parsed.words[0])' (see roadtrip --help)", status: 64)
+        }
         var options = Instance.Options()
         options.host = parsed.options["--host"] ?? options.host
         if let folder = parsed.options["--import-from"] {
@@ -38,7 +42,8 @@ extension Commands {
         }
         if let pages = parsed.options["--sample-pages"] {
             guard let number = Int(pages), (1...SampleBook.maximumPageCount).contains(number) else {
-                throw CommandFailure(message: "--sample-pages must be a number from 1 to \(SampleBook.maximumPageCount), not '\(pages)'", status: 64)
+                throw CommandFailure(
+                    message: "--sample-pages must be a number from 1 to \(SampleBook.maximumPageCount), not '\(pages)'", status: 64)
             }
             options.samplePages = number
         }
@@ -72,9 +77,12 @@ extension Commands {
             throw CommandFailure(message: error.description)
         }
         if let setupToken = instance.setupToken {
-            Console.out("No account exists yet. Create the owner account with this one-time link:\n  \(instance.address)/setup?token=\(setupToken)")
+            Console.out(
+                "No account exists yet. Create the owner account with this one-time link:\n  \(instance.address)/setup?token=\(setupToken)")
         }
-        Console.out("RoadTrip is running at \(instance.address)/ (data in \(library.folder.path)\(library.location == .sqlite ? "" : ", database \(library.location)")). Press Ctrl-C to stop.")
+        Console.out(
+            "RoadTrip is running at \(instance.address)/ (data in \(library.folder.path)\(library.location == .sqlite ? "" : ", database \(library.location)")). Press Ctrl-C to stop."
+        )
         // Signals caught already wait in the pipe; acted on once the lines above are out.
         StopOnSignal.stop(instance)
         instance.waitUntilStopped()
@@ -127,7 +135,8 @@ extension Commands {
                 Console.out("Not using the basemap at \(place.path): \(error.description)")
             }
         }
-        Console.out("""
+        Console.out(
+            """
             No offline basemap found (looked for \(places.map { $0.standardizedFileURL.path }.joined(separator: ", "))): maps draw \
             country outlines only, blank at city zoom. `make basemap` writes one; or give --basemap FILE.
             """)
@@ -145,7 +154,10 @@ extension Commands {
         var every: Int64 = 86_400
         if let text = parsed.options["--backup-every"] {
             guard let seconds = BackupSchedule.interval(text) else {
-                throw CommandFailure(message: "--backup-every must be a whole number of minutes, hours or days (90m, 24h, 7d), from 1m to 366d, not '\(text)'", status: 64)
+                throw CommandFailure(
+                    message:
+                        "--backup-every must be a whole number of minutes, hours or days (90m, 24h, 7d), from 1m to 366d, not '\(text)'",
+                    status: 64)
             }
             every = seconds
         }
@@ -163,11 +175,14 @@ extension Commands {
     static func mapTiles(_ parsed: Arguments) throws(CommandFailure) -> MapTiles? {
         let template = parsed.options["--map-tiles"], attribution = parsed.options["--map-attribution"]
         guard let template else {
-            if attribution != nil { throw CommandFailure(message: "--map-attribution credits the tiles of --map-tiles, which is missing", status: 64) }
+            if attribution != nil {
+                throw CommandFailure(message: "--map-attribution credits the tiles of --map-tiles, which is missing", status: 64)
+            }
             return nil
         }
         guard let attribution else {
-            throw CommandFailure(message: "--map-tiles needs --map-attribution TEXT: the tile server's terms say what the map must credit", status: 64)
+            throw CommandFailure(
+                message: "--map-tiles needs --map-attribution TEXT: the tile server's terms say what the map must credit", status: 64)
         }
         do {
             return try MapTiles(template: template, attribution: attribution)
@@ -182,7 +197,8 @@ extension Commands {
         var ranges: [AddressRange] = []
         for text in parsed.allValues["--trusted-proxy"] ?? [] {
             guard let range = AddressRange(text) else {
-                throw CommandFailure(message: "--trusted-proxy must be an IP address or a CIDR block such as 10.0.0.0/8, not '\(text)'", status: 64)
+                throw CommandFailure(
+                    message: "--trusted-proxy must be an IP address or a CIDR block such as 10.0.0.0/8, not '\(text)'", status: 64)
             }
             ranges.append(range)
         }
@@ -193,8 +209,10 @@ extension Commands {
     static func publicURL(_ parsed: Arguments) throws(CommandFailure) -> URL? {
         guard let text = parsed.options["--public-url"] else { return nil }
         guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), let host = url.host, !host.isEmpty,
-              url.user == nil, url.query == nil, url.fragment == nil else {
-            throw CommandFailure(message: "--public-url must be an http or https address such as https://trips.example.org, not '\(text)'", status: 64)
+            url.user == nil, url.query == nil, url.fragment == nil
+        else {
+            throw CommandFailure(
+                message: "--public-url must be an http or https address such as https://trips.example.org, not '\(text)'", status: 64)
         }
         return url
     }

@@ -5,7 +5,8 @@ import SystemCalls
 extension Commands {
     /// `roadtrip tracks import FILE...`, `roadtrip tracks list`, `roadtrip tracks place`.
     static func tracks(_ arguments: [String]) throws(CommandFailure) {
-        let parsed = try parse(arguments, values: ["--track", "--clock", "--tolerance", "--window"], flags: ["--dry-run", "--no-estimates"])
+        let parsed = try parse(
+            arguments, values: ["--track", "--clock", "--tolerance", "--window"], flags: ["--dry-run", "--no-estimates"])
         switch parsed.words.first {
         case "import" where parsed.words.count >= 2:
             try importTracks(Array(parsed.words.dropFirst()), library: openLibrary(parsed))
@@ -21,10 +22,11 @@ extension Commands {
         case "place" where parsed.words.count == 1:
             try placePhotos(parsed, library: openLibrary(parsed))
         default:
-            throw CommandFailure(message: """
-                usage: roadtrip tracks import FILE... | roadtrip tracks list
-                       roadtrip tracks place [--track ID] [--clock "CAMERA=ZONE"]... [--tolerance MIN] [--window MIN] [--no-estimates] [--dry-run]
-                """, status: 64)
+            throw CommandFailure(
+                message: """
+                    usage: roadtrip tracks import FILE... | roadtrip tracks list
+                           roadtrip tracks place [--track ID] [--clock "CAMERA=ZONE"]... [--tolerance MIN] [--window MIN] [--no-estimates] [--dry-run]
+                    """, status: 64)
         }
     }
 
@@ -59,15 +61,21 @@ extension Commands {
     /// Places photos without a position from the tracks (and estimates), as the browser's "Place
     /// from tracks" does; `--dry-run` shows the plan alone.
     private static func placePhotos(_ parsed: Arguments, library: Library) throws(CommandFailure) {
-        var request = PlacementRequest(trackIDs: try parsed.options["--track"].map { text throws(CommandFailure) in
-            guard let id = Int64(text) else { throw CommandFailure(message: "--track must be a track's number (see roadtrip tracks list), not '\(text)'", status: 64) }
-            return [id]
-        })
+        var request = PlacementRequest(
+            trackIDs: try parsed.options["--track"].map { text throws(CommandFailure) in
+                guard let id = Int64(text) else {
+                    throw CommandFailure(message: "--track must be a track's number (see roadtrip tracks list), not '\(text)'", status: 64)
+                }
+                return [id]
+            })
         request.estimate = !parsed.flags.contains("--no-estimates")
-        for (option, apply) in [("--tolerance", { (value: Int) in request.gapTolerance = value }), ("--window", { request.neighbourWindow = $0 })] {
+        for (option, apply) in [
+            ("--tolerance", { (value: Int) in request.gapTolerance = value }), ("--window", { request.neighbourWindow = $0 }),
+        ] {
             guard let text = parsed.options[option] else { continue }
             guard let minutes = Int(text), (0...PlacementRequest.largestMinutes).contains(minutes) else {
-                throw CommandFailure(message: "\(option) must be minutes from 0 to \(PlacementRequest.largestMinutes), not '\(text)'", status: 64)
+                throw CommandFailure(
+                    message: "\(option) must be minutes from 0 to \(PlacementRequest.largestMinutes), not '\(text)'", status: 64)
             }
             apply(minutes)
         }
@@ -75,18 +83,28 @@ extension Commands {
             if let text = parsed.options["--clock"] {
                 let cameras = try library.placer.cameras(request)
                 let parts = text.split(separator: "=", maxSplits: 1).map(String.init)
-                guard parts.count == 2, let camera = cameras.first(where: { $0.key.name == parts[0] }), let clock = CameraClock(formValue: parts[1]) else {
-                    throw CommandFailure(message: "--clock must be \"CAMERA=ZONE\" or \"CAMERA=+MINUTES\" for one of: \(cameras.map(\.key.name).joined(separator: ", "))", status: 64)
+                guard parts.count == 2, let camera = cameras.first(where: { $0.key.name == parts[0] }),
+                    let clock = CameraClock(formValue: parts[1])
+                else {
+                    throw CommandFailure(
+                        message:
+                            "--clock must be \"CAMERA=ZONE\" or \"CAMERA=+MINUTES\" for one of: \(cameras.map(\.key.name).joined(separator: ", "))",
+                        status: 64)
                 }
                 request.clocks[camera.key] = clock
             }
             let plan = try library.placer.plan(request)
             guard !plan.proposals.isEmpty || !plan.leftOut.isEmpty else { return Console.out("No photo is without a position.") }
             for camera in plan.cameras {
-                let clock = camera.clock.map { "clock \($0.description)\(camera.measured != nil && camera.clock == .offset(minutes: camera.measured ?? 0) ? " (measured from \(camera.measuredFrom) photos)" : "")" } ?? "clock unknown"
+                let clock =
+                    camera.clock.map {
+                        "clock \($0.description)\(camera.measured != nil && camera.clock == .offset(minutes: camera.measured ?? 0) ? " (measured from \(camera.measuredFrom) photos)" : "")"
+                    } ?? "clock unknown"
                 Console.out("\(camera.key.name): \(camera.photoCount) photos, \(clock)")
             }
-            Console.out("From tracks \(plan.fromTracks), estimated \(plan.estimated), left out \(plan.leftOut.count)\(plan.more ? " (more next time)" : "").")
+            Console.out(
+                "From tracks \(plan.fromTracks), estimated \(plan.estimated), left out \(plan.leftOut.count)\(plan.more ? " (more next time)" : "")."
+            )
             for (reason, group) in Dictionary(grouping: plan.leftOut, by: \.reason.sentence).sorted(by: { $0.key < $1.key }) {
                 Console.out("  \(group.count): \(reason)")
             }

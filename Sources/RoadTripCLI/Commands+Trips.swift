@@ -22,7 +22,9 @@ extension Commands {
                 let finder = library.tripFinder
                 let report = parsed.flags.contains("--all") ? try finder.runAll() : try finder.run()
                 if let home = try finder.storedHome() {
-                    Console.out("Home: \(String(format: "%.2f, %.2f", home.coordinate.latitude, home.coordinate.longitude)) (photos on \(home.photoDays) days)")
+                    Console.out(
+                        "Home: \(String(format: "%.2f, %.2f", home.coordinate.latitude, home.coordinate.longitude)) (photos on \(home.photoDays) days)"
+                    )
                 }
                 Console.out("Looked at \(report.daysLookedAt) days (\(report.photosRead) photos): \(report.tripsFound) trips.")
                 for trip in try library.foundTrips.proposed(limit: 500) { Console.out(Self.line(trip)) }

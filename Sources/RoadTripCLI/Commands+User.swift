@@ -1,7 +1,7 @@
 import Foundation
 import RoadTrip
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 extension Commands {
@@ -10,7 +10,9 @@ extension Commands {
         let usage = "usage: roadtrip user add NAME [--owner] | passwd NAME | list | remove NAME"
         guard let action = parsed.words.first else { throw CommandFailure(message: usage, status: 64) }
         let expected = action == "list" ? 1 : 2
-        guard parsed.words.count == expected, parsed.flags.isEmpty || action == "add" else { throw CommandFailure(message: usage, status: 64) }
+        guard parsed.words.count == expected, parsed.flags.isEmpty || action == "add" else {
+            throw CommandFailure(message: usage, status: 64)
+        }
         let library = try openLibrary(parsed)
         let accounts = library.accounts
         do {
@@ -21,7 +23,8 @@ extension Commands {
                 }
             case "add":
                 let (password, repeated) = try Commands.readPassword()
-                let account = try accounts.create(name: parsed.words[1], password: password, repeated: repeated, isOwner: parsed.flags.contains("--owner"))
+                let account = try accounts.create(
+                    name: parsed.words[1], password: password, repeated: repeated, isOwner: parsed.flags.contains("--owner"))
                 Console.out("Added \(account.name)\(account.isOwner ? " (owner)" : "").")
             case "passwd":
                 guard let account = try accounts.account(named: parsed.words[1]) else { throw AccountError.noSuchAccount }

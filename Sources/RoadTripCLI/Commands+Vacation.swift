@@ -7,8 +7,11 @@ extension Commands {
     /// `roadtrip vacation import FILE --user NAME`, `roadtrip vacation list --user NAME`,
     /// `roadtrip vacation book ID --user NAME --output FILE.pdf [--size S] [--favorites] [--no-map] [--title T] [--subtitle S]`.
     static func vacation(_ arguments: [String]) throws(CommandFailure) {
-        let parsed = try parse(arguments, values: ["--user", "--output", "--size", "--title", "--subtitle", "--cover", "--basemap"], flags: ["--favorites", "--no-map"])
-        let usage = "usage: roadtrip vacation import FILE --user NAME | roadtrip vacation list --user NAME\n"
+        let parsed = try parse(
+            arguments, values: ["--user", "--output", "--size", "--title", "--subtitle", "--cover", "--basemap"],
+            flags: ["--favorites", "--no-map"])
+        let usage =
+            "usage: roadtrip vacation import FILE --user NAME | roadtrip vacation list --user NAME\n"
             + "       roadtrip vacation book ID --user NAME --output FILE.pdf [--size a4|a4-landscape|letter|square] [--favorites] [--no-map] "
             + "[--title TEXT] [--subtitle TEXT] [--cover PHOTO] [--basemap FILE]"
         guard let userName = parsed.options["--user"] else { throw CommandFailure(message: usage, status: 64) }
@@ -20,7 +23,9 @@ extension Commands {
         }
         let account: Account
         do {
-            guard let found = try library.accounts.account(named: userName) else { throw CommandFailure(message: "no account named '\(userName)'") }
+            guard let found = try library.accounts.account(named: userName) else {
+                throw CommandFailure(message: "no account named '\(userName)'")
+            }
             account = found
         } catch let failure as CommandFailure {
             throw failure
@@ -54,32 +59,43 @@ extension Commands {
 
     /// Writes the vacation's book as a print-ready PDF and says its report.
     private static func printBook(_ parsed: Arguments, of account: Account, in library: Library, usage: String) throws(CommandFailure) {
-        guard let id = Int64(parsed.words[1]), let output = parsed.options["--output"] else { throw CommandFailure(message: usage, status: 64) }
-        var request = BookRequest(title: parsed.options["--title"], subtitle: parsed.options["--subtitle"],
-                                  photos: parsed.flags.contains("--favorites") ? .favorites : .all, map: !parsed.flags.contains("--no-map"))
+        guard let id = Int64(parsed.words[1]), let output = parsed.options["--output"] else {
+            throw CommandFailure(message: usage, status: 64)
+        }
+        var request = BookRequest(
+            title: parsed.options["--title"], subtitle: parsed.options["--subtitle"],
+            photos: parsed.flags.contains("--favorites") ? .favorites : .all, map: !parsed.flags.contains("--no-map"))
         if let size = parsed.options["--size"] {
             guard let known = BookSize(rawValue: size) else {
-                throw CommandFailure(message: "--size is one of \(BookSize.allCases.map(\.rawValue).joined(separator: ", ")), not '\(size)'", status: 64)
+                throw CommandFailure(
+                    message: "--size is one of \(BookSize.allCases.map(\.rawValue).joined(separator: ", ")), not '\(size)'", status: 64)
             }
             request.size = known
         }
         var basemap: BasemapPack?
         if let file = parsed.options["--basemap"] {
-            do { basemap = try BasemapPack(file: URL(fileURLWithPath: file)) } catch { throw CommandFailure(message: "--basemap \(file): \(error)") }
+            do { basemap = try BasemapPack(file: URL(fileURLWithPath: file)) } catch {
+                throw CommandFailure(message: "--basemap \(file): \(error)")
+            }
         }
         if let cover = parsed.options["--cover"] {
-            guard let photo = Int64(cover) else { throw CommandFailure(message: "--cover takes a photo's number in the vacation", status: 64) }
+            guard let photo = Int64(cover) else {
+                throw CommandFailure(message: "--cover takes a photo's number in the vacation", status: 64)
+            }
             request.cover = photo
         }
         do {
             let terminal = isatty(STDERR_FILENO) == 1
-            let printed = try library.printBook(ofVacation: id, for: account.id, request, to: output, land: basemap?.landShapes, progress: { page, pages in
-                if terminal { FileHandle.standardError.write(Data("\r\u{1B}[KLaying out page \(page) of \(pages)".utf8)) }
-                return true
-            })
+            let printed = try library.printBook(
+                ofVacation: id, for: account.id, request, to: output, land: basemap?.landShapes,
+                progress: { page, pages in
+                    if terminal { FileHandle.standardError.write(Data("\r\u{1B}[KLaying out page \(page) of \(pages)".utf8)) }
+                    return true
+                })
             if terminal { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
             guard let report = printed?.report else {
-                throw CommandFailure(message: "\(account.name) has no vacation \(id) (`roadtrip vacation list --user \(account.name)` lists them)")
+                throw CommandFailure(
+                    message: "\(account.name) has no vacation \(id) (`roadtrip vacation list --user \(account.name)` lists them)")
             }
             Console.out("Wrote \(output) (\(request.size.label)).")
             for line in report.sentences { Console.out(line) }

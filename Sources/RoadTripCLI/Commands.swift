@@ -89,7 +89,8 @@ enum Commands {
         var options = VideoOptions()
         if let text = arguments.options["--max-video-size"] {
             guard let bytes = byteCount(text), bytes >= 1 << 20, bytes <= 1 << 40 else {
-                throw CommandFailure(message: "--max-video-size must be a size from 1M to 1024G (such as 500M or 4G), not '\(text)'", status: 64)
+                throw CommandFailure(
+                    message: "--max-video-size must be a size from 1M to 1024G (such as 500M or 4G), not '\(text)'", status: 64)
             }
             options.maximumSize = bytes
         }
@@ -107,7 +108,8 @@ enum Commands {
         let units: [Character: UInt64] = ["K": 1 << 10, "M": 1 << 20, "G": 1 << 30]
         let upper = text.uppercased()
         let (digits, unit) = upper.last.flatMap { units[$0] }.map { (String(upper.dropLast()), $0) } ?? (upper, 1)
-        guard !digits.isEmpty, digits.count <= 13, digits.allSatisfy(\.isASCII), digits.allSatisfy(\.isNumber), let value = UInt64(digits) else { return nil }
+        guard !digits.isEmpty, digits.count <= 13, digits.allSatisfy(\.isASCII), digits.allSatisfy(\.isNumber), let value = UInt64(digits)
+        else { return nil }
         let (bytes, overflow) = value.multipliedReportingOverflow(by: unit)
         return overflow ? nil : bytes
     }

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 // The executable only parses arguments and hands over; everything else lives in the modules.

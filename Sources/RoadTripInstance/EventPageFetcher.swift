@@ -16,6 +16,7 @@ struct EventPageFetcher: EventPageFetching {
             default: throw error
             }
         }
-        return FetchedEventPage(finalURL: page.finalURL, contentType: page.contentType, body: page.body, refusesFraming: page.refusesFraming)
+        return FetchedEventPage(
+            finalURL: page.finalURL, contentType: page.contentType, body: page.body, refusesFraming: page.refusesFraming)
     }
 }

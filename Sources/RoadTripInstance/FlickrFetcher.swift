@@ -14,10 +14,12 @@ struct FlickrFetcher: FlickrTransport {
     /// A fetcher for Flickr: a few redirects at most, and loopback or private addresses only with
     /// `--allow-private-fetch` (a fake Flickr on this machine).
     init(allowPrivateAddresses: Bool) {
-        self.init(fetcher: PageFetcher(policy: FetchPolicy(
-            timeout: 10, maximumBytes: FlickrClient.answerLimit, maximumRedirects: 3,
-            allowPrivateAddresses: allowPrivateAddresses, userAgent: "RoadTrip/0.1 (Flickr client)"
-        )))
+        self.init(
+            fetcher: PageFetcher(
+                policy: FetchPolicy(
+                    timeout: 10, maximumBytes: FlickrClient.answerLimit, maximumRedirects: 3,
+                    allowPrivateAddresses: allowPrivateAddresses, userAgent: "RoadTrip/0.1 (Flickr client)"
+                )))
     }
 
     func get(_ url: URL, limit: Int) throws(FlickrError) -> FlickrHTTPAnswer {

@@ -120,7 +120,8 @@ public final class Instance: Sendable {
             setupToken = try library.setup.issueTokenIfNeeded()
             copies = Self.savedCopies(options, library: library, log: log)
             app = App(
-                library: library, assets: try AssetCatalog.bundled(compressedCopies: AssetCatalog.compressedCopies(in: library.folder)), secureCookies: options.secureCookies,
+                library: library, assets: try AssetCatalog.bundled(compressedCopies: AssetCatalog.compressedCopies(in: library.folder)),
+                secureCookies: options.secureCookies,
                 copies: copies, flickr: Self.flickr(options, library: library),
                 hosts: AllowedHosts(publicURL: options.publicURL, listenHost: options.host), proxies: options.trustedProxies,
                 pageCacheBytes: options.pageCacheMiB << 20, mapTiles: options.mapTiles, basemap: options.basemap,
@@ -162,7 +163,8 @@ public final class Instance: Sendable {
         importWorker.start()
         let bookWorker = library.bookWorker(land: options.basemap?.landShapes, log: log)
         bookWorker.start()
-        workers = [renditionWorkers, tripWorker, videoWorkers, importWorker, bookWorker] + (copies.map { [$0.fetchers] } ?? []) + backupWorkers
+        workers =
+            [renditionWorkers, tripWorker, videoWorkers, importWorker, bookWorker] + (copies.map { [$0.fetchers] } ?? []) + backupWorkers
     }
 
     /// Where it answers: `http://127.0.0.1:8080`, an IPv6 host in brackets.

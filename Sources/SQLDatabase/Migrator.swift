@@ -25,7 +25,8 @@ public struct Migrator {
     public func migrate(_ connection: any Connection) throws {
         try checkNamesAreUnique()
         guard record == .table else { return try migrateUserVersion(connection) }
-        try connection.executeScript("""
+        try connection.executeScript(
+            """
             CREATE TABLE IF NOT EXISTS schema_migrations(
                 name TEXT PRIMARY KEY,
                 applied_at TEXT NOT NULL

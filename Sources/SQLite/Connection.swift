@@ -1,7 +1,7 @@
 import SQLDatabase
 internal import CSQLite
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// One SQLite connection, owned by this object and closed in deinit.

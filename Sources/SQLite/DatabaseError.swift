@@ -5,13 +5,14 @@ extension DatabaseError {
     /// An error in SQLite's terms: its result code (extended codes keep the primary code in
     /// their low byte) becomes the shared kind.
     init(resultCode: Int32, message: String, sql: String? = nil) {
-        let kind: Kind = switch resultCode & 0xFF {
-        case SQLITE_CONSTRAINT: .constraint
-        case SQLITE_BUSY, SQLITE_LOCKED: .busy
-        case SQLITE_MISMATCH: .mismatch
-        case SQLITE_MISUSE, SQLITE_RANGE: .misuse
-        default: .other
-        }
+        let kind: Kind =
+            switch resultCode & 0xFF {
+            case SQLITE_CONSTRAINT: .constraint
+            case SQLITE_BUSY, SQLITE_LOCKED: .busy
+            case SQLITE_MISMATCH: .mismatch
+            case SQLITE_MISUSE, SQLITE_RANGE: .misuse
+            default: .other
+            }
         self.init(kind: kind, engine: DatabaseEngine.sqlite.rawValue, code: String(resultCode), message: message, sql: sql)
     }
 

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A file that is there whole or not at all: filled under a temporary name in its folder,
@@ -65,7 +65,7 @@ public enum AtomicFile {
             let temporary = "\(folder)/.\(name).\(String(UInt64.random(in: 0...UInt64.max), radix: 36)).tmp"
             do {
                 return (try FileDescriptor.open(temporary, flags: O_WRONLY | O_CREAT | O_EXCL, mode: mode), temporary)
-            } catch where error.errno == EEXIST {
+            } catch  where error.errno == EEXIST {
                 continue
             }
         }

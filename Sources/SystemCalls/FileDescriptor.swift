@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 internal import CSystemShim
 
@@ -80,7 +80,9 @@ public final class FileDescriptor {
             Result { () throws(SystemError) in
                 var filled = 0
                 while filled < buffer.count {
-                    let count = try systemCall("pread") { pread(rawValue, buffer.baseAddress! + filled, buffer.count - filled, off_t(offset + filled)) }
+                    let count = try systemCall("pread") {
+                        pread(rawValue, buffer.baseAddress! + filled, buffer.count - filled, off_t(offset + filled))
+                    }
                     if count == 0 { break }
                     filled += count
                 }
@@ -96,7 +98,9 @@ public final class FileDescriptor {
             Result { () throws(SystemError) in
                 var written = 0
                 while written < buffer.count {
-                    let count = try systemCall("pwrite") { pwrite(rawValue, buffer.baseAddress! + written, buffer.count - written, off_t(offset + written)) }
+                    let count = try systemCall("pwrite") {
+                        pwrite(rawValue, buffer.baseAddress! + written, buffer.count - written, off_t(offset + written))
+                    }
                     guard count > 0 else { throw SystemError(call: "pwrite", errno: ENOSPC) }
                     written += count
                 }

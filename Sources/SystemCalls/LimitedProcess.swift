@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 internal import CSystemShim
 
@@ -95,8 +95,10 @@ public enum LimitedProcess {
                     break
                 }
             }
-            var watched = [pollfd(fd: open.output ? output.read : -1, events: Int16(POLLIN), revents: 0),
-                           pollfd(fd: open.errors ? errors.read : -1, events: Int16(POLLIN), revents: 0)]
+            var watched = [
+                pollfd(fd: open.output ? output.read : -1, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: open.errors ? errors.read : -1, events: Int16(POLLIN), revents: 0),
+            ]
             guard poll(&watched, 2, 100) >= 0 || errno == EINTR else { break }
             for (index, watch) in watched.enumerated() where watch.fd >= 0 && watch.revents != 0 {
                 let count = buffer.withUnsafeMutableBytes { read(watch.fd, $0.baseAddress, $0.count) }
@@ -147,8 +149,10 @@ public enum LimitedProcess {
         return (ends[0], ends[1])
     }
 
-    private static func spawn(_ executable: String, _ arguments: [String], environment: [String: String], limits: ProcessLimits,
-                              output: Int32, error: Int32) -> pid_t {
+    private static func spawn(
+        _ executable: String, _ arguments: [String], environment: [String: String], limits: ProcessLimits,
+        output: Int32, error: Int32
+    ) -> pid_t {
         let strings = ([executable] + arguments).map { strdup($0) }
         let variables = environment.sorted { $0.key < $1.key }.map { strdup("\($0.key)=\($0.value)") }
         defer { (strings + variables).forEach { free($0) } }
@@ -157,8 +161,9 @@ public enum LimitedProcess {
         let envp = variables + [nil]
         return argv.withUnsafeBufferPointer { argvPointer in
             envp.withUnsafeBufferPointer { envpPointer in
-                rt_spawn_limited(executable, argvPointer.baseAddress, envpPointer.baseAddress, output, error,
-                                 limits.memory, UInt(limits.processorSeconds), limits.niceness)
+                rt_spawn_limited(
+                    executable, argvPointer.baseAddress, envpPointer.baseAddress, output, error,
+                    limits.memory, UInt(limits.processorSeconds), limits.niceness)
             }
         }
     }

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The signals that ask a process to stop (SIGINT, SIGTERM), caught from the moment `catch`
@@ -29,9 +29,9 @@ public enum StopSignals {
         }
         var action = sigaction()
         #if canImport(Glibc)
-        action.__sigaction_handler.sa_handler = stopSignalArrived
+            action.__sigaction_handler.sa_handler = stopSignalArrived
         #else
-        action.__sigaction_u.__sa_handler = stopSignalArrived
+            action.__sigaction_u.__sa_handler = stopSignalArrived
         #endif
         // SA_RESTART: the signal interrupts no read or write elsewhere in the process.
         action.sa_flags = SA_RESTART

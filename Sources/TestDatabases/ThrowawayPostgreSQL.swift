@@ -11,7 +11,8 @@ public final class ThrowawayPostgreSQL: Sendable {
     private let folder: String
 
     public init() throws {
-        folder = URL(fileURLWithPath: NSTemporaryDirectory())
+        folder =
+            URL(fileURLWithPath: NSTemporaryDirectory())
             .appendingPathComponent("roadtrip-postgresql-\(UUID().uuidString)").path
         url = try Self.script("start", folder).trimmingCharacters(in: .whitespacesAndNewlines)
         // Stops it even if a test crashes out of its scope without deinit running.
@@ -48,7 +49,8 @@ public final class ThrowawayPostgreSQL: Sendable {
         // Minutes: initdb and a start on two busy cores take seconds; a hang is not waited out.
         let result = try ChildProcess.run(packageRoot.appendingPathComponent("bin/test-postgresql").path, [command, folder], within: 300)
         guard result.status == 0 else {
-            throw TestServerError(description: "bin/test-postgresql \(command) failed with status \(result.status): \(result.standardError)")
+            throw TestServerError(
+                description: "bin/test-postgresql \(command) failed with status \(result.status): \(result.standardError)")
         }
         return result.standardOutput
     }

@@ -18,9 +18,10 @@ public enum BuiltProducts {
             let candidate = folder.appendingPathComponent(name).path
             if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
         }
-        throw ChildProcessError(description: """
-            \(name) is not built beside the test bundle (looked in \(folders.map(\.path).joined(separator: ", "))); \
-            build it first with `swift build --build-tests` using the same --scratch-path as `swift test`
-            """)
+        throw ChildProcessError(
+            description: """
+                \(name) is not built beside the test bundle (looked in \(folders.map(\.path).joined(separator: ", "))); \
+                build it first with `swift build --build-tests` using the same --scratch-path as `swift test`
+                """)
     }
 }

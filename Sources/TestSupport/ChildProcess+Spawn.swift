@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// posix_spawn with the child's standard streams opened by the child itself.
@@ -8,8 +8,10 @@ enum Spawn {
     /// `output` and `error` for writing (created or emptied); the parent opens nothing, so no
     /// other child started meanwhile can inherit them. The child starts with every signal
     /// unblocked and at its default action, as from a shell, whatever the test process set.
-    static func start(_ executable: String, arguments: [String], environment: [String: String],
-                      input: String, output: String, error: String) throws -> pid_t {
+    static func start(
+        _ executable: String, arguments: [String], environment: [String: String],
+        input: String, output: String, error: String
+    ) throws -> pid_t {
         var actions = posix_spawn_file_actions_t()
         try check(posix_spawn_file_actions_init(&actions), executable)
         defer { posix_spawn_file_actions_destroy(&actions) }

@@ -2,7 +2,7 @@ import Foundation
 import Synchronization
 import SystemCalls
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A program run as a child process, the one way the tests run one.
@@ -27,16 +27,19 @@ public final class ChildProcess: Sendable {
 
     /// Starts `executable` (a path, not looked up in PATH) with `arguments`. `environment` is
     /// the whole environment the child gets; `input` what it reads on standard input.
-    public init(_ executable: String, _ arguments: [String] = [], environment: [String: String] = ProcessInfo.processInfo.environment,
-                input: String? = nil) throws {
+    public init(
+        _ executable: String, _ arguments: [String] = [], environment: [String: String] = ProcessInfo.processInfo.environment,
+        input: String? = nil
+    ) throws {
         command = ([executable] + arguments).joined(separator: " ")
         files = try TemporaryFolder("roadtrip-child")
         var inputPath = "/dev/null"
         if let input {
             inputPath = try files.write(Array(input.utf8), to: "stdin")
         }
-        pid = try Spawn.start(executable, arguments: arguments, environment: environment,
-                              input: inputPath, output: files.file("stdout"), error: files.file("stderr"))
+        pid = try Spawn.start(
+            executable, arguments: arguments, environment: environment,
+            input: inputPath, output: files.file("stdout"), error: files.file("stderr"))
     }
 
     deinit {
@@ -72,9 +75,10 @@ public final class ChildProcess: Sendable {
             usleep(10_000)
         }
         killAndReap()
-        throw ChildProcessError(description: """
-            \(command) still running after \(seconds) s; killed. stdout: \(standardOutput) stderr: \(standardError)
-            """)
+        throw ChildProcessError(
+            description: """
+                \(command) still running after \(seconds) s; killed. stdout: \(standardOutput) stderr: \(standardError)
+                """)
     }
 
     /// Waits until the standard output contains `text`, at most `seconds`.
@@ -84,7 +88,8 @@ public final class ChildProcess: Sendable {
             if try !isRunning || Date() > deadline {
                 // Read again: it may have printed the text and then exited since the last look.
                 guard standardOutput.contains(text) else {
-                    throw ChildProcessError(description: "\(command) did not print \"\(text)\"; stdout: \(standardOutput) stderr: \(standardError)")
+                    throw ChildProcessError(
+                        description: "\(command) did not print \"\(text)\"; stdout: \(standardOutput) stderr: \(standardError)")
                 }
                 return
             }
@@ -93,8 +98,10 @@ public final class ChildProcess: Sendable {
     }
 
     /// Runs a program to its end, at most `seconds`.
-    public static func run(_ executable: String, _ arguments: [String] = [], environment: [String: String] = ProcessInfo.processInfo.environment,
-                           input: String? = nil, within seconds: Double) throws -> CommandResult {
+    public static func run(
+        _ executable: String, _ arguments: [String] = [], environment: [String: String] = ProcessInfo.processInfo.environment,
+        input: String? = nil, within seconds: Double
+    ) throws -> CommandResult {
         try ChildProcess(executable, arguments, environment: environment, input: input).waitForExit(within: seconds)
     }
 

@@ -21,8 +21,9 @@ public enum TestClips {
         let path = folder + "/" + name
         return try made.withLock { (made) throws -> String in
             if made[name] != nil { return path }
-            let outcome = try LimitedProcess.run(ffmpeg, ["-nostdin", "-hide_banner", "-v", "error"] + arguments + ["-y", path],
-                                                 limits: ProcessLimits(memory: 4 << 30, processorSeconds: 120, seconds: 120))
+            let outcome = try LimitedProcess.run(
+                ffmpeg, ["-nostdin", "-hide_banner", "-v", "error"] + arguments + ["-y", path],
+                limits: ProcessLimits(memory: 4 << 30, processorSeconds: 120, seconds: 120))
             guard outcome.succeeded else { throw ClipError(description: "ffmpeg could not make \(name): \(outcome.errorTail)") }
             made[name] = path
             return path
@@ -34,28 +35,48 @@ public enum TestClips {
 
     /// H.264/AAC in MP4, recorded 1 June 2024 08:05 UTC in Lisbon (MP4's `location`).
     public static func h264() throws -> String {
-        try make("h264.mp4", picture + sound + ["-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-c:a", "aac",
-                                                 "-metadata", "creation_time=2024-06-01T08:05:00Z", "-metadata", "location=+38.7100-009.1500/"])
+        try make(
+            "h264.mp4",
+            picture + sound + [
+                "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-c:a", "aac",
+                "-metadata", "creation_time=2024-06-01T08:05:00Z", "-metadata", "location=+38.7100-009.1500/",
+            ])
     }
 
     /// HEVC in QuickTime as an iPhone writes it: turned a quarter, Apple's position and local time in Zagreb.
     public static func hevc() throws -> String {
-        let plain = try make("hevc-plain.mov", picture + sound + ["-c:v", "libx265", "-preset", "ultrafast", "-x265-params", "log-level=error",
-                                                                  "-tag:v", "hvc1", "-c:a", "aac"])
-        return try make("hevc.mov", ["-i", plain, "-c", "copy", "-metadata:s:v:0", "rotate=90", "-movflags", "use_metadata_tags",
-                                     "-metadata", "com.apple.quicktime.location.ISO6709=+45.8150+015.9819+120.000/",
-                                     "-metadata", "com.apple.quicktime.creationdate=2024-06-01T10:05:00+0200",
-                                     "-metadata", "com.apple.quicktime.make=Apple", "-metadata", "com.apple.quicktime.model=iPhone 15"])
+        let plain = try make(
+            "hevc-plain.mov",
+            picture + sound + [
+                "-c:v", "libx265", "-preset", "ultrafast", "-x265-params", "log-level=error",
+                "-tag:v", "hvc1", "-c:a", "aac",
+            ])
+        return try make(
+            "hevc.mov",
+            [
+                "-i", plain, "-c", "copy", "-metadata:s:v:0", "rotate=90", "-movflags", "use_metadata_tags",
+                "-metadata", "com.apple.quicktime.location.ISO6709=+45.8150+015.9819+120.000/",
+                "-metadata", "com.apple.quicktime.creationdate=2024-06-01T10:05:00+0200",
+                "-metadata", "com.apple.quicktime.make=Apple", "-metadata", "com.apple.quicktime.model=iPhone 15",
+            ])
     }
 
     /// A Live Photo's motion as an iPhone writes it: a second of QuickTime with Apple's local
     /// time and, unless nil, the content identifier that names its still (QuickTime keys).
     public static func liveMovie(_ name: String, identifier: String?, creationDate: String = "2024-06-01T10:05:00+0200") throws -> String {
-        let plain = try make("live-plain.mov", ["-f", "lavfi", "-i", "testsrc=size=320x240:rate=25:duration=1", "-c:v", "libx264",
-                                                "-preset", "ultrafast", "-pix_fmt", "yuv420p"])
-        return try make(name, ["-i", plain, "-c", "copy", "-movflags", "use_metadata_tags",
-                               "-metadata", "com.apple.quicktime.creationdate=\(creationDate)"]
-                        + (identifier.map { ["-metadata", "com.apple.quicktime.content.identifier=\($0)"] } ?? []))
+        let plain = try make(
+            "live-plain.mov",
+            [
+                "-f", "lavfi", "-i", "testsrc=size=320x240:rate=25:duration=1", "-c:v", "libx264",
+                "-preset", "ultrafast", "-pix_fmt", "yuv420p",
+            ])
+        return try make(
+            name,
+            [
+                "-i", plain, "-c", "copy", "-movflags", "use_metadata_tags",
+                "-metadata", "com.apple.quicktime.creationdate=\(creationDate)",
+            ]
+                + (identifier.map { ["-metadata", "com.apple.quicktime.content.identifier=\($0)"] } ?? []))
     }
 
     /// A Live Photo's still's MakerNote as an iPhone writes it: "Apple iOS", a version, the byte
@@ -105,13 +126,24 @@ public enum TestClips {
 
     /// VP9 in WebM, without sound.
     public static func vp9() throws -> String {
-        try make("vp9.webm", ["-f", "lavfi", "-i", "testsrc=size=320x240:rate=25:duration=1", "-c:v", "libvpx-vp9", "-deadline", "realtime", "-cpu-used", "8"])
+        try make(
+            "vp9.webm",
+            [
+                "-f", "lavfi", "-i", "testsrc=size=320x240:rate=25:duration=1", "-c:v", "libvpx-vp9", "-deadline", "realtime", "-cpu-used",
+                "8",
+            ])
     }
 
     /// Half a second of black, then the test picture: the poster must not be black.
     public static func fadeIn() throws -> String {
-        try make("fade-in.mp4", ["-f", "lavfi", "-i", "color=black:size=320x240:rate=25:duration=0.5", "-f", "lavfi", "-i", "testsrc=size=320x240:rate=25:duration=1",
-                                 "-filter_complex", "[0:v][1:v]concat=n=2:v=1[v]", "-map", "[v]", "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p"])
+        try make(
+            "fade-in.mp4",
+            [
+                "-f", "lavfi", "-i", "color=black:size=320x240:rate=25:duration=0.5", "-f", "lavfi", "-i",
+                "testsrc=size=320x240:rate=25:duration=1",
+                "-filter_complex", "[0:v][1:v]concat=n=2:v=1[v]", "-map", "[v]", "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt",
+                "yuv420p",
+            ])
     }
 
     /// The first bytes of the H.264 clip alone: its index (at the end) is missing.
@@ -132,16 +164,18 @@ public enum TestClips {
 
     /// `ffprobe`'s JSON of a file, for checking what was made.
     public static func report(_ path: String) throws -> [String: Any] {
-        let outcome = try LimitedProcess.run(LimitedProcess.find("ffprobe") ?? "/usr/bin/ffprobe",
-                                             ["-v", "error", "-print_format", "json", "-show_format", "-show_streams", path],
-                                             limits: ProcessLimits(memory: 4 << 30, processorSeconds: 60, seconds: 60))
+        let outcome = try LimitedProcess.run(
+            LimitedProcess.find("ffprobe") ?? "/usr/bin/ffprobe",
+            ["-v", "error", "-print_format", "json", "-show_format", "-show_streams", path],
+            limits: ProcessLimits(memory: 4 << 30, processorSeconds: 60, seconds: 60))
         return (try JSONSerialization.jsonObject(with: Data(outcome.output)) as? [String: Any]) ?? [:]
     }
 
     /// An MD5 of a file's first video stream's packets, as stored: equal for a remuxed copy.
     public static func videoStreamHash(_ path: String) throws -> String {
-        let outcome = try LimitedProcess.run(ffmpeg, ["-nostdin", "-v", "error", "-i", path, "-map", "0:v:0", "-c", "copy", "-f", "md5", "-"],
-                                             limits: ProcessLimits(memory: 4 << 30, processorSeconds: 60, seconds: 60))
+        let outcome = try LimitedProcess.run(
+            ffmpeg, ["-nostdin", "-v", "error", "-i", path, "-map", "0:v:0", "-c", "copy", "-f", "md5", "-"],
+            limits: ProcessLimits(memory: 4 << 30, processorSeconds: 60, seconds: 60))
         return String(decoding: outcome.output, as: UTF8.self)
     }
 }

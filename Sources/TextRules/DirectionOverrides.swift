@@ -24,6 +24,8 @@ public enum DirectionOverrides {
 /// control characters (C0 and C1) and the direction overrides above.
 public enum UnseenCharacters {
     public static func removed(from text: some StringProtocol) -> String {
-        String(String.UnicodeScalarView(text.unicodeScalars.filter { $0.properties.generalCategory != .control && !DirectionOverrides.isOverride($0) }))
+        String(
+            String.UnicodeScalarView(
+                text.unicodeScalars.filter { $0.properties.generalCategory != .control && !DirectionOverrides.isOverride($0) }))
     }
 }

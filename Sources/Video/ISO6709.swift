@@ -11,7 +11,9 @@ public enum ISO6709 {
             let start = index
             index += 1
             var digits = 0
-            while index < scalars.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(scalars[index]) || scalars[index] == UInt8(ascii: ".") {
+            while index < scalars.count,
+                (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(scalars[index]) || scalars[index] == UInt8(ascii: ".")
+            {
                 index += 1
                 digits += 1
             }
@@ -19,8 +21,9 @@ public enum ISO6709 {
             return Double(String(decoding: scalars[start..<index], as: UTF8.self))
         }
         guard let latitude = number(), let longitude = number(),
-              latitude.isFinite, longitude.isFinite, abs(latitude) <= 90, abs(longitude) <= 180,
-              !(latitude == 0 && longitude == 0) else { return nil }
+            latitude.isFinite, longitude.isFinite, abs(latitude) <= 90, abs(longitude) <= 180,
+            !(latitude == 0 && longitude == 0)
+        else { return nil }
         return (latitude, longitude)
     }
 }

@@ -26,7 +26,8 @@ public enum MotionParts {
         for index in 0..<Int(count) {
             let entry = 16 + index * 12
             guard let tag = reader.uint16(at: entry), let type = reader.uint16(at: entry + 2),
-                  let length = reader.uint32(at: entry + 4) else { return nil }
+                let length = reader.uint32(at: entry + 4)
+            else { return nil }
             guard tag == 0x0011, type == 2, length >= 2, length <= 128 else { continue }
             // Longer than 4 bytes, the value lies at an offset from the MakerNote's start.
             let start = length <= 4 ? entry + 8 : reader.uint32(at: entry + 8).map(Int.init) ?? -1
@@ -46,7 +47,9 @@ public enum MotionParts {
         guard let moov = boxes.children(in: 0..<bytes.count).first(where: { $0.type == "moov" }) else { return nil }
         // An iPhone's `meta` is the movie's own; other writers (FFmpeg) put it in `udta`.
         let movie = boxes.children(in: moov.body)
-        let metas = movie.filter { $0.type == "meta" } + movie.filter { $0.type == "udta" }.flatMap { boxes.children(in: $0.body).filter { $0.type == "meta" } }
+        let metas =
+            movie.filter { $0.type == "meta" }
+            + movie.filter { $0.type == "udta" }.flatMap { boxes.children(in: $0.body).filter { $0.type == "meta" } }
         for meta in metas {
             // QuickTime's `meta` is a plain box; ISO's (MP4's) a full box, 4 bytes of version and flags first.
             var parts = boxes.children(in: meta.body)
@@ -54,7 +57,8 @@ public enum MotionParts {
                 parts = boxes.children(in: (meta.body.lowerBound + 4)..<meta.body.upperBound)
             }
             guard let keys = parts.first(where: { $0.type == "keys" }), let list = parts.first(where: { $0.type == "ilst" }),
-                  let number = keyNumber("com.apple.quicktime.content.identifier", in: keys.body, of: bytes) else { continue }
+                let number = keyNumber("com.apple.quicktime.content.identifier", in: keys.body, of: bytes)
+            else { continue }
             for item in boxes.children(in: list.body) where item.number == number {
                 for data in boxes.children(in: item.body) where data.type == "data" && data.body.count > 8 {
                     // A type indicator (1: UTF-8) and a locale, then the value.
@@ -93,8 +97,10 @@ public enum MotionParts {
     /// Where the `moov` box of a file lies, from the sizes of its top-level boxes, read a box
     /// header at a time by `read(offset, count)`; nil when there is none within `limit` bytes
     /// of size or 64 boxes.
-    public static func topLevelBox(_ type: String, fileSize: UInt64, limit: UInt64 = 64 << 20,
-                                   read: (UInt64, Int) -> [UInt8]?) -> (offset: UInt64, size: UInt64)? {
+    public static func topLevelBox(
+        _ type: String, fileSize: UInt64, limit: UInt64 = 64 << 20,
+        read: (UInt64, Int) -> [UInt8]?
+    ) -> (offset: UInt64, size: UInt64)? {
         var offset: UInt64 = 0
         for _ in 0..<64 {
             guard offset + 8 <= fileSize, let head = read(offset, 16), head.count >= 8 else { return nil }
@@ -126,9 +132,10 @@ public enum MotionParts {
         // The directory's item whose Semantic is MotionPhoto (its attributes in any order; the
         // description's own GCamera:MotionPhoto="1" comes first and is no item).
         if let semantic = text.range(of: "Semantic=\"MotionPhoto\""),
-           let start = text[..<semantic.lowerBound].lastIndex(of: "<"),
-           let end = text[semantic.upperBound...].firstIndex(of: ">"),
-           let item = text[start..<end].range(of: "Length=\"") {
+            let start = text[..<semantic.lowerBound].lastIndex(of: "<"),
+            let end = text[semantic.upperBound...].firstIndex(of: ">"),
+            let item = text[start..<end].range(of: "Length=\"")
+        {
             length = number(after: item.upperBound, in: text)
         }
         if length == nil, let offset = text.range(of: "MicroVideoOffset=\"") {
@@ -232,7 +239,8 @@ struct Boxes {
                 size = range.upperBound - at
             }
             guard size >= header, size <= range.upperBound - at else { break }
-            boxes.append(Box(type: String(decoding: bytes[(at + 4)..<(at + 8)], as: UTF8.self), number: number, body: (at + header)..<(at + size)))
+            boxes.append(
+                Box(type: String(decoding: bytes[(at + 4)..<(at + 8)], as: UTF8.self), number: number, body: (at + header)..<(at + size)))
             at += size
         }
         return boxes

@@ -20,11 +20,14 @@ public enum MotionPhotoFile {
             // plain JPEG costs four bytes here, not its last 16 MiB again).
             if found == nil, file.read(file.size - 4, 4) == Array("SEFT".utf8) {
                 let tailOffset = file.size - min(file.size, UInt64(tailLength))
-                found = MotionParts.samsungMotionVideo(tail: file.read(tailOffset, Int(file.size - tailOffset)), tailOffset: tailOffset,
-                                                       fileSize: file.size)
+                found = MotionParts.samsungMotionVideo(
+                    tail: file.read(tailOffset, Int(file.size - tailOffset)), tailOffset: tailOffset,
+                    fileSize: file.size)
             }
             // An MP4 begins with its `ftyp` box.
-            guard let found, VideoContainer(sniffing: file.read(found.offset, VideoContainer.sniffLength))?.isISOMedia == true else { return nil }
+            guard let found, VideoContainer(sniffing: file.read(found.offset, VideoContainer.sniffLength))?.isISOMedia == true else {
+                return nil
+            }
             return found
         }
     }

@@ -70,7 +70,8 @@ extension VideoFacts {
             throw VideoError("its video is in a form FFmpeg does not know")
         }
         guard let width = Self.integer(video["width"]), let height = Self.integer(video["height"]),
-              (2...Self.maximumSide).contains(width), (2...Self.maximumSide).contains(height) else {
+            (2...Self.maximumSide).contains(width), (2...Self.maximumSide).contains(height)
+        else {
             throw VideoError("its frames' size is impossible or larger than \(Self.maximumSide) pixels a side")
         }
         let seconds = Self.number(format["duration"]) ?? Self.number(video["duration"])
@@ -94,10 +95,14 @@ extension VideoFacts {
         }
         if let apple = tags["com.apple.quicktime.creationdate"].flatMap(Self.localTime) {
             (takenAt, takenOffset) = (apple.local, apple.offset)
-        } else if let utc = tags["creation_time"].flatMap(Self.localTime), !utc.local.hasPrefix("1970-01-01"), !utc.local.hasPrefix("1904-01-01") {
+        } else if let utc = tags["creation_time"].flatMap(Self.localTime), !utc.local.hasPrefix("1970-01-01"),
+            !utc.local.hasPrefix("1904-01-01")
+        {
             (takenAt, takenOffset) = (utc.local, utc.offset ?? 0)
         }
-        let position = ["com.apple.quicktime.location.iso6709", "location", "location-eng", "©xyz"].lazy.compactMap { tags[$0].flatMap(ISO6709.parse) }.first
+        let position = ["com.apple.quicktime.location.iso6709", "location", "location-eng", "©xyz"].lazy.compactMap {
+            tags[$0].flatMap(ISO6709.parse)
+        }.first
         latitude = position?.latitude
         longitude = position?.longitude
         cameraMake = Self.name(tags["com.apple.quicktime.make"] ?? tags["make"] ?? tags["com.android.manufacturer"])
@@ -124,7 +129,7 @@ extension VideoFacts {
     private static func rotation(of stream: [String: Any]) -> Int {
         var degrees: Double?
         for side in (stream["side_data_list"] as? [[String: Any]]) ?? [] {
-            if let value = number(side["rotation"]) { degrees = -value } // ffprobe's is counter-clockwise
+            if let value = number(side["rotation"]) { degrees = -value }  // ffprobe's is counter-clockwise
         }
         if degrees == nil, let tag = (stream["tags"] as? [String: Any])?["rotate"] { degrees = number(tag) }
         guard let degrees, degrees.isFinite, abs(degrees) < 100_000 else { return 0 }
@@ -140,20 +145,23 @@ extension VideoFacts {
         let local = String(decoding: characters[0..<19], as: UTF8.self)
         let digits: [Int] = [0, 1, 2, 3, 5, 6, 8, 9, 11, 12, 14, 15, 17, 18]
         guard digits.allSatisfy({ (0x30...0x39).contains(characters[$0]) }),
-              characters[4] == 0x2D, characters[7] == 0x2D, characters[10] == 0x54 || characters[10] == 0x20,
-              characters[13] == 0x3A, characters[16] == 0x3A else { return nil }
+            characters[4] == 0x2D, characters[7] == 0x2D, characters[10] == 0x54 || characters[10] == 0x20,
+            characters[13] == 0x3A, characters[16] == 0x3A
+        else { return nil }
         let field = { (range: Range<Int>) in Int(String(decoding: characters[range], as: UTF8.self)) ?? -1 }
         guard (1900...2200).contains(field(0..<4)), (1...12).contains(field(5..<7)), (1...31).contains(field(8..<10)),
-              (0...23).contains(field(11..<13)), (0...59).contains(field(14..<16)), (0...60).contains(field(17..<19)) else { return nil }
+            (0...23).contains(field(11..<13)), (0...59).contains(field(14..<16)), (0...60).contains(field(17..<19))
+        else { return nil }
         let normalized = local.replacingOccurrences(of: " ", with: "T")
-        var rest = characters[19...].drop { $0 == 0x2E || (0x30...0x39).contains($0) } // fractions of a second
+        var rest = characters[19...].drop { $0 == 0x2E || (0x30...0x39).contains($0) }  // fractions of a second
         if rest.first == 0x5A { return (normalized, 0) }
         guard let sign = rest.first, sign == 0x2B || sign == 0x2D else { return (normalized, nil) }
         rest = rest.dropFirst()
         let zone = Array(rest.filter { $0 != 0x3A })
         guard zone.count == 4, zone.allSatisfy({ (0x30...0x39).contains($0) }),
-              let hours = Int(String(decoding: zone[0..<2], as: UTF8.self)), let minutes = Int(String(decoding: zone[2..<4], as: UTF8.self)),
-              hours <= 14, minutes < 60 else { return (normalized, nil) }
+            let hours = Int(String(decoding: zone[0..<2], as: UTF8.self)), let minutes = Int(String(decoding: zone[2..<4], as: UTF8.self)),
+            hours <= 14, minutes < 60
+        else { return (normalized, nil) }
         return (normalized, (sign == 0x2D ? -1 : 1) * (hours * 60 + minutes))
     }
 

@@ -42,9 +42,11 @@ public struct VideoTools: Sendable {
     /// What FFmpeg reads of the file: refused with its reason when it is not a video it can play.
     public func probe(_ path: String, container: VideoContainer) throws(VideoError) -> VideoFacts {
         guard let ffprobe else { throw VideoError(Self.missing) }
-        let outcome = try run(ffprobe, common(threads: 1, probing: true) + [
-            "-f", Self.demuxer(container), "-print_format", "json", "-show_format", "-show_streams", "file:" + path,
-        ], limits: limits.probe)
+        let outcome = try run(
+            ffprobe,
+            common(threads: 1, probing: true) + [
+                "-f", Self.demuxer(container), "-print_format", "json", "-show_format", "-show_streams", "file:" + path,
+            ], limits: limits.probe)
         guard outcome.succeeded else { throw VideoError(Self.reason(outcome, doing: "read")) }
         var facts = try VideoFacts(probeReport: outcome.output)
         // A Live Photo's identifier is read by RoadTrip's own parser of the movie's boxes.
@@ -87,18 +89,23 @@ public struct VideoTools: Sendable {
         guard let ffmpeg else { throw VideoError(Self.missing) }
         let way: Way = facts.playsAsItIs(in: container) ? .remux : .transcode
         let threads = limits.threads
-        var arguments = common(threads: threads) + ["-progress", "pipe:1", "-nostats", "-filter_threads", "1",
-                                                    "-f", Self.demuxer(container), "-i", "file:" + path,
-                                                    "-map", "0:v:0", "-map", "0:a:0?", "-map_metadata", "-1", "-map_chapters", "-1", "-dn", "-sn"]
+        var arguments =
+            common(threads: threads) + [
+                "-progress", "pipe:1", "-nostats", "-filter_threads", "1",
+                "-f", Self.demuxer(container), "-i", "file:" + path,
+                "-map", "0:v:0", "-map", "0:a:0?", "-map_metadata", "-1", "-map_chapters", "-1", "-dn", "-sn",
+            ]
         switch way {
         case .remux:
             arguments += ["-c", "copy"]
         case .transcode:
             // The short side at most 1080 and the long at most 1920, never enlarged, even sides (4:2:0).
             let box = "if(gte(iw,ih),min(1920,iw),min(1080,iw))':'if(gte(iw,ih),min(1080,ih),min(1920,ih))"
-            arguments += ["-vf", "scale='\(box)':force_original_aspect_ratio=decrease:force_divisible_by=2,format=yuv420p",
-                          "-c:v", "libx264", "-profile:v", "high", "-preset", "veryfast", "-crf", "23", "-threads", "\(threads)",
-                          "-c:a", "aac", "-b:a", "128k", "-ac", "2"]
+            arguments += [
+                "-vf", "scale='\(box)':force_original_aspect_ratio=decrease:force_divisible_by=2,format=yuv420p",
+                "-c:v", "libx264", "-profile:v", "high", "-preset", "veryfast", "-crf", "23", "-threads", "\(threads)",
+                "-c:a", "aac", "-b:a", "128k", "-ac", "2",
+            ]
         }
         arguments += ["-movflags", "+faststart", "-f", "mp4", "-y", "file:" + output]
         var pending: [UInt8] = []
@@ -132,11 +139,14 @@ public struct VideoTools: Sendable {
         }
     }
 
-    private func run(_ program: String, _ arguments: [String], limits: ProcessLimits, shouldStop: () -> Bool = { false },
-                     onOutput: ([UInt8]) -> Void = { _ in }) throws(VideoError) -> ProcessOutcome {
+    private func run(
+        _ program: String, _ arguments: [String], limits: ProcessLimits, shouldStop: () -> Bool = { false },
+        onOutput: ([UInt8]) -> Void = { _ in }
+    ) throws(VideoError) -> ProcessOutcome {
         do {
-            return try LimitedProcess.run(program, arguments, environment: Self.environment, limits: limits,
-                                          shouldStop: shouldStop, onOutput: onOutput)
+            return try LimitedProcess.run(
+                program, arguments, environment: Self.environment, limits: limits,
+                shouldStop: shouldStop, onOutput: onOutput)
         } catch {
             throw VideoError("FFmpeg could not be started: \(error.message)")
         }
@@ -147,7 +157,8 @@ public struct VideoTools: Sendable {
         let said = outcome.errorTail.split(separator: "\n").last.map(sayable)
         switch outcome.ending {
         case .timedOut: return "FFmpeg took too long to \(what) it and was stopped"
-        case .signalled(let signal): return "FFmpeg failed to \(what) it (it ended on signal \(signal)\(signal == SIGXCPU ? ", its processor time used up" : ""))"
+        case .signalled(let signal):
+            return "FFmpeg failed to \(what) it (it ended on signal \(signal)\(signal == SIGXCPU ? ", its processor time used up" : ""))"
         case .tooMuchOutput: return "FFmpeg said too much about it"
         case .stopped: return "stopped"
         case .exited: return "FFmpeg cannot \(what) it" + (said.map { ": \($0)" } ?? "")
@@ -183,7 +194,9 @@ public struct VideoLimits: Sendable, Equatable {
     /// Seconds reading a file or taking its still may take.
     public var probeSeconds: Double
 
-    public init(threads: Int = 2, memory: UInt64 = 3 << 30, renditionBase: Double = 120, renditionFactor: Double = 20, probeSeconds: Double = 30) {
+    public init(
+        threads: Int = 2, memory: UInt64 = 3 << 30, renditionBase: Double = 120, renditionFactor: Double = 20, probeSeconds: Double = 30
+    ) {
         self.threads = max(1, min(16, threads))
         self.memory = memory
         self.renditionBase = renditionBase
@@ -192,16 +205,19 @@ public struct VideoLimits: Sendable, Equatable {
     }
 
     var probe: ProcessLimits {
-        ProcessLimits(memory: memory, processorSeconds: UInt(max(1, probeSeconds * 2)), seconds: probeSeconds, niceness: 10, outputBytes: 4 << 20)
+        ProcessLimits(
+            memory: memory, processorSeconds: UInt(max(1, probeSeconds * 2)), seconds: probeSeconds, niceness: 10, outputBytes: 4 << 20)
     }
 
     var poster: ProcessLimits {
-        ProcessLimits(memory: memory, processorSeconds: UInt(max(1, probeSeconds * 2)), seconds: probeSeconds, niceness: 10, outputBytes: 1 << 16)
+        ProcessLimits(
+            memory: memory, processorSeconds: UInt(max(1, probeSeconds * 2)), seconds: probeSeconds, niceness: 10, outputBytes: 1 << 16)
     }
 
     func rendition(forDuration milliseconds: Int64) -> ProcessLimits {
         let seconds = renditionBase + renditionFactor * Double(milliseconds) / 1000
-        return ProcessLimits(memory: memory, processorSeconds: UInt(seconds * Double(threads)), seconds: seconds, niceness: 10, outputBytes: 16 << 20)
+        return ProcessLimits(
+            memory: memory, processorSeconds: UInt(seconds * Double(threads)), seconds: seconds, niceness: 10, outputBytes: 16 << 20)
     }
 }
 

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 import CZip
 import SystemCalls
@@ -30,7 +30,7 @@ public final class ZipArchive {
         self.archive = archive
         self.buffer = nil
         self.limits = limits
-        try check() // throwing now, with every property set, still runs deinit: it closes the archive
+        try check()  // throwing now, with every property set, still runs deinit: it closes the archive
     }
 
     /// An archive held in memory (a fuzzer's input).
@@ -64,7 +64,9 @@ public final class ZipArchive {
     private func check() throws(ZipError) {
         let count = zip_get_num_entries(archive, 0)
         guard count >= 0 else { throw ZipError.notAZip("its directory cannot be read") }
-        guard count <= Int64(limits.maxMembers) else { throw ZipError.overLimit("it has \(count) files; at most \(limits.maxMembers) are read") }
+        guard count <= Int64(limits.maxMembers) else {
+            throw ZipError.overLimit("it has \(count) files; at most \(limits.maxMembers) are read")
+        }
         var total: Int64 = 0
         for index in 0..<zip_uint64_t(count) {
             var stat = zip_stat_t()
@@ -74,9 +76,10 @@ public final class ZipArchive {
                 continue
             }
             let name = String(decoding: UnsafeRawBufferPointer(start: cName, count: strlen(cName)), as: UTF8.self)
-            if name.hasSuffix("/") { continue } // a directory: nothing to read
-            let member = ZipMember(index: Int(index), name: name, size: Int64(clamping: stat.size), compressedSize: Int64(clamping: stat.comp_size),
-                                   modified: stat.valid & zip_uint64_t(ZIP_STAT_MTIME) != 0 ? Int64(stat.mtime) : nil)
+            if name.hasSuffix("/") { continue }  // a directory: nothing to read
+            let member = ZipMember(
+                index: Int(index), name: name, size: Int64(clamping: stat.size), compressedSize: Int64(clamping: stat.comp_size),
+                modified: stat.valid & zip_uint64_t(ZIP_STAT_MTIME) != 0 ? Int64(stat.mtime) : nil)
             if let reason = reason(refusing: member, stat: stat) {
                 refused.append((name: ZipArchive.shown(name), reason: reason))
                 continue
@@ -95,7 +98,8 @@ public final class ZipArchive {
         var system: zip_uint8_t = 0
         var attributes: zip_uint32_t = 0
         if zip_file_get_external_attributes(archive, zip_uint64_t(member.index), 0, &system, &attributes) == 0,
-           system == zip_uint8_t(ZIP_OPSYS_UNIX), (attributes >> 16) & UInt32(S_IFMT) == UInt32(S_IFLNK) {
+            system == zip_uint8_t(ZIP_OPSYS_UNIX), (attributes >> 16) & UInt32(S_IFMT) == UInt32(S_IFLNK)
+        {
             return "it is a link, and links are not followed"
         }
         if stat.valid & zip_uint64_t(ZIP_STAT_ENCRYPTION_METHOD) != 0, stat.encryption_method != UInt16(ZIP_EM_NONE) {
@@ -105,7 +109,8 @@ public final class ZipArchive {
             return "it is compressed in a way that cannot be read (method \(stat.comp_method))"
         }
         if member.size > limits.maxMemberSize {
-            return "it says it holds \(ZipLimits.describe(member.size)), more than the \(ZipLimits.describe(limits.maxMemberSize)) a file may"
+            return
+                "it says it holds \(ZipLimits.describe(member.size)), more than the \(ZipLimits.describe(limits.maxMemberSize)) a file may"
         }
         if member.size > limits.ratioFloor, member.size / max(1, member.compressedSize) > limits.maxRatio {
             return "it is a zip bomb: \(ZipLimits.describe(member.compressedSize)) that would grow to \(ZipLimits.describe(member.size))"
@@ -143,16 +148,22 @@ public final class ZipArchive {
             if count < 0 { throw ZipError.unreadable(member.name, String(cString: zip_error_strerror(zip_file_get_error(file)))) }
             if count == 0 { break }
             read += count
-            guard read <= member.size else { throw ZipError.unreadable(member.name, "it holds more than the \(member.size) bytes it declares") }
+            guard read <= member.size else {
+                throw ZipError.unreadable(member.name, "it holds more than the \(member.size) bytes it declares")
+            }
             try buffer.withUnsafeBytes { try write(UnsafeRawBufferPointer(rebasing: $0[0..<Int(count)])) }
         }
-        guard read == member.size else { throw ZipError.unreadable(member.name, "it holds \(read) of the \(member.size) bytes it declares") }
+        guard read == member.size else {
+            throw ZipError.unreadable(member.name, "it holds \(read) of the \(member.size) bytes it declares")
+        }
     }
 
     /// A small member whole (a sidecar), refused when it declares more than `limit` bytes.
     public func bytes(of member: ZipMember, limit: Int) throws -> [UInt8] {
         guard member.size <= Int64(limit) else {
-            throw ZipError.overLimit("\(ZipArchive.shown(member.name)) holds \(ZipLimits.describe(member.size)); at most \(ZipLimits.describe(Int64(limit))) is read")
+            throw ZipError.overLimit(
+                "\(ZipArchive.shown(member.name)) holds \(ZipLimits.describe(member.size)); at most \(ZipLimits.describe(Int64(limit))) is read"
+            )
         }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(Int(member.size))

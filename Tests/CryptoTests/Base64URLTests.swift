@@ -39,20 +39,20 @@ import Testing
     }
 
     @Test(arguments: [
-        "Zg==",       // padding
+        "Zg==",  // padding
         "Zm8=",
-        "Zh",         // "f" with trailing bits set: not canonical
-        "Zm9",        // "fo" with trailing bits set
+        "Zh",  // "f" with trailing bits set: not canonical
+        "Zm9",  // "fo" with trailing bits set
         "Zm9vYh",
-        "Z",          // a length no encoding has
+        "Z",  // a length no encoding has
         "Zm9vY",
-        "+_8",        // the standard alphabet
+        "+_8",  // the standard alphabet
         "-/8",
-        "Zm9v ",      // whitespace
+        "Zm9v ",  // whitespace
         " Zm9v",
         "Zm\n9v",
         "Zm9v\0",
-        "Zm9vé",      // not ASCII
+        "Zm9vé",  // not ASCII
         "Zm9v%3D",
     ])
     func nonCanonicalInputIsRefused(text: String) {

@@ -137,7 +137,9 @@ import Testing
 
         // validate
         #expect(first == again, "made once")
-        #expect(first.contains("m=\(hasher.limits.memoryBytes / 1024),t=\(hasher.limits.operations),"), "as costly to check as an account's: \(first)")
+        #expect(
+            first.contains("m=\(hasher.limits.memoryBytes / 1024),t=\(hasher.limits.operations),"),
+            "as costly to check as an account's: \(first)")
         #expect(!hasher.needsRehash(first))
         for guess in ["", "correct horse battery", "password"] { #expect(!hasher.verify(guess, against: first)) }
         #expect(PasswordHasher().unmatchableHash() != first, "each hasher's own random password")

@@ -48,7 +48,10 @@ import Geo
         let pairs = [
             (try #require(Coordinate(latitude: 90, longitude: 0)), try #require(Coordinate(latitude: -90, longitude: 0))),
             (try #require(Coordinate(latitude: 0, longitude: 0)), try #require(Coordinate(latitude: 0, longitude: 180))),
-            (try #require(Coordinate(latitude: 40.7580, longitude: -73.9855)), try #require(Coordinate(latitude: -40.7580, longitude: 106.0145))),
+            (
+                try #require(Coordinate(latitude: 40.7580, longitude: -73.9855)),
+                try #require(Coordinate(latitude: -40.7580, longitude: 106.0145))
+            ),
         ]
 
         // MUT

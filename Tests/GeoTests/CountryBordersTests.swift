@@ -22,10 +22,10 @@ import Testing
 
         // MUT
         let found = [
-            (45.6495, 13.7768), (45.5481, 13.7302), (45.4339, 13.5217), // Trieste, Koper, Umag: three countries 20 km apart
-            (41.9029, 12.4534), (41.8933, 12.4829),                     // the Vatican, and Rome around it
-            (-29.3167, 27.4833), (-26.2041, 28.0473),                   // Maseru in Lesotho, and Johannesburg: an enclave
-            (0, -30), (90, 0),                                          // the Atlantic, the North Pole: no country
+            (45.6495, 13.7768), (45.5481, 13.7302), (45.4339, 13.5217),  // Trieste, Koper, Umag: three countries 20 km apart
+            (41.9029, 12.4534), (41.8933, 12.4829),  // the Vatican, and Rome around it
+            (-29.3167, 27.4833), (-26.2041, 28.0473),  // Maseru in Lesotho, and Johannesburg: an enclave
+            (0, -30), (90, 0),  // the Atlantic, the North Pole: no country
         ].map { borders.country(at: coordinate($0.0, $0.1)) }
 
         // validate
@@ -50,7 +50,8 @@ import Testing
 
     @Test func aHoleInACountryIsNotInItAndASquareIsReadFromItsSteps() throws {
         // setup: AA, a 10° square with a 2° hole; BB in the hole (an enclave)
-        let url = try writeGzip("""
+        let url = try writeGzip(
+            """
             V\t1\ttest\t3
             C\tAA
             R\t0\t0\t100000\t0\t0\t100000\t-100000\t0\t0\t-100000
@@ -91,4 +92,3 @@ import Testing
         #expect(error?.description.hasSuffix(why) == true, "\(error?.description ?? "")")
     }
 }
-

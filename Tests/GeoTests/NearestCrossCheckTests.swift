@@ -12,12 +12,13 @@ import Testing
         var random = SplitMix64(seed: 20_260_101)
         var places: [GazetteerPlace] = []
         for id in 1...4_000 {
-            let coordinate = switch id % 4 {
-            case 0: random.coordinate(latitudes: -60...60, longitudes: 178...180)
-            case 1: random.coordinate(latitudes: -60...60, longitudes: -180 ... -178)
-            case 2: random.coordinate(latitudes: 84...90, longitudes: -180...180)
-            default: random.coordinateOnSphere()
-            }
+            let coordinate =
+                switch id % 4 {
+                case 0: random.coordinate(latitudes: -60...60, longitudes: 178...180)
+                case 1: random.coordinate(latitudes: -60...60, longitudes: -180 ... -178)
+                case 2: random.coordinate(latitudes: 84...90, longitudes: -180...180)
+                default: random.coordinateOnSphere()
+                }
             places.append(place(Int64(id), "P\(id)", coordinate.latitude, coordinate.longitude))
         }
         // Exact duplicates: equal distances must resolve the same way as the scan (first given).

@@ -24,7 +24,9 @@ import Testing
     }
 
     @Test func theRawEscapeHatchIsTheOnlyUnescapedPath() {
-        let markup = div { HTMLRaw("<b>trusted</b>"); "<b>not trusted</b>" }.render()
+        let markup = div {
+            HTMLRaw("<b>trusted</b>"); "<b>not trusted</b>"
+        }.render()
         #expect(markup == "<div><b>trusted</b>&lt;b&gt;not trusted&lt;/b&gt;</div>")
     }
 

@@ -7,7 +7,9 @@ import Testing
     struct Greeting: HTML {
         let name: String
         var content: some HTML {
-            p(.class("greeting")) { "Hello, "; strong { name } }
+            p(.class("greeting")) {
+                "Hello, "; strong { name }
+            }
         }
     }
 
@@ -51,7 +53,8 @@ import Testing
 
     @Test func typedAttributesWriteTheirNames() {
         let markup = img(.src("/p.jpg"), .alt(""), .width(250), .height(188), .loading("lazy"), .decoding("async"), .ariaHidden()).render()
-        #expect(markup == "<img src=\"/p.jpg\" alt=\"\" width=\"250\" height=\"188\" loading=\"lazy\" decoding=\"async\" aria-hidden=\"true\">")
+        #expect(
+            markup == "<img src=\"/p.jpg\" alt=\"\" width=\"250\" height=\"188\" loading=\"lazy\" decoding=\"async\" aria-hidden=\"true\">")
         #expect(div(.tabindex(-1), .hidden()) {}.render() == "<div tabindex=\"-1\" hidden></div>")
         #expect(iframe(.sandbox("allow-scripts")) {}.render() == "<iframe sandbox=\"allow-scripts\"></iframe>")
     }
@@ -68,8 +71,9 @@ import Testing
         markup.render(into: &output)
         // validate
         #expect(output.requestedScripts == ["book", "<x>"])
-        #expect(String(decoding: output.markup, as: UTF8.self)
-            == "<section data-script=\"book\"></section><div data-script=\"&lt;x&gt;\"></div><section data-script=\"book\"></section>")
+        #expect(
+            String(decoding: output.markup, as: UTF8.self)
+                == "<section data-script=\"book\"></section><div data-script=\"&lt;x&gt;\"></div><section data-script=\"book\"></section>")
     }
 
     @Test func loopsBranchesAndOptionalsKeepTheirOrder() {

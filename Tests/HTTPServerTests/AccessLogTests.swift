@@ -27,7 +27,8 @@ import Testing
         usleep(100_000)
         let lines = log.accessLines
         #expect(lines.count == 3)
-        #expect(lines.map { $0.split(separator: " ").dropLast().joined(separator: " ") } == ["GET / 200", "POST /form 303", "GET /missing 404"])
+        #expect(
+            lines.map { $0.split(separator: " ").dropLast().joined(separator: " ") } == ["GET / 200", "POST /form 303", "GET /missing 404"])
         let format = /^[A-Z]+ \/\S* \d{3} \d+\.\dms$/
         for line in lines {
             #expect(line.wholeMatch(of: format) != nil, "\(line)")
@@ -55,13 +56,17 @@ import Testing
         // rewrite of its one canonical spelling, as RoadTrip's
         let token = "Ab3_x-9QrT2mKz7LwV4nYp0s"
         let log = LogRecorder()
-        let server = try startServer(configure: { configuration in
-            configuration.pathForLog = { $0.hasPrefix("/s/") ? "/s/link-unknown" + $0.dropFirst(3).drop { $0 != "/" } : $0 }
-        }, log: log) { _ in .text("yes") }
+        let server = try startServer(
+            configure: { configuration in
+                configuration.pathForLog = { $0.hasPrefix("/s/") ? "/s/link-unknown" + $0.dropFirst(3).drop { $0 != "/" } : $0 }
+            }, log: log
+        ) { _ in .text("yes") }
         defer { server.stop() }
         let connection = try RawConnection(port: server.port)
-        let spellings = ["//s/\(token)", "/s//\(token)", "/S/\(token)", "/./s/\(token)", "/static/../s/\(token)/photos",
-                         "http://127.0.0.1/s/\(token)", "/s/\(token.prefix(20))", "/s/%41\(token)", "/app.0123456789abcdef.css"]
+        let spellings = [
+            "//s/\(token)", "/s//\(token)", "/S/\(token)", "/./s/\(token)", "/static/../s/\(token)/photos",
+            "http://127.0.0.1/s/\(token)", "/s/\(token.prefix(20))", "/s/%41\(token)", "/app.0123456789abcdef.css",
+        ]
 
         // MUT
         for spelling in spellings { _ = try connection.request(spelling) }
@@ -84,10 +89,12 @@ import Testing
     @Test func anAnswersLogPathOrTheConfiguredRewriteIsWrittenInsteadOfThePath() throws {
         // setup
         let log = LogRecorder()
-        let server = try startServer(configure: { configuration in
-            configuration.maximumBodySize = 16
-            configuration.pathForLog = { $0.hasPrefix("/s/") ? "/s/link-unknown" : $0 }
-        }, log: log) { request in
+        let server = try startServer(
+            configure: { configuration in
+                configuration.maximumBodySize = 16
+                configuration.pathForLog = { $0.hasPrefix("/s/") ? "/s/link-unknown" : $0 }
+            }, log: log
+        ) { request in
             var response = Response.text("yes")
             if request.path == "/s/secret-one" { response.logPath = "/s/link-7" }
             return response
@@ -104,7 +111,8 @@ import Testing
         #expect(eventually(within: 5) { log.accessLines.count == 3 })
         // Each line is written when its request completes, and the POST comes on a connection of
         // its own: it may be logged before the kept-alive connection's second line.
-        #expect(log.accessLines.map { $0.split(separator: " ").dropLast().joined(separator: " ") }.sorted()
+        #expect(
+            log.accessLines.map { $0.split(separator: " ").dropLast().joined(separator: " ") }.sorted()
                 == ["GET /s/link-7 200", "GET /s/link-unknown 200", "POST /s/link-unknown 413"])
         #expect(!log.all.contains { $0.contains("secret") })
     }

@@ -83,7 +83,8 @@ private let modified = 1_700_000_000
             let etag = try #require(try fetch(port: server.port, "/a.txt").headers["ETag"])
 
             // MUT
-            let response = try fetch(port: server.port, "/a.txt", headers: [("If-None-Match", pattern.replacingOccurrences(of: "%@", with: etag))])
+            let response = try fetch(
+                port: server.port, "/a.txt", headers: [("If-None-Match", pattern.replacingOccurrences(of: "%@", with: etag))])
 
             // validate
             #expect(response.status == 304)
@@ -127,9 +128,11 @@ private let modified = 1_700_000_000
             defer { server.stop() }
 
             // MUT
-            let response = try fetch(port: server.port, "/a.txt", headers: [
-                ("If-None-Match", "\"some-older-version\""), ("If-Modified-Since", "Tue, 14 Nov 2023 22:13:20 GMT"),
-            ])
+            let response = try fetch(
+                port: server.port, "/a.txt",
+                headers: [
+                    ("If-None-Match", "\"some-older-version\""), ("If-Modified-Since", "Tue, 14 Nov 2023 22:13:20 GMT"),
+                ])
 
             // validate
             #expect(response.status == 200)

@@ -54,7 +54,9 @@ import Testing
     }
 
     @Test func setCookieCarriesItsAttributes() {
-        #expect(SetCookie(name: "s", value: "v", maxAge: 60, secure: true).headerValue == "s=v; Path=/; HttpOnly; SameSite=Lax; Max-Age=60; Secure")
+        #expect(
+            SetCookie(name: "s", value: "v", maxAge: 60, secure: true).headerValue
+                == "s=v; Path=/; HttpOnly; SameSite=Lax; Max-Age=60; Secure")
         #expect(SetCookie(name: "s", value: "", maxAge: nil, secure: false).headerValue == "s=; Path=/; HttpOnly; SameSite=Lax")
     }
 }

@@ -16,9 +16,18 @@ import Testing
         ("multipart/form-data", "the form's boundary is missing", 400),
         ("multipart/form-data; charset=utf-8", "the form's boundary is missing", 400),
         ("multipart/form-data; boundary=\"\"", "the form's boundary is not 1 to 70 letters, digits or '()+_,-./:=? characters", 400),
-        ("multipart/form-data; boundary=" + String(repeating: "x", count: 71), "the form's boundary is not 1 to 70 letters, digits or '()+_,-./:=? characters", 400),
-        ("multipart/form-data; boundary=\"ends in a space \"", "the form's boundary is not 1 to 70 letters, digits or '()+_,-./:=? characters", 400),
-        ("multipart/form-data; boundary=; charset=utf-8", "the form's boundary is not 1 to 70 letters, digits or '()+_,-./:=? characters", 400),
+        (
+            "multipart/form-data; boundary=" + String(repeating: "x", count: 71),
+            "the form's boundary is not 1 to 70 letters, digits or '()+_,-./:=? characters", 400
+        ),
+        (
+            "multipart/form-data; boundary=\"ends in a space \"",
+            "the form's boundary is not 1 to 70 letters, digits or '()+_,-./:=? characters", 400
+        ),
+        (
+            "multipart/form-data; boundary=; charset=utf-8",
+            "the form's boundary is not 1 to 70 letters, digits or '()+_,-./:=? characters", 400
+        ),
         ("multipart/form-data; boundary=a\"b", "the form's boundary is not 1 to 70 letters, digits or '()+_,-./:=? characters", 400),
         ("application/x-www-form-urlencoded; boundary=b", "the request is not multipart/form-data", 415),
     ])
@@ -93,7 +102,8 @@ import Testing
         try FormFolder.with { form in
             // MUT
             let error = #expect(throws: MultipartError.self) {
-                try MultipartForm(parsing: form.folder.file("missing"), contentType: "multipart/form-data; boundary=b", into: form.folder.url.path)
+                try MultipartForm(
+                    parsing: form.folder.file("missing"), contentType: "multipart/form-data; boundary=b", into: form.folder.url.path)
             }
 
             // validate
@@ -109,7 +119,8 @@ import Testing
 
             // MUT
             let error = #expect(throws: MultipartError.self) {
-                try MultipartForm(parsing: form.bodyPath, contentType: "multipart/form-data; boundary=b", into: form.folder.file("no-such-folder"))
+                try MultipartForm(
+                    parsing: form.bodyPath, contentType: "multipart/form-data; boundary=b", into: form.folder.file("no-such-folder"))
             }
 
             // validate

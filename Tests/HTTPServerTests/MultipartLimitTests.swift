@@ -69,7 +69,8 @@ import Testing
             let accepted = try form.parse(atLimit, limits: limits)
             for file in accepted.files { unlink(file.path) }
             let error = form.error(over, limits: limits)
-            let endless = form.error(Array(("--b\r\nX-Padding: " + String(repeating: "p", count: 100_000)).utf8), contentType: over.contentType, limits: limits)
+            let endless = form.error(
+                Array(("--b\r\nX-Padding: " + String(repeating: "p", count: 100_000)).utf8), contentType: over.contentType, limits: limits)
 
             // validate
             #expect(accepted.files.count == 1)

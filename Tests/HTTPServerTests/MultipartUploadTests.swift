@@ -38,8 +38,10 @@ import Testing
             broken.field("trip", "Route 66")
 
             // MUT
-            let response = try fetch(port: server.port, method: "POST", "/upload", headers: [("Content-Type", body.contentType)], body: body.bytes)
-            let refused = try fetch(port: server.port, method: "POST", "/upload", headers: [("Content-Type", broken.contentType)], body: broken.bytes)
+            let response = try fetch(
+                port: server.port, method: "POST", "/upload", headers: [("Content-Type", body.contentType)], body: body.bytes)
+            let refused = try fetch(
+                port: server.port, method: "POST", "/upload", headers: [("Content-Type", broken.contentType)], body: broken.bytes)
 
             // validate
             #expect(response.status == 200)

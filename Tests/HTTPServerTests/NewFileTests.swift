@@ -27,7 +27,8 @@ import Testing
             let file = try NewFile.create(in: folder.url.path, prefix: "x-")
 
             // MUT
-            try [UInt8].pattern(count: 70_000).withUnsafeBytes { buffer in Result { () throws(SystemError) in try file.write(buffer) } }.get()
+            try [UInt8].pattern(count: 70_000).withUnsafeBytes { buffer in Result { () throws(SystemError) in try file.write(buffer) } }
+                .get()
             try file.finishWriting()
             let written = FileProbe.contents(file.path)
             file.discard()
@@ -45,7 +46,9 @@ import Testing
 
         // MUT
         let error = #expect(throws: SystemError.self) {
-            try [UInt8](repeating: 7, count: 4096).withUnsafeBytes { buffer in Result { () throws(SystemError) in try full.writeAll(buffer) } }.get()
+            try [UInt8](repeating: 7, count: 4096).withUnsafeBytes { buffer in
+                Result { () throws(SystemError) in try full.writeAll(buffer) }
+            }.get()
         }
 
         // validate

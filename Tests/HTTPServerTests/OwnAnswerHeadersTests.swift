@@ -9,8 +9,14 @@ import Testing
     static let everyAnswer: Headers = ["Content-Security-Policy": "default-src 'self'", "X-Content-Type-Options": "nosniff"]
 
     @Test(arguments: [
-        ("a header block larger than the connection's memory", "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: \(String(repeating: "a", count: 100_000))\r\n\r\n", 431),
-        ("a request line larger than the connection's memory", "GET /\(String(repeating: "a", count: 100_000)) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n", 414),
+        (
+            "a header block larger than the connection's memory",
+            "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: \(String(repeating: "a", count: 100_000))\r\n\r\n", 431
+        ),
+        (
+            "a request line larger than the connection's memory",
+            "GET /\(String(repeating: "a", count: 100_000)) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n", 414
+        ),
         ("no Host", "GET / HTTP/1.1\r\n\r\n", 400),
     ])
     func theLibrarysOwnRefusalsCarryTheHeadersOfEveryAnswer(what: String, request: String, status: Int) throws {
@@ -34,9 +40,11 @@ import Testing
 
     @Test func answersOfTheHandlerAreLeftAsTheyAre() throws {
         // setup: a handler's 404 that sets its own policy and no Content-Type.
-        let server = try startServer(configure: { $0.headersOnEveryResponse = Self.everyAnswer }, handler: { _ in
-            Response(status: .notFound, headers: ["Content-Security-Policy": "sandbox"])
-        })
+        let server = try startServer(
+            configure: { $0.headersOnEveryResponse = Self.everyAnswer },
+            handler: { _ in
+                Response(status: .notFound, headers: ["Content-Security-Policy": "sandbox"])
+            })
         defer { server.stop() }
 
         // MUT

@@ -21,12 +21,12 @@ import Testing
     }
 
     @Test(arguments: [
-        ("bytes=0-99", 0, 100),          // the start, as a player's first request
-        ("bytes=400-599", 400, 200),     // the middle, as a seek
-        ("bytes=900-", 900, 100),        // to the end
-        ("bytes=950-5000", 950, 50),     // an end past the file is cut to it
-        ("bytes=-100", 900, 100),        // the last 100 bytes (where MP4's index may be)
-        ("bytes=-5000", 0, 1000),        // a suffix longer than the file is the whole file
+        ("bytes=0-99", 0, 100),  // the start, as a player's first request
+        ("bytes=400-599", 400, 200),  // the middle, as a seek
+        ("bytes=900-", 900, 100),  // to the end
+        ("bytes=950-5000", 950, 50),  // an end past the file is cut to it
+        ("bytes=-100", 900, 100),  // the last 100 bytes (where MP4's index may be)
+        ("bytes=-5000", 0, 1000),  // a suffix longer than the file is the whole file
     ])
     func aSpanIsAnsweredWithThoseBytesAlone(range: String, offset: Int, length: Int) throws {
         try withServer { port in
@@ -69,8 +69,10 @@ import Testing
 
             let current = try fetch(port: port, "/clip.mp4", headers: [("Range", "bytes=10-19"), ("If-Range", etag)])
             let stale = try fetch(port: port, "/clip.mp4", headers: [("Range", "bytes=10-19"), ("If-Range", "\"an-older-copy\"")])
-            let byDate = try fetch(port: port, "/clip.mp4", headers: [("Range", "bytes=10-19"), ("If-Range", "Tue, 14 Nov 2023 22:13:20 GMT")])
-            let oldDate = try fetch(port: port, "/clip.mp4", headers: [("Range", "bytes=10-19"), ("If-Range", "Mon, 13 Nov 2023 22:13:20 GMT")])
+            let byDate = try fetch(
+                port: port, "/clip.mp4", headers: [("Range", "bytes=10-19"), ("If-Range", "Tue, 14 Nov 2023 22:13:20 GMT")])
+            let oldDate = try fetch(
+                port: port, "/clip.mp4", headers: [("Range", "bytes=10-19"), ("If-Range", "Mon, 13 Nov 2023 22:13:20 GMT")])
 
             #expect(current.status == 206 && current.body == Array(Self.contents[10..<20]))
             #expect(stale.status == 200 && stale.body == Self.contents, "a stale copy's range would mix two files")

@@ -6,7 +6,8 @@ import Testing
     @Test func getIsAnsweredWithTheHandlersStatusHeadersAndBody() throws {
         // setup
         let server = try startServer { _ in
-            Response(status: .created, headers: ["Content-Type": "text/plain", "X-Answer": "forty-two"], body: .bytes(Array("made it".utf8)))
+            Response(
+                status: .created, headers: ["Content-Type": "text/plain", "X-Answer": "forty-two"], body: .bytes(Array("made it".utf8)))
         }
         defer { server.stop() }
 
@@ -83,7 +84,8 @@ import Testing
         let body = [UInt8].pattern(count: 100 * 1024)
 
         // MUT
-        let response = try fetch(port: server.port, method: "POST", "/upload", headers: [("Content-Type", "application/octet-stream")], body: body)
+        let response = try fetch(
+            port: server.port, method: "POST", "/upload", headers: [("Content-Type", "application/octet-stream")], body: body)
 
         // validate
         #expect(response.status == 200)

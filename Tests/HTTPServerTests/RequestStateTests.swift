@@ -10,7 +10,8 @@ import Testing
         configuration.spoolsBody = { _, _ in true }
         configuration.spoolFolder = folder
         configuration.maximumSpooledBodySize = limit
-        return RequestState(method: "POST", path: "/photos", configuration: configuration, ledger: SpoolLedger(limits: configuration.spoolLimits))
+        return RequestState(
+            method: "POST", path: "/photos", configuration: configuration, ledger: SpoolLedger(limits: configuration.spoolLimits))
     }
 
     @Test func aRefusedSpooledBodyLeavesNoFile() throws {

@@ -7,7 +7,9 @@ import Testing
 /// Once a stop's wait has ended, the daemon is being closed, which waits for every one of its
 /// threads: no application code may start then, or it holds the stop for as long as it runs.
 @Suite struct ServerClosingTests {
-    private static func context(handler: @escaping Handler, admission: @escaping @Sendable (RequestHead) -> BodyAdmission = { _ in .accept(owner: "") }) -> ServerContext {
+    private static func context(
+        handler: @escaping Handler, admission: @escaping @Sendable (RequestHead) -> BodyAdmission = { _ in .accept(owner: "") }
+    ) -> ServerContext {
         ServerContext(handler: handler, log: { _ in }, configuration: Configuration(admitsSpooledBody: admission))
     }
 
@@ -32,10 +34,12 @@ import Testing
     @Test func anUploadAdmittedAfterTheWaitEndedIsRefusedWithoutAskingTheApplication() {
         // setup
         let calls = Atomic(0)
-        let context = Self.context(handler: { _ in .text("") }, admission: { _ in
-            calls.add(1, ordering: .relaxed)
-            return .accept(owner: "someone")
-        })
+        let context = Self.context(
+            handler: { _ in .text("") },
+            admission: { _ in
+                calls.add(1, ordering: .relaxed)
+                return .accept(owner: "someone")
+            })
         _ = context.waitForRequestsInProgress(timeout: 0)
 
         // MUT
@@ -55,11 +59,13 @@ import Testing
         // setup: the admission reads the session from a database that does not answer
         let entered = DispatchSemaphore(value: 0)
         let release = DispatchSemaphore(value: 0)
-        let context = Self.context(handler: { _ in .text("") }, admission: { _ in
-            entered.signal()
-            _ = release.wait(timeout: .now() + 10)
-            return .accept(owner: "someone")
-        })
+        let context = Self.context(
+            handler: { _ in .text("") },
+            admission: { _ in
+                entered.signal()
+                _ = release.wait(timeout: .now() + 10)
+                return .accept(owner: "someone")
+            })
         let admitted = onNewThread { _ = context.admitsSpooledBody(RequestHead(method: "POST", path: "/upload")) }
         #expect(entered.wait(timeout: .now() + 5) == .success)
 

@@ -60,7 +60,10 @@ private func connectionIsRefused(port: Int) -> Bool {
     @Test func stopWhileClientsKeepConnectingEndsCleanly() throws {
         for _ in 0..<100 {
             // setup
-            let server = try startServer(configure: { $0.threadPoolSize = 4; $0.shutdownGracePeriod = 1 }, handler: answerOK)
+            let server = try startServer(
+                configure: {
+                    $0.threadPoolSize = 4; $0.shutdownGracePeriod = 1
+                }, handler: answerOK)
             let port = server.port
             let stopping = Atomic<Bool>(false)
             let clients = (0..<4).map { _ in

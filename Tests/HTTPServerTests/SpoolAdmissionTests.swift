@@ -56,17 +56,19 @@ import Testing
         try TemporaryFolder.with { folder in
             // setup
             let heads = Mutex<[RequestHead]>([])
-            let server = try startServer(configure: { configuration in
-                Self.configure(spool: folder.file("spool"))(&configuration)
-                configuration.admitsSpooledBody = { head in
-                    heads.withLock { $0.append(head) }
-                    return .accept(owner: "someone")
-                }
-            }, handler: answerOK)
+            let server = try startServer(
+                configure: { configuration in
+                    Self.configure(spool: folder.file("spool"))(&configuration)
+                    configuration.admitsSpooledBody = { head in
+                        heads.withLock { $0.append(head) }
+                        return .accept(owner: "someone")
+                    }
+                }, handler: answerOK)
             defer { server.stop() }
 
             // MUT
-            let response = try fetch(port: server.port, method: "POST", "/photos?upload=abc", headers: [("X-Token", "t1")], body: .pattern(count: 10))
+            let response = try fetch(
+                port: server.port, method: "POST", "/photos?upload=abc", headers: [("X-Token", "t1")], body: .pattern(count: 10))
 
             // validate
             #expect(response.status == 200)
@@ -91,7 +93,8 @@ import Testing
             let first = try Self.uploadUnderWay(to: server, spool: spool)
 
             // MUT
-            let second = try fetch(port: server.port, method: "POST", "/photos", headers: [("X-Owner", "morgan")], body: .pattern(count: 300))
+            let second = try fetch(
+                port: server.port, method: "POST", "/photos", headers: [("X-Owner", "morgan")], body: .pattern(count: 300))
 
             // validate: refused with the reason; once the first is done, the same body goes in.
             #expect(second.status == 507)
@@ -99,7 +102,8 @@ import Testing
             try first.send(.pattern(count: 700))
             #expect(try first.receiveResponse().status == 200)
             #expect(eventually(within: 5) { server.requestsInProgress == 0 })
-            let third = try fetch(port: server.port, method: "POST", "/photos", headers: [("X-Owner", "morgan")], body: .pattern(count: 300))
+            let third = try fetch(
+                port: server.port, method: "POST", "/photos", headers: [("X-Owner", "morgan")], body: .pattern(count: 300))
             #expect(third.status == 200)
             #expect(requests.count == 2)
         }
@@ -118,7 +122,8 @@ import Testing
 
             // MUT
             let robin = try fetch(port: server.port, method: "POST", "/photos", headers: [("X-Owner", "robin")], body: .pattern(count: 300))
-            let morgan = try fetch(port: server.port, method: "POST", "/photos", headers: [("X-Owner", "morgan")], body: .pattern(count: 300))
+            let morgan = try fetch(
+                port: server.port, method: "POST", "/photos", headers: [("X-Owner", "morgan")], body: .pattern(count: 300))
 
             // validate
             #expect(robin.status == 507)

@@ -65,10 +65,11 @@ import Testing
             // libmicrohttpd 0.9.75 (epoll) misses about one client close in thirty during a
             // body, in memory or spooled alike; the idle timeout then ends the request, and
             // with it the file. A short timeout keeps that case within the wait below.
-            let server = try startServer(configure: { configuration in
-                Self.configure(spool: spool)(&configuration)
-                configuration.connectionTimeout = 2
-            }, requests: requests, handler: answerOK)
+            let server = try startServer(
+                configure: { configuration in
+                    Self.configure(spool: spool)(&configuration)
+                    configuration.connectionTimeout = 2
+                }, requests: requests, handler: answerOK)
             defer { server.stop() }
             var connection: RawConnection? = try RawConnection(port: server.port)
             try connection?.send("POST /photos HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 1000000\r\n\r\n")
@@ -110,7 +111,8 @@ import Testing
         try TemporaryFolder.with { folder in
             // setup: as someone else could have made it in a shared /tmp.
             let spool = folder.file("spool")
-            try FileManager.default.createDirectory(atPath: spool, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o777])
+            try FileManager.default.createDirectory(
+                atPath: spool, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o777])
             chmod(spool, 0o777)
             let requests = Recorder<Request>()
             let server = try startServer(configure: Self.configure(spool: spool), requests: requests, handler: answerOK)

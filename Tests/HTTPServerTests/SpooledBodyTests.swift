@@ -52,7 +52,9 @@ import Testing
             // MUT: 192 MiB of 224, then a look at the disk and at memory while the rest is due.
             try connection.send("POST /photos HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: \(total)\r\n\r\n")
             for _ in 0..<(first >> 20) { try connection.send(stream.next(1 << 20)) }
-            let onDiskMidway = eventually(within: 30) { FileProbe.names(in: spool).count == 1 && FileProbe.size(spool + "/" + FileProbe.names(in: spool)[0]) == first }
+            let onDiskMidway = eventually(within: 30) {
+                FileProbe.names(in: spool).count == 1 && FileProbe.size(spool + "/" + FileProbe.names(in: spool)[0]) == first
+            }
             let memoryGrowth = FileProbe.residentMemory() - memoryBefore
             for _ in 0..<((total - first) >> 20) { try connection.send(stream.next(1 << 20)) }
             let response = try connection.receiveResponse()

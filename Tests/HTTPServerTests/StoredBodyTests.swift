@@ -7,7 +7,9 @@ import Testing
         // setup: 300 kB, more than one sendfile call's worth on a loopback socket
         let bytes = (0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 8) }
         let stored = try StoredBody(bytes, name: "test-body")
-        let server = try startServer { _ in Response(status: .ok, headers: ["Content-Type": "application/octet-stream"], body: .stored(stored)) }
+        let server = try startServer { _ in
+            Response(status: .ok, headers: ["Content-Type": "application/octet-stream"], body: .stored(stored))
+        }
         defer { server.stop() }
 
         // MUT

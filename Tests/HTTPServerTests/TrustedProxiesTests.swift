@@ -24,9 +24,10 @@ import Testing
 
     @Test func aPeerThatIsNotTrustedIsTheClientWhateverItClaims() throws {
         // MUT
-        let client = try Self.proxies("127.0.0.1").client(of: Self.request(
-            from: "198.51.100.4", ("X-Forwarded-For", "203.0.113.9"), ("Forwarded", "for=203.0.113.10")
-        ))
+        let client = try Self.proxies("127.0.0.1").client(
+            of: Self.request(
+                from: "198.51.100.4", ("X-Forwarded-For", "203.0.113.9"), ("Forwarded", "for=203.0.113.10")
+            ))
 
         // validate
         #expect(client == "198.51.100.4")
@@ -36,16 +37,17 @@ import Testing
         // what nginx's $proxy_add_x_forwarded_for makes: the client's claims, then the real peer
         ("203.0.113.9", "203.0.113.9"),
         ("1.1.1.1, 203.0.113.9", "203.0.113.9"),
-        ("1.1.1.1,203.0.113.9 , 10.0.0.2", "203.0.113.9"),   // 10.0.0.2 is a trusted inner proxy
-        ("10.0.0.3, 10.0.0.2", "10.0.0.3"),                   // all trusted: the first hop
+        ("1.1.1.1,203.0.113.9 , 10.0.0.2", "203.0.113.9"),  // 10.0.0.2 is a trusted inner proxy
+        ("10.0.0.3, 10.0.0.2", "10.0.0.3"),  // all trusted: the first hop
         ("203.0.113.9:4711", "203.0.113.9"),
         ("[2001:db8::9]:443", "2001:db8::9"),
         ("2001:db8::9", "2001:db8::9"),
-        ("1.1.1.1, unknown", "127.0.0.1"),                    // nothing right of garbage to believe
+        ("1.1.1.1, unknown", "127.0.0.1"),  // nothing right of garbage to believe
     ])
     func theClientIsTheRightMostAddressThatIsNotATrustedProxy(forwardedFor: String, client: String) throws {
         // MUT
-        let found = try Self.proxies("127.0.0.1", "10.0.0.0/8").client(of: Self.request(from: "127.0.0.1", ("X-Forwarded-For", forwardedFor)))
+        let found = try Self.proxies("127.0.0.1", "10.0.0.0/8").client(
+            of: Self.request(from: "127.0.0.1", ("X-Forwarded-For", forwardedFor)))
 
         // validate
         #expect(found == client)
@@ -53,9 +55,10 @@ import Testing
 
     @Test func severalForwardedForLinesAreOneList() throws {
         // MUT
-        let client = try Self.proxies("127.0.0.1").client(of: Self.request(
-            from: "127.0.0.1", ("X-Forwarded-For", "198.51.100.1"), ("X-Forwarded-For", "203.0.113.9")
-        ))
+        let client = try Self.proxies("127.0.0.1").client(
+            of: Self.request(
+                from: "127.0.0.1", ("X-Forwarded-For", "198.51.100.1"), ("X-Forwarded-For", "203.0.113.9")
+            ))
 
         // validate
         #expect(client == "203.0.113.9")

@@ -10,8 +10,9 @@ import Testing
         let processor = ImageProcessor()
         let formats: [ImageFormat] = [.jpeg, .png, .webp, .heic]
         let sources = try (0..<8).map { index in
-            try TestPhotos.make(in: folder, format: formats[index % 4], width: 640 + 10 * index, height: 480,
-                                metadata: PhotoMetadata(orientation: index % 2 == 0 ? 1 : 6), seed: UInt64(index))
+            try TestPhotos.make(
+                in: folder, format: formats[index % 4], width: 640 + 10 * index, height: 480,
+                metadata: PhotoMetadata(orientation: index % 2 == 0 ? 1 : 6), seed: UInt64(index))
         }
         let jobs = sources.indices.map { (sources[$0], folder.file("t\($0).webp"), folder.file("p\($0).jpg")) }
         // MUT

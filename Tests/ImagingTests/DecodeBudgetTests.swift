@@ -9,7 +9,10 @@ import Testing
         // MUT
         let error = #expect(throws: ImagingError.self) { try budget.spending(600 << 20) { () throws(ImagingError) in } }
         // validate
-        #expect(error == ImagingError(.tooLargeToDecode, "decoding it needs about 600 MB of memory, more than the 512 MB this server allows for images"))
+        #expect(
+            error
+                == ImagingError(
+                    .tooLargeToDecode, "decoding it needs about 600 MB of memory, more than the 512 MB this server allows for images"))
         #expect(budget.inUse == 0)
     }
 

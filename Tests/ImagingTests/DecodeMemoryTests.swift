@@ -45,7 +45,10 @@ import Testing
         let report = try MemoryProbe.run(budgetMB: 1024, warmUp: pictures.warmUp, [pictures.deepHEIC])
         // validate
         #expect(estimate.bytes > 1024 << 20)
-        #expect(report.results == ["tooLargeToDecode decoding it needs about \(ByteCount.text(estimate.bytes)) of memory, more than the 1 GB this server allows for images"])
+        #expect(
+            report.results == [
+                "tooLargeToDecode decoding it needs about \(ByteCount.text(estimate.bytes)) of memory, more than the 1 GB this server allows for images"
+            ])
         #expect(report.peakOverBaseline <= slack)
     }
 

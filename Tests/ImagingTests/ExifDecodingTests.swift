@@ -16,8 +16,10 @@ import Testing
 
     @Test func dateTimeDigitizedIsUsedWhenOriginalIsMissing() {
         // setup
-        let fields = [ExifField(.photo, ExifTagNumber.dateTimeDigitized, .ascii("2019:05:06 07:08:09")),
-                      ExifField(.image, ExifTagNumber.dateTime, .ascii("2021:01:01 00:00:00"))]
+        let fields = [
+            ExifField(.photo, ExifTagNumber.dateTimeDigitized, .ascii("2019:05:06 07:08:09")),
+            ExifField(.image, ExifTagNumber.dateTime, .ascii("2021:01:01 00:00:00")),
+        ]
         // MUT
         let metadata = decode(fields)
         // validate
@@ -27,8 +29,10 @@ import Testing
     /// The description becomes a photo's title, and make and model its camera: shown, so cleaned.
     @Test func textDirectionOverridesAreRemovedFromShownText() {
         // setup
-        let fields = [ExifField(.image, ExifTagNumber.imageDescription, .ascii("Harbour\u{202E}gpj.exe")),
-                      ExifField(.image, ExifTagNumber.make, .ascii("\u{2066}Fujifilm\u{2069}"))]
+        let fields = [
+            ExifField(.image, ExifTagNumber.imageDescription, .ascii("Harbour\u{202E}gpj.exe")),
+            ExifField(.image, ExifTagNumber.make, .ascii("\u{2066}Fujifilm\u{2069}")),
+        ]
         // MUT
         let metadata = decode(fields)
         // validate
@@ -38,18 +42,23 @@ import Testing
 
     @Test func dateTimeIsTheLastResort() {
         // setup
-        let fields = [ExifField(.photo, ExifTagNumber.dateTimeOriginal, .ascii("    :  :     :  :  ")),
-                      ExifField(.image, ExifTagNumber.dateTime, .ascii("2021:12:31 23:59:59"))]
+        let fields = [
+            ExifField(.photo, ExifTagNumber.dateTimeOriginal, .ascii("    :  :     :  :  ")),
+            ExifField(.image, ExifTagNumber.dateTime, .ascii("2021:12:31 23:59:59")),
+        ]
         // MUT
         let metadata = decode(fields)
         // validate
         #expect(metadata.takenAt == "2021-12-31T23:59:59")
     }
 
-    @Test(arguments: [("2023:02:29 10:00:00", nil), ("2024:02:29 10:00:00", "2024-02-29T10:00:00"),
-                      ("2023:13:01 10:00:00", nil), ("2023:04:31 10:00:00", nil), ("2023:04:30 24:00:00", nil),
-                      ("2023-04-30T08:15:00", "2023-04-30T08:15:00"), ("2023:04:30", nil),
-                      ("2023:04:30 08:15:00.123", "2023-04-30T08:15:00"), ("", nil)] as [(String, String?)])
+    @Test(
+        arguments: [
+            ("2023:02:29 10:00:00", nil), ("2024:02:29 10:00:00", "2024-02-29T10:00:00"),
+            ("2023:13:01 10:00:00", nil), ("2023:04:31 10:00:00", nil), ("2023:04:30 24:00:00", nil),
+            ("2023-04-30T08:15:00", "2023-04-30T08:15:00"), ("2023:04:30", nil),
+            ("2023:04:30 08:15:00.123", "2023-04-30T08:15:00"), ("", nil),
+        ] as [(String, String?)])
     func datesAreCheckedAgainstTheCalendar(text: String, expected: String?) {
         // MUT
         let normalised = ExifDate.normalised(text)
@@ -59,13 +68,15 @@ import Testing
 
     @Test func textIsTrimmedOfPaddingAndNULs() {
         // setup: cameras pad fixed-width fields with spaces or NULs
-        let fields = [ExifField(.image, ExifTagNumber.make, .bytes(Array("NIKON CORPORATION   ".utf8) + [0, 0, 0])),
-                      ExifField(.image, ExifTagNumber.model, .ascii("  NIKON Z 6\u{0}junk")),
-                      ExifField(.image, ExifTagNumber.imageDescription, .ascii("          "))]
+        let fields = [
+            ExifField(.image, ExifTagNumber.make, .bytes(Array("NIKON CORPORATION   ".utf8) + [0, 0, 0])),
+            ExifField(.image, ExifTagNumber.model, .ascii("  NIKON Z 6\u{0}junk")),
+            ExifField(.image, ExifTagNumber.imageDescription, .ascii("          ")),
+        ]
         // MUT
         let metadata = decode(fields)
         // validate
-        #expect(metadata.cameraMake == nil) // BYTE is not a text format
+        #expect(metadata.cameraMake == nil)  // BYTE is not a text format
         #expect(metadata.cameraModel == "NIKON Z 6")
         #expect(metadata.imageDescription == nil)
     }
@@ -147,8 +158,10 @@ import Testing
         #expect(metadata.cameraModel == "Pixel 8")
     }
 
-    @Test(arguments: [[], [0x45, 0x78], Array("Exif".utf8) + [0, 0, 0x49, 0x49, 0x2A, 0, 0xFF, 0xFF, 0xFF, 0x7F],
-                      [UInt8](repeating: 0xAB, count: 300)])
+    @Test(arguments: [
+        [], [0x45, 0x78], Array("Exif".utf8) + [0, 0, 0x49, 0x49, 0x2A, 0, 0xFF, 0xFF, 0xFF, 0x7F],
+        [UInt8](repeating: 0xAB, count: 300),
+    ])
     func garbageReadsAsNoMetadata(block: [UInt8]) {
         // MUT
         let metadata = ExifDecoding.metadata(from: block)

@@ -24,10 +24,11 @@ import Testing
     @Test(arguments: ImageFormat.allCases)
     func everyFieldSurvivesTheRoundTrip(format: ImageFormat) throws {
         // setup
-        let written = PhotoMetadata(takenAt: "2024-02-29T23:59:58", latitude: 48.858370, longitude: 2.294481,
-                                    orientation: 3, cameraMake: "FUJIFILM", cameraModel: "X-T5",
-                                    imageDescription: "Tour Eiffel, été",
-                                    keywords: ["Paris", "Tour Eiffel", "été 2024"])
+        let written = PhotoMetadata(
+            takenAt: "2024-02-29T23:59:58", latitude: 48.858370, longitude: 2.294481,
+            orientation: 3, cameraMake: "FUJIFILM", cameraModel: "X-T5",
+            imageDescription: "Tour Eiffel, été",
+            keywords: ["Paris", "Tour Eiffel", "été 2024"])
         // MUT
         let read = try roundTrip(written, as: format)
         // validate

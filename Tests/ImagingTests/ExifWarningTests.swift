@@ -8,12 +8,16 @@ import Testing
         ExifDecoding.decoded(ExifEncoding.block(of: fields))
     }
 
-    private func position(latitude: [(UInt32, UInt32)], _ latitudeRef: String = "N",
-                          longitude: [(UInt32, UInt32)] = [(10, 1)]) -> [ExifField] {
-        [ExifField(.gps, ExifTagNumber.gpsLatitudeRef, .ascii(latitudeRef)),
-         ExifField(.gps, ExifTagNumber.gpsLatitude, .rationals(latitude)),
-         ExifField(.gps, ExifTagNumber.gpsLongitudeRef, .ascii("E")),
-         ExifField(.gps, ExifTagNumber.gpsLongitude, .rationals(longitude))]
+    private func position(
+        latitude: [(UInt32, UInt32)], _ latitudeRef: String = "N",
+        longitude: [(UInt32, UInt32)] = [(10, 1)]
+    ) -> [ExifField] {
+        [
+            ExifField(.gps, ExifTagNumber.gpsLatitudeRef, .ascii(latitudeRef)),
+            ExifField(.gps, ExifTagNumber.gpsLatitude, .rationals(latitude)),
+            ExifField(.gps, ExifTagNumber.gpsLongitudeRef, .ascii("E")),
+            ExifField(.gps, ExifTagNumber.gpsLongitude, .rationals(longitude)),
+        ]
     }
 
     @Test func aLatitudeBeyondThePoleIsLeftOutSayingSo() {
@@ -54,8 +58,10 @@ import Testing
     @Test func aDateThatIsNoCalendarDateIsLeftOutSayingSoAndAnotherDateIsUsed() {
         // MUT
         let alone = decode([ExifField(.photo, ExifTagNumber.dateTimeOriginal, .ascii("2023:04:31 10:00:00"))])
-        let withFallback = decode([ExifField(.photo, ExifTagNumber.dateTimeOriginal, .ascii("2023:13:01 10:00:00")),
-                                   ExifField(.image, ExifTagNumber.dateTime, .ascii("2023:04:30 10:00:00"))])
+        let withFallback = decode([
+            ExifField(.photo, ExifTagNumber.dateTimeOriginal, .ascii("2023:13:01 10:00:00")),
+            ExifField(.image, ExifTagNumber.dateTime, .ascii("2023:04:30 10:00:00")),
+        ])
         // validate
         #expect(alone.metadata.takenAt == nil)
         #expect(alone.warnings == ["its date taken \"2023:04:31 10:00:00\" is not a real date and time; imported without a date"])
@@ -66,8 +72,10 @@ import Testing
     /// Cameras without a clock write zeros or blanks: that is no date, not a wrong one.
     @Test func aCameraWithoutAClockIsNoWarning() {
         // MUT
-        let (metadata, warnings) = decode([ExifField(.photo, ExifTagNumber.dateTimeOriginal, .ascii("0000:00:00 00:00:00")),
-                                           ExifField(.photo, ExifTagNumber.dateTimeDigitized, .ascii("    :  :     :  :  "))])
+        let (metadata, warnings) = decode([
+            ExifField(.photo, ExifTagNumber.dateTimeOriginal, .ascii("0000:00:00 00:00:00")),
+            ExifField(.photo, ExifTagNumber.dateTimeDigitized, .ascii("    :  :     :  :  ")),
+        ])
         // validate
         #expect(metadata.takenAt == nil)
         #expect(warnings.isEmpty)
@@ -75,7 +83,8 @@ import Testing
 
     @Test func aFinePhotoHasNoWarnings() {
         // MUT
-        let (metadata, warnings) = decode(ExifField.fields(for: PhotoMetadata(takenAt: "2024-05-01T10:00:00", latitude: -33.8, longitude: 151.2, orientation: 6)))
+        let (metadata, warnings) = decode(
+            ExifField.fields(for: PhotoMetadata(takenAt: "2024-05-01T10:00:00", latitude: -33.8, longitude: 151.2, orientation: 6)))
         // validate
         #expect(metadata.latitude == -33.8 && metadata.orientation == 6 && metadata.takenAt == "2024-05-01T10:00:00")
         #expect(warnings.isEmpty)

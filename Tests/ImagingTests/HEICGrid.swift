@@ -13,15 +13,22 @@ enum HEICGrid {
         func meta(dataStart: Int) -> [UInt8] {
             let tileOffset = dataStart + descriptor.count
             let items = (1...tiles).map { ($0, tileOffset, source.data.count) } + [(gridID, dataStart, descriptor.count)]
-            return fullBox("meta", [
-                fullBox("hdlr", be32(0) + Array("pict".utf8) + be32(0) + be32(0) + be32(0) + [0]),
-                fullBox("pitm", be16(gridID)),
-                fullBox("iloc", [0x44, 0x00] + be16(items.count) + items.flatMap { be16($0.0) + be16(0) + be16(1) + be32($0.1) + be32($0.2) }),
-                fullBox("iinf", be16(tiles + 1) + (1...tiles).flatMap { infe($0, "hvc1") } + infe(gridID, "grid")),
-                fullBox("iref", box("dimg", be16(gridID) + be16(tiles) + (1...tiles).flatMap(be16))),
-                box("iprp", box("ipco", source.hvcC + ispe(tileSize, tileSize) + ispe(width, height))
-                    + fullBox("ipma", be32(tiles + 1) + (1...tiles).flatMap { be16($0) + [2, 0x81, 0x02] } + be16(gridID) + [1, 0x03])),
-            ].flatMap { $0 })
+            return fullBox(
+                "meta",
+                [
+                    fullBox("hdlr", be32(0) + Array("pict".utf8) + be32(0) + be32(0) + be32(0) + [0]),
+                    fullBox("pitm", be16(gridID)),
+                    fullBox(
+                        "iloc",
+                        [0x44, 0x00] + be16(items.count) + items.flatMap { be16($0.0) + be16(0) + be16(1) + be32($0.1) + be32($0.2) }),
+                    fullBox("iinf", be16(tiles + 1) + (1...tiles).flatMap { infe($0, "hvc1") } + infe(gridID, "grid")),
+                    fullBox("iref", box("dimg", be16(gridID) + be16(tiles) + (1...tiles).flatMap(be16))),
+                    box(
+                        "iprp",
+                        box("ipco", source.hvcC + ispe(tileSize, tileSize) + ispe(width, height))
+                            + fullBox(
+                                "ipma", be32(tiles + 1) + (1...tiles).flatMap { be16($0) + [2, 0x81, 0x02] } + be16(gridID) + [1, 0x03])),
+                ].flatMap { $0 })
         }
         let headerSize = ftyp.count + meta(dataStart: 0).count + 8
         return ftyp + meta(dataStart: headerSize) + box("mdat", descriptor + source.data)
@@ -34,12 +41,13 @@ enum HEICGrid {
 
         init(_ file: [UInt8]) throws {
             guard let meta = HEICGrid.child("meta", of: file, in: 0..<file.count) else { throw Unexpected("no meta box") }
-            let inside = (meta.lowerBound + 4)..<meta.upperBound // past the full box's version and flags
+            let inside = (meta.lowerBound + 4)..<meta.upperBound  // past the full box's version and flags
             guard let iprp = HEICGrid.child("iprp", of: file, in: inside),
-                  let ipco = HEICGrid.child("ipco", of: file, in: iprp),
-                  let hvcC = HEICGrid.child("hvcC", of: file, in: ipco),
-                  let pitm = HEICGrid.child("pitm", of: file, in: inside),
-                  let iloc = HEICGrid.child("iloc", of: file, in: inside) else { throw Unexpected("a box is missing") }
+                let ipco = HEICGrid.child("ipco", of: file, in: iprp),
+                let hvcC = HEICGrid.child("hvcC", of: file, in: ipco),
+                let pitm = HEICGrid.child("pitm", of: file, in: inside),
+                let iloc = HEICGrid.child("iloc", of: file, in: inside)
+            else { throw Unexpected("a box is missing") }
             self.hvcC = Array(file[(hvcC.lowerBound - 8)..<hvcC.upperBound])
             let primary = HEICGrid.read(file, pitm.lowerBound + 4, 2)
             data = try Self.extents(of: primary, iloc: Array(file[iloc]), file: file)

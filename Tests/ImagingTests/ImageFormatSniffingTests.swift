@@ -36,8 +36,10 @@ import Testing
         #expect(format == .webp)
     }
 
-    @Test(arguments: [("heic", ["mif1", "heic"]), ("mif1", ["heic", "miaf"]), ("heix", []), ("msf1", ["hevc"]),
-                      ("isom", ["mif1", "heim"])])
+    @Test(arguments: [
+        ("heic", ["mif1", "heic"]), ("mif1", ["heic", "miaf"]), ("heix", []), ("msf1", ["hevc"]),
+        ("isom", ["mif1", "heim"]),
+    ])
     func heicIsRecognisedByAHeifBrand(major: String, compatible: [String]) {
         // setup
         let bytes = ftyp(major, compatible)
@@ -66,18 +68,19 @@ import Testing
         #expect(format == nil)
     }
 
-    @Test(arguments: [
-        ("GIF", Array("GIF89a".utf8) + [1, 0, 1, 0, 0, 0, 0]),
-        ("SVG", Array("<?xml version=\"1.0\"?><svg xmlns=\"http://www.w3.org/2000/svg\"/>".utf8)),
-        ("TIFF little-endian", [0x49, 0x49, 0x2A, 0x00, 8, 0, 0, 0]),
-        ("TIFF big-endian", [0x4D, 0x4D, 0x00, 0x2A, 0, 0, 0, 8]),
-        ("text", Array("holiday notes, not a picture\n".utf8)),
-        ("RIFF WAVE", Array("RIFF".utf8) + [0x24, 0, 0, 0] + Array("WAVEfmt ".utf8)),
-        ("empty", []),
-        ("short JPEG", [0xFF, 0xD8]),
-        ("short PNG", [0x89, 0x50, 0x4E, 0x47]),
-        ("short RIFF", Array("RIFF".utf8) + [0, 0, 0, 0] + Array("WEB".utf8)),
-    ] as [(String, [UInt8])])
+    @Test(
+        arguments: [
+            ("GIF", Array("GIF89a".utf8) + [1, 0, 1, 0, 0, 0, 0]),
+            ("SVG", Array("<?xml version=\"1.0\"?><svg xmlns=\"http://www.w3.org/2000/svg\"/>".utf8)),
+            ("TIFF little-endian", [0x49, 0x49, 0x2A, 0x00, 8, 0, 0, 0]),
+            ("TIFF big-endian", [0x4D, 0x4D, 0x00, 0x2A, 0, 0, 0, 8]),
+            ("text", Array("holiday notes, not a picture\n".utf8)),
+            ("RIFF WAVE", Array("RIFF".utf8) + [0x24, 0, 0, 0] + Array("WAVEfmt ".utf8)),
+            ("empty", []),
+            ("short JPEG", [0xFF, 0xD8]),
+            ("short PNG", [0x89, 0x50, 0x4E, 0x47]),
+            ("short RIFF", Array("RIFF".utf8) + [0, 0, 0, 0] + Array("WEB".utf8)),
+        ] as [(String, [UInt8])])
     func otherInputIsRefused(name: String, bytes: [UInt8]) {
         // MUT
         let format = ImageFormat(sniffing: bytes)

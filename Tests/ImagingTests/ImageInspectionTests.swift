@@ -37,8 +37,9 @@ import Testing
         // setup: in HEIF the container's own irot/imir boxes turn the picture and libheif
         // applies them while decoding; a viewer ignores the EXIF Orientation tag there
         let folder = try TemporaryFolder()
-        let path = try TestPhotos.make(in: folder, format: .heic, width: 120, height: 90,
-                                       metadata: PhotoMetadata(orientation: 6))
+        let path = try TestPhotos.make(
+            in: folder, format: .heic, width: 120, height: 90,
+            metadata: PhotoMetadata(orientation: 6))
         // MUT
         let inspected = try processor.inspect(fileAt: path)
         // validate
@@ -84,8 +85,11 @@ import Testing
     @Test func aGifIsNotAccepted() throws {
         // setup: a real 1×1 GIF, which libvips itself could read
         let folder = try TemporaryFolder()
-        let gif: [UInt8] = Array("GIF89a".utf8) + [1, 0, 1, 0, 0x80, 0, 0, 0, 0, 0, 0xFF, 0xFF, 0xFF,
-                                                    0x2C, 0, 0, 0, 0, 1, 0, 1, 0, 0, 2, 2, 0x44, 1, 0, 0x3B]
+        let gif: [UInt8] =
+            Array("GIF89a".utf8) + [
+                1, 0, 1, 0, 0x80, 0, 0, 0, 0, 0, 0xFF, 0xFF, 0xFF,
+                0x2C, 0, 0, 0, 0, 1, 0, 1, 0, 0, 2, 2, 0x44, 1, 0, 0x3B,
+            ]
         let path = try folder.write(gif, to: "photo.jpg")
         // MUT
         let error = #expect(throws: ImagingError.self) { try processor.inspect(fileAt: path) }

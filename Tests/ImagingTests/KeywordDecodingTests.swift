@@ -61,12 +61,13 @@ import Testing
         #expect(keywords == ["Alps"])
     }
 
-    @Test(arguments: [
-        ([0xD83D, 0x003B, 0x0041], ["\u{FFFD}", "A"]), // a high surrogate before ";"
-        ([0x0041, 0xDE00, 0x0042], ["A\u{FFFD}B"]), // a low surrogate alone
-        ([0x0041, 0xD83D], ["A\u{FFFD}"]), // a high surrogate at the end
-        ([0xD83D, 0xDE00], ["\u{1F600}"]), // a proper pair stays one character
-    ] as [([UInt16], [String])])
+    @Test(
+        arguments: [
+            ([0xD83D, 0x003B, 0x0041], ["\u{FFFD}", "A"]),  // a high surrogate before ";"
+            ([0x0041, 0xDE00, 0x0042], ["A\u{FFFD}B"]),  // a low surrogate alone
+            ([0x0041, 0xD83D], ["A\u{FFFD}"]),  // a high surrogate at the end
+            ([0xD83D, 0xDE00], ["\u{1F600}"]),  // a proper pair stays one character
+        ] as [([UInt16], [String])])
     func unpairedSurrogatesAreReplaced(units: [UInt16], expected: [String]) {
         // MUT
         let keywords = decode(.bytes(littleEndian(units) + [0, 0]))
@@ -102,8 +103,10 @@ import Testing
         #expect(keywords == [String(repeating: "é", count: 59) + "🇵🇹", String(repeating: "a", count: 59)])
     }
 
-    @Test(arguments: [ExifField.Value.bytes([]), .bytes([0, 0]), .bytes([0x3B, 0, 0x20, 0, 0, 0]), .ascii("Alps;Lake"),
-                      .short(0x41)])
+    @Test(arguments: [
+        ExifField.Value.bytes([]), .bytes([0, 0]), .bytes([0x3B, 0, 0x20, 0, 0, 0]), .ascii("Alps;Lake"),
+        .short(0x41),
+    ])
     func anEmptyOrMistypedTagHasNoKeywords(value: ExifField.Value) {
         // MUT
         let keywords = decode(value)

@@ -18,7 +18,8 @@ struct MemoryProbe {
     }
 
     static func run(budgetMB: Int, waitSeconds: Int = 120, check: Bool = false, warmUp: String, _ files: [String]) throws -> Report {
-        let arguments = ["--budget-mb", "\(budgetMB)", "--wait-s", "\(waitSeconds)", "--warm-up", warmUp] + (check ? ["--check"] : []) + files
+        let arguments =
+            ["--budget-mb", "\(budgetMB)", "--wait-s", "\(waitSeconds)", "--warm-up", warmUp] + (check ? ["--check"] : []) + files
         // Its own waits, and minutes more for the decodes on two busy cores: a hang is not waited out.
         let probe = try ChildProcess.run(try BuiltProducts.executable("ImagingProbe"), arguments, within: Double(waitSeconds) + 300)
         guard probe.status == 0 else { throw Failure("the probe exited with \(probe.status): \(probe.standardError)") }
@@ -26,11 +27,15 @@ struct MemoryProbe {
         var figures: [String: Int] = [:]
         for line in probe.standardOutput.split(separator: "\n") {
             let words = line.split(separator: " ", maxSplits: 2).map(String.init)
-            if words.first == "result", words.count == 3 { results.append(words[2]) }
-            else if words.count == 2 { figures[words[0]] = Int(words[1]) }
+            if words.first == "result", words.count == 3 {
+                results.append(words[2])
+            } else if words.count == 2 {
+                figures[words[0]] = Int(words[1])
+            }
         }
         guard let baseline = figures["baseline-kb"], let peak = figures["peak-kb"], let after = figures["after-kb"],
-              baseline > 0, peak > 0, after > 0 else { throw Failure("the probe printed no memory figures") }
+            baseline > 0, peak > 0, after > 0
+        else { throw Failure("the probe printed no memory figures") }
         return Report(results: results, baselineKB: baseline, peakKB: peak, afterKB: after)
     }
 

@@ -20,8 +20,12 @@ import TestSupport
         // MUT
         try processor.makeRenditions([.thumbnail, .preview], of: source, to: destinations(in: folder))
         // validate
-        #expect(try processor.inspect(fileAt: folder.file("thumbnail.webp")).header == ImageHeader(format: .webp, width: 250, height: 188, orientation: 1))
-        #expect(try processor.inspect(fileAt: folder.file("preview.jpg")).header == ImageHeader(format: .jpeg, width: 1440, height: 1080, orientation: 1))
+        #expect(
+            try processor.inspect(fileAt: folder.file("thumbnail.webp")).header
+                == ImageHeader(format: .webp, width: 250, height: 188, orientation: 1))
+        #expect(
+            try processor.inspect(fileAt: folder.file("preview.jpg")).header
+                == ImageHeader(format: .jpeg, width: 1440, height: 1080, orientation: 1))
     }
 
     @Test func aPhotoSmallerThanThePreviewKeepsItsSizeAndStillGetsAThumbnail() throws {
@@ -65,8 +69,12 @@ import TestSupport
         // MUT
         try processor.makeCheckedRenditions([.thumbnail, .preview], of: source, to: destinations(in: folder))
         // validate
-        #expect(try processor.inspect(fileAt: folder.file("preview.jpg")).header == ImageHeader(format: .jpeg, width: 1440, height: 1080, orientation: 1))
-        #expect(try processor.inspect(fileAt: folder.file("thumbnail.webp")).header == ImageHeader(format: .webp, width: 250, height: 188, orientation: 1))
+        #expect(
+            try processor.inspect(fileAt: folder.file("preview.jpg")).header
+                == ImageHeader(format: .jpeg, width: 1440, height: 1080, orientation: 1))
+        #expect(
+            try processor.inspect(fileAt: folder.file("thumbnail.webp")).header
+                == ImageHeader(format: .webp, width: 250, height: 188, orientation: 1))
     }
 
     /// The mean of each band of the file at `path`.

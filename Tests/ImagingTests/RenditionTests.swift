@@ -49,8 +49,9 @@ import Testing
     func renditionsComeOutAsTheHeaderSaysTheyDisplay(format: ImageFormat) throws {
         // setup: orientation 6 is a camera held sideways; HEIC ignores it (see ImageInspectionTests)
         let folder = try TemporaryFolder()
-        let source = try TestPhotos.make(in: folder, format: format, width: 800, height: 600,
-                                         metadata: PhotoMetadata(orientation: 6))
+        let source = try TestPhotos.make(
+            in: folder, format: format, width: 800, height: 600,
+            metadata: PhotoMetadata(orientation: 6))
         let header = try processor.inspect(fileAt: source).header
         // MUT
         try processor.makeRendition(.thumbnail, of: source, to: folder.file("t.webp"))
@@ -153,7 +154,8 @@ import Testing
         // setup: a 1×1 RGBA PNG, written byte by byte; JPEG has no alpha, so it must be flattened
         let folder = try TemporaryFolder()
         let header = TestPhotos.bigEndian(1) + TestPhotos.bigEndian(1) + [8, 6, 0, 0, 0]
-        let png = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + TestPhotos.chunk("IHDR", header)
+        let png =
+            [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + TestPhotos.chunk("IHDR", header)
             + TestPhotos.chunk("IDAT", TestPhotos.zlibStored([0, 0, 0, 0, 0])) + TestPhotos.chunk("IEND", [])
         let source = try folder.write(png, to: "clear.png")
         // MUT

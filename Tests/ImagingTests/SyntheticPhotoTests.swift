@@ -70,8 +70,9 @@ import Testing
         let folder = try TemporaryFolder()
         // MUT
         let error = #expect(throws: ImagingError.self) {
-            try SyntheticPhoto.write(to: folder.file("x.png"), format: .png, width: width, height: height,
-                                     metadata: PhotoMetadata(), seed: 1)
+            try SyntheticPhoto.write(
+                to: folder.file("x.png"), format: .png, width: width, height: height,
+                metadata: PhotoMetadata(), seed: 1)
         }
         // validate
         #expect(error?.kind == .writeFailed)
@@ -83,8 +84,9 @@ import Testing
         let folder = try TemporaryFolder()
         // MUT
         let error = #expect(throws: ImagingError.self) {
-            try SyntheticPhoto.write(to: folder.file("wide.webp"), format: .webp, width: 16_384, height: 2,
-                                     metadata: PhotoMetadata(), seed: 1)
+            try SyntheticPhoto.write(
+                to: folder.file("wide.webp"), format: .webp, width: 16_384, height: 2,
+                metadata: PhotoMetadata(), seed: 1)
         }
         // validate
         #expect(error?.kind == .writeFailed)

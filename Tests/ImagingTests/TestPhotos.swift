@@ -9,9 +9,11 @@ enum TestPhotos {
         cameraMake: "Canon", cameraModel: "EOS R5", imageDescription: "Opera House at dusk")
 
     /// Writes a generated photo into `folder` and returns its path.
-    static func make(in folder: TemporaryFolder, named name: String? = nil, format: ImageFormat = .jpeg,
-                     width: Int = 400, height: Int = 300, metadata: PhotoMetadata = sydney,
-                     seed: UInt64 = 1) throws -> String {
+    static func make(
+        in folder: TemporaryFolder, named name: String? = nil, format: ImageFormat = .jpeg,
+        width: Int = 400, height: Int = 300, metadata: PhotoMetadata = sydney,
+        seed: UInt64 = 1
+    ) throws -> String {
         let path = folder.file(name ?? "photo-\(seed).\(format.fileExtension)")
         try SyntheticPhoto.write(to: path, format: format, width: width, height: height, metadata: metadata, seed: seed)
         return path
@@ -27,7 +29,7 @@ enum TestPhotos {
     /// would fail as damaged rather than refuse it.
     static func pngHeaderOnly(width: UInt32, height: UInt32) -> [UInt8] {
         let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-        let header = bigEndian(width) + bigEndian(height) + [8, 2, 0, 0, 0] // 8-bit RGB
+        let header = bigEndian(width) + bigEndian(height) + [8, 2, 0, 0, 0]  // 8-bit RGB
         return signature + chunk("IHDR", header) + chunk("IDAT", zlibStored([UInt8](repeating: 0, count: 64)))
             + chunk("IEND", [])
     }

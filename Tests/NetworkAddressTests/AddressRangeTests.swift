@@ -21,7 +21,9 @@ import Testing
         #expect(block.contains(candidate) == held)
     }
 
-    @Test(arguments: ["", "10.0.0.0/33", "::/129", "10.0.0.0/", "10.0.0.0/-1", "10.0.0.0/+8", "10.0.0/8", "example.org", "10.0.0.0/8/8", "10.0.0.0/٨"])
+    @Test(arguments: [
+        "", "10.0.0.0/33", "::/129", "10.0.0.0/", "10.0.0.0/-1", "10.0.0.0/+8", "10.0.0/8", "example.org", "10.0.0.0/8/8", "10.0.0.0/٨",
+    ])
     func malformedRangesAreRefused(text: String) {
         #expect(AddressRange(text) == nil)
     }

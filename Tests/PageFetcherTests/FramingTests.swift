@@ -4,18 +4,20 @@ import Testing
 
 /// Whether a page may be shown in RoadTrip's frame, read from its response headers.
 @Suite struct FramingTests {
-    @Test(arguments: [
-        ("DENY", nil, true),
-        ("SAMEORIGIN", nil, true),
-        (nil, "frame-ancestors 'self'", true),
-        (nil, "default-src 'self'; frame-ancestors 'none'", true),
-        (nil, "frame-ancestors https://partner.example", true),
-        (nil, "frame-ancestors *", false),
-        (nil, "default-src 'self'", false),
-        (nil, nil, false),
-    ] as [(String?, String?, Bool)])
+    @Test(
+        arguments: [
+            ("DENY", nil, true),
+            ("SAMEORIGIN", nil, true),
+            (nil, "frame-ancestors 'self'", true),
+            (nil, "default-src 'self'; frame-ancestors 'none'", true),
+            (nil, "frame-ancestors https://partner.example", true),
+            (nil, "frame-ancestors *", false),
+            (nil, "default-src 'self'", false),
+            (nil, nil, false),
+        ] as [(String?, String?, Bool)])
     func framingRulesAreReadFromTheHeaders(frameOptions: String?, policy: String?, refuses: Bool) {
-        let result = FetchedPage.refusesFraming(frameOptions: frameOptions.map { [$0] } ?? [], contentSecurityPolicies: policy.map { [$0] } ?? [])
+        let result = FetchedPage.refusesFraming(
+            frameOptions: frameOptions.map { [$0] } ?? [], contentSecurityPolicies: policy.map { [$0] } ?? [])
         #expect(result == refuses)
     }
 

@@ -21,7 +21,8 @@ import Testing
         // IPv6 forms that carry an internal IPv4 address
         ("::ffff:127.0.0.1", true), ("::ffff:10.0.0.1", true), ("::ffff:169.254.169.254", true),
         ("::127.0.0.1", true), ("64:ff9b::10.1.2.3", true), ("2002:c0a8:0101::1", true),
-        ("::ffff:0:127.0.0.1", true), ("::ffff:0:10.0.0.1", true), ("64:ff9b:1::127.0.0.1", true), ("64:ff9b:1:ffff::169.254.169.254", true),
+        ("::ffff:0:127.0.0.1", true), ("::ffff:0:10.0.0.1", true), ("64:ff9b:1::127.0.0.1", true),
+        ("64:ff9b:1:ffff::169.254.169.254", true),
         // Teredo: server 8.8.8.8 with client 127.0.0.1 (inverted), and server 10.0.0.1 with client 8.8.8.8
         ("2001:0:808:808::80ff:fffe", true), ("2001:0:a00:1::f7f7:f7f7", true),
         // IPv6: the public internet, and IPv4 forms carrying a public address
@@ -62,7 +63,9 @@ import Testing
         let own = [try #require(IPAddress("203.0.113.7")), try #require(IPAddress("2001:db8::7"))]
 
         // MUT / validate
-        for text in ["203.0.113.7", "::ffff:203.0.113.7", "::ffff:0:203.0.113.7", "64:ff9b::203.0.113.7", "2002:cb00:7107::1", "2001:db8::7"] {
+        for text in [
+            "203.0.113.7", "::ffff:203.0.113.7", "::ffff:0:203.0.113.7", "64:ff9b::203.0.113.7", "2002:cb00:7107::1", "2001:db8::7",
+        ] {
             #expect(try #require(IPAddress(text)).isOneOf(own), "\(text)")
         }
         for text in ["203.0.113.8", "::ffff:203.0.113.8", "2001:db8::8"] {

@@ -60,7 +60,10 @@ import Testing
         // setup
         let requests = Recorder<Request>()
         let server = try startServer(requests: requests) { request in
-            request.path == "/inner" ? .text("inside") : .redirect(to: "http://trip:s3cret@127.0.0.1:\(request.headers["Host"]?.split(separator: ":").last ?? "")/inner", status: .found)
+            request.path == "/inner"
+                ? .text("inside")
+                : .redirect(
+                    to: "http://trip:s3cret@127.0.0.1:\(request.headers["Host"]?.split(separator: ":").last ?? "")/inner", status: .found)
         }
         defer { server.stop() }
 

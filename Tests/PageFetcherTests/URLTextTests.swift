@@ -2,11 +2,12 @@
 import Testing
 
 @Suite struct URLTextTests {
-    @Test(arguments: [
-        ("http://example.org/", "http"), ("HTTPS://example.org", "https"), ("ftp://x", "ftp"),
-        ("svn+ssh://x", "svn+ssh"), ("javascript:alert(1)", nil), ("/events/3", nil), ("//example.org", nil),
-        ("example.org:80/x", nil), ("1http://x", nil), ("", nil), (" http://x", nil),
-    ] as [(String, String?)])
+    @Test(
+        arguments: [
+            ("http://example.org/", "http"), ("HTTPS://example.org", "https"), ("ftp://x", "ftp"),
+            ("svn+ssh://x", "svn+ssh"), ("javascript:alert(1)", nil), ("/events/3", nil), ("//example.org", nil),
+            ("example.org:80/x", nil), ("1http://x", nil), ("", nil), (" http://x", nil),
+        ] as [(String, String?)])
     func theSchemeIsReadOnlyWhenTheTextStartsWithOne(text: String, scheme: String?) {
         // MUT / validate
         #expect(URLText.scheme(of: text) == scheme)

@@ -5,7 +5,10 @@ import PostgreSQL
 @Test(arguments: [
     ("postgresql://roadtrip:pa55word@127.0.0.1:5432/roadtrip", "postgresql://roadtrip:***@127.0.0.1:5432/roadtrip"),
     ("postgres://roadtrip:pa55word@db.example/roadtrip", "postgres://roadtrip:***@db.example/roadtrip"),
-    ("postgresql://roadtrip@127.0.0.1/roadtrip?password=pa55word&sslmode=require", "postgresql://roadtrip:***@127.0.0.1/roadtrip?sslmode=require"),
+    (
+        "postgresql://roadtrip@127.0.0.1/roadtrip?password=pa55word&sslmode=require",
+        "postgresql://roadtrip:***@127.0.0.1/roadtrip?sslmode=require"
+    ),
     ("postgresql://roadtrip:pa%2F55word@[::1]:5432/roadtrip", "postgresql://roadtrip:***@[::1]:5432/roadtrip"),
     ("postgresql://roadtrip:pa55word?x@host/db", "postgresql://roadtrip:***@host/db"),
     ("postgresql:///roadtrip", "postgresql:///roadtrip"),

@@ -82,9 +82,10 @@ func anotherProcesssWriteMovesTheStamp(engine: DatabaseEngine) throws {
 @Test func aLostListeningConnectionMakesTheStampUnknownThenMovesItOnceBack() throws {
     let database = try TestPostgreSQL.freshDatabase()
     let before = try TestDatabase.settledStamp(of: database)
-    let listener: Int = try #require(try database.fetchValue(
-        "SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND (query LIKE 'LISTEN%' OR query LIKE 'NOTIFY roadtrip_alive_%')"
-    ))
+    let listener: Int = try #require(
+        try database.fetchValue(
+            "SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND (query LIKE 'LISTEN%' OR query LIKE 'NOTIFY roadtrip_alive_%')"
+        ))
 
     // Integers go as bigint, and the function takes an integer.
     try database.outsideTransaction { try $0.execute("SELECT pg_terminate_backend(CAST(\(listener) AS integer))") }

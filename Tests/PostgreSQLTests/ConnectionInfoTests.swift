@@ -9,7 +9,10 @@ import Testing
         ("postgresql://u@h/db?%70%61%73%73%77%6F%72%64=SECRET", "postgresql://u:***@h/db"),
         ("postgresql://u:SECRET@h/db?password=SECRET2", "postgresql://u:***@h/db"),
         ("postgresql://u@h/db?password=SECRET&password=SECRET2", "postgresql://u:***@h/db"),
-        ("postgres://u:SECRET@h:5433/db?ssl%70assword=SECRET2&sslmode=require", "postgres://u:***@h:5433/db?sslmode=require&sslpassword=***"),
+        (
+            "postgres://u:SECRET@h:5433/db?ssl%70assword=SECRET2&sslmode=require",
+            "postgres://u:***@h:5433/db?sslmode=require&sslpassword=***"
+        ),
         ("postgresql://h/db?password=SECRET", "postgresql://:***@h/db"),
         ("host=db user=u password='SECRET with spaces'", "user=u password=*** host=db"),
         ("host=db password=SECRET sslpassword = 'SECRET2' dbname='my trips'", "password=*** dbname='my trips' host=db sslpassword=***"),

@@ -54,7 +54,9 @@ private let history = [
 
     #expect(error?.message.hasPrefix("migration \"002 broken\" failed") == true)
     let database = try PostgreSQLDatabase(address: address, migrations: Array(history.prefix(1)))
-    let tables = try database.read { try $0.fetchAll("SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY 1") { try $0[0] as String } }
+    let tables = try database.read {
+        try $0.fetchAll("SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY 1") { try $0[0] as String }
+    }
     #expect(tables == ["schema_migrations", "t"])
 }
 

@@ -26,9 +26,10 @@ func placeholdersOutsideStringsIdentifiersAndCommentsBecomeNumbered(sql: String,
 
 @Test func questionMarksInsideStringLiteralsAreLeftAlone() throws {
     let database = try TestPostgreSQL.freshDatabase()
-    let row = try #require(try database.read {
-        try $0.fetchOne("SELECT '?' AS q, \(5) AS v, 'it''s ?' AS r, \"q?\" FROM (SELECT 1 AS \"q?\") AS s")
-    })
+    let row = try #require(
+        try database.read {
+            try $0.fetchOne("SELECT '?' AS q, \(5) AS v, 'it''s ?' AS r, \"q?\" FROM (SELECT 1 AS \"q?\") AS s")
+        })
     #expect(try row["q"] as String == "?")
     #expect(try row["v"] as Int == 5)
     #expect(try row["r"] as String == "it's ?")

@@ -7,7 +7,7 @@ import TestDatabases
 /// Stores each of `values` in a column of `type` and reads them back, in order.
 private func roundTrip(_ values: [SQLValue], through type: String) throws -> [SQLValue] {
     let database = try TestPostgreSQL.freshDatabase(migrations: [
-        Migration("001", "CREATE TABLE t(id INTEGER PRIMARY KEY, v \(type))"),
+        Migration("001", "CREATE TABLE t(id INTEGER PRIMARY KEY, v \(type))")
     ])
     return try database.write { connection in
         for (id, value) in values.enumerated() {
@@ -81,10 +81,11 @@ private func roundTrip(_ values: [SQLValue], through type: String) throws -> [SQ
 
 @Test func swiftTypesRoundTripThroughTheirColumns() throws {
     let database = try TestPostgreSQL.freshDatabase(migrations: [
-        Migration("001", "CREATE TABLE t(i BIGINT, r DOUBLE PRECISION, s TEXT, b BYTEA, o TEXT)"),
+        Migration("001", "CREATE TABLE t(i BIGINT, r DOUBLE PRECISION, s TEXT, b BYTEA, o TEXT)")
     ])
     try database.write { connection in
-        try connection.execute("""
+        try connection.execute(
+            """
             INSERT INTO t(i, r, s, b, o) VALUES (\(Int.max), \(2.5), \("Genève"), \(Data([1, 0, 2])), \(String?.none))
             """)
     }
@@ -98,12 +99,14 @@ private func roundTrip(_ values: [SQLValue], through type: String) throws -> [SQ
 
 @Test func numericIsAnIntegerWhenIntegralAndARealOtherwise() throws {
     let database = try TestPostgreSQL.freshDatabase()
-    let row = try #require(try database.read {
-        try $0.fetchOne("""
-            SELECT 42::numeric AS a, 42.000::numeric AS b, -1.5::numeric AS c,
-                   123456789012345678901234567890::numeric AS d, 'NaN'::numeric AS e
-            """)
-    })
+    let row = try #require(
+        try database.read {
+            try $0.fetchOne(
+                """
+                SELECT 42::numeric AS a, 42.000::numeric AS b, -1.5::numeric AS c,
+                       123456789012345678901234567890::numeric AS d, 'NaN'::numeric AS e
+                """)
+        })
     #expect(try row["a"] as SQLValue == .integer(42))
     #expect(try row["b"] as SQLValue == .integer(42))
     #expect(try row["c"] as SQLValue == .real(-1.5))
@@ -113,9 +116,10 @@ private func roundTrip(_ values: [SQLValue], through type: String) throws -> [SQ
 
 @Test func booleansReadAsOneAndZeroAndOtherTypesAsText() throws {
     let database = try TestPostgreSQL.freshDatabase()
-    let row = try #require(try database.read {
-        try $0.fetchOne("SELECT true AS yes, false AS no, DATE '2024-02-29' AS day, 'x'::varchar(3) AS name, 1.5::real AS small")
-    })
+    let row = try #require(
+        try database.read {
+            try $0.fetchOne("SELECT true AS yes, false AS no, DATE '2024-02-29' AS day, 'x'::varchar(3) AS name, 1.5::real AS small")
+        })
     #expect(try row["yes"] as Bool == true)
     #expect(try row["no"] as SQLValue == .integer(0))
     #expect(try row["day"] as SQLValue == .text("2024-02-29"))
@@ -125,9 +129,10 @@ private func roundTrip(_ values: [SQLValue], through type: String) throws -> [SQ
 
 @Test func parametersWithoutAColumnTakeTheirValuesType() throws {
     let database = try TestPostgreSQL.freshDatabase()
-    let row = try #require(try database.read {
-        try $0.fetchOne("SELECT \(7) AS i, \(0.5) AS r, \("t") AS s, \([1, 2] as [UInt8]) AS b, \(Int?.none) AS n")
-    })
+    let row = try #require(
+        try database.read {
+            try $0.fetchOne("SELECT \(7) AS i, \(0.5) AS r, \("t") AS s, \([1, 2] as [UInt8]) AS b, \(Int?.none) AS n")
+        })
     #expect(row.columnNames == ["i", "r", "s", "b", "n"])
     #expect(try row["i"] as SQLValue == .integer(7))
     #expect(try row["r"] as SQLValue == .real(0.5))

@@ -13,13 +13,18 @@ import TestSupport
     @Test(arguments: BookSize.allCases)
     func everyPhotoIsPlacedOnceUncroppedInsideTheSafeMarginAndThePagesAreEven(size: BookSize) {
         // setup: portrait, landscape, a panorama, a square and a tiny one, over three days
-        let shapes = [(600, 900), (900, 600), (2400, 500), (700, 700), (80, 60), (900, 600), (600, 900), (900, 600), (900, 600), (600, 900)]
+        let shapes = [
+            (600, 900), (900, 600), (2400, 500), (700, 700), (80, 60), (900, 600), (600, 900), (900, 600), (900, 600), (600, 900),
+        ]
         let photos = shapes.enumerated().map { photo("P\($0.offset)", $0.element.0, $0.element.1) }
-        let content = BookContent(title: "Lisbon", subtitle: "8–10 June 2019", cover: photos[1], route: nil,
-                                  days: [BookDay(title: "Day 1", places: [], distance: nil, photos: Array(photos[0..<4])),
-                                         BookDay(title: "Day 2", places: [], distance: nil, photos: Array(photos[4..<5])),
-                                         BookDay(title: "Day 3", places: [], distance: nil, photos: Array(photos[5...]))],
-                                  figures: [])
+        let content = BookContent(
+            title: "Lisbon", subtitle: "8–10 June 2019", cover: photos[1], route: nil,
+            days: [
+                BookDay(title: "Day 1", places: [], distance: nil, photos: Array(photos[0..<4])),
+                BookDay(title: "Day 2", places: [], distance: nil, photos: Array(photos[4..<5])),
+                BookDay(title: "Day 3", places: [], distance: nil, photos: Array(photos[5...])),
+            ],
+            figures: [])
         let layout = BookLayout(size: size)
 
         // MUT

@@ -26,20 +26,31 @@ import TestSupport
     @Test func aBookPassesQPDFsCheckWithItsBoxesFontsPhotosTextAndRoute() throws {
         // setup: portrait, landscape, panorama, square and a tiny photo over three days; a route
         // through places with accents and one in Arabic
-        let photos = [try photo("portrait", 1400, 2100, seed: 1, caption: "Torre de Belém, 10:12"),
-                      try photo("landscape", 2100, 1400, seed: 2, caption: "Évora’s temple"),
-                      try photo("panorama", 4000, 900, seed: 3, caption: "The Tagus"),
-                      try photo("square", 1600, 1600, seed: 4, caption: "Tiles"),
-                      try photo("tiny", 80, 60, seed: 5, caption: "A thumbnail")]
-        let route = BookRoute(lines: [[BookPoint(latitude: 38.70, longitude: -9.20), BookPoint(latitude: 38.57, longitude: -7.91),
-                                       BookPoint(latitude: 31.63, longitude: -8.00)]],
-                              places: [("Lisboa", BookPoint(latitude: 38.70, longitude: -9.20)), ("Évora", BookPoint(latitude: 38.57, longitude: -7.91)),
-                                       ("مراكش", BookPoint(latitude: 31.63, longitude: -8.00))])
+        let photos = [
+            try photo("portrait", 1400, 2100, seed: 1, caption: "Torre de Belém, 10:12"),
+            try photo("landscape", 2100, 1400, seed: 2, caption: "Évora’s temple"),
+            try photo("panorama", 4000, 900, seed: 3, caption: "The Tagus"),
+            try photo("square", 1600, 1600, seed: 4, caption: "Tiles"),
+            try photo("tiny", 80, 60, seed: 5, caption: "A thumbnail"),
+        ]
+        let route = BookRoute(
+            lines: [
+                [
+                    BookPoint(latitude: 38.70, longitude: -9.20), BookPoint(latitude: 38.57, longitude: -7.91),
+                    BookPoint(latitude: 31.63, longitude: -8.00),
+                ]
+            ],
+            places: [
+                ("Lisboa", BookPoint(latitude: 38.70, longitude: -9.20)), ("Évora", BookPoint(latitude: 38.57, longitude: -7.91)),
+                ("مراكش", BookPoint(latitude: 31.63, longitude: -8.00)),
+            ])
         let content = BookContent(
             title: "Portugal and Morocco", subtitle: "8–10 June 2019", cover: photos[1], route: route,
-            days: [BookDay(title: "Saturday 8 June 2019", places: ["Lisboa"], distance: "12 km travelled", photos: Array(photos[0..<2])),
-                   BookDay(title: "Sunday 9 June 2019", places: ["Évora"], distance: nil, photos: [photos[2]]),
-                   BookDay(title: "Monday 10 June 2019", places: ["مراكش"], distance: "610 km travelled", photos: Array(photos[3...]))],
+            days: [
+                BookDay(title: "Saturday 8 June 2019", places: ["Lisboa"], distance: "12 km travelled", photos: Array(photos[0..<2])),
+                BookDay(title: "Sunday 9 June 2019", places: ["Évora"], distance: nil, photos: [photos[2]]),
+                BookDay(title: "Monday 10 June 2019", places: ["مراكش"], distance: "610 km travelled", photos: Array(photos[3...])),
+            ],
             figures: [("Days", "3"), ("Places", "3"), ("Countries", "2"), ("Kilometres", "622"), ("Photos", "5")])
         let path = folder.url.appendingPathComponent("book.pdf").path
         var told: [Int] = []
@@ -59,14 +70,18 @@ import TestSupport
         #expect(pages == report.pages && pages % 2 == 0 && told == Array(1...pages), "\(info)")
         let bleed = 3 * 72 / 25.4
         for match in info.matches(of: /Page\s+\d+\s+TrimBox:\s+([\d.]+)\s+([\d.]+)\s+([\d.]+)\s+([\d.]+)/) {
-            let (left, bottom, right, top) = (Double(match.output.1)!, Double(match.output.2)!, Double(match.output.3)!, Double(match.output.4)!)
+            let (left, bottom, right, top) = (
+                Double(match.output.1)!, Double(match.output.2)!, Double(match.output.3)!, Double(match.output.4)!
+            )
             #expect(abs(left - bleed) < 0.01 && abs(bottom - bleed) < 0.01, "\(match.output.0)")
             #expect(abs(right - left - 595.28) < 0.01 && abs(top - bottom - 841.89) < 0.01, "A4 to the point: \(match.output.0)")
         }
         #expect(info.matches(of: /TrimBox:/).count == pages && info.matches(of: /BleedBox:/).count == pages)
         // every font embedded
         let fonts = try run("pdffonts", [path]).standardOutput.split(separator: "\n").dropFirst(2)
-        #expect(!fonts.isEmpty && fonts.allSatisfy { $0.split(separator: " ", omittingEmptySubsequences: true).dropFirst(2).contains("yes") }, "\(fonts)")
+        #expect(
+            !fonts.isEmpty && fonts.allSatisfy { $0.split(separator: " ", omittingEmptySubsequences: true).dropFirst(2).contains("yes") },
+            "\(fonts)")
         // each photo once inside and the cover's once more; none with more pixels than it has
         let images = try run("pdfimages", ["-list", path]).standardOutput.split(separator: "\n").dropFirst(2)
             .map { $0.split(separator: " ", omittingEmptySubsequences: true) }
@@ -82,7 +97,9 @@ import TestSupport
         // names print as they are written
         let text = try run("pdftotext", [path, "-"]).standardOutput
         #expect(text.contains("Évora") && text.contains("Portugal and Morocco") && text.contains("Torre de Belém"), "\(text)")
-        #expect(text.unicodeScalars.contains { (0x0600...0x06FF).contains($0.value) || (0xFE70...0xFEFF).contains($0.value) }, "Arabic letters: \(text)")
+        #expect(
+            text.unicodeScalars.contains { (0x0600...0x06FF).contains($0.value) || (0xFE70...0xFEFF).contains($0.value) },
+            "Arabic letters: \(text)")
         // the title page's map has the route: its colour in the page as pdftoppm draws it
         let prefix = folder.url.appendingPathComponent("page").path
         #expect(try run("pdftoppm", ["-f", "2", "-l", "2", "-r", "40", "-png", "-singlefile", path, prefix]).status == 0)
@@ -95,8 +112,9 @@ import TestSupport
 
     @Test func aBookCancelledStopsAndLeavesNoFile() throws {
         let photos = [try photo("one", 300, 200, seed: 1, caption: "")]
-        let content = BookContent(title: "T", subtitle: "", cover: nil, route: nil,
-                                  days: [BookDay(title: "Day", places: [], distance: nil, photos: photos)], figures: [])
+        let content = BookContent(
+            title: "T", subtitle: "", cover: nil, route: nil,
+            days: [BookDay(title: "Day", places: [], distance: nil, photos: photos)], figures: [])
         let path = folder.url.appendingPathComponent("book.pdf").path
 
         #expect(throws: BookError.cancelled) {
@@ -108,9 +126,13 @@ import TestSupport
     @Test func aPhotoThatCannotBeReadIsNamedAndNothingIsWritten() throws {
         let broken = folder.url.appendingPathComponent("broken.jpg").path
         try Data([0xFF, 0xD8, 0xFF, 0xE0, 1, 2, 3]).write(to: URL(fileURLWithPath: broken))
-        let content = BookContent(title: "T", subtitle: "", cover: nil, route: nil,
-                                  days: [BookDay(title: "Day", places: [], distance: nil,
-                                                 photos: [BookPhoto(name: "broken", path: broken, width: 10, height: 10, caption: "")])], figures: [])
+        let content = BookContent(
+            title: "T", subtitle: "", cover: nil, route: nil,
+            days: [
+                BookDay(
+                    title: "Day", places: [], distance: nil,
+                    photos: [BookPhoto(name: "broken", path: broken, width: 10, height: 10, caption: "")])
+            ], figures: [])
         let path = folder.url.appendingPathComponent("book.pdf").path
 
         #expect { try BookPrinter(size: .letter, processor: ImageProcessor()).writePDF(content, to: path) } throws: { error in

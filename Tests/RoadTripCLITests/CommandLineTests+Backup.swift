@@ -5,7 +5,7 @@ import SQLite
 import TestSupport
 import Testing
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// `roadtrip backup`, `backup --verify` and `restore` as docs/running.md walks through them, and a
@@ -29,7 +29,9 @@ extension CommandLineTests {
         #expect(backup.standardOutput.split(separator: "\n").count == 1, "\(backup.standardOutput)")
         #expect(backup.standardOutput.hasPrefix("Backed up 10 files ("), "\(backup.standardOutput)")
         #expect(backup.standardOutput.contains("to \(backups)/\(snapshot) in "))
-        #expect(verify.status == 0 && verify.standardOutput.contains("\(snapshot): all 10 files"), "\(verify.standardOutput)\(verify.standardError)")
+        #expect(
+            verify.status == 0 && verify.standardOutput.contains("\(snapshot): all 10 files"),
+            "\(verify.standardOutput)\(verify.standardError)")
         #expect(restore.status == 0, "\(restore.standardError)")
         #expect(restore.standardOutput.contains("Restored 9 photos and 10 files"), "\(restore.standardOutput)")
         #expect(restore.standardOutput.contains("roadtrip check: nothing is inconsistent."))
@@ -43,9 +45,18 @@ extension CommandLineTests {
         (["backup", "dir", "--keep", "0", "--data", "DATA"], "--keep must be a number of snapshots from 1 to 100000, not '0'"),
         (["backup", "--verify", "x", "--keep", "2"], "usage: roadtrip backup --verify SNAPSHOT"),
         (["restore", "snapshot"], "usage: roadtrip restore SNAPSHOT --data NEWDIR"),
-        (["serve", "--backup-every", "24h", "--data", "DATA"], "--backup-every and --backup-keep go with --backup-to DIR, which is missing"),
-        (["serve", "--backup-to", "dir", "--backup-every", "1s", "--data", "DATA"], "--backup-every must be a whole number of minutes, hours or days"),
-        (["serve", "--backup-to", "dir", "--backup-keep", "-1", "--data", "DATA"], "--backup-keep must be a number of snapshots from 1 to 100000, not '-1'"),
+        (
+            ["serve", "--backup-every", "24h", "--data", "DATA"],
+            "--backup-every and --backup-keep go with --backup-to DIR, which is missing"
+        ),
+        (
+            ["serve", "--backup-to", "dir", "--backup-every", "1s", "--data", "DATA"],
+            "--backup-every must be a whole number of minutes, hours or days"
+        ),
+        (
+            ["serve", "--backup-to", "dir", "--backup-keep", "-1", "--data", "DATA"],
+            "--backup-keep must be a number of snapshots from 1 to 100000, not '-1'"
+        ),
     ])
     func aBackupCommandMisusedIsAUsageError(arguments: [String], message: String) throws {
         // MUT
@@ -55,7 +66,9 @@ extension CommandLineTests {
         // validate
         #expect(result.status == 64)
         #expect(result.standardError.contains(message), "\(result.standardError)")
-        #expect(!FileManager.default.fileExists(atPath: scratch.url.appendingPathComponent("data").path), "a refused command touches no data folder")
+        #expect(
+            !FileManager.default.fileExists(atPath: scratch.url.appendingPathComponent("data").path),
+            "a refused command touches no data folder")
     }
 
     @Test func aBackupKilledAtAnyMomentLeavesEveryEarlierSnapshotWholeAndTheNextCompletes() throws {
@@ -106,7 +119,9 @@ extension CommandLineTests {
         #expect(complete.photos == 9 + 120 + 20 + attempts * 20)
         #expect(complete.files.filter { $0.path.hasPrefix("originals/") }.count == complete.photos, "every original is in it")
         #expect(!last.standardOutput.contains("missing"), "\(last.standardOutput)")
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: backups.path).filter { $0.hasPrefix(".partial") || $0.hasPrefix(".removing") }
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: backups.path).filter {
+            $0.hasPrefix(".partial") || $0.hasPrefix(".removing")
+        }
         #expect(leftovers.isEmpty, "\(leftovers)")
     }
 
@@ -126,7 +141,8 @@ extension CommandLineTests {
         }
         try database.write { db in
             for (digest, size) in rows {
-                try db.execute("""
+                try db.execute(
+                    """
                     INSERT INTO photos (sha256, format, byte_count, width, height, title, sorted_at, imported_at)
                     VALUES (\(digest), 'jpeg', \(size), 640, 480, 'Random', '2024-01-01T00:00:00', 0)
                     """)

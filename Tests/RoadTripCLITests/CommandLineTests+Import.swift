@@ -5,7 +5,7 @@ import RoadTrip
 import TestSupport
 import Testing
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// `roadtrip import`, run as a person runs it.
@@ -37,11 +37,16 @@ import Glibc
         // validate: each refusal once, in a person's words; nothing of the library's own
         #expect(result.standardOutput.contains("Imported 0, already there 0, refused 2."))
         for file in [cutPNG, cutJPEG] {
-            #expect(result.standardOutput.contains("refused \(file.path): the file ends before the picture does: it was copied or downloaded only in part")
-                    || result.standardOutput.contains("refused \(file.path): the picture's data is damaged, and RoadTrip cannot read it"), "\(result.standardOutput)")
+            #expect(
+                result.standardOutput.contains(
+                    "refused \(file.path): the file ends before the picture does: it was copied or downloaded only in part")
+                    || result.standardOutput.contains("refused \(file.path): the picture's data is damaged, and RoadTrip cannot read it"),
+                "\(result.standardOutput)")
         }
         for word in ["VIPS", "vips", "libpng", "Premature"] {
-            #expect(!(result.standardOutput + result.standardError).contains(word), "\(word) in \(result.standardOutput) \(result.standardError)")
+            #expect(
+                !(result.standardOutput + result.standardError).contains(word),
+                "\(word) in \(result.standardOutput) \(result.standardError)")
         }
     }
 
@@ -50,9 +55,11 @@ import Glibc
         let folder = photos.url.appendingPathComponent("trip")
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("day 2"), withIntermediateDirectories: true)
         for (index, name) in ["one.jpg", "day 2/two.png", ".hidden.jpg"].enumerated() {
-            try FileManager.default.moveItem(atPath: try photos.drawPhoto("p\(index).\(name.hasSuffix("png") ? "png" : "jpg")",
-                                                                      format: name.hasSuffix("png") ? .png : .jpeg, seed: UInt64(index + 1)),
-                                             toPath: folder.appendingPathComponent(name).path)
+            try FileManager.default.moveItem(
+                atPath: try photos.drawPhoto(
+                    "p\(index).\(name.hasSuffix("png") ? "png" : "jpg")",
+                    format: name.hasSuffix("png") ? .png : .jpeg, seed: UInt64(index + 1)),
+                toPath: folder.appendingPathComponent(name).path)
         }
         try Data("not a photo".utf8).write(to: folder.appendingPathComponent("notes.jpg"))
         let single = try photos.drawPhoto("single.webp", format: .webp, seed: 9)
@@ -91,12 +98,22 @@ import Glibc
         let folder = "Takeout/Google Photos/Trip/"
         let photo = [UInt8](try Data(contentsOf: URL(fileURLWithPath: try photos.drawPhoto("a.jpg"))))
         let edited = [UInt8](try Data(contentsOf: URL(fileURLWithPath: try photos.drawPhoto("b.jpg", seed: 2))))
-        let first = photos.url.appendingPathComponent("takeout-001.zip").path, second = photos.url.appendingPathComponent("takeout-002.zip").path
-        try TestZip.write(first, [.init(folder + "IMG_0001.jpg", photo, stored: true), .init(folder + "IMG_0001-edited.jpg", edited, stored: true),
-                                  .init(folder + "readme.txt", Array("x".utf8))])
-        try TestZip.write(second, [.init(folder + "IMG_0001.jpg.supplemental-metadata.json", Array(#"{"title": "IMG_0001.jpg", "description": "Hello"}"#.utf8)),
-                                   .init(folder + "lost.jpg.json", Array("{}".utf8)),
-                                   .init(folder + "metadata.json", Array(#"{"title": "Trip to Porto"}"#.utf8))])
+        let first = photos.url.appendingPathComponent("takeout-001.zip").path,
+            second = photos.url.appendingPathComponent("takeout-002.zip").path
+        try TestZip.write(
+            first,
+            [
+                .init(folder + "IMG_0001.jpg", photo, stored: true), .init(folder + "IMG_0001-edited.jpg", edited, stored: true),
+                .init(folder + "readme.txt", Array("x".utf8)),
+            ])
+        try TestZip.write(
+            second,
+            [
+                .init(
+                    folder + "IMG_0001.jpg.supplemental-metadata.json", Array(#"{"title": "IMG_0001.jpg", "description": "Hello"}"#.utf8)),
+                .init(folder + "lost.jpg.json", Array("{}".utf8)),
+                .init(folder + "metadata.json", Array(#"{"title": "Trip to Porto"}"#.utf8)),
+            ])
 
         // MUT
         let planned = try RoadTripProcess.run(["import", first, second, "--dry-run", "--data", data], scratch: scratch.url)
@@ -107,29 +124,39 @@ import Glibc
         let unknown = try RoadTripProcess.run(["import", "--undo", "one", "--data", data], scratch: scratch.url)
 
         // validate
-        #expect(planned.status == 0 && planned.standardOutput == """
-            From the Takeout (2 parts):
-            Would import 2 photos and 0 videos (among them 1 edited copy kept with its original as one item).
-            skipped 1 other file: 1 .txt
-            Sidecars: 2 of 2 photos and videos have one; 1 has no photo.
-              no photo for Takeout/Google Photos/Trip/lost.jpg.json
-            Albums: 1 would become vacations only of an account's (name one with --user): “Trip to Porto” (1).
-            Nothing was imported (--dry-run).
+        #expect(
+            planned.status == 0
+                && planned.standardOutput == """
+                    From the Takeout (2 parts):
+                    Would import 2 photos and 0 videos (among them 1 edited copy kept with its original as one item).
+                    skipped 1 other file: 1 .txt
+                    Sidecars: 2 of 2 photos and videos have one; 1 has no photo.
+                      no photo for Takeout/Google Photos/Trip/lost.jpg.json
+                    Albums: 1 would become vacations only of an account's (name one with --user): “Trip to Porto” (1).
+                    Nothing was imported (--dry-run).
 
-            """, "\(planned.standardOutput)")
-        #expect(imported.status == 0 && imported.standardOutput.contains("""
-            From the Takeout (2 parts):
-            Import run 1 (`roadtrip import --undo 1` undoes it).
-            Imported 2, already there 0, refused 0.
-            Edited copies: 1 kept as one item with its original (the edited version shown where the library had no original before).
-            skipped 1 other file: 1 .txt
-            Sidecars: 2 of 2 photos and videos had one; 1 had no photo.
-              no photo for Takeout/Google Photos/Trip/lost.jpg.json
-            Albums: 1 not made into vacations: there is no account to own them (name one with --user).
-            """), "\(imported.standardOutput)")
-        #expect(runs.status == 0 && runs.standardOutput.hasPrefix("1  ") && runs.standardOutput.hasSuffix("  Google Takeout, 2 parts: 1 new, 0 already there\n"),
-                "\(runs.standardOutput)")
-        #expect(undone.status == 0 && undone.standardOutput == "Undid import run 1: removed 1 photo or video.\n", "\(undone.standardOutput)")
+                    """,
+            "\(planned.standardOutput)")
+        #expect(
+            imported.status == 0
+                && imported.standardOutput.contains(
+                    """
+                    From the Takeout (2 parts):
+                    Import run 1 (`roadtrip import --undo 1` undoes it).
+                    Imported 2, already there 0, refused 0.
+                    Edited copies: 1 kept as one item with its original (the edited version shown where the library had no original before).
+                    skipped 1 other file: 1 .txt
+                    Sidecars: 2 of 2 photos and videos had one; 1 had no photo.
+                      no photo for Takeout/Google Photos/Trip/lost.jpg.json
+                    Albums: 1 not made into vacations: there is no account to own them (name one with --user).
+                    """),
+            "\(imported.standardOutput)")
+        #expect(
+            runs.status == 0 && runs.standardOutput.hasPrefix("1  ")
+                && runs.standardOutput.hasSuffix("  Google Takeout, 2 parts: 1 new, 0 already there\n"),
+            "\(runs.standardOutput)")
+        #expect(
+            undone.status == 0 && undone.standardOutput == "Undid import run 1: removed 1 photo or video.\n", "\(undone.standardOutput)")
         #expect(again.status == 1 && again.standardError.contains("import run 1 was undone already"), "\(again.standardError)")
         #expect(unknown.status == 64 && unknown.standardError.contains("--undo takes an import run's number"))
     }
@@ -138,19 +165,27 @@ import Glibc
         // setup: the photo imported first as a file; then its Takeout, whose sidecar has a caption
         let path = try photos.drawPhoto("IMG_0001.jpg")
         let part = photos.url.appendingPathComponent("takeout-001.zip").path
-        try TestZip.write(part, [.init("Takeout/Google Photos/Trip/IMG_0001.jpg", [UInt8](try Data(contentsOf: URL(fileURLWithPath: path))), stored: true),
-                                 .init("Takeout/Google Photos/Trip/IMG_0001.jpg.json", Array(#"{"title": "IMG_0001.jpg", "description": "Hello"}"#.utf8))])
+        try TestZip.write(
+            part,
+            [
+                .init("Takeout/Google Photos/Trip/IMG_0001.jpg", [UInt8](try Data(contentsOf: URL(fileURLWithPath: path))), stored: true),
+                .init("Takeout/Google Photos/Trip/IMG_0001.jpg.json", Array(#"{"title": "IMG_0001.jpg", "description": "Hello"}"#.utf8)),
+            ])
         _ = try RoadTripProcess.run(["import", path, "--data", data], scratch: scratch.url)
 
         // MUT
         let imported = try RoadTripProcess.run(["import", part, "--data", data], scratch: scratch.url)
 
         // validate
-        #expect(imported.status == 0 && imported.standardOutput.contains("""
-            Imported 0, already there 1, refused 0.
-            Of those already there, 1 lacked what their export gives and were given it:
-              takeout-001.zip: Takeout/Google Photos/Trip/IMG_0001.jpg: its caption
-            """), "\(imported.standardOutput)")
+        #expect(
+            imported.status == 0
+                && imported.standardOutput.contains(
+                    """
+                    Imported 0, already there 1, refused 0.
+                    Of those already there, 1 lacked what their export gives and were given it:
+                      takeout-001.zip: Takeout/Google Photos/Trip/IMG_0001.jpg: its caption
+                    """),
+            "\(imported.standardOutput)")
         #expect(try Library(folder: URL(fileURLWithPath: data), readers: 1).photos.photo(id: 1)?.description == "Hello")
     }
 
@@ -159,13 +194,16 @@ import Glibc
         let folder = photos.url.appendingPathComponent("iCloud Photos/Photos")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         for (index, name) in ["IMG_0001.JPG", "IMG_0002.JPG"].enumerated() {
-            try FileManager.default.moveItem(atPath: try photos.drawPhoto("p\(index).jpg", seed: UInt64(index + 1)), toPath: folder.appendingPathComponent(name).path)
+            try FileManager.default.moveItem(
+                atPath: try photos.drawPhoto("p\(index).jpg", seed: UInt64(index + 1)), toPath: folder.appendingPathComponent(name).path)
         }
-        try Data("""
+        try Data(
+            """
             imgName,fileChecksum,favorite,hidden,deleted,originalCreationDate,viewCount,importDate
             IMG_0001.JPG,AbC=,no,no,no,"Sunday June 9,2019 8:00 PM GMT",2,"Sunday June 9,2019 8:00 PM GMT"
             IMG_0002.JPG,DeF=,no,no,yes,"Monday June 10,2019 9:00 AM GMT",0,"Monday June 10,2019 9:00 AM GMT"
-            """.utf8).write(to: folder.appendingPathComponent("Photo Details.csv"))
+            """.utf8
+        ).write(to: folder.appendingPathComponent("Photo Details.csv"))
 
         // MUT
         let planned = try RoadTripProcess.run(["import", folder.path, "--dry-run", "--data", data], scratch: scratch.url)
@@ -173,9 +211,13 @@ import Glibc
 
         // validate
         let deleted = "  \(folder.path)/IMG_0002.JPG: it was recently deleted in iCloud (--with-trash imports it)\n"
-        #expect(planned.standardOutput.contains("Would leave out 1, in the export's trash or archive:\n" + deleted), "\(planned.standardOutput)")
+        #expect(
+            planned.standardOutput.contains("Would leave out 1, in the export's trash or archive:\n" + deleted), "\(planned.standardOutput)"
+        )
         #expect(planned.standardOutput.contains("iCloud export: 1 of 1 photos and videos are in its Photo Details.\n"))
-        #expect(imported.status == 0 && imported.standardOutput.contains("Imported 1, already there 0, refused 0."), "\(imported.standardOutput)")
+        #expect(
+            imported.status == 0 && imported.standardOutput.contains("Imported 1, already there 0, refused 0."),
+            "\(imported.standardOutput)")
         #expect(imported.standardOutput.contains("Left out 1, in the export's trash or archive:\n" + deleted))
         #expect(imported.standardOutput.contains("iCloud export: 1 of 1 photos and videos were in its Photo Details.\n"))
     }
@@ -183,10 +225,12 @@ import Glibc
     @Test func aLocationHistoryNamedOnItsOwnBecomesTracksOfARunThatUndoTakesBack() throws {
         // setup: the newer Timeline export, over two days, and a JSON file that is none
         let timeline = photos.url.appendingPathComponent("Timeline.json").path
-        try Data("""
+        try Data(
+            """
             {"semanticSegments": [{"timelinePath": [{"point": "38.7071°, -9.1355°", "time": "2024-05-01T10:00:00.000+01:00"},
                                                     {"point": "38.7081°, -9.1345°", "time": "2024-05-02T10:20:00.000+01:00"}]}]}
-            """.utf8).write(to: URL(fileURLWithPath: timeline))
+            """.utf8
+        ).write(to: URL(fileURLWithPath: timeline))
         let other = photos.url.appendingPathComponent("other.json").path
         try Data("[]".utf8).write(to: URL(fileURLWithPath: other))
 
@@ -197,15 +241,17 @@ import Glibc
 
         // validate
         #expect(imported.status == 2, "a file refused: \(imported.standardOutput)")
-        #expect(imported.standardOutput == """
-            Import run 1 (`roadtrip import --undo 1` undoes it).
-            Location history: 2 tracks, one a day (2 new); placed 0 photos that had no position.
-              refused \(other): holds no point with a position and a time: it is no location history
+        #expect(
+            imported.standardOutput == """
+                Import run 1 (`roadtrip import --undo 1` undoes it).
+                Location history: 2 tracks, one a day (2 new); placed 0 photos that had no position.
+                  refused \(other): holds no point with a position and a time: it is no location history
 
-            """, "\(imported.standardOutput)")
+                """, "\(imported.standardOutput)")
         #expect(runs.standardOutput.hasSuffix(": 0 new, 0 already there, 2 tracks\n"), "the run names what it made: \(runs.standardOutput)")
-        #expect(undone.standardOutput == "Undid import run 1: removed 0 photos and videos and 2 tracks (and the positions they gave).\n",
-                "\(undone.standardOutput)")
+        #expect(
+            undone.standardOutput == "Undid import run 1: removed 0 photos and videos and 2 tracks (and the positions they gave).\n",
+            "\(undone.standardOutput)")
         #expect(try Library(folder: URL(fileURLWithPath: data), readers: 1).tracks.all().isEmpty)
     }
 
@@ -249,7 +295,9 @@ import Glibc
         running.signal(SIGKILL)
         _ = try? running.waitForExit(within: 10)
         let rowsAfterKill = try observer.photos.count
-        let photosAfterKill = try observer.photos.photos(in: .noLocation, limit: 100).photos + observer.photos.places(order: .byCountry)
+        let photosAfterKill =
+            try observer.photos.photos(in: .noLocation, limit: 100).photos
+            + observer.photos.places(order: .byCountry)
             .flatMap { try observer.photos.photos(in: .place($0.id), limit: 100).photos }
         let rerun = try RoadTripProcess.run(["import", folder.path, "--data", data], scratch: scratch.url)
         let runs = try RoadTripProcess.run(["import", "--runs", "--data", data], scratch: scratch.url)
@@ -263,16 +311,20 @@ import Glibc
             #expect(try FileDigest.sha256(ofFileAt: original) == photo.sha256)
         }
         #expect(rerun.status == 0, "\(rerun.standardOutput) \(rerun.standardError)")
-        let continued = try #require(rerun.standardOutput.firstMatch(of: /Continued import run 1, which had stopped before its end: (\d+) done then were not read again./),
-                                     "\(rerun.standardOutput)")
+        let continued = try #require(
+            rerun.standardOutput.firstMatch(
+                of: /Continued import run 1, which had stopped before its end: (\d+) done then were not read again./),
+            "\(rerun.standardOutput)")
         let noted = try #require(Int(continued.1))
         #expect(noted <= rowsAfterKill && noted >= rowsAfterKill - 3, "at most one photo a worker between its row and its note")
         #expect(rerun.standardOutput.contains("Imported \(24 - rowsAfterKill), already there \(rowsAfterKill - noted), refused 0."))
         #expect(runs.standardOutput.hasPrefix("1  "), "one run, continued: \(runs.standardOutput)")
         #expect(runs.standardOutput.contains(": 24 new, 0 already there\n"), "\(runs.standardOutput)")
         #expect(try observer.photos.count == 24)
-        let originals = try FileManager.default.subpathsOfDirectory(atPath: URL(fileURLWithPath: data).appendingPathComponent("originals").path)
-            .filter { $0.hasSuffix(".jpg") && !$0.contains(".incoming") }
+        let originals = try FileManager.default.subpathsOfDirectory(
+            atPath: URL(fileURLWithPath: data).appendingPathComponent("originals").path
+        )
+        .filter { $0.hasSuffix(".jpg") && !$0.contains(".incoming") }
         #expect(originals.count == 24)
     }
 }

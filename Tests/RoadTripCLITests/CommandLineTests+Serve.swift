@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// `roadtrip serve`, run as a person runs it.
@@ -12,8 +12,10 @@ extension CommandLineTests {
         let holder = try PortHolder()
 
         // MUT
-        let result = try RoadTripProcess.start(["serve", "--port", String(holder.port), "--data", try scratch.startedData()],
-                                               scratch: scratch.url).waitForExit(within: 30)
+        let result = try RoadTripProcess.start(
+            ["serve", "--port", String(holder.port), "--data", try scratch.startedData()],
+            scratch: scratch.url
+        ).waitForExit(within: 30)
 
         // validate
         #expect(result.status == 1)
@@ -23,7 +25,8 @@ extension CommandLineTests {
 
     @Test func serveWithAFolderThatCannotBeCreatedSaysWhy() throws {
         // MUT
-        let result = try RoadTripProcess.start(["serve", "--port", "0", "--data", "/proc/nope"], scratch: scratch.url).waitForExit(within: 30)
+        let result = try RoadTripProcess.start(["serve", "--port", "0", "--data", "/proc/nope"], scratch: scratch.url).waitForExit(
+            within: 30)
 
         // validate
         #expect(result.status == 1)
@@ -33,8 +36,10 @@ extension CommandLineTests {
 
     @Test func serveOnAnAddressNotOfThisMachineSaysSo() throws {
         // MUT: 192.0.2.1 is reserved for documentation (RFC 5737), never a local address.
-        let result = try RoadTripProcess.start(["serve", "--host", "192.0.2.1", "--port", "0", "--data", try scratch.startedData()],
-                                               scratch: scratch.url).waitForExit(within: 30)
+        let result = try RoadTripProcess.start(
+            ["serve", "--host", "192.0.2.1", "--port", "0", "--data", try scratch.startedData()],
+            scratch: scratch.url
+        ).waitForExit(within: 30)
 
         // validate
         #expect(result.status == 1)
@@ -44,8 +49,10 @@ extension CommandLineTests {
     @Test(arguments: ["abc", "-1", "65536", "80x", ""])
     func serveWithABadPortIsAUsageError(port: String) throws {
         // MUT
-        let result = try RoadTripProcess.start(["serve", "--port", port, "--data", scratch.url.appendingPathComponent("data").path],
-                                               scratch: scratch.url).waitForExit(within: 30)
+        let result = try RoadTripProcess.start(
+            ["serve", "--port", port, "--data", scratch.url.appendingPathComponent("data").path],
+            scratch: scratch.url
+        ).waitForExit(within: 30)
 
         // validate
         #expect(result.status == 64)
@@ -58,8 +65,10 @@ extension CommandLineTests {
         try Data([1]).write(to: file)
 
         // MUT
-        let result = try RoadTripProcess.start(["serve", "--import-from", file.path, "--data", scratch.url.appendingPathComponent("data").path],
-                                               scratch: scratch.url).waitForExit(within: 30)
+        let result = try RoadTripProcess.start(
+            ["serve", "--import-from", file.path, "--data", scratch.url.appendingPathComponent("data").path],
+            scratch: scratch.url
+        ).waitForExit(within: 30)
 
         // validate
         #expect(result.status == 64)
@@ -69,8 +78,10 @@ extension CommandLineTests {
     @Test(arguments: ["abc", "-1", "4097", "1.5", ""])
     func serveWithABadPageCacheSizeIsAUsageError(size: String) throws {
         // MUT
-        let result = try RoadTripProcess.start(["serve", "--port", "0", "--page-cache-size", size, "--data", scratch.url.appendingPathComponent("data").path],
-                                               scratch: scratch.url).waitForExit(within: 30)
+        let result = try RoadTripProcess.start(
+            ["serve", "--port", "0", "--page-cache-size", size, "--data", scratch.url.appendingPathComponent("data").path],
+            scratch: scratch.url
+        ).waitForExit(within: 30)
 
         // validate
         #expect(result.status == 64)
@@ -79,17 +90,26 @@ extension CommandLineTests {
     }
 
     @Test(arguments: [
-        (["--map-tiles", "https://tiles.example.org/{z}/{x}/{y}.png"], "roadtrip: --map-tiles needs --map-attribution TEXT: the tile server's terms say what the map must credit"),
+        (
+            ["--map-tiles", "https://tiles.example.org/{z}/{x}/{y}.png"],
+            "roadtrip: --map-tiles needs --map-attribution TEXT: the tile server's terms say what the map must credit"
+        ),
         (["--map-attribution", "© Someone"], "roadtrip: --map-attribution credits the tiles of --map-tiles, which is missing"),
-        (["--map-tiles", "https://{s}.example.org/{z}/{x}/{y}.png", "--map-attribution", "© Someone"],
-         "roadtrip: --map-tiles must name one host (no {s} or other placeholder in it, no user or password), not 'https://{s}.example.org/{z}/{x}/{y}.png'"),
-        (["--map-tiles", "https://tiles.example.org/{z}/{x}/{y}.png", "--map-attribution", ""],
-         "roadtrip: --map-attribution must be one line of 1 to 200 characters crediting the tiles (their terms say what), such as '© OpenStreetMap contributors'"),
+        (
+            ["--map-tiles", "https://{s}.example.org/{z}/{x}/{y}.png", "--map-attribution", "© Someone"],
+            "roadtrip: --map-tiles must name one host (no {s} or other placeholder in it, no user or password), not 'https://{s}.example.org/{z}/{x}/{y}.png'"
+        ),
+        (
+            ["--map-tiles", "https://tiles.example.org/{z}/{x}/{y}.png", "--map-attribution", ""],
+            "roadtrip: --map-attribution must be one line of 1 to 200 characters crediting the tiles (their terms say what), such as '© OpenStreetMap contributors'"
+        ),
     ])
     func serveWithBadMapTilesIsAUsageError(options: [String], message: String) throws {
         // MUT
-        let result = try RoadTripProcess.start(["serve", "--port", "0"] + options + ["--data", scratch.url.appendingPathComponent("data").path],
-                                               scratch: scratch.url).waitForExit(within: 30)
+        let result = try RoadTripProcess.start(
+            ["serve", "--port", "0"] + options + ["--data", scratch.url.appendingPathComponent("data").path],
+            scratch: scratch.url
+        ).waitForExit(within: 30)
 
         // validate
         #expect(result.status == 64)
@@ -121,12 +141,17 @@ extension CommandLineTests {
         // A first start draws the demo photos (a debug build, niced beside the browser suite: once
         // past 30 s in a full run).
         try server.waitForOutput(containing: "Press Ctrl-C to stop.", within: 90)
-        let running = try #require(server.standardOutput.firstMatch(of: #/RoadTrip is running at http://127\.0\.0\.1:([0-9]+)/ \(data in (.+)\)/#))
+        let running = try #require(
+            server.standardOutput.firstMatch(of: #/RoadTrip is running at http://127\.0\.0\.1:([0-9]+)/ \(data in (.+)\)/#))
         let port = try #require(Int(running.output.1))
         #expect(running.output.2 == data)
-        #expect(server.standardError.contains("Setting up a new library in \(data): the sample destinations and photos. This takes a few seconds…"),
-                "a first start says what it does before the seconds it takes: \(server.standardError)")
-        #expect(server.standardOutput.contains("No offline basemap found (looked for \(data)/basemap.pack, "), "a start without one says so: \(server.standardOutput)")
+        #expect(
+            server.standardError.contains(
+                "Setting up a new library in \(data): the sample destinations and photos. This takes a few seconds…"),
+            "a first start says what it does before the seconds it takes: \(server.standardError)")
+        #expect(
+            server.standardOutput.contains("No offline basemap found (looked for \(data)/basemap.pack, "),
+            "a start without one says so: \(server.standardOutput)")
         let session = try setUpThroughTheLink(printedBy: server, port: port)
 
         // MUT: a page over a real socket, an import beside the running server, the page again.
@@ -160,8 +185,12 @@ extension CommandLineTests {
     /// Follows the setup link the server printed, as a person would: the form, then the owner
     /// created. Returns the session cookie's value.
     private func setUpThroughTheLink(printedBy server: ChildProcess, port: Int) throws -> String {
-        let link = try #require(server.standardOutput.firstMatch(of: #/No account exists yet\. Create the owner account with this one-time link:\n  http://127\.0\.0\.1:([0-9]+)(/setup\?token=[A-Za-z0-9_-]{43})\n/#),
-                                "\(server.standardOutput)")
+        let link = try #require(
+            server.standardOutput.firstMatch(
+                of:
+                    #/No account exists yet\. Create the owner account with this one-time link:\n  http://127\.0\.0\.1:([0-9]+)(/setup\?token=[A-Za-z0-9_-]{43})\n/#
+            ),
+            "\(server.standardOutput)")
         #expect(Int(link.output.1) == port)
         let token = String(link.output.2.dropFirst("/setup?token=".count))
         let form = try HTTPExchange(port: port, path: String(link.output.2))
@@ -169,10 +198,14 @@ extension CommandLineTests {
         let formCookie = try #require(form.cookieValue("rt_form"), "\(form.head)")
         #expect(form.setCookie("rt_form")?.contains("Secure") == false, "no Secure without --secure-cookies")
         let csrf = try #require(form.formToken)
-        let body = urlEncodedForm([("csrf", csrf), ("token", token), ("name", "Ann"), ("password", "correct horse battery"), ("repeated", "correct horse battery")])
-        let created = try HTTPExchange(port: port, path: "/setup", method: "POST", extraHeaders: """
-            Content-Type: application/x-www-form-urlencoded\r\nCookie: rt_form=\(formCookie)\r\nOrigin: http://127.0.0.1:\(port)\r\n
-            """, body: body)
+        let body = urlEncodedForm([
+            ("csrf", csrf), ("token", token), ("name", "Ann"), ("password", "correct horse battery"), ("repeated", "correct horse battery"),
+        ])
+        let created = try HTTPExchange(
+            port: port, path: "/setup", method: "POST",
+            extraHeaders: """
+                Content-Type: application/x-www-form-urlencoded\r\nCookie: rt_form=\(formCookie)\r\nOrigin: http://127.0.0.1:\(port)\r\n
+                """, body: body)
         #expect(created.status == 303, "\(created.head)\n\(created.body)")
         return try #require(created.cookieValue("rt_session"), "\(created.head)")
     }
@@ -184,13 +217,16 @@ extension CommandLineTests {
     @Test func withAnAccountServePrintsNoSetupLinkAndTheAccountSignsIn() throws {
         // setup
         let data = try scratch.startedData()
-        let added = try RoadTripProcess.run(["user", "add", "Ann", "--owner", "--data", data], input: "correct horse battery\ncorrect horse battery\n", scratch: scratch.url)
+        let added = try RoadTripProcess.run(
+            ["user", "add", "Ann", "--owner", "--data", data], input: "correct horse battery\ncorrect horse battery\n", scratch: scratch.url
+        )
         try #require(added.status == 0, "\(added.standardError)")
 
         // MUT
         let server = try RoadTripProcess.start(["serve", "--port", "0", "--data", data], scratch: scratch.url)
         try server.waitForOutput(containing: "Press Ctrl-C to stop.", within: 30)
-        let port = try #require(server.standardOutput.firstMatch(of: #/running at http://127\.0\.0\.1:([0-9]+)//#).flatMap { Int($0.output.1) })
+        let port = try #require(
+            server.standardOutput.firstMatch(of: #/running at http://127\.0\.0\.1:([0-9]+)//#).flatMap { Int($0.output.1) })
         let (session, setCookie) = try signIn(port: port, name: "Ann", password: "correct horse battery")
         let home = try HTTPExchange(port: port, path: "/", extraHeaders: "Cookie: rt_session=\(session)\r\n")
         let setup = try HTTPExchange(port: port, path: "/setup")
@@ -220,7 +256,8 @@ extension CommandLineTests {
         let second = try RoadTripProcess.start(["serve", "--port", "0", "--data", data], scratch: scratch.url)
         try second.waitForOutput(containing: "Press Ctrl-C to stop.", within: 30)
         let newToken = try #require(second.standardOutput.firstMatch(of: tokenPattern).map { String($0.output.1) })
-        let port = try #require(second.standardOutput.firstMatch(of: #/running at http://127\.0\.0\.1:([0-9]+)//#).flatMap { Int($0.output.1) })
+        let port = try #require(
+            second.standardOutput.firstMatch(of: #/running at http://127\.0\.0\.1:([0-9]+)//#).flatMap { Int($0.output.1) })
         let withOld = try HTTPExchange(port: port, path: "/setup?token=\(oldToken)")
         let withNew = try HTTPExchange(port: port, path: "/setup?token=\(newToken)")
 
@@ -237,7 +274,8 @@ extension CommandLineTests {
         let data = try scratch.startedData()
         let server = try RoadTripProcess.start(["serve", "--port", "0", "--secure-cookies", "--data", data], scratch: scratch.url)
         try server.waitForOutput(containing: "Press Ctrl-C to stop.", within: 30)
-        let port = try #require(server.standardOutput.firstMatch(of: #/running at http://127\.0\.0\.1:([0-9]+)//#).flatMap { Int($0.output.1) })
+        let port = try #require(
+            server.standardOutput.firstMatch(of: #/running at http://127\.0\.0\.1:([0-9]+)//#).flatMap { Int($0.output.1) })
 
         // MUT
         let form = try HTTPExchange(port: port, path: "/signin")
@@ -268,7 +306,9 @@ extension CommandLineTests {
         let data = scratch.url.appendingPathComponent("data")
         let server = try RoadTripProcess.start(["serve", "--port", "0", "--data", data.path, "--no-offline-copies"], scratch: scratch.url)
         let deadline = Date().addingTimeInterval(30)
-        while !FileManager.default.fileExists(atPath: data.appendingPathComponent("library.sqlite").path), Date() < deadline { usleep(5_000) }
+        while !FileManager.default.fileExists(atPath: data.appendingPathComponent("library.sqlite").path), Date() < deadline {
+            usleep(5_000)
+        }
 
         // MUT: the library is open (the signals are caught before), the server not up yet
         #expect(!server.standardOutput.contains("Press Ctrl-C"), "sent before the server is up: \(server.standardOutput)")
@@ -277,7 +317,8 @@ extension CommandLineTests {
 
         // validate: it came up, then stopped as SIGTERM asks, not killed halfway
         #expect(stopped.status == 0, "\(stopped.standardError)")
-        #expect(stopped.standardOutput.contains("Press Ctrl-C to stop.\nStopping: finishing the requests in progress…\nRoadTrip stopped.\n"),
-                "\(stopped.standardOutput)")
+        #expect(
+            stopped.standardOutput.contains("Press Ctrl-C to stop.\nStopping: finishing the requests in progress…\nRoadTrip stopped.\n"),
+            "\(stopped.standardOutput)")
     }
 }

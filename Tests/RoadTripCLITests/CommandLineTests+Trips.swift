@@ -10,16 +10,18 @@ extension CommandLineTests {
         var paths: [String] = []
         for day in 1...6 {
             let path = scratch.url.appendingPathComponent("home-\(day).jpg").path
-            try SyntheticPhoto.write(to: path, format: .jpeg, width: 32, height: 24,
-                                     metadata: PhotoMetadata(takenAt: "2024-05-0\(day)T18:00:00", latitude: 40.71, longitude: -74.0), seed: UInt64(day))
+            try SyntheticPhoto.write(
+                to: path, format: .jpeg, width: 32, height: 24,
+                metadata: PhotoMetadata(takenAt: "2024-05-0\(day)T18:00:00", latitude: 40.71, longitude: -74.0), seed: UInt64(day))
             paths.append(path)
         }
         for (index, day) in ["10", "11", "12"].enumerated() {
             for hour in 10...11 {
                 let path = scratch.url.appendingPathComponent("paris-\(day)-\(hour).jpg").path
-                try SyntheticPhoto.write(to: path, format: .jpeg, width: 32, height: 24,
-                                         metadata: PhotoMetadata(takenAt: "2024-06-\(day)T\(hour):00:00", latitude: 48.8566, longitude: 2.3522),
-                                         seed: UInt64(100 + index * 2 + hour))
+                try SyntheticPhoto.write(
+                    to: path, format: .jpeg, width: 32, height: 24,
+                    metadata: PhotoMetadata(takenAt: "2024-06-\(day)T\(hour):00:00", latitude: 48.8566, longitude: 2.3522),
+                    seed: UInt64(100 + index * 2 + hour))
                 paths.append(path)
             }
         }

@@ -14,8 +14,9 @@ extension CommandLineTests {
     }
 
     private func add(_ name: String, owner: Bool = false, password: String = CommandLineTests.password) throws {
-        let result = try RoadTripProcess.run(["user", "add", name, "--data", data] + (owner ? ["--owner"] : []),
-                                             input: "\(password)\n\(password)\n", scratch: scratch.url)
+        let result = try RoadTripProcess.run(
+            ["user", "add", name, "--data", data] + (owner ? ["--owner"] : []),
+            input: "\(password)\n\(password)\n", scratch: scratch.url)
         try #require(result.status == 0, "\(result.standardError)")
     }
 
@@ -94,7 +95,9 @@ extension CommandLineTests {
         #expect(result.status == 0, "\(result.standardError)")
         #expect(result.standardOutput == "Changed the password of Ann; their sessions have ended.\n")
         #expect(try library.authenticator.sessions.session(token: session.token) == nil)
-        #expect(try library.authenticator.signIn(name: "Ann", password: "a brand new password", address: "192.0.2.1", deviceToken: nil).isSignedIn)
+        #expect(
+            try library.authenticator.signIn(name: "Ann", password: "a brand new password", address: "192.0.2.1", deviceToken: nil)
+                .isSignedIn)
     }
 
     @Test func userPasswdRefusesMismatchAndUnknownNames() throws {
@@ -134,10 +137,14 @@ extension CommandLineTests {
         #expect(try user("list").standardOutput == "Ann\towner\n")
     }
 
-    @Test(arguments: [["user"], ["user", "add"], ["user", "list", "extra"], ["user", "remove", "Ann", "--owner"], ["user", "fly", "Ann"], ["user", "add", "Ann", "--admin"]])
+    @Test(arguments: [
+        ["user"], ["user", "add"], ["user", "list", "extra"], ["user", "remove", "Ann", "--owner"], ["user", "fly", "Ann"],
+        ["user", "add", "Ann", "--admin"],
+    ])
     func userWithWrongArgumentsIsAUsageError(arguments: [String]) throws {
         // MUT
-        let result = try RoadTripProcess.run(arguments + ["--data", data], input: "\(Self.password)\n\(Self.password)\n", scratch: scratch.url)
+        let result = try RoadTripProcess.run(
+            arguments + ["--data", data], input: "\(Self.password)\n\(Self.password)\n", scratch: scratch.url)
 
         // validate
         #expect(result.status == 64, "\(result.standardError)")

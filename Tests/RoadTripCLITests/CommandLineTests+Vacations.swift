@@ -4,7 +4,7 @@ import Testing
 import TestSupport
 @testable import RoadTrip
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A data folder an older RoadTrip left, with its vacations in documents, started as a person
@@ -15,16 +15,19 @@ extension CommandLineTests {
     private func oldDataFolder() throws -> String {
         let data = scratch.url.appendingPathComponent("data")
         let library = try Library(folder: data, readers: 1)
-        let ann = try library.accounts.create(name: "Ann", password: "correct horse battery", repeated: "correct horse battery", isOwner: true)
+        let ann = try library.accounts.create(
+            name: "Ann", password: "correct horse battery", repeated: "correct horse battery", isOwner: true)
         let lisbon = try library.vacations.create(named: "Lisbon", for: ann.id)
         let porto = try library.vacations.create(named: "Porto", for: ann.id)
-        let photo = VisitedPhoto(sha256: String(repeating: "a", count: 64), title: "Alfama", subtitle: nil, takenAt: "2024-05-03T10:00:00",
-                                 sortedAt: "2024-05-03T10:00:00", latitude: nil, longitude: nil, camera: nil, place: nil, width: 4, height: 3,
-                                 preview: [0xFF, 0xD8, 0xFF, 0xE0], thumbnail: Array("RIFF\0\0\0\0WEBP".utf8), tags: ["Trams"])
+        let photo = VisitedPhoto(
+            sha256: String(repeating: "a", count: 64), title: "Alfama", subtitle: nil, takenAt: "2024-05-03T10:00:00",
+            sortedAt: "2024-05-03T10:00:00", latitude: nil, longitude: nil, camera: nil, place: nil, width: 4, height: 3,
+            preview: [0xFF, 0xD8, 0xFF, 0xE0], thumbnail: Array("RIFF\0\0\0\0WEBP".utf8), tags: ["Trams"])
         try library.vacations.visit(photo, into: lisbon, for: ann.id)
         let folder = data.appendingPathComponent("vacations")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(atPath: try library.vacations.export(lisbon, for: ann.id), toPath: folder.appendingPathComponent("\(lisbon).vacation").path)
+        try FileManager.default.copyItem(
+            atPath: try library.vacations.export(lisbon, for: ann.id), toPath: folder.appendingPathComponent("\(lisbon).vacation").path)
         try Data("damaged".utf8).write(to: folder.appendingPathComponent("\(porto).vacation"))
         try library.database.write { db in
             try db.execute("DELETE FROM vacation_photos")
@@ -46,8 +49,9 @@ extension CommandLineTests {
         #expect(listed.status == 0)
         #expect(listed.standardOutput == "1\tLisbon\t1 photos\n2\tPorto\t0 photos\n")
         #expect(listed.standardErrorLines.count == 1)
-        #expect(listed.standardErrorLines.first?.hasPrefix("warning: vacation “Porto” (2) is empty: its document could not be moved") == true,
-                "\(listed.standardErrorLines)")
+        #expect(
+            listed.standardErrorLines.first?.hasPrefix("warning: vacation “Porto” (2) is empty: its document could not be moved") == true,
+            "\(listed.standardErrorLines)")
         #expect(listed.standardErrorLines.first?.hasSuffix("kept as \(data)/vacations/2.vacation.unreadable") == true)
         #expect(again.standardError.isEmpty, "said once")
         #expect(try FileManager.default.contentsOfDirectory(atPath: data + "/vacations") == ["2.vacation.unreadable"])
@@ -80,7 +84,8 @@ extension CommandLineTests {
         // setup: Ann's "Lisbon" of two photos
         let data = scratch.url.appendingPathComponent("data")
         let library = try Library(folder: data, readers: 1)
-        let ann = try library.accounts.create(name: "Ann", password: "correct horse battery", repeated: "correct horse battery", isOwner: true)
+        let ann = try library.accounts.create(
+            name: "Ann", password: "correct horse battery", repeated: "correct horse battery", isOwner: true)
         let lisbon = try library.vacations.create(named: "Lisbon", for: ann.id)
         for seed in 1...2 {
             let path = try scratch.drawPhoto("p\(seed).jpg", seed: UInt64(seed), width: 1200, height: 900)
@@ -99,7 +104,9 @@ extension CommandLineTests {
         let noOutput = try run("vacation", "book", String(lisbon), "--user", "Ann", "--data", data.path)
 
         // validate
-        #expect(made.status == 0 && made.standardOutput.hasPrefix("Wrote \(output) (US Letter (8.5 × 11 in)).\n"), "\(made.standardOutput) \(made.standardError)")
+        #expect(
+            made.status == 0 && made.standardOutput.hasPrefix("Wrote \(output) (US Letter (8.5 × 11 in)).\n"),
+            "\(made.standardOutput) \(made.standardError)")
         #expect(made.standardOutput.contains(" pages, 2 photos.\n"))
         let info = try ChildProcess("/usr/bin/pdfinfo", [output]).waitForExit(within: 30).standardOutput
         #expect(info.contains("Page size:       629.008 x 809.008 pts"), "Letter and 3 mm of bleed each side: \(info)")

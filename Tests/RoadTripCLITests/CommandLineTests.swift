@@ -121,8 +121,9 @@ import Testing
         #expect(result.standardError.hasPrefix("roadtrip: "))
         #expect(result.standardError.contains("--frobnicate"))
         #expect(result.standardOutput.isEmpty)
-        #expect(!FileManager.default.fileExists(atPath: scratch.url.appendingPathComponent("home/.local/share/roadtrip").path),
-                "a refused command touches no data folder")
+        #expect(
+            !FileManager.default.fileExists(atPath: scratch.url.appendingPathComponent("home/.local/share/roadtrip").path),
+            "a refused command touches no data folder")
     }
 
     @Test(arguments: [["--version", "--frobnicate"], ["--help", "--frobnicate"]])
@@ -238,8 +239,9 @@ import Testing
 
     @Test func aMissingFileIsRefusedInOneLine() throws {
         // MUT
-        let result = try run("destinations", "import", scratch.url.appendingPathComponent("nope.plist").path,
-                             "--data", scratch.url.appendingPathComponent("data").path)
+        let result = try run(
+            "destinations", "import", scratch.url.appendingPathComponent("nope.plist").path,
+            "--data", scratch.url.appendingPathComponent("data").path)
 
         // validate
         #expect(result.status == 1)
@@ -268,8 +270,9 @@ import Testing
         let environment = scratch.url.appendingPathComponent("environment")
 
         // MUT
-        let imported = try run("destinations", "import", try catalogue(["Chicago"]).path, "--data", option.path,
-                               environment: ["ROADTRIP_DATA": environment.path])
+        let imported = try run(
+            "destinations", "import", try catalogue(["Chicago"]).path, "--data", option.path,
+            environment: ["ROADTRIP_DATA": environment.path])
 
         // validate
         #expect(imported.status == 0)

@@ -10,7 +10,8 @@ import Testing
     let folder: URL
 
     init() {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("roadtrip-instance-tests-\(UUID().uuidString)", isDirectory: true)
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "roadtrip-instance-tests-\(UUID().uuidString)", isDirectory: true)
     }
 
     private func options(port: Int = 0) -> Instance.Options {
@@ -42,7 +43,8 @@ import Testing
         #expect(health.status == 200)
         #expect(lastSample.status == 200, "the sample book has the pages the options ask for")
         #expect(pastTheSample.status == 404)
-        #expect(setup.status == 200 && setup.body.contains("name=\"password\""), "the setup token is the one the link carries: \(setup.body)")
+        #expect(
+            setup.status == 200 && setup.body.contains("name=\"password\""), "the setup token is the one the link carries: \(setup.body)")
         #expect(try library.catalog.all().map(\.name).contains("New York City"), "the demo catalogue is loaded")
         #expect(try library.photos.count > 0, "the demo photos are drawn and imported")
         #expect(log.all.contains { $0.hasPrefix("GET /healthz 200") }, "the access log goes to the instance's log: \(log.all)")
@@ -84,7 +86,8 @@ import Testing
         // validate: said once, with what to do
         let warnings = log.all.filter { $0.contains("can be read by other users") }
         #expect(warnings.count == 1, "\(log.all)")
-        #expect(warnings.first?.hasPrefix("warning: \(folder.path)/library.sqlite") == true && warnings.first?.hasSuffix("chmod 600") == true)
+        #expect(
+            warnings.first?.hasPrefix("warning: \(folder.path)/library.sqlite") == true && warnings.first?.hasSuffix("chmod 600") == true)
     }
 
     @Test func aPortInUseIsRefusedInOneLine() throws {

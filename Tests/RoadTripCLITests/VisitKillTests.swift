@@ -6,7 +6,7 @@ import Synchronization
 import TestSupport
 import Testing
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The server killed (SIGKILL) while visits are being written: the library must be whole and
@@ -23,13 +23,15 @@ import Glibc
     @Test func killingTheServerDuringVisitsLeavesTheVacationBeforeOrAfterEachVisit() throws {
         // setup: Ann, 24 photos, a vacation, the server
         let data = scratch.url.appendingPathComponent("data").path
-        let added = try RoadTripProcess.run(["user", "add", "Ann", "--owner", "--data", data], input: "correct horse battery\ncorrect horse battery\n",
-                                            scratch: scratch.url)
+        let added = try RoadTripProcess.run(
+            ["user", "add", "Ann", "--owner", "--data", data], input: "correct horse battery\ncorrect horse battery\n",
+            scratch: scratch.url)
         try #require(added.status == 0, "\(added.standardError)")
         let folder = drawn.url.appendingPathComponent("photos")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         for index in 0..<24 {
-            let path = try drawn.drawPhoto("v\(index).jpg", seed: UInt64(index + 1), at: (38.7 + Double(index) * 0.01, -9.14), width: 1200, height: 900)
+            let path = try drawn.drawPhoto(
+                "v\(index).jpg", seed: UInt64(index + 1), at: (38.7 + Double(index) * 0.01, -9.14), width: 1200, height: 900)
             try FileManager.default.moveItem(atPath: path, toPath: folder.appendingPathComponent("v\(index).jpg").path)
         }
         try #require(try RoadTripProcess.run(["import", folder.path, "--data", data], scratch: scratch.url).status == 0)
@@ -38,7 +40,8 @@ import Glibc
         let vacation = try library.vacations.create(named: "Lisbon", for: account.id)
         let server = try RoadTripProcess.start(["serve", "--port", "0", "--data", data, "--no-offline-copies"], scratch: scratch.url)
         try server.waitForOutput(containing: "Press Ctrl-C to stop.", within: 60)
-        let port = try #require(server.standardOutput.firstMatch(of: #/running at http://127\.0\.0\.1:([0-9]+)//#).flatMap { Int($0.output.1) })
+        let port = try #require(
+            server.standardOutput.firstMatch(of: #/running at http://127\.0\.0\.1:([0-9]+)//#).flatMap { Int($0.output.1) })
         let (session, _) = try signInOverSocket(port: port, name: "Ann", password: "correct horse battery")
         let page = try HTTPExchange(port: port, path: "/photos/1", extraHeaders: "Cookie: rt_session=\(session)\r\n")
         let token = try #require(page.formToken)
@@ -49,9 +52,13 @@ import Glibc
         for lane in 0..<2 {
             DispatchQueue.global().async(group: group) {
                 for id in stride(from: 1 + lane, through: 24, by: 2) {
-                    guard let visit = try? HTTPExchange(port: port, path: "/photos/\(id)/visit", method: "POST", extraHeaders: """
-                        Content-Type: application/x-www-form-urlencoded\r\nCookie: rt_session=\(session)\r\n
-                        """, body: urlEncodedForm([("csrf", token), ("vacation", String(vacation))])) else { return }
+                    guard
+                        let visit = try? HTTPExchange(
+                            port: port, path: "/photos/\(id)/visit", method: "POST",
+                            extraHeaders: """
+                                Content-Type: application/x-www-form-urlencoded\r\nCookie: rt_session=\(session)\r\n
+                                """, body: urlEncodedForm([("csrf", token), ("vacation", String(vacation))]))
+                    else { return }
                     if visit.status == 303 { answered.increment() }
                 }
             }
@@ -66,15 +73,20 @@ import Glibc
         let database = try SQLiteDatabase(path: URL(fileURLWithPath: data).appendingPathComponent("library.sqlite").path, readers: 1)
         let integrity: [String] = try database.read { db in try db.fetchAll("PRAGMA integrity_check") { try $0[0] as String } }
         let foreignKeys: Int = try database.read { db in try db.fetchAll("PRAGMA foreign_key_check") { _ in 1 }.count }
-        let photos: Int = try database.read { db in try db.fetchValue("SELECT count(*) FROM vacation_photos WHERE vacation_id = \(vacation)") ?? -1 }
+        let photos: Int = try database.read { db in
+            try db.fetchValue("SELECT count(*) FROM vacation_photos WHERE vacation_id = \(vacation)") ?? -1
+        }
         let placesWithoutPhotos: Int = try database.read { db in
-            try db.fetchValue("""
+            try db.fetchValue(
+                """
                 SELECT count(*) FROM vacation_places WHERE vacation_id = \(vacation)
                     AND id NOT IN (SELECT place_id FROM vacation_photos WHERE vacation_id = \(vacation) AND place_id IS NOT NULL)
                 """) ?? -1
         }
         let withoutPreview: Int = try database.read { db in
-            try db.fetchValue("SELECT count(*) FROM vacation_photos WHERE vacation_id = \(vacation) AND (length(preview) = 0 OR length(thumbnail) = 0)") ?? -1
+            try db.fetchValue(
+                "SELECT count(*) FROM vacation_photos WHERE vacation_id = \(vacation) AND (length(preview) = 0 OR length(thumbnail) = 0)")
+                ?? -1
         }
         // Each visit commits its photo and the vacation's new version together.
         let version: Int = try database.read { db in try db.fetchValue("SELECT version FROM vacations WHERE id = \(vacation)") ?? -1 }

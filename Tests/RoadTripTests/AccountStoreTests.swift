@@ -15,7 +15,8 @@ import Testing
 
     @Test func creatingStoresTheTrimmedNameTheOwnerFlagAndTheTimeButNotThePassword() throws {
         // MUT
-        let ann = try fixture.accounts.create(name: "  Ann ", password: AccountsFixture.password, repeated: AccountsFixture.password, isOwner: true)
+        let ann = try fixture.accounts.create(
+            name: "  Ann ", password: AccountsFixture.password, repeated: AccountsFixture.password, isOwner: true)
 
         // validate
         #expect(ann.name == "Ann")
@@ -32,12 +33,18 @@ import Testing
 
     @Test func aBadNameOrPasswordIsRefusedAndNothingIsStored() throws {
         // MUT + validate
-        #expect(throws: AccountError.nameEmpty) { try fixture.accounts.create(name: " ", password: AccountsFixture.password, repeated: AccountsFixture.password) }
+        #expect(throws: AccountError.nameEmpty) {
+            try fixture.accounts.create(name: " ", password: AccountsFixture.password, repeated: AccountsFixture.password)
+        }
         #expect(throws: AccountError.nameHasDirectionOverrides) {
             try fixture.accounts.create(name: "Ann\u{202E}", password: AccountsFixture.password, repeated: AccountsFixture.password)
         }
-        #expect(throws: AccountError.passwordTooShort(minimum: 10)) { try fixture.accounts.create(name: "Ann", password: "short", repeated: "short") }
-        #expect(throws: AccountError.passwordsDiffer) { try fixture.accounts.create(name: "Ann", password: AccountsFixture.password, repeated: "something else") }
+        #expect(throws: AccountError.passwordTooShort(minimum: 10)) {
+            try fixture.accounts.create(name: "Ann", password: "short", repeated: "short")
+        }
+        #expect(throws: AccountError.passwordsDiffer) {
+            try fixture.accounts.create(name: "Ann", password: AccountsFixture.password, repeated: "something else")
+        }
         #expect(try fixture.rows(in: "accounts") == 0)
         #expect(try fixture.accounts.isEmpty())
     }
@@ -90,9 +97,10 @@ import Testing
         #expect(try fixture.accounts.all().map(\.name) == ["Ann"])
         #expect(try fixture.sessionRows(of: bob) == 0, "the sessions go with the account")
         #expect(try fixture.sessions.session(token: bobs.grant.token) == nil)
-        #expect(try fixture.library.database.read { db in
-            try db.fetchValue("SELECT count(*) FROM known_devices WHERE account_id = \(bob.id.rawValue)") as Int?
-        } == 0)
+        #expect(
+            try fixture.library.database.read { db in
+                try db.fetchValue("SELECT count(*) FROM known_devices WHERE account_id = \(bob.id.rawValue)") as Int?
+            } == 0)
         #expect(try fixture.sessions.session(token: annsSession.token) != nil, "other accounts keep theirs")
     }
 
@@ -172,9 +180,15 @@ import Testing
         let before = try fixture.storedHash(of: bob)
 
         // MUT
-        #expect(throws: AccountError.passwordsDiffer) { try fixture.accounts.resetPassword(of: bob.id, to: "a brand new password", repeated: "a brand new passw0rd") }
-        #expect(throws: AccountError.passwordTooShort(minimum: 10)) { try fixture.accounts.resetPassword(of: bob.id, to: "short", repeated: "short") }
-        #expect(throws: AccountError.noSuchAccount) { try fixture.accounts.resetPassword(of: AccountID(999), to: "a brand new password", repeated: "a brand new password") }
+        #expect(throws: AccountError.passwordsDiffer) {
+            try fixture.accounts.resetPassword(of: bob.id, to: "a brand new password", repeated: "a brand new passw0rd")
+        }
+        #expect(throws: AccountError.passwordTooShort(minimum: 10)) {
+            try fixture.accounts.resetPassword(of: bob.id, to: "short", repeated: "short")
+        }
+        #expect(throws: AccountError.noSuchAccount) {
+            try fixture.accounts.resetPassword(of: AccountID(999), to: "a brand new password", repeated: "a brand new password")
+        }
 
         // validate
         #expect(try fixture.storedHash(of: bob) == before)

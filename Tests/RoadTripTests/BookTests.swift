@@ -22,7 +22,9 @@ import Testing
         #expect(book.page(after: 7) == nil)
     }
 
-    @Test(arguments: [(7, [1: (nil, 1), 2: (2, 3), 3: (2, 3), 6: (6, 7), 7: (6, 7)]), (6, [1: (nil, 1), 5: (4, 5), 6: (6, nil)])] as [(Int, [Int: (Int?, Int?)])])
+    @Test(
+        arguments: [(7, [1: (nil, 1), 2: (2, 3), 3: (2, 3), 6: (6, 7), 7: (6, 7)]), (6, [1: (nil, 1), 5: (4, 5), 6: (6, nil)])]
+            as [(Int, [Int: (Int?, Int?)])])
     func spreadsPutTheEvenPageOnTheLeft(count: Int, expected: [Int: (Int?, Int?)]) {
         let book = Book(pageCount: count)
         for (page, pair) in expected {

@@ -32,7 +32,10 @@ import Testing
         #expect(throws: AccountError.nameHasControlCharacters) { try Credentials.validName(name) }
     }
 
-    @Test(arguments: ["\u{202E}nnA", "Ann\u{202D}x", "A\u{202A}nn", "A\u{202B}nn", "A\u{202C}nn", "\u{2066}Ann", "A\u{2067}nn", "A\u{2068}nn", "Ann\u{2069}"])
+    @Test(arguments: [
+        "\u{202E}nnA", "Ann\u{202D}x", "A\u{202A}nn", "A\u{202B}nn", "A\u{202C}nn", "\u{2066}Ann", "A\u{2067}nn", "A\u{2068}nn",
+        "Ann\u{2069}",
+    ])
     func aNameWithABidirectionalOverrideIsRefused(name: String) {
         // MUT + validate
         #expect(throws: AccountError.nameHasDirectionOverrides) { try Credentials.validName(name) }
@@ -75,13 +78,17 @@ import Testing
 
     @Test func aPasswordMustBeTypedTheSameTwice() throws {
         // MUT + validate
-        #expect(throws: AccountError.passwordsDiffer) { try Credentials.validNewPassword("correct horse battery", repeated: "correct horse batterY") }
+        #expect(throws: AccountError.passwordsDiffer) {
+            try Credentials.validNewPassword("correct horse battery", repeated: "correct horse batterY")
+        }
         #expect(throws: AccountError.passwordsDiffer) { try Credentials.validNewPassword("correct horse battery", repeated: "") }
     }
 
     @Test func aPasswordWithANulCharacterIsRefused() {
         // MUT + validate
-        #expect(throws: AccountError.passwordHasNulCharacter) { try Credentials.validNewPassword("correct\0horse battery", repeated: "correct\0horse battery") }
+        #expect(throws: AccountError.passwordHasNulCharacter) {
+            try Credentials.validNewPassword("correct\0horse battery", repeated: "correct\0horse battery")
+        }
     }
 
     @Test func everyRefusalSaysWhatIsWrongInWords() {

@@ -72,12 +72,15 @@ import Testing
         #expect(try catalog.pointsOfInterest(destinationID: rome.id) == points)
     }
 
-    @Test(arguments: DatabaseEngine.allCases) func reimportingANameInAnotherCaseReplacesFieldsEventsAndPointsOfInterest(engine: DatabaseEngine) throws {
+    @Test(arguments: DatabaseEngine.allCases) func reimportingANameInAnotherCaseReplacesFieldsEventsAndPointsOfInterest(
+        engine: DatabaseEngine
+    ) throws {
         // setup
         let catalog = try data.library(engine).catalog
         try catalog.importRecords([
-            Self.record("New York City", events: ["https://a.example/1", "https://a.example/2", "https://a.example/3"],
-                        points: [Self.point("Old one"), Self.point("Old two")]),
+            Self.record(
+                "New York City", events: ["https://a.example/1", "https://a.example/2", "https://a.example/3"],
+                points: [Self.point("Old one"), Self.point("Old two")]),
             Self.record("Boston"),
         ])
         let before = try #require(try catalog.all().first)
@@ -126,7 +129,9 @@ import Testing
         try catalog.database.write { db in
             switch engine {
             case .sqlite:
-                try db.execute("CREATE TRIGGER no_atlantis BEFORE INSERT ON destinations WHEN new.name = 'Atlantis' BEGIN SELECT RAISE(ABORT, 'no Atlantis'); END")
+                try db.execute(
+                    "CREATE TRIGGER no_atlantis BEFORE INSERT ON destinations WHEN new.name = 'Atlantis' BEGIN SELECT RAISE(ABORT, 'no Atlantis'); END"
+                )
             case .postgreSQL:
                 try db.execute("ALTER TABLE destinations ADD CONSTRAINT no_atlantis CHECK (name <> 'Atlantis')")
             }
@@ -181,7 +186,10 @@ import Testing
         let all = try catalog.all()
         #expect(all.map(\.name) == ["New York City", "San Francisco"])
         #expect(all.map(\.eventCount) == [4, 4])
-        #expect(try catalog.pointsOfInterest(destinationID: all[0].id).map(\.title) == ["Statue of Liberty", "Central Park", "Empire State Building"])
+        #expect(
+            try catalog.pointsOfInterest(destinationID: all[0].id).map(\.title) == [
+                "Statue of Liberty", "Central Park", "Empire State Building",
+            ])
     }
 
     @Test(arguments: DatabaseEngine.allCases) func demoLoadsOnceAcrossReopenings(engine: DatabaseEngine) throws {
@@ -209,7 +217,9 @@ import Testing
         // validate
         #expect(!loaded)
         #expect(try library.catalog.all().isEmpty)
-        #expect(try library.database.read { try $0.fetchValue("SELECT count(*) FROM destination_events") as Int? } == 0, "events went with their destinations")
+        #expect(
+            try library.database.read { try $0.fetchValue("SELECT count(*) FROM destination_events") as Int? } == 0,
+            "events went with their destinations")
     }
 
     @Test(arguments: DatabaseEngine.allCases) func aLibraryWithDestinationsBeforeItsFirstStartGetsNoDemo(engine: DatabaseEngine) throws {

@@ -24,9 +24,11 @@ extension DestinationFileTests {
 
     static let documentRefusals: [DocumentRefusal] = [
         .init(#"<plist version="1.0">"# + "\n<array/>\n</plist>", line: 2, "the top level must be a dictionary, found an array"),
-        .init("<plist>\n<dict><key>DestinationData</key>\n<array/></dict></plist>", line: 3, at: "DestinationData", "holds no destinations"),
-        .init("<plist><dict><key>DestinationData</key><string>x</string></dict></plist>", line: 1, at: "DestinationData",
-              #"expected an array of destinations, found "x""#),
+        .init(
+            "<plist>\n<dict><key>DestinationData</key>\n<array/></dict></plist>", line: 3, at: "DestinationData", "holds no destinations"),
+        .init(
+            "<plist><dict><key>DestinationData</key><string>x</string></dict></plist>", line: 1, at: "DestinationData",
+            #"expected an array of destinations, found "x""#),
         .init("<html><body/></html>", line: 1, "not a property list: the document is <html>, not <plist>"),
         .init("<plist>\n</plist>", line: 1, "<plist> holds no value"),
         .init("<plist><dict/>\n<dict/></plist>", line: 2, "<plist> holds more than one value"),
@@ -36,10 +38,12 @@ extension DestinationFileTests {
         .init("<plist><dict>\n<string>a</string></dict></plist>", line: 2, "<string> has no <key> before it"),
         .init("<plist><dict>\noops</dict></plist>", line: 2, "text outside a value"),
         .init("<plist><dict><key>a</key><string>a<b/></string></dict></plist>", line: 1, at: "a", "<b> inside <string>"),
-        .init("<plist><dict><key>Deep</key>\(deeplyNested)</dict></plist>", line: 1,
-              at: "Deep" + String(repeating: "[0]", count: 30), "values nested too deeply"),
-        .init(#"<!DOCTYPE plist [<!ENTITY name SYSTEM "file:///etc/hostname">]><plist><string>&name;</string></plist>"#,
-              line: nil, "declares XML entities, which a property list never needs"),
+        .init(
+            "<plist><dict><key>Deep</key>\(deeplyNested)</dict></plist>", line: 1,
+            at: "Deep" + String(repeating: "[0]", count: 30), "values nested too deeply"),
+        .init(
+            #"<!DOCTYPE plist [<!ENTITY name SYSTEM "file:///etc/hostname">]><plist><string>&name;</string></plist>"#,
+            line: nil, "declares XML entities, which a property list never needs"),
         .init("bplist00\u{1}\u{2}", line: nil, "is a binary property list; convert it to XML first (plutil -convert xml1)"),
     ]
 
@@ -82,7 +86,9 @@ extension DestinationFileTests {
         let error = #expect(throws: DestinationFileError.self) {
             try DestinationFile.parse(data, format: .propertyList, fileName: "big.plist")
         }
-        #expect(error == DestinationFileError(fileName: "big.plist", reason: "the file is too large: 8388609 bytes, the limit is 8388608 bytes"))
+        #expect(
+            error == DestinationFileError(fileName: "big.plist", reason: "the file is too large: 8388609 bytes, the limit is 8388608 bytes")
+        )
     }
 
     @Test func fileOverTheSizeLimitIsRefusedAndOneAtTheLimitIsRead() throws {
@@ -99,9 +105,11 @@ extension DestinationFileTests {
         // MUT + validate
         #expect(try DestinationFile.read(contentsOf: atLimit).count == 2)
         let error = #expect(throws: DestinationFileError.self) { try DestinationFile.read(contentsOf: overLimit) }
-        #expect(error == DestinationFileError(
-            fileName: "OverLimit.plist", reason: "the file is too large: more than 8388608 bytes, the limit is 8388608 bytes"
-        ))
+        #expect(
+            error
+                == DestinationFileError(
+                    fileName: "OverLimit.plist", reason: "the file is too large: more than 8388608 bytes, the limit is 8388608 bytes"
+                ))
     }
 
     @Test func missingFolderEmptyOrUnknownFilesAreRefusedWithAReason() throws {
@@ -119,13 +127,18 @@ extension DestinationFileTests {
         }
 
         // validate
-        #expect(refusal(folder.appendingPathComponent("nowhere.plist")) == DestinationFileError(fileName: "nowhere.plist", reason: "no such file"))
+        #expect(
+            refusal(folder.appendingPathComponent("nowhere.plist"))
+                == DestinationFileError(fileName: "nowhere.plist", reason: "no such file"))
         #expect(refusal(folder) == DestinationFileError(fileName: folder.lastPathComponent, reason: "is a folder, not a file"))
-        #expect(refusal(URL(string: "https://example.com/Destinations.plist")!)
-            == DestinationFileError(fileName: "Destinations.plist", reason: "is not a local file (https URL)"))
+        #expect(
+            refusal(URL(string: "https://example.com/Destinations.plist")!)
+                == DestinationFileError(fileName: "Destinations.plist", reason: "is not a local file (https URL)"))
         #expect(refusal(empty) == DestinationFileError(fileName: "empty", reason: "the file is empty"))
-        #expect(refusal(prose) == DestinationFileError(
-            fileName: "notes.txt", reason: "is neither an XML property list nor JSON (it starts with neither '<' nor '{')"
-        ))
+        #expect(
+            refusal(prose)
+                == DestinationFileError(
+                    fileName: "notes.txt", reason: "is neither an XML property list nor JSON (it starts with neither '<' nor '{')"
+                ))
     }
 }

@@ -26,8 +26,9 @@ extension DestinationFileTests {
         var text = try DestinationSample.plist(replacing: "<string>New York City</string>", with: "<string>\(name)</string>")
         text = text.replacingOccurrences(of: #"encoding="UTF-8""#, with: #"encoding="\#(encoding.declared)""#)
         if !subset.isEmpty {
-            text = text.replacingOccurrences(of: #""http://www.apple.com/DTDs/PropertyList-1.0.dtd">"#,
-                                             with: #""http://www.apple.com/DTDs/PropertyList-1.0.dtd" [\#(subset)]>"#)
+            text = text.replacingOccurrences(
+                of: #""http://www.apple.com/DTDs/PropertyList-1.0.dtd">"#,
+                with: #""http://www.apple.com/DTDs/PropertyList-1.0.dtd" [\#(subset)]>"#)
         }
         return encoding.bytes(text)
     }
@@ -60,7 +61,8 @@ extension DestinationFileTests {
     ])
     func aCatalogueInAnEncodingTheCheckDoesNotReadIsRefused(document: Data) {
         let error = #expect(throws: DestinationFileError.self) { try DestinationFile.parse(document, format: .propertyList) }
-        #expect(error?.reason.hasPrefix("is in a character encoding RoadTrip does not read; save it as UTF-8 (or UTF-16)") == true,
-                "\(String(describing: error))")
+        #expect(
+            error?.reason.hasPrefix("is in a character encoding RoadTrip does not read; save it as UTF-8 (or UTF-16)") == true,
+            "\(String(describing: error))")
     }
 }

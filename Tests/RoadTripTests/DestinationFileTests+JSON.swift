@@ -27,21 +27,39 @@ extension DestinationFileTests {
         .init(jsonLatitude, #""Latitude": null"#, latitudeField, "expected a number, found null"),
         .init(jsonLatitude, #""Latitude": -90.0001"#, latitudeField, "-90.0001 is outside -90...90"),
         .init(#""Longitude": -73.965355"#, #""Longitude": "181""#, "DestinationData[0].POIs[0].Longitude", #""181" is outside -180...180"#),
-        .init(#""Title": "Central Park""#, #""Title": ["Central Park"]"#, "DestinationData[0].POIs[0].Title", "expected a string, found an array"),
-        .init(#""DestinationName": "New York City""#, #""DestinationName": "New\u0000York""#, nameField, "contains a control character (U+0000)"),
-        .init(#""DestinationName": "New York City""#, #""DestinationName": "New\nYork""#, nameField, "contains a control character (U+000A)"),
+        .init(
+            #""Title": "Central Park""#, #""Title": ["Central Park"]"#, "DestinationData[0].POIs[0].Title",
+            "expected a string, found an array"),
+        .init(
+            #""DestinationName": "New York City""#, #""DestinationName": "New\u0000York""#, nameField,
+            "contains a control character (U+0000)"),
+        .init(
+            #""DestinationName": "New York City""#, #""DestinationName": "New\nYork""#, nameField, "contains a control character (U+000A)"),
         .init(#""DestinationName": "New York City""#, #""DestinationName": 42"#, nameField, "expected a string, found 42"),
-        .init(#""DestinationImage": "NewYorkCity.svg""#, #""DestinationImage": "a/b.svg""#, "DestinationData[0].DestinationImage",
-              #""a/b.svg" is not a plain file name"#),
-        .init(#""Events": ["#, #""Events": "https://x.com/", "Old": ["#, "DestinationData[0].Events", #"expected an array of URLs, found "https://x.com/""#),
-        .init(#""http://example.com/a""#, #""mailto:a@example.com""#, "DestinationData[0].Events[1]", #""mailto:a@example.com" is not an http(s) URL"#),
-        .init(#""DestinationLocation": {"#, #""DestinationLocation": [], "Old": {"#, "DestinationData[0].DestinationLocation",
-              "expected a dictionary describing a location, found an array"),
-        .init(#""POIs": ["#, #""POIs": {}, "Old": ["#, "DestinationData[0].POIs", "expected an array of points of interest, found a dictionary"),
-        .init(#""POIs": [{"#, #""POIs": ["Central Park", {"#, "DestinationData[0].POIs[0]",
-              #"expected a dictionary describing a point of interest, found "Central Park""#),
-        .init(#""Weather": ""#, #""Weather": "javascript:alert(1)", "Old": ""#, "DestinationData[0].Weather", #""javascript:alert(1)" is not an http(s) URL"#),
-        .init(#""DestinationData": ["#, #""DestinationData": {}, "Old": ["#, "DestinationData", "expected an array of destinations, found a dictionary"),
+        .init(
+            #""DestinationImage": "NewYorkCity.svg""#, #""DestinationImage": "a/b.svg""#, "DestinationData[0].DestinationImage",
+            #""a/b.svg" is not a plain file name"#),
+        .init(
+            #""Events": ["#, #""Events": "https://x.com/", "Old": ["#, "DestinationData[0].Events",
+            #"expected an array of URLs, found "https://x.com/""#),
+        .init(
+            #""http://example.com/a""#, #""mailto:a@example.com""#, "DestinationData[0].Events[1]",
+            #""mailto:a@example.com" is not an http(s) URL"#),
+        .init(
+            #""DestinationLocation": {"#, #""DestinationLocation": [], "Old": {"#, "DestinationData[0].DestinationLocation",
+            "expected a dictionary describing a location, found an array"),
+        .init(
+            #""POIs": ["#, #""POIs": {}, "Old": ["#, "DestinationData[0].POIs",
+            "expected an array of points of interest, found a dictionary"),
+        .init(
+            #""POIs": [{"#, #""POIs": ["Central Park", {"#, "DestinationData[0].POIs[0]",
+            #"expected a dictionary describing a point of interest, found "Central Park""#),
+        .init(
+            #""Weather": ""#, #""Weather": "javascript:alert(1)", "Old": ""#, "DestinationData[0].Weather",
+            #""javascript:alert(1)" is not an http(s) URL"#),
+        .init(
+            #""DestinationData": ["#, #""DestinationData": {}, "Old": ["#, "DestinationData",
+            "expected an array of destinations, found a dictionary"),
     ]
 
     @Test func theUneditedJSONSampleIsAccepted() throws {

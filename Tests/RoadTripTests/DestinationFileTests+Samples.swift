@@ -4,66 +4,66 @@ import Foundation
 /// comment on each `<dict>` line so a test can find the line a refusal should name.
 enum DestinationSample {
     static let newYork = """
-            <dict> <!-- New York City -->
-                <key>DestinationName</key>
-                <string>New York City</string>
-                <key>DestinationImage</key>
-                <string>NewYorkCity.svg</string>
-                <key>DestinationLocation</key>
-                <dict> <!-- New York location -->
-                    <key>Title</key>
-                    <string>Manhattan</string>
-                    <key>Subtitle</key>
-                    <string>The Big Apple</string>
-                    <key>Latitude</key>
-                    <real>40.7128</real>
-                    <key>Longitude</key>
-                    <real>-74.006</real>
-                </dict>
-                <key>Events</key>
-                <array>
-                    <string>https://www.nycgo.com/things-to-do/events-in-nyc/</string>
-                    <string>http://example.com/a</string>
-                </array>
-                <key>POIs</key>
-                <array>
-                    <dict> <!-- Statue of Liberty -->
+                <dict> <!-- New York City -->
+                    <key>DestinationName</key>
+                    <string>New York City</string>
+                    <key>DestinationImage</key>
+                    <string>NewYorkCity.svg</string>
+                    <key>DestinationLocation</key>
+                    <dict> <!-- New York location -->
                         <key>Title</key>
-                        <string>Statue of Liberty</string>
+                        <string>Manhattan</string>
+                        <key>Subtitle</key>
+                        <string>The Big Apple</string>
                         <key>Latitude</key>
-                        <string>40.689244</string>
+                        <real>40.7128</real>
                         <key>Longitude</key>
-                        <real>-74.044502</real>
+                        <real>-74.006</real>
                     </dict>
-                </array>
-                <key>Weather</key>
-                <string>https://forecast.weather.gov/MapClick.php?lat=40.7128&amp;lon=-74.006</string>
-            </dict>
-    """
+                    <key>Events</key>
+                    <array>
+                        <string>https://www.nycgo.com/things-to-do/events-in-nyc/</string>
+                        <string>http://example.com/a</string>
+                    </array>
+                    <key>POIs</key>
+                    <array>
+                        <dict> <!-- Statue of Liberty -->
+                            <key>Title</key>
+                            <string>Statue of Liberty</string>
+                            <key>Latitude</key>
+                            <string>40.689244</string>
+                            <key>Longitude</key>
+                            <real>-74.044502</real>
+                        </dict>
+                    </array>
+                    <key>Weather</key>
+                    <string>https://forecast.weather.gov/MapClick.php?lat=40.7128&amp;lon=-74.006</string>
+                </dict>
+        """
 
     static let sanFrancisco = """
-            <dict> <!-- San Francisco -->
-                <key>DestinationName</key>
-                <string>San Francisco</string>
-                <key>DestinationImage</key>
-                <string>SanFrancisco.svg</string>
-                <key>DestinationLocation</key>
-                <dict>
-                    <key>Title</key>
-                    <string>SF</string>
-                    <key>Latitude</key>
-                    <string>37.7749</string>
-                    <key>Longitude</key>
-                    <integer>-122</integer>
+                <dict> <!-- San Francisco -->
+                    <key>DestinationName</key>
+                    <string>San Francisco</string>
+                    <key>DestinationImage</key>
+                    <string>SanFrancisco.svg</string>
+                    <key>DestinationLocation</key>
+                    <dict>
+                        <key>Title</key>
+                        <string>SF</string>
+                        <key>Latitude</key>
+                        <string>37.7749</string>
+                        <key>Longitude</key>
+                        <integer>-122</integer>
+                    </dict>
+                    <key>Events</key>
+                    <array>
+                        <string>https://www.sftravel.com/events</string>
+                    </array>
+                    <key>Weather</key>
+                    <string>https://forecast.weather.gov/sf</string>
                 </dict>
-                <key>Events</key>
-                <array>
-                    <string>https://www.sftravel.com/events</string>
-                </array>
-                <key>Weather</key>
-                <string>https://forecast.weather.gov/sf</string>
-            </dict>
-    """
+        """
 
     static func plist(_ destinations: [String] = [newYork, sanFrancisco]) -> String {
         """

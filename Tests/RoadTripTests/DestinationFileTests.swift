@@ -54,34 +54,34 @@ import Testing
     @Test func bookStyleStringAndIntegerCoordinatesAndANumericSubtitleAreAccepted() throws {
         // setup: the book's own quirks, plus unknown keys, padded strings and no POIs.
         let bookStyle = """
-            <dict>
-                <key>DestinationName</key>
-                <string>
-                    New York City
-                </string>
-                <key>DestinationImage</key>
-                <string>NYC.png</string>
-                <key>DestinationLocation</key>
                 <dict>
-                    <key>Title</key>
-                    <string>  Manhattan </string>
-                    <key>Subtitle</key>
-                    <real>0</real>
-                    <key>Latitude</key>
-                    <string> 40.689244 </string>
-                    <key>Longitude</key>
-                    <integer>-74</integer>
-                    <key>Zoom</key>
-                    <array><date>2011-01-01T00:00:00Z</date><data>AAAA</data><true/></array>
+                    <key>DestinationName</key>
+                    <string>
+                        New York City
+                    </string>
+                    <key>DestinationImage</key>
+                    <string>NYC.png</string>
+                    <key>DestinationLocation</key>
+                    <dict>
+                        <key>Title</key>
+                        <string>  Manhattan </string>
+                        <key>Subtitle</key>
+                        <real>0</real>
+                        <key>Latitude</key>
+                        <string> 40.689244 </string>
+                        <key>Longitude</key>
+                        <integer>-74</integer>
+                        <key>Zoom</key>
+                        <array><date>2011-01-01T00:00:00Z</date><data>AAAA</data><true/></array>
+                    </dict>
+                    <key>Events</key>
+                    <array/>
+                    <key>Weather</key>
+                    <string>http://forecast.weather.gov/</string>
+                    <key>Notes</key>
+                    <dict><key>x</key><real>1.5e3</real></dict>
                 </dict>
-                <key>Events</key>
-                <array/>
-                <key>Weather</key>
-                <string>http://forecast.weather.gov/</string>
-                <key>Notes</key>
-                <dict><key>x</key><real>1.5e3</real></dict>
-            </dict>
-        """
+            """
         let document = DestinationSample.plist([bookStyle, DestinationSample.sanFrancisco])
 
         // MUT
@@ -122,11 +122,15 @@ import Testing
         let escapedURL = #"https://example.com/?q="&gt;&lt;img/src=x/onerror=alert('1')&gt;"#
         var document = try DestinationSample.plist(replacing: "<string>New York City</string>", with: "<string>\(escapedName)</string>")
         document = document.replacingOccurrences(of: "http://example.com/a", with: escapedURL)
-        document = document.replacingOccurrences(of: "<string>The Big Apple</string>", with: "<string><![CDATA[<b>Big</b> \"Apple\"]]></string>")
+        document = document.replacingOccurrences(
+            of: "<string>The Big Apple</string>", with: "<string><![CDATA[<b>Big</b> \"Apple\"]]></string>")
 
         // MUT
         let fromPlist = try DestinationFile.parse(Data(document.utf8), format: .propertyList)
-        let fromJSON = try DestinationFile.parse(DestinationSample.json { $0["DestinationName"] = name; $0["Events"] = [url] }, format: .json)
+        let fromJSON = try DestinationFile.parse(
+            DestinationSample.json {
+                $0["DestinationName"] = name; $0["Events"] = [url]
+            }, format: .json)
 
         // validate
         #expect(fromPlist[0].name == name)
@@ -155,9 +159,12 @@ import Testing
             fileName: "Destinations.plist", line: 18,
             keyPath: "DestinationData[0].DestinationLocation.Latitude", reason: #"expected a number, found "abc""#
         )
-        #expect(full.description == #"Destinations.plist, line 18: DestinationData[0].DestinationLocation.Latitude: expected a number, found "abc""#)
-        #expect(DestinationFileError(fileName: "a.json", keyPath: "DestinationData", reason: "holds no destinations").description
-            == "a.json: DestinationData: holds no destinations")
+        #expect(
+            full.description
+                == #"Destinations.plist, line 18: DestinationData[0].DestinationLocation.Latitude: expected a number, found "abc""#)
+        #expect(
+            DestinationFileError(fileName: "a.json", keyPath: "DestinationData", reason: "holds no destinations").description
+                == "a.json: DestinationData: holds no destinations")
         #expect(DestinationFileError(reason: "the file is empty").description == "the file is empty")
     }
 
@@ -174,12 +181,14 @@ import Testing
         let error = #expect(throws: DestinationFileError.self) { try DestinationFile.read(contentsOf: file) }
 
         // validate
-        #expect(error?.description
-            == #"Destinations.plist, line \#(line): DestinationData[0].DestinationLocation.Latitude: expected a number, found "abc""#)
+        #expect(
+            error?.description
+                == #"Destinations.plist, line \#(line): DestinationData[0].DestinationLocation.Latitude: expected a number, found "abc""#)
     }
 
     @Test func aBrokenLaterDestinationRefusesTheWholeFile() throws {
-        let document = try DestinationSample.plist(replacing: "<string>https://www.sftravel.com/events</string>", with: "<string>htttp://x</string>")
+        let document = try DestinationSample.plist(
+            replacing: "<string>https://www.sftravel.com/events</string>", with: "<string>htttp://x</string>")
         var records: [DestinationRecord]?
         let error = #expect(throws: DestinationFileError.self) {
             records = try DestinationFile.parse(Data(document.utf8), format: .propertyList)

@@ -12,7 +12,9 @@ import Testing
     let data = FreshDataFolder()
     let clock = TestClock()
 
-    @Test(arguments: DatabaseEngine.allCases) func aJobStillRunningAtTheDeadlineIsGivenBackDueAtOnceAndNotCounted(engine: DatabaseEngine) throws {
+    @Test(arguments: DatabaseEngine.allCases) func aJobStillRunningAtTheDeadlineIsGivenBackDueAtOnceAndNotCounted(engine: DatabaseEngine)
+        throws
+    {
         // setup: one job that finishes when told, one that never does in time
         let library = try data.library(engine)
         let queue = JobQueue(database: library.database, clock: clock.wallClock, worker: "stopping")

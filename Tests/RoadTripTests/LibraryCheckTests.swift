@@ -28,7 +28,9 @@ import Testing
         #expect(report.notes.isEmpty)
     }
 
-    @Test(arguments: DatabaseEngine.allCases) func missingOrChangedOriginalsWrongCountsAndOldTemporaryFilesAreProblems(engine: DatabaseEngine) throws {
+    @Test(arguments: DatabaseEngine.allCases) func missingOrChangedOriginalsWrongCountsAndOldTemporaryFilesAreProblems(
+        engine: DatabaseEngine
+    ) throws {
         // setup
         let (fixture, photos) = try library(engine)
         let files = fixture.library.photos.files
@@ -37,7 +39,9 @@ import Testing
         var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: changed)))
         bytes[bytes.count / 2] ^= 0xFF
         try Data(bytes).write(to: URL(fileURLWithPath: changed))
-        try fixture.library.database.write { try $0.execute("UPDATE places SET photo_count = photo_count + 5 WHERE id = \(PhotosFixture.newYork.id)") }
+        try fixture.library.database.write {
+            try $0.execute("UPDATE places SET photo_count = photo_count + 5 WHERE id = \(PhotosFixture.newYork.id)")
+        }
         let leftover = fixture.data.url.appendingPathComponent("cache/.incoming-42")
         try FileManager.default.createDirectory(at: leftover.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data([0]).write(to: leftover)
@@ -60,8 +64,11 @@ import Testing
         let (fixture, _) = try library(engine)
         #expect(!(try fixture.library.check().problems.contains { $0.contains("photo map") }), "a library as imported is right")
         try fixture.library.database.write { db in
-            try db.execute("UPDATE photo_map_cells SET photo_count = photo_count + 1 WHERE level = 16 AND cell_y = (SELECT min(cell_y) FROM photo_map_cells WHERE level = 16)")
-            try db.execute("INSERT INTO photo_map_cells (level, cell_y, cell_x, photo_count, latitude_sum, longitude_sum) VALUES (2, 0, 0, 3, 0, 0)")
+            try db.execute(
+                "UPDATE photo_map_cells SET photo_count = photo_count + 1 WHERE level = 16 AND cell_y = (SELECT min(cell_y) FROM photo_map_cells WHERE level = 16)"
+            )
+            try db.execute(
+                "INSERT INTO photo_map_cells (level, cell_y, cell_x, photo_count, latitude_sum, longitude_sum) VALUES (2, 0, 0, 3, 0, 0)")
         }
 
         // MUT
@@ -74,7 +81,9 @@ import Testing
     @Test(arguments: DatabaseEngine.allCases) func wrongCountsOfTheTimelineAreProblems(engine: DatabaseEngine) throws {
         // setup: a right library first, then a day miscounted, a month counted that has no photos, the undated count changed
         let (fixture, _) = try library(engine)
-        #expect(!(try fixture.library.check().problems.contains { $0.contains("timeline") || $0.contains("without a date") }), "a library as imported is right")
+        #expect(
+            !(try fixture.library.check().problems.contains { $0.contains("timeline") || $0.contains("without a date") }),
+            "a library as imported is right")
         try fixture.library.database.write { db in
             try db.execute("UPDATE timeline_days SET photo_count = photo_count + 1 WHERE day = (SELECT min(day) FROM timeline_days)")
             try db.execute("INSERT INTO timeline_months (month, photo_count) VALUES ('1990-01', 2)")
@@ -90,7 +99,8 @@ import Testing
         #expect(report.problems.contains { $0.hasPrefix("the count of photos without a date is 5, not ") })
     }
 
-    @Test(arguments: DatabaseEngine.allCases) func wrongCountsOfCountriesAndOfPhotosWithoutAPlaceAreProblems(engine: DatabaseEngine) throws {
+    @Test(arguments: DatabaseEngine.allCases) func wrongCountsOfCountriesAndOfPhotosWithoutAPlaceAreProblems(engine: DatabaseEngine) throws
+    {
         // setup: counters changed behind the triggers' backs
         let (fixture, photos) = try library(engine)
         try fixture.library.database.write { db in
@@ -105,7 +115,9 @@ import Testing
         // validate
         #expect(countries > 0)
         #expect(report.problems.contains("\(countries) countries count their places or photos wrongly"), "\(report.problems)")
-        #expect(report.problems.contains("the count of photos without a place is 7, not \(try fixture.library.photos.photos(in: .noLocation).photos.count)"))
+        #expect(
+            report.problems.contains(
+                "the count of photos without a place is 7, not \(try fixture.library.photos.photos(in: .noLocation).photos.count)"))
         #expect(report.photos == photos.count)
     }
 
@@ -125,6 +137,9 @@ import Testing
 
         // validate
         #expect(report.problems.isEmpty)
-        #expect(report.notes == ["a renditions job for \(photos[0].id) was given up after \(JobQueue.maximumAttempts) attempts: decoding failed"])
+        #expect(
+            report.notes == [
+                "a renditions job for \(photos[0].id) was given up after \(JobQueue.maximumAttempts) attempts: decoding failed"
+            ])
     }
 }

@@ -17,8 +17,9 @@ import Testing
     }
 
     private func age(_ path: String, hoursAgo: Double) throws {
-        try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(-hoursAgo * 3600)],
-                                              ofItemAtPath: data.url.appendingPathComponent(path).path)
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date().addingTimeInterval(-hoursAgo * 3600)],
+            ofItemAtPath: data.url.appendingPathComponent(path).path)
     }
 
     private func exists(_ path: String) -> Bool {

@@ -36,8 +36,10 @@ import Testing
         let all = try fixture.library.database.read { db in
             try db.fetchAll("SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%'") { try $0["name"] as String }
         }
-        let notCopied: Set = ["photo_map_cells", "photo_map_levels", "photos_without_place", "place_countries", "schema_migrations",
-                              "sessions", "sign_in_failures", "timeline_days", "timeline_months", "timeline_undated"]
+        let notCopied: Set = [
+            "photo_map_cells", "photo_map_levels", "photos_without_place", "place_countries", "schema_migrations",
+            "sessions", "sign_in_failures", "timeline_days", "timeline_months", "timeline_undated",
+        ]
 
         #expect(Set(all).subtracting(notCopied) == Set(LibraryMove.tables))
     }
@@ -76,7 +78,8 @@ import Testing
         #expect(moved.first { $0.name == "accounts" }?.copied == 2)
         let library = try Library(folder: fixture.data.url, database: .postgreSQL(target), readers: 2, clock: fixture.clock.wallClock)
         // The old password signs in; sessions were not copied.
-        let outcome = try library.authenticator.signIn(name: "ann", password: AccountsFixture.password, address: "192.0.2.9", deviceToken: nil)
+        let outcome = try library.authenticator.signIn(
+            name: "ann", password: AccountsFixture.password, address: "192.0.2.9", deviceToken: nil)
         #expect(outcome.isSignedIn)
         #expect(try library.database.read { try $0.fetchValue("SELECT count(*) FROM sessions") as Int? } == 1, "only the new sign-in's")
         // Every photo opens, with its place counted once, and the files are the folder's.
@@ -86,8 +89,11 @@ import Testing
         }
         #expect(try library.photos.places(order: .byCountry).map(\.photoCount) == [1, 1, 1])
         // Countries are not copied: the target's triggers count them as the photos arrive.
-        #expect(try library.photos.countries() == [PlaceCountry(code: "BR", name: "Brazil", placeCount: 1, photoCount: 1),
-                                                   PlaceCountry(code: "US", name: "United States", placeCount: 2, photoCount: 2)])
+        #expect(
+            try library.photos.countries() == [
+                PlaceCountry(code: "BR", name: "Brazil", placeCount: 1, photoCount: 1),
+                PlaceCountry(code: "US", name: "United States", placeCount: 2, photoCount: 2),
+            ])
         // Nor is the map's grid (its columns are generated; its cells counted once the photos are
         // in), and its trigger counts the photos that come and go after the move.
         let world = MapBox(south: -90, west: -180, north: 90, east: 180)!

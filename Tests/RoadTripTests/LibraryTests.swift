@@ -4,7 +4,7 @@ import Synchronization
 import Testing
 @testable import RoadTrip
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A fresh, not yet created data folder path for one test, removed when the suite instance
@@ -253,7 +253,9 @@ final class FreshDataFolder: Sendable {
             finished = finished && group.wait(timeout: .now() + 60) == .success
 
             // validate
-            #expect(try Library(folder: folder, database: database).catalog.all().map(\.name) == ["New York City", "San Francisco"], "the demo loaded once")
+            #expect(
+                try Library(folder: folder, database: database).catalog.all().map(\.name) == ["New York City", "San Francisco"],
+                "the demo loaded once")
         }
         #expect(finished)
         #expect(failures.all.isEmpty, "\(failures.all.count) of \(rounds * openers) opens failed, first: \(failures.all.first ?? "")")

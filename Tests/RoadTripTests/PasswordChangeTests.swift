@@ -23,7 +23,9 @@ import Testing
 
         // MUT
         let error = #expect(throws: AccountError.self) {
-            try fixture.authenticator.changePassword(of: current.session, current: "not my password", new: "a brand new password", repeated: "a brand new password", address: "192.0.2.10")
+            try fixture.authenticator.changePassword(
+                of: current.session, current: "not my password", new: "a brand new password", repeated: "a brand new password",
+                address: "192.0.2.10")
         }
 
         // validate
@@ -40,7 +42,8 @@ import Testing
 
         // MUT
         let grant = try fixture.authenticator.changePassword(
-            of: current.session, current: AccountsFixture.password, new: "a brand new password", repeated: "a brand new password", address: "192.0.2.10"
+            of: current.session, current: AccountsFixture.password, new: "a brand new password", repeated: "a brand new password",
+            address: "192.0.2.10"
         )
 
         // validate
@@ -57,11 +60,17 @@ import Testing
         let current = try fixture.sessions.start(for: ann)
 
         // MUT
-        _ = try fixture.authenticator.changePassword(of: current.session, current: AccountsFixture.password, new: "a brand new password", repeated: "a brand new password", address: "192.0.2.10")
+        _ = try fixture.authenticator.changePassword(
+            of: current.session, current: AccountsFixture.password, new: "a brand new password", repeated: "a brand new password",
+            address: "192.0.2.10")
 
         // validate
-        #expect(try fixture.authenticator.signIn(name: "Ann", password: AccountsFixture.password, address: "192.0.2.1", deviceToken: nil).isRefused)
-        #expect(try fixture.authenticator.signIn(name: "Ann", password: "a brand new password", address: "192.0.2.1", deviceToken: nil).isSignedIn)
+        #expect(
+            try fixture.authenticator.signIn(name: "Ann", password: AccountsFixture.password, address: "192.0.2.1", deviceToken: nil)
+                .isRefused)
+        #expect(
+            try fixture.authenticator.signIn(name: "Ann", password: "a brand new password", address: "192.0.2.1", deviceToken: nil)
+                .isSignedIn)
     }
 
     @Test func aNewPasswordThatBreaksTheRulesChangesNothing() throws {
@@ -71,10 +80,13 @@ import Testing
 
         // MUT + validate
         #expect(throws: AccountError.passwordTooShort(minimum: 10)) {
-            try fixture.authenticator.changePassword(of: current.session, current: AccountsFixture.password, new: "short", repeated: "short", address: "192.0.2.10")
+            try fixture.authenticator.changePassword(
+                of: current.session, current: AccountsFixture.password, new: "short", repeated: "short", address: "192.0.2.10")
         }
         #expect(throws: AccountError.passwordsDiffer) {
-            try fixture.authenticator.changePassword(of: current.session, current: AccountsFixture.password, new: "a brand new password", repeated: "a brand new passw0rd", address: "192.0.2.10")
+            try fixture.authenticator.changePassword(
+                of: current.session, current: AccountsFixture.password, new: "a brand new password", repeated: "a brand new passw0rd",
+                address: "192.0.2.10")
         }
         #expect(try fixture.storedHash(of: ann) == before)
         #expect(try fixture.sessions.session(token: current.token) != nil)

@@ -20,8 +20,9 @@ extension SavedCopiesTests {
         let database = CountingDatabase(try data.library().database)
         let urls = try book(of: 300, in: database)
         let fetcher = FakeEventFetcher(blocking: true)
-        let copies = SavedCopies(folder: folder, fetcher: fetcher, jobs: JobQueue(database: database, clock: clock.wallClock),
-                                   clock: clock.wallClock, concurrentFetches: 1, log: log.sink)
+        let copies = SavedCopies(
+            folder: folder, fetcher: fetcher, jobs: JobQueue(database: database, clock: clock.wallClock),
+            clock: clock.wallClock, concurrentFetches: 1, log: log.sink)
         copies.request([Self.fair])
         #expect(fetcher.waitForAFetchToStart())
         let before = database.writesOfThisThread
@@ -72,8 +73,9 @@ extension SavedCopiesTests {
         // setup: the fetches wait, so the jobs stay queued
         let database = CountingDatabase(try data.library().database)
         let fetcher = FakeEventFetcher(blocking: true)
-        let copies = SavedCopies(folder: folder, fetcher: fetcher, jobs: JobQueue(database: database, clock: clock.wallClock),
-                                   clock: clock.wallClock, concurrentFetches: 1, log: log.sink)
+        let copies = SavedCopies(
+            folder: folder, fetcher: fetcher, jobs: JobQueue(database: database, clock: clock.wallClock),
+            clock: clock.wallClock, concurrentFetches: 1, log: log.sink)
         let urls = (1...50).map { "https://example.org/event/\($0)" }
         copies.request(urls)
         let before = database.writesOfThisThread

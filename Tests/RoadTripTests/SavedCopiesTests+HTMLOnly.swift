@@ -15,7 +15,8 @@ extension SavedCopiesTests {
     @Test(arguments: [
         ("text/javascript", "text/javascript"), ("application/javascript; charset=utf-8", "application/javascript"),
         ("TEXT/JavaScript", "text/javascript"), ("image/svg+xml", "image/svg+xml"), ("application/json", "application/json"),
-        ("text/plain; charset=utf-8", "text/plain"), ("application/xhtml+xml", "application/xhtml+xml"), ("application/pdf", "application/pdf"),
+        ("text/plain; charset=utf-8", "text/plain"), ("application/xhtml+xml", "application/xhtml+xml"),
+        ("application/pdf", "application/pdf"),
     ])
     func anAnswerThatIsNotAnHTMLPageIsNotKeptAndThePageSaysWhy(contentType: String, named: String) throws {
         // setup
@@ -27,9 +28,11 @@ extension SavedCopiesTests {
         // validate
         #expect(copies.copy(of: Self.fair) == nil)
         #expect(!FileManager.default.fileExists(atPath: copies.files(for: Self.fair).page.path), "nothing kept on disk")
-        #expect(copies.state(of: Self.fair) == .failed(
-            reason: "The site answered \(named), not a web page; RoadTrip copies only HTML pages."
-        ))
+        #expect(
+            copies.state(of: Self.fair)
+                == .failed(
+                    reason: "The site answered \(named), not a web page; RoadTrip copies only HTML pages."
+                ))
     }
 
     @Test(arguments: [nil, "", "html", "; charset=utf-8", "text/", "text html"] as [String?])
@@ -39,9 +42,11 @@ extension SavedCopiesTests {
 
         // validate
         #expect(copies.copy(of: Self.fair) == nil)
-        #expect(copies.state(of: Self.fair) == .failed(
-            reason: "The site answered without saying what it sent; RoadTrip copies only HTML pages."
-        ))
+        #expect(
+            copies.state(of: Self.fair)
+                == .failed(
+                    reason: "The site answered without saying what it sent; RoadTrip copies only HTML pages."
+                ))
     }
 
     @Test(arguments: [

@@ -138,8 +138,9 @@ final class LogLines: Sendable {
         // setup: the fetches wait, so no worker writes meanwhile
         let database = CountingDatabase(try data.library().database)
         let fetcher = FakeEventFetcher(blocking: true)
-        let copies = SavedCopies(folder: folder, fetcher: fetcher, jobs: JobQueue(database: database, clock: clock.wallClock),
-                                   clock: clock.wallClock, concurrentFetches: 1, log: log.sink)
+        let copies = SavedCopies(
+            folder: folder, fetcher: fetcher, jobs: JobQueue(database: database, clock: clock.wallClock),
+            clock: clock.wallClock, concurrentFetches: 1, log: log.sink)
         let urls = (1...500).map { "https://example.org/event/\($0)" }
         let before = database.writesOfThisThread
 
@@ -398,7 +399,8 @@ final class LogLines: Sendable {
     /// must still resolve as the page meant, against its own base (read relative to where it was fetched).
     @Test func aPagesOwnBaseStillDecidesWhereItsLinksLead() throws {
         // MUT
-        let html = withBase("<head><base href=\"/\"><link rel=stylesheet href=\"site.css\"></head>", base: "https://example.org/events/today")
+        let html = withBase(
+            "<head><base href=\"/\"><link rel=stylesheet href=\"site.css\"></head>", base: "https://example.org/events/today")
 
         // validate
         let first = try #require(html.firstMatch(of: #/<base href="([^"]*)">/#))

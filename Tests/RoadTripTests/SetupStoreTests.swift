@@ -14,7 +14,9 @@ import TestDatabases
         fixture = try AccountsFixture(engine: .current)
     }
 
-    private func createOwner(token: String, name: String = "Ann", password: String = AccountsFixture.password, repeated: String? = nil) throws -> Account {
+    private func createOwner(token: String, name: String = "Ann", password: String = AccountsFixture.password, repeated: String? = nil)
+        throws -> Account
+    {
         try fixture.setup.createOwner(token: token, name: name, password: password, repeated: repeated ?? password)
     }
 
@@ -36,7 +38,9 @@ import TestDatabases
         let token = try #require(try fixture.setup.issueTokenIfNeeded())
 
         // validate
-        let stored: [[UInt8]] = try fixture.library.database.read { db in try db.fetchAll("SELECT token_hash FROM setup_tokens") { try $0["token_hash"] } }
+        let stored: [[UInt8]] = try fixture.library.database.read { db in
+            try db.fetchAll("SELECT token_hash FROM setup_tokens") { try $0["token_hash"] }
+        }
         #expect(stored == [SHA256.hash(Base64URL.decode(token) ?? [])])
     }
 

@@ -16,7 +16,9 @@ import TestDatabases
         ann = try fixture.account("Ann", owner: true)
     }
 
-    private func attempt(_ name: String = "Ann", password: String = "wrong password!", from address: String, device: String? = nil) throws -> SignInOutcome {
+    private func attempt(_ name: String = "Ann", password: String = "wrong password!", from address: String, device: String? = nil) throws
+        -> SignInOutcome
+    {
         try fixture.authenticator.signIn(name: name, password: password, address: address, deviceToken: device)
     }
 
@@ -39,7 +41,9 @@ import TestDatabases
         #expect(try fixture.sessions.session(token: grant.token)?.account == ann)
         #expect(device.utf8.count == 43)
         #expect(Base64URL.decode(device)?.count == 32)
-        let storedDevices: [[UInt8]] = try fixture.library.database.read { db in try db.fetchAll("SELECT token_hash FROM known_devices") { try $0["token_hash"] } }
+        let storedDevices: [[UInt8]] = try fixture.library.database.read { db in
+            try db.fetchAll("SELECT token_hash FROM known_devices") { try $0["token_hash"] }
+        }
         #expect(storedDevices == [SHA256.hash(Base64URL.decode(device) ?? [])], "only the device token's hash is stored")
     }
 
@@ -99,7 +103,9 @@ import TestDatabases
         // validate: a failure is recorded, but never more than a name's worth of it.
         #expect(byName.isRefused)
         #expect(byPassword.isRefused)
-        let names: [String] = try fixture.library.database.read { db in try db.fetchAll("SELECT name_key FROM sign_in_failures ORDER BY id") { try $0["name_key"] } }
+        let names: [String] = try fixture.library.database.read { db in
+            try db.fetchAll("SELECT name_key FROM sign_in_failures ORDER BY id") { try $0["name_key"] }
+        }
         #expect(names.map(\.count) == [64, 3], "\(names.map(\.count))")
     }
 

@@ -84,7 +84,10 @@ import Testing
         #expect(try events.all(destination: 1) == before + ["https://example.org/fair?day=2"])
     }
 
-    @Test(arguments: ["ftp://example.org/x", "javascript:alert(1)", "example.org", "/relative", "https://", "http://exa mple.org", "https://example.org/\u{0}", ""])
+    @Test(arguments: [
+        "ftp://example.org/x", "javascript:alert(1)", "example.org", "/relative", "https://", "http://exa mple.org",
+        "https://example.org/\u{0}", "",
+    ])
     func anAddressThatIsNotHTTPIsRefusedWithAClearMessage(url: String) throws {
         let before = try events.all(destination: 1)
         let error = #expect(throws: TripError.self) { try events.add(url, destination: 1) }
@@ -132,7 +135,9 @@ import Testing
         let have = try events.count(destination: 1)
         try fixture.library.database.write { db in
             for position in have..<Self.pages {
-                try db.execute("INSERT INTO destination_events (destination_id, position, url) VALUES (1, \(position), \("https://example.org/\(position)"))")
+                try db.execute(
+                    "INSERT INTO destination_events (destination_id, position, url) VALUES (1, \(position), \("https://example.org/\(position)"))"
+                )
             }
         }
     }

@@ -20,13 +20,17 @@ import Testing
     private static let newPassword = "a brand new password"
 
     private func signsIn(_ name: String, _ password: String) throws -> Bool {
-        if case .signedIn = try web.library.authenticator.signIn(name: name, password: password, address: "192.0.2.99", deviceToken: nil) { return true }
+        if case .signedIn = try web.library.authenticator.signIn(name: name, password: password, address: "192.0.2.99", deviceToken: nil) {
+            return true
+        }
         return false
     }
 
     /// The names in the list of accounts (the page also lists the destinations).
     private func accountRows(_ html: String) -> [String] {
-        guard let list = html.range(of: #"<ul class="rows plain accounts">"#), let end = html[list.upperBound...].range(of: "</ul>") else { return [] }
+        guard let list = html.range(of: #"<ul class="rows plain accounts">"#), let end = html[list.upperBound...].range(of: "</ul>") else {
+            return []
+        }
         return Markup.texts(ofClass: "row-title", element: "span", in: String(html[list.upperBound..<end.lowerBound]))
     }
 
@@ -41,7 +45,9 @@ import Testing
         #expect(accountRows(page.bodyText) == ["Ann", "Bob"])
         #expect(Markup.texts(ofClass: "row-subtitle", element: "span", in: page.bodyText).suffix(2) == ["Owner", "Member"])
         #expect(Set(Visitor.formTokens(in: page.bodyText)) == [owner.formToken], "every form carries the session's token")
-        let removals = Markup.tags("form", in: page.bodyText).compactMap { Markup.attribute("action", of: $0) }.filter { $0.hasSuffix("/remove") }
+        let removals = Markup.tags("form", in: page.bodyText).compactMap { Markup.attribute("action", of: $0) }.filter {
+            $0.hasSuffix("/remove")
+        }
         #expect(removals == [Route.accountRemoval(bob.id).path], "no button to remove oneself")
     }
 
@@ -62,7 +68,8 @@ import Testing
         let before = try web.snapshot()
 
         // MUT
-        let mismatch = owner.post(Route.accounts.path, [("name", "Carol"), ("password", Self.newPassword), ("repeated", "a brand new passw0rd")])
+        let mismatch = owner.post(
+            Route.accounts.path, [("name", "Carol"), ("password", Self.newPassword), ("repeated", "a brand new passw0rd")])
         let taken = owner.post(Route.accounts.path, [("name", "bob"), ("password", Self.newPassword), ("repeated", Self.newPassword)])
 
         // validate
@@ -82,7 +89,8 @@ import Testing
         let ownersToken = try #require(owner.sessionToken)
 
         // MUT
-        let response = owner.post(Route.accountPasswordReset(bob.id).path, [("password", Self.newPassword), ("repeated", Self.newPassword)])
+        let response = owner.post(
+            Route.accountPasswordReset(bob.id).path, [("password", Self.newPassword), ("repeated", Self.newPassword)])
 
         // validate
         #expect(response.status == .ok)
@@ -126,7 +134,9 @@ import Testing
     @Test func theOwnersOwnPasswordIsChangedUnderYourAccountNotReset() throws {
         // setup
         let ann = try #require(try web.library.accounts.account(named: "Ann"))
-        let hashBefore: String? = try web.library.database.read { db in try db.fetchValue("SELECT password_hash FROM accounts WHERE id = \(ann.id.rawValue)") }
+        let hashBefore: String? = try web.library.database.read { db in
+            try db.fetchValue("SELECT password_hash FROM accounts WHERE id = \(ann.id.rawValue)")
+        }
 
         // MUT
         let reset = owner.post(Route.accountPasswordReset(ann.id).path, [("password", Self.newPassword), ("repeated", Self.newPassword)])
@@ -135,7 +145,9 @@ import Testing
         // validate: refused, nothing changed, still signed in; the list offers Your account instead of a reset form
         #expect(reset.status == .unprocessableContent)
         #expect(reset.message == "Change your own password under Your account: it asks for the current one.")
-        let hashAfter: String? = try web.library.database.read { db in try db.fetchValue("SELECT password_hash FROM accounts WHERE id = \(ann.id.rawValue)") }
+        let hashAfter: String? = try web.library.database.read { db in
+            try db.fetchValue("SELECT password_hash FROM accounts WHERE id = \(ann.id.rawValue)")
+        }
         #expect(hashAfter == hashBefore)
         #expect(list.status == .ok)
         #expect(!list.bodyText.contains(Route.accountPasswordReset(ann.id).path))
@@ -145,7 +157,8 @@ import Testing
     @Test func removingOrResettingAnAccountThatDoesNotExistSaysSo() throws {
         // MUT
         let removal = owner.post(Route.accountRemoval(AccountID(99)).path)
-        let reset = owner.post(Route.accountPasswordReset(AccountID(99)).path, [("password", Self.newPassword), ("repeated", Self.newPassword)])
+        let reset = owner.post(
+            Route.accountPasswordReset(AccountID(99)).path, [("password", Self.newPassword), ("repeated", Self.newPassword)])
 
         // validate
         #expect(removal.status == .unprocessableContent)
@@ -167,7 +180,8 @@ import Testing
         let add = member.post(Route.accounts.path, [("name", "Mallory"), ("password", Self.newPassword), ("repeated", Self.newPassword)])
         let remove = member.post(Route.accountRemoval(ann.id).path)
         let reset = member.post(Route.accountPasswordReset(ann.id).path, [("password", Self.newPassword), ("repeated", Self.newPassword)])
-        let resetOwn = member.post(Route.accountPasswordReset(bob.id).path, [("password", Self.newPassword), ("repeated", Self.newPassword)])
+        let resetOwn = member.post(
+            Route.accountPasswordReset(bob.id).path, [("password", Self.newPassword), ("repeated", Self.newPassword)])
 
         // validate
         for (what, response) in [("list", list), ("add", add), ("remove", remove), ("reset", reset), ("reset own", resetOwn)] {
@@ -214,7 +228,8 @@ import Testing
         let before = try web.snapshot()
 
         // MUT
-        let response = member.post(Route.accountPassword.path, [("current", "not my password"), ("password", Self.newPassword), ("repeated", Self.newPassword)])
+        let response = member.post(
+            Route.accountPassword.path, [("current", "not my password"), ("password", Self.newPassword), ("repeated", Self.newPassword)])
 
         // validate
         #expect(response.status == .unprocessableContent)
@@ -232,7 +247,8 @@ import Testing
         let oldFormToken = try #require(laptop.formToken)
 
         // MUT
-        let response = laptop.post(Route.accountPassword.path, [("current", WebFixture.password), ("password", Self.newPassword), ("repeated", Self.newPassword)])
+        let response = laptop.post(
+            Route.accountPassword.path, [("current", WebFixture.password), ("password", Self.newPassword), ("repeated", Self.newPassword)])
 
         // validate
         #expect(response.status == .ok)
@@ -244,7 +260,9 @@ import Testing
         #expect(phone.get("/").location?.hasPrefix("/signin") == true, "the other browser is signed out")
         let newFormToken = try #require(try web.library.authenticator.sessions.session(token: newToken)?.csrfToken)
         #expect(newFormToken != oldFormToken)
-        #expect(Set(Visitor.formTokens(in: response.bodyText)) == [newFormToken], "every form of the page, sign-out included, carries the new session's token")
+        #expect(
+            Set(Visitor.formTokens(in: response.bodyText)) == [newFormToken],
+            "every form of the page, sign-out included, carries the new session's token")
         #expect(laptop.get(Route.account.path).status == .ok, "this browser stays signed in")
         #expect(laptop.post(Route.signOut.path).status == .seeOther, "with a form token that works")
         #expect(try signsIn("Bob", Self.newPassword))

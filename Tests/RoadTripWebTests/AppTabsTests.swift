@@ -31,8 +31,9 @@ import Testing
         let found = tabs(in: html)
         #expect(found.map(\.href) == [Route.home.path, Route.places(order: .byCountry).path, Route.account.path])
         #expect(found.map(\.current) == ["page", nil, nil])
-        #expect(Markup.texts(ofClass: "app-tab-label", element: "span", in: html) == ["RoadTrip", "Photos", "Ann"],
-                "the account's tab is named after who is signed in")
+        #expect(
+            Markup.texts(ofClass: "app-tab-label", element: "span", in: html) == ["RoadTrip", "Photos", "Ann"],
+            "the account's tab is named after who is signed in")
     }
 
     @Test func photoPagesMarkThePhotosTab() throws {

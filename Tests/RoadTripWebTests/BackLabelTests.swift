@@ -19,7 +19,9 @@ import Testing
     /// The back buttons on a page (the detail's and the list's): where each goes, and what it says after "‹ ".
     private func backs(in html: String) -> [(href: String, label: String)] {
         ["bar-button back", "bar-button master-back"].flatMap { className in
-            let links = Markup.tags("a", in: html).filter { Markup.attribute("class", of: $0) == className }.compactMap { Markup.attribute("href", of: $0) }
+            let links = Markup.tags("a", in: html).filter { Markup.attribute("class", of: $0) == className }.compactMap {
+                Markup.attribute("href", of: $0)
+            }
             let labels = Markup.texts(ofClass: className, element: "a", in: html).map { $0.replacingOccurrences(of: "‹ ", with: "") }
             return Array(zip(links, labels))
         }
@@ -28,7 +30,8 @@ import Testing
     /// The title a screen shows in its bar: the list's, when the page is the list's screen.
     private func title(of html: String) -> String? {
         let isList = html.contains(#"data-screen="master""#)
-        return isList ? Markup.texts(ofClass: "bar-title", element: "h1", in: html).first
+        return isList
+            ? Markup.texts(ofClass: "bar-title", element: "h1", in: html).first
             : Markup.matches(#"<h2 class="bar-title" id="detail-title"[^>]*>(.*?)</h2>"#, in: html).first
     }
 

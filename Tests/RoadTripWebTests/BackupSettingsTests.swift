@@ -74,7 +74,10 @@ import Testing
         #expect(!banner(in: owner.get("/settings")), "Settings says it once, in its Backups section")
         let page = owner.get(Route.destination(id: newYork.id).path)
         #expect(banner(in: page))
-        #expect(page.bodyText.contains("<span>The last backup failed (4 Dec 2026, 16:00 UTC).</span> <a href=\"/settings\">See Backups in Settings</a>"), "\(page.bodyText)")
+        #expect(
+            page.bodyText.contains(
+                "<span>The last backup failed (4 Dec 2026, 16:00 UTC).</span> <a href=\"/settings\">See Backups in Settings</a>"),
+            "\(page.bodyText)")
         #expect(banner(in: owner.get("/photos")))
         #expect(!banner(in: member.get(Route.destination(id: newYork.id).path)), "only the owner is warned")
         #expect(SnapshotFolder(schedule.folder).snapshots() == [first], "keep 1 removed nothing for a failed backup")
@@ -97,7 +100,10 @@ import Testing
         try scheduler.backUp()
         let owner = try web.signedIn()
         let page = Route.destination(id: try web.destination(named: "New York City").id).path
-        #expect(eventually { _ = owner.get(page); return web.app.pages.count > 0 })
+        #expect(
+            eventually {
+                _ = owner.get(page); return web.app.pages.count > 0
+            })
         let hits = web.app.pages.hits
         #expect(!banner(in: owner.get(page)))
         #expect(web.app.pages.hits == hits + 1, "the page came from memory")
@@ -108,7 +114,8 @@ import Testing
 
         // validate
         #expect(banner(in: late))
-        #expect(late.bodyText.contains("No backup since 4 Dec 2026, 16:00 UTC: the next was due by 5 Dec 2026, 16:00 UTC."), "\(late.bodyText)")
+        #expect(
+            late.bodyText.contains("No backup since 4 Dec 2026, 16:00 UTC: the next was due by 5 Dec 2026, 16:00 UTC."), "\(late.bodyText)")
     }
 }
 

@@ -17,7 +17,9 @@ import Testing
     }
 
     /// A pack as scripts/make-basemap-tiles.py writes it: the tiles' (z, x, y) and bodies.
-    static func pack(_ tiles: [(z: UInt8, x: UInt32, y: UInt32, body: [UInt8])], offsetShift: Int = 0, magic: String = "RTBASEMAP1") -> [UInt8] {
+    static func pack(_ tiles: [(z: UInt8, x: UInt32, y: UInt32, body: [UInt8])], offsetShift: Int = 0, magic: String = "RTBASEMAP1")
+        -> [UInt8]
+    {
         var bytes = Array(magic.utf8) + le(UInt32(tiles.count))
         var offset = UInt64(bytes.count + tiles.count * 24)
         for tile in tiles {

@@ -25,7 +25,9 @@ import Testing
         }
         #expect(named.count == 177)
         #expect(named.map(\.0) == named.map(\.0).sorted(), "sorted by name, so a diff shows changed data only")
-        #expect(named.contains { $0 == ("France", "FR") } && named.contains { $0 == ("Norway", "NO") } && named.contains { $0 == ("Japan", "JP") })
+        #expect(
+            named.contains { $0 == ("France", "FR") } && named.contains { $0 == ("Norway", "NO") }
+                && named.contains { $0 == ("Japan", "JP") })
         for feature in features {
             let geometry = try #require(feature["geometry"] as? [String: Any])
             #expect(["Polygon", "MultiPolygon"].contains(geometry["type"] as? String ?? ""))

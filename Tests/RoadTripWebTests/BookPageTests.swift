@@ -294,7 +294,8 @@ import Testing
         ann.get(Route.eventsBook(page: 3).path)
 
         // MUT
-        let response = ann.post(Route.bookSettings(from: nil).path, [("from", "/trip/events/3"), ("transition", "scroll"), ("orientation", "vertical")])
+        let response = ann.post(
+            Route.bookSettings(from: nil).path, [("from", "/trip/events/3"), ("transition", "scroll"), ("orientation", "vertical")])
 
         // validate
         #expect(response.status == .seeOther)
@@ -321,7 +322,8 @@ import Testing
 
         // validate
         #expect(Markup.tags("form", in: html).allSatisfy { Markup.attribute("action", of: $0) != Route.bookSettings(from: nil).path })
-        let link = try #require(Markup.tags("a", in: html).first { Markup.attribute("class", of: $0)?.contains("book-settings-link") == true })
+        let link = try #require(
+            Markup.tags("a", in: html).first { Markup.attribute("class", of: $0)?.contains("book-settings-link") == true })
         #expect(Markup.attribute("href", of: link) == "/trip/book-settings?from=%2Ftrip%2Fevents%2F3")
         #expect(Markup.attribute("aria-label", of: link) == "Reading settings")
     }
@@ -332,7 +334,8 @@ import Testing
 
         // MUT
         let fromVacation = ann.get(Route.bookSettings(from: Route.vacationBook(id: 7, page: 2).path).path)
-        let fromAccount = ann.post(Route.bookSettings(from: nil).path, [("from", Route.account.path), ("transition", "scroll"), ("orientation", "horizontal")])
+        let fromAccount = ann.post(
+            Route.bookSettings(from: nil).path, [("from", Route.account.path), ("transition", "scroll"), ("orientation", "horizontal")])
         let account = ann.get(Route.account.path).bodyText
 
         // validate
@@ -341,7 +344,9 @@ import Testing
         #expect(Markup.attribute("value", of: field) == "/vacations/7/book/2")
         #expect(fromAccount.location == Route.account.path)
         #expect(account.contains("class=\"reading-settings\""), "Your account has the same form")
-        let checked = Markup.tags("input", in: account).filter { $0.hasSuffix(" checked>") }.compactMap { Markup.attribute("value", of: $0) }
+        let checked = Markup.tags("input", in: account).filter { $0.hasSuffix(" checked>") }.compactMap {
+            Markup.attribute("value", of: $0)
+        }
         #expect(checked == ["scroll", "horizontal"])
     }
 
@@ -362,15 +367,18 @@ import Testing
 
     /// Only a book's page or Your account, as RoadTrip writes them: never another site, never a
     /// page of RoadTrip's that is no book (before, a page field that was no number became page 1).
-    @Test(arguments: ["https://evil.example/", "//evil.example/trip/events/1", "/trip/events/0", "/trip/events/abc", "/trip/events/3?x=1",
-                      "/trip/weather", "trip/events/2", "/vacations/1/book/100001"])
+    @Test(arguments: [
+        "https://evil.example/", "//evil.example/trip/events/1", "/trip/events/0", "/trip/events/abc", "/trip/events/3?x=1",
+        "/trip/weather", "trip/events/2", "/vacations/1/book/100001",
+    ])
     func aFromFieldThatIsNoBookPageIsRefusedNamingItAndSavesNothing(from: String) throws {
         // setup
         try choose(newYork.id)
         let account = try ann.account(in: web)
 
         // MUT
-        let response = ann.post(Route.bookSettings(from: nil).path, [("from", from), ("transition", "scroll"), ("orientation", "vertical")])
+        let response = ann.post(
+            Route.bookSettings(from: nil).path, [("from", from), ("transition", "scroll"), ("orientation", "vertical")])
         let screen = ann.get(Route.bookSettings(from: from).path)
 
         // validate
@@ -421,8 +429,10 @@ enum BookMarkup {
         var loading: String? { Markup.attribute("loading", of: frame) }
         /// The frame waits for RoadTrip's copy behind RoadTrip's placeholder, which names the site.
         var placeholder: String? {
-            article.firstMatch(of: #/<div class="page-status loading placeholder"[^>]*>.*?<span class="status-site">([^<]*)</span>/#.dotMatchesNewlines())
-                .map { String($0.output.1) }
+            article.firstMatch(
+                of: #/<div class="page-status loading placeholder"[^>]*>.*?<span class="status-site">([^<]*)</span>/#.dotMatchesNewlines()
+            )
+            .map { String($0.output.1) }
         }
         /// "Live page" is offered (web-view.js shows the button).
         var offersLive: Bool { article.contains(#"<button type="button" class="link-button page-switch">Live page</button>"#) }
@@ -445,7 +455,8 @@ enum BookMarkup {
     }
 
     static func pages(in html: String) -> [Page] {
-        html.matches(of: #/<article class="book-page (current|partner)" data-page="(\d+)">(.*?)</article>/#.dotMatchesNewlines()).compactMap { match in
+        html.matches(of: #/<article class="book-page (current|partner)" data-page="(\d+)">(.*?)</article>/#.dotMatchesNewlines()).compactMap
+        { match in
             guard let number = Int(match.output.2), let frame = Markup.tags("iframe", in: String(match.output.3)).first else { return nil }
             return Page(number: number, isCurrent: match.output.1 == "current", frame: frame, article: String(match.output.3))
         }
@@ -459,7 +470,8 @@ enum BookMarkup {
             return Markup.attribute("href", of: link).map(Turn.link) ?? .missing
         }
         if let span = Markup.tags("span", in: html).first(where: { Markup.attribute("class", of: $0) == classes + " disabled" }),
-           Markup.attribute("aria-disabled", of: span) == "true" {
+            Markup.attribute("aria-disabled", of: span) == "true"
+        {
             return .disabled
         }
         return .missing

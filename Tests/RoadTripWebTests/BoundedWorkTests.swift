@@ -35,7 +35,8 @@ import Testing
         // validate
         #expect(busy.status == .serviceUnavailable)
         #expect(busy.headers["Retry-After"] == String(WorkAdmission.retryAfter))
-        #expect(busy.message.contains("RoadTrip is listing what other devices keep just now. Try again in a few seconds."), "\(busy.message)")
+        #expect(
+            busy.message.contains("RoadTrip is listing what other devices keep just now. Try again in a few seconds."), "\(busy.message)")
         #expect(health.status == .ok)
         #expect(page.status == .ok)
         #expect(export.status == .ok, "another kind has its own bound")
@@ -131,7 +132,9 @@ import Testing
         #expect(Route.tripKeepListPart(from: 100).declaration.bound(for: "GET") == .keepList)
         #expect(Route.vacationKeepList(id: 1).declaration.bound(for: "GET") == .keepList)
         #expect(Route.photoMapCell(level: Route.coarsestMapCellLevel, x: 0, y: 0).declaration.bound(for: "GET") == .mapCell)
-        #expect(Route.photoMapCell(level: Route.coarsestMapCellLevel + 2, x: 0, y: 0).declaration.bound(for: "GET") == nil, "a finer cell is quick")
+        #expect(
+            Route.photoMapCell(level: Route.coarsestMapCellLevel + 2, x: 0, y: 0).declaration.bound(for: "GET") == nil,
+            "a finer cell is quick")
         for route in [Route.upload, .uploadFile(name: "a.jpg"), .vacationImport] {
             #expect(route.declaration.bound(for: "POST") == .upload, "\(route)")
             #expect(route.declaration.bound(for: "GET") == nil, "\(route)")

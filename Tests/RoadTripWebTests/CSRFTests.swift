@@ -33,7 +33,9 @@ import Testing
 
     @Test func theFormWithItsTokenIsAccepted() throws {
         // MUT
-        let response = ann.post(Route.accounts.path, Self.newAccount, headers: ["Origin": "http://127.0.0.1:8080", "Host": "127.0.0.1:8080", "Sec-Fetch-Site": "same-origin"])
+        let response = ann.post(
+            Route.accounts.path, Self.newAccount,
+            headers: ["Origin": "http://127.0.0.1:8080", "Host": "127.0.0.1:8080", "Sec-Fetch-Site": "same-origin"])
 
         // validate: the control case for every refusal below.
         #expect(response.status == .ok, "\(response.message)")
@@ -83,7 +85,9 @@ import Testing
     @Test(arguments: ["cross-site", "same-site", "CROSS-SITE", "unknown"])
     func aPostFromAnotherSiteIsRefusedEvenWithTheToken(secFetchSite: String) throws {
         // MUT + validate
-        try expectRefused({ ann.post(Route.accounts.path, Self.newAccount, headers: ["Sec-Fetch-Site": secFetchSite]) }, "Sec-Fetch-Site: \(secFetchSite)")
+        try expectRefused(
+            { ann.post(Route.accounts.path, Self.newAccount, headers: ["Sec-Fetch-Site": secFetchSite]) }, "Sec-Fetch-Site: \(secFetchSite)"
+        )
     }
 
     @Test(arguments: [
@@ -108,11 +112,19 @@ import Testing
     /// sandboxed frame's opaque origin is cross-site to the browser).
     @Test func anOriginOfNullIsTakenOnlyFromAPageTheBrowserSaysIsThisSites() throws {
         // MUT + validate
-        try expectRefused({ ann.post(Route.accounts.path, Self.newAccount, headers: ["Origin": "null", "Sec-Fetch-Site": "cross-site"]) }, "cross-site")
-        try expectRefused({ ann.post(Route.accounts.path, Self.newAccount, headers: ["Origin": "null", "Sec-Fetch-Site": "same-site"]) }, "same-site")
-        try expectRefused({ ann.post(Route.accounts.path, Self.newAccount, headers: ["Origin": "null", "Sec-Fetch-Site": "none"]) }, "none")
-        try expectRefused({ ann.post(Route.accounts.path, Self.newAccount, csrf: .omitted, headers: ["Origin": "null", "Sec-Fetch-Site": "same-origin"]) }, "no token")
-        let taken = ann.post(Route.accounts.path, Self.newAccount, headers: ["Origin": "null", "Sec-Fetch-Site": "same-origin", "Host": "127.0.0.1:8080"])
+        try expectRefused(
+            { ann.post(Route.accounts.path, Self.newAccount, headers: ["Origin": "null", "Sec-Fetch-Site": "cross-site"]) }, "cross-site")
+        try expectRefused(
+            { ann.post(Route.accounts.path, Self.newAccount, headers: ["Origin": "null", "Sec-Fetch-Site": "same-site"]) }, "same-site")
+        try expectRefused(
+            { ann.post(Route.accounts.path, Self.newAccount, headers: ["Origin": "null", "Sec-Fetch-Site": "none"]) }, "none")
+        try expectRefused(
+            {
+                ann.post(
+                    Route.accounts.path, Self.newAccount, csrf: .omitted, headers: ["Origin": "null", "Sec-Fetch-Site": "same-origin"])
+            }, "no token")
+        let taken = ann.post(
+            Route.accounts.path, Self.newAccount, headers: ["Origin": "null", "Sec-Fetch-Site": "same-origin", "Host": "127.0.0.1:8080"])
         #expect(taken.status == .ok, "\(taken.message)")
         #expect(try web.library.accounts.account(named: "Bob") != nil)
     }
@@ -134,7 +146,9 @@ import Testing
         let stranger = web.visitor()
 
         // MUT
-        let noCookie = stranger.post(Route.signIn(next: nil).path, [("name", "Ann"), ("password", WebFixture.password)], csrf: .value("AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"))
+        let noCookie = stranger.post(
+            Route.signIn(next: nil).path, [("name", "Ann"), ("password", WebFixture.password)],
+            csrf: .value("AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"))
         stranger.get(Route.signIn(next: nil).path)
         let noToken = stranger.post(Route.signIn(next: nil).path, [("name", "Ann"), ("password", WebFixture.password)], csrf: .omitted)
 
@@ -148,17 +162,21 @@ import Testing
 
     @Test func aPasswordChangeWithAWrongTokenChangesNothing() throws {
         // MUT + validate
-        try expectRefused({
-            ann.post(Route.accountPassword.path, [("current", WebFixture.password), ("password", "a brand new password"), ("repeated", "a brand new password")],
-                     csrf: .value(SecureRandom.token()))
-        }, "password change")
+        try expectRefused(
+            {
+                ann.post(
+                    Route.accountPassword.path,
+                    [("current", WebFixture.password), ("password", "a brand new password"), ("repeated", "a brand new password")],
+                    csrf: .value(SecureRandom.token()))
+            }, "password change")
     }
 
     @Test func getNeverChangesState() throws {
         // setup
         let bob = try web.library.accounts.create(name: "Bob", password: WebFixture.password, repeated: WebFixture.password)
         let token = try #require(ann.formToken)
-        let fields = "csrf=\(token)&name=Mallory&password=a+brand+new+password&repeated=a+brand+new+password&current=\(WebFixture.password.replacingOccurrences(of: " ", with: "+"))"
+        let fields =
+            "csrf=\(token)&name=Mallory&password=a+brand+new+password&repeated=a+brand+new+password&current=\(WebFixture.password.replacingOccurrences(of: " ", with: "+"))"
         let before = try web.snapshot()
 
         // MUT

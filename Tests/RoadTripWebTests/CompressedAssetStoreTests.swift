@@ -30,13 +30,16 @@ import TestSupport
 
     private func served(_ catalog: AssetCatalog, coding: String) throws -> [UInt8] {
         let path = catalog.route("app.css").path
-        let response = try #require(catalog.response(for: String(path.dropFirst("/static/".count)), request: Request(path: path, headers: ["Accept-Encoding": coding])))
+        let response = try #require(
+            catalog.response(
+                for: String(path.dropFirst("/static/".count)), request: Request(path: path, headers: ["Accept-Encoding": coding])))
         #expect(response.headers["Content-Encoding"] == coding)
         return response.bodyBytes
     }
 
     private func keptFile(_ catalog: AssetCatalog, _ coding: ContentCoding) -> URL {
-        copies.url.appendingPathComponent(CompressedAssetStore.fileName(String(catalog.route("app.css").path.dropFirst("/static/".count)), coding))
+        copies.url.appendingPathComponent(
+            CompressedAssetStore.fileName(String(catalog.route("app.css").path.dropFirst("/static/".count)), coding))
     }
 
     @Test func theFirstStartKeepsEachCodingAndTheNextServesTheKeptCopy() throws {
@@ -60,11 +63,12 @@ import TestSupport
         #expect(ContentCoding.gzip.decode(try served(next, coding: "gzip")) == Self.stylesheet)
     }
 
-    @Test(arguments: [
-        ("damaged", [UInt8](repeating: 0xFF, count: 64)),
-        ("cut short", nil),
-        ("empty", []),
-    ] as [(String, [UInt8]?)])
+    @Test(
+        arguments: [
+            ("damaged", [UInt8](repeating: 0xFF, count: 64)),
+            ("cut short", nil),
+            ("empty", []),
+        ] as [(String, [UInt8]?)])
     func aCopyThatDoesNotDecodeToTheAssetIsMadeAgain(what: String, damage: [UInt8]?) throws {
         // setup
         let first = try catalog()

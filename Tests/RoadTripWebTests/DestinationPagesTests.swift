@@ -28,9 +28,10 @@ import Testing
         let html = response.bodyText
         #expect(Markup.tags("body", in: html).map { Markup.attribute("data-screen", of: $0) } == ["master"])
         let rows = Markup.tags("a", in: html).filter { Markup.attribute("class", of: $0) == "row" }
-        #expect(rows.compactMap { Markup.attribute("href", of: $0) } == [
-            Route.destination(id: newYork.id).path, Route.destination(id: sanFrancisco.id).path,
-        ])
+        #expect(
+            rows.compactMap { Markup.attribute("href", of: $0) } == [
+                Route.destination(id: newYork.id).path, Route.destination(id: sanFrancisco.id).path,
+            ])
         #expect(rows.allSatisfy { Markup.attribute("aria-current", of: $0) == nil }, "nothing is chosen on the home screen")
         let pictures = Markup.tags("img", in: html).compactMap { Markup.attribute("src", of: $0) }
         #expect(pictures == [Route.destinationImage(id: newYork.id).path, Route.destinationImage(id: sanFrancisco.id).path])
@@ -102,11 +103,13 @@ import Testing
 
     @Test func southernAndEasternCoordinatesReadAsSAndE() throws {
         // setup
-        try web.library.catalog.importRecords([DestinationRecord(
-            name: "Sydney", imageName: "Sydney.svg", locationTitle: "Sydney", locationSubtitle: "",
-            coordinate: Coordinate(latitude: -33.8688, longitude: 151.2093)!, weatherURL: "https://example.com/weather",
-            eventURLs: ["https://example.com/events"], pointsOfInterest: []
-        )])
+        try web.library.catalog.importRecords([
+            DestinationRecord(
+                name: "Sydney", imageName: "Sydney.svg", locationTitle: "Sydney", locationSubtitle: "",
+                coordinate: Coordinate(latitude: -33.8688, longitude: 151.2093)!, weatherURL: "https://example.com/weather",
+                eventURLs: ["https://example.com/events"], pointsOfInterest: []
+            )
+        ])
         let sydney = try web.destination(named: "Sydney")
 
         // MUT

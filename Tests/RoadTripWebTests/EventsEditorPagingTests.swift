@@ -29,7 +29,8 @@ import Testing
     static func pagerLinks(in html: String) -> [String: String] {
         var links: [String: String] = [:]
         for tag in Markup.tags("a", in: html) {
-            guard let rel = Markup.attribute("rel", of: tag), ["prev", "next"].contains(rel), let href = Markup.attribute("href", of: tag) else { continue }
+            guard let rel = Markup.attribute("rel", of: tag), ["prev", "next"].contains(rel), let href = Markup.attribute("href", of: tag)
+            else { continue }
             links[rel] = BookMarkup.unescaped(href)
         }
         return links

@@ -41,7 +41,9 @@ import Testing
         #expect(response.status == .ok)
         let html = response.bodyText
         #expect(Self.listed(in: html) == events)
-        let links = Markup.tags("a", in: html).filter { Markup.attribute("class", of: $0) == "row-title" }.compactMap { Markup.attribute("href", of: $0) }
+        let links = Markup.tags("a", in: html).filter { Markup.attribute("class", of: $0) == "row-title" }.compactMap {
+            Markup.attribute("href", of: $0)
+        }
         #expect(links == (1...4).map { Route.eventsBook(page: $0).path })
         let actions = Markup.tags("form", in: html).compactMap { Markup.attribute("action", of: $0) }
         #expect(actions.contains(Route.eventsEditor.path))
@@ -65,7 +67,9 @@ import Testing
         #expect(ann.get(Route.eventsBook(page: 5).path).status == .ok)
     }
 
-    @Test(arguments: ["javascript:alert(1)", "ftp://example.org/fair", "/trip/events/1", "example.org/fair", "data:text/html,<script>x</script>"])
+    @Test(arguments: [
+        "javascript:alert(1)", "ftp://example.org/fair", "/trip/events/1", "example.org/fair", "data:text/html,<script>x</script>",
+    ])
     func anAddressThatIsNotHTTPIsRefusedWithAClearMessage(url: String) throws {
         // setup
         ann.get(Route.eventsEditor.path)

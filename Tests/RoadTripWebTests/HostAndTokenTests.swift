@@ -9,7 +9,7 @@ import Testing
 @Suite struct HostAndTokenTests {
     @Test(arguments: [
         // (public URL, listened on, Host sent, allowed)
-        ("https://trips.example.org", "127.0.0.1", "trips.example.org", true),    // what browsers and nginx's $host send
+        ("https://trips.example.org", "127.0.0.1", "trips.example.org", true),  // what browsers and nginx's $host send
         ("https://trips.example.org", "127.0.0.1", "trips.example.org:80", false),
         ("https://trips.example.org", "127.0.0.1", "trips.example.org:443", true),
         ("https://trips.example.org", "127.0.0.1", "TRIPS.example.org.:443", true),
@@ -29,9 +29,9 @@ import Testing
         ("", "192.0.2.5", "localhost:8080", false),
         ("", "0.0.0.0", "127.0.0.1:8080", true),
         ("", "0.0.0.0", "rebound.attacker.example", false),
-        ("", "0.0.0.0", "NAS:8080", true),                       // the machine's own name, given below
+        ("", "0.0.0.0", "NAS:8080", true),  // the machine's own name, given below
         ("", "0.0.0.0", "nas.local:8080", true),
-        ("", "127.0.0.1", "nas:8080", false),                    // not when only loopback is listened on
+        ("", "127.0.0.1", "nas:8080", false),  // not when only loopback is listened on
         ("", "trips.lan", "trips.lan:8080", true),
         ("", "trips.lan", "other.lan:8080", false),
         ("http://[2001:db8::1]:8080", "127.0.0.1", "[2001:db8::1]:8080", true),
@@ -78,7 +78,8 @@ import Testing
         let page = visitor.get(Route.signIn(next: nil).path)
         let replaced = try #require(visitor.cookies[Visitor.formCookie])
         visitor.cookies[Visitor.formCookie] = planted
-        let posted = visitor.post(Route.signIn(next: nil).path, [("name", "Ann"), ("password", WebFixture.password)], csrf: .value(planted))
+        let posted = visitor.post(
+            Route.signIn(next: nil).path, [("name", "Ann"), ("password", WebFixture.password)], csrf: .value(planted))
 
         // validate
         #expect(page.setCookie(Visitor.formCookie) != nil)
@@ -100,11 +101,13 @@ import Testing
         restarted.cookies = visitor.cookies
 
         // MUT
-        let posted = restarted.post(Route.signIn(next: nil).path, [("name", "Ann"), ("password", WebFixture.password)], csrf: .value(issued))
+        let posted = restarted.post(
+            Route.signIn(next: nil).path, [("name", "Ann"), ("password", WebFixture.password)], csrf: .value(issued))
 
         // validate
         #expect(posted.status == .seeOther)
         #expect(FormTokens(key: reopened.signingKey).isGenuinePreSessionToken(issued))
-        #expect(!FormTokens(key: reopened.signingKey).isGenuinePreSessionToken(String(issued.dropLast()) + (issued.last == "A" ? "B" : "A")))
+        #expect(
+            !FormTokens(key: reopened.signingKey).isGenuinePreSessionToken(String(issued.dropLast()) + (issued.last == "A" ? "B" : "A")))
     }
 }

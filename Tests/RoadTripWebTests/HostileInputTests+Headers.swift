@@ -24,9 +24,12 @@ extension HostileInputTests {
         for host in Self.hostileHosts {
             // MUT
             let page = web.get(Route.signIn(next: nil).path, headers: ["Host": host])
-            let posted = web.app.respond(to: Request(method: "POST", path: Route.signIn(next: nil).path, headers: [
-                "Host": host, "Content-Type": "application/x-www-form-urlencoded",
-            ], body: Array(urlEncodedForm([("name", "Ann"), ("password", WebFixture.password)]).utf8)))
+            let posted = web.app.respond(
+                to: Request(
+                    method: "POST", path: Route.signIn(next: nil).path,
+                    headers: [
+                        "Host": host, "Content-Type": "application/x-www-form-urlencoded",
+                    ], body: Array(urlEncodedForm([("name", "Ann"), ("password", WebFixture.password)]).utf8)))
 
             // validate
             let shown = String(host.prefix(40)).debugDescription
@@ -60,7 +63,9 @@ extension HostileInputTests {
             #expect(response.status == .unauthorized || response.status == .tooManyRequests, "\(String(value.prefix(40)).debugDescription)")
         }
         // Every failure was counted against a real address: the proxy's, or one the proxy could have written.
-        let counted: [String] = try web.library.database.read { db in try db.fetchAll("SELECT DISTINCT address FROM sign_in_failures") { try $0["address"] } }
+        let counted: [String] = try web.library.database.read { db in
+            try db.fetchAll("SELECT DISTINCT address FROM sign_in_failures") { try $0["address"] }
+        }
         #expect(!counted.isEmpty)
         for address in counted {
             #expect(IPAddress(address) != nil, "\(address.debugDescription) is not an address")

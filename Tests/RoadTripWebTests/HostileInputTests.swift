@@ -67,9 +67,12 @@ import Testing
             default:
                 visitor = try web.signedIn(ann)
                 visitor.get(Route.accounts.path)
-                valid = form == .ownPassword ? [("current", password), ("password", new), ("repeated", new)]
-                    : form == .addAccount ? [("name", "Carol"), ("password", new), ("repeated", new)]
-                    : form == .resetPassword ? [("password", new), ("repeated", new)] : []
+                valid =
+                    form == .ownPassword
+                    ? [("current", password), ("password", new), ("repeated", new)]
+                    : form == .addAccount
+                        ? [("name", "Carol"), ("password", new), ("repeated", new)]
+                        : form == .resetPassword ? [("password", new), ("repeated", new)] : []
             }
         }
 
@@ -86,8 +89,10 @@ import Testing
     }
 
     /// Checks the one answer every hostile post must get: a 4xx page with `message`, nothing stored.
-    private func expectRefusal(_ response: Response, _ status: Status, _ message: String, before: WebFixture.Snapshot, in scene: Scene,
-                               _ comment: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    private func expectRefusal(
+        _ response: Response, _ status: Status, _ message: String, before: WebFixture.Snapshot, in scene: Scene,
+        _ comment: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         #expect(response.status == status, "\(comment)", sourceLocation: sourceLocation)
         #expect(response.status.code >= 400 && response.status.code < 500, "\(comment)", sourceLocation: sourceLocation)
         #expect(response.headers["Content-Type"] == "text/html; charset=utf-8", "\(comment)", sourceLocation: sourceLocation)
@@ -156,7 +161,9 @@ import Testing
                 let response = scene.visitor.postBody(form.path, body: scene.body(field, encodedValue: encoded))
 
                 // validate
-                try expectRefusal(response, .badRequest, "The form contains a NUL character. Nothing was changed.", before: before, in: scene, "\(form) \(field) = \(encoded)")
+                try expectRefusal(
+                    response, .badRequest, "The form contains a NUL character. Nothing was changed.", before: before, in: scene,
+                    "\(form) \(field) = \(encoded)")
             }
         }
     }
@@ -167,7 +174,7 @@ import Testing
         ("%FF%FE", "The form is not valid UTF-8 text."),
         ("abc%C3", "The form is not valid UTF-8 text."),
         ("%ED%A0%80", "The form is not valid UTF-8 text."),  // a UTF-16 surrogate
-        ("%C0%AF", "The form is not valid UTF-8 text."),     // an overlong encoding of "/"
+        ("%C0%AF", "The form is not valid UTF-8 text."),  // an overlong encoding of "/"
         ("%G1", "The form has a malformed %-escape."),
         ("abc%", "The form has a malformed %-escape."),
         ("abc%4", "The form has a malformed %-escape."),
@@ -201,15 +208,19 @@ import Testing
         let tooMany = scene.visitor.postBody(form.path, body: scene.body(nil, encodedValue: "x") + Array("&\(padding)".utf8))
 
         // validate
-        try expectRefusal(tooMany, .badRequest, "The form has more than 100 fields. Nothing was changed.", before: before, in: scene, "\(form): 101 fields")
+        try expectRefusal(
+            tooMany, .badRequest, "The form has more than 100 fields. Nothing was changed.", before: before, in: scene,
+            "\(form): 101 fields")
 
         for (type, text) in Self.otherContentTypes {
             // MUT: the form token travels in the body as usual, so only the type is wrong.
-            let response = scene.visitor.postBody(form.path, body: scene.body(nil, encodedValue: "x") + Array("&\(text)".utf8), contentType: type)
+            let response = scene.visitor.postBody(
+                form.path, body: scene.body(nil, encodedValue: "x") + Array("&\(text)".utf8), contentType: type)
 
             // validate
-            try expectRefusal(response, .unsupportedMediaType, "RoadTrip's forms are sent as application/x-www-form-urlencoded.",
-                              before: before, in: scene, "\(form) as \(type ?? "no type")")
+            try expectRefusal(
+                response, .unsupportedMediaType, "RoadTrip's forms are sent as application/x-www-form-urlencoded.",
+                before: before, in: scene, "\(form) as \(type ?? "no type")")
         }
     }
 
@@ -218,7 +229,8 @@ import Testing
         let scene = try Scene(.addAccount)
 
         // MUT
-        let response = scene.visitor.postBody(Form.addAccount.path, body: scene.body(nil, encodedValue: "x"), contentType: "Application/X-WWW-Form-URLEncoded; charset=UTF-8")
+        let response = scene.visitor.postBody(
+            Form.addAccount.path, body: scene.body(nil, encodedValue: "x"), contentType: "Application/X-WWW-Form-URLEncoded; charset=UTF-8")
 
         // validate
         #expect(response.status == .ok, "\(response.message)")
@@ -234,9 +246,14 @@ import Testing
     private func expectEscaped(_ html: String, _ name: String, _ comment: String, sourceLocation: SourceLocation = #_sourceLocation) {
         #expect(!html.contains(name), "\(comment): the name appears raw", sourceLocation: sourceLocation)
         #expect(!html.contains("<script>alert") && !html.contains("<img src=x"), "\(comment)", sourceLocation: sourceLocation)
-        #expect(html.contains(name.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
-            .replacingOccurrences(of: "\"", with: "&quot;")) || html.contains(name.replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")),
-                "\(comment): the name is not shown", sourceLocation: sourceLocation)
+        #expect(
+            html.contains(
+                name.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(
+                    of: ">", with: "&gt;"
+                )
+                .replacingOccurrences(of: "\"", with: "&quot;"))
+                || html.contains(name.replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")),
+            "\(comment): the name is not shown", sourceLocation: sourceLocation)
     }
 
     @Test(arguments: [script, attributeBreaker])
@@ -258,7 +275,8 @@ import Testing
         let scene = try Scene(.addAccount)
 
         // MUT
-        let added = scene.visitor.post(Form.addAccount.path, [("name", name), ("password", "a brand new password"), ("repeated", "a brand new password")])
+        let added = scene.visitor.post(
+            Form.addAccount.path, [("name", name), ("password", "a brand new password"), ("repeated", "a brand new password")])
         let account = try #require(try scene.web.library.accounts.account(named: name))
         let own = try scene.web.signedIn(account)
 
@@ -267,7 +285,8 @@ import Testing
         expectEscaped(added.bodyText, name, "accounts list")
         expectEscaped(own.get("/").bodyText, name, "footer")
         expectEscaped(own.get(Route.account.path).bodyText, name, "own account page")
-        let refused = scene.visitor.post(Form.addAccount.path, [("name", name), ("password", "a brand new password"), ("repeated", "different password")])
+        let refused = scene.visitor.post(
+            Form.addAccount.path, [("name", name), ("password", "a brand new password"), ("repeated", "different password")])
         expectEscaped(refused.bodyText, name, "the name put back into a refused form")
     }
 
@@ -277,8 +296,11 @@ import Testing
         let token = try #require(scene.valid.first?.1)
 
         // MUT
-        let refused = scene.visitor.post(Form.setup.path, [("token", token), ("name", Self.script), ("password", "short"), ("repeated", "short")])
-        let created = scene.visitor.post(Form.setup.path, [("token", token), ("name", Self.script), ("password", "a brand new password"), ("repeated", "a brand new password")])
+        let refused = scene.visitor.post(
+            Form.setup.path, [("token", token), ("name", Self.script), ("password", "short"), ("repeated", "short")])
+        let created = scene.visitor.post(
+            Form.setup.path,
+            [("token", token), ("name", Self.script), ("password", "a brand new password"), ("repeated", "a brand new password")])
 
         // validate
         #expect(refused.status == .unprocessableContent)
@@ -315,7 +337,8 @@ import Testing
             // MUT
             let page = stranger.get("/", headers: ["Cookie": cookie])
             let post = stranger.postBody(Form.addAccount.path, body: scene.body(nil, encodedValue: "x"), headers: ["Cookie": cookie])
-            let withFormToken = stranger.postBody(Form.addAccount.path, body: Array("csrf=\(token)&name=Mallory".utf8), headers: ["Cookie": cookie])
+            let withFormToken = stranger.postBody(
+                Form.addAccount.path, body: Array("csrf=\(token)&name=Mallory".utf8), headers: ["Cookie": cookie])
 
             // validate
             let shown = String(cookie.prefix(40))
@@ -355,8 +378,11 @@ import Testing
 
         // 43 well-formed characters too (a planted token), and one signed by another library's key.
         let otherKey = FormTokens(key: try WebFixture(loadDemo: false).library.signingKey).issuePreSessionToken()
-        for forged in ["", "x", String(repeating: "A", count: 42), String(repeating: "A", count: 42) + "!", String(repeating: "A", count: 100 * 1024), "\u{FFFD}",
-                       String(repeating: "A", count: 43), String(repeating: "_", count: 43), otherKey] {
+        for forged in [
+            "", "x", String(repeating: "A", count: 42), String(repeating: "A", count: 42) + "!", String(repeating: "A", count: 100 * 1024),
+            "\u{FFFD}",
+            String(repeating: "A", count: 43), String(repeating: "_", count: 43), otherKey,
+        ] {
             // MUT
             let body = Array(urlEncodedForm([("csrf", forged), ("name", "Ann"), ("password", WebFixture.password)]).utf8)
             let response = stranger.postBody(Form.signIn.path, body: body, headers: ["Cookie": "rt_form=\(forged)"])
@@ -367,7 +393,8 @@ import Testing
             #expect(response.status == .forbidden, "\(shown)")
             #expect(try scene.web.rows(in: "sessions") == 0, "\(shown)")
             #expect(page.status == .ok, "\(shown)")
-            let issued = try #require(page.setCookie(Visitor.formCookie).flatMap { $0.split(separator: ";").first }, "a new form cookie replaces the forged one")
+            let issued = try #require(
+                page.setCookie(Visitor.formCookie).flatMap { $0.split(separator: ";").first }, "a new form cookie replaces the forged one")
             #expect(issued.utf8.count == "rt_form=".utf8.count + 43 && issued != "rt_form=\(forged)", "\(issued)")
         }
     }

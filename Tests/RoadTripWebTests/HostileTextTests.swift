@@ -19,12 +19,17 @@ import Testing
     static let hostileSubtitle = #"'"><img src=x onerror=alert(1)>"#
 
     private func importHostileDestination() throws -> Destination {
-        try web.library.catalog.importRecords([DestinationRecord(
-            name: Self.hostileName, imageName: "Hostile.svg", locationTitle: "Title <b>bold</b>",
-            locationSubtitle: Self.hostileSubtitle, coordinate: Coordinate(latitude: 1, longitude: 2)!,
-            weatherURL: #"https://example.com/?a=1&b="><script>x</script>"#, eventURLs: [],
-            pointsOfInterest: [PointOfInterest(title: "</li><script>poi()</script>", subtitle: "&amp;", coordinate: Coordinate(latitude: 1, longitude: 2)!)]
-        )])
+        try web.library.catalog.importRecords([
+            DestinationRecord(
+                name: Self.hostileName, imageName: "Hostile.svg", locationTitle: "Title <b>bold</b>",
+                locationSubtitle: Self.hostileSubtitle, coordinate: Coordinate(latitude: 1, longitude: 2)!,
+                weatherURL: #"https://example.com/?a=1&b="><script>x</script>"#, eventURLs: [],
+                pointsOfInterest: [
+                    PointOfInterest(
+                        title: "</li><script>poi()</script>", subtitle: "&amp;", coordinate: Coordinate(latitude: 1, longitude: 2)!)
+                ]
+            )
+        ])
         return try web.destination(named: Self.hostileName)
     }
 
@@ -52,8 +57,10 @@ import Testing
         #expect(html.contains(#"<h2 class="bar-title" id="detail-title">\#(escapedText)</h2>"#))
         // attributes
         let picture = try #require(Markup.tags("img", in: html).first { Markup.attribute("class", of: $0) == "destination-picture" })
-        #expect(Markup.attribute("alt", of: picture) == "Picture of &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &quot;Quotes&quot;")
-        let weather = try #require(Markup.tags("a", in: html).first { Markup.attribute("href", of: $0)?.hasPrefix("https://example.com/") == true })
+        #expect(
+            Markup.attribute("alt", of: picture) == "Picture of &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &quot;Quotes&quot;")
+        let weather = try #require(
+            Markup.tags("a", in: html).first { Markup.attribute("href", of: $0)?.hasPrefix("https://example.com/") == true })
         #expect(Markup.attribute("href", of: weather) == "https://example.com/?a=1&amp;b=&quot;&gt;&lt;script&gt;x&lt;/script&gt;")
     }
 
@@ -67,7 +74,9 @@ import Testing
         // validate
         #expect(!html.contains("<script>alert"))
         #expect(!html.contains("<img src=x"))
-        #expect(Markup.texts(ofClass: "row-title", element: "span", in: html).contains(#"&lt;script&gt;alert("x")&lt;/script&gt; &amp; "Quotes""#))
+        #expect(
+            Markup.texts(ofClass: "row-title", element: "span", in: html).contains(
+                #"&lt;script&gt;alert("x")&lt;/script&gt; &amp; "Quotes""#))
         #expect(Markup.texts(ofClass: "row-subtitle", element: "span", in: html).contains(#"'"&gt;&lt;img src=x onerror=alert(1)&gt;"#))
     }
 }

@@ -17,13 +17,16 @@ import TestSupport
     }
 
     /// Posts `bytes` as the piece of the upload `name` at `offset` of `total`, as importing.js does.
-    private func piece(_ visitor: Visitor, _ name: String, _ bytes: ArraySlice<UInt8>, offset: Int, total: Int, token: String? = nil) throws -> Response {
+    private func piece(_ visitor: Visitor, _ name: String, _ bytes: ArraySlice<UInt8>, offset: Int, total: Int, token: String? = nil) throws
+        -> Response
+    {
         var headers = Headers()
         headers["Content-Type"] = "application/octet-stream"
         headers["X-CSRF-Token"] = token ?? visitor.formToken
         let path = uploads.folder.appendingPathComponent("piece-\(UUID().uuidString)").path
         try Data(bytes).write(to: URL(fileURLWithPath: path))
-        let target = "/import/uploads?name=\(name.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")&offset=\(offset)&total=\(total)"
+        let target =
+            "/import/uploads?name=\(name.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")&offset=\(offset)&total=\(total)"
         return visitor.send("POST", target, headers: headers, bodyFile: path)
     }
 
@@ -121,8 +124,14 @@ import TestSupport
         _ = owner.get("/import")
         let photo = [UInt8](try Data(contentsOf: URL(fileURLWithPath: try uploads.draw("IMG_0001.jpg", seed: 3))))
         let zip = uploads.folder.appendingPathComponent("takeout-001.zip").path
-        try TestZip.write(zip, [.init("Takeout/Google Photos/Trip/IMG_0001.jpg", photo, stored: true),
-                                .init("Takeout/Google Photos/Trip/IMG_0001.jpg.json", Array(#"{"title": "IMG_0001.jpg", "description": "Hello", "favorited": true}"#.utf8))])
+        try TestZip.write(
+            zip,
+            [
+                .init("Takeout/Google Photos/Trip/IMG_0001.jpg", photo, stored: true),
+                .init(
+                    "Takeout/Google Photos/Trip/IMG_0001.jpg.json",
+                    Array(#"{"title": "IMG_0001.jpg", "description": "Hello", "favorited": true}"#.utf8)),
+            ])
         let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: zip)))
         #expect(try piece(owner, "takeout-001.zip", bytes[...], offset: 0, total: bytes.count).status == .ok)
 
@@ -133,7 +142,9 @@ import TestSupport
 
         // validate: nothing imported; the report says what would be, and offers the import
         #expect(asked.status == .seeOther && asked.location == "/import/requests/1")
-        #expect(report.contains("Would import 1 photo and 0 videos.") && report.contains("Nothing was imported yet: this is the report."), "\(report)")
+        #expect(
+            report.contains("Would import 1 photo and 0 videos.") && report.contains("Nothing was imported yet: this is the report."),
+            "\(report)")
         #expect(report.contains(#"<input type="hidden" name="entry" value="uploaded:takeout-001.zip">"#))
         #expect(try web.library.photos.count == 0)
 
@@ -150,7 +161,9 @@ import TestSupport
         #expect(stored.description == "Hello")
         let ann = try #require(try web.library.accounts.account(named: "Ann")).id
         #expect(try web.library.favorites.isFavorite(stored.id, for: ann))
-        #expect(screen.contains("1 · Google Takeout, 1 part") && screen.contains("1 new, 0 already there") && screen.contains(#"href="/import/runs/1/undo""#))
+        #expect(
+            screen.contains("1 · Google Takeout, 1 part") && screen.contains("1 new, 0 already there")
+                && screen.contains(#"href="/import/runs/1/undo""#))
 
         // MUT: Undo, asked first
         let question = owner.get("/import/runs/1/undo").bodyText
@@ -171,7 +184,8 @@ import TestSupport
         let folder = uploads.folder.appendingPathComponent("Photos")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let ann = try #require(try web.library.accounts.account(named: "Ann")).id
-        _ = try web.library.importRequests.ask(paths: [folder.path], label: "Photos", by: ann, withTrash: false, withArchive: false, dryRun: false)
+        _ = try web.library.importRequests.ask(
+            paths: [folder.path], label: "Photos", by: ann, withTrash: false, withArchive: false, dryRun: false)
 
         // MUT
         let screen = owner.get("/import").bodyText
@@ -189,7 +203,8 @@ import TestSupport
         _ = owner.get("/import")
         let elsewhere = try uploads.draw("elsewhere.jpg", seed: 1)
         try FileManager.default.createDirectory(at: web.folder.appendingPathComponent("imports"), withIntermediateDirectories: true)
-        try FileManager.default.createSymbolicLink(atPath: web.folder.appendingPathComponent("imports/link.jpg").path, withDestinationPath: elsewhere)
+        try FileManager.default.createSymbolicLink(
+            atPath: web.folder.appendingPathComponent("imports/link.jpg").path, withDestinationPath: elsewhere)
 
         // MUT
         let nothing = owner.post("/import", [])

@@ -131,7 +131,9 @@ import Testing
     @Test func aSessionEndedOnTheServerClearsThemOnItsNextPageAndNobodyElses() throws {
         // setup: Ann's session ends on the server; Bob's goes on
         let bob = try web.signedIn("Bob", owner: false)
-        try web.library.database.write { try $0.execute("DELETE FROM sessions WHERE account_id = (SELECT id FROM accounts WHERE name = 'Ann')") }
+        try web.library.database.write {
+            try $0.execute("DELETE FROM sessions WHERE account_id = (SELECT id FROM accounts WHERE name = 'Ann')")
+        }
 
         // MUT
         let ended = ann.get(Route.home.path)

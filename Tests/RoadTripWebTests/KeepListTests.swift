@@ -22,7 +22,7 @@ extension SavedCopyTests {
     @Test func theTripsListNamesEveryPageItNeedsWithTheBytesEachAnswers() throws {
         // setup
         let (ann, copies) = try signedIn(fetcher: FakePageFetcher(refusesFraming: false))
-        _ = try keepList(ann) // asks for every copy
+        _ = try keepList(ann)  // asks for every copy
         copies.waitUntilIdle()
 
         // MUT
@@ -30,8 +30,9 @@ extension SavedCopyTests {
 
         // validate
         let pages = (1...events.count).flatMap { [Route.eventsBook(page: $0).path, Route.eventCopy(page: $0).path] }
-        let pictures = try web.library.catalog.all().map { Route.destinationImage(id: $0.id).path } // the menu shows them all
-        let expected = Set([Route.home, .destination(id: newYork.id), .weather, .tripMap].map(\.path) + pictures + pages + [Route.weatherCopy.path])
+        let pictures = try web.library.catalog.all().map { Route.destinationImage(id: $0.id).path }  // the menu shows them all
+        let expected = Set(
+            [Route.home, .destination(id: newYork.id), .weather, .tripMap].map(\.path) + pictures + pages + [Route.weatherCopy.path])
         #expect(pictures.count > 1)
         #expect(Set(list.files.map(\.url)) == expected)
         #expect(list.files.count == expected.count, "each address once")
@@ -50,7 +51,7 @@ extension SavedCopyTests {
         // setup: 150 event pages, so the book's pages and copies take several parts
         for number in events.count..<150 { try web.library.events.add("https://example.org/event/\(number + 1)", destination: newYork.id) }
         let (ann, copies) = try signedIn(fetcher: FakePageFetcher(refusesFraming: false))
-        _ = try keepList(ann) // the first part asks for every copy
+        _ = try keepList(ann)  // the first part asks for every copy
         copies.waitUntilIdle()
 
         // MUT
@@ -66,7 +67,8 @@ extension SavedCopyTests {
         #expect(Set(urls).count == urls.count, "each address once")
         let pages = (1...150).flatMap { [Route.eventsBook(page: $0).path, Route.eventCopy(page: $0).path] }
         let pictures = try web.library.catalog.all().map { Route.destinationImage(id: $0.id).path }
-        #expect(Set(urls) == Set([Route.home, .destination(id: newYork.id), .weather, .tripMap, .weatherCopy].map(\.path) + pictures + pages))
+        #expect(
+            Set(urls) == Set([Route.home, .destination(id: newYork.id), .weather, .tripMap, .weatherCopy].map(\.path) + pictures + pages))
         #expect(parts.allSatisfy { $0.waiting == 0 && $0.uncopied == 0 })
         #expect(parts.allSatisfy { $0.bytes == $0.files.reduce(0) { $0 + $1.bytes } })
     }
@@ -102,7 +104,8 @@ extension SavedCopyTests {
         // validate
         #expect(list.uncopied == events.count)
         #expect(list.waiting == 0)
-        #expect(list.files.map(\.url).filter { $0.hasPrefix("/trip/events/") } == (1...events.count).map { Route.eventsBook(page: $0).path })
+        #expect(
+            list.files.map(\.url).filter { $0.hasPrefix("/trip/events/") } == (1...events.count).map { Route.eventsBook(page: $0).path })
     }
 
     @Test func theForecastsCopyIsServedSandboxedAndTheWeatherPageOffersIt() throws {
@@ -111,7 +114,7 @@ extension SavedCopyTests {
         let fetcher = FakePageFetcher(refusesFraming: false, held: true)
         let (ann, copies) = try signedIn(fetcher: fetcher)
         let before = ann.get(Route.weatherCopy.path)
-        let first = ann.get(Route.weather.path).bodyText // asks for the copy
+        let first = ann.get(Route.weather.path).bodyText  // asks for the copy
         fetcher.release()
         copies.waitUntilIdle()
 
@@ -123,7 +126,8 @@ extension SavedCopyTests {
         #expect(before.status == .notFound)
         #expect(!first.contains("data-copy="), "no copy to offer yet")
         #expect(copy.status == .ok)
-        #expect(copy.headers["Content-Security-Policy"] == SecurityHeaders.savedCopyPolicy(gesture: try AssetCatalog.bundled().frameGesture))
+        #expect(
+            copy.headers["Content-Security-Policy"] == SecurityHeaders.savedCopyPolicy(gesture: try AssetCatalog.bundled().frameGesture))
         let escaped = newYork.weatherURL.replacingOccurrences(of: "&", with: "&amp;")
         #expect(copy.bodyText.contains("<base href=\"\(escaped)\">"))
         let frame = try #require(Markup.tags("iframe", in: page).first)

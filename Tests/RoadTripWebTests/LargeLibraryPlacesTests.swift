@@ -14,16 +14,19 @@ import Testing
     init() throws {
         fixture = try WebFixture()
         ann = try fixture.signedIn()
-        let places = (1...201).map { (Int64(900_000_000 + $0), String(format: "Place %03d", $0), "Testland", "TL", $0 % 3 + 1) }
+        let places =
+            (1...201).map { (Int64(900_000_000 + $0), String(format: "Place %03d", $0), "Testland", "TL", $0 % 3 + 1) }
             + [(Int64(900_001_000), "Lone Town", "Otherland", "OL", 2)]
         try fixture.library.database.write { db in
             for (id, name, country, code, photos) in places {
-                try db.execute("""
+                try db.execute(
+                    """
                     INSERT INTO places (id, name, region, country, country_code, latitude, longitude, folded_name)
                     VALUES (\(id), \(name), NULL, \(country), \(code), 10.0, 20.0, \(name.lowercased()))
                     """)
                 for photo in 0..<photos {
-                    try db.execute("""
+                    try db.execute(
+                        """
                         INSERT INTO photos (sha256, format, byte_count, width, height, title, sorted_at, place_id, imported_at)
                         VALUES (\(String(format: "%064x", Int(id) * 10 + photo)), 'jpeg', 1, 4, 3, 'photo', '2024-01-01T00:00:00', \(id), 0)
                         """)
@@ -44,7 +47,10 @@ import Testing
         #expect(links(ofClass: "row country-row", in: page.bodyText) == ["/places/countries/OL", "/places/countries/TL"])
         #expect(Markup.texts(ofClass: "row-title", element: "span", in: page.bodyText) == ["Otherland", "Testland"])
         let testlandPhotos = (1...201).reduce(0) { $0 + $1 % 3 + 1 }
-        #expect(Markup.texts(ofClass: "row-subtitle", element: "span", in: page.bodyText) == ["1 place · 2 photos", "201 places · \(testlandPhotos) photos"])
+        #expect(
+            Markup.texts(ofClass: "row-subtitle", element: "span", in: page.bodyText) == [
+                "1 place · 2 photos", "201 places · \(testlandPhotos) photos",
+            ])
         #expect(links(ofClass: "row place-row", in: page.bodyText).isEmpty, "no place is listed on the screen itself")
     }
 

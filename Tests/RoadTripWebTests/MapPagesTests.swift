@@ -48,10 +48,14 @@ import Testing
         let html = page.bodyText
         #expect(html.contains("data-script=\"point-map\""))
         #expect(pointNames(html) == [newYork.locationTitle] + sights.map(\.title))
-        #expect(Markup.texts(ofClass: "map-name", element: "text", in: html) == [newYork.locationTitle] + sights.map(\.title), "named without JavaScript too")
+        #expect(
+            Markup.texts(ofClass: "map-name", element: "text", in: html) == [newYork.locationTitle] + sights.map(\.title),
+            "named without JavaScript too")
         let listed = Markup.texts(ofClass: "row-detail coordinates", element: "span", in: html)
         #expect(listed.suffix(sights.count) == ArraySlice(sights.map { DestinationFormat.coordinate($0.coordinate) }))
-        #expect(Markup.tags("image", in: html).compactMap { Markup.attribute("href", of: $0) }.allSatisfy { $0.hasPrefix("/static/map-world.") })
+        #expect(
+            Markup.tags("image", in: html).compactMap { Markup.attribute("href", of: $0) }.allSatisfy { $0.hasPrefix("/static/map-world.") }
+        )
     }
 
     @Test func theTripsMapNeedsATripAndASession() throws {
@@ -69,7 +73,9 @@ import Testing
         let newYork = try web.destination(named: "New York City")
         try web.library.trips.choose(newYork.id, for: try ann.account(in: web).id)
         try web.library.database.write { db in
-            try db.execute("UPDATE destination_points_of_interest SET title = '<script>alert(1)</script>\" onload=\"x' WHERE destination_id = \(newYork.id) AND position = 0")
+            try db.execute(
+                "UPDATE destination_points_of_interest SET title = '<script>alert(1)</script>\" onload=\"x' WHERE destination_id = \(newYork.id) AND position = 0"
+            )
         }
 
         // MUT
@@ -90,7 +96,8 @@ import Testing
         let withPosition = ann.get(Route.photo(id: placed.id, inRecents: false).path).bodyText
         let without = ann.get(Route.photo(id: unplaced.id, inRecents: false).path).bodyText
 
-        let figure = try #require(Markup.tags("figure", in: withPosition).first { Markup.attribute("class", of: $0)?.contains("point-map-position") == true })
+        let figure = try #require(
+            Markup.tags("figure", in: withPosition).first { Markup.attribute("class", of: $0)?.contains("point-map-position") == true })
         #expect(Markup.attribute("data-style", of: figure) == "position")
         let point = try #require(Markup.tags("g", in: withPosition).first { Markup.attribute("class", of: $0) == "map-point map-photo" })
         let latitude = try #require(Markup.attribute("data-latitude", of: point).flatMap(Double.init))

@@ -24,7 +24,10 @@ import Testing
     @Test(arguments: [
         ("tile.example.org/{z}/{x}/{y}.png", "--map-tiles must be an http or https address with {z}, {x} and {y}"),
         ("ftp://tile.example.org/{z}/{x}/{y}.png", "--map-tiles must be an http or https address with {z}, {x} and {y}"),
-        ("https://{s}.tile.example.org/{z}/{x}/{y}.png", "--map-tiles must name one host (no {s} or other placeholder in it, no user or password)"),
+        (
+            "https://{s}.tile.example.org/{z}/{x}/{y}.png",
+            "--map-tiles must name one host (no {s} or other placeholder in it, no user or password)"
+        ),
         ("https://user:secret@tile.example.org/{z}/{x}/{y}.png", "--map-tiles must name one host"),
         ("https://tile.example.org:99999/{z}/{x}/{y}.png", "--map-tiles must name one host"),
         ("https:///{z}/{x}/{y}.png", "--map-tiles must name one host"),
@@ -32,7 +35,10 @@ import Testing
         ("https://tile.example.org", "--map-tiles must be an http or https address with {z}, {x} and {y}"),
         ("https://tile.example.org/{z}/{x}/{y}.png; script-src *", "--map-tiles must be an http or https address with {z}, {x} and {y}"),
         ("https://tile.example.org/{z}/{x}/{y}.png' onerror='x", "--map-tiles must be an http or https address with {z}, {x} and {y}"),
-        ("https://tile.example.org/{z}/{x}/{y}.png,https://evil.example", "--map-tiles must be an http or https address with {z}, {x} and {y}"),
+        (
+            "https://tile.example.org/{z}/{x}/{y}.png,https://evil.example",
+            "--map-tiles must be an http or https address with {z}, {x} and {y}"
+        ),
     ])
     func aTemplateThatIsNotOneHostsTilesIsRefusedWithTheReason(template: String, message: String) {
         #expect {
@@ -83,7 +89,10 @@ import Testing
 /// Where the server's drawing of a few points puts them.
 @Suite struct MapFrameTests {
     @Test func everyPointFallsInsideTheDrawingWithAMargin() {
-        let points = [Coordinate(latitude: 40.78, longitude: -73.97)!, Coordinate(latitude: 37.77, longitude: -122.42)!, Coordinate(latitude: 47.6, longitude: -122.3)!]
+        let points = [
+            Coordinate(latitude: 40.78, longitude: -73.97)!, Coordinate(latitude: 37.77, longitude: -122.42)!,
+            Coordinate(latitude: 47.6, longitude: -122.3)!,
+        ]
 
         let frame = MapFrame(around: points, minimumSpan: 0.05)
 

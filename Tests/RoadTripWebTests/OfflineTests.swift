@@ -40,8 +40,12 @@ import Testing
     @Test func theServiceWorkerIsServedAtTheRootNamingEveryAssetAndAskedForAgainEachVisit() throws {
         // MUT
         let script = web.get(Route.serviceWorker.path)
-        let again = web.get(Route.serviceWorker.path, headers: ["If-None-Match": try #require(script.headers["ETag"]),
-                                                                "If-Modified-Since": "Wed, 01 Jan 2100 00:00:00 GMT"])
+        let again = web.get(
+            Route.serviceWorker.path,
+            headers: [
+                "If-None-Match": try #require(script.headers["ETag"]),
+                "If-Modified-Since": "Wed, 01 Jan 2100 00:00:00 GMT",
+            ])
 
         // validate
         #expect(script.status == .ok, "no session needed")
@@ -137,7 +141,9 @@ import Testing
             expected.append(.vacationPhotos(id: id, filter: filter))
             expected += try contents.photos(filter).map { .vacationPhoto(id: id, photo: $0.id, filter: filter) }
         }
-        expected += photos.flatMap { [Route.vacationPhotoImage(id: id, photo: $0.id, size: .thumbnail), .vacationPhotoImage(id: id, photo: $0.id, size: .preview)] }
+        expected += photos.flatMap {
+            [Route.vacationPhotoImage(id: id, photo: $0.id, size: .thumbnail), .vacationPhotoImage(id: id, photo: $0.id, size: .preview)]
+        }
         expected += photos.indices.map { .vacationBook(id: id, page: $0 + 1) }
         #expect(list.files.map(\.url) == expected.map(\.path))
         #expect(photos.count == 2 && places.count == 2 && tags.map(\.name) == ["green"])

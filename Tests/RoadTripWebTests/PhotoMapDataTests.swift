@@ -19,7 +19,8 @@ import Testing
         try web.library.database.write { db in
             try positions.enumerated().map { index, position in
                 let id = Int64(700_000_000 + index)
-                try db.execute("""
+                try db.execute(
+                    """
                     INSERT INTO photos (id, sha256, format, byte_count, width, height, title, sorted_at, latitude, longitude, imported_at)
                     VALUES (\(id), \(String(format: "%064d", id)), 'jpeg', 1, 1, 1, 'map', '2024-05-01T10:00:00', \(position.0), \(position.1), 0)
                     """)
@@ -87,11 +88,20 @@ import Testing
         ("bbox=1,2,3&zoom=3", "The map needs bbox=west,south,east,north in degrees and zoom=0…20."),
         ("bbox=a,b,c,d&zoom=3", "The map needs bbox=west,south,east,north in degrees and zoom=0…20."),
         ("zoom=3", "The map needs bbox=west,south,east,north in degrees and zoom=0…20."),
-        ("bbox=10,0,5,1&zoom=3", "That is not a box on the map: bbox=west,south,east,north in degrees and zoom=0…20, south below north, west before east."),
-        ("bbox=0,10,1,5&zoom=3", "That is not a box on the map: bbox=west,south,east,north in degrees and zoom=0…20, south below north, west before east."),
+        (
+            "bbox=10,0,5,1&zoom=3",
+            "That is not a box on the map: bbox=west,south,east,north in degrees and zoom=0…20, south below north, west before east."
+        ),
+        (
+            "bbox=0,10,1,5&zoom=3",
+            "That is not a box on the map: bbox=west,south,east,north in degrees and zoom=0…20, south below north, west before east."
+        ),
         ("bbox=0,0,1,1&zoom=21", "The map needs bbox=west,south,east,north in degrees and zoom=0…20."),
         ("bbox=0,0,1,1", "The map needs bbox=west,south,east,north in degrees and zoom=0…20."),
-        ("bbox=nan,0,1,1&zoom=2", "That is not a box on the map: bbox=west,south,east,north in degrees and zoom=0…20, south below north, west before east."),
+        (
+            "bbox=nan,0,1,1&zoom=2",
+            "That is not a box on the map: bbox=west,south,east,north in degrees and zoom=0…20, south below north, west before east."
+        ),
     ])
     func aViewNoMapCouldAskForIsABadRequestThatSaysWhy(query: String, message: String) throws {
         let response = ann.get("/map/photos?\(query)")
@@ -126,7 +136,9 @@ import Testing
         #expect(great.count == PhotoMapController.labelLimit && great.allSatisfy { $0.population >= 3_000_000 }, "\(great)")
         #expect(great.map(\.population) == great.map(\.population).sorted(by: >))
         let near = try places(city)
-        #expect(near.contains { $0.name == "Manhattan" } && near.contains { $0.population < 100_000 }, "a city's scale names its towns: \(near)")
+        #expect(
+            near.contains { $0.name == "Manhattan" } && near.contains { $0.population < 100_000 }, "a city's scale names its towns: \(near)"
+        )
         #expect(world.headers["Cache-Control"] == "private, max-age=86400")
         #expect(refused.status == .badRequest && refused.bodyText.contains("That is not a box on the map"))
         #expect(signedOut.status == .seeOther, "for the signed-in, as every map's data")
@@ -152,14 +164,21 @@ import Testing
         #expect(page.status == .ok)
         let html = page.bodyText
         #expect(html.contains("data-script=\"photo-map\""))
-        #expect(Markup.tags("image", in: html).compactMap { Markup.attribute("href", of: $0) }.allSatisfy { $0.hasPrefix("/static/map-world.") })
+        #expect(
+            Markup.tags("image", in: html).compactMap { Markup.attribute("href", of: $0) }.allSatisfy { $0.hasPrefix("/static/map-world.") }
+        )
         let clusterLinks = Markup.tags("a", in: html).filter { Markup.attribute("class", of: $0) == "map-cluster" }
         #expect(clusterLinks.count == 1)
         let cell = try #require(clusterLinks.first.flatMap { Markup.attribute("href", of: $0) })
         #expect(cell.hasPrefix("/map/cells/3-"))
-        #expect(Markup.texts(ofClass: "row-title", element: "span", in: html) == ["Tracks", "2100 photos"], "the list beside the map: Tracks, then a row a cluster")
-        #expect(Markup.tags("a", in: html).contains { Markup.attribute("href", of: $0) == "/map" && Markup.attribute("aria-current", of: $0) != nil },
-                "the Map tab is the current one")
+        #expect(
+            Markup.texts(ofClass: "row-title", element: "span", in: html) == ["Tracks", "2100 photos"],
+            "the list beside the map: Tracks, then a row a cluster")
+        #expect(
+            Markup.tags("a", in: html).contains {
+                Markup.attribute("href", of: $0) == "/map" && Markup.attribute("aria-current", of: $0) != nil
+            },
+            "the Map tab is the current one")
     }
 
     @Test func aClusterOpensAsAGridOfItsPhotosNewestFirst() throws {
@@ -176,17 +195,26 @@ import Testing
         // validate
         #expect(grid.status == .ok)
         let cells = Markup.tags("a", in: grid.bodyText).filter { Markup.attribute("class", of: $0) == "photo-cell" }
-        #expect(Set(cells.compactMap { Markup.attribute("href", of: $0) }) == [Route.photo(id: ids[0], inRecents: false).path, Route.photo(id: ids[1], inRecents: false).path])
+        #expect(
+            Set(cells.compactMap { Markup.attribute("href", of: $0) }) == [
+                Route.photo(id: ids[0], inRecents: false).path, Route.photo(id: ids[1], inRecents: false).path,
+            ])
         #expect(empty.status == .notFound)
     }
 
-    @Test(arguments: ["/map/cells/17-0-0", "/map/cells/4-16-0", "/map/cells/4-0-8", "/map/cells/4-01-0", "/map/cells/4--1-0", "/map/cells/4-0", "/map/cells/x-0-0"])
+    @Test(arguments: [
+        "/map/cells/17-0-0", "/map/cells/4-16-0", "/map/cells/4-0-8", "/map/cells/4-01-0", "/map/cells/4--1-0", "/map/cells/4-0",
+        "/map/cells/x-0-0",
+    ])
     func aCellThatIsNotOnTheGridIsNotFound(path: String) {
         #expect(ann.get(path).status == .notFound)
     }
 }
 
-@Test(arguments: [(48.8584, "48.85840"), (-0.000004, "0.00000"), (-0.00001, "-0.00001"), (-159.519654, "-159.51965"), (179.999996, "180.00000"), (0, "0.00000")])
+@Test(arguments: [
+    (48.8584, "48.85840"), (-0.000004, "0.00000"), (-0.00001, "-0.00001"), (-159.519654, "-159.51965"), (179.999996, "180.00000"),
+    (0, "0.00000"),
+])
 func degreesAreWrittenWithFiveDecimals(value: Double, text: String) {
     #expect(PhotoMapController.degrees(value) == text)
 }

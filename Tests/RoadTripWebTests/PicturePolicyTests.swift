@@ -13,7 +13,8 @@ import Testing
 
     static let policy = "default-src 'none'; style-src 'unsafe-inline'; sandbox; frame-ancestors 'self'"
     /// The chain of issue 30: a picture that loads a saved copy as its script, and one of its own.
-    static let hostile = #"<svg xmlns="http://www.w3.org/2000/svg"><script href="/trip/events/3/copy"/><script>fetch("/session/form-token")</script></svg>"#
+    static let hostile =
+        #"<svg xmlns="http://www.w3.org/2000/svg"><script href="/trip/events/3/copy"/><script>fetch("/session/form-token")</script></svg>"#
 
     init() throws {
         web = try WebFixture()
@@ -21,10 +22,13 @@ import Testing
     }
 
     private func hostileDestination() throws -> Destination {
-        try web.library.catalog.importRecords([DestinationRecord(
-            name: "Hostile", imageName: "Hostile.svg", locationTitle: "Hostile", locationSubtitle: "",
-            coordinate: Coordinate(latitude: 10, longitude: 20)!, weatherURL: "https://example.com/weather", eventURLs: [], pointsOfInterest: []
-        )])
+        try web.library.catalog.importRecords([
+            DestinationRecord(
+                name: "Hostile", imageName: "Hostile.svg", locationTitle: "Hostile", locationSubtitle: "",
+                coordinate: Coordinate(latitude: 10, longitude: 20)!, weatherURL: "https://example.com/weather", eventURLs: [],
+                pointsOfInterest: []
+            )
+        ])
         let images = web.folder.appendingPathComponent("destination-images")
         try FileManager.default.createDirectory(at: images, withIntermediateDirectories: true)
         try Data(Self.hostile.utf8).write(to: images.appendingPathComponent("Hostile.svg"))
@@ -45,7 +49,8 @@ import Testing
         let newYork = try web.destination(named: "New York City")
 
         // MUT
-        let responses = try servedAndRevalidated(Route.destinationImage(id: hostile.id).path)
+        let responses =
+            try servedAndRevalidated(Route.destinationImage(id: hostile.id).path)
             + servedAndRevalidated(Route.destinationImage(id: newYork.id).path)
 
         // validate
@@ -59,10 +64,13 @@ import Testing
 
     @Test func theDrawnPlaceholderIsServedUnderThePolicyThatRunsNothing() throws {
         // setup: a destination whose picture is not there, its name markup
-        try web.library.catalog.importRecords([DestinationRecord(
-            name: "Nowhere <script>alert(1)</script>", imageName: "Missing.svg", locationTitle: "Nowhere", locationSubtitle: "",
-            coordinate: Coordinate(latitude: 10, longitude: 20)!, weatherURL: "https://example.com/weather", eventURLs: [], pointsOfInterest: []
-        )])
+        try web.library.catalog.importRecords([
+            DestinationRecord(
+                name: "Nowhere <script>alert(1)</script>", imageName: "Missing.svg", locationTitle: "Nowhere", locationSubtitle: "",
+                coordinate: Coordinate(latitude: 10, longitude: 20)!, weatherURL: "https://example.com/weather", eventURLs: [],
+                pointsOfInterest: []
+            )
+        ])
         let nowhere = try #require(try web.library.catalog.all().first { $0.imageName == "Missing.svg" })
 
         // MUT
@@ -77,7 +85,8 @@ import Testing
 
     @Test func anSVGAnswerWithoutAPolicyOfItsOwnGetsThePictures() {
         // setup: an answer no controller marked
-        var response = Response(status: .ok, headers: ["Content-Type": "image/svg+xml; charset=utf-8"], body: .bytes(Array(Self.hostile.utf8)))
+        var response = Response(
+            status: .ok, headers: ["Content-Type": "image/svg+xml; charset=utf-8"], body: .bytes(Array(Self.hostile.utf8)))
 
         // MUT
         SecurityHeaders.apply(SecurityHeaders.all, to: &response)

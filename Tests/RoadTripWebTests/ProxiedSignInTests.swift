@@ -51,7 +51,9 @@ import Testing
         // setup: the guesser claims a new address each time; the proxy appends the real one.
         let address = "203.0.113.66"
         for index in 1...5 {
-            #expect(signIn(browser(at: address, claiming: "192.0.2.\(index)"), name: "nobody \(index)", password: "guess").status == .unauthorized)
+            #expect(
+                signIn(browser(at: address, claiming: "192.0.2.\(index)"), name: "nobody \(index)", password: "guess").status
+                    == .unauthorized)
         }
 
         // MUT
@@ -59,7 +61,9 @@ import Testing
 
         // validate
         #expect(response.status == .tooManyRequests)
-        let counted: [String] = try web.library.database.read { db in try db.fetchAll("SELECT DISTINCT address FROM sign_in_failures") { try $0["address"] } }
+        let counted: [String] = try web.library.database.read { db in
+            try db.fetchAll("SELECT DISTINCT address FROM sign_in_failures") { try $0["address"] }
+        }
         #expect(counted == [address])
     }
 
@@ -68,7 +72,8 @@ import Testing
         let direct = try WebFixture()
         try direct.library.accounts.create(name: "Ann", password: WebFixture.password, repeated: WebFixture.password, isOwner: true)
         for index in 1...5 {
-            #expect(signIn(browser(at: "198.51.100.\(index)", in: direct), name: "nobody \(index)", password: "guess").status == .unauthorized)
+            #expect(
+                signIn(browser(at: "198.51.100.\(index)", in: direct), name: "nobody \(index)", password: "guess").status == .unauthorized)
         }
 
         // MUT
@@ -76,7 +81,9 @@ import Testing
 
         // validate: all five were counted against the socket's address, whatever the header said.
         #expect(response.status == .tooManyRequests)
-        let counted: [String] = try direct.library.database.read { db in try db.fetchAll("SELECT DISTINCT address FROM sign_in_failures") { try $0["address"] } }
+        let counted: [String] = try direct.library.database.read { db in
+            try db.fetchAll("SELECT DISTINCT address FROM sign_in_failures") { try $0["address"] }
+        }
         #expect(counted == [Self.proxy])
     }
 
@@ -87,7 +94,9 @@ import Testing
         let headers: Headers = ["X-Forwarded-For": "203.0.113.5"]
         visitor.get(Route.account.path, headers: headers)
         let change = { (current: String) in
-            visitor.post(Route.accountPassword.path, [("current", current), ("password", "a brand new password"), ("repeated", "a brand new password")], headers: headers)
+            visitor.post(
+                Route.accountPassword.path,
+                [("current", current), ("password", "a brand new password"), ("repeated", "a brand new password")], headers: headers)
         }
         for index in 1...5 {
             #expect(change("guess \(index)").status == .unprocessableContent)

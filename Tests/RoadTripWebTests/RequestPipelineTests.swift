@@ -10,10 +10,13 @@ import Testing
     let web: WebFixture
 
     init() throws {
-        web = try WebFixture(loadDemo: false, hosts: AllowedHosts(publicURL: URL(string: "https://trips.example.org"), listenHost: "127.0.0.1"))
+        web = try WebFixture(
+            loadDemo: false, hosts: AllowedHosts(publicURL: URL(string: "https://trips.example.org"), listenHost: "127.0.0.1"))
     }
 
-    func exchange(_ method: String = "GET", _ path: String, headers: [(String, String)] = [("Host", "trips.example.org")], bodyFile: String? = nil) throws -> Exchange {
+    func exchange(
+        _ method: String = "GET", _ path: String, headers: [(String, String)] = [("Host", "trips.example.org")], bodyFile: String? = nil
+    ) throws -> Exchange {
         var fields = Headers()
         for (name, value) in headers { fields[name] = value }
         return try Exchange(Request(method: method, path: path, headers: fields, bodyFile: bodyFile))
@@ -32,7 +35,10 @@ import Testing
 
     @Test func theStepsRunInTheirNamedOrder() {
         // MUT + validate
-        #expect(RequestPipeline.steps.map(\.name) == ["host", "method", "before the session", "session", "share link", "upload admission", "CSRF", "gate"])
+        #expect(
+            RequestPipeline.steps.map(\.name) == [
+                "host", "method", "before the session", "session", "share link", "upload admission", "CSRF", "gate",
+            ])
         #expect(RequestPipeline.finishing.map(\.name) == ["form cookie", "account", "share link"])
     }
 
@@ -113,7 +119,8 @@ import Testing
 
     @Test func aPostWithoutTheFormTokenIsRefusedAndAGetReadsNoForm() throws {
         // MUT
-        var post = try exchange("POST", "/signin", headers: [("Host", "trips.example.org"), ("Content-Type", "application/x-www-form-urlencoded")])
+        var post = try exchange(
+            "POST", "/signin", headers: [("Host", "trips.example.org"), ("Content-Type", "application/x-www-form-urlencoded")])
         _ = try RequestPipeline.findSession(web.app, &post)
         var get = try exchange("GET", "/signin")
 
@@ -162,7 +169,8 @@ import Testing
     @Test func theFinishingStepsSetTheNewTokensCookieAndNameTheAccount() throws {
         // setup
         let ann = try web.signedIn("Ann")
-        var signedIn = try exchange("GET", "/", headers: [("Host", "trips.example.org"), ("Cookie", "rt_session=\(try #require(ann.sessionToken))")])
+        var signedIn = try exchange(
+            "GET", "/", headers: [("Host", "trips.example.org"), ("Cookie", "rt_session=\(try #require(ann.sessionToken))")])
         var stranger = try exchange("GET", "/signin")
         _ = try RequestPipeline.findSession(web.app, &signedIn)
         _ = try RequestPipeline.findSession(web.app, &stranger)

@@ -60,10 +60,11 @@ import Testing
         let start = try #require(file.range(of: "public enum Route:"))
         let body = file[start.lowerBound...]
         let text = body[..<(body.range(of: "\n}\n")?.lowerBound ?? body.endIndex)]
-        let declared = Set(text.split(separator: "\n").compactMap { line -> String? in
-            guard line.hasPrefix("    case ") else { return nil }
-            return String(line.dropFirst("    case ".count).prefix { $0.isLetter || $0.isNumber })
-        })
+        let declared = Set(
+            text.split(separator: "\n").compactMap { line -> String? in
+                guard line.hasPrefix("    case ") else { return nil }
+                return String(line.dropFirst("    case ".count).prefix { $0.isLetter || $0.isNumber })
+            })
         let exemplified = Set(Route.examples.map { String(String(describing: $0).prefix { $0.isLetter || $0.isNumber }) })
 
         #expect(declared.count > 100, "the cases were read from \(source.path)")
@@ -98,7 +99,8 @@ import Testing
 
     @Test func aSlotIsTypedByTheValueWrittenIntoIt() {
         // MUT
-        let path: RoutePath = "/vacations/\(Int64(3))/book/\(7)/\(PhotoImageSize.thumbnail)/\(flickr: "7.MJR8")/\(MapCell(level: 4, x: 8, y: 4))"
+        let path: RoutePath =
+            "/vacations/\(Int64(3))/book/\(7)/\(PhotoImageSize.thumbnail)/\(flickr: "7.MJR8")/\(MapCell(level: 4, x: 8, y: 4))"
         let glued: RoutePath = "/photos/x\(Int64(3))"
 
         // validate

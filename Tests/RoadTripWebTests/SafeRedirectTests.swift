@@ -50,7 +50,9 @@ import Testing
         #expect(SafeRedirect.target(nil) == "/")
     }
 
-    @Test(arguments: ["/", "/destinations/1", "/destinations/1/image", "/account", "/accounts", "/destinations/1?from=list", "/account#password"])
+    @Test(arguments: [
+        "/", "/destinations/1", "/destinations/1/image", "/account", "/accounts", "/destinations/1?from=list", "/account#password",
+    ])
     func aPageOfThisSiteIsKept(next: String) {
         // MUT + validate
         #expect(SafeRedirect.target(next) == next)
@@ -58,7 +60,8 @@ import Testing
 
     @Test func theTargetOfASignedOutRequestKeepsItsQuery() {
         // setup
-        let request = Request(method: "GET", path: "/destinations/1", query: [(name: "from", value: "list & more"), (name: "x", value: "/=?#")])
+        let request = Request(
+            method: "GET", path: "/destinations/1", query: [(name: "from", value: "list & more"), (name: "x", value: "/=?#")])
 
         // MUT
         let target = SafeRedirect.requestTarget(request)
@@ -77,7 +80,8 @@ import Testing
         let signInPage = visitor.get(try #require(redirect.location))
 
         // MUT
-        let signedIn = visitor.post(Route.signIn(next: nil).path, [("next", "/destinations/1?from=list"), ("name", "Ann"), ("password", WebFixture.password)])
+        let signedIn = visitor.post(
+            Route.signIn(next: nil).path, [("next", "/destinations/1?from=list"), ("name", "Ann"), ("password", WebFixture.password)])
 
         // validate
         let hidden = Markup.tags("input", in: signInPage.bodyText).first { Markup.attribute("name", of: $0) == "next" }
@@ -99,7 +103,9 @@ import Testing
         let signedIn = visitor.post(Route.signIn(next: nil).path, [("next", next), ("name", "Ann"), ("password", WebFixture.password)])
 
         // validate
-        #expect(!Markup.tags("input", in: page.bodyText).contains { Markup.attribute("name", of: $0) == "next" }, "the page does not carry it on")
+        #expect(
+            !Markup.tags("input", in: page.bodyText).contains { Markup.attribute("name", of: $0) == "next" },
+            "the page does not carry it on")
         #expect(signedIn.status == .seeOther)
         #expect(signedIn.location == "/")
     }

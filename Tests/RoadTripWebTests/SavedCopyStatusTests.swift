@@ -82,7 +82,9 @@ extension SavedCopyTests {
 
         // validate
         #expect(answer == CopyStatusAnswer(state: "failed", reason: String(describing: FakePageFetcher.Failure())))
-        #expect(again.contains("RoadTrip has no copy of this page: \(String(describing: FakePageFetcher.Failure()))"), "said at once, not fetched again")
+        #expect(
+            again.contains("RoadTrip has no copy of this page: \(String(describing: FakePageFetcher.Failure()))"),
+            "said at once, not fetched again")
         #expect(!again.contains("Fetching a copy"))
     }
 
@@ -127,7 +129,7 @@ extension SavedCopyTests {
         copies.waitUntilIdle()
         let fetchesBefore = fetcher.count(of: events[1])
         clock.advance(by: SavedCopies.retryFailedAfter + 1)
-        _ = try status(ann, page: 2) // Try again, once the time has come
+        _ = try status(ann, page: 2)  // Try again, once the time has come
         copies.waitUntilIdle()
 
         // validate

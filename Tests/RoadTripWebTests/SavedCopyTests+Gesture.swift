@@ -9,7 +9,8 @@ import Testing
 /// gesture (frame-gesture.js) written in, and their policy lets that script run by its hash
 /// and no other: the page's own scripts stay blocked (issue 32).
 extension SavedCopyTests {
-    static let pageWithScript = "<!DOCTYPE html><html><head><title>Tonight</title><script>window.top.pwned = 1</script></head><body><p onclick=\"pwned()\">Events</p></body></html>"
+    static let pageWithScript =
+        "<!DOCTYPE html><html><head><title>Tonight</title><script>window.top.pwned = 1</script></head><body><p onclick=\"pwned()\">Events</p></body></html>"
 
     @Test func aCopyCarriesTheGestureAtItsEndAndItsPolicyRunsThatScriptAlone() throws {
         // setup
@@ -30,7 +31,9 @@ extension SavedCopyTests {
         let directives = policy.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
         #expect(directives.contains("script-src 'sha256-\(Data(SHA256.hash(Array(gesture.utf8))).base64EncodedString())'"))
         #expect(directives.filter { $0.hasPrefix("script-src") }.count == 1, "one script-src: the hash, no 'unsafe-inline'")
-        #expect(directives.first == "sandbox allow-popups allow-popups-to-escape-sandbox allow-scripts", "still its own origin: no allow-same-origin")
+        #expect(
+            directives.first == "sandbox allow-popups allow-popups-to-escape-sandbox allow-scripts",
+            "still its own origin: no allow-same-origin")
     }
 
     /// A 304 keeps the body the browser has: a build with another gesture script is another ETag.

@@ -78,7 +78,8 @@ extension SavedCopyTests {
         // validate
         #expect(copy.status == .ok)
         #expect(copy.headers["Content-Type"] == "text/html; charset=utf-8")
-        #expect(copy.headers["Content-Security-Policy"] == SecurityHeaders.savedCopyPolicy(gesture: try AssetCatalog.bundled().frameGesture))
+        #expect(
+            copy.headers["Content-Security-Policy"] == SecurityHeaders.savedCopyPolicy(gesture: try AssetCatalog.bundled().frameGesture))
         #expect(copy.headers["Content-Security-Policy"]?.hasPrefix("sandbox ") == true)
         #expect(copy.headers["X-Content-Type-Options"] == "nosniff")
     }
@@ -112,7 +113,10 @@ extension SavedCopyTests {
         // validate
         #expect(first.status == .ok)
         #expect(again.status == .notModified)
-        #expect(again.headers.values("Content-Security-Policy") == [SecurityHeaders.savedCopyPolicy(gesture: try AssetCatalog.bundled().frameGesture)])
+        #expect(
+            again.headers.values("Content-Security-Policy") == [
+                SecurityHeaders.savedCopyPolicy(gesture: try AssetCatalog.bundled().frameGesture)
+            ])
         #expect(again.headers["X-Content-Type-Options"] == "nosniff")
     }
 }

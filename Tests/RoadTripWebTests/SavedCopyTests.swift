@@ -33,7 +33,8 @@ final class FakePageFetcher: EventPageFetching {
 
     var requested: [String] { calls.withLock { $0 } }
 
-    static let body = "<!DOCTYPE html><html><head><title>Tonight</title></head><body><header>Events</header><img src=\"poster.png\"></body></html>"
+    static let body =
+        "<!DOCTYPE html><html><head><title>Tonight</title></head><body><header>Events</header><img src=\"poster.png\"></body></html>"
 
     /// Lets the held fetches, and every later one, go.
     func release() {
@@ -75,7 +76,8 @@ final class FakePageFetcher: EventPageFetching {
             jobs: JobQueue(database: web.library.database, clock: clock.wallClock), clock: clock.wallClock
         )
         let app = App(library: web.library, assets: try AssetCatalog.bundled(), copies: copies, log: web.log.sink)
-        let account = try web.library.accounts.create(name: "Ann", password: WebFixture.password, repeated: WebFixture.password, isOwner: true)
+        let account = try web.library.accounts.create(
+            name: "Ann", password: WebFixture.password, repeated: WebFixture.password, isOwner: true)
         let grant = try web.library.authenticator.sessions.start(for: account)
         let ann = Visitor(app: app, address: "192.0.2.1")
         ann.cookies[Visitor.sessionCookie] = grant.token

@@ -38,7 +38,8 @@ import Testing
         let stranger = web.visitor(address: "198.51.100.1")
         responses.append(("redirect to sign in", stranger.get(Route.home.path)))
         responses.append(("sign-in page", stranger.get(Route.signIn(next: nil).path)))
-        responses.append(("wrong password page", stranger.post(Route.signIn(next: nil).path, [("name", "Ann"), ("password", "not the password")])))
+        responses.append(
+            ("wrong password page", stranger.post(Route.signIn(next: nil).path, [("name", "Ann"), ("password", "not the password")])))
         responses.append(("403 form refused", ann.post(Route.accounts.path, [("name", "Bob")], csrf: .omitted)))
         responses.append(("415 not a form", ann.postBody(Route.accounts.path, body: Array("{}".utf8), contentType: "application/json")))
         responses.append(("400 malformed form", ann.postBody(Route.accounts.path, body: Array("name=%G1".utf8))))
@@ -54,7 +55,8 @@ import Testing
         let responses = try responsesOfEveryKind()
 
         // validate: every kind was really produced, then each carries the headers.
-        #expect(responses.map(\.response.status.code) == [200, 200, 200, 404, 405, 200, 304, 200, 304, 303, 200, 401, 403, 415, 400, 303, 500])
+        #expect(
+            responses.map(\.response.status.code) == [200, 200, 200, 404, 405, 200, 304, 200, 304, 303, 200, 401, 403, 415, 400, 303, 500])
         for (kind, response) in responses {
             let policy = response.headers["Content-Security-Policy"] ?? ""
             #expect(response.headers["X-Content-Type-Options"] == "nosniff", "\(kind)")
@@ -75,11 +77,13 @@ import Testing
 
     @Test func everyPageObeysThePolicyWithoutInlineScriptStyleOrHandlers() throws {
         // setup: a destination whose text tries to smuggle in handlers, styles and a script.
-        try web.library.catalog.importRecords([DestinationRecord(
-            name: "Hostile onload=alert(1) style=x", imageName: "x.svg", locationTitle: "<script>t</script>",
-            locationSubtitle: "\" onerror=\"alert(1)", coordinate: Coordinate(latitude: 1, longitude: 2)!,
-            weatherURL: "https://example.com/?q=\"><script>alert(1)</script>", eventURLs: [], pointsOfInterest: []
-        )])
+        try web.library.catalog.importRecords([
+            DestinationRecord(
+                name: "Hostile onload=alert(1) style=x", imageName: "x.svg", locationTitle: "<script>t</script>",
+                locationSubtitle: "\" onerror=\"alert(1)", coordinate: Coordinate(latitude: 1, longitude: 2)!,
+                weatherURL: "https://example.com/?q=\"><script>alert(1)</script>", eventURLs: [], pointsOfInterest: []
+            )
+        ])
         let hostile = try web.destination(named: "Hostile onload=alert(1) style=x")
         var pages = try responsesOfEveryKind().filter { $0.response.headers["Content-Type"]?.hasPrefix("text/html") == true }
         pages.append(("hostile destination page", ann.get(Route.destination(id: hostile.id).path)))
@@ -94,10 +98,13 @@ import Testing
             let tags = Markup.allTags(in: html).map { $0.replacing(#/="[^"]*"/#, with: "=\"\"") }
             #expect(tags.count > 20, "\(kind)")
             let scripts = Markup.tags("script", in: html)
-            #expect(Markup.attribute("src", of: scripts.first ?? "")?.hasPrefix("/static/app.") == true, "app.js first, \(kind): \(scripts)")
+            #expect(
+                Markup.attribute("src", of: scripts.first ?? "")?.hasPrefix("/static/app.") == true, "app.js first, \(kind): \(scripts)")
             #expect(scripts.count <= 1 + ScreenScript.all.count, "app.js and screens' scripts only, \(kind): \(scripts)")
             #expect(scripts.allSatisfy { Markup.attribute("src", of: $0)?.hasPrefix("/static/") == true }, "\(kind): \(scripts)")
-            #expect(html.components(separatedBy: "<script").count == scripts.count + 1, "\(kind): a script element that is not one of RoadTrip's files")
+            #expect(
+                html.components(separatedBy: "<script").count == scripts.count + 1,
+                "\(kind): a script element that is not one of RoadTrip's files")
             #expect(!html.contains("<style"), "\(kind)")
             #expect(!tags.contains { $0.contains(" style=") }, "\(kind)")
             let handlers = tags.filter { $0.contains(#/\son[a-z]+\s*=/#) }

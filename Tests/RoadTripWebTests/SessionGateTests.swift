@@ -43,10 +43,11 @@ import Testing
         let (links, others) = (Self.publicRoutes.filter { $0.shareToken != nil }, Self.publicRoutes.filter { $0.shareToken == nil })
 
         // validate
-        #expect(Set(others.map(\.path)) == [
-            "/signin", "/setup", "/healthz", "/static/app.0123456789abcdef.css", "/sample/pages/1", "/service-worker.js", "/offline",
-            "/map/basemap/8-75-96",
-        ])
+        #expect(
+            Set(others.map(\.path)) == [
+                "/signin", "/setup", "/healthz", "/static/app.0123456789abcdef.css", "/sample/pages/1", "/service-worker.js", "/offline",
+                "/map/basemap/8-75-96",
+            ])
         #expect(links.allSatisfy { $0.path.hasPrefix("/s/\(Route.exampleToken.text)") })
         #expect(links.count == 12)
     }

@@ -14,7 +14,9 @@ import Testing
         token = try #require(try web.library.setup.issueTokenIfNeeded())
     }
 
-    private func owner(_ name: String = "Ann", password: String = WebFixture.password, repeated: String? = nil, token: String? = nil) -> [(String, String)] {
+    private func owner(_ name: String = "Ann", password: String = WebFixture.password, repeated: String? = nil, token: String? = nil) -> [(
+        String, String
+    )] {
         [("token", token ?? self.token), ("name", name), ("password", password), ("repeated", repeated ?? password)]
     }
 

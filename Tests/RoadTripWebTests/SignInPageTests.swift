@@ -73,8 +73,10 @@ import Testing
         let signedOut = visitor.post(Route.signOut.path)
 
         // validate
-        for cookie in [page.setCookie(Visitor.formCookie), response.setCookie(Visitor.sessionCookie), response.setCookie(Visitor.deviceCookie),
-                       signedOut.setCookie(Visitor.sessionCookie)] {
+        for cookie in [
+            page.setCookie(Visitor.formCookie), response.setCookie(Visitor.sessionCookie), response.setCookie(Visitor.deviceCookie),
+            signedOut.setCookie(Visitor.sessionCookie),
+        ] {
             let cookie = try #require(cookie)
             #expect(cookie.hasSuffix("; Secure"), "\(cookie)")
             #expect(cookie.contains("; HttpOnly; SameSite=Lax"), "\(cookie)")

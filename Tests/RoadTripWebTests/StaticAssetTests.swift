@@ -21,7 +21,10 @@ import Testing
     private func linkedAssets() throws -> [String] {
         let newYork = try web.destination(named: "New York City")
         try web.library.trips.choose(newYork.id, for: try web.library.accounts.account(named: "Ann")!.id)
-        let pages = [ann.get(Route.home.path), ann.get(Route.destination(id: newYork.id).path), ann.get("/nowhere"), ann.get(Route.eventsBook(page: 1).path)]
+        let pages = [
+            ann.get(Route.home.path), ann.get(Route.destination(id: newYork.id).path), ann.get("/nowhere"),
+            ann.get(Route.eventsBook(page: 1).path),
+        ]
         var found = Set(pages.flatMap { Markup.staticURLs(in: $0.bodyText) })
         var unread = Array(found.filter { $0.hasSuffix(".js") })
         while let script = unread.popLast() {
@@ -40,7 +43,9 @@ import Testing
 
         // validate
         #expect(menu.count == 6, "\(menu)")
-        for (stem, type) in [("app", "css"), ("app", "js"), ("photos", "css"), ("icon", "svg"), ("manifest", "webmanifest"), ("icon-180", "png")] {
+        for (stem, type) in [
+            ("app", "css"), ("app", "js"), ("photos", "css"), ("icon", "svg"), ("manifest", "webmanifest"), ("icon-180", "png"),
+        ] {
             let served = menu.filter { $0.hasPrefix("/static/\(stem).") && $0.hasSuffix(".\(type)") }
             #expect(served.count == 1, "\(stem).\(type) in \(menu)")
             let fingerprint = served.first?.split(separator: ".")[1] ?? ""
@@ -67,7 +72,9 @@ import Testing
     @Test func appJSLoadsTheScreensScriptsTheServerNames() throws {
         let app = try String(contentsOf: try #require(AssetCatalog.assetsFolder).appendingPathComponent("app.js"), encoding: .utf8)
         let table = try #require(app.firstMatch(of: #/const SCREEN_SCRIPTS = \{\n([^}]*)\};/#)).output.1
-        let entries = table.matches(of: #/^\s+"?([a-z-]+)"?: \(\) => import\("\./([a-z-]+)\.js"\),$/#.anchorsMatchLineEndings()).map { ($0.output.1, $0.output.2) }
+        let entries = table.matches(of: #/^\s+"?([a-z-]+)"?: \(\) => import\("\./([a-z-]+)\.js"\),$/#.anchorsMatchLineEndings()).map {
+            ($0.output.1, $0.output.2)
+        }
 
         #expect(entries.count == table.split(separator: "\n").count, "every line of the table read: \(table)")
         #expect(Set(entries.map { String($0.0) }) == Set(ScreenScript.all))
@@ -114,7 +121,9 @@ import Testing
 
         // validate
         let a = before.route("a.js").path, b = before.route("b.js").path, c = before.route("c.js").path
-        let served = String(decoding: before.response(for: String(a.dropFirst("/static/".count)), request: Request(method: "GET", path: a))?.bodyBytes ?? [], as: UTF8.self)
+        let served = String(
+            decoding: before.response(for: String(a.dropFirst("/static/".count)), request: Request(method: "GET", path: a))?.bodyBytes
+                ?? [], as: UTF8.self)
         #expect(served.contains("\"./\(b.dropFirst("/static/".count))\""), "\(served)")
         #expect(served.contains("'./\(c.dropFirst("/static/".count))'"), "\(served)")
         #expect(after.route("c.js") != before.route("c.js"))
@@ -145,8 +154,10 @@ import Testing
         // setup
         let assets = try linkedAssets()
         try #require(!assets.isEmpty)
-        let types = ["css": "text/css; charset=utf-8", "js": "text/javascript; charset=utf-8", "svg": "image/svg+xml",
-                     "png": "image/png", "webmanifest": "application/manifest+json"]
+        let types = [
+            "css": "text/css; charset=utf-8", "js": "text/javascript; charset=utf-8", "svg": "image/svg+xml",
+            "png": "image/png", "webmanifest": "application/manifest+json",
+        ]
 
         for path in assets {
             // MUT
@@ -187,7 +198,8 @@ import Testing
         // setup
         let real = try #require(try linkedAssets().first { $0.hasSuffix(".css") })
         let fingerprint = real.split(separator: ".")[1]
-        let wrong = real.replacingOccurrences(of: String(fingerprint), with: fingerprint == "0000000000000000" ? "1111111111111111" : "0000000000000000")
+        let wrong = real.replacingOccurrences(
+            of: String(fingerprint), with: fingerprint == "0000000000000000" ? "1111111111111111" : "0000000000000000")
 
         // MUT
         let response = ann.get(wrong)
@@ -228,7 +240,8 @@ import Testing
     }
 
     private func asset(_ stem: String, _ type: String) throws -> String {
-        try #require(Markup.staticURLs(in: ann.get(Route.home.path).bodyText).first { $0.hasPrefix("/static/\(stem).") && $0.hasSuffix(".\(type)") })
+        try #require(
+            Markup.staticURLs(in: ann.get(Route.home.path).bodyText).first { $0.hasPrefix("/static/\(stem).") && $0.hasSuffix(".\(type)") })
     }
 
     @Test(arguments: [("app", "css"), ("app", "js"), ("icon", "svg")])
@@ -290,7 +303,9 @@ import Testing
         let served = catalog.route("dot.png").path
 
         // MUT
-        let response = try #require(catalog.response(for: String(served.dropFirst("/static/".count)), request: Request(path: served, headers: ["Accept-Encoding": "br, gzip"])))
+        let response = try #require(
+            catalog.response(
+                for: String(served.dropFirst("/static/".count)), request: Request(path: served, headers: ["Accept-Encoding": "br, gzip"])))
 
         // validate
         #expect(response.headers["Content-Encoding"] == nil)
@@ -319,6 +334,9 @@ import Testing
 
         let error = #expect(throws: (any Error).self) { try AssetCatalog(folder: bundled, leaflet: nowhere) }
 
-        #expect("\(error!)" == "Leaflet is missing (/nonexistent/leaflet/leaflet.min.js not found): install Debian's libjs-leaflet and libjs-leaflet.markercluster (make installs them)")
+        #expect(
+            "\(error!)"
+                == "Leaflet is missing (/nonexistent/leaflet/leaflet.min.js not found): install Debian's libjs-leaflet and libjs-leaflet.markercluster (make installs them)"
+        )
     }
 }

@@ -30,10 +30,14 @@ import Testing
         init(_ html: String) {
             let rows = Markup.tags("a", in: html)
             name = Markup.texts(ofClass: "trip-name", element: "h2", in: html).first
-            picture = Markup.tags("img", in: html).first { Markup.attribute("class", of: $0) == "trip-picture" }.flatMap { Markup.attribute("src", of: $0) }
+            picture = Markup.tags("img", in: html).first { Markup.attribute("class", of: $0) == "trip-picture" }.flatMap {
+                Markup.attribute("src", of: $0)
+            }
             eventsLink = rows.first { Markup.attribute("class", of: $0) == "row trip-events" }.flatMap { Markup.attribute("href", of: $0) }
             eventTotal = Markup.texts(ofClass: "row-detail event-total", element: "span", in: html).first
-            weatherLink = rows.first { Markup.attribute("class", of: $0) == "row trip-weather" }.flatMap { Markup.attribute("href", of: $0) }
+            weatherLink = rows.first { Markup.attribute("class", of: $0) == "row trip-weather" }.flatMap {
+                Markup.attribute("href", of: $0)
+            }
             pointsOfInterest = Markup.texts(ofClass: "poi", element: "li", in: html)
         }
     }
@@ -103,7 +107,9 @@ import Testing
         try web.library.trips.choose(newYork.id, for: try ann.account(in: web).id)
 
         // MUT
-        let pages = [Route.destination(id: sanFrancisco.id), .tripMap, .eventsBook(page: 2), .weather, .eventsEditor].map { ann.get($0.path).bodyText }
+        let pages = [Route.destination(id: sanFrancisco.id), .tripMap, .eventsBook(page: 2), .weather, .eventsEditor].map {
+            ann.get($0.path).bodyText
+        }
 
         // validate
         #expect(pages.map { TripMenu($0).name } == Array(repeating: "New York City", count: 5))
@@ -139,7 +145,8 @@ import Testing
         let after = ann.get(Route.destination(id: newYork.id).path).bodyText
         let actions = Markup.tags("form", in: before).compactMap { Markup.attribute("action", of: $0) }
         #expect(actions.contains(Route.chooseDestination(id: newYork.id).path))
-        #expect(!Markup.tags("form", in: after).contains { Markup.attribute("action", of: $0) == Route.chooseDestination(id: newYork.id).path })
+        #expect(
+            !Markup.tags("form", in: after).contains { Markup.attribute("action", of: $0) == Route.chooseDestination(id: newYork.id).path })
         #expect(after.contains("This is your trip."))
     }
 

@@ -18,7 +18,8 @@ import Testing
         if let cookie { headers["Cookie"] = cookie }
         for (name, value) in extra { headers[name] = value }
         let (path, query) = Visitor.split(target)
-        return RequestHead(method: "POST", path: path, query: query, headers: headers, clientAddress: "192.0.2.1", declaredLength: 300_000_000)
+        return RequestHead(
+            method: "POST", path: path, query: query, headers: headers, clientAddress: "192.0.2.1", declaredLength: 300_000_000)
     }
 
     func refusal(_ admission: BodyAdmission) -> Response? {
@@ -45,7 +46,8 @@ import Testing
         try web.library.authenticator.signOut(try #require(try web.library.authenticator.sessions.session(token: token)))
 
         // MUT
-        let ended = refusal(web.app.admitsUpload(head("/upload/file", cookie: "rt_session=\(token)", headers: [("X-CSRF-Token", visitor.formToken ?? "")])))
+        let ended = refusal(
+            web.app.admitsUpload(head("/upload/file", cookie: "rt_session=\(token)", headers: [("X-CSRF-Token", visitor.formToken ?? "")])))
         let madeUp = refusal(web.app.admitsUpload(head("/upload/file", cookie: "rt_session=\(String(repeating: "A", count: 43))")))
 
         // validate
@@ -78,8 +80,10 @@ import Testing
         let token = ("X-CSRF-Token", try #require(visitor.formToken))
 
         // MUT
-        let crossSite = refusal(web.app.admitsUpload(head("/upload/file", cookie: cookie, headers: [token, ("Sec-Fetch-Site", "cross-site")])))
-        let otherOrigin = refusal(web.app.admitsUpload(head("/upload/file", cookie: cookie, headers: [token, ("Origin", "http://evil.example")])))
+        let crossSite = refusal(
+            web.app.admitsUpload(head("/upload/file", cookie: cookie, headers: [token, ("Sec-Fetch-Site", "cross-site")])))
+        let otherOrigin = refusal(
+            web.app.admitsUpload(head("/upload/file", cookie: cookie, headers: [token, ("Origin", "http://evil.example")])))
 
         // validate
         #expect(crossSite?.status == .forbidden)
@@ -92,7 +96,8 @@ import Testing
         let cookie = "rt_session=\(try #require(visitor.sessionToken))"
 
         // MUT
-        let admission = web.app.admitsUpload(head("/upload/file?name=a.jpg", cookie: cookie, headers: [("X-CSRF-Token", try #require(visitor.formToken))]))
+        let admission = web.app.admitsUpload(
+            head("/upload/file?name=a.jpg", cookie: cookie, headers: [("X-CSRF-Token", try #require(visitor.formToken))]))
 
         // validate
         guard case .accept(let owner) = admission else {
@@ -111,7 +116,8 @@ import Testing
         // MUT: the actions of the two upload forms, as the pages render them.
         let actions = try ["/upload", "/vacations/import"].map { page in
             let html = visitor.get(page).bodyText
-            return try #require(html.firstMatch(of: #/<form[^>]*action="([^"]*\?upload=[^"]+)"/#).map { String($0.output.1) }, "no upload form on \(page)")
+            return try #require(
+                html.firstMatch(of: #/<form[^>]*action="([^"]*\?upload=[^"]+)"/#).map { String($0.output.1) }, "no upload form on \(page)")
         }
 
         // validate: each admits its upload, and none shows the form token itself.
@@ -127,9 +133,12 @@ import Testing
 
     @Test func anUploadNamingAnotherHostIsMisdirected() throws {
         // setup
-        let hosted = try WebFixture(loadDemo: false, hosts: AllowedHosts(publicURL: URL(string: "https://trips.example.org"), listenHost: "127.0.0.1"))
+        let hosted = try WebFixture(
+            loadDemo: false, hosts: AllowedHosts(publicURL: URL(string: "https://trips.example.org"), listenHost: "127.0.0.1"))
         let visitor = try hosted.signedIn()
-        var rebound = head("/upload/file", cookie: "rt_session=\(try #require(visitor.sessionToken))", headers: [("X-CSRF-Token", try #require(visitor.formToken))])
+        var rebound = head(
+            "/upload/file", cookie: "rt_session=\(try #require(visitor.sessionToken))",
+            headers: [("X-CSRF-Token", try #require(visitor.formToken))])
         rebound.headers["Host"] = "attacker.example:8080"
 
         // MUT

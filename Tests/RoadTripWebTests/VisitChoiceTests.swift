@@ -74,7 +74,9 @@ extension VisitChoiceTests {
 
         // validate
         #expect(chooser.status == .ok && chooser.bodyText.contains("Add 2 photos to…") && chooser.bodyText.contains("Tuscany"))
-        #expect(!chooser.bodyText.contains("Bob&#39;s") && !chooser.bodyText.contains("Bob's"), "only the account's own (and those shared with it to add to)")
+        #expect(
+            !chooser.bodyText.contains("Bob&#39;s") && !chooser.bodyText.contains("Bob's"),
+            "only the account's own (and those shared with it to add to)")
         #expect(nothingChosen.status == .unprocessableContent && nothingChosen.bodyText.contains("Choose photos first"))
         #expect(notTheirs.status == .notFound, "another account's vacation is no vacation")
         #expect(unnamed.status == .unprocessableContent)

@@ -31,7 +31,8 @@ import TestSupport
 @Test func foreignKeyViolationIsRefused() throws {
     try TemporaryFolder.with { folder in
         let connection = try SQLiteConnection(path: folder.file("db.sqlite"))
-        try connection.executeScript("""
+        try connection.executeScript(
+            """
             CREATE TABLE parent(id INTEGER PRIMARY KEY);
             CREATE TABLE child(parent_id INTEGER NOT NULL REFERENCES parent(id));
             """)
@@ -47,9 +48,11 @@ import TestSupport
 
 @Test func readerConnectionRefusesWrites() throws {
     try TemporaryFolder.with { folder in
-        let database = try SQLiteDatabase(path: folder.file("db.sqlite"), readers: 1, migrations: [
-            Migration("1", "CREATE TABLE t(x)"),
-        ])
+        let database = try SQLiteDatabase(
+            path: folder.file("db.sqlite"), readers: 1,
+            migrations: [
+                Migration("1", "CREATE TABLE t(x)")
+            ])
 
         let error = #expect(throws: DatabaseError.self) {
             try database.read { try $0.execute("INSERT INTO t(x) VALUES (\(1))") }

@@ -6,9 +6,11 @@ import TestDatabases
 import TestSupport
 
 private func databaseWithTable(in folder: TemporaryFolder, readers: Int) throws -> Database {
-    try SQLiteDatabase(path: folder.file("db.sqlite"), readers: readers, migrations: [
-        Migration("001", "CREATE TABLE t(x INTEGER NOT NULL)"),
-    ])
+    try SQLiteDatabase(
+        path: folder.file("db.sqlite"), readers: readers,
+        migrations: [
+            Migration("001", "CREATE TABLE t(x INTEGER NOT NULL)")
+        ])
 }
 
 @Test func readsSeeCommittedWrites() throws {

@@ -3,14 +3,20 @@ import SQLDatabase
 import SQLite
 import TestSupport
 
-private let createPlaces = Migration("001-create-places", """
+private let createPlaces = Migration(
+    "001-create-places",
+    """
     CREATE TABLE places(id INTEGER PRIMARY KEY, name TEXT NOT NULL);
     """)
-private let addCountry = Migration("002-add-country", """
+private let addCountry = Migration(
+    "002-add-country",
+    """
     ALTER TABLE places ADD COLUMN country TEXT;
     INSERT INTO places(name, country) VALUES ('Bergen', 'NO');
     """)
-private let addVisits = Migration("003-create-visits", """
+private let addVisits = Migration(
+    "003-create-visits",
+    """
     CREATE TABLE visits(place_id INTEGER NOT NULL REFERENCES places(id));
     """)
 
@@ -68,7 +74,9 @@ private func tableExists(_ name: String, in database: SQLiteDatabase) throws -> 
 @Test func failingMigrationLeavesNoRecordAndNoHalfSchema() throws {
     try TemporaryFolder.with { folder in
         let path = folder.file("db.sqlite")
-        let broken = Migration("002-broken", """
+        let broken = Migration(
+            "002-broken",
+            """
             CREATE TABLE half(x);
             CREATE TABLE oops(;
             """)

@@ -68,9 +68,11 @@ private func connectionWithTable(in folder: TemporaryFolder) throws -> SQLiteCon
 
 @Test func databaseWriteCommits() throws {
     try TemporaryFolder.with { folder in
-        let database = try SQLiteDatabase(path: folder.file("db.sqlite"), migrations: [
-            Migration("1", "CREATE TABLE t(x INTEGER)"),
-        ])
+        let database = try SQLiteDatabase(
+            path: folder.file("db.sqlite"),
+            migrations: [
+                Migration("1", "CREATE TABLE t(x INTEGER)")
+            ])
 
         try database.write { try $0.execute("INSERT INTO t(x) VALUES (\(5))") }
 
@@ -80,9 +82,11 @@ private func connectionWithTable(in folder: TemporaryFolder) throws -> SQLiteCon
 
 @Test func databaseWriteRollsBackWhenTheBodyThrows() throws {
     try TemporaryFolder.with { folder in
-        let database = try SQLiteDatabase(path: folder.file("db.sqlite"), migrations: [
-            Migration("1", "CREATE TABLE t(x INTEGER UNIQUE)"),
-        ])
+        let database = try SQLiteDatabase(
+            path: folder.file("db.sqlite"),
+            migrations: [
+                Migration("1", "CREATE TABLE t(x INTEGER UNIQUE)")
+            ])
 
         #expect(throws: DatabaseError.self) {
             try database.write { connection in

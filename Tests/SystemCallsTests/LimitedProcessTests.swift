@@ -18,7 +18,8 @@ import Testing
 
     @Test func aHangIsKilledAtItsTimeLimit() throws {
         let started = Date()
-        let outcome = try LimitedProcess.run("/bin/sleep", ["600"], limits: ProcessLimits(memory: 1 << 30, processorSeconds: 30, seconds: 0.3))
+        let outcome = try LimitedProcess.run(
+            "/bin/sleep", ["600"], limits: ProcessLimits(memory: 1 << 30, processorSeconds: 30, seconds: 0.3))
 
         #expect(outcome.ending == .timedOut)
         #expect(Date().timeIntervalSince(started) < 60, "killed, not waited for")
@@ -26,28 +27,32 @@ import Testing
 
     @Test func anAllocationPastItsMemoryFailsInTheChild() throws {
         // 512 MiB asked for under a 256 MiB address space.
-        let outcome = try LimitedProcess.run(python, ["-c", "b = bytearray(512 * 1024 * 1024)"],
-                                             limits: ProcessLimits(memory: 256 << 20, processorSeconds: 30, seconds: 30))
+        let outcome = try LimitedProcess.run(
+            python, ["-c", "b = bytearray(512 * 1024 * 1024)"],
+            limits: ProcessLimits(memory: 256 << 20, processorSeconds: 30, seconds: 30))
 
         #expect(!outcome.succeeded)
         #expect(outcome.errorTail.contains("MemoryError"), "\(outcome.errorTail)")
     }
 
     @Test func aLoopIsEndedAtItsProcessorTime() throws {
-        let outcome = try LimitedProcess.run(python, ["-c", "while True: pass"], limits: ProcessLimits(memory: 1 << 30, processorSeconds: 1, seconds: 60))
+        let outcome = try LimitedProcess.run(
+            python, ["-c", "while True: pass"], limits: ProcessLimits(memory: 1 << 30, processorSeconds: 1, seconds: 60))
 
         #expect(outcome.ending == .signalled(SIGXCPU) || outcome.ending == .signalled(SIGKILL), "\(outcome.ending)")
     }
 
     @Test func aStopAskedForKillsIt() throws {
         let started = Date()
-        let outcome = try LimitedProcess.run("/bin/sleep", ["600"], limits: Self.generous, shouldStop: { Date().timeIntervalSince(started) > 0.2 })
+        let outcome = try LimitedProcess.run(
+            "/bin/sleep", ["600"], limits: Self.generous, shouldStop: { Date().timeIntervalSince(started) > 0.2 })
 
         #expect(outcome.ending == .stopped)
     }
 
     @Test func tooMuchOutputKillsIt() throws {
-        let outcome = try LimitedProcess.run("/bin/cat", ["/dev/zero"], limits: ProcessLimits(memory: 1 << 30, processorSeconds: 30, seconds: 30, outputBytes: 100_000))
+        let outcome = try LimitedProcess.run(
+            "/bin/cat", ["/dev/zero"], limits: ProcessLimits(memory: 1 << 30, processorSeconds: 30, seconds: 30, outputBytes: 100_000))
 
         #expect(outcome.ending == .tooMuchOutput)
         #expect(outcome.output.count <= 100_000)
@@ -61,8 +66,9 @@ import Testing
         let held = open(path, O_RDONLY)
         defer { close(held) }
 
-        let outcome = try LimitedProcess.run(shell, ["-c", "ls /proc/self/fd; cut -d' ' -f19 /proc/self/stat"],
-                                             limits: ProcessLimits(memory: 1 << 30, processorSeconds: 30, seconds: 30, niceness: 10))
+        let outcome = try LimitedProcess.run(
+            shell, ["-c", "ls /proc/self/fd; cut -d' ' -f19 /proc/self/stat"],
+            limits: ProcessLimits(memory: 1 << 30, processorSeconds: 30, seconds: 30, niceness: 10))
 
         let lines = String(decoding: outcome.output, as: UTF8.self).split(separator: "\n")
         // 0, 1, 2 and the descriptor ls reads the folder with (the lowest free one, 3).

@@ -137,10 +137,12 @@ import Testing
 
         // MUT
         #expect(throws: Refused.self) {
-            try AtomicFile.place(at: path, { (file) throws(Refused) in
-                try? file.writeAll(Array("half".utf8))
-                throw Refused()
-            }, failure: { _ in Refused() })
+            try AtomicFile.place(
+                at: path,
+                { (file) throws(Refused) in
+                    try? file.writeAll(Array("half".utf8))
+                    throw Refused()
+                }, failure: { _ in Refused() })
         }
 
         // validate

@@ -57,9 +57,10 @@ import Testing
         let errors = ThreadErrors()
 
         // MUT
-        #expect(runOnThreads(4, errors: errors) { thread in
-            for line in 0..<250 { sink("\(thread) \(line)") }
-        })
+        #expect(
+            runOnThreads(4, errors: errors) { thread in
+                for line in 0..<250 { sink("\(thread) \(line)") }
+            })
 
         // validate
         #expect(log.count == 1000)

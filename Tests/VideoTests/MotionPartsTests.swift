@@ -25,7 +25,7 @@ import Testing
         #expect(MotionParts.contentIdentifier(makerNote: Array(good.prefix(40))) == nil, "the value cut off")
         #expect(MotionParts.contentIdentifier(makerNote: Array("Nikon\0".utf8) + Array(good.dropFirst(6))) == nil)
         var pointingAway = good
-        pointingAway[27] = 0xFF // the value's offset past the end
+        pointingAway[27] = 0xFF  // the value's offset past the end
         #expect(MotionParts.contentIdentifier(makerNote: pointingAway) == nil)
         #expect(MotionParts.contentIdentifier(makerNote: Self.makerNote("has a space")) == nil)
     }
@@ -36,9 +36,10 @@ import Testing
         let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
 
         // MUT
-        let moov = try #require(MotionParts.topLevelBox("moov", fileSize: UInt64(bytes.count)) { offset, count in
-            Array(bytes.dropFirst(Int(offset)).prefix(count))
-        })
+        let moov = try #require(
+            MotionParts.topLevelBox("moov", fileSize: UInt64(bytes.count)) { offset, count in
+                Array(bytes.dropFirst(Int(offset)).prefix(count))
+            })
         let identifier = MotionParts.contentIdentifier(movie: Array(bytes[Int(moov.offset)..<Int(moov.offset + moov.size)]))
 
         // validate: and read from the file as the import does (its probe)
@@ -56,7 +57,10 @@ import Testing
             </rdf:Seq></Container:Directory>
             """
         #expect(MotionParts.motionPhotoVideo(xmp: directory, fileSize: 1_000_000)! == (876_544, 123_456))
-        #expect(MotionParts.motionPhotoVideo(xmp: #"<x GCamera:MicroVideo="1" GCamera:MicroVideoOffset="5000"/>"#, fileSize: 9000)! == (4000, 5000))
+        #expect(
+            MotionParts.motionPhotoVideo(xmp: #"<x GCamera:MicroVideo="1" GCamera:MicroVideoOffset="5000"/>"#, fileSize: 9000)! == (
+                4000, 5000
+            ))
         #expect(MotionParts.motionPhotoVideo(xmp: directory, fileSize: 100_000) == nil, "longer than the file")
         #expect(MotionParts.motionPhotoVideo(xmp: "<x:xmpmeta/>", fileSize: 100_000) == nil)
     }

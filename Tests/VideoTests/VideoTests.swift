@@ -38,14 +38,18 @@ import Testing
         #expect(abs(position.latitude - latitude) < 1e-9 && abs(position.longitude - longitude) < 1e-9)
     }
 
-    @Test(arguments: ["", "+91.0000+010.0000/", "+10.0000+181.0000/", "+00.0000+000.0000/", "38.71-9.15", "+38.7100", "+.+./", "+1e5+1e5/",
-                      "+11111111111111111111111.5+10/"])
+    @Test(arguments: [
+        "", "+91.0000+010.0000/", "+10.0000+181.0000/", "+00.0000+000.0000/", "38.71-9.15", "+38.7100", "+.+./", "+1e5+1e5/",
+        "+11111111111111111111111.5+10/",
+    ])
     func impossiblePositionsAreNone(text: String) {
         #expect(ISO6709.parse(text) == nil)
     }
 
     @Test func ffmpegsWordsLoseThePathsTheyName() {
-        #expect(VideoTools.sayable("file:/srv/roadtrip/originals/ab/ab12.mp4: Invalid data found when processing input") == "Invalid data found when processing input")
+        #expect(
+            VideoTools.sayable("file:/srv/roadtrip/originals/ab/ab12.mp4: Invalid data found when processing input")
+                == "Invalid data found when processing input")
         #expect(VideoTools.sayable("[mov,mp4,m4a,3gp,3g2,mj2 @ 0x55d5c0a0] moov atom not found") == "moov atom not found")
         #expect(VideoTools.sayable("/tmp/x.mp4: No such file or directory") == "No such file or directory")
     }
@@ -59,10 +63,12 @@ import Testing
         #expect(VideoFacts.localTime("yesterday") == nil)
     }
 
-    @Test(arguments: ["", "{}", "[1,2]", #"{"streams": [{"codec_type": "audio", "codec_name": "aac"}], "format": {"duration": "2"}}"#,
-                      #"{"streams": [{"codec_type": "video", "codec_name": "h264", "width": 320, "height": 240}], "format": {"duration": "nan"}}"#,
-                      #"{"streams": [{"codec_type": "video", "codec_name": "h264", "width": 99999, "height": 240}], "format": {"duration": "2"}}"#,
-                      #"{"streams": [{"codec_type": "video", "codec_name": "h264", "width": 320, "height": 240}], "format": {"duration": "1e300"}}"#])
+    @Test(arguments: [
+        "", "{}", "[1,2]", #"{"streams": [{"codec_type": "audio", "codec_name": "aac"}], "format": {"duration": "2"}}"#,
+        #"{"streams": [{"codec_type": "video", "codec_name": "h264", "width": 320, "height": 240}], "format": {"duration": "nan"}}"#,
+        #"{"streams": [{"codec_type": "video", "codec_name": "h264", "width": 99999, "height": 240}], "format": {"duration": "2"}}"#,
+        #"{"streams": [{"codec_type": "video", "codec_name": "h264", "width": 320, "height": 240}], "format": {"duration": "1e300"}}"#,
+    ])
     func impossibleReportsAreRefused(report: String) {
         #expect(throws: VideoError.self) { try VideoFacts(probeReport: Array(report.utf8)) }
     }
@@ -133,7 +139,8 @@ import Testing
         #expect(way == .transcode)
         let made = try tools.probe(output, container: .mp4)
         #expect(made.videoCodec == "h264" && made.audioCodec == "aac")
-        #expect(made.displayWidth == 240 && made.displayHeight == 320, "plays upright: \(made.width)×\(made.height) turned \(made.rotation)")
+        #expect(
+            made.displayWidth == 240 && made.displayHeight == 320, "plays upright: \(made.width)×\(made.height) turned \(made.rotation)")
         #expect(made.latitude == nil && made.takenAt == nil, "no position or time in a copy that may be shared")
         #expect(!reported.isEmpty && reported.allSatisfy { (0...1).contains($0) })
     }
@@ -179,7 +186,8 @@ import Testing
         let started = Date()
 
         #expect {
-            try tools.makeRendition(of: original, container: .mov, facts: facts, to: TestClips.folder + "/stopped.mp4", shouldStop: { true })
+            try tools.makeRendition(
+                of: original, container: .mov, facts: facts, to: TestClips.folder + "/stopped.mp4", shouldStop: { true })
         } throws: { error in
             (error as? VideoError)?.description == "stopped"
         }

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 import Foundation
 import Testing
@@ -34,9 +34,13 @@ import ZipArchive
         // setup: a photo (stored, as Takeout stores them), its sidecar (deflated), a folder entry
         let photo = (0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 2_654_435_761 >> 13) }
         let sidecar = Array(#"{"title": "IMG_1234.JPG", "photoTakenTime": {"timestamp": "1560000000"}}"#.utf8)
-        let path = try zip("takeout-1.zip", [Entry("Takeout/Google Photos/Photos from 2019/"),
-                                              Entry("Takeout/Google Photos/Photos from 2019/IMG_1234.JPG", photo, stored: true),
-                                              Entry("Takeout/Google Photos/Photos from 2019/IMG_1234.JPG.json", sidecar)])
+        let path = try zip(
+            "takeout-1.zip",
+            [
+                Entry("Takeout/Google Photos/Photos from 2019/"),
+                Entry("Takeout/Google Photos/Photos from 2019/IMG_1234.JPG", photo, stored: true),
+                Entry("Takeout/Google Photos/Photos from 2019/IMG_1234.JPG.json", sidecar),
+            ])
 
         // MUT
         let archive = try ZipArchive(path: path)
@@ -52,9 +56,13 @@ import ZipArchive
 
     @Test func namesThatClimbOutOrStartAtTheRootAndLinksAreRefusedAndTheRestIsRead() throws {
         // setup
-        let path = try zip("evil.zip", [Entry("../x", [1]), Entry("a/../../b", [2]), Entry("/etc/cron.d/x", [3]),
-                                         Entry("C:\\Windows\\x", [4]), Entry("photo.jpg", Array("/etc/passwd".utf8), link: true),
-                                         Entry("good.jpg", [5])])
+        let path = try zip(
+            "evil.zip",
+            [
+                Entry("../x", [1]), Entry("a/../../b", [2]), Entry("/etc/cron.d/x", [3]),
+                Entry("C:\\Windows\\x", [4]), Entry("photo.jpg", Array("/etc/passwd".utf8), link: true),
+                Entry("good.jpg", [5]),
+            ])
 
         // MUT
         let archive = try ZipArchive(path: path)
@@ -62,8 +70,11 @@ import ZipArchive
         // validate
         #expect(archive.members.map(\.name) == ["good.jpg"])
         #expect(archive.refused.map(\.name) == ["../x", "a/../../b", "/etc/cron.d/x", "C:\\Windows\\x", "photo.jpg"])
-        #expect(archive.refused.map(\.reason) == ["its name climbs out of its folder (“..”)", "its name climbs out of its folder (“..”)",
-                                                  "its name is an absolute path", "its name is an absolute path", "it is a link, and links are not followed"])
+        #expect(
+            archive.refused.map(\.reason) == [
+                "its name climbs out of its folder (“..”)", "its name climbs out of its folder (“..”)",
+                "its name is an absolute path", "its name is an absolute path", "it is a link, and links are not followed",
+            ])
     }
 
     @Test func aZipBombIsRefusedWithTheReasonBeforeAnyOfItIsRead() throws {
@@ -76,7 +87,8 @@ import ZipArchive
         // validate
         #expect(archive.members.map(\.name) == ["fine.json"])
         let (name, reason) = try #require(archive.refused.first)
-        #expect(name == "bomb.jpg" && reason.hasPrefix("it is a zip bomb: ") && reason.hasSuffix(" KiB that would grow to 32 MiB"), "\(reason)")
+        #expect(
+            name == "bomb.jpg" && reason.hasPrefix("it is a zip bomb: ") && reason.hasSuffix(" KiB that would grow to 32 MiB"), "\(reason)")
     }
 
     @Test func anArchiveOverItsLimitsIsRefusedWhole() throws {
@@ -91,7 +103,9 @@ import ZipArchive
         #expect(throws: ZipError.overLimit("it has 3 files; at most 2 are read")) { try ZipArchive(path: path, limits: fewer) }
         #expect(throws: ZipError.overLimit("its files hold more than 2 KiB in all")) { try ZipArchive(path: path, limits: smaller) }
         let archive = try ZipArchive(path: path, limits: tighter)
-        #expect(archive.members.isEmpty && archive.refused.map(\.reason).allSatisfy { $0 == "it says it holds 1000 bytes, more than the 999 bytes a file may" })
+        #expect(
+            archive.members.isEmpty
+                && archive.refused.map(\.reason).allSatisfy { $0 == "it says it holds 1000 bytes, more than the 999 bytes a file may" })
         #expect(throws: ZipError.self) { try ZipArchive(path: path).bytes(of: try ZipArchive(path: path).members[0], limit: 999) }
     }
 

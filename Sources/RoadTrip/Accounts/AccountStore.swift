@@ -23,7 +23,8 @@ public struct AccountStore: Sendable {
     }
 
     public func account(named name: String) throws -> Account? {
-        try database.fetchOne("SELECT id, name, is_owner, created_at FROM accounts WHERE name_key = \(Credentials.nameKey(name))").map(AccountStore.account)
+        try database.fetchOne("SELECT id, name, is_owner, created_at FROM accounts WHERE name_key = \(Credentials.nameKey(name))").map(
+            AccountStore.account)
     }
 
     public func isEmpty() throws -> Bool {
@@ -45,7 +46,8 @@ public struct AccountStore: Sendable {
         let taken: String? = try db.fetchValue("SELECT name FROM accounts WHERE name_key = \(key)")
         guard taken == nil else { throw AccountError.nameTaken(taken ?? name) }
         let now = clock.seconds
-        let insertedID = try db.insertReturningID("""
+        let insertedID = try db.insertReturningID(
+            """
             INSERT INTO accounts (name, name_key, password_hash, is_owner, created_at) VALUES (\(name), \(key), \(hash), \(isOwner), \(now))
             """)
         return Account(id: AccountID(insertedID), name: name, isOwner: isOwner, createdAt: Date(timeIntervalSince1970: TimeInterval(now)))
@@ -63,7 +65,9 @@ public struct AccountStore: Sendable {
     /// the last owner still stays.
     public func removeFromShell(_ id: AccountID) throws {
         try database.write { db in
-            guard let target = try db.fetchOne("SELECT is_owner FROM accounts WHERE id = \(id.rawValue)") else { throw AccountError.noSuchAccount }
+            guard let target = try db.fetchOne("SELECT is_owner FROM accounts WHERE id = \(id.rawValue)") else {
+                throw AccountError.noSuchAccount
+            }
             let owners: Int = try db.fetchValue("SELECT count(*) FROM accounts WHERE is_owner = 1") ?? 0
             if try target["is_owner"] as Bool, owners <= 1 { throw AccountError.lastOwner }
             try db.execute("DELETE FROM accounts WHERE id = \(id.rawValue)")
@@ -84,9 +88,10 @@ public struct AccountStore: Sendable {
 
     /// The account and its password hash, for checking a password; nil when there is no such account.
     func passwordHash(named name: String, in db: Connection) throws -> (Account, String)? {
-        try db.fetchOne("SELECT id, name, is_owner, created_at, password_hash FROM accounts WHERE name_key = \(Credentials.nameKey(name))").map { row in
-            (try AccountStore.account(row), try row["password_hash"] as String)
-        }
+        try db.fetchOne("SELECT id, name, is_owner, created_at, password_hash FROM accounts WHERE name_key = \(Credentials.nameKey(name))")
+            .map { row in
+                (try AccountStore.account(row), try row["password_hash"] as String)
+            }
     }
 
     func passwordHash(of id: AccountID) throws -> String? {

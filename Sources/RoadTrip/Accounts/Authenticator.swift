@@ -64,7 +64,8 @@ public struct Authenticator: Sendable {
     /// account's other sessions and replaces this one with a new id. A wrong current password
     /// counts as a failed sign-in for the account's name and `address`, so a stolen session
     /// cannot be used to guess the password faster than the sign-in form allows.
-    public func changePassword(of session: Session, current: String, new: String, repeated: String, address: String) throws -> SessionGrant {
+    public func changePassword(of session: Session, current: String, new: String, repeated: String, address: String) throws -> SessionGrant
+    {
         try Credentials.validNewPassword(new, repeated: repeated)
         let nameKey = Credentials.nameKey(session.account.name)
         let reservation = try database.write { db in
@@ -75,7 +76,8 @@ public struct Authenticator: Sendable {
             throw AccountError.wrongCurrentPassword
         }
         guard current.count <= Credentials.maximumPasswordLength, let stored = try accounts.passwordHash(of: session.account.id),
-              accounts.hasher.verify(current, against: stored) else { throw AccountError.wrongCurrentPassword }
+            accounts.hasher.verify(current, against: stored)
+        else { throw AccountError.wrongCurrentPassword }
         let hash = try accounts.hasher.hash(new)
         return try database.write { db in
             try throttle.forgive(failure, nameKey: nameKey, address: address, in: db)
@@ -98,7 +100,9 @@ public struct Authenticator: Sendable {
     private func rememberDevice(_ token: String?, hash: [UInt8]?, of account: AccountID, in db: Connection) throws -> String {
         if let token, try isKnownDevice(hash, of: account, in: db) { return token }
         let secret = Secret.generate()
-        try db.execute("INSERT INTO known_devices (token_hash, account_id, created_at) VALUES (\(secret.hash), \(account.rawValue), \(throttle.clock.seconds))")
+        try db.execute(
+            "INSERT INTO known_devices (token_hash, account_id, created_at) VALUES (\(secret.hash), \(account.rawValue), \(throttle.clock.seconds))"
+        )
         return secret.token
     }
 }

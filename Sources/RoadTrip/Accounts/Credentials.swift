@@ -20,7 +20,6 @@ public enum Credentials {
             .folding(options: .caseInsensitive, locale: nil).precomposedStringWithCanonicalMapping
     }
 
-
     /// A new password, typed twice. Counted in characters as a person sees them.
     public static func validNewPassword(_ password: String, repeated: String) throws(AccountError) {
         guard password.count >= minimumPasswordLength else { throw .passwordTooShort(minimum: minimumPasswordLength) }

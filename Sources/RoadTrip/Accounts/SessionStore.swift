@@ -47,7 +47,8 @@ public struct SessionStore: Sendable {
         let secret = Secret.generate()
         let csrf = SecureRandom.token()
         let now = clock.seconds
-        try db.execute("""
+        try db.execute(
+            """
             INSERT INTO sessions (token_hash, account_id, csrf_token, created_at, last_used_at)
             VALUES (\(secret.hash), \(account.id.rawValue), \(csrf), \(now), \(now))
             """)
@@ -80,7 +81,8 @@ public struct SessionStore: Sendable {
     }
 
     private func storedSession(hash: [UInt8]) throws -> StoredSession? {
-        let found = try database.fetchOne("""
+        let found = try database.fetchOne(
+            """
             SELECT s.csrf_token, s.created_at, s.last_used_at, a.id, a.name, a.is_owner, a.created_at AS account_created_at
             FROM sessions s JOIN accounts a ON a.id = s.account_id WHERE s.token_hash = \(hash)
             """)
@@ -104,7 +106,8 @@ public struct SessionStore: Sendable {
     public func removeExpired() throws {
         let now = clock.seconds
         try database.write { db in
-            try db.execute("""
+            try db.execute(
+                """
                 DELETE FROM sessions WHERE created_at <= \(now - SessionStore.lifetime) OR last_used_at <= \(now - SessionStore.idleLifetime)
                 """)
         }

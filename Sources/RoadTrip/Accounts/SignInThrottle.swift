@@ -39,7 +39,8 @@ struct SignInThrottle: Sendable {
         var waits = [try wait(column: "address", value: address, now: now, in: db)]
         if !knownDevice { waits.append(try wait(forKey: nameKey, in: db)) }
         if let longest = waits.max(), longest > 0 { return .wait(seconds: longest) }
-        let insertedID = try db.insertReturningID("""
+        let insertedID = try db.insertReturningID(
+            """
             INSERT INTO sign_in_failures (scope, name_key, address, failed_at) VALUES (\(scope.rawValue), \(nameKey), \(address), \(now))
             """)
         return .attempt(failure: insertedID)
@@ -48,7 +49,8 @@ struct SignInThrottle: Sendable {
     /// The password was right: this attempt, and the earlier failures for the name from the same
     /// address, are forgiven. Failures from elsewhere still count against the name.
     func forgive(_ failure: Int64, nameKey: String, address: String, in db: Connection) throws {
-        try db.execute("""
+        try db.execute(
+            """
             DELETE FROM sign_in_failures WHERE id = \(failure) OR (scope = \(scope.rawValue) AND name_key = \(nameKey) AND address = \(address))
             """)
     }
@@ -59,11 +61,13 @@ struct SignInThrottle: Sendable {
     }
 
     private func wait(column: String, value: String, now: Int64, in db: Connection) throws -> Int64 {
-        let recent: [Int64] = try db.fetchAll("""
+        let recent: [Int64] = try db.fetchAll(
+            """
             SELECT failed_at FROM sign_in_failures
             WHERE scope = \(scope.rawValue) AND \(raw: column) = \(value) AND failed_at > \(now - SignInThrottle.window)
             ORDER BY failed_at DESC LIMIT \(SignInThrottle.limit)
-            """) { try $0["failed_at"] }
+            """
+        ) { try $0["failed_at"] }
         guard recent.count >= SignInThrottle.limit, let oldest = recent.last else { return 0 }
         return max(1, oldest + SignInThrottle.window - now)
     }

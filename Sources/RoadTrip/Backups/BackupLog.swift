@@ -59,20 +59,25 @@ public final class BackupLog: Sendable {
 
     /// Records a backup that made a snapshot.
     public func record(_ result: BackupResult, startedAt: Int64, scheduled: Bool) throws {
-        try insert(startedAt: startedAt, folder: result.snapshot.deletingLastPathComponent().path, snapshot: result.name,
-                   files: result.files, bytes: result.bytes, copied: result.copiedBytes, kept: result.kept, error: nil, scheduled: scheduled)
+        try insert(
+            startedAt: startedAt, folder: result.snapshot.deletingLastPathComponent().path, snapshot: result.name,
+            files: result.files, bytes: result.bytes, copied: result.copiedBytes, kept: result.kept, error: nil, scheduled: scheduled)
     }
 
     /// Records a backup that failed, with the reason.
     public func recordFailure(_ reason: String, folder: URL, startedAt: Int64, scheduled: Bool) throws {
-        try insert(startedAt: startedAt, folder: folder.path, snapshot: nil, files: 0, bytes: 0, copied: 0, kept: 0,
-                   error: reason.isEmpty ? "unknown" : reason, scheduled: scheduled)
+        try insert(
+            startedAt: startedAt, folder: folder.path, snapshot: nil, files: 0, bytes: 0, copied: 0, kept: 0,
+            error: reason.isEmpty ? "unknown" : reason, scheduled: scheduled)
     }
 
-    private func insert(startedAt: Int64, folder: String, snapshot: String?, files: Int, bytes: Int64, copied: Int64, kept: Int,
-                        error: String?, scheduled: Bool) throws {
+    private func insert(
+        startedAt: Int64, folder: String, snapshot: String?, files: Int, bytes: Int64, copied: Int64, kept: Int,
+        error: String?, scheduled: Bool
+    ) throws {
         try database.write { db in
-            try db.execute("""
+            try db.execute(
+                """
                 INSERT INTO backups (started_at, finished_at, folder, snapshot, files, bytes, copied_bytes, kept, error, scheduled)
                 VALUES (\(startedAt), \(clock.seconds), \(folder), \(snapshot), \(files), \(bytes), \(copied), \(kept), \(error), \(scheduled ? 1 : 0))
                 """)
@@ -84,11 +89,13 @@ public final class BackupLog: Sendable {
     public func status() throws -> BackupStatus {
         let stamp = database.changeStamp()
         if let stamp, let kept = cache.value(for: 0, at: stamp) { return kept }
-        let rows = try database.fetchAll("""
+        let rows = try database.fetchAll(
+            """
             SELECT id, started_at, finished_at, folder, snapshot, files, bytes, copied_bytes, kept, error, scheduled FROM backups
             WHERE id = (SELECT max(id) FROM backups) OR id = (SELECT max(id) FROM backups WHERE error IS NULL)
             ORDER BY id DESC
-            """) { row in
+            """
+        ) { row in
             BackupRecord(
                 id: try row["id"], startedAt: try row["started_at"], finishedAt: try row["finished_at"], folder: try row["folder"],
                 snapshot: try row["snapshot"], files: try row["files"], bytes: try row["bytes"], copiedBytes: try row["copied_bytes"],

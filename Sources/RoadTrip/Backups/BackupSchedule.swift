@@ -28,7 +28,8 @@ public struct BackupSchedule: Sendable, Equatable {
     /// Nil for anything else, or outside a minute to a year.
     public static func interval(_ text: String) -> Int64? {
         guard let unit = text.last, let scale: Int64 = ["m": 60, "h": 3600, "d": 86_400][unit],
-              let number = Int64(text.dropLast()), number > 0 else { return nil }
+            let number = Int64(text.dropLast()), number > 0
+        else { return nil }
         let (seconds, overflow) = number.multipliedReportingOverflow(by: scale)
         guard !overflow, (shortest...longest).contains(seconds) else { return nil }
         return seconds
@@ -92,7 +93,9 @@ public final class BackupScheduler: Sendable {
         do {
             let result = try backup.run(isCancelled: { [self] in stopping.load(ordering: .relaxed) })
             try library.backups.record(result, startedAt: started, scheduled: true)
-            log("backup: \(result.name) in \(schedule.folder.path), \(result.files) files, \(result.copiedBytes) bytes new, \(result.kept) kept")
+            log(
+                "backup: \(result.name) in \(schedule.folder.path), \(result.files) files, \(result.copiedBytes) bytes new, \(result.kept) kept"
+            )
             for warning in result.warnings { log("backup: warning: \(warning)") }
             try queue(at: library.clock.seconds + schedule.every)
         } catch let error as BackupError where stopping.load(ordering: .relaxed) {

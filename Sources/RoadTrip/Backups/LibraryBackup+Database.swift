@@ -64,9 +64,10 @@ extension LibraryBackup {
     }
 
     private func migrations(in db: any Connection) throws -> [String] {
-        let table: Int? = try db.fetchValue(db.engine == .sqlite
-            ? "SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'schema_migrations'"
-            : "SELECT 1 FROM information_schema.tables WHERE table_schema = current_schema() AND table_name = 'schema_migrations'")
+        let table: Int? = try db.fetchValue(
+            db.engine == .sqlite
+                ? "SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'schema_migrations'"
+                : "SELECT 1 FROM information_schema.tables WHERE table_schema = current_schema() AND table_name = 'schema_migrations'")
         guard table != nil else { throw BackupError("the database holds no RoadTrip library (it has no schema_migrations)") }
         return try db.fetchAll("SELECT name FROM schema_migrations ORDER BY name") { try $0["name"] as String }
     }
@@ -87,13 +88,20 @@ extension LibraryBackup {
         let videos = Self.hasVideos(migrations)
         var after: Int64 = 0
         while true {
-            let joined: SQL = videos ? "LEFT JOIN videos v ON v.photo_id = p.id" : "LEFT JOIN (SELECT NULL AS photo_id, NULL AS sha256, NULL AS container) v ON false"
-            let rows = try db.fetchAll("""
+            let joined: SQL =
+                videos
+                ? "LEFT JOIN videos v ON v.photo_id = p.id"
+                : "LEFT JOIN (SELECT NULL AS photo_id, NULL AS sha256, NULL AS container) v ON false"
+            let rows = try db.fetchAll(
+                """
                 SELECT p.id, p.sha256, p.format, v.sha256 AS video_sha256, v.container FROM photos p \(sql: joined)
                 WHERE p.id > \(after) ORDER BY p.id LIMIT 10000
-                """) { row in
-                (id: try row["id"] as Int64, sha256: try row["sha256"] as String, format: try row["format"] as String,
-                 videoSHA256: try row["video_sha256"] as String?, container: try row["container"] as String?)
+                """
+            ) { row in
+                (
+                    id: try row["id"] as Int64, sha256: try row["sha256"] as String, format: try row["format"] as String,
+                    videoSHA256: try row["video_sha256"] as String?, container: try row["container"] as String?
+                )
             }
             guard let last = rows.last else { return originals }
             after = last.id

@@ -66,7 +66,9 @@ public struct LibraryBackup: Sendable {
 
     /// Makes the snapshot; on any failure the partial one goes and the folder is as it was.
     /// `isCancelled` is asked between files: true stops the backup (a server stopping).
-    public func run(progress: @escaping (BackupProgress) -> Void = { _ in }, isCancelled: @escaping () -> Bool = { false }) throws(BackupError) -> BackupResult {
+    public func run(progress: @escaping (BackupProgress) -> Void = { _ in }, isCancelled: @escaping () -> Bool = { false })
+        throws(BackupError) -> BackupResult
+    {
         let started = ContinuousClock.now
         do {
             try DurableFile.makeFolder(target.url.path)
@@ -79,8 +81,9 @@ public struct LibraryBackup: Sendable {
         let previous = target.latest()
         let name = target.newName(at: Date(timeIntervalSince1970: TimeInterval(clock.seconds)))
         let partial = target.url.appendingPathComponent(SnapshotFolder.partialPrefix + name)
-        var writer = SnapshotWriter(root: partial, previous: previous.map { (target.url.appendingPathComponent($0.name), $0.manifest) },
-                                    progress: BackupProgress(started: started), report: progress, isCancelled: isCancelled)
+        var writer = SnapshotWriter(
+            root: partial, previous: previous.map { (target.url.appendingPathComponent($0.name), $0.manifest) },
+            progress: BackupProgress(started: started), report: progress, isCancelled: isCancelled)
         do {
             try writer.makeFolder("")
             let database = try copyDatabase(into: &writer)
@@ -140,7 +143,9 @@ public struct LibraryBackup: Sendable {
                 // The video as imported, and its poster (RoadTrip's still, not of that digest) or
                 // its Live Photo's still.
                 want(files.video(sha256: video.sha256, container: video.container), digest: video.sha256, required: true)
-                want(files.original(sha256: photo.sha256, format: photo.format), digest: video.sha256 == photo.sha256 ? nil : photo.sha256, required: true)
+                want(
+                    files.original(sha256: photo.sha256, format: photo.format), digest: video.sha256 == photo.sha256 ? nil : photo.sha256,
+                    required: true)
                 if withRenditions { want(files.videoRendition(sha256: video.sha256), digest: nil, required: false) }
             } else {
                 want(files.original(sha256: photo.sha256, format: photo.format), digest: photo.sha256, required: true)
@@ -167,12 +172,15 @@ public struct LibraryBackup: Sendable {
         }
         let entries = try writer.add(present.map(\.source))
         for (entry, file) in zip(entries, present) where file.digest != nil && entry.sha256 != file.digest {
-            writer.warnings.append("the original \(entry.path) does not match its digest: it changed in the library (roadtrip check --hashes)")
+            writer.warnings.append(
+                "the original \(entry.path) does not match its digest: it changed in the library (roadtrip check --hashes)")
         }
         // One line however many: a library that lost a disk's worth of originals says so once.
         if let first = missing.first {
             let others = missing.count > 1 ? " and \(missing.count - 1) more" : ""
-            writer.warnings.append("\(missing.count) file\(missing.count == 1 ? " is" : "s are") missing from the library and not in the snapshot (\(first)\(others)); roadtrip check names their photos")
+            writer.warnings.append(
+                "\(missing.count) file\(missing.count == 1 ? " is" : "s are") missing from the library and not in the snapshot (\(first)\(others)); roadtrip check names their photos"
+            )
         }
     }
 
@@ -189,7 +197,8 @@ public struct LibraryBackup: Sendable {
                     writer.warnings.append("\(name)/\(relative) is not a plain file and was left out")
                     continue
                 }
-                sources.append(SnapshotWriter.Source(relative: "\(name)/\(relative)", path: path, size: Int(info.st_size), sameAsBefore: false))
+                sources.append(
+                    SnapshotWriter.Source(relative: "\(name)/\(relative)", path: path, size: Int(info.st_size), sameAsBefore: false))
             }
             writer.progress.totalFiles += sources.count
             writer.progress.totalBytes += Int64(sources.reduce(0) { $0 + $1.size })

@@ -39,10 +39,13 @@ public struct LibraryRestore: Sendable {
         let known = manifest.engine == .sqlite ? Schema.migrations.map(\.name) : Schema.postgreSQLMigrations.map(\.name)
         let unknown = manifest.migrations.filter { !known.contains($0) }
         guard unknown.isEmpty else {
-            throw BackupError("the snapshot was made by a newer RoadTrip (\(manifest.roadTrip); its database has \(unknown.joined(separator: ", "))): restore it with that version or a later one")
+            throw BackupError(
+                "the snapshot was made by a newer RoadTrip (\(manifest.roadTrip); its database has \(unknown.joined(separator: ", "))): restore it with that version or a later one"
+            )
         }
         if manifest.engine == .postgresql, location == .sqlite {
-            throw BackupError("the snapshot holds a PostgreSQL database: restore it with --database postgresql://… naming an empty database")
+            throw BackupError(
+                "the snapshot holds a PostgreSQL database: restore it with --database postgresql://… naming an empty database")
         }
         let created = try prepareFolder()
         if case .postgreSQL(let address) = location { try refuseNonEmpty(address, removingFolder: created) }
@@ -89,7 +92,9 @@ public struct LibraryRestore: Sendable {
         }
         guard tables == 0 else {
             removeWritten(createdFolder: created)
-            throw BackupError("the database at \(address) is not empty (\(tables) tables): restore writes into an empty database only, never over a library")
+            throw BackupError(
+                "the database at \(address) is not empty (\(tables) tables): restore writes into an empty database only, never over a library"
+            )
         }
     }
 

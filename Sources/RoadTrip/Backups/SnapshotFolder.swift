@@ -144,7 +144,9 @@ extension SnapshotFolder {
                 continue
             }
             do throws(FileDigestError) {
-                if try FileDigest.sha256(ofFileAt: path) != file.sha256 { damaged.append("\(file.path): its bytes differ from the manifest's SHA-256") }
+                if try FileDigest.sha256(ofFileAt: path) != file.sha256 {
+                    damaged.append("\(file.path): its bytes differ from the manifest's SHA-256")
+                }
             } catch {
                 damaged.append("\(file.path): \(error.description)")
             }
@@ -156,7 +158,9 @@ extension SnapshotFolder {
             damaged.append("\(extra): not in the manifest")
         }
         guard damaged.isEmpty else {
-            throw BackupError("the snapshot \(snapshot.lastPathComponent) is damaged: \(damaged.count) file\(damaged.count == 1 ? " does" : "s do") not match its manifest", damaged: damaged)
+            throw BackupError(
+                "the snapshot \(snapshot.lastPathComponent) is damaged: \(damaged.count) file\(damaged.count == 1 ? " does" : "s do") not match its manifest",
+                damaged: damaged)
         }
         return manifest
     }

@@ -69,17 +69,27 @@ public struct SnapshotManifest: Codable, Sendable, Equatable {
         } catch {
             throw BackupError("the snapshot's \(fileName) is damaged: it cannot be read as a manifest")
         }
-        guard manifest.format == format else { throw BackupError("\(snapshot.path) is not a RoadTrip snapshot (its manifest is a \"\(manifest.format)\")") }
+        guard manifest.format == format else {
+            throw BackupError("\(snapshot.path) is not a RoadTrip snapshot (its manifest is a \"\(manifest.format)\")")
+        }
         guard manifest.formatVersion <= formatVersion else {
-            throw BackupError("the snapshot was made by a newer RoadTrip (\(manifest.roadTrip), snapshot format \(manifest.formatVersion)); this one reads format \(formatVersion)")
+            throw BackupError(
+                "the snapshot was made by a newer RoadTrip (\(manifest.roadTrip), snapshot format \(manifest.formatVersion)); this one reads format \(formatVersion)"
+            )
         }
         var seen: Set<String> = []
         for file in manifest.files {
-            guard isSafe(file.path), file.path != fileName else { throw BackupError("the snapshot's manifest names a file outside it: \(file.path.debugDescription)") }
-            guard file.size >= 0, PhotoFiles.isDigest(file.sha256) else { throw BackupError("the snapshot's manifest is damaged at \(file.path)") }
+            guard isSafe(file.path), file.path != fileName else {
+                throw BackupError("the snapshot's manifest names a file outside it: \(file.path.debugDescription)")
+            }
+            guard file.size >= 0, PhotoFiles.isDigest(file.sha256) else {
+                throw BackupError("the snapshot's manifest is damaged at \(file.path)")
+            }
             guard seen.insert(file.path).inserted else { throw BackupError("the snapshot's manifest names \(file.path) twice") }
         }
-        guard seen.contains(manifest.databasePath) else { throw BackupError("the snapshot's manifest names no database (\(manifest.databasePath))") }
+        guard seen.contains(manifest.databasePath) else {
+            throw BackupError("the snapshot's manifest names no database (\(manifest.databasePath))")
+        }
         return manifest
     }
 

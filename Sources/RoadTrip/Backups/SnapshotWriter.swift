@@ -19,8 +19,10 @@ struct SnapshotWriter {
     var warnings: [String] = []
     private var madeFolders: Set<String> = []
 
-    init(root: URL, previous: (URL, SnapshotManifest)?, progress: BackupProgress,
-         report: @escaping (BackupProgress) -> Void, isCancelled: @escaping () -> Bool) {
+    init(
+        root: URL, previous: (URL, SnapshotManifest)?, progress: BackupProgress,
+        report: @escaping (BackupProgress) -> Void, isCancelled: @escaping () -> Bool
+    ) {
         self.root = root
         self.previous = previous.map { folder, manifest in
             (folder, Dictionary(manifest.files.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first }))
@@ -63,7 +65,9 @@ struct SnapshotWriter {
         var entries: [SnapshotManifest.File] = []
         entries.reserveCapacity(sources.count)
         for start in stride(from: 0, to: sources.count, by: Self.batch) {
-            guard !isCancelled() else { throw BackupError("the backup was stopped before it finished; the earlier snapshots are as they were") }
+            guard !isCancelled() else {
+                throw BackupError("the backup was stopped before it finished; the earlier snapshots are as they were")
+            }
             let batch = sources[start..<min(start + Self.batch, sources.count)]
             for source in batch {
                 if let slash = source.relative.lastIndex(of: "/") { try makeFolder(String(source.relative[..<slash])) }
@@ -87,8 +91,9 @@ struct SnapshotWriter {
             let destination = root.path + "/" + source.relative
             let outcome: Result<(SnapshotManifest.File, linked: Bool), BackupError>
             if source.sameAsBefore, let previous, let before = previous.files[source.relative], Int64(source.size) == before.size,
-               DurableFile.size(of: previous.folder.path + "/" + source.relative) == source.size,
-               link(previous.folder.path + "/" + source.relative, destination) == 0 {
+                DurableFile.size(of: previous.folder.path + "/" + source.relative) == source.size,
+                link(previous.folder.path + "/" + source.relative, destination) == 0
+            {
                 // Kept only when what was linked is a plain file of the size and digest the previous
                 // manifest gives: a file changed or replaced in that snapshot since is copied afresh.
                 if Self.matches(destination, before) {
@@ -118,7 +123,9 @@ struct SnapshotWriter {
         let path = root.path + "/" + relative
         guard let size = DurableFile.size(of: path) else { throw BackupError("\(relative) was not written") }
         let digest: String
-        do throws(FileDigestError) { digest = try FileDigest.sha256(ofFileAt: path) } catch { throw BackupError("cannot read \(path): \(error.description)") }
+        do throws(FileDigestError) { digest = try FileDigest.sha256(ofFileAt: path) } catch {
+            throw BackupError("cannot read \(path): \(error.description)")
+        }
         progress.totalFiles += 1
         progress.totalBytes += Int64(size)
         copiedBytes += Int64(size)

@@ -21,7 +21,8 @@ extension DestinationCatalog {
             let existing: Int64? = try db.fetchValue("SELECT id FROM destinations WHERE lower(name) = lower(\(record.name))")
             let id: Int64
             if let existing {
-                try db.execute("""
+                try db.execute(
+                    """
                     UPDATE destinations SET name = \(record.name), image_name = \(record.imageName),
                         location_title = \(record.locationTitle), location_subtitle = \(record.locationSubtitle),
                         latitude = \(record.coordinate.latitude), longitude = \(record.coordinate.longitude),
@@ -33,7 +34,8 @@ extension DestinationCatalog {
                 id = existing
                 summary.updated.append(record.name)
             } else {
-                id = try db.insertReturningID("""
+                id = try db.insertReturningID(
+                    """
                     INSERT INTO destinations (name, image_name, location_title, location_subtitle, latitude, longitude, weather_url, position)
                     VALUES (\(record.name), \(record.imageName), \(record.locationTitle), \(record.locationSubtitle),
                             \(record.coordinate.latitude), \(record.coordinate.longitude), \(record.weatherURL),
@@ -45,7 +47,8 @@ extension DestinationCatalog {
                 try db.execute("INSERT INTO destination_events (destination_id, position, url) VALUES (\(id), \(position), \(url))")
             }
             for (position, point) in record.pointsOfInterest.enumerated() {
-                try db.execute("""
+                try db.execute(
+                    """
                     INSERT INTO destination_points_of_interest (destination_id, position, title, subtitle, latitude, longitude)
                     VALUES (\(id), \(position), \(point.title), \(point.subtitle), \(point.coordinate.latitude), \(point.coordinate.longitude))
                     """)

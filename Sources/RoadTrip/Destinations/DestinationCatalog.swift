@@ -25,7 +25,9 @@ public struct DestinationCatalog: Sendable {
     }
 
     public func eventURLs(destinationID: Int64) throws -> [String] {
-        try database.fetchAll("SELECT url FROM destination_events WHERE destination_id = \(destinationID) ORDER BY position") { try $0["url"] }
+        try database.fetchAll("SELECT url FROM destination_events WHERE destination_id = \(destinationID) ORDER BY position") {
+            try $0["url"]
+        }
     }
 
     public func pointsOfInterest(destinationID: Int64) throws -> [PointOfInterest] {
@@ -39,9 +41,12 @@ public struct DestinationCatalog: Sendable {
     /// The points of interest of the destinations `condition` picks, in their order. One an
     /// older RoadTrip stored at no place on Earth is left out (`roadtrip check` removes it).
     static func pointsOfInterestQuery(where condition: SQL) -> Query<[PointOfInterest]> {
-        Query("SELECT title, subtitle, latitude, longitude FROM destination_points_of_interest WHERE \(sql: condition) ORDER BY position") { rows in
+        Query("SELECT title, subtitle, latitude, longitude FROM destination_points_of_interest WHERE \(sql: condition) ORDER BY position") {
+            rows in
             try rows.compactMap { row in
-                guard let coordinate = Coordinate(latitude: try row["latitude"] as Double, longitude: try row["longitude"] as Double) else { return nil }
+                guard let coordinate = Coordinate(latitude: try row["latitude"] as Double, longitude: try row["longitude"] as Double) else {
+                    return nil
+                }
                 return PointOfInterest(title: try row["title"], subtitle: try row["subtitle"], coordinate: coordinate)
             }
         }

@@ -55,7 +55,9 @@ extension DestinationFile {
             let named = text[declaration].split(whereSeparator: { $0 == "\"" || $0 == "'" }).last.map(String.init) ?? ""
             // The name is shown only when it is plain ASCII: it comes from the file.
             let shown = named.count <= 40 && named.unicodeScalars.allSatisfy { (0x21...0x7E).contains($0.value) }
-            guard encoding.accepts(declared: named) else { throw DestinationFileError(reason: unread + (shown ? " (it says \(named))" : "")) }
+            guard encoding.accepts(declared: named) else {
+                throw DestinationFileError(reason: unread + (shown ? " (it says \(named))" : ""))
+            }
         }
     }
 }

@@ -53,11 +53,12 @@ extension DestinationFile {
         /// Foundation words its syntax errors "… around character 13." with a byte offset;
         /// turn that offset into the line and column a person looks for.
         private static func syntaxError(_ error: any Error, in data: Data) -> DestinationFileError {
-            let message = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String
+            let message =
+                (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String
                 ?? error.localizedDescription
             guard let range = message.range(of: "character "),
-                  let offset = Int(message[range.upperBound...].prefix(while: \.isNumber)),
-                  offset <= data.count
+                let offset = Int(message[range.upperBound...].prefix(while: \.isNumber)),
+                offset <= data.count
             else {
                 return DestinationFileError(reason: "not valid JSON: \(message)")
             }

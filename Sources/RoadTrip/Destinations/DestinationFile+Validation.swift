@@ -43,7 +43,8 @@ extension DestinationFile {
             let nameField = try required("DestinationName", in: entries, of: value, at: path)
             let name = try nonEmptyText(nameField.value, at: nameField.path)
             guard name.count <= Self.maximumNameLength else {
-                throw refusal("is \(name.count) characters long; at most \(Self.maximumNameLength) are allowed", nameField.value, nameField.path)
+                throw refusal(
+                    "is \(name.count) characters long; at most \(Self.maximumNameLength) are allowed", nameField.value, nameField.path)
             }
 
             let imageField = try required("DestinationImage", in: entries, of: value, at: path)
@@ -96,11 +97,13 @@ extension DestinationFile {
             do throws(CoordinateError) {
                 return (title, subtitle, try Coordinate(checking: latitude, longitude))
             } catch {
-                let (field, bounds) = switch error {
-                case .latitude: (latitudeField, CoordinateError.latitudes)
-                case .longitude: (longitudeField, CoordinateError.longitudes)
-                }
-                throw refusal("\(field.value.summary) is outside \(Int(bounds.lowerBound))...\(Int(bounds.upperBound))", field.value, field.path)
+                let (field, bounds) =
+                    switch error {
+                    case .latitude: (latitudeField, CoordinateError.latitudes)
+                    case .longitude: (longitudeField, CoordinateError.longitudes)
+                    }
+                throw refusal(
+                    "\(field.value.summary) is outside \(Int(bounds.lowerBound))...\(Int(bounds.upperBound))", field.value, field.path)
             }
         }
 

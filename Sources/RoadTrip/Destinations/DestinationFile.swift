@@ -26,10 +26,11 @@ public enum DestinationFile {
     ) throws(DestinationFileError) -> [DestinationRecord] {
         do throws(DestinationFileError) {
             guard data.count <= maximumFileSize else { throw tooLarge(byteCount: data.count) }
-            let root = switch format {
-            case .propertyList: try PropertyListTreeBuilder.tree(of: data)
-            case .json: try JSONTreeBuilder.tree(of: data)
-            }
+            let root =
+                switch format {
+                case .propertyList: try PropertyListTreeBuilder.tree(of: data)
+                case .json: try JSONTreeBuilder.tree(of: data)
+                }
             return try CatalogueValidator().records(from: root)
         } catch {
             var labelled = error

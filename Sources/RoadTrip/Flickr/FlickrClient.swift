@@ -33,13 +33,15 @@ public struct FlickrClient: Sendable {
     public func photos(inPlace placeID: String) throws(FlickrError) -> [FlickrPhoto] {
         let placeID = placeID.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !placeID.isEmpty else { return [] }
-        let answer = try call("flickr.photos.search", [
-            ("place_id", placeID),
-            ("per_page", String(Self.photosPerPlace)),
-            ("page", "1"),
-            ("sort", "date-posted-desc"),
-            ("extras", Self.photoExtras),
-        ], as: FlickrPhotosWire.self)
+        let answer = try call(
+            "flickr.photos.search",
+            [
+                ("place_id", placeID),
+                ("per_page", String(Self.photosPerPlace)),
+                ("page", "1"),
+                ("sort", "date-posted-desc"),
+                ("extras", Self.photoExtras),
+            ], as: FlickrPhotosWire.self)
         return Array((answer.photos.photo ?? []).compactMap(FlickrPhoto.init(flickr:)).prefix(Self.photosPerPlace))
     }
 
@@ -49,10 +51,12 @@ public struct FlickrClient: Sendable {
     ) throws(FlickrError) -> Answer {
         let key = settings.apiKey.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !key.isEmpty else { throw .noKey }
-        guard FlickrQuery.isWebURL(settings.endpoint), let url = FlickrQuery.url(
-            endpoint: settings.endpoint,
-            parameters: [("method", method), ("api_key", key), ("format", "json"), ("nojsoncallback", "1")] + parameters
-        ) else { throw .network("its address is not an http or https URL") }
+        guard FlickrQuery.isWebURL(settings.endpoint),
+            let url = FlickrQuery.url(
+                endpoint: settings.endpoint,
+                parameters: [("method", method), ("api_key", key), ("format", "json"), ("nojsoncallback", "1")] + parameters
+            )
+        else { throw .network("its address is not an http or https URL") }
         do {
             let answer = try transport.get(url, limit: Self.answerLimit)
             return try FlickrAnswerReader.read(answer, limit: Self.answerLimit, as: Answer.self)

@@ -137,9 +137,9 @@ struct UseTime: Sendable {
 
     init(modificationOf info: stat) {
         #if os(Linux)
-        let time = info.st_mtim
+            let time = info.st_mtim
         #else
-        let time = info.st_mtimespec
+            let time = info.st_mtimespec
         #endif
         nanoseconds = time.nanosecondsSince1970
     }

@@ -53,7 +53,8 @@ extension FlickrPhoto {
     /// A position Flickr knows: both coordinates, in range, and not 0/0 (what Flickr sends for none).
     static func position(latitude: Double?, longitude: Double?) -> (latitude: Double, longitude: Double)? {
         guard let latitude, let longitude, abs(latitude) <= 90, abs(longitude) <= 180,
-              latitude != 0 || longitude != 0 else { return nil }
+            latitude != 0 || longitude != 0
+        else { return nil }
         return (latitude, longitude)
     }
 }
@@ -64,8 +65,9 @@ extension FlickrImage {
     /// 1…`largestSide` pixels (a size no picture has is dropped, not shown).
     init?(flickr fields: FlickrFields, size: String) {
         guard let address = fields.text("url_\(size)"), let url = URL(string: address), FlickrQuery.isWebURL(url),
-              let width = fields.integer("width_\(size)"), let height = fields.integer("height_\(size)"),
-              Self.sides.contains(width), Self.sides.contains(height) else { return nil }
+            let width = fields.integer("width_\(size)"), let height = fields.integer("height_\(size)"),
+            Self.sides.contains(width), Self.sides.contains(height)
+        else { return nil }
         self.init(url: url, width: width, height: height)
     }
 

@@ -18,7 +18,8 @@ public struct FlickrPhotoRecords: Sendable {
         try database.write { db in
             for photo in photos {
                 let snapshot = String(decoding: try encoder.encode(photo), as: UTF8.self)
-                try db.execute("""
+                try db.execute(
+                    """
                     INSERT INTO flickr_photos (id, snapshot, fetched_at) VALUES (\(photo.id), \(snapshot), \(now))
                     ON CONFLICT (id) DO UPDATE SET snapshot = excluded.snapshot, fetched_at = excluded.fetched_at
                     """)

@@ -17,7 +17,8 @@ enum FlickrQuery {
             if isUnreserved(byte) {
                 encoded.unicodeScalars.append(Unicode.Scalar(byte))
             } else {
-                encoded += "%" + String(byte >> 4, radix: 16, uppercase: !lowercaseHex) + String(byte & 0x0F, radix: 16, uppercase: !lowercaseHex)
+                encoded +=
+                    "%" + String(byte >> 4, radix: 16, uppercase: !lowercaseHex) + String(byte & 0x0F, radix: 16, uppercase: !lowercaseHex)
             }
         }
         return encoded
@@ -26,7 +27,7 @@ enum FlickrQuery {
     private static func isUnreserved(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-             UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
+            UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
             true
         default:
             false
@@ -36,7 +37,8 @@ enum FlickrQuery {
     /// An http or https URL with a host, the only kind taken from an answer or used as endpoint.
     static func isWebURL(_ url: URL) -> Bool {
         guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
-              let host = url.host, !host.isEmpty else { return false }
+            let host = url.host, !host.isEmpty
+        else { return false }
         return true
     }
 }

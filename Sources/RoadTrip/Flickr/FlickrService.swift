@@ -20,8 +20,10 @@ public final class FlickrService: Sendable {
     static let placesLifetime: TimeInterval = 3600
     static let photosLifetime: TimeInterval = 600
 
-    public init(configuredKey: String?, endpoint: URL = FlickrSettings.defaultEndpoint, transport: any FlickrTransport,
-                cacheFolder: URL, cacheCapacity: Int = FlickrImageCache.defaultCapacity, database: Database, clock: WallClock = .system) {
+    public init(
+        configuredKey: String?, endpoint: URL = FlickrSettings.defaultEndpoint, transport: any FlickrTransport,
+        cacheFolder: URL, cacheCapacity: Int = FlickrImageCache.defaultCapacity, database: Database, clock: WallClock = .system
+    ) {
         self.configuredKey = configuredKey.flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 }
         self.endpoint = endpoint
         self.transport = transport
@@ -49,7 +51,8 @@ public final class FlickrService: Sendable {
             if key.isEmpty {
                 try db.execute("DELETE FROM settings WHERE name = 'flickr_api_key'")
             } else {
-                try db.execute("""
+                try db.execute(
+                    """
                     INSERT INTO settings (name, value) VALUES ('flickr_api_key', \(key)) ON CONFLICT (name) DO UPDATE SET value = excluded.value
                     """)
             }
@@ -78,7 +81,9 @@ public final class FlickrService: Sendable {
     private func remembered<T: Sendable>(_ name: String, lifetime: TimeInterval, _ ask: (FlickrClient) throws -> T) throws -> T {
         guard let key = try apiKey() else { throw FlickrError.noKey }
         let now = clock.now()
-        if let kept = answers.withLock({ $0[name] }), now.timeIntervalSince(kept.at) < lifetime, let value = kept.value as? T { return value }
+        if let kept = answers.withLock({ $0[name] }), now.timeIntervalSince(kept.at) < lifetime, let value = kept.value as? T {
+            return value
+        }
         let value = try ask(FlickrClient(settings: FlickrSettings(apiKey: key, endpoint: endpoint), transport: transport))
         answers.withLock { $0[name] = (now, value) }
         return value
@@ -89,8 +94,9 @@ public final class FlickrService: Sendable {
     public func visitedPhoto(_ photo: FlickrPhoto, library: PhotoStore, scratch: URL) throws -> VisitedPhoto {
         let processor = library.processor
         let place = try library.locality(latitude: photo.latitude, longitude: photo.longitude).map {
-            VisitedPhoto.Place(id: $0.id, name: $0.name, region: $0.region, country: $0.country,
-                               latitude: $0.coordinate.latitude, longitude: $0.coordinate.longitude)
+            VisitedPhoto.Place(
+                id: $0.id, name: $0.name, region: $0.region, country: $0.country,
+                latitude: $0.coordinate.latitude, longitude: $0.coordinate.longitude)
         }
         guard let large = photo.large else { throw FlickrError.badAnswer("the photo has no image") }
         let image = try cache.file(for: large.url)
@@ -99,7 +105,8 @@ public final class FlickrService: Sendable {
         defer { unlink(base + ".jpg"); unlink(base + ".webp") }
         try processor.makeRenditions([.preview, .thumbnail], of: image.path) { base + ($0 == .preview ? ".jpg" : ".webp") }
         guard let preview = FileManager.default.contents(atPath: base + ".jpg"),
-              let thumbnail = FileManager.default.contents(atPath: base + ".webp") else { throw FileError("cannot read", base) }
+            let thumbnail = FileManager.default.contents(atPath: base + ".webp")
+        else { throw FileError("cannot read", base) }
         return VisitedPhoto(
             sha256: FileDigest.sha256(of: Array("flickr:\(photo.id)".utf8)), title: photo.displayTitle,
             subtitle: photo.description.isEmpty || photo.description == photo.displayTitle ? nil : photo.description,

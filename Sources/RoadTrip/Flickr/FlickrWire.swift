@@ -43,7 +43,8 @@ extension Dictionary where Key == String, Value == FlickrValue {
     /// The field's text, trimmed, without text-direction overrides (titles and owner names are
     /// shown; no id or number has one); nil when absent or empty.
     func text(_ name: String) -> String? {
-        guard let text = self[name]?.text.map(DirectionOverrides.removed)?.trimmingCharacters(in: .whitespacesAndNewlines), !text.isEmpty else {
+        guard let text = self[name]?.text.map(DirectionOverrides.removed)?.trimmingCharacters(in: .whitespacesAndNewlines), !text.isEmpty
+        else {
             return nil
         }
         return text

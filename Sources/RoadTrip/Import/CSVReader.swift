@@ -21,7 +21,9 @@ public enum CSVReader {
         var line = 1
         var quoteLine = 1
         func endField() throws(Failure) {
-            guard let text = String(validating: field, as: UTF8.self) else { throw Failure(description: "line \(line): a field is not UTF-8 text") }
+            guard let text = String(validating: field, as: UTF8.self) else {
+                throw Failure(description: "line \(line): a field is not UTF-8 text")
+            }
             row.append(text)
             field.removeAll(keepingCapacity: true)
         }

@@ -29,17 +29,25 @@ public struct ICloudExport: Sendable {
     public static func isExportFile(_ path: String) -> Bool {
         let url = URL(fileURLWithPath: path)
         guard url.pathExtension.lowercased() == "csv" else { return false }
-        return url.lastPathComponent.lowercased().hasPrefix("photo details") || url.deletingLastPathComponent().lastPathComponent.lowercased() == "albums"
+        return url.lastPathComponent.lowercased().hasPrefix("photo details")
+            || url.deletingLastPathComponent().lastPathComponent.lowercased() == "albums"
     }
 
     public init(files: [String]) {
-        self.init(lists: files.sorted().map { path in
-            guard let size = DurableFile.size(of: path), size <= Self.byteLimit else {
-                return (path, .failure(CSVReader.Failure(description: "it is larger than the \(Self.byteLimit >> 20) MiB an export's list may be")))
-            }
-            guard let data = FileManager.default.contents(atPath: path) else { return (path, .failure(CSVReader.Failure(description: "it cannot be read"))) }
-            return (path, .success([UInt8](data)))
-        })
+        self.init(
+            lists: files.sorted().map { path in
+                guard let size = DurableFile.size(of: path), size <= Self.byteLimit else {
+                    return (
+                        path,
+                        .failure(
+                            CSVReader.Failure(description: "it is larger than the \(Self.byteLimit >> 20) MiB an export's list may be"))
+                    )
+                }
+                guard let data = FileManager.default.contents(atPath: path) else {
+                    return (path, .failure(CSVReader.Failure(description: "it cannot be read")))
+                }
+                return (path, .success([UInt8](data)))
+            })
     }
 
     /// Reads each list's bytes (or why they could not be had), named by its path.
@@ -69,8 +77,9 @@ public struct ICloudExport: Sendable {
             func yes(_ index: Int?) -> Bool { index.map { $0 < row.count && row[$0].lowercased() == "yes" } ?? false }
             let key = row[name].lowercased()
             guard details[key] == nil else { continue }
-            details[key] = Detail(favorite: yes(favorite), hidden: yes(hidden), deleted: yes(deleted),
-                                  takenAt: created.flatMap { $0 < row.count ? Self.instant(row[$0]) : nil })
+            details[key] = Detail(
+                favorite: yes(favorite), hidden: yes(hidden), deleted: yes(deleted),
+                takenAt: created.flatMap { $0 < row.count ? Self.instant(row[$0]) : nil })
         }
     }
 
@@ -80,18 +89,23 @@ public struct ICloudExport: Sendable {
         if !names.isEmpty { albums.append((title, names)) }
     }
 
-    private static let months = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
-                                 "november", "december"]
+    private static let months = [
+        "january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+        "november", "december",
+    ]
 
     /// "Sunday August 18,2019 11:21 AM GMT" → seconds since 1970; nil when it is not that.
     static func instant(_ text: String) -> Int64? {
         let words = text.replacingOccurrences(of: ",", with: " , ").split(separator: " ").map { $0.lowercased() }
         // weekday month day , year h:mm AM|PM GMT
         guard words.count == 8, words[3] == ",", words[7] == "gmt" || words[7] == "utc",
-              let month = months.firstIndex(of: words[1]), let day = Int(words[2]), (1...31).contains(day), let year = Int(words[4]), (1900...9999).contains(year),
-              words[6] == "am" || words[6] == "pm" else { return nil }
+            let month = months.firstIndex(of: words[1]), let day = Int(words[2]), (1...31).contains(day), let year = Int(words[4]),
+            (1900...9999).contains(year),
+            words[6] == "am" || words[6] == "pm"
+        else { return nil }
         let clock = words[5].split(separator: ":")
-        guard clock.count == 2, let hour = Int(clock[0]), let minute = Int(clock[1]), (1...12).contains(hour), (0..<60).contains(minute) else { return nil }
+        guard clock.count == 2, let hour = Int(clock[0]), let minute = Int(clock[1]), (1...12).contains(hour), (0..<60).contains(minute)
+        else { return nil }
         let days = ExifTime.daysSince1970(year: Int64(year), month: Int64(month + 1), day: Int64(day))
         guard ExifTime.civilDate(daysSince1970: days) == (Int64(year), Int64(month + 1), Int64(day)) else { return nil }
         let hours = hour % 12 + (words[6] == "pm" ? 12 : 0)

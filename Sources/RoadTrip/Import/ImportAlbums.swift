@@ -34,7 +34,8 @@ extension ImportRuns {
             guard !ids.isEmpty else { continue }
             let vacation: (id: Int64, name: String)
             if let id = recorder.vacation(ofAlbum: album.key),
-               let name: String = try library.database.fetchValue("SELECT name FROM vacations WHERE id = \(id)") {
+                let name: String = try library.database.fetchValue("SELECT name FROM vacations WHERE id = \(id)")
+            {
                 vacation = (id, name)
             } else {
                 vacation = try createVacation(named: album.title, for: account)

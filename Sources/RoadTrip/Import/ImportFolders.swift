@@ -41,9 +41,10 @@ public struct ImportFolders: Sendable {
     /// part, or a folder one of whose files is still arriving) is not listed, nor a link.
     public func entries() -> [Entry] {
         let parts = uploads.appendingPathComponent(".incoming")
-        let arriving = Set(((try? FileManager.default.contentsOfDirectory(atPath: parts.path)) ?? []).flatMap { size in
-            (try? FileManager.default.contentsOfDirectory(atPath: parts.appendingPathComponent(size).path)) ?? []
-        })
+        let arriving = Set(
+            ((try? FileManager.default.contentsOfDirectory(atPath: parts.path)) ?? []).flatMap { size in
+                (try? FileManager.default.contentsOfDirectory(atPath: parts.appendingPathComponent(size).path)) ?? []
+            })
         return [(uploads, Place.uploaded), (server, .server)].flatMap { folder, place -> [Entry] in
             guard let folder, let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return [] }
             return names.filter { !$0.hasPrefix(".") }.sorted { $0.localizedStandardCompare($1) == .orderedAscending }.compactMap { name in
@@ -51,9 +52,12 @@ public struct ImportFolders: Sendable {
                 let path = folder.appendingPathComponent(name).path
                 // A link may lead anywhere on the server: never listed, so never imported from here.
                 guard (try? FileManager.default.attributesOfItem(atPath: path)[.type] as? FileAttributeType) != .typeSymbolicLink,
-                      FileManager.default.fileExists(atPath: path, isDirectory: &isFolder),
-                      place == .server || !(isFolder.boolValue && arriving.contains(name)) else { return nil }
-                return Entry(name: name, place: place, isFolder: isFolder.boolValue, size: isFolder.boolValue ? nil : DurableFile.size(of: path).map(Int64.init))
+                    FileManager.default.fileExists(atPath: path, isDirectory: &isFolder),
+                    place == .server || !(isFolder.boolValue && arriving.contains(name))
+                else { return nil }
+                return Entry(
+                    name: name, place: place, isFolder: isFolder.boolValue,
+                    size: isFolder.boolValue ? nil : DurableFile.size(of: path).map(Int64.init))
             }
         }
     }
@@ -93,14 +97,19 @@ public struct ImportFolders: Sendable {
     /// `name` of `total` bytes, where the browser says it starts: at `offset`, which must be the
     /// size already received (else nothing is written, `accepted` is false, and the answer says
     /// where to go on from). The upload's last piece moves it into the folder.
-    public func append(_ name: String, offset: Int64, total: Int64, piece: String) throws(ImportFailure) -> (size: Int64, complete: Bool, accepted: Bool) {
+    public func append(_ name: String, offset: Int64, total: Int64, piece: String) throws(ImportFailure) -> (
+        size: Int64, complete: Bool, accepted: Bool
+    ) {
         let relative = try Self.relativePath(name)
         guard total > 0, total <= Self.maximumUpload else {
-            throw ImportFailure(message: "An upload may be up to \(ByteCount.text(Self.maximumUpload)); “\(name)” is said to be \(ByteCount.text(total)).")
+            throw ImportFailure(
+                message: "An upload may be up to \(ByteCount.text(Self.maximumUpload)); “\(name)” is said to be \(ByteCount.text(total)).")
         }
         let received = try self.received(name, total: total)
         guard !received.complete else {
-            guard received.size == total else { throw ImportFailure(message: "Another “\(name)” was uploaded already; remove it first.", status: 409) }
+            guard received.size == total else {
+                throw ImportFailure(message: "Another “\(name)” was uploaded already; remove it first.", status: 409)
+            }
             return (received.size, true, true)
         }
         guard offset == received.size else { return (received.size, false, false) }
@@ -139,7 +148,8 @@ public struct ImportFolders: Sendable {
             var folder = part.deletingLastPathComponent()
             let root = uploads.appendingPathComponent(".incoming").standardizedFileURL.path
             while folder.standardizedFileURL.path.count > root.count,
-                  (try? FileManager.default.contentsOfDirectory(atPath: folder.path))?.isEmpty == true {
+                (try? FileManager.default.contentsOfDirectory(atPath: folder.path))?.isEmpty == true
+            {
                 try? FileManager.default.removeItem(at: folder)
                 folder = folder.deletingLastPathComponent()
             }
@@ -152,11 +162,14 @@ public struct ImportFolders: Sendable {
     /// Removes an upload (a file or a folder) once it is imported, or was a mistake.
     public func remove(_ name: String) throws(ImportFailure) {
         let path = try path(of: name, in: .uploaded)
-        do { try FileManager.default.removeItem(atPath: path) } catch { throw ImportFailure(message: "“\(name)” could not be removed: \(error)") }
+        do { try FileManager.default.removeItem(atPath: path) } catch {
+            throw ImportFailure(message: "“\(name)” could not be removed: \(error)")
+        }
     }
 
     private func incoming(_ relative: String, total: Int64) -> URL {
-        uploads.appendingPathComponent(".incoming", isDirectory: true).appendingPathComponent(String(total), isDirectory: true).appendingPathComponent(relative)
+        uploads.appendingPathComponent(".incoming", isDirectory: true).appendingPathComponent(String(total), isDirectory: true)
+            .appendingPathComponent(relative)
     }
 
     /// An upload's name as a path under the uploads: a file's name, or a folder's file
@@ -165,9 +178,13 @@ public struct ImportFolders: Sendable {
     static func relativePath(_ name: String) throws(ImportFailure) -> String {
         let components = name.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
         guard !name.isEmpty, name.utf8.count <= 1024, components.count <= maximumDepth,
-              components.allSatisfy({ !$0.isEmpty && !$0.hasPrefix(".") && $0.utf8.count <= 255 && !$0.unicodeScalars.contains { $0.properties.generalCategory == .control } })
+            components.allSatisfy({
+                !$0.isEmpty && !$0.hasPrefix(".") && $0.utf8.count <= 255
+                    && !$0.unicodeScalars.contains { $0.properties.generalCategory == .control }
+            })
         else {
-            throw ImportFailure(message: "“\(name.prefix(200))” cannot be the name of an upload: a file's name, or a folder's files under it.")
+            throw ImportFailure(
+                message: "“\(name.prefix(200))” cannot be the name of an upload: a file's name, or a folder's files under it.")
         }
         return components.joined(separator: "/")
     }

@@ -24,8 +24,10 @@ public struct ImportHints: Sendable, Equatable {
     /// the day of the import.
     public var fileTime: Int64?
 
-    public init(takenAt: Int64? = nil, latitude: Double? = nil, longitude: Double? = nil, description: String? = nil,
-                fileTime: Int64? = nil, favorite: Bool = false) {
+    public init(
+        takenAt: Int64? = nil, latitude: Double? = nil, longitude: Double? = nil, description: String? = nil,
+        fileTime: Int64? = nil, favorite: Bool = false
+    ) {
         self.takenAt = takenAt
         self.favorite = favorite
         self.latitude = latitude
@@ -35,15 +37,17 @@ public struct ImportHints: Sendable, Equatable {
     }
 
     public init(_ sidecar: TakeoutSidecar, fileTime: Int64? = nil) {
-        self.init(takenAt: sidecar.takenAt, latitude: sidecar.latitude, longitude: sidecar.longitude,
-                  description: sidecar.description, fileTime: fileTime, favorite: sidecar.favorited)
+        self.init(
+            takenAt: sidecar.takenAt, latitude: sidecar.latitude, longitude: sidecar.longitude,
+            description: sidecar.description, fileTime: fileTime, favorite: sidecar.favorited)
     }
 
     public init(_ xmp: XMPSidecar, fileTime: Int64? = nil) {
         // A title given and no description: the title is its caption (its own title stays its
         // file's name, by which a Live Photo's halves find each other).
-        self.init(latitude: xmp.latitude, longitude: xmp.longitude, description: xmp.description ?? xmp.title, fileTime: fileTime,
-                  favorite: (xmp.rating ?? 0) >= 4)
+        self.init(
+            latitude: xmp.latitude, longitude: xmp.longitude, description: xmp.description ?? xmp.title, fileTime: fileTime,
+            favorite: (xmp.rating ?? 0) >= 4)
         (takenClock, takenClockOffset, keywords) = (xmp.takenAt, xmp.takenOffset, xmp.keywords)
     }
 
@@ -79,8 +83,10 @@ public struct ImportHints: Sendable, Equatable {
         return filled
     }
 
-    private func fill(takenAt time: inout String?, offset: inout Int?, latitude north: inout Double?, longitude east: inout Double?,
-                      zone: (Double, Double) -> TimeZone?) {
+    private func fill(
+        takenAt time: inout String?, offset: inout Int?, latitude north: inout Double?, longitude east: inout Double?,
+        zone: (Double, Double) -> TimeZone?
+    ) {
         if north == nil || east == nil, let latitude, let longitude {
             north = latitude
             east = longitude
@@ -88,9 +94,11 @@ public struct ImportHints: Sendable, Equatable {
         if time == nil, let takenClock {
             time = takenClock
             // A clock without its offset: the zone of where it was taken, at about that time.
-            offset = takenClockOffset ?? north.flatMap { north in east.flatMap { zone(north, $0) } }.flatMap { zone in
-                ExifTime.clockSeconds(takenClock).map { zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval($0))) / 60 }
-            }
+            offset =
+                takenClockOffset
+                ?? north.flatMap { north in east.flatMap { zone(north, $0) } }.flatMap { zone in
+                    ExifTime.clockSeconds(takenClock).map { zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval($0))) / 60 }
+                }
         } else if time == nil, let takenAt {
             let instant = Date(timeIntervalSince1970: TimeInterval(takenAt))
             let seconds = north.flatMap { north in east.flatMap { zone(north, $0) } }?.secondsFromGMT(for: instant) ?? 0

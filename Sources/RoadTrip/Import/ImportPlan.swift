@@ -62,8 +62,9 @@ public struct ImportPlan: Sendable {
         var plan = ImportPlan()
         for source in sources {
             do {
-                try plan.add(fileName: source.fileName, folder: (source.path as NSString).deletingLastPathComponent,
-                             sha256: try FileDigest.sha256(ofFileAt: source.path), in: library)
+                try plan.add(
+                    fileName: source.fileName, folder: (source.path as NSString).deletingLastPathComponent,
+                    sha256: try FileDigest.sha256(ofFileAt: source.path), in: library)
             } catch let error as FileDigestError {
                 plan.unreadable.append((source, error.description))
             }
@@ -91,10 +92,14 @@ public struct ImportPlan: Sendable {
     public var summary: String {
         func counted(_ count: Int, _ one: String, _ many: String) -> String { "\(count) \(count == 1 ? one : many)" }
         var text = "Would import \(counted(photos, "photo", "photos")) and \(counted(videos, "video", "videos"))"
-        let pairs = [livePhotos > 0 ? counted(livePhotos, "Live Photo", "Live Photos") + " (a still and its video each)" : nil,
-                     motionPhotos > 0 ? counted(motionPhotos, "Motion Photo", "Motion Photos") : nil,
-                     editedCopies > 0 ? counted(editedCopies, "edited copy", "edited copies") + (editedCopies == 1 ? "" : " each") + " kept with its original as one item" : nil]
-            .compactMap { $0 }
+        let pairs = [
+            livePhotos > 0 ? counted(livePhotos, "Live Photo", "Live Photos") + " (a still and its video each)" : nil,
+            motionPhotos > 0 ? counted(motionPhotos, "Motion Photo", "Motion Photos") : nil,
+            editedCopies > 0
+                ? counted(editedCopies, "edited copy", "edited copies") + (editedCopies == 1 ? "" : " each")
+                    + " kept with its original as one item" : nil,
+        ]
+        .compactMap { $0 }
         if !pairs.isEmpty { text += " (among them \(pairs.joined(separator: " and ")))" }
         var notes: [String] = []
         if alreadyThere > 0 { notes.append("\(alreadyThere) of them \(alreadyThere == 1 ? "is" : "are") in the library already") }

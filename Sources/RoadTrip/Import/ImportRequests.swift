@@ -52,10 +52,12 @@ public struct ImportRequests: Sendable {
     let library: Library
 
     /// Asks for the report on `paths` (`dryRun`) or their import, by `account`: queued at once.
-    public func ask(paths: [String], label: String, by account: AccountID, withTrash: Bool, withArchive: Bool, dryRun: Bool) throws -> Int64 {
+    public func ask(paths: [String], label: String, by account: AccountID, withTrash: Bool, withArchive: Bool, dryRun: Bool) throws -> Int64
+    {
         let encoded = String(decoding: try JSONEncoder().encode(paths), as: UTF8.self)
         return try library.database.write { db in
-            let id = try db.insertReturningID("""
+            let id = try db.insertReturningID(
+                """
                 INSERT INTO import_requests (account_id, paths, label, with_trash, with_archive, dry_run, state, created_at)
                 VALUES (\(account.rawValue), \(encoded), \(label), \(withTrash), \(withArchive), \(dryRun), 'waiting', \(library.clock.seconds))
                 """)
@@ -70,13 +72,15 @@ public struct ImportRequests: Sendable {
 
     /// The latest asked, newest first.
     public func latest(limit: Int = 10) throws -> [AskedImport] {
-        try library.database.fetchAll("SELECT \(raw: AskedImport.columns) FROM import_requests ORDER BY id DESC LIMIT \(limit)", AskedImport.init)
+        try library.database.fetchAll(
+            "SELECT \(raw: AskedImport.columns) FROM import_requests ORDER BY id DESC LIMIT \(limit)", AskedImport.init)
     }
 
     /// Whether an import (not a report) waits or runs: Undo waits until it ends, as a run being
     /// undone while the worker adds to it would keep what came after.
     public func isImporting() throws -> Bool {
-        try library.database.fetchValue("SELECT EXISTS (SELECT 1 FROM import_requests WHERE state IN ('waiting', 'running') AND dry_run = 0)") ?? false
+        try library.database.fetchValue(
+            "SELECT EXISTS (SELECT 1 FROM import_requests WHERE state IN ('waiting', 'running') AND dry_run = 0)") ?? false
     }
 
     /// Does the request of the job `job`: the report or the import, its progress and what it says
@@ -95,7 +99,8 @@ public struct ImportRequests: Sendable {
 
     private func fail(_ id: Int64, _ reason: String) throws {
         try library.database.write { db in
-            try db.execute("""
+            try db.execute(
+                """
                 UPDATE import_requests SET state = 'failed', finished_at = \(library.clock.seconds),
                     report = report || CASE WHEN report = '' THEN '' ELSE \("\n") END || \(reason)
                 WHERE id = \(id)
@@ -115,7 +120,9 @@ public struct ImportRequests: Sendable {
             let report = said.withLock { $0.lines.joined(separator: "\n") }
             try? database.write { db in
                 if let progress {
-                    try db.execute("UPDATE import_requests SET report = \(report), done = \(progress.done), total = \(progress.total) WHERE id = \(id)")
+                    try db.execute(
+                        "UPDATE import_requests SET report = \(report), done = \(progress.done), total = \(progress.total) WHERE id = \(id)"
+                    )
                 } else {
                     try db.execute("UPDATE import_requests SET report = \(report) WHERE id = \(id)")
                 }
@@ -136,8 +143,10 @@ public struct ImportRequests: Sendable {
             wording: .importScreen)
         var state = AskedImport.State.done
         do {
-            try importer.run(ImportRequest(paths: asked.paths, account: account, albumOwner: account, withTrash: asked.withTrash,
-                                           withArchive: asked.withArchive, dryRun: asked.dryRun))
+            try importer.run(
+                ImportRequest(
+                    paths: asked.paths, account: account, albumOwner: account, withTrash: asked.withTrash,
+                    withArchive: asked.withArchive, dryRun: asked.dryRun))
         } catch {
             said.withLock { $0.lines.append(error.status == 2 ? "Some files were not imported." : error.message) }
             if error.status != 2 { state = .failed }

@@ -104,7 +104,8 @@ public struct ImportRuns: Sendable {
     public func begin(source: String, key: String, by account: AccountID?) throws -> ImportRunRecorder {
         let database = library.database
         return try database.write { db in
-            let unfinished: Int64? = try db.fetchValue("""
+            let unfinished: Int64? = try db.fetchValue(
+                """
                 SELECT id FROM import_runs WHERE source_key = \(key) AND finished_at IS NULL AND undone_at IS NULL
                 ORDER BY id DESC LIMIT 1
                 """)
@@ -115,11 +116,13 @@ public struct ImportRuns: Sendable {
                 let albums = try db.fetchAll("SELECT album, vacation_id FROM import_run_vacations WHERE run_id = \(unfinished)") {
                     (try $0["album"] as String, try $0["vacation_id"] as Int64)
                 }
-                return ImportRunRecorder(id: unfinished, database: database, continued: true,
-                                         done: Dictionary(done, uniquingKeysWith: { first, _ in first }),
-                                         albums: Dictionary(albums, uniquingKeysWith: { first, _ in first }))
+                return ImportRunRecorder(
+                    id: unfinished, database: database, continued: true,
+                    done: Dictionary(done, uniquingKeysWith: { first, _ in first }),
+                    albums: Dictionary(albums, uniquingKeysWith: { first, _ in first }))
             }
-            let id = try db.insertReturningID("""
+            let id = try db.insertReturningID(
+                """
                 INSERT INTO import_runs (account_id, source, source_key, started_at)
                 VALUES (\(account?.rawValue), \(source), \(key), \(library.clock.seconds))
                 """)
@@ -141,14 +144,18 @@ public struct ImportRuns: Sendable {
         let day = String(PhotoStore.timestampText(now).prefix(10))
         let key = Self.key(of: [("uploads in the browser \(day) by \(account?.rawValue ?? 0)", 0)])
         try library.database.write { db in
-            let run = try db.fetchValue("SELECT id FROM import_runs WHERE source_key = \(key) AND undone_at IS NULL ORDER BY id DESC LIMIT 1") as Int64?
-                ?? db.insertReturningID("""
+            let run =
+                try db.fetchValue("SELECT id FROM import_runs WHERE source_key = \(key) AND undone_at IS NULL ORDER BY id DESC LIMIT 1")
+                as Int64?
+                ?? db.insertReturningID(
+                    """
                     INSERT INTO import_runs (account_id, source, source_key, started_at, finished_at)
                     VALUES (\(account?.rawValue), \("Uploads in the browser, " + day), \(key), \(now), \(now))
                     """)
             var made = false
             if case .imported = outcome { made = true }
-            try db.execute("""
+            try db.execute(
+                """
                 INSERT INTO import_run_items (run_id, item, photo_id, made) VALUES (\(run), \("\(fileName) #\(photo.id)"), \(photo.id), \(made))
                 ON CONFLICT (run_id, item) DO NOTHING
                 """)
@@ -162,36 +169,43 @@ public struct ImportRuns: Sendable {
         try library.database.write { db in
             // A photo the run made itself (one copy stored, another found it and filled it) goes
             // with the run, or stays as another import brought it: nothing of it to take back.
-            try db.execute("""
+            try db.execute(
+                """
                 DELETE FROM import_run_fills
                 WHERE run_id = \(id) AND photo_id IN (SELECT photo_id FROM import_run_items WHERE run_id = \(id) AND made = 1)
                 """)
-            let count: Int = try db.fetchValue("""
-                SELECT count(*) FROM import_run_fills fills JOIN photos ON photos.id = fills.photo_id
-                WHERE fills.run_id = \(id) AND (fills.taken_at = photos.taken_at OR fills.caption = photos.description OR fills.favorite = 1
-                    OR (fills.latitude = photos.latitude AND fills.longitude = photos.longitude AND photos.placement_id IS NULL
-                        AND photos.position_source = \(PositionSource.camera.rawValue)))
-                """) ?? 0
-            try db.execute("""
+            let count: Int =
+                try db.fetchValue(
+                    """
+                    SELECT count(*) FROM import_run_fills fills JOIN photos ON photos.id = fills.photo_id
+                    WHERE fills.run_id = \(id) AND (fills.taken_at = photos.taken_at OR fills.caption = photos.description OR fills.favorite = 1
+                        OR (fills.latitude = photos.latitude AND fills.longitude = photos.longitude AND photos.placement_id IS NULL
+                            AND photos.position_source = \(PositionSource.camera.rawValue)))
+                    """) ?? 0
+            try db.execute(
+                """
                 UPDATE photos SET taken_at = NULL, taken_offset = NULL,
                     sorted_at = (SELECT was_sorted_at FROM import_run_fills WHERE run_id = \(id) AND photo_id = photos.id)
                 WHERE EXISTS (SELECT 1 FROM import_run_fills fills
                               WHERE fills.run_id = \(id) AND fills.photo_id = photos.id AND fills.taken_at = photos.taken_at
                                   AND fills.was_sorted_at IS NOT NULL)
                 """)
-            try db.execute("""
+            try db.execute(
+                """
                 UPDATE photos SET latitude = NULL, longitude = NULL, place_id = NULL, position_source = NULL
                 WHERE placement_id IS NULL AND position_source = \(PositionSource.camera.rawValue)
                     AND EXISTS (SELECT 1 FROM import_run_fills fills
                                 WHERE fills.run_id = \(id) AND fills.photo_id = photos.id
                                     AND fills.latitude = photos.latitude AND fills.longitude = photos.longitude)
                 """)
-            try db.execute("""
+            try db.execute(
+                """
                 UPDATE photos SET description = NULL
                 WHERE EXISTS (SELECT 1 FROM import_run_fills fills
                               WHERE fills.run_id = \(id) AND fills.photo_id = photos.id AND fills.caption = photos.description)
                 """)
-            try db.execute("""
+            try db.execute(
+                """
                 DELETE FROM photo_favorites WHERE account_id = (SELECT account_id FROM import_runs WHERE id = \(id))
                     AND photo_id IN (SELECT photo_id FROM import_run_fills WHERE run_id = \(id) AND favorite = 1)
                 """)
@@ -210,7 +224,8 @@ public struct ImportRuns: Sendable {
     }
 
     private func runs(where condition: SQL) throws -> [ImportRun] {
-        try library.database.fetchAll("""
+        try library.database.fetchAll(
+            """
             SELECT runs.id, runs.account_id, runs.source, runs.started_at, runs.finished_at, runs.undone_at,
                 (SELECT count(DISTINCT photo_id) FROM import_run_items WHERE run_id = runs.id AND made = 1) AS made,
                 (SELECT count(DISTINCT photo_id) FROM import_run_items found WHERE found.run_id = runs.id AND found.made = 0
@@ -219,23 +234,28 @@ public struct ImportRuns: Sendable {
                 (SELECT count(*) FROM import_run_vacations WHERE run_id = runs.id) AS vacations,
                 (SELECT count(*) FROM import_run_tracks WHERE run_id = runs.id) AS tracks
             FROM import_runs runs WHERE \(sql: condition) ORDER BY runs.id DESC
-            """) { row in
-            ImportRun(id: try row["id"], accountID: (try row["account_id"] as Int64?).map(AccountID.init), source: try row["source"],
-                      startedAt: try row["started_at"], finishedAt: try row["finished_at"], undoneAt: try row["undone_at"],
-                      made: try row["made"], found: try row["found"], vacations: try row["vacations"],
-                      tracks: try row["tracks"])
+            """
+        ) { row in
+            ImportRun(
+                id: try row["id"], accountID: (try row["account_id"] as Int64?).map(AccountID.init), source: try row["source"],
+                startedAt: try row["started_at"], finishedAt: try row["finished_at"], undoneAt: try row["undone_at"],
+                made: try row["made"], found: try row["found"], vacations: try row["vacations"],
+                tracks: try row["tracks"])
         }
     }
 
     /// Imports location histories (`LocationHistory`) as tracks of the run's, then places the
     /// photos without a position from those tracks (no estimates), as "Place from tracks" does.
-    public func importLocationHistory(_ files: [(name: String, bytes: () throws -> [UInt8])], by account: AccountID?,
-                                      recorder: ImportRunRecorder) throws -> ImportedHistory {
+    public func importLocationHistory(
+        _ files: [(name: String, bytes: () throws -> [UInt8])], by account: AccountID?,
+        recorder: ImportRunRecorder
+    ) throws -> ImportedHistory {
         var result = ImportedHistory()
         var trackIDs: [Int64] = []
         for (name, bytes) in files {
             do {
-                let imported = try library.tracks.importLocationHistory(try bytes(), fileName: (name as NSString).lastPathComponent, by: account)
+                let imported = try library.tracks.importLocationHistory(
+                    try bytes(), fileName: (name as NSString).lastPathComponent, by: account)
                 result.tracks += imported.tracks.count
                 result.added += imported.added
                 trackIDs += imported.tracks.map(\.id)
@@ -248,7 +268,9 @@ public struct ImportRuns: Sendable {
         guard !trackIDs.isEmpty else { return result }
         try library.database.write { db in
             for track in trackIDs {
-                try db.execute("INSERT INTO import_run_tracks (run_id, track_id) VALUES (\(recorder.id), \(track)) ON CONFLICT (run_id, track_id) DO NOTHING")
+                try db.execute(
+                    "INSERT INTO import_run_tracks (run_id, track_id) VALUES (\(recorder.id), \(track)) ON CONFLICT (run_id, track_id) DO NOTHING"
+                )
             }
         }
         var request = PlacementRequest(trackIDs: trackIDs)
@@ -268,7 +290,8 @@ public struct ImportRuns: Sendable {
     /// photos a person added to them.
     public func undo(_ id: Int64) throws -> ImportUndo {
         let database = library.database
-        guard let undone: Int64? = try database.fetchOne("SELECT undone_at FROM import_runs WHERE id = \(id)").map({ try $0["undone_at"] }) else {
+        guard let undone: Int64? = try database.fetchOne("SELECT undone_at FROM import_runs WHERE id = \(id)").map({ try $0["undone_at"] })
+        else {
             throw ImportRunError.noSuchRun(id)
         }
         guard undone == nil else { throw ImportRunError.alreadyUndone(id) }
@@ -278,17 +301,21 @@ public struct ImportRuns: Sendable {
             _ = try library.placer.undo(placement)
         }
         // A track another run (not undone) imported too stays.
-        for track in try database.fetchAll("""
+        for track in try database.fetchAll(
+            """
             SELECT mine.track_id FROM import_run_tracks mine WHERE mine.run_id = \(id) AND NOT EXISTS (
                 SELECT 1 FROM import_run_tracks others JOIN import_runs runs ON runs.id = others.run_id
                 WHERE others.track_id = mine.track_id AND others.run_id <> \(id) AND runs.undone_at IS NULL)
-            """, { try $0["track_id"] as Int64 }) {
+            """, { try $0["track_id"] as Int64 })
+        {
             if try library.tracks.delete(id: track) { result.tracks += 1 }
         }
-        let vacations = try database.fetchAll("""
+        let vacations = try database.fetchAll(
+            """
             SELECT made.vacation_id, vacations.account_id FROM import_run_vacations made JOIN vacations ON vacations.id = made.vacation_id
             WHERE made.run_id = \(id)
-            """) { (try $0["vacation_id"] as Int64, AccountID(try $0["account_id"])) }
+            """
+        ) { (try $0["vacation_id"] as Int64, AccountID(try $0["account_id"])) }
         for (vacation, owner) in vacations {
             do {
                 try library.vacations.delete(vacation, for: owner)
@@ -298,15 +325,19 @@ public struct ImportRuns: Sendable {
             }
         }
         result.unfilled = try unfill(run: id)
-        let photos = try database.fetchAll("""
+        let photos = try database.fetchAll(
+            """
             SELECT mine.photo_id, mine.made,
                 EXISTS (SELECT 1 FROM import_run_items others JOIN import_runs runs ON runs.id = others.run_id
                         WHERE others.photo_id = mine.photo_id AND others.run_id <> \(id) AND runs.undone_at IS NULL) AS elsewhere,
                 EXISTS (SELECT 1 FROM import_run_items makers WHERE makers.photo_id = mine.photo_id AND makers.made = 1) AS made_by_import
             FROM import_run_items mine WHERE mine.run_id = \(id)
-            """) { row in
-            (id: try row["photo_id"] as Int64, made: try row["made"] as Bool, elsewhere: try row["elsewhere"] as Bool,
-             madeByImport: try row["made_by_import"] as Bool)
+            """
+        ) { row in
+            (
+                id: try row["photo_id"] as Int64, made: try row["made"] as Bool, elsewhere: try row["elsewhere"] as Bool,
+                madeByImport: try row["made_by_import"] as Bool
+            )
         }
         let going = Set(photos.filter { !$0.elsewhere && $0.madeByImport }.map(\.id))
         result.kept = Set(photos.filter { $0.made && $0.elsewhere }.map(\.id)).count
@@ -361,12 +392,15 @@ public final class ImportRunRecorder: Sendable {
         try database.write { db in
             // Only a run that stopped can have been killed between a row and its note.
             if case .alreadyThere = outcome, continued {
-                made = try db.fetchValue("""
-                    SELECT NOT EXISTS (SELECT 1 FROM import_run_items WHERE photo_id = \(photo.id))
-                        AND (SELECT imported_at FROM photos WHERE id = \(photo.id)) >= (SELECT started_at FROM import_runs WHERE id = \(id))
-                    """) ?? false
+                made =
+                    try db.fetchValue(
+                        """
+                        SELECT NOT EXISTS (SELECT 1 FROM import_run_items WHERE photo_id = \(photo.id))
+                            AND (SELECT imported_at FROM photos WHERE id = \(photo.id)) >= (SELECT started_at FROM import_runs WHERE id = \(id))
+                        """) ?? false
             }
-            try db.execute("""
+            try db.execute(
+                """
                 INSERT INTO import_run_items (run_id, item, photo_id, made) VALUES (\(id), \(item), \(photo.id), \(made))
                 ON CONFLICT (run_id, item) DO NOTHING
                 """)
@@ -374,7 +408,8 @@ public final class ImportRunRecorder: Sendable {
                 try db.execute("INSERT INTO import_run_versions (run_id, photo_id) VALUES (\(id), \(photo.id)) ON CONFLICT DO NOTHING")
             }
             if let fill {
-                try db.execute("""
+                try db.execute(
+                    """
                     INSERT INTO import_run_fills (run_id, photo_id, taken_at, taken_offset, was_sorted_at, latitude, longitude, caption, favorite)
                     VALUES (\(id), \(photo.id), \(fill.takenAt), \(fill.takenOffset), \(fill.wasSortedAt), \(fill.latitude),
                         \(fill.longitude), \(fill.caption), \(fill.favorite))

@@ -25,7 +25,9 @@ public struct ImportRequest: Sendable {
     public var withArchive = false
     public var dryRun = false
 
-    public init(paths: [String], account: Account?, albumOwner: Account?, withTrash: Bool = false, withArchive: Bool = false, dryRun: Bool = false) {
+    public init(
+        paths: [String], account: Account?, albumOwner: Account?, withTrash: Bool = false, withArchive: Bool = false, dryRun: Bool = false
+    ) {
         (self.paths, self.account, self.albumOwner) = (paths, account, albumOwner)
         (self.withTrash, self.withArchive, self.dryRun) = (withTrash, withArchive, dryRun)
     }
@@ -51,14 +53,18 @@ public struct LibraryImport: Sendable {
         /// The report's last line: "Nothing was imported (--dry-run)."
         let reportOnly: String
 
-        public static let commandLine = Wording(undo: { "`roadtrip import --undo \($0)` undoes it" }, reportOnly: "Nothing was imported (--dry-run).")
-        public static let importScreen = Wording(undo: { _ in "Undo… on the Import screen undoes it" },
-                                                 reportOnly: "Nothing was imported yet: this is the report. Import imports it.")
+        public static let commandLine = Wording(
+            undo: { "`roadtrip import --undo \($0)` undoes it" }, reportOnly: "Nothing was imported (--dry-run).")
+        public static let importScreen = Wording(
+            undo: { _ in "Undo… on the Import screen undoes it" },
+            reportOnly: "Nothing was imported yet: this is the report. Import imports it.")
     }
 
-    public init(library: Library, workers: Int = ProcessInfo.processInfo.activeProcessorCount + 1, say: @escaping @Sendable (String) -> Void,
-                warn: @escaping @Sendable (String) -> Void, progress: @escaping @Sendable (ImportProgress) -> Void = { _ in },
-                finished: @escaping @Sendable () -> Void = {}, wording: Wording = .commandLine) {
+    public init(
+        library: Library, workers: Int = ProcessInfo.processInfo.activeProcessorCount + 1, say: @escaping @Sendable (String) -> Void,
+        warn: @escaping @Sendable (String) -> Void, progress: @escaping @Sendable (ImportProgress) -> Void = { _ in },
+        finished: @escaping @Sendable () -> Void = {}, wording: Wording = .commandLine
+    ) {
         (self.library, self.workers, self.say, self.warn, self.progress, self.finished) = (library, workers, say, warn, progress, finished)
         self.wording = wording
     }
@@ -79,7 +85,8 @@ public struct LibraryImport: Sendable {
         let icloudAlbums = icloud?.apply(to: &selection, withTrash: withTrash, withArchive: withArchive) ?? []
         selection.refused += icloud?.refused ?? []
         for path in selection.missing { warn("\(path): no such file or folder") }
-        guard !selection.found.isEmpty || !selection.refused.isEmpty || !selection.leftOut.isEmpty || !parts.isEmpty || !histories.isEmpty else {
+        guard !selection.found.isEmpty || !selection.refused.isEmpty || !selection.leftOut.isEmpty || !parts.isEmpty || !histories.isEmpty
+        else {
             if let skipped = selection.skipped.summary { say(skipped) }
             reportSidecars(of: selection, past: false)
             throw ImportFailure(message: selection.missing.isEmpty ? "no photos to import" : "nothing to import")
@@ -92,10 +99,15 @@ public struct LibraryImport: Sendable {
             throw ImportFailure(message: "the Takeout cannot be read: \(error)", status: 65)
         }
         if request.dryRun {
-            try plan(selection, icloud: icloud.map { ($0, icloudAlbums) }, takeout: takeout, parts: parts.count, library: library.photos,
-                     albumOwner: albumOwner)
+            try plan(
+                selection, icloud: icloud.map { ($0, icloudAlbums) }, takeout: takeout, parts: parts.count, library: library.photos,
+                albumOwner: albumOwner)
             let files = histories.count + (takeout?.locationHistories.count ?? 0)
-            if files > 0 { say("Location history: \(files) \(files == 1 ? "file" : "files") would become tracks, one a day, placing photos without a position.") }
+            if files > 0 {
+                say(
+                    "Location history: \(files) \(files == 1 ? "file" : "files") would become tracks, one a day, placing photos without a position."
+                )
+            }
             return
         }
         let importer = PhotoImporter(library: library.photos, workers: workers)
@@ -131,9 +143,12 @@ public struct LibraryImport: Sendable {
                 refused = refused || !summary.refused.isEmpty
             }
             if !histories.isEmpty {
-                let files = histories.map { path in (name: path, bytes: { () throws -> [UInt8] in try LocationHistory.bytes(ofFileAt: path) }) }
+                let files = histories.map { path in
+                    (name: path, bytes: { () throws -> [UInt8] in try LocationHistory.bytes(ofFileAt: path) })
+                }
                 let label = "Location history from " + histories.map { URL(fileURLWithPath: $0).lastPathComponent }.joined(separator: ", ")
-                let key = ImportRuns.key(of: histories.map { ($0, ((try? FileManager.default.attributesOfItem(atPath: $0)[.size]) as? Int64) ?? -1) })
+                let key = ImportRuns.key(
+                    of: histories.map { ($0, ((try? FileManager.default.attributesOfItem(atPath: $0)[.size]) as? Int64) ?? -1) })
                 let recorder = try library.imports.begin(source: label, key: key, by: account?.id)
                 say("Import run \(recorder.id) (\(wording.undo(recorder.id))).")
                 try importHistories(files, by: account, recorder: recorder, library: library, refused: &refused)
@@ -150,16 +165,18 @@ public struct LibraryImport: Sendable {
         }
     }
 
-
     /// Location histories made tracks of the run, and photos placed by them: "Location history:
     /// 12 tracks, one a day (12 new); placed 8 photos that had no position."
-    private func importHistories(_ files: [(name: String, bytes: () throws -> [UInt8])], by account: Account?, recorder: ImportRunRecorder,
-                                        library: Library, refused: inout Bool) throws {
+    private func importHistories(
+        _ files: [(name: String, bytes: () throws -> [UInt8])], by account: Account?, recorder: ImportRunRecorder,
+        library: Library, refused: inout Bool
+    ) throws {
         guard !files.isEmpty else { return }
         let history = try library.imports.importLocationHistory(files, by: account?.id, recorder: recorder)
         if history.tracks > 0 {
-            say("Location history: \(history.tracks) \(history.tracks == 1 ? "track" : "tracks"), one a day (\(history.added) new); "
-                        + "placed \(history.placed) \(history.placed == 1 ? "photo" : "photos") that had no position.")
+            say(
+                "Location history: \(history.tracks) \(history.tracks == 1 ? "track" : "tracks"), one a day (\(history.added) new); "
+                    + "placed \(history.placed) \(history.placed == 1 ? "photo" : "photos") that had no position.")
         }
         for (source, reason) in history.refused { say("  refused \(source): \(reason)") }
         refused = refused || !history.refused.isEmpty
@@ -186,8 +203,10 @@ public struct LibraryImport: Sendable {
 
     /// `--dry-run`: what the import would bring, what it has already, and what it would leave out
     /// with why; nothing is written.
-    private func plan(_ selection: ImportSelection, icloud: (ICloudExport, [ImportAlbum])?, takeout: Takeout?, parts: Int, library: PhotoStore,
-                             albumOwner: Account?) throws(ImportFailure) {
+    private func plan(
+        _ selection: ImportSelection, icloud: (ICloudExport, [ImportAlbum])?, takeout: Takeout?, parts: Int, library: PhotoStore,
+        albumOwner: Account?
+    ) throws(ImportFailure) {
         do {
             if !selection.found.isEmpty || !selection.refused.isEmpty || !selection.leftOut.isEmpty {
                 let plan = try ImportPlan.files(selection.found, in: library)
@@ -197,7 +216,8 @@ public struct LibraryImport: Sendable {
                 reportLeftOut(selection.leftOut, past: false)
                 if let (export, albums) = icloud {
                     reportExport(export, of: selection, past: false)
-                    planAlbums(albums, owner: albumOwner, copies: Self.editedCopies(selection.found, names: selection.found.map(\.fileName)))
+                    planAlbums(
+                        albums, owner: albumOwner, copies: Self.editedCopies(selection.found, names: selection.found.map(\.fileName)))
                 }
                 for (source, reason) in selection.refused + plan.unreadable { say("  would refuse \(source.path): \(reason)") }
             }
@@ -208,9 +228,11 @@ public struct LibraryImport: Sendable {
                 if let skipped = takeout.skipped.summary { say(skipped) }
                 reportSidecars(of: takeout, past: false)
                 reportLeftOut(takeout.leftOut, past: false)
-                planAlbums(takeout.albums, owner: albumOwner,
-                           copies: Self.editedCopies(takeout.items.map(\.source), names: takeout.items.map(\.member.fileName),
-                                                     folders: takeout.items.map(\.member.folder)))
+                planAlbums(
+                    takeout.albums, owner: albumOwner,
+                    copies: Self.editedCopies(
+                        takeout.items.map(\.source), names: takeout.items.map(\.member.fileName),
+                        folders: takeout.items.map(\.member.folder)))
                 for (source, reason) in takeout.refused + plan.unreadable { say("  would refuse \(source.path): \(reason)") }
             }
         } catch {
@@ -227,7 +249,9 @@ public struct LibraryImport: Sendable {
     private func reportSidecars(of takeout: Takeout, past: Bool) {
         let described = takeout.items.count { $0.sidecar != nil }, orphans = takeout.unmatchedSidecars.count
         let have = { (count: Int) in past ? "had" : count == 1 ? "has" : "have" }
-        say("Sidecars: \(described) of \(takeout.items.count) photos and videos \(have(takeout.items.count)) one; \(orphans) \(have(orphans)) no photo.")
+        say(
+            "Sidecars: \(described) of \(takeout.items.count) photos and videos \(have(takeout.items.count)) one; \(orphans) \(have(orphans)) no photo."
+        )
         for name in takeout.unmatchedSidecars { say("  no photo for \(name)") }
     }
 
@@ -241,7 +265,9 @@ public struct LibraryImport: Sendable {
     private func planAlbums(_ albums: [ImportAlbum], owner: Account?, copies: Set<String>) {
         guard !albums.isEmpty else { return }
         let list = albums.map { "“\($0.title)” (\($0.items.count { !copies.contains($0) }))" }.joined(separator: ", ")
-        let whose = owner.map { "would become \(albums.count == 1 ? "a vacation" : "vacations") of \($0.name)’s" } ?? "would become vacations only of an account's (name one with --user)"
+        let whose =
+            owner.map { "would become \(albums.count == 1 ? "a vacation" : "vacations") of \($0.name)’s" }
+            ?? "would become vacations only of an account's (name one with --user)"
         say("Albums: \(albums.count) \(whose): \(list).")
     }
 
@@ -264,13 +290,17 @@ public struct LibraryImport: Sendable {
         let described = selection.found.count { $0.sidecar != nil }, orphans = selection.unmatchedSidecars.count
         guard described + orphans > 0 else { return }
         let have = { (count: Int) in past ? "had" : count == 1 ? "has" : "have" }
-        say("XMP sidecars: \(described) of \(selection.found.count) photos and videos \(have(selection.found.count)) one; \(orphans) \(have(orphans)) no photo.")
+        say(
+            "XMP sidecars: \(described) of \(selection.found.count) photos and videos \(have(selection.found.count)) one; \(orphans) \(have(orphans)) no photo."
+        )
         for path in selection.unmatchedSidecars { say("  no photo for \(path)") }
     }
 
     private func report(_ summary: ImportSummary, skipped: SkippedFiles, run: ImportRunRecorder) {
         if run.continued {
-            say("Continued import run \(run.id), which had stopped before its end: \(summary.doneBefore.count) done then were not read again.")
+            say(
+                "Continued import run \(run.id), which had stopped before its end: \(summary.doneBefore.count) done then were not read again."
+            )
         } else {
             say("Import run \(run.id) (\(wording.undo(run.id))).")
         }
@@ -278,8 +308,9 @@ public struct LibraryImport: Sendable {
         say("Imported \(summary.imported.count)\(kinds), already there \(summary.alreadyThere.count), refused \(summary.refused.count).")
         if !summary.stacked.isEmpty {
             let count = summary.stacked.count
-            say("Edited copies: \(count) kept as one item with \(count == 1 ? "its original" : "their originals") (the edited version shown where "
-                + "the library had no original before).")
+            say(
+                "Edited copies: \(count) kept as one item with \(count == 1 ? "its original" : "their originals") (the edited version shown where "
+                    + "the library had no original before).")
         }
         if !summary.filled.isEmpty {
             say("Of those already there, \(summary.filled.count) lacked what their export gives and were given it:")

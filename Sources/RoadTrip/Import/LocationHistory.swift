@@ -20,8 +20,12 @@ public enum LocationHistory {
     /// The bytes of the file at `path`, its size checked before they are read.
     public static func bytes(ofFileAt path: String) throws(TrackFileError) -> [UInt8] {
         guard let size = DurableFile.size(of: path) else { throw TrackFileError(reason: "no such file, or it cannot be read") }
-        guard size <= maximumBytes else { throw TrackFileError(reason: "is \(size >> 20) MiB; a location history is read up to \(maximumBytes >> 20) MiB") }
-        guard let data = FileManager.default.contents(atPath: path), data.count <= maximumBytes else { throw TrackFileError(reason: "cannot be read") }
+        guard size <= maximumBytes else {
+            throw TrackFileError(reason: "is \(size >> 20) MiB; a location history is read up to \(maximumBytes >> 20) MiB")
+        }
+        guard let data = FileManager.default.contents(atPath: path), data.count <= maximumBytes else {
+            throw TrackFileError(reason: "cannot be read")
+        }
         return [UInt8](data)
     }
 
@@ -56,10 +60,14 @@ public enum LocationHistory {
             case .key(let name):
                 key = try tokens.text(name)
             case .string(let string):
-                if let name = key, !open.isEmpty, Partial.textKeys.contains(name) { open[open.count - 1].take(name, text: try tokens.text(string)) }
+                if let name = key, !open.isEmpty, Partial.textKeys.contains(name) {
+                    open[open.count - 1].take(name, text: try tokens.text(string))
+                }
                 key = nil
             case .number(let range):
-                if let name = key, !open.isEmpty, Partial.numberKeys.contains(name) { open[open.count - 1].take(name, number: tokens.number(range)) }
+                if let name = key, !open.isEmpty, Partial.numberKeys.contains(name) {
+                    open[open.count - 1].take(name, number: tokens.number(range))
+                }
                 key = nil
             case .beginArray, .endArray, .bool, .null:
                 key = nil
@@ -68,7 +76,8 @@ public enum LocationHistory {
         points.sort { ($0.time ?? 0) < ($1.time ?? 0) }
         var unique: [TrackPoint] = []
         unique.reserveCapacity(points.count)
-        for point in points where unique.last.map({ $0.time != point.time || $0.latitude != point.latitude || $0.longitude != point.longitude }) ?? true {
+        for point in points
+        where unique.last.map({ $0.time != point.time || $0.latitude != point.latitude || $0.longitude != point.longitude }) ?? true {
             unique.append(point)
         }
         return unique
@@ -130,7 +139,8 @@ public enum LocationHistory {
         /// A point on Earth at a plausible time, or nil.
         var point: TrackPoint? {
             guard let latitude, let longitude, let time = TrackTime.plausible(time), abs(latitude) <= 90, abs(longitude) <= 180,
-                  latitude != 0 || longitude != 0 else { return nil }
+                latitude != 0 || longitude != 0
+            else { return nil }
             return TrackPoint(latitude: latitude, longitude: longitude, time: time)
         }
     }

@@ -21,7 +21,8 @@ public struct PhotoFill: Sendable, Equatable {
 
     /// The words a summary uses: "its date, position and caption".
     public var fields: [String] {
-        [takenAt.map { _ in "date" }, latitude.map { _ in "position" }, caption.map { _ in "caption" }, favorite ? "heart" : nil].compactMap { $0 }
+        [takenAt.map { _ in "date" }, latitude.map { _ in "position" }, caption.map { _ in "caption" }, favorite ? "heart" : nil].compactMap
+        { $0 }
     }
 }
 
@@ -36,7 +37,9 @@ extension PhotoStore {
         let given = hints.filling(metadata, zone: timeZone)
         var fill = PhotoFill()
         if photo.takenAt == nil, let takenAt = given.takenAt { (fill.takenAt, fill.takenOffset) = (takenAt, given.takenOffset) }
-        if photo.latitude == nil, let latitude = given.latitude, let longitude = given.longitude { (fill.latitude, fill.longitude) = (latitude, longitude) }
+        if photo.latitude == nil, let latitude = given.latitude, let longitude = given.longitude {
+            (fill.latitude, fill.longitude) = (latitude, longitude)
+        }
         if photo.description?.isEmpty ?? true, let caption = given.imageDescription, !caption.isEmpty { fill.caption = caption }
         fill.favorite = hints.favorite && account != nil
         guard !fill.isEmpty else { return (photo, nil) }
@@ -45,7 +48,8 @@ extension PhotoStore {
             var done = PhotoFill()
             if let takenAt = fill.takenAt {
                 done.wasSortedAt = try db.fetchValue("SELECT sorted_at FROM photos WHERE id = \(photo.id)")
-                try db.execute("""
+                try db.execute(
+                    """
                     UPDATE photos SET taken_at = \(takenAt), taken_offset = \(fill.takenOffset), sorted_at = \(takenAt)
                     WHERE id = \(photo.id) AND taken_at IS NULL
                     """)
@@ -53,7 +57,8 @@ extension PhotoStore {
             }
             if let latitude = fill.latitude, let longitude = fill.longitude {
                 if let place { try PhotoStore.record(place, in: db) }
-                try db.execute("""
+                try db.execute(
+                    """
                     UPDATE photos SET latitude = \(latitude), longitude = \(longitude), place_id = \(place?.id),
                         position_source = \(PositionSource.camera.rawValue)
                     WHERE id = \(photo.id) AND latitude IS NULL
@@ -61,7 +66,8 @@ extension PhotoStore {
                 if db.changes > 0 { (done.latitude, done.longitude) = (latitude, longitude) }
             }
             if let caption = fill.caption {
-                try db.execute("UPDATE photos SET description = \(caption) WHERE id = \(photo.id) AND (description IS NULL OR description = '')")
+                try db.execute(
+                    "UPDATE photos SET description = \(caption) WHERE id = \(photo.id) AND (description IS NULL OR description = '')")
                 if db.changes > 0 { done.caption = caption }
             }
             if fill.favorite, let account { done.favorite = try FavoriteStore.set(photo.id, favorite: true, for: account, in: db) }

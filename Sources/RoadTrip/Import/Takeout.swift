@@ -28,14 +28,15 @@ public final class Takeout: @unchecked Sendable {
     static let trashFolders: Set<String> = ["trash", "bin", "corbeille", "papierkorb", "papelera", "cestino", "lixeira", "prullenbak"]
     static let archiveFolders: Set<String> = ["archive", "archiv", "archives", "archivo", "archivio", "arquivo", "archief"]
 
-
     /// An album's title, in the Takeout's language.
     static let albumFiles: Set<String> = [
         "metadata.json", "métadonnées.json", "metadaten.json", "metadatos.json", "metadati.json", "metadados.json", "metagegevens.json",
     ]
     /// Google's own files beside the photos: an album's title, and lists of the account's:
     /// never a photo's sidecar.
-    static let ownFiles: Set<String> = albumFiles.union(["print-subscriptions.json", "shared_album_comments.json", "user-generated-memory-titles.json"])
+    static let ownFiles: Set<String> = albumFiles.union([
+        "print-subscriptions.json", "shared_album_comments.json", "user-generated-memory-titles.json",
+    ])
 
     /// Each part's file name (how a summary names it) and its archive.
     private let parts: [(label: String, archive: ZipArchive)]
@@ -111,7 +112,11 @@ public final class Takeout: @unchecked Sendable {
                     let folders = member.folder.split(separator: "/").map { $0.lowercased() }
                     if folders.contains(where: Takeout.locationFolders.contains) || name == "Records.json" {
                         // Its settings say nothing of where anyone was.
-                        if name.lowercased().contains("settings") { skipped.add(fileName: name) } else { locationFiles.append((index, member)) }
+                        if name.lowercased().contains("settings") {
+                            skipped.add(fileName: name)
+                        } else {
+                            locationFiles.append((index, member))
+                        }
                     } else if Takeout.albumFiles.contains(name.lowercased()) {
                         albumFiles[member.folder] = (index, member)
                     } else if Takeout.ownFiles.contains(name.lowercased()) {
@@ -134,22 +139,31 @@ public final class Takeout: @unchecked Sendable {
             let (inTrash, inArchive) = (Takeout.trashFolders.contains(folderName), Takeout.archiveFolders.contains(folderName))
             let folder = sidecars[member.folder] ?? [:]
             guard let name = TakeoutNames.sidecar(for: member.fileName, among: folder.keys), let found = folder[name] else {
-                items.append(Item(part: index, member: member, source: source, hints: ImportHints(fileTime: member.modified), sidecar: nil,
-                                  trashed: inTrash, archived: inArchive))
+                items.append(
+                    Item(
+                        part: index, member: member, source: source, hints: ImportHints(fileTime: member.modified), sidecar: nil,
+                        trashed: inTrash, archived: inArchive))
                 continue
             }
             claimed.insert(found.member.name)
             do {
                 let sidecar = try TakeoutSidecar(json: parts[found.part].archive.bytes(of: found.member, limit: TakeoutSidecar.byteLimit))
                 // The sidecar's title is the name the photo had before Google cut it to fit.
-                items.append(Item(part: index, member: member, source: ImportSource(path: source.path, fileName: sidecar.title ?? member.fileName),
-                                  hints: ImportHints(sidecar, fileTime: member.modified), sidecar: found.member.name,
-                                  trashed: inTrash || sidecar.trashed, archived: inArchive || sidecar.archived))
+                items.append(
+                    Item(
+                        part: index, member: member, source: ImportSource(path: source.path, fileName: sidecar.title ?? member.fileName),
+                        hints: ImportHints(sidecar, fileTime: member.modified), sidecar: found.member.name,
+                        trashed: inTrash || sidecar.trashed, archived: inArchive || sidecar.archived))
             } catch {
-                refused.append((ImportSource(path: "\(parts[found.part].label): \(ZipArchive.shown(found.member.name))", fileName: name),
-                                "this sidecar cannot be read (its photo is imported without it): \(error)"))
-                items.append(Item(part: index, member: member, source: source, hints: ImportHints(fileTime: member.modified), sidecar: nil,
-                                  trashed: inTrash, archived: inArchive))
+                refused.append(
+                    (
+                        ImportSource(path: "\(parts[found.part].label): \(ZipArchive.shown(found.member.name))", fileName: name),
+                        "this sidecar cannot be read (its photo is imported without it): \(error)"
+                    ))
+                items.append(
+                    Item(
+                        part: index, member: member, source: source, hints: ImportHints(fileTime: member.modified), sidecar: nil,
+                        trashed: inTrash, archived: inArchive))
             }
         }
         unmatchedSidecars = sidecars.values.flatMap(\.values).map(\.member.name).filter { !claimed.contains($0) }.sorted()
@@ -169,8 +183,12 @@ public final class Takeout: @unchecked Sendable {
             do {
                 title = try TakeoutSidecar(json: parts[file.part].archive.bytes(of: file.member, limit: TakeoutSidecar.byteLimit)).title
             } catch {
-                refused.append((ImportSource(path: "\(parts[file.part].label): \(ZipArchive.shown(file.member.name))", fileName: file.member.fileName),
-                                "this album's title cannot be read (the folder's name is used): \(error)"))
+                refused.append(
+                    (
+                        ImportSource(
+                            path: "\(parts[file.part].label): \(ZipArchive.shown(file.member.name))", fileName: file.member.fileName),
+                        "this album's title cannot be read (the folder's name is used): \(error)"
+                    ))
             }
             let name = title ?? folder.split(separator: "/").last.map(String.init) ?? folder
             albums.append(ImportAlbum(title: name, key: folder, items: members))
@@ -196,8 +214,9 @@ public final class Takeout: @unchecked Sendable {
             guard let key = key(item), let shared = shared[key] else { return item }
             var hints = item.hints.filled(from: shared)
             hints.fileTime = item.hints.fileTime
-            return Item(part: item.part, member: item.member, source: item.source, hints: hints, sidecar: item.sidecar,
-                        trashed: item.trashed, archived: item.archived)
+            return Item(
+                part: item.part, member: item.member, source: item.source, hints: hints, sidecar: item.sidecar,
+                trashed: item.trashed, archived: item.archived)
         }
     }
 
@@ -216,16 +235,21 @@ public final class Takeout: @unchecked Sendable {
         }
         items = kept
         let imported = Set(kept.map(\.source.path))
-        albums = albums.map { ImportAlbum(title: $0.title, key: $0.key, items: $0.items.filter(imported.contains)) }.filter { !$0.items.isEmpty }
+        albums = albums.map { ImportAlbum(title: $0.title, key: $0.key, items: $0.items.filter(imported.contains)) }.filter {
+            !$0.items.isEmpty
+        }
     }
 
     /// Its location history's files, each named as a summary names it, read when asked (one
     /// member at a time, whatever thread asks).
     public var locationHistories: [(name: String, bytes: () throws -> [UInt8])] {
         locationFiles.map { file in
-            ("\(parts[file.part].label): \(ZipArchive.shown(file.member.name))", { [self] in
-                try reading.withLock { try parts[file.part].archive.bytes(of: file.member, limit: LocationHistory.maximumBytes) }
-            })
+            (
+                "\(parts[file.part].label): \(ZipArchive.shown(file.member.name))",
+                { [self] in
+                    try reading.withLock { try parts[file.part].archive.bytes(of: file.member, limit: LocationHistory.maximumBytes) }
+                }
+            )
         }
     }
 
@@ -252,12 +276,17 @@ extension PhotoImporter {
     /// removed. `folder` should be on the library's disk (`Library.uploadsFolder`, whose leftovers a
     /// killed import leaves are removed later): a member may be a 4 GiB video, and a temporary
     /// folder may be memory.
-    public func run(_ takeout: Takeout, by account: AccountID? = nil, in folder: String, recorder: ImportRunRecorder? = nil,
-                    progress: @escaping @Sendable (ImportProgress) -> Void = { _ in }) -> ImportSummary {
+    public func run(
+        _ takeout: Takeout, by account: AccountID? = nil, in folder: String, recorder: ImportRunRecorder? = nil,
+        progress: @escaping @Sendable (ImportProgress) -> Void = { _ in }
+    ) -> ImportSummary {
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let items = takeout.items
         // An edited copy is named by its sidecar as its original is: paired by the members' names.
-        return run(items.map(\.source), names: items.map(\.member.fileName), folders: items.map(\.member.folder), recorder: recorder, progress: progress) { index in
+        return run(
+            items.map(\.source), names: items.map(\.member.fileName), folders: items.map(\.member.folder), recorder: recorder,
+            progress: progress
+        ) { index in
             let item = items[index], path = Self.memberFile(in: folder)
             defer { unlink(path) }
             do { try takeout.extract(item, to: path) } catch { return Self.unread(error) }
@@ -271,10 +300,13 @@ extension PhotoImporter {
             do { try takeout.extract(second, to: editedPath) } catch { failures.edited = Self.unread(error) }
             switch failures {
             case (nil, nil):
-                return library.importEdited((editedPath, second.source.fileName), original: (originalPath, first.source.fileName), by: account,
-                                            hints: second.hints, originalHints: first.hints)
-            case (let refused?, nil): return (refused, library.importPhoto(at: editedPath, fileName: second.source.fileName, by: account, hints: second.hints))
-            case (nil, let refused?): return (library.importPhoto(at: originalPath, fileName: first.source.fileName, by: account, hints: first.hints), refused)
+                return library.importEdited(
+                    (editedPath, second.source.fileName), original: (originalPath, first.source.fileName), by: account,
+                    hints: second.hints, originalHints: first.hints)
+            case (let refused?, nil):
+                return (refused, library.importPhoto(at: editedPath, fileName: second.source.fileName, by: account, hints: second.hints))
+            case (nil, let refused?):
+                return (library.importPhoto(at: originalPath, fileName: first.source.fileName, by: account, hints: first.hints), refused)
             case (let one?, let other?): return (one, other)
             }
         }

@@ -54,8 +54,10 @@ public enum TakeoutNames {
         let media = MediaName(fileName)
         let full = media.base + media.fileExtension
         // The names Google writes whole, most likely first.
-        let exact = [full + media.counter + ".json", full + supplemental + media.counter + ".json", media.original + ".json",
-                     media.base + media.counter + ".json"]
+        let exact = [
+            full + media.counter + ".json", full + supplemental + media.counter + ".json", media.original + ".json",
+            media.base + media.counter + ".json",
+        ]
         let available = Set(sidecars)
         if let name = exact.first(where: available.contains) { return name }
         // Cut names: what is left of "IMG_1234.JPG.supplemental-metadata" (or of a long title)

@@ -28,7 +28,9 @@ public struct TakeoutSidecar: Sendable, Equatable {
     public init() {}
 
     public init(json bytes: [UInt8]) throws(TrackFileError) {
-        guard bytes.count <= Self.byteLimit else { throw TrackFileError(reason: "a sidecar of \(bytes.count) bytes is more than the \(Self.byteLimit) read") }
+        guard bytes.count <= Self.byteLimit else {
+            throw TrackFileError(reason: "a sidecar of \(bytes.count) bytes is more than the \(Self.byteLimit) read")
+        }
         var tokens = JSONTokenizer(bytes)
         guard try tokens.next() == .beginObject else { throw tokens.failure("a sidecar is a JSON object") }
         var exif: (Double, Double)?
@@ -93,7 +95,8 @@ public struct TakeoutSidecar: Sendable, Equatable {
             }
         }
         guard let latitude, let longitude, latitude.isFinite, longitude.isFinite, abs(latitude) <= 90, abs(longitude) <= 180,
-              latitude != 0 || longitude != 0 else { return nil }
+            latitude != 0 || longitude != 0
+        else { return nil }
         return (latitude, longitude)
     }
 }

@@ -35,7 +35,9 @@ public struct XMPSidecar: Sendable, Equatable {
         guard let handle = FileHandle(forReadingAtPath: path) else { throw TrackFileError(reason: "it cannot be read") }
         defer { try? handle.close() }
         guard let data = try? handle.read(upToCount: Self.byteLimit + 1) else { throw TrackFileError(reason: "it cannot be read") }
-        guard data.count <= Self.byteLimit else { throw TrackFileError(reason: "it is larger than the \(Self.byteLimit >> 20) MiB an XMP sidecar may be") }
+        guard data.count <= Self.byteLimit else {
+            throw TrackFileError(reason: "it is larger than the \(Self.byteLimit >> 20) MiB an XMP sidecar may be")
+        }
         try self.init(xml: [UInt8](data))
     }
 
@@ -96,7 +98,8 @@ public struct XMPSidecar: Sendable, Equatable {
             (takenAt, takenOffset) = (clock, offset)
         }
         if let north = gps["GPSLatitude"].flatMap({ Self.degrees($0, positive: "N", negative: "S", limit: 90) }),
-           let east = gps["GPSLongitude"].flatMap({ Self.degrees($0, positive: "E", negative: "W", limit: 180) }) {
+            let east = gps["GPSLongitude"].flatMap({ Self.degrees($0, positive: "E", negative: "W", limit: 180) })
+        {
             (latitude, longitude) = (north, east)
         }
     }
@@ -120,9 +123,11 @@ public struct XMPSidecar: Sendable, Equatable {
             return range.reduce(0) { $0 * 10 + Int(characters[$1] - 0x30) }
         }
         guard characters.count >= 10, let year = number(0..<4), characters[4] == 0x2D, let month = number(5..<7), characters[7] == 0x2D,
-              let day = number(8..<10), (1900...9999).contains(year), (1...12).contains(month),
-              day >= 1, ExifTime.civilDate(daysSince1970: ExifTime.daysSince1970(year: Int64(year), month: Int64(month), day: Int64(day)))
-                == (Int64(year), Int64(month), Int64(day)) else { return nil }
+            let day = number(8..<10), (1900...9999).contains(year), (1...12).contains(month),
+            day >= 1,
+            ExifTime.civilDate(daysSince1970: ExifTime.daysSince1970(year: Int64(year), month: Int64(month), day: Int64(day)))
+                == (Int64(year), Int64(month), Int64(day))
+        else { return nil }
         var (hour, minute, second) = (12, 0, 0)
         var rest = characters.count > 10 ? Array(characters[10...]) : []
         if let first = rest.first, first == 0x54 {
@@ -136,7 +141,9 @@ public struct XMPSidecar: Sendable, Equatable {
             var used = 5
             if time.count > 5, time[5] == 0x3A, let s = part(6), s < 60 { (second, used) = (s, 8) }
             // Fractions of a second are dropped.
-            if used < time.count, time[used] == 0x2E { used += 1; while used < time.count, (0x30...0x39).contains(time[used]) { used += 1 } }
+            if used < time.count, time[used] == 0x2E {
+                used += 1; while used < time.count, (0x30...0x39).contains(time[used]) { used += 1 }
+            }
             rest = Array(time[used...])
         } else if !rest.isEmpty {
             return nil

@@ -16,7 +16,8 @@ extension JobQueue {
     public func release(_ jobs: [Job]) throws -> [Job] {
         try database.write { db in
             try jobs.filter { job in
-                try db.execute("""
+                try db.execute(
+                    """
                     UPDATE jobs SET leased_by = NULL, lease_until = NULL, attempts = attempts - 1
                     WHERE id = \(job.id) AND leased_by = \(worker)
                     """)

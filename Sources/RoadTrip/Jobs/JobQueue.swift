@@ -78,7 +78,8 @@ public struct JobQueue: Sendable {
     @discardableResult
     public func enqueue(_ kind: JobKind, key: String, after delay: Int64 = 0, in db: any Connection) throws -> Bool {
         let now = clock.seconds
-        try db.execute("""
+        try db.execute(
+            """
             INSERT INTO jobs (kind, key, run_after, created_at) VALUES (\(kind.rawValue), \(key), \(now + delay), \(now))
             ON CONFLICT (kind, key) DO NOTHING
             """)
@@ -93,7 +94,8 @@ public struct JobQueue: Sendable {
         let names = Self.sqlList(kinds)
         return try database.writeLockingOwnRows { db in
             let skipLocked = db.engine == .postgreSQL ? " FOR UPDATE SKIP LOCKED" : ""
-            return try db.fetchOne("""
+            return try db.fetchOne(
+                """
                 UPDATE jobs SET leased_by = \(worker), lease_until = \(now + Self.lease), attempts = attempts + 1
                 WHERE id = (
                     SELECT id FROM jobs
@@ -102,7 +104,8 @@ public struct JobQueue: Sendable {
                     ORDER BY run_after, id LIMIT 1\(raw: skipLocked)
                 )
                 RETURNING id, kind, key, attempts
-                """).map(Self.job)
+                """
+            ).map(Self.job)
         }
     }
 
@@ -127,7 +130,8 @@ public struct JobQueue: Sendable {
         let delay = Int64(60) << Int64(min(job.attempts - 1, 6))
         let givenUp = job.attempts >= Self.maximumAttempts
         try database.write { db in
-            try db.execute("""
+            try db.execute(
+                """
                 UPDATE jobs SET leased_by = NULL, lease_until = NULL, run_after = \(now + delay), last_error = \(reason),
                     failed_at = \(givenUp ? now : nil)
                 WHERE id = \(job.id) AND leased_by = \(worker)
@@ -140,7 +144,10 @@ public struct JobQueue: Sendable {
         guard !keys.isEmpty else { return [] }
         let head: SQL = "\(keys[0])"
         let list = keys.dropFirst().reduce(head) { list, key in list + ", \(key)" }
-        return Set(try database.fetchAll("SELECT key FROM jobs WHERE kind = \(kind.rawValue) AND key IN (" + list + ")") { try $0["key"] as String })
+        return Set(
+            try database.fetchAll("SELECT key FROM jobs WHERE kind = \(kind.rawValue) AND key IN (" + list + ")") {
+                try $0["key"] as String
+            })
     }
 
     /// Whether a job of this kind and key is waiting or running (not given up).
@@ -195,7 +202,8 @@ extension JobQueue {
     func due(_ kinds: [JobKind]) throws -> Int {
         let now = clock.seconds
         let names = Self.sqlList(kinds)
-        return try database.fetchValue("""
+        return try database.fetchValue(
+            """
             SELECT count(*) FROM jobs WHERE kind IN (\(raw: names)) AND failed_at IS NULL AND run_after <= \(now)
                 AND (lease_until IS NULL OR lease_until < \(now))
             """) ?? 0

@@ -34,16 +34,20 @@ public final class JobRunner: Sendable {
     /// How often a running job's lease is renewed.
     static let renewal = Double(JobQueue.lease) / 3
 
-    public convenience init(queue: JobQueue, kinds: [JobKind], workers: Int, log: @escaping @Sendable (String) -> Void = { _ in },
-                            work: @escaping @Sendable (Job) throws -> Void) {
+    public convenience init(
+        queue: JobQueue, kinds: [JobKind], workers: Int, log: @escaping @Sendable (String) -> Void = { _ in },
+        work: @escaping @Sendable (Job) throws -> Void
+    ) {
         self.init(queue: queue, kinds: kinds, workers: workers, log: log, stoppable: { job, _ in try work(job) })
     }
 
     /// Workers whose work can be stopped part way (a video's rendition, minutes of FFmpeg): it is
     /// given a question to ask now and then, true once the runner stops, and then ends at once,
     /// throwing. A job that throws while stopping is given back to the queue, not failed.
-    public init(queue: JobQueue, kinds: [JobKind], workers: Int, log: @escaping @Sendable (String) -> Void = { _ in },
-                stoppable work: @escaping @Sendable (Job, _ isStopping: @escaping @Sendable () -> Bool) throws -> Void) {
+    public init(
+        queue: JobQueue, kinds: [JobKind], workers: Int, log: @escaping @Sendable (String) -> Void = { _ in },
+        stoppable work: @escaping @Sendable (Job, _ isStopping: @escaping @Sendable () -> Bool) throws -> Void
+    ) {
         self.queue = queue
         self.kinds = kinds
         self.workers = max(1, workers)
@@ -123,7 +127,9 @@ public final class JobRunner: Sendable {
             do {
                 let released = try queue.release(jobs)
                 if !released.isEmpty {
-                    log("jobs: stopping before \(released.map { "\($0.kind.rawValue) job \($0.id)" }.joined(separator: ", ")) finished; done at the next start")
+                    log(
+                        "jobs: stopping before \(released.map { "\($0.kind.rawValue) job \($0.id)" }.joined(separator: ", ")) finished; done at the next start"
+                    )
                 }
             } catch {
                 log("jobs: cannot give back \(names), taken up again when their leases run out: \(error)")
@@ -210,7 +216,7 @@ public final class JobRunner: Sendable {
         do {
             try work(job) { [weak self] in self?.isStopped ?? true }
             try queue.finish(job)
-        } catch where isStopped {
+        } catch  where isStopped {
             // Stopped part way: done again at the next start, or by another instance.
             do { _ = try queue.release(job) } catch { log("jobs: cannot give back \(job.kind.rawValue) job \(job.id): \(error)") }
         } catch {

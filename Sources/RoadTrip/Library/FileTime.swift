@@ -14,7 +14,8 @@ extension timespec {
     /// The moment `nanoseconds` after 1970, its nanoseconds part in 0..<1e9 (before 1970 too).
     init(nanosecondsSince1970 nanoseconds: Int64) {
         let (seconds, rest) = nanoseconds.quotientAndRemainder(dividingBy: 1_000_000_000)
-        self = rest < 0
+        self =
+            rest < 0
             ? timespec(tv_sec: Int(seconds - 1), tv_nsec: Int(rest + 1_000_000_000))
             : timespec(tv_sec: Int(seconds), tv_nsec: Int(rest))
     }

@@ -1,6 +1,6 @@
 import Foundation
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 extension Library {
@@ -40,7 +40,9 @@ extension Library {
         let parts = ImportFolders(library: folder, server: nil).uploads.appendingPathComponent(".incoming").path
         let partCutoff = clock.now().addingTimeInterval(-Self.abandonedImportUploadAfter)
         for size in Self.names(in: parts) {
-            for name in Self.names(in: parts + "/" + size) { removed += Self.removeIfAbandoned(parts + "/" + size + "/" + name, before: partCutoff) }
+            for name in Self.names(in: parts + "/" + size) {
+                removed += Self.removeIfAbandoned(parts + "/" + size + "/" + name, before: partCutoff)
+            }
             if Self.names(in: parts + "/" + size).isEmpty { try? FileManager.default.removeItem(atPath: parts + "/" + size) }
         }
         // Content-addressed trees: <tree>/<two hex digits>/<file>. An original being imported is

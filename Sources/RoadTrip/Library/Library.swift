@@ -41,7 +41,8 @@ public final class Library: Sendable {
     public let vacationFigures = VacationFigures()
 
     public init(
-        folder: URL, database location: LibraryDatabase = .sqlite, readers: Int = 4, clock: WallClock = .system, hasher: PasswordHasher = PasswordHasher(),
+        folder: URL, database location: LibraryDatabase = .sqlite, readers: Int = 4, clock: WallClock = .system,
+        hasher: PasswordHasher = PasswordHasher(),
         gazetteer: GazetteerSource = .bundled, processor: ImageProcessor = ImageProcessor(),
         exportLimit: UInt64 = VacationExports.defaultLimit, video: VideoOptions = VideoOptions()
     ) throws(LibraryError) {
@@ -77,7 +78,9 @@ public final class Library: Sendable {
     public var trips: TripStore { TripStore(database: database, clock: clock) }
     public var events: EventList { EventList(database: database) }
     public var recents: Recents { Recents(database: database, clock: clock) }
-    public var vacations: VacationStore { VacationStore(database: database, dataFolder: folder, exports: exports, figures: vacationFigures, clock: clock) }
+    public var vacations: VacationStore {
+        VacationStore(database: database, dataFolder: folder, exports: exports, figures: vacationFigures, clock: clock)
+    }
     public var imports: ImportRuns { ImportRuns(library: self) }
     public var photoTags: PhotoTagStore { PhotoTagStore(database: database) }
     public var favorites: FavoriteStore { FavoriteStore(database: database) }
@@ -87,7 +90,6 @@ public final class Library: Sendable {
     public var memories: Memories { Memories(database: database) }
     public var foundTrips: FoundTrips { FoundTrips(database: database, clock: clock) }
     public var tripFinder: TripFinder { TripFinder(database: database, clock: clock) }
-
 
     /// Creates the folder (and its parents) if needed and proves it writable, so that a bad
     /// `--data` is reported at once with the system's reason.

@@ -15,20 +15,24 @@ extension Library {
         var wrong: [(photo: Int64, was: String, place: GazetteerPlace)] = []
         var after: Int64 = 0
         while true {
-            let rows = try database.fetchAll("""
+            let rows = try database.fetchAll(
+                """
                 SELECT photos.id, photos.latitude, photos.longitude, photos.place_id, places.name, places.country, places.country_code
                 FROM photos JOIN places ON places.id = photos.place_id
                 WHERE photos.id > \(after) AND photos.latitude IS NOT NULL ORDER BY photos.id LIMIT 1000
-                """) { row in
-                (id: try row["id"] as Int64, latitude: try row["latitude"] as Double?, longitude: try row["longitude"] as Double?,
-                 name: try row["name"] as String, country: try row["country"] as String, code: try row["country_code"] as String)
+                """
+            ) { row in
+                (
+                    id: try row["id"] as Int64, latitude: try row["latitude"] as Double?, longitude: try row["longitude"] as Double?,
+                    name: try row["name"] as String, country: try row["country"] as String, code: try row["country_code"] as String
+                )
             }
             guard let last = rows.last else { break }
             after = last.id
             for row in rows {
                 guard let coordinate = Coordinate(latitude: row.latitude, longitude: row.longitude),
-                      let country = borders.country(at: coordinate), country != row.code,
-                      let place = gazetteer.locality(for: coordinate, within: PhotoStore.placeRadius), place.countryCode == country
+                    let country = borders.country(at: coordinate), country != row.code,
+                    let place = gazetteer.locality(for: coordinate, within: PhotoStore.placeRadius), place.countryCode == country
                 else { continue }
                 wrong.append((row.id, "\(row.name), \(row.country)", place))
             }
@@ -36,7 +40,8 @@ extension Library {
         guard !wrong.isEmpty else { return }
         guard fix else {
             let first = wrong[0]
-            report.notes.append("""
+            report.notes.append(
+                """
                 \(wrong.count) photos are filed in another country than the one they were taken in (photo \(first.photo), taken in \
                 \(first.place.country), is under \(first.was)): `roadtrip check --fix` files them in their own
                 """)

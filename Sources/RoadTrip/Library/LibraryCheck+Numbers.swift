@@ -10,7 +10,9 @@ extension Library {
     func repairImpossiblePositions(into report: inout LibraryCheckReport) throws {
         let repairs = try database.write { db in
             var repairs: [String] = []
-            let photos = try impossible(in: db, """
+            let photos = try impossible(
+                in: db,
+                """
                 SELECT id, NULL AS owner, NULL AS name, latitude, longitude FROM photos
                 WHERE latitude IS NOT NULL OR longitude IS NOT NULL ORDER BY id
                 """)
@@ -24,28 +26,40 @@ extension Library {
                 }
                 try db.execute(SQL(stringLiteral: PhotoMapGrid.postgreSQLCellCount))
             }
-            for photo in try impossible(in: db, """
+            for photo in try impossible(
+                in: db,
+                """
                 SELECT id, vacation_id AS owner, NULL AS name, latitude, longitude FROM vacation_photos
                 WHERE latitude IS NOT NULL OR longitude IS NOT NULL ORDER BY vacation_id, id
-                """) {
-                try db.execute("UPDATE vacation_photos SET latitude = NULL, longitude = NULL WHERE vacation_id = \(photo.owner) AND id = \(photo.id)")
+                """)
+            {
+                try db.execute(
+                    "UPDATE vacation_photos SET latitude = NULL, longitude = NULL WHERE vacation_id = \(photo.owner) AND id = \(photo.id)")
                 try VacationContents.changed(photo.owner, in: db)
                 repairs.append("vacation_photos, vacation \(photo.owner) photo \(photo.id): \(photo.problem); it now has no position")
             }
-            for place in try impossible(in: db, "SELECT id, vacation_id AS owner, name, latitude, longitude FROM vacation_places ORDER BY vacation_id, id") {
+            for place in try impossible(
+                in: db, "SELECT id, vacation_id AS owner, name, latitude, longitude FROM vacation_places ORDER BY vacation_id, id")
+            {
                 try db.execute("UPDATE vacation_photos SET place_id = NULL WHERE vacation_id = \(place.owner) AND place_id = \(place.id)")
                 try db.execute("DELETE FROM vacation_places WHERE vacation_id = \(place.owner) AND id = \(place.id)")
                 try VacationContents.changed(place.owner, in: db)
-                repairs.append("vacation_places, vacation \(place.owner) place \(place.id) “\(place.name)”: \(place.problem); "
-                    + "it is removed from the itinerary, its photos stay without a place")
+                repairs.append(
+                    "vacation_places, vacation \(place.owner) place \(place.id) “\(place.name)”: \(place.problem); "
+                        + "it is removed from the itinerary, its photos stay without a place")
             }
-            for sight in try impossible(in: db, """
+            for sight in try impossible(
+                in: db,
+                """
                 SELECT position AS id, destination_id AS owner, title AS name, latitude, longitude FROM destination_points_of_interest
                 ORDER BY destination_id, position
-                """) {
-                try db.execute("DELETE FROM destination_points_of_interest WHERE destination_id = \(sight.owner) AND position = \(sight.id)")
-                repairs.append("destination_points_of_interest, destination \(sight.owner) sight \(sight.id) “\(sight.name)”: \(sight.problem); "
-                    + "it is removed (import the catalogue again to have it back)")
+                """)
+            {
+                try db.execute(
+                    "DELETE FROM destination_points_of_interest WHERE destination_id = \(sight.owner) AND position = \(sight.id)")
+                repairs.append(
+                    "destination_points_of_interest, destination \(sight.owner) sight \(sight.id) “\(sight.name)”: \(sight.problem); "
+                        + "it is removed (import the catalogue again to have it back)")
             }
             return repairs
         }
@@ -65,8 +79,9 @@ extension Library {
         try db.fetchAll(sql) { row -> ImpossiblePosition? in
             let (latitude, longitude) = (try row["latitude"] as SQLValue, try row["longitude"] as SQLValue)
             guard let problem = Self.positionProblem(latitude: latitude, longitude: longitude) else { return nil }
-            return ImpossiblePosition(id: try row["id"], owner: (try row["owner"] as Int64?) ?? 0, name: (try row["name"] as String?) ?? "",
-                                      problem: problem)
+            return ImpossiblePosition(
+                id: try row["id"], owner: (try row["owner"] as Int64?) ?? 0, name: (try row["name"] as String?) ?? "",
+                problem: problem)
         }.compactMap { $0 }
     }
 

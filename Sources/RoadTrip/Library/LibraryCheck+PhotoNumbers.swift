@@ -11,21 +11,26 @@ extension Library {
     /// date goes, the photo sorted by when it was imported. A vacation's photo has no original
     /// here: its impossible size is reported, its impossible date goes.
     func repairImpossiblePhotoNumbers(into report: inout LibraryCheckReport) throws {
-        let suspects = try database.fetchAll("""
+        let suspects = try database.fetchAll(
+            """
             SELECT id, format, sha256, width, height, orientation, taken_at, imported_at FROM photos ORDER BY id
-            """) { row in try StoredPhotoNumbers(row: row) }.filter { $0.isImpossible(pixelLimit: photos.processor.pixelLimit) }
+            """
+        ) { row in try StoredPhotoNumbers(row: row) }.filter { $0.isImpossible(pixelLimit: photos.processor.pixelLimit) }
         var sizes: [Int64: ImageHeader] = [:]
         for photo in suspects where !photo.hasPossibleSize(pixelLimit: photos.processor.pixelLimit) {
             let original = photos.files.original(sha256: photo.sha256, format: ImageFormat(rawValue: photo.format) ?? .jpeg)
             do {
                 sizes[photo.id] = try photos.processor.inspect(fileAt: original).header
             } catch {
-                report.problems.append("photos, photo \(photo.id): its size \(photo.size) is no picture's, and its original cannot be read again: \(error)")
+                report.problems.append(
+                    "photos, photo \(photo.id): its size \(photo.size) is no picture's, and its original cannot be read again: \(error)")
             }
         }
-        let vacationPhotos = try database.fetchAll("""
+        let vacationPhotos = try database.fetchAll(
+            """
             SELECT vacation_id, id, width, height, taken_at FROM vacation_photos ORDER BY vacation_id, id
-            """) { row in (vacation: try row["vacation_id"] as Int64, photo: try StoredPhotoNumbers(row: row)) }
+            """
+        ) { row in (vacation: try row["vacation_id"] as Int64, photo: try StoredPhotoNumbers(row: row)) }
         report.repairs += try database.write { db in
             var repairs: [String] = []
             for photo in suspects {
@@ -36,12 +41,15 @@ extension Library {
                 }
                 if let header = sizes[photo.id] {
                     try db.execute("UPDATE photos SET width = \(header.width), height = \(header.height) WHERE id = \(photo.id)")
-                    repairs.append("\(name): its size \(photo.size) is no picture's; it is now \(header.width) × \(header.height), read again from its original")
+                    repairs.append(
+                        "\(name): its size \(photo.size) is no picture's; it is now \(header.width) × \(header.height), read again from its original"
+                    )
                 }
                 if let date = photo.impossibleDate {
                     let sorted = PhotoStore.timestamp(Date(timeIntervalSince1970: TimeInterval(photo.importedAt)))
                     try db.execute("UPDATE photos SET taken_at = NULL, sorted_at = \(sorted) WHERE id = \(photo.id)")
-                    repairs.append("\(name): its date taken “\(date)” is not a real date and time; it now has none (sorted by when it was imported)")
+                    repairs.append(
+                        "\(name): its date taken “\(date)” is not a real date and time; it now has none (sorted by when it was imported)")
                 }
             }
             for (vacation, photo) in vacationPhotos {
@@ -55,8 +63,9 @@ extension Library {
             return repairs
         }
         for (vacation, photo) in vacationPhotos where !photo.hasPossibleSize(pixelLimit: photos.processor.pixelLimit) {
-            report.problems.append("vacation_photos, vacation \(vacation) photo \(photo.id): its size \(photo.size) is no picture's "
-                + "(export the vacation's photos from their library again)")
+            report.problems.append(
+                "vacation_photos, vacation \(vacation) photo \(photo.id): its size \(photo.size) is no picture's "
+                    + "(export the vacation's photos from their library again)")
         }
     }
 }

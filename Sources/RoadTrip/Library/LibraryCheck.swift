@@ -35,9 +35,11 @@ extension Library {
         try checkOriginals(hashes: hashes, into: &report)
         try checkVersions(hashes: hashes, into: &report)
         try checkVideoRenditions(into: &report)
-        let miscounted: Int = try database.fetchValue("""
-            SELECT count(*) FROM places WHERE photo_count <> (SELECT count(*) FROM photos WHERE photos.place_id = places.id)
-            """) ?? 0
+        let miscounted: Int =
+            try database.fetchValue(
+                """
+                SELECT count(*) FROM places WHERE photo_count <> (SELECT count(*) FROM photos WHERE photos.place_id = places.id)
+                """) ?? 0
         if miscounted > 0 { report.problems.append("\(miscounted) places count their photos wrongly") }
         try checkCounters(into: &report)
         try checkTimelineCounts(into: &report)
@@ -53,12 +55,16 @@ extension Library {
     private func checkOriginals(hashes: Bool, into report: inout LibraryCheckReport) throws {
         var after: Int64 = 0
         while true {
-            let rows = try database.fetchAll("""
+            let rows = try database.fetchAll(
+                """
                 SELECT p.id, p.sha256, p.format, p.byte_count, v.container FROM photos p
                 LEFT JOIN videos v ON v.photo_id = p.id AND p.motion = 'video' WHERE p.id > \(after) ORDER BY p.id LIMIT 1000
-                """) { row in
-                (id: try row["id"] as Int64, sha256: try row["sha256"] as String, format: try row["format"] as String,
-                 size: try row["byte_count"] as Int, video: (try row["container"] as String?).flatMap(VideoContainer.init(rawValue:)))
+                """
+            ) { row in
+                (
+                    id: try row["id"] as Int64, sha256: try row["sha256"] as String, format: try row["format"] as String,
+                    size: try row["byte_count"] as Int, video: (try row["container"] as String?).flatMap(VideoContainer.init(rawValue:))
+                )
             }
             guard let last = rows.last else { return }
             after = last.id
@@ -85,16 +91,20 @@ extension Library {
 
     /// The versions photos keep beneath them (an edited copy and its original): each one's file.
     private func checkVersions(hashes: Bool, into report: inout LibraryCheckReport) throws {
-        for version in try database.fetchAll("SELECT \(raw: PhotoVersion.columns) FROM photo_versions ORDER BY photo_id", PhotoVersion.init) {
+        for version in try database.fetchAll("SELECT \(raw: PhotoVersion.columns) FROM photo_versions ORDER BY photo_id", PhotoVersion.init)
+        {
             let path = photos.files.original(sha256: version.sha256, format: version.format)
             guard let size = DurableFile.size(of: path) else {
                 report.problems.append("photo \(version.photoID): the \(version.kind.rawValue) version kept with it, \(path), is missing")
                 continue
             }
             if size != version.byteCount {
-                report.problems.append("photo \(version.photoID): the \(version.kind.rawValue) version kept with it is \(size) bytes, not the \(version.byteCount) imported")
+                report.problems.append(
+                    "photo \(version.photoID): the \(version.kind.rawValue) version kept with it is \(size) bytes, not the \(version.byteCount) imported"
+                )
             } else if hashes, (try? FileDigest.sha256(ofFileAt: path)) != version.sha256 {
-                report.problems.append("photo \(version.photoID): the bytes of the \(version.kind.rawValue) version kept with it are not the ones imported")
+                report.problems.append(
+                    "photo \(version.photoID): the bytes of the \(version.kind.rawValue) version kept with it are not the ones imported")
             }
         }
     }
@@ -104,15 +114,19 @@ extension Library {
     /// The counts the Places screen reads instead of counting: each country's places and photos
     /// (from its places' counts) and the photos without a place.
     private func checkCounters(into report: inout LibraryCheckReport) throws {
-        let countries: Int = try database.fetchValue("""
-            SELECT count(*) FROM place_countries c
-            WHERE place_count <> (SELECT count(*) FROM places p WHERE p.country_code = c.country_code AND p.photo_count > 0)
-               OR photo_count <> (SELECT coalesce(sum(photo_count), 0) FROM places p WHERE p.country_code = c.country_code)
-            """) ?? 0
-        let uncounted: Int = try database.fetchValue("""
-            SELECT count(DISTINCT country_code) FROM places
-            WHERE photo_count > 0 AND country_code NOT IN (SELECT country_code FROM place_countries)
-            """) ?? 0
+        let countries: Int =
+            try database.fetchValue(
+                """
+                SELECT count(*) FROM place_countries c
+                WHERE place_count <> (SELECT count(*) FROM places p WHERE p.country_code = c.country_code AND p.photo_count > 0)
+                   OR photo_count <> (SELECT coalesce(sum(photo_count), 0) FROM places p WHERE p.country_code = c.country_code)
+                """) ?? 0
+        let uncounted: Int =
+            try database.fetchValue(
+                """
+                SELECT count(DISTINCT country_code) FROM places
+                WHERE photo_count > 0 AND country_code NOT IN (SELECT country_code FROM place_countries)
+                """) ?? 0
         if countries + uncounted > 0 { report.problems.append("\(countries + uncounted) countries count their places or photos wrongly") }
         let kept: Int = try database.fetchValue("SELECT photo_count FROM photos_without_place") ?? 0
         let actual: Int = try database.fetchValue("SELECT count(*) FROM photos WHERE place_id IS NULL") ?? 0
@@ -124,15 +138,19 @@ extension Library {
                    p.map_x >> (\(PhotoMapGrid.finestLevel) - l.level) AS cell_x, count(*) AS photo_count
             FROM photos p, photo_map_levels l WHERE p.map_z IS NOT NULL GROUP BY 1, 2, 3
             """
-        let miscounted: Int = try database.fetchValue("""
-            SELECT count(*) FROM (\(raw: cells)) a LEFT JOIN photo_map_cells c
-                ON c.level = a.level AND c.cell_y = a.cell_y AND c.cell_x = a.cell_x
-            WHERE c.photo_count IS NULL OR c.photo_count <> a.photo_count
-            """) ?? 0
-        let empty: Int = try database.fetchValue("""
-            SELECT count(*) FROM photo_map_cells c WHERE NOT EXISTS (
-                SELECT 1 FROM (\(raw: cells)) a WHERE a.level = c.level AND a.cell_y = c.cell_y AND a.cell_x = c.cell_x)
-            """) ?? 0
+        let miscounted: Int =
+            try database.fetchValue(
+                """
+                SELECT count(*) FROM (\(raw: cells)) a LEFT JOIN photo_map_cells c
+                    ON c.level = a.level AND c.cell_y = a.cell_y AND c.cell_x = a.cell_x
+                WHERE c.photo_count IS NULL OR c.photo_count <> a.photo_count
+                """) ?? 0
+        let empty: Int =
+            try database.fetchValue(
+                """
+                SELECT count(*) FROM photo_map_cells c WHERE NOT EXISTS (
+                    SELECT 1 FROM (\(raw: cells)) a WHERE a.level = c.level AND a.cell_y = c.cell_y AND a.cell_x = c.cell_x)
+                """) ?? 0
         if miscounted + empty > 0 { report.problems.append("\(miscounted + empty) cells of the photo map count their photos wrongly") }
     }
 
@@ -143,7 +161,9 @@ extension Library {
         var found: [String] = []
         for case let relative as String in walker {
             let name = (relative as NSString).lastPathComponent
-            guard name.hasPrefix(".incoming-") || name.hasPrefix(".making-") || (name.hasPrefix(".") && name.hasSuffix(".tmp")) else { continue }
+            guard name.hasPrefix(".incoming-") || name.hasPrefix(".making-") || (name.hasPrefix(".") && name.hasSuffix(".tmp")) else {
+                continue
+            }
             let path = folder.appendingPathComponent(relative).path
             var info = stat()
             if stat(path, &info) == 0, Double(info.st_mtim.tv_sec) < cutoff { found.append(path) }

@@ -14,7 +14,9 @@ public enum LibraryDatabase: Sendable, Equatable, CustomStringConvertible {
 
     /// `--database URL` when given, else `$ROADTRIP_DATABASE`, else SQLite. Only PostgreSQL
     /// URLs are accepted; the error names the URL without its password.
-    public static func chosen(option: String?, environment: [String: String] = ProcessInfo.processInfo.environment) throws(LibraryError) -> LibraryDatabase {
+    public static func chosen(option: String?, environment: [String: String] = ProcessInfo.processInfo.environment) throws(LibraryError)
+        -> LibraryDatabase
+    {
         guard let url = option ?? environment["ROADTRIP_DATABASE"].flatMap({ $0.isEmpty ? nil : $0 }) else { return .sqlite }
         do {
             return .postgreSQL(try PostgreSQLAddress(url))
@@ -34,7 +36,8 @@ public enum LibraryDatabase: Sendable, Equatable, CustomStringConvertible {
     func open(in folder: URL, connections: Int) throws -> any Database {
         switch self {
         case .sqlite:
-            try SQLiteDatabase(path: folder.appendingPathComponent("library.sqlite").path, readers: connections, migrations: Schema.migrations)
+            try SQLiteDatabase(
+                path: folder.appendingPathComponent("library.sqlite").path, readers: connections, migrations: Schema.migrations)
         case .postgreSQL(let address):
             // Readers and the writer come from one pool; the writer's turn is taken inside it.
             try PostgreSQLDatabase(address: address, connections: connections + 1, migrations: Schema.postgreSQLMigrations)

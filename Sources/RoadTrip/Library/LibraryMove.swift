@@ -20,15 +20,19 @@ public struct LibraryMove: Sendable {
     static let tables = [
         "destinations", "destination_events", "destination_points_of_interest", "library_events",
         "accounts", "known_devices", "setup_tokens", "trips", "book_settings",
-        "tracks", "track_waypoints", "placements", "places", "photos", "videos", "placement_photos", "photo_tags", "photo_favorites", "photo_versions", "vacations", "vacation_places", "vacation_photos", "vacation_tags", "vacation_photo_tags",
+        "tracks", "track_waypoints", "placements", "places", "photos", "videos", "placement_photos", "photo_tags", "photo_favorites",
+        "photo_versions", "vacations", "vacation_places", "vacation_photos", "vacation_tags", "vacation_photo_tags",
         "settings", "flickr_photos", "recent_items", "jobs",
         "vacation_links", "vacation_members", "backups",
         "memory_hidden_days", "memory_hidden_photos", "trip_changes", "trip_home", "trip_suggestions",
-        "import_runs", "import_run_items", "import_run_vacations", "import_run_tracks", "import_run_fills", "import_requests", "import_run_versions", "vacation_books",
+        "import_runs", "import_run_items", "import_run_vacations", "import_run_tracks", "import_run_fills", "import_requests",
+        "import_run_versions", "vacation_books",
     ]
     /// Tables whose `id` PostgreSQL numbers itself: their next number follows the copied rows.
-    static let numberedTables = ["destinations", "accounts", "photos", "vacations", "jobs", "vacation_links", "backups", "tracks", "placements",
-                                 "trip_suggestions", "import_runs", "import_requests"]
+    static let numberedTables = [
+        "destinations", "accounts", "photos", "vacations", "jobs", "vacation_links", "backups", "tracks", "placements",
+        "trip_suggestions", "import_runs", "import_requests",
+    ]
     /// Rows read and written at a time.
     static let batch = 500
 
@@ -93,7 +97,10 @@ public struct LibraryMove: Sendable {
             let unmoved = try Library(folder: folder, readers: 1).vacations.moveDocumentsIntoLibrary()
             if let first = unmoved.first {
                 // Reported once: the document is set aside, so a second run copies the rest.
-                throw LibraryError(description: "\(first); it was set aside and its vacation left empty, so nothing was copied yet: run migrate again to copy the rest")
+                throw LibraryError(
+                    description:
+                        "\(first); it was set aside and its vacation left empty, so nothing was copied yet: run migrate again to copy the rest"
+                )
             }
             let source = try SQLiteDatabase(path: path, readers: 1, migrations: Schema.migrations)
             let destination = try PostgreSQLDatabase(address: target, connections: 2, migrations: Schema.postgreSQLMigrations)
@@ -115,7 +122,9 @@ public struct LibraryMove: Sendable {
                     for (table, trigger) in Self.counters { try to.execute("ALTER TABLE \(raw: table) ENABLE TRIGGER \(raw: trigger)") }
                     try renumber(to)
                     if let differing = moved.first(where: { $0.source != $0.copied }) {
-                        throw LibraryError(description: "table \(differing.name) has \(differing.source) rows in the folder but \(differing.copied) were copied")
+                        throw LibraryError(
+                            description:
+                                "table \(differing.name) has \(differing.source) rows in the folder but \(differing.copied) were copied")
                     }
                     return moved
                 }
@@ -132,7 +141,10 @@ public struct LibraryMove: Sendable {
             try db.fetchValue("SELECT 1 FROM \(raw: table) LIMIT 1") as Int? != nil
         }
         guard filled.isEmpty else {
-            throw LibraryError(description: "the database at \(target) is not empty (it has \(filled.joined(separator: ", "))); migrate copies into an empty database only")
+            throw LibraryError(
+                description:
+                    "the database at \(target) is not empty (it has \(filled.joined(separator: ", "))); migrate copies into an empty database only"
+            )
         }
     }
 
@@ -148,14 +160,18 @@ public struct LibraryMove: Sendable {
         while true {
             let rows: [Row]
             if withoutRowID == nil {
-                rows = try source.fetchAll("""
+                rows = try source.fetchAll(
+                    """
                     SELECT \(raw: list), rowid AS copy_position FROM \(raw: table) WHERE rowid > \(after) ORDER BY rowid LIMIT \(Self.batch)
                     """)
                 if let last = rows.last { after = try last["copy_position"] }
             } else {
                 // Small tables (per account, per destination): the key orders them.
-                let key = try source.fetchAll("SELECT name FROM pragma_table_info(\(table)) WHERE pk > 0 ORDER BY pk") { try $0["name"] as String }
-                rows = try source.fetchAll("""
+                let key = try source.fetchAll("SELECT name FROM pragma_table_info(\(table)) WHERE pk > 0 ORDER BY pk") {
+                    try $0["name"] as String
+                }
+                rows = try source.fetchAll(
+                    """
                     SELECT \(raw: list) FROM \(raw: table) ORDER BY \(raw: key.joined(separator: ", ")) LIMIT \(Self.batch) OFFSET \(offset)
                     """)
                 offset += rows.count
@@ -179,15 +195,18 @@ public struct LibraryMove: Sendable {
     /// The target's columns, as PostgreSQL's catalogue names them (never text from the source),
     /// less those it computes itself (a photo's cell on the map).
     private func targetColumns(of table: String, in db: any Connection) throws -> [String] {
-        try db.fetchAll("""
+        try db.fetchAll(
+            """
             SELECT column_name FROM information_schema.columns
             WHERE table_schema = current_schema() AND table_name = \(table) AND is_generated = 'NEVER' ORDER BY ordinal_position
-            """) { try $0["column_name"] as String }
+            """
+        ) { try $0["column_name"] as String }
     }
 
     private func renumber(_ db: any Connection) throws {
         for table in Self.numberedTables {
-            try db.execute("""
+            try db.execute(
+                """
                 SELECT setval(pg_get_serial_sequence(\(table), 'id'), coalesce((SELECT max(id) FROM \(raw: table)), 0) + 1, false)
                 """)
         }

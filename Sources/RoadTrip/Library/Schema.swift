@@ -3,7 +3,9 @@ import SQLDatabase
 /// The library's migrations, in order. A shipped migration is never edited: a change is a new one.
 enum Schema {
     static let migrations: [Migration] = [
-        Migration("001-destinations", """
+        Migration(
+            "001-destinations",
+            """
             CREATE TABLE destinations (
                 id INTEGER PRIMARY KEY,
                 name TEXT NOT NULL UNIQUE COLLATE NOCASE,
@@ -35,7 +37,9 @@ enum Schema {
                 happened_at TEXT NOT NULL
             );
             """),
-        Migration("002-accounts", """
+        Migration(
+            "002-accounts",
+            """
             CREATE TABLE accounts (
                 id INTEGER PRIMARY KEY,
                 name TEXT NOT NULL,
@@ -70,7 +74,9 @@ enum Schema {
                 created_at INTEGER NOT NULL
             ) WITHOUT ROWID;
             """),
-        Migration("003-trips", """
+        Migration(
+            "003-trips",
+            """
             ALTER TABLE destinations ADD COLUMN sample_pages INTEGER CHECK (sample_pages BETWEEN 1 AND 100000);
             CREATE TABLE trips (
                 account_id INTEGER PRIMARY KEY REFERENCES accounts(id) ON DELETE CASCADE,
@@ -83,7 +89,9 @@ enum Schema {
                 orientation TEXT NOT NULL DEFAULT 'horizontal' CHECK (orientation IN ('horizontal', 'vertical'))
             );
             """),
-            Migration("004-photos", """
+        Migration(
+            "004-photos",
+            """
             CREATE TABLE places (
                 id INTEGER PRIMARY KEY,
                 name TEXT NOT NULL,
@@ -136,7 +144,9 @@ enum Schema {
             ) WITHOUT ROWID;
             CREATE INDEX recents_by_order ON recents(account_id, sequence DESC);
             """),
-        Migration("005-vacations", """
+        Migration(
+            "005-vacations",
+            """
             ALTER TABLE photos ADD COLUMN keywords TEXT NOT NULL DEFAULT '';
             CREATE TABLE vacations (
                 id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -154,7 +164,9 @@ enum Schema {
                 PRIMARY KEY (account_id, photo_id, name_key)
             ) WITHOUT ROWID;
             """),
-        Migration("006-flickr", """
+        Migration(
+            "006-flickr",
+            """
             CREATE TABLE settings (
                 name TEXT PRIMARY KEY,
                 value TEXT NOT NULL
@@ -179,7 +191,9 @@ enum Schema {
                 DELETE FROM recent_items WHERE item = 'photo:' || old.id;
             END;
             """),
-        Migration("007-vacations-in-library", """
+        Migration(
+            "007-vacations-in-library",
+            """
             -- A vacation's photos, places and tags, once each vacation's own document
             -- (vacations/<id>.vacation): the same rows, keyed by vacation. Photo and tag ids are
             -- numbered within their vacation (the largest plus one, as the documents' rowids
@@ -244,7 +258,9 @@ enum Schema {
             ) WITHOUT ROWID;
             CREATE INDEX vacation_photo_tags_by_tag ON vacation_photo_tags(vacation_id, tag_id);
             """),
-        Migration("008-jobs", """
+        Migration(
+            "008-jobs",
+            """
             CREATE TABLE jobs (
                 id INTEGER PRIMARY KEY,
                 kind TEXT NOT NULL,
@@ -264,7 +280,9 @@ enum Schema {
         // a time, each country's counts and the count of photos without a place kept by triggers,
         // so the Places screen of a large library reads one row per country however many places
         // and photos there are.
-        Migration("009-places-at-scale", """
+        Migration(
+            "009-places-at-scale",
+            """
             CREATE INDEX places_by_count ON places(photo_count DESC, folded_name, id) WHERE photo_count > 0;
             CREATE INDEX places_in_country ON places(country_code, folded_name, id) WHERE photo_count > 0;
             CREATE TABLE place_countries (
@@ -304,7 +322,9 @@ enum Schema {
         // Sharing a vacation: links anyone may open (only each token's hash is kept), and the
         // household's accounts it is shared with; who added each photo, so that a member removes
         // only their own.
-        Migration("011-sharing", """
+        Migration(
+            "011-sharing",
+            """
             CREATE TABLE vacation_links (
                 id INTEGER PRIMARY KEY,
                 vacation_id INTEGER NOT NULL REFERENCES vacations(id) ON DELETE CASCADE,
@@ -333,7 +353,9 @@ enum Schema {
             """),
         // Backups: each attempt, made by `roadtrip backup` or on the server's schedule, with what it
         // made or why it failed, for Settings and the owner's banner (`BackupLog`).
-        Migration("012-backups", """
+        Migration(
+            "012-backups",
+            """
             CREATE TABLE backups (
                 id INTEGER PRIMARY KEY,
                 started_at INTEGER NOT NULL,
@@ -365,13 +387,15 @@ enum Schema {
         Migration("018-vacation-places-by-date", Schema.vacationPlacesByDate),
         // A tag's photos in date order off the tag's own index: each tag row carries its photo's
         // date (a vacation photo's date never changes), set by the database on every insert.
-        Migration("019-vacation-tags-by-date", Schema.vacationTagsByDate + """
-            CREATE TRIGGER vacation_photo_tags_dated AFTER INSERT ON vacation_photo_tags BEGIN
-                UPDATE vacation_photo_tags SET sorted_at = (
-                    SELECT sorted_at FROM vacation_photos WHERE vacation_id = new.vacation_id AND id = new.photo_id)
-                WHERE vacation_id = new.vacation_id AND photo_id = new.photo_id AND tag_id = new.tag_id;
-            END;
-            """),
+        Migration(
+            "019-vacation-tags-by-date",
+            Schema.vacationTagsByDate + """
+                CREATE TRIGGER vacation_photo_tags_dated AFTER INSERT ON vacation_photo_tags BEGIN
+                    UPDATE vacation_photo_tags SET sorted_at = (
+                        SELECT sorted_at FROM vacation_photos WHERE vacation_id = new.vacation_id AND id = new.photo_id)
+                    WHERE vacation_id = new.vacation_id AND photo_id = new.photo_id AND tag_id = new.tag_id;
+                END;
+                """),
         // Videos, and what moves in Live and Motion Photos (`VideoSchema`).
         Migration("020-videos", VideoSchema.sqlite),
         Migration("021-live-photos", VideoSchema.livePhotos),
@@ -387,7 +411,9 @@ enum Schema {
         // The printed books asked for in the browser (`VacationBooks`).
         Migration("026-vacation-books", PrintedVacationBook.schema(integer: "INTEGER")),
         // A share link may offer the printed book (`ShareOptions.offerBook`), off unless the owner turns it on.
-        Migration("027-links-offer-book", "ALTER TABLE vacation_links ADD COLUMN offer_book INTEGER NOT NULL DEFAULT 0 CHECK (offer_book IN (0, 1));"),
+        Migration(
+            "027-links-offer-book",
+            "ALTER TABLE vacation_links ADD COLUMN offer_book INTEGER NOT NULL DEFAULT 0 CHECK (offer_book IN (0, 1));"),
         // A book of chosen photos (`PrintedVacationBook.chosenPhotos`).
         Migration("028-books-chosen-photos", PrintedVacationBook.chosenPhotos.sqlite),
     ]

@@ -36,7 +36,8 @@ enum DemoPhotos {
         var sources: [ImportSource] = []
         for (index, entry) in entries.enumerated() {
             let path = scratch.appendingPathComponent(entry.fileName).path
-            try SyntheticPhoto.write(to: path, format: entry.format, width: 1600, height: 1200, metadata: entry.metadata, seed: UInt64(index + 1))
+            try SyntheticPhoto.write(
+                to: path, format: entry.format, width: 1600, height: 1200, metadata: entry.metadata, seed: UInt64(index + 1))
             sources.append(ImportSource(path: path))
         }
         _ = PhotoImporter(library: library).run(sources)
@@ -48,10 +49,12 @@ enum DemoPhotos {
         _ make: String, _ model: String
     ) -> Entry {
         let format: ImageFormat = fileName.hasSuffix(".webp") ? .webp : fileName.hasSuffix(".png") ? .png : .jpeg
-        return Entry(fileName: fileName, format: format, metadata: PhotoMetadata(
-            takenAt: takenAt, latitude: latitude, longitude: longitude, cameraMake: make, cameraModel: model,
-            imageDescription: description
-        ))
+        return Entry(
+            fileName: fileName, format: format,
+            metadata: PhotoMetadata(
+                takenAt: takenAt, latitude: latitude, longitude: longitude, cameraMake: make, cameraModel: model,
+                imageDescription: description
+            ))
     }
 }
 

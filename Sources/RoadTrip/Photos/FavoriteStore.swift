@@ -20,7 +20,8 @@ public struct FavoriteStore: Sendable {
 
     static func set(_ photoID: Int64, favorite: Bool, for account: AccountID, in db: any Connection) throws -> Bool {
         if favorite {
-            try db.execute("""
+            try db.execute(
+                """
                 INSERT INTO photo_favorites (account_id, photo_id) VALUES (\(account.rawValue), \(photoID))
                 ON CONFLICT (account_id, photo_id) DO NOTHING
                 """)
@@ -31,7 +32,8 @@ public struct FavoriteStore: Sendable {
     }
 
     public func isFavorite(_ photoID: Int64, for account: AccountID) throws -> Bool {
-        try database.fetchValue("""
+        try database.fetchValue(
+            """
             SELECT EXISTS (SELECT 1 FROM photo_favorites WHERE account_id = \(account.rawValue) AND photo_id = \(photoID))
             """) ?? false
     }
@@ -40,9 +42,12 @@ public struct FavoriteStore: Sendable {
     public func among(_ photoIDs: [Int64], for account: AccountID) throws -> Set<Int64> {
         guard !photoIDs.isEmpty else { return [] }
         let list = photoIDs.map(String.init).joined(separator: ", ")
-        return Set(try database.fetchAll("""
-            SELECT photo_id FROM photo_favorites WHERE account_id = \(account.rawValue) AND photo_id IN (\(raw: list))
-            """) { try $0["photo_id"] as Int64 })
+        return Set(
+            try database.fetchAll(
+                """
+                SELECT photo_id FROM photo_favorites WHERE account_id = \(account.rawValue) AND photo_id IN (\(raw: list))
+                """
+            ) { try $0["photo_id"] as Int64 })
     }
 
     /// Which of `sha256s` are the bytes of the account's favourites: the hearts of a vacation's
@@ -50,10 +55,13 @@ public struct FavoriteStore: Sendable {
     public func among(sha256s: [String], for account: AccountID) throws -> Set<String> {
         var found = Set<String>()
         // A few pages at a time: one query each, with the digests bound, never spliced in.
-        for sha256 in Set(sha256s) where try database.fetchValue("""
+        for sha256 in Set(sha256s)
+        where try database.fetchValue(
+            """
             SELECT EXISTS (SELECT 1 FROM photo_favorites JOIN photos ON photos.id = photo_favorites.photo_id
                            WHERE photo_favorites.account_id = \(account.rawValue) AND photos.sha256 = \(sha256))
-            """) ?? false {
+            """) ?? false
+        {
             found.insert(sha256)
         }
         return found

@@ -29,10 +29,11 @@ public struct ImportSelection: Sendable {
 
     /// Its files' paths and sizes: the same files imported again continue the run they began.
     public var key: String {
-        ImportRuns.key(of: found.map { source in
-            let size = (try? FileManager.default.attributesOfItem(atPath: source.path)[.size]) as? Int64
-            return (URL(fileURLWithPath: source.path).standardizedFileURL.path, size ?? -1)
-        })
+        ImportRuns.key(
+            of: found.map { source in
+                let size = (try? FileManager.default.attributesOfItem(atPath: source.path)[.size]) as? Int64
+                return (URL(fileURLWithPath: source.path).standardizedFileURL.path, size ?? -1)
+            })
     }
 
     /// Files of `paths`, folders searched recursively (hidden files and folders skipped), in
@@ -57,15 +58,20 @@ public struct ImportSelection: Sendable {
                 // A file named on its own is taken whatever it is; a photo's sidecar is looked for beside it.
                 let url = URL(fileURLWithPath: path)
                 let folder = url.deletingLastPathComponent().path
-                let sidecars = besideFiles[folder] ?? {
-                    let beside = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-                    let found = Dictionary(beside.filter { ImportFileKind.fileExtension(of: $0) == "xmp" }.map { ($0.lowercased(), $0) },
-                                           uniquingKeysWith: { first, _ in first })
-                    besideFiles[folder] = found
-                    return found
-                }()
-                let sidecar = ImportFileKind.fileExtension(of: path) == "xmp" ? nil : Self.sidecar(of: url.lastPathComponent, among: sidecars)
-                found.append(ImportSource(path: path, sidecar: sidecar.map { url.deletingLastPathComponent().appendingPathComponent($0).path }))
+                let sidecars =
+                    besideFiles[folder]
+                    ?? {
+                        let beside = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+                        let found = Dictionary(
+                            beside.filter { ImportFileKind.fileExtension(of: $0) == "xmp" }.map { ($0.lowercased(), $0) },
+                            uniquingKeysWith: { first, _ in first })
+                        besideFiles[folder] = found
+                        return found
+                    }()
+                let sidecar =
+                    ImportFileKind.fileExtension(of: path) == "xmp" ? nil : Self.sidecar(of: url.lastPathComponent, among: sidecars)
+                found.append(
+                    ImportSource(path: path, sidecar: sidecar.map { url.deletingLastPathComponent().appendingPathComponent($0).path }))
             }
         }
     }
@@ -82,7 +88,8 @@ public struct ImportSelection: Sendable {
 
     private mutating func addFolder(_ path: String) {
         let folder = URL(fileURLWithPath: path)
-        let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles])
+        let enumerator = FileManager.default.enumerator(
+            at: folder, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles])
         var files: [String] = []
         // Each folder's XMP sidecars, by lower-cased name.
         var sidecars: [String: [String: String]] = [:]

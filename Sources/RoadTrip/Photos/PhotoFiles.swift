@@ -61,7 +61,9 @@ public struct PhotoFiles: Sendable {
         let folder = self.folder.path + "/originals"
         try DurableFile.makeFolder(folder)
         let copy: StagedFile
-        do throws(SystemError) { copy = try StagedFile(in: folder, mode: 0o600) } catch { throw FileError("cannot save", folder, errno: error.errno) }
+        do throws(SystemError) { copy = try StagedFile(in: folder, mode: 0o600) } catch {
+            throw FileError("cannot save", folder, errno: error.errno)
+        }
         return (try FileDigest.sha256(ofFileAt: source, copyingInto: copy.file), copy)
     }
 

@@ -51,8 +51,10 @@ public struct ImportSummary: Sendable {
     /// How many items of each kind the imported files made.
     public var importedItems: (photos: Int, videos: Int, livePhotos: Int, motionPhotos: Int) {
         let kinds = Array(items.values)
-        return (kinds.filter { $0 == nil }.count, kinds.filter { $0 == .video }.count,
-                kinds.filter { $0 == .live }.count, kinds.filter { $0 == .motion }.count)
+        return (
+            kinds.filter { $0 == nil }.count, kinds.filter { $0 == .video }.count,
+            kinds.filter { $0 == .live }.count, kinds.filter { $0 == .motion }.count
+        )
     }
 
     /// "2 photos, 1 video and 3 Live Photos" when anything but photos came; nil for photos alone
@@ -61,8 +63,10 @@ public struct ImportSummary: Sendable {
         let (photos, videos, live, motion) = importedItems
         guard videos + live + motion > 0 else { return nil }
         func counted(_ count: Int, _ one: String, _ many: String) -> String? { count == 0 ? nil : "\(count) \(count == 1 ? one : many)" }
-        let parts = [counted(photos, "photo", "photos"), counted(videos, "video", "videos"),
-                     counted(live, "Live Photo", "Live Photos"), counted(motion, "Motion Photo", "Motion Photos")].compactMap { $0 }
+        let parts = [
+            counted(photos, "photo", "photos"), counted(videos, "video", "videos"),
+            counted(live, "Live Photo", "Live Photos"), counted(motion, "Motion Photo", "Motion Photos"),
+        ].compactMap { $0 }
         return parts.listedInASentence
     }
 
@@ -110,8 +114,10 @@ public struct PhotoImporter: Sendable {
     /// Imports `sources`; with `recorder`, each is noted in its import run as it is done, and
     /// those the run did before it stopped are passed over. An edited copy beside its original
     /// (`IMG_1234-edited.JPG` and `IMG_1234.JPG` in one folder) is one item with it.
-    public func run(_ sources: [ImportSource], by account: AccountID? = nil, recorder: ImportRunRecorder? = nil,
-                    progress: @escaping @Sendable (ImportProgress) -> Void = { _ in }) -> ImportSummary {
+    public func run(
+        _ sources: [ImportSource], by account: AccountID? = nil, recorder: ImportRunRecorder? = nil,
+        progress: @escaping @Sendable (ImportProgress) -> Void = { _ in }
+    ) -> ImportSummary {
         let folders = sources.map { ($0.path as NSString).deletingLastPathComponent }
         return run(sources, names: sources.map(\.fileName), folders: folders, recorder: recorder, progress: progress) { index in
             let (hints, unread) = Self.hints(of: sources[index])
@@ -120,8 +126,9 @@ public struct PhotoImporter: Sendable {
             return .imported(photo, warnings: warnings + [unread])
         } importingEdited: { original, edited in
             let (originalHints, _) = Self.hints(of: sources[original]), (editedHints, _) = Self.hints(of: sources[edited])
-            return library.importEdited((sources[edited].path, sources[edited].fileName), original: (sources[original].path, sources[original].fileName),
-                                        by: account, hints: editedHints, originalHints: originalHints)
+            return library.importEdited(
+                (sources[edited].path, sources[edited].fileName), original: (sources[original].path, sources[original].fileName),
+                by: account, hints: editedHints, originalHints: originalHints)
         }
     }
 
@@ -153,7 +160,8 @@ public struct PhotoImporter: Sendable {
         var edits: [Int: Int] = [:]
         for (index, name) in names.enumerated() where isStill(name) {
             guard let originalName = TakeoutNames.original(ofEdited: name),
-                  let original = stills[folders[index] + "/" + originalName.lowercased()], edits[original] == nil else { continue }
+                let original = stills[folders[index] + "/" + originalName.lowercased()], edits[original] == nil
+            else { continue }
             edits[original] = index
         }
         return edits
@@ -161,9 +169,12 @@ public struct PhotoImporter: Sendable {
 
     /// Imports each of `sources` with `importing` (given its index), on the workers; an edited
     /// copy and its original (`editedCopies`, by their files' `names` and `folders`) together with `importingEdited`.
-    func run(_ sources: [ImportSource], names: [String], folders: [String], recorder: ImportRunRecorder?, progress: @escaping @Sendable (ImportProgress) -> Void,
-             importing: @escaping @Sendable (Int) -> ImportOutcome,
-             importingEdited: @escaping @Sendable (_ original: Int, _ edited: Int) -> (ImportOutcome, ImportOutcome)) -> ImportSummary {
+    func run(
+        _ sources: [ImportSource], names: [String], folders: [String], recorder: ImportRunRecorder?,
+        progress: @escaping @Sendable (ImportProgress) -> Void,
+        importing: @escaping @Sendable (Int) -> ImportOutcome,
+        importingEdited: @escaping @Sendable (_ original: Int, _ edited: Int) -> (ImportOutcome, ImportOutcome)
+    ) -> ImportSummary {
         let started = ContinuousClock.now
         let edits = Self.editedCopies(names: names, folders: folders)
         let copies = Set(edits.values)

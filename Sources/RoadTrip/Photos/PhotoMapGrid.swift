@@ -45,7 +45,9 @@ enum PhotoMapGrid {
     }
 
     /// Moving 16 bits to the even bits of 32: each step shifts and masks.
-    private static let spreadSteps: [(shift: Int64, mask: Int64)] = [(8, 0x00FF_00FF), (4, 0x0F0F_0F0F), (2, 0x3333_3333), (1, 0x5555_5555)]
+    private static let spreadSteps: [(shift: Int64, mask: Int64)] = [
+        (8, 0x00FF_00FF), (4, 0x0F0F_0F0F), (2, 0x3333_3333), (1, 0x5555_5555),
+    ]
 
     /// The 16 bits of `value` moved to the even bits of 32.
     private static func spread(_ value: String) -> String {

@@ -37,19 +37,22 @@ extension PhotoStore {
 
     /// Every place with photos in `order`, or nil when there are more than `placesOnOneScreen`.
     public func placesIfFew(order: PlaceOrder) throws -> [Place]? {
-        let beyond: Int64? = try database.fetchValue("SELECT id FROM places WHERE photo_count > 0 LIMIT 1 OFFSET \(PhotoStore.placesOnOneScreen)")
+        let beyond: Int64? = try database.fetchValue(
+            "SELECT id FROM places WHERE photo_count > 0 LIMIT 1 OFFSET \(PhotoStore.placesOnOneScreen)")
         return beyond == nil ? try places(order: order) : nil
     }
 
     /// The countries with photos, A to Z.
     public func countries() throws -> [PlaceCountry] {
-        try database.fetchAll("""
+        try database.fetchAll(
+            """
             SELECT \(raw: PlaceCountry.columns) FROM place_countries WHERE place_count > 0 ORDER BY lower(country), country_code
             """, PlaceCountry.init)
     }
 
     public func country(code: String) throws -> PlaceCountry? {
-        try database.fetchOne("SELECT \(raw: PlaceCountry.columns) FROM place_countries WHERE country_code = \(code)").map(PlaceCountry.init)
+        try database.fetchOne("SELECT \(raw: PlaceCountry.columns) FROM place_countries WHERE country_code = \(code)").map(
+            PlaceCountry.init)
     }
 
     /// A page of a country's places, A to Z, after the place `cursor`.
@@ -66,11 +69,12 @@ extension PhotoStore {
         var sql: SQL = "SELECT \(raw: Place.columns) FROM places WHERE photo_count > 0"
         if let cursor {
             // Most photos first: after the cursor is fewer photos, or as many and a later name.
-            sql = sql + """
-                 AND (photo_count < (SELECT photo_count FROM places WHERE id = \(cursor))
-                  OR (photo_count = (SELECT photo_count FROM places WHERE id = \(cursor))
-                      AND (folded_name, id) > (SELECT folded_name, id FROM places WHERE id = \(cursor))))
-                """
+            sql =
+                sql + """
+                     AND (photo_count < (SELECT photo_count FROM places WHERE id = \(cursor))
+                      OR (photo_count = (SELECT photo_count FROM places WHERE id = \(cursor))
+                          AND (folded_name, id) > (SELECT folded_name, id FROM places WHERE id = \(cursor))))
+                    """
         }
         return try page(sql + " ORDER BY photo_count DESC, folded_name, id LIMIT \(limit + 1)", limit: limit)
     }

@@ -34,8 +34,10 @@ extension PhotoStore {
     /// export marks a favourite (`hints`) becomes one of `account`'s; one the library has already
     /// is given what it lacks of what the export says (`fill`), whether it was found before the
     /// copy was made or another worker's copy of it was stored first.
-    public func importPhoto(at path: String, fileName: String, by account: AccountID?,
-                            inline: [Rendition] = [.thumbnail, .preview], hints: ImportHints? = nil) -> ImportOutcome {
+    public func importPhoto(
+        at path: String, fileName: String, by account: AccountID?,
+        inline: [Rendition] = [.thumbnail, .preview], hints: ImportHints? = nil
+    ) -> ImportOutcome {
         let outcome = importFile(at: path, fileName: fileName, by: account, inline: inline, hints: hints)
         guard let hints else { return outcome }
         if case .alreadyThere(let photo, _) = outcome {
@@ -61,16 +63,19 @@ extension PhotoStore {
         return outcome
     }
 
-    private func importFile(at path: String, fileName: String, by account: AccountID?, inline: [Rendition], hints: ImportHints?) -> ImportOutcome {
+    private func importFile(at path: String, fileName: String, by account: AccountID?, inline: [Rendition], hints: ImportHints?)
+        -> ImportOutcome
+    {
         // A video is known by its first bytes (a photo's never look like one).
         if let head = PhotoStore.head(of: path), ImageFormat(sniffing: head) == nil,
-           let container = VideoContainer(sniffing: head) {
+            let container = VideoContainer(sniffing: head)
+        {
             return importVideo(at: path, container: container, fileName: fileName, by: account, inline: inline, hints: hints)
         }
         let inspected: InspectedImage
         do {
             inspected = try processor.inspect(fileAt: path)
-        } catch where error == ImagingError.notAcceptedFormat {
+        } catch  where error == ImagingError.notAcceptedFormat {
             return .refused(PhotoStore.notAccepted)
         } catch {
             return .refused(error.description)
@@ -87,9 +92,10 @@ extension PhotoStore {
             let undated = metadata.takenAt == nil ? hints?.undated() : nil
             if let undated { warnings.append(undated.warning) }
             let place = try locality(latitude: metadata.latitude, longitude: metadata.longitude)
-            return try insert(inspected, metadata: metadata, sha256: sha256, byteCount: DurableFile.size(of: path) ?? 0,
-                              title: PhotoStore.title(fromFileName: fileName), place: place, by: account,
-                              motion: motion, sortedAt: undated?.sortedAt, warnings: warnings)
+            return try insert(
+                inspected, metadata: metadata, sha256: sha256, byteCount: DurableFile.size(of: path) ?? 0,
+                title: PhotoStore.title(fromFileName: fileName), place: place, by: account,
+                motion: motion, sortedAt: undated?.sortedAt, warnings: warnings)
         } catch {
             return PhotoStore.refusal(error)
         }
@@ -115,7 +121,8 @@ extension PhotoStore {
     /// The time zone a position keeps its clocks in (`Gazetteer.timeZone(at:)`); nil when unknown.
     func timeZone(latitude: Double, longitude: Double) -> TimeZone? {
         guard let coordinate = Geo.Coordinate(latitude: latitude, longitude: longitude),
-              let zone = try? gazetteer.gazetteer().timeZone(at: coordinate) else { return nil }
+            let zone = try? gazetteer.gazetteer().timeZone(at: coordinate)
+        else { return nil }
         return TimeZone(identifier: zone)
     }
 
@@ -124,47 +131,55 @@ extension PhotoStore {
         return try gazetteer.gazetteer().locality(for: coordinate, within: PhotoStore.placeRadius)
     }
 
-    private func insert(_ image: InspectedImage, metadata: PhotoMetadata, sha256: String, byteCount: Int, title: String, place: GazetteerPlace?,
-                        by account: AccountID?, motion: EmbeddedMotion?, sortedAt: String?, warnings: [String]) throws -> ImportOutcome {
+    private func insert(
+        _ image: InspectedImage, metadata: PhotoMetadata, sha256: String, byteCount: Int, title: String, place: GazetteerPlace?,
+        by account: AccountID?, motion: EmbeddedMotion?, sortedAt: String?, warnings: [String]
+    ) throws -> ImportOutcome {
         let now = clock.now()
-        let key = PairingKey(identifier: metadata.appleMakerNote.flatMap(MotionParts.contentIdentifier(makerNote:)),
-                             title: title, takenAt: metadata.takenAt, takenOffset: metadata.takenOffset)
+        let key = PairingKey(
+            identifier: metadata.appleMakerNote.flatMap(MotionParts.contentIdentifier(makerNote:)),
+            title: title, takenAt: metadata.takenAt, takenOffset: metadata.takenOffset)
         var poster: String?
-        let outcome: ImportOutcome = try PhotoStore.retryingOnce { try database.write { db in
-            if motion == nil, let movie = try PhotoStore.partner(of: key, isStill: true, in: db) {
-                let (photo, old) = try PhotoStore.makeLive(movie, still: image, sha256: sha256, byteCount: byteCount,
-                                                           identifier: key.identifier, place: place, in: db)
-                poster = old
-                return .paired(photo)
+        let outcome: ImportOutcome = try PhotoStore.retryingOnce {
+            try database.write { db in
+                if motion == nil, let movie = try PhotoStore.partner(of: key, isStill: true, in: db) {
+                    let (photo, old) = try PhotoStore.makeLive(
+                        movie, still: image, sha256: sha256, byteCount: byteCount,
+                        identifier: key.identifier, place: place, in: db)
+                    poster = old
+                    return .paired(photo)
+                }
+                if let place { try PhotoStore.record(place, in: db) }
+                try db.execute(
+                    """
+                    INSERT INTO photos (sha256, format, byte_count, width, height, orientation, title, description, taken_at,
+                        sorted_at, latitude, longitude, camera_make, camera_model, place_id, imported_at, imported_by, keywords,
+                        taken_offset, gps_at, position_source, content_identifier, motion, duration_ms)
+                    VALUES (\(sha256), \(image.header.format.rawValue), \(byteCount), \(image.header.width), \(image.header.height),
+                        \(image.header.orientation), \(title), \(metadata.imageDescription), \(metadata.takenAt),
+                        \(metadata.takenAt ?? sortedAt ?? PhotoStore.timestamp(now)), \(metadata.latitude), \(metadata.longitude),
+                        \(metadata.cameraMake), \(metadata.cameraModel), \(place?.id), \(Int64(now.timeIntervalSince1970)),
+                        \(account?.rawValue), \(metadata.keywords.joined(separator: ";")),
+                        \(metadata.takenAt == nil ? nil : metadata.takenOffset), \(metadata.gpsTime),
+                        \(metadata.latitude == nil ? nil : PositionSource.camera.rawValue),
+                        \(motion == nil ? try PhotoStore.freeIdentifier(key.identifier, in: db) : nil),
+                        \(motion.map { _ in Motion.motion.rawValue }), \(motion?.facts.duration))
+                    ON CONFLICT (sha256) DO NOTHING
+                    """)
+                let inserted = db.changes > 0
+                guard let row = try db.fetchOne("SELECT \(raw: Photo.columns) FROM photos WHERE sha256 = \(sha256)") else {
+                    throw FileError("cannot find the new row of", sha256)
+                }
+                let photo = try Photo(row: row)
+                guard inserted else { return .alreadyThere(photo) }
+                if let motion {
+                    try insertVideoFile(
+                        of: photo.id, motion.facts, container: motion.container, sha256: motion.sha256,
+                        byteCount: motion.byteCount, in: db)
+                }
+                return .imported(photo, warnings: warnings)
             }
-            if let place { try PhotoStore.record(place, in: db) }
-            try db.execute("""
-                INSERT INTO photos (sha256, format, byte_count, width, height, orientation, title, description, taken_at,
-                    sorted_at, latitude, longitude, camera_make, camera_model, place_id, imported_at, imported_by, keywords,
-                    taken_offset, gps_at, position_source, content_identifier, motion, duration_ms)
-                VALUES (\(sha256), \(image.header.format.rawValue), \(byteCount), \(image.header.width), \(image.header.height),
-                    \(image.header.orientation), \(title), \(metadata.imageDescription), \(metadata.takenAt),
-                    \(metadata.takenAt ?? sortedAt ?? PhotoStore.timestamp(now)), \(metadata.latitude), \(metadata.longitude),
-                    \(metadata.cameraMake), \(metadata.cameraModel), \(place?.id), \(Int64(now.timeIntervalSince1970)),
-                    \(account?.rawValue), \(metadata.keywords.joined(separator: ";")),
-                    \(metadata.takenAt == nil ? nil : metadata.takenOffset), \(metadata.gpsTime),
-                    \(metadata.latitude == nil ? nil : PositionSource.camera.rawValue),
-                    \(motion == nil ? try PhotoStore.freeIdentifier(key.identifier, in: db) : nil),
-                    \(motion.map { _ in Motion.motion.rawValue }), \(motion?.facts.duration))
-                ON CONFLICT (sha256) DO NOTHING
-                """)
-            let inserted = db.changes > 0
-            guard let row = try db.fetchOne("SELECT \(raw: Photo.columns) FROM photos WHERE sha256 = \(sha256)") else {
-                throw FileError("cannot find the new row of", sha256)
-            }
-            let photo = try Photo(row: row)
-            guard inserted else { return .alreadyThere(photo) }
-            if let motion {
-                try insertVideoFile(of: photo.id, motion.facts, container: motion.container, sha256: motion.sha256,
-                                    byteCount: motion.byteCount, in: db)
-            }
-            return .imported(photo, warnings: warnings)
-        } }
+        }
         if let poster { removePoster(sha256: poster) }
         return outcome
     }
@@ -181,7 +196,8 @@ extension PhotoStore {
 
     /// Keeps the gazetteer's names for a place photos were taken at, so lists need no gazetteer.
     static func record(_ place: GazetteerPlace, in db: Connection) throws {
-        try db.execute("""
+        try db.execute(
+            """
             INSERT INTO places (id, name, region, country, country_code, latitude, longitude, folded_name)
             VALUES (\(place.id), \(place.name), \(place.region), \(place.country), \(place.countryCode),
                 \(place.coordinate.latitude), \(place.coordinate.longitude), \(NameFolding.fold(place.name)))
@@ -200,8 +216,12 @@ extension PhotoStore {
         if let marked = stem.firstMatch(of: /\.(?i:mp(~[0-9]{1,3})?|ls)$/), marked.range.lowerBound > stem.startIndex {
             stem = String(stem[..<marked.range.lowerBound])
         }
-        let clean = String(String.UnicodeScalarView(stem.unicodeScalars.filter { !$0.properties.isNoncharacterCodePoint && $0.properties.generalCategory != .control
-            && !DirectionOverrides.isOverride($0) }))
+        let clean = String(
+            String.UnicodeScalarView(
+                stem.unicodeScalars.filter {
+                    !$0.properties.isNoncharacterCodePoint && $0.properties.generalCategory != .control
+                        && !DirectionOverrides.isOverride($0)
+                }))
         return String(clean.trimmingCharacters(in: .whitespaces).prefix(200))
     }
 

@@ -84,15 +84,19 @@ extension PhotoStore {
             level -= 2
         }
         let shown = min(level, max(PhotoMapGrid.levels[0], zoom + 2))
-        let cells = try database.fetchAll(together: Self.cellRanges(of: box, at: level).map { rows, columns in
-            """
-            SELECT cell_x, cell_y, photo_count, latitude_sum, longitude_sum FROM photo_map_cells
-            WHERE level = \(level) AND cell_y BETWEEN \(rows.lowerBound) AND \(rows.upperBound)
-            AND cell_x BETWEEN \(columns.lowerBound) AND \(columns.upperBound)
-            """
-        }).flatMap { $0 }.map { row in
-            (x: try row["cell_x"] as Int64, y: try row["cell_y"] as Int64, count: try row["photo_count"] as Int,
-             latitudeSum: try row["latitude_sum"] as Double, longitudeSum: try row["longitude_sum"] as Double)
+        let cells = try database.fetchAll(
+            together: Self.cellRanges(of: box, at: level).map { rows, columns in
+                """
+                SELECT cell_x, cell_y, photo_count, latitude_sum, longitude_sum FROM photo_map_cells
+                WHERE level = \(level) AND cell_y BETWEEN \(rows.lowerBound) AND \(rows.upperBound)
+                AND cell_x BETWEEN \(columns.lowerBound) AND \(columns.upperBound)
+                """
+            }
+        ).flatMap { $0 }.map { row in
+            (
+                x: try row["cell_x"] as Int64, y: try row["cell_y"] as Int64, count: try row["photo_count"] as Int,
+                latitudeSum: try row["latitude_sum"] as Double, longitudeSum: try row["longitude_sum"] as Double
+            )
         }
         let total = cells.reduce(0) { $0 &+ $1.count }
         if total > 0, total <= Self.mapPointLimit {
@@ -133,7 +137,8 @@ extension PhotoStore {
             let key = PhotoMapGrid.interleave(x: cell.x, y: cell.y)
             ranges = ranges + (index == 0 ? "" : ", ") + "(\(Int64(index)), \(key << width), \((key + 1) << width))"
         }
-        let rows = try database.fetchAll("""
+        let rows = try database.fetchAll(
+            """
             WITH cells(n, first, after_last) AS (VALUES \(sql: ranges))
             SELECT n, (SELECT id FROM photos WHERE map_z >= cells.first AND map_z < cells.after_last
                        ORDER BY map_z DESC, id DESC LIMIT 1) AS id
@@ -213,10 +218,12 @@ extension PhotoStore {
         guard Self.isMapCell(level: level, x: x, y: y) else { return [] }
         let width = Int64(2 * (PhotoMapGrid.finestLevel - level))
         let key = PhotoMapGrid.interleave(x: x, y: y)
-        return try database.fetchAll("""
+        return try database.fetchAll(
+            """
             SELECT id, title FROM photos WHERE map_z >= \(key << width) AND map_z < \((key + 1) << width)
             ORDER BY sorted_at DESC, id DESC LIMIT \(limit)
-            """) { MapCellPhoto(id: try $0["id"], title: try $0["title"]) }
+            """
+        ) { MapCellPhoto(id: try $0["id"], title: try $0["title"]) }
     }
 
     /// The middle of a cell, for saying where it is.

@@ -28,11 +28,12 @@ extension PhotoStore {
     /// Places with photos, all of them. Counts are kept by triggers, so this reads one row per
     /// place however many photos there are; screens ask `placesIfFew(order:)` first.
     public func places(order: PlaceOrder) throws -> [Place] {
-        let orderBy = switch order {
-        // folded_name ignores accents and case (Évora before Porto); countries by their lower case.
-        case .byCountry: "lower(country), folded_name, id"
-        case .byPhotoCount: "photo_count DESC, folded_name, id"
-        }
+        let orderBy =
+            switch order {
+            // folded_name ignores accents and case (Évora before Porto); countries by their lower case.
+            case .byCountry: "lower(country), folded_name, id"
+            case .byPhotoCount: "photo_count DESC, folded_name, id"
+            }
         return try database.fetchAll("SELECT \(raw: Place.columns) FROM places WHERE photo_count > 0 ORDER BY \(raw: orderBy)", Place.init)
     }
 
@@ -75,11 +76,13 @@ extension PhotoStore {
         let collection = collection ?? photo.placeID.map { .place($0) } ?? .noLocation
         return try database.read { db in
             let filter = PhotoStore.filter(collection)
-            let newer: Int64? = try db.fetchValue("""
+            let newer: Int64? = try db.fetchValue(
+                """
                 SELECT id FROM photos WHERE \(sql: filter) AND (sorted_at, id) > (SELECT sorted_at, id FROM photos WHERE id = \(photo.id))
                 ORDER BY sorted_at ASC, id ASC LIMIT 1
                 """)
-            let older: Int64? = try db.fetchValue("""
+            let older: Int64? = try db.fetchValue(
+                """
                 SELECT id FROM photos WHERE \(sql: filter) AND (sorted_at, id) < (SELECT sorted_at, id FROM photos WHERE id = \(photo.id))
                 ORDER BY sorted_at DESC, id DESC LIMIT 1
                 """)
@@ -92,7 +95,8 @@ extension PhotoStore {
     public func findPlaces(_ query: String, limit: Int = 50) throws -> [Place] {
         let folded = NameFolding.fold(query)
         guard !folded.isEmpty else { return [] }
-        return try database.fetchAll("""
+        return try database.fetchAll(
+            """
             SELECT \(raw: Place.columns) FROM places
             WHERE photo_count > 0 AND instr(folded_name, \(folded)) > 0
             ORDER BY CASE WHEN substr(folded_name, 1, length(\(folded))) = \(folded) THEN 0

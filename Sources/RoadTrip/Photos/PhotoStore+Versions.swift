@@ -71,11 +71,15 @@ extension PhotoStore {
     /// already, that photo stays as it is and keeps the edited copy beneath it. Either file that
     /// cannot be one item with the other (a video, a photo with a version already) is imported on
     /// its own. Both outcomes, the original's first. Doing it again finds both there.
-    public func importEdited(_ edited: (path: String, fileName: String), original: (path: String, fileName: String), by account: AccountID?,
-                             hints: ImportHints?, originalHints: ImportHints?) -> (original: ImportOutcome, edited: ImportOutcome) {
+    public func importEdited(
+        _ edited: (path: String, fileName: String), original: (path: String, fileName: String), by account: AccountID?,
+        hints: ImportHints?, originalHints: ImportHints?
+    ) -> (original: ImportOutcome, edited: ImportOutcome) {
         guard let digest = try? FileDigest.sha256(ofFileAt: original.path) else {
-            return (importPhoto(at: original.path, fileName: original.fileName, by: account, hints: originalHints),
-                    importPhoto(at: edited.path, fileName: edited.fileName, by: account, hints: hints))
+            return (
+                importPhoto(at: original.path, fileName: original.fileName, by: account, hints: originalHints),
+                importPhoto(at: edited.path, fileName: edited.fileName, by: account, hints: hints)
+            )
         }
         if (try? storedPhoto(sha256: digest)) != nil {
             let first = importPhoto(at: original.path, fileName: original.fileName, by: account, hints: originalHints)
@@ -88,7 +92,8 @@ extension PhotoStore {
         let item: Photo
         switch shown {
         case .imported(let photo, _), .paired(let photo), .alreadyThere(let photo, _): item = photo
-        case .refused, .stacked: return (importPhoto(at: original.path, fileName: original.fileName, by: account, hints: originalHints), shown)
+        case .refused, .stacked:
+            return (importPhoto(at: original.path, fileName: original.fileName, by: account, hints: originalHints), shown)
         }
         guard item.motion != .video else {
             return (importPhoto(at: original.path, fileName: original.fileName, by: account, hints: originalHints), shown)
@@ -98,8 +103,10 @@ extension PhotoStore {
 
     /// Keeps the file as `item`'s other version, its renditions made now (for "Show original");
     /// imported as an item of its own where `item` has a version already, or the file is no still.
-    private func keep(_ file: (path: String, fileName: String), as kind: PhotoVersionKind, under item: Photo, by account: AccountID?,
-                      hints: ImportHints?) -> ImportOutcome {
+    private func keep(
+        _ file: (path: String, fileName: String), as kind: PhotoVersionKind, under item: Photo, by account: AccountID?,
+        hints: ImportHints?
+    ) -> ImportOutcome {
         let onItsOwn = { self.importPhoto(at: file.path, fileName: file.fileName, by: account, hints: hints) }
         guard let inspected = try? processor.inspect(fileAt: file.path) else { return onItsOwn() }
         do {
@@ -109,7 +116,8 @@ extension PhotoStore {
             try files.storeOriginal(copy, sha256: sha256, format: inspected.header.format)
             let header = inspected.header
             let kept = try database.write { db in
-                try db.execute("""
+                try db.execute(
+                    """
                     INSERT INTO photo_versions (photo_id, sha256, format, byte_count, width, height, orientation, kind)
                     SELECT \(item.id), \(sha256), \(header.format.rawValue), \(DurableFile.size(of: file.path) ?? 0), \(header.width),
                         \(header.height), \(header.orientation), \(kind.rawValue)
@@ -128,9 +136,11 @@ extension PhotoStore {
     /// import finds already there.
     func storedPhoto(sha256: String) throws -> Photo? {
         if let photo = try photo(sha256: sha256) { return photo }
-        return try database.fetchOne("""
+        return try database.fetchOne(
+            """
             SELECT \(raw: Photo.columns) FROM photos WHERE id = (SELECT photo_id FROM photo_versions WHERE sha256 = \(sha256))
-            """).map(Photo.init)
+            """
+        ).map(Photo.init)
     }
 
     /// The version `photo` keeps beneath the one it shows, if it keeps one.
@@ -143,10 +153,12 @@ extension PhotoStore {
     func removeVersions(keptBy run: Int64, sparing going: Set<Int64>) throws -> Int {
         var paths: [String] = []
         let removed = try database.write { db in
-            let versions = try db.fetchAll("""
+            let versions = try db.fetchAll(
+                """
                 SELECT \(raw: PhotoVersion.columns) FROM photo_versions
                 WHERE photo_id IN (SELECT photo_id FROM import_run_versions WHERE run_id = \(run))
-                """, PhotoVersion.init).filter { !going.contains($0.photoID) }
+                """, PhotoVersion.init
+            ).filter { !going.contains($0.photoID) }
             for version in versions {
                 paths += versionFiles(version.sha256, format: version.format)
                 try db.execute("DELETE FROM photo_versions WHERE photo_id = \(version.photoID)")

@@ -15,8 +15,10 @@ public struct PhotoStore: Sendable {
     public let video: VideoOptions
     let clock: WallClock
 
-    public init(database: Database, folder: URL, processor: ImageProcessor, gazetteer: GazetteerSource, video: VideoOptions = VideoOptions(),
-                clock: WallClock = .system) {
+    public init(
+        database: Database, folder: URL, processor: ImageProcessor, gazetteer: GazetteerSource, video: VideoOptions = VideoOptions(),
+        clock: WallClock = .system
+    ) {
         self.database = database
         self.files = PhotoFiles(folder: folder)
         self.processor = processor
@@ -84,7 +86,8 @@ extension PhotoStore {
         let wanted = Array(ids.prefix(500))
         guard !wanted.isEmpty else { return [] }
         // Numbers, written by Swift: nothing from outside reaches the text.
-        let found = try database.fetchAll("SELECT \(raw: Photo.columns) FROM photos WHERE id IN (\(raw: wanted.map(String.init).joined(separator: ", ")))", Photo.init)
+        let found = try database.fetchAll(
+            "SELECT \(raw: Photo.columns) FROM photos WHERE id IN (\(raw: wanted.map(String.init).joined(separator: ", ")))", Photo.init)
         let byID = Dictionary(found.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         return wanted.compactMap { byID[$0] }
     }
@@ -104,7 +107,9 @@ extension PhotoStore {
             removed += try database.write { db in
                 for row in try db.fetchAll("SELECT sha256, format FROM photos WHERE id IN (\(raw: list))") {
                     let sha256: String = try row["sha256"]
-                    if let format = ImageFormat(rawValue: try row["format"]) { files.append(self.files.original(sha256: sha256, format: format)) }
+                    if let format = ImageFormat(rawValue: try row["format"]) {
+                        files.append(self.files.original(sha256: sha256, format: format))
+                    }
                     files += [Rendition.thumbnail, .preview].map { self.files.rendition($0, sha256: sha256) }
                 }
                 for row in try db.fetchAll("SELECT sha256, format FROM photo_versions WHERE photo_id IN (\(raw: list))") {
@@ -112,7 +117,9 @@ extension PhotoStore {
                 }
                 for row in try db.fetchAll("SELECT sha256, container FROM videos WHERE photo_id IN (\(raw: list))") {
                     let sha256: String = try row["sha256"]
-                    if let container = VideoContainer(rawValue: try row["container"]) { files.append(self.files.video(sha256: sha256, container: container)) }
+                    if let container = VideoContainer(rawValue: try row["container"]) {
+                        files.append(self.files.video(sha256: sha256, container: container))
+                    }
                     files.append(self.files.videoRendition(sha256: sha256))
                 }
                 try db.execute("DELETE FROM photos WHERE id IN (\(raw: list))")

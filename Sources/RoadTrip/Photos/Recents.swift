@@ -14,9 +14,13 @@ public enum RecentKey: Sendable, Hashable {
     }
 
     init?(text: String) {
-        if text.hasPrefix("photo:"), let id = Int64(text.dropFirst(6)) { self = .library(id) }
-        else if text.hasPrefix("flickr:") { self = .flickr(String(text.dropFirst(7))) }
-        else { return nil }
+        if text.hasPrefix("photo:"), let id = Int64(text.dropFirst(6)) {
+            self = .library(id)
+        } else if text.hasPrefix("flickr:") {
+            self = .flickr(String(text.dropFirst(7)))
+        } else {
+            return nil
+        }
     }
 }
 
@@ -50,12 +54,15 @@ public struct Recents: Sendable {
     /// already in) and lets the oldest fall off past the capacity. One transaction.
     public func record(_ key: RecentKey, for account: AccountID) throws {
         try database.write { db in
-            let next: Int64 = try db.fetchValue("SELECT coalesce(max(sequence), 0) + 1 FROM recent_items WHERE account_id = \(account.rawValue)") ?? 1
-            try db.execute("""
+            let next: Int64 =
+                try db.fetchValue("SELECT coalesce(max(sequence), 0) + 1 FROM recent_items WHERE account_id = \(account.rawValue)") ?? 1
+            try db.execute(
+                """
                 INSERT INTO recent_items (account_id, item, sequence, viewed_at) VALUES (\(account.rawValue), \(key.text), \(next), \(clock.seconds))
                 ON CONFLICT (account_id, item) DO UPDATE SET sequence = excluded.sequence, viewed_at = excluded.viewed_at
                 """)
-            try db.execute("""
+            try db.execute(
+                """
                 DELETE FROM recent_items WHERE account_id = \(account.rawValue) AND item NOT IN (
                     SELECT item FROM recent_items WHERE account_id = \(account.rawValue) ORDER BY sequence DESC LIMIT \(Recents.capacity))
                 """)

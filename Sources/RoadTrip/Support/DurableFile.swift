@@ -26,9 +26,13 @@ enum DurableFile {
             var buffer = [UInt8](repeating: 0, count: 1 << 20)
             while true {
                 let count: Int
-                do throws(SystemError) { count = try input.read(into: &buffer) } catch { throw FileError("cannot read", source, errno: error.errno) }
+                do throws(SystemError) { count = try input.read(into: &buffer) } catch {
+                    throw FileError("cannot read", source, errno: error.errno)
+                }
                 if count == 0 { break }
-                do throws(SystemError) { try output.writeAll(buffer[0..<count]) } catch { throw FileError("cannot write", destination, errno: error.errno) }
+                do throws(SystemError) { try output.writeAll(buffer[0..<count]) } catch {
+                    throw FileError("cannot write", destination, errno: error.errno)
+                }
             }
         }
     }

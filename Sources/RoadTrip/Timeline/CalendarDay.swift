@@ -8,7 +8,9 @@ public struct CalendarDay: Sendable, Hashable, Comparable, CustomStringConvertib
 
     /// A real date of years 1 to 9999; nil otherwise.
     public init?(year: Int, month: Int, day: Int) {
-        guard (1...9999).contains(year), (1...12).contains(month), (1...CalendarDay.days(inMonth: month, of: year)).contains(day) else { return nil }
+        guard (1...9999).contains(year), (1...12).contains(month), (1...CalendarDay.days(inMonth: month, of: year)).contains(day) else {
+            return nil
+        }
         (self.year, self.month, self.day) = (year, month, day)
     }
 
@@ -23,8 +25,9 @@ public struct CalendarDay: Sendable, Hashable, Comparable, CustomStringConvertib
     public init?(_ text: some StringProtocol) {
         let bytes = Array(text.utf8.prefix(10))
         guard bytes.count == 10, bytes[4] == 0x2D, bytes[7] == 0x2D,
-              let year = CalendarDay.number(bytes[0...3]), let month = CalendarDay.number(bytes[5...6]),
-              let day = CalendarDay.number(bytes[8...9]) else { return nil }
+            let year = CalendarDay.number(bytes[0...3]), let month = CalendarDay.number(bytes[5...6]),
+            let day = CalendarDay.number(bytes[8...9])
+        else { return nil }
         self.init(year: year, month: month, day: day)
     }
 
@@ -103,7 +106,8 @@ public enum TimelinePeriod: Sendable, Hashable, CustomStringConvertible {
             self = .year(year)
         case 7:
             guard bytes[4] == 0x2D, let year = CalendarDay.number(bytes[0...3]), let month = CalendarDay.number(bytes[5...6]),
-                  CalendarDay(year: year, month: month, day: 1) != nil else { return nil }
+                CalendarDay(year: year, month: month, day: 1) != nil
+            else { return nil }
             self = .month(year: year, month: month)
         case 10:
             guard let day = CalendarDay(text) else { return nil }

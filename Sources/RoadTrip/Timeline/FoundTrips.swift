@@ -14,7 +14,8 @@ public struct FoundTrips: Sendable {
 
     /// The suggestions nobody dismissed or made, newest first.
     public func proposed(limit: Int = 50) throws -> [FoundTrip] {
-        try database.fetchAll("""
+        try database.fetchAll(
+            """
             SELECT \(raw: FoundTrip.columns) FROM trip_suggestions WHERE status = 'open' ORDER BY first_day DESC, id DESC LIMIT \(max(1, min(limit, 500)))
             """, FoundTrip.init)
     }
@@ -34,7 +35,8 @@ public struct FoundTrips: Sendable {
 
     /// The trip's photos, in date order (oldest first).
     public func photos(of trip: FoundTrip) throws -> [Photo] {
-        try database.fetchAll("""
+        try database.fetchAll(
+            """
             SELECT \(raw: Photo.columns) FROM photos WHERE taken_at >= \(trip.firstDay.description) AND taken_at < \(trip.lastDay.endBound)
             ORDER BY taken_at, id
             """, Photo.init)
@@ -73,9 +75,11 @@ public struct FoundTrips: Sendable {
     @discardableResult
     public func fill(_ id: Int64, library: Library) throws -> Int {
         guard let trip = try trip(id: id), trip.status == .made, let vacation = trip.vacationID,
-              let owner: Int64 = try database.fetchValue("SELECT account_id FROM vacations WHERE id = \(vacation)") else { return 0 }
+            let owner: Int64 = try database.fetchValue("SELECT account_id FROM vacations WHERE id = \(vacation)")
+        else { return 0 }
         // Those in it already (a run cut short) are passed over without reading their images again.
-        let there = Set(try database.fetchAll("SELECT sha256 FROM vacation_photos WHERE vacation_id = \(vacation)") { try $0["sha256"] as String })
+        let there = Set(
+            try database.fetchAll("SELECT sha256 FROM vacation_photos WHERE vacation_id = \(vacation)") { try $0["sha256"] as String })
         var added = 0
         for photo in try photos(of: trip) where !there.contains(photo.sha256) {
             do {
@@ -89,11 +93,15 @@ public struct FoundTrips: Sendable {
 
     /// Whether a vacation made of a trip is still being filled, and with how many photos in all.
     public func filling(vacation: Int64) throws -> Int? {
-        guard let row = try database.fetchOne("""
-            SELECT s.id, s.photo_count FROM trip_suggestions s WHERE s.vacation_id = \(vacation) AND s.status = 'made'
-            """) else { return nil }
+        guard
+            let row = try database.fetchOne(
+                """
+                SELECT s.id, s.photo_count FROM trip_suggestions s WHERE s.vacation_id = \(vacation) AND s.status = 'made'
+                """)
+        else { return nil }
         let suggestion: Int64 = try row["id"]
-        return try JobQueue(database: database, clock: clock).isQueued(.tripVacation, key: String(suggestion)) ? try row["photo_count"] as Int : nil
+        return try JobQueue(database: database, clock: clock).isQueued(.tripVacation, key: String(suggestion))
+            ? try row["photo_count"] as Int : nil
     }
 
     /// Replaces what was found in a range of days: a trip over the days of a suggestion keeps
@@ -101,34 +109,44 @@ public struct FoundTrips: Sendable {
     /// it), updated to the trip's days; new trips are proposed; proposals no trip matches go.
     func replace(in range: ClosedRange<CalendarDay>, with trips: [FoundTripDays]) throws {
         let placeIDs = Set(trips.flatMap(\.places.keys))
-        let places = Dictionary(try database.fetchAll("SELECT \(raw: Place.columns) FROM places WHERE id IN \(list: placeIDs.sorted())", Place.init).map { ($0.id, $0) },
-                                uniquingKeysWith: { first, _ in first })
+        let places = Dictionary(
+            try database.fetchAll("SELECT \(raw: Place.columns) FROM places WHERE id IN \(list: placeIDs.sorted())", Place.init).map {
+                ($0.id, $0)
+            },
+            uniquingKeysWith: { first, _ in first })
         let now = clock.seconds
         try database.write { db in
             var matched: [Int64] = []
             for trip in trips {
-                let title = PlaceNaming.title(of: trip.places.compactMap { id, count in places[id].map { ($0, count) } }) ?? "\(trip.farthestKilometres) km from home"
-                let kept: Int64? = try db.fetchValue("""
+                let title =
+                    PlaceNaming.title(of: trip.places.compactMap { id, count in places[id].map { ($0, count) } })
+                    ?? "\(trip.farthestKilometres) km from home"
+                let kept: Int64? = try db.fetchValue(
+                    """
                     SELECT id FROM trip_suggestions WHERE last_day >= \(trip.first.description) AND first_day <= \(trip.last.description)
                         \(sql: FoundTrips.excluding(matched))
                     ORDER BY status = 'open', id LIMIT 1
                     """)
                 if let kept {
                     matched.append(kept)
-                    try db.execute("""
+                    try db.execute(
+                        """
                         UPDATE trip_suggestions SET first_day = \(trip.first.description), last_day = \(trip.last.description), title = \(title),
                             photo_count = \(trip.photoCount), cover_photo_id = \(trip.cover), farthest_km = \(trip.farthestKilometres)
                         WHERE id = \(kept)
                         """)
                 } else {
-                    matched.append(try db.insertReturningID("""
-                        INSERT INTO trip_suggestions (first_day, last_day, title, photo_count, cover_photo_id, farthest_km, found_at)
-                        VALUES (\(trip.first.description), \(trip.last.description), \(title), \(trip.photoCount), \(trip.cover),
-                            \(trip.farthestKilometres), \(now))
-                        """))
+                    matched.append(
+                        try db.insertReturningID(
+                            """
+                            INSERT INTO trip_suggestions (first_day, last_day, title, photo_count, cover_photo_id, farthest_km, found_at)
+                            VALUES (\(trip.first.description), \(trip.last.description), \(title), \(trip.photoCount), \(trip.cover),
+                                \(trip.farthestKilometres), \(now))
+                            """))
                 }
             }
-            try db.execute("""
+            try db.execute(
+                """
                 DELETE FROM trip_suggestions WHERE status = 'open' AND last_day >= \(range.lowerBound.description)
                     AND first_day <= \(range.upperBound.description) \(sql: FoundTrips.excluding(matched))
                 """)
@@ -178,8 +196,10 @@ public struct FoundTrip: Sendable, Equatable, Identifiable {
         "\(title), \(FoundTrip.monthNames[firstDay.month - 1]) \(firstDay.year)"
     }
 
-    static let monthNames = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
-                             "November", "December"]
+    static let monthNames = [
+        "January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+        "November", "December",
+    ]
 }
 
 public enum FoundTripError: Error, Equatable, CustomStringConvertible {

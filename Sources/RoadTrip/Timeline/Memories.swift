@@ -26,16 +26,22 @@ public struct Memories: Sendable {
         let windows = years.compactMap { year in today.inYear(year).map { (year: year, anniversary: $0, days: Memories.days(around: $0)) } }
         guard !windows.isEmpty else { return [] }
         let allDays = windows.flatMap(\.days).map(\.description)
-        let hiddenDays = Set(try database.fetchAll("""
-            SELECT day FROM memory_hidden_days WHERE account_id = \(account.rawValue) AND day IN \(list: allDays)
-            """) { try $0["day"] as String })
-        let counts = Dictionary(try database.fetchAll("SELECT day, photo_count FROM timeline_days WHERE day IN \(list: allDays)") {
-            (try $0["day"] as String, try $0["photo_count"] as Int)
-        }, uniquingKeysWith: { first, _ in first })
-        let hiddenPhotos = try database.fetchAll("""
+        let hiddenDays = Set(
+            try database.fetchAll(
+                """
+                SELECT day FROM memory_hidden_days WHERE account_id = \(account.rawValue) AND day IN \(list: allDays)
+                """
+            ) { try $0["day"] as String })
+        let counts = Dictionary(
+            try database.fetchAll("SELECT day, photo_count FROM timeline_days WHERE day IN \(list: allDays)") {
+                (try $0["day"] as String, try $0["photo_count"] as Int)
+            }, uniquingKeysWith: { first, _ in first })
+        let hiddenPhotos = try database.fetchAll(
+            """
             SELECT substr(photos.taken_at, 1, 10) AS day FROM memory_hidden_photos JOIN photos ON photos.id = memory_hidden_photos.photo_id
             WHERE memory_hidden_photos.account_id = \(account.rawValue) AND photos.taken_at IS NOT NULL
-            """) { try $0["day"] as String }
+            """
+        ) { try $0["day"] as String }
         let hiddenPhotoCounts = Dictionary(hiddenPhotos.map { ($0, 1) }, uniquingKeysWith: +)
         let shown = windows.map { window -> (year: Int, anniversary: CalendarDay, days: [CalendarDay], count: Int) in
             let days = window.days.filter { !hiddenDays.contains($0.description) }
@@ -45,13 +51,17 @@ public struct Memories: Sendable {
         guard !shown.isEmpty else { return [] }
         let samples = try photos(in: shown.map(\.days), for: account, limit: 24)
         let placeIDs = Set(samples.flatMap { $0 }.compactMap(\.placeID))
-        let places = Dictionary(try database.fetchAll("SELECT \(raw: Place.columns) FROM places WHERE id IN \(list: placeIDs.sorted())", Place.init).map { ($0.id, $0) },
-                                uniquingKeysWith: { first, _ in first })
+        let places = Dictionary(
+            try database.fetchAll("SELECT \(raw: Place.columns) FROM places WHERE id IN \(list: placeIDs.sorted())", Place.init).map {
+                ($0.id, $0)
+            },
+            uniquingKeysWith: { first, _ in first })
         return zip(shown, samples).map { window, sample in
             let counted = Dictionary(sample.compactMap(\.placeID).map { ($0, 1) }, uniquingKeysWith: +)
             let title = PlaceNaming.title(of: counted.compactMap { id, count in places[id].map { ($0, count) } })
-            return Memory(anniversary: window.anniversary, yearsAgo: today.year - window.year, photoCount: window.count,
-                          photos: Array(sample.prefix(Memories.coverCount)), title: title)
+            return Memory(
+                anniversary: window.anniversary, yearsAgo: today.year - window.year, photoCount: window.count,
+                photos: Array(sample.prefix(Memories.coverCount)), title: title)
         }
     }
 
@@ -59,9 +69,12 @@ public struct Memories: Sendable {
     /// its book's pages, by id (a page reads its own photo, not the week's).
     public func photoIDs(around anniversary: CalendarDay, for account: AccountID) throws -> [Int64] {
         let days = Memories.days(around: anniversary)
-        let hidden = Set(try database.fetchAll("""
-            SELECT day FROM memory_hidden_days WHERE account_id = \(account.rawValue) AND day IN \(list: days.map(\.description))
-            """) { try $0["day"] as String })
+        let hidden = Set(
+            try database.fetchAll(
+                """
+                SELECT day FROM memory_hidden_days WHERE account_id = \(account.rawValue) AND day IN \(list: days.map(\.description))
+                """
+            ) { try $0["day"] as String })
         guard let shown = Memories.shown(days.filter { !hidden.contains($0.description) }, for: account) else { return [] }
         return try database.fetchAll("SELECT id FROM photos WHERE \(sql: shown) ORDER BY taken_at, id") { try $0["id"] as Int64 }
     }
@@ -70,7 +83,8 @@ public struct Memories: Sendable {
     public func hide(around anniversary: CalendarDay, for account: AccountID) throws {
         try database.write { db in
             for day in Memories.days(around: anniversary) {
-                try db.execute("""
+                try db.execute(
+                    """
                     INSERT INTO memory_hidden_days (account_id, day) VALUES (\(account.rawValue), \(day.description))
                     ON CONFLICT (account_id, day) DO NOTHING
                     """)
@@ -82,7 +96,8 @@ public struct Memories: Sendable {
     @discardableResult
     public func hide(photo id: Int64, for account: AccountID) throws -> Bool {
         try database.write { db in
-            try db.execute("""
+            try db.execute(
+                """
                 INSERT INTO memory_hidden_photos (account_id, photo_id) SELECT \(account.rawValue), id FROM photos WHERE id = \(id)
                 ON CONFLICT (account_id, photo_id) DO NOTHING
                 """)
@@ -100,12 +115,16 @@ public struct Memories: Sendable {
     private func earlierYears(than today: CalendarDay) throws -> [Int] {
         let window = Memories.days(around: today)
         let months = Set(window.map { CalendarDay.pad($0.month, 2) })
-        let keys = try database.fetchAll("SELECT month FROM timeline_months WHERE photo_count > 0 AND month < \(today.monthKey)") { try $0["month"] as String }
+        let keys = try database.fetchAll("SELECT month FROM timeline_months WHERE photo_count > 0 AND month < \(today.monthKey)") {
+            try $0["month"] as String
+        }
         var years = Set<Int>()
         for key in keys where months.contains(String(key.suffix(2))) {
             guard case .month(let year, let month)? = TimelinePeriod(key) else { continue }
             // A window around early January reaches into the December before, and one around late December into January.
-            let anniversaryYear = month == today.month ? year : (month == 1 && today.month == 12 ? year - 1 : (month == 12 && today.month == 1 ? year + 1 : year))
+            let anniversaryYear =
+                month == today.month
+                ? year : (month == 1 && today.month == 12 ? year - 1 : (month == 12 && today.month == 1 ? year + 1 : year))
             if anniversaryYear < today.year, anniversaryYear >= 1 { years.insert(anniversaryYear) }
         }
         return years.sorted(by: >).prefix(Memories.maximumYears).map { $0 }

@@ -10,11 +10,14 @@ extension Timeline {
         var byYear: [Int: (count: Int, busiest: TimelineMonth)] = [:]
         for month in try months() {
             let current = byYear[month.year]
-            byYear[month.year] = ((current?.count ?? 0) + month.photoCount,
-                                  current.map { $0.busiest.photoCount >= month.photoCount ? $0.busiest : month } ?? month)
+            byYear[month.year] = (
+                (current?.count ?? 0) + month.photoCount,
+                current.map { $0.busiest.photoCount >= month.photoCount ? $0.busiest : month } ?? month
+            )
         }
         let years = byYear.keys.sorted(by: >)
-        let covers = try newestPhotos(in: years.compactMap { byYear[$0].map { TimelinePeriod.month(year: $0.busiest.year, month: $0.busiest.month) } })
+        let covers = try newestPhotos(
+            in: years.compactMap { byYear[$0].map { TimelinePeriod.month(year: $0.busiest.year, month: $0.busiest.month) } })
         return years.enumerated().map { index, year in
             TimelineTile(period: .year(year), photoCount: byYear[year]?.count ?? 0, cover: covers[index])
         }
@@ -24,7 +27,9 @@ extension Timeline {
     public func months(of year: Int) throws -> [TimelineTile] {
         let first = TimelinePeriod.year(year).lowerBound
         let after = TimelinePeriod.year(year).upperBound
-        let days = try database.fetchAll("SELECT day, photo_count FROM timeline_days WHERE day >= \(first) AND day < \(after) AND photo_count > 0 ORDER BY day") { row in
+        let days = try database.fetchAll(
+            "SELECT day, photo_count FROM timeline_days WHERE day >= \(first) AND day < \(after) AND photo_count > 0 ORDER BY day"
+        ) { row in
             (day: CalendarDay(try row["day"] as String), count: try row["photo_count"] as Int)
         }
         var byMonth: [Int: (count: Int, busiest: CalendarDay, busiestCount: Int)] = [:]

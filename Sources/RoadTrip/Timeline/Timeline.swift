@@ -38,12 +38,15 @@ public struct Timeline: Sendable {
             var condition: SQL = "taken_at IS NOT NULL"
             if case .period(let period) = start { condition = condition + " AND taken_at < \(period.upperBound)" }
             if case .before(let key) = start { condition = condition + " AND (taken_at, id) < (\(key.takenAt), \(key.id))" }
-            photos = try database.fetchAll("SELECT \(raw: Photo.columns) FROM photos WHERE \(sql: condition) ORDER BY taken_at DESC, id DESC LIMIT \(size + 1)", Photo.init)
+            photos = try database.fetchAll(
+                "SELECT \(raw: Photo.columns) FROM photos WHERE \(sql: condition) ORDER BY taken_at DESC, id DESC LIMIT \(size + 1)",
+                Photo.init)
             olderExists = photos.count > size
             photos = Array(photos.prefix(size))
             newerExists = try firstKey(of: photos).map { try exists(after: $0) } ?? false
         case .after(let key):
-            photos = try database.fetchAll("""
+            photos = try database.fetchAll(
+                """
                 SELECT \(raw: Photo.columns) FROM photos WHERE taken_at IS NOT NULL AND (taken_at, id) > (\(key.takenAt), \(key.id))
                 ORDER BY taken_at, id LIMIT \(size + 1)
                 """, Photo.init)
@@ -69,7 +72,8 @@ public struct Timeline: Sendable {
     public func undated(after: Int64?, size: Int = Timeline.pageSize) throws -> (photos: [Photo], more: Int64?) {
         let size = max(1, min(size, 1000))
         let condition: SQL = after.map { "taken_at IS NULL AND id < \($0)" } ?? "taken_at IS NULL"
-        let photos = try database.fetchAll("SELECT \(raw: Photo.columns) FROM photos WHERE \(sql: condition) ORDER BY id DESC LIMIT \(size + 1)", Photo.init)
+        let photos = try database.fetchAll(
+            "SELECT \(raw: Photo.columns) FROM photos WHERE \(sql: condition) ORDER BY id DESC LIMIT \(size + 1)", Photo.init)
         return (Array(photos.prefix(size)), photos.count > size ? photos[size - 1].id : nil)
     }
 
@@ -77,17 +81,22 @@ public struct Timeline: Sendable {
     /// without a date.
     public func neighbours(of photo: Photo) throws -> (newer: Int64?, older: Int64?) {
         if let key = key(of: photo) {
-            let newer: Int64? = try database.fetchValue("""
+            let newer: Int64? = try database.fetchValue(
+                """
                 SELECT id FROM photos WHERE taken_at IS NOT NULL AND (taken_at, id) > (\(key.takenAt), \(key.id)) ORDER BY taken_at, id LIMIT 1
                 """)
-            let older: Int64? = try database.fetchValue("""
-                SELECT id FROM photos WHERE taken_at IS NOT NULL AND (taken_at, id) < (\(key.takenAt), \(key.id)) ORDER BY taken_at DESC, id DESC LIMIT 1
-                """) ?? database.fetchValue("SELECT id FROM photos WHERE taken_at IS NULL ORDER BY id DESC LIMIT 1")
+            let older: Int64? =
+                try database.fetchValue(
+                    """
+                    SELECT id FROM photos WHERE taken_at IS NOT NULL AND (taken_at, id) < (\(key.takenAt), \(key.id)) ORDER BY taken_at DESC, id DESC LIMIT 1
+                    """) ?? database.fetchValue("SELECT id FROM photos WHERE taken_at IS NULL ORDER BY id DESC LIMIT 1")
             return (newer, older)
         }
-        let newer: Int64? = try database.fetchValue("SELECT id FROM photos WHERE taken_at IS NULL AND id > \(photo.id) ORDER BY id LIMIT 1")
+        let newer: Int64? =
+            try database.fetchValue("SELECT id FROM photos WHERE taken_at IS NULL AND id > \(photo.id) ORDER BY id LIMIT 1")
             ?? database.fetchValue("SELECT id FROM photos WHERE taken_at IS NOT NULL ORDER BY taken_at, id LIMIT 1")
-        let older: Int64? = try database.fetchValue("SELECT id FROM photos WHERE taken_at IS NULL AND id < \(photo.id) ORDER BY id DESC LIMIT 1")
+        let older: Int64? = try database.fetchValue(
+            "SELECT id FROM photos WHERE taken_at IS NULL AND id < \(photo.id) ORDER BY id DESC LIMIT 1")
         return (newer, older)
     }
 
@@ -97,11 +106,13 @@ public struct Timeline: Sendable {
     }
 
     private func exists(after key: TimelineKey) throws -> Bool {
-        try database.fetchOne("SELECT 1 AS one FROM photos WHERE taken_at IS NOT NULL AND (taken_at, id) > (\(key.takenAt), \(key.id)) LIMIT 1") != nil
+        try database.fetchOne(
+            "SELECT 1 AS one FROM photos WHERE taken_at IS NOT NULL AND (taken_at, id) > (\(key.takenAt), \(key.id)) LIMIT 1") != nil
     }
 
     private func exists(before key: TimelineKey) throws -> Bool {
-        try database.fetchOne("SELECT 1 AS one FROM photos WHERE taken_at IS NOT NULL AND (taken_at, id) < (\(key.takenAt), \(key.id)) LIMIT 1") != nil
+        try database.fetchOne(
+            "SELECT 1 AS one FROM photos WHERE taken_at IS NOT NULL AND (taken_at, id) < (\(key.takenAt), \(key.id)) LIMIT 1") != nil
     }
 
     /// The page's photos by day, each day with its count of photos in all (a day can run on
@@ -117,9 +128,11 @@ public struct Timeline: Sendable {
             }
         }
         guard let newest = days.first?.day, let oldest = days.last?.day else { return days }
-        let counts = try database.fetchAll("""
+        let counts = try database.fetchAll(
+            """
             SELECT day, photo_count FROM timeline_days WHERE day >= \(oldest.description) AND day <= \(newest.description)
-            """) { row in (try row["day"] as String, try row["photo_count"] as Int) }
+            """
+        ) { row in (try row["day"] as String, try row["photo_count"] as Int) }
         let byDay = Dictionary(counts, uniquingKeysWith: { first, _ in first })
         for index in days.indices {
             days[index].photoCount = max(byDay[days[index].day.description] ?? 0, days[index].photos.count)

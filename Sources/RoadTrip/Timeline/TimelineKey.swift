@@ -27,8 +27,9 @@ public struct TimelineKey: Sendable, Hashable, CustomStringConvertible {
     static func isTime(_ text: String) -> Bool {
         let bytes = Array(text.utf8)
         guard bytes.count == 19, CalendarDay(text) != nil, bytes[10] == 0x54, bytes[13] == 0x3A, bytes[16] == 0x3A,
-              let hours = CalendarDay.number(bytes[11...12]), let minutes = CalendarDay.number(bytes[14...15]),
-              let seconds = CalendarDay.number(bytes[17...18]) else { return false }
+            let hours = CalendarDay.number(bytes[11...12]), let minutes = CalendarDay.number(bytes[14...15]),
+            let seconds = CalendarDay.number(bytes[17...18])
+        else { return false }
         return hours < 24 && minutes < 60 && seconds < 61
     }
 }

@@ -10,14 +10,19 @@ extension TripFinder {
             // The run ends at its last day away; days without positions after it are not the trip's.
             while let last = current.last, !last.isAway { current.removeLast() }
             if let trip = FoundTripDays(current), trip.photoCount >= thresholds.minimumPhotos,
-               trip.last.daysSince1970 - trip.first.daysSince1970 < Int64(thresholds.maximumDays) {
+                trip.last.daysSince1970 - trip.first.daysSince1970 < Int64(thresholds.maximumDays)
+            {
                 trips.append(trip)
             }
             current = []
         }
         for day in days {
             if day.isAway {
-                if let lastAway = current.last(where: \.isAway), day.day.daysSince1970 - lastAway.day.daysSince1970 > Int64(thresholds.gapDays + 1) { close() }
+                if let lastAway = current.last(where: \.isAway),
+                    day.day.daysSince1970 - lastAway.day.daysSince1970 > Int64(thresholds.gapDays + 1)
+                {
+                    close()
+                }
                 current.append(day)
             } else if day.positioned > 0 {
                 close()

@@ -86,7 +86,8 @@ public struct TripFinder: Sendable {
 
     private func markEveryDayChanged() throws {
         try database.write { db in
-            try db.execute("""
+            try db.execute(
+                """
                 INSERT INTO trip_changes (day, version) SELECT day, 1 FROM timeline_days WHERE photo_count > 0
                 ON CONFLICT (day) DO UPDATE SET version = trip_changes.version + 1
                 """)
@@ -103,7 +104,8 @@ public struct TripFinder: Sendable {
     /// while no photo has a date and a position.
     public func storedHome() throws -> Home? {
         guard let row = try database.fetchOne("SELECT latitude, longitude, photo_days, library_days FROM trip_home WHERE id = 1"),
-              let coordinate = Coordinate(latitude: try row["latitude"] as Double, longitude: try row["longitude"] as Double) else { return nil }
+            let coordinate = Coordinate(latitude: try row["latitude"] as Double, longitude: try row["longitude"] as Double)
+        else { return nil }
         return Home(coordinate: coordinate, photoDays: try row["photo_days"], libraryDays: try row["library_days"])
     }
 
@@ -131,12 +133,14 @@ public struct TripFinder: Sendable {
         }
         // The most days, then the most photos, then the square's number: the same home every time.
         guard let best = cells.max(by: { ($0.value.days, $0.value.photos, $1.key) < ($1.value.days, $1.value.photos, $0.key) })?.value,
-              best.photos > 0,
-              let middle = Coordinate(latitude: best.latitude / Double(best.photos), longitude: best.longitude / Double(best.photos)) else { return nil }
+            best.photos > 0,
+            let middle = Coordinate(latitude: best.latitude / Double(best.photos), longitude: best.longitude / Double(best.photos))
+        else { return nil }
         let home = Home(coordinate: middle, photoDays: best.days, libraryDays: libraryDays)
         try database.write { db in
             try db.execute("DELETE FROM trip_home")
-            try db.execute("""
+            try db.execute(
+                """
                 INSERT INTO trip_home (id, latitude, longitude, photo_days, library_days, found_at)
                 VALUES (1, \(middle.latitude), \(middle.longitude), \(best.days), \(libraryDays), \(clock.seconds))
                 """)
@@ -167,9 +171,11 @@ public struct TripFinder: Sendable {
         // Widened by a month, then two, four…: a run away of any length is read a few times, not once a month.
         var widening = 31
         for _ in 0..<40 {
-            let suggestions = try database.fetchAll("""
+            let suggestions = try database.fetchAll(
+                """
                 SELECT first_day, last_day FROM trip_suggestions WHERE last_day >= \(range.lowerBound.description) AND first_day <= \(range.upperBound.description)
-                """) { row in (CalendarDay(try row["first_day"] as String), CalendarDay(try row["last_day"] as String)) }
+                """
+            ) { row in (CalendarDay(try row["first_day"] as String), CalendarDay(try row["last_day"] as String)) }
             let low = suggestions.compactMap(\.0).min().map { min($0, range.lowerBound) } ?? range.lowerBound
             let high = suggestions.compactMap(\.1).max().map { max($0, range.upperBound) } ?? range.upperBound
             range = low...high
@@ -179,13 +185,16 @@ public struct TripFinder: Sendable {
             // A trip this near an end may go on past it, when there are photos there.
             let before = range.lowerBound.adding(days: -reach) ?? range.lowerBound
             let after = range.upperBound.adding(days: reach) ?? range.upperBound
-            let widenLow = try trips.first.map { $0.first.daysSince1970 - range.lowerBound.daysSince1970 <= Int64(reach) } == true
+            let widenLow =
+                try trips.first.map { $0.first.daysSince1970 - range.lowerBound.daysSince1970 <= Int64(reach) } == true
                 && hasPhotos(from: before, before: range.lowerBound)
-            let widenHigh = try trips.last.map { range.upperBound.daysSince1970 - $0.last.daysSince1970 <= Int64(reach) } == true
+            let widenHigh =
+                try trips.last.map { range.upperBound.daysSince1970 - $0.last.daysSince1970 <= Int64(reach) } == true
                 && hasPhotos(from: range.upperBound.adding(days: 1) ?? after, before: after.adding(days: 1) ?? after)
             guard widenLow || widenHigh else { break }
-            range = (widenLow ? range.lowerBound.adding(days: -widening) ?? range.lowerBound : range.lowerBound)
-                ... (widenHigh ? range.upperBound.adding(days: widening) ?? range.upperBound : range.upperBound)
+            let wideLow = widenLow ? range.lowerBound.adding(days: -widening) ?? range.lowerBound : range.lowerBound
+            let wideHigh = widenHigh ? range.upperBound.adding(days: widening) ?? range.upperBound : range.upperBound
+            range = wideLow...wideHigh
             widening = min(widening * 2, 4_000_000)
         }
         report.tripsFound += trips.count
@@ -193,7 +202,8 @@ public struct TripFinder: Sendable {
     }
 
     private func hasPhotos(from first: CalendarDay, before end: CalendarDay) throws -> Bool {
-        try database.fetchOne("SELECT 1 AS one FROM photos WHERE taken_at >= \(first.description) AND taken_at < \(end.description) LIMIT 1") != nil
+        try database.fetchOne(
+            "SELECT 1 AS one FROM photos WHERE taken_at >= \(first.description) AND taken_at < \(end.description) LIMIT 1") != nil
     }
 
     /// Each day of the range with photos: how many, how many away, its places and a photo of it.
@@ -237,13 +247,17 @@ public struct TripFinder: Sendable {
         let end = last?.endBound ?? "A"
         while true {
             let condition: SQL = after.map { "(taken_at, id) > (\($0.0), \($0.1))" } ?? "taken_at IS NOT NULL"
-            let rows = try database.fetchAll("""
+            let rows = try database.fetchAll(
+                """
                 SELECT id, taken_at, latitude, longitude, place_id FROM photos WHERE \(sql: condition) AND taken_at < \(end)
                 ORDER BY taken_at, id LIMIT 20000
-                """) { row in
-                (id: try row["id"] as Int64, takenAt: try row["taken_at"] as String,
-                 coordinate: Coordinate(latitude: try row["latitude"] as Double?, longitude: try row["longitude"] as Double?),
-                 placeID: try row["place_id"] as Int64?)
+                """
+            ) { row in
+                (
+                    id: try row["id"] as Int64, takenAt: try row["taken_at"] as String,
+                    coordinate: Coordinate(latitude: try row["latitude"] as Double?, longitude: try row["longitude"] as Double?),
+                    placeID: try row["place_id"] as Int64?
+                )
             }
             for row in rows {
                 try body(ScannedPhoto(id: row.id, day: String(row.takenAt.prefix(10)), coordinate: row.coordinate, placeID: row.placeID))

@@ -69,7 +69,8 @@ public enum CameraClock: Sendable, Hashable {
     /// "UTC+02:00", "UTC−03:30", or the zone's name.
     public var description: String {
         switch self {
-        case .offset(let minutes): minutes == 0 ? "UTC" : "UTC" + ExifTime.offsetText(minutes: minutes).replacingOccurrences(of: "-", with: "\u{2212}")
+        case .offset(let minutes):
+            minutes == 0 ? "UTC" : "UTC" + ExifTime.offsetText(minutes: minutes).replacingOccurrences(of: "-", with: "\u{2212}")
         case .zone(let identifier): identifier.replacingOccurrences(of: "_", with: " ")
         }
     }

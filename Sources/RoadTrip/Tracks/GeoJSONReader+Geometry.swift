@@ -91,8 +91,9 @@ extension GeoJSONReader {
             case .endArray:
                 positionNumber += 1
                 try builder.count(line: nil)
-                return try TrackFileBuilder.point(latitude: numbers.latitude, longitude: numbers.longitude, time: nil,
-                                                  what: "position \(positionNumber)", line: nil)
+                return try TrackFileBuilder.point(
+                    latitude: numbers.latitude, longitude: numbers.longitude, time: nil,
+                    what: "position \(positionNumber)", line: nil)
             default:
                 throw tokens.failure("a position holds something other than numbers")
             }

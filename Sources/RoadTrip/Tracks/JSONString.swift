@@ -39,15 +39,16 @@ extension JSONTokenizer {
                     index += 1
                     continue
                 }
-                let simple: UInt8? = switch raw[index + 1] {
-                case 0x62: 0x08
-                case 0x66: 0x0C
-                case 0x6E: 0x0A
-                case 0x72: 0x0D
-                case 0x74: 0x09
-                case 0x75: nil
-                default: raw[index + 1]
-                }
+                let simple: UInt8? =
+                    switch raw[index + 1] {
+                    case 0x62: 0x08
+                    case 0x66: 0x0C
+                    case 0x6E: 0x0A
+                    case 0x72: 0x0D
+                    case 0x74: 0x09
+                    case 0x75: nil
+                    default: raw[index + 1]
+                    }
                 if let simple {
                     append(Unicode.Scalar(simple))
                     index += 2
@@ -56,7 +57,8 @@ extension JSONTokenizer {
                 let unit = hexUnit(raw, at: index) ?? 0xFFFD
                 index += 6
                 if (0xD800...0xDBFF).contains(unit), index + 1 < raw.endIndex, raw[index] == 0x5C, raw[index + 1] == 0x75,
-                   let low = hexUnit(raw, at: index), (0xDC00...0xDFFF).contains(low) {
+                    let low = hexUnit(raw, at: index), (0xDC00...0xDFFF).contains(low)
+                {
                     index += 6
                     append(Unicode.Scalar(0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)) ?? "\u{FFFD}")
                 } else {

@@ -144,7 +144,8 @@ struct JSONTokenizer {
     private mutating func literal(_ word: StaticString, _ token: Token) throws(TrackFileError) -> Token {
         let count = word.utf8CodeUnitCount
         guard offset + count <= bytes.count,
-              (0..<count).allSatisfy({ bytes[offset + $0] == word.utf8Start[$0] }) else { throw failure("expected a value") }
+            (0..<count).allSatisfy({ bytes[offset + $0] == word.utf8Start[$0] })
+        else { throw failure("expected a value") }
         offset += count
         return token
     }
@@ -164,7 +165,8 @@ struct JSONTokenizer {
                 switch offset + 1 < bytes.count ? bytes[offset + 1] : 0 {
                 case 0x22, 0x5C, 0x2F, 0x62, 0x66, 0x6E, 0x72, 0x74:
                     offset += 2
-                case 0x75 where offset + 6 <= bytes.count
+                case 0x75
+                where offset + 6 <= bytes.count
                     && bytes[(offset + 2)..<(offset + 6)].allSatisfy({ JSONString.hexValue($0) != nil }):
                     offset += 6
                 default:

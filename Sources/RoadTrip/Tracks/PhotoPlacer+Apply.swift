@@ -38,9 +38,10 @@ extension PhotoPlacer {
     @discardableResult
     public func apply(_ plan: PlacementPlan, by account: AccountID?) throws -> Placement? {
         let moves = try plan.proposals.map { proposal in
-            Move(photoID: proposal.photoID, latitude: proposal.latitude, longitude: proposal.longitude, source: proposal.source,
-                 trackID: proposal.trackID, trackName: proposal.trackName,
-                 place: try photos.locality(latitude: proposal.latitude, longitude: proposal.longitude))
+            Move(
+                photoID: proposal.photoID, latitude: proposal.latitude, longitude: proposal.longitude, source: proposal.source,
+                trackID: proposal.trackID, trackName: proposal.trackName,
+                place: try photos.locality(latitude: proposal.latitude, longitude: proposal.longitude))
         }
         return try record(moves, onlyWithoutPosition: true, by: account)
     }
@@ -72,12 +73,14 @@ extension PhotoPlacer {
         guard !moves.isEmpty else { return nil }
         let now = clock.seconds
         return try database.write { db in
-            let id = try db.insertReturningID("INSERT INTO placements (made_at, made_by, photo_count) VALUES (\(now), \(account?.rawValue), 0)")
+            let id = try db.insertReturningID(
+                "INSERT INTO placements (made_at, made_by, photo_count) VALUES (\(now), \(account?.rawValue), 0)")
             let condition: SQL = onlyWithoutPosition ? " AND latitude IS NULL" : ""
             var count = 0
             var recorded = Set<Int64>()
             for move in moves {
-                try db.execute("""
+                try db.execute(
+                    """
                     INSERT INTO placement_photos (placement_id, photo_id, track_id, track_name, was_latitude, was_longitude, was_place_id,
                         was_source, was_placement_id)
                     SELECT \(id), id, \(move.trackID), \(move.trackName), latitude, longitude, place_id, position_source, placement_id
@@ -86,7 +89,8 @@ extension PhotoPlacer {
                     """)
                 guard db.changes > 0 else { continue }
                 if let place = move.place, recorded.insert(place.id).inserted { try PhotoStore.record(place, in: db) }
-                try db.execute("""
+                try db.execute(
+                    """
                     UPDATE photos SET latitude = \(move.latitude), longitude = \(move.longitude), place_id = \(move.place?.id),
                         position_source = \(move.source.rawValue), placement_id = \(id)
                     WHERE id = \(move.photoID)
@@ -109,8 +113,10 @@ extension PhotoPlacer {
         let now = clock.seconds
         return try database.write { db in
             guard let undone: Int64? = try db.fetchOne("SELECT undone_at FROM placements WHERE id = \(id)").map({ try $0["undone_at"] }),
-                  undone == nil else { return 0 }
-            try db.execute("""
+                undone == nil
+            else { return 0 }
+            try db.execute(
+                """
                 UPDATE photos SET
                     latitude = (SELECT was_latitude FROM placement_photos WHERE placement_id = \(id) AND photo_id = photos.id),
                     longitude = (SELECT was_longitude FROM placement_photos WHERE placement_id = \(id) AND photo_id = photos.id),
@@ -128,8 +134,9 @@ extension PhotoPlacer {
 
     public func placement(id: Int64) throws -> Placement? {
         try database.fetchOne("SELECT id, made_at, made_by, photo_count, undone_at FROM placements WHERE id = \(id)").map { row in
-            Placement(id: try row["id"], madeAt: try row["made_at"], madeBy: (try row["made_by"] as Int64?).map(AccountID.init),
-                      photoCount: try row["photo_count"], undoneAt: try row["undone_at"])
+            Placement(
+                id: try row["id"], madeAt: try row["made_at"], madeBy: (try row["made_by"] as Int64?).map(AccountID.init),
+                photoCount: try row["photo_count"], undoneAt: try row["undone_at"])
         }
     }
 
@@ -139,7 +146,8 @@ extension PhotoPlacer {
         guard let placementID = photo.placementID else {
             return PositionOrigin(source: source, trackName: nil, trackRemoved: false, placedBy: nil, placedAt: nil)
         }
-        let row = try database.fetchOne("""
+        let row = try database.fetchOne(
+            """
             SELECT placement_photos.track_id, placement_photos.track_name, placements.made_at, accounts.name
             FROM placement_photos JOIN placements ON placements.id = placement_photos.placement_id
                 LEFT JOIN accounts ON accounts.id = placements.made_by
@@ -147,37 +155,45 @@ extension PhotoPlacer {
             """)
         let trackName: String? = try row?["track_name"]
         let trackID: Int64? = try row?["track_id"]
-        return PositionOrigin(source: source, trackName: trackName, trackRemoved: source == .track && trackID == nil,
-                              placedBy: try row?["name"], placedAt: try row?["made_at"])
+        return PositionOrigin(
+            source: source, trackName: trackName, trackRemoved: source == .track && trackID == nil,
+            placedBy: try row?["name"], placedAt: try row?["made_at"])
     }
 
     /// The vacations holding the placement's photos take their new positions and places (their
     /// itineraries gain a place, or lose one no photo is at any more).
     static func updateVacations(ofPlacement id: Int64, in db: any Connection) throws {
-        let rows = try db.fetchAll("""
+        let rows = try db.fetchAll(
+            """
             SELECT vacation_photos.vacation_id, vacation_photos.id, photos.latitude, photos.longitude, photos.place_id
             FROM placement_photos JOIN photos ON photos.id = placement_photos.photo_id
                 JOIN vacation_photos ON vacation_photos.sha256 = photos.sha256
             WHERE placement_photos.placement_id = \(id)
-            """) { row in
-            (vacation: try row["vacation_id"] as Int64, photo: try row["id"] as Int64, latitude: try row["latitude"] as Double?,
-             longitude: try row["longitude"] as Double?, place: try row["place_id"] as Int64?)
+            """
+        ) { row in
+            (
+                vacation: try row["vacation_id"] as Int64, photo: try row["id"] as Int64, latitude: try row["latitude"] as Double?,
+                longitude: try row["longitude"] as Double?, place: try row["place_id"] as Int64?
+            )
         }
         for row in rows {
             if let place = row.place {
-                try db.execute("""
+                try db.execute(
+                    """
                     INSERT INTO vacation_places (vacation_id, id, name, region, country, latitude, longitude)
                     SELECT \(row.vacation), id, name, region, country, latitude, longitude FROM places WHERE id = \(place)
                     ON CONFLICT (vacation_id, id) DO NOTHING
                     """)
             }
-            try db.execute("""
+            try db.execute(
+                """
                 UPDATE vacation_photos SET latitude = \(row.latitude), longitude = \(row.longitude), place_id = \(row.place)
                 WHERE vacation_id = \(row.vacation) AND id = \(row.photo)
                 """)
         }
         for vacation in Set(rows.map(\.vacation)) {
-            try db.execute("""
+            try db.execute(
+                """
                 DELETE FROM vacation_places WHERE vacation_id = \(vacation)
                     AND id NOT IN (SELECT place_id FROM vacation_photos WHERE vacation_id = \(vacation) AND place_id IS NOT NULL)
                 """)

@@ -37,12 +37,14 @@ extension PhotoPlacer {
     /// The camera's photos with a position taken between two clock readings, in time order.
     private func anchors(of camera: CameraKey, from start: Int64, to end: Int64) throws -> [(clock: Int64, point: TrackPoint)] {
         let (first, last) = (String(TrackTime.text(start * 1000).dropLast()), String(TrackTime.text(end * 1000).dropLast()))
-        return try database.fetchAll("""
+        return try database.fetchAll(
+            """
             SELECT taken_at, latitude, longitude FROM photos
             WHERE latitude IS NOT NULL AND longitude IS NOT NULL AND taken_at >= \(first) AND taken_at <= \(last)
                 AND coalesce(camera_make, '') = \(camera.make ?? "") AND coalesce(camera_model, '') = \(camera.model ?? "")
             ORDER BY taken_at
-            """) { row -> (clock: Int64, point: TrackPoint)? in
+            """
+        ) { row -> (clock: Int64, point: TrackPoint)? in
             guard let clock = ExifTime.clockSeconds(try row["taken_at"]) else { return nil }
             return (clock, TrackPoint(latitude: try row["latitude"], longitude: try row["longitude"]))
         }.compactMap { $0 }

@@ -43,13 +43,17 @@ public struct PhotoPlacer: Sendable {
         var plan = prepared
         var reasons: [Int64: PlacementPlan.Reason] = [:]
         if request.useTracks, let earliest = instants.values.min(), let latest = instants.values.max() {
-            let matcher = TrackMatcher(tracks: try timedTracks(request.trackIDs, during: earliest * 1000...latest * 1000),
-                                       tolerance: Int64(request.gapTolerance) * 60_000)
+            let matcher = TrackMatcher(
+                tracks: try timedTracks(request.trackIDs, during: earliest * 1000...latest * 1000),
+                tolerance: Int64(request.gapTolerance) * 60_000)
             for candidate in candidates {
                 guard let instant = instants[candidate.id] else { continue }
                 switch matcher.match(instant * 1000) {
                 case let .placed(latitude, longitude, track, name):
-                    plan.proposals.append(.init(photoID: candidate.id, latitude: latitude, longitude: longitude, source: .track, trackID: track, trackName: name))
+                    plan.proposals.append(
+                        .init(
+                            photoID: candidate.id, latitude: latitude, longitude: longitude, source: .track, trackID: track, trackName: name
+                        ))
                 case .gap(let span):
                     reasons[candidate.id] = .inGap(minutes: Int(span / 60_000))
                 case .outside:
@@ -62,13 +66,16 @@ public struct PhotoPlacer: Sendable {
         let estimates = request.estimate ? try estimated(unplaced, window: Int64(request.neighbourWindow) * 60) : [:]
         for candidate in unplaced {
             if let (latitude, longitude) = estimates[candidate.id] {
-                plan.proposals.append(.init(photoID: candidate.id, latitude: latitude, longitude: longitude, source: .estimate, trackID: nil, trackName: nil))
+                plan.proposals.append(
+                    .init(photoID: candidate.id, latitude: latitude, longitude: longitude, source: .estimate, trackID: nil, trackName: nil))
                 continue
             }
-            let reason: PlacementPlan.Reason = if candidate.takenAt == nil && candidate.gpsTime == nil { .noDate }
-                else if let reason = reasons[candidate.id] { reason }
-                else if instants[candidate.id] == nil { .unknownClock(candidate.camera) }
-                else { request.useTracks ? .outsideTracks : .noNeighbours }
+            let reason: PlacementPlan.Reason =
+                if candidate.takenAt == nil && candidate.gpsTime == nil { .noDate } else if let reason = reasons[candidate.id] {
+                    reason
+                } else if instants[candidate.id] == nil { .unknownClock(candidate.camera) } else {
+                    request.useTracks ? .outsideTracks : .noNeighbours
+                }
             plan.leftOut.append(.init(photoID: candidate.id, reason: reason))
         }
         return plan
@@ -104,8 +111,10 @@ public struct PhotoPlacer: Sendable {
             plan.cameras = plan.cameras.compactMap { camera in
                 let count = candidates.count { $0.camera == camera.key }
                 guard count > 0 else { return nil }
-                return PlacementPlan.Camera(key: camera.key, photoCount: count, knowingTheirTime: candidates.count { $0.camera == camera.key && ($0.offset != nil || $0.gpsTime != nil) },
-                                            measured: camera.measured, measuredFrom: camera.measuredFrom, clock: camera.clock)
+                return PlacementPlan.Camera(
+                    key: camera.key, photoCount: count,
+                    knowingTheirTime: candidates.count { $0.camera == camera.key && ($0.offset != nil || $0.gpsTime != nil) },
+                    measured: camera.measured, measuredFrom: camera.measuredFrom, clock: camera.clock)
             }
         }
         return (plan, candidates, instants)
@@ -129,8 +138,10 @@ public struct PhotoPlacer: Sendable {
         }
         sql = sql + " ORDER BY sorted_at, id LIMIT \(Self.maximumPhotos + 1)"
         return try database.fetchAll(sql) { row in
-            Candidate(id: try row["id"], takenAt: try row["taken_at"], offset: ExifTime.plausibleOffset(try row["taken_offset"]),
-                      gpsTime: ExifTime.plausibleInstant(try row["gps_at"]), camera: CameraKey(make: try row["camera_make"], model: try row["camera_model"]))
+            Candidate(
+                id: try row["id"], takenAt: try row["taken_at"], offset: ExifTime.plausibleOffset(try row["taken_offset"]),
+                gpsTime: ExifTime.plausibleInstant(try row["gps_at"]),
+                camera: CameraKey(make: try row["camera_make"], model: try row["camera_model"]))
         }
     }
 
@@ -139,12 +150,14 @@ public struct PhotoPlacer: Sendable {
     private func cameraClocks(for candidates: [Candidate], chosen: [CameraKey: CameraClock]) throws -> [CameraKey: PlacementPlan.Camera] {
         var result: [CameraKey: PlacementPlan.Camera] = [:]
         for (key, group) in Dictionary(grouping: candidates, by: \.camera) {
-            let samples: [Int64] = try database.fetchAll("""
+            let samples: [Int64] = try database.fetchAll(
+                """
                 SELECT taken_at, gps_at FROM photos
                 WHERE gps_at IS NOT NULL AND taken_at IS NOT NULL AND taken_offset IS NULL
                     AND coalesce(camera_make, '') = \(key.make ?? "") AND coalesce(camera_model, '') = \(key.model ?? "")
                 ORDER BY id DESC LIMIT 500
-                """) { row in
+                """
+            ) { row in
                 guard let clock = ExifTime.clockSeconds(try row["taken_at"]) else { return Int64.max }
                 guard let gps = ExifTime.plausibleInstant(try row["gps_at"]) else { return Int64.max }
                 return clock - gps

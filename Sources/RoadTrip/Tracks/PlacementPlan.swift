@@ -52,7 +52,8 @@ public struct PlacementPlan: Sendable, Equatable {
         public var sentence: String {
             switch self {
             case .noDate: "It has no date."
-            case .unknownClock(let camera): "The clock of the \(camera.name(atMost: CameraKey.longestShownName)) is not known: choose its zone."
+            case .unknownClock(let camera):
+                "The clock of the \(camera.name(atMost: CameraKey.longestShownName)) is not known: choose its zone."
             case .outsideTracks: "It was taken outside the tracks' times."
             case .inGap(let minutes): "It was taken in a gap of \(minutes) minutes in the track."
             case .noNeighbours: "No photo near it in time has a position."

@@ -24,7 +24,8 @@ public struct Track: Sendable, Equatable, Identifiable {
         return endedAt - startedAt
     }
 
-    static let columns = "id, name, format, started_at, ended_at, point_count, segment_count, distance, south, west, north, east, imported_at, imported_by"
+    static let columns =
+        "id, name, format, started_at, ended_at, point_count, segment_count, distance, south, west, north, east, imported_at, imported_by"
 
     init(row: Row) throws {
         id = try row["id"]
@@ -36,7 +37,9 @@ public struct Track: Sendable, Equatable, Identifiable {
         pointCount = try row["point_count"]
         segmentCount = try row["segment_count"]
         distance = try row["distance"]
-        let (south, west, north, east): (Double?, Double?, Double?, Double?) = (try row["south"], try row["west"], try row["north"], try row["east"])
+        let (south, west, north, east): (Double?, Double?, Double?, Double?) = (
+            try row["south"], try row["west"], try row["north"], try row["east"]
+        )
         if let south, let west, let north, let east { box = MapBox(south: south, west: west, north: north, east: east) } else { box = nil }
         importedAt = try row["imported_at"]
         importedBy = (try row["imported_by"] as Int64?).map(AccountID.init)

@@ -41,7 +41,9 @@ extension TrackFile {
                     point?.name = text
                 case "time" where ["trkpt", "rtept", "wpt"].contains(parent):
                     guard let time = TrackTime.milliseconds(text) else {
-                        throw TrackFileError(line: reader.line, reason: "point \(pointNumber) has the time \"\(text.prefix(40))\", which is not a date and time")
+                        throw TrackFileError(
+                            line: reader.line,
+                            reason: "point \(pointNumber) has the time \"\(text.prefix(40))\", which is not a date and time")
                     }
                     point?.time = time
                 case "trkpt" where track != nil, "rtept" where track != nil:
@@ -52,7 +54,9 @@ extension TrackFile {
                 case "wpt":
                     guard let read = point else { break }
                     try builder.count(line: read.line)
-                    try builder.add(TrackWaypoint(name: cleanName(read.name ?? "") ?? "Point \(read.number)", point: try read.trackPoint()), line: read.line)
+                    try builder.add(
+                        TrackWaypoint(name: cleanName(read.name ?? "") ?? "Point \(read.number)", point: try read.trackPoint()),
+                        line: read.line)
                     point = nil
                 case "trkseg":
                     if !segment.isEmpty { track?.segments.append(segment) }

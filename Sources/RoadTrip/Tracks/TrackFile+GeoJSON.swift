@@ -74,7 +74,7 @@ struct GeoJSONReader {
     mutating func read() throws(TrackFileError) -> TrackFile {
         guard try tokens.next() == .beginObject else { throw tokens.failure("the document is not an object") }
         var document = try readObject(as: .document)
-        _ = try tokens.next() // refuses anything after the document
+        _ = try tokens.next()  // refuses anything after the document
         switch document.type {
         case nil:
             throw TrackFileError(reason: "is not valid GeoJSON: the document has no “type”")

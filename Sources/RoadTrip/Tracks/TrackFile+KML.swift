@@ -36,7 +36,8 @@ extension TrackFile {
                     placemark?.name = text
                 case "when" where inside == "Track":
                     guard let time = instant(text) else {
-                        throw TrackFileError(line: reader.line, reason: "a gx:Track has the time \"\(text.prefix(40))\", which is not a date and time")
+                        throw TrackFileError(
+                            line: reader.line, reason: "a gx:Track has the time \"\(text.prefix(40))\", which is not a date and time")
                     }
                     whens.append(time)
                 case "coord" where inside == "Track":
@@ -44,13 +45,17 @@ extension TrackFile {
                     var numbers = KMLCoordinates(text)
                     let (longitude, latitude) = numbers.firstTwoWords()
                     try builder.count(line: reader.line)
-                    coords.append(try TrackFileBuilder.point(latitude: latitude, longitude: longitude,
-                                                             time: nil, what: "point \(pointNumber)", line: reader.line))
+                    coords.append(
+                        try TrackFileBuilder.point(
+                            latitude: latitude, longitude: longitude,
+                            time: nil, what: "point \(pointNumber)", line: reader.line))
                 case "Track":
                     guard whens.count == coords.count || whens.isEmpty else {
                         throw TrackFileError(line: reader.line, reason: "a gx:Track has \(whens.count) times for \(coords.count) positions")
                     }
-                    placemark?.segments.append(whens.isEmpty ? coords : zip(coords, whens).map { TrackPoint(latitude: $0.latitude, longitude: $0.longitude, time: $1) })
+                    placemark?.segments.append(
+                        whens.isEmpty
+                            ? coords : zip(coords, whens).map { TrackPoint(latitude: $0.latitude, longitude: $0.longitude, time: $1) })
                 case "when" where inside == "TimeStamp":
                     placemark?.stamp = instant(text, dayAlone: true)
                 case "begin" where inside == "TimeSpan":
@@ -64,8 +69,10 @@ extension TrackFile {
                     while let (longitude, latitude) = tuples.nextTuple() {
                         pointNumber += 1
                         try builder.count(line: line)
-                        points.append(try TrackFileBuilder.point(latitude: latitude, longitude: longitude,
-                                                                 time: nil, what: "point \(pointNumber)", line: line))
+                        points.append(
+                            try TrackFileBuilder.point(
+                                latitude: latitude, longitude: longitude,
+                                time: nil, what: "point \(pointNumber)", line: line))
                     }
                     if inside == "Point" { placemark?.point = points.first } else if !points.isEmpty { placemark?.segments.append(points) }
                 case "Placemark":
@@ -75,7 +82,9 @@ extension TrackFile {
                     if let point = finished.point, finished.segments.isEmpty {
                         var stamped = point
                         stamped.time = finished.stamp
-                        try builder.add(TrackWaypoint(name: name.isEmpty ? "Point \(builder.waypoints.count + 1)" : name, point: stamped), line: finished.line)
+                        try builder.add(
+                            TrackWaypoint(name: name.isEmpty ? "Point \(builder.waypoints.count + 1)" : name, point: stamped),
+                            line: finished.line)
                     } else {
                         try builder.add(ParsedTrack(name: name, segments: finished.timedSegments), line: finished.line)
                     }

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 import Imaging
 import SystemCalls
@@ -33,9 +33,12 @@ extension TrackFile {
         let size = Int(clamping: status.st_size)
         guard size <= maximumBytes else { throw tooLarge(size, fileName: fileName) }
         let needed = memoryNeeded(forFileOf: size)
-        return try budget.holding(needed, refusedAs: { refusal -> any Error in
-            TrackFileError.noMemory(refusal, needing: needed, budget: budget.capacity, fileName: fileName)
-        }) { () throws -> T in
+        return try budget.holding(
+            needed,
+            refusedAs: { refusal -> any Error in
+                TrackFileError.noMemory(refusal, needing: needed, budget: budget.capacity, fileName: fileName)
+            }
+        ) { () throws -> T in
             // One byte more than its size: a file that grew since is refused, not cut short.
             var bytes = [UInt8](repeating: 0, count: size + 1)
             let count = try file.readFully(into: &bytes)
@@ -52,13 +55,17 @@ extension TrackFileError {
         let needs = ByteCount.text(Int64(bytes))
         return switch refusal {
         case .busy:
-            TrackFileError(fileName: fileName, reason: """
-                cannot be read now: the server is busy with other uploads (reading it needs about \(needs) of memory); try again in a minute
-                """)
+            TrackFileError(
+                fileName: fileName,
+                reason: """
+                    cannot be read now: the server is busy with other uploads (reading it needs about \(needs) of memory); try again in a minute
+                    """)
         case .moreThanCapacity:
-            TrackFileError(fileName: fileName, reason: """
-                needs about \(needs) of memory to read, more than the \(ByteCount.text(Int64(budget))) this server allows for uploads at once
-                """)
+            TrackFileError(
+                fileName: fileName,
+                reason: """
+                    needs about \(needs) of memory to read, more than the \(ByteCount.text(Int64(budget))) this server allows for uploads at once
+                    """)
         }
     }
 }

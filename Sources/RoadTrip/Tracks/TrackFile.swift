@@ -77,8 +77,9 @@ public struct TrackFile: Sendable, Equatable {
     }
 
     static func tooLarge(_ size: Int, fileName: String?) -> TrackFileError {
-        TrackFileError(fileName: fileName,
-                       reason: "is \(ByteCount.text(Int64(size))); a track file may be at most \(ByteCount.text(Int64(maximumBytes)))")
+        TrackFileError(
+            fileName: fileName,
+            reason: "is \(ByteCount.text(Int64(size))); a track file may be at most \(ByteCount.text(Int64(maximumBytes)))")
     }
 
     private static func readXML(_ bytes: [UInt8]) throws(TrackFileError) -> TrackFile {
@@ -97,7 +98,8 @@ public struct TrackFile: Sendable, Equatable {
         var track = track
         track.segments = track.segments.map { segment in
             guard segment.allSatisfy({ $0.time != nil }),
-                  zip(segment, segment.dropFirst()).contains(where: { ($0.time ?? 0) > ($1.time ?? 0) }) else { return segment }
+                zip(segment, segment.dropFirst()).contains(where: { ($0.time ?? 0) > ($1.time ?? 0) })
+            else { return segment }
             return segment.enumerated().sorted { ($0.element.time ?? 0, $0.offset) < ($1.element.time ?? 0, $1.offset) }.map(\.element)
         }
         return track
@@ -139,8 +141,10 @@ struct TrackFileBuilder {
     private var points = 0
 
     /// A position on Earth, or the reason it is not: `what` names it in the message.
-    static func point(latitude: Double?, longitude: Double?, time: Int64?, what: @autoclosure () -> String,
-                      line: Int?) throws(TrackFileError) -> TrackPoint {
+    static func point(
+        latitude: Double?, longitude: Double?, time: Int64?, what: @autoclosure () -> String,
+        line: Int?
+    ) throws(TrackFileError) -> TrackPoint {
         guard let latitude, let longitude else { throw TrackFileError(line: line, reason: "\(what()) has no latitude and longitude") }
         guard latitude.isFinite, (-90...90).contains(latitude) else {
             throw TrackFileError(line: line, reason: "\(what()) has latitude \(shown(latitude)), which is not on Earth")
@@ -168,7 +172,8 @@ struct TrackFileBuilder {
     mutating func count(line: Int?) throws(TrackFileError) {
         points += 1
         guard points <= TrackFile.maximumPoints else {
-            throw TrackFileError(line: line, reason: "holds more than \(TrackFile.maximumPoints.formatted()) points; split it into several files")
+            throw TrackFileError(
+                line: line, reason: "holds more than \(TrackFile.maximumPoints.formatted()) points; split it into several files")
         }
     }
 

@@ -16,7 +16,8 @@ public struct TrackPoint: Sendable, Equatable {
         let radians = Double.pi / 180
         let dLatitude = (other.latitude - latitude) * radians
         let dLongitude = (other.longitude - longitude) * radians
-        let a = sin(dLatitude / 2) * sin(dLatitude / 2)
+        let a =
+            sin(dLatitude / 2) * sin(dLatitude / 2)
             + cos(latitude * radians) * cos(other.latitude * radians) * sin(dLongitude / 2) * sin(dLongitude / 2)
         return 2 * 6_371_008.8 * atan2(a.squareRoot(), (1 - a).squareRoot())
     }
@@ -62,7 +63,7 @@ public struct ParsedTrack: Sendable, Equatable {
 }
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif

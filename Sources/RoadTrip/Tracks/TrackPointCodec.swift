@@ -44,9 +44,12 @@ enum TrackPointCodec {
                 segment.reserveCapacity(Int(count))
                 for _ in 0..<count {
                     guard let latitude = read(Int32.self), let longitude = read(Int32.self), let time = read(Int64.self),
-                          abs(Int64(latitude)) <= 900_000_000, abs(Int64(longitude)) <= 1_800_000_000,
-                          time == noTime || TrackTime.plausible.contains(time) else { return nil }
-                    segment.append(TrackPoint(latitude: Double(latitude) / scale, longitude: Double(longitude) / scale, time: time == noTime ? nil : time))
+                        abs(Int64(latitude)) <= 900_000_000, abs(Int64(longitude)) <= 1_800_000_000,
+                        time == noTime || TrackTime.plausible.contains(time)
+                    else { return nil }
+                    segment.append(
+                        TrackPoint(
+                            latitude: Double(latitude) / scale, longitude: Double(longitude) / scale, time: time == noTime ? nil : time))
                 }
                 segments.append(segment)
             }
@@ -112,9 +115,10 @@ extension TrackFile {
     public static func roundTrips(_ segments: [[TrackPoint]]) -> Bool {
         guard let back = TrackPointCodec.decode(TrackPointCodec.encode(segments)), back.count == segments.count else { return false }
         return zip(back, segments).allSatisfy { decoded, original in
-            decoded.count == original.count && zip(decoded, original).allSatisfy {
-                abs($0.latitude - $1.latitude) <= 1e-7 && abs($0.longitude - $1.longitude) <= 1e-7 && $0.time == $1.time
-            }
+            decoded.count == original.count
+                && zip(decoded, original).allSatisfy {
+                    abs($0.latitude - $1.latitude) <= 1e-7 && abs($0.longitude - $1.longitude) <= 1e-7 && $0.time == $1.time
+                }
         }
     }
 }

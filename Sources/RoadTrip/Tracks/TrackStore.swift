@@ -49,11 +49,13 @@ public struct TrackStore: Sendable {
     /// history again adds nothing. Its format is noted as GeoJSON's: JSON, its tracks LineStrings.
     public func importLocationHistory(_ bytes: [UInt8], fileName: String, by account: AccountID?) throws -> TrackImport {
         guard bytes.count <= LocationHistory.maximumBytes else {
-            throw TrackFileError(reason: "is \(bytes.count >> 20) MiB; a location history is read up to \(LocationHistory.maximumBytes >> 20) MiB")
+            throw TrackFileError(
+                reason: "is \(bytes.count >> 20) MiB; a location history is read up to \(LocationHistory.maximumBytes >> 20) MiB")
         }
         let days = LocationHistory.days(try LocationHistory.points(bytes))
         guard !days.isEmpty else { throw TrackFileError(reason: "holds no point with a position and a time: it is no location history") }
-        return try store(TrackFile(format: .geojson, tracks: days, waypoints: []), digest: SHA256.hexDigest(bytes), fileName: fileName, by: account)
+        return try store(
+            TrackFile(format: .geojson, tracks: days, waypoints: []), digest: SHA256.hexDigest(bytes), fileName: fileName, by: account)
     }
 
     private func store(_ file: TrackFile, digest: String, fileName: String, by account: AccountID?) throws -> TrackImport {
@@ -69,7 +71,8 @@ public struct TrackStore: Sendable {
                 // Its points are read where they are, not flattened into a copy.
                 let box = Self.box(of: track.segments.joined(), and: index == 0 ? file.waypoints.map(\.point) : [])
                 let range = track.timeRange
-                let id: Int64? = try db.fetchValue("""
+                let id: Int64? = try db.fetchValue(
+                    """
                     INSERT INTO tracks (name, format, file_sha256, file_index, started_at, ended_at, point_count, segment_count, distance,
                         south, west, north, east, points, outline, imported_at, imported_by)
                     VALUES (\(name), \(file.format.rawValue), \(digest), \(index), \(range?.lowerBound), \(range?.upperBound),
@@ -81,14 +84,18 @@ public struct TrackStore: Sendable {
                     """)
                 if let id, index == 0 {
                     for (number, waypoint) in file.waypoints.enumerated() {
-                        try db.execute("""
+                        try db.execute(
+                            """
                             INSERT INTO track_waypoints (track_id, id, name, latitude, longitude, time)
                             VALUES (\(id), \(number + 1), \(waypoint.name), \(waypoint.point.latitude), \(waypoint.point.longitude), \(waypoint.point.time))
                             """)
                     }
                 }
                 if id != nil { added += 1 }
-                guard let row = try db.fetchOne("SELECT \(raw: Track.columns) FROM tracks WHERE file_sha256 = \(digest) AND file_index = \(index)") else {
+                guard
+                    let row = try db.fetchOne(
+                        "SELECT \(raw: Track.columns) FROM tracks WHERE file_sha256 = \(digest) AND file_index = \(index)")
+                else {
                     throw FileError("cannot find the new track of", fileName)
                 }
                 stored.append(try Track(row: row))
@@ -115,11 +122,15 @@ public struct TrackStore: Sendable {
     }
 
     /// The box around a track's points and `more` (the file's named points, for its first track).
-    static func box(of points: some Sequence<TrackPoint>, and more: [TrackPoint]) -> (south: Double, west: Double, north: Double, east: Double)? {
+    static func box(of points: some Sequence<TrackPoint>, and more: [TrackPoint]) -> (
+        south: Double, west: Double, north: Double, east: Double
+    )? {
         var box: (south: Double, west: Double, north: Double, east: Double)?
         func include(_ point: TrackPoint) {
-            box = (min(box?.south ?? point.latitude, point.latitude), min(box?.west ?? point.longitude, point.longitude),
-                   max(box?.north ?? point.latitude, point.latitude), max(box?.east ?? point.longitude, point.longitude))
+            box = (
+                min(box?.south ?? point.latitude, point.latitude), min(box?.west ?? point.longitude, point.longitude),
+                max(box?.north ?? point.latitude, point.latitude), max(box?.east ?? point.longitude, point.longitude)
+            )
         }
         points.forEach(include)
         more.forEach(include)
@@ -143,7 +154,10 @@ public struct TrackStore: Sendable {
 
     public func waypoints(of id: Int64) throws -> [TrackWaypoint] {
         try database.fetchAll("SELECT name, latitude, longitude, time FROM track_waypoints WHERE track_id = \(id) ORDER BY id") { row in
-            TrackWaypoint(name: try row["name"], point: TrackPoint(latitude: try row["latitude"], longitude: try row["longitude"], time: TrackTime.plausible(try row["time"])))
+            TrackWaypoint(
+                name: try row["name"],
+                point: TrackPoint(
+                    latitude: try row["latitude"], longitude: try row["longitude"], time: TrackTime.plausible(try row["time"])))
         }
     }
 
@@ -158,7 +172,8 @@ public struct TrackStore: Sendable {
 
     /// Tracks whose times overlap `range` (milliseconds), earliest first.
     public func tracks(during range: ClosedRange<Int64>) throws -> [Track] {
-        try database.fetchAll("""
+        try database.fetchAll(
+            """
             SELECT \(raw: Track.columns) FROM tracks
             WHERE started_at IS NOT NULL AND started_at <= \(range.upperBound) AND ended_at >= \(range.lowerBound)
             ORDER BY started_at, id
@@ -183,11 +198,13 @@ public struct TrackStore: Sendable {
         let ranges = box.longitudeRanges
         var overlap: SQL = "(\(ranges[0].upperBound) >= west AND \(ranges[0].lowerBound) <= east)"
         if ranges.count > 1 { overlap = "(\(sql: overlap) OR (\(ranges[1].upperBound) >= west AND \(ranges[1].lowerBound) <= east))" }
-        let rows = try database.fetchAll("""
+        let rows = try database.fetchAll(
+            """
             SELECT id, name, outline FROM tracks
             WHERE point_count > 0 AND north >= \(box.south) AND south <= \(box.north) AND \(sql: overlap)
             ORDER BY point_count DESC, id LIMIT \(limit)
-            """) { row in (id: try row["id"] as Int64, name: try row["name"] as String, outline: try row["outline"] as [UInt8]) }
+            """
+        ) { row in (id: try row["id"] as Int64, name: try row["name"] as String, outline: try row["outline"] as [UInt8]) }
         return rows.map { TrackOutlineView(id: $0.id, name: $0.name, segments: Self.simplified($0.outline, zoom: zoom)) }
     }
 }

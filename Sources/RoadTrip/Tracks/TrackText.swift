@@ -31,7 +31,8 @@ public enum TrackText {
         let (startDay, startTime) = dayAndTime(start, in: zone)
         let (endDay, endTime) = dayAndTime(end, in: zone)
         let name = zoneName(zone, at: end)
-        return startDay == endDay ? "\(startDay), \(startTime)\u{2013}\(endTime) \(name)" : "\(startDay) \(startTime) \u{2013} \(endDay) \(endTime) \(name)"
+        return startDay == endDay
+            ? "\(startDay), \(startTime)\u{2013}\(endTime) \(name)" : "\(startDay) \(startTime) \u{2013} \(endDay) \(endTime) \(name)"
     }
 
     /// "2024-10-19T08:00:00Z": an instant in milliseconds as a browser reads it (a `time`'s datetime).
@@ -69,7 +70,11 @@ public enum TrackText {
     public static func summary(_ track: Track, in zone: TimeZone?) -> String {
         var parts = [track.name]
         if let zone {
-            if let start = track.startedAt, let end = track.endedAt { parts.append(timeRange(start, end, in: zone)) } else { parts.append("no times") }
+            if let start = track.startedAt, let end = track.endedAt {
+                parts.append(timeRange(start, end, in: zone))
+            } else {
+                parts.append("no times")
+            }
         }
         parts.append("\(track.pointCount) point\(track.pointCount == 1 ? "" : "s")")
         if track.pointCount > 1 { parts.append(distance(track.distance)) }

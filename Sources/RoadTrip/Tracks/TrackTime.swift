@@ -21,13 +21,15 @@ enum TrackTime {
             return value
         }
         guard characters.count >= 10, characters[4] == 0x2D, characters[7] == 0x2D,
-              let year = number(0..<4), let month = number(5..<7), let day = number(8..<10), year >= 1,
-              (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year) else { return nil }
+            let year = number(0..<4), let month = number(5..<7), let day = number(8..<10), year >= 1,
+            (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year)
+        else { return nil }
         let midnight = ExifTime.daysSince1970(year: year, month: month, day: day) * 86_400_000
         if characters.count == 10 { return dayAlone ? midnight : nil }
         guard characters.count >= 19, characters[10] == 0x54 || characters[10] == 0x20, characters[13] == 0x3A,
-              characters[16] == 0x3A, let hours = number(11..<13), let minutes = number(14..<16),
-              let seconds = number(17..<19), hours < 24, minutes < 60, seconds < 61 else { return nil }
+            characters[16] == 0x3A, let hours = number(11..<13), let minutes = number(14..<16),
+            let seconds = number(17..<19), hours < 24, minutes < 60, seconds < 61
+        else { return nil }
         var index = 19
         var fraction: Int64 = 0
         if index < characters.count, characters[index] == 0x2E {

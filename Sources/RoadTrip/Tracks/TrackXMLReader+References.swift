@@ -38,7 +38,9 @@ extension TrackXMLReader {
             case "quot": output.append(0x22)
             case "apos": output.append(0x27)
             default:
-                let number: UInt32? = name.hasPrefix("#x") ? UInt32(name.dropFirst(2), radix: 16)
+                let number: UInt32? =
+                    name.hasPrefix("#x")
+                    ? UInt32(name.dropFirst(2), radix: 16)
                     : name.hasPrefix("#") ? UInt32(name.dropFirst(), radix: 10) : nil
                 guard let number, let scalar = Unicode.Scalar(number), number != 0 else {
                     return name.hasPrefix("#") ? "&\(name); is not a character" : "&\(name); is an entity no track file declares"

@@ -97,7 +97,11 @@ struct TrackXMLReader {
                 return .text(String(decoding: bytes[start..<(offset - 3)], as: UTF8.self))
             } else if starts(with: "<!") {
                 if starts(with: "<!DOCTYPE") {
-                    throw TrackFileError(line: line, reason: "declares a document type (<!DOCTYPE>), which GPX and KML files never need; it is refused so that no entity can be expanded")
+                    throw TrackFileError(
+                        line: line,
+                        reason:
+                            "declares a document type (<!DOCTYPE>), which GPX and KML files never need; it is refused so that no entity can be expanded"
+                    )
                 }
                 throw failure("unknown markup <!")
             } else if starts(with: "<?") {
@@ -146,7 +150,9 @@ struct TrackXMLReader {
                 offset += 1
                 skipSpaces()
                 let value = try readQuoted()
-                guard !attributes.contains(where: { $0.name == attribute }) else { throw failure("<\(name)> has two \(attribute) attributes") }
+                guard !attributes.contains(where: { $0.name == attribute }) else {
+                    throw failure("<\(name)> has two \(attribute) attributes")
+                }
                 guard attributes.count < maximumAttributes else { throw failure("<\(name)> has too many attributes") }
                 attributes.append((attribute, value))
                 continue
@@ -189,12 +195,15 @@ struct TrackXMLReader {
         try skip(past: "?>", what: "a processing instruction")
         let instruction = String(decoding: bytes[start..<offset], as: UTF8.self)
         guard instruction.hasPrefix("<?xml ") || instruction.hasPrefix("<?xml\t") || instruction.hasPrefix("<?xml\n") else { return }
-        guard start == 0 || (start == 3 && bytes.starts(with: [0xEF, 0xBB, 0xBF])) else { throw failure("an XML declaration after the start") }
+        guard start == 0 || (start == 3 && bytes.starts(with: [0xEF, 0xBB, 0xBF])) else {
+            throw failure("an XML declaration after the start")
+        }
         if let range = instruction.range(of: #"encoding\s*=\s*["']([^"']*)["']"#, options: .regularExpression) {
             let name = instruction[range].split(whereSeparator: { $0 == "\"" || $0 == "'" }).last.map { $0.uppercased() } ?? ""
             guard ["UTF-8", "UTF8", "US-ASCII", "ASCII"].contains(name) else {
                 let shown = name.count <= 40 && name.unicodeScalars.allSatisfy { (0x21...0x7E).contains($0.value) }
-                throw TrackFileError(line: 1, reason: "says it is in another encoding than UTF-8\(shown ? " (\(name))" : ""); save it as UTF-8")
+                throw TrackFileError(
+                    line: 1, reason: "says it is in another encoding than UTF-8\(shown ? " (\(name))" : ""); save it as UTF-8")
             }
         }
     }
@@ -210,19 +219,24 @@ struct TrackXMLReader {
         let start = offset
         while offset < bytes.count {
             let byte = bytes[offset]
-            let isNameByte = (0x61...0x7A).contains(byte) || (0x41...0x5A).contains(byte) || (0x30...0x39).contains(byte)
+            let isNameByte =
+                (0x61...0x7A).contains(byte) || (0x41...0x5A).contains(byte) || (0x30...0x39).contains(byte)
                 || byte == 0x5F || byte == 0x2D || byte == 0x2E || byte == 0x3A || byte >= 0x80
             guard isNameByte else { break }
             offset += 1
         }
-        guard offset > start, offset - start <= 200 else { throw failure(offset == start ? "expected a name" : "a name longer than 200 bytes") }
+        guard offset > start, offset - start <= 200 else {
+            throw failure(offset == start ? "expected a name" : "a name longer than 200 bytes")
+        }
         let first = bytes[start]
         guard !(0x30...0x39).contains(first), first != 0x2D, first != 0x2E else { throw failure("a name starts with a digit, - or .") }
         return String(decoding: bytes[start..<offset], as: UTF8.self)
     }
 
     private mutating func readQuoted() throws(TrackFileError) -> String {
-        guard offset < bytes.count, bytes[offset] == 0x22 || bytes[offset] == 0x27 else { throw failure("an attribute's value is not quoted") }
+        guard offset < bytes.count, bytes[offset] == 0x22 || bytes[offset] == 0x27 else {
+            throw failure("an attribute's value is not quoted")
+        }
         let quote = bytes[offset]
         offset += 1
         let start = offset

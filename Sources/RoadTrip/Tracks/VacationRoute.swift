@@ -25,9 +25,12 @@ extension TrackStore {
     static let routeMargin: Int64 = 14 * 3600 * 1000
 
     public func route(ofVacation id: Int64) throws -> VacationRoute {
-        let row = try database.fetchOne("SELECT min(taken_at) AS first, max(taken_at) AS last FROM vacation_photos WHERE vacation_id = \(id)")
+        let row = try database.fetchOne(
+            "SELECT min(taken_at) AS first, max(taken_at) AS last FROM vacation_photos WHERE vacation_id = \(id)")
         let first: String? = try row?["first"], last: String? = try row?["last"]
-        guard let start = first.flatMap(ExifTime.clockSeconds), let end = last.flatMap(ExifTime.clockSeconds) else { return VacationRoute(tracks: []) }
+        guard let start = first.flatMap(ExifTime.clockSeconds), let end = last.flatMap(ExifTime.clockSeconds) else {
+            return VacationRoute(tracks: [])
+        }
         return VacationRoute(tracks: try tracks(during: (start * 1000 - Self.routeMargin)...(end * 1000 + Self.routeMargin)))
     }
 
@@ -35,18 +38,21 @@ extension TrackStore {
     /// timed in UTC where the library knows the photo's zone or GPS time, never with a link) and
     /// its route's tracks. `created` in milliseconds.
     public func gpx(ofVacation id: Int64, name: String, created: Int64) throws -> String {
-        let waypoints = try database.fetchAll("""
+        let waypoints = try database.fetchAll(
+            """
             SELECT vacation_photos.title, vacation_photos.latitude, vacation_photos.longitude, vacation_photos.taken_at,
                 photos.taken_offset, photos.gps_at
             FROM vacation_photos LEFT JOIN photos ON photos.sha256 = vacation_photos.sha256
             WHERE vacation_photos.vacation_id = \(id) AND vacation_photos.latitude IS NOT NULL AND vacation_photos.longitude IS NOT NULL
             ORDER BY vacation_photos.sorted_at, vacation_photos.id
-            """) { row -> GPXWriter.Waypoint in
+            """
+        ) { row -> GPXWriter.Waypoint in
             let takenAt: String? = try row["taken_at"]
             let offset = ExifTime.plausibleOffset(try row["taken_offset"]), gps = ExifTime.plausibleInstant(try row["gps_at"])
             let instant = gps ?? takenAt.flatMap(ExifTime.clockSeconds).flatMap { clock in offset.map { clock - Int64($0) * 60 } }
-            return GPXWriter.Waypoint(name: try row["title"], latitude: try row["latitude"], longitude: try row["longitude"], time: instant.map { $0 * 1000 },
-                                      description: instant == nil ? takenAt.map { "Taken \($0.replacingOccurrences(of: "T", with: " ")) (camera time)" } : nil)
+            return GPXWriter.Waypoint(
+                name: try row["title"], latitude: try row["latitude"], longitude: try row["longitude"], time: instant.map { $0 * 1000 },
+                description: instant == nil ? takenAt.map { "Taken \($0.replacingOccurrences(of: "T", with: " ")) (camera time)" } : nil)
         }
         let tracks = try route(ofVacation: id).tracks.map { GPXWriter.Track(name: $0.name, segments: try points(of: $0.id)) }
         return GPXWriter.document(name: name, created: created, waypoints: waypoints, tracks: tracks)
@@ -88,7 +94,9 @@ public enum GPXWriter {
             for segment in track.segments where !segment.isEmpty {
                 text += "<trkseg>\n"
                 for point in segment {
-                    text += "<trkpt \(position(point.latitude, point.longitude))>" + (point.time.map { "<time>\(TrackTime.text($0))</time>" } ?? "") + "</trkpt>\n"
+                    text +=
+                        "<trkpt \(position(point.latitude, point.longitude))>"
+                        + (point.time.map { "<time>\(TrackTime.text($0))</time>" } ?? "") + "</trkpt>\n"
                 }
                 text += "</trkseg>\n"
             }
@@ -109,7 +117,8 @@ public enum GPXWriter {
     private static func decimal(_ value: Double) -> String {
         guard let scaled = Int64(exactly: (abs(value) * 10_000_000).rounded()) else { return "0" }
         let fraction = String(scaled % 10_000_000)
-        return (value < 0 && scaled != 0 ? "-" : "") + String(scaled / 10_000_000) + "." + String(repeating: "0", count: 7 - fraction.count) + fraction
+        return (value < 0 && scaled != 0 ? "-" : "") + String(scaled / 10_000_000) + "." + String(repeating: "0", count: 7 - fraction.count)
+            + fraction
     }
 
     /// Text as XML writes it; control characters XML 1.0 cannot hold are dropped.

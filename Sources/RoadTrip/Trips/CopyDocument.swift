@@ -20,23 +20,26 @@ enum CopyDocument {
     /// it was fetched, or that address itself. Ours comes first and the first one wins.
     static func effectiveBase(of body: [UInt8], fetchedFrom url: String) -> String {
         guard let start = find("<base", in: body, from: 0, wholeTag: true),
-              let end = body[start...].firstIndex(of: UInt8(ascii: ">")),
-              let href = attribute("href", in: String(decoding: body[start..<end], as: UTF8.self)),
-              let resolved = URL(string: href, relativeTo: URL(string: url))?.absoluteURL,
-              let scheme = resolved.scheme?.lowercased(), scheme == "http" || scheme == "https" else { return url }
+            let end = body[start...].firstIndex(of: UInt8(ascii: ">")),
+            let href = attribute("href", in: String(decoding: body[start..<end], as: UTF8.self)),
+            let resolved = URL(string: href, relativeTo: URL(string: url))?.absoluteURL,
+            let scheme = resolved.scheme?.lowercased(), scheme == "http" || scheme == "https"
+        else { return url }
         return resolved.absoluteString
     }
 
     /// The index just past the `>` of `<name …>` (not `<header>` for `head`).
     private static func openingTag(_ name: String, in body: [UInt8]) -> Int? {
         guard let start = find("<" + name, in: body, from: 0, wholeTag: true),
-              let close = body[start...].firstIndex(of: UInt8(ascii: ">")) else { return nil }
+            let close = body[start...].firstIndex(of: UInt8(ascii: ">"))
+        else { return nil }
         return close + 1
     }
 
     private static func doctypeEnd(in body: [UInt8]) -> Int? {
         guard let start = find("<!doctype", in: body, from: 0, wholeTag: false),
-              let close = body[start...].firstIndex(of: UInt8(ascii: ">")) else { return nil }
+            let close = body[start...].firstIndex(of: UInt8(ascii: ">"))
+        else { return nil }
         return close + 1
     }
 
@@ -58,7 +61,9 @@ enum CopyDocument {
 
     /// A quoted or bare attribute value in a tag's text.
     private static func attribute(_ name: String, in tag: String) -> String? {
-        guard let match = tag.range(of: "\\b\(name)\\s*=\\s*(\"[^\"]*\"|'[^']*'|[^\\s>]+)", options: [.regularExpression, .caseInsensitive]) else { return nil }
+        guard
+            let match = tag.range(of: "\\b\(name)\\s*=\\s*(\"[^\"]*\"|'[^']*'|[^\\s>]+)", options: [.regularExpression, .caseInsensitive])
+        else { return nil }
         let value = tag[match].split(separator: "=", maxSplits: 1)[1].trimmingCharacters(in: .whitespaces)
         return value.trimmingCharacters(in: CharacterSet(charactersIn: "\"'"))
     }

@@ -63,7 +63,9 @@ enum CopyMediaType {
     }
 
     private static func plainName(_ name: String) -> String? {
-        guard (1...40).contains(name.count), name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "._:+-".contains($0)) }) else { return nil }
+        guard (1...40).contains(name.count), name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "._:+-".contains($0)) }) else {
+            return nil
+        }
         return name
     }
 

@@ -23,18 +23,21 @@ public struct EventList: Sendable {
     /// The URLs of pages `pages` (1-based, in book order) that exist: one indexed range read,
     /// so a part of a long book costs what a part of a short one does.
     public func urls(destination: Int64, pages: ClosedRange<Int>) throws -> [String] {
-        try database.fetchAll("""
+        try database.fetchAll(
+            """
             SELECT url FROM destination_events
             WHERE destination_id = \(destination) AND position BETWEEN \(pages.lowerBound - 1) AND \(pages.upperBound - 1)
             ORDER BY position
-            """) { try $0["url"] }
+            """
+        ) { try $0["url"] }
     }
 
     /// How many of the book's pages the server is fetching a copy of now (a first one, or a
     /// fresher one): one count over the job queue, however long the book. While the book's
     /// check (`SavedCopies.requestBook`) has not yet said which pages need one, every page counts.
     public func pagesBeingCopied(destination: Int64) throws -> Int {
-        try database.fetchValue("""
+        try database.fetchValue(
+            """
             SELECT CASE
                 WHEN EXISTS (SELECT 1 FROM jobs WHERE kind = \(JobKind.bookCopies.rawValue) AND key = \(String(destination)) AND failed_at IS NULL)
                 THEN (SELECT count(*) FROM destination_events WHERE destination_id = \(destination))
@@ -46,7 +49,9 @@ public struct EventList: Sendable {
     }
 
     public func all(destination: Int64) throws -> [String] {
-        try database.fetchAll("SELECT url FROM destination_events WHERE destination_id = \(destination) ORDER BY position") { try $0["url"] }
+        try database.fetchAll("SELECT url FROM destination_events WHERE destination_id = \(destination) ORDER BY position") {
+            try $0["url"]
+        }
     }
 
     /// Adds a page at the end: one row written, however long the book.
@@ -91,11 +96,13 @@ public struct EventList: Sendable {
     /// holds) first: two statements over the moved range, never the whole book.
     private func shift(_ destination: Int64, positions: Range<Int>, by offset: Int, in db: any Connection) throws {
         guard !positions.isEmpty else { return }
-        try db.execute("""
+        try db.execute(
+            """
             UPDATE destination_events SET position = -position - 2
             WHERE destination_id = \(destination) AND position BETWEEN \(positions.lowerBound) AND \(positions.upperBound - 1)
             """)
-        try db.execute("UPDATE destination_events SET position = -position - 2 + \(offset) WHERE destination_id = \(destination) AND position <= -2")
+        try db.execute(
+            "UPDATE destination_events SET position = -position - 2 + \(offset) WHERE destination_id = \(destination) AND position <= -2")
     }
 
     /// One transaction; refused for a sample's generated book. `change` is given the page count

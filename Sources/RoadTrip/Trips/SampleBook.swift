@@ -20,7 +20,8 @@ public enum SampleBook {
                 try db.execute("UPDATE destinations SET sample_pages = \(pages) WHERE id = \(id)")
                 return id
             }
-            let insertedID = try db.insertReturningID("""
+            let insertedID = try db.insertReturningID(
+                """
                 INSERT INTO destinations (name, image_name, location_title, location_subtitle, latitude, longitude, weather_url, position, sample_pages)
                 VALUES (\(name), 'SampleBook.svg', 'Cupertino', 'Where the page-based example came from', 37.3230, -122.0322,
                         'https://forecast.weather.gov/MapClick.php?lat=37.323&lon=-122.0322',

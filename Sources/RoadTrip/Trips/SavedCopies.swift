@@ -58,8 +58,10 @@ public final class SavedCopies: Sendable {
     /// The workers that fetch, for the instance to stop with a deadline (`JobRunner.stop(waitingUntil:)`).
     public var fetchers: JobRunner { runner }
 
-    public init(folder: URL, fetcher: any EventPageFetching, jobs: JobQueue, clock: WallClock = .system, concurrentFetches: Int = 2,
-                log: @escaping @Sendable (String) -> Void = { _ in }) {
+    public init(
+        folder: URL, fetcher: any EventPageFetching, jobs: JobQueue, clock: WallClock = .system, concurrentFetches: Int = 2,
+        log: @escaping @Sendable (String) -> Void = { _ in }
+    ) {
         self.folder = folder
         self.fetcher = fetcher
         self.jobs = jobs
@@ -82,9 +84,10 @@ public final class SavedCopies: Sendable {
     public func copy(of url: String) -> SavedCopy? {
         let files = self.files(for: url)
         guard let data = FileManager.default.contents(atPath: files.metadata.path),
-              var copy = try? JSONDecoder().decode(SavedCopy.self, from: data),
-              let type = CopyMediaType.served(copy.contentType),
-              FileManager.default.fileExists(atPath: files.page.path) else { return nil }
+            var copy = try? JSONDecoder().decode(SavedCopy.self, from: data),
+            let type = CopyMediaType.served(copy.contentType),
+            FileManager.default.fileExists(atPath: files.page.path)
+        else { return nil }
         copy.contentType = type
         copy.path = files.page.path
         return copy
@@ -149,7 +152,8 @@ public final class SavedCopies: Sendable {
         // Only an HTML page is kept: see `NotAWebPage`.
         let type = try CopyMediaType.kept(page.contentType, body: page.body)
         let kept = CopyDocument.withBase(page.body, base: page.finalURL)
-        let metadata = SavedCopy(url: url, finalURL: page.finalURL, madeAt: clock.now(), refusesFraming: page.refusesFraming, contentType: type)
+        let metadata = SavedCopy(
+            url: url, finalURL: page.finalURL, madeAt: clock.now(), refusesFraming: page.refusesFraming, contentType: type)
         // The page first, then the metadata that points at it, each written whole and renamed into place.
         try DurableFile.write(kept, to: files.page.path)
         try DurableFile.write([UInt8](try JSONEncoder().encode(metadata)), to: files.metadata.path)

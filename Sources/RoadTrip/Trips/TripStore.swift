@@ -36,14 +36,16 @@ public struct TripStore: Sendable {
     /// The points of interest of the destination the account chose (none before it has chosen),
     /// without waiting to know which it is: a page reads them with the rest of its menu.
     public static func tripPointsOfInterestQuery(of account: AccountID) -> Query<[PointOfInterest]> {
-        DestinationCatalog.pointsOfInterestQuery(where: "destination_id = (SELECT destination_id FROM trips WHERE account_id = \(account.rawValue))")
+        DestinationCatalog.pointsOfInterestQuery(
+            where: "destination_id = (SELECT destination_id FROM trips WHERE account_id = \(account.rawValue))")
     }
 
     public func choose(_ destination: Int64, for account: AccountID) throws {
         try database.write { db in
             let exists: Int? = try db.fetchValue("SELECT 1 FROM destinations WHERE id = \(destination)")
             guard exists != nil else { throw TripError.noSuchDestination }
-            try db.execute("""
+            try db.execute(
+                """
                 INSERT INTO trips (account_id, destination_id, chosen_at) VALUES (\(account.rawValue), \(destination), \(clock.seconds))
                 ON CONFLICT (account_id) DO UPDATE SET destination_id = excluded.destination_id, chosen_at = excluded.chosen_at
                 """)
@@ -52,7 +54,8 @@ public struct TripStore: Sendable {
 
     public func settings(of account: AccountID) throws -> BookSettings {
         try database.read { db in
-            guard let row = try db.fetchOne("SELECT transition, orientation FROM book_settings WHERE account_id = \(account.rawValue)") else {
+            guard let row = try db.fetchOne("SELECT transition, orientation FROM book_settings WHERE account_id = \(account.rawValue)")
+            else {
                 return BookSettings()
             }
             return BookSettings(
@@ -64,7 +67,8 @@ public struct TripStore: Sendable {
 
     public func save(_ settings: BookSettings, for account: AccountID) throws {
         try database.write { db in
-            try db.execute("""
+            try db.execute(
+                """
                 INSERT INTO book_settings (account_id, transition, orientation)
                 VALUES (\(account.rawValue), \(settings.transition.rawValue), \(settings.orientation.rawValue))
                 ON CONFLICT (account_id) DO UPDATE SET transition = excluded.transition, orientation = excluded.orientation

@@ -13,9 +13,11 @@ public struct PhotoTagStore: Sendable {
     }
 
     public func tags(of photoID: Int64, for account: AccountID) throws -> [String] {
-        try database.fetchAll("""
+        try database.fetchAll(
+            """
             SELECT name FROM photo_tags WHERE account_id = \(account.rawValue) AND photo_id = \(photoID) ORDER BY name_key
-            """) { try $0["name"] as String }
+            """
+        ) { try $0["name"] as String }
     }
 
     /// Adds the tag (cleaned; nothing when blank); false when it was there already. A tag
@@ -26,7 +28,8 @@ public struct PhotoTagStore: Sendable {
         let tag = VacationTags.clean(raw)
         guard !tag.isEmpty else { return false }
         return try database.write { db in
-            try db.execute("""
+            try db.execute(
+                """
                 INSERT INTO photo_tags (account_id, photo_id, name, name_key)
                 VALUES (\(account.rawValue), \(photoID), \(tag), \(VacationTags.key(tag)))
                 ON CONFLICT DO NOTHING
@@ -39,7 +42,8 @@ public struct PhotoTagStore: Sendable {
 
     public func remove(_ tag: String, from photoID: Int64, for account: AccountID) throws {
         try database.write { db in
-            try db.execute("""
+            try db.execute(
+                """
                 DELETE FROM photo_tags WHERE account_id = \(account.rawValue) AND photo_id = \(photoID)
                     AND name_key = \(VacationTags.key(tag))
                 """)
@@ -55,7 +59,8 @@ public struct PhotoTagStore: Sendable {
 /// new copy).
 enum VacationPhotoTags {
     static func add(_ tag: String, toPhoto photoID: Int64, of account: AccountID, in db: Connection) throws {
-        for (vacation, photo) in try holding(photoID, of: account, in: db) where try attach(tag, toPhoto: photo, inVacation: vacation, in: db) {
+        for (vacation, photo) in try holding(photoID, of: account, in: db)
+        where try attach(tag, toPhoto: photo, inVacation: vacation, in: db) {
             try VacationContents.changed(vacation, in: db)
         }
     }
@@ -65,12 +70,14 @@ enum VacationPhotoTags {
     @discardableResult
     static func attach(_ tag: String, toPhoto photo: Int64, inVacation vacation: Int64, in db: Connection) throws -> Bool {
         let key = VacationTags.key(tag)
-        try db.execute("""
+        try db.execute(
+            """
             INSERT INTO vacation_tags (vacation_id, id, name, name_key)
             SELECT \(vacation), coalesce(max(id), 0) + 1, \(tag), \(key) FROM vacation_tags WHERE vacation_id = \(vacation)
             ON CONFLICT (vacation_id, name_key) DO NOTHING
             """)
-        try db.execute("""
+        try db.execute(
+            """
             INSERT INTO vacation_photo_tags (vacation_id, photo_id, tag_id)
             SELECT vacation_id, \(photo), id FROM vacation_tags WHERE vacation_id = \(vacation) AND name_key = \(key)
             ON CONFLICT DO NOTHING
@@ -85,12 +92,14 @@ enum VacationPhotoTags {
         let keywords: String = try db.fetchValue("SELECT keywords FROM photos WHERE id = \(photoID)") ?? ""
         guard !keywords.split(separator: ";").contains(where: { VacationTags.key(String($0)) == key }) else { return }
         for (vacation, photo) in try holding(photoID, of: account, in: db) {
-            try db.execute("""
+            try db.execute(
+                """
                 DELETE FROM vacation_photo_tags WHERE vacation_id = \(vacation) AND photo_id = \(photo)
                     AND tag_id IN (SELECT id FROM vacation_tags WHERE vacation_id = \(vacation) AND name_key = \(key))
                 """)
             guard db.changes > 0 else { continue }
-            try db.execute("""
+            try db.execute(
+                """
                 DELETE FROM vacation_tags WHERE vacation_id = \(vacation)
                     AND id NOT IN (SELECT tag_id FROM vacation_photo_tags WHERE vacation_id = \(vacation))
                 """)
@@ -101,13 +110,15 @@ enum VacationPhotoTags {
     /// Each vacation of the account holding the library's photo, and the photo's id there; and
     /// each vacation shared with the account to add to, where the account added the photo.
     private static func holding(_ photoID: Int64, of account: AccountID, in db: Connection) throws -> [(vacation: Int64, photo: Int64)] {
-        try db.fetchAll("""
+        try db.fetchAll(
+            """
             SELECT held.vacation_id, held.id FROM vacation_photos held
             JOIN vacations ON vacations.id = held.vacation_id
             JOIN photos ON photos.sha256 = held.sha256
             WHERE photos.id = \(photoID) AND (vacations.account_id = \(account.rawValue)
                 OR (held.added_by = \(account.rawValue) AND \(sql: VacationStore.sharedToAdd("held.vacation_id", with: account))))
             ORDER BY held.vacation_id
-            """) { row in (try row["vacation_id"] as Int64, try row["id"] as Int64) }
+            """
+        ) { row in (try row["vacation_id"] as Int64, try row["id"] as Int64) }
     }
 }

@@ -135,7 +135,8 @@ public enum VacationError: Error, Sendable, Equatable, CustomStringConvertible {
         case .nameEmpty: "Give the vacation a name."
         case .nameTooLong(let limit): "A vacation's name can be at most \(limit) characters long."
         case .nameHasControlCharacters: "A vacation's name cannot contain control characters."
-        case .nameHasDirectionOverrides: "A vacation's name cannot contain invisible text-direction characters (U+202A–U+202E, U+2066–U+2069)."
+        case .nameHasDirectionOverrides:
+            "A vacation's name cannot contain invisible text-direction characters (U+202A–U+202E, U+2066–U+2069)."
         case .tagHasDirectionOverrides: "A tag cannot contain invisible text-direction characters (U+202A–U+202E, U+2066–U+2069)."
         case .alreadyExists(let name): "A vacation called “\(name)” already exists."
         case .noSuchVacation: "There is no such vacation."

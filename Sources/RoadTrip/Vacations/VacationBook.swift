@@ -24,7 +24,9 @@ public struct BookRequest: Sendable, Equatable {
     public var showWhere = true
     public var showDates = true
 
-    public init(size: BookSize = .a4, cover: Int64? = nil, title: String? = nil, subtitle: String? = nil, photos: Photos = .all, map: Bool = true) {
+    public init(
+        size: BookSize = .a4, cover: Int64? = nil, title: String? = nil, subtitle: String? = nil, photos: Photos = .all, map: Bool = true
+    ) {
         (self.size, self.cover, self.title, self.subtitle, self.photos, self.map) = (size, cover, title, subtitle, photos, map)
     }
 }
@@ -36,13 +38,17 @@ public typealias LandShapes = @Sendable (_ south: Double, _ west: Double, _ nort
 extension Library {
     /// Writes the vacation's book to `path` as `BookPrinter` does, its photos copied where needed
     /// to a scratch folder removed after; nil when the account has no such vacation.
-    public func printBook(ofVacation id: Int64, for account: AccountID, _ request: BookRequest, to path: String, land: LandShapes? = nil,
-                          progress: (Int, Int) -> Bool = { _, _ in true }) throws -> (content: BookContent, report: BookReport)? {
+    public func printBook(
+        ofVacation id: Int64, for account: AccountID, _ request: BookRequest, to path: String, land: LandShapes? = nil,
+        progress: (Int, Int) -> Bool = { _, _ in true }
+    ) throws -> (content: BookContent, report: BookReport)? {
         let scratch = folder.appendingPathComponent("cache/books/scratch-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: scratch) }
         guard let content = try bookContent(ofVacation: id, for: account, request, scratch: scratch, land: land) else { return nil }
         guard content.photoCount > 0 else {
-            throw BookError("the vacation has no photos to print\(request.photos == .favorites ? " among the favourites" : request.photos == .chosen ? " among those chosen" : "")")
+            throw BookError(
+                "the vacation has no photos to print\(request.photos == .favorites ? " among the favourites" : request.photos == .chosen ? " among those chosen" : "")"
+            )
         }
         let report = try BookPrinter(size: request.size, processor: photos.processor).writePDF(content, to: path, progress: progress)
         return (content, report)
@@ -52,16 +58,20 @@ extension Library {
     /// each printed from the library's original (a video from its poster; a photo the library no
     /// longer has from the vacation's own copy, which the report will find small), its route and
     /// places, its figures. Nil when the account has no such vacation.
-    public func bookContent(ofVacation id: Int64, for account: AccountID, _ request: BookRequest, scratch: URL,
-                            land: LandShapes? = nil) throws -> BookContent? {
+    public func bookContent(
+        ofVacation id: Int64, for account: AccountID, _ request: BookRequest, scratch: URL,
+        land: LandShapes? = nil
+    ) throws -> BookContent? {
         guard let (name, contents) = try vacations.vacation(id, of: account) else { return nil }
         return try bookContent(name: name, contents: contents, favoritesOf: account, request, scratch: scratch, land: land)
     }
 
     /// The book of the vacation `contents` under `name` (as a share link shows it, perhaps), its
     /// favourites `account`'s; what `request` keeps back is never in it.
-    public func bookContent(name: String, contents: VacationContents, favoritesOf account: AccountID?, _ request: BookRequest, scratch: URL,
-                            land: LandShapes? = nil) throws -> BookContent {
+    public func bookContent(
+        name: String, contents: VacationContents, favoritesOf account: AccountID?, _ request: BookRequest, scratch: URL,
+        land: LandShapes? = nil
+    ) throws -> BookContent {
         let id = contents.id
         var chosen = try contents.photos(.all)
         if request.photos == .favorites, let account {
@@ -79,14 +89,21 @@ extension Library {
         var leftOut: [(photo: String, reason: String)] = []
         for photo in chosen {
             let place = request.showWhere ? photo.placeID.flatMap { places[$0] } : nil
-            let caption = photo.subtitle ?? [place?.name, request.showDates ? photo.takenAt.map(Self.clockTime) : nil].compactMap { $0 }.joined(separator: ", ")
+            let caption =
+                photo.subtitle
+                ?? [place?.name, request.showDates ? photo.takenAt.map(Self.clockTime) : nil].compactMap { $0 }.joined(separator: ", ")
             if let stored = try self.photos.photo(sha256: photo.sha256) {
                 let path = self.photos.files.original(sha256: stored.sha256, format: stored.format)
-                printable.append((photo, BookPhoto(name: photo.title, path: path, width: stored.displayWidth, height: stored.displayHeight, caption: caption)))
+                printable.append(
+                    (
+                        photo,
+                        BookPhoto(name: photo.title, path: path, width: stored.displayWidth, height: stored.displayHeight, caption: caption)
+                    ))
             } else if let preview = try contents.preview(photoID: photo.id) {
                 let path = scratch.appendingPathComponent("\(photo.id).jpg").path
                 try Data(preview).write(to: URL(fileURLWithPath: path))
-                printable.append((photo, BookPhoto(name: photo.title, path: path, width: photo.width, height: photo.height, caption: caption)))
+                printable.append(
+                    (photo, BookPhoto(name: photo.title, path: path, width: photo.width, height: photo.height, caption: caption)))
             } else {
                 leftOut.append((photo.title, "neither the library nor the vacation has its picture any more"))
             }
@@ -98,10 +115,14 @@ extension Library {
             for segment in try tracks.points(of: track.id) {
                 // At most 2,000 points a segment on the map: more is finer than print.
                 let step = max(1, segment.count / 2000)
-                lines.append(stride(from: 0, to: segment.count, by: step).map { BookPoint(latitude: segment[$0].latitude, longitude: segment[$0].longitude) })
+                lines.append(
+                    stride(from: 0, to: segment.count, by: step).map {
+                        BookPoint(latitude: segment[$0].latitude, longitude: segment[$0].longitude)
+                    })
                 for (from, to) in zip(segment, segment.dropFirst()) {
                     guard let time = to.time, let a = Coordinate(latitude: from.latitude, longitude: from.longitude),
-                          let b = Coordinate(latitude: to.latitude, longitude: to.longitude) else { continue }
+                        let b = Coordinate(latitude: to.latitude, longitude: to.longitude)
+                    else { continue }
                     metresByDay[PhotoStore.timestampText(time / 1000).prefix(10).description, default: 0] += a.distance(to: b)
                 }
             }
@@ -110,29 +131,38 @@ extension Library {
         let days = byDay.keys.sorted { ($0.isEmpty ? "~" : $0) < ($1.isEmpty ? "~" : $1) }.enumerated().map { number, day -> BookDay in
             let photos = byDay[day] ?? []
             var names: [String] = []
-            for name in photos.compactMap({ $0.photo.placeID.flatMap { places[$0]?.name } }) where request.showWhere && !names.contains(name) {
+            for name in photos.compactMap({ $0.photo.placeID.flatMap { places[$0]?.name } })
+            where request.showWhere && !names.contains(name) {
                 names.append(name)
             }
             let metres = request.showWhere ? metresByDay[day] ?? 0 : 0
             let title = day.isEmpty ? "Undated" : request.showDates ? Self.dayTitle(day) : "Day \(number + 1)"
-            return BookDay(title: title, places: names, distance: metres >= 100 ? "\(Self.kilometres(metres)) km travelled" : nil, photos: photos.map(\.book))
+            return BookDay(
+                title: title, places: names, distance: metres >= 100 ? "\(Self.kilometres(metres)) km travelled" : nil,
+                photos: photos.map(\.book))
         }
-        let cover = request.cover.flatMap { id in printable.first { $0.photo.id == id } }
+        let cover =
+            request.cover.flatMap { id in printable.first { $0.photo.id == id } }
             ?? printable.first { $0.book.width > $0.book.height } ?? printable.first
         let itinerary = places.values.sorted { $0.firstVisited < $1.firstVisited }
-        let mapPlaces = itinerary.compactMap { place in place.coordinate.map { (place.name, BookPoint(latitude: $0.latitude, longitude: $0.longitude)) } }
+        let mapPlaces = itinerary.compactMap { place in
+            place.coordinate.map { (place.name, BookPoint(latitude: $0.latitude, longitude: $0.longitude)) }
+        }
         let dated = chosen.compactMap(\.takenAt).sorted()
         var figures = [("Days", String(days.count { $0.title != "Undated" }))]
         if request.showWhere {
-            figures += [("Places", String(itinerary.count)), ("Countries", String(Set(itinerary.map(\.country)).count)),
-                        ("Kilometres", Self.kilometres(route.distance))]
+            figures += [
+                ("Places", String(itinerary.count)), ("Countries", String(Set(itinerary.map(\.country)).count)),
+                ("Kilometres", Self.kilometres(route.distance)),
+            ]
         }
         figures.append(("Photos", String(printable.count)))
         return BookContent(
             title: request.title.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.flatMap { $0.isEmpty ? nil : $0 } ?? name,
             subtitle: request.subtitle ?? (request.showDates ? Self.dates(from: dated.first, to: dated.last) : ""),
             cover: cover?.book,
-            route: request.map && request.showWhere && !(lines.isEmpty && mapPlaces.isEmpty) ? Self.route(lines: lines, places: mapPlaces, land: land) : nil,
+            route: request.map && request.showWhere && !(lines.isEmpty && mapPlaces.isEmpty)
+                ? Self.route(lines: lines, places: mapPlaces, land: land) : nil,
             days: days, figures: figures.map { (label: $0.0, value: $0.1) }, leftOut: leftOut)
     }
 
@@ -141,12 +171,14 @@ extension Library {
     static func route(lines: [[BookPoint]], places: [(name: String, point: BookPoint)], land: LandShapes?) -> BookRoute {
         let points = lines.flatMap { $0 } + places.map(\.point)
         guard let land, let south = points.map(\.latitude).min(), let north = points.map(\.latitude).max(),
-              let west = points.map(\.longitude).min(), let east = points.map(\.longitude).max() else {
+            let west = points.map(\.longitude).min(), let east = points.map(\.longitude).max()
+        else {
             return BookRoute(lines: lines, places: places)
         }
         let margin = max(north - south, east - west, 0.05) * 0.6
-        return BookRoute(land: land(max(-85, south - margin), max(-180, west - margin), min(85, north + margin), min(180, east + margin)),
-                         lines: lines, places: places)
+        return BookRoute(
+            land: land(max(-85, south - margin), max(-180, west - margin), min(85, north + margin), min(180, east + margin)),
+            lines: lines, places: places)
     }
 
     private static let calendar: Calendar = {

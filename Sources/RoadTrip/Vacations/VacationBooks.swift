@@ -30,8 +30,10 @@ public struct PrintedVacationBook: Sendable, Equatable {
 
     init(row: Row) throws {
         vacationID = try row["vacation_id"]
-        var request = BookRequest(size: BookSize(rawValue: try row["size"]) ?? .a4, cover: try row["cover"], title: try row["title"], subtitle: try row["subtitle"],
-                                  photos: BookRequest.Photos(rawValue: try row["photos"]) ?? .all, map: try row["map"] as Int != 0)
+        var request = BookRequest(
+            size: BookSize(rawValue: try row["size"]) ?? .a4, cover: try row["cover"], title: try row["title"],
+            subtitle: try row["subtitle"],
+            photos: BookRequest.Photos(rawValue: try row["photos"]) ?? .all, map: try row["map"] as Int != 0)
         request.chosen = (try row["chosen"] as String?)?.split(separator: ",").compactMap { Int64($0) } ?? []
         self.request = request
         state = State(rawValue: try row["state"]) ?? .failed
@@ -71,20 +73,20 @@ public struct PrintedVacationBook: Sendable, Equatable {
     /// SQLite changes a CHECK by making the table again.
     static let chosenPhotos = (
         sqlite: """
-            ALTER TABLE vacation_books RENAME TO vacation_books_026;
-            \(schema(integer: "INTEGER").replacingOccurrences(of: "IN ('all', 'favorites')", with: "IN ('all', 'favorites', 'chosen')")
+        ALTER TABLE vacation_books RENAME TO vacation_books_026;
+        \(schema(integer: "INTEGER").replacingOccurrences(of: "IN ('all', 'favorites')", with: "IN ('all', 'favorites', 'chosen')")
                 .replacingOccurrences(of: "    map INTEGER", with: "    chosen TEXT,\n    map INTEGER"))
-            INSERT INTO vacation_books (vacation_id, account_id, size, cover, title, subtitle, photos, map, state, page, pages, report, error,
-                contents_key, asked_at, made_at)
-            SELECT vacation_id, account_id, size, cover, title, subtitle, photos, map, state, page, pages, report, error, contents_key, asked_at, made_at
-            FROM vacation_books_026;
-            DROP TABLE vacation_books_026;
-            """,
+        INSERT INTO vacation_books (vacation_id, account_id, size, cover, title, subtitle, photos, map, state, page, pages, report, error,
+            contents_key, asked_at, made_at)
+        SELECT vacation_id, account_id, size, cover, title, subtitle, photos, map, state, page, pages, report, error, contents_key, asked_at, made_at
+        FROM vacation_books_026;
+        DROP TABLE vacation_books_026;
+        """,
         postgreSQL: """
-            ALTER TABLE vacation_books DROP CONSTRAINT vacation_books_photos_check;
-            ALTER TABLE vacation_books ADD CONSTRAINT vacation_books_photos_check CHECK (photos IN ('all', 'favorites', 'chosen'));
-            ALTER TABLE vacation_books ADD COLUMN chosen TEXT;
-            """
+        ALTER TABLE vacation_books DROP CONSTRAINT vacation_books_photos_check;
+        ALTER TABLE vacation_books ADD CONSTRAINT vacation_books_photos_check CHECK (photos IN ('all', 'favorites', 'chosen'));
+        ALTER TABLE vacation_books ADD COLUMN chosen TEXT;
+        """
     )
 }
 
@@ -107,7 +109,9 @@ public struct VacationBooks: Sendable {
     /// of the vacation before it changed is gone (its file removed) and nil.
     public func book(of vacation: Int64, for account: AccountID) throws -> PrintedVacationBook? {
         guard try library.vacations.vacation(vacation, of: account) != nil,
-              let row = try library.database.fetchOne("SELECT \(raw: PrintedVacationBook.columns), contents_key FROM vacation_books WHERE vacation_id = \(vacation)") else {
+            let row = try library.database.fetchOne(
+                "SELECT \(raw: PrintedVacationBook.columns), contents_key FROM vacation_books WHERE vacation_id = \(vacation)")
+        else {
             return nil
         }
         let book = try PrintedVacationBook(row: row)
@@ -127,7 +131,8 @@ public struct VacationBooks: Sendable {
         let now = library.clock.seconds
         try library.database.write { db in
             try db.execute("DELETE FROM vacation_books WHERE vacation_id = \(vacation)")
-            try db.execute("""
+            try db.execute(
+                """
                 INSERT INTO vacation_books (vacation_id, account_id, size, cover, title, subtitle, photos, chosen, map, state, asked_at)
                 VALUES (\(vacation), \(account.rawValue), \(request.size.rawValue), \(request.cover), \(request.title), \(request.subtitle),
                     \(request.photos.rawValue), \(Self.chosenText(request)), \(request.map ? 1 : 0), 'waiting', \(now))
@@ -146,7 +151,8 @@ public struct VacationBooks: Sendable {
     public func cancel(_ vacation: Int64, for account: AccountID) throws {
         guard try library.vacations.vacation(vacation, of: account) != nil else { return }
         try library.database.write { db in
-            try db.execute("UPDATE vacation_books SET state = 'cancelled' WHERE vacation_id = \(vacation) AND state IN ('waiting', 'making')")
+            try db.execute(
+                "UPDATE vacation_books SET state = 'cancelled' WHERE vacation_id = \(vacation) AND state IN ('waiting', 'making')")
         }
     }
 
@@ -163,12 +169,18 @@ public struct VacationBooks: Sendable {
     }
 
     /// The digest of what the book of `contents` under `name` is made of.
-    public func contentsKey(of contents: VacationContents, name: String, _ request: BookRequest, favoritesOf account: AccountID? = nil) throws -> String {
-        var text = [name, request.size.rawValue, String(request.cover ?? 0), request.title ?? "", request.subtitle ?? "", request.photos.rawValue,
-                    String(request.map), String(request.showWhere), String(request.showDates), Self.chosenText(request) ?? ""].joined(separator: "\u{1F}")
+    public func contentsKey(of contents: VacationContents, name: String, _ request: BookRequest, favoritesOf account: AccountID? = nil)
+        throws -> String
+    {
+        var text = [
+            name, request.size.rawValue, String(request.cover ?? 0), request.title ?? "", request.subtitle ?? "", request.photos.rawValue,
+            String(request.map), String(request.showWhere), String(request.showDates), Self.chosenText(request) ?? "",
+        ].joined(separator: "\u{1F}")
         let photos = try contents.photos(.all)
         for photo in photos {
-            text += "\u{1E}" + [photo.sha256, photo.subtitle ?? "", photo.takenAt ?? "", String(photo.placeID ?? 0)].joined(separator: "\u{1F}")
+            text +=
+                "\u{1E}"
+                + [photo.sha256, photo.subtitle ?? "", photo.takenAt ?? "", String(photo.placeID ?? 0)].joined(separator: "\u{1F}")
         }
         if request.photos == .favorites, let account {
             text += "\u{1E}" + (try library.favorites.among(sha256s: photos.map(\.sha256), for: account)).sorted().joined(separator: ",")
@@ -182,9 +194,11 @@ public struct VacationBooks: Sendable {
     public func run(_ job: Job) throws {
         guard let vacation = Int64(job.key) else { return }
         var resuming = job.attempts > 1
-        while let row = try library.database.fetchOne("""
+        while let row = try library.database.fetchOne(
+            """
             SELECT \(raw: PrintedVacationBook.columns), account_id FROM vacation_books WHERE vacation_id = \(vacation)
-            """) {
+            """)
+        {
             let asked = try PrintedVacationBook(row: row)
             guard asked.state == .waiting || (resuming && asked.state == .making) else { return }
             resuming = false
@@ -197,10 +211,12 @@ public struct VacationBooks: Sendable {
         try database.write { db in
             try db.execute("UPDATE vacation_books SET state = 'making', page = 0, pages = 0 WHERE vacation_id = \(vacation)")
         }
-        try FileManager.default.createDirectory(atPath: (file(of: vacation) as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: (file(of: vacation) as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         let key = try contentsKey(of: vacation, for: account, request)
         do {
-            let printed = try library.printBook(ofVacation: vacation, for: account, request, to: file(of: vacation), land: land) { page, pages in
+            let printed = try library.printBook(ofVacation: vacation, for: account, request, to: file(of: vacation), land: land) {
+                page, pages in
                 let state: String? = try? database.write { db in
                     try db.execute("UPDATE vacation_books SET page = \(page), pages = \(pages) WHERE vacation_id = \(vacation)")
                     return try db.fetchValue("SELECT state FROM vacation_books WHERE vacation_id = \(vacation)")
@@ -209,7 +225,8 @@ public struct VacationBooks: Sendable {
             }
             guard let report = printed?.report else { return try forget(vacation) }
             try database.write { db in
-                try db.execute("""
+                try db.execute(
+                    """
                     UPDATE vacation_books SET state = 'ready', report = \(report.sentences.joined(separator: "\n")), contents_key = \(key),
                         made_at = \(library.clock.seconds) WHERE vacation_id = \(vacation) AND state = 'making'
                     """)
@@ -219,7 +236,8 @@ public struct VacationBooks: Sendable {
         } catch {
             unlink(file(of: vacation))
             try database.write { db in
-                try db.execute("""
+                try db.execute(
+                    """
                     UPDATE vacation_books SET state = 'failed', error = \(String(describing: error)) WHERE vacation_id = \(vacation) AND state = 'making'
                     """)
             }

@@ -13,7 +13,9 @@ public struct VisitedPhoto: Sendable {
         public let longitude: Double
 
         public init(id: Int64, name: String, region: String?, country: String, latitude: Double, longitude: Double) {
-            (self.id, self.name, self.region, self.country, self.latitude, self.longitude) = (id, name, region, country, latitude, longitude)
+            (self.id, self.name, self.region, self.country, self.latitude, self.longitude) = (
+                id, name, region, country, latitude, longitude
+            )
         }
     }
 
@@ -41,21 +43,26 @@ extension VacationContents {
     func visit(_ photo: VisitedPhoto, at now: Int64, by account: AccountID? = nil) throws -> Bool {
         try database.write { db in
             try Self.requireVacation(id, in: db)
-            if try db.fetchValue("SELECT 1 FROM vacation_photos WHERE vacation_id = \(id) AND sha256 = \(photo.sha256)") as Int? != nil { return false }
+            if try db.fetchValue("SELECT 1 FROM vacation_photos WHERE vacation_id = \(id) AND sha256 = \(photo.sha256)") as Int? != nil {
+                return false
+            }
             let count: Int = try db.fetchValue("SELECT count(*) FROM vacation_photos WHERE vacation_id = \(id)") ?? 0
             guard count < VacationFormat.maximumPhotos else { throw VacationError.tooManyPhotos(limit: VacationFormat.maximumPhotos) }
             // Only possible positions are kept, whatever the library or Flickr said.
             let position = Coordinate(latitude: photo.latitude, longitude: photo.longitude)
-            let place = photo.place.flatMap { place in Coordinate(latitude: place.latitude, longitude: place.longitude).map { (place, $0) } }
+            let place = photo.place.flatMap { place in Coordinate(latitude: place.latitude, longitude: place.longitude).map { (place, $0) }
+            }
             if let (place, coordinate) = place {
-                try db.execute("""
+                try db.execute(
+                    """
                     INSERT INTO vacation_places (vacation_id, id, name, region, country, latitude, longitude)
                     VALUES (\(id), \(place.id), \(place.name), \(place.region), \(place.country), \(coordinate.latitude), \(coordinate.longitude))
                     ON CONFLICT (vacation_id, id) DO NOTHING
                     """)
             }
             let photoID: Int64 = try db.fetchValue("SELECT coalesce(max(id), 0) + 1 FROM vacation_photos WHERE vacation_id = \(id)") ?? 1
-            try db.execute("""
+            try db.execute(
+                """
                 INSERT INTO vacation_photos (vacation_id, id, sha256, title, subtitle, taken_at, sorted_at, latitude, longitude, camera, place_id,
                     width, height, added_at, preview, thumbnail, added_by, title_from_file)
                 VALUES (\(id), \(photoID), \(photo.sha256), \(photo.title), \(photo.subtitle), \(photo.takenAt), \(photo.sortedAt),
@@ -77,11 +84,13 @@ extension VacationContents {
             try Self.requireVacation(id, in: db)
             try db.execute("DELETE FROM vacation_photos WHERE vacation_id = \(id) AND sha256 = \(sha256)")
             guard db.changes > 0 else { return false }
-            try db.execute("""
+            try db.execute(
+                """
                 DELETE FROM vacation_tags WHERE vacation_id = \(id)
                     AND id NOT IN (SELECT tag_id FROM vacation_photo_tags WHERE vacation_id = \(id))
                 """)
-            try db.execute("""
+            try db.execute(
+                """
                 DELETE FROM vacation_places WHERE vacation_id = \(id)
                     AND id NOT IN (SELECT place_id FROM vacation_photos WHERE vacation_id = \(id) AND place_id IS NOT NULL)
                 """)

@@ -40,7 +40,8 @@ public struct VacationContents: Sendable {
 
     /// Whether the photo is in the vacation because `account` visited it.
     public func contains(sha256: String, addedBy account: AccountID) throws -> Bool {
-        try database.fetchValue("""
+        try database.fetchValue(
+            """
             SELECT 1 FROM vacation_photos WHERE vacation_id = \(id) AND sha256 = \(sha256) AND added_by = \(account.rawValue)
             """) as Int? != nil
     }
@@ -60,7 +61,8 @@ public struct VacationContents: Sendable {
     /// Photos in date order (the order they were taken; undated ones by when they were added).
     public func photos(_ filter: VacationPhotoFilter = .all) throws -> [VacationPhoto] {
         let list = listed(filter)
-        return try database.fetchAll("""
+        return try database.fetchAll(
+            """
             SELECT \(raw: VacationPhoto.columns) FROM \(sql: list.rows) ORDER BY \(raw: list.date), \(raw: list.id)
             """, VacationPhoto.init)
     }
@@ -71,20 +73,25 @@ public struct VacationContents: Sendable {
     /// order off the tag's index, never by reading the vacation's thousands or the tag's all.
     private func listed(_ filter: VacationPhotoFilter) -> (rows: SQL, date: String, id: String) {
         guard case .tag(let tag) = filter else {
-            return ("vacation_photos WHERE vacation_id = \(id) \(sql: condition(filter))", "vacation_photos.sorted_at", "vacation_photos.id")
+            return (
+                "vacation_photos WHERE vacation_id = \(id) \(sql: condition(filter))", "vacation_photos.sorted_at", "vacation_photos.id"
+            )
         }
-        return ("""
+        return (
+            """
             vacation_photo_tags tagged CROSS JOIN vacation_photos
             WHERE tagged.vacation_id = \(id) AND tagged.tag_id = \(tag)
                 AND vacation_photos.vacation_id = tagged.vacation_id AND vacation_photos.id = tagged.photo_id
-            """, "tagged.sorted_at", "tagged.photo_id")
+            """, "tagged.sorted_at", "tagged.photo_id"
+        )
     }
 
     private func condition(_ filter: VacationPhotoFilter) -> SQL {
         switch filter {
         case .all: ""
         case .place(let place): "AND place_id = \(place)"
-        case .tag(let tag): "AND EXISTS (SELECT 1 FROM vacation_photo_tags WHERE vacation_id = \(id) AND photo_id = vacation_photos.id AND tag_id = \(tag))"
+        case .tag(let tag):
+            "AND EXISTS (SELECT 1 FROM vacation_photo_tags WHERE vacation_id = \(id) AND photo_id = vacation_photos.id AND tag_id = \(tag))"
         }
     }
 
@@ -95,20 +102,26 @@ public struct VacationContents: Sendable {
     public func photos(_ filter: VacationPhotoFilter, around photoID: Int64, reach: Int) throws -> VacationPhotoWindow? {
         let reach = max(0, reach)
         return try database.read { db in
-            guard let row = try db.fetchOne("""
-                SELECT \(raw: VacationPhoto.columns), sorted_at FROM vacation_photos WHERE vacation_id = \(id) AND id = \(photoID) \(sql: condition(filter))
-                """) else { return nil }
+            guard
+                let row = try db.fetchOne(
+                    """
+                    SELECT \(raw: VacationPhoto.columns), sorted_at FROM vacation_photos WHERE vacation_id = \(id) AND id = \(photoID) \(sql: condition(filter))
+                    """)
+            else { return nil }
             let (photo, sortedAt): (VacationPhoto, String) = (try VacationPhoto(row: row), try row["sorted_at"])
             let list = listed(filter)
-            let before = try db.fetchAll("""
+            let before = try db.fetchAll(
+                """
                 SELECT \(raw: VacationPhoto.columns) FROM \(sql: list.rows) AND (\(raw: list.date), \(raw: list.id)) < (\(sortedAt), \(photoID))
                 ORDER BY \(raw: list.date) DESC, \(raw: list.id) DESC LIMIT \(reach)
                 """, VacationPhoto.init)
-            let after = try db.fetchAll("""
+            let after = try db.fetchAll(
+                """
                 SELECT \(raw: VacationPhoto.columns) FROM \(sql: list.rows) AND (\(raw: list.date), \(raw: list.id)) > (\(sortedAt), \(photoID))
                 ORDER BY \(raw: list.date), \(raw: list.id) LIMIT \(reach)
                 """, VacationPhoto.init)
-            return VacationPhotoWindow(before: before.reversed(), photo: photo, after: after, isWhole: before.count < reach && after.count < reach)
+            return VacationPhotoWindow(
+                before: before.reversed(), photo: photo, after: after, isWhole: before.count < reach && after.count < reach)
         }
     }
 
@@ -124,10 +137,12 @@ public struct VacationContents: Sendable {
     public func photoIDs(_ filter: VacationPhotoFilter, offset: Int, limit: Int) throws -> [Int64] {
         guard case .all = filter else {
             let list = listed(filter)
-            return try database.fetchAll("""
+            return try database.fetchAll(
+                """
                 SELECT vacation_photos.id FROM \(sql: list.rows) ORDER BY \(raw: list.date), \(raw: list.id)
                 LIMIT \(max(0, limit)) OFFSET \(max(0, offset))
-                """) { try $0["id"] as Int64 }
+                """
+            ) { try $0["id"] as Int64 }
         }
         let order = try figures().order
         let start = min(max(0, offset), order.count)
@@ -141,8 +156,10 @@ public struct VacationContents: Sendable {
         return try database.read { db in
             var found: [Int: VacationPhoto] = [:]
             for position in Set(positions) where order.indices.contains(position) {
-                found[position] = try db.fetchOne("SELECT \(raw: VacationPhoto.columns) FROM vacation_photos WHERE vacation_id = \(id) AND id = \(order[position])")
-                    .map(VacationPhoto.init)
+                found[position] = try db.fetchOne(
+                    "SELECT \(raw: VacationPhoto.columns) FROM vacation_photos WHERE vacation_id = \(id) AND id = \(order[position])"
+                )
+                .map(VacationPhoto.init)
             }
             return found
         }
@@ -167,8 +184,10 @@ public struct VacationContents: Sendable {
     public func placeAndTagCounts() throws -> (places: Int, tags: Int) {
         try database.read { db in
             // A place or tag goes with its vacation's last photo of it (`unvisit`, placing, `roadtrip check`).
-            (try db.fetchValue("SELECT count(*) FROM vacation_places WHERE vacation_id = \(id)") ?? 0,
-             try db.fetchValue("SELECT count(*) FROM vacation_tags WHERE vacation_id = \(id)") ?? 0)
+            (
+                try db.fetchValue("SELECT count(*) FROM vacation_places WHERE vacation_id = \(id)") ?? 0,
+                try db.fetchValue("SELECT count(*) FROM vacation_tags WHERE vacation_id = \(id)") ?? 0
+            )
         }
     }
 
@@ -184,10 +203,12 @@ public struct VacationContents: Sendable {
 
     /// The tags of one photo of the vacation, by name.
     public func tags(ofPhoto photoID: Int64) throws -> [String] {
-        try database.fetchAll("""
+        try database.fetchAll(
+            """
             SELECT tags.name FROM vacation_tags tags
             JOIN vacation_photo_tags photo_tags ON photo_tags.vacation_id = tags.vacation_id AND photo_tags.tag_id = tags.id
             WHERE tags.vacation_id = \(id) AND photo_tags.photo_id = \(photoID) ORDER BY tags.name_key
-            """) { try $0["name"] as String }
+            """
+        ) { try $0["name"] as String }
     }
 }

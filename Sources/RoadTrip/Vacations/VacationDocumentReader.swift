@@ -46,9 +46,13 @@ struct VacationDocumentReader {
     /// `vacationID`, on `library`'s write transaction. Photos go a batch at a time, so memory
     /// holds a bounded part of them.
     func copyRows(into vacationID: Int64, in library: Connection) throws {
-        let places = try read { try document.fetchAll("SELECT \(raw: VacationRows.Place.columns) FROM places ORDER BY id", VacationRows.Place.init) }
+        let places = try read {
+            try document.fetchAll("SELECT \(raw: VacationRows.Place.columns) FROM places ORDER BY id", VacationRows.Place.init)
+        }
         for place in places.map(\.cleaned) {
-            try insert(into: library, """
+            try insert(
+                into: library,
+                """
                 INSERT INTO vacation_places (vacation_id, \(raw: VacationRows.Place.columns))
                 VALUES (\(vacationID), \(place.id), \(place.name), \(place.region), \(place.country), \(place.latitude), \(place.longitude))
                 """)
@@ -60,19 +64,23 @@ struct VacationDocumentReader {
         }
         for batch in VacationRows.batches(sizes) {
             let photos = try read {
-                try document.fetchAll("""
+                try document.fetchAll(
+                    """
                     SELECT \(raw: VacationRows.Photo.columns) FROM photos WHERE id BETWEEN \(batch.lowerBound) AND \(batch.upperBound) ORDER BY id
                     """, VacationRows.Photo.init)
             }
             for photo in photos.map(\.cleaned) {
-                try insert(into: library, """
+                try insert(
+                    into: library,
+                    """
                     INSERT INTO vacation_photos (vacation_id, \(raw: VacationRows.Photo.columns)) VALUES (\(vacationID), \(sql: photo.values))
                     """)
             }
         }
         // A document written before the format said which titles are file names: those that are
         // the library's own photo's title (an import's, its file's name) are taken as such.
-        try library.execute("""
+        try library.execute(
+            """
             UPDATE vacation_photos SET title_from_file = 1 WHERE vacation_id = \(vacationID) AND title <> '' AND EXISTS (
                 SELECT 1 FROM photos WHERE photos.sha256 = vacation_photos.sha256 AND photos.title = vacation_photos.title)
             """)
@@ -84,7 +92,9 @@ struct VacationDocumentReader {
         }
         for pair in photoTags {
             guard let tag = tags[pair.tag] else { continue }
-            try insert(into: library, """
+            try insert(
+                into: library,
+                """
                 INSERT INTO vacation_photo_tags (vacation_id, photo_id, tag_id) VALUES (\(vacationID), \(pair.photo), \(tag))
                 ON CONFLICT DO NOTHING
                 """)
@@ -112,7 +122,9 @@ struct VacationDocumentReader {
                 kept[tag.id] = other
                 continue
             }
-            try insert(into: library, "INSERT INTO vacation_tags (vacation_id, id, name, name_key) VALUES (\(vacationID), \(tag.id), \(name), \(key))")
+            try insert(
+                into: library,
+                "INSERT INTO vacation_tags (vacation_id, id, name, name_key) VALUES (\(vacationID), \(tag.id), \(name), \(key))")
             (byKey[key], kept[tag.id]) = (tag.id, tag.id)
         }
         return kept

@@ -92,8 +92,11 @@ public final class VacationExports: Sendable {
             let path = folder.appendingPathComponent(name).path
             if let copy = Self.copy(named: name, at: path), known.contains(copy.id) { continue }
             if name.hasPrefix("."),
-               let modified = (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date,
-               now.timeIntervalSince(modified) < 3600 { continue }
+                let modified = (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date,
+                now.timeIntervalSince(modified) < 3600
+            {
+                continue
+            }
             unlink(path)
         }
     }
@@ -118,8 +121,9 @@ public final class VacationExports: Sendable {
         guard parts.count == 2, let id = Int64(parts[0]), Int64(parts[1]) != nil else { return nil }
         var info = stat()
         guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
-        return Copy(id: id, path: path, size: UInt64(info.st_size),
-                    lastUse: info.st_atim.nanosecondsSince1970)
+        return Copy(
+            id: id, path: path, size: UInt64(info.st_size),
+            lastUse: info.st_atim.nanosecondsSince1970)
     }
 
     /// The use is kept as the access time, set explicitly (mount options such as noatime only

@@ -18,7 +18,9 @@ enum VacationFormat {
     static let migrations = [
         Migration("1-vacation", tablesOfVersionOne),
         // Which photos are titled by their file's name, which a link hiding where or when does not show.
-        Migration("2-title-from-file", "ALTER TABLE photos ADD COLUMN title_from_file INTEGER NOT NULL DEFAULT 0 CHECK (title_from_file IN (0, 1));"),
+        Migration(
+            "2-title-from-file",
+            "ALTER TABLE photos ADD COLUMN title_from_file INTEGER NOT NULL DEFAULT 0 CHECK (title_from_file IN (0, 1));"),
     ]
     static let tables: Set<String> = ["vacation", "places", "photos", "tags", "photo_tags"]
 

@@ -12,9 +12,11 @@ extension VacationInspection {
         for place in places {
             try checkPosition(latitude: place.latitude, longitude: place.longitude, of: "place \(place.id)")
         }
-        let photos = try connection.fetchAll("""
+        let photos = try connection.fetchAll(
+            """
             SELECT id, latitude, longitude FROM photos WHERE latitude IS NOT NULL OR longitude IS NOT NULL ORDER BY id
-            """) { row in
+            """
+        ) { row in
             (id: try row["id"] as Int64, latitude: try row["latitude"] as SQLValue, longitude: try row["longitude"] as SQLValue)
         }
         for photo in photos {

@@ -24,9 +24,13 @@ struct VacationInspection {
         }
         do {
             let integrity = try connection.fetchAll("PRAGMA integrity_check") { try $0[0] as String }
-            guard integrity == ["ok"] else { throw VacationError.notADocument("it is damaged (\(integrity.first ?? "integrity check failed"))") }
+            guard integrity == ["ok"] else {
+                throw VacationError.notADocument("it is damaged (\(integrity.first ?? "integrity check failed"))")
+            }
             let application: Int32 = try connection.fetchValue("PRAGMA application_id") ?? 0
-            guard application == VacationFormat.applicationID else { throw VacationError.notADocument("it is a database of another program") }
+            guard application == VacationFormat.applicationID else {
+                throw VacationError.notADocument("it is a database of another program")
+            }
             let version: Int = try connection.fetchValue("PRAGMA user_version") ?? 0
             guard (1...migrations.count).contains(version) else {
                 let known = migrations.count == 1 ? "version 1" : "versions 1 to \(migrations.count)"
@@ -39,14 +43,16 @@ struct VacationInspection {
             guard foreignKeys.isEmpty else { throw VacationError.notADocument("its photos point at places or tags it does not have") }
             let photos: Int = try connection.fetchValue("SELECT count(*) FROM photos") ?? 0
             guard photos <= VacationFormat.maximumPhotos else { throw VacationError.tooManyPhotos(limit: VacationFormat.maximumPhotos) }
-            let bad: Int = try connection.fetchValue("""
-                SELECT count(*) FROM photos WHERE typeof(preview) != 'blob' OR length(preview) > 50000000
-                    OR typeof(thumbnail) != 'blob' OR length(thumbnail) > 5000000
-                    OR substr(preview, 1, 3) != x'FFD8FF'
-                    OR substr(thumbnail, 1, 4) != CAST('RIFF' AS BLOB) OR substr(thumbnail, 9, 4) != CAST('WEBP' AS BLOB)
-                    OR sha256 GLOB '*[^0-9a-f]*' OR length(sha256) != 64 OR id NOT BETWEEN 1 AND \(Self.largestID)
-                    OR typeof(width) != 'integer' OR typeof(height) != 'integer' OR width NOT BETWEEN 1 AND 100000 OR height NOT BETWEEN 1 AND 100000
-                """) ?? 0
+            let bad: Int =
+                try connection.fetchValue(
+                    """
+                    SELECT count(*) FROM photos WHERE typeof(preview) != 'blob' OR length(preview) > 50000000
+                        OR typeof(thumbnail) != 'blob' OR length(thumbnail) > 5000000
+                        OR substr(preview, 1, 3) != x'FFD8FF'
+                        OR substr(thumbnail, 1, 4) != CAST('RIFF' AS BLOB) OR substr(thumbnail, 9, 4) != CAST('WEBP' AS BLOB)
+                        OR sha256 GLOB '*[^0-9a-f]*' OR length(sha256) != 64 OR id NOT BETWEEN 1 AND \(Self.largestID)
+                        OR typeof(width) != 'integer' OR typeof(height) != 'integer' OR width NOT BETWEEN 1 AND 100000 OR height NOT BETWEEN 1 AND 100000
+                    """) ?? 0
             guard bad == 0 else { throw VacationError.notADocument("\(bad) of its photos are damaged") }
             try Self.checkPositions(in: connection)
             let badTags: Int = try connection.fetchValue("SELECT count(*) FROM tags WHERE id NOT BETWEEN 1 AND \(Self.largestID)") ?? 0
@@ -64,9 +70,10 @@ struct VacationInspection {
 
     /// Every schema object as SQLite keeps it: the file must hold exactly what a new document holds.
     private func schema(of connection: Connection) throws -> Set<String> {
-        Set(try connection.fetchAll("SELECT type, name, tbl_name, coalesce(sql, '') AS sql FROM sqlite_schema") { row in
-            "\(try row["type"] as String)|\(try row["name"] as String)|\(try row["tbl_name"] as String)|\(try row["sql"] as String)"
-        })
+        Set(
+            try connection.fetchAll("SELECT type, name, tbl_name, coalesce(sql, '') AS sql FROM sqlite_schema") { row in
+                "\(try row["type"] as String)|\(try row["name"] as String)|\(try row["tbl_name"] as String)|\(try row["sql"] as String)"
+            })
     }
 
     /// What a new document of `version` holds: one is made, read and removed.

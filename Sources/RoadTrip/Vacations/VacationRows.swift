@@ -33,7 +33,9 @@ enum VacationRows {
 
         init(row: Row) throws {
             (id, sha256, title, subtitle) = (try row["id"], try row["sha256"], try row["title"], try row["subtitle"])
-            (takenAt, sortedAt, latitude, longitude) = (try row["taken_at"], try row["sorted_at"], try row["latitude"], try row["longitude"])
+            (takenAt, sortedAt, latitude, longitude) = (
+                try row["taken_at"], try row["sorted_at"], try row["latitude"], try row["longitude"]
+            )
             (camera, placeID, width, height) = (try row["camera"], try row["place_id"], try row["width"], try row["height"])
             (addedAt, preview, thumbnail) = (try row["added_at"], try row["preview"], try row["thumbnail"])
             titleFromFile = try row["title_from_file"] as Int64 != 0
@@ -41,7 +43,9 @@ enum VacationRows {
 
         var cleaned: Photo {
             var photo = self
-            (photo.title, photo.subtitle, photo.camera) = (VacationRows.clean(title), subtitle.map(VacationRows.clean), camera.map(VacationRows.clean))
+            (photo.title, photo.subtitle, photo.camera) = (
+                VacationRows.clean(title), subtitle.map(VacationRows.clean), camera.map(VacationRows.clean)
+            )
             return photo
         }
 
@@ -90,13 +94,15 @@ extension VisitedPhoto.Place {
     static let columns = "id, name, region, country, latitude, longitude"
 
     init(row: Row) throws {
-        self.init(id: try row["id"], name: try row["name"], region: try row["region"], country: try row["country"],
-                  latitude: try row["latitude"], longitude: try row["longitude"])
+        self.init(
+            id: try row["id"], name: try row["name"], region: try row["region"], country: try row["country"],
+            latitude: try row["latitude"], longitude: try row["longitude"])
     }
 
     /// Without text-direction overrides in what it shows.
     var cleaned: Self {
-        Self(id: id, name: VacationRows.clean(name), region: region.map(VacationRows.clean), country: VacationRows.clean(country),
-             latitude: latitude, longitude: longitude)
+        Self(
+            id: id, name: VacationRows.clean(name), region: region.map(VacationRows.clean), country: VacationRows.clean(country),
+            latitude: latitude, longitude: longitude)
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// What a download of a vacation is: for a HEAD.
@@ -34,13 +34,17 @@ extension VacationStore {
     private func exportCopy(_ id: Int64, for account: AccountID) throws -> (path: String, name: String) {
         guard try vacation(id, of: account) != nil else { throw VacationError.noSuchVacation }
         return try exports.withLock(of: id) {
-            let current = try database.fetchOne("SELECT name, version FROM vacations WHERE id = \(id)").map { (name: try $0["name"] as String, version: try $0["version"] as Int64) }
+            let current = try database.fetchOne("SELECT name, version FROM vacations WHERE id = \(id)").map {
+                (name: try $0["name"] as String, version: try $0["version"] as Int64)
+            }
             guard let current else { throw VacationError.noSuchVacation }
             if let path = exports.existing(id, version: current.version, now: clock.now()) { return (path, current.name) }
             try DurableFile.makeFolder(exports.folder.path)
             let temporary = exports.temporaryPath(of: id)
             defer { for suffix in VacationStore.sideFileSuffixes { unlink(temporary + suffix) } }
-            let made = try database.read { db in try VacationDocumentWriter.write(id, from: db, to: temporary, migrations: documentMigrations) }
+            let made = try database.read { db in
+                try VacationDocumentWriter.write(id, from: db, to: temporary, migrations: documentMigrations)
+            }
             let path = exports.path(of: id, version: made.version)
             guard Glibc.rename(temporary, path) == 0 else { throw FileError("cannot save", path) }
             DurableFile.syncFolder(exports.folder.path)

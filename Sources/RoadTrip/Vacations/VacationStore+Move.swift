@@ -1,6 +1,6 @@
 import Foundation
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 import SQLDatabase
 
@@ -46,7 +46,9 @@ extension VacationStore {
         var keptAside = false
         let unmoved = try database.write { db -> UnmovedDocument? in
             // Another process (a command beside the server) may have moved it meanwhile.
-            guard let name: String = try db.fetchValue("SELECT name FROM vacations WHERE id = \(id) AND in_document = 1") else { return nil }
+            guard let name: String = try db.fetchValue("SELECT name FROM vacations WHERE id = \(id) AND in_document = 1") else {
+                return nil
+            }
             var unmoved: UnmovedDocument?
             if DurableFile.size(of: path) == nil {
                 unmoved = UnmovedDocument(vacationID: id, name: name, keptAt: nil, reason: "its document was missing")

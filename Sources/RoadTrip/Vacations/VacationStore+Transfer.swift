@@ -1,6 +1,6 @@
 import Foundation
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 import SQLDatabase
 import SQLite
@@ -33,7 +33,8 @@ extension VacationStore {
             let document = try VacationDocumentReader(path: incoming, migrations: documentMigrations)
             let result: (Int64, String) = try database.write { db in
                 let unique = try uniqueName(for: name, account: account, in: db)
-                let id = try db.insertReturningID("""
+                let id = try db.insertReturningID(
+                    """
                     INSERT INTO vacations (account_id, name, name_key, created_at)
                     VALUES (\(account.rawValue), \(unique), \(Credentials.nameKey(unique)), \(clock.seconds))
                     """)
@@ -51,9 +52,11 @@ extension VacationStore {
         let base = (try? VacationStore.validName(DirectionOverrides.removed(from: raw))) ?? "Imported vacation"
         var candidate = base
         var number = 1
-        while try db.fetchValue("""
+        while try db.fetchValue(
+            """
             SELECT 1 FROM vacations WHERE account_id = \(account.rawValue) AND name_key = \(Credentials.nameKey(candidate))
-            """) as Int? != nil {
+            """) as Int? != nil
+        {
             number += 1
             candidate = "\(base.prefix(VacationStore.maximumNameLength - 6)) (\(number))"
         }
@@ -70,13 +73,19 @@ extension VacationStore {
     /// SQLite first opens it keeps it one file, leaving nothing beside it once it is removed.
     private static func leaveWALMode(_ path: String) throws {
         let file: FileDescriptor
-        do throws(SystemError) { file = try FileDescriptor.open(path, flags: O_RDWR) } catch { throw FileError("cannot read", path, errno: error.errno) }
+        do throws(SystemError) { file = try FileDescriptor.open(path, flags: O_RDWR) } catch {
+            throw FileError("cannot read", path, errno: error.errno)
+        }
         var versions: [UInt8] = [0, 0]
         let count: Int
-        do throws(SystemError) { count = try file.read(into: &versions, at: 18) } catch { throw FileError("cannot read", path, errno: error.errno) }
+        do throws(SystemError) { count = try file.read(into: &versions, at: 18) } catch {
+            throw FileError("cannot read", path, errno: error.errno)
+        }
         guard count == 2 else { throw VacationError.notADocument("it is not a SQLite database") }
         guard versions != [1, 1] else { return }
-        guard versions.allSatisfy({ $0 == 1 || $0 == 2 }) else { throw VacationError.notADocument("it is of a SQLite file format this RoadTrip cannot read") }
+        guard versions.allSatisfy({ $0 == 1 || $0 == 2 }) else {
+            throw VacationError.notADocument("it is of a SQLite file format this RoadTrip cannot read")
+        }
         do throws(SystemError) {
             try file.write([1, 1], at: 18)
             try file.sync()
@@ -92,4 +101,3 @@ extension VacationStore {
         return header == Data("SQLite format 3\0".utf8)
     }
 }
-

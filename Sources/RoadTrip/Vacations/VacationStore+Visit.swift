@@ -13,7 +13,8 @@ extension VacationStore {
         guard let preview = FileManager.default.contents(atPath: previewPath) else { throw FileError("cannot read", previewPath) }
         guard let thumbnail = FileManager.default.contents(atPath: thumbnailPath) else { throw FileError("cannot read", thumbnailPath) }
         let place = try photo.placeID.flatMap { try library.photos.place(id: $0) }.map {
-            VisitedPhoto.Place(id: $0.id, name: $0.name, region: $0.region, country: $0.country, latitude: $0.latitude, longitude: $0.longitude)
+            VisitedPhoto.Place(
+                id: $0.id, name: $0.name, region: $0.region, country: $0.country, latitude: $0.latitude, longitude: $0.longitude)
         }
         let sortedAt: String = try database.fetchValue("SELECT sorted_at FROM photos WHERE id = \(photo.id)") ?? ""
         let visited = VisitedPhoto(

@@ -21,10 +21,15 @@ public struct VacationStore: Sendable {
     public static let maximumNameLength = 100
 
     public init(database: Database, dataFolder: URL, exports: VacationExports, figures: VacationFigures, clock: WallClock = .system) {
-        self.init(database: database, dataFolder: dataFolder, exports: exports, figures: figures, clock: clock, documentMigrations: VacationFormat.migrations)
+        self.init(
+            database: database, dataFolder: dataFolder, exports: exports, figures: figures, clock: clock,
+            documentMigrations: VacationFormat.migrations)
     }
 
-    init(database: Database, dataFolder: URL, exports: VacationExports, figures: VacationFigures, clock: WallClock, documentMigrations: [Migration]) {
+    init(
+        database: Database, dataFolder: URL, exports: VacationExports, figures: VacationFigures, clock: WallClock,
+        documentMigrations: [Migration]
+    ) {
         self.database = database
         self.figures = figures
         self.dataFolder = dataFolder
@@ -34,15 +39,18 @@ public struct VacationStore: Sendable {
     }
 
     public func all(of account: AccountID) throws -> [Vacation] {
-        try database.fetchAll("""
+        try database.fetchAll(
+            """
             SELECT vacations.id, vacations.name, count(photos.id) AS photo_count,
                 min(photos.taken_at) AS first_date, max(photos.taken_at) AS last_date
             FROM vacations LEFT JOIN vacation_photos photos ON photos.vacation_id = vacations.id
             WHERE vacations.account_id = \(account.rawValue)
             GROUP BY vacations.id ORDER BY vacations.name_key, vacations.id
-            """) { row in
-            Vacation(id: try row["id"], name: try row["name"], photoCount: try row["photo_count"],
-                     firstDate: try row["first_date"], lastDate: try row["last_date"])
+            """
+        ) { row in
+            Vacation(
+                id: try row["id"], name: try row["name"], photoCount: try row["photo_count"],
+                firstDate: try row["first_date"], lastDate: try row["last_date"])
         }
     }
 
@@ -77,7 +85,8 @@ public struct VacationStore: Sendable {
         let name = try VacationStore.validName(raw)
         return try database.write { db in
             try refuseTaken(name, for: account, except: nil, in: db)
-            return try db.insertReturningID("""
+            return try db.insertReturningID(
+                """
                 INSERT INTO vacations (account_id, name, name_key, created_at, name_generated)
                 VALUES (\(account.rawValue), \(name), \(Credentials.nameKey(name)), \(clock.seconds), \(generated))
                 """)
@@ -93,7 +102,8 @@ public struct VacationStore: Sendable {
             }
             try refuseTaken(name, for: account, except: id, in: db)
             // A name typed is shown as typed.
-            try db.execute("UPDATE vacations SET name = \(name), name_key = \(Credentials.nameKey(name)), name_generated = 0 WHERE id = \(id)")
+            try db.execute(
+                "UPDATE vacations SET name = \(name), name_key = \(Credentials.nameKey(name)), name_generated = 0 WHERE id = \(id)")
             try VacationContents.changed(id, in: db)
         }
     }
@@ -110,7 +120,8 @@ public struct VacationStore: Sendable {
     /// The account's vacations that hold the photo, by name; then those shared with it to which
     /// it added the photo (the ones it may take it out of).
     public func holding(sha256: String, for account: AccountID) throws -> [(id: Int64, name: String)] {
-        try database.fetchAll("""
+        try database.fetchAll(
+            """
             SELECT vacations.id, vacations.name, CASE WHEN vacations.account_id = \(account.rawValue) THEN 0 ELSE 1 END AS shared, owners.name AS owner_name
             FROM vacations JOIN accounts owners ON owners.id = vacations.account_id
             WHERE (vacations.account_id = \(account.rawValue)
@@ -118,7 +129,8 @@ public struct VacationStore: Sendable {
                 OR (\(sql: Self.sharedToAdd("vacations.id", with: account))
                     AND EXISTS (SELECT 1 FROM vacation_photos WHERE vacation_id = vacations.id AND sha256 = \(sha256) AND added_by = \(account.rawValue)))
             ORDER BY vacations.account_id <> \(account.rawValue), vacations.name_key, vacations.id
-            """) { row in
+            """
+        ) { row in
             let name: String = try row["name"]
             return (id: try row["id"] as Int64, name: try row["shared"] ? "\(name) (\(try row["owner_name"] as String)’s)" : name)
         }
@@ -134,7 +146,10 @@ public struct VacationStore: Sendable {
         for name in names {
             let path = importsFolder.appendingPathComponent(name).path
             if let modified = (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date,
-               clock.now().timeIntervalSince(modified) < 3600 { continue }
+                clock.now().timeIntervalSince(modified) < 3600
+            {
+                continue
+            }
             unlink(path)
         }
     }
@@ -144,7 +159,8 @@ public struct VacationStore: Sendable {
 
     private func refuseTaken(_ name: String, for account: AccountID, except id: Int64?, in db: Connection) throws {
         let other: SQL = id.map { "AND id <> \($0)" } ?? ""
-        let taken: String? = try db.fetchValue("""
+        let taken: String? = try db.fetchValue(
+            """
             SELECT name FROM vacations WHERE account_id = \(account.rawValue) AND name_key = \(Credentials.nameKey(name)) \(sql: other)
             """)
         if let taken { throw VacationError.alreadyExists(name: taken) }

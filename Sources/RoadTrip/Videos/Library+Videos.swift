@@ -18,7 +18,9 @@ extension Library {
     /// Makes one video's rendition: into a temporary file beside its place, checked, then
     /// renamed into place, so that no partial file is ever served. A failure is retried once
     /// (the queue's backoff), then recorded with its reason; a stop gives the job back.
-    public func runVideoJob(_ job: Job, isStopping: @escaping @Sendable () -> Bool = { false }, log: @Sendable (String) -> Void = { _ in }) throws {
+    public func runVideoJob(_ job: Job, isStopping: @escaping @Sendable () -> Bool = { false }, log: @Sendable (String) -> Void = { _ in })
+        throws
+    {
         guard let id = Int64(job.key), let photo = try photos.photo(id: id), let video = try photos.video(of: photo) else { return }
         if case .ready = video.rendition, DurableFile.size(of: photos.files.videoRendition(sha256: video.sha256)) != nil { return }
         let source = photos.files.video(sha256: video.sha256, container: video.container)
@@ -31,8 +33,10 @@ extension Library {
             let facts = try photos.video.tools.probe(source, container: video.container)
             try photos.setRendition(of: id, .pending(0))
             var reported = 0
-            let way = try photos.video.tools.makeRendition(of: source, container: video.container, facts: facts, to: temporary,
-                                                           shouldStop: isStopping) { fraction in
+            let way = try photos.video.tools.makeRendition(
+                of: source, container: video.container, facts: facts, to: temporary,
+                shouldStop: isStopping
+            ) { fraction in
                 // A row written at most every 5 %: the page asking how far it is reads it.
                 let percent = Int((fraction * 100).rounded(.down))
                 if percent >= reported + 5, percent < 100 {
@@ -65,14 +69,19 @@ extension Library {
         var requeued: [Int64] = []
         var after: Int64 = 0
         while true {
-            let rows = try database.fetchAll("""
+            let rows = try database.fetchAll(
+                """
                 SELECT v.photo_id, v.sha256, v.rendition,
                     CASE WHEN EXISTS (SELECT 1 FROM jobs j WHERE j.kind = \(JobKind.video.rawValue) AND j.key = CAST(v.photo_id AS TEXT))
                         THEN 1 ELSE 0 END AS queued
                 FROM videos v JOIN photos p ON p.id = v.photo_id AND p.motion = 'video'
                 WHERE v.photo_id > \(after) ORDER BY v.photo_id LIMIT 1000
-                """) { row in
-                (id: try row["photo_id"] as Int64, sha256: try row["sha256"] as String, state: try row["rendition"] as String, queued: try row["queued"] as Int == 1)
+                """
+            ) { row in
+                (
+                    id: try row["photo_id"] as Int64, sha256: try row["sha256"] as String, state: try row["rendition"] as String,
+                    queued: try row["queued"] as Int == 1
+                )
             }
             guard let last = rows.last else { break }
             after = last.id
@@ -84,6 +93,8 @@ extension Library {
         guard !requeued.isEmpty else { return }
         for id in requeued { try photos.setRendition(of: id, .pending(0)) }
         try jobs.enqueue(.video, keys: requeued.map(String.init))
-        report.repairs.append("\(requeued.count) video\(requeued.count == 1 ? "" : "s") had no playable copy: queued to be made again (the server makes them)")
+        report.repairs.append(
+            "\(requeued.count) video\(requeued.count == 1 ? "" : "s") had no playable copy: queued to be made again (the server makes them)"
+        )
     }
 }

@@ -50,7 +50,8 @@ extension PhotoStore {
         // Any zone: the window is wide in local time, then narrowed in UTC where both zones are known.
         let reach: Int64 = 14 * 3600 + fallbackSeconds
         let motion = isStill ? "motion = 'video' AND duration_ms <= \(fallbackLongestMovie)" : "motion IS NULL"
-        let rows = try db.fetchAll("""
+        let rows = try db.fetchAll(
+            """
             SELECT id, title, taken_at, taken_offset FROM photos
             WHERE taken_at BETWEEN \(clockText(clock - reach)) AND \(clockText(clock + reach))
                 AND content_identifier IS NULL AND \(raw: motion) AND lower(title) = lower(\(key.title))
@@ -59,7 +60,8 @@ extension PhotoStore {
         let name = key.title.lowercased()
         for row in rows {
             guard (try row["title"] as String).lowercased() == name, !name.isEmpty,
-                  let other = (try row["taken_at"] as String?).flatMap(ExifTime.clockSeconds) else { continue }
+                let other = (try row["taken_at"] as String?).flatMap(ExifTime.clockSeconds)
+            else { continue }
             let offset = ExifTime.plausibleOffset(try row["taken_offset"])
             var apart = clock - other
             if let mine = key.takenOffset, let offset { apart -= Int64(mine - offset) * 60 }
@@ -78,14 +80,17 @@ extension PhotoStore {
     /// The movie's item `id` takes the still as its picture, and plays as a Live Photo. What
     /// the item knew stays (its title, time, place, camera); what it lacked the still gives.
     /// Returns the item, and the digest its poster was stored under (its files to remove).
-    static func makeLive(_ id: Int64, still image: InspectedImage, sha256: String, byteCount: Int, identifier: String?,
-                         place: GazetteerPlace?, in db: Connection) throws -> (Photo, poster: String) {
+    static func makeLive(
+        _ id: Int64, still image: InspectedImage, sha256: String, byteCount: Int, identifier: String?,
+        place: GazetteerPlace?, in db: Connection
+    ) throws -> (Photo, poster: String) {
         guard let row = try db.fetchOne("SELECT \(raw: Photo.columns) FROM photos WHERE id = \(id)") else {
             throw FileError("cannot find the movie's row for", sha256)
         }
         let movie = try Photo(row: row)
         let facts = image.metadata
-        try db.execute("""
+        try db.execute(
+            """
             UPDATE photos SET sha256 = \(sha256), format = \(image.header.format.rawValue), byte_count = \(byteCount),
                 width = \(image.header.width), height = \(image.header.height), orientation = \(image.header.orientation),
                 motion = \(Motion.live.rawValue), content_identifier = \(identifier),
@@ -94,14 +99,16 @@ extension PhotoStore {
             WHERE id = \(id)
             """)
         if movie.takenAt == nil, let takenAt = facts.takenAt {
-            try db.execute("""
+            try db.execute(
+                """
                 UPDATE photos SET taken_at = \(takenAt), sorted_at = \(takenAt), taken_offset = \(facts.takenOffset),
                     gps_at = \(facts.gpsTime) WHERE id = \(id)
                 """)
         }
         if movie.latitude == nil, let latitude = facts.latitude, let longitude = facts.longitude {
             if let place { try PhotoStore.record(place, in: db) }
-            try db.execute("""
+            try db.execute(
+                """
                 UPDATE photos SET latitude = \(latitude), longitude = \(longitude), place_id = \(place?.id),
                     position_source = \(PositionSource.camera.rawValue) WHERE id = \(id)
                 """)
@@ -113,12 +120,17 @@ extension PhotoStore {
     }
 
     /// The movie joins the still `id`: its file's row under the still's id, and its rendition's job.
-    func attachMovie(to id: Int64, _ facts: VideoFacts, container: VideoContainer, sha256: String, byteCount: Int,
-                     in db: Connection) throws -> Photo {
+    func attachMovie(
+        to id: Int64, _ facts: VideoFacts, container: VideoContainer, sha256: String, byteCount: Int,
+        in db: Connection
+    ) throws -> Photo {
         // The still keeps the identifier it has; one it lacked the movie gives, if no item has it.
-        let kept: String? = try db.fetchOne("SELECT content_identifier FROM photos WHERE id = \(id)").flatMap { try $0["content_identifier"] }
+        let kept: String? = try db.fetchOne("SELECT content_identifier FROM photos WHERE id = \(id)").flatMap {
+            try $0["content_identifier"]
+        }
         let identifier = try kept ?? PhotoStore.freeIdentifier(facts.contentIdentifier, in: db)
-        try db.execute("""
+        try db.execute(
+            """
             UPDATE photos SET motion = \(Motion.live.rawValue), duration_ms = \(facts.duration), content_identifier = \(identifier)
             WHERE id = \(id)
             """)
@@ -132,7 +144,9 @@ extension PhotoStore {
     /// A still's poster files, once the still has taken its place (best effort: a leftover is
     /// only space).
     func removePoster(sha256: String) {
-        for path in [files.original(sha256: sha256, format: .jpeg)] + [Rendition.thumbnail, .preview].map({ files.rendition($0, sha256: sha256) }) {
+        for path in [files.original(sha256: sha256, format: .jpeg)]
+            + [Rendition.thumbnail, .preview].map({ files.rendition($0, sha256: sha256) })
+        {
             unlink(path)
         }
     }

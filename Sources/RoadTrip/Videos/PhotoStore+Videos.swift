@@ -12,8 +12,10 @@ extension PhotoStore {
     /// second that is not black) and the poster's thumbnail, then writes its row, its video's row
     /// and the job that makes its rendition, in one transaction. As for a photo, a process
     /// killed at any moment leaves either no video or a whole one.
-    func importVideo(at path: String, container: VideoContainer, fileName: String, by account: AccountID?,
-                     inline: [Rendition], hints: ImportHints? = nil) -> ImportOutcome {
+    func importVideo(
+        at path: String, container: VideoContainer, fileName: String, by account: AccountID?,
+        inline: [Rendition], hints: ImportHints? = nil
+    ) -> ImportOutcome {
         guard let size = DurableFile.size(of: path) else { return .refused("it could not be read") }
         guard UInt64(size) <= video.maximumSize else {
             return .refused("it is larger than the video size limit (\(VideoOptions.sizeText(video.maximumSize)))")
@@ -26,17 +28,20 @@ extension PhotoStore {
         do {
             let (sha256, copy) = try files.stageOriginal(from: path)
             if let existing = try photo(sha256: sha256) ?? photo(videoSHA256: sha256) { return .alreadyThere(existing) }
-            let key = PairingKey(identifier: facts.contentIdentifier, title: PhotoStore.title(fromFileName: fileName),
-                                 takenAt: facts.takenAt, takenOffset: facts.takenOffset, duration: facts.duration)
+            let key = PairingKey(
+                identifier: facts.contentIdentifier, title: PhotoStore.title(fromFileName: fileName),
+                takenAt: facts.takenAt, takenOffset: facts.takenOffset, duration: facts.duration)
             // The motion of a still the library has: no poster, no item of its own.
             var stored = false
             if try database.read({ try PhotoStore.partner(of: key, isStill: false, in: $0) }) != nil {
                 try files.storeVideo(copy, sha256: sha256, container: container)
                 stored = true
-                let paired: Photo? = try PhotoStore.retryingOnce { try database.write { db in
-                    guard let still = try PhotoStore.partner(of: key, isStill: false, in: db) else { return nil }
-                    return try attachMovie(to: still, facts, container: container, sha256: sha256, byteCount: size, in: db)
-                } }
+                let paired: Photo? = try PhotoStore.retryingOnce {
+                    try database.write { db in
+                        guard let still = try PhotoStore.partner(of: key, isStill: false, in: db) else { return nil }
+                        return try attachMovie(to: still, facts, container: container, sha256: sha256, byteCount: size, in: db)
+                    }
+                }
                 if let paired { return .paired(paired) }
             }
             // A temporary name (`Library.isTemporary`): a crash's leftover is found and removed.
@@ -51,8 +56,9 @@ extension PhotoStore {
             if !stored { try files.storeVideo(copy, sha256: sha256, container: container) }
             let place = try locality(latitude: facts.latitude, longitude: facts.longitude)
             return try PhotoStore.retryingOnce {
-                try insertVideo(facts, container: container, sha256: sha256, byteCount: size, poster: header,
-                                key: key, place: place, by: account, undated: undated)
+                try insertVideo(
+                    facts, container: container, sha256: sha256, byteCount: size, poster: header,
+                    key: key, place: place, by: account, undated: undated)
             }
         } catch let error as VideoError {
             return .refused(error.description)
@@ -66,9 +72,11 @@ extension PhotoStore {
     }
 
     /// The video's item, or — when its still came meanwhile — the still's, which it joins.
-    private func insertVideo(_ facts: VideoFacts, container: VideoContainer, sha256: String, byteCount: Int, poster: ImageHeader,
-                             key: PairingKey, place: GazetteerPlace?, by account: AccountID?,
-                             undated: (sortedAt: String, warning: String)?) throws -> ImportOutcome {
+    private func insertVideo(
+        _ facts: VideoFacts, container: VideoContainer, sha256: String, byteCount: Int, poster: ImageHeader,
+        key: PairingKey, place: GazetteerPlace?, by account: AccountID?,
+        undated: (sortedAt: String, warning: String)?
+    ) throws -> ImportOutcome {
         let now = clock.now()
         let title = key.title
         let outcome: ImportOutcome = try database.write { db in
@@ -76,7 +84,8 @@ extension PhotoStore {
                 return .paired(try attachMovie(to: still, facts, container: container, sha256: sha256, byteCount: byteCount, in: db))
             }
             if let place { try PhotoStore.record(place, in: db) }
-            try db.execute("""
+            try db.execute(
+                """
                 INSERT INTO photos (sha256, format, byte_count, width, height, orientation, title, taken_at, sorted_at,
                     latitude, longitude, camera_make, camera_model, place_id, imported_at, imported_by, keywords,
                     taken_offset, position_source, motion, duration_ms, content_identifier)
@@ -103,9 +112,12 @@ extension PhotoStore {
     }
 
     /// The video file's row under the item `id`, and the job that makes its rendition.
-    func insertVideoFile(of id: Int64, _ facts: VideoFacts, container: VideoContainer, sha256: String, byteCount: Int,
-                         in db: Connection) throws {
-        try db.execute("""
+    func insertVideoFile(
+        of id: Int64, _ facts: VideoFacts, container: VideoContainer, sha256: String, byteCount: Int,
+        in db: Connection
+    ) throws {
+        try db.execute(
+            """
             INSERT INTO videos (photo_id, sha256, container, byte_count, width, height, rotation, video_codec, audio_codec, content_identifier)
             VALUES (\(id), \(sha256), \(container.rawValue), \(byteCount), \(facts.width), \(facts.height), \(facts.rotation),
                 \(facts.videoCodec), \(facts.audioCodec), \(facts.contentIdentifier))
@@ -115,9 +127,11 @@ extension PhotoStore {
 
     /// The library's item whose video file has these bytes (a Live Photo's movie is no item of its own).
     public func photo(videoSHA256 sha256: String) throws -> Photo? {
-        try database.fetchOne("""
+        try database.fetchOne(
+            """
             SELECT \(raw: Photo.columns) FROM photos WHERE id = (SELECT photo_id FROM videos WHERE sha256 = \(sha256))
-            """).map(Photo.init)
+            """
+        ).map(Photo.init)
     }
 
     /// The first bytes of a file, enough to tell a video from a photo; nil when it cannot be read
@@ -143,14 +157,24 @@ extension PhotoStore {
     func setRendition(of photoID: Int64, _ state: VideoFile.RenditionState, way: VideoTools.Way? = nil, byteCount: Int? = nil) throws {
         switch state {
         case .pending(let percent):
-            try database.write { try $0.execute("UPDATE videos SET rendition = 'pending', rendition_percent = \(max(0, min(100, percent))), rendition_error = NULL WHERE photo_id = \(photoID)") }
+            try database.write {
+                try $0.execute(
+                    "UPDATE videos SET rendition = 'pending', rendition_percent = \(max(0, min(100, percent))), rendition_error = NULL WHERE photo_id = \(photoID)"
+                )
+            }
         case .ready:
-            try database.write { try $0.execute("""
-                UPDATE videos SET rendition = 'ready', rendition_percent = 100, rendition_error = NULL,
-                    rendition_way = \(way?.rawValue), rendition_byte_count = \(byteCount) WHERE photo_id = \(photoID)
-                """) }
+            try database.write {
+                try $0.execute(
+                    """
+                    UPDATE videos SET rendition = 'ready', rendition_percent = 100, rendition_error = NULL,
+                        rendition_way = \(way?.rawValue), rendition_byte_count = \(byteCount) WHERE photo_id = \(photoID)
+                    """)
+            }
         case .failed(let reason):
-            try database.write { try $0.execute("UPDATE videos SET rendition = 'failed', rendition_error = \(String(reason.prefix(500))) WHERE photo_id = \(photoID)") }
+            try database.write {
+                try $0.execute(
+                    "UPDATE videos SET rendition = 'failed', rendition_error = \(String(reason.prefix(500))) WHERE photo_id = \(photoID)")
+            }
         }
     }
 }
@@ -174,7 +198,8 @@ public struct VideoFile: Sendable, Equatable {
         case failed(String)
     }
 
-    static let columns = "photo_id, sha256, container, byte_count, video_codec, audio_codec, content_identifier, rendition, rendition_percent, rendition_error, rendition_way"
+    static let columns =
+        "photo_id, sha256, container, byte_count, video_codec, audio_codec, content_identifier, rendition, rendition_percent, rendition_error, rendition_way"
 
     init(row: Row) throws {
         photoID = try row["photo_id"]

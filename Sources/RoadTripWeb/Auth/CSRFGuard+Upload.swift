@@ -23,7 +23,8 @@ extension CSRFGuard {
     /// Checks an upload's head, before its body is stored: same site, and the session's form
     /// token in `X-CSRF-Token` (the script's post) or its upload token in the address (a form,
     /// whose `csrf` field is checked again when the body has arrived).
-    static func checkUploadHead(_ request: Request, formToken: String, uploadToken: String, uploadTokenParameter: String) throws(HTTPError) {
+    static func checkUploadHead(_ request: Request, formToken: String, uploadToken: String, uploadTokenParameter: String) throws(HTTPError)
+    {
         try checkSameSite(request)
         if let sent = request.headers[header], constantTimeEquals(Array(sent.utf8), Array(formToken.utf8)) { return }
         if let sent = request.queryValue(uploadTokenParameter), constantTimeEquals(Array(sent.utf8), Array(uploadToken.utf8)) { return }
@@ -43,7 +44,8 @@ extension CSRFGuard {
         if type == "multipart/form-data" {
             let form: MultipartForm
             do {
-                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+                try FileManager.default.createDirectory(
+                    atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
                 form = try MultipartForm(parsing: bodyFile, contentType: contentType, into: folder)
             } catch let error as MultipartError {
                 try? FileManager.default.removeItem(atPath: folder)

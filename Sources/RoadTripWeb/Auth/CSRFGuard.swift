@@ -33,14 +33,17 @@ enum CSRFGuard {
     static func checkSameSite(_ request: Request) throws(HTTPError) {
         let site = request.headers["Sec-Fetch-Site"]
         if let site, site != "same-origin", site != "none" { throw refused }
-        if let origin = request.headers["Origin"], !isSameOrigin(origin, host: request.headers["Host"]), !(origin == "null" && site == "same-origin") {
+        if let origin = request.headers["Origin"], !isSameOrigin(origin, host: request.headers["Host"]),
+            !(origin == "null" && site == "same-origin")
+        {
             throw refused
         }
     }
 
     static let refused = HTTPError(
         status: .forbidden,
-        message: "This form has expired or did not come from a RoadTrip page, so nothing was changed. Go back, reload the page and try again."
+        message:
+            "This form has expired or did not come from a RoadTrip page, so nothing was changed. Go back, reload the page and try again."
     )
 
     /// `Origin` is scheme://host[:port]; compare its authority with the Host the browser used.

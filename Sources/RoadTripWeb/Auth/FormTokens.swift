@@ -18,7 +18,9 @@ struct FormTokens: Sendable {
     }
 
     func isGenuinePreSessionToken(_ token: String) -> Bool {
-        guard token.utf8.count == 43, let bytes = Base64URL.decode(token), bytes.count == Self.nonceLength + Self.tagLength else { return false }
+        guard token.utf8.count == 43, let bytes = Base64URL.decode(token), bytes.count == Self.nonceLength + Self.tagLength else {
+            return false
+        }
         return constantTimeEquals(Array(bytes.suffix(Self.tagLength)), preSessionTag(Array(bytes.prefix(Self.nonceLength))))
     }
 

@@ -21,7 +21,8 @@ struct AccountController: Controller {
             // A new session id, and every other session of the account is over: the page goes on
             // as the new session, so its forms (Sign out too) carry the new session's token.
             let renewed = AccountController(app: app, context: context.continuing(as: grant.session))
-            var response = try renewed.page(notice: Notice(kind: .success, message: "Your password is changed. You are signed out everywhere else."))
+            var response = try renewed.page(
+                notice: Notice(kind: .success, message: "Your password is changed. You are signed out everywhere else."))
             Cookies.set(Cookies.session, grant.token, maxAge: Int(SessionStore.lifetime), secure: app.secureCookies, on: &response)
             return response
         } catch let error as AccountError {
@@ -36,7 +37,8 @@ struct AccountController: Controller {
 
     private func page(notice: Notice?, status: Status = .ok) throws -> Response {
         let account = try context.account
-        let view = AccountView(account: account, notice: notice, reading: try app.library.trips.settings(of: account.id), hasFlickr: app.flickr != nil)
+        let view = AccountView(
+            account: account, notice: notice, reading: try app.library.trips.settings(of: account.id), hasFlickr: app.flickr != nil)
         return try app.accountPage(.account, title: "Your account", detail: view, context: context, status: status)
     }
 }
@@ -44,17 +46,20 @@ struct AccountController: Controller {
 extension App {
     /// A screen of the account half: its list beside (or, on a phone, under) `detail`. Your
     /// account is the half's first screen; Accounts and Settings go back to it.
-    func accountPage(_ screen: AccountMenuView.Screen, title: String, detail: any HTML, context: RequestContext, status: Status = .ok) throws -> Response {
+    func accountPage(_ screen: AccountMenuView.Screen, title: String, detail: any HTML, context: RequestContext, status: Status = .ok)
+        throws -> Response
+    {
         let account = try context.account
-        return page(PageFrame(
-            title: title, screen: .detail,
-            master: AccountMenuView(account: account, current: screen, hasFlickr: flickr != nil),
-            detail: detail,
-            back: screen == .account ? nil : (.account, "Your account"),
-            masterBar: .account,
-            tabRoot: screen == .account,
-            // Settings says it in its Backups section, with the reason.
-            warnsOfBackups: screen != .settings
-        ), context: context, status: status)
+        return page(
+            PageFrame(
+                title: title, screen: .detail,
+                master: AccountMenuView(account: account, current: screen, hasFlickr: flickr != nil),
+                detail: detail,
+                back: screen == .account ? nil : (.account, "Your account"),
+                masterBar: .account,
+                tabRoot: screen == .account,
+                // Settings says it in its Backups section, with the reason.
+                warnsOfBackups: screen != .settings
+            ), context: context, status: status)
     }
 }

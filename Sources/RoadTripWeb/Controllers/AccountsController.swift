@@ -15,7 +15,8 @@ struct AccountsController: Controller {
     func add() throws -> Response {
         try requireOwner()
         return try attempt(status: .unprocessableContent, name: context.field("name")) {
-            let account = try app.library.accounts.create(name: context.field("name"), password: context.field("password"), repeated: context.field("repeated"))
+            let account = try app.library.accounts.create(
+                name: context.field("name"), password: context.field("password"), repeated: context.field("repeated"))
             return "Added \(account.name)."
         }
     }
@@ -51,7 +52,8 @@ struct AccountsController: Controller {
 
     private func requireOwner() throws {
         guard try context.account.mayManageAccounts else {
-            throw HTTPError(status: .forbidden, message: "Only the owner manages accounts. You can change your own password under Your account.")
+            throw HTTPError(
+                status: .forbidden, message: "Only the owner manages accounts. You can change your own password under Your account.")
         }
     }
 

@@ -28,7 +28,9 @@ struct AddToVacationController: Controller {
             return try page(ids: ids, error: error.description, status: error.isConflict ? .conflict : .unprocessableContent)
         }
         let photos = try app.library.photos.photos(ids: ids)
-        guard !photos.isEmpty else { return try page(ids: ids, error: "None of these photos is in the library any more.", status: .unprocessableContent) }
+        guard !photos.isEmpty else {
+            return try page(ids: ids, error: "None of these photos is in the library any more.", status: .unprocessableContent)
+        }
         do {
             for photo in photos { try store.visit(photo, into: target, for: account, library: app.library) }
         } catch VacationError.noSuchVacation {
@@ -44,12 +46,14 @@ struct AddToVacationController: Controller {
     private func page(ids: [Int64], error: String?, status: Status) throws -> Response {
         let grid = try PlacesController(app: app, context: context).grid(.noLocation, current: nil)
         let count = PhotoFormat.count(ids.count)
-        return app.page(PageFrame(
-            title: "Add to vacation", screen: .detail, master: grid.view,
-            detail: VisitChoiceView(kind: .visit, title: count, route: .addToVacation, back: .places(order: .byCountry),
-                                    vacations: try store.visitable(by: context.account.id), error: error,
-                                    carried: [("photos", ids.map(String.init).joined(separator: ","))], heading: "Add \(count) to…"),
-            back: Route.backToPlaces, masterBar: .photos(.places, flickr: grid.flickrTab)
-        ), context: context, status: status)
+        return app.page(
+            PageFrame(
+                title: "Add to vacation", screen: .detail, master: grid.view,
+                detail: VisitChoiceView(
+                    kind: .visit, title: count, route: .addToVacation, back: .places(order: .byCountry),
+                    vacations: try store.visitable(by: context.account.id), error: error,
+                    carried: [("photos", ids.map(String.init).joined(separator: ","))], heading: "Add \(count) to…"),
+                back: Route.backToPlaces, masterBar: .photos(.places, flickr: grid.flickrTab)
+            ), context: context, status: status)
     }
 }

@@ -49,7 +49,8 @@ extension BookController {
             )
         case .failed(let reason): answer = CopyStatusAnswer(state: "failed", reason: reason)
         case .unreachable(_, let retryAt):
-            answer = CopyStatusAnswer(state: "unreachable", reason: BookController.unreachable(destination, site), retryAt: BookController.instant(retryAt))
+            answer = CopyStatusAnswer(
+                state: "unreachable", reason: BookController.unreachable(destination, site), retryAt: BookController.instant(retryAt))
         }
         var response = Response(body: .bytes(Array(try JSONEncoder().encode(answer))))
         response.headers["Content-Type"] = "application/json"

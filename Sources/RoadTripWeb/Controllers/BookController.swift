@@ -16,18 +16,19 @@ struct BookController: Controller {
             throw HTTPError.notFound("The Events book of \(destination.name) has \(book.pageCount) pages; there is no page \(number).")
         }
         let partnerNumber = book.spreadPartner(of: number)
-        requestCopies(around: number, of: destination) // first, so that the pages say their copies are under way
+        requestCopies(around: number, of: destination)  // first, so that the pages say their copies are under way
         let screen = BookScreen(
             destination: destination, book: book,
             current: try page(number, of: destination),
             partner: try partnerNumber.map { try page($0, of: destination) },
             settings: try app.library.trips.settings(of: context.account.id)
         )
-        return app.page(PageFrame(
-            title: "Events", screen: .detail, master: MenuView(menu: menu),
-            detail: BookView(screen: screen), back: (.home, "RoadTrip"),
-            detailActions: ReadingSettingsLink(from: .eventsBook(page: number))
-        ), context: context)
+        return app.page(
+            PageFrame(
+                title: "Events", screen: .detail, master: MenuView(menu: menu),
+                detail: BookView(screen: screen), back: (.home, "RoadTrip"),
+                detailActions: ReadingSettingsLink(from: .eventsBook(page: number))
+            ), context: context)
     }
 
     /// RoadTrip's copy of an event page, sandboxed: its scripts never run and it cannot reach RoadTrip.
@@ -53,8 +54,9 @@ struct BookController: Controller {
     private func savedCopy(of url: String) throws -> Response {
         let gesture = app.assets.frameGesture
         guard let saved = app.copies?.copy(of: url), let type = saved.contentType, type.hasPrefix("text/html"),
-              var response = Response.file(at: saved.path, contentType: type, cacheControl: "private, no-cache",
-                                           variant: gesture?.variant ?? "", for: context.request)
+            var response = Response.file(
+                at: saved.path, contentType: type, cacheControl: "private, no-cache",
+                variant: gesture?.variant ?? "", for: context.request)
         else { throw HTTPError.notFound("RoadTrip has no saved copy of this page yet.") }
         if response.status == .ok, let gesture {
             guard let page = FileManager.default.contents(atPath: saved.path) else {
@@ -79,10 +81,11 @@ struct BookController: Controller {
     /// tablet, a sheet on a phone (popovers.js), this screen without JavaScript.
     func settings(from: String?) throws -> Response {
         let back = try BookController.settingsReturn(from)
-        return app.page(PageFrame(
-            title: "Reading", screen: .detail, master: nil,
-            detail: ReadingSettingsForm(settings: try app.library.trips.settings(of: context.account.id), from: back)
-        ), context: context)
+        return app.page(
+            PageFrame(
+                title: "Reading", screen: .detail, master: nil,
+                detail: ReadingSettingsForm(settings: try app.library.trips.settings(of: context.account.id), from: back)
+            ), context: context)
     }
 
     /// Where to go back to is checked first: one that is no book page (nor Your account) is
@@ -103,7 +106,9 @@ struct BookController: Controller {
         guard let from, !from.isEmpty else { return Route.eventsBook(page: 1).path }
         switch Route(path: from) {
         case let route? where route.isReadingSettingsReturn: return route.path
-        default: throw HTTPError(status: .badRequest, message: "The form's from field must be the address of a page of a book or of your account.")
+        default:
+            throw HTTPError(
+                status: .badRequest, message: "The form's from field must be the address of a page of a book or of your account.")
         }
     }
 
@@ -121,7 +126,7 @@ struct BookController: Controller {
                 frame.copy = Route.weatherCopy.path
                 if saved.refusesFraming { frame.source = Route.weatherCopy.path }
             case .pending:
-                frame.source = nil // framed once the server knows whether the site allows it
+                frame.source = nil  // framed once the server knows whether the site allows it
                 frame.copyStatus = Route.weatherCopyStatus.path
             case .unreachable(_, let retryAt):
                 frame.unreachable = BookController.unreachable(destination, .weather)
@@ -130,20 +135,22 @@ struct BookController: Controller {
             case .failed, .none: break
             }
         }
-        return app.page(PageFrame(
-            title: "Weather", screen: .detail, master: MenuView(menu: menu),
-            detail: WeatherView(destination: destination, frame: frame), back: (.home, "RoadTrip")
-        ), context: context)
+        return app.page(
+            PageFrame(
+                title: "Weather", screen: .detail, master: MenuView(menu: menu),
+                detail: WeatherView(destination: destination, frame: frame), back: (.home, "RoadTrip")
+            ), context: context)
     }
 
     /// The destination and its points of interest on a map, the list beside it.
     func map() throws -> Response {
         let (menu, destination) = try menuAndTrip()
-        return app.page(PageFrame(
-            title: "Map", screen: .detail, master: MenuView(menu: menu),
-            detail: TripMapView(destination: destination, pointsOfInterest: menu.trip?.pointsOfInterest ?? [], sources: app.mapSources),
-            back: (.home, "RoadTrip")
-        ), context: context)
+        return app.page(
+            PageFrame(
+                title: "Map", screen: .detail, master: MenuView(menu: menu),
+                detail: TripMapView(destination: destination, pointsOfInterest: menu.trip?.pointsOfInterest ?? [], sources: app.mapSources),
+                back: (.home, "RoadTrip")
+            ), context: context)
     }
 
     /// "Chapter N": a page of the classic page-based example, for the sample destination's book.
@@ -178,8 +185,10 @@ struct BookController: Controller {
         case .pending: fetch = .pending(status: .eventCopyStatus(page: number))
         case .failed(let reason): fetch = .failed(reason: reason)
         case .unreachable(_, let retryAt):
-            fetch = .unreachable(message: BookController.unreachable(destination, .events), retryAt: BookController.instant(retryAt), status: .eventCopyStatus(page: number))
-        default: break // no copy asked for, or the sample book
+            fetch = .unreachable(
+                message: BookController.unreachable(destination, .events), retryAt: BookController.instant(retryAt),
+                status: .eventCopyStatus(page: number))
+        default: break  // no copy asked for, or the sample book
         }
         let shows: BookScreen.Shown = saved != nil ? .copy : fetch.map { if case .pending = $0 { .placeholder } else { .live } } ?? .live
         return BookScreen.Page(
@@ -222,7 +231,8 @@ struct BookController: Controller {
     /// The account's chosen destination; without one the menu asks to choose.
     func tripDestination() throws -> Destination {
         guard let id = try app.library.trips.chosenDestination(of: context.account.id),
-              let destination = try app.catalog.destination(id: id) else {
+            let destination = try app.catalog.destination(id: id)
+        else {
             throw HTTPError.noTrip
         }
         return destination

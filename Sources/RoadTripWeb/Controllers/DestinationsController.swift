@@ -10,12 +10,13 @@ struct DestinationsController: Controller {
 
     func list() throws -> Response {
         let menu = try Menu.read(for: try context.account, from: app.library)
-        return app.page(PageFrame(
-            title: "RoadTrip",
-            screen: .master,
-            master: MenuView(menu: menu),
-            detail: DestinationPlaceholderView(hasDestinations: !menu.destinations.isEmpty, hasTrip: menu.trip != nil)
-        ), context: context)
+        return app.page(
+            PageFrame(
+                title: "RoadTrip",
+                screen: .master,
+                master: MenuView(menu: menu),
+                detail: DestinationPlaceholderView(hasDestinations: !menu.destinations.isEmpty, hasTrip: menu.trip != nil)
+            ), context: context)
     }
 
     func show(id: Int64) throws -> Response {
@@ -30,13 +31,14 @@ struct DestinationsController: Controller {
             throw HTTPError.notFound("There is no such destination. It may have been removed.")
         }
         let model = DestinationDetail(destination: destination, pointsOfInterest: pointsOfInterest)
-        return app.page(PageFrame(
-            title: destination.name,
-            screen: .detail,
-            master: MenuView(menu: menu),
-            detail: DestinationDetailView(model: model, isChosen: menu.trip?.destination.id == id),
-            back: (.home, "RoadTrip")
-        ), context: context)
+        return app.page(
+            PageFrame(
+                title: destination.name,
+                screen: .detail,
+                master: MenuView(menu: menu),
+                detail: DestinationDetailView(model: model, isChosen: menu.trip?.destination.id == id),
+                back: (.home, "RoadTrip")
+            ), context: context)
     }
 
     /// Makes the destination the account's trip, and shows the trip's menu.
@@ -60,8 +62,10 @@ struct DestinationsController: Controller {
         // A catalogue's SVG is anyone's markup: served, 304s included, under a policy that runs nothing.
         var response: Response
         if case .success(let picture) = app.destinationPictures.picture(named: destination.imageName),
-           let file = Response.file(at: picture.path, contentType: picture.format.mediaType, cacheControl: "private, no-cache",
-                                    for: context.request) {
+            let file = Response.file(
+                at: picture.path, contentType: picture.format.mediaType, cacheControl: "private, no-cache",
+                for: context.request)
+        {
             response = file
         } else {
             response = PlaceholderPicture(name: destination.name).response

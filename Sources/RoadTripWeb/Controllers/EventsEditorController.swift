@@ -55,28 +55,36 @@ struct EventsEditorController: Controller {
         _ destination: Destination, refused: Shown, typed: String = "", _ change: () throws -> (String, Shown)
     ) throws -> Response {
         guard try context.account.isOwner else {
-            throw HTTPError(status: .forbidden, message: "Only the owner changes the event pages: they are the destination’s, shared by everyone here. Nothing was changed.")
+            throw HTTPError(
+                status: .forbidden,
+                message: "Only the owner changes the event pages: they are the destination’s, shared by everyone here. Nothing was changed."
+            )
         }
         do {
             let (message, shown) = try change()
             let updated = try app.catalog.destination(id: destination.id) ?? destination
             return try page(updated, showing: shown, notice: Notice(kind: .success, message: message))
         } catch let error as TripError {
-            return try page(destination, showing: refused, notice: Notice(kind: .error, message: error.description), typed: typed, status: .unprocessableContent)
+            return try page(
+                destination, showing: refused, notice: Notice(kind: .error, message: error.description), typed: typed,
+                status: .unprocessableContent)
         }
     }
 
     /// One page of the list: its `EventsEditorView.pageSize` rows, read as one range.
-    private func page(_ destination: Destination, showing shown: Shown, notice: Notice?, typed: String = "", status: Status = .ok) throws -> Response {
+    private func page(_ destination: Destination, showing shown: Shown, notice: Notice?, typed: String = "", status: Status = .ok) throws
+        -> Response
+    {
         let events = app.library.events
         // Counted when the destination was read (after any change this request made).
         let count = destination.isSample ? 0 : destination.eventCount
         let pages = max(1, (count + EventsEditorView.pageSize - 1) / EventsEditorView.pageSize)
-        let number = switch shown {
-        case .listPage(let page): page
-        case .row(let row): (max(1, min(row, count)) - 1) / EventsEditorView.pageSize + 1
-        case .last: pages
-        }
+        let number =
+            switch shown {
+            case .listPage(let page): page
+            case .row(let row): (max(1, min(row, count)) - 1) / EventsEditorView.pageSize + 1
+            case .last: pages
+            }
         let listPage = min(max(1, number), pages)
         let first = (listPage - 1) * EventsEditorView.pageSize + 1
         let urls = count == 0 ? [] : try events.urls(destination: destination.id, pages: first...(first + EventsEditorView.pageSize - 1))
@@ -84,9 +92,10 @@ struct EventsEditorController: Controller {
             destination: destination, rows: EventsEditorView.Rows(urls: urls, first: first, count: count, page: listPage, pages: pages),
             mayEdit: try context.account.isOwner, notice: notice, typed: typed
         )
-        return app.page(PageFrame(
-            title: "Event pages", screen: .detail, master: try MenuView.read(for: context, from: app.library),
-            detail: view, back: (.home, "RoadTrip")
-        ), context: context, status: status)
+        return app.page(
+            PageFrame(
+                title: "Event pages", screen: .detail, master: try MenuView.read(for: context, from: app.library),
+                detail: view, back: (.home, "RoadTrip")
+            ), context: context, status: status)
     }
 }

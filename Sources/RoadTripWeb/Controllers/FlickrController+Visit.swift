@@ -23,12 +23,15 @@ extension FlickrController {
             target = chosen
         } else {
             do { target = try app.library.vacations.create(named: context.field("name"), for: account) } catch let error as VacationError {
-                return try choice(.visit, photo, vacations, flickr, error: error.description, status: error.isConflict ? .conflict : .unprocessableContent)
+                return try choice(
+                    .visit, photo, vacations, flickr, error: error.description, status: error.isConflict ? .conflict : .unprocessableContent
+                )
             }
         }
         do {
-            let visited = try flickr.visitedPhoto(photo, library: app.library.photos,
-                                                  scratch: app.library.folder.appendingPathComponent("cache/flickr-visits"))
+            let visited = try flickr.visitedPhoto(
+                photo, library: app.library.photos,
+                scratch: app.library.folder.appendingPathComponent("cache/flickr-visits"))
             try app.library.vacations.visit(visited, into: target, for: account)
         } catch VacationError.noSuchVacation {
             throw HTTPError.notFound("There is no such vacation.")
@@ -42,7 +45,9 @@ extension FlickrController {
     func unvisitChoice(_ id: String) throws -> Response {
         let flickr = try service()
         let photo = try seen(id, flickr)
-        return try choice(.unvisit, photo, try app.library.vacations.holding(sha256: FlickrService.vacationKey(of: photo), for: context.account.id), flickr)
+        return try choice(
+            .unvisit, photo, try app.library.vacations.holding(sha256: FlickrService.vacationKey(of: photo), for: context.account.id),
+            flickr)
     }
 
     /// The photo removed from the vacation chosen; a vacation that does not hold it (or is
@@ -61,20 +66,27 @@ extension FlickrController {
     }
 
     private func seen(_ id: String, _ flickr: FlickrService) throws -> FlickrPhoto {
-        guard let photo = try flickr.photo(id: id) else { throw HTTPError.notFound("RoadTrip has not seen this Flickr photo; open it from a place.") }
+        guard let photo = try flickr.photo(id: id) else {
+            throw HTTPError.notFound("RoadTrip has not seen this Flickr photo; open it from a place.")
+        }
         return photo
     }
 
-    private func choice(_ kind: VisitChoiceView.Kind, _ photo: FlickrPhoto, _ vacations: [(id: Int64, name: String)], _ flickr: FlickrService,
-                        error: String? = nil, status: Status = .ok) throws -> Response {
+    private func choice(
+        _ kind: VisitChoiceView.Kind, _ photo: FlickrPhoto, _ vacations: [(id: Int64, name: String)], _ flickr: FlickrService,
+        error: String? = nil, status: Status = .ok
+    ) throws -> Response {
         let back = Route.flickrPhoto(id: photo.id, place: nil)
         return try page(
             title: kind == .visit ? "Visit" : "Unvisit", master: placesBeside(flickr),
-            detail: VisitChoiceView(kind: kind, title: photo.displayTitle, route: kind == .visit ? .flickrVisit(id: photo.id) : .flickrUnvisit(id: photo.id),
-                                    back: back, vacations: vacations,
-                                    holding: kind == .visit
-                                        ? Set(try app.library.vacations.holding(sha256: FlickrService.vacationKey(of: photo), for: context.account.id).map(\.id)) : [],
-                                    error: error),
+            detail: VisitChoiceView(
+                kind: kind, title: photo.displayTitle, route: kind == .visit ? .flickrVisit(id: photo.id) : .flickrUnvisit(id: photo.id),
+                back: back, vacations: vacations,
+                holding: kind == .visit
+                    ? Set(
+                        try app.library.vacations.holding(sha256: FlickrService.vacationKey(of: photo), for: context.account.id).map(\.id))
+                    : [],
+                error: error),
             screen: .detail, back: (back, photo.displayTitle), status: status
         )
     }

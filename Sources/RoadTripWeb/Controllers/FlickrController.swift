@@ -23,7 +23,8 @@ struct FlickrController: Controller {
     func place(_ id: String) throws -> Response {
         let flickr = try service()
         let grid = try self.grid(flickr, id)
-        return try page(title: grid.heading, master: grid, screen: .master, masterBack: (.flickrPlaces, "Flickr"), masterKey: "flickr-\(id)")
+        return try page(
+            title: grid.heading, master: grid, screen: .master, masterBack: (.flickrPlaces, "Flickr"), masterKey: "flickr-\(id)")
     }
 
     /// Opened from a place, the place's photos are beside it; from Recents, Recents (in the same
@@ -32,7 +33,9 @@ struct FlickrController: Controller {
     /// checker, a prefetch that only asks) is not a look.
     func photo(_ id: String, place: String?, inRecents: Bool, looked: Bool) throws -> Response {
         let flickr = try service()
-        guard let photo = try flickr.photo(id: id) else { throw HTTPError.notFound("RoadTrip has not seen this Flickr photo; open it from a place.") }
+        guard let photo = try flickr.photo(id: id) else {
+            throw HTTPError.notFound("RoadTrip has not seen this Flickr photo; open it from a place.")
+        }
         let account = try context.account.id
         var recents = inRecents ? try app.library.recents.items(of: account) : []
         if looked, !recents.contains(where: { $0.key == .flickr(photo.id) }) {
@@ -42,11 +45,13 @@ struct FlickrController: Controller {
         let holding = try app.library.vacations.holding(sha256: FlickrService.vacationKey(of: photo), for: account)
         if inRecents {
             let neighbours = RecentsView.neighbours(of: .flickr(photo.id), in: recents)
-            return app.page(PageFrame(
-                title: photo.displayTitle, screen: .detail, master: RecentsView(items: recents, current: .flickr(photo.id)),
-                detail: FlickrPhotoView(photo: photo, previous: neighbours.previous, next: neighbours.next, vacations: holding, mapSources: app.mapSources),
-                back: (.recents, "Recents"), masterBar: try MasterBar.photos(.recents, flickr: app.flickr), masterKey: "recents"
-            ), context: context)
+            return app.page(
+                PageFrame(
+                    title: photo.displayTitle, screen: .detail, master: RecentsView(items: recents, current: .flickr(photo.id)),
+                    detail: FlickrPhotoView(
+                        photo: photo, previous: neighbours.previous, next: neighbours.next, vacations: holding, mapSources: app.mapSources),
+                    back: (.recents, "Recents"), masterBar: try MasterBar.photos(.recents, flickr: app.flickr), masterKey: "recents"
+                ), context: context)
         }
         var previous: Route? = nil
         var next: Route? = nil
@@ -61,7 +66,8 @@ struct FlickrController: Controller {
         }
         return try page(
             title: photo.displayTitle, master: master,
-            detail: FlickrPhotoView(photo: photo, previous: previous, next: next, vacations: holding, mapSources: app.mapSources), screen: .detail,
+            detail: FlickrPhotoView(photo: photo, previous: previous, next: next, vacations: holding, mapSources: app.mapSources),
+            screen: .detail,
             back: place.map { (.flickrPlace(id: $0), "Photos") } ?? (.flickrPlaces, "Flickr"),
             masterBack: (.flickrPlaces, "Flickr"), masterKey: place.map { "flickr-\($0)" }
         )
@@ -86,7 +92,10 @@ struct FlickrController: Controller {
         } catch {
             throw HTTPError(status: .serviceUnavailable, message: FlickrController.line(error))
         }
-        guard let response = Response.file(at: file.path, contentType: file.mediaType, cacheControl: "private, max-age=86400", for: context.request) else {
+        guard
+            let response = Response.file(
+                at: file.path, contentType: file.mediaType, cacheControl: "private, max-age=86400", for: context.request)
+        else {
             throw HTTPError.notFound()
         }
         return response
@@ -95,7 +104,9 @@ struct FlickrController: Controller {
     /// Flickr's top places, for screens of a photo opened from no place: the real list (or the
     /// line saying why there is none), never an empty one standing in for it.
     func placesBeside(_ flickr: FlickrService) -> FlickrPlacesView {
-        do { return FlickrPlacesView(places: try flickr.topPlaces(), problem: nil) } catch { return FlickrPlacesView(places: [], problem: FlickrController.line(error)) }
+        do { return FlickrPlacesView(places: try flickr.topPlaces(), problem: nil) } catch {
+            return FlickrPlacesView(places: [], problem: FlickrController.line(error))
+        }
     }
 
     private func grid(_ flickr: FlickrService, _ id: String, current: String? = nil) throws -> FlickrGridView {
@@ -112,13 +123,16 @@ struct FlickrController: Controller {
         (error as? FlickrError)?.description ?? "Flickr could not be asked: something went wrong on RoadTrip's side."
     }
 
-    func page(title: String, master: any HTML, detail: (any HTML)? = nil, screen: PageFrame.Screen,
-                      back: (route: Route, label: String)? = nil, masterBack: (route: Route, label: String)? = nil,
-                      masterKey: String? = nil, status: Status = .ok) throws -> Response {
-        app.page(PageFrame(
-            title: title, screen: screen, master: master, detail: detail ?? PhotoPlaceholderView(hasPhotos: true), back: back,
-            masterBar: try MasterBar.photos(.flickr, title: screen == .master ? title : "Flickr", back: masterBack, flickr: app.flickr),
-            masterKey: masterKey
-        ), context: context, status: status)
+    func page(
+        title: String, master: any HTML, detail: (any HTML)? = nil, screen: PageFrame.Screen,
+        back: (route: Route, label: String)? = nil, masterBack: (route: Route, label: String)? = nil,
+        masterKey: String? = nil, status: Status = .ok
+    ) throws -> Response {
+        app.page(
+            PageFrame(
+                title: title, screen: screen, master: master, detail: detail ?? PhotoPlaceholderView(hasPhotos: true), back: back,
+                masterBar: try MasterBar.photos(.flickr, title: screen == .master ? title : "Flickr", back: masterBack, flickr: app.flickr),
+                masterKey: masterKey
+            ), context: context, status: status)
     }
 }

@@ -16,10 +16,12 @@ struct ImportController: Controller {
     func screen(notice: Notice? = nil, status: Status = .ok) throws -> Response {
         try requireOwner()
         let runs = try app.library.imports.all()
-        return try app.accountPage(.importing, title: "Import", detail: ImportView(
-            entries: folders.entries(), serverFolder: folders.server?.path, asked: try app.library.importRequests.latest(limit: 5),
-            runs: Array(runs.prefix(20)), importing: try app.library.importRequests.isImporting(), notice: notice
-        ), context: context, status: status)
+        return try app.accountPage(
+            .importing, title: "Import",
+            detail: ImportView(
+                entries: folders.entries(), serverFolder: folders.server?.path, asked: try app.library.importRequests.latest(limit: 5),
+                runs: Array(runs.prefix(20)), importing: try app.library.importRequests.isImporting(), notice: notice
+            ), context: context, status: status)
     }
 
     /// Asks for the report on the entries chosen (`entry`: "uploaded:NAME" or "server:NAME"), or
@@ -28,22 +30,25 @@ struct ImportController: Controller {
         let account = try requireOwner()
         let chosen = context.form.fields.filter { $0.name == "entry" }.map(\.value)
         guard !chosen.isEmpty else {
-            return try screen(notice: Notice(kind: .error, message: "Choose what to import: a Takeout's parts, an export's folder, a folder of photos."),
-                              status: .unprocessableContent)
+            return try screen(
+                notice: Notice(kind: .error, message: "Choose what to import: a Takeout's parts, an export's folder, a folder of photos."),
+                status: .unprocessableContent)
         }
         let paths: [String]
         do throws(ImportFailure) {
-            paths = try folders.paths(of: chosen.map { entry throws(ImportFailure) in
-                let (place, name) = Self.entry(entry)
-                guard let place else { throw ImportFailure(message: "“\(entry.prefix(200))” is not among the files to import.") }
-                return (place, name)
-            })
+            paths = try folders.paths(
+                of: chosen.map { entry throws(ImportFailure) in
+                    let (place, name) = Self.entry(entry)
+                    guard let place else { throw ImportFailure(message: "“\(entry.prefix(200))” is not among the files to import.") }
+                    return (place, name)
+                })
         } catch {
             return try screen(notice: Notice(kind: .error, message: error.message), status: .unprocessableContent)
         }
         let label = chosen.map { Self.entry($0).name }.joined(separator: ", ")
-        let id = try app.library.importRequests.ask(paths: paths, label: label, by: account.id, withTrash: context.form["with-trash"] != nil,
-                                                    withArchive: context.form["with-archive"] != nil, dryRun: context.form["import"] == nil)
+        let id = try app.library.importRequests.ask(
+            paths: paths, label: label, by: account.id, withTrash: context.form["with-trash"] != nil,
+            withArchive: context.form["with-archive"] != nil, dryRun: context.form["import"] == nil)
         return .redirect(to: Route.importRequest(id: id).path)
     }
 
@@ -52,8 +57,9 @@ struct ImportController: Controller {
         try requireOwner()
         guard let asked = try app.library.importRequests.request(id) else { throw HTTPError.notFound("There is no such import.") }
         let entries = try asked.paths.map { path in try Self.entryValue(of: path, in: folders) }
-        return try app.accountPage(.importing, title: asked.dryRun ? "Before importing" : "Importing",
-                                   detail: AskedImportView(asked: asked, entries: entries), context: context)
+        return try app.accountPage(
+            .importing, title: asked.dryRun ? "Before importing" : "Importing",
+            detail: AskedImportView(asked: asked, entries: entries), context: context)
     }
 
     /// Removes the upload named by the form's `remove`; its photos, once imported, stay.
@@ -73,11 +79,14 @@ struct ImportController: Controller {
         try requireOwner()
         if try app.library.importRequests.isImporting() { return try screen(notice: Self.waitForImport, status: .conflict) }
         guard let run = try app.library.imports.run(id) else { throw HTTPError.notFound("There is no such import run.") }
-        return try app.accountPage(.importing, title: "Undo import", detail: Confirmation(
-            classes: "form-page undo-import",
-            message: "Undo import run \(run.id), \(run.source) (\(ImportView.summary(run)))? Its photos and videos that no other import brought go, and so do the vacations and tracks it made.",
-            action: .importRunUndo(id: id), buttonTitle: "Undo the import", cancel: .importScreen
-        ), context: context)
+        return try app.accountPage(
+            .importing, title: "Undo import",
+            detail: Confirmation(
+                classes: "form-page undo-import",
+                message:
+                    "Undo import run \(run.id), \(run.source) (\(ImportView.summary(run)))? Its photos and videos that no other import brought go, and so do the vacations and tracks it made.",
+                action: .importRunUndo(id: id), buttonTitle: "Undo the import", cancel: .importScreen
+            ), context: context)
     }
 
     /// Undoes an import run, then the screen says what went.
@@ -113,8 +122,10 @@ struct ImportController: Controller {
         try requireOwner()
         let query = context.request
         guard let piece = context.upload?.files.first, let offset = query.queryValue("offset").flatMap(Int64.init), offset >= 0,
-              let total = query.queryValue("total").flatMap(Int64.init) else {
-            throw HTTPError(status: .badRequest, message: "An upload's piece says where it starts (offset) and how large the file is (total).")
+            let total = query.queryValue("total").flatMap(Int64.init)
+        else {
+            throw HTTPError(
+                status: .badRequest, message: "An upload's piece says where it starts (offset) and how large the file is (total).")
         }
         do {
             let received = try folders.append(name ?? "", offset: offset, total: total, piece: piece.path)
@@ -131,7 +142,9 @@ struct ImportController: Controller {
     @discardableResult
     private func requireOwner() throws -> Account {
         let session = try context.requireSession()
-        guard session.account.mayManageAccounts else { throw HTTPError(status: .forbidden, message: "Only the owner can import a library.") }
+        guard session.account.mayManageAccounts else {
+            throw HTTPError(status: .forbidden, message: "Only the owner can import a library.")
+        }
         return session.account
     }
 
@@ -144,13 +157,15 @@ struct ImportController: Controller {
     /// The form's value naming the entry at `path`, for the report's Import button.
     static func entryValue(of path: String, in folders: ImportFolders) throws -> String {
         let url = URL(fileURLWithPath: path)
-        let place: ImportFolders.Place = url.deletingLastPathComponent().standardizedFileURL.path == folders.uploads.standardizedFileURL.path ? .uploaded : .server
+        let place: ImportFolders.Place =
+            url.deletingLastPathComponent().standardizedFileURL.path == folders.uploads.standardizedFileURL.path ? .uploaded : .server
         return "\(place.rawValue):\(url.lastPathComponent)"
     }
 
     static func json(_ object: [String: Any]) -> Response {
         let body = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])).map(Array.init) ?? []
-        return Response(status: .ok, headers: ["Content-Type": "application/json", "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff"],
-                        body: .bytes(body))
+        return Response(
+            status: .ok, headers: ["Content-Type": "application/json", "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff"],
+            body: .bytes(body))
     }
 }

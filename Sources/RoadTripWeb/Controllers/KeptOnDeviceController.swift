@@ -82,10 +82,11 @@ struct KeptOnDeviceController: Controller {
         }
         let part = measure(routes, from: first)
         let uncopied = try uncopiedPages(of: destination, among: part.unanswered)
-        return try json(KeepList(
-            title: "Trip to \(destination.name)", start: Route.home.path, files: part.files, bytes: part.bytes,
-            waiting: waiting, uncopied: uncopied, next: part.next.map { Route.tripKeepListPart(from: $0).path }
-        ))
+        return try json(
+            KeepList(
+                title: "Trip to \(destination.name)", start: Route.home.path, files: part.files, bytes: part.bytes,
+                waiting: waiting, uncopied: uncopied, next: part.next.map { Route.tripKeepListPart(from: $0).path }
+            ))
     }
 
     /// Everything a vacation shows offline: its menu, itinerary and tags, its photos as a whole,
@@ -109,13 +110,17 @@ struct KeptOnDeviceController: Controller {
         let part = measure(routes, start: start, total: total)
         // Measured by the renditions' sizes, not by answering them: a vacation's videos may be gigabytes.
         let movies = first == 0 ? try opening.contents.movies() : []
-        let videos = movies.isEmpty ? nil : KeepList.Videos(
-            files: movies.map { KeepList.File(url: addresses.video($0.photoID).path, bytes: $0.byteCount) },
-            bytes: movies.reduce(0) { $0 + $1.byteCount }, videoCount: movies.count { $0.isVideo })
-        return try json(KeepList(
-            title: "Vacation “\(opening.vacation.name)”", start: addresses.menu.path, files: part.files, bytes: part.bytes,
-            waiting: 0, uncopied: 0, next: part.next.map { addresses.keepList(from: $0).path }, videos: videos
-        ))
+        let videos =
+            movies.isEmpty
+            ? nil
+            : KeepList.Videos(
+                files: movies.map { KeepList.File(url: addresses.video($0.photoID).path, bytes: $0.byteCount) },
+                bytes: movies.reduce(0) { $0 + $1.byteCount }, videoCount: movies.count { $0.isVideo })
+        return try json(
+            KeepList(
+                title: "Vacation “\(opening.vacation.name)”", start: addresses.menu.path, files: part.files, bytes: part.bytes,
+                waiting: 0, uncopied: 0, next: part.next.map { addresses.keepList(from: $0).path }, videos: videos
+            ))
     }
 
     /// The session's form token, for changes kept offline and sent later: the token of the page
@@ -128,7 +133,8 @@ struct KeptOnDeviceController: Controller {
     /// nothing of anyone's: network-status.js lists what this browser keeps for the account.
     func offlinePage() -> Response {
         // Back, as every screen has: to the screen it was opened from (app.js), else the guide.
-        app.page(PageFrame(title: "Offline", screen: .detail, master: nil, detail: OfflineView(), back: (.home, "RoadTrip")), context: context)
+        app.page(
+            PageFrame(title: "Offline", screen: .detail, master: nil, detail: OfflineView(), back: (.home, "RoadTrip")), context: context)
     }
 
     /// One part of a list: the addresses from `first`, at most `KeepList.partSize`, each
@@ -142,7 +148,8 @@ struct KeptOnDeviceController: Controller {
     }
 
     /// The part `routes` of a list of `total` addresses, the first of them its `start`-th, measured.
-    private func measure(_ routes: [Route], start: Int, total: Int) -> (files: [KeepList.File], bytes: Int, unanswered: [Route], next: Int?) {
+    private func measure(_ routes: [Route], start: Int, total: Int) -> (files: [KeepList.File], bytes: Int, unanswered: [Route], next: Int?)
+    {
         let end = start + routes.count
         var files: [KeepList.File] = []
         var unanswered: [Route] = []
@@ -162,7 +169,9 @@ struct KeptOnDeviceController: Controller {
     private func uncopiedPages(of destination: Destination, among unanswered: [Route]) throws -> Int {
         guard let copies = app.copies, !copies.isCheckingBook(destination: destination.id) else { return 0 }
         return try unanswered.reduce(0) { count, route in
-            guard case .eventCopy(let page) = route, let url = try app.library.events.url(destination: destination.id, page: page) else { return count }
+            guard case .eventCopy(let page) = route, let url = try app.library.events.url(destination: destination.id, page: page) else {
+                return count
+            }
             if case .pending = copies.state(of: url) { return count }
             return count + 1
         }

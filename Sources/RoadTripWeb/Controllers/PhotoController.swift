@@ -16,8 +16,10 @@ struct PhotoController: Controller {
     /// Opens the photo and, when `looked` (a GET, not a HEAD: a link checker, a prefetch that
     /// only asks, is not a look), records it in the account's Recents; with a tag refused (422)
     /// when answering the tag form.
-    func show(id: Int64, inRecents: Bool, looked: Bool, inTimeline: Bool = false, inFavorites: Bool = false,
-              tagRefusal: (message: String, typed: String)? = nil) throws -> Response {
+    func show(
+        id: Int64, inRecents: Bool, looked: Bool, inTimeline: Bool = false, inFavorites: Bool = false,
+        tagRefusal: (message: String, typed: String)? = nil
+    ) throws -> Response {
         let photo = try existing(id)
         let account = try context.account
         // Turning through Recents keeps its order: only a photo opened from elsewhere moves to the top.
@@ -35,16 +37,18 @@ struct PhotoController: Controller {
         if inRecents {
             masterKey = "recents"
             let neighbours = RecentsView.neighbours(of: .library(photo.id), in: recents)
-            viewer = PhotoViewer(photo: photo, place: place, previous: neighbours.previous, next: neighbours.next, inRecents: true,
-                                 origin: try app.library.placer.origin(of: photo))
+            viewer = PhotoViewer(
+                photo: photo, place: place, previous: neighbours.previous, next: neighbours.next, inRecents: true,
+                origin: try app.library.placer.origin(of: photo))
             master = RecentsView(items: recents, current: .library(photo.id))
             back = (.recents, "Recents")
         } else if inFavorites {
             masterKey = PhotoCollection.favorites(account.id).masterKey
             let neighbours = try photos.neighbours(of: photo, in: .favorites(account.id))
-            viewer = PhotoViewer(photo: photo, place: place, previous: neighbours.newer.map { .favoritePhoto(id: $0) },
-                                 next: neighbours.older.map { .favoritePhoto(id: $0) }, inRecents: false,
-                                 origin: try app.library.placer.origin(of: photo))
+            viewer = PhotoViewer(
+                photo: photo, place: place, previous: neighbours.newer.map { .favoritePhoto(id: $0) },
+                next: neighbours.older.map { .favoritePhoto(id: $0) }, inRecents: false,
+                origin: try app.library.placer.origin(of: photo))
             master = try PlacesController(app: app, context: context).grid(.favorites(account.id), current: photo.id).view
             back = (.favorites(after: nil), "Favourites")
         } else if inTimeline {
@@ -52,41 +56,52 @@ struct PhotoController: Controller {
             masterKey = "timeline-" + (photo.takenAt.map { String($0.prefix(10)) } ?? "undated")
             let timeline = app.library.timeline
             let neighbours = try timeline.neighbours(of: photo)
-            viewer = PhotoViewer(photo: photo, place: place, previous: neighbours.newer.map { .timelinePhoto(id: $0) },
-                                 next: neighbours.older.map { .timelinePhoto(id: $0) }, inRecents: false,
-                                 origin: try app.library.placer.origin(of: photo))
+            viewer = PhotoViewer(
+                photo: photo, place: place, previous: neighbours.newer.map { .timelinePhoto(id: $0) },
+                next: neighbours.older.map { .timelinePhoto(id: $0) }, inRecents: false,
+                origin: try app.library.placer.origin(of: photo))
             master = try TimelineController(app: app, context: context).index(beside: photo)
             back = (TimelineController.position(of: photo), "Timeline")
         } else {
             let neighbours = try photos.neighbours(of: photo)
-            viewer = PhotoViewer(photo: photo, place: place, previous: neighbours.newer.map { .photo(id: $0, inRecents: false) },
-                                 next: neighbours.older.map { .photo(id: $0, inRecents: false) }, inRecents: false,
-                                 origin: try app.library.placer.origin(of: photo))
+            viewer = PhotoViewer(
+                photo: photo, place: place, previous: neighbours.newer.map { .photo(id: $0, inRecents: false) },
+                next: neighbours.older.map { .photo(id: $0, inRecents: false) }, inRecents: false,
+                origin: try app.library.placer.origin(of: photo))
             let collection: PhotoCollection = photo.placeID.map { .place($0) } ?? .noLocation
             masterKey = collection.masterKey
             master = try PlacesController(app: app, context: context).grid(collection, current: photo.id).view
             back = (.placePhotos(collection, after: nil), place?.name ?? "No location")
         }
         viewer.version = try photos.version(of: photo)
-        return app.page(PageFrame(
-            title: photo.displayTitle,
-            screen: .detail,
-            master: master,
-            detail: PhotoViewerView(
-                model: viewer,
-                video: try photos.video(of: photo),
-                visits: PhotoVisits(photoID: photo.id, vacations: try app.library.vacations.holding(sha256: photo.sha256, for: account.id),
-                                    favorite: FavoriteButton(photoID: photo.id, photoTitle: photo.displayTitle,
-                                                             isFavorite: try app.library.favorites.isFavorite(photo.id, for: account.id),
-                                                             from: inRecents ? "recents" : inTimeline ? "timeline" : inFavorites ? "favorites" : "")),
-                tags: PhotoTagsView(photoID: photo.id, photoTitle: photo.displayTitle, keywords: photo.keywords, tags: try app.library.photoTags.tags(of: photo.id, for: account.id), error: tagRefusal?.message, typed: tagRefusal?.typed ?? ""),
-                mapSources: app.mapSources
-            ),
-            back: back,
-            masterBar: inRecents ? .photos(.recents) : inTimeline ? .photos(.timeline)
-                : .photos(.places, title: back.label, back: Route.backToPlaces),
-            masterKey: masterKey
-        ), context: context, status: tagRefusal == nil ? .ok : .unprocessableContent)
+        return app.page(
+            PageFrame(
+                title: photo.displayTitle,
+                screen: .detail,
+                master: master,
+                detail: PhotoViewerView(
+                    model: viewer,
+                    video: try photos.video(of: photo),
+                    visits: PhotoVisits(
+                        photoID: photo.id, vacations: try app.library.vacations.holding(sha256: photo.sha256, for: account.id),
+                        favorite: FavoriteButton(
+                            photoID: photo.id, photoTitle: photo.displayTitle,
+                            isFavorite: try app.library.favorites.isFavorite(photo.id, for: account.id),
+                            from: inRecents ? "recents" : inTimeline ? "timeline" : inFavorites ? "favorites" : "")),
+                    tags: PhotoTagsView(
+                        photoID: photo.id, photoTitle: photo.displayTitle, keywords: photo.keywords,
+                        tags: try app.library.photoTags.tags(of: photo.id, for: account.id), error: tagRefusal?.message,
+                        typed: tagRefusal?.typed ?? ""),
+                    mapSources: app.mapSources
+                ),
+                back: back,
+                masterBar: inRecents
+                    ? .photos(.recents)
+                    : inTimeline
+                        ? .photos(.timeline)
+                        : .photos(.places, title: back.label, back: Route.backToPlaces),
+                masterKey: masterKey
+            ), context: context, status: tagRefusal == nil ? .ok : .unprocessableContent)
     }
 
     /// The viewer opened from the account's favourites: it turns through them, newest to oldest.
@@ -103,12 +118,13 @@ struct PhotoController: Controller {
             throw HTTPError(status: .unprocessableContent, message: "Say whether the photo is a favourite (favorite=1 or 0).")
         }
         try app.library.favorites.set(photo.id, favorite: favorite, for: try context.account.id)
-        let back: Route = switch context.field("from") {
-        case "recents": .photo(id: photo.id, inRecents: true)
-        case "timeline": .timelinePhoto(id: photo.id)
-        case "favorites": .favoritePhoto(id: photo.id)
-        default: .photo(id: photo.id, inRecents: false)
-        }
+        let back: Route =
+            switch context.field("from") {
+            case "recents": .photo(id: photo.id, inRecents: true)
+            case "timeline": .timelinePhoto(id: photo.id)
+            case "favorites": .favoritePhoto(id: photo.id)
+            default: .photo(id: photo.id, inRecents: false)
+            }
         return .redirect(to: back.path)
     }
 
@@ -134,7 +150,8 @@ struct PhotoController: Controller {
         } catch {
             // Busy: other decodes hold the memory budget, and a moment later the image can be made.
             if let error = error as? ImagingError, error.kind == .busy {
-                throw HTTPError(status: .serviceUnavailable, message: "RoadTrip is busy making other images. Try again in a minute.", retryAfter: 60)
+                throw HTTPError(
+                    status: .serviceUnavailable, message: "RoadTrip is busy making other images. Try again in a minute.", retryAfter: 60)
             }
             app.log("error: photo \(photo.id) \(size.rawValue): \(error)")
             // Nothing to make it from: the photo is there, its image is not (no fault of the request's).
@@ -146,7 +163,10 @@ struct PhotoController: Controller {
             }
             throw HTTPError(status: .internalServerError, message: "This photo's image could not be made. The original may be damaged.")
         }
-        guard var response = Response.file(at: path, contentType: type, cacheControl: "private, max-age=31536000, immutable", for: context.request) else {
+        guard
+            var response = Response.file(
+                at: path, contentType: type, cacheControl: "private, max-age=31536000, immutable", for: context.request)
+        else {
             throw HTTPError.notFound("This photo's file is missing from the library.")
         }
         if size == .original {
@@ -162,18 +182,20 @@ struct PhotoController: Controller {
         guard let version = try photos.version(of: photo) else { throw HTTPError.notFound("This photo keeps no other version.") }
         let collection: PhotoCollection = photo.placeID.map { .place($0) } ?? .noLocation
         let place = try photo.placeID.flatMap { try photos.place(id: $0) }
-        return app.page(PageFrame(
-            title: "\(photo.displayTitle) (\(version.kind == .original ? "original" : "edited"))",
-            screen: .detail,
-            master: try PlacesController(app: app, context: context).grid(collection, current: photo.id).view,
-            detail: PhotoVersionView(photo: photo, version: version),
-            back: (.placePhotos(collection, after: nil), place?.name ?? "No location"),
-            masterBar: .photos(.places, title: place?.name ?? "No location", back: Route.backToPlaces),
-            masterKey: collection.masterKey
-        ), context: context)
+        return app.page(
+            PageFrame(
+                title: "\(photo.displayTitle) (\(version.kind == .original ? "original" : "edited"))",
+                screen: .detail,
+                master: try PlacesController(app: app, context: context).grid(collection, current: photo.id).view,
+                detail: PhotoVersionView(photo: photo, version: version),
+                back: (.placePhotos(collection, after: nil), place?.name ?? "No location"),
+                masterBar: .photos(.places, title: place?.name ?? "No location", back: Route.backToPlaces),
+                masterKey: collection.masterKey
+            ), context: context)
     }
 
-    private static let versionMissing = HTTPError.notFound("The file of this photo's other version is missing from the library; roadtrip check lists such files.")
+    private static let versionMissing = HTTPError.notFound(
+        "The file of this photo's other version is missing from the library; roadtrip check lists such files.")
 
     /// The version's thumbnail or preview (made now if missing), or its original file. Not
     /// cached for ever as a photo's are: Undo of the import that kept it takes it away.
@@ -183,18 +205,31 @@ struct PhotoController: Controller {
         let (path, type): (String, String)
         do {
             switch size {
-            case .thumbnail: (path, type) = (try app.library.renditions.file(.thumbnail, sha256: version.sha256, format: version.format), Rendition.thumbnail.format.mediaType)
-            case .preview: (path, type) = (try app.library.renditions.file(.preview, sha256: version.sha256, format: version.format), Rendition.preview.format.mediaType)
+            case .thumbnail:
+                (path, type) = (
+                    try app.library.renditions.file(.thumbnail, sha256: version.sha256, format: version.format),
+                    Rendition.thumbnail.format.mediaType
+                )
+            case .preview:
+                (path, type) = (
+                    try app.library.renditions.file(.preview, sha256: version.sha256, format: version.format),
+                    Rendition.preview.format.mediaType
+                )
             case .original: (path, type) = (photos.files.original(sha256: version.sha256, format: version.format), version.format.mediaType)
             }
         } catch let error as ImagingError where error.kind == .busy {
-            throw HTTPError(status: .serviceUnavailable, message: "RoadTrip is busy making other images. Try again in a minute.", retryAfter: 60)
+            throw HTTPError(
+                status: .serviceUnavailable, message: "RoadTrip is busy making other images. Try again in a minute.", retryAfter: 60)
         } catch {
-            guard FileManager.default.fileExists(atPath: photos.files.original(sha256: version.sha256, format: version.format)) else { throw Self.versionMissing }
+            guard FileManager.default.fileExists(atPath: photos.files.original(sha256: version.sha256, format: version.format)) else {
+                throw Self.versionMissing
+            }
             app.log("error: photo \(photo.id) version \(size.rawValue): \(error)")
             throw HTTPError(status: .internalServerError, message: "The image of this photo's other version could not be made.")
         }
-        guard var response = Response.file(at: path, contentType: type, cacheControl: "private, no-cache", for: context.request) else { throw Self.versionMissing }
+        guard var response = Response.file(at: path, contentType: type, cacheControl: "private, no-cache", for: context.request) else {
+            throw Self.versionMissing
+        }
         if size == .original {
             let name = version.kind == .original ? "original" : "edited"
             response.headers["Content-Disposition"] = "inline; filename=\"photo-\(photo.id)-\(name).\(version.format.fileExtension)\""
@@ -214,10 +249,14 @@ struct PhotoController: Controller {
     /// share link's visitor gets no position from its bytes); 503 while it is being made.
     static func rendition(of video: VideoFile, in files: PhotoFiles, cacheControl: String, for request: Request) throws -> Response {
         guard video.rendition == .ready else {
-            throw HTTPError(status: .serviceUnavailable, message: "This video is still being prepared. Try again in a minute.", retryAfter: 30)
+            throw HTTPError(
+                status: .serviceUnavailable, message: "This video is still being prepared. Try again in a minute.", retryAfter: 30)
         }
-        guard let response = Response.file(at: files.videoRendition(sha256: video.sha256), contentType: "video/mp4",
-                                           cacheControl: cacheControl, ranges: true, for: request) else {
+        guard
+            let response = Response.file(
+                at: files.videoRendition(sha256: video.sha256), contentType: "video/mp4",
+                cacheControl: cacheControl, ranges: true, for: request)
+        else {
             throw HTTPError.notFound("This video's playable copy is missing; roadtrip check makes it again.")
         }
         return response
@@ -234,8 +273,9 @@ struct PhotoController: Controller {
         case .ready: answer = ["state": "ready", "percent": 100]
         case .failed(let reason): answer = ["state": "failed", "reason": reason]
         }
-        var response = Response(status: .ok, headers: ["Content-Type": "application/json", "Cache-Control": "no-store"],
-                                body: .bytes(Array(try JSONSerialization.data(withJSONObject: answer, options: [.sortedKeys]))))
+        var response = Response(
+            status: .ok, headers: ["Content-Type": "application/json", "Cache-Control": "no-store"],
+            body: .bytes(Array(try JSONSerialization.data(withJSONObject: answer, options: [.sortedKeys]))))
         response.headers["X-Content-Type-Options"] = "nosniff"
         return response
     }
@@ -243,8 +283,10 @@ struct PhotoController: Controller {
     /// The video file as it was imported, for "Download the original": in ranges too.
     private func videoOriginal(_ photo: Photo) throws -> Response {
         guard let video = try photos.video(of: photo),
-              var response = Response.file(at: photos.files.video(sha256: video.sha256, container: video.container), contentType: video.container.mediaType,
-                                           cacheControl: "private, max-age=31536000, immutable", ranges: true, for: context.request) else {
+            var response = Response.file(
+                at: photos.files.video(sha256: video.sha256, container: video.container), contentType: video.container.mediaType,
+                cacheControl: "private, max-age=31536000, immutable", ranges: true, for: context.request)
+        else {
             throw HTTPError.notFound("This video's original is missing from the library; roadtrip check lists such videos.")
         }
         response.headers["Content-Disposition"] = "inline; filename=\"video-\(photo.id).\(video.container.fileExtension)\""
@@ -260,35 +302,39 @@ struct PhotoController: Controller {
     func setPlace(id: Int64) throws -> Response {
         let photo = try existing(id)
         // The place's position too, as placing many does, so that the map and Info follow (and Undo can put it back).
-        guard let placeID = Int64(context.field("place")), try app.library.placer.place([photo.id], atPlace: placeID, by: try context.account.id) != nil else {
+        guard let placeID = Int64(context.field("place")),
+            try app.library.placer.place([photo.id], atPlace: placeID, by: try context.account.id) != nil
+        else {
             return try placeForm(photo, query: "", error: "Choose one of the places found.", status: .unprocessableContent)
         }
         return .redirect(to: Route.photo(id: photo.id, inRecents: false).path)
     }
 
     func recents() throws -> Response {
-        app.page(PageFrame(
-            title: "Recents",
-            screen: .master,
-            master: RecentsView(items: try app.library.recents.items(of: try context.account.id)),
-            detail: PhotoPlaceholderView(hasPhotos: !(try photos.isEmpty)),
-            masterBar: try MasterBar.photos(.recents, flickr: app.flickr),
-            masterKey: "recents"
-        ), context: context)
+        app.page(
+            PageFrame(
+                title: "Recents",
+                screen: .master,
+                master: RecentsView(items: try app.library.recents.items(of: try context.account.id)),
+                detail: PhotoPlaceholderView(hasPhotos: !(try photos.isEmpty)),
+                masterBar: try MasterBar.photos(.recents, flickr: app.flickr),
+                masterKey: "recents"
+            ), context: context)
     }
 
     private func placeForm(_ photo: Photo, query: String, error: String?, status: Status) throws -> Response {
         let results = query.isEmpty ? [] : try photos.gazetteer.gazetteer().search(query, limit: 20)
         let collection: PhotoCollection = photo.placeID.map { .place($0) } ?? .noLocation
         let grid = try PlacesController(app: app, context: context).grid(collection, current: photo.id)
-        return app.page(PageFrame(
-            title: "Set the place",
-            screen: .detail,
-            master: grid.view,
-            detail: PhotoPlaceView(photo: photo, query: query, results: results, error: error),
-            back: (.photo(id: photo.id, inRecents: false), photo.displayTitle),
-            masterBar: .photos(.places, flickr: grid.flickrTab)
-        ), context: context, status: status)
+        return app.page(
+            PageFrame(
+                title: "Set the place",
+                screen: .detail,
+                master: grid.view,
+                detail: PhotoPlaceView(photo: photo, query: query, results: results, error: error),
+                back: (.photo(id: photo.id, inRecents: false), photo.displayTitle),
+                masterBar: .photos(.places, flickr: grid.flickrTab)
+            ), context: context, status: status)
     }
 
     private func existing(_ id: Int64) throws -> Photo {

@@ -19,8 +19,10 @@ package struct PhotoMapController: Controller {
         let (box, zoom) = try Self.view(bbox: bbox, zoom: zoom)
         let map = try app.library.photos.map(of: box, zoom: zoom)
         var json = "{\"level\":\(map.level),\"clusters\":["
-        json += map.clusters.map { "[\(Self.degrees($0.latitude)),\(Self.degrees($0.longitude)),\($0.count),\($0.x),\($0.y),\($0.photoID.map(String.init) ?? "null")]" }
-            .joined(separator: ",")
+        json += map.clusters.map {
+            "[\(Self.degrees($0.latitude)),\(Self.degrees($0.longitude)),\($0.count),\($0.x),\($0.y),\($0.photoID.map(String.init) ?? "null")]"
+        }
+        .joined(separator: ",")
         json += "],\"photos\":["
         json += map.points.map { "[\($0.photoID),\(Self.degrees($0.latitude)),\(Self.degrees($0.longitude))]" }.joined(separator: ",")
         json += "],\"tracks\":["
@@ -57,12 +59,16 @@ package struct PhotoMapController: Controller {
         } catch {
             throw HTTPError(status: .serviceUnavailable, message: "The place names cannot be read: \(error)")
         }
-        let places = gazetteer.largest(latitudes: box.south...box.north, longitudes: box.longitudeRanges,
-                                       minimumPopulation: Self.labelPopulation(zoom: zoom), limit: Self.labelLimit)
-        let json = "[" + places.map { place in
-            let name = (try? JSONEncoder().encode(place.name)).map { String(decoding: $0, as: UTF8.self) } ?? "\"\""
-            return "[\(name),\(Self.degrees(place.coordinate.latitude)),\(Self.degrees(place.coordinate.longitude)),\(place.population)]"
-        }.joined(separator: ",") + "]"
+        let places = gazetteer.largest(
+            latitudes: box.south...box.north, longitudes: box.longitudeRanges,
+            minimumPopulation: Self.labelPopulation(zoom: zoom), limit: Self.labelLimit)
+        let json =
+            "["
+            + places.map { place in
+                let name = (try? JSONEncoder().encode(place.name)).map { String(decoding: $0, as: UTF8.self) } ?? "\"\""
+                return
+                    "[\(name),\(Self.degrees(place.coordinate.latitude)),\(Self.degrees(place.coordinate.longitude)),\(place.population)]"
+            }.joined(separator: ",") + "]"
         var response = Response(body: .bytes(Array(json.utf8)))
         response.headers["Content-Type"] = "application/json"
         response.headers["Cache-Control"] = "private, max-age=86400"
@@ -120,6 +126,7 @@ package struct PhotoMapController: Controller {
     static func degrees(_ value: Double) -> String {
         guard let scaled = Int64(exactly: (abs(value) * 100_000).rounded()) else { return "null" }
         let fraction = String(scaled % 100_000)
-        return (value < 0 && scaled != 0 ? "-" : "") + String(scaled / 100_000) + "." + String(repeating: "0", count: 5 - fraction.count) + fraction
+        return (value < 0 && scaled != 0 ? "-" : "") + String(scaled / 100_000) + "." + String(repeating: "0", count: 5 - fraction.count)
+            + fraction
     }
 }

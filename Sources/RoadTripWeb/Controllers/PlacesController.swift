@@ -10,23 +10,27 @@ struct PlacesController: Controller {
     var photos: PhotoStore { app.library.photos }
 
     func places(order: PlaceOrder, after cursor: Int64? = nil) throws -> Response {
-        app.page(PageFrame(
-            title: "Photos",
-            screen: .master,
-            master: order == .byCountry && cursor == nil ? try firstScreen() : AnyHTML(try PlaceListView.read(order: order, after: cursor, from: app.library, for: try context.account.id)),
-            detail: PhotoPlaceholderView(hasPhotos: !(try photos.isEmpty)),
-            masterBar: try MasterBar.photos(.places, flickr: app.flickr)
-        ), context: context)
+        app.page(
+            PageFrame(
+                title: "Photos",
+                screen: .master,
+                master: order == .byCountry && cursor == nil
+                    ? try firstScreen()
+                    : AnyHTML(try PlaceListView.read(order: order, after: cursor, from: app.library, for: try context.account.id)),
+                detail: PhotoPlaceholderView(hasPhotos: !(try photos.isEmpty)),
+                masterBar: try MasterBar.photos(.places, flickr: app.flickr)
+            ), context: context)
     }
 
     /// The Photos screen a person lands on: On this day, then the places by country.
     func firstScreen() throws -> AnyHTML {
         let memories = try app.library.memories.onThisDay(TimelineController.today(app.library.clock), for: try context.account.id)
         let places = try PlaceListView.read(order: .byCountry, from: app.library, for: try context.account.id)
-        return AnyHTML(div(.class("photos-first-screen")) {
-            MemoriesView(memories: memories)
-            places
-        })
+        return AnyHTML(
+            div(.class("photos-first-screen")) {
+                MemoriesView(memories: memories)
+                places
+            })
     }
 
     /// A country's places, a page at a time: where a large library's Places screen leads.
@@ -34,14 +38,17 @@ struct PlacesController: Controller {
         guard let country = try photos.country(code: code), country.placeCount > 0 else {
             throw HTTPError.notFound("There are no photos taken in that country.")
         }
-        if let cursor, try photos.place(id: cursor) == nil { throw HTTPError.notFound("That page of places is gone; go back to the country.") }
-        return app.page(PageFrame(
-            title: country.name,
-            screen: .master,
-            master: PlaceCountryView(country: country, page: try photos.places(inCountry: code, after: cursor)),
-            detail: PhotoPlaceholderView(hasPhotos: true),
-            masterBar: try MasterBar.photos(.places, title: country.name, back: Route.backToPlaces, flickr: app.flickr)
-        ), context: context)
+        if let cursor, try photos.place(id: cursor) == nil {
+            throw HTTPError.notFound("That page of places is gone; go back to the country.")
+        }
+        return app.page(
+            PageFrame(
+                title: country.name,
+                screen: .master,
+                master: PlaceCountryView(country: country, page: try photos.places(inCountry: code, after: cursor)),
+                detail: PhotoPlaceholderView(hasPhotos: true),
+                masterBar: try MasterBar.photos(.places, title: country.name, back: Route.backToPlaces, flickr: app.flickr)
+            ), context: context)
     }
 
     func photos(in collection: PhotoCollection, after cursor: Int64?) throws -> Response {
@@ -49,15 +56,16 @@ struct PlacesController: Controller {
             throw HTTPError.notFound("That page of photos is gone; go back to \(collection.isFavorites ? "Favourites" : "the place").")
         }
         let (grid, flickrTab) = try self.grid(collection, after: cursor)
-        return app.page(PageFrame(
-            title: grid.heading,
-            screen: .master,
-            master: grid,
-            // A grid with photos in it answers for the library without asking the database.
-            detail: PhotoPlaceholderView(hasPhotos: try !grid.page.photos.isEmpty || !photos.isEmpty),
-            masterBar: .photos(.places, title: grid.heading, back: Route.backToPlaces, flickr: flickrTab),
-            masterKey: collection.masterKey
-        ), context: context)
+        return app.page(
+            PageFrame(
+                title: grid.heading,
+                screen: .master,
+                master: grid,
+                // A grid with photos in it answers for the library without asking the database.
+                detail: PhotoPlaceholderView(hasPhotos: try !grid.page.photos.isEmpty || !photos.isEmpty),
+                masterBar: .photos(.places, title: grid.heading, back: Route.backToPlaces, flickr: flickrTab),
+                masterKey: collection.masterKey
+            ), context: context)
     }
 
     /// The account's favourites, newest first: the Favourites row of Places opens it.
@@ -68,7 +76,9 @@ struct PlacesController: Controller {
     /// The grid of a place (or of the photos with no place, or of the account's favourites), for
     /// its own screen or beside a photo, with the account's hearts on its favourites, and whether
     /// the photo tabs show Flickr: read together, in one round trip (the hearts in a second).
-    func grid(_ collection: PhotoCollection, after cursor: Int64? = nil, current: Int64? = nil) throws -> (view: PhotoGridView, flickrTab: Bool) {
+    func grid(_ collection: PhotoCollection, after cursor: Int64? = nil, current: Int64? = nil) throws -> (
+        view: PhotoGridView, flickrTab: Bool
+    ) {
         let page = PhotoStore.photosQuery(in: collection, after: cursor)
         let heading: String
         let subtitle: String?
@@ -94,19 +104,21 @@ struct PlacesController: Controller {
             (photoPage, storedFlickrKey) = (read, key)
         }
         let favorites = try app.library.favorites.among(photoPage.photos.map(\.id), for: try context.account.id)
-        let view = PhotoGridView(heading: heading, subtitle: subtitle, page: photoPage, collection: collection, current: current, favorites: favorites)
+        let view = PhotoGridView(
+            heading: heading, subtitle: subtitle, page: photoPage, collection: collection, current: current, favorites: favorites)
         return (view, app.flickr.map { $0.keyIsConfigured || storedFlickrKey != nil } ?? false)
     }
 
     func find(query: String?) throws -> Response {
         let query = String((query ?? "").prefix(200))
-        return app.page(PageFrame(
-            title: "Find",
-            screen: .master,
-            master: FindView(query: query, results: try photos.findPlaces(query)),
-            detail: PhotoPlaceholderView(hasPhotos: !(try photos.isEmpty)),
-            masterBar: try MasterBar.photos(.places, title: "Find", back: Route.backToPlaces, flickr: app.flickr)
-        ), context: context)
+        return app.page(
+            PageFrame(
+                title: "Find",
+                screen: .master,
+                master: FindView(query: query, results: try photos.findPlaces(query)),
+                detail: PhotoPlaceholderView(hasPhotos: !(try photos.isEmpty)),
+                masterBar: try MasterBar.photos(.places, title: "Find", back: Route.backToPlaces, flickr: app.flickr)
+            ), context: context)
     }
 }
 

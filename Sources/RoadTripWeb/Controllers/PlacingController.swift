@@ -52,24 +52,30 @@ struct PlacingController: Controller {
 
     private func existingTrack(_ id: Int64?) throws -> Track? {
         guard let id else { return nil }
-        guard let track = try app.library.tracks.track(id: id) else { throw HTTPError.notFound("There is no such track; it may have been removed.") }
+        guard let track = try app.library.tracks.track(id: id) else {
+            throw HTTPError.notFound("There is no such track; it may have been removed.")
+        }
         return track
     }
 
     private func page(_ request: PlacementRequest, track: Track?, cameraPage: Int, notice: String?, status: Status) throws -> Response {
         let plan = try placer.plan(request)
-        let used = try Set(plan.proposals.compactMap(\.trackID)).union(request.trackIDs ?? []).sorted().compactMap { try app.library.tracks.track(id: $0) }
+        let used = try Set(plan.proposals.compactMap(\.trackID)).union(request.trackIDs ?? []).sorted().compactMap {
+            try app.library.tracks.track(id: $0)
+        }
         let outlines = try used.compactMap { try app.library.tracks.outline(of: $0.id, zoom: 14) }
-        return app.page(PageFrame(
-            title: track.map { "Place photos from \($0.name)" } ?? "Place photos from tracks",
-            screen: .detail,
-            master: TrackListView(tracks: try app.library.tracks.all(), current: track?.id),
-            detail: PlacingView(plan: plan, request: request, track: track, outlines: outlines, notice: notice, sources: app.mapSources,
-                                photos: try shownPhotos(plan), cameraPage: cameraPage),
-            back: track.map { (.track(id: $0.id), $0.name) } ?? (.tracks, "Tracks"),
-            masterBar: try MasterBar.photos(.map, title: "Tracks", back: (.photoMap, "Map"), flickr: app.flickr),
-            masterKey: "tracks"
-        ), context: context, status: status)
+        return app.page(
+            PageFrame(
+                title: track.map { "Place photos from \($0.name)" } ?? "Place photos from tracks",
+                screen: .detail,
+                master: TrackListView(tracks: try app.library.tracks.all(), current: track?.id),
+                detail: PlacingView(
+                    plan: plan, request: request, track: track, outlines: outlines, notice: notice, sources: app.mapSources,
+                    photos: try shownPhotos(plan), cameraPage: cameraPage),
+                back: track.map { (.track(id: $0.id), $0.name) } ?? (.tracks, "Tracks"),
+                masterBar: try MasterBar.photos(.map, title: "Tracks", back: (.photoMap, "Map"), flickr: app.flickr),
+                masterKey: "tracks"
+            ), context: context, status: status)
     }
 
     /// The photos the plan shows as thumbnails: the first of those placed and of each reason left out.
@@ -77,20 +83,22 @@ struct PlacingController: Controller {
         let limit = PlacingView.shownAsThumbnails
         let leftOut = PlacingView.leftOutReasons(plan).shown.flatMap { $0.photos.prefix(limit) }
         let ids = plan.proposals.prefix(limit).map(\.photoID) + leftOut
-        return Dictionary(try app.library.photos.photos(ids: Array(ids.prefix(500))).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        return Dictionary(
+            try app.library.photos.photos(ids: Array(ids.prefix(500))).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
     private func resultPage(_ placement: Placement) throws -> Response {
         let account = try context.account
         let by = try placement.madeBy.flatMap { try app.library.accounts.account(id: $0)?.name }
-        return app.page(PageFrame(
-            title: "Photos placed",
-            screen: .detail,
-            master: TrackListView(tracks: try app.library.tracks.all(), current: nil),
-            detail: PlacementView(placement: placement, by: by, mayUndo: placement.madeBy == account.id || account.mayManageAccounts),
-            back: (.tracks, "Tracks"),
-            masterBar: try MasterBar.photos(.map, title: "Tracks", back: (.photoMap, "Map"), flickr: app.flickr),
-            masterKey: "tracks"
-        ), context: context)
+        return app.page(
+            PageFrame(
+                title: "Photos placed",
+                screen: .detail,
+                master: TrackListView(tracks: try app.library.tracks.all(), current: nil),
+                detail: PlacementView(placement: placement, by: by, mayUndo: placement.madeBy == account.id || account.mayManageAccounts),
+                back: (.tracks, "Tracks"),
+                masterBar: try MasterBar.photos(.map, title: "Tracks", back: (.photoMap, "Map"), flickr: app.flickr),
+                masterKey: "tracks"
+            ), context: context)
     }
 }

@@ -54,8 +54,9 @@ final class PrintedBookMaking: Sendable {
     /// Runs `make` unless another request is making `path`: then a 503 that asks to try again.
     func once<T>(_ path: String, _ make: () throws -> T) throws -> T {
         guard making.withLock({ $0.insert(path).inserted }) else {
-            throw HTTPError(status: .serviceUnavailable, message: "The printed book is being made for another visitor just now. Try again in a minute.",
-                            retryAfter: 30)
+            throw HTTPError(
+                status: .serviceUnavailable, message: "The printed book is being made for another visitor just now. Try again in a minute.",
+                retryAfter: 30)
         }
         defer { _ = making.withLock { $0.remove(path) } }
         return try make()

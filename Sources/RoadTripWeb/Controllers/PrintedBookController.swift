@@ -16,7 +16,9 @@ struct PrintedBookController: Controller {
     /// The vacation, opened by its owner.
     private func owned(_ id: Int64) throws -> VacationOpening {
         let opening = try browse.opened(id)
-        guard opening.reveal.mayManage else { throw HTTPError(status: .forbidden, message: "Only \(opening.ownerName), who owns this vacation, makes its book.") }
+        guard opening.reveal.mayManage else {
+            throw HTTPError(status: .forbidden, message: "Only \(opening.ownerName), who owns this vacation, makes its book.")
+        }
         return opening
     }
 
@@ -35,9 +37,10 @@ struct PrintedBookController: Controller {
             request.chosen = Self.among(sent, photos)
         }
         let view = PrintBookView(vacation: opening.vacation, photos: photos, request: request, book: book, error: error)
-        return try browse.page(opening, title: "Make a book", screen: .detail, master: VacationMenuView(opening, counts: try opening.menuCounts()),
-                               detail: view, back: (opening.addresses.menu, opening.vacation.name), masterTitle: opening.vacation.name,
-                               masterBack: (.vacations, "Vacations"), status: status)
+        return try browse.page(
+            opening, title: "Make a book", screen: .detail, master: VacationMenuView(opening, counts: try opening.menuCounts()),
+            detail: view, back: (opening.addresses.menu, opening.vacation.name), masterTitle: opening.vacation.name,
+            masterBack: (.vacations, "Vacations"), status: status)
     }
 
     /// The choices posted: checked, then the book asked for (one asked before is replaced).
@@ -54,10 +57,15 @@ struct PrintedBookController: Controller {
             }
         }
         request.map = context.field("map") == "1"
-        let (title, subtitle) = (context.field("title").trimmingCharacters(in: .whitespacesAndNewlines), context.field("subtitle").trimmingCharacters(in: .whitespacesAndNewlines))
+        let (title, subtitle) = (
+            context.field("title").trimmingCharacters(in: .whitespacesAndNewlines),
+            context.field("subtitle").trimmingCharacters(in: .whitespacesAndNewlines)
+        )
         request.title = title.isEmpty ? nil : title
         request.subtitle = subtitle.isEmpty ? nil : subtitle
-        guard title.count <= 120, subtitle.count <= 200 else { return try refuse(id, request, "A title is at most 120 characters, a subtitle 200.") }
+        guard title.count <= 120, subtitle.count <= 200 else {
+            return try refuse(id, request, "A title is at most 120 characters, a subtitle 200.")
+        }
         if !context.field("cover").isEmpty {
             guard let cover = Int64(context.field("cover")), try opening.contents.photo(id: cover) != nil else {
                 return try refuse(id, request, "Choose the cover among the vacation's photos.")
@@ -89,14 +97,18 @@ struct PrintedBookController: Controller {
     private func made(_ id: Int64) throws -> (opening: VacationOpening, book: PrintedVacationBook) {
         let opening = try owned(id)
         guard let book = try books.book(of: id, for: try context.account.id), book.state == .ready else {
-            throw HTTPError.notFound("This vacation's book is not made (or the vacation changed since): make it on its Make a book… screen.")
+            throw HTTPError.notFound(
+                "This vacation's book is not made (or the vacation changed since): make it on its Make a book… screen.")
         }
         return (opening, book)
     }
 
     func pdf(id: Int64) throws -> Response {
         let (opening, _) = try made(id)
-        guard var response = Response.file(at: books.file(of: id), contentType: "application/pdf", cacheControl: "private, no-store", for: context.request) else {
+        guard
+            var response = Response.file(
+                at: books.file(of: id), contentType: "application/pdf", cacheControl: "private, no-store", for: context.request)
+        else {
             throw HTTPError.notFound("The book's file is gone: make it again.")
         }
         response.headers["Content-Disposition"] = "attachment; filename=\"\(Self.fileName(opening.vacation.name)).pdf\""
@@ -120,7 +132,9 @@ struct PrintedBookController: Controller {
         if !FileManager.default.fileExists(atPath: path) {
             try app.printedBooks.once(prefix) { try makeLinkBook(opening, request, at: path, prefix: prefix, in: folder) }
         }
-        guard var response = Response.file(at: path, contentType: "application/pdf", cacheControl: "private, no-store", for: context.request) else {
+        guard
+            var response = Response.file(at: path, contentType: "application/pdf", cacheControl: "private, no-store", for: context.request)
+        else {
             throw HTTPError.notFound("The printed book is gone: ask again.")
         }
         response.headers["Content-Disposition"] = "attachment; filename=\"\(Self.fileName(opening.vacation.name)).pdf\""
@@ -135,8 +149,9 @@ struct PrintedBookController: Controller {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let scratch = folder.appendingPathComponent("scratch-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: scratch) }
-        let content = try app.library.bookContent(name: opening.vacation.name, contents: opening.contents, favoritesOf: nil, request, scratch: scratch,
-                                                  land: app.basemap?.landShapes)
+        let content = try app.library.bookContent(
+            name: opening.vacation.name, contents: opening.contents, favoritesOf: nil, request, scratch: scratch,
+            land: app.basemap?.landShapes)
         let made = path + ".\(UUID().uuidString).part"
         do {
             _ = try BookPrinter(size: request.size, processor: app.library.photos.processor).writePDF(content, to: made)
@@ -146,7 +161,8 @@ struct PrintedBookController: Controller {
             throw HTTPError(status: .internalServerError, message: "The printed book could not be made.")
         }
         // The link's books of the vacation as it was go (another request's still being written stays).
-        for old in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [] where old.hasPrefix(prefix) && old.hasSuffix(".pdf") {
+        for old in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        where old.hasPrefix(prefix) && old.hasSuffix(".pdf") {
             unlink(folder.appendingPathComponent(old).path)
         }
         rename(made, path)
@@ -154,7 +170,9 @@ struct PrintedBookController: Controller {
 
     /// "Lisbon 2019" → "Lisbon-2019": letters, digits and dashes of ASCII alone in a header.
     static func fileName(_ name: String) -> String {
-        let kept = name.unicodeScalars.map { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains(Character($0))) ? Character($0) : "-" }
+        let kept = name.unicodeScalars.map {
+            $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains(Character($0))) ? Character($0) : "-"
+        }
         let joined = String(kept).split(separator: "-").joined(separator: "-")
         return joined.isEmpty ? "book" : String(joined.prefix(80))
     }
@@ -166,7 +184,10 @@ struct PrintedBookController: Controller {
         let account = try context.account.id
         let folder = app.library.folder.appendingPathComponent("cache/books")
         let content = try app.printedBooks.content("\(id)-\(book.madeAt ?? 0)", in: folder) { scratch in
-            guard let content = try app.library.bookContent(ofVacation: id, for: account, book.request, scratch: scratch, land: app.basemap?.landShapes) else {
+            guard
+                let content = try app.library.bookContent(
+                    ofVacation: id, for: account, book.request, scratch: scratch, land: app.basemap?.landShapes)
+            else {
                 throw HTTPError.notFound("This vacation has no book.")
             }
             return content
@@ -189,13 +210,17 @@ struct PrintedBookController: Controller {
         guard shown.page(at: number) != nil else { throw HTTPError.notFound("The book has \(pages) pages; there is no page \(number).") }
         let settings = try app.library.trips.settings(of: try context.account.id)
         let ratio = book.request.size.trim
-        let chrome = BookChrome(label: "Preview of the book of \(opening.vacation.name)", book: shown, current: number,
-                                partner: shown.spreadPartner(of: number), settings: settings, link: { .vacationPrintPreview(id: id, page: $0) }) { page in
-            PrintPreviewPage(number: page, isCurrent: page == number, image: .vacationPrintPage(id: id, page: page),
-                             width: Int(ratio.width.rounded()), height: Int(ratio.height.rounded()))
+        let chrome = BookChrome(
+            label: "Preview of the book of \(opening.vacation.name)", book: shown, current: number,
+            partner: shown.spreadPartner(of: number), settings: settings, link: { .vacationPrintPreview(id: id, page: $0) }
+        ) { page in
+            PrintPreviewPage(
+                number: page, isCurrent: page == number, image: .vacationPrintPage(id: id, page: page),
+                width: Int(ratio.width.rounded()), height: Int(ratio.height.rounded()))
         }
-        return try browse.page(opening, title: "Preview", screen: .detail, master: VacationMenuView(opening, counts: try opening.menuCounts()),
-                               detail: chrome, back: (.vacationPrint(id: id), "Make a book"), masterTitle: opening.vacation.name,
-                               masterBack: (.vacations, "Vacations"))
+        return try browse.page(
+            opening, title: "Preview", screen: .detail, master: VacationMenuView(opening, counts: try opening.menuCounts()),
+            detail: chrome, back: (.vacationPrint(id: id), "Make a book"), masterTitle: opening.vacation.name,
+            masterBack: (.vacations, "Vacations"))
     }
 }

@@ -27,13 +27,17 @@ struct SettingsController: Controller {
 
     private func requireOwner() throws {
         let session = try context.requireSession()
-        guard session.account.mayManageAccounts else { throw HTTPError(status: .forbidden, message: "Only the owner can change the settings.") }
+        guard session.account.mayManageAccounts else {
+            throw HTTPError(status: .forbidden, message: "Only the owner can change the settings.")
+        }
     }
 
     private func page(notice: String?) throws -> Response {
         let flickr = try app.flickr.map { (hasKey: try $0.apiKey() != nil, keyIsConfigured: $0.keyIsConfigured) }
-        let backups = BackupsSummary(schedule: app.backupSchedule, status: try app.library.backups.status(),
-                                     next: try app.library.backups.nextScheduled(), warning: app.backupWarning(for: context.session))
-        return try app.accountPage(.settings, title: "Settings", detail: SettingsView(flickr: flickr, backups: backups, notice: notice), context: context)
+        let backups = BackupsSummary(
+            schedule: app.backupSchedule, status: try app.library.backups.status(),
+            next: try app.library.backups.nextScheduled(), warning: app.backupWarning(for: context.session))
+        return try app.accountPage(
+            .settings, title: "Settings", detail: SettingsView(flickr: flickr, backups: backups, notice: notice), context: context)
     }
 }

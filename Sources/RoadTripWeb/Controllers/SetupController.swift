@@ -11,7 +11,9 @@ struct SetupController: Controller {
     func form(token: String?) throws -> Response {
         let alreadySetUp = !(try app.library.accounts.isEmpty())
         guard !alreadySetUp, let token, try app.library.setup.isValid(token: token) else {
-            return page(SetupHelpView(alreadySetUp: alreadySetUp, tokenWasGiven: token != nil), status: token != nil && !alreadySetUp ? .forbidden : .ok)
+            return page(
+                SetupHelpView(alreadySetUp: alreadySetUp, tokenWasGiven: token != nil),
+                status: token != nil && !alreadySetUp ? .forbidden : .ok)
         }
         return page(SetupView(token: token, name: "", notice: nil))
     }
@@ -26,7 +28,8 @@ struct SetupController: Controller {
         }
         do {
             let password = context.field("password")
-            let owner = try setup.createOwner(token: token, name: context.field("name"), password: password, repeated: context.field("repeated"))
+            let owner = try setup.createOwner(
+                token: token, name: context.field("name"), password: password, repeated: context.field("repeated"))
             let grant = try app.authenticator.sessions.start(for: owner)
             var response = Response.redirect(to: Route.home.path)
             Cookies.set(Cookies.session, grant.token, maxAge: Int(SessionStore.lifetime), secure: app.secureCookies, on: &response)

@@ -30,7 +30,9 @@ struct SharedLinkController: Controller {
     func photo(_ photo: Int64, filter: VacationPhotoFilter) throws -> Response {
         try browse.photo(try opened(counted: false), photo: photo, filter: filter)
     }
-    func image(_ photo: Int64, size: PhotoImageSize) throws -> Response { try browse.image(try opened(counted: false), photo: photo, size: size) }
+    func image(_ photo: Int64, size: PhotoImageSize) throws -> Response {
+        try browse.image(try opened(counted: false), photo: photo, size: size)
+    }
     func video(_ photo: Int64) throws -> Response { try browse.video(try opened(counted: false), photo: photo) }
     func book(page: Int) throws -> Response { try browse.book(try opening, page: page) }
     func printedBook() throws -> Response { try PrintedBookController(app: app, context: context).linkPDF(try opening) }
@@ -51,8 +53,9 @@ struct SharedLinkController: Controller {
         do {
             let proof = try app.library.sharing.unlock(link.shared, password: context.field("password"), address: context.clientAddress)
             var response = Response.redirect(to: menu)
-            var cookie = SetCookie(name: Cookies.linkUnlock, value: proof, maxAge: Cookies.linkLifetime(of: link.shared.link, now: app.library.clock.now()),
-                                   secure: app.secureCookies)
+            var cookie = SetCookie(
+                name: Cookies.linkUnlock, value: proof, maxAge: Cookies.linkLifetime(of: link.shared.link, now: app.library.clock.now()),
+                secure: app.secureCookies)
             cookie.path = menu
             response.headers.add("Set-Cookie", cookie.headerValue)
             return response
@@ -64,8 +67,11 @@ struct SharedLinkController: Controller {
     }
 
     /// A locked link's only page: its password form, which names nothing of the vacation.
-    static func passwordPage(app: App, context: RequestContext, token: ShareToken, error: String? = nil, status: Status = .forbidden) -> Response {
-        app.page(PageFrame(title: "A shared vacation", screen: .detail, master: nil, detail: SharedPasswordView(token: token, error: error)),
-                 context: context, status: status)
+    static func passwordPage(app: App, context: RequestContext, token: ShareToken, error: String? = nil, status: Status = .forbidden)
+        -> Response
+    {
+        app.page(
+            PageFrame(title: "A shared vacation", screen: .detail, master: nil, detail: SharedPasswordView(token: token, error: error)),
+            context: context, status: status)
     }
 }

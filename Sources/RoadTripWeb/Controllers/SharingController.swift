@@ -20,8 +20,9 @@ struct SharingController: Controller {
         _ = try VacationsController.owned(id, store: store, context: context)
         let expiry = ShareExpiry(rawValue: context.field("expiry")) ?? .default
         do {
-            let new = try sharing.makeLink(to: id, for: try context.account.id, label: context.field("label"), expiry: expiry,
-                                           password: context.field("password"), options: options)
+            let new = try sharing.makeLink(
+                to: id, for: try context.account.id, label: context.field("label"), expiry: expiry,
+                password: context.field("password"), options: options)
             return try page(id, newLink: address(of: new.token), status: .created)
         } catch let error as SharingError {
             return try page(id, linkError: error.description, status: .unprocessableContent)
@@ -38,7 +39,9 @@ struct SharingController: Controller {
 
     func share(_ id: Int64) throws -> Response {
         _ = try VacationsController.owned(id, store: store, context: context)
-        guard let member = Slot.identifier(context.field("account")[...]).map(AccountID.init), let role = VacationRole(rawValue: context.field("role")) else {
+        guard let member = Slot.identifier(context.field("account")[...]).map(AccountID.init),
+            let role = VacationRole(rawValue: context.field("role"))
+        else {
             return try page(id, memberError: "Choose an account and what they may do.", status: .unprocessableContent)
         }
         do {
@@ -67,8 +70,9 @@ struct SharingController: Controller {
 
     /// The switches as posted: a checkbox left unticked sends nothing.
     private var options: ShareOptions {
-        ShareOptions(showWhere: context.field("show_where") == "on", allowOriginals: context.field("allow_originals") == "on",
-                     showDates: context.field("show_dates") == "on", offerBook: context.field("offer_book") == "on")
+        ShareOptions(
+            showWhere: context.field("show_where") == "on", allowOriginals: context.field("allow_originals") == "on",
+            showDates: context.field("show_dates") == "on", offerBook: context.field("offer_book") == "on")
     }
 
     private func refusingUnknownLink(_ id: Int64, link: Int64, _ change: () throws -> Void) throws -> Response {
@@ -88,7 +92,9 @@ struct SharingController: Controller {
         return (app.secureCookies ? "https://" : "http://") + host + Route.sharedVacation(token).path
     }
 
-    private func page(_ id: Int64, newLink: String? = nil, linkError: String? = nil, memberError: String? = nil, status: Status = .ok) throws -> Response {
+    private func page(_ id: Int64, newLink: String? = nil, linkError: String? = nil, memberError: String? = nil, status: Status = .ok)
+        throws -> Response
+    {
         let browse = VacationBrowseController(app: app, context: context)
         let opening = try browse.opened(id)
         guard opening.reveal.mayManage else { throw HTTPError(status: .forbidden, message: VacationError.onlyTheOwner.description) }
@@ -100,7 +106,9 @@ struct SharingController: Controller {
             now: Int64(app.library.clock.now().timeIntervalSince1970), newLink: newLink, linkError: linkError, memberError: memberError
         )
         let menu = VacationMenuView(opening, counts: try opening.menuCounts())
-        return try browse.page(opening, title: "Share “\(vacation.name)”", screen: .detail, master: menu, detail: view, back: (.vacation(id: id), vacation.name),
-                               masterTitle: vacation.name, masterBack: (.vacations, "Vacations"), status: status)
+        return try browse.page(
+            opening, title: "Share “\(vacation.name)”", screen: .detail, master: menu, detail: view,
+            back: (.vacation(id: id), vacation.name),
+            masterTitle: vacation.name, masterBack: (.vacations, "Vacations"), status: status)
     }
 }

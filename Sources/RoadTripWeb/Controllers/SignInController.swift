@@ -28,9 +28,13 @@ struct SignInController: Controller {
             Cookies.delete(Cookies.form, secure: app.secureCookies, on: &response)
             return response
         case .refused:
-            return try form(next: target, name: name, notice: Notice(kind: .error, message: "The name or password is not right."), status: .unauthorized)
+            return try form(
+                next: target, name: name, notice: Notice(kind: .error, message: "The name or password is not right."), status: .unauthorized
+            )
         case .wait(let seconds):
-            var response = try form(next: target, name: name, notice: Notice(kind: .error, message: SignInController.waitMessage(seconds)), status: .tooManyRequests)
+            var response = try form(
+                next: target, name: name, notice: Notice(kind: .error, message: SignInController.waitMessage(seconds)),
+                status: .tooManyRequests)
             response.headers["Retry-After"] = String(seconds)
             return response
         }

@@ -16,26 +16,31 @@ struct TimelineController: Controller {
         let page = try timeline.page(start)
         let months = try timeline.months()
         let favorites = try app.library.favorites.among(page.days.flatMap { $0.photos.map(\.id) }, for: try context.account.id)
-        return try frame(title: "Timeline", detail: TimelineDaysView(page: page, months: months, undatedCount: try timeline.undatedCount(), favorites: favorites),
-                         back: nil, months: months, currentYear: page.days.first?.day.year)
+        return try frame(
+            title: "Timeline",
+            detail: TimelineDaysView(page: page, months: months, undatedCount: try timeline.undatedCount(), favorites: favorites),
+            back: nil, months: months, currentYear: page.days.first?.day.year)
     }
 
     func years() throws -> Response {
-        try frame(title: "Timeline", detail: TimelineTilesView(zoom: .years, heading: "Years", tiles: try timeline.years(), year: nil), back: nil)
+        try frame(
+            title: "Timeline", detail: TimelineTilesView(zoom: .years, heading: "Years", tiles: try timeline.years(), year: nil), back: nil)
     }
 
     func months(of year: Int) throws -> Response {
         let tiles = try timeline.months(of: year)
         guard !tiles.isEmpty else { throw HTTPError.notFound("There are no photos taken in \(year).") }
-        return try frame(title: "Timeline", detail: TimelineTilesView(zoom: .months, heading: String(year), tiles: tiles, year: year),
-                         back: nil, currentYear: year)
+        return try frame(
+            title: "Timeline", detail: TimelineTilesView(zoom: .months, heading: String(year), tiles: tiles, year: year),
+            back: nil, currentYear: year)
     }
 
     func undated(after: Int64?) throws -> Response {
         let page = try timeline.undated(after: after)
         let favorites = try app.library.favorites.among(page.photos.map(\.id), for: try context.account.id)
-        return try frame(title: "Without a date", detail: TimelineUndatedView(photos: page.photos, more: page.more, favorites: favorites),
-                         back: (.timelineYears, "Years"))
+        return try frame(
+            title: "Without a date", detail: TimelineUndatedView(photos: page.photos, more: page.more, favorites: favorites),
+            back: (.timelineYears, "Years"))
     }
 
     /// The master column beside every timeline screen.
@@ -62,11 +67,14 @@ struct TimelineController: Controller {
         let ids = try app.library.memories.photoIDs(around: anniversary, for: account)
         let book = Book(pageCount: ids.count)
         guard book.page(at: number) != nil else {
-            throw HTTPError.notFound(ids.isEmpty ? "There are no photos of those days to remember." : "This memory has \(ids.count) pages; there is no page \(number).")
+            throw HTTPError.notFound(
+                ids.isEmpty
+                    ? "There are no photos of those days to remember." : "This memory has \(ids.count) pages; there is no page \(number).")
         }
         let partner = book.spreadPartner(of: number)
-        let shown = Dictionary(try app.library.photos.photos(ids: [number, partner].compactMap { $0 }.map { ids[$0 - 1] }).map { ($0.id, $0) },
-                               uniquingKeysWith: { first, _ in first })
+        let shown = Dictionary(
+            try app.library.photos.photos(ids: [number, partner].compactMap { $0 }.map { ids[$0 - 1] }).map { ($0.id, $0) },
+            uniquingKeysWith: { first, _ in first })
         guard let photo = shown[ids[number - 1]] else { throw HTTPError.notFound("This photo is no longer in the library.") }
         let settings = try app.library.trips.settings(of: account)
         let favorites = try app.library.favorites.among(Array(shown.keys), for: account)
@@ -76,17 +84,22 @@ struct TimelineController: Controller {
         let yearsAgo = today.year - anniversary.year
         let days = MemoriesView.days(around: anniversary)
         let label = yearsAgo > 0 ? "\(TimelineText.yearsAgo(yearsAgo)) · \(days)" : days
-        let chrome = BookChrome(label: "Memories of \(label)", book: book, current: number, partner: partner, settings: settings,
-                                link: { .memory(day: anniversary, page: $0) }) { page in
+        let chrome = BookChrome(
+            label: "Memories of \(label)", book: book, current: number, partner: partner, settings: settings,
+            link: { .memory(day: anniversary, page: $0) }
+        ) { page in
             let pagePhoto = shown[ids[page - 1]] ?? photo
-            return MemoryBookPage(anniversary: anniversary, number: page, photo: pagePhoto, isCurrent: page == number, video: videos[pagePhoto.id],
-                                  isFavorite: favorites.contains(pagePhoto.id))
+            return MemoryBookPage(
+                anniversary: anniversary, number: page, photo: pagePhoto, isCurrent: page == number, video: videos[pagePhoto.id],
+                isFavorite: favorites.contains(pagePhoto.id))
         }
-        return app.page(PageFrame(
-            title: label, screen: .detail, master: try PlacesController(app: app, context: context).firstScreen(),
-            detail: chrome, back: Route.backToPlaces,
-            masterBar: try MasterBar.photos(.places, flickr: app.flickr), detailActions: ReadingSettingsLink(from: .memory(day: anniversary, page: number))
-        ), context: context)
+        return app.page(
+            PageFrame(
+                title: label, screen: .detail, master: try PlacesController(app: app, context: context).firstScreen(),
+                detail: chrome, back: Route.backToPlaces,
+                masterBar: try MasterBar.photos(.places, flickr: app.flickr),
+                detailActions: ReadingSettingsLink(from: .memory(day: anniversary, page: number))
+            ), context: context)
     }
 
     /// Hides a memory from this person's On this day, or (with `photo`) one photo from their memories.
@@ -131,7 +144,9 @@ struct TimelineController: Controller {
         let ids = try app.library.memories.photoIDs(around: anniversary, for: account)
         guard !ids.isEmpty else { throw HTTPError.notFound("There are no photos of those days to remember.") }
         let vacations = app.library.vacations
-        let vacation = try vacations.create(namedLike: "Memories of \(MemoriesView.days(around: anniversary))", for: account, generated: true).id
+        let vacation = try vacations.create(
+            namedLike: "Memories of \(MemoriesView.days(around: anniversary))", for: account, generated: true
+        ).id
         for start in stride(from: 0, to: ids.count, by: 500) {
             for photo in try app.library.photos.photos(ids: Array(ids[start..<min(start + 500, ids.count)])) {
                 try vacations.visit(photo, into: vacation, for: account, library: app.library)
@@ -156,11 +171,14 @@ struct TimelineController: Controller {
 
     /// Without `back`, one of the tab's zoom levels: the tab's first screen, which keeps the tab
     /// bars on a phone (the levels and the scrubber change it in place).
-    private func frame(title: String, detail: some HTML, back: (route: Route, label: String)?, months: [TimelineMonth]? = nil,
-                       currentYear: Int? = nil) throws -> Response {
-        app.page(PageFrame(
-            title: title, screen: .detail, master: try index(currentYear: currentYear, months: months), detail: detail, back: back,
-            masterBar: try MasterBar.photos(.timeline, flickr: app.flickr), masterKey: "timeline", tabRoot: back == nil
-        ), context: context)
+    private func frame(
+        title: String, detail: some HTML, back: (route: Route, label: String)?, months: [TimelineMonth]? = nil,
+        currentYear: Int? = nil
+    ) throws -> Response {
+        app.page(
+            PageFrame(
+                title: title, screen: .detail, master: try index(currentYear: currentYear, months: months), detail: detail, back: back,
+                masterBar: try MasterBar.photos(.timeline, flickr: app.flickr), masterKey: "timeline", tabRoot: back == nil
+            ), context: context)
     }
 }

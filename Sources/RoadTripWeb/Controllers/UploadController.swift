@@ -17,10 +17,11 @@ struct UploadController: Controller {
     func upload() throws -> Response {
         let files = context.upload?.files ?? []
         guard !files.isEmpty else {
-            return try page(detail: Fragment {
-                Notice(kind: .error, message: "Choose one or more photos to upload.")
-                UploadView(uploadToken: context.uploadToken ?? "")
-            }, status: .unprocessableContent)
+            return try page(
+                detail: Fragment {
+                    Notice(kind: .error, message: "Choose one or more photos to upload.")
+                    UploadView(uploadToken: context.uploadToken ?? "")
+                }, status: .unprocessableContent)
         }
         let outcomes = try files.map { UploadOutcome(fileName: $0.fileName, outcome: try importFile($0)) }
         return try page(detail: UploadSummaryView(outcomes: outcomes), status: .ok)
@@ -30,7 +31,8 @@ struct UploadController: Controller {
     func uploadFile() throws -> Response {
         guard let file = context.upload?.files.first else { throw HTTPError(status: .badRequest, message: "The upload was empty.") }
         let outcome = try importFile(file)
-        var answer = UploadAnswer(fileName: file.fileName, outcome: UploadSummaryView.kind(outcome), message: UploadSummaryView.message(outcome))
+        var answer = UploadAnswer(
+            fileName: file.fileName, outcome: UploadSummaryView.kind(outcome), message: UploadSummaryView.message(outcome))
         switch outcome {
         case .tracks(.success(let result)):
             answer.photo = result.tracks.first.map { Route.track(id: $0.id).path }
@@ -44,7 +46,9 @@ struct UploadController: Controller {
             answer.photo = Route.photo(id: photo.id, inRecents: false).path
             answer.thumbnail = Route.photoImage(id: photo.id, size: .thumbnail).path
         }
-        var response = Response(status: UploadSummaryView.kind(outcome) == "refused" ? .unprocessableContent : .ok, body: .bytes(Array(try JSONEncoder().encode(answer))))
+        var response = Response(
+            status: UploadSummaryView.kind(outcome) == "refused" ? .unprocessableContent : .ok,
+            body: .bytes(Array(try JSONEncoder().encode(answer))))
         response.headers["Content-Type"] = "application/json"
         response.headers["Cache-Control"] = "no-store"
         return response
@@ -77,14 +81,15 @@ struct UploadController: Controller {
     }
 
     private func page(detail: any HTML, status: Status) throws -> Response {
-        app.page(PageFrame(
-            title: "Upload photos",
-            screen: .detail,
-            master: try PlaceListView.read(order: .byCountry, from: app.library, for: try context.account.id),
-            detail: detail,
-            back: Route.backToPlaces,
-            masterBar: try MasterBar.photos(.places, flickr: app.flickr)
-        ), context: context, status: status)
+        app.page(
+            PageFrame(
+                title: "Upload photos",
+                screen: .detail,
+                master: try PlaceListView.read(order: .byCountry, from: app.library, for: try context.account.id),
+                detail: detail,
+                back: Route.backToPlaces,
+                masterBar: try MasterBar.photos(.places, flickr: app.flickr)
+            ), context: context, status: status)
     }
 }
 

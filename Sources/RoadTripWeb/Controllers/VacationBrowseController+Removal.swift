@@ -14,16 +14,18 @@ extension VacationBrowseController {
             throw HTTPError(status: .forbidden, message: "Only the vacation’s owner can remove a photo someone else added.")
         }
         let grid = try self.grid(opening, filter: filter, current: photoID)
-        return try page(opening, title: "Remove from \(opening.vacation.name)", screen: .detail, master: grid,
-                        detail: VacationPhotoRemovalView(vacation: opening.vacation, photo: photo, filter: filter),
-                        back: (.vacationPhoto(id: id, photo: photoID, filter: filter), photo.title), masterTitle: grid.heading,
-                        masterBack: Self.up(from: filter, in: opening), masterKey: "vacation-\(id)-\(Self.key(filter))")
+        return try page(
+            opening, title: "Remove from \(opening.vacation.name)", screen: .detail, master: grid,
+            detail: VacationPhotoRemovalView(vacation: opening.vacation, photo: photo, filter: filter),
+            back: (.vacationPhoto(id: id, photo: photoID, filter: filter), photo.title), masterTitle: grid.heading,
+            masterBack: Self.up(from: filter, in: opening), masterKey: "vacation-\(id)-\(Self.key(filter))")
     }
 
     /// The owner may remove any photo; an account it is shared with to add to, those it added.
     func mayRemove(_ photo: VacationPhoto, from opening: VacationOpening) throws -> Bool {
         guard !opening.isLink else { return false }
-        return try opening.reveal.mayManage || (opening.reveal.mayAdd && opening.contents.contains(sha256: photo.sha256, addedBy: try context.account.id))
+        return try opening.reveal.mayManage
+            || (opening.reveal.mayAdd && opening.contents.contains(sha256: photo.sha256, addedBy: try context.account.id))
     }
 
     /// The photo taken out (its place and tags go with their last photo), then the list it was
@@ -36,11 +38,12 @@ extension VacationBrowseController {
         } catch VacationError.onlyTheOwner {
             throw HTTPError(status: .forbidden, message: "Only the vacation’s owner can remove a photo someone else added.")
         }
-        let listRemains = switch filter {
-        case .all: true
-        case .place(let place): try contents.place(id: place) != nil
-        case .tag(let tag): try contents.tag(id: tag) != nil
-        }
+        let listRemains =
+            switch filter {
+            case .all: true
+            case .place(let place): try contents.place(id: place) != nil
+            case .tag(let tag): try contents.tag(id: tag) != nil
+            }
         return .redirect(to: Route.vacationPhotos(id: id, filter: listRemains ? filter : .all).path)
     }
 }

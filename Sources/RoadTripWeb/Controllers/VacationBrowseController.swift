@@ -21,22 +21,27 @@ struct VacationBrowseController: Controller {
     func menu(_ opening: VacationOpening, renameError: String? = nil, status: Status = .ok) throws -> Response {
         var view = VacationMenuView(opening, counts: try opening.menuCounts(), renameError: renameError)
         if !opening.isLink { view.filling = try app.library.foundTrips.filling(vacation: opening.id) }
-        return try page(opening, title: opening.vacation.name, screen: .master, master: view,
-                        masterBack: opening.isLink ? nil : (.vacations, "Vacations"), status: status)
+        return try page(
+            opening, title: opening.vacation.name, screen: .master, master: view,
+            masterBack: opening.isLink ? nil : (.vacations, "Vacations"), status: status)
     }
 
     func itinerary(_ opening: VacationOpening) throws -> Response {
         guard opening.reveal.showWhere else { throw HTTPError.notFound("This link does not show where the photos were taken.") }
-        var itinerary = ItineraryView(addresses: opening.addresses, places: try opening.itinerary(), mapSources: app.mapSources, showDates: opening.reveal.showDates)
+        var itinerary = ItineraryView(
+            addresses: opening.addresses, places: try opening.itinerary(), mapSources: app.mapSources, showDates: opening.reveal.showDates)
         if !opening.isLink {
             let route = try app.library.tracks.route(ofVacation: opening.id)
             itinerary.route = route
             itinerary.routeLines = try route.tracks.compactMap { try app.library.tracks.outline(of: $0.id, zoom: 14) }
-                .flatMap(\.segments).map { $0.compactMap { Coordinate(latitude: $0.latitude, longitude: $0.longitude) } }.filter { !$0.isEmpty }
+                .flatMap(\.segments).map { $0.compactMap { Coordinate(latitude: $0.latitude, longitude: $0.longitude) } }.filter {
+                    !$0.isEmpty
+                }
         }
-        return try page(opening, title: "Itinerary", screen: .master, master: itinerary,
-                        detail: itinerary.map.map { map in section(.class("itinerary-detail"), .ariaLabel("Map of the itinerary")) { AnyHTML(map) } },
-                        masterBack: (opening.addresses.menu, opening.vacation.name))
+        return try page(
+            opening, title: "Itinerary", screen: .master, master: itinerary,
+            detail: itinerary.map.map { map in section(.class("itinerary-detail"), .ariaLabel("Map of the itinerary")) { AnyHTML(map) } },
+            masterBack: (opening.addresses.menu, opening.vacation.name))
     }
 
     func tags(_ opening: VacationOpening, query: String?) throws -> Response {
@@ -47,8 +52,9 @@ struct VacationBrowseController: Controller {
 
     func photos(_ opening: VacationOpening, filter: VacationPhotoFilter) throws -> Response {
         let grid = try self.grid(opening, filter: filter)
-        return try page(opening, title: grid.heading, screen: .master, master: grid, masterBack: Self.up(from: filter, in: opening),
-                        masterKey: "vacation-\(opening.id)-\(Self.key(filter))")
+        return try page(
+            opening, title: grid.heading, screen: .master, master: grid, masterBack: Self.up(from: filter, in: opening),
+            masterKey: "vacation-\(opening.id)-\(Self.key(filter))")
     }
 
     /// One step up from a grid: a place's to the itinerary, a tag's to the tags, all photos to the menu.
@@ -71,8 +77,9 @@ struct VacationBrowseController: Controller {
         guard let window = try opening.photos(filter, around: photoID, reach: Self.gridReach) else {
             throw HTTPError.notFound("This vacation has no such photo.")
         }
-        let grid = VacationGridView(addresses: opening.addresses, heading: heading, photos: window.photos, filter: filter, current: photoID,
-                                    isPart: !window.isWhole)
+        let grid = VacationGridView(
+            addresses: opening.addresses, heading: heading, photos: window.photos, filter: filter, current: photoID,
+            isPart: !window.isWhole)
         let photo = window.photo
         let link = { (other: VacationPhoto) in opening.addresses.photo(other.id, filter) }
         let played = try libraryVideo(of: photo)
@@ -82,10 +89,14 @@ struct VacationBrowseController: Controller {
             video: played?.0.isVideo == true ? stage : nil, motion: played?.0.isVideo == false ? stage : nil,
             place: try photo.placeID.flatMap { try opening.contents.place(id: $0) }, tags: try opening.contents.tags(ofPhoto: photo.id),
             previous: window.before.last.map(link), next: window.after.first.map(link),
-            removal: try mayRemove(photo, from: opening) ? .vacationPhotoRemoval(id: opening.id, photo: photo.id, filter: filter) : nil, mapSources: app.mapSources
+            removal: try mayRemove(photo, from: opening) ? .vacationPhotoRemoval(id: opening.id, photo: photo.id, filter: filter) : nil,
+            mapSources: app.mapSources
         )
-        return try page(opening, title: photo.title, screen: .detail, master: grid, detail: view, back: (opening.addresses.photos(filter), grid.heading),
-                        masterTitle: grid.heading, masterBack: Self.up(from: filter, in: opening), masterKey: "vacation-\(opening.id)-\(Self.key(filter))")
+        return try page(
+            opening, title: photo.title, screen: .detail, master: grid, detail: view,
+            back: (opening.addresses.photos(filter), grid.heading),
+            masterTitle: grid.heading, masterBack: Self.up(from: filter, in: opening),
+            masterKey: "vacation-\(opening.id)-\(Self.key(filter))")
     }
 
     /// The vacation's own copy of a photo: the vacation is the only source, so it shows even
@@ -108,24 +119,31 @@ struct VacationBrowseController: Controller {
         guard let photo = try opening.contents.photo(id: photoID), let (_, video) = try libraryVideo(of: photo) else {
             throw HTTPError.notFound("This vacation has no such video.")
         }
-        return try PhotoController.rendition(of: video, in: app.library.photos.files, cacheControl: "private, max-age=3600", for: context.request)
+        return try PhotoController.rendition(
+            of: video, in: app.library.photos.files, cacheControl: "private, max-age=3600", for: context.request)
     }
 
     /// The library's item a vacation's photo was visited from, and its video, when it plays.
     func libraryVideo(of photo: VacationPhoto) throws -> (Photo, VideoFile)? {
-        guard let stored = try app.library.photos.photo(sha256: photo.sha256), let video = try app.library.photos.video(of: stored) else { return nil }
+        guard let stored = try app.library.photos.photo(sha256: photo.sha256), let video = try app.library.photos.video(of: stored) else {
+            return nil
+        }
         return (stored, video)
     }
 
     /// The original file, where a link allows it and the library still has the photo: a download.
     private func original(_ opening: VacationOpening, photo photoID: Int64) throws -> Response {
         guard opening.reveal.allowOriginals, let photo = try opening.contents.photo(id: photoID),
-              let stored = try app.library.photos.photo(sha256: photo.sha256) else {
+            let stored = try app.library.photos.photo(sha256: photo.sha256)
+        else {
             throw HTTPError.notFound("This link offers no original of that photo.")
         }
         let photos = app.library.photos
-        guard var response = Response.file(at: photos.files.original(sha256: stored.sha256, format: stored.format), contentType: stored.format.mediaType,
-                                           cacheControl: "private, no-store", for: context.request) else {
+        guard
+            var response = Response.file(
+                at: photos.files.original(sha256: stored.sha256, format: stored.format), contentType: stored.format.mediaType,
+                cacheControl: "private, no-store", for: context.request)
+        else {
             throw HTTPError.notFound("This photo's original is missing from the library.")
         }
         response.headers["Content-Disposition"] = "attachment; filename=\"photo-\(photoID).\(stored.format.fileExtension)\""
@@ -138,10 +156,12 @@ struct VacationBrowseController: Controller {
         let count = opening.vacation.photoCount
         let book = Book(pageCount: count)
         guard book.page(at: number) != nil else {
-            throw HTTPError.notFound(count == 0 ? "This vacation has no photos yet." : "The book has \(count) pages; there is no page \(number).")
+            throw HTTPError.notFound(
+                count == 0 ? "This vacation has no photos yet." : "The book has \(count) pages; there is no page \(number).")
         }
         var partner = book.spreadPartner(of: number)
-        let shown = try opening.contents.photos(atPositions: [number - 1] + (partner.map { [$0 - 1] } ?? [])).mapValues(opening.reveal.shown)
+        let shown = try opening.contents.photos(atPositions: [number - 1] + (partner.map { [$0 - 1] } ?? [])).mapValues(
+            opening.reveal.shown)
         // A photo removed since it was counted: the page is gone, or shown without its partner.
         guard let photo = shown[number - 1] else { throw HTTPError.notFound("The book has no page \(number) now.") }
         if let other = partner, shown[other - 1] == nil { partner = nil }
@@ -153,21 +173,28 @@ struct VacationBrowseController: Controller {
             if let (stored, video) = try libraryVideo(of: shownPhoto), stored.isVideo { videos[shownPhoto.id] = video }
         }
         // The reader's hearts (a share link's visitor has none).
-        let favorites = try context.session.map { try app.library.favorites.among(sha256s: shown.values.map(\.sha256), for: $0.account.id) } ?? []
-        let chrome = BookChrome(label: "Book of \(opening.vacation.name)", book: book, current: number, partner: partner, settings: settings, link: { addresses.book($0) }) { page in
+        let favorites =
+            try context.session.map { try app.library.favorites.among(sha256s: shown.values.map(\.sha256), for: $0.account.id) } ?? []
+        let chrome = BookChrome(
+            label: "Book of \(opening.vacation.name)", book: book, current: number, partner: partner, settings: settings,
+            link: { addresses.book($0) }
+        ) { page in
             let pagePhoto = shown[page - 1] ?? photo
-            return VacationBookPage(addresses: addresses, number: page, photo: pagePhoto, isCurrent: page == number, video: videos[pagePhoto.id],
-                                    isFavorite: favorites.contains(pagePhoto.sha256))
+            return VacationBookPage(
+                addresses: addresses, number: page, photo: pagePhoto, isCurrent: page == number, video: videos[pagePhoto.id],
+                isFavorite: favorites.contains(pagePhoto.sha256))
         }
         let menu = VacationMenuView(opening, counts: try opening.menuCounts())
-        return try page(opening, title: "Book", screen: .detail, master: menu, detail: chrome, back: (addresses.menu, opening.vacation.name),
-                        masterTitle: opening.vacation.name, masterBack: opening.isLink ? nil : (.vacations, "Vacations"),
-                        detailActions: opening.isLink ? nil : ReadingSettingsLink(from: .vacationBook(id: opening.id, page: number)))
+        return try page(
+            opening, title: "Book", screen: .detail, master: menu, detail: chrome, back: (addresses.menu, opening.vacation.name),
+            masterTitle: opening.vacation.name, masterBack: opening.isLink ? nil : (.vacations, "Vacations"),
+            detailActions: opening.isLink ? nil : ReadingSettingsLink(from: .vacationBook(id: opening.id, page: number)))
     }
 
     func grid(_ opening: VacationOpening, filter: VacationPhotoFilter, current: Int64? = nil) throws -> VacationGridView {
-        VacationGridView(addresses: opening.addresses, heading: try heading(opening, filter: filter), photos: try opening.photos(filter), filter: filter,
-                         current: current, book: opening.reveal.mayManage && !opening.isLink ? .vacationPrint(id: opening.id) : nil)
+        VacationGridView(
+            addresses: opening.addresses, heading: try heading(opening, filter: filter), photos: try opening.photos(filter), filter: filter,
+            current: current, book: opening.reveal.mayManage && !opening.isLink ? .vacationPrint(id: opening.id) : nil)
     }
 
     /// "All photos", the place's name or the tag's; a 404 for a place or tag the vacation has not (or does not show).
@@ -175,7 +202,9 @@ struct VacationBrowseController: Controller {
         switch filter {
         case .all: return "All photos"
         case .place(let place):
-            guard opening.reveal.showWhere, let found = try opening.contents.place(id: place) else { throw HTTPError.notFound("This vacation has no such place.") }
+            guard opening.reveal.showWhere, let found = try opening.contents.place(id: place) else {
+                throw HTTPError.notFound("This vacation has no such place.")
+            }
             return found.name
         case .tag(let tag):
             guard let found = try opening.contents.tag(id: tag) else { throw HTTPError.notFound("This vacation has no such tag.") }
@@ -194,20 +223,28 @@ struct VacationBrowseController: Controller {
     /// A vacation's screen in the shell. Signed in, its column is the photo apps' (their tabs,
     /// the app tabs); by a link, it is the vacation's alone, and the page carries no form token
     /// and no account: it may be kept per link (`PageCache`).
-    func page(_ opening: VacationOpening, title: String, screen: PageFrame.Screen, master: any HTML, detail: (any HTML)? = nil,
-              back: (route: Route, label: String)? = nil, masterTitle: String? = nil, masterBack: (route: Route, label: String)? = nil,
-              masterKey: String? = nil, detailActions: (any HTML)? = nil, status: Status = .ok) throws -> Response {
+    func page(
+        _ opening: VacationOpening, title: String, screen: PageFrame.Screen, master: any HTML, detail: (any HTML)? = nil,
+        back: (route: Route, label: String)? = nil, masterTitle: String? = nil, masterBack: (route: Route, label: String)? = nil,
+        masterKey: String? = nil, detailActions: (any HTML)? = nil, status: Status = .ok
+    ) throws -> Response {
         let barTitle = masterTitle ?? title
-        var bar = opening.isLink
+        var bar =
+            opening.isLink
             ? MasterBar(title: barTitle, label: opening.vacation.name, openButton: opening.vacation.name, back: masterBack, half: .photos)
             : try MasterBar.photos(.vacations, title: barTitle, back: masterBack, flickr: app.flickr)
         // Its "+" picks photos of the library to add to it; none where the account may not add.
         if !opening.isLink {
-            bar.add = opening.reveal.mayAdd ? (.vacationPicker(id: opening.addresses.vacationID, before: nil), "Add photos to \(opening.vacation.name)") : nil
+            bar.add =
+                opening.reveal.mayAdd
+                ? (.vacationPicker(id: opening.addresses.vacationID, before: nil), "Add photos to \(opening.vacation.name)") : nil
         }
         let frame = PageFrame(
             title: title, screen: screen, master: master,
-            detail: detail ?? (opening.isLink ? AnyHTML(SharedPlaceholderView(vacation: opening.vacation, ownerName: opening.ownerName)) : AnyHTML(VacationPlaceholderView())),
+            detail: detail
+                ?? (opening.isLink
+                    ? AnyHTML(SharedPlaceholderView(vacation: opening.vacation, ownerName: opening.ownerName))
+                    : AnyHTML(VacationPlaceholderView())),
             back: screen == .detail ? back : nil, masterBar: bar, masterKey: masterKey, detailActions: detailActions,
             keepKey: context.link.map { app.tokens.keepKey(ofLink: $0.shared.link.id) },
             manifest: opening.addresses.token.map { .sharedManifest($0) }

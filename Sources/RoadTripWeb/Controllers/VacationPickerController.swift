@@ -12,13 +12,17 @@ struct VacationPickerController: Controller {
     func page(_ id: Int64, before: String?) throws -> Response {
         let browse = VacationBrowseController(app: app, context: context)
         let opening = try browse.opened(id)
-        guard opening.reveal.mayAdd else { throw HTTPError(status: .forbidden, message: "\(opening.ownerName) shares this vacation to look at, not to add to.") }
+        guard opening.reveal.mayAdd else {
+            throw HTTPError(status: .forbidden, message: "\(opening.ownerName) shares this vacation to look at, not to add to.")
+        }
         let start = before.flatMap(TimelineKey.init).map(TimelineStart.before) ?? .newest
         let page = try app.library.timeline.page(start)
         return try browse.page(
             opening, title: "Add photos", screen: .detail, master: try browse.grid(opening, filter: .all),
-            detail: VacationPickerView(vacation: opening.vacation, photos: page.photos, older: page.older.map { .vacationPicker(id: id, before: $0.description) }),
-            back: (.vacationPhotos(id: id, filter: .all), opening.vacation.name), masterBack: (opening.addresses.menu, opening.vacation.name),
+            detail: VacationPickerView(
+                vacation: opening.vacation, photos: page.photos, older: page.older.map { .vacationPicker(id: id, before: $0.description) }),
+            back: (.vacationPhotos(id: id, filter: .all), opening.vacation.name),
+            masterBack: (opening.addresses.menu, opening.vacation.name),
             masterKey: "vacation-\(id)-all"
         )
     }

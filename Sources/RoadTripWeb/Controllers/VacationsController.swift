@@ -48,15 +48,17 @@ struct VacationsController: Controller {
     /// The document checked and added, or refused with the reason.
     func importDocument() throws -> Response {
         guard let file = context.upload?.files.first else {
-            return try form(VacationImportView(uploadToken: context.uploadToken ?? "", error: "Choose a .vacation file."), title: "Import a vacation",
-                            status: .unprocessableContent)
+            return try form(
+                VacationImportView(uploadToken: context.uploadToken ?? "", error: "Choose a .vacation file."), title: "Import a vacation",
+                status: .unprocessableContent)
         }
         do {
             let imported = try store.importDocument(at: file.path, for: try context.account.id)
             return .redirect(to: Route.vacation(id: imported.id).path)
         } catch let error as VacationError {
-            return try form(VacationImportView(uploadToken: context.uploadToken ?? "", error: error.description), title: "Import a vacation",
-                            status: .unprocessableContent)
+            return try form(
+                VacationImportView(uploadToken: context.uploadToken ?? "", error: error.description), title: "Import a vacation",
+                status: .unprocessableContent)
         }
     }
 
@@ -84,9 +86,10 @@ struct VacationsController: Controller {
     /// The confirmation naming the vacation and its photo count.
     func removalConfirmation(_ id: Int64) throws -> Response {
         let (vacation, _) = try VacationsController.owned(id, store: store, context: context)
-        return try screen(title: "Delete \(vacation.name)", master: try listView(current: id),
-                          detail: VacationRemovalView(vacation: vacation), screen: .detail,
-                          back: (.vacation(id: id), vacation.name))
+        return try screen(
+            title: "Delete \(vacation.name)", master: try listView(current: id),
+            detail: VacationRemovalView(vacation: vacation), screen: .detail,
+            back: (.vacation(id: id), vacation.name))
     }
 
     /// A HEAD of the export is answered with the same headers and the exact length a GET sends:
@@ -95,8 +98,10 @@ struct VacationsController: Controller {
     func exportHead(_ id: Int64) throws -> Response {
         _ = try VacationsController.owned(id, store: store, context: context)
         let head = try store.exportHead(id, for: try context.account.id)
-        let headers: Headers = ["Content-Type": VacationsController.exportType, "Cache-Control": VacationsController.exportCaching,
-                                "Content-Disposition": VacationsController.attachment(head.name)]
+        let headers: Headers = [
+            "Content-Type": VacationsController.exportType, "Cache-Control": VacationsController.exportCaching,
+            "Content-Disposition": VacationsController.attachment(head.name),
+        ]
         return Response(status: .ok, headers: headers, body: .headersOnly(length: head.size))
     }
 
@@ -105,8 +110,11 @@ struct VacationsController: Controller {
         let (vacation, _) = try VacationsController.owned(id, store: store, context: context)
         let account = try context.account.id
         let path = try store.export(id, for: account)
-        guard var response = Response.file(at: path, contentType: VacationsController.exportType, cacheControl: VacationsController.exportCaching,
-                                           for: context.request) else {
+        guard
+            var response = Response.file(
+                at: path, contentType: VacationsController.exportType, cacheControl: VacationsController.exportCaching,
+                for: context.request)
+        else {
             throw HTTPError.notFound()
         }
         response.headers["Content-Disposition"] = VacationsController.attachment(vacation.name)
@@ -117,9 +125,13 @@ struct VacationsController: Controller {
     func exportGPX(_ id: Int64) throws -> Response {
         let (vacation, _) = try VacationsController.owned(id, store: store, context: context)
         let gpx = try app.library.tracks.gpx(ofVacation: id, name: vacation.name, created: app.library.clock.seconds * 1000)
-        return Response(status: .ok, headers: ["Content-Type": "application/gpx+xml; charset=utf-8", "Cache-Control": VacationsController.exportCaching,
-                                               "Content-Disposition": VacationsController.attachment(vacation.name, extension: "gpx")],
-                        body: .bytes(Array(gpx.utf8)))
+        return Response(
+            status: .ok,
+            headers: [
+                "Content-Type": "application/gpx+xml; charset=utf-8", "Cache-Control": VacationsController.exportCaching,
+                "Content-Disposition": VacationsController.attachment(vacation.name, extension: "gpx"),
+            ],
+            body: .bytes(Array(gpx.utf8)))
     }
 
     private static let exportType = "application/vnd.sqlite3"
@@ -128,7 +140,8 @@ struct VacationsController: Controller {
     /// `attachment; filename="Lisbon.vacation"; filename*=UTF-8''Lisbo%C3%A3.vacation`: an ASCII
     /// fallback without quotes or controls, and the real name percent-encoded.
     static func attachment(_ name: String, extension suffix: String = "vacation") -> String {
-        let ascii = String(name.unicodeScalars.map { $0.isASCII && $0.value >= 0x20 && $0 != "\"" && $0 != "\\" && $0 != "/" ? Character($0) : "_" })
+        let ascii = String(
+            name.unicodeScalars.map { $0.isASCII && $0.value >= 0x20 && $0 != "\"" && $0 != "\\" && $0 != "/" ? Character($0) : "_" })
         // RFC 5987 attr-chars only; Foundation's .alphanumerics would let non-ASCII letters through.
         let attributeCharacters = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789!#$&+-.^_`|~")
         let encoded = (name + "." + suffix).addingPercentEncoding(withAllowedCharacters: attributeCharacters) ?? "vacation.\(suffix)"
@@ -141,25 +154,32 @@ struct VacationsController: Controller {
     static func owned(_ id: Int64, store: VacationStore, context: RequestContext) throws -> (Vacation, VacationContents) {
         let account = try context.account.id
         guard let entry = try store.vacation(id, of: account) else {
-            if try store.accessible(id, for: account) != nil { throw HTTPError(status: .forbidden, message: VacationError.onlyTheOwner.description) }
+            if try store.accessible(id, for: account) != nil {
+                throw HTTPError(status: .forbidden, message: VacationError.onlyTheOwner.description)
+            }
             throw HTTPError.notFound("There is no such vacation.")
         }
         return (try entry.contents.summary(name: entry.name), entry.contents)
     }
 
     private func form(_ detail: any HTML, title: String = "Add vacation", status: Status = .ok) throws -> Response {
-        try screen(title: title, master: try listView(), detail: detail,
-                   screen: .detail, back: (.vacations, "Vacations"), status: status)
+        try screen(
+            title: title, master: try listView(), detail: detail,
+            screen: .detail, back: (.vacations, "Vacations"), status: status)
     }
 
-    func screen(title: String, master: any HTML, detail: (any HTML)? = nil, screen: PageFrame.Screen = .master,
-                back: (route: Route, label: String)? = nil, status: Status = .ok) throws -> Response {
-        app.page(PageFrame(
-            title: title, screen: screen, master: master,
-            detail: detail ?? VacationPlaceholderView(),
-            back: screen == .detail ? back : nil,
-            masterBar: try MasterBar.photos(.vacations, title: screen == .master ? title : "Vacations", back: screen == .master ? back : nil, flickr: app.flickr)
-        ), context: context, status: status)
+    func screen(
+        title: String, master: any HTML, detail: (any HTML)? = nil, screen: PageFrame.Screen = .master,
+        back: (route: Route, label: String)? = nil, status: Status = .ok
+    ) throws -> Response {
+        app.page(
+            PageFrame(
+                title: title, screen: screen, master: master,
+                detail: detail ?? VacationPlaceholderView(),
+                back: screen == .detail ? back : nil,
+                masterBar: try MasterBar.photos(
+                    .vacations, title: screen == .master ? title : "Vacations", back: screen == .master ? back : nil, flickr: app.flickr)
+            ), context: context, status: status)
     }
 }
 

@@ -24,7 +24,8 @@ struct VisitController: Controller {
         do {
             target = try Self.chosenVacation(context, store: store, for: account)
         } catch let error as VacationError {
-            return try choice(.visit, photo, vacations, error: error.description, status: error.isConflict ? .conflict : .unprocessableContent)
+            return try choice(
+                .visit, photo, vacations, error: error.description, status: error.isConflict ? .conflict : .unprocessableContent)
         }
         do {
             try store.visit(photo, into: target, for: account, library: app.library)
@@ -64,27 +65,32 @@ struct VisitController: Controller {
             do {
                 try app.library.photoTags.add(tag, to: photo.id, for: account)
             } catch let error as VacationError {
-                return try PhotoController(app: app, context: context).show(id: photo.id, inRecents: false, looked: false, tagRefusal: (error.description, VacationTags.clean(tag)))
+                return try PhotoController(app: app, context: context).show(
+                    id: photo.id, inRecents: false, looked: false, tagRefusal: (error.description, VacationTags.clean(tag)))
             }
         }
         if let tag = context.form["remove"] { try app.library.photoTags.remove(tag, from: photo.id, for: account) }
         return .redirect(to: Route.photo(id: photo.id, inRecents: false).path)
     }
 
-    private func choice(_ kind: VisitChoiceView.Kind, _ photo: Photo, _ vacations: [(id: Int64, name: String)], error: String? = nil,
-                        status: Status = .ok) throws -> Response {
+    private func choice(
+        _ kind: VisitChoiceView.Kind, _ photo: Photo, _ vacations: [(id: Int64, name: String)], error: String? = nil,
+        status: Status = .ok
+    ) throws -> Response {
         let collection: PhotoCollection = photo.placeID.map { .place($0) } ?? .noLocation
         let grid = try PlacesController(app: app, context: context).grid(collection, current: photo.id)
-        return app.page(PageFrame(
-            title: kind == .visit ? "Visit" : "Unvisit", screen: .detail,
-            master: grid.view,
-            detail: VisitChoiceView(kind: kind, title: photo.displayTitle, route: kind == .visit ? .visit(photo: photo.id) : .unvisit(photo: photo.id),
-                                    back: .photo(id: photo.id, inRecents: false), vacations: vacations,
-                                    holding: kind == .visit ? Set(try store.holding(sha256: photo.sha256, for: context.account.id).map(\.id)) : [],
-                                    error: error),
-            back: (.photo(id: photo.id, inRecents: false), photo.displayTitle), masterBar: .photos(.places, flickr: grid.flickrTab),
-            masterKey: collection.masterKey
-        ), context: context, status: status)
+        return app.page(
+            PageFrame(
+                title: kind == .visit ? "Visit" : "Unvisit", screen: .detail,
+                master: grid.view,
+                detail: VisitChoiceView(
+                    kind: kind, title: photo.displayTitle, route: kind == .visit ? .visit(photo: photo.id) : .unvisit(photo: photo.id),
+                    back: .photo(id: photo.id, inRecents: false), vacations: vacations,
+                    holding: kind == .visit ? Set(try store.holding(sha256: photo.sha256, for: context.account.id).map(\.id)) : [],
+                    error: error),
+                back: (.photo(id: photo.id, inRecents: false), photo.displayTitle), masterBar: .photos(.places, flickr: grid.flickrTab),
+                masterKey: collection.masterKey
+            ), context: context, status: status)
     }
 
     /// The vacation a choice of Visit's list names (`vacation`), or a new one by the name typed

@@ -15,7 +15,8 @@ extension App {
     /// disk with bodies that would be refused after they arrived. Each account's uploads share
     /// one part of the spool's bounds.
     public func admitsUpload(_ head: RequestHead) -> BodyAdmission {
-        let request = Request(method: head.method, path: head.path, query: head.query, headers: head.headers, clientAddress: head.clientAddress)
+        let request = Request(
+            method: head.method, path: head.path, query: head.query, headers: head.headers, clientAddress: head.clientAddress)
         do {
             guard hosts.allows(request.headers["Host"]) else { throw HTTPError.misdirected }
             guard let session = try request.cookies[Cookies.session].flatMap({ try authenticator.sessions.session(token: $0) }) else {

@@ -47,7 +47,9 @@ enum RequestPipeline {
 
     /// Only the methods the route declares (405 with `Allow` otherwise).
     static func checkMethod(_ app: App, _ exchange: inout Exchange) throws -> Response? {
-        guard exchange.declaration.methods.contains(exchange.request.method) else { throw HTTPError.methodNotAllowed(allowed: exchange.declaration.methods) }
+        guard exchange.declaration.methods.contains(exchange.request.method) else {
+            throw HTTPError.methodNotAllowed(allowed: exchange.declaration.methods)
+        }
         return nil
     }
 
@@ -61,7 +63,9 @@ enum RequestPipeline {
     static func findSession(_ app: App, _ exchange: inout Exchange) throws -> Response? {
         let request = exchange.request
         exchange.stamp = app.library.database.changeStamp()
-        exchange.session = try request.cookies[Cookies.session].flatMap { try app.authenticator.sessions.session(token: $0, stamp: exchange.stamp) }
+        exchange.session = try request.cookies[Cookies.session].flatMap {
+            try app.authenticator.sessions.session(token: $0, stamp: exchange.stamp)
+        }
         exchange.presentedToken = request.cookies[Cookies.form].flatMap { app.tokens.isGenuinePreSessionToken($0) ? $0 : nil }
         exchange.formToken = exchange.session?.csrfToken ?? exchange.presentedToken ?? app.tokens.issuePreSessionToken()
         return nil
@@ -89,7 +93,9 @@ enum RequestPipeline {
         case .open(let shared):
             exchange.link = LinkVisit(shared: shared, token: token, locked: false)
             // A visit is a browser's pages within half an hour: the first page counts it.
-            if request.method == "GET", request.cookies[Cookies.linkSeen] == nil, exchange.route == .sharedVacation(token) || isPage(exchange.route) {
+            if request.method == "GET", request.cookies[Cookies.linkSeen] == nil,
+                exchange.route == .sharedVacation(token) || isPage(exchange.route)
+            {
                 try app.library.sharing.recordOpening(of: shared.link.id)
                 exchange.opensLink = true
             }
@@ -107,10 +113,13 @@ enum RequestPipeline {
     /// An upload's body is read only for a signed-in session (it is large and parsed from disk),
     /// and only with the session's token.
     static func admitUpload(_ app: App, _ exchange: inout Exchange) throws -> Response? {
-        if exchange.request.bodyFile != nil, exchange.session == nil { throw HTTPError(status: .forbidden, message: "Sign in first. Nothing was imported.") }
+        if exchange.request.bodyFile != nil, exchange.session == nil {
+            throw HTTPError(status: .forbidden, message: "Sign in first. Nothing was imported.")
+        }
         if let session = exchange.session, exchange.request.method == "POST", exchange.declaration.postBody == .spooled {
             exchange.upload = try CSRFGuard.verifiedUpload(
-                exchange.request, expectedToken: session.csrfToken, fileName: exchange.request.queryValue("name"), folder: app.newUploadFolder()
+                exchange.request, expectedToken: session.csrfToken, fileName: exchange.request.queryValue("name"),
+                folder: app.newUploadFolder()
             )
         }
         return nil
@@ -139,18 +148,23 @@ enum RequestPipeline {
     /// route's page is cached (a page cached from before costs nothing, so it is not bounded).
     static func act(_ app: App, _ exchange: Exchange) throws -> Response {
         let method = exchange.request.method
-        guard let action = exchange.declaration.action(for: method) else { throw HTTPError.methodNotAllowed(allowed: exchange.declaration.methods) }
+        guard let action = exchange.declaration.action(for: method) else {
+            throw HTTPError.methodNotAllowed(allowed: exchange.declaration.methods)
+        }
         let context = exchange.context(in: app)
         let bound = exchange.declaration.bound(for: method)
         let answer = { try bound.map { kind in try app.work.run(kind) { try action(app, context) } } ?? action(app, context) }
         // A link's pages are kept per link, never with a session's; a session's per session.
-        guard exchange.declaration.cachesPages, let owner = exchange.link.map(PageCache.owner(link:)) ?? exchange.session.map(PageCache.owner(session:)) else {
+        guard exchange.declaration.cachesPages,
+            let owner = exchange.link.map(PageCache.owner(link:)) ?? exchange.session.map(PageCache.owner(session:))
+        else {
             return try answer()
         }
         // A page with the owner's backup warning is another page: kept apart, so that a warning
         // that comes with the clock (a backup overdue) is never hidden by a page kept before it.
-        return try app.pages.page(at: exchange.declaration.address, for: exchange.request, of: owner,
-                                  warnsOfBackups: app.backupWarning(for: exchange.session) != nil, stamp: exchange.stamp, render: answer)
+        return try app.pages.page(
+            at: exchange.declaration.address, for: exchange.request, of: owner,
+            warnsOfBackups: app.backupWarning(for: exchange.session) != nil, stamp: exchange.stamp, render: answer)
     }
 
     /// A new pre-session token goes to the browser as its cookie.
@@ -175,6 +189,8 @@ enum RequestPipeline {
     /// Whose answer this is, for the service worker: it keeps an answer on the device only for that account.
     static func nameAccount(_ app: App, _ exchange: Exchange, _ response: inout Response) {
         // A link's pages are the link's, whoever opened them.
-        if let session = exchange.session, exchange.link == nil { response.headers[Cookies.accountHeader] = app.tokens.keepKey(of: session.account.id) }
+        if let session = exchange.session, exchange.link == nil {
+            response.headers[Cookies.accountHeader] = app.tokens.keepKey(of: session.account.id)
+        }
     }
 }

@@ -247,8 +247,9 @@ public enum Route: Sendable, Equatable {
     var shareToken: ShareToken? {
         switch self {
         case .sharedVacation(let token), .sharedPassword(let token), .sharedItinerary(let token), .sharedTags(let token, _),
-             .sharedPhotos(let token, _), .sharedPhoto(let token, _, _), .sharedPhotoImage(let token, _, _), .sharedPhotoVideo(let token, _), .sharedBook(let token, _),
-             .sharedKeepListPart(let token, _), .sharedManifest(let token), .sharedPrintPDF(let token):
+            .sharedPhotos(let token, _), .sharedPhoto(let token, _, _), .sharedPhotoImage(let token, _, _), .sharedPhotoVideo(let token, _),
+            .sharedBook(let token, _),
+            .sharedKeepListPart(let token, _), .sharedManifest(let token), .sharedPrintPDF(let token):
             token
         default: nil
         }
@@ -278,28 +279,37 @@ public enum Route: Sendable, Equatable {
         .tripKeepList, .bookSettings(from: nil), .eventsEditor, .eventsBook(page: 1), .eventCopy(page: 1), .eventCopyStatus(page: 1),
         .eventRemoval(page: 1), .eventMove(page: 1), .samplePage(1),
 
-        .places(order: .byCountry), .placesInCountry(code: "FR"), .placePhotos(.noLocation, after: nil), .placePhotos(.place(1), after: nil),
+        .places(order: .byCountry), .placesInCountry(code: "FR"), .placePhotos(.noLocation, after: nil),
+        .placePhotos(.place(1), after: nil),
         .findPlaces(query: nil), .recents,
         .timeline(.newest), .timelineYears, .timeline(.period(.month(year: 2008, month: 10))), .timelineUndated(after: nil),
-        .timelinePhoto(id: 1), .memory(day: CalendarDay.epoch, page: 1), .memoryHiding(day: CalendarDay.epoch), .memoryBook(day: CalendarDay.epoch),
+        .timelinePhoto(id: 1), .memory(day: CalendarDay.epoch, page: 1), .memoryHiding(day: CalendarDay.epoch),
+        .memoryBook(day: CalendarDay.epoch),
         .photoMap, .photoMapCell(level: 4, x: 8, y: 4), .photoMapData(bbox: nil, zoom: nil), .mapPlaces(bbox: nil, zoom: nil),
         .tracks, .track(id: 1), .trackRemoval(id: 1), .placing(track: nil), .placement(id: 1), .placeMany(query: nil), .addToVacation,
         .basemapTile(BasemapTile(z: 8, x: 75, y: 96)!, version: nil),
-        .photo(id: 1, inRecents: false), .importScreen, .importRequest(id: 1), .importUpload(name: nil), .importRunUndo(id: 1), .importUploadRemoval, .favorites(after: nil), .favoritePhoto(id: 1), .photoFavorite(id: 1), .photoImage(id: 1, size: .preview),
-        .photoVersion(id: 1), .photoVersionImage(id: 1, size: .preview), .photoVideo(id: 1), .photoVideoStatus(id: 1), .photoPlace(id: 1, query: nil),
+        .photo(id: 1, inRecents: false), .importScreen, .importRequest(id: 1), .importUpload(name: nil), .importRunUndo(id: 1),
+        .importUploadRemoval, .favorites(after: nil), .favoritePhoto(id: 1), .photoFavorite(id: 1), .photoImage(id: 1, size: .preview),
+        .photoVersion(id: 1), .photoVersionImage(id: 1, size: .preview), .photoVideo(id: 1), .photoVideoStatus(id: 1),
+        .photoPlace(id: 1, query: nil),
         .visit(photo: 1), .unvisit(photo: 1), .photoTags(photo: 1), .upload, .uploadFile(name: nil),
 
-        .vacations, .newVacation, .vacationPicker(id: 1, before: nil), .vacationImport, .foundTripVacation(id: 1), .foundTripDismissal(id: 1), .vacation(id: 1), .vacationRename(id: 1), .vacationRemoval(id: 1),
-        .vacationExport(id: 1), .vacationGPX(id: 1), .vacationItinerary(id: 1), .vacationTags(id: 1, query: nil), .vacationPhotos(id: 1, filter: .all),
+        .vacations, .newVacation, .vacationPicker(id: 1, before: nil), .vacationImport, .foundTripVacation(id: 1),
+        .foundTripDismissal(id: 1), .vacation(id: 1), .vacationRename(id: 1), .vacationRemoval(id: 1),
+        .vacationExport(id: 1), .vacationGPX(id: 1), .vacationItinerary(id: 1), .vacationTags(id: 1, query: nil),
+        .vacationPhotos(id: 1, filter: .all),
         .vacationPhoto(id: 1, photo: 1, filter: .all), .vacationPhotoRemoval(id: 1, photo: 1, filter: .all),
-        .vacationPhotoImage(id: 1, photo: 1, size: .preview), .vacationPhotoVideo(id: 1, photo: 1), .vacationBook(id: 1, page: 1), .vacationKeepList(id: 1),
-        .vacationPrint(id: 1), .vacationPrintCancel(id: 1), .vacationPrintPDF(id: 1), .vacationPrintPage(id: 1, page: 1), .vacationPrintPreview(id: 1, page: 1),
+        .vacationPhotoImage(id: 1, photo: 1, size: .preview), .vacationPhotoVideo(id: 1, photo: 1), .vacationBook(id: 1, page: 1),
+        .vacationKeepList(id: 1),
+        .vacationPrint(id: 1), .vacationPrintCancel(id: 1), .vacationPrintPDF(id: 1), .vacationPrintPage(id: 1, page: 1),
+        .vacationPrintPreview(id: 1, page: 1),
         .vacationSharing(id: 1), .vacationLinkOptions(id: 1, link: 1), .vacationLinkStop(id: 1, link: 1), .vacationMembers(id: 1),
         .vacationMemberRemoval(id: 1, account: AccountID(2)),
 
         .sharedVacation(exampleToken), .sharedPassword(exampleToken), .sharedItinerary(exampleToken), .sharedTags(exampleToken, query: nil),
         .sharedPhotos(exampleToken, filter: .all), .sharedPhoto(exampleToken, photo: 1, filter: .all),
-        .sharedPhotoImage(exampleToken, photo: 1, size: .preview), .sharedPhotoVideo(exampleToken, photo: 1), .sharedBook(exampleToken, page: 1), .sharedPrintPDF(exampleToken), .sharedKeepListPart(exampleToken, from: 0),
+        .sharedPhotoImage(exampleToken, photo: 1, size: .preview), .sharedPhotoVideo(exampleToken, photo: 1),
+        .sharedBook(exampleToken, page: 1), .sharedPrintPDF(exampleToken), .sharedKeepListPart(exampleToken, from: 0),
         .sharedManifest(exampleToken),
 
         .flickrPlaces, .flickrPlace(id: "53312345678"), .flickrPhoto(id: "53312345678", place: nil),
@@ -315,7 +325,9 @@ public enum Route: Sendable, Equatable {
         // In the order of the examples, as when every address was tried in turn.
         let candidates = slotFirst.isEmpty ? literal : (literal + slotFirst).sorted { $0.order < $1.order }
         for address in candidates {
-            if let values = RoutePath.values(of: address.segments, at: parts), let route = address.parse.route(AddressMatch(values: values, query: query)) {
+            if let values = RoutePath.values(of: address.segments, at: parts),
+                let route = address.parse.route(AddressMatch(values: values, query: query))
+            {
                 self = route
                 return
             }
@@ -335,7 +347,9 @@ public enum Route: Sendable, Equatable {
     /// segments and its first segment (or a slot there), not against all of them.
     private static let addressesByShape: [RoutePath.Shape: [Address]] = {
         let declarations = examples.map(\.declaration)
-        let addresses = declarations.enumerated().map { Address(order: $0.offset, segments: $0.element.path.segments, parse: $0.element.parse) }
+        let addresses = declarations.enumerated().map {
+            Address(order: $0.offset, segments: $0.element.path.segments, parse: $0.element.parse)
+        }
         return Dictionary(grouping: addresses, by: { RoutePath.shape(of: $0.segments) })
     }()
 

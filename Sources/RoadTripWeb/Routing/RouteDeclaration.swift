@@ -53,21 +53,30 @@ struct RouteDeclaration {
     /// for each request.
     init<C: Controller>(
         _ path: RoutePath, query: String = "", as parse: Parse, public isPublic: Bool = false, _ controller: C.Type,
-        get: ((C) throws -> Response)? = nil, head: ((C) throws -> Response)? = nil, post: ((C) throws -> Response)? = nil, postBody: Body = .form
+        get: ((C) throws -> Response)? = nil, head: ((C) throws -> Response)? = nil, post: ((C) throws -> Response)? = nil,
+        postBody: Body = .form
     ) {
-        self.init(path, query: query, as: parse, public: isPublic, get: get.map(C.action), head: head.map(C.action), post: post.map(C.action), postBody: postBody)
+        self.init(
+            path, query: query, as: parse, public: isPublic, get: get.map(C.action), head: head.map(C.action), post: post.map(C.action),
+            postBody: postBody)
     }
 
-    static func get<C: Controller>(_ path: RoutePath, query: String = "", as parse: Parse, public isPublic: Bool = false, _ controller: C.Type,
-                                   _ action: @escaping (C) throws -> Response) -> RouteDeclaration {
+    static func get<C: Controller>(
+        _ path: RoutePath, query: String = "", as parse: Parse, public isPublic: Bool = false, _ controller: C.Type,
+        _ action: @escaping (C) throws -> Response
+    ) -> RouteDeclaration {
         RouteDeclaration(path, query: query, as: parse, public: isPublic, get: C.action(action))
     }
 
-    static func post<C: Controller>(_ path: RoutePath, as parse: Parse, _ controller: C.Type, _ action: @escaping (C) throws -> Response) -> RouteDeclaration {
+    static func post<C: Controller>(_ path: RoutePath, as parse: Parse, _ controller: C.Type, _ action: @escaping (C) throws -> Response)
+        -> RouteDeclaration
+    {
         RouteDeclaration(path, as: parse, post: C.action(action))
     }
 
-    static func get(_ path: RoutePath, query: String = "", as parse: Parse, public isPublic: Bool = false, _ action: @escaping Action) -> RouteDeclaration {
+    static func get(_ path: RoutePath, query: String = "", as parse: Parse, public isPublic: Bool = false, _ action: @escaping Action)
+        -> RouteDeclaration
+    {
         RouteDeclaration(path, query: query, as: parse, public: isPublic, get: action)
     }
 
@@ -76,7 +85,9 @@ struct RouteDeclaration {
     }
 
     /// Public: what it answers needs no session.
-    static func beforeSession(_ path: RoutePath, query: String = "", as parse: Parse, _ answer: @escaping (App, Request) throws -> Response) -> RouteDeclaration {
+    static func beforeSession(_ path: RoutePath, query: String = "", as parse: Parse, _ answer: @escaping (App, Request) throws -> Response)
+        -> RouteDeclaration
+    {
         var declaration = RouteDeclaration(path, query: query, as: parse, public: true)
         declaration.beforeSession = answer
         return declaration

@@ -58,12 +58,13 @@ struct RoutePath: ExpressibleByStringInterpolation, Sendable, CustomStringConver
     }
 
     var description: String {
-        "/" + segments.map { segment in
-            switch segment {
-            case .literal(let text), .malformed(let text): text
-            case .slot(let slot): "{\(slot)}"
-            }
-        }.joined(separator: "/")
+        "/"
+            + segments.map { segment in
+                switch segment {
+                case .literal(let text), .malformed(let text): text
+                case .slot(let slot): "{\(slot)}"
+                }
+            }.joined(separator: "/")
     }
 
     struct StringInterpolation: StringInterpolationProtocol {
@@ -209,7 +210,9 @@ enum Slot: String, Sendable, CustomStringConvertible {
 
     static func isFlickrID(_ text: Substring) -> Bool {
         (1...64).contains(text.utf8.count) && text != "." && text != ".."
-            && text.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) || "._-@".utf8.contains($0) }
+            && text.utf8.allSatisfy {
+                (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) || "._-@".utf8.contains($0)
+            }
     }
 }
 
@@ -230,7 +233,9 @@ struct MapCell: Sendable, Hashable, CustomStringConvertible {
             guard part.count <= 6, part == "0" || Slot.identifier(part) != nil else { return nil }
             return Int64(part)
         }
-        guard parts.count == 3, numbers.count == 3, PhotoStore.isMapCell(level: Int(numbers[0]), x: numbers[1], y: numbers[2]) else { return nil }
+        guard parts.count == 3, numbers.count == 3, PhotoStore.isMapCell(level: Int(numbers[0]), x: numbers[1], y: numbers[2]) else {
+            return nil
+        }
         self.init(level: Int(numbers[0]), x: numbers[1], y: numbers[2])
     }
 

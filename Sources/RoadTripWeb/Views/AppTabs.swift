@@ -22,7 +22,9 @@ struct AppTabs: HTML {
     }
 
     /// A picture above the words, as iOS tab bars have (`TabIcon`: drawn by RoadTrip, never missing).
-    private func tab(_ half: AppHalf, _ route: Route, icon: TabIcon, label: String, title: String? = nil, class name: String = "app-tab") -> some HTML {
+    private func tab(_ half: AppHalf, _ route: Route, icon: TabIcon, label: String, title: String? = nil, class name: String = "app-tab")
+        -> some HTML
+    {
         a(.class(name), .href(route), .when(half == current, .ariaCurrent("page")), .ifPresent(title) { .title($0) }) {
             icon.svg
             span(.class("app-tab-label")) { label }

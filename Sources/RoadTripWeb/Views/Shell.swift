@@ -13,42 +13,47 @@ struct Shell: HTML {
         // The body first, on its own: the screens in it ask for the scripts the head links.
         var page = HTMLOutput(formToken: output.formToken)
         pageBody.render(into: &page)
-        Document(html(.lang("en")) {
-            head {
-                meta(.charset("utf-8"))
-                meta(.name("viewport"), .content("width=device-width, initial-scale=1, viewport-fit=cover"))
-                meta(.name("color-scheme"), .content("light dark"))
-                title(frame.title == "RoadTrip" ? "RoadTrip" : "\(frame.title) · RoadTrip")
-                link(.rel("stylesheet"), .href(assets.route("app.css")))
-                link(.rel("stylesheet"), .href(assets.route("photos.css")))
-                link(.rel("icon"), .type("image/svg+xml"), .href(assets.route("icon.svg")))
-                // Installable: the manifest, the home screen's picture on iOS, the bar's colour in either appearance.
-                if let manifest = frame.manifest {
-                    // Asked with the link's cookies: a password link's manifest answers only the browser that gave it.
-                    link(.rel("manifest"), .href(manifest), .crossorigin("use-credentials"))
-                } else {
-                    link(.rel("manifest"), .href(assets.route("manifest.webmanifest")))
+        Document(
+            html(.lang("en")) {
+                head {
+                    meta(.charset("utf-8"))
+                    meta(.name("viewport"), .content("width=device-width, initial-scale=1, viewport-fit=cover"))
+                    meta(.name("color-scheme"), .content("light dark"))
+                    title(frame.title == "RoadTrip" ? "RoadTrip" : "\(frame.title) · RoadTrip")
+                    link(.rel("stylesheet"), .href(assets.route("app.css")))
+                    link(.rel("stylesheet"), .href(assets.route("photos.css")))
+                    link(.rel("icon"), .type("image/svg+xml"), .href(assets.route("icon.svg")))
+                    // Installable: the manifest, the home screen's picture on iOS, the bar's colour in either appearance.
+                    if let manifest = frame.manifest {
+                        // Asked with the link's cookies: a password link's manifest answers only the browser that gave it.
+                        link(.rel("manifest"), .href(manifest), .crossorigin("use-credentials"))
+                    } else {
+                        link(.rel("manifest"), .href(assets.route("manifest.webmanifest")))
+                    }
+                    link(.rel("apple-touch-icon"), .href(assets.route("icon-180.png")))
+                    meta(.name("theme-color"), .content(AppManifest.lightTheme), .media("(prefers-color-scheme: light)"))
+                    meta(.name("theme-color"), .content(AppManifest.darkTheme), .media("(prefers-color-scheme: dark)"))
+                    script(.type("module"), .src(assets.route("app.js")))
+                    // The screens' own scripts, run after app.js (modules run in order) and before the
+                    // page is ready, as app.js loads them for the panes it swaps in.
+                    for name in ScreenScript.linked(page.requestedScripts) {
+                        script(.type("module"), .src(assets.route("\(name).js")))
+                    }
                 }
-                link(.rel("apple-touch-icon"), .href(assets.route("icon-180.png")))
-                meta(.name("theme-color"), .content(AppManifest.lightTheme), .media("(prefers-color-scheme: light)"))
-                meta(.name("theme-color"), .content(AppManifest.darkTheme), .media("(prefers-color-scheme: dark)"))
-                script(.type("module"), .src(assets.route("app.js")))
-                // The screens' own scripts, run after app.js (modules run in order) and before the
-                // page is ready, as app.js loads them for the panes it swaps in.
-                for name in ScreenScript.linked(page.requestedScripts) {
-                    script(.type("module"), .src(assets.route("\(name).js")))
-                }
+                HTMLRaw(rendered: page)
             }
-            HTMLRaw(rendered: page)
-        }).render(into: &output)
+        ).render(into: &output)
     }
 
     private var pageBody: some HTML {
         // `data-account` names whose pages the service worker may keep and show offline (kept-store.js);
         // `data-addresses`, the addresses the scripts ask for. `data-screen` stays first: the service
         // worker marks a kept page by what it finds there.
-        body(.data("screen", frame.screen.rawValue), .class(frame.master == nil ? "single" : ""), .ifPresent(viewer?.keepKey ?? frame.keepKey) { .data("account", $0) },
-             .data("addresses", ScriptAddresses.pageJSON)) {
+        body(
+            .data("screen", frame.screen.rawValue), .class(frame.master == nil ? "single" : ""),
+            .ifPresent(viewer?.keepKey ?? frame.keepKey) { .data("account", $0) },
+            .data("addresses", ScriptAddresses.pageJSON)
+        ) {
             a(.class("skip-link"), .href("#detail")) { "Skip to content" }
             div(.class("split")) {
                 if let master = frame.master {

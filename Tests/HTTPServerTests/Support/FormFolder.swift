@@ -27,7 +27,8 @@ struct FormFolder {
     }
 
     /// The MultipartError a parse throws; nil when it succeeds.
-    func error(_ body: [UInt8], contentType: String, limits: MultipartLimits = MultipartLimits(), chunkSize: Int? = nil) -> MultipartError? {
+    func error(_ body: [UInt8], contentType: String, limits: MultipartLimits = MultipartLimits(), chunkSize: Int? = nil) -> MultipartError?
+    {
         do {
             _ = try parse(body, contentType: contentType, limits: limits, chunkSize: chunkSize)
             return nil

@@ -1,7 +1,7 @@
 import Foundation
 import HTTPServer
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Why the test client failed: a socket call with its errno, or bytes that are not HTTP.

@@ -25,7 +25,7 @@ enum Compressed {
         var out: [UInt8] = []
         for (index, piece) in pieces.enumerated() {
             let length = UInt16(piece.count)
-            out.append(index == pieces.count - 1 ? 0x01 : 0x00)   // BFINAL on the last, BTYPE 00 (stored)
+            out.append(index == pieces.count - 1 ? 0x01 : 0x00)  // BFINAL on the last, BTYPE 00 (stored)
             out += littleEndian(length) + littleEndian(~length) + piece
         }
         return out

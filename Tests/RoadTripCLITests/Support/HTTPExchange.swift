@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// One HTTP/1.1 request over a real socket, with a timeout on every read.
@@ -28,7 +28,9 @@ struct HTTPExchange {
         }
         guard connected == 0 else { throw SocketError(description: "connect to port \(port): \(String(cString: strerror(errno)))") }
         let length = requestBody.map { "Content-Length: \($0.utf8.count)\r\n" } ?? ""
-        let request = Array("\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\(length)\(extraHeaders)\r\n\(requestBody ?? "")".utf8)
+        let request = Array(
+            "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\(length)\(extraHeaders)\r\n\(requestBody ?? "")"
+                .utf8)
         guard send(fd, request, request.count, 0) == request.count else {
             throw SocketError(description: "send: \(String(cString: strerror(errno)))")
         }
@@ -82,9 +84,11 @@ func signInOverSocket(port: Int, name: String, password: String) throws -> (sess
     #expect(form.status == 200, "\(form.head)")
     let formCookie = try #require(form.cookieValue("rt_form"), "\(form.head)")
     let csrf = try #require(form.formToken)
-    let signedIn = try HTTPExchange(port: port, path: "/signin", method: "POST", extraHeaders: """
-        Content-Type: application/x-www-form-urlencoded\r\nCookie: rt_form=\(formCookie)\r\n
-        """, body: urlEncodedForm([("csrf", csrf), ("name", name), ("password", password)]))
+    let signedIn = try HTTPExchange(
+        port: port, path: "/signin", method: "POST",
+        extraHeaders: """
+            Content-Type: application/x-www-form-urlencoded\r\nCookie: rt_form=\(formCookie)\r\n
+            """, body: urlEncodedForm([("csrf", csrf), ("name", name), ("password", password)]))
     #expect(signedIn.status == 303, "\(signedIn.head)\n\(signedIn.body)")
     let session = try #require(signedIn.cookieValue("rt_session"), "\(signedIn.head)")
     return (session, try #require(signedIn.setCookie("rt_session")))

@@ -1,6 +1,6 @@
 import Foundation
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A listening TCP socket on 127.0.0.1, to hold a port so that the server finds it taken.

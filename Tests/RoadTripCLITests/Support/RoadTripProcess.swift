@@ -6,7 +6,9 @@ import TestSupport
 /// test's scratch folder, so nothing lands in a real home folder.
 enum RoadTripProcess {
     /// Starts `roadtrip` with `arguments`; `input` is what it reads on standard input (nothing when nil).
-    static func start(_ arguments: [String], environment overrides: [String: String] = [:], input: String? = nil, scratch: URL) throws -> ChildProcess {
+    static func start(_ arguments: [String], environment overrides: [String: String] = [:], input: String? = nil, scratch: URL) throws
+        -> ChildProcess
+    {
         var environment = ProcessInfo.processInfo.environment
         environment["ROADTRIP_DATA"] = nil
         environment["XDG_DATA_HOME"] = nil
@@ -16,7 +18,8 @@ enum RoadTripProcess {
     }
 
     /// Runs a command to its end (at most a minute).
-    static func run(_ arguments: [String], environment: [String: String] = [:], input: String? = nil, scratch: URL) throws -> CommandResult {
+    static func run(_ arguments: [String], environment: [String: String] = [:], input: String? = nil, scratch: URL) throws -> CommandResult
+    {
         try start(arguments, environment: environment, input: input, scratch: scratch).waitForExit(within: 60)
     }
 }

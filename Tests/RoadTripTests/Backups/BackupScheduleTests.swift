@@ -79,7 +79,9 @@ import Testing
         #expect(succeeded.warning(schedule: working.schedule, now: fixture.clock.seconds) == nil)
         let late = success.finishedAt + 86_400 + 86_400 / 4
         #expect(succeeded.warning(schedule: working.schedule, now: late) == nil)
-        #expect(succeeded.warning(schedule: working.schedule, now: late + 1) == .overdue(lastSuccess: success, due: success.finishedAt + 86_400))
+        #expect(
+            succeeded.warning(schedule: working.schedule, now: late + 1) == .overdue(lastSuccess: success, due: success.finishedAt + 86_400)
+        )
         #expect(succeeded.warning(schedule: nil, now: late + 1) == nil, "without a schedule nothing is late")
     }
 }

@@ -77,8 +77,11 @@ import Testing
         #expect(restored.check.problems.isEmpty, "\(restored.check.problems)")
         let library = try Library(folder: target.folder, database: target.database, readers: 1)
         for photo in before {
-            #expect(try library.photos.photo(id: photo.photo)?.sha256 == photo.sha256, "photo \(photo.photo) acknowledged before the backup is missing")
-            let visited: Int? = try library.database.fetchValue("SELECT 1 FROM vacation_photos WHERE vacation_id = \(vacation) AND sha256 = \(photo.sha256)")
+            #expect(
+                try library.photos.photo(id: photo.photo)?.sha256 == photo.sha256,
+                "photo \(photo.photo) acknowledged before the backup is missing")
+            let visited: Int? = try library.database.fetchValue(
+                "SELECT 1 FROM vacation_photos WHERE vacation_id = \(vacation) AND sha256 = \(photo.sha256)")
             #expect(visited == 1, "the visit of photo \(photo.photo) acknowledged before the backup is missing")
         }
         let withBytes = try library.check(hashes: true)
@@ -96,8 +99,9 @@ import Testing
         _ = fixture.importPhoto(try fixture.draw("IMG_0042.JPG", appleMakerNote: TestClips.appleMakerNote(identifier)))
         let live = try #require(fixture.importPhoto(try TestClips.liveMovie("IMG_0042.MOV", identifier: identifier)).photo)
         let movie = try #require(try fixture.photos.video(of: live))
-        let edit = fixture.photos.importEdited((try fixture.draw("DSC_1-edited.jpg", seed: 5), "DSC_1-edited.jpg"),
-                                               original: (try fixture.draw("DSC_1.jpg", seed: 6), "DSC_1.jpg"), by: nil, hints: nil, originalHints: nil)
+        let edit = fixture.photos.importEdited(
+            (try fixture.draw("DSC_1-edited.jpg", seed: 5), "DSC_1-edited.jpg"),
+            original: (try fixture.draw("DSC_1.jpg", seed: 6), "DSC_1.jpg"), by: nil, hints: nil, originalHints: nil)
         let edited = try #require(edit.edited.photo)
         let unedited = try #require(try fixture.photos.version(of: edited))
 
@@ -109,11 +113,16 @@ import Testing
         // validate: the file as imported (its digest checked), its poster, no warning; the rendition only when asked for
         #expect(result.warnings.isEmpty, "\(result.warnings)")
         let paths = try SnapshotFolder.verify(result.snapshot).files.map(\.path)
-        #expect(paths.contains("originals/\(video.sha256.prefix(2))/\(video.sha256).mp4") && paths.contains("originals/\(video.sha256.prefix(2))/\(video.sha256).jpg"))
+        #expect(
+            paths.contains("originals/\(video.sha256.prefix(2))/\(video.sha256).mp4")
+                && paths.contains("originals/\(video.sha256.prefix(2))/\(video.sha256).jpg"))
         #expect(!paths.contains { $0.hasPrefix("cache/video/") })
-        #expect(paths.contains("originals/\(live.sha256.prefix(2))/\(live.sha256).jpg") && paths.contains("originals/\(movie.sha256.prefix(2))/\(movie.sha256).mov"),
-                "a Live Photo's still and its movie")
-        #expect(paths.contains("originals/\(unedited.sha256.prefix(2))/\(unedited.sha256).jpg"), "the original kept beneath the edited copy")
+        #expect(
+            paths.contains("originals/\(live.sha256.prefix(2))/\(live.sha256).jpg")
+                && paths.contains("originals/\(movie.sha256.prefix(2))/\(movie.sha256).mov"),
+            "a Live Photo's still and its movie")
+        #expect(
+            paths.contains("originals/\(unedited.sha256.prefix(2))/\(unedited.sha256).jpg"), "the original kept beneath the edited copy")
         #expect(restored.check.problems.isEmpty, "\(restored.check.problems)")
         let library = try Library(folder: target.folder, database: target.database, readers: 1)
         #expect(try library.check(hashes: true).problems.isEmpty)
@@ -139,7 +148,9 @@ import Testing
         #expect(first.copiedBytes > second.copiedBytes + originals.reduce(0) { $0 + $1.size } - 1)
         for original in originals {
             var before = stat(), after = stat()
-            #expect(stat(first.snapshot.path + "/" + original.path, &before) == 0 && stat(second.snapshot.path + "/" + original.path, &after) == 0)
+            #expect(
+                stat(first.snapshot.path + "/" + original.path, &before) == 0
+                    && stat(second.snapshot.path + "/" + original.path, &after) == 0)
             #expect(before.st_ino == after.st_ino, "\(original.path) was copied, not linked")
             #expect(after.st_nlink == 2)
         }
@@ -161,8 +172,11 @@ import Testing
         let plain = try SnapshotFolder.verify(without.snapshot).files.map(\.path)
         let full = try SnapshotFolder.verify(with.snapshot).files.map(\.path)
         #expect(!plain.contains { $0.hasPrefix("cache/") })
-        #expect(full.filter { $0.hasPrefix("cache/") }.sorted() == ["cache/preview/\(photo.sha256.prefix(2))/\(photo.sha256).jpg",
-                                                                       "cache/thumbnail/\(photo.sha256.prefix(2))/\(photo.sha256).webp"])
+        #expect(
+            full.filter { $0.hasPrefix("cache/") }.sorted() == [
+                "cache/preview/\(photo.sha256.prefix(2))/\(photo.sha256).jpg",
+                "cache/thumbnail/\(photo.sha256.prefix(2))/\(photo.sha256).webp",
+            ])
         #expect(try SnapshotFolder.verify(with.snapshot).withRenditions)
     }
 

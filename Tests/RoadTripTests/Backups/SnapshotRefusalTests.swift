@@ -16,7 +16,8 @@ import Testing
         fixture = try PhotosFixture()
         scratch = try TemporaryFolder("roadtrip-snapshot-refusals")
         for number in 1...2 { _ = fixture.importPhoto(try fixture.draw("p\(number).jpg", seed: UInt64(number))) }
-        snapshot = try LibraryBackup(folder: fixture.data.url, location: .sqlite, to: scratch.url.appendingPathComponent("backups")).run().snapshot
+        snapshot = try LibraryBackup(folder: fixture.data.url, location: .sqlite, to: scratch.url.appendingPathComponent("backups")).run()
+            .snapshot
         manifest = try SnapshotFolder.verify(snapshot)
     }
 
@@ -114,7 +115,9 @@ import Testing
         try Data("x".utf8).write(to: file)
 
         // MUT
-        let refused = Result { try LibraryBackup(folder: fixture.data.url, location: .sqlite, to: file.appendingPathComponent("backups")).run() }
+        let refused = Result {
+            try LibraryBackup(folder: fixture.data.url, location: .sqlite, to: file.appendingPathComponent("backups")).run()
+        }
 
         // validate
         guard case .failure(let error) = refused else {
@@ -141,7 +144,9 @@ import Testing
         let backups = snapshot.deletingLastPathComponent()
         let elsewhere = scratch.url.appendingPathComponent("elsewhere")
         try FileManager.default.copyItem(at: snapshot, to: elsewhere)
-        for original in manifest.files where original.path.hasPrefix("originals/") { try flipAByte(of: elsewhere.path + "/" + original.path) }
+        for original in manifest.files where original.path.hasPrefix("originals/") {
+            try flipAByte(of: elsewhere.path + "/" + original.path)
+        }
         try FileManager.default.createSymbolicLink(atPath: backups.path + "/9999-12-31T235959Z", withDestinationPath: elsewhere.path)
 
         // MUT
@@ -171,7 +176,9 @@ import Testing
         #expect(verified.files.filter { $0.path.hasPrefix("originals/") }.map(\.sha256).sorted() == originals.map(\.sha256).sorted())
         #expect(made.linkedFiles == 1)
         var copied = stat(), changed = stat()
-        #expect(stat(made.snapshot.path + "/" + originals[0].path, &copied) == 0 && stat(snapshot.path + "/" + originals[0].path, &changed) == 0)
+        #expect(
+            stat(made.snapshot.path + "/" + originals[0].path, &copied) == 0 && stat(snapshot.path + "/" + originals[0].path, &changed) == 0
+        )
         #expect(copied.st_ino != changed.st_ino)
     }
 }

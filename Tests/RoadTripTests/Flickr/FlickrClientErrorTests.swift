@@ -82,7 +82,10 @@ import Testing
 
         // validate
         #expect(missing == [.badAnswer("“places” is missing"), .badAnswer("“photos” is missing")])
-        #expect(wrongType == [.badAnswer("“places.place” is not what Flickr documents"), .badAnswer("“photos.photo” is not what Flickr documents")])
+        #expect(
+            wrongType == [
+                .badAnswer("“places.place” is not what Flickr documents"), .badAnswer("“photos.photo” is not what Flickr documents"),
+            ])
         #expect(noStatus == [.badAnswer("it has no status"), .badAnswer("it has no status")])
         #expect(missing.first??.description == "Flickr sent an answer RoadTrip does not understand (“places” is missing).")
     }

@@ -79,10 +79,12 @@ import Testing
         ]
         let next = Mutex(0)
         let server = try startFakeFlickr(FlickrRequests()) { _ in
-            answers[next.withLock { index in
-                defer { index += 1 }
-                return index
-            }].0
+            answers[
+                next.withLock { index in
+                    defer { index += 1 }
+                    return index
+                }
+            ].0
         }
         defer { server.stop() }
         let client = client(of: server)

@@ -21,11 +21,12 @@ import Testing
         _ = try FlickrClient.fake(flickr).photos(inPlace: "7.MJR8tTVrIO1EgB")
 
         // validate
-        #expect(flickr.parameters() == [
-            "method": "flickr.photos.search", "api_key": FlickrSamples.key, "format": "json", "nojsoncallback": "1",
-            "place_id": "7.MJR8tTVrIO1EgB", "per_page": "50", "page": "1", "sort": "date-posted-desc",
-            "extras": "description,tags,geo,date_taken,owner_name,url_l,url_c,url_z,url_o",
-        ])
+        #expect(
+            flickr.parameters() == [
+                "method": "flickr.photos.search", "api_key": FlickrSamples.key, "format": "json", "nojsoncallback": "1",
+                "place_id": "7.MJR8tTVrIO1EgB", "per_page": "50", "page": "1", "sort": "date-posted-desc",
+                "extras": "description,tags,geo,date_taken,owner_name,url_l,url_c,url_z,url_o",
+            ])
         #expect(flickr.limits == [4 << 20])
     }
 
@@ -50,13 +51,17 @@ import Testing
         let photo = try readOne()
 
         // validate
-        #expect(photo == FlickrPhoto(
-            id: "53001", owner: "12345678@N00", ownerName: "Ann Walker", title: "Golden Gate at dawn",
-            description: "From the Marin side.", tags: ["bridge", "fog", "sanfrancisco"], takenAt: "2024-10-19T09:12:40",
-            latitude: 37.8199, longitude: -122.4783,
-            large: FlickrImage(url: URL(string: "https://live.staticflickr.com/65535/53001_1e92283336_b.jpg")!, width: 1024, height: 683),
-            original: FlickrImage(url: URL(string: "https://live.staticflickr.com/65535/53001_9a8b7c6d5e_o.jpg")!, width: 6000, height: 4000)
-        ))
+        #expect(
+            photo
+                == FlickrPhoto(
+                    id: "53001", owner: "12345678@N00", ownerName: "Ann Walker", title: "Golden Gate at dawn",
+                    description: "From the Marin side.", tags: ["bridge", "fog", "sanfrancisco"], takenAt: "2024-10-19T09:12:40",
+                    latitude: 37.8199, longitude: -122.4783,
+                    large: FlickrImage(
+                        url: URL(string: "https://live.staticflickr.com/65535/53001_1e92283336_b.jpg")!, width: 1024, height: 683),
+                    original: FlickrImage(
+                        url: URL(string: "https://live.staticflickr.com/65535/53001_9a8b7c6d5e_o.jpg")!, width: 6000, height: 4000)
+                ))
         #expect(photo.pageURL.absoluteString == "https://www.flickr.com/photos/12345678@N00/53001")
         #expect(photo.displayTitle == "Golden Gate at dawn")
     }
@@ -129,8 +134,12 @@ import Testing
         ])
 
         // validate
-        #expect(photos[0].large == FlickrImage(url: URL(string: "https://live.staticflickr.com/65535/1_1e92283336_c.jpg")!, width: 800, height: 533))
-        #expect(photos[1].large == FlickrImage(url: URL(string: "https://live.staticflickr.com/65535/2_1e92283336_z.jpg")!, width: 640, height: 427))
+        #expect(
+            photos[0].large
+                == FlickrImage(url: URL(string: "https://live.staticflickr.com/65535/1_1e92283336_c.jpg")!, width: 800, height: 533))
+        #expect(
+            photos[1].large
+                == FlickrImage(url: URL(string: "https://live.staticflickr.com/65535/2_1e92283336_z.jpg")!, width: 640, height: 427))
         #expect(photos[2].large == nil)
         #expect(photos[3].large?.width == 800)
     }
@@ -144,7 +153,9 @@ import Testing
 
         // validate
         #expect(photos[0].original == nil)
-        #expect(photos[1].original == FlickrImage(url: URL(string: "https://live.staticflickr.com/65535/2_9a8b7c6d5e_o.jpg")!, width: 6000, height: 4000))
+        #expect(
+            photos[1].original
+                == FlickrImage(url: URL(string: "https://live.staticflickr.com/65535/2_9a8b7c6d5e_o.jpg")!, width: 6000, height: 4000))
     }
 
     /// Before, any positive size was kept: a 10^14-pixel original reached the viewer's zoom.

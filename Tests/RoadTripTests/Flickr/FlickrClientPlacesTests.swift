@@ -14,10 +14,11 @@ import Testing
         let url = try #require(flickr.urls.first)
         #expect(flickr.urls.count == 1)
         #expect(url.absoluteString.hasPrefix("https://flickr.test/services/rest/?"))
-        #expect(flickr.parameters() == [
-            "method": "flickr.places.getTopPlacesList", "api_key": FlickrSamples.key, "format": "json",
-            "nojsoncallback": "1", "place_type_id": "7",
-        ])
+        #expect(
+            flickr.parameters() == [
+                "method": "flickr.places.getTopPlacesList", "api_key": FlickrSamples.key, "format": "json",
+                "nojsoncallback": "1", "place_type_id": "7",
+            ])
         #expect(flickr.limits == [4 << 20])
     }
 
@@ -37,9 +38,10 @@ import Testing
 
         // validate
         #expect(sorted.map(\.name) == ["Mariehamn", "Berlin", "amadora", "Braga", "Évora", "Evoramonte", "Faro", "San Francisco"])
-        #expect(sorted.map(\.country) == [
-            "Åland Islands", "Germany", "Portugal", "Portugal", "Portugal", "Portugal", "Portugal", "United States",
-        ])
+        #expect(
+            sorted.map(\.country) == [
+                "Åland Islands", "Germany", "Portugal", "Portugal", "Portugal", "Portugal", "Portugal", "United States",
+            ])
     }
 
     @Test func aPlaceHasItsCityAsNameAndTheRestOfItsFullNameAsSubtitle() throws {
@@ -50,10 +52,12 @@ import Testing
         let places = try FlickrClient.fake(flickr).topPlaces()
 
         // validate
-        #expect(places.last == FlickrPlace(
-            id: "7.MJR8tTVrIO1EgB", name: "San Francisco", subtitle: "California, United States",
-            country: "United States", photoCount: 1234
-        ))
+        #expect(
+            places.last
+                == FlickrPlace(
+                    id: "7.MJR8tTVrIO1EgB", name: "San Francisco", subtitle: "California, United States",
+                    country: "United States", photoCount: 1234
+                ))
         let london = try #require(places.first { $0.name == "London" })
         #expect(london.subtitle == "England, United Kingdom")
         #expect(london.photoCount == 987)
@@ -62,9 +66,10 @@ import Testing
 
     @Test func aPlaceWithoutWoeNameIsNamedByTheFirstPartOfItsFullName() throws {
         // setup
-        let flickr = FakeFlickr(json: """
-            {"places":{"place":[{"place_id":"abc","_content":"Kyoto, Kyoto Prefecture, Japan","photo_count":"x"}]},"stat":"ok"}
-            """)
+        let flickr = FakeFlickr(
+            json: """
+                {"places":{"place":[{"place_id":"abc","_content":"Kyoto, Kyoto Prefecture, Japan","photo_count":"x"}]},"stat":"ok"}
+                """)
 
         // MUT
         let places = try FlickrClient.fake(flickr).topPlaces()
@@ -75,14 +80,15 @@ import Testing
 
     @Test func placesWithoutAnIdOrANameAreLeftOut() throws {
         // setup
-        let flickr = FakeFlickr(json: """
-            {"places":{"place":[
-              {"_content":"Oslo, Norway","woe_name":"Oslo","photo_count":"3"},
-              {"place_id":"","_content":"Bergen, Norway","woe_name":"Bergen"},
-              {"place_id":"n1","_content":"  ","woe_name":""},
-              {"place_id":"n2","_content":"Tromsø, Troms, Norway","woe_name":"Tromsø","photo_count":"5"}
-            ]},"stat":"ok"}
-            """)
+        let flickr = FakeFlickr(
+            json: """
+                {"places":{"place":[
+                  {"_content":"Oslo, Norway","woe_name":"Oslo","photo_count":"3"},
+                  {"place_id":"","_content":"Bergen, Norway","woe_name":"Bergen"},
+                  {"place_id":"n1","_content":"  ","woe_name":""},
+                  {"place_id":"n2","_content":"Tromsø, Troms, Norway","woe_name":"Tromsø","photo_count":"5"}
+                ]},"stat":"ok"}
+                """)
 
         // MUT
         let places = try FlickrClient.fake(flickr).topPlaces()

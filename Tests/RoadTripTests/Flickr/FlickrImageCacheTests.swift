@@ -101,7 +101,9 @@ import Testing
     @Test func theTotalStaysWithinCapacity() throws {
         // setup
         let urls = (1...12).map(Self.photo)
-        for (number, url) in urls.enumerated() { flickr.serve(FakeFlickrImages.jpeg(size: 300 + 170 * number, seed: UInt8(number)), at: url) }
+        for (number, url) in urls.enumerated() {
+            flickr.serve(FakeFlickrImages.jpeg(size: 300 + 170 * number, seed: UInt8(number)), at: url)
+        }
         let cache = cache(capacity: 2500)
 
         for url in urls + urls.reversed() {
@@ -266,7 +268,8 @@ import Testing
     }
 
     /// Runs `body` on `count` threads of their own, released together.
-    static func concurrently(_ count: Int, _ body: @escaping @Sendable (Int) throws(FlickrError) -> String) -> [Result<String, FlickrError>] {
+    static func concurrently(_ count: Int, _ body: @escaping @Sendable (Int) throws(FlickrError) -> String) -> [Result<String, FlickrError>]
+    {
         let outcomes = Mutex<[Result<String, FlickrError>]>([])
         let start = DispatchSemaphore(value: 0)
         let finished = DispatchGroup()
@@ -356,7 +359,8 @@ import Testing
 
         // MUT
         _ = try cache(capacity: 3000).file(for: Self.photo(1))
-        _ = try FlickrImageCache(folder: data.url.appendingPathComponent("other"), transport: flickr, clock: clock.wallClock).file(for: Self.photo(1))
+        _ = try FlickrImageCache(folder: data.url.appendingPathComponent("other"), transport: flickr, clock: clock.wallClock).file(
+            for: Self.photo(1))
 
         // validate
         #expect(flickr.limits == [3000, 50 << 20])

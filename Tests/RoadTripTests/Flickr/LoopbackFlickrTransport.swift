@@ -11,7 +11,7 @@ struct LoopbackFlickrTransport: FlickrTransport {
     func get(_ url: URL, limit: Int) throws(FlickrError) -> FlickrHTTPAnswer {
         let address = url.absoluteString
         guard url.scheme == "http", url.host == "127.0.0.1", let port = url.port,
-              let authorityEnd = address.dropFirst("http://".count).firstIndex(where: { $0 == "/" || $0 == "?" })
+            let authorityEnd = address.dropFirst("http://".count).firstIndex(where: { $0 == "/" || $0 == "?" })
         else { throw .network("\(address) is not on loopback") }
         let target = address[authorityEnd...].hasPrefix("?") ? "/" + address[authorityEnd...] : String(address[authorityEnd...])
 
@@ -71,7 +71,8 @@ struct LoopbackFlickrTransport: FlickrTransport {
     /// The status and body of a `Content-Length` answer (what the project's server sends for bytes).
     private static func answer(_ bytes: [UInt8], limit: Int, from address: String) throws(FlickrError) -> FlickrHTTPAnswer {
         let separator = Array("\r\n\r\n".utf8)
-        guard let end = (0...max(0, bytes.count - separator.count)).first(where: { Array(bytes[$0..<min($0 + 4, bytes.count)]) == separator })
+        guard
+            let end = (0...max(0, bytes.count - separator.count)).first(where: { Array(bytes[$0..<min($0 + 4, bytes.count)]) == separator })
         else { throw .network("No headers in the answer from \(address)") }
         let lines = String(decoding: bytes[..<end], as: UTF8.self).components(separatedBy: "\r\n")
         let statusWords = lines[0].split(separator: " ")

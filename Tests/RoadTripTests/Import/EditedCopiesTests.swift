@@ -16,19 +16,25 @@ import TestSupport
     private func takeout(in fixture: PhotosFixture) throws -> (part: String, original: [UInt8], edited: [UInt8]) {
         let album = "Takeout/Google Photos/Sintra/"
         let original = try bytes(try fixture.draw("IMG_0042.JPG", width: 320, height: 240, seed: 1, takenAt: "2019-06-08T11:00:00"))
-        let edited = try bytes(try fixture.draw("IMG_0042-bearbeitet.JPG", width: 240, height: 240, seed: 2, takenAt: "2019-06-08T11:00:00"))
+        let edited = try bytes(
+            try fixture.draw("IMG_0042-bearbeitet.JPG", width: 240, height: 240, seed: 2, takenAt: "2019-06-08T11:00:00"))
         let part = fixture.source.appendingPathComponent("takeout-001.zip").path
-        try TestZip.write(part, [
-            .init(album + "metadata.json", Array(#"{"title": "Sintra"}"#.utf8)),
-            .init(album + "IMG_0042.JPG", original, stored: true),
-            .init(album + "IMG_0042-bearbeitet.JPG", edited, stored: true),
-            .init(album + "IMG_0042.JPG.supplemental-metadata.json", Array(#"{"title": "IMG_0042.JPG", "description": "Pena Palace"}"#.utf8)),
-        ])
+        try TestZip.write(
+            part,
+            [
+                .init(album + "metadata.json", Array(#"{"title": "Sintra"}"#.utf8)),
+                .init(album + "IMG_0042.JPG", original, stored: true),
+                .init(album + "IMG_0042-bearbeitet.JPG", edited, stored: true),
+                .init(
+                    album + "IMG_0042.JPG.supplemental-metadata.json",
+                    Array(#"{"title": "IMG_0042.JPG", "description": "Pena Palace"}"#.utf8)),
+            ])
         return (part, original, edited)
     }
 
     private func versions(_ fixture: PhotosFixture) throws -> [PhotoVersion] {
-        try fixture.library.database.fetchAll("SELECT \(raw: PhotoVersion.columns) FROM photo_versions ORDER BY photo_id", PhotoVersion.init)
+        try fixture.library.database.fetchAll(
+            "SELECT \(raw: PhotoVersion.columns) FROM photo_versions ORDER BY photo_id", PhotoVersion.init)
     }
 
     @Test(arguments: DatabaseEngine.allCases)
@@ -42,7 +48,8 @@ import TestSupport
         // MUT: the report, the import with its album, the same Takeout again, then Undo
         let plan = try ImportPlan.takeout(takeout, in: fixture.photos)
         let run = try fixture.library.imports.begin(source: takeout.label, key: takeout.key, by: anna)
-        let summary = PhotoImporter(library: fixture.photos, workers: 2).run(takeout, by: anna, in: fixture.library.uploadsFolder.path, recorder: run)
+        let summary = PhotoImporter(library: fixture.photos, workers: 2).run(
+            takeout, by: anna, in: fixture.library.uploadsFolder.path, recorder: run)
         let albums = try fixture.library.imports.makeVacations(of: takeout.albums, for: anna, recorder: run)
         try run.finish(at: 2)
         let again = PhotoImporter(library: fixture.photos, workers: 2).run(takeout, by: anna, in: fixture.library.uploadsFolder.path)
@@ -58,14 +65,18 @@ import TestSupport
         #expect(photos.count == 1)
         let item = try #require(photos.first)
         #expect(item.sha256 == digest(edited) && item.width == 240 && item.title == "IMG_0042" && item.description == "Pena Palace")
-        #expect(kept.map(\.kind) == [.original] && kept.first?.sha256 == digest(original) && kept.first?.photoID == item.id && kept.first?.width == 320)
+        #expect(
+            kept.map(\.kind) == [.original] && kept.first?.sha256 == digest(original) && kept.first?.photoID == item.id
+                && kept.first?.width == 320)
         #expect(albums.map(\.added) == [1], "the album holds the item once")
         #expect(again.alreadyThere.count == 2 && again.imported.isEmpty, "both files are found again, the original beneath the item")
         #expect(planAgain.summary.hasSuffix("2 of them are in the library already."))
         #expect(check.problems.isEmpty, "\(check.problems)")
         // Undo: the item and both files go
         #expect(undo.removed == 1 && undo.versions == 0)
-        #expect(try fixture.rows(in: "photos") == 0 && fixture.files(under: "originals").isEmpty && fixture.files(under: "cache/thumbnail").isEmpty)
+        #expect(
+            try fixture.rows(in: "photos") == 0 && fixture.files(under: "originals").isEmpty
+                && fixture.files(under: "cache/thumbnail").isEmpty)
     }
 
     @Test(arguments: DatabaseEngine.allCases)
@@ -80,7 +91,8 @@ import TestSupport
 
         // MUT
         let run = try fixture.library.imports.begin(source: takeout.label, key: takeout.key, by: anna)
-        let summary = PhotoImporter(library: fixture.photos, workers: 2).run(takeout, by: anna, in: fixture.library.uploadsFolder.path, recorder: run)
+        let summary = PhotoImporter(library: fixture.photos, workers: 2).run(
+            takeout, by: anna, in: fixture.library.uploadsFolder.path, recorder: run)
         try run.finish(at: 2)
         let item = try #require(try fixture.photos.photos(ids: [shot.id]).first)
         let kept = try versions(fixture)
@@ -133,7 +145,8 @@ import TestSupport
 
         // validate
         #expect(report.problems.count == 1)
-        #expect(report.problems.first?.hasPrefix("photo \(item.id): the original version kept with it, ") == true
+        #expect(
+            report.problems.first?.hasPrefix("photo \(item.id): the original version kept with it, ") == true
                 && report.problems.first?.hasSuffix(", is missing") == true, "\(report.problems)")
     }
 }

@@ -37,15 +37,18 @@ import TestSupport
         let photos = root.appendingPathComponent("Photos"), albums = root.appendingPathComponent("Albums")
         for folder in [photos, albums] { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
         for (index, name) in ["IMG_0001.JPG", "IMG_0002.JPG", "IMG_0003.JPG"].enumerated() {
-            try FileManager.default.moveItem(atPath: try fixture.draw(name, seed: UInt64(index + 1), takenAt: nil), toPath: photos.appendingPathComponent(name).path)
+            try FileManager.default.moveItem(
+                atPath: try fixture.draw(name, seed: UInt64(index + 1), takenAt: nil), toPath: photos.appendingPathComponent(name).path)
         }
-        try Data("""
+        try Data(
+            """
             imgName,fileChecksum,favorite,hidden,deleted,originalCreationDate,viewCount,importDate
             IMG_0001.JPG,AbC=,yes,no,no,"Sunday June 9,2019 8:00 PM GMT",2,"Sunday June 9,2019 8:00 PM GMT"
             IMG_0002.JPG,DeF=,no,no,yes,"Monday June 10,2019 9:00 AM GMT",0,"Monday June 10,2019 9:00 AM GMT"
             IMG_0003.JPG,GhI=,no,yes,no,"Tuesday June 11,2019 9:00 AM GMT",0,"Tuesday June 11,2019 9:00 AM GMT"
 
-            """.utf8).write(to: photos.appendingPathComponent("Photo Details.csv"))
+            """.utf8
+        ).write(to: photos.appendingPathComponent("Photo Details.csv"))
         try Data("Images\nIMG_0001.JPG\nIMG_0003.JPG\nIMG_9999.JPG\n".utf8).write(to: albums.appendingPathComponent("Summer in Lisbon.csv"))
         try Data("imgName\n\"unclosed\n".utf8).write(to: photos.appendingPathComponent("Photo Details-1.csv"))
 
@@ -61,7 +64,9 @@ import TestSupport
         // broken list named, the album a vacation of the two that came
         #expect(selection.exportFiles.count == 3 && selection.skipped.count == 0, "the lists are read, not skipped")
         #expect(selection.leftOut.map(\.reason) == ["it was recently deleted in iCloud (--with-trash imports it)"])
-        #expect(export.refused.map(\.reason).first?.hasPrefix("this list of the iCloud export cannot be read: line 2: a quoted field is never closed") == true)
+        #expect(
+            export.refused.map(\.reason).first?.hasPrefix(
+                "this list of the iCloud export cannot be read: line 2: a quoted field is never closed") == true)
         #expect(summary.imported.count == 2)
         let stored = Dictionary(try fixture.photos.photos(ids: [1, 2]).map { ($0.title, $0) }, uniquingKeysWith: { one, _ in one })
         #expect(stored["IMG_0001"]?.takenAt == "2019-06-09T20:00:00" && stored["IMG_0001"]?.takenOffset == 0)

@@ -14,9 +14,11 @@ import TestSupport
     /// timeline's months, vacations and the files in the originals folder.
     private func state(of fixture: PhotosFixture, for account: AccountID) throws -> [String] {
         let counts: [String] = try fixture.library.database.read { db in
-            [try db.fetchValue("SELECT count(*) FROM photos") as Int? ?? -1,
-             try db.fetchValue("SELECT coalesce(sum(photo_count), 0) FROM places") as Int? ?? -1,
-             try db.fetchValue("SELECT coalesce(sum(photo_count), 0) FROM timeline_months") as Int? ?? -1].map(String.init)
+            [
+                try db.fetchValue("SELECT count(*) FROM photos") as Int? ?? -1,
+                try db.fetchValue("SELECT coalesce(sum(photo_count), 0) FROM places") as Int? ?? -1,
+                try db.fetchValue("SELECT coalesce(sum(photo_count), 0) FROM timeline_months") as Int? ?? -1,
+            ].map(String.init)
         }
         return counts + (try fixture.library.vacations.all(of: account).map { "\($0.name): \($0.photoCount)" })
             + ["\(fixture.files(under: "originals").count) originals"]
@@ -38,19 +40,27 @@ import TestSupport
         let album = "Takeout/Google Photos/Lisbonne/", year = "Takeout/Google Photos/Photos from 2019/"
         let tram = try bytes(try fixture.draw("tram.jpg", seed: 8, takenAt: nil))
         let part = fixture.source.appendingPathComponent("takeout-001.zip").path
-        try TestZip.write(part, [
-            .init(album + "métadonnées.json", Array(#"{"title": "Été à Lisbonne", "description": ""}"#.utf8)),
-            .init(album + "tram.jpg", tram, stored: true),
-            .init(album + "tram.jpg.json", Array(#"{"title": "tram.jpg", "favorited": true, "photoTakenTime": {"timestamp": "1559990000"}, "geoData": {"latitude": 38.7071, "longitude": -9.1355}}"#.utf8)),
-            .init(album + "kept.jpg", try bytes(earlier), stored: true),
-            .init(year + "tram.jpg", tram, stored: true),
-            .init(year + "bridge.jpg", try bytes(try fixture.draw("bridge.jpg", seed: 9, takenAt: "2019-06-09T18:00:00")), stored: true),
-        ])
+        try TestZip.write(
+            part,
+            [
+                .init(album + "métadonnées.json", Array(#"{"title": "Été à Lisbonne", "description": ""}"#.utf8)),
+                .init(album + "tram.jpg", tram, stored: true),
+                .init(
+                    album + "tram.jpg.json",
+                    Array(
+                        #"{"title": "tram.jpg", "favorited": true, "photoTakenTime": {"timestamp": "1559990000"}, "geoData": {"latitude": 38.7071, "longitude": -9.1355}}"#
+                            .utf8)),
+                .init(album + "kept.jpg", try bytes(earlier), stored: true),
+                .init(year + "tram.jpg", tram, stored: true),
+                .init(
+                    year + "bridge.jpg", try bytes(try fixture.draw("bridge.jpg", seed: 9, takenAt: "2019-06-09T18:00:00")), stored: true),
+            ])
         let takeout = try Takeout(parts: [part])
 
         // MUT: the Takeout's run, its album made a vacation
         let run = try fixture.library.imports.begin(source: takeout.label, key: takeout.key, by: anna)
-        let summary = PhotoImporter(library: fixture.photos, workers: 2).run(takeout, by: anna, in: fixture.library.uploadsFolder.path, recorder: run)
+        let summary = PhotoImporter(library: fixture.photos, workers: 2).run(
+            takeout, by: anna, in: fixture.library.uploadsFolder.path, recorder: run)
         let albums = try fixture.library.imports.makeVacations(of: takeout.albums, for: anna, recorder: run)
         try run.finish(at: 2)
 
@@ -59,13 +69,16 @@ import TestSupport
         #expect(summary.imported.count == 2 && summary.alreadyThere.count == 2, "tram.jpg twice, kept.jpg from before")
         #expect(albums == [ImportedAlbum(album: "Été à Lisbonne", vacation: "Été à Lisbonne (2)", added: 2, problem: nil)])
         let tramPhoto = try #require(try fixture.photos.photo(sha256: SHA256.hexDigest(tram)))
-        #expect(try fixture.library.favorites.isFavorite(tramPhoto.id, for: anna), "its sidecar marks it a favourite: Anna's, who imported it \(summary.warnings.map(\.warning))")
+        #expect(
+            try fixture.library.favorites.isFavorite(tramPhoto.id, for: anna),
+            "its sidecar marks it a favourite: Anna's, who imported it \(summary.warnings.map(\.warning))")
         let vacation = try #require(try fixture.library.vacations.all(of: anna).first { $0.name == "Été à Lisbonne (2)" })
         #expect(vacation.photoCount == 2 && vacation.firstDate == "2019-06-07T09:00:00", "in date order: kept.jpg, then the tram in Lisbon")
         let runs = try fixture.library.imports.all()
         #expect(runs.map(\.id) == [run.id, first.id])
-        #expect(runs.first.map { ($0.source, $0.made, $0.found, $0.vacations) } ?? ("", 0, 0, 0) == ("Google Takeout, 1 part", 2, 1, 1),
-                "made: the tram and the bridge; found: kept.jpg (the tram's second copy is the photo the run made)")
+        #expect(
+            runs.first.map { ($0.source, $0.made, $0.found, $0.vacations) } ?? ("", 0, 0, 0) == ("Google Takeout, 1 part", 2, 1, 1),
+            "made: the tram and the bridge; found: kept.jpg (the tram's second copy is the photo the run made)")
 
         // MUT: Undo the Takeout's run
         let undone = try fixture.library.imports.undo(run.id)
@@ -105,8 +118,14 @@ import TestSupport
         var members: [TestZip.Entry] = []
         for path in paths {
             let name = URL(fileURLWithPath: path).lastPathComponent
-            members += [.init(folder + name, try bytes(path), stored: true),
-                        .init(folder + name + ".json", Array(#"{"title": "\#(name)", "description": "Tram 28", "favorited": true, "photoTakenTime": {"timestamp": "1559990000"}, "geoData": {"latitude": 38.7071, "longitude": -9.1355}}"#.utf8))]
+            members += [
+                .init(folder + name, try bytes(path), stored: true),
+                .init(
+                    folder + name + ".json",
+                    Array(
+                        #"{"title": "\#(name)", "description": "Tram 28", "favorited": true, "photoTakenTime": {"timestamp": "1559990000"}, "geoData": {"latitude": 38.7071, "longitude": -9.1355}}"#
+                            .utf8)),
+            ]
         }
         let part = fixture.source.appendingPathComponent("takeout-001.zip").path
         try TestZip.write(part, members)
@@ -114,12 +133,14 @@ import TestSupport
 
         // MUT: the Takeout's run
         let run = try fixture.library.imports.begin(source: takeout.label, key: takeout.key, by: anna)
-        let summary = PhotoImporter(library: fixture.photos, workers: 2).run(takeout, by: anna, in: fixture.library.uploadsFolder.path, recorder: run)
+        let summary = PhotoImporter(library: fixture.photos, workers: 2).run(
+            takeout, by: anna, in: fixture.library.uploadsFolder.path, recorder: run)
         try run.finish(at: 2)
 
         // validate: both already there, each given its Lisbon date (UTC+1 that June), position, place and caption
         #expect(summary.alreadyThere.count == 2 && summary.imported.isEmpty)
-        #expect(summary.filled.map(\.fill.fields) == [["date", "position", "caption", "heart"], ["date", "position", "caption", "heart"]])
+        #expect(
+            summary.filled.map(\.fill.fields) == [["date", "position", "caption", "heart"], ["date", "position", "caption", "heart"]])
         #expect(try fixture.library.favorites.count(for: anna) == 2)
         for id: Int64 in [1, 2] {
             let photo = try #require(try fixture.photos.photo(id: id))
@@ -137,7 +158,9 @@ import TestSupport
         #expect(undone == ImportUndo(removed: 0, kept: 0, vacations: 0, unfilled: 2))
         let tram = try #require(try fixture.photos.photo(id: 1)), bridge = try #require(try fixture.photos.photo(id: 2))
         #expect(tram.takenAt == nil && tram.latitude == nil && tram.placeID == nil && tram.description == nil)
-        #expect(bridge.takenAt == nil && bridge.placeID == PhotosFixture.newYork.id && bridge.positionSource == .hand && bridge.description == nil)
+        #expect(
+            bridge.takenAt == nil && bridge.placeID == PhotosFixture.newYork.id && bridge.positionSource == .hand
+                && bridge.description == nil)
         #expect(try filed() == filedBefore)
         #expect(try fixture.library.favorites.count(for: anna) == 0)
         #expect(try fixture.library.database.fetchValue("SELECT coalesce(sum(photo_count), 0) FROM timeline_months") as Int? == 0)
@@ -214,8 +237,9 @@ import TestSupport
         #expect(continued.continued && continued.id == stopped.id)
         #expect(summary.doneBefore == [sources[0]] && summary.imported == [sources[1]] && summary.alreadyThere.isEmpty)
         #expect(!again.continued && again.id != stopped.id)
-        #expect(ImportRuns.key(of: [("b", 2), ("a", 1)]) == key && ImportRuns.key(of: [("a", 1), ("b", 3)]) != key,
-                "the same files in any order are the same import; a file changed is another")
+        #expect(
+            ImportRuns.key(of: [("b", 2), ("a", 1)]) == key && ImportRuns.key(of: [("a", 1), ("b", 3)]) != key,
+            "the same files in any order are the same import; a file changed is another")
     }
 }
 
@@ -225,7 +249,8 @@ import TestSupport
     func aReportThenAnImportAskedForAreDoneByTheWorkerWithWhatTheySaid(engine: DatabaseEngine) throws {
         // setup: a folder of one photo; Anna, the owner
         let fixture = try PhotosFixture(engine: engine)
-        let anna = try fixture.library.accounts.create(name: "anna", password: AccountsFixture.password, repeated: AccountsFixture.password, isOwner: true)
+        let anna = try fixture.library.accounts.create(
+            name: "anna", password: AccountsFixture.password, repeated: AccountsFixture.password, isOwner: true)
         _ = try fixture.draw("a.jpg", seed: 1)
         let requests = fixture.library.importRequests
         let work = {
@@ -235,21 +260,27 @@ import TestSupport
         }
 
         // MUT
-        let report = try requests.ask(paths: [fixture.source.path], label: "Photos", by: anna.id, withTrash: false, withArchive: false, dryRun: true)
+        let report = try requests.ask(
+            paths: [fixture.source.path], label: "Photos", by: anna.id, withTrash: false, withArchive: false, dryRun: true)
         let waiting = try requests.request(report)
         try work()
-        let imported = try requests.ask(paths: [fixture.source.path, "/no/such/folder"], label: "Photos", by: anna.id,
-                                        withTrash: false, withArchive: false, dryRun: false)
+        let imported = try requests.ask(
+            paths: [fixture.source.path, "/no/such/folder"], label: "Photos", by: anna.id,
+            withTrash: false, withArchive: false, dryRun: false)
         try work()
 
         // validate
         #expect(waiting?.state == .waiting && waiting?.dryRun == true)
         let reported = try #require(try requests.request(report))
-        #expect(reported.state == .done && reported.report.hasSuffix("Nothing was imported yet: this is the report. Import imports it."), "\(reported.report)")
+        #expect(
+            reported.state == .done && reported.report.hasSuffix("Nothing was imported yet: this is the report. Import imports it."),
+            "\(reported.report)")
         let done = try #require(try requests.request(imported))
         #expect(done.state == .done && done.done == 1 && done.total == 1, "some files missing is no failure: \(done)")
-        #expect(done.report.contains("/no/such/folder: no such file or folder") && done.report.contains("Imported 1, already there 0, refused 0."),
-                "\(done.report)")
+        #expect(
+            done.report.contains("/no/such/folder: no such file or folder")
+                && done.report.contains("Imported 1, already there 0, refused 0."),
+            "\(done.report)")
         #expect(done.report.contains("Undo… on the Import screen undoes it"))
         #expect(try fixture.photos.count == 1 && requests.latest().map(\.id) == [imported, report])
     }

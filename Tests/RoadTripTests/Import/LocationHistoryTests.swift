@@ -12,9 +12,11 @@ import TestSupport
         let points = (0...24).map { step in
             #"{"latitudeE7": 387071000, "longitudeE7": \#(-91355000 + step * 10000), "accuracy": 12, "timestamp": "2019-06-08T\#(10 + step / 12):\#(String(format: "%02d", step % 12 * 5)):00Z"}"#
         }
-        let others = [#"{"latitudeE7": 387071000, "longitudeE7": -91355000, "timestampMs": "1560074400000"}"#,
-                      #"{"latitudeE7": 387071000, "longitudeE7": -91355000}"#,
-                      #"{"latitudeE7": 0, "longitudeE7": 0, "timestamp": "2019-06-08T10:00:00Z"}"#]
+        let others = [
+            #"{"latitudeE7": 387071000, "longitudeE7": -91355000, "timestampMs": "1560074400000"}"#,
+            #"{"latitudeE7": 387071000, "longitudeE7": -91355000}"#,
+            #"{"latitudeE7": 0, "longitudeE7": 0, "timestamp": "2019-06-08T10:00:00Z"}"#,
+        ]
         return #"{"locations": ["# + (points + others).joined(separator: ",\n") + "]}"
     }()
 
@@ -42,7 +44,8 @@ import TestSupport
         // validate
         #expect(records.count == 26, "25 that day and one the next; the untimed and the 0,0 left out")
         #expect(records.first == TrackPoint(latitude: 38.7071, longitude: -9.1355, time: 1_559_988_000_000))
-        #expect(semantic.map(\.time) == [1_559_988_000_000, 1_559_989_800_000], "the raw path's timed points; the visit has no time of its own")
+        #expect(
+            semantic.map(\.time) == [1_559_988_000_000, 1_559_989_800_000], "the raw path's timed points; the visit has no time of its own")
         #expect(timeline.map(\.latitude) == [38.7071, 38.7081, 38.7091] && timeline.first?.time == 1_714_554_000_000)
         let days = LocationHistory.days(records)
         #expect(days.map(\.name) == ["Location history, 8 Jun 2019", "Location history, 9 Jun 2019"] && days[0].pointCount == 25)
@@ -66,8 +69,11 @@ import TestSupport
         let undone = try fixture.library.imports.undo(run.id)
 
         // validate: a track a day, both photos placed on the walk; the file without points named
-        #expect(imported == ImportedHistory(tracks: 2, added: 2, placed: 2,
-                                            refused: [("Settings.json", "holds no point with a position and a time: it is no location history")]))
+        #expect(
+            imported
+                == ImportedHistory(
+                    tracks: 2, added: 2, placed: 2,
+                    refused: [("Settings.json", "holds no point with a position and a time: it is no location history")]))
         #expect(placed.allSatisfy { abs(($0.latitude ?? 0) - 38.7071) < 0.001 && $0.placeID == PhotosFixture.lisbon.id })
         #expect(undone.tracks == 2 && undone.removed == 0)
         #expect(try fixture.library.tracks.all().isEmpty)

@@ -8,16 +8,22 @@ import Testing
         ("IMG_1234.JPG", ["IMG_1234.JPG.json", "IMG_1235.JPG.json"], "IMG_1234.JPG.json"),
         ("IMG_1234.JPG", ["IMG_1234.JPG.supplemental-metadata.json"], "IMG_1234.JPG.supplemental-metadata.json"),
         // Cut to 51 characters in all.
-        ("IMG_20190805_123456789_BURST001_COVER.jpg", ["IMG_20190805_123456789_BURST001_COVER.jpg.suppl.json"],
-         "IMG_20190805_123456789_BURST001_COVER.jpg.suppl.json"),
+        (
+            "IMG_20190805_123456789_BURST001_COVER.jpg", ["IMG_20190805_123456789_BURST001_COVER.jpg.suppl.json"],
+            "IMG_20190805_123456789_BURST001_COVER.jpg.suppl.json"
+        ),
         ("IMG_1234.JPG", ["IMG_1234.JPG.supplemental-met.json"], "IMG_1234.JPG.supplemental-met.json"),
-        ("A long title of an evening walk along the Seine at dusk.jpg", ["A long title of an evening walk along the Sein.json"],
-         "A long title of an evening walk along the Sein.json"),
+        (
+            "A long title of an evening walk along the Seine at dusk.jpg", ["A long title of an evening walk along the Sein.json"],
+            "A long title of an evening walk along the Sein.json"
+        ),
         // The counter of a second file of the same name, moved behind the extension.
         ("IMG_1234(1).JPG", ["IMG_1234.JPG.json", "IMG_1234.JPG(1).json"], "IMG_1234.JPG(1).json"),
         ("IMG_1234.JPG", ["IMG_1234.JPG(1).json", "IMG_1234.JPG.json"], "IMG_1234.JPG.json"),
-        ("IMG_1234(2).JPG", ["IMG_1234.JPG.supplemental-metadata(2).json", "IMG_1234.JPG.supplemental-metadata.json"],
-         "IMG_1234.JPG.supplemental-metadata(2).json"),
+        (
+            "IMG_1234(2).JPG", ["IMG_1234.JPG.supplemental-metadata(2).json", "IMG_1234.JPG.supplemental-metadata.json"],
+            "IMG_1234.JPG.supplemental-metadata(2).json"
+        ),
         // Without the extension; an edited copy described by its original's.
         ("IMG_1234.JPG", ["IMG_1234.json"], "IMG_1234.json"),
         ("IMG_1234-edited.JPG", ["IMG_1234.JPG.json"], "IMG_1234.JPG.json"),
@@ -25,8 +31,10 @@ import Testing
         ("IMG_1234-modifié.jpg", ["IMG_1234.jpg.json"], "IMG_1234.jpg.json"),
         ("IMG_1234(1)-edited.jpg", ["IMG_1234.jpg.json", "IMG_1234.jpg(1).json"], "IMG_1234.jpg(1).json"),
         // Motion Photos' names are names like any other.
-        ("PXL_20230704_101500123.MP.jpg", ["PXL_20230704_101500123.MP.jpg.supplemental-metadata.json"],
-         "PXL_20230704_101500123.MP.jpg.supplemental-metadata.json"),
+        (
+            "PXL_20230704_101500123.MP.jpg", ["PXL_20230704_101500123.MP.jpg.supplemental-metadata.json"],
+            "PXL_20230704_101500123.MP.jpg.supplemental-metadata.json"
+        ),
     ])
     func aPhotosSidecarIsFoundUnderEachNameGoogleGivesIt(photo: String, sidecars: [String], expected: String) {
         #expect(TakeoutNames.sidecar(for: photo, among: sidecars) == expected)
@@ -73,10 +81,12 @@ import Testing
     }
 
     @Test func whatASidecarDoesNotSayOrSaysImpossiblyIsNone() throws {
-        let sidecar = try TakeoutSidecar(json: Array(#"""
-            {"title": "", "description": 42, "photoTakenTime": {"timestamp": "99999999999999"}, "geoData": {"latitude": 91, "longitude": 2},
-             "geoDataExif": [1, 2], "favorited": "yes"}
-            """#.utf8))
+        let sidecar = try TakeoutSidecar(
+            json: Array(
+                #"""
+                {"title": "", "description": 42, "photoTakenTime": {"timestamp": "99999999999999"}, "geoData": {"latitude": 91, "longitude": 2},
+                 "geoDataExif": [1, 2], "favorited": "yes"}
+                """#.utf8))
         #expect(sidecar == TakeoutSidecar())
         #expect(try TakeoutSidecar(json: Array(#"{"photoTakenTime": {"timestamp": 1559990000.9}}"#.utf8)).takenAt == 1_559_990_000)
         #expect(try TakeoutSidecar(json: Array(#"{"photoTakenTime": {"timestamp": "-631152000"}}"#.utf8)).takenAt == -631_152_000, "1950")

@@ -49,12 +49,13 @@ import TestSupport
         #expect(abs((lightroom.latitude ?? 0) - 38.7071) < 1e-9 && abs((lightroom.longitude ?? 0) + 9.1355) < 1e-9)
     }
 
-    @Test(arguments: [
-        ("2019-06-08", "2019-06-08T12:00:00", nil),
-        ("2019-06-08T11:33", "2019-06-08T11:33:00", nil),
-        ("2019-06-08T11:33:20.52Z", "2019-06-08T11:33:20", 0),
-        ("2019-06-08T11:33:20-03:30", "2019-06-08T11:33:20", -210),
-    ] as [(String, String, Int?)])
+    @Test(
+        arguments: [
+            ("2019-06-08", "2019-06-08T12:00:00", nil),
+            ("2019-06-08T11:33", "2019-06-08T11:33:00", nil),
+            ("2019-06-08T11:33:20.52Z", "2019-06-08T11:33:20", 0),
+            ("2019-06-08T11:33:20-03:30", "2019-06-08T11:33:20", -210),
+        ] as [(String, String, Int?)])
     func datesAreClockReadingsWithTheirOffsets(text: String, clock: String, offset: Int?) {
         // MUT
         let read = XMPSidecar.clock(text)
@@ -63,16 +64,20 @@ import TestSupport
         #expect(read?.0 == clock && read?.1 == offset)
     }
 
-    @Test(arguments: ["2019-02-30", "2019-13-01", "1850-01-01", "2019-06-08T25:00", "2019-06-08T11:33+15:00", "yesterday", "2019-06-08 junk"])
+    @Test(arguments: [
+        "2019-02-30", "2019-13-01", "1850-01-01", "2019-06-08T25:00", "2019-06-08T11:33+15:00", "yesterday", "2019-06-08 junk",
+    ])
     func impossibleDatesAreNone(text: String) {
         #expect(XMPSidecar.clock(text) == nil)
     }
 
     @Test func impossiblePositionsAndRatingsAreNone() throws {
         // MUT
-        let read = try XMPSidecar(xml: Array("""
-            <x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="r"><rdf:Description exif:GPSLatitude="91,0N" exif:GPSLongitude="9,61W" xmp:Rating="9"/></rdf:RDF></x:xmpmeta>
-            """.utf8))
+        let read = try XMPSidecar(
+            xml: Array(
+                """
+                <x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="r"><rdf:Description exif:GPSLatitude="91,0N" exif:GPSLongitude="9,61W" xmp:Rating="9"/></rdf:RDF></x:xmpmeta>
+                """.utf8))
 
         // validate
         #expect(read.latitude == nil && read.longitude == nil && read.rating == nil)
@@ -97,12 +102,15 @@ import TestSupport
         let fixture = try PhotosFixture()
         let folder = fixture.source.appendingPathComponent("Lisbon")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try FileManager.default.moveItem(atPath: try fixture.draw("scan.jpg", seed: 1, takenAt: nil), toPath: folder.appendingPathComponent("scan.jpg").path)
+        try FileManager.default.moveItem(
+            atPath: try fixture.draw("scan.jpg", seed: 1, takenAt: nil), toPath: folder.appendingPathComponent("scan.jpg").path)
         try Data(Self.elements.utf8).write(to: folder.appendingPathComponent("scan.jpg.xmp"))
-        try FileManager.default.moveItem(atPath: try fixture.draw("IMG_2.JPG", seed: 2, takenAt: "2019-06-10T09:00:00"),
-                                         toPath: folder.appendingPathComponent("IMG_2.JPG").path)
+        try FileManager.default.moveItem(
+            atPath: try fixture.draw("IMG_2.JPG", seed: 2, takenAt: "2019-06-10T09:00:00"),
+            toPath: folder.appendingPathComponent("IMG_2.JPG").path)
         try Data(Self.elements.utf8).write(to: folder.appendingPathComponent("IMG_2.XMP"))
-        try FileManager.default.moveItem(atPath: try fixture.draw("broken.jpg", seed: 3), toPath: folder.appendingPathComponent("broken.jpg").path)
+        try FileManager.default.moveItem(
+            atPath: try fixture.draw("broken.jpg", seed: 3), toPath: folder.appendingPathComponent("broken.jpg").path)
         try Data("<x:xmpmeta>".utf8).write(to: folder.appendingPathComponent("broken.xmp"))
         try Data("<x/>".utf8).write(to: folder.appendingPathComponent("lost.xmp"))
 
@@ -111,7 +119,10 @@ import TestSupport
         let summary = PhotoImporter(library: fixture.photos, workers: 1).run(selection.found)
 
         // validate
-        #expect(selection.found.map { $0.sidecar.map { URL(fileURLWithPath: $0).lastPathComponent } } == ["IMG_2.XMP", "broken.xmp", "scan.jpg.xmp"])
+        #expect(
+            selection.found.map { $0.sidecar.map { URL(fileURLWithPath: $0).lastPathComponent } } == [
+                "IMG_2.XMP", "broken.xmp", "scan.jpg.xmp",
+            ])
         #expect(selection.unmatchedSidecars == [folder.path + "/lost.xmp"])
         #expect(summary.imported.count == 3)
         let photos = Dictionary(try fixture.photos.photos(ids: [1, 2, 3]).map { ($0.title, $0) }, uniquingKeysWith: { one, _ in one })
@@ -120,6 +131,9 @@ import TestSupport
         #expect(scan.placeID == PhotosFixture.lisbon.id && scan.keywords == ["tram", "Lisbon", "Alfama"])
         let own = try #require(photos["IMG_2"])
         #expect(own.takenAt == "2019-06-10T09:00:00" && own.keywords == ["tram", "Lisbon", "Alfama"], "its own date wins; keywords join")
-        #expect(summary.warnings.map(\.warning).contains { $0.hasPrefix("its XMP sidecar broken.xmp cannot be read (it was imported without it): ") })
+        #expect(
+            summary.warnings.map(\.warning).contains {
+                $0.hasPrefix("its XMP sidecar broken.xmp cannot be read (it was imported without it): ")
+            })
     }
 }

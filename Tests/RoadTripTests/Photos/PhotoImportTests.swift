@@ -94,10 +94,13 @@ import Testing
         #expect(PhotoStore.title(fromFileName: "IMG_0042.JPG") == "IMG_0042")
         #expect(PhotoStore.title(fromFileName: ".hidden") == ".hidden")
         // A Pixel's marks go: both halves of a Motion Photo, and a long shot, are "PXL_1"
-        #expect(["PXL_1.MP.jpg", "PXL_1.MP", "PXL_1.MP~2.jpg", "PXL_1.MP~2", "PXL_1.LS.mp4", "pxl_1.mp.JPG"].map(PhotoStore.title(fromFileName:))
+        #expect(
+            ["PXL_1.MP.jpg", "PXL_1.MP", "PXL_1.MP~2.jpg", "PXL_1.MP~2", "PXL_1.LS.mp4", "pxl_1.mp.JPG"].map(
+                PhotoStore.title(fromFileName:))
                 == ["PXL_1", "PXL_1", "PXL_1", "PXL_1", "PXL_1", "pxl_1"])
         #expect(PhotoStore.title(fromFileName: ".MP.jpg") == ".MP.jpg" && PhotoStore.title(fromFileName: "MAP.jpg") == "MAP")
-        #expect([ImportFileKind(fileName: "PXL_1.MP"), ImportFileKind(fileName: "PXL_1.MP~2"), ImportFileKind(fileName: "PXL_1.MP~")]
+        #expect(
+            [ImportFileKind(fileName: "PXL_1.MP"), ImportFileKind(fileName: "PXL_1.MP~2"), ImportFileKind(fileName: "PXL_1.MP~")]
                 == [.video, .video, .other])
         #expect(PhotoStore.title(fromFileName: String(repeating: "a", count: 500) + ".jpg").count == 200)
     }

@@ -16,9 +16,12 @@ import Testing
 
         // validate
         guard case .imported(let photo, let warnings) = outcome else { Issue.record("not imported: \(outcome)"); return }
-        #expect(warnings == ["its date taken \"2023:04:31 10:00:00\" is not a real date and time; imported without a date",
-                             "its orientation 9 is not one of EXIF's 1 to 8; imported upright",
-                             "its GPS latitude 512° is not a position on Earth; imported without a position"])
+        #expect(
+            warnings == [
+                "its date taken \"2023:04:31 10:00:00\" is not a real date and time; imported without a date",
+                "its orientation 9 is not one of EXIF's 1 to 8; imported upright",
+                "its GPS latitude 512° is not a position on Earth; imported without a position",
+            ])
         #expect(photo.latitude == nil && photo.longitude == nil && photo.takenAt == nil && photo.orientation == 1)
     }
 
@@ -47,7 +50,10 @@ import Testing
         let summary = PhotoImporter(library: fixture.photos, workers: 1).run([ImportSource(path: scan)])
 
         // validate: still undated, but in 2015 on the timeline rather than on the import's day
-        #expect(summary.warnings.map(\.warning) == ["nothing in it or beside it says when it was taken: it is filed at its file's time, 2015-03-01"])
+        #expect(
+            summary.warnings.map(\.warning) == [
+                "nothing in it or beside it says when it was taken: it is filed at its file's time, 2015-03-01"
+            ])
         let filed: String? = try fixture.library.database.read { try $0.fetchValue("SELECT sorted_at FROM photos WHERE taken_at IS NULL") }
         #expect(filed == "2015-03-01T11:00:00")
     }

@@ -14,7 +14,8 @@ import Testing
         try fixture.photos.database.write { db in
             try positions.enumerated().map { index, position in
                 let id = firstID + Int64(index)
-                try db.execute("""
+                try db.execute(
+                    """
                     INSERT INTO photos (id, sha256, format, byte_count, width, height, title, sorted_at, latitude, longitude, imported_at)
                     VALUES (\(id), \(String(format: "%064d", id)), 'jpeg', 1, 1, 1, 'map', '2024-05-01T10:00:00', \(position.0), \(position.1), 0)
                     """)
@@ -33,7 +34,8 @@ import Testing
     @Test(arguments: DatabaseEngine.allCases) func theWorldViewCountsEveryPlacedPhotoInClusters(engine: DatabaseEngine) throws {
         // setup: 2,500 photos in Paris, 10 in Sydney, 1 in Anchorage; more than a view shows as photos
         let fixture = try PhotosFixture(engine: engine)
-        let ids = try Self.place(Self.crowd(2500, around: 48.85, 2.35) + Self.crowd(10, around: -33.87, 151.21) + [(61.22, -149.9)], in: fixture)
+        let ids = try Self.place(
+            Self.crowd(2500, around: 48.85, 2.35) + Self.crowd(10, around: -33.87, 151.21) + [(61.22, -149.9)], in: fixture)
 
         // MUT
         let map = try fixture.photos.map(of: Self.world, zoom: 1)
@@ -104,12 +106,15 @@ import Testing
         #expect(try fixture.photos.map(of: MapBox(south: 10, west: 10, north: 11, east: 11)!, zoom: 8).photoCount == 0)
     }
 
-    @Test(arguments: DatabaseEngine.allCases) func countsFollowPhotosThatGoAndPhotosWithoutAPositionAreNotOnTheMap(engine: DatabaseEngine) throws {
+    @Test(arguments: DatabaseEngine.allCases) func countsFollowPhotosThatGoAndPhotosWithoutAPositionAreNotOnTheMap(engine: DatabaseEngine)
+        throws
+    {
         // setup
         let fixture = try PhotosFixture(engine: engine)
         let ids = try Self.place(Self.crowd(2100, around: 40.7, -74.0), in: fixture)
         _ = try fixture.photos.database.write { db in
-            try db.execute("""
+            try db.execute(
+                """
                 INSERT INTO photos (id, sha256, format, byte_count, width, height, title, sorted_at, imported_at)
                 VALUES (\(1), \(String(repeating: "a", count: 64)), 'jpeg', 1, 1, 1, 'nowhere', '2024-05-01T10:00:00', 0)
                 """)

@@ -65,7 +65,9 @@ import Testing
         let summary = PhotoImporter(library: fixture.photos, workers: 2).run(sources)
 
         // validate
-        #expect(summary.imported.map(\.fileName).sorted() == ["one.jpg", "three.png"] || summary.imported.map(\.fileName).sorted() == ["one again.jpg", "three.png"])
+        #expect(
+            summary.imported.map(\.fileName).sorted() == ["one.jpg", "three.png"]
+                || summary.imported.map(\.fileName).sorted() == ["one again.jpg", "three.png"])
         #expect(summary.alreadyThere.count == 1)
         #expect(summary.refused.map(\.source.fileName) == ["two.jpg"])
         #expect(summary.refused.first?.reason == PhotoStore.notAccepted)

@@ -13,10 +13,14 @@ import Testing
         PlaceCountry(code: code, name: name, placeCount: places, photoCount: photos)
     }
 
-    @Test(arguments: DatabaseEngine.allCases) func countriesCountTheirPlacesAndPhotosAsPhotosArriveMoveAndGo(engine: DatabaseEngine) throws {
+    @Test(arguments: DatabaseEngine.allCases) func countriesCountTheirPlacesAndPhotosAsPhotosArriveMoveAndGo(engine: DatabaseEngine) throws
+    {
         // setup
         let fixture = try library(engine)
-        #expect(try fixture.photos.countries() == [country("BR", "Brazil", places: 1, photos: 3), country("US", "United States", places: 2, photos: 3)])
+        #expect(
+            try fixture.photos.countries() == [
+                country("BR", "Brazil", places: 1, photos: 3), country("US", "United States", places: 2, photos: 3),
+            ])
         let saoPaulo = try fixture.photos.photos(in: .place(PhotosFixture.saoPaulo.id)).photos
 
         // MUT: one São Paulo photo moves to New York, another is deleted
@@ -24,14 +28,20 @@ import Testing
         try fixture.photos.database.write { try $0.execute("DELETE FROM photos WHERE id = \(saoPaulo[1].id)") }
 
         // validate
-        #expect(try fixture.photos.countries() == [country("BR", "Brazil", places: 1, photos: 1), country("US", "United States", places: 2, photos: 4)])
+        #expect(
+            try fixture.photos.countries() == [
+                country("BR", "Brazil", places: 1, photos: 1), country("US", "United States", places: 2, photos: 4),
+            ])
         #expect(try fixture.photos.country(code: "US") == country("US", "United States", places: 2, photos: 4))
 
         // MUT: the last Brazilian photo moves to Lisbon: Brazil has no places left and is not listed
         #expect(try (fixture.library.placer.place([saoPaulo[2].id], atPlace: PhotosFixture.lisbon.id, by: nil) != nil))
 
         // validate
-        #expect(try fixture.photos.countries() == [country("PT", "Portugal", places: 1, photos: 1), country("US", "United States", places: 2, photos: 4)])
+        #expect(
+            try fixture.photos.countries() == [
+                country("PT", "Portugal", places: 1, photos: 1), country("US", "United States", places: 2, photos: 4),
+            ])
         #expect(try fixture.photos.country(code: "BR") == country("BR", "Brazil", places: 0, photos: 0))
         #expect(try fixture.photos.country(code: "XX") == nil)
     }
@@ -68,12 +78,14 @@ import Testing
             for index in 1...count {
                 let id = Int64(900_000_000 + index)
                 let name = String(format: "Place %03d", index)
-                try db.execute("""
+                try db.execute(
+                    """
                     INSERT INTO places (id, name, region, country, country_code, latitude, longitude, folded_name)
                     VALUES (\(id), \(name), NULL, 'Testland', 'TL', 10.0, 20.0, \(name.lowercased()))
                     """)
                 for photo in 0..<index % 7 + 1 {
-                    try db.execute("""
+                    try db.execute(
+                        """
                         INSERT INTO photos (sha256, format, byte_count, width, height, title, sorted_at, place_id, imported_at)
                         VALUES (\(String(format: "%064x", index * 100 + photo)), 'jpeg', 1, 4, 3, 'photo', '2024-01-01T00:00:00', \(id), 0)
                         """)

@@ -36,7 +36,9 @@ import Testing
         #expect(try fixture.photos.photosWithoutPlace() == 1)
     }
 
-    @Test(arguments: DatabaseEngine.allCases) func aGridIsNewestFirstAndComesInPagesThatContinueWhereTheLastEnded(engine: DatabaseEngine) throws {
+    @Test(arguments: DatabaseEngine.allCases) func aGridIsNewestFirstAndComesInPagesThatContinueWhereTheLastEnded(engine: DatabaseEngine)
+        throws
+    {
         // setup
         let fixture = try library(engine)
         let saoPaulo = PhotosFixture.saoPaulo.id
@@ -69,7 +71,9 @@ import Testing
         #expect(oldest.newer == grid[1].id && oldest.older == nil)
     }
 
-    @Test(arguments: DatabaseEngine.allCases) func findIgnoresAccentsAndCaseAndPutsNamesThatStartWithTheQueryFirst(engine: DatabaseEngine) throws {
+    @Test(arguments: DatabaseEngine.allCases) func findIgnoresAccentsAndCaseAndPutsNamesThatStartWithTheQueryFirst(engine: DatabaseEngine)
+        throws
+    {
         // setup
         let fixture = try library(engine)
 

@@ -6,7 +6,8 @@ import Testing
 @Suite struct RecentsTests {
     private func photos(_ count: Int, in fixture: PhotosFixture) throws -> [Photo] {
         try (0..<count).map { index in
-            try #require(fixture.importPhoto(try fixture.draw("r\(index).png", format: .png, width: 16, height: 16, seed: UInt64(index + 1))).photo)
+            try #require(
+                fixture.importPhoto(try fixture.draw("r\(index).png", format: .png, width: 16, height: 16, seed: UInt64(index + 1))).photo)
         }
     }
 

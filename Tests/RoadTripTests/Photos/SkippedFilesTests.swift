@@ -39,7 +39,10 @@ import Testing
     @Test func videosNotTakenAreOneGroupAlwaysNamedWithWhy() {
         let files = skipped(["a.xmp", "b.xmp", "c.xmp", "a.json", "b.json", "c.aae", "d.txt", "tape.AVI"])
 
-        #expect(files.summary == "skipped 8 other files: 1 video (only MP4, MOV, M4V, 3GP, WebM and Matroska videos are imported), 3 .xmp, 2 .json, 2 more")
+        #expect(
+            files.summary
+                == "skipped 8 other files: 1 video (only MP4, MOV, M4V, 3GP, WebM and Matroska videos are imported), 3 .xmp, 2 .json, 2 more"
+        )
     }
 
     @Test func oneFileIsSingular() {

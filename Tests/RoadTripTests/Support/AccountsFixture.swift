@@ -57,7 +57,9 @@ final class AccountsFixture: Sendable {
     @discardableResult
     func account(_ name: String, owner: Bool = false) throws -> Account {
         let name = try Credentials.validName(name)
-        return try library.database.write { db in try accounts.insert(name: name, hash: AccountsFixture.storedHash, isOwner: owner, into: db) }
+        return try library.database.write { db in
+            try accounts.insert(name: name, hash: AccountsFixture.storedHash, isOwner: owner, into: db)
+        }
     }
 
     func rows(in table: String) throws -> Int {
@@ -65,7 +67,8 @@ final class AccountsFixture: Sendable {
     }
 
     func sessionRows(of account: Account) throws -> Int {
-        try library.database.read { db in try db.fetchValue("SELECT count(*) FROM sessions WHERE account_id = \(account.id.rawValue)") ?? 0 }
+        try library.database.read { db in try db.fetchValue("SELECT count(*) FROM sessions WHERE account_id = \(account.id.rawValue)") ?? 0
+        }
     }
 
     func storedHash(of account: Account) throws -> String? {
@@ -73,9 +76,13 @@ final class AccountsFixture: Sendable {
     }
 
     /// Signs in; fails the test's `try` unless the outcome is a session.
-    func signIn(_ name: String, password: String = AccountsFixture.password, from address: String = "192.0.2.1", device: String? = nil) throws -> (grant: SessionGrant, device: String) {
+    func signIn(_ name: String, password: String = AccountsFixture.password, from address: String = "192.0.2.1", device: String? = nil)
+        throws -> (grant: SessionGrant, device: String)
+    {
         let outcome = try authenticator.signIn(name: name, password: password, address: address, deviceToken: device)
-        guard case .signedIn(let grant, let deviceToken) = outcome else { throw FixtureFailure(description: "\(name) was not signed in: \(outcome)") }
+        guard case .signedIn(let grant, let deviceToken) = outcome else {
+            throw FixtureFailure(description: "\(name) was not signed in: \(outcome)")
+        }
         return (grant, deviceToken)
     }
 }

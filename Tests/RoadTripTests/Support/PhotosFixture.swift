@@ -11,18 +11,22 @@ final class PhotosFixture: Sendable {
     let library: Library
     let source: URL
 
-    static let newYork = GazetteerPlace(id: 5128581, name: "New York City", region: "New York", country: "United States",
-                                        countryCode: "US", coordinate: Coordinate(latitude: 40.71427, longitude: -74.00597)!, population: 8_804_190,
-                                        timeZone: "America/New_York")
-    static let sanFrancisco = GazetteerPlace(id: 5391959, name: "San Francisco", region: "California", country: "United States",
-                                             countryCode: "US", coordinate: Coordinate(latitude: 37.77493, longitude: -122.41942)!, population: 864_816,
-                                        timeZone: "America/Los_Angeles")
-    static let saoPaulo = GazetteerPlace(id: 3448439, name: "São Paulo", region: nil, country: "Brazil",
-                                         countryCode: "BR", coordinate: Coordinate(latitude: -23.5475, longitude: -46.63611)!, population: 10_021_295,
-                                        timeZone: "America/Sao_Paulo")
-    static let lisbon = GazetteerPlace(id: 2267057, name: "Lisbon", region: nil, country: "Portugal",
-                                       countryCode: "PT", coordinate: Coordinate(latitude: 38.71667, longitude: -9.13333)!, population: 517_802,
-                                        timeZone: "Europe/Lisbon")
+    static let newYork = GazetteerPlace(
+        id: 5128581, name: "New York City", region: "New York", country: "United States",
+        countryCode: "US", coordinate: Coordinate(latitude: 40.71427, longitude: -74.00597)!, population: 8_804_190,
+        timeZone: "America/New_York")
+    static let sanFrancisco = GazetteerPlace(
+        id: 5391959, name: "San Francisco", region: "California", country: "United States",
+        countryCode: "US", coordinate: Coordinate(latitude: 37.77493, longitude: -122.41942)!, population: 864_816,
+        timeZone: "America/Los_Angeles")
+    static let saoPaulo = GazetteerPlace(
+        id: 3448439, name: "São Paulo", region: nil, country: "Brazil",
+        countryCode: "BR", coordinate: Coordinate(latitude: -23.5475, longitude: -46.63611)!, population: 10_021_295,
+        timeZone: "America/Sao_Paulo")
+    static let lisbon = GazetteerPlace(
+        id: 2267057, name: "Lisbon", region: nil, country: "Portugal",
+        countryCode: "PT", coordinate: Coordinate(latitude: 38.71667, longitude: -9.13333)!, population: 517_802,
+        timeZone: "Europe/Lisbon")
 
     /// `gazetteer`: the four places above unless given (`GazetteerSource.bundled`: the world's, with its borders).
     init(engine: DatabaseEngine = .sqlite, exportLimit: UInt64 = VacationExports.defaultLimit, gazetteer: GazetteerSource? = nil) throws {
@@ -50,13 +54,16 @@ final class PhotosFixture: Sendable {
 
     /// Draws a photo into the source folder and returns its path.
     @discardableResult
-    func draw(_ name: String, format: ImageFormat = .jpeg, width: Int = 320, height: Int = 240, seed: UInt64 = 1,
-              at coordinate: (Double, Double)? = nil, takenAt: String? = "2024-05-01T10:00:00", description: String? = nil,
-              orientation: Int = 1, takenOffset: Int? = nil, gpsTime: Int64? = nil, appleMakerNote: [UInt8]? = nil) throws -> String {
+    func draw(
+        _ name: String, format: ImageFormat = .jpeg, width: Int = 320, height: Int = 240, seed: UInt64 = 1,
+        at coordinate: (Double, Double)? = nil, takenAt: String? = "2024-05-01T10:00:00", description: String? = nil,
+        orientation: Int = 1, takenOffset: Int? = nil, gpsTime: Int64? = nil, appleMakerNote: [UInt8]? = nil
+    ) throws -> String {
         let path = source.appendingPathComponent(name).path
-        let metadata = PhotoMetadata(takenAt: takenAt, latitude: coordinate?.0, longitude: coordinate?.1, orientation: orientation,
-                                     cameraMake: "Fujifilm", cameraModel: "X-T5", imageDescription: description,
-                                     takenOffset: takenOffset, gpsTime: gpsTime, appleMakerNote: appleMakerNote)
+        let metadata = PhotoMetadata(
+            takenAt: takenAt, latitude: coordinate?.0, longitude: coordinate?.1, orientation: orientation,
+            cameraMake: "Fujifilm", cameraModel: "X-T5", imageDescription: description,
+            takenOffset: takenOffset, gpsTime: gpsTime, appleMakerNote: appleMakerNote)
         try SyntheticPhoto.write(to: path, format: format, width: width, height: height, metadata: metadata, seed: seed)
         return path
     }
@@ -73,7 +80,8 @@ final class PhotosFixture: Sendable {
         guard let enumerator = FileManager.default.enumerator(atPath: root.path) else { return [] }
         return enumerator.compactMap { $0 as? String }.filter { path in
             var isFolder: ObjCBool = false
-            return FileManager.default.fileExists(atPath: root.appendingPathComponent(path).path, isDirectory: &isFolder) && !isFolder.boolValue
+            return FileManager.default.fileExists(atPath: root.appendingPathComponent(path).path, isDirectory: &isFolder)
+                && !isFolder.boolValue
         }.sorted()
     }
 
@@ -115,8 +123,10 @@ extension PhotosFixture {
         let fixture = try PhotosFixture(engine: engine)
         let spots = [Spot.centralPark, Spot.centralPark, Spot.goldenGate, Spot.paulista, Spot.paulista, Spot.paulista]
         for (index, spot) in spots.enumerated() {
-            _ = fixture.importPhoto(try fixture.draw("p\(index).jpg", width: 64, height: 48, seed: UInt64(index + 1), at: spot,
-                                                     takenAt: "2024-05-0\(index + 1)T10:00:00"))
+            _ = fixture.importPhoto(
+                try fixture.draw(
+                    "p\(index).jpg", width: 64, height: 48, seed: UInt64(index + 1), at: spot,
+                    takenAt: "2024-05-0\(index + 1)T10:00:00"))
         }
         _ = fixture.importPhoto(try fixture.draw("nowhere.jpg", width: 64, height: 48, seed: 99, at: nil))
         return fixture

@@ -50,7 +50,10 @@ import Testing
         #expect(found.map(\.yearsAgo) == [1, 2])
         #expect(found.map { $0.photos.map(\.title) } == [["2026 start"], ["2024 end", "2025 start"]])
         // And in early January, late December of the years before.
-        #expect(try memories.onThisDay(CalendarDay(2027, 1, 2), for: ann.id).map(\.anniversary) == [CalendarDay(2026, 1, 2), CalendarDay(2025, 1, 2)])
+        #expect(
+            try memories.onThisDay(CalendarDay(2027, 1, 2), for: ann.id).map(\.anniversary) == [
+                CalendarDay(2026, 1, 2), CalendarDay(2025, 1, 2),
+            ])
     }
 
     @Test func aLeapDayIsInTheMemoriesOfTheEndOfFebruaryAndIsTheTwentyEighthInOtherYears() throws {

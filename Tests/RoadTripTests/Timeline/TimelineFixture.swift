@@ -12,7 +12,8 @@ extension PhotosFixture {
         let coordinate = place.map { ($0.coordinate.latitude, $0.coordinate.longitude) } ?? position
         return try library.database.write { db in
             if let place { try PhotoStore.record(place, in: db) }
-            return try db.insertReturningID("""
+            return try db.insertReturningID(
+                """
                 INSERT INTO photos (sha256, format, byte_count, width, height, title, taken_at, sorted_at, latitude, longitude,
                     place_id, imported_at, position_source)
                 VALUES (\(SHA256.hexDigest(Array(title.utf8))), 'jpeg', 1, 4, 3, \(title), \(takenAt), \(takenAt ?? "2026-01-01T00:00:00"),

@@ -24,8 +24,11 @@ import Testing
 
         // validate: each photo on its own local day; the months newest first; the undated apart
         #expect(try fixture.dayCounts() == ["2008-10-31: 1", "2008-11-01: 1", "2008-12-31: 1", "2009-01-01: 2"])
-        #expect(try timeline.months() == [TimelineMonth(year: 2009, month: 1, photoCount: 2), TimelineMonth(year: 2008, month: 12, photoCount: 1),
-                                          TimelineMonth(year: 2008, month: 11, photoCount: 1), TimelineMonth(year: 2008, month: 10, photoCount: 1)])
+        #expect(
+            try timeline.months() == [
+                TimelineMonth(year: 2009, month: 1, photoCount: 2), TimelineMonth(year: 2008, month: 12, photoCount: 1),
+                TimelineMonth(year: 2008, month: 11, photoCount: 1), TimelineMonth(year: 2008, month: 10, photoCount: 1),
+            ])
         #expect(try timeline.undatedCount() == 1)
 
         // MUT: one goes, one is dated again, the undated one gets a date
@@ -44,7 +47,8 @@ import Testing
         // setup: 23:30 in Tokyo (UTC+9) is the 18th there, though it was the 18th at 14:30 UTC; the
         // camera's local time decides, as on the photo's own calendar.
         try fixture.library.database.write { db in
-            try db.execute("""
+            try db.execute(
+                """
                 INSERT INTO photos (sha256, format, byte_count, width, height, title, taken_at, sorted_at, imported_at, taken_offset)
                 VALUES ('\(raw: String(repeating: "a", count: 64))', 'jpeg', 1, 4, 3, 'tokyo', '2008-10-18T23:30:00', '2008-10-18T23:30:00', 0, 540)
                 """)
@@ -66,7 +70,9 @@ import Testing
     @Test func keysetPagesNeitherSkipNorRepeatWhilePhotosAreImported() throws {
         // setup: 40 photos, three at the same second (ordered by id)
         var originals: Set<Int64> = []
-        for index in 0..<37 { originals.insert(try fixture.dated("p\(index)", String(format: "2010-03-%02dT12:00:00", 1 + index % 28) + "")) }
+        for index in 0..<37 {
+            originals.insert(try fixture.dated("p\(index)", String(format: "2010-03-%02dT12:00:00", 1 + index % 28) + ""))
+        }
         for index in 0..<3 { originals.insert(try fixture.dated("same\(index)", "2010-03-15T12:00:00")) }
 
         // MUT: page down by 6, importing between pages photos newer than, older than and at the same second as the cursor

@@ -24,9 +24,13 @@ import Testing
         }
     }
 
-    private func photos(_ name: String, on days: [String], each count: Int, at place: GazetteerPlace? = nil, position: (Double, Double)? = nil) throws {
+    private func photos(
+        _ name: String, on days: [String], each count: Int, at place: GazetteerPlace? = nil, position: (Double, Double)? = nil
+    ) throws {
         for day in days {
-            for index in 0..<count { try fixture.dated("\(name) \(day) \(index)", "\(day)T1\(index % 10):00:00", at: place, position: position) }
+            for index in 0..<count {
+                try fixture.dated("\(name) \(day) \(index)", "\(day)T1\(index % 10):00:00", at: place, position: position)
+            }
         }
     }
 
@@ -51,8 +55,11 @@ import Testing
         #expect(home.coordinate.distance(to: PhotosFixture.newYork.coordinate) < 1000 && home.photoDays == 50)
         let trips = try found.proposed()
         #expect(trips.map(\.title) == ["San Francisco", "São Paulo", "São Paulo", "Lisbon"])
-        #expect(trips.map { "\($0.firstDay)…\($0.lastDay)" } == ["2024-10-30…2024-11-02", "2024-08-06…2024-08-06", "2024-08-01…2024-08-02",
-                                                                 "2024-03-05…2024-03-05"])
+        #expect(
+            trips.map { "\($0.firstDay)…\($0.lastDay)" } == [
+                "2024-10-30…2024-11-02", "2024-08-06…2024-08-06", "2024-08-01…2024-08-02",
+                "2024-03-05…2024-03-05",
+            ])
         #expect(trips.map(\.photoCount) == [14, 5, 10, 60])
         #expect(trips[0].farthestKilometres > 4000 && trips[0].vacationName == "San Francisco, October 2024")
         #expect(try finder.run().daysLookedAt == 0)
@@ -101,7 +108,8 @@ import Testing
         #expect(report.photosRead < 60 && !report.homeFound)
         #expect(try found.proposed().map(\.id) == [sf.id])
         #expect(try found.proposed().first?.photoCount == 9)
-        #expect(try found.trip(id: lisbon.id).map { ($0.status, $0.lastDay, $0.photoCount) } ?? (.open, CalendarDay(1, 1, 1), 0)
+        #expect(
+            try found.trip(id: lisbon.id).map { ($0.status, $0.lastDay, $0.photoCount) } ?? (.open, CalendarDay(1, 1, 1), 0)
                 == (.dismissed, CalendarDay(2024, 7, 7), 9))
         #expect(try found.dismiss(lisbon.id) == false)
         _ = ann
@@ -130,7 +138,9 @@ import Testing
         try photos("sf", on: ["2024-04-01", "2024-04-02"], each: 3, at: PhotosFixture.sanFrancisco)
         try finder.run()
         let first = try #require(try finder.storedHome())
-        #expect(first.coordinate.distance(to: PhotosFixture.sanFrancisco.coordinate) < 1000, "the tie goes to the square further south-west, every time")
+        #expect(
+            first.coordinate.distance(to: PhotosFixture.sanFrancisco.coordinate) < 1000,
+            "the tie goes to the square further south-west, every time")
         #expect(try found.proposed().map(\.title) == ["New York City"])
 
         // MUT: twenty days of photos in New York come

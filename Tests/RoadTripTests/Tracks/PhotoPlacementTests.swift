@@ -57,7 +57,8 @@ import Testing
     }
 
     @Test func fromOneTrackOnlyThePhotosOfItsDaysAreLookedAt() throws {
-        let walk = try fixture.library.tracks.importFile(try TrackFileTests.fixture("phone-app.gpx"), fileName: "phone-app.gpx", by: nil).tracks[0]
+        let walk = try fixture.library.tracks.importFile(try TrackFileTests.fixture("phone-app.gpx"), fileName: "phone-app.gpx", by: nil)
+            .tracks[0]
         let onIt = try fixture.row("on it", takenAt: "2024-10-19T10:15:00", offset: 120)
         let sameDay = try fixture.row("same day, no zone", takenAt: "2024-10-19T18:00:00", camera: .olympus)
         try fixture.row("a week later", takenAt: "2024-10-26T10:15:00", offset: 120)
@@ -89,7 +90,9 @@ import Testing
         try fixture.track("Walk", (0...60).map { (38.70 + Double($0) * 0.001, -9.15, TrackTime.text(start + Int64($0) * 60_000)) })
         for minute in [5, 25, 45] {
             let utc = start / 1000 + Int64(minute) * 60
-            try fixture.row("gps \(minute)", takenAt: "2024-06-01T10:\(minute < 10 ? "0" : "")\(minute):00", gpsTime: utc, camera: .olympus, at: (38.70 + Double(minute) * 0.001, -9.15))
+            try fixture.row(
+                "gps \(minute)", takenAt: "2024-06-01T10:\(minute < 10 ? "0" : "")\(minute):00", gpsTime: utc, camera: .olympus,
+                at: (38.70 + Double(minute) * 0.001, -9.15))
         }
         let withoutGPS = try fixture.row("no gps", takenAt: "2024-06-01T10:30:00", camera: .olympus)
 
@@ -154,7 +157,8 @@ import Testing
 
     /// A restored or edited database may hold any number: none is trusted into arithmetic.
     @Test func numbersChangedBehindRoadTripsBackAreNeverTrusted() throws {
-        let walk = try fixture.library.tracks.importFile(try TrackFileTests.fixture("phone-app.gpx"), fileName: "phone-app.gpx", by: nil).tracks[0]
+        let walk = try fixture.library.tracks.importFile(try TrackFileTests.fixture("phone-app.gpx"), fileName: "phone-app.gpx", by: nil)
+            .tracks[0]
         let photo = try fixture.row("edited", takenAt: "2024-10-19T10:15:00", offset: 120)
         try fixture.library.database.write { db in
             try db.execute("UPDATE photos SET taken_offset = \(Int64.max), gps_at = \(Int64.min) WHERE id = \(photo)")
@@ -173,7 +177,8 @@ import Testing
     }
 
     @Test func interpolationTakesTheShortWayRoundTheAntimeridian() {
-        let (_, longitude) = TrackMatcher.between(TrackPoint(latitude: 0, longitude: 179), TrackPoint(latitude: 0, longitude: -179), share: 0.75)
+        let (_, longitude) = TrackMatcher.between(
+            TrackPoint(latitude: 0, longitude: 179), TrackPoint(latitude: 0, longitude: -179), share: 0.75)
         #expect(abs(longitude + 179.5) < 1e-9)
     }
 }

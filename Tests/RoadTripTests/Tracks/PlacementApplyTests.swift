@@ -19,7 +19,8 @@ import Testing
     @Test func placingFromATrackMovesCountsMapAndVacationsAndUndoPutsThemBack() throws {
         // setup: a real photo whose EXIF says 09:30 at UTC+01:00, in Ann's vacation; a walk in Lisbon.
         let ann = try fixture.account("Ann")
-        let imported = fixture.importPhoto(try fixture.draw("tram.jpg", width: 64, height: 48, takenAt: "2024-06-01T09:30:00", takenOffset: 60))
+        let imported = fixture.importPhoto(
+            try fixture.draw("tram.jpg", width: 64, height: 48, takenAt: "2024-06-01T09:30:00", takenOffset: 60))
         let photo = try #require(imported.photo)
         #expect(photo.takenOffset == 60 && photo.positionSource == nil)
         let vacation = try fixture.vacations.create(named: "Lisbon", for: ann.id)
@@ -35,8 +36,11 @@ import Testing
         #expect(placement.photoCount == 1)
         let placed = try #require(try fixture.photos.photo(id: photo.id))
         #expect(abs((placed.latitude ?? 0) - 38.73) < 1e-9 && placed.placeID == PhotosFixture.lisbon.id && placed.positionSource == .track)
-        #expect(try placer.origin(of: placed) == PositionOrigin(source: .track, trackName: "Walk", trackRemoved: false, placedBy: "Ann",
-                                                                placedAt: fixture.clock.seconds))
+        #expect(
+            try placer.origin(of: placed)
+                == PositionOrigin(
+                    source: .track, trackName: "Walk", trackRemoved: false, placedBy: "Ann",
+                    placedAt: fixture.clock.seconds))
         #expect(try fixture.photos.place(id: PhotosFixture.lisbon.id)?.photoCount == 1)
         #expect(try fixture.photos.photosWithoutPlace() == 0)
         #expect(try fixture.photos.map(of: lisbonBox, zoom: 10).photoCount == 1)
@@ -94,7 +98,8 @@ import Testing
 
     @Test func aPhotoPlacedMeanwhileKeepsItsPositionAndARemovedTrackIsSaidSo() throws {
         let start = try #require(TrackTime.milliseconds("2024-06-01T08:00:00Z"))
-        let walk = try fixture.track("Walk", (0...10).map { (38.70 + Double($0) * 0.001, -9.15, TrackTime.text(start + Int64($0) * 60_000)) })
+        let walk = try fixture.track(
+            "Walk", (0...10).map { (38.70 + Double($0) * 0.001, -9.15, TrackTime.text(start + Int64($0) * 60_000)) })
         let early = try fixture.row("early", takenAt: "2024-06-01T08:02:00", offset: 0)
         let late = try fixture.row("late", takenAt: "2024-06-01T08:08:00", offset: 0)
         let placer = fixture.library.placer
@@ -114,10 +119,14 @@ import Testing
 
     @Test func theCameraWritesItsZoneAndGPSTimeAndTheyAreKept() throws {
         let gps = try #require(TrackTime.milliseconds("2024-06-01T08:30:07Z")) / 1000
-        let outcome = fixture.importPhoto(try fixture.draw("gps.jpg", width: 64, height: 48, at: Spot.centralPark,
-                                                           takenAt: "2024-06-01T04:30:07", takenOffset: -240, gpsTime: gps))
+        let outcome = fixture.importPhoto(
+            try fixture.draw(
+                "gps.jpg", width: 64, height: 48, at: Spot.centralPark,
+                takenAt: "2024-06-01T04:30:07", takenOffset: -240, gpsTime: gps))
         let photo = try #require(outcome.photo)
         #expect(photo.takenOffset == -240 && photo.gpsTime == gps && photo.positionSource == .camera)
-        #expect(try fixture.library.placer.origin(of: photo) == PositionOrigin(source: .camera, trackName: nil, trackRemoved: false, placedBy: nil, placedAt: nil))
+        #expect(
+            try fixture.library.placer.origin(of: photo)
+                == PositionOrigin(source: .camera, trackName: nil, trackRemoved: false, placedBy: nil, placedAt: nil))
     }
 }

@@ -16,11 +16,14 @@ extension PhotosFixture {
     }
 
     @discardableResult
-    func row(_ title: String, takenAt: String?, offset: Int? = nil, gpsTime: Int64? = nil, camera: Camera = .phone,
-             at position: (Double, Double)? = nil) throws -> Int64 {
+    func row(
+        _ title: String, takenAt: String?, offset: Int? = nil, gpsTime: Int64? = nil, camera: Camera = .phone,
+        at position: (Double, Double)? = nil
+    ) throws -> Int64 {
         let sortedAt = takenAt ?? "2026-01-01T00:00:00"
         return try library.database.write { db in
-            try db.insertReturningID("""
+            try db.insertReturningID(
+                """
                 INSERT INTO photos (sha256, format, byte_count, width, height, title, taken_at, sorted_at, latitude, longitude,
                     camera_make, camera_model, imported_at, taken_offset, gps_at, position_source)
                 VALUES (\(SHA256.hexDigest(Array(title.utf8))), 'jpeg', 1, 4, 3, \(title), \(takenAt), \(sortedAt), \(position?.0), \(position?.1),

@@ -27,7 +27,8 @@ import Testing
         let start = try #require(TrackTime.milliseconds("2025-09-12T09:00:00Z"))
         try fixture.track("Istria", Self.drive.enumerated().map { ($1.0, $1.1, TrackTime.text(start + Int64($0) * 600_000)) })
         let ids = try Self.drive.indices.map { index in
-            try fixture.row("stop \(index)", takenAt: String(format: "2025-09-12T%02d:%02d:00", 11 + index * 10 / 60, index * 10 % 60), offset: 120)
+            try fixture.row(
+                "stop \(index)", takenAt: String(format: "2025-09-12T%02d:%02d:00", 11 + index * 10 / 60, index * 10 % 60), offset: 120)
         }
         let placer = fixture.library.placer
 
@@ -36,7 +37,8 @@ import Testing
 
         // validate
         #expect(placement.photoCount == Self.drive.count)
-        let countries = try ids.map { id in try fixture.photos.photo(id: id)?.placeID.flatMap { try fixture.photos.place(id: $0)?.country } }
+        let countries = try ids.map { id in try fixture.photos.photo(id: id)?.placeID.flatMap { try fixture.photos.place(id: $0)?.country }
+        }
         #expect(countries == Array(repeating: "Croatia", count: Self.drive.count), "every stop in Croatia: \(countries)")
         let names = try Set(ids.compactMap { try fixture.photos.photo(id: $0)?.placeID.flatMap { try fixture.photos.place(id: $0)?.name } })
         #expect(!names.contains("Trieste") && names.contains("Buzet"), "\(names)")
@@ -58,10 +60,17 @@ import Testing
         let again = try fixture.library.check()
 
         // validate
-        #expect(noted.notes.contains { $0.hasPrefix("1 photos are filed in another country than the one they were taken in (photo \(id), taken in Croatia, is under Trieste, Italy)") },
-                "\(noted.notes)")
+        #expect(
+            noted.notes.contains {
+                $0.hasPrefix(
+                    "1 photos are filed in another country than the one they were taken in (photo \(id), taken in Croatia, is under Trieste, Italy)"
+                )
+            },
+            "\(noted.notes)")
         // The photo is a row without a file (the fixture's): its original is the one problem there is.
-        let filesOnly = { (report: LibraryCheckReport) in report.problems.allSatisfy { $0.hasPrefix("photo \(id): its original") && $0.hasSuffix("is missing") } }
+        let filesOnly = { (report: LibraryCheckReport) in
+            report.problems.allSatisfy { $0.hasPrefix("photo \(id): its original") && $0.hasSuffix("is missing") }
+        }
         #expect(noted.repairs.isEmpty && filesOnly(noted), "\(noted.problems)")
         let place = try #require(try fixture.photos.photo(id: id)?.placeID.flatMap { try fixture.photos.place(id: $0) })
         #expect(place.country == "Croatia" && place.name == "Grožnjan", "\(place)")

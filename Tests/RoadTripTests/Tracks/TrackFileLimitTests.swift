@@ -34,7 +34,8 @@ import Testing
 
     @Test func aGeoJSONBrokenAfterTheLimitIsRefusedForTheLimit() {
         // Read to its end, this file would be refused as broken JSON and as a position off the globe.
-        let file = repeated(#"{"features": [{"geometry": {"coordinates": [[0, 0]"#, ", [8.5, 47.25]", TrackFile.maximumPoints, ", [500, 1], [1, oops")
+        let file = repeated(
+            #"{"features": [{"geometry": {"coordinates": [[0, 0]"#, ", [8.5, 47.25]", TrackFile.maximumPoints, ", [500, 1], [1, oops")
         #expect(refusal(file, "a.geojson") == "a.geojson: \(Self.limit)")
     }
 
@@ -44,13 +45,16 @@ import Testing
     }
 
     @Test func aKMLLineOfOneMoreTupleThanTheLimitIsRefused() {
-        let file = repeated("<kml><Placemark><LineString><coordinates>\n0,0,0", " 8.5,47.25,0", TrackFile.maximumPoints, "\n</coordinates></LineString></Placemark></kml>")
+        let file = repeated(
+            "<kml><Placemark><LineString><coordinates>\n0,0,0", " 8.5,47.25,0", TrackFile.maximumPoints,
+            "\n</coordinates></LineString></Placemark></kml>")
         #expect(refusal(file, "a.kml") == "a.kml, line 3: \(Self.limit)")
     }
 
     @Test func aKMLLineBrokenAfterTheLimitIsRefusedForTheLimit() {
         // Read to its end: a tuple without a latitude, then a document that never closes.
-        let file = repeated("<kml><Placemark><LineString><coordinates>0,0", " 8.5,47.25", TrackFile.maximumPoints, " 1,oops</coordinates><Placemark>")
+        let file = repeated(
+            "<kml><Placemark><LineString><coordinates>0,0", " 8.5,47.25", TrackFile.maximumPoints, " 1,oops</coordinates><Placemark>")
         #expect(refusal(file, "a.kml") == "a.kml, line 1: \(Self.limit)")
     }
 
@@ -61,8 +65,12 @@ import Testing
             <Placemark><gx:Track><gx:coord>  12 13 14 15 </gx:coord></gx:Track></Placemark></kml>
             """
         let file = try TrackFile.read(Data(kml.utf8))
-        #expect(file.tracks.map { $0.segments.map { $0.map { [$0.longitude, $0.latitude] } } } == [[[[1, 2], [4, 5], [6, 7], [8, 9]]], [[[12, 13]]]])
-        #expect(refusal(Array("<kml><Placemark><LineString><coordinates>1,\n2</coordinates></LineString></Placemark></kml>".utf8), "a.kml")
-            == "a.kml, line 2: point 1 has no latitude and longitude")
+        #expect(
+            file.tracks.map { $0.segments.map { $0.map { [$0.longitude, $0.latitude] } } } == [
+                [[[1, 2], [4, 5], [6, 7], [8, 9]]], [[[12, 13]]],
+            ])
+        #expect(
+            refusal(Array("<kml><Placemark><LineString><coordinates>1,\n2</coordinates></LineString></Placemark></kml>".utf8), "a.kml")
+                == "a.kml, line 2: point 1 has no latitude and longitude")
     }
 }

@@ -64,8 +64,14 @@ import Testing
             ("<html><body/></html>", "ride.gpx, line 1: is <html>, neither GPX nor KML"),
             ("<gpx></gpx>", "ride.gpx: holds no track, route or point"),
             ("hello", "ride.gpx: is not a GPX, KML or GeoJSON file"),
-            ("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?><gpx/>", "ride.gpx, line 1: says it is in another encoding than UTF-8 (ISO-8859-1); save it as UTF-8"),
-            ("<gpx><wpt lat=\"1\" lon=\"1\"><time>soon</time></wpt></gpx>", "ride.gpx, line 1: point 1 has the time \"soon\", which is not a date and time"),
+            (
+                "<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?><gpx/>",
+                "ride.gpx, line 1: says it is in another encoding than UTF-8 (ISO-8859-1); save it as UTF-8"
+            ),
+            (
+                "<gpx><wpt lat=\"1\" lon=\"1\"><time>soon</time></wpt></gpx>",
+                "ride.gpx, line 1: point 1 has the time \"soon\", which is not a date and time"
+            ),
         ]
         for (text, expected) in cases {
             #expect(refusal(text) == expected, "\(text)")
@@ -82,11 +88,14 @@ import Testing
             <gx:coord>11 43 0</gx:coord></gx:Track></Placemark></kml>
             """
         #expect(refusal(kml, fileName: "a.kml") == "a.kml, line 2: a gx:Track has 2 times for 1 positions")
-        let times = #"{"type": "Feature", "properties": {"name": "Loop", "coordTimes": ["2024-07-01T17:00:00Z"]}, "geometry": {"type": "LineString", "coordinates": [[1, 2], [1, 3]]}}"#
+        let times =
+            #"{"type": "Feature", "properties": {"name": "Loop", "coordTimes": ["2024-07-01T17:00:00Z"]}, "geometry": {"type": "LineString", "coordinates": [[1, 2], [1, 3]]}}"#
         #expect(refusal(times, fileName: "a.geojson") == "a.geojson: “Loop” has 1 times for 2 positions")
         #expect(refusal(#"{"type": "FeatureCollection"}"#, fileName: "a.geojson")?.hasPrefix("a.geojson: is not valid GeoJSON: ") == true)
         let deep = String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000)
-        #expect(refusal(#"{"type": "LineString", "coordinates": \#(deep)}"#, fileName: "a.geojson")?.hasPrefix("a.geojson, line 1: is not valid GeoJSON") == true)
+        #expect(
+            refusal(#"{"type": "LineString", "coordinates": \#(deep)}"#, fileName: "a.geojson")?.hasPrefix(
+                "a.geojson, line 1: is not valid GeoJSON") == true)
     }
 
     @Test func aLongOrControlFilledNameIsCleanedAndCut() throws {

@@ -40,7 +40,8 @@ import Testing
         #expect(file.tracks[0].segments.map(\.count) == [3])
         #expect(file.tracks[0].timeRange == nil)
         #expect(file.tracks[1].segments.map(\.count) == [11])
-        #expect(file.tracks[1].segments[0][10] == TrackPoint(latitude: 51.502, longitude: -0.123, time: try Self.utc("2023-06-03T06:05:00Z")))
+        #expect(
+            file.tracks[1].segments[0][10] == TrackPoint(latitude: 51.502, longitude: -0.123, time: try Self.utc("2023-06-03T06:05:00Z")))
     }
 
     @Test func aKMLgxTrackPairsItsTimesWithItsCoordinatesInUTC() throws {
@@ -67,7 +68,11 @@ import Testing
         // Evenly spaced points: evenly spaced times, to the second.
         let third = try #require(points[2].time)
         #expect(abs(third - (try Self.utc("2024-10-21T14:30:00Z"))) < 1000)
-        #expect(file.waypoints == [TrackWaypoint(name: "Hotel", point: TrackPoint(latitude: 43.772, longitude: 11.253, time: try Self.utc("2024-10-21T16:00:00Z")))])
+        #expect(
+            file.waypoints == [
+                TrackWaypoint(
+                    name: "Hotel", point: TrackPoint(latitude: 43.772, longitude: 11.253, time: try Self.utc("2024-10-21T16:00:00Z")))
+            ])
     }
 
     @Test func geoJSONReadsCoordTimesAndTimesPerLine() throws {
@@ -89,8 +94,10 @@ import Testing
         #expect(TrackTime.milliseconds("1969-12-31T23:00:00-0100") == 0)
         #expect(TrackTime.milliseconds(" 2024-02-29T12:00:00Z\n") == (try Self.utc("2024-02-29T12:00:00Z")))
         #expect(TrackTime.milliseconds("2024-10-21", dayAlone: true) == (try Self.utc("2024-10-21T00:00:00Z")))
-        for refused in ["2023-02-29T12:00:00Z", "2024-10-21", "2024-13-01T00:00:00Z", "2024-10-19T24:00:00Z", "2024-10-19T08:00:00+15:00",
-                        "2024-10-19T08:00:00ZZ", "0000-01-01T00:00:00Z", "2024-10-19T08:00:00.Z", "yesterday"] {
+        for refused in [
+            "2023-02-29T12:00:00Z", "2024-10-21", "2024-13-01T00:00:00Z", "2024-10-19T24:00:00Z", "2024-10-19T08:00:00+15:00",
+            "2024-10-19T08:00:00ZZ", "0000-01-01T00:00:00Z", "2024-10-19T08:00:00.Z", "yesterday",
+        ] {
             #expect(TrackTime.milliseconds(refused) == nil, "\(refused)")
         }
         #expect(TrackTime.text(try Self.utc("2024-10-19T08:15:00.900Z")) == "2024-10-19T08:15:00Z")
@@ -109,7 +116,9 @@ import Testing
     }
 
     @Test func storedPointsReadBackAndADamagedRowReadsAsNothing() throws {
-        let segments = [[TrackPoint(latitude: -89.9999999, longitude: 179.9999999, time: -5), TrackPoint(latitude: 0, longitude: -180, time: nil)], []]
+        let segments = [
+            [TrackPoint(latitude: -89.9999999, longitude: 179.9999999, time: -5), TrackPoint(latitude: 0, longitude: -180, time: nil)], [],
+        ]
         #expect(TrackFile.roundTrips(segments))
         let bytes = TrackPointCodec.encode(segments)
         #expect(TrackPointCodec.decode(Array(bytes.dropLast())) == nil)

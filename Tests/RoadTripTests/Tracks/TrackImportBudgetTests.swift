@@ -31,7 +31,10 @@ import TestSupport
             try fixture.library.tracks.importFile(atPath: path, fileName: "ride.gpx", by: nil, budget: budget)
         }
         // validate
-        #expect(error?.description == "ride.gpx: needs about \(ByteCount.text(Int64(needed))) of memory to read, more than the 1.0 MB this server allows for uploads at once")
+        #expect(
+            error?.description
+                == "ride.gpx: needs about \(ByteCount.text(Int64(needed))) of memory to read, more than the 1.0 MB this server allows for uploads at once"
+        )
         #expect(try fixture.library.tracks.all().isEmpty)
         #expect(budget.inUse == 0)
     }
@@ -49,7 +52,10 @@ import TestSupport
             }
         }
         // validate
-        #expect(refusal == "ride.gpx: cannot be read now: the server is busy with other uploads (reading it needs about \(ByteCount.text(Int64(needed))) of memory); try again in a minute")
+        #expect(
+            refusal
+                == "ride.gpx: cannot be read now: the server is busy with other uploads (reading it needs about \(ByteCount.text(Int64(needed))) of memory); try again in a minute"
+        )
         #expect(try fixture.library.tracks.all().isEmpty)
         #expect(budget.inUse == 0)
     }
@@ -68,7 +74,9 @@ import TestSupport
         #expect(TrackFile.memoryNeeded(forFileOf: 0) == TrackFile.bytesPerPoint)
         #expect(TrackFile.memoryNeeded(forFileOf: 4000) == 8000 + 1001 * TrackFile.bytesPerPoint)
         // The largest file: its bytes twice and the most points a file may keep, under 300 MB.
-        #expect(TrackFile.memoryNeeded(forFileOf: TrackFile.maximumBytes) == 2 * TrackFile.maximumBytes + TrackFile.maximumPoints * TrackFile.bytesPerPoint)
+        #expect(
+            TrackFile.memoryNeeded(forFileOf: TrackFile.maximumBytes) == 2 * TrackFile.maximumBytes + TrackFile.maximumPoints
+                * TrackFile.bytesPerPoint)
         #expect(TrackFile.memoryNeeded(forFileOf: TrackFile.maximumBytes) < 300 << 20)
     }
 }

@@ -17,16 +17,19 @@ import TestSupport
         let parts = tracks.map { track in
             let name = track.name.map { "<name>\($0)</name>" } ?? ""
             let time = track.time.map { "<time>\($0)</time>" } ?? ""
-            return "<trk>\(name)<trkseg><trkpt lat=\"43.5\" lon=\"11.25\">\(time)</trkpt><trkpt lat=\"43.6\" lon=\"11.3\"></trkpt></trkseg></trk>"
+            return
+                "<trk>\(name)<trkseg><trkpt lat=\"43.5\" lon=\"11.25\">\(time)</trkpt><trkpt lat=\"43.6\" lon=\"11.3\"></trkpt></trkseg></trk>"
         }
         return Data("<gpx version=\"1.1\" creator=\"test\">\(parts.joined())</gpx>".utf8)
     }
 
     @Test func aGenericNameGivesWayToTheFilesNameAndDay() throws {
         // MUT
-        let garmin = try fixture.library.tracks.importFile(gpx([("ACTIVE LOG", "2008-10-18T09:12:00Z")]), fileName: "Tuscany day 2.gpx", by: nil)
-        let numbered = try fixture.library.tracks.importFile(gpx([("ACTIVE LOG 002", "2008-10-19T07:00:00Z"), ("  active log ", "2008-10-20T07:00:00Z")]),
-                                                             fileName: "rides.gpx", by: nil)
+        let garmin = try fixture.library.tracks.importFile(
+            gpx([("ACTIVE LOG", "2008-10-18T09:12:00Z")]), fileName: "Tuscany day 2.gpx", by: nil)
+        let numbered = try fixture.library.tracks.importFile(
+            gpx([("ACTIVE LOG 002", "2008-10-19T07:00:00Z"), ("  active log ", "2008-10-20T07:00:00Z")]),
+            fileName: "rides.gpx", by: nil)
         let unnamed = try fixture.library.tracks.importFile(gpx([(nil, nil)]), fileName: "walk.gpx", by: nil)
         let named = try fixture.library.tracks.importFile(gpx([("Ride to Siena", "2008-10-21T07:00:00Z")]), fileName: "x.gpx", by: nil)
 

@@ -21,8 +21,9 @@ struct TrackReadingMemoryTests {
     /// The child's peak resident bytes, and what it printed.
     private func importing(_ path: String) throws -> (peak: Int, output: String) {
         let roadtrip = try BuiltProducts.executable("roadtrip")
-        let result = try ChildProcess.run("/usr/bin/time", ["-f", "peak-kb %M", roadtrip, "tracks", "import", path, "--data", folder.file("data")],
-                                          environment: ["PATH": "/usr/bin:/bin", "HOME": folder.path], within: 600)
+        let result = try ChildProcess.run(
+            "/usr/bin/time", ["-f", "peak-kb %M", roadtrip, "tracks", "import", path, "--data", folder.file("data")],
+            environment: ["PATH": "/usr/bin:/bin", "HOME": folder.path], within: 600)
         let line = result.standardErrorLines.last { $0.hasPrefix("peak-kb ") }
         let kilobytes = try #require(line.flatMap { Int($0.dropFirst(8)) }, "\(result.standardError)")
         return (kilobytes << 10, result.standardOutput)
@@ -50,7 +51,9 @@ struct TrackReadingMemoryTests {
         let far = try importing(file.path)
         // validate
         #expect(far.output.contains("refused \(name)") && far.output.contains("holds more than 500,000 points"), "\(far.output)")
-        #expect(far.peak - baseline.peak <= TrackFile.memoryNeeded(forFileOf: file.size),
-                "\(name): \((far.peak - baseline.peak) >> 20) MB over the baseline, the bound \(TrackFile.memoryNeeded(forFileOf: file.size) >> 20) MB")
+        #expect(
+            far.peak - baseline.peak <= TrackFile.memoryNeeded(forFileOf: file.size),
+            "\(name): \((far.peak - baseline.peak) >> 20) MB over the baseline, the bound \(TrackFile.memoryNeeded(forFileOf: file.size) >> 20) MB"
+        )
     }
 }

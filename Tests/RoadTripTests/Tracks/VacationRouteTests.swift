@@ -16,10 +16,18 @@ import Testing
         // setup: two photos in Lisbon on 1–2 June (one with its zone, one without), a track each
         // day, and one a month later that is not the vacation's.
         let ann = try fixture.account("Ann & Co")
-        let tagus = try #require(fixture.importPhoto(try fixture.draw("Tagus <dusk>.jpg", width: 64, height: 48, at: (38.7, -9.15),
-                                                                    takenAt: "2024-06-01T20:15:00", takenOffset: 60)).photo)
-        let alfama = try #require(fixture.importPhoto(try fixture.draw("Alfama.jpg", width: 64, height: 48, seed: 2, at: (38.712, -9.13),
-                                                                     takenAt: "2024-06-02T11:00:00")).photo)
+        let tagus = try #require(
+            fixture.importPhoto(
+                try fixture.draw(
+                    "Tagus <dusk>.jpg", width: 64, height: 48, at: (38.7, -9.15),
+                    takenAt: "2024-06-01T20:15:00", takenOffset: 60)
+            ).photo)
+        let alfama = try #require(
+            fixture.importPhoto(
+                try fixture.draw(
+                    "Alfama.jpg", width: 64, height: 48, seed: 2, at: (38.712, -9.13),
+                    takenAt: "2024-06-02T11:00:00")
+            ).photo)
         let vacation = try fixture.vacations.create(named: "Lisbon & \"friends\"", for: ann.id)
         for photo in [tagus, alfama] { try fixture.vacations.visit(photo, into: vacation, for: ann.id, library: fixture.library) }
         func day(_ date: String, from latitude: Double) throws -> [(Double, Double, String)] {
@@ -38,8 +46,12 @@ import Testing
         #expect(route.tracks.map(\.name) == ["Day 1", "Day 2 <tram>"])
         #expect(route.days == 2)
         #expect(abs(route.distance - 2 * 20 * 222.4) < 20)
-        #expect(gpx.contains(#"<wpt lat="38.7000000" lon="-9.1500000"><time>2024-06-01T19:15:00Z</time><name>Tagus &lt;dusk&gt;</name><type>photo</type></wpt>"#), "\(gpx)")
-        #expect(gpx.contains("<name>Alfama</name><desc>Taken 2024-06-02 11:00:00 (camera time)</desc>"), "without a zone, no time is made up")
+        #expect(
+            gpx.contains(
+                #"<wpt lat="38.7000000" lon="-9.1500000"><time>2024-06-01T19:15:00Z</time><name>Tagus &lt;dusk&gt;</name><type>photo</type></wpt>"#
+            ), "\(gpx)")
+        #expect(
+            gpx.contains("<name>Alfama</name><desc>Taken 2024-06-02 11:00:00 (camera time)</desc>"), "without a zone, no time is made up")
         #expect(gpx.contains("<trk><name>Day 2 &lt;tram&gt;</name>"))
         #expect(gpx.components(separatedBy: "<trkpt ").count - 1 == 42)
         #expect(!gpx.contains("<link"))
@@ -51,7 +63,8 @@ import Testing
         let folder = try TemporaryFolder("roadtrip-gpx")
         let file = folder.url.appendingPathComponent("vacation.gpx")
         try Data(gpx.utf8).write(to: file)
-        let schema = try #require(Bundle.module.url(forResource: "Fixtures", withExtension: nil)).appendingPathComponent("tracks/gpx-1.1.xsd")
+        let schema = try #require(Bundle.module.url(forResource: "Fixtures", withExtension: nil)).appendingPathComponent(
+            "tracks/gpx-1.1.xsd")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/xmllint")
         process.arguments = ["--noout", "--schema", schema.path, file.path]
@@ -64,10 +77,12 @@ import Testing
     }
 
     @Test func theWriterKeepsEveryPositionWithinTheSchemasRanges() throws {
-        let gpx = GPXWriter.document(name: "Edge\u{0}s", created: 0, waypoints: [
-            GPXWriter.Waypoint(name: "Date line", latitude: 90, longitude: 180, time: nil, description: nil),
-            GPXWriter.Waypoint(name: "South", latitude: -90, longitude: -180, time: -1000, description: "a\u{1}b"),
-        ], tracks: [GPXWriter.Track(name: "Empty", segments: [[]])])
+        let gpx = GPXWriter.document(
+            name: "Edge\u{0}s", created: 0,
+            waypoints: [
+                GPXWriter.Waypoint(name: "Date line", latitude: 90, longitude: 180, time: nil, description: nil),
+                GPXWriter.Waypoint(name: "South", latitude: -90, longitude: -180, time: -1000, description: "a\u{1}b"),
+            ], tracks: [GPXWriter.Track(name: "Empty", segments: [[]])])
         #expect(gpx.contains(#"<wpt lat="90.0000000" lon="-180.0000000">"#))
         #expect(gpx.contains("<name>Edges</name>") && gpx.contains("<desc>ab</desc>"))
         try Self.validate(gpx)

@@ -35,7 +35,9 @@ import Testing
 
         // validate
         #expect(whileHeld == "making")
-        #expect(book?.state == .ready && book?.request.size == .square && book?.report.first?.hasSuffix("pages, 1 photo.") == true, "\(String(describing: book))")
+        #expect(
+            book?.state == .ready && book?.request.size == .square && book?.report.first?.hasSuffix("pages, 1 photo.") == true,
+            "\(String(describing: book))")
         #expect(FileManager.default.fileExists(atPath: books.file(of: vacation)))
     }
 

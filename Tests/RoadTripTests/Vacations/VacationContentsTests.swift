@@ -39,7 +39,9 @@ import Testing
         #expect(try contents.itinerary().map(\.name) == ["São Paulo", "Lisbon"])
         #expect(try contents.itinerary().map(\.photoCount) == [1, 2])
         let positions = try contents.itinerary().compactMap(\.coordinate)
-        #expect(abs(positions[0].latitude - -23.55) < 0.2 && abs(positions[0].longitude - -46.63) < 0.2, "São Paulo where the gazetteer puts it: \(positions[0])")
+        #expect(
+            abs(positions[0].latitude - -23.55) < 0.2 && abs(positions[0].longitude - -46.63) < 0.2,
+            "São Paulo where the gazetteer puts it: \(positions[0])")
         #expect(abs(positions[1].latitude - 38.72) < 0.1 && abs(positions[1].longitude - -9.14) < 0.1, "Lisbon: \(positions[1])")
         #expect(try contents.tags().map(\.name) == ["Trams", "Night"])
         #expect(try contents.tags().map(\.photoCount) == [2, 1])
@@ -59,7 +61,8 @@ import Testing
         let saoPaulo = try photo("Paulista.jpg", seed: 2, at: Spot.paulista, takenAt: "2024-05-01T10:00:00")
         try store.visit(lisbon, into: id, for: ann.id, library: fixture.library)
         let contents = try #require(try store.vacation(id, of: ann.id)).contents
-        #expect(try contents.summary(name: "Trip").photoCount == 1 && contents.itinerary().map(\.name) == ["Lisbon"] && contents.tags().isEmpty)
+        #expect(
+            try contents.summary(name: "Trip").photoCount == 1 && contents.itinerary().map(\.name) == ["Lisbon"] && contents.tags().isEmpty)
 
         // MUT + validate: each change seen by the next read, through the same contents
         try store.visit(saoPaulo, into: id, for: ann.id, library: fixture.library)
@@ -71,7 +74,8 @@ import Testing
         #expect(try contents.tags().map(\.name) == ["Night"] && contents.tag(id: 1)?.photoCount == 1)
         #expect(try contents.listLengths().map(\.count) == [2, 1, 1, 1])
         try store.unvisit(sha256: saoPaulo.sha256, from: id, for: ann.id)
-        #expect(try contents.summary(name: "Trip").photoCount == 1 && contents.itinerary().map(\.name) == ["Lisbon"] && contents.tags().isEmpty)
+        #expect(
+            try contents.summary(name: "Trip").photoCount == 1 && contents.itinerary().map(\.name) == ["Lisbon"] && contents.tags().isEmpty)
         #expect(try contents.photos(atPositions: [0, 1]).mapValues(\.title) == [0: "Alfama"])
     }
 
@@ -95,7 +99,8 @@ import Testing
         #expect(try contents.itinerary().map(\.name) == ["São Paulo"])
         #expect(try contents.tags().map(\.name) == ["Food"])
         let rows: Int = try fixture.library.database.read { db in
-            try db.fetchValue("""
+            try db.fetchValue(
+                """
                 SELECT (SELECT count(*) FROM vacation_places WHERE vacation_id = \(id)) + (SELECT count(*) FROM vacation_tags WHERE vacation_id = \(id))
                 """) ?? -1
         }
@@ -154,7 +159,8 @@ import Testing
             for i in 1...VacationFormat.maximumPhotos {
                 let digits = String(i, radix: 16)
                 let sha256 = String(repeating: "0", count: 64 - digits.count) + digits
-                try db.execute("""
+                try db.execute(
+                    """
                     INSERT INTO vacation_photos (vacation_id, id, sha256, title, sorted_at, width, height, added_at, preview, thumbnail)
                     VALUES (\(full), \(i), \(sha256), \("Photo \(i)"), '2024-01-01', 1, 1, 0, \(preview), \(thumbnail))
                     """)
@@ -163,7 +169,9 @@ import Testing
         let photo = try photo("Alfama.jpg", seed: 1, at: (38.7139, -9.1394), takenAt: "2024-05-03T10:00:00")
 
         // MUT + validate
-        #expect(throws: VacationError.tooManyPhotos(limit: 20_000)) { try store.visit(photo, into: full, for: ann.id, library: fixture.library) }
+        #expect(throws: VacationError.tooManyPhotos(limit: 20_000)) {
+            try store.visit(photo, into: full, for: ann.id, library: fixture.library)
+        }
         #expect(try store.visit(photo, into: other, for: ann.id, library: fixture.library))
         #expect(try store.all(of: ann.id).map(\.photoCount) == [20_000, 1])
         #expect(try !store.vacation(full, of: ann.id)!.contents.contains(sha256: photo.sha256))
@@ -175,18 +183,23 @@ import Testing
         let preview: [UInt8] = [0xFF, 0xD8, 0xFF], thumbnail = Array("RIFF".utf8)
         try fixture.library.database.write { db in
             for place in 1...2 {
-                try db.execute("INSERT INTO vacation_places (vacation_id, id, name, country, latitude, longitude) VALUES (\(id), \(place), 'P', 'Italy', 43.0, 11.0)")
+                try db.execute(
+                    "INSERT INTO vacation_places (vacation_id, id, name, country, latitude, longitude) VALUES (\(id), \(place), 'P', 'Italy', 43.0, 11.0)"
+                )
             }
             try db.execute("INSERT INTO vacation_tags (vacation_id, id, name, name_key) VALUES (\(id), 1, 'Tag', 'tag')")
             for number in 1...40 {
                 let digits = String(number, radix: 16)
                 let day = "2024-01-\(number < 10 ? "0" : "")\(min(number, 31))T\(number > 31 ? "2\(number - 31)" : "10"):00:00"
-                try db.execute("""
+                try db.execute(
+                    """
                     INSERT INTO vacation_photos (vacation_id, id, sha256, title, taken_at, sorted_at, place_id, width, height, added_at, preview, thumbnail)
                     VALUES (\(id), \(number), \(String(repeating: "0", count: 64 - digits.count) + digits), \("Photo \(number)"), \(day), \(day),
                         \(number % 3 == 0 ? nil : Int64(number % 3)), 4, 3, 0, \(preview), \(thumbnail))
                     """)
-                if number % 4 == 0 { try db.execute("INSERT INTO vacation_photo_tags (vacation_id, photo_id, tag_id) VALUES (\(id), \(number), 1)") }
+                if number % 4 == 0 {
+                    try db.execute("INSERT INTO vacation_photo_tags (vacation_id, photo_id, tag_id) VALUES (\(id), \(number), 1)")
+                }
             }
         }
         let contents = try #require(try store.vacation(id, of: ann.id)).contents

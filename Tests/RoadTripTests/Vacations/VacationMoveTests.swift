@@ -17,12 +17,14 @@ import Testing
     /// her vacations' rows in the catalogue.
     private func oldLibrary(_ vacations: [(id: Int64, name: String)]) throws {
         try FileManager.default.createDirectory(at: documents, withIntermediateDirectories: true)
-        let old = try SQLiteDatabase(path: data.url.appendingPathComponent("library.sqlite").path, readers: 1,
-                                     migrations: Array(Schema.migrations.prefix { $0.name != "007-vacations-in-library" }))
+        let old = try SQLiteDatabase(
+            path: data.url.appendingPathComponent("library.sqlite").path, readers: 1,
+            migrations: Array(Schema.migrations.prefix { $0.name != "007-vacations-in-library" }))
         try old.write { db in
             try db.execute("INSERT INTO accounts (id, name, name_key, password_hash, created_at) VALUES (1, 'Ann', 'ann', 'x', 0)")
             for vacation in vacations {
-                try db.execute("""
+                try db.execute(
+                    """
                     INSERT INTO vacations (id, account_id, name, name_key, created_at)
                     VALUES (\(vacation.id), 1, \(vacation.name), \(vacation.name.lowercased()), 100)
                     """)
@@ -39,20 +41,25 @@ import Testing
     private func oldDocument(_ id: Int64, name: String, photos: Bool = true) throws {
         let document = try SQLiteDatabase(path: documentPath(id), readers: 1, journal: .rollback)
         try document.write { db in
-            try db.executeScript("PRAGMA application_id = \(VacationFormat.applicationID); PRAGMA user_version = 1;" + VacationFormat.tablesOfVersionOne)
+            try db.executeScript(
+                "PRAGMA application_id = \(VacationFormat.applicationID); PRAGMA user_version = 1;" + VacationFormat.tablesOfVersionOne)
             try db.execute("INSERT INTO vacation (id, name, created_at) VALUES (1, \(name), 100)")
             guard photos else { return }
             try db.execute("INSERT INTO places VALUES (2267057, 'Lisbon', NULL, 'Portugal', 38.71667, -9.13333)")
-            for (photo, title, place, taken) in [(Int64(3), "Alfama", Int64?(2267057), "2024-05-03T10:00:00"),
-                                                 (7, "Tram", 2267057, "2024-05-01T10:00:00"), (9, "Sea\u{2067}", nil, "2024-05-02T10:00:00")] {
-                try db.execute("""
+            for (photo, title, place, taken) in [
+                (Int64(3), "Alfama", Int64?(2267057), "2024-05-03T10:00:00"),
+                (7, "Tram", 2267057, "2024-05-01T10:00:00"), (9, "Sea\u{2067}", nil, "2024-05-02T10:00:00"),
+            ] {
+                try db.execute(
+                    """
                     INSERT INTO photos (id, sha256, title, subtitle, taken_at, sorted_at, latitude, longitude, camera, place_id, width, height,
                         preview, thumbnail, added_at)
                     VALUES (\(photo), \(String(repeating: String(photo), count: 64)), \(title), NULL, \(taken), \(taken), NULL, NULL, 'X-T5',
                         \(place), 120, 90, \(Self.preview(photo)), \(Self.thumbnail(photo)), 200)
                     """)
             }
-            try db.execute("INSERT INTO tags (id, name, name_key) VALUES (2, 'Trams', 'trams'), (5, 'Night' || char(0x202E), 'night' || char(0x202E))")
+            try db.execute(
+                "INSERT INTO tags (id, name, name_key) VALUES (2, 'Trams', 'trams'), (5, 'Night' || char(0x202E), 'night' || char(0x202E))")
             try db.execute("INSERT INTO photo_tags (photo_id, tag_id) VALUES (3, 2), (7, 2), (7, 5)")
         }
     }
@@ -90,9 +97,10 @@ import Testing
         #expect(try library.vacations.all(of: AccountID(1)).map { "\($0.name) \($0.photoCount)" } == ["Lisbon 3", "Porto 0"])
         #expect(try [3, 4].map { try inDocument(library, $0) } == [0, 0])
         // … and it goes on numbering where the document stopped
-        let visited = VisitedPhoto(sha256: String(repeating: "e", count: 64), title: "Later", subtitle: nil, takenAt: nil, sortedAt: "2024-06-01",
-                                   latitude: nil, longitude: nil, camera: nil, place: nil, width: 1, height: 1,
-                                   preview: Self.preview(10), thumbnail: Self.thumbnail(10), tags: ["Food"])
+        let visited = VisitedPhoto(
+            sha256: String(repeating: "e", count: 64), title: "Later", subtitle: nil, takenAt: nil, sortedAt: "2024-06-01",
+            latitude: nil, longitude: nil, camera: nil, place: nil, width: 1, height: 1,
+            preview: Self.preview(10), thumbnail: Self.thumbnail(10), tags: ["Food"])
         try library.vacations.visit(visited, into: 3, for: AccountID(1))
         #expect(try lisbon.photos().last?.id == 10)
         #expect(try lisbon.tags().first { $0.name == "Food" }?.id == 6)

@@ -46,7 +46,8 @@ import Testing
         let stored: [[UInt8]] = try fixture.library.database.fetchAll("SELECT token_hash FROM vacation_links") { try $0["token_hash"] }
         #expect(Set(stored) == Set(made.map { SHA256.hash(Base64URL.decode($0.token.text)!) }))
         let token = made[0].token
-        let asText: Int? = try fixture.library.database.fetchValue("SELECT count(*) FROM vacation_links WHERE label = \(token.text) OR password_hash = \(token.text)")
+        let asText: Int? = try fixture.library.database.fetchValue(
+            "SELECT count(*) FROM vacation_links WHERE label = \(token.text) OR password_hash = \(token.text)")
         #expect(asText == 0)
         #expect(!String(describing: token).contains(token.text), "a token never prints itself")
         // Each bit of the 144 is set in some tokens and clear in others: no fixed bits.
@@ -123,7 +124,9 @@ import Testing
     @Test func aPasswordLinkOpensOnlyWithTheProofOfItsPassword() throws {
         // setup
         let new = try sharing.makeLink(to: lisbon, for: ann.id, password: "sardines")
-        guard case .needsPassword(let locked) = try sharing.open(new.token, proof: nil) else { Issue.record("opened without the password"); return }
+        guard case .needsPassword(let locked) = try sharing.open(new.token, proof: nil) else {
+            Issue.record("opened without the password"); return
+        }
 
         // MUT + validate
         #expect(throws: SharingError.wrongPassword) { try sharing.unlock(locked, password: "anchovies", address: "192.0.2.1") }
@@ -135,7 +138,9 @@ import Testing
         #expect(hash?.hasPrefix("$argon2id$") == true)
         #expect(throws: SharingError.passwordTooShort(minimum: 6)) { try sharing.makeLink(to: lisbon, for: ann.id, password: "short") }
         #expect(throws: SharingError.passwordHasNulCharacter) { try sharing.makeLink(to: lisbon, for: ann.id, password: "sardines\0") }
-        #expect(throws: SharingError.passwordTooLong(limit: 1024)) { try sharing.makeLink(to: lisbon, for: ann.id, password: String(repeating: "p", count: 1025)) }
+        #expect(throws: SharingError.passwordTooLong(limit: 1024)) {
+            try sharing.makeLink(to: lisbon, for: ann.id, password: String(repeating: "p", count: 1025))
+        }
         #expect(try sharing.links(of: lisbon, for: ann.id).count == 1, "a refused link is not made")
     }
 
@@ -147,7 +152,9 @@ import Testing
         }
 
         // MUT + validate
-        #expect(throws: SharingError.tooManyAttempts(waitSeconds: 900)) { try sharing.unlock(locked, password: "sardines", address: "192.0.2.1") }
+        #expect(throws: SharingError.tooManyAttempts(waitSeconds: 900)) {
+            try sharing.unlock(locked, password: "sardines", address: "192.0.2.1")
+        }
         fixture.clock.advance(by: 901)
         #expect(try sharing.unlock(locked, password: "sardines", address: "192.0.2.1").isEmpty == false)
     }
@@ -156,12 +163,16 @@ import Testing
         // setup: five wrong guesses, each from an address of its own
         let locked = try passwordLink()
         for guess in 1...5 {
-            #expect(throws: SharingError.wrongPassword) { try sharing.unlock(locked, password: "guess \(guess)", address: "192.0.2.\(guess)") }
+            #expect(throws: SharingError.wrongPassword) {
+                try sharing.unlock(locked, password: "guess \(guess)", address: "192.0.2.\(guess)")
+            }
         }
 
         // MUT + validate: the right password gets in; a sixth guesser is told to wait
         #expect(try sharing.unlock(locked, password: "sardines", address: "198.51.100.7").isEmpty == false)
-        #expect(throws: SharingError.tooManyAttempts(waitSeconds: 900)) { try sharing.unlock(locked, password: "guess 6", address: "203.0.113.6") }
+        #expect(throws: SharingError.tooManyAttempts(waitSeconds: 900)) {
+            try sharing.unlock(locked, password: "guess 6", address: "203.0.113.6")
+        }
     }
 
     @Test func failedSignInsUnderALinksOldKeyDoNotLockTheLink() throws {
@@ -169,7 +180,8 @@ import Testing
         let locked = try passwordLink()
         for name in ["link:\(locked.link.id)", "\(locked.link.id)"] {
             for attempt in 1...5 {
-                let outcome = try fixture.library.authenticator.signIn(name: name, password: "wrong password!", address: "192.0.2.\(attempt)", deviceToken: nil)
+                let outcome = try fixture.library.authenticator.signIn(
+                    name: name, password: "wrong password!", address: "192.0.2.\(attempt)", deviceToken: nil)
                 guard case .refused = outcome else { Issue.record("sign-in \(attempt) as \(name): \(outcome)"); return }
             }
         }
@@ -184,14 +196,17 @@ import Testing
         let locked = try passwordLink()
         for guess in 1...5 {
             #expect(throws: SharingError.wrongPassword) { try sharing.unlock(locked, password: "guess \(guess)", address: "192.0.2.1") }
-            _ = try fixture.library.authenticator.signIn(name: "Nobody \(guess)", password: "wrong password!", address: "192.0.2.2", deviceToken: nil)
+            _ = try fixture.library.authenticator.signIn(
+                name: "Nobody \(guess)", password: "wrong password!", address: "192.0.2.2", deviceToken: nil)
         }
 
         // MUT + validate
-        let signIn = try fixture.library.authenticator.signIn(name: "Ann", password: AccountsFixture.password, address: "192.0.2.1", deviceToken: nil)
+        let signIn = try fixture.library.authenticator.signIn(
+            name: "Ann", password: AccountsFixture.password, address: "192.0.2.1", deviceToken: nil)
         guard case .signedIn = signIn else { Issue.record("Ann was held by guesses at a link: \(signIn)"); return }
         #expect(try sharing.unlock(locked, password: "sardines", address: "192.0.2.2").isEmpty == false)
-        let held = try fixture.library.authenticator.signIn(name: "Ann", password: AccountsFixture.password, address: "192.0.2.2", deviceToken: nil)
+        let held = try fixture.library.authenticator.signIn(
+            name: "Ann", password: AccountsFixture.password, address: "192.0.2.2", deviceToken: nil)
         guard case .wait = held else { Issue.record("the sign-in lock of 192.0.2.2 was lost: \(held)"); return }
     }
 
@@ -221,7 +236,9 @@ import Testing
         #expect(link.label == "For Grandma")
         #expect(link.openCount == 2)
         #expect(link.lastOpenedAt == fixture.clock.seconds)
-        #expect(throws: SharingError.labelTooLong(limit: 60)) { try sharing.makeLink(to: lisbon, for: ann.id, label: String(repeating: "x", count: 61)) }
+        #expect(throws: SharingError.labelTooLong(limit: 60)) {
+            try sharing.makeLink(to: lisbon, for: ann.id, label: String(repeating: "x", count: 61))
+        }
     }
 
     @Test func aDeletedVacationTakesItsLinksWithIt() throws {

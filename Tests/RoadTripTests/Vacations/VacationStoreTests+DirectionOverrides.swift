@@ -7,8 +7,10 @@ import Testing
 /// Text-direction overrides (U+202A–U+202E, U+2066–U+2069) in every name RoadTrip shows: refused
 /// where a person types it, removed where it arrives from a file or a service.
 extension VacationStoreTests {
-    static let hostile = ["Lisbon\u{202E}gpj.exe", "\u{202A}Lisbon", "Lis\u{202B}bon", "Lis\u{202C}bon", "Lis\u{202D}bon",
-                          "Lis\u{2066}bon", "Lis\u{2067}bon", "Lis\u{2068}bon", "Lisbon\u{2069}"]
+    static let hostile = [
+        "Lisbon\u{202E}gpj.exe", "\u{202A}Lisbon", "Lis\u{202B}bon", "Lis\u{202C}bon", "Lis\u{202D}bon",
+        "Lis\u{2066}bon", "Lis\u{2067}bon", "Lis\u{2068}bon", "Lisbon\u{2069}",
+    ]
 
     @Test(arguments: hostile)
     func aVacationNameWithOneIsRefusedLikeAnAccountNameAndNothingIsMade(name: String) throws {
@@ -49,10 +51,14 @@ extension VacationStoreTests {
 
     @Test func flickrTitlesOwnerNamesAndTagsHaveThemRemoved() throws {
         // setup
-        let answer = FlickrSamples.photos([FlickrSamples.photo(id: "1", [
-            "title": "Golden\u{202E} Gate", "ownername": "\u{2066}Ann\u{2069} Walker", "tags": "bri\u{202D}dge fog",
-            "description": ["_content": "From the \u{202B}Marin side."],
-        ])])
+        let answer = FlickrSamples.photos([
+            FlickrSamples.photo(
+                id: "1",
+                [
+                    "title": "Golden\u{202E} Gate", "ownername": "\u{2066}Ann\u{2069} Walker", "tags": "bri\u{202D}dge fog",
+                    "description": ["_content": "From the \u{202B}Marin side."],
+                ])
+        ])
 
         // MUT
         let photo = try #require(try FlickrClient.fake(FakeFlickr(json: answer)).photos(inPlace: "7.MJR8tTVrIO1EgB").first)
@@ -78,7 +84,8 @@ extension VacationStoreTests {
         try FileManager.default.copyItem(atPath: try store.export(id, for: ann.id), toPath: file)
         try SQLiteDatabase(path: file, readers: 1, journal: .rollback).write { db in
             try db.execute("UPDATE vacation SET name = 'Lis' || char(0x202E) || 'bon'")
-            try db.execute("UPDATE photos SET title = title || char(0x2067), subtitle = char(0x202A) || 'x', camera = 'Fuji' || char(0x202C)")
+            try db.execute(
+                "UPDATE photos SET title = title || char(0x2067), subtitle = char(0x202A) || 'x', camera = 'Fuji' || char(0x202C)")
             try db.execute("UPDATE places SET name = char(0x202D) || name, country = country || char(0x2069)")
             try db.execute("UPDATE tags SET name = 'beach' || char(0x202E), name_key = 'beach' || char(0x202E) WHERE name = 'Fado'")
             try db.execute("INSERT INTO tags (name, name_key) VALUES (char(0x2066), char(0x2066))")
@@ -91,9 +98,11 @@ extension VacationStoreTests {
         // validate
         #expect(imported.name == "Lisbon (2)")
         let contents = try #require(try store.vacation(imported.id, of: ann.id)).contents
-        let texts = try contents.photos().flatMap { [$0.title, $0.subtitle ?? "", $0.camera ?? ""] }
+        let texts =
+            try contents.photos().flatMap { [$0.title, $0.subtitle ?? "", $0.camera ?? ""] }
             + (try contents.itinerary().flatMap { [$0.name, $0.country] }) + (try contents.tags().map(\.name)) + [imported.name]
-        #expect(!texts.contains { $0.unicodeScalars.contains { (0x202A...0x202E).contains($0.value) || (0x2066...0x2069).contains($0.value) } })
+        #expect(
+            !texts.contains { $0.unicodeScalars.contains { (0x202A...0x202E).contains($0.value) || (0x2066...0x2069).contains($0.value) } })
         #expect(try contents.photos().map(\.camera) == ["Fuji", "Fuji"])
         #expect(try contents.itinerary().map(\.name) == ["Lisbon"])
         #expect(try contents.tags().map(\.name) == ["Beach"])

@@ -43,7 +43,7 @@ extension VacationStoreTests {
         #expect(added[0] == before[0] + 1 && added[1] == before[1] + 1 && added[2] == before[2], "a new version of each changed vacation")
 
         // MUT 2
-        try fixture.library.photoTags.add("Church ", to: photo.id, for: ann.id) // the same tag: nothing changes
+        try fixture.library.photoTags.add("Church ", to: photo.id, for: ann.id)  // the same tag: nothing changes
         let again = try versions([tuscany, arezzo, bobs])
         try fixture.library.photoTags.remove("CHURCH", from: photo.id, for: ann.id)
 

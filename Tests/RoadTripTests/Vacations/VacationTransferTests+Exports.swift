@@ -83,7 +83,9 @@ extension VacationTransferTests {
         // MUT
         switch change {
         case "visit": try visit(seed: 2, into: id)
-        case "unvisit": try store.unvisit(sha256: try #require(try store.vacation(id, of: ann.id)?.contents.photos().last).sha256, from: id, for: ann.id)
+        case "unvisit":
+            try store.unvisit(
+                sha256: try #require(try store.vacation(id, of: ann.id)?.contents.photos().last).sha256, from: id, for: ann.id)
         default: try store.rename(id, to: "Porto", for: ann.id)
         }
         let second = try store.export(id, for: ann.id)
@@ -186,7 +188,9 @@ extension VacationTransferTests {
 
         // validate
         let export = try store.export(imported.id, for: ann.id)
-        let name: String? = try SQLiteDatabase(path: export, readers: 1, journal: .rollback).read { db in try db.fetchValue("SELECT name FROM vacation") }
+        let name: String? = try SQLiteDatabase(path: export, readers: 1, journal: .rollback).read { db in
+            try db.fetchValue("SELECT name FROM vacation")
+        }
         #expect(name == "Lisbon (2)")
         #expect(try store.exportHead(imported.id, for: ann.id).name == "Lisbon (2)")
     }
@@ -198,8 +202,9 @@ extension VacationTransferTests {
         for name in [".incoming-1.vacation", ".incoming-1.vacation-journal", ".template-2.vacation", ".incoming-3.vacation"] {
             try Data("x".utf8).write(to: folder.appendingPathComponent(name))
             let age: TimeInterval = name.hasPrefix(".incoming-3") ? -5 * .minute : -2 * .hour
-            try FileManager.default.setAttributes([.modificationDate: fixture.clock.now.addingTimeInterval(age)],
-                                                  ofItemAtPath: folder.appendingPathComponent(name).path)
+            try FileManager.default.setAttributes(
+                [.modificationDate: fixture.clock.now.addingTimeInterval(age)],
+                ofItemAtPath: folder.appendingPathComponent(name).path)
         }
 
         // MUT

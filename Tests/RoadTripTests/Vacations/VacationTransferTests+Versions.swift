@@ -12,8 +12,11 @@ extension VacationTransferTests {
     /// The same library's vacations with a later format: the next version gives photos a rating.
     var storeOfNextVersion: VacationStore {
         VacationStore(
-            database: fixture.library.database, dataFolder: fixture.library.folder, exports: fixture.library.exports, figures: fixture.library.vacationFigures, clock: .system,
-            documentMigrations: VacationFormat.migrations + [Migration("\(today + 1)-ratings", "ALTER TABLE photos ADD COLUMN rating INTEGER")]
+            database: fixture.library.database, dataFolder: fixture.library.folder, exports: fixture.library.exports,
+            figures: fixture.library.vacationFigures, clock: .system,
+            documentMigrations: VacationFormat.migrations + [
+                Migration("\(today + 1)-ratings", "ALTER TABLE photos ADD COLUMN rating INTEGER")
+            ]
         )
     }
 
@@ -51,7 +54,10 @@ extension VacationTransferTests {
         // validate
         #expect(try formatVersion(of: file) == today)
         #expect(try formatVersion(of: laterFile) == today + 1)
-        #expect(refusal?.description == "This file is not a RoadTrip vacation: it is of format version \(today + 1); this RoadTrip reads versions 1 to \(today). Nothing was imported.")
+        #expect(
+            refusal?.description
+                == "This file is not a RoadTrip vacation: it is of format version \(today + 1); this RoadTrip reads versions 1 to \(today). Nothing was imported."
+        )
         #expect(try store.all(of: ann.id).map(\.name) == ["Lisbon", "Lisbon (2)"])
         #expect(try storeOfNextVersion.importDocument(at: laterFile, for: ann.id).name == "Lisbon (2) (2)", "its own version imports")
     }

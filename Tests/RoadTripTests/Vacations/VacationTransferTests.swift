@@ -93,12 +93,17 @@ import Testing
         let document = try SQLiteDatabase(path: file, readers: 1, journal: .rollback)
         let integrity: [String] = try document.read { db in try db.fetchAll("PRAGMA integrity_check") { try $0[0] as String } }
         #expect(integrity == ["ok"])
-        for (table, columns) in [("photos", VacationRows.Photo.columns), ("places", VacationRows.Place.columns),
-                                 ("tags", "id, name, name_key"), ("photo_tags", "photo_id, tag_id")] {
+        for (table, columns) in [
+            ("photos", VacationRows.Photo.columns), ("places", VacationRows.Place.columns),
+            ("tags", "id, name, name_key"), ("photo_tags", "photo_id, tag_id"),
+        ] {
             let order = table == "photo_tags" ? "photo_id, tag_id" : "id"
-            let inDocument = try document.read { db in try Self.values(db.fetchAll("SELECT \(raw: columns) FROM \(raw: table) ORDER BY \(raw: order)")) }
+            let inDocument = try document.read { db in
+                try Self.values(db.fetchAll("SELECT \(raw: columns) FROM \(raw: table) ORDER BY \(raw: order)"))
+            }
             let inLibrary = try fixture.library.database.read { db in
-                try Self.values(db.fetchAll("SELECT \(raw: columns) FROM vacation_\(raw: table) WHERE vacation_id = \(id) ORDER BY \(raw: order)"))
+                try Self.values(
+                    db.fetchAll("SELECT \(raw: columns) FROM vacation_\(raw: table) WHERE vacation_id = \(id) ORDER BY \(raw: order)"))
             }
             #expect(inDocument == inLibrary, "\(table)")
             #expect(!inDocument.isEmpty, "\(table)")
@@ -126,8 +131,10 @@ import Testing
     }
 
     /// Each kind of foreign or damaged file, made from a real export or from scratch.
-    @Test(arguments: ["text", "other-database", "damaged", "extra-table", "trigger", "newer-version", "empty", "html-preview",
-                                               "huge-size", "blob-title", "huge-id"])
+    @Test(arguments: [
+        "text", "other-database", "damaged", "extra-table", "trigger", "newer-version", "empty", "html-preview",
+        "huge-size", "blob-title", "huge-id",
+    ])
     func aForeignOrDamagedFileIsRefusedWithAReasonAndNothingChanges(kind: String) throws {
         // setup
         let (_, file) = try exported()

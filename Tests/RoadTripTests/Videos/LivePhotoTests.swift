@@ -12,10 +12,13 @@ import Video
     static let identifier = "6F2B7C1E-4A8D-4E55-9C3A-1D2E3F405162"
 
     /// The still of the pair: a JPEG taken in Zagreb at 10:05 (UTC+2) whose MakerNote names `identifier`.
-    static func still(_ fixture: PhotosFixture, _ name: String = "IMG_0042.JPG", identifier: String? = identifier,
-                      seed: UInt64 = 1) throws -> String {
-        try fixture.draw(name, seed: seed, at: (45.815, 15.9819), takenAt: "2024-06-01T10:05:00", takenOffset: 120,
-                         appleMakerNote: identifier.map { TestClips.appleMakerNote($0) })
+    static func still(
+        _ fixture: PhotosFixture, _ name: String = "IMG_0042.JPG", identifier: String? = identifier,
+        seed: UInt64 = 1
+    ) throws -> String {
+        try fixture.draw(
+            name, seed: seed, at: (45.815, 15.9819), takenAt: "2024-06-01T10:05:00", takenOffset: 120,
+            appleMakerNote: identifier.map { TestClips.appleMakerNote($0) })
     }
 
     @Test(arguments: DatabaseEngine.allCases) func theMovieArrivingJoinsItsStillAndIsNoItemOfItsOwn(engine: DatabaseEngine) throws {
@@ -35,11 +38,15 @@ import Video
         #expect(try fixture.rows(in: "photos") == 1)
         let video = try #require(try fixture.photos.video(of: live))
         #expect(video.contentIdentifier == Self.identifier && video.container == .mov && video.rendition == .pending(0))
-        #expect(FileManager.default.contentsEqual(atPath: fixture.photos.files.video(sha256: video.sha256, container: .mov), andPath: movie))
-        #expect(!fixture.files(under: "originals").contains { $0.hasSuffix("\(video.sha256).jpg") }, "no poster for a movie that has its still")
+        #expect(
+            FileManager.default.contentsEqual(atPath: fixture.photos.files.video(sha256: video.sha256, container: .mov), andPath: movie))
+        #expect(
+            !fixture.files(under: "originals").contains { $0.hasSuffix("\(video.sha256).jpg") }, "no poster for a movie that has its still")
         #expect(!fixture.files(under: "cache").contains { $0.contains(video.sha256) })
         #expect(try fixture.library.jobs.pending()[.video] == 1)
-        let kept: String? = try fixture.library.database.read { try $0.fetchOne("SELECT content_identifier FROM photos").flatMap { try $0["content_identifier"] } }
+        let kept: String? = try fixture.library.database.read {
+            try $0.fetchOne("SELECT content_identifier FROM photos").flatMap { try $0["content_identifier"] }
+        }
         #expect(kept == Self.identifier, "the item keeps the identifier")
         // Either half again is the pair, stored once.
         #expect(fixture.importPhoto(movie) == .alreadyThere(live))
@@ -102,8 +109,9 @@ import Video
         // MUT
         let tooLate = fixture.importPhoto(later, name: "IMG_0042.MOV")
         let otherName = fixture.importPhoto(other, name: "IMG_0099.MOV")
-        let own = fixture.photos.importPhoto(at: try TestClips.liveMovie("own.mov", identifier: nil, creationDate: "2024-06-01T08:05:01Z"),
-                                             fileName: "img_0042.mov", by: nil)
+        let own = fixture.photos.importPhoto(
+            at: try TestClips.liveMovie("own.mov", identifier: nil, creationDate: "2024-06-01T08:05:01Z"),
+            fileName: "img_0042.mov", by: nil)
 
         // validate: the zones known, 08:05:01 UTC is a second after 10:05 in UTC+2
         #expect(tooLate.photo?.isVideo == true, "ten seconds apart: a video of its own")
@@ -116,8 +124,11 @@ import Video
         // setup: the still whose embedded motion a Takeout broke, and the motion beside it, named
         // as Google names them, a second apart
         let fixture = try PhotosFixture()
-        let still = try #require(fixture.importPhoto(try Self.still(fixture, "PXL_20240601_080500000.MP.jpg", identifier: nil),
-                                                     name: "PXL_20240601_080500000.MP.jpg").photo)
+        let still = try #require(
+            fixture.importPhoto(
+                try Self.still(fixture, "PXL_20240601_080500000.MP.jpg", identifier: nil),
+                name: "PXL_20240601_080500000.MP.jpg"
+            ).photo)
         let movie = try TestClips.liveMovie("motion.mp4", identifier: nil, creationDate: "2024-06-01T08:05:01Z")
 
         // MUT

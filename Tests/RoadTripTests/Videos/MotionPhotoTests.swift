@@ -13,12 +13,15 @@ import Video
         // setup: a Pixel's (Google's XMP) and a Galaxy's (Samsung's trailer); another photo with the Pixel's clip inside.
         let fixture = try PhotosFixture(engine: engine)
         let clips = [try TestClips.h264(), try TestClips.fadeIn()]
-        let pixel = try TestClips.motionPhoto(still: try fixture.draw("pixel still.jpg", seed: 1), video: clips[0], style: .google,
-                                              to: fixture.source.appendingPathComponent("PXL_20240601.MP.jpg").path)
-        let galaxy = try TestClips.motionPhoto(still: try fixture.draw("galaxy still.jpg", seed: 2), video: clips[1], style: .samsung,
-                                               to: fixture.source.appendingPathComponent("20240601_100500.jpg").path)
-        let copy = try TestClips.motionPhoto(still: try fixture.draw("copy still.jpg", seed: 3), video: clips[0], style: .google,
-                                             to: fixture.source.appendingPathComponent("PXL_copy.MP.jpg").path)
+        let pixel = try TestClips.motionPhoto(
+            still: try fixture.draw("pixel still.jpg", seed: 1), video: clips[0], style: .google,
+            to: fixture.source.appendingPathComponent("PXL_20240601.MP.jpg").path)
+        let galaxy = try TestClips.motionPhoto(
+            still: try fixture.draw("galaxy still.jpg", seed: 2), video: clips[1], style: .samsung,
+            to: fixture.source.appendingPathComponent("20240601_100500.jpg").path)
+        let copy = try TestClips.motionPhoto(
+            still: try fixture.draw("copy still.jpg", seed: 3), video: clips[0], style: .google,
+            to: fixture.source.appendingPathComponent("PXL_copy.MP.jpg").path)
 
         // MUT
         let outcomes = [fixture.importPhoto(pixel), fixture.importPhoto(galaxy)]
@@ -31,8 +34,11 @@ import Video
             #expect(photo.motion == .motion && !photo.isVideo && photo.format == .jpeg)
             #expect(abs((photo.duration ?? 0) - (clip == clips[0] ? 2000 : 1500)) <= 50)
             let video = try #require(try fixture.photos.video(of: photo))
-            #expect(FileManager.default.contentsEqual(atPath: fixture.photos.files.video(sha256: video.sha256, container: .mp4), andPath: clip))
-            #expect(FileManager.default.contentsEqual(atPath: fixture.photos.files.original(sha256: photo.sha256, format: .jpeg), andPath: path))
+            #expect(
+                FileManager.default.contentsEqual(atPath: fixture.photos.files.video(sha256: video.sha256, container: .mp4), andPath: clip))
+            #expect(
+                FileManager.default.contentsEqual(atPath: fixture.photos.files.original(sha256: photo.sha256, format: .jpeg), andPath: path)
+            )
         }
         guard case .imported(let still, let warnings) = second else { Issue.record("not imported: \(second)"); return }
         #expect(still.motion == nil && warnings == ["its motion is another photo's already, so it was left out"])
@@ -44,8 +50,9 @@ import Video
         // setup: the XMP names a video, but the bytes after the picture are not one.
         let fixture = try PhotosFixture()
         let noise = try fixture.write([UInt8](repeating: 0x42, count: 4000), as: "noise.mp4")
-        let path = try TestClips.motionPhoto(still: try fixture.draw("still.jpg"), video: noise, style: .google,
-                                             to: fixture.source.appendingPathComponent("broken.MP.jpg").path)
+        let path = try TestClips.motionPhoto(
+            still: try fixture.draw("still.jpg"), video: noise, style: .google,
+            to: fixture.source.appendingPathComponent("broken.MP.jpg").path)
 
         // MUT
         let outcome = fixture.importPhoto(path)

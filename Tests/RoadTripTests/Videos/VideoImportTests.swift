@@ -8,7 +8,9 @@ import Video
 
 /// Videos brought into the library as a phone recorded them, on both engines.
 @Suite struct VideoImportTests {
-    @Test(arguments: DatabaseEngine.allCases) func aVideoIsImportedWithItsPosterPlaceAndTimeAndItsRenditionQueued(engine: DatabaseEngine) throws {
+    @Test(arguments: DatabaseEngine.allCases) func aVideoIsImportedWithItsPosterPlaceAndTimeAndItsRenditionQueued(engine: DatabaseEngine)
+        throws
+    {
         // setup: H.264 recorded in Lisbon, given a name that says nothing of what it is.
         let fixture = try PhotosFixture(engine: engine)
         let path = fixture.source.appendingPathComponent("tram ride").path
@@ -29,13 +31,17 @@ import Video
         #expect(video.sha256 == photo.sha256 && video.container == .mp4 && video.videoCodec == "h264" && video.rendition == .pending(0))
         let files = fixture.photos.files
         #expect(FileManager.default.contentsEqual(atPath: files.video(sha256: photo.sha256, container: .mp4), andPath: path))
-        #expect(try fixture.library.photos.processor.inspect(fileAt: files.original(sha256: photo.sha256, format: .jpeg)).header.format == .jpeg,
-                "the poster stands where a photo's original does")
+        #expect(
+            try fixture.library.photos.processor.inspect(fileAt: files.original(sha256: photo.sha256, format: .jpeg)).header.format
+                == .jpeg,
+            "the poster stands where a photo's original does")
         #expect(FileManager.default.fileExists(atPath: files.rendition(.thumbnail, sha256: photo.sha256)))
         #expect(try fixture.library.jobs.pending()[.video] == 1)
     }
 
-    @Test(arguments: DatabaseEngine.allCases) func theRenditionJobRemuxesOrTranscodesAndTheSameVideoTwiceIsStoredOnce(engine: DatabaseEngine) throws {
+    @Test(arguments: DatabaseEngine.allCases) func theRenditionJobRemuxesOrTranscodesAndTheSameVideoTwiceIsStoredOnce(
+        engine: DatabaseEngine
+    ) throws {
         // setup
         let fixture = try PhotosFixture(engine: engine)
         let h264 = try #require(fixture.importPhoto(try TestClips.h264()).photo)
@@ -80,9 +86,10 @@ import Video
         let fixture = try PhotosFixture(engine: engine)
         let photo = try #require(fixture.importPhoto(try TestClips.h264()).photo)
         let crashing = try TestClips.fakeFFmpeg("crashing-ffmpeg", "kill -SEGV $$")
-        let broken = try Library(folder: fixture.data.url, database: fixture.library.location,
-                                 readers: 1, clock: fixture.clock.wallClock, hasher: .leastWork(), gazetteer: fixture.photos.gazetteer,
-                                 video: VideoOptions(tools: VideoTools(ffmpeg: crashing, ffprobe: crashing)))
+        let broken = try Library(
+            folder: fixture.data.url, database: fixture.library.location,
+            readers: 1, clock: fixture.clock.wallClock, hasher: .leastWork(), gazetteer: fixture.photos.gazetteer,
+            video: VideoOptions(tools: VideoTools(ffmpeg: crashing, ffprobe: crashing)))
 
         // MUT
         #expect(throws: VideoError.self) { try broken.runVideoJob(Job(id: 0, kind: .video, key: String(photo.id), attempts: 1)) }
@@ -96,7 +103,7 @@ import Video
     }
 
     @Test(arguments: [
-        ("not a video.mp4", Array("This is a letter, not a film.".utf8), "not a photo or video RoadTrip takes"),
+        ("not a video.mp4", Array("This is a letter, not a film.".utf8), "not a photo or video RoadTrip takes")
     ])
     func aFileNamedLikeAVideoThatIsNotOneIsRefused(name: String, bytes: [UInt8], reason: String) throws {
         let fixture = try PhotosFixture()
@@ -120,8 +127,9 @@ import Video
 
     @Test func aVideoOverTheSizeLimitIsRefusedSayingTheLimit() throws {
         let fixture = try PhotosFixture()
-        let small = try Library(folder: fixture.data.url, readers: 1, clock: fixture.clock.wallClock, hasher: .leastWork(),
-                                gazetteer: fixture.photos.gazetteer, video: VideoOptions(maximumSize: 4096))
+        let small = try Library(
+            folder: fixture.data.url, readers: 1, clock: fixture.clock.wallClock, hasher: .leastWork(),
+            gazetteer: fixture.photos.gazetteer, video: VideoOptions(maximumSize: 4096))
 
         let outcome = small.photos.importPhoto(at: try TestClips.h264(), fileName: "big.mp4", by: nil)
 

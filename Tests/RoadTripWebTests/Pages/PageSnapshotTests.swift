@@ -14,27 +14,32 @@ import TestSupport
     /// Noon, 7 December 2026, UTC.
     static let now = Date(timeIntervalSince1970: 1_796_644_800)
 
-    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("__Snapshots__/PageSnapshotTests")
+    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+        "__Snapshots__/PageSnapshotTests")
 
     /// A page kind's name and its address in the fixed library.
     /// `place`: Lisbon's number in the gazetteer.
-    static func pages(place: Int64) -> [(name: String, route: Route?)] { [
-        ("trip-menu", .home), ("destination", .destination(id: 1)), ("events-book", .eventsBook(page: 1)), ("weather", .weather),
-        ("trip-map", .tripMap), ("book-settings", .bookSettings(from: nil)), ("events-editor", .eventsEditor),
-        ("account", .account), ("accounts", .accounts), ("settings", .settings),
-        ("places", .places(order: .byCountry)), ("top-places", .places(order: .byPhotoCount)), ("country", .placesInCountry(code: "PT")),
-        ("place-photos", .placePhotos(.place(place), after: nil)), ("no-location", .placePhotos(.noLocation, after: nil)),
-        ("photo-viewer", .photo(id: 1, inRecents: false)), ("photo-place", .photoPlace(id: 1, query: "Lisbon")), ("recents", .recents),
-        ("favourites", .favorites(after: nil)), ("find", .findPlaces(query: "Lisbon")),
-        ("timeline", .timeline(.newest)), ("timeline-years", .timelineYears), ("timeline-photo", .timelinePhoto(id: 1)),
-        ("memory", .memory(day: CalendarDay(year: 2025, month: 12, day: 7) ?? .epoch, page: 1)),
-        ("map", .photoMap), ("tracks", .tracks), ("import", .importScreen), ("upload", .upload),
-        ("vacations", .vacations), ("new-vacation", .newVacation), ("vacation-menu", .vacation(id: 1)),
-        ("vacation-photos", .vacationPhotos(id: 1, filter: .all)), ("vacation-photo", .vacationPhoto(id: 1, photo: 1, filter: .all)),
-        ("vacation-itinerary", .vacationItinerary(id: 1)), ("vacation-tags", .vacationTags(id: 1, query: nil)),
-        ("vacation-book", .vacationBook(id: 1, page: 1)), ("vacation-share", .vacationSharing(id: 1)), ("vacation-print", .vacationPrint(id: 1)),
-        ("visit", .visit(photo: 1)), ("not-found", nil),
-    ] }
+    static func pages(place: Int64) -> [(name: String, route: Route?)] {
+        [
+            ("trip-menu", .home), ("destination", .destination(id: 1)), ("events-book", .eventsBook(page: 1)), ("weather", .weather),
+            ("trip-map", .tripMap), ("book-settings", .bookSettings(from: nil)), ("events-editor", .eventsEditor),
+            ("account", .account), ("accounts", .accounts), ("settings", .settings),
+            ("places", .places(order: .byCountry)), ("top-places", .places(order: .byPhotoCount)),
+            ("country", .placesInCountry(code: "PT")),
+            ("place-photos", .placePhotos(.place(place), after: nil)), ("no-location", .placePhotos(.noLocation, after: nil)),
+            ("photo-viewer", .photo(id: 1, inRecents: false)), ("photo-place", .photoPlace(id: 1, query: "Lisbon")), ("recents", .recents),
+            ("favourites", .favorites(after: nil)), ("find", .findPlaces(query: "Lisbon")),
+            ("timeline", .timeline(.newest)), ("timeline-years", .timelineYears), ("timeline-photo", .timelinePhoto(id: 1)),
+            ("memory", .memory(day: CalendarDay(year: 2025, month: 12, day: 7) ?? .epoch, page: 1)),
+            ("map", .photoMap), ("tracks", .tracks), ("import", .importScreen), ("upload", .upload),
+            ("vacations", .vacations), ("new-vacation", .newVacation), ("vacation-menu", .vacation(id: 1)),
+            ("vacation-photos", .vacationPhotos(id: 1, filter: .all)), ("vacation-photo", .vacationPhoto(id: 1, photo: 1, filter: .all)),
+            ("vacation-itinerary", .vacationItinerary(id: 1)), ("vacation-tags", .vacationTags(id: 1, query: nil)),
+            ("vacation-book", .vacationBook(id: 1, page: 1)), ("vacation-share", .vacationSharing(id: 1)),
+            ("vacation-print", .vacationPrint(id: 1)),
+            ("visit", .visit(photo: 1)), ("not-found", nil),
+        ]
+    }
 
     @Test func everyKindOfPageIsAsRecorded() throws {
         // setup: the fixed library, Ann signed in
@@ -44,7 +49,8 @@ import TestSupport
         let anna = try #require(try web.library.accounts.account(named: "Ann")).id
         try web.library.trips.choose(1, for: anna)
         for (seed, day) in [(1, "2025-12-06"), (2, "2025-12-07"), (3, "2025-12-08")] {
-            let path = try uploads.draw("lisboa-\(seed).jpg", seed: UInt64(seed), at: (38.7139, -9.1394), takenAt: "\(day)T10:00:00", width: 120, height: 90)
+            let path = try uploads.draw(
+                "lisboa-\(seed).jpg", seed: UInt64(seed), at: (38.7139, -9.1394), takenAt: "\(day)T10:00:00", width: 120, height: 90)
             _ = try #require(web.library.photos.importPhoto(at: path, fileName: "lisboa-\(seed).jpg", by: anna).photoValue)
         }
         let vacation = try web.library.vacations.create(named: "Lisboa", for: anna)
@@ -61,7 +67,9 @@ import TestSupport
             let path = route?.path ?? "/nowhere"
             let response = ann.get(path)
             let page = Self.normalized(response.bodyText, token: ann.formToken, folder: web.folder.path)
-            if let mismatch = Snapshot.mismatch("\(response.status.code) \(path)\n" + page, recordedIn: Self.folder.appendingPathComponent("\(name).html")) {
+            if let mismatch = Snapshot.mismatch(
+                "\(response.status.code) \(path)\n" + page, recordedIn: Self.folder.appendingPathComponent("\(name).html"))
+            {
                 mismatches.append("\(name): \(mismatch)")
             }
         }

@@ -15,7 +15,8 @@ import Testing
     }
 
     private func add(_ name: String, seed: UInt64, takenAt: String, description: String? = nil) throws -> Photo {
-        let path = try uploads.draw(name, seed: seed, at: (40.7752, -73.9716), takenAt: takenAt, description: description, width: 80, height: 60)
+        let path = try uploads.draw(
+            name, seed: seed, at: (40.7752, -73.9716), takenAt: takenAt, description: description, width: 80, height: 60)
         return try #require(web.library.photos.importPhoto(at: path, fileName: name, by: nil).photoValue)
     }
 

@@ -35,13 +35,18 @@ extension FlickrPagesTests {
 
         // validate
         #expect(!before.contains("/flickr/photos/\(Self.fog)/unvisit"), "nothing to unvisit yet")
-        #expect(visited.contains("In <a class=\"tap-target\" href=\"/vacations/\(bay)\">Bay &lt;Area&gt;</a>, <a class=\"tap-target\" href=\"/vacations/\(tuscany)\">Tuscany</a>"))
+        #expect(
+            visited.contains(
+                "In <a class=\"tap-target\" href=\"/vacations/\(bay)\">Bay &lt;Area&gt;</a>, <a class=\"tap-target\" href=\"/vacations/\(tuscany)\">Tuscany</a>"
+            ))
         #expect(visited.contains("href=\"/flickr/photos/\(Self.fog)/unvisit\">Unvisit…</a>"))
         #expect(choice.contains("Remove “Fog &lt;b&gt;over&lt;/b&gt; the bay” from…"))
         #expect(choice.contains("<span class=\"row-title\">Bay &lt;Area&gt;</span>"))
         #expect(removed.status == .seeOther)
         #expect(removed.location == "/flickr/photos/\(Self.fog)")
-        #expect(after.contains("In <a class=\"tap-target\" href=\"/vacations/\(tuscany)\">Tuscany</a>") && !after.contains("href=\"/vacations/\(bay)\""))
+        #expect(
+            after.contains("In <a class=\"tap-target\" href=\"/vacations/\(tuscany)\">Tuscany</a>")
+                && !after.contains("href=\"/vacations/\(bay)\""))
         #expect(try library.vacations.all(of: AccountID(1)).map(\.photoCount) == [0, 1])
     }
 
@@ -85,7 +90,9 @@ extension FlickrPagesTests {
         #expect(recents.contains("href=\"/flickr/photos/\(Self.untitled)?from=recents\""))
         #expect(viewer.status == .ok)
         #expect(order == [.flickr(Self.fog), .flickr(Self.untitled)], "opened from Recents, it stays where it was")
-        #expect(page.contains(#"<a class="tab" href="/recents" aria-current="page"><svg class="tab-icon""#) && page.contains(#"<span class="tab-label">Recents</span>"#))
+        #expect(
+            page.contains(#"<a class="tab" href="/recents" aria-current="page"><svg class="tab-icon""#)
+                && page.contains(#"<span class="tab-label">Recents</span>"#))
         #expect(page.contains("class=\"row recent-row\" href=\"/flickr/photos/\(Self.untitled)?from=recents\" aria-current=\"page\""))
         #expect(page.contains("data-previous=\"/flickr/photos/\(Self.fog)?from=recents\" data-next=\"\""))
         #expect(!page.contains("Flickr lists no places"))

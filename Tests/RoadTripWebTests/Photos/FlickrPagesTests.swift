@@ -22,8 +22,9 @@ import Testing
 
     func app(key: String?) throws -> (App, LogRecorder) {
         let log = LogRecorder()
-        let flickr = FlickrService(configuredKey: key, transport: site, cacheFolder: folder.appendingPathComponent("cache/flickr"),
-                                   database: library.database)
+        let flickr = FlickrService(
+            configuredKey: key, transport: site, cacheFolder: folder.appendingPathComponent("cache/flickr"),
+            database: library.database)
         return (App(library: library, assets: try AssetCatalog.bundled(), flickr: flickr, log: log.sink), log)
     }
 
@@ -109,11 +110,12 @@ import Testing
         let lines = Markup.texts(ofClass: "flickr-error", element: "p", in: page.bodyText)
         #expect(page.status == .ok)
         #expect(lines.count == 1)
-        let expected = switch mode {
-        case .invalidKey: "refused the API key"
-        case .rateLimited: "limiting requests"
-        default: "cannot be reached"
-        }
+        let expected =
+            switch mode {
+            case .invalidKey: "refused the API key"
+            case .rateLimited: "limiting requests"
+            default: "cannot be reached"
+            }
         #expect(lines.first?.contains(expected) == true, "\(lines)")
         #expect(!page.bodyText.contains(Self.key))
         #expect(!log.all.joined().contains(Self.key))

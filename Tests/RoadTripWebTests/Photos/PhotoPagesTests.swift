@@ -16,8 +16,10 @@ import Testing
 
     /// Imports a photo straight into the library (the upload path has tests of its own).
     @discardableResult
-    private func add(_ name: String, seed: UInt64, at coordinate: (Double, Double)?, takenAt: String = "2024-10-19T09:12:40",
-                     description: String? = nil) throws -> Photo {
+    private func add(
+        _ name: String, seed: UInt64, at coordinate: (Double, Double)?, takenAt: String = "2024-10-19T09:12:40",
+        description: String? = nil
+    ) throws -> Photo {
         let path = try uploads.draw(name, seed: seed, at: coordinate, takenAt: takenAt, description: description, width: 80, height: 60)
         return try #require(web.library.photos.importPhoto(at: path, fileName: name, by: nil).photoValue)
     }
@@ -36,7 +38,9 @@ import Testing
         let top = visitor.get("/places?order=top").bodyText
 
         // validate
-        let sections = Markup.texts(ofClass: "section-title", element: "h2", in: byCountry).filter { ["France", "United States"].contains($0) }
+        let sections = Markup.texts(ofClass: "section-title", element: "h2", in: byCountry).filter {
+            ["France", "United States"].contains($0)
+        }
         #expect(sections == ["France", "United States"])
         #expect(byCountry.contains("California, United States · 2 photos"))
         #expect(byCountry.contains("New York, United States · 1 photo"))
@@ -53,7 +57,8 @@ import Testing
         var photos: [Photo] = []
         for index in 0..<52 {
             let day = String(format: "%02d", index % 28 + 1)
-            photos.append(try add("Photo \(index).jpg", seed: UInt64(index + 10), at: (40.7752, -73.9716), takenAt: "2024-10-\(day)T10:00:00"))
+            photos.append(
+                try add("Photo \(index).jpg", seed: UInt64(index + 10), at: (40.7752, -73.9716), takenAt: "2024-10-\(day)T10:00:00"))
         }
         let place = try #require(photos[0].placeID)
 
@@ -73,7 +78,8 @@ import Testing
     @Test func theViewerShowsThePhotoItsInfoAndNeighboursAndRecordsItInRecents() throws {
         // setup
         let visitor = try web.signedIn()
-        let older = try add("Bow Bridge.jpg", seed: 1, at: (40.7128, -74.0060), takenAt: "2024-10-18T09:00:00", description: "Autumn <b>morning</b>")
+        let older = try add(
+            "Bow Bridge.jpg", seed: 1, at: (40.7128, -74.0060), takenAt: "2024-10-18T09:00:00", description: "Autumn <b>morning</b>")
         let newer = try add("Brooklyn Bridge.jpg", seed: 2, at: (40.7116, -74.0027), takenAt: "2024-10-19T18:03:11")
 
         // MUT
@@ -118,7 +124,10 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: thumbnail), "a missing thumbnail is made on demand")
         #expect(preview.headers["Content-Type"] == "image/jpeg")
         #expect(original.headers["Content-Type"] == "image/jpeg")
-        #expect(original.bodyBytes == Array(try Data(contentsOf: URL(fileURLWithPath: web.library.photos.files.original(sha256: photo.sha256, format: .jpeg)))))
+        #expect(
+            original.bodyBytes
+                == Array(try Data(contentsOf: URL(fileURLWithPath: web.library.photos.files.original(sha256: photo.sha256, format: .jpeg))))
+        )
         #expect(again.status == .notModified)
         #expect(visitor.get("/photos/999/thumbnail").status == .notFound)
         #expect(visitor.get("/photos/\(photo.id)/large").status == .notFound)
@@ -128,8 +137,11 @@ import Testing
         // setup: the original and its renditions removed behind RoadTrip's back
         let visitor = try web.signedIn()
         let photo = try add("Bow Bridge.jpg", seed: 1, at: nil)
-        for path in [web.library.photos.files.original(sha256: photo.sha256, format: .jpeg),
-                     web.library.photos.files.rendition(.thumbnail, sha256: photo.sha256), web.library.photos.files.rendition(.preview, sha256: photo.sha256)] {
+        for path in [
+            web.library.photos.files.original(sha256: photo.sha256, format: .jpeg),
+            web.library.photos.files.rendition(.thumbnail, sha256: photo.sha256),
+            web.library.photos.files.rendition(.preview, sha256: photo.sha256),
+        ] {
             try? FileManager.default.removeItem(atPath: path)
         }
 
@@ -138,7 +150,10 @@ import Testing
 
         // validate
         #expect(answers.map(\.status) == [.notFound, .notFound, .notFound])
-        #expect(answers.prefix(2).allSatisfy { $0.bodyText.contains("This photo's original is missing from the library; roadtrip check lists such photos.") }, "\(answers[0].bodyText.suffix(600))")
+        #expect(
+            answers.prefix(2).allSatisfy {
+                $0.bodyText.contains("This photo's original is missing from the library; roadtrip check lists such photos.")
+            }, "\(answers[0].bodyText.suffix(600))")
         #expect(visitor.get("/photos/\(photo.id)").status == .ok, "the viewer still opens, with its Info")
     }
 
@@ -151,7 +166,8 @@ import Testing
         let visitor = try web.signedIn()
 
         // MUT
-        let response = app.respond(to: Request(path: "/photos/\(photo.id)/thumbnail", headers: ["Cookie": "rt_session=\(try #require(visitor.sessionToken))"]))
+        let response = app.respond(
+            to: Request(path: "/photos/\(photo.id)/thumbnail", headers: ["Cookie": "rt_session=\(try #require(visitor.sessionToken))"]))
 
         // validate
         #expect(response.status == .internalServerError)
@@ -181,9 +197,10 @@ import Testing
 
         // MUT
         let search = visitor.get("/photos/\(photo.id)/place?q=lisbon").bodyText
-        let lisbonID = try #require(Markup.tags("input", in: search).compactMap { tag -> String? in
-            tag.contains("name=\"place\"") ? Markup.attribute("value", of: tag) : nil
-        }.first)
+        let lisbonID = try #require(
+            Markup.tags("input", in: search).compactMap { tag -> String? in
+                tag.contains("name=\"place\"") ? Markup.attribute("value", of: tag) : nil
+            }.first)
         let chosen = visitor.post("/photos/\(photo.id)/place", [("place", lisbonID)])
         let bogus = visitor.post("/photos/\(photo.id)/place", [("place", "not-a-number")])
 
@@ -216,9 +233,12 @@ import Testing
     @Test func anEditedCopyShowsItsOriginalInItsPlaceAndServesItsImagesUntilItsFileIsGone() throws {
         // setup: an edited copy and its original, one item; a photo with no other version
         let visitor = try web.signedIn()
-        let original = try uploads.draw("IMG_0042.JPG", seed: 1, at: (40.7752, -73.9716), takenAt: "2024-10-19T09:12:40", width: 80, height: 60)
-        let edited = try uploads.draw("IMG_0042-edited.JPG", seed: 2, at: (40.7752, -73.9716), takenAt: "2024-10-19T09:12:40", width: 60, height: 60)
-        let outcomes = web.library.photos.importEdited((edited, "IMG_0042-edited.JPG"), original: (original, "IMG_0042.JPG"), by: nil, hints: nil, originalHints: nil)
+        let original = try uploads.draw(
+            "IMG_0042.JPG", seed: 1, at: (40.7752, -73.9716), takenAt: "2024-10-19T09:12:40", width: 80, height: 60)
+        let edited = try uploads.draw(
+            "IMG_0042-edited.JPG", seed: 2, at: (40.7752, -73.9716), takenAt: "2024-10-19T09:12:40", width: 60, height: 60)
+        let outcomes = web.library.photos.importEdited(
+            (edited, "IMG_0042-edited.JPG"), original: (original, "IMG_0042.JPG"), by: nil, hints: nil, originalHints: nil)
         let item = try #require(outcomes.edited.photoValue)
         let plain = try add("Bow Bridge.jpg", seed: 3, at: nil)
 
@@ -235,13 +255,20 @@ import Testing
 
         // validate: the badge says the edited copy is on screen and shows the original in its place
         guard case .stacked = outcomes.original else { Issue.record("not kept beneath: \(outcomes.original)"); return }
-        #expect(viewer.contains(#"<a class="version-badge" href="/photos/\#(item.id)/version" data-navigation="replace" aria-label="Edited: show the original">EDITED</a>"#))
+        #expect(
+            viewer.contains(
+                #"<a class="version-badge" href="/photos/\#(item.id)/version" data-navigation="replace" aria-label="Edited: show the original">EDITED</a>"#
+            ))
         #expect(viewer.contains("Edited; the original is kept too.") && viewer.contains("Download the edited version"))
         #expect(!visitor.get("/photos/\(plain.id)").bodyText.contains("version-badge"))
         #expect(version.status == .ok && version.bodyText.contains(#"src="/photos/\#(item.id)/version/preview""#))
-        #expect(version.bodyText.contains(#"href="/photos/\#(item.id)" data-navigation="replace" aria-label="The original: show the edited version">ORIGINAL</a>"#))
+        #expect(
+            version.bodyText.contains(
+                #"href="/photos/\#(item.id)" data-navigation="replace" aria-label="The original: show the edited version">ORIGINAL</a>"#))
         #expect(version.bodyText.contains("“IMG_0042” as it was before it was edited."))
-        #expect(preview.status == .ok && preview.headers["Content-Type"] == "image/jpeg" && preview.headers["Cache-Control"] == "private, no-cache")
+        #expect(
+            preview.status == .ok && preview.headers["Content-Type"] == "image/jpeg"
+                && preview.headers["Cache-Control"] == "private, no-cache")
         #expect(fileBytes == Array(try Data(contentsOf: URL(fileURLWithPath: original))))
         #expect(file.headers["Content-Disposition"] == "inline; filename=\"photo-\(item.id)-original.jpg\"")
         #expect(none == [.notFound, .notFound])

@@ -33,14 +33,18 @@ import Testing
             try db.execute("UPDATE photos SET latitude = \(photoLatitude) WHERE id = \(photo.id)")
             try db.execute("UPDATE vacation_photos SET latitude = \(Double.infinity) WHERE vacation_id = 1")
             try db.execute("UPDATE vacation_places SET longitude = \(-1e300) WHERE vacation_id = 1")
-            try db.execute("UPDATE destination_points_of_interest SET latitude = \(Double.infinity) WHERE destination_id = \(destination.id) AND position = 0")
+            try db.execute(
+                "UPDATE destination_points_of_interest SET latitude = \(Double.infinity) WHERE destination_id = \(destination.id) AND position = 0"
+            )
         }
         return (web, visitor, photo, destination)
     }
 
     private func pages(_ photo: Photo, _ destination: Destination) -> [String] {
-        ["/vacations/1/itinerary", "/vacations/1/photos/1", "/vacations/1", "/photos/\(photo.id)", "/destinations/\(destination.id)",
-         "/map", "/map/photos?bbox=-180,-90,180,90&zoom=2", "/map/photos?bbox=-10,38,-9,39&zoom=12"]
+        [
+            "/vacations/1/itinerary", "/vacations/1/photos/1", "/vacations/1", "/photos/\(photo.id)", "/destinations/\(destination.id)",
+            "/map", "/map/photos?bbox=-180,-90,180,90&zoom=2", "/map/photos?bbox=-10,38,-9,39&zoom=12",
+        ]
     }
 
     @Test(arguments: engines)
@@ -62,9 +66,11 @@ import Testing
     func theCheckSaysWhatItFoundAndRepairsIt(engine: String) throws {
         // setup
         let (web, _, photo, destination) = try spoiled(engine)
-        let sight = try #require(try web.library.database.fetchValue("""
-            SELECT title FROM destination_points_of_interest WHERE destination_id = \(destination.id) AND position = 0
-            """) as String?)
+        let sight = try #require(
+            try web.library.database.fetchValue(
+                """
+                SELECT title FROM destination_points_of_interest WHERE destination_id = \(destination.id) AND position = 0
+                """) as String?)
 
         // MUT
         let report = try web.library.check()
@@ -72,14 +78,15 @@ import Testing
 
         // validate
         let latitude = engine == "sqlite" ? "1e+300" : "95.0"
-        #expect(report.repairs == [
-            "photos, photo \(photo.id): its latitude \(latitude) is not between -90 and 90; it now has no position",
-            "vacation_photos, vacation 1 photo 1: its latitude inf is not between -90 and 90; it now has no position",
-            "vacation_places, vacation 1 place 2267057 “Lisbon”: its longitude -1e+300 is not between -180 and 180; "
-                + "it is removed from the itinerary, its photos stay without a place",
-            "destination_points_of_interest, destination \(destination.id) sight 0 “\(sight)”: its latitude inf is not between -90 and 90; "
-                + "it is removed (import the catalogue again to have it back)",
-        ])
+        #expect(
+            report.repairs == [
+                "photos, photo \(photo.id): its latitude \(latitude) is not between -90 and 90; it now has no position",
+                "vacation_photos, vacation 1 photo 1: its latitude inf is not between -90 and 90; it now has no position",
+                "vacation_places, vacation 1 place 2267057 “Lisbon”: its longitude -1e+300 is not between -180 and 180; "
+                    + "it is removed from the itinerary, its photos stay without a place",
+                "destination_points_of_interest, destination \(destination.id) sight 0 “\(sight)”: its latitude inf is not between -90 and 90; "
+                    + "it is removed (import the catalogue again to have it back)",
+            ])
         #expect(report.problems.isEmpty, "the map's cells are counted again: \(report.problems)")
         #expect(again.repairs.isEmpty && again.problems.isEmpty, "\(again.repairs) \(again.problems)")
         let photoAfter = try #require(try web.library.photos.photo(id: photo.id))

@@ -62,7 +62,8 @@ import Testing
 
         // MUT
         let script = try postFile(visitor, photo, name: "IMG_1.jpg", token: visitor.formToken)
-        let body = try uploads.multipart(token: visitor.formToken, files: [("IMG_2.jpg", try uploads.draw("IMG_2.jpg", seed: 2, at: (10, -190)))])
+        let body = try uploads.multipart(
+            token: visitor.formToken, files: [("IMG_2.jpg", try uploads.draw("IMG_2.jpg", seed: 2, at: (10, -190)))])
         let form = visitor.send("POST", "/upload", headers: ["Content-Type": body.contentType], bodyFile: body.path)
 
         // validate
@@ -131,7 +132,8 @@ import Testing
         let good = try uploads.draw("Harbour.png", format: .png, seed: 2)
         let other = try uploads.draw("Bridge.webp", format: .webp, seed: 3, at: (37.8199, -122.4783))
         let bad = try uploads.file(Array("hello".utf8), "notes<b>.txt")
-        let body = try uploads.multipart(token: visitor.formToken, files: [("Harbour.png", good), ("notes<b>.txt", bad), ("Bridge.webp", other), ("again.png", good)])
+        let body = try uploads.multipart(
+            token: visitor.formToken, files: [("Harbour.png", good), ("notes<b>.txt", bad), ("Bridge.webp", other), ("again.png", good)])
         var headers = Headers()
         headers["Content-Type"] = body.contentType
 

@@ -28,7 +28,9 @@ final class FakeFlickrSite: FlickrTransport {
         switch mode.withLock({ $0 }) {
         case .offline: throw .network("connection refused to \(url.absoluteString)")
         case .rateLimited: return FlickrHTTPAnswer(status: 429, body: Array("Too Many Requests".utf8))
-        case .invalidKey: return FlickrHTTPAnswer(status: 200, body: Array(#"{"stat":"fail","code":100,"message":"Invalid API Key (Key not found)"}"#.utf8))
+        case .invalidKey:
+            return FlickrHTTPAnswer(
+                status: 200, body: Array(#"{"stat":"fail","code":100,"message":"Invalid API Key (Key not found)"}"#.utf8))
         case .working: break
         }
         if url.path.hasSuffix(".jpg") { return FlickrHTTPAnswer(status: 200, body: image) }

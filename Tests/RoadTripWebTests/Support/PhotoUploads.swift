@@ -14,12 +14,15 @@ final class PhotoUploads {
     }
 
     /// A photo drawn with the given position and description.
-    func draw(_ name: String, format: ImageFormat = .jpeg, seed: UInt64 = 1, at coordinate: (Double, Double)? = (40.7752, -73.9716),
-              takenAt: String = "2024-10-19T09:12:40", description: String? = nil, width: Int = 200, height: Int = 150,
-              takenOffset: Int? = nil) throws -> String {
+    func draw(
+        _ name: String, format: ImageFormat = .jpeg, seed: UInt64 = 1, at coordinate: (Double, Double)? = (40.7752, -73.9716),
+        takenAt: String = "2024-10-19T09:12:40", description: String? = nil, width: Int = 200, height: Int = 150,
+        takenOffset: Int? = nil
+    ) throws -> String {
         let path = folder.appendingPathComponent(name).path
-        let metadata = PhotoMetadata(takenAt: takenAt, latitude: coordinate?.0, longitude: coordinate?.1,
-                                     cameraMake: "Fujifilm", cameraModel: "X-T5", imageDescription: description, takenOffset: takenOffset)
+        let metadata = PhotoMetadata(
+            takenAt: takenAt, latitude: coordinate?.0, longitude: coordinate?.1,
+            cameraMake: "Fujifilm", cameraModel: "X-T5", imageDescription: description, takenOffset: takenOffset)
         try SyntheticPhoto.write(to: path, format: format, width: width, height: height, metadata: metadata, seed: seed)
         return path
     }
@@ -38,14 +41,19 @@ final class PhotoUploads {
     }
 
     /// A multipart/form-data body as a browser sends the upload form: the token, then the files.
-    func multipart(token: String?, files: [(name: String, path: String)], field: String = "photos") throws -> (path: String, contentType: String) {
+    func multipart(token: String?, files: [(name: String, path: String)], field: String = "photos") throws -> (
+        path: String, contentType: String
+    ) {
         let boundary = "----RoadTripTest\(UUID().uuidString.prefix(8))"
         var body = Data()
         if let token {
             body.append(Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"csrf\"\r\n\r\n\(token)\r\n".utf8))
         }
         for file in files {
-            body.append(Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"\(field)\"; filename=\"\(file.name)\"\r\nContent-Type: application/octet-stream\r\n\r\n".utf8))
+            body.append(
+                Data(
+                    "--\(boundary)\r\nContent-Disposition: form-data; name=\"\(field)\"; filename=\"\(file.name)\"\r\nContent-Type: application/octet-stream\r\n\r\n"
+                        .utf8))
             body.append(try Data(contentsOf: URL(fileURLWithPath: file.path)))
             body.append(Data("\r\n".utf8))
         }

@@ -33,7 +33,8 @@ final class Visitor {
             headers["Cookie"] = cookies.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "; ")
         }
         let (path, query) = Visitor.split(target)
-        let response = app.respond(to: Request(method: method, path: path, query: query, headers: headers, body: body, clientAddress: address, bodyFile: bodyFile))
+        let response = app.respond(
+            to: Request(method: method, path: path, query: query, headers: headers, body: body, clientAddress: address, bodyFile: bodyFile))
         remember(response)
         return response
     }
@@ -59,7 +60,8 @@ final class Visitor {
     /// A form post as a browser sends it from one of RoadTrip's pages: urlencoded, with the
     /// page's form token unless told otherwise.
     @discardableResult
-    func post(_ target: String, _ fields: [(String, String)] = [], csrf: FormTokenChoice = .page, headers: Headers = Headers()) -> Response {
+    func post(_ target: String, _ fields: [(String, String)] = [], csrf: FormTokenChoice = .page, headers: Headers = Headers()) -> Response
+    {
         var all = fields
         switch csrf {
         case .page: if let formToken { all.insert((CSRFField.name, formToken), at: 0) }
@@ -71,7 +73,9 @@ final class Visitor {
 
     /// A post with a body written by hand.
     @discardableResult
-    func postBody(_ target: String, body: [UInt8], contentType: String? = "application/x-www-form-urlencoded", headers: Headers = Headers()) -> Response {
+    func postBody(_ target: String, body: [UInt8], contentType: String? = "application/x-www-form-urlencoded", headers: Headers = Headers())
+        -> Response
+    {
         var headers = headers
         if let contentType, headers["Content-Type"] == nil { headers["Content-Type"] = contentType }
         return send("POST", target, headers: headers, body: body)
@@ -139,8 +143,10 @@ extension Response {
     /// A plain search, not `Markup`: pages that echo a 100 KB field are read here too.
     var message: String {
         let html = bodyText
-        return (Response.contents(of: #"<p class="notice error" role="alert">"#, until: "</p>", in: html)
-            + Response.contents(of: #"<section class="empty-state error" role="alert">"#, until: "</section>", in: html)).joined(separator: " ")
+        return
+            (Response.contents(of: #"<p class="notice error" role="alert">"#, until: "</p>", in: html)
+            + Response.contents(of: #"<section class="empty-state error" role="alert">"#, until: "</section>", in: html)).joined(
+                separator: " ")
     }
 
     private static func contents(of start: String, until end: String, in html: String) -> [String] {

@@ -17,15 +17,19 @@ final class WebFixture: Sendable {
     /// The password of every account the fixture makes.
     static let password = "correct horse battery"
 
-    init(loadDemo: Bool = true, secureCookies: Bool = false, hosts: AllowedHosts = .any, proxies: TrustedProxies = .none,
-         database: LibraryDatabase = .sqlite, mapTiles: MapTiles? = nil, basemap: BasemapPack? = nil,
-         workLimits: WorkAdmission.Limits = .standard, clock: WallClock = .system, backupSchedule: BackupSchedule? = nil) throws {
+    init(
+        loadDemo: Bool = true, secureCookies: Bool = false, hosts: AllowedHosts = .any, proxies: TrustedProxies = .none,
+        database: LibraryDatabase = .sqlite, mapTiles: MapTiles? = nil, basemap: BasemapPack? = nil,
+        workLimits: WorkAdmission.Limits = .standard, clock: WallClock = .system, backupSchedule: BackupSchedule? = nil
+    ) throws {
         folder = FileManager.default.temporaryDirectory
             .appendingPathComponent("roadtrip-web-tests-\(UUID().uuidString)", isDirectory: true)
         library = try Library(folder: folder, database: database, readers: 2, clock: clock, hasher: .leastWork())
         log = LogRecorder()
-        app = App(library: library, assets: try AssetCatalog.bundled(), secureCookies: secureCookies, hosts: hosts, proxies: proxies, log: log.sink,
-                  mapTiles: mapTiles, basemap: basemap, workLimits: workLimits, backupSchedule: backupSchedule)
+        app = App(
+            library: library, assets: try AssetCatalog.bundled(), secureCookies: secureCookies, hosts: hosts, proxies: proxies,
+            log: log.sink,
+            mapTiles: mapTiles, basemap: basemap, workLimits: workLimits, backupSchedule: backupSchedule)
         if loadDemo { try library.catalog.loadDemoOnFirstStart() }
     }
 

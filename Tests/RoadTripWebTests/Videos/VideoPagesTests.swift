@@ -39,13 +39,18 @@ import Testing
 
         // validate
         #expect(answer["outcome"] == "imported" && answer["thumbnail"]?.hasSuffix("/thumbnail") == true, "\(answer)")
-        #expect(waiting.bodyText.contains(#"<video class="photo-video" controls playsinline preload="metadata" poster="/photos/\#(id)/preview""#), "\(waiting.bodyText)")
+        #expect(
+            waiting.bodyText.contains(
+                #"<video class="photo-video" controls playsinline preload="metadata" poster="/photos/\#(id)/preview""#),
+            "\(waiting.bodyText)")
         #expect(waiting.bodyText.contains("Preparing video… 0 %") && !waiting.bodyText.contains(#" src="/photos/\#(id)/video""#))
         #expect(early.status == .serviceUnavailable && early.headers["Retry-After"] == "30")
         #expect(status.bodyText == #"{"percent":0,"state":"pending"}"#)
         #expect(grid.bodyText.contains(#"<span class="motion-badge" aria-label="Video, 0:02">0:02</span>"#), "\(grid.bodyText)")
-        #expect(memoryPage.bodyText.contains(#"<span class="book-video-note">Preparing video…</span>"#) && !memoryPage.bodyText.contains("book-play"),
-                "\(memoryPage.bodyText)")
+        #expect(
+            memoryPage.bodyText.contains(#"<span class="book-video-note">Preparing video…</span>"#)
+                && !memoryPage.bodyText.contains("book-play"),
+            "\(memoryPage.bodyText)")
 
         // MUT: made, then asked for as a player does
         let workers = web.library.videoWorkers { _ in }
@@ -66,19 +71,28 @@ import Testing
         #expect(original.headers["Content-Type"] == "video/mp4")
         #expect(original.bodyBytes == [UInt8](try Data(contentsOf: URL(fileURLWithPath: try TestClips.h264()))))
         #expect(original.headers["Content-Disposition"] == "inline; filename=\"video-\(id).mp4\"")
-        #expect(madeMemoryPage.bodyText.contains(#"<a class="book-play" href="/photos/\#(id)/video" role="button" aria-label="Play the video “tram”">"#),
-                "\(madeMemoryPage.bodyText)")
+        #expect(
+            madeMemoryPage.bodyText.contains(
+                #"<a class="book-play" href="/photos/\#(id)/video" role="button" aria-label="Play the video “tram”">"#),
+            "\(madeMemoryPage.bodyText)")
     }
 
     @Test func keepingAVacationOfflineOffersItsPlayableVideosWithTheirSizeBeforeFetchingAny() throws {
         // setup: a vacation of a video and a photo
         let visitor = try web.signedIn()
         _ = visitor.get("/upload")
-        let video = try #require(try upload(visitor, try TestClips.h264(), name: "tram.mp4")["photo"].flatMap { Int64($0.split(separator: "/").last ?? "") })
-        let still = try #require(try upload(visitor, try uploads.draw("still.jpg"), name: "still.jpg")["photo"].flatMap { Int64($0.split(separator: "/").last ?? "") })
+        let video = try #require(
+            try upload(visitor, try TestClips.h264(), name: "tram.mp4")["photo"].flatMap { Int64($0.split(separator: "/").last ?? "") })
+        let still = try #require(
+            try upload(visitor, try uploads.draw("still.jpg"), name: "still.jpg")["photo"].flatMap {
+                Int64($0.split(separator: "/").last ?? "")
+            })
         let account = try #require(try web.library.accounts.all().first).id
         let vacation = try web.library.vacations.create(named: "Lisbon", for: account)
-        for id in [video, still] { try web.library.vacations.visit(try #require(try web.library.photos.photo(id: id)), into: vacation, for: account, library: web.library) }
+        for id in [video, still] {
+            try web.library.vacations.visit(
+                try #require(try web.library.photos.photo(id: id)), into: vacation, for: account, library: web.library)
+        }
         let list = Route.vacationKeepListPart(id: vacation, from: 0).path
         let decode = { (answer: Response) in try JSONDecoder().decode(KeepList.self, from: Data(answer.bodyBytes)) }
 
@@ -97,9 +111,15 @@ import Testing
         let address = Route.vacationPhotoVideo(id: vacation, photo: shown).path
         let rendition = visitor.get(address)
         #expect(rendition.status == .ok)
-        #expect(made.videos == KeepList.Videos(files: [KeepList.File(url: address, bytes: rendition.bodyBytes.count)], bytes: rendition.bodyBytes.count, videoCount: 1))
-        #expect(!made.files.contains { $0.url == address } && made.files.contains { $0.url == Route.vacationPhotoImage(id: vacation, photo: shown, size: .preview).path },
-                "the poster is kept always, the video only when asked for")
+        #expect(
+            made.videos
+                == KeepList.Videos(
+                    files: [KeepList.File(url: address, bytes: rendition.bodyBytes.count)], bytes: rendition.bodyBytes.count, videoCount: 1)
+        )
+        #expect(
+            !made.files.contains { $0.url == address }
+                && made.files.contains { $0.url == Route.vacationPhotoImage(id: vacation, photo: shown, size: .preview).path },
+            "the poster is kept always, the video only when asked for")
     }
 
     @Test func aPhotoIsNotAVideo() throws {

@@ -80,7 +80,9 @@ public struct ShareToken: Sendable, Hashable, CustomStringConvertible {
 
     /// A token read from an address; nil unless it has a token's exact form.
     public init?(_ text: Substring) {
-        guard text.utf8.count == ShareToken.length, let bytes = Base64URL.decode(String(text)), bytes.count == ShareToken.byteCount else { return nil }
+        guard text.utf8.count == ShareToken.length, let bytes = Base64URL.decode(String(text)), bytes.count == ShareToken.byteCount else {
+            return nil
+        }
         self.text = String(text)
     }
 

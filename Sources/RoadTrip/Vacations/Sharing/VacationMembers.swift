@@ -58,7 +58,8 @@ extension VacationStore {
 
     /// The vacation when it is the account's or shared with it; nil otherwise, as for one that does not exist.
     public func accessible(_ id: Int64, for account: AccountID) throws -> AccessibleVacation? {
-        let row = try database.fetchOne("""
+        let row = try database.fetchOne(
+            """
             SELECT vacations.name, vacations.account_id, owners.name AS owner_name, members.role
             FROM vacations JOIN accounts owners ON owners.id = vacations.account_id
             LEFT JOIN vacation_members members ON members.vacation_id = vacations.id AND members.account_id = \(account.rawValue)
@@ -73,12 +74,15 @@ extension VacationStore {
             guard let role = VacationRole(rawValue: try row["role"] as String? ?? "") else { return nil }
             access = .member(role)
         }
-        return AccessibleVacation(name: try row["name"], contents: VacationContents(database: database, id: id, figures: figures), access: access, ownerName: try row["owner_name"])
+        return AccessibleVacation(
+            name: try row["name"], contents: VacationContents(database: database, id: id, figures: figures), access: access,
+            ownerName: try row["owner_name"])
     }
 
     /// The other accounts' vacations shared with this one, by name.
     public func sharedWith(_ account: AccountID) throws -> [SharedWithMe] {
-        try database.fetchAll("""
+        try database.fetchAll(
+            """
             SELECT vacations.id, vacations.name, owners.name AS owner_name, members.role, count(photos.id) AS photo_count,
                 min(photos.taken_at) AS first_date, max(photos.taken_at) AS last_date
             FROM vacation_members members JOIN vacations ON vacations.id = members.vacation_id
@@ -87,10 +91,12 @@ extension VacationStore {
             WHERE members.account_id = \(account.rawValue)
             GROUP BY vacations.id, vacations.name, vacations.name_key, owners.name, members.role
             ORDER BY vacations.name_key, vacations.id
-            """) { row in
+            """
+        ) { row in
             SharedWithMe(
-                vacation: Vacation(id: try row["id"], name: try row["name"], photoCount: try row["photo_count"],
-                                   firstDate: try row["first_date"], lastDate: try row["last_date"]),
+                vacation: Vacation(
+                    id: try row["id"], name: try row["name"], photoCount: try row["photo_count"],
+                    firstDate: try row["first_date"], lastDate: try row["last_date"]),
                 ownerName: try row["owner_name"], role: VacationRole(rawValue: try row["role"]) ?? .view
             )
         }
@@ -99,19 +105,24 @@ extension VacationStore {
     /// The vacations the account may Visit photos into: its own, then those shared with it to add to.
     public func visitable(by account: AccountID) throws -> [(id: Int64, name: String)] {
         let own = try all(of: account).map { (id: $0.id, name: $0.name) }
-        let shared = try sharedWith(account).filter { $0.role == .add }.map { (id: $0.vacation.id, name: "\($0.vacation.name) (\($0.ownerName)’s)") }
+        let shared = try sharedWith(account).filter { $0.role == .add }.map {
+            (id: $0.vacation.id, name: "\($0.vacation.name) (\($0.ownerName)’s)")
+        }
         return own + shared
     }
 
     /// The accounts the account's vacation is shared with, by name.
     public func members(of id: Int64, for owner: AccountID) throws -> [VacationMember] {
-        try database.fetchAll("""
+        try database.fetchAll(
+            """
             SELECT members.account_id, accounts.name, members.role
             FROM vacation_members members JOIN vacations ON vacations.id = members.vacation_id JOIN accounts ON accounts.id = members.account_id
             WHERE members.vacation_id = \(id) AND vacations.account_id = \(owner.rawValue)
             ORDER BY accounts.name_key, accounts.id
-            """) { row in
-            VacationMember(account: AccountID(try row["account_id"]), name: try row["name"], role: VacationRole(rawValue: try row["role"]) ?? .view)
+            """
+        ) { row in
+            VacationMember(
+                account: AccountID(try row["account_id"]), name: try row["name"], role: VacationRole(rawValue: try row["role"]) ?? .view)
         }
     }
 
@@ -120,8 +131,11 @@ extension VacationStore {
         guard member != owner else { throw SharingError.notYourOwn }
         try database.write { db in
             try VacationSharing.requireOwned(id, by: owner, in: db)
-            guard try db.fetchValue("SELECT 1 FROM accounts WHERE id = \(member.rawValue)") as Int? != nil else { throw SharingError.noSuchAccount }
-            try db.execute("""
+            guard try db.fetchValue("SELECT 1 FROM accounts WHERE id = \(member.rawValue)") as Int? != nil else {
+                throw SharingError.noSuchAccount
+            }
+            try db.execute(
+                """
                 INSERT INTO vacation_members (vacation_id, account_id, role, created_at) VALUES (\(id), \(member.rawValue), \(role.rawValue), \(clock.seconds))
                 ON CONFLICT (vacation_id, account_id) DO UPDATE SET role = excluded.role
                 """)

@@ -61,15 +61,18 @@ public struct VacationSharing: Sendable {
     }
 
     /// Makes a link to the account's vacation; its token is in what is returned and nowhere else.
-    public func makeLink(to vacation: Int64, for account: AccountID, label raw: String = "", expiry: ShareExpiry = .default,
-                         password: String = "", options: ShareOptions = ShareOptions()) throws -> NewShareLink {
+    public func makeLink(
+        to vacation: Int64, for account: AccountID, label raw: String = "", expiry: ShareExpiry = .default,
+        password: String = "", options: ShareOptions = ShareOptions()
+    ) throws -> NewShareLink {
         let label = try Self.validLabel(raw)
         let passwordHash = try password.isEmpty ? nil : hasher.hash(try Self.validPassword(password))
         let token = ShareToken.generate()
         let now = clock.seconds
         let id = try database.write { db in
             try Self.requireOwned(vacation, by: account, in: db)
-            return try db.insertReturningID("""
+            return try db.insertReturningID(
+                """
                 INSERT INTO vacation_links (vacation_id, token_hash, label, created_at, expires_at, password_hash, show_where, allow_originals, show_dates,
                     offer_book)
                 VALUES (\(vacation), \(token.hash), \(label), \(now), \(expiry.seconds.map { now + $0 }), \(passwordHash),
@@ -82,7 +85,8 @@ public struct VacationSharing: Sendable {
 
     /// The vacation's links, newest first; none unless the vacation is the account's.
     public func links(of vacation: Int64, for account: AccountID) throws -> [ShareLink] {
-        try database.fetchAll("""
+        try database.fetchAll(
+            """
             SELECT links.* FROM vacation_links links JOIN vacations ON vacations.id = links.vacation_id
             WHERE links.vacation_id = \(vacation) AND vacations.account_id = \(account.rawValue)
             ORDER BY links.id DESC
@@ -93,10 +97,13 @@ public struct VacationSharing: Sendable {
     public func stop(_ link: Int64, of vacation: Int64, for account: AccountID) throws {
         try database.write { db in
             try Self.requireOwned(vacation, by: account, in: db)
-            try db.execute("""
+            try db.execute(
+                """
                 UPDATE vacation_links SET stopped_at = \(clock.seconds) WHERE id = \(link) AND vacation_id = \(vacation) AND stopped_at IS NULL
                 """)
-            if db.changes == 0, try db.fetchValue("SELECT 1 FROM vacation_links WHERE id = \(link) AND vacation_id = \(vacation)") as Int? == nil {
+            if db.changes == 0,
+                try db.fetchValue("SELECT 1 FROM vacation_links WHERE id = \(link) AND vacation_id = \(vacation)") as Int? == nil
+            {
                 throw SharingError.noSuchLink
             }
         }
@@ -106,7 +113,8 @@ public struct VacationSharing: Sendable {
     public func change(_ link: Int64, of vacation: Int64, for account: AccountID, to options: ShareOptions) throws {
         try database.write { db in
             try Self.requireOwned(vacation, by: account, in: db)
-            try db.execute("""
+            try db.execute(
+                """
                 UPDATE vacation_links SET show_where = \(options.showWhere), allow_originals = \(options.allowOriginals), show_dates = \(options.showDates),
                     offer_book = \(options.offerBook)
                 WHERE id = \(link) AND vacation_id = \(vacation)
@@ -121,11 +129,14 @@ public struct VacationSharing: Sendable {
     public func open(_ token: ShareToken, proof: String?, stamp: UInt64? = nil) throws -> LinkOpening {
         let hash = token.hash
         let kept = stamp.flatMap { recent.value(for: hash, at: $0) }
-        let row = try kept ?? database.fetchOne("""
-            SELECT links.*, vacations.name AS vacation_name, vacations.name_generated AS vacation_name_generated, accounts.name AS owner_name
-            FROM vacation_links links JOIN vacations ON vacations.id = links.vacation_id JOIN accounts ON accounts.id = vacations.account_id
-            WHERE links.token_hash = \(hash)
-            """)
+        let row =
+            try kept
+            ?? database.fetchOne(
+                """
+                SELECT links.*, vacations.name AS vacation_name, vacations.name_generated AS vacation_name_generated, accounts.name AS owner_name
+                FROM vacation_links links JOIN vacations ON vacations.id = links.vacation_id JOIN accounts ON accounts.id = vacations.account_id
+                WHERE links.token_hash = \(hash)
+                """)
         if kept == nil, let row, let stamp { recent.keep(row, for: hash, at: stamp) }
         // The index found it by its hash; the hash is compared again in constant time, so no
         // engine's comparison (collation, prefix) decides alone.
@@ -133,7 +144,8 @@ public struct VacationSharing: Sendable {
         let link = try Self.link(row)
         guard link.isLive(at: clock.seconds) else { return .ended }
         let shared = SharedVacation(
-            link: link, vacationName: try row["vacation_name"], vacationNameGenerated: try row["vacation_name_generated"] as Int != 0, ownerName: try row["owner_name"],
+            link: link, vacationName: try row["vacation_name"], vacationNameGenerated: try row["vacation_name_generated"] as Int != 0,
+            ownerName: try row["owner_name"],
             contents: VacationContents(database: database, id: link.vacationID, figures: figures), passwordHash: try row["password_hash"]
         )
         guard let stored = shared.passwordHash else { return .open(shared) }
@@ -183,8 +195,9 @@ public struct VacationSharing: Sendable {
         ShareLink(
             id: try row["id"], vacationID: try row["vacation_id"], label: try row["label"], createdAt: try row["created_at"],
             expiresAt: try row["expires_at"], hasPassword: (try row["password_hash"] as String?) != nil,
-            options: ShareOptions(showWhere: try row["show_where"], allowOriginals: try row["allow_originals"], showDates: try row["show_dates"],
-                                  offerBook: try row["offer_book"]),
+            options: ShareOptions(
+                showWhere: try row["show_where"], allowOriginals: try row["allow_originals"], showDates: try row["show_dates"],
+                offerBook: try row["offer_book"]),
             lastOpenedAt: try row["last_opened_at"], openCount: try row["open_count"], stoppedAt: try row["stopped_at"]
         )
     }

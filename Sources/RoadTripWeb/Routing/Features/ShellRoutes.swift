@@ -14,7 +14,9 @@ extension Route {
                 return response
             }
         case .serviceWorker:
-            .beforeSession("/service-worker.js", as: Parse(.serviceWorker)) { app, request in try app.assets.serviceWorkerResponse(for: request) }
+            .beforeSession("/service-worker.js", as: Parse(.serviceWorker)) { app, request in
+                try app.assets.serviceWorkerResponse(for: request)
+            }
         case .offline: .get("/offline", as: Parse(.offline), public: true, KeptOnDeviceController.self) { $0.offlinePage() }
         case .formToken: .get("/session/form-token", as: Parse(.formToken), KeptOnDeviceController.self) { try $0.formToken() }
         default: nil

@@ -32,8 +32,9 @@ struct AccountView: HTML {
                 h2(.class("section-title")) { "Change your password" }
                 FormToken()
                 Field(caption: "Current password", name: "current", type: "password", autocomplete: "current-password")
-                Field(caption: "New password", name: "password", type: "password", autocomplete: "new-password",
-                      hint: "At least \(Credentials.minimumPasswordLength) characters. Changing it signs you out everywhere else.")
+                Field(
+                    caption: "New password", name: "password", type: "password", autocomplete: "new-password",
+                    hint: "At least \(Credentials.minimumPasswordLength) characters. Changing it signs you out everywhere else.")
                 Field(caption: "New password again", name: "repeated", type: "password", autocomplete: "new-password")
                 button(.type("submit"), .class("button")) { "Change password" }
             }

@@ -15,8 +15,9 @@ struct AccountMenuView: HTML {
 
     var content: some HTML {
         ul(.class("rows account-menu")) {
-            AccountMenuView.row(.account, .account, current: current, title: account.name,
-                                subtitle: account.isOwner ? "Owner of this RoadTrip" : "Member of this RoadTrip")
+            AccountMenuView.row(
+                .account, .account, current: current, title: account.name,
+                subtitle: account.isOwner ? "Owner of this RoadTrip" : "Member of this RoadTrip")
             if account.mayManageAccounts { OwnerRows(current: current, hasFlickr: hasFlickr) }
         }
     }
@@ -27,9 +28,13 @@ struct AccountMenuView: HTML {
         let hasFlickr: Bool
 
         var content: some HTML {
-            AccountMenuView.row(.accounts, .accounts, current: current, title: "Accounts", subtitle: "Add, reset or remove the people who use it")
-            AccountMenuView.row(.settings, .settings, current: current, title: "Settings", subtitle: hasFlickr ? "Backups and the Flickr key" : "Backups")
-            AccountMenuView.row(.importing, .importScreen, current: current, title: "Import", subtitle: "A Google Takeout, an iCloud export, folders of photos")
+            AccountMenuView.row(
+                .accounts, .accounts, current: current, title: "Accounts", subtitle: "Add, reset or remove the people who use it")
+            AccountMenuView.row(
+                .settings, .settings, current: current, title: "Settings", subtitle: hasFlickr ? "Backups and the Flickr key" : "Backups")
+            AccountMenuView.row(
+                .importing, .importScreen, current: current, title: "Import",
+                subtitle: "A Google Takeout, an iCloud export, folders of photos")
         }
     }
 

@@ -19,8 +19,9 @@ struct AccountsView: HTML {
                 h2(.class("section-title")) { "Add an account" }
                 FormToken()
                 Field(caption: "Name", name: "name", value: name, autocomplete: "off")
-                Field(caption: "Password", name: "password", type: "password", autocomplete: "new-password",
-                      hint: "At least \(Credentials.minimumPasswordLength) characters. Tell it to the person; they can change it.")
+                Field(
+                    caption: "Password", name: "password", type: "password", autocomplete: "new-password",
+                    hint: "At least \(Credentials.minimumPasswordLength) characters. Tell it to the person; they can change it.")
                 Field(caption: "Password again", name: "repeated", type: "password", autocomplete: "new-password")
                 button(.type("submit"), .class("button")) { "Add account" }
             }

@@ -20,13 +20,19 @@ struct ImportView: HTML {
             if let notice { notice }
             section(.class("settings-part import-upload")) {
                 h2 { "Upload" }
-                p { "A Google Takeout’s zip parts, or an iCloud or Apple Photos export’s folder. Each goes up in pieces: an upload that breaks goes on where it stopped when you choose the same file again." }
+                p {
+                    "A Google Takeout’s zip parts, or an iCloud or Apple Photos export’s folder. Each goes up in pieces: an upload that breaks goes on where it stopped when you choose the same file again."
+                }
                 // Buttons that open the pickers (importing.js); without it there is nothing to upload with.
                 div(.class("upload-pickers")) {
                     button(.type("button"), .class("button choose-files"), .ariaControls("import-files")) { "Choose Takeout parts…" }
-                    input(.type("file"), .id("import-files"), .class("import-files"), .multiple(), Attribute("accept", ".zip,.json"), .hidden())
+                    input(
+                        .type("file"), .id("import-files"), .class("import-files"), .multiple(), Attribute("accept", ".zip,.json"),
+                        .hidden())
                     button(.type("button"), .class("button secondary choose-folder"), .ariaControls("import-folder")) { "Choose a folder…" }
-                    input(.type("file"), .id("import-folder"), .class("import-folder"), .multiple(), Attribute("webkitdirectory", ""), .hidden())
+                    input(
+                        .type("file"), .id("import-folder"), .class("import-folder"), .multiple(), Attribute("webkitdirectory", ""),
+                        .hidden())
                 }
                 p(.class("no-script-note")) { "Uploading needs JavaScript. Without it, copy the files into the server’s import folder." }
                 ul(.class("import-uploads rows"), .ariaLive("polite")) {}
@@ -51,19 +57,27 @@ struct ImportView: HTML {
                                         span(.class("row-text")) {
                                             span(.class("row-title")) { entry.name }
                                             span(.class("row-subtitle")) {
-                                                (entry.place == .uploaded ? "Uploaded" : "On the server") + (entry.isFolder ? " · folder" : entry.size.map { " · \(ByteCount.text($0))" } ?? "")
+                                                (entry.place == .uploaded ? "Uploaded" : "On the server")
+                                                    + (entry.isFolder ? " · folder" : entry.size.map { " · \(ByteCount.text($0))" } ?? "")
                                             }
                                         }
                                     }
                                     if entry.place == .uploaded {
-                                        button(.type("submit"), .class("link-button remove-upload"), Attribute("formaction", Route.importUploadRemoval.path),
-                                               .name("remove"), .value(entry.name), .ariaLabel("Remove the upload \(entry.name)")) { "Remove" }
+                                        button(
+                                            .type("submit"), .class("link-button remove-upload"),
+                                            Attribute("formaction", Route.importUploadRemoval.path),
+                                            .name("remove"), .value(entry.name), .ariaLabel("Remove the upload \(entry.name)")
+                                        ) { "Remove" }
                                     }
                                 }
                             }
                         }
-                        label(.class("check-line")) { input(.type("checkbox"), .name("with-trash"), .value("1")); " With the export’s trash" }
-                        label(.class("check-line")) { input(.type("checkbox"), .name("with-archive"), .value("1")); " With the export’s archive" }
+                        label(.class("check-line")) {
+                            input(.type("checkbox"), .name("with-trash"), .value("1")); " With the export’s trash"
+                        }
+                        label(.class("check-line")) {
+                            input(.type("checkbox"), .name("with-archive"), .value("1")); " With the export’s archive"
+                        }
                         p(.class("form-actions")) {
                             button(.type("submit"), .class("button")) { "Report first" }
                             " "
@@ -104,7 +118,10 @@ struct ImportView: HTML {
                                     span(.class("row-subtitle")) { ImportView.summary(run) }
                                 }
                                 if run.undoneAt == nil, !importing {
-                                    a(.class("button secondary undo-run"), .href(.importRunUndo(id: run.id)), .ariaLabel("Undo import run \(run.id)")) { "Undo…" }
+                                    a(
+                                        .class("button secondary undo-run"), .href(.importRunUndo(id: run.id)),
+                                        .ariaLabel("Undo import run \(run.id)")
+                                    ) { "Undo…" }
                                 }
                             }
                         }
@@ -117,7 +134,11 @@ struct ImportView: HTML {
     /// "1998 new, 2 already there, 5 vacations, 31 tracks; undone".
     static func summary(_ run: ImportRun) -> String {
         var line = run.counts
-        if run.undoneAt != nil { line += "; undone" } else if run.finishedAt == nil { line += "; stopped before its end (the same import again continues it)" }
+        if run.undoneAt != nil {
+            line += "; undone"
+        } else if run.finishedAt == nil {
+            line += "; stopped before its end (the same import again continues it)"
+        }
         return line
     }
 }
@@ -141,8 +162,11 @@ struct AskedImportView: HTML {
 
     var content: some HTML {
         let going = asked.state == .waiting || asked.state == .running
-        section(.id("asked-import"), .class("form-page wide asked-import"), .script(ScreenScript.progress), .data("state", asked.state.rawValue),
-                .when(going, .data("refresh", Route.importRequest(id: asked.id).path))) {
+        section(
+            .id("asked-import"), .class("form-page wide asked-import"), .script(ScreenScript.progress),
+            .data("state", asked.state.rawValue),
+            .when(going, .data("refresh", Route.importRequest(id: asked.id).path))
+        ) {
             h2 { asked.dryRun ? "Report on \(asked.label)" : "Import of \(asked.label)" }
             p(.class("import-state"), .role("status")) { AskedImportView.stateText(asked) }
             if going, !asked.dryRun {

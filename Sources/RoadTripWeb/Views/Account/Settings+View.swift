@@ -23,7 +23,11 @@ struct SettingsView: HTML {
             if flickr.keyIsConfigured {
                 p { "The Flickr API key is given to the server on its command line or in its environment; change it there." }
             } else {
-                p { flickr.hasKey ? "A Flickr API key is set. Enter another to replace it." : "With a Flickr API key, the photo tabs gain Flickr: its top places and their latest photos." }
+                p {
+                    flickr.hasKey
+                        ? "A Flickr API key is set. Enter another to replace it."
+                        : "With a Flickr API key, the photo tabs gain Flickr: its top places and their latest photos."
+                }
                 form(.method("post"), .action(.settings), .class("stacked")) {
                     FormToken()
                     div(.class("field")) {
@@ -75,7 +79,9 @@ struct BackupsSection: HTML {
                         span(.class("backup-detail")) {
                             "\(ByteCount.text(last.bytes)), \(ByteCount.text(last.copiedBytes)) new · took \(BackupFormat.duration(last.finishedAt - last.startedAt))"
                         }
-                        span(.class("backup-detail")) { "\(last.snapshot ?? "") in \(last.folder) · \(last.kept) snapshot\(last.kept == 1 ? "" : "s") kept" }
+                        span(.class("backup-detail")) {
+                            "\(last.snapshot ?? "") in \(last.folder) · \(last.kept) snapshot\(last.kept == 1 ? "" : "s") kept"
+                        }
                     } else {
                         span { "None yet" }
                     }
@@ -126,7 +132,8 @@ enum BackupFormat {
         switch warning {
         case .failed(let attempt):
             let reason = attempt.error ?? ""
-            return "The last backup failed (\(SharingFormat.time(attempt.finishedAt))): \(reason.count > 300 ? reason.prefix(300) + "…" : reason)"
+            return
+                "The last backup failed (\(SharingFormat.time(attempt.finishedAt))): \(reason.count > 300 ? reason.prefix(300) + "…" : reason)"
         case .overdue(let last, let due):
             return "No backup since \(SharingFormat.time(last.finishedAt)): the next was due by \(SharingFormat.time(due))."
         }
@@ -134,7 +141,9 @@ enum BackupFormat {
 
     /// "24 hours", "90 minutes", "7 days".
     static func interval(_ seconds: Int64) -> String {
-        let (count, unit): (Int64, String) = seconds % 86_400 == 0 ? (seconds / 86_400, "day")
+        let (count, unit): (Int64, String) =
+            seconds % 86_400 == 0
+            ? (seconds / 86_400, "day")
             : seconds % 3600 == 0 ? (seconds / 3600, "hour") : (seconds / 60, "minute")
         return count == 1 ? unit : "\(count) \(unit)s"
     }

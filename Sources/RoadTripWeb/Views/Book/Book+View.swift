@@ -31,8 +31,10 @@ struct BookChrome: HTML {
     /// The page, and its partner, in reading order (left to right).
     let pages: [any HTML]
 
-    init(label: String, book: Book, current: Int, partner: Int?, settings: BookSettings, link: @escaping @Sendable (Int) -> Route,
-         page: (Int) -> any HTML) {
+    init(
+        label: String, book: Book, current: Int, partner: Int?, settings: BookSettings, link: @escaping @Sendable (Int) -> Route,
+        page: (Int) -> any HTML
+    ) {
         (self.label, self.book, self.current, self.partner, self.settings, self.link) = (label, book, current, partner, settings, link)
         // The partner first when it is the left-hand page, so that the spread reads left to right.
         let numbers = partner.map { $0 < current ? [$0, current] : [current, $0] } ?? [current]
@@ -49,8 +51,10 @@ struct BookChrome: HTML {
                 for page in pages { AnyHTML(page) }
             }
             nav(.class("book-controls"), .ariaLabel("Turn the page")) {
-                turnLink(book.destination(ofTurn: .backward, from: current, layout: .single), rel: "prev", label: "‹ Previous", mode: "single")
-                turnLink(book.destination(ofTurn: .backward, from: current, layout: .spread), rel: "prev", label: "‹ Previous", mode: "spread")
+                turnLink(
+                    book.destination(ofTurn: .backward, from: current, layout: .single), rel: "prev", label: "‹ Previous", mode: "single")
+                turnLink(
+                    book.destination(ofTurn: .backward, from: current, layout: .spread), rel: "prev", label: "‹ Previous", mode: "spread")
                 p(.class("book-indicator single"), .ariaLive("polite")) { "Page \(current) of \(book.pageCount)" }
                 p(.class("book-indicator spread"), .ariaLive("polite")) { spreadIndicator }
                 turnLink(book.destination(ofTurn: .forward, from: current, layout: .single), rel: "next", label: "Next ›", mode: "single")
@@ -89,7 +93,8 @@ struct BookPageView: HTML {
             WebFrame(
                 source: source, title: "Event page \(page.number)",
                 original: page.source, loading: isCurrent ? "eager" : "lazy", copy: page.copy?.route.path ?? "",
-                copyStatus: pendingStatus?.path, unreachable: unreachable?.message, retryAt: unreachable?.retryAt, retry: unreachable?.status.path,
+                copyStatus: pendingStatus?.path, unreachable: unreachable?.message, retryAt: unreachable?.retryAt,
+                retry: unreachable?.status.path,
                 prefersCopy: true
             )
             p(.class("page-source")) {
@@ -174,7 +179,9 @@ struct ReadingSettingsLink: HTML {
     let from: Route
 
     var content: some HTML {
-        a(.class("bar-button book-settings-link popover-link sheet-on-phone"), .href(Route.bookSettings(from: from.path)),
-          .ariaLabel("Reading settings"), .title("Reading settings")) { "Aa" }
+        a(
+            .class("bar-button book-settings-link popover-link sheet-on-phone"), .href(Route.bookSettings(from: from.path)),
+            .ariaLabel("Reading settings"), .title("Reading settings")
+        ) { "Aa" }
     }
 }

@@ -28,13 +28,17 @@ struct EventsEditorView: HTML {
             h2 { "Event pages of \(destination.name)" }
             if let notice { notice }
             if destination.isSample {
-                p { "The sample book has \(destination.eventCount) generated pages. RoadTrip makes them; set how many with roadtrip serve --sample-pages N." }
+                p {
+                    "The sample book has \(destination.eventCount) generated pages. RoadTrip makes them; set how many with roadtrip serve --sample-pages N."
+                }
             } else if rows.urls.isEmpty {
                 p(.class("hint")) { mayEdit ? "No event pages yet: add the first one below." : "No event pages yet." }
             } else {
                 p { a(.class("button"), .href(.eventsBook(page: 1))) { "Open the Events book" } }
                 if !mayEdit {
-                    p(.class("hint members-note")) { "The event pages belong to the destination, shared by everyone here: the owner adds, moves and removes them." }
+                    p(.class("hint members-note")) {
+                        "The event pages belong to the destination, shared by everyone here: the owner adds, moves and removes them."
+                    }
                 }
                 pager
                 ol(.class("rows plain event-list"), Attribute("start", String(rows.first))) {
@@ -46,8 +50,9 @@ struct EventsEditorView: HTML {
                 form(.method("post"), .action(.eventsEditorPage(rows.page)), .class("stacked")) {
                     h2(.class("section-title")) { "Add an event page" }
                     FormToken()
-                    Field(caption: "Web address", name: "url", type: "url", value: typed, autocomplete: "url",
-                          hint: "An http:// or https:// address. It becomes the last page of the book.")
+                    Field(
+                        caption: "Web address", name: "url", type: "url", value: typed, autocomplete: "url",
+                        hint: "An http:// or https:// address. It becomes the last page of the book.")
                     button(.type("submit"), .class("button")) { "Add page" }
                 }
             }
@@ -80,8 +85,9 @@ struct EventsEditorView: HTML {
                 form(.method("post"), .action(.eventMove(page: number)), .class("inline-form")) {
                     FormToken()
                     label { "Move to " }
-                    input(.type("number"), .name("to"), .min(1), .max(rows.count),
-                          .value(String(number)), .ariaLabel("New place of page \(number)"), .required())
+                    input(
+                        .type("number"), .name("to"), .min(1), .max(rows.count),
+                        .value(String(number)), .ariaLabel("New place of page \(number)"), .required())
                     button(.type("submit"), .class("link-button")) { "Move" }
                 }
                 form(.method("post"), .action(.eventRemoval(page: number)), .class("inline-form")) {

@@ -11,7 +11,9 @@ struct WeatherView: HTML {
         section(.class("web-view weather"), .script(ScreenScript.webView), .ariaLabel("Weather for \(destination.locationTitle)")) {
             frame
             p(.class("page-source")) {
-                a(.href(destination.weatherURL), .target("_blank"), .rel("noopener noreferrer external")) { "Open the forecast in a new tab" }
+                a(.href(destination.weatherURL), .target("_blank"), .rel("noopener noreferrer external")) {
+                    "Open the forecast in a new tab"
+                }
             }
         }
     }
@@ -23,18 +25,19 @@ struct SamplePageView: HTML {
     let stylesheet: Route
 
     var content: some HTML {
-        Document(html(.lang("en")) {
-            head {
-                meta(.charset("utf-8"))
-                meta(.name("viewport"), .content("width=device-width, initial-scale=1"))
-                meta(.name("color-scheme"), .content("light dark"))
-                title(SampleBook.title(ofPage: number))
-                link(.rel("stylesheet"), .href(stylesheet))
-            }
-            body(.class("sample-page")) {
-                h1 { SampleBook.title(ofPage: number) }
-                p { SampleBook.text(ofPage: number) }
-            }
-        })
+        Document(
+            html(.lang("en")) {
+                head {
+                    meta(.charset("utf-8"))
+                    meta(.name("viewport"), .content("width=device-width, initial-scale=1"))
+                    meta(.name("color-scheme"), .content("light dark"))
+                    title(SampleBook.title(ofPage: number))
+                    link(.rel("stylesheet"), .href(stylesheet))
+                }
+                body(.class("sample-page")) {
+                    h1 { SampleBook.title(ofPage: number) }
+                    p { SampleBook.text(ofPage: number) }
+                }
+            })
     }
 }

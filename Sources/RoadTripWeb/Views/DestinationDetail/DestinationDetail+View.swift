@@ -33,7 +33,11 @@ struct DestinationDetailView: HTML {
                 dt { "Events" }
                 dd(.class("event-count")) { DestinationFormat.eventCount(destination.eventCount) }
                 dt { "Weather" }
-                dd { a(.href(destination.weatherURL), .class("target-link"), .rel("noopener noreferrer external"), .target("_blank")) { "Forecast for \(destination.locationTitle)" } }
+                dd {
+                    a(.href(destination.weatherURL), .class("target-link"), .rel("noopener noreferrer external"), .target("_blank")) {
+                        "Forecast for \(destination.locationTitle)"
+                    }
+                }
             }
             if !model.pointsOfInterest.isEmpty {
                 h2(.class("section-title")) { "Points of interest" }

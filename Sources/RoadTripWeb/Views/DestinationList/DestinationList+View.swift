@@ -42,12 +42,18 @@ struct DestinationPlaceholderView: HTML {
         section(.class("empty-state")) {
             h2 { hasTrip ? "Have a good trip" : "Where to?" }
             p {
-                if !hasDestinations { "There are no destinations yet." }
-                else if hasTrip { "Open your trip's Events or Weather from the menu, or look at another destination." }
-                else { "Choose a destination from the list to see where it is and what is on, then choose it for your trip." }
+                if !hasDestinations {
+                    "There are no destinations yet."
+                } else if hasTrip {
+                    "Open your trip's Events or Weather from the menu, or look at another destination."
+                } else {
+                    "Choose a destination from the list to see where it is and what is on, then choose it for your trip."
+                }
             }
             if hasDestinations {
-                p(.class("placeholder-open")) { a(.class("button open-master"), .href("#master"), .ariaControls("master")) { "Show destinations" } }
+                p(.class("placeholder-open")) {
+                    a(.class("button open-master"), .href("#master"), .ariaControls("master")) { "Show destinations" }
+                }
             }
         }
     }

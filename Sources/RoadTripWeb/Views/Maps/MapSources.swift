@@ -24,7 +24,8 @@ struct MapSources {
         world = assets.route("map-world.svg").path
         self.tiles = tiles
         basemapTiles = basemap.map { pack in
-            Route.basemapTile(BasemapTile(z: 0, x: 0, y: 0)!, version: pack.version).path.replacingOccurrences(of: "/0-0-0?", with: "/{tile}?")
+            Route.basemapTile(BasemapTile(z: 0, x: 0, y: 0)!, version: pack.version).path.replacingOccurrences(
+                of: "/0-0-0?", with: "/{tile}?")
         }
     }
 

@@ -9,11 +9,15 @@ struct PhotoMapView: HTML {
     let sources: MapSources
 
     var content: some HTML {
-        Element("figure", [
-            .class("photo-map"), .script(ScreenScript.photoMap), .data("photos", Route.photoMapData(bbox: nil, zoom: nil).path),
-            .data("marker-cluster", sources.markerCluster), .data("marker-cluster-styles", sources.markerClusterStyles.joined(separator: " ")),
-            .data("grid-limit", String(PhotoStore.mapCellGridLimit)),
-        ] + sources.attributes) {
+        Element(
+            "figure",
+            [
+                .class("photo-map"), .script(ScreenScript.photoMap), .data("photos", Route.photoMapData(bbox: nil, zoom: nil).path),
+                .data("marker-cluster", sources.markerCluster),
+                .data("marker-cluster-styles", sources.markerClusterStyles.joined(separator: " ")),
+                .data("grid-limit", String(PhotoStore.mapCellGridLimit)),
+            ] + sources.attributes
+        ) {
             svg(.class("map-drawing"), .viewBox(-180, -90, 360, 180), .role("img"), .ariaLabel("Map of where the photos were taken")) {
                 svgImage(.href(sources.world), .x(-180), .y(-90), .svgWidth(360), .svgHeight(180))
                 ForEach(map.clusters) { cluster in
@@ -53,14 +57,20 @@ struct PhotoMapListView: HTML {
                 p(.class("empty-note")) { "Photos with a position (from the camera's GPS, or placed from a track) appear on the map." }
             }
             ul(.class("rows map-tracks-link")) {
-                li { a(.class("row"), .href(.tracks)) { span(.class("row-title")) { "Tracks" }; span(.class("row-subtitle")) { "GPS tracks, and placing photos along them" } } }
+                li {
+                    a(.class("row"), .href(.tracks)) {
+                        span(.class("row-title")) { "Tracks" }; span(.class("row-subtitle")) { "GPS tracks, and placing photos along them" }
+                    }
+                }
             }
             ul(.class("rows map-clusters")) {
                 ForEach(map.clusters.sorted { $0.count > $1.count }) { cluster in
                     li {
                         a(.class("row"), .href(.photoMapCell(level: cluster.level, x: cluster.x, y: cluster.y))) {
                             span(.class("row-title")) { PhotoFormat.count(cluster.count) }
-                            span(.class("row-subtitle")) { "around " + PhotoFormat.coordinates(latitude: cluster.latitude, longitude: cluster.longitude) }
+                            span(.class("row-subtitle")) {
+                                "around " + PhotoFormat.coordinates(latitude: cluster.latitude, longitude: cluster.longitude)
+                            }
                         }
                     }
                 }

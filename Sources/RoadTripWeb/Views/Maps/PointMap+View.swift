@@ -80,13 +80,23 @@ struct PointMapView: HTML {
     var content: some HTML {
         let frame = MapFrame(around: points.map(\.coordinate) + lines.flatMap { $0 }, minimumSpan: style == .position ? 16 : 0.02)
         let world = frame.world
-        Element("figure", [.class("point-map point-map-\(style.rawValue)"), .script(ScreenScript.pointMap), .data("style", style.rawValue)] + sources.attributes) {
+        Element(
+            "figure",
+            [.class("point-map point-map-\(style.rawValue)"), .script(ScreenScript.pointMap), .data("style", style.rawValue)]
+                + sources.attributes
+        ) {
             svg(.class("map-drawing"), .viewBox(0, 0, MapFrame.width, frame.height), .role("img"), .ariaLabel(label)) {
-                svgImage(.href(sources.world), .x(world.x), .y(world.y), .svgWidth(world.width), .svgHeight(world.height), Attribute("preserveAspectRatio", "none"))
+                svgImage(
+                    .href(sources.world), .x(world.x), .y(world.y), .svgWidth(world.width), .svgHeight(world.height),
+                    Attribute("preserveAspectRatio", "none"))
                 // Each line's points also as data, "latitude,longitude …", for point-map.js.
                 ForEach(lines.indices) { index in
-                    polyline(.class("map-track"), .points(lines[index].map { frame.point($0) }),
-                             .data("path", lines[index].map { "\(PhotoMapController.degrees($0.latitude)),\(PhotoMapController.degrees($0.longitude))" }.joined(separator: " ")))
+                    polyline(
+                        .class("map-track"), .points(lines[index].map { frame.point($0) }),
+                        .data(
+                            "path",
+                            lines[index].map { "\(PhotoMapController.degrees($0.latitude)),\(PhotoMapController.degrees($0.longitude))" }
+                                .joined(separator: " ")))
                 }
                 if style == .itinerary, points.count > 1 {
                     polyline(.class("map-route"), .points(points.map { frame.point($0.coordinate) }))

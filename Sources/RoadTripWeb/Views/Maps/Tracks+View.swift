@@ -17,7 +17,10 @@ struct TrackListView: HTML {
             ul(.class("rows tracks")) {
                 ForEach(tracks) { track in
                     li {
-                        a(.class(track.id == current ? "row current" : "row"), .href(.track(id: track.id)), .ifPresent(track.id == current ? "page" : nil) { .ariaCurrent($0) }) {
+                        a(
+                            .class(track.id == current ? "row current" : "row"), .href(.track(id: track.id)),
+                            .ifPresent(track.id == current ? "page" : nil) { .ariaCurrent($0) }
+                        ) {
                             span(.class("row-title")) { track.name }
                             span(.class("row-subtitle")) { TrackFacts(track: track) }
                         }
@@ -79,7 +82,11 @@ struct TrackDetailView: HTML {
             dl(.class("track-facts")) {
                 dt { "When" }
                 dd {
-                    if let start = track.startedAt, let end = track.endedAt { TrackTimes(start: start, end: end) } else { "No times: it is drawn, but places no photos" }
+                    if let start = track.startedAt, let end = track.endedAt {
+                        TrackTimes(start: start, end: end)
+                    } else {
+                        "No times: it is drawn, but places no photos"
+                    }
                 }
                 dt { "Points" }; dd { "\(track.pointCount) in \(track.segmentCount) segment\(track.segmentCount == 1 ? "" : "s")" }
                 dt { "Distance" }; dd { TrackText.distance(track.distance) }
@@ -88,7 +95,9 @@ struct TrackDetailView: HTML {
             }
             let lines = outline.map { $0.compactMap { Coordinate(latitude: $0.latitude, longitude: $0.longitude) } }.filter { !$0.isEmpty }
             let points = waypoints.compactMap { waypoint in
-                Coordinate(latitude: waypoint.point.latitude, longitude: waypoint.point.longitude).map { MapPoint(coordinate: $0, name: waypoint.name, label: nil, kind: .sight, link: nil) }
+                Coordinate(latitude: waypoint.point.latitude, longitude: waypoint.point.longitude).map {
+                    MapPoint(coordinate: $0, name: waypoint.name, label: nil, kind: .sight, link: nil)
+                }
             }
             if !lines.isEmpty || !points.isEmpty {
                 PointMapView(points: points, style: .track, label: "Map of the track \(track.name)", sources: sources, lines: lines)
@@ -108,7 +117,9 @@ struct TrackDetailView: HTML {
                 }
             }
             p(.class("track-actions")) {
-                if track.startedAt != nil { a(.class("button primary"), .href(.placing(track: track.id))) { "Place photos from this track" } }
+                if track.startedAt != nil {
+                    a(.class("button primary"), .href(.placing(track: track.id))) { "Place photos from this track" }
+                }
             }
             form(.method("post"), .action(.trackRemoval(id: track.id)), .class("inline-form")) {
                 FormToken()

@@ -9,7 +9,9 @@ struct OfflineView: HTML {
             h2(.id("offline-heading")) { "This page is not kept on this device" }
             p { "RoadTrip cannot be reached, and this page was not kept for use without a network. What is kept works as usual:" }
             div(.class("kept-list"), .id("kept-list")) {
-                p(.class("hint")) { "Nothing is kept on this device yet. Choose “Take this trip offline” in the trip’s menu, or “Keep offline” in a vacation’s menu, while RoadTrip can be reached." }
+                p(.class("hint")) {
+                    "Nothing is kept on this device yet. Choose “Take this trip offline” in the trip’s menu, or “Keep offline” in a vacation’s menu, while RoadTrip can be reached."
+                }
             }
             div(.class("waiting-changes"), .id("waiting-changes")) {}
             p { a(.class("button"), .href(Route.home)) { "Try again" } }

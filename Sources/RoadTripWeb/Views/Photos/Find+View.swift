@@ -11,8 +11,9 @@ struct FindView: HTML {
         section(.class("find"), .ariaLabel("Find a place")) {
             form(.method("get"), .action(.findPlaces(query: nil)), .class("search-form"), .role("search")) {
                 label(.for("find-query"), .class("visually-hidden")) { "Place name" }
-                input(.type("search"), .id("find-query"), .name("q"), .value(query), .placeholder("Find a place"),
-                      .autocomplete("off"), .autofocus())
+                input(
+                    .type("search"), .id("find-query"), .name("q"), .value(query), .placeholder("Find a place"),
+                    .autocomplete("off"), .autofocus())
                 button(.type("submit")) { "Find" }
             }
             if !query.trimmingCharacters(in: .whitespaces).isEmpty {
@@ -39,7 +40,9 @@ struct PhotoPlaceView: HTML {
         section(.class("set-place-form")) {
             h2 { "Where was “\(photo.displayTitle)” taken?" }
             if let error { Notice(kind: .error, message: error) }
-            PlaceSearchView(query: query, results: results, search: .photoPlace(id: photo.id, query: nil), choose: .photoPlace(id: photo.id, query: nil))
+            PlaceSearchView(
+                query: query, results: results, search: .photoPlace(id: photo.id, query: nil), choose: .photoPlace(id: photo.id, query: nil)
+            )
             p { a(.class("tap-target"), .href(.photo(id: photo.id, inRecents: false))) { "Back to the photo" } }
             GazetteerCredit()
         }
@@ -71,12 +74,16 @@ struct PlaceSearchView: HTML {
                         li {
                             form(.method("post"), .action(choose), .class("choice-form")) {
                                 FormToken()
-                                ForEach(fields.indices) { index in input(.type("hidden"), .name(fields[index].name), .value(fields[index].value)) }
+                                ForEach(fields.indices) { index in
+                                    input(.type("hidden"), .name(fields[index].name), .value(fields[index].value))
+                                }
                                 input(.type("hidden"), .name("place"), .value(String(place.id)))
                                 button(.type("submit"), .class("row choice")) {
                                     span(.class("row-text")) {
                                         span(.class("row-title")) { place.name }
-                                        span(.class("row-subtitle")) { [place.region, place.country].compactMap { $0 }.joined(separator: ", ") }
+                                        span(.class("row-subtitle")) {
+                                            [place.region, place.country].compactMap { $0 }.joined(separator: ", ")
+                                        }
                                     }
                                 }
                             }

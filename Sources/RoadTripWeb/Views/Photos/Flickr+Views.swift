@@ -64,8 +64,10 @@ struct FlickrGridView: HTML {
                 ul(.class("photo-grid")) {
                     for photo in photos {
                         li {
-                            a(.class("photo-cell"), .href(.flickrPhoto(id: photo.id, place: placeID)), .data("photo-id", photo.id),
-                              .when(photo.id == current, .ariaCurrent("page"))) {
+                            a(
+                                .class("photo-cell"), .href(.flickrPhoto(id: photo.id, place: placeID)), .data("photo-id", photo.id),
+                                .when(photo.id == current, .ariaCurrent("page"))
+                            ) {
                                 img(.src(.flickrImage(id: photo.id, size: .thumbnail)), .alt(""), .loading("lazy"))
                                 span(.class("photo-caption")) { photo.displayTitle }
                             }
@@ -91,7 +93,8 @@ struct FlickrPhotoView: HTML {
         let size = photo.large ?? photo.original
         PhotoStageView(
             id: photo.id, title: photo.displayTitle, width: size?.width ?? 1, height: size?.height ?? 1,
-            image: .flickrImage(id: photo.id, size: .preview), original: photo.original == nil ? nil : .flickrImage(id: photo.id, size: .original),
+            image: .flickrImage(id: photo.id, size: .preview),
+            original: photo.original == nil ? nil : .flickrImage(id: photo.id, size: .original),
             previous: previous, next: next
         ) {
             PhotoVisits(flickrID: photo.id, vacations: vacations) {
@@ -103,7 +106,9 @@ struct FlickrPhotoView: HTML {
             details(.class("photo-info")) {
                 summary { "Info" }
                 dl {
-                    if !photo.description.isEmpty, photo.description != photo.displayTitle { dt { "Description" }; dd { photo.description } }
+                    if !photo.description.isEmpty, photo.description != photo.displayTitle {
+                        dt { "Description" }; dd { photo.description }
+                    }
                     dt { "Taken" }; dd { photo.takenAt.map(PhotoFormat.date) ?? "Unknown" }
                     if let latitude = photo.latitude, let longitude = photo.longitude {
                         dt { "Coordinates" }; dd { PhotoFormat.coordinates(latitude: latitude, longitude: longitude) }

@@ -20,20 +20,26 @@ struct PhotoGridView: HTML {
                 if let subtitle { p(.class("row-subtitle")) { subtitle } }
             }
             if page.photos.isEmpty {
-                p(.class("empty-note")) { collection.isFavorites ? "No favourites yet. Tap ♡ under a photo to add it here." : "No photos here." }
+                p(.class("empty-note")) {
+                    collection.isFavorites ? "No favourites yet. Tap ♡ under a photo to add it here." : "No photos here."
+                }
             } else {
                 // Choosing photos to place together: a checkbox a cell, sent by "Place selected…"
                 // (photo-grid.js turns it into a select mode: tap, shift-click, ctrl-click, Space).
-                GridSelectForm(action: .placeMany(query: nil), actions: [
-                    GridSelectForm.Action(classes: "place-selected", label: "Place selected…", chosen: "Place {n}…", none: "Place…"),
-                    GridSelectForm.Action(classes: "add-selected", label: "Add to vacation…", chosen: "Add {n} to vacation…", none: "Add to vacation…",
-                          formAction: .addToVacation),
-                ])
+                GridSelectForm(
+                    action: .placeMany(query: nil),
+                    actions: [
+                        GridSelectForm.Action(classes: "place-selected", label: "Place selected…", chosen: "Place {n}…", none: "Place…"),
+                        GridSelectForm.Action(
+                            classes: "add-selected", label: "Add to vacation…", chosen: "Add {n} to vacation…", none: "Add to vacation…",
+                            formAction: .addToVacation),
+                    ])
                 ul(.class("photo-grid")) {
                     for photo in page.photos {
                         li {
-                            PhotoCell(photo: photo, isCurrent: photo.id == current, isFavorite: favorites.contains(photo.id),
-                                      link: collection.isFavorites ? .favoritePhoto(id: photo.id) : nil)
+                            PhotoCell(
+                                photo: photo, isCurrent: photo.id == current, isFavorite: favorites.contains(photo.id),
+                                link: collection.isFavorites ? .favoritePhoto(id: photo.id) : nil)
                             // A 44-point target in the thumbnail's corner around the box.
                             GridSelectBox(id: photo.id, title: photo.displayTitle)
                         }
@@ -42,7 +48,10 @@ struct PhotoGridView: HTML {
             }
             if let cursor = page.nextCursor {
                 p(.class("grid-more")) {
-                    a(.class("button more-photos"), .href(collection.isFavorites ? .favorites(after: cursor) : .placePhotos(collection, after: cursor))) {
+                    a(
+                        .class("button more-photos"),
+                        .href(collection.isFavorites ? .favorites(after: cursor) : .placePhotos(collection, after: cursor))
+                    ) {
                         "More photos"
                     }
                 }
@@ -69,8 +78,12 @@ struct PhotoCell: HTML {
 
     var content: some HTML {
         let (width, height) = PhotoCell.thumbnailSize(photo)
-        a(.class("photo-cell"), .href(link ?? .photo(id: photo.id, inRecents: false)), .data("photo-id", String(photo.id)), .when(isCurrent, .ariaCurrent("page"))) {
-            img(.src(.photoImage(id: photo.id, size: .thumbnail)), .alt(""), .width(width),
+        a(
+            .class("photo-cell"), .href(link ?? .photo(id: photo.id, inRecents: false)), .data("photo-id", String(photo.id)),
+            .when(isCurrent, .ariaCurrent("page"))
+        ) {
+            img(
+                .src(.photoImage(id: photo.id, size: .thumbnail)), .alt(""), .width(width),
                 .height(height), .loading("lazy"), .decoding("async"))
             if let badge = PhotoCell.badge(photo) { span(.class("motion-badge"), .ariaLabel(badge.label)) { badge.text } }
             if isFavorite { FavoriteBadge() }
@@ -134,10 +147,15 @@ struct RecentsView: HTML {
     }
 
     private func row(_ item: RecentItem) -> some HTML {
-        let (title, subtitle, thumbnail): (String, String?, Route) = switch item {
-        case .library(let photo): (photo.displayTitle, photo.displaySubtitle, .photoImage(id: photo.id, size: .thumbnail))
-        case .flickr(let photo): (photo.displayTitle, "Flickr · \(photo.ownerName.isEmpty ? photo.owner : photo.ownerName)", .flickrImage(id: photo.id, size: .thumbnail))
-        }
+        let (title, subtitle, thumbnail): (String, String?, Route) =
+            switch item {
+            case .library(let photo): (photo.displayTitle, photo.displaySubtitle, .photoImage(id: photo.id, size: .thumbnail))
+            case .flickr(let photo):
+                (
+                    photo.displayTitle, "Flickr · \(photo.ownerName.isEmpty ? photo.owner : photo.ownerName)",
+                    .flickrImage(id: photo.id, size: .thumbnail)
+                )
+            }
         return a(.class("row recent-row"), .href(RecentsView.route(item)), .when(item.key == current, .ariaCurrent("page"))) {
             img(.class("row-picture"), .src(thumbnail), .alt(""), .loading("lazy"))
             span(.class("row-text")) {
@@ -169,8 +187,11 @@ struct GridSelectForm: HTML {
         form(.method("get"), .action(action), .id("grid-select"), .class("grid-select")) {
             span(.class("selected-count"), .ariaLive("polite")) {}
             for action in actions {
-                button(.type("submit"), .class("button chosen-action \(action.classes)"), .data("chosen", action.chosen), .data("none", action.none),
-                       .when(action.formAction != nil, Attribute("formaction", action.formAction?.path ?? ""))) { action.label }
+                button(
+                    .type("submit"), .class("button chosen-action \(action.classes)"), .data("chosen", action.chosen),
+                    .data("none", action.none),
+                    .when(action.formAction != nil, Attribute("formaction", action.formAction?.path ?? ""))
+                ) { action.label }
             }
         }
     }
@@ -185,8 +206,9 @@ struct GridSelectBox: HTML {
 
     var content: some HTML {
         label(.class("select-target")) {
-            input(.type("checkbox"), .class("select-photo"), .name("photos"), .value(String(id)), Attribute("form", "grid-select"),
-                  .ariaLabel("Select \(title)"))
+            input(
+                .type("checkbox"), .class("select-photo"), .name("photos"), .value(String(id)), Attribute("form", "grid-select"),
+                .ariaLabel("Select \(title)"))
         }
     }
 }

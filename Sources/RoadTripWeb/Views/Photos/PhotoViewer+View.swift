@@ -42,7 +42,9 @@ struct PhotoViewerView: HTML {
             previous: model.previous, next: model.next,
             video: photo.isVideo ? video.map { VideoStage(library: photo.id, rendition: $0.rendition) } : nil,
             motion: photo.isVideo ? nil : video.map { VideoStage(library: photo.id, rendition: $0.rendition) },
-            version: model.version.map { VersionBadgeView(showing: $0.kind == .original ? .edited : .original, other: .photoVersion(id: photo.id)) }
+            version: model.version.map {
+                VersionBadgeView(showing: $0.kind == .original ? .edited : .original, other: .photoVersion(id: photo.id))
+            }
         ) {
             visits
             PhotoInfoView(model: model, tags: tags, mapSources: mapSources)
@@ -69,8 +71,10 @@ struct PhotoStageView<Panels: HTML>: HTML {
     let version: VersionBadgeView?
     let panels: Panels
 
-    init(id: String, title: String, width: Int, height: Int, image: Route, original: Route?, previous: Route?, next: Route?,
-         video: VideoStage? = nil, motion: VideoStage? = nil, version: VersionBadgeView? = nil, @HTMLBuilder panels: () -> Panels) {
+    init(
+        id: String, title: String, width: Int, height: Int, image: Route, original: Route?, previous: Route?, next: Route?,
+        video: VideoStage? = nil, motion: VideoStage? = nil, version: VersionBadgeView? = nil, @HTMLBuilder panels: () -> Panels
+    ) {
         (self.id, self.title, self.width, self.height) = (id, title, width, height)
         (self.image, self.original, self.previous, self.next) = (image, original, previous, next)
         (self.video, self.motion, self.version) = (video, motion, version)
@@ -79,18 +83,27 @@ struct PhotoStageView<Panels: HTML>: HTML {
 
     var content: some HTML {
         section(
-            .class("photo-viewer"), .script(ScreenScript.photoViewer), .data("photo-id", id), .data("width", String(width)), .data("height", String(height)),
-            .data("preview-size", String(Rendition.preview.size)), .ifPresent(original) { .data("original", $0.path) }) {
+            .class("photo-viewer"), .script(ScreenScript.photoViewer), .data("photo-id", id), .data("width", String(width)),
+            .data("height", String(height)),
+            .data("preview-size", String(Rendition.preview.size)), .ifPresent(original) { .data("original", $0.path) }
+        ) {
             if let video {
-                div(.class("photo-stage video-stage"), .tabindex(0), .ariaLabel("\(title). Space plays and pauses; the arrows seek."),
-                    .data("previous", previous?.path ?? ""), .data("next", next?.path ?? "")) {
+                div(
+                    .class("photo-stage video-stage"), .tabindex(0), .ariaLabel("\(title). Space plays and pauses; the arrows seek."),
+                    .data("previous", previous?.path ?? ""), .data("next", next?.path ?? "")
+                ) {
                     video.player(poster: image, title: title, width: width, height: height)
                 }
             } else {
-                div(.class("photo-stage"), .tabindex(0), .role("img"),
-                    .ariaLabel("\(title). \(motion == nil ? "" : "A Live Photo: press and hold to play it. ")Drag to pan; pinch, scroll or press + and − to zoom."),
-                    .data("previous", previous?.path ?? ""), .data("next", next?.path ?? "")) {
-                    img(.class("photo-image"), .src(image), .alt(title),
+                div(
+                    .class("photo-stage"), .tabindex(0), .role("img"),
+                    .ariaLabel(
+                        "\(title). \(motion == nil ? "" : "A Live Photo: press and hold to play it. ")Drag to pan; pinch, scroll or press + and − to zoom."
+                    ),
+                    .data("previous", previous?.path ?? ""), .data("next", next?.path ?? "")
+                ) {
+                    img(
+                        .class("photo-image"), .src(image), .alt(title),
                         .width(width), .height(height), .decoding("async"))
                     div(.class("spinner"), .role("status"), .ariaLabel("Loading the photo"), .hidden()) {}
                 }
@@ -132,8 +145,10 @@ struct FavoriteButton: HTML {
     let from: String
 
     var content: some HTML {
-        form(.method("post"), .action(.photoFavorite(id: photoID)), .class("favorite-form"),
-             .data("offline-note", isFavorite ? "Remove “\(photoTitle)” from Favourites" : "Add “\(photoTitle)” to Favourites")) {
+        form(
+            .method("post"), .action(.photoFavorite(id: photoID)), .class("favorite-form"),
+            .data("offline-note", isFavorite ? "Remove “\(photoTitle)” from Favourites" : "Add “\(photoTitle)” to Favourites")
+        ) {
             FormToken()
             input(.type("hidden"), .name("favorite"), .value(isFavorite ? "0" : "1"))
             input(.type("hidden"), .name("from"), .value(from))
@@ -176,14 +191,17 @@ struct VideoPlayerView: HTML {
     let height: Int
 
     var content: some HTML {
-        let state = switch stage.rendition {
-        case .ready: "ready"
-        case .pending: "pending"
-        case .failed: "failed"
-        }
-        video(.class("photo-video"), .controls(), .playsinline(), .preload("metadata"), .poster(poster), .width(width), .height(height),
-              .ariaLabel(title), .data("state", state), .data("src", stage.source.path),
-              .ifPresent(stage.status) { .data("status", $0.path) }, .when(state == "ready", .src(stage.source))) {}
+        let state =
+            switch stage.rendition {
+            case .ready: "ready"
+            case .pending: "pending"
+            case .failed: "failed"
+            }
+        video(
+            .class("photo-video"), .controls(), .playsinline(), .preload("metadata"), .poster(poster), .width(width), .height(height),
+            .ariaLabel(title), .data("state", state), .data("src", stage.source.path),
+            .ifPresent(stage.status) { .data("status", $0.path) }, .when(state == "ready", .src(stage.source))
+        ) {}
         switch stage.rendition {
         case .ready: EmptyHTML()
         case .pending(let percent): p(.class("video-preparing"), .role("status")) { "Preparing video… \(percent) %" }
@@ -200,10 +218,12 @@ struct LiveBadgeView: HTML {
 
     var content: some HTML {
         let preparing = stage.rendition != .ready
-        a(.class("live-badge", preparing ? "preparing" : ""), .href(stage.source),
-          .ariaLabel(preparing ? "Live Photo: its motion is being prepared" : "Play the Live Photo"), .role("button"),
-          .data("state", preparing ? "pending" : "ready"), .data("src", stage.source.path),
-          .ifPresent(stage.status) { .data("status", $0.path) }) {
+        a(
+            .class("live-badge", preparing ? "preparing" : ""), .href(stage.source),
+            .ariaLabel(preparing ? "Live Photo: its motion is being prepared" : "Play the Live Photo"), .role("button"),
+            .data("state", preparing ? "pending" : "ready"), .data("src", stage.source.path),
+            .ifPresent(stage.status) { .data("status", $0.path) }
+        ) {
             span(.class("live-ring"), .ariaHidden()) {}
             "LIVE"
         }
@@ -218,8 +238,10 @@ struct VersionBadgeView: HTML {
     let other: Route
 
     var content: some HTML {
-        a(.class("version-badge"), .href(other), .data("navigation", "replace"),
-          .ariaLabel(showing == .edited ? "Edited: show the original" : "The original: show the edited version")) {
+        a(
+            .class("version-badge"), .href(other), .data("navigation", "replace"),
+            .ariaLabel(showing == .edited ? "Edited: show the original" : "The original: show the edited version")
+        ) {
             showing == .edited ? "EDITED" : "ORIGINAL"
         }
     }
@@ -245,9 +267,11 @@ struct PhotoVersionView: HTML {
                         ? "“\(photo.displayTitle)” as it was before it was edited. The library shows its edited version; both are kept."
                         : "The edited copy of “\(photo.displayTitle)”, which came after the original. The library shows the original; both are kept."
                 }
-                p { a(.class("tap-target"), .href(.photoVersionImage(id: photo.id, size: .original)), .download("")) {
-                    version.kind == .original ? "Download the original" : "Download the edited copy"
-                } }
+                p {
+                    a(.class("tap-target"), .href(.photoVersionImage(id: photo.id, size: .original)), .download("")) {
+                        version.kind == .original ? "Download the original" : "Download the edited copy"
+                    }
+                }
             }
         }
     }
@@ -284,15 +308,20 @@ struct PhotoInfoView: HTML {
                     dt { "Place" }
                     dd(.class("info-place")) {
                         if let place = model.place {
-                            a(.class("tap-target"), .href(.placePhotos(.place(place.id), after: nil))) { "\(place.name), \(place.regionAndCountry)" }
+                            a(.class("tap-target"), .href(.placePhotos(.place(place.id), after: nil))) {
+                                "\(place.name), \(place.regionAndCountry)"
+                            }
                         } else {
                             "No location"
                         }
                         " "
-                        a(.class("set-place tap-target"), .href(.photoPlace(id: photo.id, query: nil))) { model.place == nil ? "Set the place…" : "Change…" }
+                        a(.class("set-place tap-target"), .href(.photoPlace(id: photo.id, query: nil))) {
+                            model.place == nil ? "Set the place…" : "Change…"
+                        }
                     }
                     if let latitude = photo.latitude, let longitude = photo.longitude {
-                        dt { "Coordinates" }; dd(.class("info-coordinates")) { PhotoFormat.coordinates(latitude: latitude, longitude: longitude) }
+                        dt { "Coordinates" };
+                        dd(.class("info-coordinates")) { PhotoFormat.coordinates(latitude: latitude, longitude: longitude) }
                     }
                     if let origin = model.origin {
                         dt { "Position" }; dd(.class("info-position-source")) { PhotoInfoView.source(origin) }
@@ -302,7 +331,9 @@ struct PhotoInfoView: HTML {
                         dt { "Versions" }
                         dd(.class("info-versions")) {
                             version.kind == .original ? "Edited; the original is kept too. " : "The original; an edited copy is kept too. "
-                            a(.class("tap-target"), .href(.photoVersion(id: photo.id))) { version.kind == .original ? "Show the original" : "Show the edited copy" }
+                            a(.class("tap-target"), .href(.photoVersion(id: photo.id))) {
+                                version.kind == .original ? "Show the original" : "Show the edited copy"
+                            }
                         }
                     }
                     dt { "Tags" }; dd { tags }
@@ -310,9 +341,11 @@ struct PhotoInfoView: HTML {
                 if let position = Coordinate(latitude: photo.latitude, longitude: photo.longitude) {
                     PointMapView.position(position, sources: mapSources)
                 }
-                p { a(.class("tap-target"), .href(.photoImage(id: photo.id, size: .original)), .download("")) {
-                    model.version?.kind == .original ? "Download the edited version" : "Download the original"
-                } }
+                p {
+                    a(.class("tap-target"), .href(.photoImage(id: photo.id, size: .original)), .download("")) {
+                        model.version?.kind == .original ? "Download the edited version" : "Download the original"
+                    }
+                }
             }
         }
     }

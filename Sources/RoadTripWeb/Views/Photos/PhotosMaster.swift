@@ -15,7 +15,9 @@ extension Route {
 extension MasterBar {
     /// The master column of the photo screens: a tab bar, Places | Recents | Vacations | Map (| Flickr); in tablet portrait
     /// a list button in the detail's top bar, named after the tab, opens it.
-    static func photos(_ tab: PhotosTab, title: String? = nil, back: (route: Route, label: String)? = nil, flickr: Bool = false) -> MasterBar {
+    static func photos(_ tab: PhotosTab, title: String? = nil, back: (route: Route, label: String)? = nil, flickr: Bool = false)
+        -> MasterBar
+    {
         var tabs: [(route: Route, label: String, icon: TabIcon, isCurrent: Bool)] = [
             (Route.backToPlaces.route, Route.backToPlaces.label, .places, tab == .places),
             (.timeline(.newest), "Timeline", .timeline, tab == .timeline),
@@ -24,7 +26,9 @@ extension MasterBar {
             (.photoMap, "Map", .map, tab == .map),
         ]
         if flickr || tab == .flickr { tabs.append((.flickrPlaces, "Flickr", .flickr, tab == .flickr)) }
-        let names = ["places": "Places", "map": "Map", "recents": "Recents", "vacations": "Vacations", "flickr": "Flickr", "timeline": "Timeline"]
+        let names = [
+            "places": "Places", "map": "Map", "recents": "Recents", "vacations": "Vacations", "flickr": "Flickr", "timeline": "Timeline",
+        ]
         let current = names["\(tab)"] ?? "Photos"
         return MasterBar(
             title: title ?? current, label: "Places, Timeline, Recents and Vacations",
@@ -65,8 +69,11 @@ struct PhotoPlaceholderView: HTML {
         section(.class("empty-state")) {
             h2 { hasPhotos ? "Choose a photo" : "No photos yet" }
             p {
-                if !hasPhotos { "Upload photos, or import a folder with roadtrip import PATH, and they appear here by where they were taken." }
-                else { "Open a place, then a photo. Your last 20 photos are under Recents." }
+                if !hasPhotos {
+                    "Upload photos, or import a folder with roadtrip import PATH, and they appear here by where they were taken."
+                } else {
+                    "Open a place, then a photo. Your last 20 photos are under Recents."
+                }
             }
             p(.class("placeholder-open")) {
                 a(.class("button"), .href(.upload)) { "Upload photos" }

@@ -63,7 +63,9 @@ struct PlaceListView: HTML {
             case .top(let page):
                 ul(.class("rows top-places")) { for place in page.places { li { PlaceRow(place: place) } } }
                 if let next = page.nextCursor {
-                    p(.class("more")) { a(.class("button more-places"), .href(.places(order: .byPhotoCount, after: next))) { "More places" } }
+                    p(.class("more")) {
+                        a(.class("button more-places"), .href(.places(order: .byPhotoCount, after: next))) { "More places" }
+                    }
                 }
             }
             if withoutPlace > 0 {
@@ -124,7 +126,9 @@ struct CountryRow: HTML {
         a(.class("row country-row"), .href(.placesInCountry(code: country.code))) {
             span(.class("row-text")) {
                 span(.class("row-title")) { country.name }
-                span(.class("row-subtitle")) { "\(country.placeCount == 1 ? "1 place" : "\(country.placeCount) places") · \(PhotoFormat.count(country.photoCount))" }
+                span(.class("row-subtitle")) {
+                    "\(country.placeCount == 1 ? "1 place" : "\(country.placeCount) places") · \(PhotoFormat.count(country.photoCount))"
+                }
             }
             span(.class("row-chevron"), .ariaHidden()) { "›" }
         }
@@ -143,7 +147,9 @@ struct PlaceCountryView: HTML {
                 ul(.class("rows")) { for place in page.places { li { PlaceRow(place: place) } } }
             }
             if let next = page.nextCursor {
-                p(.class("more")) { a(.class("button more-places"), .href(.placesInCountry(code: country.code, after: next))) { "More places" } }
+                p(.class("more")) {
+                    a(.class("button more-places"), .href(.placesInCountry(code: country.code, after: next))) { "More places" }
+                }
             }
         }
     }

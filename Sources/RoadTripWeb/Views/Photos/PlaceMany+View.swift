@@ -23,7 +23,9 @@ struct PlaceManyView: HTML {
             }
             if !ids.isEmpty {
                 h3 { "By the name of a place" }
-                PlaceSearchView(query: query, results: results, search: .placeMany(query: nil), choose: .placeMany(query: nil), fields: [("photos", photoList)])
+                PlaceSearchView(
+                    query: query, results: results, search: .placeMany(query: nil), choose: .placeMany(query: nil),
+                    fields: [("photos", photoList)])
                 h3 { "At a point on the map" }
                 form(.method("post"), .action(.placeMany(query: nil)), .class("stacked point-pick")) {
                     FormToken()
@@ -31,9 +33,13 @@ struct PlaceManyView: HTML {
                     PointMapView(points: [], style: .pick, label: "Map of the world: tap where the photos were taken", sources: sources)
                     div(.class("pick-fields")) {
                         label(.for("pick-latitude")) { "Latitude" }
-                        input(.type("text"), .id("pick-latitude"), .name("latitude"), Attribute("inputmode", "decimal"), .placeholder("38.7223"), .autocomplete("off"))
+                        input(
+                            .type("text"), .id("pick-latitude"), .name("latitude"), Attribute("inputmode", "decimal"),
+                            .placeholder("38.7223"), .autocomplete("off"))
                         label(.for("pick-longitude")) { "Longitude" }
-                        input(.type("text"), .id("pick-longitude"), .name("longitude"), Attribute("inputmode", "decimal"), .placeholder("-9.1393"), .autocomplete("off"))
+                        input(
+                            .type("text"), .id("pick-longitude"), .name("longitude"), Attribute("inputmode", "decimal"),
+                            .placeholder("-9.1393"), .autocomplete("off"))
                     }
                     button(.type("submit"), .class("button primary")) { "Place them here" }
                 }

@@ -41,11 +41,14 @@ struct CameraClocksView: HTML {
             // A zone by its name, searched in a list (datalist) rather than picked from hundreds;
             // empty: the clock measured from GPS time, where there is one.
             let measuredFrom = PhotoFormat.count(camera.measuredFrom)
-            input(.type("text"), .id("clock-\(row)"), .name("clock-\(row)"), Attribute("list", "clock-zones"),
-                  .value(request.clocks[camera.key]?.formValue ?? ""), Attribute("autocomplete", "off"), Attribute("autocapitalize", "none"),
-                  Attribute("spellcheck", "false"), .class("clock-zone"),
-                  Attribute("placeholder", camera.measured.map { "Measured: \(CameraClock.offset(minutes: $0).description), from \(measuredFrom) with GPS time" }
-                      ?? "The camera’s zone, e.g. Europe/Zagreb"))
+            input(
+                .type("text"), .id("clock-\(row)"), .name("clock-\(row)"), Attribute("list", "clock-zones"),
+                .value(request.clocks[camera.key]?.formValue ?? ""), Attribute("autocomplete", "off"), Attribute("autocapitalize", "none"),
+                Attribute("spellcheck", "false"), .class("clock-zone"),
+                Attribute(
+                    "placeholder",
+                    camera.measured.map { "Measured: \(CameraClock.offset(minutes: $0).description), from \(measuredFrom) with GPS time" }
+                        ?? "The camera’s zone, e.g. Europe/Zagreb"))
         }
     }
 

@@ -34,7 +34,9 @@ struct PlacingView: HTML {
     }
 
     static func leftOutReasons(_ plan: PlacementPlan) -> LeftOutReasons {
-        let reasons = Dictionary(grouping: plan.leftOut, by: \.reason.sentence).sorted { ($1.value.count, $0.key) < ($0.value.count, $1.key) }
+        let reasons = Dictionary(grouping: plan.leftOut, by: \.reason.sentence).sorted {
+            ($1.value.count, $0.key) < ($0.value.count, $1.key)
+        }
         var result = LeftOutReasons()
         result.shown = reasons.prefix(shownReasons).map { ($0.key, $0.value.map(\.photoID)) }
         result.others = max(0, reasons.count - shownReasons)
@@ -48,7 +50,9 @@ struct PlacingView: HTML {
             if let notice { Notice(kind: .error, message: notice) }
             p(.class("placing-summary"), .role("status")) { summary }
             if plan.more {
-                p(.class("hint")) { "Only the first \(PhotoPlacer.maximumPhotos.formatted()) photos without a position are looked at: place these, then come back for the rest." }
+                p(.class("hint")) {
+                    "Only the first \(PhotoPlacer.maximumPhotos.formatted()) photos without a position are looked at: place these, then come back for the rest."
+                }
             }
             // The result first, with why photos are left out (a camera's unknown clock, mostly),
             // then what changes it, then where they would go.
@@ -68,15 +72,21 @@ struct PlacingView: HTML {
                 }
             }
             options
-            let lines = outlines.flatMap { $0.segments }.map { $0.compactMap { Coordinate(latitude: $0.latitude, longitude: $0.longitude) } }.filter { !$0.isEmpty }
+            let lines = outlines.flatMap { $0.segments }.map {
+                $0.compactMap { Coordinate(latitude: $0.latitude, longitude: $0.longitude) }
+            }.filter { !$0.isEmpty }
             let points = plan.proposals.prefix(Self.shownOnMap).compactMap { proposal in
                 Coordinate(latitude: proposal.latitude, longitude: proposal.longitude).map {
-                    MapPoint(coordinate: $0, name: proposal.source == .track ? "Along \(proposal.trackName ?? "the track")" : "Estimated", label: nil, kind: .photo,
-                             link: .photo(id: proposal.photoID, inRecents: false))
+                    MapPoint(
+                        coordinate: $0, name: proposal.source == .track ? "Along \(proposal.trackName ?? "the track")" : "Estimated",
+                        label: nil, kind: .photo,
+                        link: .photo(id: proposal.photoID, inRecents: false))
                 }
             }
             if !points.isEmpty || !lines.isEmpty {
-                PointMapView(points: Array(points), style: .placing, label: "Map of the photos that would be placed, along the tracks", sources: sources, lines: lines)
+                PointMapView(
+                    points: Array(points), style: .placing, label: "Map of the photos that would be placed, along the tracks",
+                    sources: sources, lines: lines)
             }
             if !plan.proposals.isEmpty {
                 h3 { "To be placed" }
@@ -112,16 +122,21 @@ struct PlacingView: HTML {
             }
             CameraClocksView(plan: plan, request: request, page: page)
             label(.for("tolerance")) { "Join points of a track up to this many minutes apart" }
-            input(.type("number"), .id("tolerance"), .name("tolerance"), .min(0), .max(PlacementRequest.largestMinutes), .value(String(request.gapTolerance)))
+            input(
+                .type("number"), .id("tolerance"), .name("tolerance"), .min(0), .max(PlacementRequest.largestMinutes),
+                .value(String(request.gapTolerance)))
             label(.class("check")) {
                 input(.type("checkbox"), .name("estimate"), .when(request.estimate, .checked()))
                 " Estimate the others from photos of the same camera with a position"
             }
             label(.for("window")) { "…taken within this many minutes" }
-            input(.type("number"), .id("window"), .name("window"), .min(0), .max(PlacementRequest.largestMinutes), .value(String(request.neighbourWindow)))
+            input(
+                .type("number"), .id("window"), .name("window"), .min(0), .max(PlacementRequest.largestMinutes),
+                .value(String(request.neighbourWindow)))
             div(.class("form-actions")) {
                 button(.type("submit"), .name("do"), .value("preview"), .class("button")) { "Preview again" }
-                button(.type("submit"), .name("do"), .value("place"), .class("button primary"), .when(plan.proposals.isEmpty, .disabled())) {
+                button(.type("submit"), .name("do"), .value("place"), .class("button primary"), .when(plan.proposals.isEmpty, .disabled()))
+                {
                     "Place \(PhotoFormat.count(plan.proposals.count))"
                 }
             }

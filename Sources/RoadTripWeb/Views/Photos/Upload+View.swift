@@ -9,8 +9,10 @@ struct UploadView: HTML {
 
     var content: some HTML {
         section(.class("upload")) {
-            form(.method("post"), .action(.upload, uploadToken: uploadToken), .enctype("multipart/form-data"), .class("upload-form"),
-                 .script(ScreenScript.uploads), .data("file-action", Route.uploadFile(name: nil).path), .dataFormToken("token")) {
+            form(
+                .method("post"), .action(.upload, uploadToken: uploadToken), .enctype("multipart/form-data"), .class("upload-form"),
+                .script(ScreenScript.uploads), .data("file-action", Route.uploadFile(name: nil).path), .dataFormToken("token")
+            ) {
                 FormToken()
                 // The whole zone is the picker's label: a tap anywhere on it chooses, a drop on the
                 // screen adds. With uploads.js the native input is hidden (the zone shows its focus)
@@ -21,8 +23,11 @@ struct UploadView: HTML {
                         span(.class("drop-title")) { "Add photos and videos" }
                         span(.class("drop-subtitle")) { "Tap to choose them, or drop them here" }
                     }
-                    input(.type("file"), .id("upload-files"), .name("photos"), .multiple(),
-                          .accept("image/jpeg,image/png,image/webp,image/heic,image/heif,.heic,.heif,video/mp4,video/quicktime,video/x-m4v,video/3gpp,video/webm,video/x-matroska,.mov,.mp4,.m4v,.3gp,.webm,.mkv,.gpx,.kml,.geojson"))
+                    input(
+                        .type("file"), .id("upload-files"), .name("photos"), .multiple(),
+                        .accept(
+                            "image/jpeg,image/png,image/webp,image/heic,image/heif,.heic,.heif,video/mp4,video/quicktime,video/x-m4v,video/3gpp,video/webm,video/x-matroska,.mov,.mp4,.m4v,.3gp,.webm,.mkv,.gpx,.kml,.geojson"
+                        ))
                     p(.class("hint")) {
                         "Photos (JPEG, PNG, WebP or HEIC, up to 100 megapixels each) and videos (MP4, MOV, WebM and more). Nothing already in the library is added twice. "
                         "GPS tracks (GPX, KML, GeoJSON) may come with them, or alone, to place the photos that have no position."
@@ -102,7 +107,8 @@ struct UploadSummaryView: HTML {
         case .photo(let outcome): message(outcome)
         case .tracks(.success(let result)):
             // The server cannot know the reader's zone: the row leaves the times to the track's page.
-            (result.added == 0 ? "Already in the library: " : "Track: ") + result.tracks.map { TrackText.summary($0, in: nil) }.joined(separator: "; ")
+            (result.added == 0 ? "Already in the library: " : "Track: ")
+                + result.tracks.map { TrackText.summary($0, in: nil) }.joined(separator: "; ")
         case .tracks(.failure(let error)): "Refused: \(error.reason)"
         }
     }

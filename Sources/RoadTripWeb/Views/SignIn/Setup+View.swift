@@ -16,8 +16,9 @@ struct SetupView: HTML {
                 FormToken()
                 input(.type("hidden"), .name("token"), .value(token))
                 Field(caption: "Name", name: "name", value: name, autocomplete: "username")
-                Field(caption: "Password", name: "password", type: "password", autocomplete: "new-password",
-                      hint: "At least \(Credentials.minimumPasswordLength) characters.")
+                Field(
+                    caption: "Password", name: "password", type: "password", autocomplete: "new-password",
+                    hint: "At least \(Credentials.minimumPasswordLength) characters.")
                 Field(caption: "Password again", name: "repeated", type: "password", autocomplete: "new-password")
                 button(.type("submit"), .class("button")) { "Create the owner account" }
             }

@@ -17,7 +17,9 @@ struct MemoriesView: HTML {
                             a(.class("memory-open"), .href(.memory(day: memory.anniversary, page: 1))) {
                                 span(.class("memory-photos")) {
                                     for photo in memory.photos.prefix(4) {
-                                        img(.src(.photoImage(id: photo.id, size: .thumbnail)), .alt(""), .loading("lazy"), .decoding("async"))
+                                        img(
+                                            .src(.photoImage(id: photo.id, size: .thumbnail)), .alt(""), .loading("lazy"),
+                                            .decoding("async"))
                                     }
                                 }
                                 span(.class("memory-title")) { MemoriesView.title(memory) }
@@ -26,12 +28,17 @@ struct MemoriesView: HTML {
                             span(.class("memory-actions")) {
                                 form(.method("post"), .action(.memoryBook(day: memory.anniversary)), .class("memory-book")) {
                                     FormToken()
-                                    button(.type("submit"), .class("button secondary"),
-                                           .ariaLabel("Make a book of the memory of \(TimelineText.yearsAgo(memory.yearsAgo)) (as a vacation)")) { "Make a book…" }
+                                    button(
+                                        .type("submit"), .class("button secondary"),
+                                        .ariaLabel("Make a book of the memory of \(TimelineText.yearsAgo(memory.yearsAgo)) (as a vacation)")
+                                    ) { "Make a book…" }
                                 }
                                 form(.method("post"), .action(.memoryHiding(day: memory.anniversary)), .class("memory-hide")) {
                                     FormToken()
-                                    button(.type("submit"), .class("button secondary"), .ariaLabel("Hide the memory of \(TimelineText.yearsAgo(memory.yearsAgo))")) {
+                                    button(
+                                        .type("submit"), .class("button secondary"),
+                                        .ariaLabel("Hide the memory of \(TimelineText.yearsAgo(memory.yearsAgo))")
+                                    ) {
                                         "Hide"
                                     }
                                 }
@@ -72,10 +79,11 @@ struct MemoryBookPage: HTML {
     var isFavorite = false
 
     var content: some HTML {
-        PhotoBookPage(number: number, isCurrent: isCurrent, image: .photoImage(id: photo.id, size: .preview), width: photo.displayWidth,
-                      height: photo.displayHeight, title: photo.displayTitle, takenAt: photo.takenAt, subtitle: photo.displaySubtitle,
-                      isFavorite: isFavorite, below: hide,
-                      video: BookVideo(video, source: .photoVideo(id: photo.id)))
+        PhotoBookPage(
+            number: number, isCurrent: isCurrent, image: .photoImage(id: photo.id, size: .preview), width: photo.displayWidth,
+            height: photo.displayHeight, title: photo.displayTitle, takenAt: photo.takenAt, subtitle: photo.displaySubtitle,
+            isFavorite: isFavorite, below: hide,
+            video: BookVideo(video, source: .photoVideo(id: photo.id)))
     }
 
     private var hide: some HTML {
@@ -105,26 +113,38 @@ struct FoundTripsView: HTML {
                             }
                             span(.class("row-text")) {
                                 span(.class("row-title")) { "\(trip.title), \(TimelineText.range(trip.firstDay, trip.lastDay))" }
-                                span(.class("row-subtitle")) { "\(PhotoFormat.count(trip.photoCount)) · \(TimelineText.kilometres(trip.farthestKilometres)) from home" }
+                                span(.class("row-subtitle")) {
+                                    "\(PhotoFormat.count(trip.photoCount)) · \(TimelineText.kilometres(trip.farthestKilometres)) from home"
+                                }
                             }
                             span(.class("found-trip-actions")) {
                                 form(.method("post"), .action(.foundTripVacation(id: trip.id)), .class("inline-form")) {
                                     FormToken()
-                                    button(.type("submit"), .class("button"), .ariaLabel("Make a vacation of \(trip.title), \(TimelineText.range(trip.firstDay, trip.lastDay))")) {
+                                    button(
+                                        .type("submit"), .class("button"),
+                                        .ariaLabel("Make a vacation of \(trip.title), \(TimelineText.range(trip.firstDay, trip.lastDay))")
+                                    ) {
                                         "Make a vacation"
                                     }
                                 }
                                 form(.method("post"), .action(.foundTripVacation(id: trip.id)), .class("inline-form")) {
                                     FormToken()
                                     input(.type("hidden"), .name("book"), .value("1"))
-                                    button(.type("submit"), .class("button secondary"),
-                                           .ariaLabel("Make a book of \(trip.title), \(TimelineText.range(trip.firstDay, trip.lastDay)) (as a vacation)")) {
+                                    button(
+                                        .type("submit"), .class("button secondary"),
+                                        .ariaLabel(
+                                            "Make a book of \(trip.title), \(TimelineText.range(trip.firstDay, trip.lastDay)) (as a vacation)"
+                                        )
+                                    ) {
                                         "Make a book…"
                                     }
                                 }
                                 form(.method("post"), .action(.foundTripDismissal(id: trip.id)), .class("inline-form")) {
                                     FormToken()
-                                    button(.type("submit"), .class("button secondary"), .ariaLabel("Dismiss \(trip.title), \(TimelineText.range(trip.firstDay, trip.lastDay))")) {
+                                    button(
+                                        .type("submit"), .class("button secondary"),
+                                        .ariaLabel("Dismiss \(trip.title), \(TimelineText.range(trip.firstDay, trip.lastDay))")
+                                    ) {
                                         "Dismiss"
                                     }
                                 }

@@ -25,7 +25,9 @@ struct TimelineZoomBar: HTML {
 
     private func level(_ zoom: TimelineZoom, _ title: String, _ route: Route) -> some HTML {
         // A level changes the tab's view in place (app.js replaces the entry): no stack of levels.
-        a(.class("timeline-zoom-level"), .href(route), .when(zoom == current, .ariaCurrent("page")), .data("navigation", "replace")) { title }
+        a(.class("timeline-zoom-level"), .href(route), .when(zoom == current, .ariaCurrent("page")), .data("navigation", "replace")) {
+            title
+        }
     }
 }
 
@@ -42,19 +44,24 @@ struct TimelineDaysView: HTML {
     var content: some HTML {
         let first = page.days.first?.day
         section(.class("timeline timeline-days-screen"), .script(ScreenScript.timeline), .ariaLabel("Timeline")) {
-            TimelineZoomBar(current: .days, year: first?.year ?? months.first?.year,
-                            month: first.map { .month(year: $0.year, month: $0.month) } ?? months.first?.period)
+            TimelineZoomBar(
+                current: .days, year: first?.year ?? months.first?.year,
+                month: first.map { .month(year: $0.year, month: $0.month) } ?? months.first?.period)
             div(.class("timeline-body")) {
                 div(.class("timeline-days")) {
                     if let newer = page.newer {
-                        p(.class("timeline-newer")) { a(.class("button"), .href(.timeline(.after(newer))), .rel("prev")) { "Newer photos" } }
+                        p(.class("timeline-newer")) {
+                            a(.class("button"), .href(.timeline(.after(newer))), .rel("prev")) { "Newer photos" }
+                        }
                     }
                     if page.days.isEmpty {
                         p(.class("empty-note")) { months.isEmpty ? "No photo has a date yet." : "No photos from before then." }
                     }
                     TimelineSections(days: page.days, months: months, favorites: favorites)
                     if let older = page.older {
-                        p(.class("grid-more timeline-older")) { a(.class("button more-photos"), .href(.timeline(.before(older))), .rel("next")) { "Older photos" } }
+                        p(.class("grid-more timeline-older")) {
+                            a(.class("button more-photos"), .href(.timeline(.before(older))), .rel("next")) { "Older photos" }
+                        }
                     } else if undatedCount > 0 {
                         p(.class("timeline-undated-link")) {
                             a(.class("button"), .href(.timelineUndated(after: nil))) { "\(PhotoFormat.count(undatedCount)) without a date" }
@@ -113,9 +120,11 @@ struct TimelineScrubber: HTML {
                     let startsYear = index == 0 || months[index - 1].year != month.year
                     let name = TimelineText.month(year: month.year, month: month.month)
                     li(.class(startsYear ? "scrubber-month year-start" : "scrubber-month")) {
-                        a(.href(.timeline(.period(month.period))), .data("label", name),
-                          .ariaLabel(startsYear ? "\(month.year), from \(name)" : "\(name), \(PhotoFormat.count(month.photoCount))"),
-                          .when(month.period == current, .ariaCurrent("true"))) {
+                        a(
+                            .href(.timeline(.period(month.period))), .data("label", name),
+                            .ariaLabel(startsYear ? "\(month.year), from \(name)" : "\(name), \(PhotoFormat.count(month.photoCount))"),
+                            .when(month.period == current, .ariaCurrent("true"))
+                        ) {
                             if startsYear { span(.class("scrubber-year")) { String(month.year) } }
                         }
                     }
@@ -134,7 +143,8 @@ struct TimelineTilesView: HTML {
 
     var content: some HTML {
         section(.class("timeline timeline-tiles-screen"), .ariaLabel(heading)) {
-            TimelineZoomBar(current: zoom, year: year ?? tiles.first.flatMap(Self.year), month: tiles.first.map(\.period).flatMap(Self.month))
+            TimelineZoomBar(
+                current: zoom, year: year ?? tiles.first.flatMap(Self.year), month: tiles.first.map(\.period).flatMap(Self.month))
             h2(.class("section-title")) { heading }
             if tiles.isEmpty {
                 p(.class("empty-note")) { "No photo has a date yet." }
@@ -194,7 +204,9 @@ struct TimelineUndatedView: HTML {
                 }
             }
             if let more {
-                p(.class("grid-more timeline-older")) { a(.class("button more-photos"), .href(.timelineUndated(after: more)), .rel("next")) { "More photos" } }
+                p(.class("grid-more timeline-older")) {
+                    a(.class("button more-photos"), .href(.timelineUndated(after: more)), .rel("next")) { "More photos" }
+                }
             }
         }
     }
@@ -213,7 +225,9 @@ struct TimelineIndexView: HTML {
         let years = Dictionary(grouping: months, by: \.year).mapValues { $0.reduce(0) { $0 + $1.photoCount } }
         section(.class("timeline-index"), .ariaLabel("Years")) {
             if let photoPosition {
-                p(.class("list-actions")) { a(.class("button secondary timeline-photo-day"), .href(photoPosition.route)) { "‹ \(photoPosition.title)" } }
+                p(.class("list-actions")) {
+                    a(.class("button secondary timeline-photo-day"), .href(photoPosition.route)) { "‹ \(photoPosition.title)" }
+                }
             }
             if years.isEmpty && undatedCount == 0 {
                 p(.class("empty-note")) { "Photos you import appear here by when they were taken." }

@@ -2,7 +2,9 @@ import RoadTrip
 
 /// How the timeline says its days, months and runs of days.
 enum TimelineText {
-    static let months = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"]
+    static let months = [
+        "January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December",
+    ]
     static let weekdays = ["Thursday", "Friday", "Saturday", "Sunday", "Monday", "Tuesday", "Wednesday"]
 
     /// "Saturday 18 October 2008"

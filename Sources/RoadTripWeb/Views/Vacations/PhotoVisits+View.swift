@@ -70,7 +70,10 @@ struct VisitChoiceView: HTML {
             ul(.class("rows")) {
                 for vacation in vacations {
                     li {
-                        form(.method("post"), .action(route), .class("choice-form"), .data("offline-note", offlineNote), .data("offline-back", back.path)) {
+                        form(
+                            .method("post"), .action(route), .class("choice-form"), .data("offline-note", offlineNote),
+                            .data("offline-back", back.path)
+                        ) {
                             FormToken()
                             carriedFields
                             input(.type("hidden"), .name("vacation"), .value(String(vacation.id)))
@@ -85,14 +88,17 @@ struct VisitChoiceView: HTML {
                 }
             }
             if kind == .visit {
-                form(.method("post"), .action(route), .class("stacked new-vacation-visit"),
-                     .data("offline-note", "Visit “\(title)” into a new vacation “{}”"), .data("offline-back", back.path)) {
+                form(
+                    .method("post"), .action(route), .class("stacked new-vacation-visit"),
+                    .data("offline-note", "Visit “\(title)” into a new vacation “{}”"), .data("offline-back", back.path)
+                ) {
                     FormToken()
                     carriedFields
                     div(.class("field")) {
                         label(.for("visit-new")) { "New vacation…" }
-                        input(.id("visit-new"), .type("text"), .name("name"), .placeholder("Name"), .autocomplete("off"),
-                              .maxlength(VacationStore.maximumNameLength))
+                        input(
+                            .id("visit-new"), .type("text"), .name("name"), .placeholder("Name"), .autocomplete("off"),
+                            .maxlength(VacationStore.maximumNameLength))
                     }
                     button(.type("submit"), .class("button")) { "Add and visit" }
                 }
@@ -126,8 +132,11 @@ struct PhotoTagsView: HTML {
             ul(.class("tag-chips")) {
                 for tag in tags {
                     li {
-                        form(.method("post"), .action(.photoTags(photo: photoID)), .class("inline-form"),
-                             .data("offline-note", "Remove the tag “\(tag)” from “\(photoTitle)”"), .data("offline-back", Route.photo(id: photoID, inRecents: false).path)) {
+                        form(
+                            .method("post"), .action(.photoTags(photo: photoID)), .class("inline-form"),
+                            .data("offline-note", "Remove the tag “\(tag)” from “\(photoTitle)”"),
+                            .data("offline-back", Route.photo(id: photoID, inRecents: false).path)
+                        ) {
                             FormToken()
                             input(.type("hidden"), .name("remove"), .value(tag))
                             span(.class("tag-chip")) { tag }
@@ -136,12 +145,17 @@ struct PhotoTagsView: HTML {
                     }
                 }
             }
-            form(.method("post"), .action(.photoTags(photo: photoID)), .class("inline-form add-tag"),
-                 .data("offline-note", "Tag “\(photoTitle)” with “{}”"), .data("offline-back", Route.photo(id: photoID, inRecents: false).path)) {
+            form(
+                .method("post"), .action(.photoTags(photo: photoID)), .class("inline-form add-tag"),
+                .data("offline-note", "Tag “\(photoTitle)” with “{}”"),
+                .data("offline-back", Route.photo(id: photoID, inRecents: false).path)
+            ) {
                 FormToken()
                 label(.for("add-tag"), .class("visually-hidden")) { "Add a tag" }
-                input(.id("add-tag"), .type("text"), .name("add"), .placeholder("Add a tag"), .autocomplete("off"),
-                      .maxlength(VacationTags.maximumLength), .value(typed), .when(error != nil, .ariaInvalid()), .when(error != nil, .ariaDescribedby("add-tag-error")))
+                input(
+                    .id("add-tag"), .type("text"), .name("add"), .placeholder("Add a tag"), .autocomplete("off"),
+                    .maxlength(VacationTags.maximumLength), .value(typed), .when(error != nil, .ariaInvalid()),
+                    .when(error != nil, .ariaDescribedby("add-tag-error")))
                 button(.type("submit"), .class("link-button")) { "Add" }
             }
             if let error { p(.id("add-tag-error"), .class("field-error"), .role("alert")) { error } }

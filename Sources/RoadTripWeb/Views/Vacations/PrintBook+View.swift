@@ -36,19 +36,25 @@ struct PrintBookView: HTML {
                 }
                 div(.class("field")) {
                     label(.for("book-title")) { "Title" }
-                    input(.id("book-title"), .type("text"), .name("title"), .value(request.title ?? ""), .placeholder(vacation.name), .maxlength(120))
+                    input(
+                        .id("book-title"), .type("text"), .name("title"), .value(request.title ?? ""), .placeholder(vacation.name),
+                        .maxlength(120))
                 }
                 div(.class("field")) {
                     label(.for("book-subtitle")) { "Subtitle" }
-                    input(.id("book-subtitle"), .type("text"), .name("subtitle"), .value(request.subtitle ?? ""), .placeholder("The vacation's dates"),
-                          .maxlength(200))
+                    input(
+                        .id("book-subtitle"), .type("text"), .name("subtitle"), .value(request.subtitle ?? ""),
+                        .placeholder("The vacation's dates"),
+                        .maxlength(200))
                 }
                 fieldset(.class("segmented")) {
                     legend { "Photos" }
                     Segment(name: "photos", value: "all", caption: "All", checked: request.photos == .all)
                     Segment(name: "photos", value: "favorites", caption: "Favourites", checked: request.photos == .favorites)
                     if !request.chosen.isEmpty {
-                        Segment(name: "photos", value: "chosen", caption: "Chosen (\(request.chosen.count))", checked: request.photos == .chosen)
+                        Segment(
+                            name: "photos", value: "chosen", caption: "Chosen (\(request.chosen.count))", checked: request.photos == .chosen
+                        )
                     }
                 }
                 if !request.chosen.isEmpty {
@@ -71,8 +77,10 @@ struct PrintBookView: HTML {
     @HTMLBuilder
     private func state(_ book: PrintedVacationBook) -> some HTML {
         let going = book.state == .waiting || book.state == .making
-        div(.id("print-book-state"), .class("print-book-state"), .role("status"), .script(ScreenScript.progress),
-            .when(going, .data("refresh", Route.vacationPrint(id: vacation.id).path))) {
+        div(
+            .id("print-book-state"), .class("print-book-state"), .role("status"), .script(ScreenScript.progress),
+            .when(going, .data("refresh", Route.vacationPrint(id: vacation.id).path))
+        ) {
             switch book.state {
             case .waiting, .making:
                 p(.class("print-progress")) { book.progress + "…" }
@@ -85,7 +93,9 @@ struct PrintBookView: HTML {
                 p(.class("list-actions")) {
                     a(.class("button print-preview"), .href(.vacationPrintPreview(id: vacation.id, page: 1))) { "Preview" }
                     " "
-                    a(.class("button secondary print-download"), .href(.vacationPrintPDF(id: vacation.id)), .download("")) { "Download PDF" }
+                    a(.class("button secondary print-download"), .href(.vacationPrintPDF(id: vacation.id)), .download("")) {
+                        "Download PDF"
+                    }
                 }
                 ul(.class("print-report")) {
                     for line in book.report { li { line } }

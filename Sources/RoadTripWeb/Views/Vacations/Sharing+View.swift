@@ -49,7 +49,9 @@ struct NewLinkView: HTML {
     var content: some HTML {
         div(.class("new-link"), .role("status")) {
             label(.for("new-link-address")) { "Your new link" }
-            input(.id("new-link-address"), .class("link-address"), .type("text"), .value(address), .readonly(), .autocomplete("off"), .spellcheck(false))
+            input(
+                .id("new-link-address"), .class("link-address"), .type("text"), .value(address), .readonly(), .autocomplete("off"),
+                .spellcheck(false))
             button(.type("button"), .class("button share-sheet"), .data("share", address), .data("title", title), .hidden()) { "Share…" }
             button(.type("button"), .class("button copy-link"), .data("copy", address)) { "Copy link" }
             p(.class("hint")) { "Copy it now: RoadTrip keeps only a fingerprint of it, so it cannot show this address again." }
@@ -67,7 +69,8 @@ struct ShareLinkRow: HTML {
     let now: Int64
 
     var content: some HTML {
-        div(.class(link.isLive(at: now) ? "share-link" : "share-link ended"), .id(Self.anchor(link.id)), .data("link-id", String(link.id))) {
+        div(.class(link.isLive(at: now) ? "share-link" : "share-link ended"), .id(Self.anchor(link.id)), .data("link-id", String(link.id)))
+        {
             p(.class("row-title")) { link.label.isEmpty ? "Link \(link.id)" : link.label }
             p(.class("row-subtitle link-dates")) { dates }
             p(.class("row-subtitle link-openings")) {
@@ -98,8 +101,10 @@ struct ShareLinkRow: HTML {
     /// "places, dates" — what the link shows beyond the photos.
     private var shows: String {
         let reveal = VacationReveal(link.options)
-        let shown = [reveal.showWhere ? "places" : nil, reveal.showDates ? "dates" : nil, reveal.allowOriginals ? "originals" : nil,
-                     reveal.offerBook ? "printed book" : nil].compactMap { $0 }
+        let shown = [
+            reveal.showWhere ? "places" : nil, reveal.showDates ? "dates" : nil, reveal.allowOriginals ? "originals" : nil,
+            reveal.offerBook ? "printed book" : nil,
+        ].compactMap { $0 }
         return shown.isEmpty ? "photos only" : "photos, " + shown.joined(separator: ", ")
     }
 
@@ -127,16 +132,18 @@ struct ShareSwitches: HTML {
             legend(.class("visually-hidden")) { "What the link shows" }
             toggle("show_where", "Show where photos were taken", "Places, the itinerary and its map.", options.showWhere)
             toggle("show_dates", "Show dates", "When each photo was taken.", options.showDates)
-            toggle("allow_originals", "Allow downloading the originals",
-                   "Otherwise visitors get the previews. An original's own metadata says where and when it was taken: originals are offered only while both show.",
-                   options.allowOriginals)
-            toggle("offer_book", "Offer the printed book",
-                   "A PDF of the vacation to print, made for the link: its map and places only while where shows, its dates only while when shows.",
-                   options.offerBook)
+            toggle(
+                "allow_originals", "Allow downloading the originals",
+                "Otherwise visitors get the previews. An original's own metadata says where and when it was taken: originals are offered only while both show.",
+                options.allowOriginals)
+            toggle(
+                "offer_book", "Offer the printed book",
+                "A PDF of the vacation to print, made for the link: its map and places only while where shows, its dates only while when shows.",
+                options.offerBook)
             p(.class("hint share-names-note")) {
                 "While where or when is hidden, names RoadTrip made from places, dates or file names are not shown either "
-                + "(“Arezzo, October 2008” is “\(VacationReveal.neutralName)”, “IMG_20081022_162839” is “Photo 12”). "
-                + "Names you typed — the vacation’s, its tags — are shown as you typed them."
+                    + "(“Arezzo, October 2008” is “\(VacationReveal.neutralName)”, “IMG_20081022_162839” is “Photo 12”). "
+                    + "Names you typed — the vacation’s, its tags — are shown as you typed them."
             }
         }
     }
@@ -163,7 +170,9 @@ struct NewLinkForm: HTML {
             if let error { Notice(kind: .error, message: error) }
             div(.class("field")) {
                 label(.for("link-label")) { "Note (optional)" }
-                input(.id("link-label"), .type("text"), .name("label"), .maxlength(ShareLink.maximumLabelLength), .autocomplete("off"), .placeholder("For Grandma"))
+                input(
+                    .id("link-label"), .type("text"), .name("label"), .maxlength(ShareLink.maximumLabelLength), .autocomplete("off"),
+                    .placeholder("For Grandma"))
             }
             div(.class("field")) {
                 label(.for("link-expiry")) { "Expires after" }
@@ -175,8 +184,12 @@ struct NewLinkForm: HTML {
             }
             div(.class("field")) {
                 label(.for("link-password")) { "Password (optional)" }
-                input(.id("link-password"), .type("password"), .name("password"), .autocomplete("new-password"), .ariaDescribedby("link-password-hint"))
-                p(.class("hint"), .id("link-password-hint")) { "At least \(VacationSharing.minimumPasswordLength) characters. Visitors type it before they see anything." }
+                input(
+                    .id("link-password"), .type("password"), .name("password"), .autocomplete("new-password"),
+                    .ariaDescribedby("link-password-hint"))
+                p(.class("hint"), .id("link-password-hint")) {
+                    "At least \(VacationSharing.minimumPasswordLength) characters. Visitors type it before they see anything."
+                }
             }
             ShareSwitches(options: ShareOptions(), prefix: "new")
             button(.type("submit"), .class("button make-link")) { "Make link" }
@@ -204,9 +217,13 @@ struct MembersView: HTML {
                             span(.class("row-title")) { member.name }
                             span(.class("row-subtitle")) { member.role.title }
                         }
-                        form(.method("post"), .action(.vacationMemberRemoval(id: vacationID, account: member.account)), .class("inline-form")) {
+                        form(
+                            .method("post"), .action(.vacationMemberRemoval(id: vacationID, account: member.account)), .class("inline-form")
+                        ) {
                             FormToken()
-                            button(.type("submit"), .class("button danger remove-member"), .ariaLabel("Stop sharing with \(member.name)")) { "Remove" }
+                            button(.type("submit"), .class("button danger remove-member"), .ariaLabel("Stop sharing with \(member.name)")) {
+                                "Remove"
+                            }
                         }
                     }
                 }
@@ -254,7 +271,9 @@ enum SharingFormat {
         var time = time_t(seconds)
         var parts = tm()
         gmtime_r(&time, &parts)
-        return String(format: "%04d-%02d-%02dT%02d:%02d:%02d", parts.tm_year + 1900, parts.tm_mon + 1, parts.tm_mday, parts.tm_hour, parts.tm_min, parts.tm_sec)
+        return String(
+            format: "%04d-%02d-%02dT%02d:%02d:%02d", parts.tm_year + 1900, parts.tm_mon + 1, parts.tm_mday, parts.tm_hour, parts.tm_min,
+            parts.tm_sec)
     }
 }
 
@@ -267,7 +286,9 @@ struct SharedPlaceholderView: HTML {
         section(.class("empty-state")) {
             h2 { vacation.name }
             p { "Shared by \(ownerName). Look at its photos, its places and its book." }
-            p(.class("placeholder-open")) { a(.class("button open-master"), .href("#master"), .ariaControls("master")) { "Show the vacation" } }
+            p(.class("placeholder-open")) {
+                a(.class("button open-master"), .href("#master"), .ariaControls("master")) { "Show the vacation" }
+            }
         }
     }
 }
@@ -286,8 +307,10 @@ struct SharedPasswordView: HTML {
                 if let error { Notice(kind: .error, message: error) }
                 div(.class("field")) {
                     label(.for("link-password")) { "Password" }
-                    input(.id("link-password"), .type("password"), .name("password"), .autocomplete("current-password"), .required(), .autofocus(),
-                          .when(error != nil, .ariaInvalid()))
+                    input(
+                        .id("link-password"), .type("password"), .name("password"), .autocomplete("current-password"), .required(),
+                        .autofocus(),
+                        .when(error != nil, .ariaInvalid()))
                 }
                 button(.type("submit"), .class("button")) { "Open" }
             }

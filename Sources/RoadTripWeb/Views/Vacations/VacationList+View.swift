@@ -80,13 +80,17 @@ struct NewVacationView: HTML {
                     a(.class("button alert-back"), .href(.newVacation)) { "Back" }
                 }
             } else {
-                form(.method("post"), .action(.newVacation), .class("stacked vacation-form"),
-                     .data("offline-note", "Add the vacation “{}”"), .data("offline-back", Route.vacations.path)) {
+                form(
+                    .method("post"), .action(.newVacation), .class("stacked vacation-form"),
+                    .data("offline-note", "Add the vacation “{}”"), .data("offline-back", Route.vacations.path)
+                ) {
                     FormToken()
                     div(.class("field")) {
                         label(.for("vacation-name")) { "Name" }
-                        input(.id("vacation-name"), .type("text"), .name("name"), .value(name), .autocomplete("off"),
-                              .maxlength(VacationStore.maximumNameLength), .autofocus(), .when(error != nil, .ariaInvalid()), .when(error != nil, .ariaDescribedby("vacation-name-error")))
+                        input(
+                            .id("vacation-name"), .type("text"), .name("name"), .value(name), .autocomplete("off"),
+                            .maxlength(VacationStore.maximumNameLength), .autofocus(), .when(error != nil, .ariaInvalid()),
+                            .when(error != nil, .ariaDescribedby("vacation-name-error")))
                         if let error { p(.class("field-error"), .id("vacation-name-error"), .role("alert")) { error } }
                     }
                     button(.type("submit"), .class("button")) { "Add vacation" }
@@ -123,7 +127,9 @@ struct VacationPlaceholderView: HTML {
         section(.class("empty-state")) {
             h2 { "Vacations" }
             p { "Collect photos into vacations with Visit in the photo viewer, then look back at them by place, by tag, or as a book." }
-            p(.class("placeholder-open")) { a(.class("button open-master"), .href("#master"), .ariaControls("master")) { "Show vacations" } }
+            p(.class("placeholder-open")) {
+                a(.class("button open-master"), .href("#master"), .ariaControls("master")) { "Show vacations" }
+            }
         }
     }
 }

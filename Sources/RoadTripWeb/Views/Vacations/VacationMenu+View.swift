@@ -28,7 +28,9 @@ struct VacationMenuView: HTML {
                 p(.class("row-subtitle")) { VacationFormatting.summary(vacation) }
                 if let sharedBy { p(.class("row-subtitle shared-by")) { sharedBy } }
                 if let filling {
-                    Notice(kind: .success, message: "The trip’s \(PhotoFormat.count(filling)) are being put in, in date order; they appear here as they come.")
+                    Notice(
+                        kind: .success,
+                        message: "The trip’s \(PhotoFormat.count(filling)) are being put in, in date order; they appear here as they come.")
                 }
             }
             ul(.class("rows")) {
@@ -59,8 +61,9 @@ struct VacationMenuView: HTML {
                     FormToken()
                     div(.class("field")) {
                         label(.for("rename")) { "Rename" }
-                        input(.id("rename"), .type("text"), .name("name"), .value(vacation.name), .autocomplete("off"),
-                              .maxlength(VacationStore.maximumNameLength))
+                        input(
+                            .id("rename"), .type("text"), .name("name"), .value(vacation.name), .autocomplete("off"),
+                            .maxlength(VacationStore.maximumNameLength))
                         if let renameError { p(.class("field-error"), .role("alert")) { renameError } }
                     }
                     button(.type("submit"), .class("button")) { "Rename" }
@@ -90,7 +93,7 @@ struct VacationRemovalView: HTML {
     let vacation: Vacation
 
     var content: some HTML {
-Confirmation(
+        Confirmation(
             classes: "confirm",
             message: "Delete “\(vacation.name)” and its \(PhotoFormat.count(vacation.photoCount))? The photos stay in the library.",
             action: .vacationRemoval(id: vacation.id), buttonTitle: "Delete", cancel: .vacation(id: vacation.id)
@@ -115,8 +118,9 @@ struct ItineraryView: HTML {
     var mapPoints: [MapPoint] {
         places.enumerated().compactMap { index, place in
             place.coordinate.map {
-                MapPoint(coordinate: $0, name: place.name, label: String(index + 1), kind: .stop,
-                         link: addresses.photos(.place(place.id)))
+                MapPoint(
+                    coordinate: $0, name: place.name, label: String(index + 1), kind: .stop,
+                    link: addresses.photos(.place(place.id)))
             }
         }
     }
@@ -125,8 +129,9 @@ struct ItineraryView: HTML {
     /// on a phone, where the list is the screen, above its rows (app.css shows the one that fits).
     var map: (any HTML)? {
         guard !mapPoints.isEmpty || !routeLines.isEmpty else { return nil }
-        return PointMapView(points: mapPoints, style: .itinerary, label: "Map of the itinerary, places numbered in the order first visited",
-                            sources: mapSources, lines: routeLines)
+        return PointMapView(
+            points: mapPoints, style: .itinerary, label: "Map of the itinerary, places numbered in the order first visited",
+            sources: mapSources, lines: routeLines)
     }
 
     var content: some HTML {
@@ -175,7 +180,9 @@ struct VacationTagsView: HTML {
                 button(.type("submit")) { "Search" }
             }
             if tags.isEmpty {
-                p(.class("empty-note")) { query.isEmpty ? "No tags yet: tag photos in the viewer's Info, then visit them." : "No tag contains “\(query)”." }
+                p(.class("empty-note")) {
+                    query.isEmpty ? "No tags yet: tag photos in the viewer's Info, then visit them." : "No tag contains “\(query)”."
+                }
             } else {
                 ul(.class("rows tag-list")) {
                     for tag in tags {

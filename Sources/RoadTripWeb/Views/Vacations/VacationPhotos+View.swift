@@ -32,9 +32,13 @@ struct VacationGridView: HTML {
                 p(.class("empty-note")) { "No photos here. Open a photo and choose Visit to add it." }
             } else {
                 if let book, !isPart {
-                    GridSelectForm(action: book, actions: [
-                        GridSelectForm.Action(classes: "book-selected", label: "Make a book of the selected…", chosen: "Make a book of {n}…", none: "Make a book…"),
-                    ])
+                    GridSelectForm(
+                        action: book,
+                        actions: [
+                            GridSelectForm.Action(
+                                classes: "book-selected", label: "Make a book of the selected…", chosen: "Make a book of {n}…",
+                                none: "Make a book…")
+                        ])
                 }
                 ul(.class("photo-grid")) {
                     ForEach(photos) { photo in
@@ -49,8 +53,10 @@ struct VacationGridView: HTML {
     }
 
     private func cell(_ photo: VacationPhoto) -> some HTML {
-        a(.class("photo-cell"), .href(addresses.photo(photo.id, filter)),
-                                       .data("photo-id", String(photo.id)), .when(photo.id == current, .ariaCurrent("page"))) {
+        a(
+            .class("photo-cell"), .href(addresses.photo(photo.id, filter)),
+            .data("photo-id", String(photo.id)), .when(photo.id == current, .ariaCurrent("page"))
+        ) {
             img(.src(addresses.image(photo.id, .thumbnail)), .alt(""), .loading("lazy"))
             span(.class("photo-caption")) { photo.title }
         }
@@ -89,7 +95,9 @@ struct VacationPhotoView: HTML {
                     if let subtitle = photo.subtitle { dt { "Description" }; dd { subtitle } }
                     if reveal.showDates { dt { "Taken" }; dd { photo.takenAt.map(PhotoFormat.date) ?? "Unknown" } }
                     dt { "Camera" }; dd { photo.camera ?? "Unknown" }
-                    if reveal.showWhere { dt { "Place" }; dd(.class("info-place")) { place.map { "\($0.name), \($0.regionAndCountry)" } ?? "No location" } }
+                    if reveal.showWhere {
+                        dt { "Place" }; dd(.class("info-place")) { place.map { "\($0.name), \($0.regionAndCountry)" } ?? "No location" }
+                    }
                     if let latitude = photo.latitude, let longitude = photo.longitude {
                         dt { "Coordinates" }; dd { PhotoFormat.coordinates(latitude: latitude, longitude: longitude) }
                     }
@@ -99,7 +107,11 @@ struct VacationPhotoView: HTML {
                     PointMapView.position(position, sources: mapSources)
                 }
                 if reveal.allowOriginals {
-                    p { a(.class("download-original tap-target"), .href(addresses.image(photo.id, .original)), .download("")) { "Download the original" } }
+                    p {
+                        a(.class("download-original tap-target"), .href(addresses.image(photo.id, .original)), .download("")) {
+                            "Download the original"
+                        }
+                    }
                 }
             }
         }
@@ -113,9 +125,10 @@ struct VacationPhotoRemovalView: HTML {
     let filter: VacationPhotoFilter
 
     var content: some HTML {
-Confirmation(
+        Confirmation(
             classes: "confirm photo-removal",
-            message: "Remove “\(photo.title)” from “\(vacation.name)”? A place or tag that no other photo of the vacation has goes with it. The photo stays in the library.",
+            message:
+                "Remove “\(photo.title)” from “\(vacation.name)”? A place or tag that no other photo of the vacation has goes with it. The photo stays in the library.",
             action: .vacationPhotoRemoval(id: vacation.id, photo: photo.id, filter: filter), buttonTitle: "Remove",
             cancel: .vacationPhoto(id: vacation.id, photo: photo.id, filter: filter)
         )
@@ -134,9 +147,10 @@ struct VacationBookPage: HTML {
     var isFavorite = false
 
     var content: some HTML {
-        PhotoBookPage(number: number, isCurrent: isCurrent, image: addresses.image(photo.id, .preview), width: photo.width, height: photo.height,
-                      title: photo.title, takenAt: photo.takenAt, subtitle: photo.subtitle, isFavorite: isFavorite,
-                      video: BookVideo(video, source: addresses.video(photo.id)))
+        PhotoBookPage(
+            number: number, isCurrent: isCurrent, image: addresses.image(photo.id, .preview), width: photo.width, height: photo.height,
+            title: photo.title, takenAt: photo.takenAt, subtitle: photo.subtitle, isFavorite: isFavorite,
+            video: BookVideo(video, source: addresses.video(photo.id)))
     }
 }
 

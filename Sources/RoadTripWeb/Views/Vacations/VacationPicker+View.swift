@@ -28,7 +28,9 @@ struct VacationPickerView: HTML {
                                 let (width, height) = PhotoCell.thumbnailSize(photo)
                                 label(.class("pick-cell")) {
                                     input(.type("checkbox"), .name("photos"), .value(String(photo.id)), .class("pick-photo"))
-                                    img(.src(.photoImage(id: photo.id, size: .thumbnail)), .alt(photo.displayTitle), .width(width), .height(height),
+                                    img(
+                                        .src(.photoImage(id: photo.id, size: .thumbnail)), .alt(photo.displayTitle), .width(width),
+                                        .height(height),
                                         .loading("lazy"), .decoding("async"))
                                 }
                             }
