@@ -40,15 +40,16 @@ final class PrintedBookMaking: Sendable {
             try? FileManager.default.removeItem(at: scratch)
             throw error
         }
-        let gone = kept.withLock { list -> [Kept] in
-            list.removeAll { $0.key == key }
+        // Another request may have made and kept it meanwhile: that one is kept, this one goes.
+        let (shown, gone) = kept.withLock { list -> (BookContent, [URL]) in
+            if let earlier = list.first(where: { $0.key == key }) { return (earlier.content, [scratch]) }
             list.append(Kept(key: key, content: content, scratch: scratch))
             let over = max(0, list.count - Self.keptContents)
             defer { list.removeFirst(over) }
-            return Array(list.prefix(over))
+            return (content, list.prefix(over).map(\.scratch))
         }
-        for entry in gone { try? FileManager.default.removeItem(at: entry.scratch) }
-        return content
+        for folder in gone { try? FileManager.default.removeItem(at: folder) }
+        return shown
     }
 
     /// Runs `make` unless another request is making `path`: then a 503 that asks to try again.

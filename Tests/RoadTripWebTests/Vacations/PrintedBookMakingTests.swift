@@ -44,6 +44,33 @@ import Testing
         #expect(failed?.status == .notFound)
     }
 
+    @Test func twoRequestsMakingOneBooksContentKeepTheFirstKeptAndRemoveTheOthersScratchFolder() throws {
+        // setup: while the outer request makes the content, an inner one makes and keeps it
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("book-making-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let making = PrintedBookMaking()
+        var scratches: [URL] = []
+        func make(_ title: String) -> (URL) throws -> BookContent {
+            { scratch in
+                try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+                scratches.append(scratch)
+                return content(title)
+            }
+        }
+
+        // MUT
+        let outer = try making.content("1-100", in: folder) { scratch in
+            _ = try making.content("1-100", in: folder, make: make("inner"))
+            return try make("outer")(scratch)
+        }
+        let after = try making.content("1-100", in: folder) { _ in content("made again") }
+
+        // validate
+        #expect(outer.title == "inner" && after.title == "inner", "the content kept first is the one shown")
+        #expect(scratches.count == 2 && FileManager.default.fileExists(atPath: scratches[0].path))
+        #expect(!FileManager.default.fileExists(atPath: scratches[1].path), "the other's scratch folder goes")
+    }
+
     @Test func aLinksBookIsMadeByOneRequestAtATimeTheOtherToldToTryAgain() throws {
         let making = PrintedBookMaking()
 

@@ -43,7 +43,7 @@ extension Route {
         case .memoryBook(let day):
             .post("/memories/\(TimelinePeriod.day(day))/book", as: Parse(Route.memoryBook), TimelineController.self) {
                 try $0.makeBook(of: day)
-            }
+            }.bounded(.printedBook, for: ["POST"])
         case .foundTripVacation(let id):
             .post("/vacations/found/\(id)/make", as: Parse(Route.foundTripVacation), TimelineController.self) {
                 try $0.makeVacation(found: id)
