@@ -75,7 +75,7 @@ for size in $SIZES; do
     if [ "$size" = "1000000" ]; then
         read -r scan_s scan_mb < <(timed sqlite3 "$data/library.sqlite" "SELECT count(*), sum(latitude), sum(longitude), max(taken_at) FROM photos")
         read -r find_s find_mb < <(timed "$BIN" trips find --all --data "$data")
-        sqlite3 "$data/library.sqlite" "DELETE FROM trip_suggestions; DELETE FROM trip_home"
+        sqlite3 "$data/library.sqlite" "DELETE FROM found_trips; DELETE FROM trip_home"
         read -r _ find_private < <(peak_private "$BIN" trips find --all --data "$data")
         found=$(grep -o 'Looked at .*' "$work/timed.log")
         sqlite3 "$data/library.sqlite" "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 50)

@@ -24,14 +24,14 @@ public struct LibraryMove: Sendable {
         "photo_versions", "vacations", "vacation_places", "vacation_photos", "vacation_tags", "vacation_photo_tags",
         "settings", "flickr_photos", "recent_items", "jobs",
         "vacation_links", "vacation_members", "backups",
-        "memory_hidden_days", "memory_hidden_photos", "trip_changes", "trip_home", "trip_suggestions",
+        "memory_hidden_days", "memory_hidden_photos", "trip_changes", "trip_home", "found_trips",
         "import_runs", "import_run_items", "import_run_vacations", "import_run_tracks", "import_run_fills", "import_requests",
         "import_run_versions", "vacation_books",
     ]
     /// Tables whose `id` PostgreSQL numbers itself: their next number follows the copied rows.
     static let numberedTables = [
         "destinations", "accounts", "photos", "vacations", "jobs", "vacation_links", "backups", "tracks", "placements",
-        "trip_suggestions", "import_runs", "import_requests",
+        "found_trips", "import_runs", "import_requests",
     ]
     /// Rows read and written at a time.
     static let batch = 500

@@ -405,5 +405,12 @@ extension Schema {
             "ALTER TABLE vacation_links ADD COLUMN offer_book BIGINT NOT NULL DEFAULT 0 CHECK (offer_book IN (0, 1));"),
         // SQLite's 028-books-chosen-photos.
         Migration("024-books-chosen-photos", PrintedVacationBook.chosenPhotos.postgreSQL),
+        // SQLite's 029-found-trips; its key, number and index renamed with it.
+        Migration("025-found-trips", """
+            ALTER TABLE trip_suggestions RENAME TO found_trips;
+            ALTER INDEX trip_suggestions_by_day RENAME TO found_trips_by_day;
+            ALTER INDEX trip_suggestions_pkey RENAME TO found_trips_pkey;
+            ALTER SEQUENCE trip_suggestions_id_seq RENAME TO found_trips_id_seq;
+            """),
     ]
 }

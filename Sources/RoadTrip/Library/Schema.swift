@@ -416,6 +416,12 @@ enum Schema {
             "ALTER TABLE vacation_links ADD COLUMN offer_book INTEGER NOT NULL DEFAULT 0 CHECK (offer_book IN (0, 1));"),
         // A book of chosen photos (`PrintedVacationBook.chosenPhotos`).
         Migration("028-books-chosen-photos", PrintedVacationBook.chosenPhotos.sqlite),
+        // Trips found in the photos are found trips in the tables too (`FoundTrips`).
+        Migration("029-found-trips", """
+            ALTER TABLE trip_suggestions RENAME TO found_trips;
+            DROP INDEX trip_suggestions_by_day;
+            CREATE INDEX found_trips_by_day ON found_trips(first_day, last_day);
+            """),
     ]
 
     /// The same on both engines.

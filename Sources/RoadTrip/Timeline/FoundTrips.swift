@@ -16,19 +16,19 @@ public struct FoundTrips: Sendable {
     public func proposed(limit: Int = 50) throws -> [FoundTrip] {
         try database.fetchAll(
             """
-            SELECT \(raw: FoundTrip.columns) FROM trip_suggestions WHERE status = 'open' ORDER BY first_day DESC, id DESC LIMIT \(max(1, min(limit, 500)))
+            SELECT \(raw: FoundTrip.columns) FROM found_trips WHERE status = 'open' ORDER BY first_day DESC, id DESC LIMIT \(max(1, min(limit, 500)))
             """, FoundTrip.init)
     }
 
     public func trip(id: Int64) throws -> FoundTrip? {
-        try database.fetchOne("SELECT \(raw: FoundTrip.columns) FROM trip_suggestions WHERE id = \(id)").map(FoundTrip.init)
+        try database.fetchOne("SELECT \(raw: FoundTrip.columns) FROM found_trips WHERE id = \(id)").map(FoundTrip.init)
     }
 
     /// Dismisses a proposed trip for good. False when there is no such proposal.
     @discardableResult
     public func dismiss(_ id: Int64) throws -> Bool {
         try database.write { db in
-            try db.execute("UPDATE trip_suggestions SET status = 'dismissed' WHERE id = \(id) AND status = 'open'")
+            try db.execute("UPDATE found_trips SET status = 'dismissed' WHERE id = \(id) AND status = 'open'")
             return db.changes > 0
         }
     }
@@ -56,7 +56,7 @@ public struct FoundTrips: Sendable {
             throw FoundTripError.noName
         }
         let made = try database.write { db in
-            try db.execute("UPDATE trip_suggestions SET status = 'made', vacation_id = \(vacation) WHERE id = \(id) AND status = 'open'")
+            try db.execute("UPDATE found_trips SET status = 'made', vacation_id = \(vacation) WHERE id = \(id) AND status = 'open'")
             guard db.changes > 0 else { return false }
             try library.jobs.enqueue(.tripVacation, key: String(id), in: db)
             return true
@@ -96,7 +96,7 @@ public struct FoundTrips: Sendable {
         guard
             let row = try database.fetchOne(
                 """
-                SELECT s.id, s.photo_count FROM trip_suggestions s WHERE s.vacation_id = \(vacation) AND s.status = 'made'
+                SELECT s.id, s.photo_count FROM found_trips s WHERE s.vacation_id = \(vacation) AND s.status = 'made'
                 """)
         else { return nil }
         let suggestion: Int64 = try row["id"]
@@ -123,7 +123,7 @@ public struct FoundTrips: Sendable {
                     ?? "\(trip.farthestKilometres) km from home"
                 let kept: Int64? = try db.fetchValue(
                     """
-                    SELECT id FROM trip_suggestions WHERE last_day >= \(trip.first.description) AND first_day <= \(trip.last.description)
+                    SELECT id FROM found_trips WHERE last_day >= \(trip.first.description) AND first_day <= \(trip.last.description)
                         \(sql: FoundTrips.excluding(matched))
                     ORDER BY status = 'open', id LIMIT 1
                     """)
@@ -131,7 +131,7 @@ public struct FoundTrips: Sendable {
                     matched.append(kept)
                     try db.execute(
                         """
-                        UPDATE trip_suggestions SET first_day = \(trip.first.description), last_day = \(trip.last.description), title = \(title),
+                        UPDATE found_trips SET first_day = \(trip.first.description), last_day = \(trip.last.description), title = \(title),
                             photo_count = \(trip.photoCount), cover_photo_id = \(trip.cover), farthest_km = \(trip.farthestKilometres)
                         WHERE id = \(kept)
                         """)
@@ -139,7 +139,7 @@ public struct FoundTrips: Sendable {
                     matched.append(
                         try db.insertReturningID(
                             """
-                            INSERT INTO trip_suggestions (first_day, last_day, title, photo_count, cover_photo_id, farthest_km, found_at)
+                            INSERT INTO found_trips (first_day, last_day, title, photo_count, cover_photo_id, farthest_km, found_at)
                             VALUES (\(trip.first.description), \(trip.last.description), \(title), \(trip.photoCount), \(trip.cover),
                                 \(trip.farthestKilometres), \(now))
                             """))
@@ -147,7 +147,7 @@ public struct FoundTrips: Sendable {
             }
             try db.execute(
                 """
-                DELETE FROM trip_suggestions WHERE status = 'open' AND last_day >= \(range.lowerBound.description)
+                DELETE FROM found_trips WHERE status = 'open' AND last_day >= \(range.lowerBound.description)
                     AND first_day <= \(range.upperBound.description) \(sql: FoundTrips.excluding(matched))
                 """)
         }

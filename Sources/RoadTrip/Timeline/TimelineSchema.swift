@@ -11,8 +11,9 @@
 /// - `trip_changes`: each day whose photos changed (came, went, moved) since trips were last
 ///   looked for, with a version so that a change made while the search runs is not lost;
 ///   the trigger that notes it also queues the `trips` job. `trip_home` is where most of
-///   the library's photo-days were taken (and how many days had photos then); `trip_suggestions` the trips found, proposed,
-///   dismissed or made into a vacation.
+///   the library's photo-days were taken (and how many days had photos then);
+///   `trip_suggestions` (renamed `found_trips` since) the trips found, proposed, dismissed or
+///   made into a vacation.
 enum TimelineSchema {
     static let sqlite = """
         CREATE INDEX photos_by_time ON photos(taken_at, id) WHERE taken_at IS NOT NULL;
