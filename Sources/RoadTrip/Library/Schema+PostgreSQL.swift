@@ -406,7 +406,9 @@ extension Schema {
         // SQLite's 028-books-chosen-photos.
         Migration("024-books-chosen-photos", PrintedVacationBook.chosenPhotos.postgreSQL),
         // SQLite's 029-found-trips; its key, number and index renamed with it.
-        Migration("025-found-trips", """
+        Migration(
+            "025-found-trips",
+            """
             ALTER TABLE trip_suggestions RENAME TO found_trips;
             ALTER INDEX trip_suggestions_by_day RENAME TO found_trips_by_day;
             ALTER INDEX trip_suggestions_pkey RENAME TO found_trips_pkey;

@@ -417,7 +417,9 @@ enum Schema {
         // A book of chosen photos (`PrintedVacationBook.chosenPhotos`).
         Migration("028-books-chosen-photos", PrintedVacationBook.chosenPhotos.sqlite),
         // Trips found in the photos are found trips in the tables too (`FoundTrips`).
-        Migration("029-found-trips", """
+        Migration(
+            "029-found-trips",
+            """
             ALTER TABLE trip_suggestions RENAME TO found_trips;
             DROP INDEX trip_suggestions_by_day;
             CREATE INDEX found_trips_by_day ON found_trips(first_day, last_day);

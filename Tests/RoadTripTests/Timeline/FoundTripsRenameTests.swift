@@ -13,18 +13,8 @@ import Testing
     @Test func aLibraryFromBeforeTheRenameKeepsItsFoundTripsAndNumbersNewOnesAfter() throws {
         // setup: a library of the schema before the rename, with a trip found and dismissed
         let data = FreshDataFolder()
-        try FileManager.default.createDirectory(at: data.url, withIntermediateDirectories: true)
-        let location: LibraryDatabase = try .fresh(for: .current)
-        let old: any Database
-        switch location {
-        case .sqlite:
-            old = try SQLiteDatabase(
-                path: data.url.appendingPathComponent("library.sqlite").path, readers: 1,
-                migrations: Array(Schema.migrations.prefix { $0.name != "029-found-trips" }))
-        case .postgreSQL(let address):
-            old = try PostgreSQLDatabase(
-                address: address, migrations: Array(Schema.postgreSQLMigrations.prefix { $0.name != "025-found-trips" }))
-        }
+        let before = try LibraryBefore(sqlite: "029-found-trips", postgreSQL: "025-found-trips", in: data)
+        let (location, old) = (before.location, before.database)
         try old.write { db in
             try db.execute(
                 """

@@ -15,18 +15,8 @@ import Testing
         // setup: a library of the schema before tag rows had dates, its photos' dates in the
         // opposite order of their ids; photos 1 and 2 tagged there
         let data = FreshDataFolder()
-        try FileManager.default.createDirectory(at: data.url, withIntermediateDirectories: true)
-        let location: LibraryDatabase = try .fresh(for: .current)
-        let old: any Database
-        switch location {
-        case .sqlite:
-            old = try SQLiteDatabase(
-                path: data.url.appendingPathComponent("library.sqlite").path, readers: 1,
-                migrations: Array(Schema.migrations.prefix { $0.name != "019-vacation-tags-by-date" }))
-        case .postgreSQL(let address):
-            old = try PostgreSQLDatabase(
-                address: address, migrations: Array(Schema.postgreSQLMigrations.prefix { $0.name != "014-vacation-tags-by-date" }))
-        }
+        let before = try LibraryBefore(sqlite: "019-vacation-tags-by-date", postgreSQL: "014-vacation-tags-by-date", in: data)
+        let (location, old) = (before.location, before.database)
         try old.write { db in
             try db.execute(
                 "INSERT INTO accounts (id, name, name_key, password_hash, is_owner, created_at) VALUES (1, 'Ann', 'ann', 'x', 1, 0)")
