@@ -30,7 +30,7 @@ public final class PageCache: Sendable {
     }
 
     static func owner(session: Session) -> Owner { .session(session.id) }
-    static func owner(link: LinkVisit) -> Owner { .link(link.shared.link.id) }
+    static func owner(link: OpenedLink) -> Owner { .link(link.shared.link.id) }
 
     /// The default memory the kept pages may take, `--page-cache-size`.
     public static let defaultMegabytes = 32

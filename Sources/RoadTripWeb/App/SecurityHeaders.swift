@@ -48,7 +48,7 @@ enum SecurityHeaders {
 
     /// Every answer under a share link, its errors included: the address is a secret, so it is
     /// never sent onward (no `Referer` from its pages), never indexed, never kept by a cache
-    /// between the visitor and RoadTrip, and never written to the log (the link's number is,
+    /// between the guest and RoadTrip, and never written to the log (the link's number is,
     /// where the link was found).
     static func applyUnderLink(to response: inout Response, path: String) {
         response.headers["Referrer-Policy"] = "no-referrer"

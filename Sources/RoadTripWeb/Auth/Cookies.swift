@@ -17,7 +17,7 @@ enum Cookies {
     static let linkUnlock = "rt_link"
     /// Marks a browser that opened a share link in the last half hour: its next pages are the same opening.
     static let linkSeen = "rt_link_seen"
-    static let linkVisit = 30 * 60
+    static let linkOpening = 30 * 60
 
     /// Until the link ends, and no longer than 30 days.
     static func linkLifetime(of link: ShareLink, now: Date) -> Int {

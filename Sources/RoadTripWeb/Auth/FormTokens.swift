@@ -36,7 +36,7 @@ struct FormTokens: Sendable {
         Base64URL.encode(Array(key.tag(Array("keep:\(account.rawValue)".utf8)).prefix(12)))
     }
 
-    /// What names a share link's kept pages on a visitor's device: a link is kept offline as an
+    /// What names a share link's kept pages on a guest's device: a link is kept offline as an
     /// account's vacation is, under a key of its own.
     func keepKey(ofLink link: Int64) -> String {
         Base64URL.encode(Array(key.tag(Array("keep-link:\(link)".utf8)).prefix(12)))

@@ -18,7 +18,7 @@ struct RequestContext {
     /// The files an upload brought, checked like a form; nil for every other request.
     var upload: Upload? = nil
     /// The share link the request's address is under, as the pipeline opened it.
-    var link: LinkVisit? = nil
+    var link: OpenedLink? = nil
 
     /// The signed-in session. The gate in `App` lets no request reach a non-public route without
     /// one; should that ever fail, the request is refused, not the process stopped.
@@ -45,7 +45,7 @@ struct RequestContext {
 }
 
 /// A request under a share link: the vacation it opens, and whether the link still waits for its password.
-struct LinkVisit {
+struct OpenedLink {
     let shared: SharedVacation
     let token: ShareToken
     let locked: Bool

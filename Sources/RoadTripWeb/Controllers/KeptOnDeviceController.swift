@@ -96,7 +96,7 @@ struct KeptOnDeviceController: Controller {
         try vacationList(try VacationOpening.signedIn(id, context: context, store: app.library.vacations), from: first)
     }
 
-    /// A shared vacation, kept by its link's visitor as an account keeps one.
+    /// A shared vacation, kept by its link's guest as an account keeps one.
     func sharedList(from first: Int) throws -> Response {
         guard let link = context.link, !link.locked else { throw HTTPError.notFound("There is no such link.") }
         return try vacationList(try VacationOpening.link(link.shared, token: link.token), from: first)

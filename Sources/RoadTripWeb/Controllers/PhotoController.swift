@@ -246,7 +246,7 @@ struct PhotoController: Controller {
     }
 
     /// A video's rendition, in the ranges asked for (its metadata dropped when it was made: a
-    /// share link's visitor gets no position from its bytes); 503 while it is being made.
+    /// share link's guest gets no position from its bytes); 503 while it is being made.
     static func rendition(of video: VideoFile, in files: PhotoFiles, cacheControl: String, for request: Request) throws -> Response {
         guard video.rendition == .ready else {
             throw HTTPError(

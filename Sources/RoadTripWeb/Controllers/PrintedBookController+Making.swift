@@ -56,7 +56,7 @@ final class PrintedBookMaking: Sendable {
     func once<T>(_ path: String, _ make: () throws -> T) throws -> T {
         guard making.withLock({ $0.insert(path).inserted }) else {
             throw HTTPError(
-                status: .serviceUnavailable, message: "The printed book is being made for another visitor just now. Try again in a minute.",
+                status: .serviceUnavailable, message: "The printed book is being made for another guest just now. Try again in a minute.",
                 retryAfter: 30)
         }
         defer { _ = making.withLock { $0.remove(path) } }

@@ -2,7 +2,7 @@ import HTML
 import HTTPServer
 import RoadTrip
 
-/// A vacation opened by its share link, for a visitor without an account: the owner's screens,
+/// A vacation opened by its share link, for a guest without an account: the owner's screens,
 /// read-only (`VacationBrowseController` on a link's `VacationOpening`), and the password a
 /// link may ask for first. The pipeline found the link (`RequestPipeline.openLink`).
 struct SharedLinkController: Controller {

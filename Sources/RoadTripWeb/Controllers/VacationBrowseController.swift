@@ -5,7 +5,7 @@ import RoadTrip
 
 /// Looking back at a vacation: its itinerary, its tags, its photos, one photo, the book. The
 /// same screens for its owner, for the accounts it is shared with, and for a share link's
-/// visitor (`VacationOpening`), each seeing what they may.
+/// guest (`VacationOpening`), each seeing what they may.
 struct VacationBrowseController: Controller {
     let app: App
     let context: RequestContext
@@ -172,7 +172,7 @@ struct VacationBrowseController: Controller {
         for shownPhoto in shown.values {
             if let (stored, video) = try libraryVideo(of: shownPhoto), stored.isVideo { videos[shownPhoto.id] = video }
         }
-        // The reader's hearts (a share link's visitor has none).
+        // The reader's hearts (a share link's guest has none).
         let favorites =
             try context.session.map { try app.library.favorites.among(sha256s: shown.values.map(\.sha256), for: $0.account.id) } ?? []
         let chrome = BookChrome(

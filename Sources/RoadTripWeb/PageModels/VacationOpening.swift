@@ -3,10 +3,10 @@ import RoadTrip
 
 /// Where a vacation's screens are: under `/vacations/<id>` for those signed in (its owner and
 /// the accounts it is shared with), or under its share link's `/s/<token>`. The views build
-/// every link of a vacation through this, so a link's visitor is never sent out of the link.
+/// every link of a vacation through this, so a link's guest is never sent out of the link.
 struct VacationAddresses: Sendable {
     let vacationID: Int64
-    /// The share link the visitor came by; nil for a signed-in person.
+    /// The share link the guest came by; nil for a signed-in person.
     let token: ShareToken?
 
     var menu: Route { token.map { .sharedVacation($0) } ?? .vacation(id: vacationID) }
@@ -95,7 +95,7 @@ struct VacationOpening {
     let reveal: VacationReveal
     /// Whose it is: shown as "shared by Ann" to everyone but the owner.
     let ownerName: String
-    /// How the signed-in account may use it; nil for a link's visitor.
+    /// How the signed-in account may use it; nil for a link's guest.
     let access: VacationAccess?
 
     /// The vacation when the signed-in account owns it or it is shared with it; 404 otherwise,

@@ -18,8 +18,8 @@ struct Exchange {
     var form = Form()
     var upload: Upload? = nil
     /// The share link the address is under (`RequestPipeline.openLink`).
-    var link: LinkVisit? = nil
-    /// This request is a browser's opening of its link: counted, and the browser marked for the visit.
+    var link: OpenedLink? = nil
+    /// This request is a browser's opening of its link: counted, and the browser marked for the half hour.
     var opensLink = false
 
     /// The request and the route it names; a 404 when it names none.

@@ -24,7 +24,7 @@ enum RequestPipeline {
     static let finishing: [(name: String, finish: Finish)] = [
         ("form cookie", setFormCookie),
         ("account", nameAccount),
-        ("share link", markLinkVisit),
+        ("share link", markLinkOpening),
     ]
 
     /// The answer to `request`: its route's action, after the steps, then finished.
@@ -83,7 +83,7 @@ enum RequestPipeline {
         case .ended:
             throw HTTPError(status: .gone, message: "Its owner stopped sharing it, or it expired. Ask them for a new link.")
         case .needsPassword(let shared):
-            exchange.link = LinkVisit(shared: shared, token: token, locked: true)
+            exchange.link = OpenedLink(shared: shared, token: token, locked: true)
             guard exchange.route == .sharedPassword(token) else {
                 var response = SharedLinkController.passwordPage(app: app, context: exchange.context(in: app), token: token)
                 setFormCookie(app, exchange, &response)
@@ -91,8 +91,8 @@ enum RequestPipeline {
                 return response
             }
         case .open(let shared):
-            exchange.link = LinkVisit(shared: shared, token: token, locked: false)
-            // A visit is a browser's pages within half an hour: the first page counts it.
+            exchange.link = OpenedLink(shared: shared, token: token, locked: false)
+            // An opening is a browser's pages of the link within half an hour: the first page counts it.
             if request.method == "GET", request.cookies[Cookies.linkSeen] == nil,
                 exchange.route == .sharedVacation(token) || isPage(exchange.route)
             {
@@ -172,15 +172,15 @@ enum RequestPipeline {
         if exchange.formTokenIsNew { Cookies.set(Cookies.form, exchange.formToken, maxAge: nil, secure: app.secureCookies, on: &response) }
     }
 
-    /// A visit's first page marks the browser for the visit; the log names the link by its number;
+    /// An opening's first page marks the browser for the half hour; the log names the link by its number;
     /// the service worker is told whose pages these are.
-    static func markLinkVisit(_ app: App, _ exchange: Exchange, _ response: inout Response) {
+    static func markLinkOpening(_ app: App, _ exchange: Exchange, _ response: inout Response) {
         guard let link = exchange.link else { return }
         response.logPath = Route.pathForLog(exchange.request.path, link: link.shared.link.id)
         // The service worker keeps a link's pages under the link, as an account's under the account.
         if !link.locked { response.headers[Cookies.accountHeader] = app.tokens.keepKey(ofLink: link.shared.link.id) }
         if exchange.opensLink {
-            var cookie = SetCookie(name: Cookies.linkSeen, value: "1", maxAge: Cookies.linkVisit, secure: app.secureCookies)
+            var cookie = SetCookie(name: Cookies.linkSeen, value: "1", maxAge: Cookies.linkOpening, secure: app.secureCookies)
             cookie.path = Route.sharedVacation(link.token).path
             response.headers.add("Set-Cookie", cookie.headerValue)
         }

@@ -12,7 +12,7 @@ enum AppManifest {
 
     /// The manifest, its icons' addresses given by `address` (a logical asset name to its path).
     /// A share link's own (`start` its address, `name` the vacation's) installs the shared
-    /// vacation, not RoadTrip, which its visitor cannot open.
+    /// vacation, not RoadTrip, which its guest cannot open.
     static func json(start: String = "/", name: String = "RoadTrip", address: (String) -> String) throws -> [UInt8] {
         var icons: [[String: String]] = [["src": address("icon.svg"), "sizes": "any", "type": "image/svg+xml"]]
         for picture in AppIcon.pictures where picture.size >= 192 {

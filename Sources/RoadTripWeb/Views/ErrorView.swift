@@ -11,7 +11,7 @@ struct ErrorView: HTML {
             p(.class("status-code")) { String(status.code) }
             h2 { status == .notFound ? "Page not found" : status == .gone ? "This link has ended" : status.reason }
             p { message }
-            // An ended share link's visitor has no account to go home to.
+            // An ended share link's guest has no account to go home to.
             if status != .gone { p { a(.class("button"), .href(Route.home)) { "Go to the RoadTrip menu" } } }
         }
     }

@@ -80,7 +80,7 @@ import Testing
         let after = try making.once("link-1-") { "again" }
 
         let refused = try #require(inner.failure as? HTTPError)
-        #expect(refused.status == .serviceUnavailable && refused.message.contains("being made for another visitor"))
+        #expect(refused.status == .serviceUnavailable && refused.message.contains("being made for another guest"))
         #expect(outer == "another link" && after == "again", "another link's book, and the same one once the first is made")
     }
 }

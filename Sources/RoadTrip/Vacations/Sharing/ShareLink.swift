@@ -63,7 +63,7 @@ public struct ShareLink: Sendable, Equatable, Identifiable {
 
     public static let maximumLabelLength = 60
 
-    /// Whether a visitor may open it at `now`: not stopped, and before its expiry (the second
+    /// Whether a guest may open it at `now`: not stopped, and before its expiry (the second
     /// it expires it is over).
     public func isLive(at now: Int64) -> Bool {
         stoppedAt == nil && (expiresAt.map { now < $0 } ?? true)
@@ -106,7 +106,7 @@ public struct NewShareLink: Sendable {
     public let link: ShareLink
 }
 
-/// What a visitor's link opens.
+/// What a guest's link opens.
 public enum LinkOpening: Sendable {
     /// The vacation, as the link shows it.
     case open(SharedVacation)

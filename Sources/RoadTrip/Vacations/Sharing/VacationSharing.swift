@@ -41,7 +41,7 @@ public struct VacationSharing: Sendable {
     let signingKey: SigningKey
     let clock: WallClock
     let throttle: SignInThrottle
-    /// Links read since the database last changed, by token hash: a visitor's next page reads no
+    /// Links read since the database last changed, by token hash: a guest's next page reads no
     /// row to know its link. Any change anywhere (Stop sharing, new switches, on any instance)
     /// empties it. One per library (`Library.sharing`), so what one request read serves the next.
     let recent: ChangeStampedCache<[UInt8], Row>
@@ -93,7 +93,7 @@ public struct VacationSharing: Sendable {
             """, Self.link)
     }
 
-    /// Ends the link at once; a visitor's next request is answered 410.
+    /// Ends the link at once; a guest's next request is answered 410.
     public func stop(_ link: Int64, of vacation: Int64, for account: AccountID) throws {
         try database.write { db in
             try Self.requireOwned(vacation, by: account, in: db)
@@ -109,7 +109,7 @@ public struct VacationSharing: Sendable {
         }
     }
 
-    /// Changes what a live link reveals; seen on the visitor's next request.
+    /// Changes what a live link reveals; seen on the guest's next request.
     public func change(_ link: Int64, of vacation: Int64, for account: AccountID, to options: ShareOptions) throws {
         try database.write { db in
             try Self.requireOwned(vacation, by: account, in: db)
@@ -155,7 +155,7 @@ public struct VacationSharing: Sendable {
 
     /// Checks the link's password, throttled as signing in is, in a scope of its own (no name
     /// typed at sign-in reaches it, and guesses here do not hold the address's sign-ins): five
-    /// failures from an address hold that address. A visitor is held only by their own address,
+    /// failures from an address hold that address. A guest is held only by their own address,
     /// as a browser that signed in to an account before is: others guessing at the link from
     /// elsewhere cannot keep out the person who has the password; while they are, a wrong
     /// password is answered with the link's wait. Returns what the browser keeps to show it gave
@@ -179,7 +179,7 @@ public struct VacationSharing: Sendable {
         return unlockProof(linkID: shared.link.id, passwordHash: stored)
     }
 
-    /// A browser's opening of the link, counted (once per visit: the caller decides what a visit is).
+    /// A browser's opening of the link, counted (once per opening: the caller decides what an opening is).
     public func recordOpening(of link: Int64) throws {
         try database.write { db in
             try db.execute("UPDATE vacation_links SET open_count = open_count + 1, last_opened_at = \(clock.seconds) WHERE id = \(link)")

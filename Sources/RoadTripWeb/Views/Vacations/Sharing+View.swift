@@ -134,7 +134,7 @@ struct ShareSwitches: HTML {
             toggle("show_dates", "Show dates", "When each photo was taken.", options.showDates)
             toggle(
                 "allow_originals", "Allow downloading the originals",
-                "Otherwise visitors get the previews. An original's own metadata says where and when it was taken: originals are offered only while both show.",
+                "Otherwise guests get the previews. An original's own metadata says where and when it was taken: originals are offered only while both show.",
                 options.allowOriginals)
             toggle(
                 "offer_book", "Offer the printed book",
@@ -188,7 +188,7 @@ struct NewLinkForm: HTML {
                     .id("link-password"), .type("password"), .name("password"), .autocomplete("new-password"),
                     .ariaDescribedby("link-password-hint"))
                 p(.class("hint"), .id("link-password-hint")) {
-                    "At least \(VacationSharing.minimumPasswordLength) characters. Visitors type it before they see anything."
+                    "At least \(VacationSharing.minimumPasswordLength) characters. Guests type it before they see anything."
                 }
             }
             ShareSwitches(options: ShareOptions(), prefix: "new")

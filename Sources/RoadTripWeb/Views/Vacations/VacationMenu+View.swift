@@ -3,7 +3,7 @@ import RoadTrip
 
 /// A vacation's menu: Itinerary ("N places"), Tags ("N tags"), All photos, Book, keep offline;
 /// then, for its owner, Share…, rename, export and delete. Opened by anyone else (a member of
-/// the household, a share link's visitor) it says whose it is and offers only what they may do.
+/// the household, a share link's guest) it says whose it is and offers only what they may do.
 struct VacationMenuView: HTML {
     let vacation: Vacation
     let addresses: VacationAddresses
