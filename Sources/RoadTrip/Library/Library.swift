@@ -87,7 +87,7 @@ public final class Library: Sendable {
     public var tracks: TrackStore { TrackStore(database: database, clock: clock) }
     public var placer: PhotoPlacer { PhotoPlacer(photos: photos, tracks: tracks, clock: clock) }
     public var timeline: Timeline { Timeline(database: database) }
-    public var memories: Memories { Memories(database: database) }
+    public var onThisDay: OnThisDay { OnThisDay(database: database) }
     public var foundTrips: FoundTrips { FoundTrips(database: database, clock: clock) }
     public var tripFinder: TripFinder { TripFinder(database: database, clock: clock) }
 

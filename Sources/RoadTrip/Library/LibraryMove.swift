@@ -24,7 +24,7 @@ public struct LibraryMove: Sendable {
         "photo_versions", "vacations", "vacation_places", "vacation_photos", "vacation_tags", "vacation_photo_tags",
         "settings", "flickr_photos", "recent_items", "jobs",
         "vacation_links", "vacation_members", "backups",
-        "memory_hidden_days", "memory_hidden_photos", "trip_changes", "trip_home", "found_trips",
+        "on_this_day_hidden_days", "on_this_day_hidden_photos", "trip_changes", "trip_home", "found_trips",
         "import_runs", "import_run_items", "import_run_vacations", "import_run_tracks", "import_run_fills", "import_requests",
         "import_run_versions", "vacation_books",
     ]

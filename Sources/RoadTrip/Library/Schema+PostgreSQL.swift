@@ -405,14 +405,18 @@ extension Schema {
             "ALTER TABLE vacation_links ADD COLUMN offer_book BIGINT NOT NULL DEFAULT 0 CHECK (offer_book IN (0, 1));"),
         // SQLite's 028-books-chosen-photos.
         Migration("024-books-chosen-photos", PrintedVacationBook.chosenPhotos.postgreSQL),
-        // SQLite's 029-found-trips; its key, number and index renamed with it.
+        // SQLite's 029-found-trips-and-on-this-day; the tables' keys, numbers and indexes renamed with them.
         Migration(
-            "025-found-trips",
+            "025-found-trips-and-on-this-day",
             """
             ALTER TABLE trip_suggestions RENAME TO found_trips;
             ALTER INDEX trip_suggestions_by_day RENAME TO found_trips_by_day;
             ALTER INDEX trip_suggestions_pkey RENAME TO found_trips_pkey;
             ALTER SEQUENCE trip_suggestions_id_seq RENAME TO found_trips_id_seq;
+            ALTER TABLE memory_hidden_days RENAME TO on_this_day_hidden_days;
+            ALTER INDEX memory_hidden_days_pkey RENAME TO on_this_day_hidden_days_pkey;
+            ALTER TABLE memory_hidden_photos RENAME TO on_this_day_hidden_photos;
+            ALTER INDEX memory_hidden_photos_pkey RENAME TO on_this_day_hidden_photos_pkey;
             """),
     ]
 }

@@ -416,13 +416,16 @@ enum Schema {
             "ALTER TABLE vacation_links ADD COLUMN offer_book INTEGER NOT NULL DEFAULT 0 CHECK (offer_book IN (0, 1));"),
         // A book of chosen photos (`PrintedVacationBook.chosenPhotos`).
         Migration("028-books-chosen-photos", PrintedVacationBook.chosenPhotos.sqlite),
-        // Trips found in the photos are found trips in the tables too (`FoundTrips`).
+        // One name on screen, in code and in the tables: trips found in the photos (`FoundTrips`),
+        // On this day (`OnThisDay`).
         Migration(
-            "029-found-trips",
+            "029-found-trips-and-on-this-day",
             """
             ALTER TABLE trip_suggestions RENAME TO found_trips;
             DROP INDEX trip_suggestions_by_day;
             CREATE INDEX found_trips_by_day ON found_trips(first_day, last_day);
+            ALTER TABLE memory_hidden_days RENAME TO on_this_day_hidden_days;
+            ALTER TABLE memory_hidden_photos RENAME TO on_this_day_hidden_photos;
             """),
     ]
 

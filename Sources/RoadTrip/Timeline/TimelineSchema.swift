@@ -7,7 +7,8 @@
 ///   the camera's local time, so a day is the day where the photo was taken), and
 ///   `timeline_undated` how many have no date, all kept by triggers as photos come, go and are
 ///   dated again, like places' counts: the scrubber reads one small table, a day's header one row.
-/// - `memory_hidden_days`, `memory_hidden_photos`: what each person hid from On this day.
+/// - `memory_hidden_days`, `memory_hidden_photos` (renamed `on_this_day_hidden_days` and
+///   `on_this_day_hidden_photos` since): what each person hid from On this day.
 /// - `trip_changes`: each day whose photos changed (came, went, moved) since trips were last
 ///   looked for, with a version so that a change made while the search runs is not lost;
 ///   the trigger that notes it also queues the `trips` job. `trip_home` is where most of

@@ -24,11 +24,11 @@ struct PlacesController: Controller {
 
     /// The Photos screen a person lands on: On this day, then the places by country.
     func firstScreen() throws -> AnyHTML {
-        let memories = try app.library.memories.onThisDay(TimelineController.today(app.library.clock), for: try context.account.id)
+        let memories = try app.library.onThisDay.memories(TimelineController.today(app.library.clock), for: try context.account.id)
         let places = try PlaceListView.read(order: .byCountry, from: app.library, for: try context.account.id)
         return AnyHTML(
             div(.class("photos-first-screen")) {
-                MemoriesView(memories: memories)
+                OnThisDayView(memories: memories)
                 places
             })
     }

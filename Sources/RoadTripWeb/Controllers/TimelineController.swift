@@ -64,7 +64,7 @@ struct TimelineController: Controller {
     /// A memory's book: its photos, one a page, turned with the page curl like every book.
     func memory(_ anniversary: CalendarDay, page number: Int) throws -> Response {
         let account = try context.account.id
-        let ids = try app.library.memories.photoIDs(around: anniversary, for: account)
+        let ids = try app.library.onThisDay.photoIDs(around: anniversary, for: account)
         let book = Book(pageCount: ids.count)
         guard book.page(at: number) != nil else {
             throw HTTPError.notFound(
@@ -82,7 +82,7 @@ struct TimelineController: Controller {
         for shownPhoto in shown.values where shownPhoto.isVideo { videos[shownPhoto.id] = try app.library.photos.video(of: shownPhoto) }
         let today = Self.today(app.library.clock)
         let yearsAgo = today.year - anniversary.year
-        let days = MemoriesView.days(around: anniversary)
+        let days = OnThisDayView.days(around: anniversary)
         let label = yearsAgo > 0 ? "\(TimelineText.yearsAgo(yearsAgo)) · \(days)" : days
         let chrome = BookChrome(
             label: "Memories of \(label)", book: book, current: number, partner: partner, settings: settings,
@@ -105,7 +105,7 @@ struct TimelineController: Controller {
     /// Hides a memory from this person's On this day, or (with `photo`) one photo from their memories.
     func hide(_ anniversary: CalendarDay) throws -> Response {
         let account = try context.account.id
-        let memories = app.library.memories
+        let memories = app.library.onThisDay
         guard !context.field("photo").isEmpty else {
             try memories.hide(around: anniversary, for: account)
             return .redirect(to: Route.places(order: .byCountry).path)
@@ -141,11 +141,11 @@ struct TimelineController: Controller {
     /// adds it, then its Make a book…. The memory stays as it was.
     func makeBook(of anniversary: CalendarDay) throws -> Response {
         let account = try context.account.id
-        let ids = try app.library.memories.photoIDs(around: anniversary, for: account)
+        let ids = try app.library.onThisDay.photoIDs(around: anniversary, for: account)
         guard !ids.isEmpty else { throw HTTPError.notFound("There are no photos of those days to remember.") }
         let vacations = app.library.vacations
         let vacation = try vacations.create(
-            namedLike: "Memories of \(MemoriesView.days(around: anniversary))", for: account, generated: true
+            namedLike: "Memories of \(OnThisDayView.days(around: anniversary))", for: account, generated: true
         ).id
         for start in stride(from: 0, to: ids.count, by: 500) {
             for photo in try app.library.photos.photos(ids: Array(ids[start..<min(start + 500, ids.count)])) {

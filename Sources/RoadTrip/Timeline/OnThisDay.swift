@@ -5,7 +5,7 @@ import SQLDatabase
 /// counts and one statement of at most a few photos a year, so a memory includes photos
 /// imported a moment ago; nothing is generated ahead or capped. Each person may hide a memory
 /// (its seven days) or a photo from their memories; nothing else changes.
-public struct Memories: Sendable {
+public struct OnThisDay: Sendable {
     let database: any Database
 
     public init(database: any Database) {
@@ -21,15 +21,16 @@ public struct Memories: Sendable {
 
     /// The memories of `today` for the account, newest year first; none when the library has no
     /// photos of those days in earlier years.
-    public func onThisDay(_ today: CalendarDay, for account: AccountID) throws -> [Memory] {
+    public func memories(_ today: CalendarDay, for account: AccountID) throws -> [Memory] {
         let years = try earlierYears(than: today)
-        let windows = years.compactMap { year in today.inYear(year).map { (year: year, anniversary: $0, days: Memories.days(around: $0)) } }
+        let windows = years.compactMap { year in today.inYear(year).map { (year: year, anniversary: $0, days: OnThisDay.days(around: $0)) }
+        }
         guard !windows.isEmpty else { return [] }
         let allDays = windows.flatMap(\.days).map(\.description)
         let hiddenDays = Set(
             try database.fetchAll(
                 """
-                SELECT day FROM memory_hidden_days WHERE account_id = \(account.rawValue) AND day IN \(list: allDays)
+                SELECT day FROM on_this_day_hidden_days WHERE account_id = \(account.rawValue) AND day IN \(list: allDays)
                 """
             ) { try $0["day"] as String })
         let counts = Dictionary(
@@ -38,8 +39,8 @@ public struct Memories: Sendable {
             }, uniquingKeysWith: { first, _ in first })
         let hiddenPhotos = try database.fetchAll(
             """
-            SELECT substr(photos.taken_at, 1, 10) AS day FROM memory_hidden_photos JOIN photos ON photos.id = memory_hidden_photos.photo_id
-            WHERE memory_hidden_photos.account_id = \(account.rawValue) AND photos.taken_at IS NOT NULL
+            SELECT substr(photos.taken_at, 1, 10) AS day FROM on_this_day_hidden_photos JOIN photos ON photos.id = on_this_day_hidden_photos.photo_id
+            WHERE on_this_day_hidden_photos.account_id = \(account.rawValue) AND photos.taken_at IS NOT NULL
             """
         ) { try $0["day"] as String }
         let hiddenPhotoCounts = Dictionary(hiddenPhotos.map { ($0, 1) }, uniquingKeysWith: +)
@@ -61,31 +62,31 @@ public struct Memories: Sendable {
             let title = PlaceNaming.title(of: counted.compactMap { id, count in places[id].map { ($0, count) } })
             return Memory(
                 anniversary: window.anniversary, yearsAgo: today.year - window.year, photoCount: window.count,
-                photos: Array(sample.prefix(Memories.coverCount)), title: title)
+                photos: Array(sample.prefix(OnThisDay.coverCount)), title: title)
         }
     }
 
     /// The photos of the memory around `anniversary` the account has not hidden, oldest first:
     /// its book's pages, by id (a page reads its own photo, not the week's).
     public func photoIDs(around anniversary: CalendarDay, for account: AccountID) throws -> [Int64] {
-        let days = Memories.days(around: anniversary)
+        let days = OnThisDay.days(around: anniversary)
         let hidden = Set(
             try database.fetchAll(
                 """
-                SELECT day FROM memory_hidden_days WHERE account_id = \(account.rawValue) AND day IN \(list: days.map(\.description))
+                SELECT day FROM on_this_day_hidden_days WHERE account_id = \(account.rawValue) AND day IN \(list: days.map(\.description))
                 """
             ) { try $0["day"] as String })
-        guard let shown = Memories.shown(days.filter { !hidden.contains($0.description) }, for: account) else { return [] }
+        guard let shown = OnThisDay.shown(days.filter { !hidden.contains($0.description) }, for: account) else { return [] }
         return try database.fetchAll("SELECT id FROM photos WHERE \(sql: shown) ORDER BY taken_at, id") { try $0["id"] as Int64 }
     }
 
     /// Hides the memory around `anniversary` (its seven days) from the account's On this day.
     public func hide(around anniversary: CalendarDay, for account: AccountID) throws {
         try database.write { db in
-            for day in Memories.days(around: anniversary) {
+            for day in OnThisDay.days(around: anniversary) {
                 try db.execute(
                     """
-                    INSERT INTO memory_hidden_days (account_id, day) VALUES (\(account.rawValue), \(day.description))
+                    INSERT INTO on_this_day_hidden_days (account_id, day) VALUES (\(account.rawValue), \(day.description))
                     ON CONFLICT (account_id, day) DO NOTHING
                     """)
             }
@@ -98,7 +99,7 @@ public struct Memories: Sendable {
         try database.write { db in
             try db.execute(
                 """
-                INSERT INTO memory_hidden_photos (account_id, photo_id) SELECT \(account.rawValue), id FROM photos WHERE id = \(id)
+                INSERT INTO on_this_day_hidden_photos (account_id, photo_id) SELECT \(account.rawValue), id FROM photos WHERE id = \(id)
                 ON CONFLICT (account_id, photo_id) DO NOTHING
                 """)
             return try db.fetchOne("SELECT 1 AS one FROM photos WHERE id = \(id)") != nil
@@ -113,7 +114,7 @@ public struct Memories: Sendable {
     /// The earlier years whose windows can have photos: those with photos in the months the
     /// windows touch, newest first.
     private func earlierYears(than today: CalendarDay) throws -> [Int] {
-        let window = Memories.days(around: today)
+        let window = OnThisDay.days(around: today)
         let months = Set(window.map { CalendarDay.pad($0.month, 2) })
         let keys = try database.fetchAll("SELECT month FROM timeline_months WHERE photo_count > 0 AND month < \(today.monthKey)") {
             try $0["month"] as String
@@ -127,7 +128,7 @@ public struct Memories: Sendable {
                 ? year : (month == 1 && today.month == 12 ? year - 1 : (month == 12 && today.month == 1 ? year + 1 : year))
             if anniversaryYear < today.year, anniversaryYear >= 1 { years.insert(anniversaryYear) }
         }
-        return years.sorted(by: >).prefix(Memories.maximumYears).map { $0 }
+        return years.sorted(by: >).prefix(OnThisDay.maximumYears).map { $0 }
     }
 
     /// The photos taken on `days` (a run of them, some left out) that the account has not hidden
@@ -136,14 +137,14 @@ public struct Memories: Sendable {
         guard let first = days.first, let last = days.last else { return nil }
         return """
             taken_at >= \(first.description) AND taken_at < \(last.endBound) AND substr(taken_at, 1, 10) IN \(list: days.map(\.description))
-            AND NOT EXISTS (SELECT 1 FROM memory_hidden_photos WHERE account_id = \(account.rawValue) AND photo_id = photos.id)
+            AND NOT EXISTS (SELECT 1 FROM on_this_day_hidden_photos WHERE account_id = \(account.rawValue) AND photo_id = photos.id)
             """
     }
 
     /// The photos of each group of days the account has not hidden, oldest first, at most `limit` a group.
     private func photos(in groups: [[CalendarDay]], for account: AccountID, limit: Int) throws -> [[Photo]] {
         let parts = groups.enumerated().compactMap { index, days -> SQL? in
-            Memories.shown(days, for: account).map { shown in
+            OnThisDay.shown(days, for: account).map { shown in
                 """
                 SELECT * FROM (SELECT \(raw: String(index)) AS memory, \(raw: Photo.columns) FROM photos
                     WHERE \(sql: shown) ORDER BY taken_at, id LIMIT \(raw: String(limit))) AS memory\(raw: String(index))

@@ -4,7 +4,7 @@ import RoadTrip
 /// On this day, at the top of the Photos screen: a memory a year, its first photos, what it is
 /// ("3 years ago · Tuscany") and its days; a tap opens its book. Make a book… prints it (as a
 /// vacation of its photos); Hide takes the memory away for this person. Nothing at all when there are no photos of these days in earlier years.
-struct MemoriesView: HTML {
+struct OnThisDayView: HTML {
     let memories: [Memory]
 
     var content: some HTML {
@@ -22,8 +22,10 @@ struct MemoriesView: HTML {
                                             .decoding("async"))
                                     }
                                 }
-                                span(.class("memory-title")) { MemoriesView.title(memory) }
-                                span(.class("memory-subtitle")) { "\(MemoriesView.days(memory)) · \(PhotoFormat.count(memory.photoCount))" }
+                                span(.class("memory-title")) { OnThisDayView.title(memory) }
+                                span(.class("memory-subtitle")) {
+                                    "\(OnThisDayView.days(memory)) · \(PhotoFormat.count(memory.photoCount))"
+                                }
                             }
                             span(.class("memory-actions")) {
                                 form(.method("post"), .action(.memoryBook(day: memory.anniversary)), .class("memory-book")) {
@@ -61,7 +63,7 @@ struct MemoriesView: HTML {
 
     /// "1–7 Dec 2023": the seven days of the memory around a day.
     static func days(around anniversary: CalendarDay) -> String {
-        let days = Memories.days(around: anniversary)
+        let days = OnThisDay.days(around: anniversary)
         guard let first = days.first, let last = days.last else { return TimelineText.day(anniversary) }
         return TimelineText.range(first, last)
     }
