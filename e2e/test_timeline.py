@@ -367,7 +367,7 @@ def test_tablet_landscape_on_this_day_opens_the_memorys_book_and_a_photo_hidden_
     state = book_state(screens)
     assert state["captions"][0] == next_caption and hidden_caption not in state["captions"], (
         f"page 2 is the photo after the one hidden, {hidden_caption} is gone: {state['captions']}")
-    assert timeline_server.query("SELECT photo_id FROM memory_hidden_photos") == [(hidden,)]
+    assert timeline_server.query("SELECT photo_id FROM on_this_day_hidden_photos") == [(hidden,)]
     assert timeline_server.query("SELECT count(*) FROM photos WHERE id = ?", hidden) == [(1,)], "hidden from memories, not removed"
 
 
