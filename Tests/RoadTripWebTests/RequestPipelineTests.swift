@@ -19,10 +19,12 @@ import Testing
     ) throws -> Exchange {
         var fields = Headers()
         for (name, value) in headers { fields[name] = value }
-        return try Exchange(Request(method: method, path: path, headers: fields, bodyFile: bodyFile))
+        var exchange = Exchange(Request(method: method, path: path, headers: fields, bodyFile: bodyFile))
+        try exchange.matchRoute()
+        return exchange
     }
 
-    func status(of step: RequestPipeline.Step, _ exchange: Exchange) -> Status? {
+    func status(of step: RequestPipeline.Before, _ exchange: Exchange) -> Status? {
         var exchange = exchange
         do {
             return try step(web.app, &exchange)?.status
@@ -37,15 +39,65 @@ import Testing
         // MUT + validate
         #expect(
             RequestPipeline.steps.map(\.name) == [
-                "host", "method", "before the session", "session", "share link", "upload admission", "CSRF", "gate",
+                "share link headers", "security headers", "error page", "route", "host", "method", "before the session", "session",
+                "form cookie", "account", "share link", "upload admission", "CSRF", "gate",
             ])
-        #expect(RequestPipeline.finishing.map(\.name) == ["form cookie", "account", "share link"])
+    }
+
+    @Test func everyAnswerGoesBackThroughTheStepsItPassedAndAnErrorToTheStepThatRecovers() throws {
+        // setup: a recording step outside the one that recovers, one inside it, and a step that fails
+        typealias Step = RequestPipeline.Step
+        let mark: (String) -> RequestPipeline.After = { name in { _, _, response in response.headers.add("X-Passed", name) } }
+        let steps = [
+            Step(name: "outer", after: mark("outer")),
+            Step(name: "recovers", recover: { _, _, error in Response.text("recovered: \(error)", status: .conflict) }),
+            Step(name: "inner", after: mark("inner")),
+            Step(name: "answers", before: { _, exchange in exchange.request.path == "/healthz" ? .text("early") : nil }),
+            Step(name: "fails", before: { _, _ in throw HTTPError(status: .forbidden, message: "no") }),
+        ]
+        var early = try exchange("GET", "/healthz"), failing = try exchange("GET", "/")
+
+        // MUT
+        let answered = try RequestPipeline.pass(web.app, &early, from: steps[...])
+        let recovered = try RequestPipeline.pass(web.app, &failing, from: steps[...])
+
+        // validate
+        #expect(answered.status == .ok)
+        #expect(answered.headers.values("X-Passed") == ["inner", "outer"], "an early answer is finished by every step it passed")
+        #expect(recovered.status == .conflict)
+        #expect(recovered.headers.values("X-Passed") == ["outer"], "an error unwinds to the step that recovers, then goes on out")
+    }
+
+    @Test func refusalsErrorPagesAndEarlyAnswersCarryTheSecurityHeaders() {
+        // MUT
+        func answer(_ path: String, method: String = "GET", host: String = "trips.example.org") -> Response {
+            RequestPipeline.answer(Request(method: method, path: path, headers: ["Host": host]), in: web.app)
+        }
+        let answers = [
+            answer("/nowhere"), answer("/", host: "evil.example"), answer("/healthz"), answer("/vacations"),
+            answer("/vacations/new", method: "POST"),
+        ]
+        let underLink = answer("/s/not-a-token/nowhere")
+
+        // validate
+        #expect(answers.map(\.status) == [.notFound, .misdirectedRequest, .ok, .seeOther, .unsupportedMediaType])
+        for answer in answers + [underLink] {
+            #expect(answer.headers["Content-Security-Policy"] != nil)
+            #expect(answer.headers["X-Content-Type-Options"] == "nosniff")
+        }
+        #expect(
+            underLink.headers["Referrer-Policy"] == "no-referrer",
+            "an address under a link is never sent onward, even one that names nothing")
+        #expect(underLink.logPath == "/s/link-unknown/nowhere")
     }
 
     @Test func anAddressThatNamesNoRouteIsNotFound() {
         // MUT + validate
         #expect(throws: HTTPError.self) { try exchange("GET", "/nowhere") }
         #expect((try? exchange("GET", "/vacations/0")) == nil, "0 is no identifier")
+        #expect(throws: HTTPError.self, "before the route step, no step sees a route") {
+            try Exchange(Request(method: "GET", path: "/")).route
+        }
     }
 
     @Test func theHostStepRefusesAnotherHostButNotTheHealthCheck() throws {
@@ -178,7 +230,7 @@ import Testing
         var strangersPage = Response.html(bytes: [])
 
         // MUT
-        for (_, finish) in RequestPipeline.finishing {
+        for finish in RequestPipeline.steps.compactMap(\.after) {
             finish(web.app, signedIn, &annsPage)
             finish(web.app, stranger, &strangersPage)
         }

@@ -80,20 +80,13 @@ public struct App: Sendable {
     var authenticator: Authenticator { library.authenticator }
 
     public func respond(to request: Request) -> Response {
-        var response: Response
-        do {
-            response = try handle(request)
-        } catch {
-            response = failure(error, answering: request)
-        }
-        SecurityHeaders.apply(securityHeaders, to: &response)
-        if request.path.hasPrefix(Route.linkPrefix) { SecurityHeaders.applyUnderLink(to: &response, path: request.path) }
-        return response
+        RequestPipeline.answer(request, in: self)
     }
 
     /// The page for a request that failed: its own status and message for an `HTTPError`, a
     /// page that shows no internals for anything else (the log gets the cause).
-    func failure(_ error: any Error, answering request: Request) -> Response {
+    func failure(_ error: any Error, _ exchange: Exchange) -> Response {
+        let request = exchange.request
         let (status, message, allowed): (Status, String, [String])
         var retryAfter: Int? = nil
         if let error = error as? HTTPError {
@@ -110,16 +103,14 @@ public struct App: Sendable {
             log("error: \(request.method) \(request.path): \(error)")
             (status, message, allowed) = (.internalServerError, "Something went wrong on our side. Please try again.", [])
         }
-        // Signed in, the list stays beside the error, so the person can go on from there.
-        let session = (try? request.cookies[Cookies.session].flatMap { try authenticator.sessions.session(token: $0) }) ?? nil
+        // Signed in, the list stays beside the error, so the person can go on from there (the
+        // session step may not have run: an address that names nothing, a method refused).
+        let session =
+            exchange.session ?? (try? request.cookies[Cookies.session].flatMap { try authenticator.sessions.session(token: $0) })
         var response = errorPage(status: status, message: message, session: hosts.allows(request.headers["Host"]) ? session : nil)
         if !allowed.isEmpty { response.headers["Allow"] = allowed.joined(separator: ", ") }
         if let retryAfter { response.headers["Retry-After"] = String(retryAfter) }
         return response
-    }
-
-    private func handle(_ request: Request) throws -> Response {
-        try RequestPipeline.answer(request, in: self)
     }
 
     /// A new folder for one upload's files, beside the library so they can be imported without crossing file systems.

@@ -28,9 +28,7 @@ extension App {
             )
             return .accept(owner: "account \(session.account.id.rawValue)")
         } catch {
-            var response = failure(error, answering: request)
-            SecurityHeaders.apply(securityHeaders, to: &response)
-            return .refuse(response)
+            return .refuse(RequestPipeline.refusal(error, answering: request, in: self))
         }
     }
 }

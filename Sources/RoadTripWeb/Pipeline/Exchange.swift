@@ -6,8 +6,7 @@ import RoadTrip
 /// found so far: the route it names, then its session, its form or upload.
 struct Exchange {
     let request: Request
-    let route: Route
-    let declaration: RouteDeclaration
+    private var matched: (route: Route, declaration: RouteDeclaration)? = nil
     /// The database's state when the session was read: the page is read at the same one.
     var stamp: UInt64? = nil
     var session: Session? = nil
@@ -22,12 +21,30 @@ struct Exchange {
     /// This request is a browser's opening of its link: counted, and the browser marked for the half hour.
     var opensLink = false
 
-    /// The request and the route it names; a 404 when it names none.
-    init(_ request: Request) throws(HTTPError) {
-        guard let route = Route(path: request.path, query: request.query) else { throw HTTPError.notFound() }
+    init(_ request: Request) {
         self.request = request
-        self.route = route
-        self.declaration = route.declaration
+    }
+
+    /// Finds the route the address names (the pipeline's route step); a 404 when it names none.
+    mutating func matchRoute() throws(HTTPError) {
+        guard let route = Route(path: request.path, query: request.query) else { throw HTTPError.notFound() }
+        matched = (route, route.declaration)
+    }
+
+    /// The route the address names: the steps after the route step have it; before it, the
+    /// request is as good as one that names none.
+    var route: Route {
+        get throws(HTTPError) {
+            guard let matched else { throw HTTPError.notFound() }
+            return matched.route
+        }
+    }
+
+    var declaration: RouteDeclaration {
+        get throws(HTTPError) {
+            guard let matched else { throw HTTPError.notFound() }
+            return matched.declaration
+        }
     }
 
     /// A new token goes to the browser as the pre-session cookie.

@@ -2,53 +2,111 @@ import Crypto
 import HTTPServer
 import RoadTrip
 
-/// Every request's way through RoadTrip, as named steps. Before the action each step reads the
-/// request and what the steps before it found, and may answer at once (a refusal, a static file,
-/// the way to sign in); the action runs bounded and through the page cache; the finishing steps
-/// add what every answer carries. Each step has its own tests (`RequestPipelineTests`).
+/// Every request's way through RoadTrip, as named steps, the way middleware wraps a handler.
+/// On the way in, a step reads the request and what the steps before it found, and may answer
+/// at once (a refusal, a static file, the way to sign in); the route's action runs after the last
+/// one, bounded and through the page cache. On the way out, every answer — the action's, an early
+/// one, an error page — goes back through the steps it passed, each adding what it owes every
+/// answer (its cookie, its headers). An error goes back to the error page's step, which makes it
+/// the page the person sees. Each step has its own tests (`RequestPipelineTests`).
 enum RequestPipeline {
-    typealias Step = @Sendable (App, inout Exchange) throws -> Response?
-    typealias Finish = @Sendable (App, Exchange, inout Response) -> Void
+    typealias Before = @Sendable (App, inout Exchange) throws -> Response?
+    typealias After = @Sendable (App, Exchange, inout Response) -> Void
+    typealias Recover = @Sendable (App, Exchange, any Error) -> Response
 
-    static let steps: [(name: String, step: Step)] = [
-        ("host", checkHost),
-        ("method", checkMethod),
-        ("before the session", answerBeforeSession),
-        ("session", findSession),
-        ("share link", openLink),
-        ("upload admission", admitUpload),
-        ("CSRF", verifyForm),
-        ("gate", gate),
+    /// One step: what it does on the way in, on the way out, and with an error from the steps after it.
+    struct Step: Sendable {
+        let name: String
+        var before: Before? = nil
+        var after: After? = nil
+        var recover: Recover? = nil
+    }
+
+    /// Outermost first: a step's after-work runs for every answer from the steps below it.
+    static let steps: [Step] = [
+        Step(name: "share link headers", after: hideLinkAddress),
+        Step(name: "security headers", after: addSecurityHeaders),
+        Step(name: "error page", recover: showError),
+        Step(name: "route", before: matchRoute),
+        Step(name: "host", before: checkHost),
+        Step(name: "method", before: checkMethod),
+        Step(name: "before the session", before: answerBeforeSession),
+        Step(name: "session", before: findSession),
+        Step(name: "form cookie", after: setFormCookie),
+        Step(name: "account", after: nameAccount),
+        Step(name: "share link", before: openLink, after: markLinkOpening),
+        Step(name: "upload admission", before: admitUpload),
+        Step(name: "CSRF", before: verifyForm),
+        Step(name: "gate", before: gate),
     ]
 
-    static let finishing: [(name: String, finish: Finish)] = [
-        ("form cookie", setFormCookie),
-        ("account", nameAccount),
-        ("share link", markLinkOpening),
-    ]
-
-    /// The answer to `request`: its route's action, after the steps, then finished.
-    static func answer(_ request: Request, in app: App) throws -> Response {
-        var exchange = try Exchange(request)
+    /// The answer to `request`: every step's, in order, around its route's action.
+    static func answer(_ request: Request, in app: App) -> Response {
+        var exchange = Exchange(request)
         defer { exchange.removeUpload() }
-        for (_, step) in steps {
-            if let answer = try step(app, &exchange) { return answer }
+        do {
+            return try pass(app, &exchange, from: steps[...])
+        } catch {
+            // Only a list of steps without the error page's gets here.
+            return app.failure(error, exchange)
         }
-        var response = try act(app, exchange)
-        for (_, finish) in finishing { finish(app, exchange, &response) }
+    }
+
+    /// A refusal decided before the request reached the pipeline (an upload refused on its
+    /// headers): finished as any error is, by the error page's step and the steps around it.
+    static func refusal(_ error: any Error, answering request: Request, in app: App) -> Response {
+        var exchange = Exchange(request)
+        let refused = Step(name: "refused", before: { _, _ in throw error })
+        let around = steps.prefix { $0.before == nil }
+        return (try? pass(app, &exchange, from: (around + [refused])[...])) ?? app.failure(error, exchange)
+    }
+
+    /// The answer of `steps`' first step around those after it, and of the action after the last.
+    static func pass(_ app: App, _ exchange: inout Exchange, from steps: ArraySlice<Step>) throws -> Response {
+        guard let step = steps.first else { return try act(app, exchange) }
+        var response: Response
+        do {
+            response = try step.before?(app, &exchange) ?? pass(app, &exchange, from: steps.dropFirst())
+        } catch {
+            guard let recover = step.recover else { throw error }
+            response = recover(app, exchange, error)
+        }
+        step.after?(app, exchange, &response)
         return response
+    }
+
+    /// Every answer under a share link, its errors and unknown addresses included (`SecurityHeaders.applyUnderLink`).
+    static func hideLinkAddress(_ app: App, _ exchange: Exchange, _ response: inout Response) {
+        if exchange.request.path.hasPrefix(Route.linkPrefix) { SecurityHeaders.applyUnderLink(to: &response, path: exchange.request.path) }
+    }
+
+    /// What every answer carries (`SecurityHeaders`), error pages and redirects included.
+    static func addSecurityHeaders(_ app: App, _ exchange: Exchange, _ response: inout Response) {
+        SecurityHeaders.apply(app.securityHeaders, to: &response)
+    }
+
+    /// An error from any step after this one, or from the action, as the page the person sees (`App.failure`).
+    static func showError(_ app: App, _ exchange: Exchange, _ error: any Error) -> Response {
+        app.failure(error, exchange)
+    }
+
+    /// The route the address names, and what it declares; a 404 when it names none.
+    static func matchRoute(_ app: App, _ exchange: inout Exchange) throws -> Response? {
+        try exchange.matchRoute()
+        return nil
     }
 
     /// Only the hosts RoadTrip answers to; a load balancer's health check may name the machine however it likes.
     static func checkHost(_ app: App, _ exchange: inout Exchange) throws -> Response? {
-        if exchange.route != .health, !app.hosts.allows(exchange.request.headers["Host"]) { throw HTTPError.misdirected }
+        if try exchange.route != .health, !app.hosts.allows(exchange.request.headers["Host"]) { throw HTTPError.misdirected }
         return nil
     }
 
     /// Only the methods the route declares (405 with `Allow` otherwise).
     static func checkMethod(_ app: App, _ exchange: inout Exchange) throws -> Response? {
-        guard exchange.declaration.methods.contains(exchange.request.method) else {
-            throw HTTPError.methodNotAllowed(allowed: exchange.declaration.methods)
+        let methods = try exchange.declaration.methods
+        guard methods.contains(exchange.request.method) else {
+            throw HTTPError.methodNotAllowed(allowed: methods)
         }
         return nil
     }
@@ -75,7 +133,7 @@ enum RequestPipeline {
     /// else, whoever asks (a session changes nothing here): an unknown link is 404, an ended one
     /// 410, a locked one shows its password form until the browser proves it gave the password.
     static func openLink(_ app: App, _ exchange: inout Exchange) throws -> Response? {
-        guard let token = exchange.route.shareToken else { return nil }
+        guard let token = try exchange.route.shareToken else { return nil }
         let request = exchange.request
         switch try app.library.sharing.open(token, proof: request.cookies[Cookies.linkUnlock], stamp: exchange.stamp) {
         case .unknown:
@@ -84,17 +142,15 @@ enum RequestPipeline {
             throw HTTPError(status: .gone, message: "Its owner stopped sharing it, or it expired. Ask them for a new link.")
         case .needsPassword(let shared):
             exchange.link = OpenedLink(shared: shared, token: token, locked: true)
-            guard exchange.route == .sharedPassword(token) else {
-                var response = SharedLinkController.passwordPage(app: app, context: exchange.context(in: app), token: token)
-                setFormCookie(app, exchange, &response)
-                response.logPath = Route.pathForLog(request.path, link: shared.link.id)
-                return response
+            // Its finishing (the form's cookie, the log's link number) is the way out's.
+            guard try exchange.route == .sharedPassword(token) else {
+                return SharedLinkController.passwordPage(app: app, context: exchange.context(in: app), token: token)
             }
         case .open(let shared):
             exchange.link = OpenedLink(shared: shared, token: token, locked: false)
             // An opening is a browser's pages of the link within half an hour: the first page counts it.
             if request.method == "GET", request.cookies[Cookies.linkSeen] == nil,
-                exchange.route == .sharedVacation(token) || isPage(exchange.route)
+                try exchange.route == .sharedVacation(token) || isPage(exchange.route)
             {
                 try app.library.sharing.recordOpening(of: shared.link.id)
                 exchange.opensLink = true
@@ -116,7 +172,7 @@ enum RequestPipeline {
         if exchange.request.bodyFile != nil, exchange.session == nil {
             throw HTTPError(status: .forbidden, message: "Sign in first. Nothing was imported.")
         }
-        if let session = exchange.session, exchange.request.method == "POST", exchange.declaration.postBody == .spooled {
+        if let session = exchange.session, exchange.request.method == "POST", try exchange.declaration.postBody == .spooled {
             exchange.upload = try CSRFGuard.verifiedUpload(
                 exchange.request, expectedToken: session.csrfToken, fileName: exchange.request.queryValue("name"),
                 folder: app.newUploadFolder()
@@ -134,7 +190,7 @@ enum RequestPipeline {
 
     /// A private route without a session: a page goes to sign in and back; a change is refused.
     static func gate(_ app: App, _ exchange: inout Exchange) throws -> Response? {
-        guard !exchange.declaration.isPublic, exchange.session == nil else { return nil }
+        guard try !exchange.declaration.isPublic, exchange.session == nil else { return nil }
         let request = exchange.request
         guard request.isGetOrHead else { throw HTTPError(status: .forbidden, message: "Sign in first. Nothing was changed.") }
         var response = Response.redirect(to: Route.signIn(next: SafeRedirect.requestTarget(request)).path)
@@ -148,14 +204,13 @@ enum RequestPipeline {
     /// route's page is cached (a page cached from before costs nothing, so it is not bounded).
     static func act(_ app: App, _ exchange: Exchange) throws -> Response {
         let method = exchange.request.method
-        guard let action = exchange.declaration.action(for: method) else {
-            throw HTTPError.methodNotAllowed(allowed: exchange.declaration.methods)
-        }
+        let declaration = try exchange.declaration
+        guard let action = declaration.action(for: method) else { throw HTTPError.methodNotAllowed(allowed: declaration.methods) }
         let context = exchange.context(in: app)
-        let bound = exchange.declaration.bound(for: method)
+        let bound = declaration.bound(for: method)
         let answer = { try bound.map { kind in try app.work.run(kind) { try action(app, context) } } ?? action(app, context) }
         // A link's pages are kept per link, never with a session's; a session's per session.
-        guard exchange.declaration.cachesPages,
+        guard declaration.cachesPages,
             let owner = exchange.link.map(PageCache.owner(link:)) ?? exchange.session.map(PageCache.owner(session:))
         else {
             return try answer()
@@ -163,7 +218,7 @@ enum RequestPipeline {
         // A page with the owner's backup warning is another page: kept apart, so that a warning
         // that comes with the clock (a backup overdue) is never hidden by a page kept before it.
         return try app.pages.page(
-            at: exchange.declaration.address, for: exchange.request, of: owner,
+            at: declaration.address, for: exchange.request, of: owner,
             warnsOfBackups: app.backupWarning(for: exchange.session) != nil, stamp: exchange.stamp, render: answer)
     }
 

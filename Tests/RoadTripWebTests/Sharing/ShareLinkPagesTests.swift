@@ -266,6 +266,8 @@ import TestSupport
         #expect(locked.status == .forbidden)
         #expect(locked.bodyText.contains("This link asks for a password"))
         #expect(!locked.bodyText.contains("Lisbon"))
+        #expect(locked.headers.values("Set-Cookie").contains { $0.hasPrefix("\(Cookies.form)=") }, "its form's token goes with it")
+        #expect(locked.logPath?.hasPrefix("/s/link-") == true && locked.logPath != "/s/link-unknown", "the log names the link")
         #expect(visitor.get(Route.sharedPhotoImage(token, photo: 1, size: .thumbnail).path).status == .forbidden)
         let wrong = visitor.post(Route.sharedPassword(token).path, [("password", "anchovies")])
         #expect(wrong.status == .forbidden)
