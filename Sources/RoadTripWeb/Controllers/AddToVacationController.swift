@@ -44,16 +44,15 @@ struct AddToVacationController: Controller {
     static let noneChosen = "Choose photos first: Select in a grid of photos."
 
     private func page(ids: [Int64], error: String?, status: Status) throws -> Response {
-        let grid = try PlacesController(app: app, context: context).grid(.noLocation, current: nil)
         let count = PhotoFormat.count(ids.count)
         return app.page(
             PageFrame(
-                title: "Add to vacation", screen: .detail, master: grid.view,
+                title: "Add to vacation", beside: try .photos(.noLocation, in: app, for: context),
                 detail: VisitChoiceView(
                     kind: .visit, title: count, route: .addToVacation, back: .places(order: .byCountry),
                     vacations: try store.visitable(by: context.account.id), error: error,
                     carried: [("photos", ids.map(String.init).joined(separator: ","))], heading: "Add \(count) to…"),
-                back: Route.backToPlaces, masterBar: .photos(.places, flickr: grid.flickrTab)
+                back: Route.backToPlaces
             ), context: context, status: status)
     }
 }

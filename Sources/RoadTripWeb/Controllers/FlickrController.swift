@@ -47,10 +47,10 @@ struct FlickrController: Controller {
             let neighbours = RecentsView.neighbours(of: .flickr(photo.id), in: recents)
             return app.page(
                 PageFrame(
-                    title: photo.displayTitle, screen: .detail, master: RecentsView(items: recents, current: .flickr(photo.id)),
+                    title: photo.displayTitle, beside: try .recents(recents, current: .flickr(photo.id), in: app),
                     detail: FlickrPhotoView(
                         photo: photo, previous: neighbours.previous, next: neighbours.next, vacations: holding, mapSources: app.mapSources),
-                    back: (.recents, "Recents"), masterBar: try MasterBar.photos(.recents, flickr: app.flickr), masterKey: "recents"
+                    back: (.recents, "Recents")
                 ), context: context)
         }
         var previous: Route? = nil

@@ -30,37 +30,32 @@ struct PhotoController: Controller {
             if inRecents { recents = try app.library.recents.items(of: account.id) }
         }
         let place = try photo.placeID.flatMap { try photos.place(id: $0) }
-        let master: any HTML
+        let column: MasterColumn
         var viewer: PhotoViewer
         let back: (route: Route, label: String)
-        let masterKey: String
         if inRecents {
-            masterKey = "recents"
             let neighbours = RecentsView.neighbours(of: .library(photo.id), in: recents)
             viewer = PhotoViewer(
                 photo: photo, place: place, previous: neighbours.previous, next: neighbours.next, inRecents: true,
                 origin: try app.library.placer.origin(of: photo))
-            master = RecentsView(items: recents, current: .library(photo.id))
+            column = try .recents(recents, current: .library(photo.id), in: app)
             back = (.recents, "Recents")
         } else if inFavorites {
-            masterKey = PhotoCollection.favorites(account.id).masterKey
             let neighbours = try photos.neighbours(of: photo, in: .favorites(account.id))
             viewer = PhotoViewer(
                 photo: photo, place: place, previous: neighbours.newer.map { .favoritePhoto(id: $0) },
                 next: neighbours.older.map { .favoritePhoto(id: $0) }, inRecents: false,
                 origin: try app.library.placer.origin(of: photo))
-            master = try PlacesController(app: app, context: context).grid(.favorites(account.id), current: photo.id).view
+            column = try .photos(.favorites(account.id), current: photo.id, in: app, for: context)
             back = (.favorites(after: nil), "Favourites")
         } else if inTimeline {
-            // The row back to the photo's day changes with the day: the column is kept only while the day is the same.
-            masterKey = "timeline-" + (photo.takenAt.map { String($0.prefix(10)) } ?? "undated")
             let timeline = app.library.timeline
             let neighbours = try timeline.neighbours(of: photo)
             viewer = PhotoViewer(
                 photo: photo, place: place, previous: neighbours.newer.map { .timelinePhoto(id: $0) },
                 next: neighbours.older.map { .timelinePhoto(id: $0) }, inRecents: false,
                 origin: try app.library.placer.origin(of: photo))
-            master = try TimelineController(app: app, context: context).index(beside: photo)
+            column = try .timeline(beside: photo, in: app)
             back = (TimelineController.position(of: photo), "Timeline")
         } else {
             let neighbours = try photos.neighbours(of: photo)
@@ -68,17 +63,15 @@ struct PhotoController: Controller {
                 photo: photo, place: place, previous: neighbours.newer.map { .photo(id: $0, inRecents: false) },
                 next: neighbours.older.map { .photo(id: $0, inRecents: false) }, inRecents: false,
                 origin: try app.library.placer.origin(of: photo))
-            let collection: PhotoCollection = photo.placeID.map { .place($0) } ?? .noLocation
-            masterKey = collection.masterKey
-            master = try PlacesController(app: app, context: context).grid(collection, current: photo.id).view
+            let collection = PhotoCollection.home(of: photo)
+            column = try .photos(collection, current: photo.id, in: app, for: context)
             back = (.placePhotos(collection, after: nil), place?.name ?? "No location")
         }
         viewer.version = try photos.version(of: photo)
         return app.page(
             PageFrame(
                 title: photo.displayTitle,
-                screen: .detail,
-                master: master,
+                beside: column,
                 detail: PhotoViewerView(
                     model: viewer,
                     video: try photos.video(of: photo),
@@ -94,13 +87,7 @@ struct PhotoController: Controller {
                         typed: tagRefusal?.typed ?? ""),
                     mapSources: app.mapSources
                 ),
-                back: back,
-                masterBar: inRecents
-                    ? .photos(.recents)
-                    : inTimeline
-                        ? .photos(.timeline)
-                        : .photos(.places, title: back.label, back: Route.backToPlaces),
-                masterKey: masterKey
+                back: back
             ), context: context, status: tagRefusal == nil ? .ok : .unprocessableContent)
     }
 
@@ -180,17 +167,14 @@ struct PhotoController: Controller {
     func showVersion(id: Int64) throws -> Response {
         let photo = try existing(id)
         guard let version = try photos.version(of: photo) else { throw HTTPError.notFound("This photo keeps no other version.") }
-        let collection: PhotoCollection = photo.placeID.map { .place($0) } ?? .noLocation
-        let place = try photo.placeID.flatMap { try photos.place(id: $0) }
+        let collection = PhotoCollection.home(of: photo)
+        let column = try MasterColumn.photos(collection, current: photo.id, in: app, for: context)
         return app.page(
             PageFrame(
                 title: "\(photo.displayTitle) (\(version.kind == .original ? "original" : "edited"))",
-                screen: .detail,
-                master: try PlacesController(app: app, context: context).grid(collection, current: photo.id).view,
+                beside: column,
                 detail: PhotoVersionView(photo: photo, version: version),
-                back: (.placePhotos(collection, after: nil), place?.name ?? "No location"),
-                masterBar: .photos(.places, title: place?.name ?? "No location", back: Route.backToPlaces),
-                masterKey: collection.masterKey
+                back: (.placePhotos(collection, after: nil), column.bar.title)
             ), context: context)
     }
 
@@ -311,29 +295,22 @@ struct PhotoController: Controller {
     }
 
     func recents() throws -> Response {
-        app.page(
+        let column = try MasterColumn.recents(try app.library.recents.items(of: try context.account.id), in: app)
+        return app.page(
             PageFrame(
-                title: "Recents",
-                screen: .master,
-                master: RecentsView(items: try app.library.recents.items(of: try context.account.id)),
-                detail: PhotoPlaceholderView(hasPhotos: !(try photos.isEmpty)),
-                masterBar: try MasterBar.photos(.recents, flickr: app.flickr),
-                masterKey: "recents"
+                title: "Recents", screen: .master, master: column.list, detail: PhotoPlaceholderView(hasPhotos: !(try photos.isEmpty)),
+                masterBar: column.bar, masterKey: column.key
             ), context: context)
     }
 
     private func placeForm(_ photo: Photo, query: String, error: String?, status: Status) throws -> Response {
         let results = query.isEmpty ? [] : try photos.gazetteer.gazetteer().search(query, limit: 20)
-        let collection: PhotoCollection = photo.placeID.map { .place($0) } ?? .noLocation
-        let grid = try PlacesController(app: app, context: context).grid(collection, current: photo.id)
         return app.page(
             PageFrame(
                 title: "Set the place",
-                screen: .detail,
-                master: grid.view,
+                beside: try .photos(.home(of: photo), current: photo.id, in: app, for: context),
                 detail: PhotoPlaceView(photo: photo, query: query, results: results, error: error),
-                back: (.photo(id: photo.id, inRecents: false), photo.displayTitle),
-                masterBar: .photos(.places, flickr: grid.flickrTab)
+                back: (.photo(id: photo.id, inRecents: false), photo.displayTitle)
             ), context: context, status: status)
     }
 

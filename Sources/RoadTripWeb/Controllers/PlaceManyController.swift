@@ -71,11 +71,9 @@ struct PlaceManyController: Controller {
         return app.page(
             PageFrame(
                 title: "Place \(PhotoFormat.count(ids.count))",
-                screen: .detail,
-                master: try PlacesController(app: app, context: context).grid(.noLocation, current: nil).view,
+                beside: try .photos(.noLocation, in: app, for: context),
                 detail: PlaceManyView(ids: ids, shown: shown, query: query, results: results, error: error, sources: app.mapSources),
-                back: (.placePhotos(.noLocation, after: nil), "No location"),
-                masterBar: .photos(.places, flickr: (try app.flickr?.apiKey()) != nil)
+                back: (.placePhotos(.noLocation, after: nil), "No location")
             ), context: context, status: status)
     }
 }

@@ -15,22 +15,11 @@ struct PlacesController: Controller {
                 title: "Photos",
                 screen: .master,
                 master: order == .byCountry && cursor == nil
-                    ? try firstScreen()
-                    : AnyHTML(try PlaceListView.read(order: order, after: cursor, from: app.library, for: try context.account.id)),
+                    ? try MasterColumn.places(in: app, for: context).list
+                    : try PlaceListView.read(order: order, after: cursor, from: app.library, for: try context.account.id),
                 detail: PhotoPlaceholderView(hasPhotos: !(try photos.isEmpty)),
                 masterBar: try MasterBar.photos(.places, flickr: app.flickr)
             ), context: context)
-    }
-
-    /// The Photos screen a person lands on: On this day, then the places by country.
-    func firstScreen() throws -> AnyHTML {
-        let memories = try app.library.onThisDay.memories(TimelineController.today(app.library.clock), for: try context.account.id)
-        let places = try PlaceListView.read(order: .byCountry, from: app.library, for: try context.account.id)
-        return AnyHTML(
-            div(.class("photos-first-screen")) {
-                OnThisDayView(memories: memories)
-                places
-            })
     }
 
     /// A country's places, a page at a time: where a large library's Places screen leads.
@@ -55,7 +44,7 @@ struct PlacesController: Controller {
         if let cursor, try photos.photo(id: cursor) == nil {
             throw HTTPError.notFound("That page of photos is gone; go back to \(collection.isFavorites ? "Favourites" : "the place").")
         }
-        let (grid, flickrTab) = try self.grid(collection, after: cursor)
+        let (grid, flickrTab) = try PhotoGridView.read(collection, after: cursor, in: app, for: context)
         return app.page(
             PageFrame(
                 title: grid.heading,
@@ -71,42 +60,6 @@ struct PlacesController: Controller {
     /// The account's favourites, newest first: the Favourites row of Places opens it.
     func favorites(after cursor: Int64?) throws -> Response {
         try photos(in: .favorites(try context.account.id), after: cursor)
-    }
-
-    /// The grid of a place (or of the photos with no place, or of the account's favourites), for
-    /// its own screen or beside a photo, with the account's hearts on its favourites, and whether
-    /// the photo tabs show Flickr: read together, in one round trip (the hearts in a second).
-    func grid(_ collection: PhotoCollection, after cursor: Int64? = nil, current: Int64? = nil) throws -> (
-        view: PhotoGridView, flickrTab: Bool
-    ) {
-        let page = PhotoStore.photosQuery(in: collection, after: cursor)
-        let heading: String
-        let subtitle: String?
-        let (photoPage, storedFlickrKey): (PhotoPage, String?)
-        switch collection {
-        case .place(let id):
-            let (found, read, key) = try app.library.fetch(PhotoStore.placeQuery(id: id), page, FlickrService.storedKeyQuery)
-            guard let place = found, place.photoCount > 0 else {
-                throw HTTPError.notFound("There are no photos of this place. They may have been moved to another place.")
-            }
-            heading = place.name
-            subtitle = "\(place.regionAndCountry) · \(PhotoFormat.count(place.photoCount))"
-            (photoPage, storedFlickrKey) = (read, key)
-        case .noLocation:
-            let (count, read, key) = try app.library.fetch(PhotoStore.photosWithoutPlaceQuery, page, FlickrService.storedKeyQuery)
-            heading = "No location"
-            subtitle = PhotoFormat.count(count ?? 0)
-            (photoPage, storedFlickrKey) = (read, key)
-        case .favorites(let account):
-            let (count, read, key) = try app.library.fetch(FavoriteStore.countQuery(for: account), page, FlickrService.storedKeyQuery)
-            heading = "Favourites"
-            subtitle = PhotoFormat.count(count ?? 0)
-            (photoPage, storedFlickrKey) = (read, key)
-        }
-        let favorites = try app.library.favorites.among(photoPage.photos.map(\.id), for: try context.account.id)
-        let view = PhotoGridView(
-            heading: heading, subtitle: subtitle, page: photoPage, collection: collection, current: current, favorites: favorites)
-        return (view, app.flickr.map { $0.keyIsConfigured || storedFlickrKey != nil } ?? false)
     }
 
     func find(query: String?) throws -> Response {

@@ -10,12 +10,11 @@ struct PrintedBookController: Controller {
     let app: App
     let context: RequestContext
 
-    private var browse: VacationBrowseController { VacationBrowseController(app: app, context: context) }
     private var books: VacationBooks { app.library.printedBooks }
 
     /// The vacation, opened by its owner.
     private func owned(_ id: Int64) throws -> VacationOpening {
-        let opening = try browse.opened(id)
+        let opening = try VacationOpening.signedIn(id, context: context, store: app.library.vacations)
         guard opening.reveal.mayManage else {
             throw HTTPError(status: .forbidden, message: "Only \(opening.ownerName), who owns this vacation, makes its book.")
         }
@@ -37,8 +36,8 @@ struct PrintedBookController: Controller {
             request.chosen = Self.among(sent, photos)
         }
         let view = PrintBookView(vacation: opening.vacation, photos: photos, request: request, book: book, error: error)
-        return try browse.page(
-            opening, title: "Make a book", screen: .detail, master: VacationMenuView(opening, counts: try opening.menuCounts()),
+        return try opening.page(
+            app, context, title: "Make a book", screen: .detail, master: VacationMenuView(opening, counts: try opening.menuCounts()),
             detail: view, back: (opening.addresses.menu, opening.vacation.name), masterTitle: opening.vacation.name,
             masterBack: (.vacations, "Vacations"), status: status)
     }
@@ -218,8 +217,8 @@ struct PrintedBookController: Controller {
                 number: page, isCurrent: page == number, image: .vacationPrintPage(id: id, page: page),
                 width: Int(ratio.width.rounded()), height: Int(ratio.height.rounded()))
         }
-        return try browse.page(
-            opening, title: "Preview", screen: .detail, master: VacationMenuView(opening, counts: try opening.menuCounts()),
+        return try opening.page(
+            app, context, title: "Preview", screen: .detail, master: VacationMenuView(opening, counts: try opening.menuCounts()),
             detail: chrome, back: (.vacationPrint(id: id), "Make a book"), masterTitle: opening.vacation.name,
             masterBack: (.vacations, "Vacations"))
     }

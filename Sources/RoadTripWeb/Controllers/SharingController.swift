@@ -95,8 +95,7 @@ struct SharingController: Controller {
     private func page(_ id: Int64, newLink: String? = nil, linkError: String? = nil, memberError: String? = nil, status: Status = .ok)
         throws -> Response
     {
-        let browse = VacationBrowseController(app: app, context: context)
-        let opening = try browse.opened(id)
+        let opening = try VacationOpening.signedIn(id, context: context, store: app.library.vacations)
         guard opening.reveal.mayManage else { throw HTTPError(status: .forbidden, message: VacationError.onlyTheOwner.description) }
         let (vacation, account) = (opening.vacation, try context.account.id)
         let members = try store.members(of: id, for: account)
@@ -106,8 +105,8 @@ struct SharingController: Controller {
             now: Int64(app.library.clock.now().timeIntervalSince1970), newLink: newLink, linkError: linkError, memberError: memberError
         )
         let menu = VacationMenuView(opening, counts: try opening.menuCounts())
-        return try browse.page(
-            opening, title: "Share “\(vacation.name)”", screen: .detail, master: menu, detail: view,
+        return try opening.page(
+            app, context, title: "Share “\(vacation.name)”", screen: .detail, master: menu, detail: view,
             back: (.vacation(id: id), vacation.name),
             masterTitle: vacation.name, masterBack: (.vacations, "Vacations"), status: status)
     }

@@ -43,22 +43,9 @@ struct TimelineController: Controller {
             back: (.timelineYears, "Years"))
     }
 
-    /// The master column beside every timeline screen.
-    func index(currentYear: Int? = nil, months known: [TimelineMonth]? = nil) throws -> TimelineIndexView {
-        TimelineIndexView(months: try known ?? timeline.months(), undatedCount: try timeline.undatedCount(), currentYear: currentYear)
-    }
-
     /// Where Back from a photo opened in the timeline leads: its day, or the photos without a date.
     static func position(of photo: Photo) -> Route {
         photo.takenAt.flatMap { CalendarDay($0) }.map { .timeline(.period(.day($0))) } ?? .timelineUndated(after: nil)
-    }
-
-    /// The master column beside a photo opened from the timeline: the years, under a way back to the photo's day.
-    func index(beside photo: Photo) throws -> TimelineIndexView {
-        let day = photo.takenAt.flatMap { CalendarDay($0) }
-        var index = try index(currentYear: day?.year)
-        index.photoPosition = (Self.position(of: photo), day.map(TimelineText.day) ?? "Without a date")
-        return index
     }
 
     /// A memory's book: its photos, one a page, turned with the page curl like every book.
@@ -95,9 +82,7 @@ struct TimelineController: Controller {
         }
         return app.page(
             PageFrame(
-                title: label, screen: .detail, master: try PlacesController(app: app, context: context).firstScreen(),
-                detail: chrome, back: Route.backToPlaces,
-                masterBar: try MasterBar.photos(.places, flickr: app.flickr),
+                title: label, beside: try .places(in: app, for: context), detail: chrome, back: Route.backToPlaces,
                 detailActions: ReadingSettingsLink(from: .memory(day: anniversary, page: number))
             ), context: context)
     }
@@ -175,10 +160,9 @@ struct TimelineController: Controller {
         title: String, detail: some HTML, back: (route: Route, label: String)?, months: [TimelineMonth]? = nil,
         currentYear: Int? = nil
     ) throws -> Response {
-        app.page(
-            PageFrame(
-                title: title, screen: .detail, master: try index(currentYear: currentYear, months: months), detail: detail, back: back,
-                masterBar: try MasterBar.photos(.timeline, flickr: app.flickr), masterKey: "timeline", tabRoot: back == nil
-            ), context: context)
+        var frame = PageFrame(
+            title: title, beside: try .timeline(currentYear: currentYear, months: months, in: app), detail: detail, back: back)
+        frame.tabRoot = back == nil
+        return app.page(frame, context: context)
     }
 }

@@ -13,9 +13,9 @@ extension VacationBrowseController {
         guard try mayRemove(photo, from: opening) else {
             throw HTTPError(status: .forbidden, message: "Only the vacation’s owner can remove a photo someone else added.")
         }
-        let grid = try self.grid(opening, filter: filter, current: photoID)
-        return try page(
-            opening, title: "Remove from \(opening.vacation.name)", screen: .detail, master: grid,
+        let grid = try VacationGridView.read(opening, filter: filter, current: photoID)
+        return try opening.page(
+            app, context, title: "Remove from \(opening.vacation.name)", screen: .detail, master: grid,
             detail: VacationPhotoRemovalView(vacation: opening.vacation, photo: photo, filter: filter),
             back: (.vacationPhoto(id: id, photo: photoID, filter: filter), photo.title), masterTitle: grid.heading,
             masterBack: Self.up(from: filter, in: opening), masterKey: "vacation-\(id)-\(Self.key(filter))")

@@ -21,8 +21,8 @@ struct VacationBrowseController: Controller {
     func menu(_ opening: VacationOpening, renameError: String? = nil, status: Status = .ok) throws -> Response {
         var view = VacationMenuView(opening, counts: try opening.menuCounts(), renameError: renameError)
         if !opening.isLink { view.filling = try app.library.foundTrips.filling(vacation: opening.id) }
-        return try page(
-            opening, title: opening.vacation.name, screen: .master, master: view,
+        return try opening.page(
+            app, context, title: opening.vacation.name, screen: .master, master: view,
             masterBack: opening.isLink ? nil : (.vacations, "Vacations"), status: status)
     }
 
@@ -38,8 +38,8 @@ struct VacationBrowseController: Controller {
                     !$0.isEmpty
                 }
         }
-        return try page(
-            opening, title: "Itinerary", screen: .master, master: itinerary,
+        return try opening.page(
+            app, context, title: "Itinerary", screen: .master, master: itinerary,
             detail: itinerary.map.map { map in section(.class("itinerary-detail"), .ariaLabel("Map of the itinerary")) { AnyHTML(map) } },
             masterBack: (opening.addresses.menu, opening.vacation.name))
     }
@@ -47,13 +47,14 @@ struct VacationBrowseController: Controller {
     func tags(_ opening: VacationOpening, query: String?) throws -> Response {
         let query = String((query ?? "").prefix(100))
         let view = VacationTagsView(addresses: opening.addresses, query: query, tags: try opening.contents.tags(matching: query))
-        return try page(opening, title: "Tags", screen: .master, master: view, masterBack: (opening.addresses.menu, opening.vacation.name))
+        return try opening.page(
+            app, context, title: "Tags", screen: .master, master: view, masterBack: (opening.addresses.menu, opening.vacation.name))
     }
 
     func photos(_ opening: VacationOpening, filter: VacationPhotoFilter) throws -> Response {
-        let grid = try self.grid(opening, filter: filter)
-        return try page(
-            opening, title: grid.heading, screen: .master, master: grid, masterBack: Self.up(from: filter, in: opening),
+        let grid = try VacationGridView.read(opening, filter: filter)
+        return try opening.page(
+            app, context, title: grid.heading, screen: .master, master: grid, masterBack: Self.up(from: filter, in: opening),
             masterKey: "vacation-\(opening.id)-\(Self.key(filter))")
     }
 
@@ -73,7 +74,7 @@ struct VacationBrowseController: Controller {
     static let gridReach = 12
 
     func photo(_ opening: VacationOpening, photo photoID: Int64, filter: VacationPhotoFilter) throws -> Response {
-        let heading = try self.heading(opening, filter: filter)
+        let heading = try VacationGridView.heading(opening, filter: filter)
         guard let window = try opening.photos(filter, around: photoID, reach: Self.gridReach) else {
             throw HTTPError.notFound("This vacation has no such photo.")
         }
@@ -92,8 +93,8 @@ struct VacationBrowseController: Controller {
             removal: try mayRemove(photo, from: opening) ? .vacationPhotoRemoval(id: opening.id, photo: photo.id, filter: filter) : nil,
             mapSources: app.mapSources
         )
-        return try page(
-            opening, title: photo.title, screen: .detail, master: grid, detail: view,
+        return try opening.page(
+            app, context, title: photo.title, screen: .detail, master: grid, detail: view,
             back: (opening.addresses.photos(filter), grid.heading),
             masterTitle: grid.heading, masterBack: Self.up(from: filter, in: opening),
             masterKey: "vacation-\(opening.id)-\(Self.key(filter))")
@@ -185,31 +186,10 @@ struct VacationBrowseController: Controller {
                 isFavorite: favorites.contains(pagePhoto.sha256))
         }
         let menu = VacationMenuView(opening, counts: try opening.menuCounts())
-        return try page(
-            opening, title: "Book", screen: .detail, master: menu, detail: chrome, back: (addresses.menu, opening.vacation.name),
+        return try opening.page(
+            app, context, title: "Book", screen: .detail, master: menu, detail: chrome, back: (addresses.menu, opening.vacation.name),
             masterTitle: opening.vacation.name, masterBack: opening.isLink ? nil : (.vacations, "Vacations"),
             detailActions: opening.isLink ? nil : ReadingSettingsLink(from: .vacationBook(id: opening.id, page: number)))
-    }
-
-    func grid(_ opening: VacationOpening, filter: VacationPhotoFilter, current: Int64? = nil) throws -> VacationGridView {
-        VacationGridView(
-            addresses: opening.addresses, heading: try heading(opening, filter: filter), photos: try opening.photos(filter), filter: filter,
-            current: current, book: opening.reveal.mayManage && !opening.isLink ? .vacationPrint(id: opening.id) : nil)
-    }
-
-    /// "All photos", the place's name or the tag's; a 404 for a place or tag the vacation has not (or does not show).
-    private func heading(_ opening: VacationOpening, filter: VacationPhotoFilter) throws -> String {
-        switch filter {
-        case .all: return "All photos"
-        case .place(let place):
-            guard opening.reveal.showWhere, let found = try opening.contents.place(id: place) else {
-                throw HTTPError.notFound("This vacation has no such place.")
-            }
-            return found.name
-        case .tag(let tag):
-            guard let found = try opening.contents.tag(id: tag) else { throw HTTPError.notFound("This vacation has no such tag.") }
-            return found.name
-        }
     }
 
     static func key(_ filter: VacationPhotoFilter) -> String {
@@ -218,37 +198,5 @@ struct VacationBrowseController: Controller {
         case .place(let id): "place-\(id)"
         case .tag(let id): "tag-\(id)"
         }
-    }
-
-    /// A vacation's screen in the shell. Signed in, its column is the photo apps' (their tabs,
-    /// the app tabs); by a link, it is the vacation's alone, and the page carries no form token
-    /// and no account: it may be kept per link (`PageCache`).
-    func page(
-        _ opening: VacationOpening, title: String, screen: PageFrame.Screen, master: any HTML, detail: (any HTML)? = nil,
-        back: (route: Route, label: String)? = nil, masterTitle: String? = nil, masterBack: (route: Route, label: String)? = nil,
-        masterKey: String? = nil, detailActions: (any HTML)? = nil, status: Status = .ok
-    ) throws -> Response {
-        let barTitle = masterTitle ?? title
-        var bar =
-            opening.isLink
-            ? MasterBar(title: barTitle, label: opening.vacation.name, openButton: opening.vacation.name, back: masterBack, half: .photos)
-            : try MasterBar.photos(.vacations, title: barTitle, back: masterBack, flickr: app.flickr)
-        // Its "+" picks photos of the library to add to it; none where the account may not add.
-        if !opening.isLink {
-            bar.add =
-                opening.reveal.mayAdd
-                ? (.vacationPicker(id: opening.addresses.vacationID, before: nil), "Add photos to \(opening.vacation.name)") : nil
-        }
-        let frame = PageFrame(
-            title: title, screen: screen, master: master,
-            detail: detail
-                ?? (opening.isLink
-                    ? AnyHTML(SharedPlaceholderView(vacation: opening.vacation, ownerName: opening.ownerName))
-                    : AnyHTML(VacationPlaceholderView())),
-            back: screen == .detail ? back : nil, masterBar: bar, masterKey: masterKey, detailActions: detailActions,
-            keepKey: context.link.map { app.tokens.keepKey(ofLink: $0.shared.link.id) },
-            manifest: opening.addresses.token.map { .sharedManifest($0) }
-        )
-        return app.page(frame, context: opening.isLink ? nil : context, status: status)
     }
 }

@@ -10,15 +10,14 @@ struct VacationPickerController: Controller {
     let context: RequestContext
 
     func page(_ id: Int64, before: String?) throws -> Response {
-        let browse = VacationBrowseController(app: app, context: context)
-        let opening = try browse.opened(id)
+        let opening = try VacationOpening.signedIn(id, context: context, store: app.library.vacations)
         guard opening.reveal.mayAdd else {
             throw HTTPError(status: .forbidden, message: "\(opening.ownerName) shares this vacation to look at, not to add to.")
         }
         let start = before.flatMap(TimelineKey.init).map(TimelineStart.before) ?? .newest
         let page = try app.library.timeline.page(start)
-        return try browse.page(
-            opening, title: "Add photos", screen: .detail, master: try browse.grid(opening, filter: .all),
+        return try opening.page(
+            app, context, title: "Add photos", screen: .detail, master: try VacationGridView.read(opening, filter: .all),
             detail: VacationPickerView(
                 vacation: opening.vacation, photos: page.photos, older: page.older.map { .vacationPicker(id: id, before: $0.description) }),
             back: (.vacationPhotos(id: id, filter: .all), opening.vacation.name),

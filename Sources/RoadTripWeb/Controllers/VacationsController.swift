@@ -63,8 +63,8 @@ struct VacationsController: Controller {
     }
 
     func menu(_ id: Int64, renameError: String? = nil, status: Status = .ok) throws -> Response {
-        let browse = VacationBrowseController(app: app, context: context)
-        return try browse.menu(try browse.opened(id), renameError: renameError, status: status)
+        let opening = try VacationOpening.signedIn(id, context: context, store: store)
+        return try VacationBrowseController(app: app, context: context).menu(opening, renameError: renameError, status: status)
     }
 
     func rename(_ id: Int64) throws -> Response {

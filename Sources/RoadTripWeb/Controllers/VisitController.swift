@@ -77,19 +77,16 @@ struct VisitController: Controller {
         _ kind: VisitChoiceView.Kind, _ photo: Photo, _ vacations: [(id: Int64, name: String)], error: String? = nil,
         status: Status = .ok
     ) throws -> Response {
-        let collection: PhotoCollection = photo.placeID.map { .place($0) } ?? .noLocation
-        let grid = try PlacesController(app: app, context: context).grid(collection, current: photo.id)
         return app.page(
             PageFrame(
-                title: kind == .visit ? "Visit" : "Unvisit", screen: .detail,
-                master: grid.view,
+                title: kind == .visit ? "Visit" : "Unvisit",
+                beside: try .photos(.home(of: photo), current: photo.id, in: app, for: context),
                 detail: VisitChoiceView(
                     kind: kind, title: photo.displayTitle, route: kind == .visit ? .visit(photo: photo.id) : .unvisit(photo: photo.id),
                     back: .photo(id: photo.id, inRecents: false), vacations: vacations,
                     holding: kind == .visit ? Set(try store.holding(sha256: photo.sha256, for: context.account.id).map(\.id)) : [],
                     error: error),
-                back: (.photo(id: photo.id, inRecents: false), photo.displayTitle), masterBar: .photos(.places, flickr: grid.flickrTab),
-                masterKey: collection.masterKey
+                back: (.photo(id: photo.id, inRecents: false), photo.displayTitle)
             ), context: context, status: status)
     }
 
