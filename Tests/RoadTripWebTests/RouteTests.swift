@@ -110,10 +110,30 @@ import Testing
         #expect(glued.values(at: RoutePath.split("/photos/x3")) == nil, "a malformed address matches nothing")
     }
 
+    /// A slot of a new type: its conformance is all it takes to write it and read it back.
+    struct Colour: PathSlot, Equatable {
+        static let slot = Slot("colour") { ["red", "green"].contains($0) ? Colour(name: String($0)) : nil }
+        let name: String
+        var pathSegment: String { name }
+    }
+
+    @Test func aNewKindOfSlotIsOneConformance() throws {
+        // MUT
+        let path: RoutePath = "/paint/\(Colour(name: "red"))/\(Int64(2))"
+        let values = try #require(path.values(at: RoutePath.split("/paint/green/5")))
+
+        // validate
+        #expect(path.text == "/paint/red/2")
+        #expect(path.description == "/paint/{colour}/{identifier}")
+        #expect(values.count == 2 && Colour(slot: values[0]) == Colour(name: "green") && Int64(slot: values[1]) == 5)
+        #expect(path.values(at: RoutePath.split("/paint/blue/5")) == nil, "a segment the slot does not read matches nothing")
+        #expect(Colour(slot: values[1]) == nil, "an identifier is no colour")
+    }
+
     @Test func valuesOfAnotherTypeThanTheCaseCarriesMakeNoRouteRatherThanATrap() {
         // MUT
-        let page = AddressMatch(values: [.page(1)], query: [])
-        let two = AddressMatch(values: [.identifier(1), .identifier(2)], query: [])
+        let page = AddressMatch(values: [SlotValue(value: 1)], query: [])
+        let two = AddressMatch(values: [SlotValue(value: Int64(1)), SlotValue(value: Int64(2))], query: [])
 
         // validate
         #expect(page.slots(Route.destination) == nil, "a page is not an identifier")

@@ -39,7 +39,7 @@ struct SharingController: Controller {
 
     func share(_ id: Int64) throws -> Response {
         _ = try VacationsController.owned(id, store: store, context: context)
-        guard let member = Slot.identifier(context.field("account")[...]).map(AccountID.init),
+        guard let member = Slot.number(context.field("account")[...]).map(AccountID.init),
             let role = VacationRole(rawValue: context.field("role"))
         else {
             return try page(id, memberError: "Choose an account and what they may do.", status: .unprocessableContent)

@@ -33,12 +33,12 @@ struct AddressMatch {
 
     /// A query parameter that names a resource by its identifier; nil when absent or not one.
     func identifierParameter(_ name: String) -> Int64? {
-        parameter(name).flatMap { Slot.identifier($0[...]) }
+        parameter(name).flatMap { Slot.number($0[...]) }
     }
 
     /// `?page=N` of a list shown a page at a time (1 to 100,000); nil when absent or not one.
     var pageParameter: Int? {
-        parameter("page").flatMap { Slot.page($0[...]) }
+        parameter("page").flatMap { Slot.pageNumber($0[...]) }
     }
 
     /// `?from=N` of a keep list's part: where it starts among the list's addresses (0 when absent).

@@ -92,17 +92,12 @@ struct RoutePath: ExpressibleByStringInterpolation, Sendable, CustomStringConver
             text += literal
         }
 
-        mutating func appendInterpolation(_ id: Int64) { append(.identifier, String(id)) }
-        mutating func appendInterpolation(_ account: AccountID) { append(.identifier, String(account.rawValue)) }
-        mutating func appendInterpolation(_ page: Int) { append(.page, String(page)) }
-        mutating func appendInterpolation(_ size: PhotoImageSize) { append(.imageSize, size.rawValue) }
-        mutating func appendInterpolation(_ cell: MapCell) { append(.mapCell, cell.description) }
-        mutating func appendInterpolation(_ tile: BasemapTile) { append(.basemapTile, tile.description) }
+        /// A value of a slot's type (`PathSlot`): an identifier, a page, a size, a token…
+        mutating func appendInterpolation(_ value: some PathSlot) { append(type(of: value).slot, value.pathSegment) }
+        /// Text that the path carries in a slot that reads it as text of that kind.
         mutating func appendInterpolation(flickr id: String) { append(.flickrID, id) }
         mutating func appendInterpolation(asset name: String) { append(.asset, name) }
         mutating func appendInterpolation(country code: String) { append(.countryCode, code) }
-        mutating func appendInterpolation(_ token: ShareToken) { append(.shareToken, token.text) }
-        mutating func appendInterpolation(_ period: TimelinePeriod) { append(.period, period.description) }
 
         private mutating func append(_ slot: Slot, _ value: String) {
             written.append(Piece(text: value, slot: slot))
@@ -152,54 +147,46 @@ struct RoutePath: ExpressibleByStringInterpolation, Sendable, CustomStringConver
     }
 }
 
-/// What a slot accepts: the type of the value written into it.
-enum Slot: String, Sendable, CustomStringConvertible {
-    /// An `Int64` (or an `AccountID`): digits only, no sign or leading zeros.
-    case identifier
-    /// An `Int`: a page, from 1 to 100,000.
-    case page
-    /// Flickr's place ids ("7.MJR8tTVrIO1EgB") and photo ids (digits); nothing that could leave the segment.
-    case flickrID
-    /// A `PhotoImageSize`: thumbnail, preview or original.
-    case imageSize
-    /// A fingerprinted asset file name (`app.3fa2c9d10b7e4d21.css`).
-    case asset
-    /// A country's code as the gazetteer gives it ("FR"): 1 to 8 letters and digits.
-    case countryCode
-    /// A `MapCell` that exists, written `level-x-y` ("12-2048-1023").
-    case mapCell
-    /// A `BasemapTile` that exists, written `z-x-y` ("8-75-96").
-    case basemapTile
-    /// A share link's `ShareToken`: 24 URL-safe characters.
-    case shareToken
-    /// A `TimelinePeriod`: a year, month or day of years 1 to 9999 ("2008", "2008-10", "2008-10-18").
-    case period
+/// What a slot accepts, and how a path segment is read into it: the slot of a type that a
+/// route carries (`PathSlot.slot`), or of text of one kind (a Flickr id, an asset's name).
+struct Slot: Sendable, Hashable, CustomStringConvertible {
+    /// The slot's name in a path's description: `/vacations/{identifier}`.
+    let name: String
+    private let read: @Sendable (Substring) -> (any Sendable)?
 
-    var description: String { rawValue }
+    init(_ name: String, read: @escaping @Sendable (Substring) -> (any Sendable)?) {
+        self.name = name
+        self.read = read
+    }
+
+    var description: String { name }
+
+    static func == (a: Slot, b: Slot) -> Bool { a.name == b.name }
+    func hash(into hasher: inout Hasher) { hasher.combine(name) }
 
     /// The slot's value in a path segment; nil when the segment is not one.
     func value(of text: Substring) -> SlotValue? {
-        switch self {
-        case .identifier: Slot.identifier(text).map(SlotValue.identifier)
-        case .page: Slot.page(text).map(SlotValue.page)
-        case .flickrID: Slot.isFlickrID(text) ? .text(String(text)) : nil
-        case .imageSize: PhotoImageSize(rawValue: String(text)).map(SlotValue.size)
-        case .asset: AssetName.isFingerprinted(text) ? .text(String(text)) : nil
-        case .countryCode: Slot.isCountryCode(text) ? .text(String(text)) : nil
-        case .mapCell: MapCell(text).map(SlotValue.cell)
-        case .basemapTile: BasemapTile(text).map(SlotValue.tile)
-        case .shareToken: ShareToken(text).map(SlotValue.token)
-        case .period: TimelinePeriod(text).map(SlotValue.period)
-        }
+        read(text).map(SlotValue.init)
     }
 
-    static func identifier(_ text: Substring) -> Int64? {
+    /// An `Int64` (or an `AccountID`): digits only, no sign or leading zeros.
+    static let identifier = Slot("identifier") { number($0) }
+    /// An `Int`: a page, from 1 to 100,000.
+    static let page = Slot("page") { pageNumber($0) }
+    /// Flickr's place ids ("7.MJR8tTVrIO1EgB") and photo ids (digits); nothing that could leave the segment.
+    static let flickrID = Slot("flickrID") { isFlickrID($0) ? String($0) : nil }
+    /// A fingerprinted asset file name (`app.3fa2c9d10b7e4d21.css`).
+    static let asset = Slot("asset") { AssetName.isFingerprinted($0) ? String($0) : nil }
+    /// A country's code as the gazetteer gives it ("FR"): 1 to 8 letters and digits.
+    static let countryCode = Slot("countryCode") { isCountryCode($0) ? String($0) : nil }
+
+    static func number(_ text: Substring) -> Int64? {
         guard let first = text.first, first != "0", text.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
         return Int64(text)
     }
 
-    static func page(_ text: Substring) -> Int? {
-        guard let number = identifier(text), number <= 100_000 else { return nil }
+    static func pageNumber(_ text: Substring) -> Int? {
+        guard let number = number(text), number <= 100_000 else { return nil }
         return Int(number)
     }
 
@@ -230,7 +217,7 @@ struct MapCell: Sendable, Hashable, CustomStringConvertible {
     init?(_ text: Substring) {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         let numbers = parts.compactMap { part -> Int64? in
-            guard part.count <= 6, part == "0" || Slot.identifier(part) != nil else { return nil }
+            guard part.count <= 6, part == "0" || Slot.number(part) != nil else { return nil }
             return Int64(part)
         }
         guard parts.count == 3, numbers.count == 3, PhotoStore.isMapCell(level: Int(numbers[0]), x: numbers[1], y: numbers[2]) else {
@@ -243,89 +230,85 @@ struct MapCell: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// A slot's value, read once when the address is matched.
-enum SlotValue: Sendable {
-    case identifier(Int64)
-    case page(Int)
-    case size(PhotoImageSize)
-    case text(String)
-    case cell(MapCell)
-    case tile(BasemapTile)
-    case token(ShareToken)
-    case period(TimelinePeriod)
+struct SlotValue: Sendable {
+    let value: any Sendable
 }
 
-/// A type a route carries in a slot: what the slot's value becomes in the route.
+/// A type a route carries in a slot: what the slot's value becomes in the route (by default, the
+/// value itself when it is of the type).
 protocol SlotType: SendableMetatype {
     init?(slot: SlotValue)
 }
 
-extension Int64: SlotType {
+extension SlotType {
     init?(slot: SlotValue) {
-        guard case .identifier(let value) = slot else { return nil }
+        guard let value = slot.value as? Self else { return nil }
         self = value
     }
 }
 
-extension Int: SlotType {
-    init?(slot: SlotValue) {
-        guard case .page(let value) = slot else { return nil }
-        self = value
-    }
+/// A type written into a path by interpolation and read back from it: a new kind of slot is
+/// this one conformance (its slot, which reads a segment, and how a value writes one).
+protocol PathSlot: SlotType {
+    static var slot: Slot { get }
+    var pathSegment: String { get }
 }
 
-extension AccountID: SlotType {
+extension PathSlot where Self: CustomStringConvertible {
+    var pathSegment: String { description }
+}
+
+extension Int64: PathSlot {
+    static let slot = Slot.identifier
+}
+
+extension Int: PathSlot {
+    static let slot = Slot.page
+}
+
+extension AccountID: PathSlot {
+    static let slot = Slot.identifier
+    var pathSegment: String { String(rawValue) }
     init?(slot: SlotValue) {
-        guard case .identifier(let value) = slot else { return nil }
+        guard let value = slot.value as? Int64 else { return nil }
         self.init(value)
     }
 }
 
-extension PhotoImageSize: SlotType {
-    init?(slot: SlotValue) {
-        guard case .size(let value) = slot else { return nil }
-        self = value
-    }
+extension PhotoImageSize: PathSlot {
+    /// Thumbnail, preview or original.
+    static let slot = Slot("imageSize") { PhotoImageSize(rawValue: String($0)) }
+    var pathSegment: String { rawValue }
 }
 
-extension String: SlotType {
-    init?(slot: SlotValue) {
-        guard case .text(let value) = slot else { return nil }
-        self = value
-    }
+extension MapCell: PathSlot {
+    /// A cell that exists, written `level-x-y` ("12-2048-1023").
+    static let slot = Slot("mapCell") { MapCell($0) }
 }
 
-extension MapCell: SlotType {
-    init?(slot: SlotValue) {
-        guard case .cell(let value) = slot else { return nil }
-        self = value
-    }
+extension BasemapTile: PathSlot {
+    /// A tile that exists, written `z-x-y` ("8-75-96").
+    static let slot = Slot("basemapTile") { BasemapTile($0) }
 }
 
-extension BasemapTile: SlotType {
-    init?(slot: SlotValue) {
-        guard case .tile(let value) = slot else { return nil }
-        self = value
-    }
+extension ShareToken: PathSlot {
+    /// 24 URL-safe characters.
+    static let slot = Slot("shareToken") { ShareToken($0) }
+    var pathSegment: String { text }
 }
 
-extension ShareToken: SlotType {
-    init?(slot: SlotValue) {
-        guard case .token(let value) = slot else { return nil }
-        self = value
-    }
+extension TimelinePeriod: PathSlot {
+    /// A year, month or day of years 1 to 9999 ("2008", "2008-10", "2008-10-18").
+    static let slot = Slot("period") { TimelinePeriod($0) }
 }
 
-extension TimelinePeriod: SlotType {
-    init?(slot: SlotValue) {
-        guard case .period(let value) = slot else { return nil }
-        self = value
-    }
-}
+/// Text of the kinds the labelled slots read (a Flickr id, an asset's name, a country's code).
+extension String: SlotType {}
 
 /// A day: a period slot that names one.
 extension CalendarDay: SlotType {
     init?(slot: SlotValue) {
-        guard case .period(.day(let value)) = slot else { return nil }
+        guard case .day(let value)? = slot.value as? TimelinePeriod else { return nil }
         self = value
     }
 }

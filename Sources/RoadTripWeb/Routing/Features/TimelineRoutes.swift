@@ -14,8 +14,7 @@ extension Route {
                         if let key = match.parameter("before").flatMap(TimelineKey.init) { return .timeline(.before(key)) }
                         return .timeline(match.parameter("after").flatMap(TimelineKey.init).map { .after($0) } ?? .newest)
                     }
-                    guard case .period(let found) = period else { return nil }
-                    return .timeline(.period(found))
+                    return TimelinePeriod(slot: period).map { .timeline(.period($0)) }
                 }), TimelineController.self
             ) { timeline in
                 if case .period(.year(let year)) = start { return try timeline.months(of: year) }

@@ -81,7 +81,7 @@ extension Route {
             .get(
                 "/vacations/\(id)/photos/\(photo)/\(size)",
                 as: Parse(reading: { match in
-                    guard case .size(let size)? = match.values.last, size != .original else { return nil }
+                    guard let size = match.values.last.flatMap(PhotoImageSize.init(slot:)), size != .original else { return nil }
                     return match.slots(Route.vacationPhotoImage)
                 }), VacationBrowseController.self
             ) { browse in
