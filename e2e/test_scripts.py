@@ -1,20 +1,24 @@
 """What the scripts export, run in the browser as the pages load them: the book's model
 (book-model.js, the cases of Tests/RoadTripTests/BookTests.swift, so the two models agree),
 the viewer's fill scale (photo-viewer.js), and the layouts shared.js reads from app.css's
-breakpoints, at each size. The modules are found the way the browser finds them: from the
-page's app.js, through the fingerprinted names it imports."""
+breakpoints, at each size. The modules are found by their fingerprinted names: the first among
+the assets the service worker keeps, the next through the imports of the one before."""
 
 from __future__ import annotations
 
 import pytest
 
-# Imports the module a chain of scripts leads to (app.js → book.js → book-model.js): each
-# fetched, and the next one's fingerprinted name read from its imports.
+# Imports the module a chain of scripts leads to (book.js → book-model.js): the first found
+# among the service worker's assets, each next one's fingerprinted name read from the imports
+# of the one before.
 IMPORT = """
 const [chain, done] = [arguments[0], arguments[arguments.length - 1]];
 (async () => {
-  let url = document.querySelector('script[src*="/static/app."]').src;
-  for (const stem of chain) {
+  const assets = await (await fetch("/service-worker.js")).text();
+  const first = assets.match(new RegExp(`/static/${chain[0]}\\.[0-9a-f]{16}\\.js`))?.[0];
+  if (!first) throw new Error(`the service worker keeps no ${chain[0]}.js`);
+  let url = new URL(first, location.href).href;
+  for (const stem of chain.slice(1)) {
     const text = await (await fetch(url)).text();
     const name = text.match(new RegExp(`["']\\\\./(${stem}\\\\.[0-9a-f]{16}\\\\.js)["']`))?.[1];
     if (!name) throw new Error(`${url} imports no ${stem}.js`);

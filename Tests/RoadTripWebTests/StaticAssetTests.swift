@@ -59,26 +59,27 @@ import Testing
         try web.library.trips.choose(newYork.id, for: try web.library.accounts.account(named: "Ann")!.id)
 
         // MUT
-        let book = Markup.staticURLs(in: ann.get(Route.eventsBook(page: 1).path).bodyText)
+        let bookPage = ann.get(Route.eventsBook(page: 1).path).bodyText
+        let book = Markup.staticURLs(in: bookPage)
         let menu = Markup.staticURLs(in: ann.get(Route.home.path).bodyText)
 
         // validate
         #expect(book.contains { $0.hasPrefix("/static/book.") && $0.hasSuffix(".js") }, "\(book)")
+        #expect(bookPage.contains(#"data-screen-script="book""#), "marked for app.js, which imports it when the page is swapped in")
         #expect(!menu.contains { $0.hasPrefix("/static/book.") }, "the menu has no book: \(menu)")
     }
 
-    /// The screens' scripts are named twice, by the server (`ScreenScript`, for a first page) and
-    /// by app.js (for the panes it swaps in): the same names, each loading its own file.
-    @Test func appJSLoadsTheScreensScriptsTheServerNames() throws {
-        let app = try String(contentsOf: try #require(AssetCatalog.assetsFolder).appendingPathComponent("app.js"), encoding: .utf8)
-        let table = try #require(app.firstMatch(of: #/const SCREEN_SCRIPTS = \{\n([^}]*)\};/#)).output.1
-        let entries = table.matches(of: #/^\s+"?([a-z-]+)"?: \(\) => import\("\./([a-z-]+)\.js"\),$/#.anchorsMatchLineEndings()).map {
-            ($0.output.1, $0.output.2)
-        }
+    /// The screens' scripts are named once, by the server (`ScreenScript`): each is an asset, and
+    /// app.js names none of them (it imports what a page it swaps in links, `data-screen-script`).
+    @Test func theScreensScriptsAreNamedOnlyByTheServer() throws {
+        let folder = try #require(AssetCatalog.assetsFolder)
+        let app = try String(contentsOf: folder.appendingPathComponent("app.js"), encoding: .utf8)
 
-        #expect(entries.count == table.split(separator: "\n").count, "every line of the table read: \(table)")
-        #expect(Set(entries.map { String($0.0) }) == Set(ScreenScript.all))
-        #expect(entries.allSatisfy { $0.0 == $0.1 }, "each name loads its own file")
+        for name in ScreenScript.all {
+            #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("\(name).js").path), "\(name).js is no asset")
+            #expect(!app.contains("./\(name).js"), "app.js names \(name).js")
+        }
+        #expect(app.contains("script[data-screen-script]"), "app.js imports the scripts the server links")
     }
 
     @Test func theScriptsAPageLinksAreTheKnownOnesItsPartsAskedForInTheirOrder() {

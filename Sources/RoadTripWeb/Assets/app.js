@@ -6,7 +6,8 @@
 // favorite.js), Copy link on Share… (copy-link.js) and the popovers of a tablet (popovers.js).
 //
 // The screens' own scripts (the book, the web views, the photo viewer, grids, uploads) are
-// loaded by this one when a screen that needs them is on the page (`loadScreenScripts`).
+// linked by the server on a page that shows such a screen, and imported by this one from a page
+// whose panes it swaps in (`loadScreenScripts`).
 // They listen for these events on `document`: `roadtrip:swap` after new panes are in;
 // `roadtrip:popstate` (cancelable, detail.path) before Back/Forward fetches a page — the book
 // cancels it when it can show that page itself. The book (a turn) and the timeline (a day
@@ -138,7 +139,7 @@ async function show(url, { push, replace = false, direction, answer = null }) {
   if (nextTabs) document.getElementById("app-tabs")?.replaceWith(page.adoptNode(nextTabs));
   labelBack();
   document.dispatchEvent(new CustomEvent("roadtrip:swap"));
-  loadScreenScripts();
+  loadScreenScripts(page);
   const pane = body.dataset.screen === "master" ? document.getElementById("master") : document.getElementById("detail");
   animate(pane, direction);
   if (staysInOverlay) {
@@ -247,23 +248,13 @@ document.addEventListener("roadtrip:navigated", () => {
 startPopovers(show);
 startCompletingForms(show);
 
-// The screens' own scripts. A screen that needs one says so (`data-script`, as the server's
-// ScreenScript names them): the server loads those of the first page, this those of the panes
-// it swaps in. A script, once loaded, follows every later swap itself (`roadtrip:swap`), and
-// loading it again does nothing.
-const SCREEN_SCRIPTS = {
-  book: () => import("./book.js"),
-  "web-view": () => import("./web-view.js"),
-  "photo-viewer": () => import("./photo-viewer.js"),
-  "photo-grid": () => import("./photo-grid.js"),
-  uploads: () => import("./uploads.js"),
-  importing: () => import("./importing.js"),
-  progress: () => import("./progress.js"),
-  "photo-map": () => import("./photo-map.js"),
-  "point-map": () => import("./point-map.js"),
-  timeline: () => import("./timeline.js"),
-};
-
-function loadScreenScripts() {
-  for (const element of document.querySelectorAll("[data-script]")) SCREEN_SCRIPTS[element.dataset.script]?.();
+// The screens' own scripts. A screen that needs one says so (`data-script`), and the server
+// links the scripts a page's screens asked for (ScreenScript, the one list of them): the first
+// page's run as it loads; a page whose panes are swapped in has its linked scripts imported
+// here. A script, once loaded, follows every later swap itself (`roadtrip:swap`), and importing
+// it again does nothing.
+function loadScreenScripts(page) {
+  for (const script of page.querySelectorAll("head script[data-screen-script]")) {
+    import(new URL(script.getAttribute("src"), location.href).href);
+  }
 }

@@ -1,7 +1,8 @@
 /// The scripts of the screens that need more than app.js, each loaded only on a page that
 /// shows such a screen. A view that needs one marks its root element `data-script="NAME"`
 /// (`NAME.js` among the assets) with `.script(NAME)`; the shell links what a page's parts asked
-/// for while it was rendered, and app.js what a pane it swaps in names.
+/// for while it was rendered (`data-screen-script`), and app.js imports those a page whose panes
+/// it swaps in links. This is the one list of them.
 enum ScreenScript {
     static let book = "book"
     static let webView = "web-view"

@@ -37,7 +37,7 @@ struct Shell: HTML {
                     // The screens' own scripts, run after app.js (modules run in order) and before the
                     // page is ready, as app.js loads them for the panes it swaps in.
                     for name in ScreenScript.linked(page.requestedScripts) {
-                        script(.type("module"), .src(assets.route("\(name).js")))
+                        script(.type("module"), .src(assets.route("\(name).js")), .data("screen-script", name))
                     }
                 }
                 HTMLRaw(rendered: page)
