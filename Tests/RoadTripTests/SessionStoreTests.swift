@@ -174,4 +174,43 @@ import Testing
         #expect(try fixture.sessions.session(token: recent.token) != nil)
         #expect(try fixture.sessions.session(token: old.token) == nil)
     }
+
+    @Test func anAccountsSessionsAreListedThisOneFirstThenByLastUseAndNoneOfAnothersOrExpired() throws {
+        // setup: a session left unused past its week, a laptop's a day ago, this phone's, a tablet's just now, Bob's
+        _ = try fixture.sessions.start(for: ann)
+        fixture.clock.advance(by: 7 * .day)
+        let laptop = (try fixture.sessions.start(for: ann), fixture.clock.seconds)
+        fixture.clock.advance(by: .day)
+        let phone = (try fixture.sessions.start(for: ann), fixture.clock.seconds)
+        fixture.clock.advance(by: 2 * .hour)
+        let tablet = (try fixture.sessions.start(for: ann), fixture.clock.seconds)
+        _ = try fixture.sessions.start(for: try fixture.account("Bob"))
+
+        // MUT
+        let listed = try fixture.sessions.sessions(of: phone.0.session)
+
+        // validate
+        #expect(listed.map(\.isCurrent) == [true, false, false])
+        #expect(listed.map(\.startedAt) == [phone.1, tablet.1, laptop.1])
+        #expect(listed.map(\.lastUsedAt) == [phone.1, tablet.1, laptop.1])
+    }
+
+    @Test func signingOutEverywhereElseEndsTheAccountsOtherSessionsOnly() throws {
+        // setup
+        let phone = try fixture.sessions.start(for: ann)
+        let laptop = try fixture.sessions.start(for: ann)
+        let tablet = try fixture.sessions.start(for: ann)
+        let bobs = try fixture.sessions.start(for: try fixture.account("Bob"))
+
+        // MUT
+        let ended = try fixture.sessions.endOthers(than: phone.session)
+
+        // validate
+        #expect(ended == 2)
+        #expect(try fixture.sessions.session(token: phone.token) != nil)
+        #expect(try fixture.sessions.session(token: laptop.token) == nil)
+        #expect(try fixture.sessions.session(token: tablet.token) == nil)
+        #expect(try fixture.sessions.session(token: bobs.token) != nil, "another account's sessions are not touched")
+        #expect(try fixture.sessions.endOthers(than: phone.session) == 0)
+    }
 }

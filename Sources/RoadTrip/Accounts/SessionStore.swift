@@ -13,6 +13,15 @@ public struct Session: Sendable, Equatable {
     public var id: [UInt8] { tokenHash }
 }
 
+/// One of an account's live sessions, as its Signed in screen lists them: when it began and was
+/// last used (to the hour: `SessionStore.touchInterval`), and whether it is the browser asking.
+public struct SessionSummary: Sendable, Equatable {
+    /// Seconds since 1970, UTC.
+    public let startedAt: Int64
+    public let lastUsedAt: Int64
+    public let isCurrent: Bool
+}
+
 /// What a sign-in gives the browser: the cookie value (never stored) and the session.
 public struct SessionGrant: Sendable {
     public let token: String
@@ -100,6 +109,41 @@ public struct SessionStore: Sendable {
     /// Signs out: the session ends wherever its cookie is used.
     public func end(_ session: Session) throws {
         try database.write { db in try db.execute("DELETE FROM sessions WHERE token_hash = \(session.tokenHash)") }
+    }
+
+    /// The account's live sessions, `current` first, then the most recently used; none past its lifetimes.
+    public func sessions(of current: Session) throws -> [SessionSummary] {
+        let now = clock.seconds
+        let rows = try database.read { db in
+            try db.fetchAll(
+                """
+                SELECT token_hash, created_at, last_used_at FROM sessions
+                WHERE account_id = \(current.account.id.rawValue)
+                  AND created_at > \(now - SessionStore.lifetime) AND last_used_at > \(now - SessionStore.idleLifetime)
+                ORDER BY last_used_at DESC, created_at DESC
+                """
+            ) { row in
+                SessionSummary(
+                    startedAt: try row["created_at"], lastUsedAt: try row["last_used_at"],
+                    isCurrent: (try row["token_hash"] as [UInt8]) == current.tokenHash)
+            }
+        }
+        return rows.filter(\.isCurrent) + rows.filter { !$0.isCurrent }
+    }
+
+    /// Signs the account out everywhere but `current`: its other sessions end. How many ended.
+    @discardableResult
+    public func endOthers(than current: Session) throws -> Int {
+        try database.write { db in
+            let others: Int =
+                try db.fetchValue(
+                    """
+                    SELECT count(*) FROM sessions WHERE account_id = \(current.account.id.rawValue) AND token_hash <> \(current.tokenHash)
+                    """) ?? 0
+            try db.execute(
+                "DELETE FROM sessions WHERE account_id = \(current.account.id.rawValue) AND token_hash <> \(current.tokenHash)")
+            return others
+        }
     }
 
     /// Removes sessions past their lifetime, so the table does not grow with abandoned ones.

@@ -2,7 +2,8 @@ import HTML
 import HTTPServer
 import RoadTrip
 
-/// The signed-in person's own account: changing the password (the current one is required).
+/// The signed-in person's own account: changing the password (the current one is required), and
+/// where they are signed in.
 struct AccountController: Controller {
     let app: App
     let context: RequestContext
@@ -35,31 +36,27 @@ struct AccountController: Controller {
         }
     }
 
+    /// Signed in: this browser and the account's other live sessions, with a way to end those.
+    func sessions(notice: Notice? = nil) throws -> Response {
+        let session = try context.requireSession()
+        let view = AccountSessionsView(sessions: try app.authenticator.sessions.sessions(of: session), notice: notice)
+        return app.page(try .account(.sessions, title: "Signed in", detail: view, in: app, for: context), context: context)
+    }
+
+    /// Signs out everywhere else: every other session of the account ends; this one goes on.
+    func signOutElsewhere() throws -> Response {
+        let ended = try app.authenticator.sessions.endOthers(than: try context.requireSession())
+        let message =
+            ended == 0
+            ? "You were signed in nowhere else." : "Signed out of \(ended == 1 ? "1 other browser" : "\(ended) other browsers")."
+        return try sessions(notice: Notice(kind: .success, message: message))
+    }
+
     private func page(notice: Notice?, status: Status = .ok) throws -> Response {
         let account = try context.account
         let view = AccountView(
             account: account, notice: notice, reading: try app.library.trips.settings(of: account.id), hasFlickr: app.flickr != nil)
-        return try app.accountPage(.account, title: "Your account", detail: view, context: context, status: status)
-    }
-}
-
-extension App {
-    /// A screen of the account half: its list beside (or, on a phone, under) `detail`. Your
-    /// account is the half's first screen; Accounts and Settings go back to it.
-    func accountPage(_ screen: AccountMenuView.Screen, title: String, detail: any HTML, context: RequestContext, status: Status = .ok)
-        throws -> Response
-    {
-        let account = try context.account
-        return page(
-            PageFrame(
-                title: title, screen: .detail,
-                master: AccountMenuView(account: account, current: screen, hasFlickr: flickr != nil),
-                detail: detail,
-                back: screen == .account ? nil : (.account, "Your account"),
-                masterBar: .account,
-                tabRoot: screen == .account,
-                // Settings says it in its Backups section, with the reason.
-                warnsOfBackups: screen != .settings
-            ), context: context, status: status)
+        return app.page(
+            try .account(.account, title: "Your account", detail: view, in: app, for: context), context: context, status: status)
     }
 }

@@ -59,6 +59,6 @@ struct AccountsController: Controller {
 
     private func page(notice: Notice?, name: String = "", status: Status = .ok) throws -> Response {
         let view = AccountsView(accounts: try app.library.accounts.all(), viewer: try context.account, notice: notice, name: name)
-        return try app.accountPage(.accounts, title: "Accounts", detail: view, context: context, status: status)
+        return app.page(try .account(.accounts, title: "Accounts", detail: view, in: app, for: context), context: context, status: status)
     }
 }

@@ -16,12 +16,12 @@ struct ImportController: Controller {
     func screen(notice: Notice? = nil, status: Status = .ok) throws -> Response {
         try requireOwner()
         let runs = try app.library.imports.all()
-        return try app.accountPage(
-            .importing, title: "Import",
+        return try importPage(
+            title: "Import",
             detail: ImportView(
                 entries: folders.entries(), serverFolder: folders.server?.path, asked: try app.library.importRequests.latest(limit: 5),
                 runs: Array(runs.prefix(20)), importing: try app.library.importRequests.isImporting(), notice: notice
-            ), context: context, status: status)
+            ), status: status)
     }
 
     /// Asks for the report on the entries chosen (`entry`: "uploaded:NAME" or "server:NAME"), or
@@ -57,9 +57,8 @@ struct ImportController: Controller {
         try requireOwner()
         guard let asked = try app.library.importRequests.request(id) else { throw HTTPError.notFound("There is no such import.") }
         let entries = try asked.paths.map { path in try Self.entryValue(of: path, in: folders) }
-        return try app.accountPage(
-            .importing, title: asked.dryRun ? "Before importing" : "Importing",
-            detail: AskedImportView(asked: asked, entries: entries), context: context)
+        return try importPage(
+            title: asked.dryRun ? "Before importing" : "Importing", detail: AskedImportView(asked: asked, entries: entries))
     }
 
     /// Removes the upload named by the form's `remove`; its photos, once imported, stay.
@@ -79,14 +78,14 @@ struct ImportController: Controller {
         try requireOwner()
         if try app.library.importRequests.isImporting() { return try screen(notice: Self.waitForImport, status: .conflict) }
         guard let run = try app.library.imports.run(id) else { throw HTTPError.notFound("There is no such import run.") }
-        return try app.accountPage(
-            .importing, title: "Undo import",
+        return try importPage(
+            title: "Undo import",
             detail: Confirmation(
                 classes: "form-page undo-import",
                 message:
                     "Undo import run \(run.id), \(run.source) (\(ImportView.summary(run)))? Its photos and videos that no other import brought go, and so do the vacations and tracks it made.",
                 action: .importRunUndo(id: id), buttonTitle: "Undo the import", cancel: .importScreen
-            ), context: context)
+            ))
     }
 
     /// Undoes an import run, then the screen says what went.
@@ -167,5 +166,10 @@ struct ImportController: Controller {
         return Response(
             status: .ok, headers: ["Content-Type": "application/json", "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff"],
             body: .bytes(body))
+    }
+
+    /// A screen of Import, in the account half.
+    private func importPage(title: String, detail: any HTML, status: Status = .ok) throws -> Response {
+        app.page(try .account(.importing, title: title, detail: detail, in: app, for: context), context: context, status: status)
     }
 }

@@ -37,7 +37,7 @@ struct SettingsController: Controller {
         let backups = BackupsSummary(
             schedule: app.backupSchedule, status: try app.library.backups.status(),
             next: try app.library.backups.nextScheduled(), warning: app.backupWarning(for: context.session))
-        return try app.accountPage(
-            .settings, title: "Settings", detail: SettingsView(flickr: flickr, backups: backups, notice: notice), context: context)
+        let detail = SettingsView(flickr: flickr, backups: backups, notice: notice)
+        return app.page(try .account(.settings, title: "Settings", detail: detail, in: app, for: context), context: context)
     }
 }

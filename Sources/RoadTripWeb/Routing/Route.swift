@@ -42,6 +42,8 @@ public enum Route: Sendable, Equatable {
     /// The signed-in person's own account: change password, sign out.
     case account
     case accountPassword
+    /// Where the signed-in person is signed in (their sessions); a POST signs them out everywhere else.
+    case accountSessions
     /// The owner's list of accounts: add, remove, reset a password.
     case accounts
     case accountRemoval(AccountID)
@@ -272,7 +274,7 @@ public enum Route: Sendable, Equatable {
     /// where it should not would show in the tests that walk them.
     public static let examples: [Route] = [
         .home, .health, .asset("app.0123456789abcdef.css"), .serviceWorker, .offline, .formToken,
-        .signIn(next: nil), .signOut, .setup(token: nil), .account, .accountPassword, .accounts,
+        .signIn(next: nil), .signOut, .setup(token: nil), .account, .accountPassword, .accountSessions, .accounts,
         .accountRemoval(AccountID(2)), .accountPasswordReset(AccountID(2)), .settings,
 
         .destination(id: 1), .destinationImage(id: 1), .chooseDestination(id: 1), .weather, .tripMap, .weatherCopy, .weatherCopyStatus,

@@ -23,7 +23,7 @@ import TestSupport
         [
             ("trip-menu", .home), ("destination", .destination(id: 1)), ("events-book", .eventsBook(page: 1)), ("weather", .weather),
             ("trip-map", .tripMap), ("book-settings", .bookSettings(from: nil)), ("events-editor", .eventsEditor),
-            ("account", .account), ("accounts", .accounts), ("settings", .settings),
+            ("account", .account), ("account-sessions", .accountSessions), ("accounts", .accounts), ("settings", .settings),
             ("places", .places(order: .byCountry)), ("top-places", .places(order: .byPhotoCount)),
             ("country", .placesInCountry(code: "PT")),
             ("place-photos", .placePhotos(.place(place), after: nil)), ("no-location", .placePhotos(.noLocation, after: nil)),
@@ -47,6 +47,7 @@ import TestSupport
         let uploads = try PhotoUploads()
         let ann = try web.signedIn()
         let anna = try #require(try web.library.accounts.account(named: "Ann")).id
+        _ = try web.signedIn(try #require(try web.library.accounts.account(named: "Ann")))  // a second browser, for Signed in
         try web.library.trips.choose(1, for: anna)
         for (seed, day) in [(1, "2025-12-06"), (2, "2025-12-07"), (3, "2025-12-08")] {
             let path = try uploads.draw(

@@ -19,6 +19,10 @@ extension Route {
                 post: { try $0.createOwner() })
         case .account: .get("/account", as: Parse(.account), AccountController.self) { try $0.show() }
         case .accountPassword: .post("/account/password", as: Parse(.accountPassword), AccountController.self) { try $0.changePassword() }
+        case .accountSessions:
+            RouteDeclaration(
+                "/account/sessions", as: Parse(.accountSessions), AccountController.self, get: { try $0.sessions() },
+                post: { try $0.signOutElsewhere() })
         case .accounts:
             RouteDeclaration(
                 "/accounts", as: Parse(.accounts), AccountsController.self, get: { try $0.list() },

@@ -21,11 +21,10 @@ struct AccountView: HTML {
                     button(.type("submit"), .class("button secondary")) { "Sign out" }
                 }
             }
-            if account.mayManageAccounts {
-                // The account's list holds these beside the screen on a tablet; a phone has them here.
-                ul(.class("rows account-links phone-only"), .ariaLabel("Manage")) {
-                    AccountMenuView.OwnerRows(current: nil, hasFlickr: hasFlickr)
-                }
+            // The account's list holds these beside the screen on a tablet; a phone has them here.
+            ul(.class("rows account-links phone-only"), .ariaLabel("Manage")) {
+                AccountMenuView.sessionsRow(current: nil)
+                if account.mayManageAccounts { AccountMenuView.OwnerRows(current: nil, hasFlickr: hasFlickr) }
             }
             if let notice { notice }
             form(.method("post"), .action(.accountPassword), .class("stacked")) {

@@ -5,7 +5,7 @@ import RoadTrip
 /// account; the owner's Accounts and Settings). The third tab of the app tab bar opens it.
 struct AccountMenuView: HTML {
     enum Screen {
-        case account, accounts, settings, importing
+        case account, sessions, accounts, settings, importing
     }
 
     let account: Account
@@ -18,6 +18,7 @@ struct AccountMenuView: HTML {
             AccountMenuView.row(
                 .account, .account, current: current, title: account.name,
                 subtitle: account.isOwner ? "Owner of this RoadTrip" : "Member of this RoadTrip")
+            AccountMenuView.sessionsRow(current: current)
             if account.mayManageAccounts { OwnerRows(current: current, hasFlickr: hasFlickr) }
         }
     }
@@ -36,6 +37,11 @@ struct AccountMenuView: HTML {
                 .importing, .importScreen, current: current, title: "Import",
                 subtitle: "A Google Takeout, an iCloud export, folders of photos")
         }
+    }
+
+    /// Everyone's: where they are signed in.
+    static func sessionsRow(current: Screen?) -> some HTML {
+        row(.sessions, .accountSessions, current: current, title: "Signed in", subtitle: "Where you are signed in")
     }
 
     static func row(_ screen: Screen, _ route: Route, current: Screen?, title: String, subtitle: String) -> some HTML {
