@@ -62,7 +62,10 @@ func runCorpus(_ root: String) {
         total += inputs.count
     }
     print(
-        "Fuzz corpus: \(FuzzTarget.all.count) targets over \(total) inputs in \(String(format: "%.1f", Date().timeIntervalSince(started))) s, none crashed."
+        """
+        Fuzz corpus: \(FuzzTarget.all.count) targets over \(total) inputs in \
+        \(String(format: "%.1f", Date().timeIntervalSince(started))) s, none crashed.
+        """
     )
 }
 

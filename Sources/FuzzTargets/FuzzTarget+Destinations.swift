@@ -50,7 +50,10 @@ enum DestinationInput {
             .init(
                 "bad-types",
                 plist(
-                    "<dict><key>DestinationName</key><data>AAEC</data><key>Events</key><true/><key>X</key><date>2024-01-01T00:00:00Z</date></dict>"
+                    """
+                    <dict><key>DestinationName</key><data>AAEC</data><key>Events</key><true/><key>X</key><date>\
+                    2024-01-01T00:00:00Z</date></dict>
+                    """
                 )),
         ]
     }

@@ -58,7 +58,8 @@ enum TrackInput {
             <Placemark><name>Bus</name><TimeSpan><begin>2024-10-21T14:00:00Z</begin><end>2024-10-21</end></TimeSpan>
             <LineString><coordinates>11.33,43.32,0 11.3114,43.4324,0
             11.2558, 43.7696</coordinates></LineString></Placemark>
-            <Placemark><name>Hotel</name><TimeStamp><when>2024-10-21T16:00:00Z</when></TimeStamp><Point><coordinates>11.253,43.772</coordinates></Point></Placemark>
+            <Placemark><name>Hotel</name><TimeStamp><when>2024-10-21T16:00:00Z</when></TimeStamp><Point><coordinates>11.253,\
+            43.772</coordinates></Point></Placemark>
             <!-- a comment --><![CDATA[x]]></Document></kml>
             """
         let geojson = """

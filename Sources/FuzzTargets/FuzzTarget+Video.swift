@@ -79,8 +79,10 @@ enum VideoInput {
         let xmp =
             Array("http://ns.adobe.com/xap/1.0/\0".utf8)
             + Array(
-                #"<rdf:Description GCamera:MotionPhoto="1"><Container:Item Item:Semantic="MotionPhoto" Item:Length="40"/></rdf:Description>"#
-                    .utf8)
+                #"""
+                <rdf:Description GCamera:MotionPhoto="1"><Container:Item Item:Semantic="MotionPhoto" Item:Length="40"/></rdf:Description>
+                """#
+                .utf8)
         return [0xFF, 0xD8, 0xFF, 0xE1, UInt8((xmp.count + 2) >> 8), UInt8((xmp.count + 2) & 0xFF)] + xmp + [0xFF, 0xDA, 0, 2]
             + [UInt8](repeating: 0, count: 64)
     }

@@ -39,7 +39,10 @@ struct VacationEdit {
         default: value = .blob(Self.bytes(&input))
         }
         sql =
-            "UPDATE \(raw: table) SET \(raw: column) = \(value) WHERE rowid IN (SELECT rowid FROM \(raw: table) ORDER BY rowid LIMIT 1 OFFSET \(row))"
+            """
+            UPDATE \(raw: table) SET \(raw: column) = \(value) WHERE rowid IN (SELECT rowid FROM \(raw: table) ORDER BY rowid \
+            LIMIT 1 OFFSET \(row))
+            """
     }
 
     private static func word(_ input: inout ArraySlice<UInt8>) -> UInt64 {

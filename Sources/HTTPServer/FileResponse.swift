@@ -18,8 +18,8 @@ extension Response {
         var info = stat()
         guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, access(path, R_OK) == 0 else { return nil }
         let modified = Int(info.st_mtim.tv_sec)
-        let etag =
-            "\"\(String(UInt64(info.st_size), radix: 16))-\(String(modified, radix: 16))-\(String(info.st_mtim.tv_nsec, radix: 16))\(variant.isEmpty ? "" : "-" + variant)\""
+        let (length, nanoseconds) = (String(UInt64(info.st_size), radix: 16), String(info.st_mtim.tv_nsec, radix: 16))
+        let etag = "\"\(length)-\(String(modified, radix: 16))-\(nanoseconds)\(variant.isEmpty ? "" : "-" + variant)\""
         var headers: Headers = [
             "ETag": etag,
             "Last-Modified": HTTPDate.format(secondsSince1970: modified),

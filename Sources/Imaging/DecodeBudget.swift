@@ -78,7 +78,10 @@ extension ImagingError {
     static func needsMoreMemory(_ bytes: Int, than capacity: Int) -> ImagingError {
         ImagingError(
             .tooLargeToDecode,
-            "decoding it needs about \(ByteCount.text(bytes)) of memory, more than the \(ByteCount.text(capacity)) this server allows for images"
+            """
+            decoding it needs about \(ByteCount.text(bytes)) of memory, more than the \(ByteCount.text(capacity)) this server \
+            allows for images
+            """
         )
     }
 

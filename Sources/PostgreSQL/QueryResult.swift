@@ -64,7 +64,10 @@ final class QueryResult {
             // Never the text itself: it is a stored value, perhaps a private one.
             throw DatabaseError.postgreSQL(
                 .mismatch, code: "22P02",
-                "column \"\(String(cString: PQfname(handle, column)))\": PostgreSQL sent a value of type \(type) in a form this program cannot read",
+                """
+                column \"\(String(cString: PQfname(handle, column)))\": PostgreSQL sent a value of type \(type) in a form this \
+                program cannot read
+                """,
                 sql: sql
             )
         }

@@ -30,14 +30,19 @@ public struct BookReport: Sendable, Equatable {
         var lines = ["\(pages) pages, \(photos) \(photos == 1 ? "photo" : "photos")."]
         if blankPages > 0 {
             lines.append(
-                "\(blankPages) blank \(blankPages == 1 ? "page was" : "pages were") added before the back cover to make the page count even."
+                """
+                \(blankPages) blank \(blankPages == 1 ? "page was" : "pages were") added before the back cover to make the page count even.
+                """
             )
         }
         if lowResolution.isEmpty {
             lines.append("Every photo prints at \(Self.lowDPI) dpi or more.")
         } else {
             lines.append(
-                "\(lowResolution.count) \(lowResolution.count == 1 ? "photo prints" : "photos print") below \(Self.lowDPI) dpi at its size and may look soft:"
+                """
+                \(lowResolution.count) \(lowResolution.count == 1 ? "photo prints" : "photos print") below \(Self.lowDPI) dpi at \
+                its size and may look soft:
+                """
             )
             lines += lowResolution.map { "  \($0.photo), page \($0.page): \($0.dpi) dpi" }
         }

@@ -50,14 +50,18 @@ extension Commands {
     private static func line(_ progress: BackupProgress) -> String {
         let seconds = (ContinuousClock.now - progress.started).inSeconds
         return "\(ProgressBar.bar(progress.bytes, of: progress.totalBytes)) \(progress.files)/\(progress.totalFiles) files  "
-            + "\(ByteCount.text(progress.bytes))/\(ByteCount.text(progress.totalBytes))  \(ProgressBar.timeLeft(progress.bytes, of: progress.totalBytes, in: seconds))"
+            + """
+            \(ByteCount.text(progress.bytes))/\(ByteCount.text(progress.totalBytes))  \
+            \(ProgressBar.timeLeft(progress.bytes, of: progress.totalBytes, in: seconds))
+            """
     }
 
     private static func summary(_ result: BackupResult) -> String {
         let linked = result.linkedFiles > 0 ? ", \(result.linkedFiles) unchanged hard-linked" : ""
         let removed = result.removed.isEmpty ? "" : "; removed \(result.removed.joined(separator: ", "))"
         return
-            "Backed up \(result.files) files (\(ByteCount.text(result.bytes)), \(ByteCount.text(result.copiedBytes)) written\(linked)) to \(result.snapshot.path) in "
+            "Backed up \(result.files) files (\(ByteCount.text(result.bytes)), \(ByteCount.text(result.copiedBytes)) written\(linked)) "
+            + "to \(result.snapshot.path) in "
             + String(format: "%.1f s", result.duration.inSeconds)
             + "; \(result.kept) snapshot\(result.kept == 1 ? "" : "s") in the folder\(removed)."
     }
@@ -72,7 +76,10 @@ extension Commands {
         }
         Console.out(
             "\(snapshot.lastPathComponent): all \(manifest.files.count) files (\(ByteCount.text(manifest.byteCount))) match the manifest; "
-                + "\(manifest.photos) photos, made by RoadTrip \(manifest.roadTrip) on \(manifest.engine == .sqlite ? "SQLite" : "PostgreSQL")."
+                + """
+                \(manifest.photos) photos, made by RoadTrip \(manifest.roadTrip) on \
+                \(manifest.engine == .sqlite ? "SQLite" : "PostgreSQL").
+                """
         )
     }
 
@@ -101,7 +108,9 @@ extension Commands {
         }
         let manifest = result.manifest
         Console.out(
-            "Restored \(manifest.photos) photos and \(manifest.files.count) files (\(ByteCount.text(manifest.byteCount))) into \(folder.path)"
+            """
+            Restored \(manifest.photos) photos and \(manifest.files.count) files (\(ByteCount.text(manifest.byteCount))) into \(folder.path)
+            """
                 + "\(location == .sqlite ? "" : " and \(location)").")
         if !result.upgrades.isEmpty { Console.out("Brought up to this RoadTrip's schema: \(result.upgrades.joined(separator: ", ")).") }
         for note in result.check.notes { Console.out("note: \(note)") }
@@ -111,7 +120,10 @@ extension Commands {
             throw CommandFailure(message: "roadtrip check found \(result.check.problems.count) problems in the restored library")
         }
         Console.out(
-            "roadtrip check: nothing is inconsistent. Serve it with: roadtrip serve --data \(folder.path)\(location == .sqlite ? "" : " --database URL")"
+            """
+            roadtrip check: nothing is inconsistent. Serve it with: roadtrip serve --data \
+            \(folder.path)\(location == .sqlite ? "" : " --database URL")
+            """
         )
     }
 }

@@ -139,7 +139,10 @@ final class ProgressBar: Sendable {
         let seconds = elapsed.inSeconds
         let rate = seconds > 0 ? Double(progress.done) / seconds : 0
         return
-            "\(bar(progress.done, of: progress.total)) \(progress.done)/\(progress.total)  \(String(format: "%.1f", rate)) photos/s  \(timeLeft(progress.done, of: progress.total, in: seconds))"
+            """
+            \(bar(progress.done, of: progress.total)) \(progress.done)/\(progress.total)  \(String(format: "%.1f", rate)) photos/s \
+             \(timeLeft(progress.done, of: progress.total, in: seconds))
+            """
     }
 
     /// `[#########-----------]`, filled as far as `done` is of `total`.

@@ -81,7 +81,10 @@ extension Commands {
                 "No account exists yet. Create the owner account with this one-time link:\n  \(instance.address)/setup?token=\(setupToken)")
         }
         Console.out(
-            "RoadTrip is running at \(instance.address)/ (data in \(library.folder.path)\(library.location == .sqlite ? "" : ", database \(library.location)")). Press Ctrl-C to stop."
+            """
+            RoadTrip is running at \(instance.address)/ (data in \
+            \(library.folder.path)\(library.location == .sqlite ? "" : ", database \(library.location)")). Press Ctrl-C to stop.
+            """
         )
         // Signals caught already wait in the pipe; acted on once the lines above are out.
         StopOnSignal.stop(instance)

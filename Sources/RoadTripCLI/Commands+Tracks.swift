@@ -25,7 +25,8 @@ extension Commands {
             throw CommandFailure(
                 message: """
                     usage: roadtrip tracks import FILE... | roadtrip tracks list
-                           roadtrip tracks place [--track ID] [--clock "CAMERA=ZONE"]... [--tolerance MIN] [--window MIN] [--no-estimates] [--dry-run]
+                           roadtrip tracks place [--track ID] [--clock "CAMERA=ZONE"]... [--tolerance MIN] [--window MIN] \
+                           [--no-estimates] [--dry-run]
                     """, status: 64)
         }
     }
@@ -88,7 +89,10 @@ extension Commands {
                 else {
                     throw CommandFailure(
                         message:
-                            "--clock must be \"CAMERA=ZONE\" or \"CAMERA=+MINUTES\" for one of: \(cameras.map(\.key.name).joined(separator: ", "))",
+                            """
+                            --clock must be \"CAMERA=ZONE\" or \"CAMERA=+MINUTES\" for one of: \
+                            \(cameras.map(\.key.name).joined(separator: ", "))
+                            """,
                         status: 64)
                 }
                 request.clocks[camera.key] = clock
@@ -97,13 +101,17 @@ extension Commands {
             guard !plan.proposals.isEmpty || !plan.leftOut.isEmpty else { return Console.out("No photo is without a position.") }
             for camera in plan.cameras {
                 let clock =
-                    camera.clock.map {
-                        "clock \($0.description)\(camera.measured != nil && camera.clock == .offset(minutes: camera.measured ?? 0) ? " (measured from \(camera.measuredFrom) photos)" : "")"
+                    camera.clock.map { clock in
+                        let measured = camera.measured != nil && clock == .offset(minutes: camera.measured ?? 0)
+                        return "clock \(clock.description)" + (measured ? " (measured from \(camera.measuredFrom) photos)" : "")
                     } ?? "clock unknown"
                 Console.out("\(camera.key.name): \(camera.photoCount) photos, \(clock)")
             }
             Console.out(
-                "From tracks \(plan.fromTracks), estimated \(plan.estimated), left out \(plan.leftOut.count)\(plan.more ? " (more next time)" : "")."
+                """
+                From tracks \(plan.fromTracks), estimated \(plan.estimated), left out \
+                \(plan.leftOut.count)\(plan.more ? " (more next time)" : "").
+                """
             )
             for (reason, group) in Dictionary(grouping: plan.leftOut, by: \.reason.sentence).sorted(by: { $0.key < $1.key }) {
                 Console.out("  \(group.count): \(reason)")

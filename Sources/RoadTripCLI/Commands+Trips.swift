@@ -23,7 +23,10 @@ extension Commands {
                 let report = parsed.flags.contains("--all") ? try finder.runAll() : try finder.run()
                 if let home = try finder.storedHome() {
                     Console.out(
-                        "Home: \(String(format: "%.2f, %.2f", home.coordinate.latitude, home.coordinate.longitude)) (photos on \(home.photoDays) days)"
+                        """
+                        Home: \(String(format: "%.2f, %.2f", home.coordinate.latitude, home.coordinate.longitude)) (photos on \
+                        \(home.photoDays) days)
+                        """
                     )
                 }
                 Console.out("Looked at \(report.daysLookedAt) days (\(report.photosRead) photos): \(report.tripsFound) trips.")
@@ -37,6 +40,9 @@ extension Commands {
     }
 
     private static func line(_ trip: FoundTrip) -> String {
-        "\(trip.id)  \(trip.title), \(trip.firstDay)…\(trip.lastDay) · \(trip.photoCount) photo\(trip.photoCount == 1 ? "" : "s") · \(trip.farthestKilometres) km from home"
+        """
+        \(trip.id)  \(trip.title), \(trip.firstDay)…\(trip.lastDay) · \(trip.photoCount) photo\(trip.photoCount == 1 ? "" : "s") · \
+        \(trip.farthestKilometres) km from home
+        """
     }
 }

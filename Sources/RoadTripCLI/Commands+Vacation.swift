@@ -12,8 +12,8 @@ extension Commands {
             flags: ["--favorites", "--no-map"])
         let usage =
             "usage: roadtrip vacation import FILE --user NAME | roadtrip vacation list --user NAME\n"
-            + "       roadtrip vacation book ID --user NAME --output FILE.pdf [--size a4|a4-landscape|letter|square] [--favorites] [--no-map] "
-            + "[--title TEXT] [--subtitle TEXT] [--cover PHOTO] [--basemap FILE]"
+            + "       roadtrip vacation book ID --user NAME --output FILE.pdf [--size a4|a4-landscape|letter|square] "
+            + "[--favorites] [--no-map] [--title TEXT] [--subtitle TEXT] [--cover PHOTO] [--basemap FILE]"
         guard let userName = parsed.options["--user"] else { throw CommandFailure(message: usage, status: 64) }
         let library = try openLibrary(parsed)
         do {

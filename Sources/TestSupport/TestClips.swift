@@ -106,11 +106,14 @@ public enum TestClips {
         case .google:
             let xmp = """
                 <x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">\
-                <rdf:Description xmlns:GCamera="http://ns.google.com/photos/1.0/camera/" xmlns:Container="http://ns.google.com/photos/1.0/container/" \
+                <rdf:Description xmlns:GCamera="http://ns.google.com/photos/1.0/camera/" \
+                xmlns:Container="http://ns.google.com/photos/1.0/container/" \
                 xmlns:Item="http://ns.google.com/photos/1.0/container/item/" GCamera:MotionPhoto="1" GCamera:MotionPhotoVersion="1">\
                 <Container:Directory><rdf:Seq>\
-                <rdf:li rdf:parseType="Resource"><Container:Item Item:Mime="image/jpeg" Item:Semantic="Primary" Item:Length="0" Item:Padding="0"/></rdf:li>\
-                <rdf:li rdf:parseType="Resource"><Container:Item Item:Mime="video/mp4" Item:Semantic="MotionPhoto" Item:Length="\(movie.count)"/></rdf:li>\
+                <rdf:li rdf:parseType="Resource">\
+                <Container:Item Item:Mime="image/jpeg" Item:Semantic="Primary" Item:Length="0" Item:Padding="0"/></rdf:li>\
+                <rdf:li rdf:parseType="Resource">\
+                <Container:Item Item:Mime="video/mp4" Item:Semantic="MotionPhoto" Item:Length="\(movie.count)"/></rdf:li>\
                 </rdf:Seq></Container:Directory></rdf:Description></rdf:RDF></x:xmpmeta>
                 """
             let payload = Array("http://ns.adobe.com/xap/1.0/\0".utf8) + Array(xmp.utf8)

@@ -162,7 +162,10 @@ public final class ZipArchive {
     public func bytes(of member: ZipMember, limit: Int) throws -> [UInt8] {
         guard member.size <= Int64(limit) else {
             throw ZipError.overLimit(
-                "\(ZipArchive.shown(member.name)) holds \(ZipLimits.describe(member.size)); at most \(ZipLimits.describe(Int64(limit))) is read"
+                """
+                \(ZipArchive.shown(member.name)) holds \(ZipLimits.describe(member.size)); at most \
+                \(ZipLimits.describe(Int64(limit))) is read
+                """
             )
         }
         var bytes: [UInt8] = []

@@ -126,7 +126,10 @@ import Testing
         try FormFolder.with { form in
             // setup
             let text =
-                "--b\nContent-Disposition: form-data; name=\"x\"\n\nline one\r\nline two\n--b\nContent-Disposition: form-data; name=\"f\"; filename=\"f.bin\"\n\na\r\nb\n--b--\n"
+                """
+                --b\nContent-Disposition: form-data; name=\"x\"\n\nline one\r\nline two\n--b\nContent-Disposition: form-data; \
+                name=\"f\"; filename=\"f.bin\"\n\na\r\nb\n--b--\n
+                """
 
             // MUT
             let parsed = try form.parse(Array(text.utf8), contentType: "multipart/form-data; boundary=b")

@@ -47,7 +47,10 @@ import Testing
         #expect(estimate.bytes > 1024 << 20)
         #expect(
             report.results == [
-                "tooLargeToDecode decoding it needs about \(ByteCount.text(estimate.bytes)) of memory, more than the 1 GB this server allows for images"
+                """
+                tooLargeToDecode decoding it needs about \(ByteCount.text(estimate.bytes)) of memory, more than the 1 GB this \
+                server allows for images
+                """
             ])
         #expect(report.peakOverBaseline <= slack)
     }

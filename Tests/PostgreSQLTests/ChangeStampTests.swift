@@ -84,7 +84,10 @@ func anotherProcesssWriteMovesTheStamp(engine: DatabaseEngine) throws {
     let before = try TestDatabase.settledStamp(of: database)
     let listener: Int = try #require(
         try database.fetchValue(
-            "SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND (query LIKE 'LISTEN%' OR query LIKE 'NOTIFY roadtrip_alive_%')"
+            """
+            SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND (query LIKE 'LISTEN%' OR query LIKE 'NOTIFY \
+            roadtrip_alive_%')
+            """
         ))
 
     // Integers go as bigint, and the function takes an integer.

@@ -37,7 +37,10 @@ extension ImportCommandTests {
         let skipped = result.standardOutput.split(separator: "\n").filter { $0.contains("skipped") }
         #expect(
             skipped == [
-                "skipped 5 other files: 2 videos (only MP4, MOV, M4V, 3GP, WebM and Matroska videos are imported), 1 .aae, 1 .json, 1 without extension"
+                """
+                skipped 5 other files: 2 videos (only MP4, MOV, M4V, 3GP, WebM and Matroska videos are imported), 1 .aae, 1 .json, \
+                1 without extension
+                """
             ],
             "\(skipped)")
         // the XMP sidecars are no photo's: said on their own line, each named

@@ -97,11 +97,17 @@ extension CommandLineTests {
         (["--map-attribution", "© Someone"], "roadtrip: --map-attribution credits the tiles of --map-tiles, which is missing"),
         (
             ["--map-tiles", "https://{s}.example.org/{z}/{x}/{y}.png", "--map-attribution", "© Someone"],
-            "roadtrip: --map-tiles must name one host (no {s} or other placeholder in it, no user or password), not 'https://{s}.example.org/{z}/{x}/{y}.png'"
+            """
+            roadtrip: --map-tiles must name one host (no {s} or other placeholder in it, no user or password), not \
+            'https://{s}.example.org/{z}/{x}/{y}.png'
+            """
         ),
         (
             ["--map-tiles", "https://tiles.example.org/{z}/{x}/{y}.png", "--map-attribution", ""],
-            "roadtrip: --map-attribution must be one line of 1 to 200 characters crediting the tiles (their terms say what), such as '© OpenStreetMap contributors'"
+            """
+            roadtrip: --map-attribution must be one line of 1 to 200 characters crediting the tiles (their terms say what), such \
+            as '© OpenStreetMap contributors'
+            """
         ),
     ])
     func serveWithBadMapTilesIsAUsageError(options: [String], message: String) throws {
@@ -185,11 +191,9 @@ extension CommandLineTests {
     /// Follows the setup link the server printed, as a person would: the form, then the owner
     /// created. Returns the session cookie's value.
     private func setUpThroughTheLink(printedBy server: ChildProcess, port: Int) throws -> String {
+        #expect(server.standardOutput.contains("No account exists yet. Create the owner account with this one-time link:\n"))
         let link = try #require(
-            server.standardOutput.firstMatch(
-                of:
-                    #/No account exists yet\. Create the owner account with this one-time link:\n  http://127\.0\.0\.1:([0-9]+)(/setup\?token=[A-Za-z0-9_-]{43})\n/#
-            ),
+            server.standardOutput.firstMatch(of: #/one-time link:\n  http://127\.0\.0\.1:([0-9]+)(/setup\?token=[A-Za-z0-9_-]{43})\n/#),
             "\(server.standardOutput)")
         #expect(Int(link.output.1) == port)
         let token = String(link.output.2.dropFirst("/setup?token=".count))

@@ -130,7 +130,10 @@ import Testing
             switch engine {
             case .sqlite:
                 try db.execute(
-                    "CREATE TRIGGER no_atlantis BEFORE INSERT ON destinations WHEN new.name = 'Atlantis' BEGIN SELECT RAISE(ABORT, 'no Atlantis'); END"
+                    """
+                    CREATE TRIGGER no_atlantis BEFORE INSERT ON destinations WHEN new.name = 'Atlantis' BEGIN SELECT RAISE(ABORT, \
+                    'no Atlantis'); END
+                    """
                 )
             case .postgreSQL:
                 try db.execute("ALTER TABLE destinations ADD CONSTRAINT no_atlantis CHECK (name <> 'Atlantis')")

@@ -65,7 +65,10 @@ import Testing
         #expect(!(try fixture.library.check().problems.contains { $0.contains("photo map") }), "a library as imported is right")
         try fixture.library.database.write { db in
             try db.execute(
-                "UPDATE photo_map_cells SET photo_count = photo_count + 1 WHERE level = 16 AND cell_y = (SELECT min(cell_y) FROM photo_map_cells WHERE level = 16)"
+                """
+                UPDATE photo_map_cells SET photo_count = photo_count + 1 WHERE level = 16 AND cell_y = (SELECT min(cell_y) FROM \
+                photo_map_cells WHERE level = 16)
+                """
             )
             try db.execute(
                 "INSERT INTO photo_map_cells (level, cell_y, cell_x, photo_count, latitude_sum, longitude_sum) VALUES (2, 0, 0, 3, 0, 0)")

@@ -136,7 +136,10 @@ import Testing
         try fixture.library.database.write { db in
             for position in have..<Self.pages {
                 try db.execute(
-                    "INSERT INTO destination_events (destination_id, position, url) VALUES (1, \(position), \("https://example.org/\(position)"))"
+                    """
+                    INSERT INTO destination_events (destination_id, position, url) VALUES (1, \(position), \
+                    \("https://example.org/\(position)"))
+                    """
                 )
             }
         }

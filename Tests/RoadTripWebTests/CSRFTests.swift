@@ -175,8 +175,8 @@ import Testing
         // setup
         let bob = try web.library.accounts.create(name: "Bob", password: WebFixture.password, repeated: WebFixture.password)
         let token = try #require(ann.formToken)
-        let fields =
-            "csrf=\(token)&name=Mallory&password=a+brand+new+password&repeated=a+brand+new+password&current=\(WebFixture.password.replacingOccurrences(of: " ", with: "+"))"
+        let current = WebFixture.password.replacingOccurrences(of: " ", with: "+")
+        let fields = "csrf=\(token)&name=Mallory&password=a+brand+new+password&repeated=a+brand+new+password&current=\(current)"
         let before = try web.snapshot()
 
         // MUT

@@ -26,7 +26,9 @@ import TestSupport
         let path = uploads.folder.appendingPathComponent("piece-\(UUID().uuidString)").path
         try Data(bytes).write(to: URL(fileURLWithPath: path))
         let target =
-            "/import/uploads?name=\(name.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")&offset=\(offset)&total=\(total)"
+            """
+            /import/uploads?name=\(name.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")&offset=\(offset)&total=\(total)
+            """
         return visitor.send("POST", target, headers: headers, bodyFile: path)
     }
 

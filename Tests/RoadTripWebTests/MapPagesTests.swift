@@ -74,7 +74,10 @@ import Testing
         try web.library.trips.choose(newYork.id, for: try ann.account(in: web).id)
         try web.library.database.write { db in
             try db.execute(
-                "UPDATE destination_points_of_interest SET title = '<script>alert(1)</script>\" onload=\"x' WHERE destination_id = \(newYork.id) AND position = 0"
+                """
+                UPDATE destination_points_of_interest SET title = '<script>alert(1)</script>\" onload=\"x' WHERE destination_id = \
+                \(newYork.id) AND position = 0
+                """
             )
         }
 

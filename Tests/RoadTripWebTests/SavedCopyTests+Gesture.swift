@@ -10,7 +10,10 @@ import Testing
 /// and no other: the page's own scripts stay blocked (issue 32).
 extension SavedCopyTests {
     static let pageWithScript =
-        "<!DOCTYPE html><html><head><title>Tonight</title><script>window.top.pwned = 1</script></head><body><p onclick=\"pwned()\">Events</p></body></html>"
+        """
+        <!DOCTYPE html><html><head><title>Tonight</title><script>window.top.pwned = 1</script></head><body><p \
+        onclick=\"pwned()\">Events</p></body></html>
+        """
 
     @Test func aCopyCarriesTheGestureAtItsEndAndItsPolicyRunsThatScriptAlone() throws {
         // setup

@@ -337,7 +337,10 @@ import Testing
 
         #expect(
             "\(error!)"
-                == "Leaflet is missing (/nonexistent/leaflet/leaflet.min.js not found): install Debian's libjs-leaflet and libjs-leaflet.markercluster (make installs them)"
+                == """
+                Leaflet is missing (/nonexistent/leaflet/leaflet.min.js not found): install Debian's libjs-leaflet and \
+                libjs-leaflet.markercluster (make installs them)
+                """
         )
     }
 }

@@ -52,8 +52,10 @@ import Testing
     @Test func aMotionPhotosVideoIsFoundFromItsXMP() {
         let directory = """
             <rdf:Description GCamera:MotionPhoto="1" GCamera:MotionPhotoVersion="1"><Container:Directory><rdf:Seq>
-              <rdf:li rdf:parseType="Resource"><Container:Item Item:Mime="image/jpeg" Item:Semantic="Primary" Item:Length="0" Item:Padding="0"/></rdf:li>
-              <rdf:li rdf:parseType="Resource"><Container:Item Item:Length="123456" Item:Mime="video/mp4" Item:Semantic="MotionPhoto" Item:Padding="0"/></rdf:li>
+              <rdf:li rdf:parseType="Resource"><Container:Item Item:Mime="image/jpeg" Item:Semantic="Primary" Item:Length="0" \
+              Item:Padding="0"/></rdf:li>
+              <rdf:li rdf:parseType="Resource"><Container:Item Item:Length="123456" Item:Mime="video/mp4" \
+              Item:Semantic="MotionPhoto" Item:Padding="0"/></rdf:li>
             </rdf:Seq></Container:Directory>
             """
         #expect(MotionParts.motionPhotoVideo(xmp: directory, fileSize: 1_000_000)! == (876_544, 123_456))

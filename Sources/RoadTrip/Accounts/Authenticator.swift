@@ -101,7 +101,10 @@ public struct Authenticator: Sendable {
         if let token, try isKnownDevice(hash, of: account, in: db) { return token }
         let secret = Secret.generate()
         try db.execute(
-            "INSERT INTO known_devices (token_hash, account_id, created_at) VALUES (\(secret.hash), \(account.rawValue), \(throttle.clock.seconds))"
+            """
+            INSERT INTO known_devices (token_hash, account_id, created_at) VALUES (\(secret.hash), \(account.rawValue), \
+            \(throttle.clock.seconds))
+            """
         )
         return secret.token
     }

@@ -152,7 +152,8 @@ public struct SessionStore: Sendable {
         try database.write { db in
             try db.execute(
                 """
-                DELETE FROM sessions WHERE created_at <= \(now - SessionStore.lifetime) OR last_used_at <= \(now - SessionStore.idleLifetime)
+                DELETE FROM sessions WHERE created_at <= \(now - SessionStore.lifetime) OR last_used_at <= \
+                \(now - SessionStore.idleLifetime)
                 """)
         }
     }

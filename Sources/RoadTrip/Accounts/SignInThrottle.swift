@@ -51,7 +51,8 @@ struct SignInThrottle: Sendable {
     func forgive(_ failure: Int64, nameKey: String, address: String, in db: Connection) throws {
         try db.execute(
             """
-            DELETE FROM sign_in_failures WHERE id = \(failure) OR (scope = \(scope.rawValue) AND name_key = \(nameKey) AND address = \(address))
+            DELETE FROM sign_in_failures WHERE id = \(failure) OR (scope = \(scope.rawValue) AND name_key = \(nameKey) AND address \
+            = \(address))
             """)
     }
 

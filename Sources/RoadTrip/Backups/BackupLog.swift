@@ -79,7 +79,8 @@ public final class BackupLog: Sendable {
             try db.execute(
                 """
                 INSERT INTO backups (started_at, finished_at, folder, snapshot, files, bytes, copied_bytes, kept, error, scheduled)
-                VALUES (\(startedAt), \(clock.seconds), \(folder), \(snapshot), \(files), \(bytes), \(copied), \(kept), \(error), \(scheduled ? 1 : 0))
+                VALUES (\(startedAt), \(clock.seconds), \(folder), \(snapshot), \(files), \(bytes), \(copied), \(kept), \(error), \
+                \(scheduled ? 1 : 0))
                 """)
             try db.execute("DELETE FROM backups WHERE id <= (SELECT max(id) FROM backups) - \(Self.kept)")
         }

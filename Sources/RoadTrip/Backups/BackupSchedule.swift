@@ -94,7 +94,10 @@ public final class BackupScheduler: Sendable {
             let result = try backup.run(isCancelled: { [self] in stopping.load(ordering: .relaxed) })
             try library.backups.record(result, startedAt: started, scheduled: true)
             log(
-                "backup: \(result.name) in \(schedule.folder.path), \(result.files) files, \(result.copiedBytes) bytes new, \(result.kept) kept"
+                """
+                backup: \(result.name) in \(schedule.folder.path), \(result.files) files, \(result.copiedBytes) bytes new, \
+                \(result.kept) kept
+                """
             )
             for warning in result.warnings { log("backup: warning: \(warning)") }
             try queue(at: library.clock.seconds + schedule.every)

@@ -179,7 +179,10 @@ public struct LibraryBackup: Sendable {
         if let first = missing.first {
             let others = missing.count > 1 ? " and \(missing.count - 1) more" : ""
             writer.warnings.append(
-                "\(missing.count) file\(missing.count == 1 ? " is" : "s are") missing from the library and not in the snapshot (\(first)\(others)); roadtrip check names their photos"
+                """
+                \(missing.count) file\(missing.count == 1 ? " is" : "s are") missing from the library and not in the snapshot \
+                (\(first)\(others)); roadtrip check names their photos
+                """
             )
         }
     }

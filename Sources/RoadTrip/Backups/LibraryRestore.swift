@@ -40,7 +40,10 @@ public struct LibraryRestore: Sendable {
         let unknown = manifest.migrations.filter { !known.contains($0) }
         guard unknown.isEmpty else {
             throw BackupError(
-                "the snapshot was made by a newer RoadTrip (\(manifest.roadTrip); its database has \(unknown.joined(separator: ", "))): restore it with that version or a later one"
+                """
+                the snapshot was made by a newer RoadTrip (\(manifest.roadTrip); its database has \
+                \(unknown.joined(separator: ", "))): restore it with that version or a later one
+                """
             )
         }
         if manifest.engine == .postgresql, location == .sqlite {
@@ -93,7 +96,9 @@ public struct LibraryRestore: Sendable {
         guard tables == 0 else {
             removeWritten(createdFolder: created)
             throw BackupError(
-                "the database at \(address) is not empty (\(tables) tables): restore writes into an empty database only, never over a library"
+                """
+                the database at \(address) is not empty (\(tables) tables): restore writes into an empty database only, never over a library
+                """
             )
         }
     }

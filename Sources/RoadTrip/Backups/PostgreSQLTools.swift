@@ -51,7 +51,10 @@ enum PostgreSQLTools {
             let text = String(decoding: said.prefix(4096), as: UTF8.self)
                 .split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
             throw BackupError(
-                "\(program) failed (\(process.terminationReason == .exit ? "status \(process.terminationStatus)" : "killed")): \(text.isEmpty ? "it said nothing" : text)"
+                """
+                \(program) failed (\(process.terminationReason == .exit ? "status \(process.terminationStatus)" : "killed")): \
+                \(text.isEmpty ? "it said nothing" : text)
+                """
             )
         }
     }

@@ -159,7 +159,10 @@ extension SnapshotFolder {
         }
         guard damaged.isEmpty else {
             throw BackupError(
-                "the snapshot \(snapshot.lastPathComponent) is damaged: \(damaged.count) file\(damaged.count == 1 ? " does" : "s do") not match its manifest",
+                """
+                the snapshot \(snapshot.lastPathComponent) is damaged: \(damaged.count) \
+                file\(damaged.count == 1 ? " does" : "s do") not match its manifest
+                """,
                 damaged: damaged)
         }
         return manifest

@@ -74,7 +74,10 @@ public struct SnapshotManifest: Codable, Sendable, Equatable {
         }
         guard manifest.formatVersion <= formatVersion else {
             throw BackupError(
-                "the snapshot was made by a newer RoadTrip (\(manifest.roadTrip), snapshot format \(manifest.formatVersion)); this one reads format \(formatVersion)"
+                """
+                the snapshot was made by a newer RoadTrip (\(manifest.roadTrip), snapshot format \(manifest.formatVersion)); this \
+                one reads format \(formatVersion)
+                """
             )
         }
         var seen: Set<String> = []

@@ -36,7 +36,8 @@ extension DestinationCatalog {
             } else {
                 id = try db.insertReturningID(
                     """
-                    INSERT INTO destinations (name, image_name, location_title, location_subtitle, latitude, longitude, weather_url, position)
+                    INSERT INTO destinations (name, image_name, location_title, location_subtitle, latitude, longitude, \
+                    weather_url, position)
                     VALUES (\(record.name), \(record.imageName), \(record.locationTitle), \(record.locationSubtitle),
                             \(record.coordinate.latitude), \(record.coordinate.longitude), \(record.weatherURL),
                             (SELECT coalesce(max(position), 0) + 1 FROM destinations))
@@ -50,7 +51,8 @@ extension DestinationCatalog {
                 try db.execute(
                     """
                     INSERT INTO destination_points_of_interest (destination_id, position, title, subtitle, latitude, longitude)
-                    VALUES (\(id), \(position), \(point.title), \(point.subtitle), \(point.coordinate.latitude), \(point.coordinate.longitude))
+                    VALUES (\(id), \(position), \(point.title), \(point.subtitle), \(point.coordinate.latitude), \
+                    \(point.coordinate.longitude))
                     """)
             }
         }

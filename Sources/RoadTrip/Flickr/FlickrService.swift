@@ -53,7 +53,8 @@ public final class FlickrService: Sendable {
             } else {
                 try db.execute(
                     """
-                    INSERT INTO settings (name, value) VALUES ('flickr_api_key', \(key)) ON CONFLICT (name) DO UPDATE SET value = excluded.value
+                    INSERT INTO settings (name, value) VALUES ('flickr_api_key', \(key)) ON CONFLICT (name) DO UPDATE SET value = \
+                    excluded.value
                     """)
             }
         }

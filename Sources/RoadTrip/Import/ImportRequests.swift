@@ -59,7 +59,8 @@ public struct ImportRequests: Sendable {
             let id = try db.insertReturningID(
                 """
                 INSERT INTO import_requests (account_id, paths, label, with_trash, with_archive, dry_run, state, created_at)
-                VALUES (\(account.rawValue), \(encoded), \(label), \(withTrash), \(withArchive), \(dryRun), 'waiting', \(library.clock.seconds))
+                VALUES (\(account.rawValue), \(encoded), \(label), \(withTrash), \(withArchive), \(dryRun), 'waiting', \
+                \(library.clock.seconds))
                 """)
             try library.jobs.enqueue(.libraryImport, key: String(id), in: db)
             return id

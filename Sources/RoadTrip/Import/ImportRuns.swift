@@ -156,7 +156,8 @@ public struct ImportRuns: Sendable {
             if case .imported = outcome { made = true }
             try db.execute(
                 """
-                INSERT INTO import_run_items (run_id, item, photo_id, made) VALUES (\(run), \("\(fileName) #\(photo.id)"), \(photo.id), \(made))
+                INSERT INTO import_run_items (run_id, item, photo_id, made) VALUES (\(run), \("\(fileName) #\(photo.id)"), \
+                \(photo.id), \(made))
                 ON CONFLICT (run_id, item) DO NOTHING
                 """)
             try db.execute("UPDATE import_runs SET finished_at = \(now) WHERE id = \(run)")
@@ -178,7 +179,8 @@ public struct ImportRuns: Sendable {
                 try db.fetchValue(
                     """
                     SELECT count(*) FROM import_run_fills fills JOIN photos ON photos.id = fills.photo_id
-                    WHERE fills.run_id = \(id) AND (fills.taken_at = photos.taken_at OR fills.caption = photos.description OR fills.favorite = 1
+                    WHERE fills.run_id = \(id) AND (fills.taken_at = photos.taken_at OR fills.caption = photos.description OR \
+                    fills.favorite = 1
                         OR (fills.latitude = photos.latitude AND fills.longitude = photos.longitude AND photos.placement_id IS NULL
                             AND photos.position_source = \(PositionSource.camera.rawValue)))
                     """) ?? 0
@@ -269,7 +271,10 @@ public struct ImportRuns: Sendable {
         try library.database.write { db in
             for track in trackIDs {
                 try db.execute(
-                    "INSERT INTO import_run_tracks (run_id, track_id) VALUES (\(recorder.id), \(track)) ON CONFLICT (run_id, track_id) DO NOTHING"
+                    """
+                    INSERT INTO import_run_tracks (run_id, track_id) VALUES (\(recorder.id), \(track)) ON CONFLICT (run_id, \
+                    track_id) DO NOTHING
+                    """
                 )
             }
         }
@@ -396,7 +401,8 @@ public final class ImportRunRecorder: Sendable {
                     try db.fetchValue(
                         """
                         SELECT NOT EXISTS (SELECT 1 FROM import_run_items WHERE photo_id = \(photo.id))
-                            AND (SELECT imported_at FROM photos WHERE id = \(photo.id)) >= (SELECT started_at FROM import_runs WHERE id = \(id))
+                            AND (SELECT imported_at FROM photos WHERE id = \(photo.id)) >= (SELECT started_at FROM import_runs \
+                            WHERE id = \(id))
                         """) ?? false
             }
             try db.execute(
@@ -410,7 +416,8 @@ public final class ImportRunRecorder: Sendable {
             if let fill {
                 try db.execute(
                     """
-                    INSERT INTO import_run_fills (run_id, photo_id, taken_at, taken_offset, was_sorted_at, latitude, longitude, caption, favorite)
+                    INSERT INTO import_run_fills (run_id, photo_id, taken_at, taken_offset, was_sorted_at, latitude, longitude, \
+                    caption, favorite)
                     VALUES (\(id), \(photo.id), \(fill.takenAt), \(fill.takenOffset), \(fill.wasSortedAt), \(fill.latitude),
                         \(fill.longitude), \(fill.caption), \(fill.favorite))
                     ON CONFLICT (run_id, photo_id) DO UPDATE SET

@@ -105,7 +105,10 @@ public struct LibraryImport: Sendable {
             let files = histories.count + (takeout?.locationHistories.count ?? 0)
             if files > 0 {
                 say(
-                    "Location history: \(files) \(files == 1 ? "file" : "files") would become tracks, one a day, placing photos without a position."
+                    """
+                    Location history: \(files) \(files == 1 ? "file" : "files") would become tracks, one a day, placing photos \
+                    without a position.
+                    """
                 )
             }
             return
@@ -250,7 +253,10 @@ public struct LibraryImport: Sendable {
         let described = takeout.items.count { $0.sidecar != nil }, orphans = takeout.unmatchedSidecars.count
         let have = { (count: Int) in past ? "had" : count == 1 ? "has" : "have" }
         say(
-            "Sidecars: \(described) of \(takeout.items.count) photos and videos \(have(takeout.items.count)) one; \(orphans) \(have(orphans)) no photo."
+            """
+            Sidecars: \(described) of \(takeout.items.count) photos and videos \(have(takeout.items.count)) one; \(orphans) \
+            \(have(orphans)) no photo.
+            """
         )
         for name in takeout.unmatchedSidecars { say("  no photo for \(name)") }
     }
@@ -291,7 +297,10 @@ public struct LibraryImport: Sendable {
         guard described + orphans > 0 else { return }
         let have = { (count: Int) in past ? "had" : count == 1 ? "has" : "have" }
         say(
-            "XMP sidecars: \(described) of \(selection.found.count) photos and videos \(have(selection.found.count)) one; \(orphans) \(have(orphans)) no photo."
+            """
+            XMP sidecars: \(described) of \(selection.found.count) photos and videos \(have(selection.found.count)) one; \
+            \(orphans) \(have(orphans)) no photo.
+            """
         )
         for path in selection.unmatchedSidecars { say("  no photo for \(path)") }
     }
@@ -299,7 +308,9 @@ public struct LibraryImport: Sendable {
     private func report(_ summary: ImportSummary, skipped: SkippedFiles, run: ImportRunRecorder) {
         if run.continued {
             say(
-                "Continued import run \(run.id), which had stopped before its end: \(summary.doneBefore.count) done then were not read again."
+                """
+                Continued import run \(run.id), which had stopped before its end: \(summary.doneBefore.count) done then were not read again.
+                """
             )
         } else {
             say("Import run \(run.id) (\(wording.undo(run.id))).")
@@ -309,8 +320,8 @@ public struct LibraryImport: Sendable {
         if !summary.stacked.isEmpty {
             let count = summary.stacked.count
             say(
-                "Edited copies: \(count) kept as one item with \(count == 1 ? "its original" : "their originals") (the edited version shown where "
-                    + "the library had no original before).")
+                "Edited copies: \(count) kept as one item with \(count == 1 ? "its original" : "their originals") "
+                    + "(the edited version shown where the library had no original before).")
         }
         if !summary.filled.isEmpty {
             say("Of those already there, \(summary.filled.count) lacked what their export gives and were given it:")

@@ -128,7 +128,10 @@ public final class JobRunner: Sendable {
                 let released = try queue.release(jobs)
                 if !released.isEmpty {
                     log(
-                        "jobs: stopping before \(released.map { "\($0.kind.rawValue) job \($0.id)" }.joined(separator: ", ")) finished; done at the next start"
+                        """
+                        jobs: stopping before \(released.map { "\($0.kind.rawValue) job \($0.id)" }.joined(separator: ", ")) \
+                        finished; done at the next start
+                        """
                     )
                 }
             } catch {

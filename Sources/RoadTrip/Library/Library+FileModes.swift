@@ -18,7 +18,10 @@ extension Library {
             guard lstat(path, &info) == 0, info.st_mode & 0o077 != 0 else { return nil }
             let mode = String(info.st_mode & 0o777, radix: 8)
             return
-                "\(path) can be read by other users of this machine (mode \(mode)): it holds password hashes and the key that signs form tokens and link cookies; make it private with chmod 600"
+                """
+                \(path) can be read by other users of this machine (mode \(mode)): it holds password hashes and the key that signs \
+                form tokens and link cookies; make it private with chmod 600
+                """
         }
     }
 }

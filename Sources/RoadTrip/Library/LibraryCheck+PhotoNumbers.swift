@@ -42,7 +42,10 @@ extension Library {
                 if let header = sizes[photo.id] {
                     try db.execute("UPDATE photos SET width = \(header.width), height = \(header.height) WHERE id = \(photo.id)")
                     repairs.append(
-                        "\(name): its size \(photo.size) is no picture's; it is now \(header.width) × \(header.height), read again from its original"
+                        """
+                        \(name): its size \(photo.size) is no picture's; it is now \(header.width) × \(header.height), read again \
+                        from its original
+                        """
                     )
                 }
                 if let date = photo.impossibleDate {

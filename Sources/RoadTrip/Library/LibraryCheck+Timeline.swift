@@ -6,7 +6,10 @@ extension Library {
     func checkTimelineCounts(into report: inout LibraryCheckReport) throws {
         for (table, key, length) in [("timeline_days", "day", 10), ("timeline_months", "month", 7)] {
             let counted =
-                "SELECT substr(taken_at, 1, \(length)) AS period, count(*) AS photos FROM photos WHERE taken_at IS NOT NULL GROUP BY substr(taken_at, 1, \(length))"
+                """
+                SELECT substr(taken_at, 1, \(length)) AS period, count(*) AS photos FROM photos WHERE taken_at IS NOT NULL GROUP \
+                BY substr(taken_at, 1, \(length))
+                """
             let wrong: Int =
                 try database.fetchValue(
                     """
@@ -16,7 +19,8 @@ extension Library {
             let stray: Int =
                 try database.fetchValue(
                     """
-                    SELECT count(*) FROM \(raw: table) t WHERE t.photo_count > 0 AND NOT EXISTS (SELECT 1 FROM (\(raw: counted)) a WHERE a.period = t.\(raw: key))
+                    SELECT count(*) FROM \(raw: table) t WHERE t.photo_count > 0 AND NOT EXISTS (SELECT 1 FROM (\(raw: counted)) a \
+                    WHERE a.period = t.\(raw: key))
                     """) ?? 0
             if wrong + stray > 0 { report.problems.append("\(wrong + stray) \(key)s of the timeline count their photos wrongly") }
         }

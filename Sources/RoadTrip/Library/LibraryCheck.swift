@@ -100,7 +100,10 @@ extension Library {
             }
             if size != version.byteCount {
                 report.problems.append(
-                    "photo \(version.photoID): the \(version.kind.rawValue) version kept with it is \(size) bytes, not the \(version.byteCount) imported"
+                    """
+                    photo \(version.photoID): the \(version.kind.rawValue) version kept with it is \(size) bytes, not the \
+                    \(version.byteCount) imported
+                    """
                 )
             } else if hashes, (try? FileDigest.sha256(ofFileAt: path)) != version.sha256 {
                 report.problems.append(

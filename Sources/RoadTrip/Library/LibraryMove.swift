@@ -99,7 +99,10 @@ public struct LibraryMove: Sendable {
                 // Reported once: the document is set aside, so a second run copies the rest.
                 throw LibraryError(
                     description:
-                        "\(first); it was set aside and its vacation left empty, so nothing was copied yet: run migrate again to copy the rest"
+                        """
+                        \(first); it was set aside and its vacation left empty, so nothing was copied yet: run migrate again to \
+                        copy the rest
+                        """
                 )
             }
             let source = try SQLiteDatabase(path: path, readers: 1, migrations: Schema.migrations)
@@ -143,7 +146,10 @@ public struct LibraryMove: Sendable {
         guard filled.isEmpty else {
             throw LibraryError(
                 description:
-                    "the database at \(target) is not empty (it has \(filled.joined(separator: ", "))); migrate copies into an empty database only"
+                    """
+                    the database at \(target) is not empty (it has \(filled.joined(separator: ", "))); migrate copies into an \
+                    empty database only
+                    """
             )
         }
     }

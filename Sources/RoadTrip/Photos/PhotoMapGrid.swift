@@ -91,7 +91,8 @@ enum PhotoMapGrid {
             PRIMARY KEY (level, cell_y, cell_x)
         ) WITHOUT ROWID;
         INSERT INTO photo_map_cells (level, cell_y, cell_x, photo_count, latitude_sum, longitude_sum)
-            SELECT l.level, p.map_y >> (\(finestLevel) - l.level), p.map_x >> (\(finestLevel) - l.level), count(*), sum(p.latitude), sum(p.longitude)
+            SELECT l.level, p.map_y >> (\(finestLevel) - l.level), p.map_x >> (\(finestLevel) - l.level), count(*), \
+            sum(p.latitude), sum(p.longitude)
             FROM photos p, photo_map_levels l WHERE p.map_z IS NOT NULL GROUP BY 1, 2, 3;
         CREATE TRIGGER photos_on_map_in AFTER INSERT ON photos WHEN new.map_z IS NOT NULL BEGIN
             \(sqliteCounted(in: "new"))
@@ -115,7 +116,8 @@ enum PhotoMapGrid {
     private static func sqliteCounted(in row: String) -> String {
         """
         INSERT INTO photo_map_cells (level, cell_y, cell_x, photo_count, latitude_sum, longitude_sum)
-                SELECT level, \(row).map_y >> (\(finestLevel) - level), \(row).map_x >> (\(finestLevel) - level), 1, \(row).latitude, \(row).longitude
+                SELECT level, \(row).map_y >> (\(finestLevel) - level), \(row).map_x >> (\(finestLevel) - level), 1, \
+                \(row).latitude, \(row).longitude
                 FROM photo_map_levels WHERE true
                 ON CONFLICT (level, cell_y, cell_x) DO UPDATE SET photo_count = photo_count + 1,
                     latitude_sum = latitude_sum + excluded.latitude_sum, longitude_sum = longitude_sum + excluded.longitude_sum;
@@ -136,7 +138,8 @@ enum PhotoMapGrid {
     /// the trigger off (a row at a time, it cost eight upserts per photo).
     static let postgreSQLCellCount = """
         INSERT INTO photo_map_cells (level, cell_y, cell_x, photo_count, latitude_sum, longitude_sum)
-            SELECT l.level, p.map_y >> (\(finestLevel) - l.level), p.map_x >> (\(finestLevel) - l.level), count(*), sum(p.latitude), sum(p.longitude)
+            SELECT l.level, p.map_y >> (\(finestLevel) - l.level), p.map_x >> (\(finestLevel) - l.level), count(*), \
+            sum(p.latitude), sum(p.longitude)
             FROM photos p, photo_map_levels l WHERE p.map_z IS NOT NULL GROUP BY 1, 2, 3
         """
 
@@ -166,14 +169,16 @@ enum PhotoMapGrid {
                 UPDATE photo_map_cells c SET photo_count = c.photo_count - 1,
                     latitude_sum = c.latitude_sum - OLD.latitude, longitude_sum = c.longitude_sum - OLD.longitude
                     FROM photo_map_levels l
-                    WHERE c.level = l.level AND c.cell_y = OLD.map_y >> (\(finestLevel) - l.level) AND c.cell_x = OLD.map_x >> (\(finestLevel) - l.level);
+                    WHERE c.level = l.level AND c.cell_y = OLD.map_y >> (\(finestLevel) - l.level) AND c.cell_x = OLD.map_x >> \
+                    (\(finestLevel) - l.level);
                 DELETE FROM photo_map_cells c USING photo_map_levels l
                     WHERE c.photo_count = 0 AND c.level = l.level
                     AND c.cell_y = OLD.map_y >> (\(finestLevel) - l.level) AND c.cell_x = OLD.map_x >> (\(finestLevel) - l.level);
             END IF;
             IF TG_OP IN ('INSERT', 'UPDATE') AND NEW.map_z IS NOT NULL THEN
                 INSERT INTO photo_map_cells (level, cell_y, cell_x, photo_count, latitude_sum, longitude_sum)
-                    SELECT level, NEW.map_y >> (\(finestLevel) - level), NEW.map_x >> (\(finestLevel) - level), 1, NEW.latitude, NEW.longitude
+                    SELECT level, NEW.map_y >> (\(finestLevel) - level), NEW.map_x >> (\(finestLevel) - level), 1, NEW.latitude, \
+                    NEW.longitude
                     FROM photo_map_levels
                     ON CONFLICT (level, cell_y, cell_x) DO UPDATE SET photo_count = photo_map_cells.photo_count + 1,
                         latitude_sum = photo_map_cells.latitude_sum + excluded.latitude_sum,

@@ -58,7 +58,8 @@ public struct Recents: Sendable {
                 try db.fetchValue("SELECT coalesce(max(sequence), 0) + 1 FROM recent_items WHERE account_id = \(account.rawValue)") ?? 1
             try db.execute(
                 """
-                INSERT INTO recent_items (account_id, item, sequence, viewed_at) VALUES (\(account.rawValue), \(key.text), \(next), \(clock.seconds))
+                INSERT INTO recent_items (account_id, item, sequence, viewed_at) VALUES (\(account.rawValue), \(key.text), \
+                \(next), \(clock.seconds))
                 ON CONFLICT (account_id, item) DO UPDATE SET sequence = excluded.sequence, viewed_at = excluded.viewed_at
                 """)
             try db.execute(

@@ -16,7 +16,8 @@ public struct FoundTrips: Sendable {
     public func proposed(limit: Int = 50) throws -> [FoundTrip] {
         try database.fetchAll(
             """
-            SELECT \(raw: FoundTrip.columns) FROM found_trips WHERE status = 'open' ORDER BY first_day DESC, id DESC LIMIT \(max(1, min(limit, 500)))
+            SELECT \(raw: FoundTrip.columns) FROM found_trips WHERE status = 'open' ORDER BY first_day DESC, id DESC LIMIT \
+            \(max(1, min(limit, 500)))
             """, FoundTrip.init)
     }
 

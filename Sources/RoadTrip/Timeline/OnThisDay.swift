@@ -39,7 +39,8 @@ public struct OnThisDay: Sendable {
             }, uniquingKeysWith: { first, _ in first })
         let hiddenPhotos = try database.fetchAll(
             """
-            SELECT substr(photos.taken_at, 1, 10) AS day FROM on_this_day_hidden_photos JOIN photos ON photos.id = on_this_day_hidden_photos.photo_id
+            SELECT substr(photos.taken_at, 1, 10) AS day FROM on_this_day_hidden_photos JOIN photos ON photos.id = \
+            on_this_day_hidden_photos.photo_id
             WHERE on_this_day_hidden_photos.account_id = \(account.rawValue) AND photos.taken_at IS NOT NULL
             """
         ) { try $0["day"] as String }

@@ -54,7 +54,8 @@ extension Timeline {
         let parts = periods.enumerated().map { index, period -> SQL in
             """
             SELECT * FROM (SELECT \(raw: String(index)) AS tile, \(raw: Photo.columns) FROM photos
-                WHERE taken_at >= \(period.lowerBound) AND taken_at < \(period.upperBound) ORDER BY taken_at DESC, id DESC LIMIT 1) AS tile\(raw: String(index))
+                WHERE taken_at >= \(period.lowerBound) AND taken_at < \(period.upperBound) ORDER BY taken_at DESC, id DESC LIMIT \
+                1) AS tile\(raw: String(index))
             """
         }
         let statement = parts.dropFirst().reduce(parts[0]) { $0 + " UNION ALL " + $1 }

@@ -83,12 +83,14 @@ public struct Timeline: Sendable {
         if let key = key(of: photo) {
             let newer: Int64? = try database.fetchValue(
                 """
-                SELECT id FROM photos WHERE taken_at IS NOT NULL AND (taken_at, id) > (\(key.takenAt), \(key.id)) ORDER BY taken_at, id LIMIT 1
+                SELECT id FROM photos WHERE taken_at IS NOT NULL AND (taken_at, id) > (\(key.takenAt), \(key.id)) ORDER BY \
+                taken_at, id LIMIT 1
                 """)
             let older: Int64? =
                 try database.fetchValue(
                     """
-                    SELECT id FROM photos WHERE taken_at IS NOT NULL AND (taken_at, id) < (\(key.takenAt), \(key.id)) ORDER BY taken_at DESC, id DESC LIMIT 1
+                    SELECT id FROM photos WHERE taken_at IS NOT NULL AND (taken_at, id) < (\(key.takenAt), \(key.id)) ORDER BY \
+                    taken_at DESC, id DESC LIMIT 1
                     """) ?? database.fetchValue("SELECT id FROM photos WHERE taken_at IS NULL ORDER BY id DESC LIMIT 1")
             return (newer, older)
         }

@@ -75,7 +75,8 @@ enum TimelineSchema {
             \(sqliteQueueTrips)
         END;
         CREATE TRIGGER timeline_moved AFTER UPDATE OF latitude, longitude, place_id ON photos
-            WHEN new.taken_at IS NOT NULL AND (old.latitude IS NOT new.latitude OR old.longitude IS NOT new.longitude OR old.place_id IS NOT new.place_id) BEGIN
+            WHEN new.taken_at IS NOT NULL AND (old.latitude IS NOT new.latitude OR old.longitude IS NOT new.longitude OR \
+            old.place_id IS NOT new.place_id) BEGIN
             INSERT INTO trip_changes (day, version) VALUES (substr(new.taken_at, 1, 10), 1)
                 ON CONFLICT (day) DO UPDATE SET version = version + 1;
             \(sqliteQueueTrips)

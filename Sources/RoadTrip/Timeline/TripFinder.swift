@@ -173,7 +173,8 @@ public struct TripFinder: Sendable {
         for _ in 0..<40 {
             let suggestions = try database.fetchAll(
                 """
-                SELECT first_day, last_day FROM found_trips WHERE last_day >= \(range.lowerBound.description) AND first_day <= \(range.upperBound.description)
+                SELECT first_day, last_day FROM found_trips WHERE last_day >= \(range.lowerBound.description) AND first_day <= \
+                \(range.upperBound.description)
                 """
             ) { row in (CalendarDay(try row["first_day"] as String), CalendarDay(try row["last_day"] as String)) }
             let low = suggestions.compactMap(\.0).min().map { min($0, range.lowerBound) } ?? range.lowerBound

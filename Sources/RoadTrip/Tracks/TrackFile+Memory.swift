@@ -58,13 +58,15 @@ extension TrackFileError {
             TrackFileError(
                 fileName: fileName,
                 reason: """
-                    cannot be read now: the server is busy with other uploads (reading it needs about \(needs) of memory); try again in a minute
+                    cannot be read now: the server is busy with other uploads (reading it needs about \(needs) of memory); try \
+                    again in a minute
                     """)
         case .moreThanCapacity:
             TrackFileError(
                 fileName: fileName,
                 reason: """
-                    needs about \(needs) of memory to read, more than the \(ByteCount.text(Int64(budget))) this server allows for uploads at once
+                    needs about \(needs) of memory to read, more than the \(ByteCount.text(Int64(budget))) this server allows for \
+                    uploads at once
                     """)
         }
     }

@@ -76,7 +76,8 @@ public struct TrackStore: Sendable {
                     INSERT INTO tracks (name, format, file_sha256, file_index, started_at, ended_at, point_count, segment_count, distance,
                         south, west, north, east, points, outline, imported_at, imported_by)
                     VALUES (\(name), \(file.format.rawValue), \(digest), \(index), \(range?.lowerBound), \(range?.upperBound),
-                        \(track.pointCount), \(track.segments.count), \(track.distance), \(box?.south), \(box?.west), \(box?.north), \(box?.east),
+                        \(track.pointCount), \(track.segments.count), \(track.distance), \(box?.south), \(box?.west), \
+                        \(box?.north), \(box?.east),
                         \(TrackPointCodec.encode(track.segments)), \(TrackPointCodec.encode(TrackOutline.outline(of: track.segments))),
                         \(now), \(account?.rawValue))
                     ON CONFLICT (file_sha256, file_index) DO NOTHING
@@ -87,7 +88,8 @@ public struct TrackStore: Sendable {
                         try db.execute(
                             """
                             INSERT INTO track_waypoints (track_id, id, name, latitude, longitude, time)
-                            VALUES (\(id), \(number + 1), \(waypoint.name), \(waypoint.point.latitude), \(waypoint.point.longitude), \(waypoint.point.time))
+                            VALUES (\(id), \(number + 1), \(waypoint.name), \(waypoint.point.latitude), \
+                            \(waypoint.point.longitude), \(waypoint.point.time))
                             """)
                     }
                 }

@@ -100,7 +100,10 @@ struct TrackXMLReader {
                     throw TrackFileError(
                         line: line,
                         reason:
-                            "declares a document type (<!DOCTYPE>), which GPX and KML files never need; it is refused so that no entity can be expanded"
+                            """
+                            declares a document type (<!DOCTYPE>), which GPX and KML files never need; it is refused so that no \
+                            entity can be expanded
+                            """
                     )
                 }
                 throw failure("unknown markup <!")

@@ -78,7 +78,9 @@ public enum GPXWriter {
     public static func document(name: String, created: Int64, waypoints: [Waypoint], tracks: [Track]) -> String {
         var text = """
             <?xml version="1.0" encoding="UTF-8"?>
-            <gpx version="1.1" creator="RoadTrip" xmlns="http://www.topografix.com/GPX/1/1" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="http://www.topografix.com/GPX/1/1 http://www.topografix.com/GPX/1/1/gpx.xsd">
+            <gpx version="1.1" creator="RoadTrip" xmlns="http://www.topografix.com/GPX/1/1" \
+            xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="http://www.topografix.com/GPX/1/1 \
+            http://www.topografix.com/GPX/1/1/gpx.xsd">
             <metadata><name>\(escaped(name))</name><time>\(TrackTime.text(created))</time></metadata>
 
             """

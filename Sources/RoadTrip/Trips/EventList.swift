@@ -39,7 +39,8 @@ public struct EventList: Sendable {
         try database.fetchValue(
             """
             SELECT CASE
-                WHEN EXISTS (SELECT 1 FROM jobs WHERE kind = \(JobKind.bookCopies.rawValue) AND key = \(String(destination)) AND failed_at IS NULL)
+                WHEN EXISTS (SELECT 1 FROM jobs WHERE kind = \(JobKind.bookCopies.rawValue) AND key = \(String(destination)) AND \
+                failed_at IS NULL)
                 THEN (SELECT count(*) FROM destination_events WHERE destination_id = \(destination))
                 ELSE (SELECT count(*) FROM destination_events e
                       JOIN jobs j ON j.kind = \(JobKind.offlineCopy.rawValue) AND j.key = e.url AND j.failed_at IS NULL

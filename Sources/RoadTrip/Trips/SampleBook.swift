@@ -22,7 +22,8 @@ public enum SampleBook {
             }
             let insertedID = try db.insertReturningID(
                 """
-                INSERT INTO destinations (name, image_name, location_title, location_subtitle, latitude, longitude, weather_url, position, sample_pages)
+                INSERT INTO destinations (name, image_name, location_title, location_subtitle, latitude, longitude, weather_url, \
+                position, sample_pages)
                 VALUES (\(name), 'SampleBook.svg', 'Cupertino', 'Where the page-based example came from', 37.3230, -122.0322,
                         'https://forecast.weather.gov/MapClick.php?lat=37.323&lon=-122.0322',
                         (SELECT coalesce(max(position), 0) + 1 FROM destinations), \(pages))

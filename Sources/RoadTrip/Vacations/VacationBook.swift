@@ -47,7 +47,10 @@ extension Library {
         guard let content = try bookContent(ofVacation: id, for: account, request, scratch: scratch, land: land) else { return nil }
         guard content.photoCount > 0 else {
             throw BookError(
-                "the vacation has no photos to print\(request.photos == .favorites ? " among the favourites" : request.photos == .chosen ? " among those chosen" : "")"
+                """
+                the vacation has no photos to \
+                print\(request.photos == .favorites ? " among the favourites" : request.photos == .chosen ? " among those chosen" : "")
+                """
             )
         }
         let report = try BookPrinter(size: request.size, processor: photos.processor).writePDF(content, to: path, progress: progress)

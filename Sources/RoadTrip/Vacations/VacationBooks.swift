@@ -78,7 +78,8 @@ public struct PrintedVacationBook: Sendable, Equatable {
                 .replacingOccurrences(of: "    map INTEGER", with: "    chosen TEXT,\n    map INTEGER"))
         INSERT INTO vacation_books (vacation_id, account_id, size, cover, title, subtitle, photos, map, state, page, pages, report, error,
             contents_key, asked_at, made_at)
-        SELECT vacation_id, account_id, size, cover, title, subtitle, photos, map, state, page, pages, report, error, contents_key, asked_at, made_at
+        SELECT vacation_id, account_id, size, cover, title, subtitle, photos, map, state, page, pages, report, error, \
+        contents_key, asked_at, made_at
         FROM vacation_books_026;
         DROP TABLE vacation_books_026;
         """,
@@ -238,7 +239,8 @@ public struct VacationBooks: Sendable {
             try database.write { db in
                 try db.execute(
                     """
-                    UPDATE vacation_books SET state = 'failed', error = \(String(describing: error)) WHERE vacation_id = \(vacation) AND state = 'making'
+                    UPDATE vacation_books SET state = 'failed', error = \(String(describing: error)) WHERE vacation_id = \
+                    \(vacation) AND state = 'making'
                     """)
             }
         }

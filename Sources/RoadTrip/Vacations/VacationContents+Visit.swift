@@ -56,14 +56,16 @@ extension VacationContents {
                 try db.execute(
                     """
                     INSERT INTO vacation_places (vacation_id, id, name, region, country, latitude, longitude)
-                    VALUES (\(id), \(place.id), \(place.name), \(place.region), \(place.country), \(coordinate.latitude), \(coordinate.longitude))
+                    VALUES (\(id), \(place.id), \(place.name), \(place.region), \(place.country), \(coordinate.latitude), \
+                    \(coordinate.longitude))
                     ON CONFLICT (vacation_id, id) DO NOTHING
                     """)
             }
             let photoID: Int64 = try db.fetchValue("SELECT coalesce(max(id), 0) + 1 FROM vacation_photos WHERE vacation_id = \(id)") ?? 1
             try db.execute(
                 """
-                INSERT INTO vacation_photos (vacation_id, id, sha256, title, subtitle, taken_at, sorted_at, latitude, longitude, camera, place_id,
+                INSERT INTO vacation_photos (vacation_id, id, sha256, title, subtitle, taken_at, sorted_at, latitude, longitude, \
+                camera, place_id,
                     width, height, added_at, preview, thumbnail, added_by, title_from_file)
                 VALUES (\(id), \(photoID), \(photo.sha256), \(photo.title), \(photo.subtitle), \(photo.takenAt), \(photo.sortedAt),
                     \(position?.latitude), \(position?.longitude), \(photo.camera), \(place?.0.id), \(photo.width), \(photo.height), \(now),

@@ -105,19 +105,22 @@ public struct VacationContents: Sendable {
             guard
                 let row = try db.fetchOne(
                     """
-                    SELECT \(raw: VacationPhoto.columns), sorted_at FROM vacation_photos WHERE vacation_id = \(id) AND id = \(photoID) \(sql: condition(filter))
+                    SELECT \(raw: VacationPhoto.columns), sorted_at FROM vacation_photos WHERE vacation_id = \(id) AND id = \
+                    \(photoID) \(sql: condition(filter))
                     """)
             else { return nil }
             let (photo, sortedAt): (VacationPhoto, String) = (try VacationPhoto(row: row), try row["sorted_at"])
             let list = listed(filter)
             let before = try db.fetchAll(
                 """
-                SELECT \(raw: VacationPhoto.columns) FROM \(sql: list.rows) AND (\(raw: list.date), \(raw: list.id)) < (\(sortedAt), \(photoID))
+                SELECT \(raw: VacationPhoto.columns) FROM \(sql: list.rows) AND (\(raw: list.date), \(raw: list.id)) < \
+                (\(sortedAt), \(photoID))
                 ORDER BY \(raw: list.date) DESC, \(raw: list.id) DESC LIMIT \(reach)
                 """, VacationPhoto.init)
             let after = try db.fetchAll(
                 """
-                SELECT \(raw: VacationPhoto.columns) FROM \(sql: list.rows) AND (\(raw: list.date), \(raw: list.id)) > (\(sortedAt), \(photoID))
+                SELECT \(raw: VacationPhoto.columns) FROM \(sql: list.rows) AND (\(raw: list.date), \(raw: list.id)) > \
+                (\(sortedAt), \(photoID))
                 ORDER BY \(raw: list.date), \(raw: list.id) LIMIT \(reach)
                 """, VacationPhoto.init)
             return VacationPhotoWindow(

@@ -66,14 +66,16 @@ struct VacationDocumentReader {
             let photos = try read {
                 try document.fetchAll(
                     """
-                    SELECT \(raw: VacationRows.Photo.columns) FROM photos WHERE id BETWEEN \(batch.lowerBound) AND \(batch.upperBound) ORDER BY id
+                    SELECT \(raw: VacationRows.Photo.columns) FROM photos WHERE id BETWEEN \(batch.lowerBound) AND \
+                    \(batch.upperBound) ORDER BY id
                     """, VacationRows.Photo.init)
             }
             for photo in photos.map(\.cleaned) {
                 try insert(
                     into: library,
                     """
-                    INSERT INTO vacation_photos (vacation_id, \(raw: VacationRows.Photo.columns)) VALUES (\(vacationID), \(sql: photo.values))
+                    INSERT INTO vacation_photos (vacation_id, \(raw: VacationRows.Photo.columns)) VALUES (\(vacationID), \
+                    \(sql: photo.values))
                     """)
             }
         }

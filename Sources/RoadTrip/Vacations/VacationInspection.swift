@@ -51,7 +51,8 @@ struct VacationInspection {
                         OR substr(preview, 1, 3) != x'FFD8FF'
                         OR substr(thumbnail, 1, 4) != CAST('RIFF' AS BLOB) OR substr(thumbnail, 9, 4) != CAST('WEBP' AS BLOB)
                         OR sha256 GLOB '*[^0-9a-f]*' OR length(sha256) != 64 OR id NOT BETWEEN 1 AND \(Self.largestID)
-                        OR typeof(width) != 'integer' OR typeof(height) != 'integer' OR width NOT BETWEEN 1 AND 100000 OR height NOT BETWEEN 1 AND 100000
+                        OR typeof(width) != 'integer' OR typeof(height) != 'integer' OR width NOT BETWEEN 1 AND 100000 OR height \
+                        NOT BETWEEN 1 AND 100000
                     """) ?? 0
             guard bad == 0 else { throw VacationError.notADocument("\(bad) of its photos are damaged") }
             try Self.checkPositions(in: connection)

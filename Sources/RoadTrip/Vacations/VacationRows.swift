@@ -10,8 +10,8 @@ enum VacationRows {
 
     struct Photo {
         static let columns = """
-            id, sha256, title, subtitle, taken_at, sorted_at, latitude, longitude, camera, place_id, width, height, added_at, preview, thumbnail, \
-            title_from_file
+            id, sha256, title, subtitle, taken_at, sorted_at, latitude, longitude, camera, place_id, width, height, added_at, \
+            preview, thumbnail, title_from_file
             """
 
         let id: Int64

@@ -122,12 +122,14 @@ public struct VacationStore: Sendable {
     public func holding(sha256: String, for account: AccountID) throws -> [(id: Int64, name: String)] {
         try database.fetchAll(
             """
-            SELECT vacations.id, vacations.name, CASE WHEN vacations.account_id = \(account.rawValue) THEN 0 ELSE 1 END AS shared, owners.name AS owner_name
+            SELECT vacations.id, vacations.name, CASE WHEN vacations.account_id = \(account.rawValue) THEN 0 ELSE 1 END AS shared, \
+            owners.name AS owner_name
             FROM vacations JOIN accounts owners ON owners.id = vacations.account_id
             WHERE (vacations.account_id = \(account.rawValue)
                     AND EXISTS (SELECT 1 FROM vacation_photos WHERE vacation_id = vacations.id AND sha256 = \(sha256)))
                 OR (\(sql: Self.sharedToAdd("vacations.id", with: account))
-                    AND EXISTS (SELECT 1 FROM vacation_photos WHERE vacation_id = vacations.id AND sha256 = \(sha256) AND added_by = \(account.rawValue)))
+                    AND EXISTS (SELECT 1 FROM vacation_photos WHERE vacation_id = vacations.id AND sha256 = \(sha256) AND added_by \
+                    = \(account.rawValue)))
             ORDER BY vacations.account_id <> \(account.rawValue), vacations.name_key, vacations.id
             """
         ) { row in

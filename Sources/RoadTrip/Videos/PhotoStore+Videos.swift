@@ -90,7 +90,8 @@ extension PhotoStore {
                     latitude, longitude, camera_make, camera_model, place_id, imported_at, imported_by, keywords,
                     taken_offset, position_source, motion, duration_ms, content_identifier)
                 VALUES (\(sha256), \(ImageFormat.jpeg.rawValue), \(byteCount), \(poster.width), \(poster.height), 1, \(title),
-                    \(facts.takenAt), \(facts.takenAt ?? undated?.sortedAt ?? PhotoStore.timestamp(now)), \(facts.latitude), \(facts.longitude),
+                    \(facts.takenAt), \(facts.takenAt ?? undated?.sortedAt ?? PhotoStore.timestamp(now)), \(facts.latitude), \
+                    \(facts.longitude),
                     \(facts.cameraMake), \(facts.cameraModel), \(place?.id), \(Int64(now.timeIntervalSince1970)),
                     \(account?.rawValue), '', \(facts.takenAt == nil ? nil : facts.takenOffset),
                     \(facts.latitude == nil ? nil : PositionSource.camera.rawValue), \(Motion.video.rawValue), \(facts.duration),
@@ -118,7 +119,8 @@ extension PhotoStore {
     ) throws {
         try db.execute(
             """
-            INSERT INTO videos (photo_id, sha256, container, byte_count, width, height, rotation, video_codec, audio_codec, content_identifier)
+            INSERT INTO videos (photo_id, sha256, container, byte_count, width, height, rotation, video_codec, audio_codec, \
+            content_identifier)
             VALUES (\(id), \(sha256), \(container.rawValue), \(byteCount), \(facts.width), \(facts.height), \(facts.rotation),
                 \(facts.videoCodec), \(facts.audioCodec), \(facts.contentIdentifier))
             """)
@@ -159,7 +161,10 @@ extension PhotoStore {
         case .pending(let percent):
             try database.write {
                 try $0.execute(
-                    "UPDATE videos SET rendition = 'pending', rendition_percent = \(max(0, min(100, percent))), rendition_error = NULL WHERE photo_id = \(photoID)"
+                    """
+                    UPDATE videos SET rendition = 'pending', rendition_percent = \(max(0, min(100, percent))), rendition_error = \
+                    NULL WHERE photo_id = \(photoID)
+                    """
                 )
             }
         case .ready:
@@ -199,7 +204,10 @@ public struct VideoFile: Sendable, Equatable {
     }
 
     static let columns =
-        "photo_id, sha256, container, byte_count, video_codec, audio_codec, content_identifier, rendition, rendition_percent, rendition_error, rendition_way"
+        """
+        photo_id, sha256, container, byte_count, video_codec, audio_codec, content_identifier, rendition, rendition_percent, \
+        rendition_error, rendition_way
+        """
 
     init(row: Row) throws {
         photoID = try row["photo_id"]

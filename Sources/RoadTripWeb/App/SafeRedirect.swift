@@ -24,9 +24,8 @@ extension SafeRedirect {
         guard !request.query.isEmpty else { return request.path }
         var allowed = CharacterSet.urlQueryAllowed
         allowed.remove(charactersIn: "&=+?#")
-        let query = request.query.map { name, value in
-            "\(name.addingPercentEncoding(withAllowedCharacters: allowed) ?? "")=\(value.addingPercentEncoding(withAllowedCharacters: allowed) ?? "")"
-        }
+        let encoded = { (text: String) in text.addingPercentEncoding(withAllowedCharacters: allowed) ?? "" }
+        let query = request.query.map { name, value in "\(encoded(name))=\(encoded(value))" }
         return request.path + "?" + query.joined(separator: "&")
     }
 }

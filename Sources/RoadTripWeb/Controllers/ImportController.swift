@@ -83,7 +83,10 @@ struct ImportController: Controller {
             detail: Confirmation(
                 classes: "form-page undo-import",
                 message:
-                    "Undo import run \(run.id), \(run.source) (\(ImportView.summary(run)))? Its photos and videos that no other import brought go, and so do the vacations and tracks it made.",
+                    """
+                    Undo import run \(run.id), \(run.source) (\(ImportView.summary(run)))? Its photos and videos that no other \
+                    import brought go, and so do the vacations and tracks it made.
+                    """,
                 action: .importRunUndo(id: id), buttonTitle: "Undo the import", cancel: .importScreen
             ))
     }

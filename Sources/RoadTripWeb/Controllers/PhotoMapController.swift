@@ -20,7 +20,10 @@ package struct PhotoMapController: Controller {
         let map = try app.library.photos.map(of: box, zoom: zoom)
         var json = "{\"level\":\(map.level),\"clusters\":["
         json += map.clusters.map {
-            "[\(Self.degrees($0.latitude)),\(Self.degrees($0.longitude)),\($0.count),\($0.x),\($0.y),\($0.photoID.map(String.init) ?? "null")]"
+            """
+            [\(Self.degrees($0.latitude)),\(Self.degrees($0.longitude)),\($0.count),\($0.x),\($0.y),\
+            \($0.photoID.map(String.init) ?? "null")]
+            """
         }
         .joined(separator: ",")
         json += "],\"photos\":["

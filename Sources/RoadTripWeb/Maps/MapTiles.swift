@@ -46,7 +46,10 @@ public struct MapTiles: Sendable, Equatable {
         guard !text.isEmpty, text.count <= 200, !text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
             throw Invalid(
                 description:
-                    "--map-attribution must be one line of 1 to 200 characters crediting the tiles (their terms say what), such as '© OpenStreetMap contributors'"
+                    """
+                    --map-attribution must be one line of 1 to 200 characters crediting the tiles (their terms say what), such as \
+                    '© OpenStreetMap contributors'
+                    """
             )
         }
         self.template = template

@@ -67,7 +67,10 @@ enum PlacingForm {
             guard let clock = CameraClock(formValue: text) else {
                 let name = camera.key.name(atMost: CameraKey.longestShownName)
                 throw refusal(
-                    "RoadTrip knows no zone “\(String(text.prefix(64)))” for the clock of the \(name): type a zone’s name, such as Europe/Zagreb."
+                    """
+                    RoadTrip knows no zone “\(String(text.prefix(64)))” for the clock of the \(name): type a zone’s name, such as \
+                    Europe/Zagreb.
+                    """
                 )
             }
             request.clocks[camera.key] = clock

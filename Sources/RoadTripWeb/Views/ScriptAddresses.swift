@@ -16,8 +16,9 @@ enum ScriptAddresses {
 
     /// For the service worker: the offline page it keeps, the health check it asks whether RoadTrip
     /// answers, the folder every asset is served from, itself, and the change that adds a vacation
-    /// (which may wait in the outbox), the maps' place names (none while RoadTrip is away); and not an address, the policy RoadTrip serves saved copies
-    /// under now, which the worker adds to a kept copy's (`SecurityHeaders.savedCopyPolicy`).
+    /// (which may wait in the outbox), the maps' place names (none while RoadTrip is away); and not an
+    /// address, the policy RoadTrip serves saved copies under now, which the worker adds to a kept
+    /// copy's (`SecurityHeaders.savedCopyPolicy`).
     static func serviceWorker(copyPolicy: String) -> [String: String] {
         [
             "offlinePage": Route.offline.path,

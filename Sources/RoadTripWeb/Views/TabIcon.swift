@@ -38,7 +38,10 @@ enum TabIcon: String {
 
     var svg: HTMLRaw {
         HTMLRaw(
-            #"<svg class="tab-icon" viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" stroke-width="1.8" stroke-linecap="round" stroke-linejoin="round">"#
+            #"""
+            <svg class="tab-icon" viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false" fill="none" \#
+            stroke="currentColor" stroke-width="1.8" stroke-linecap="round" stroke-linejoin="round">
+            """#
                 + drawing + "</svg>")
     }
 }

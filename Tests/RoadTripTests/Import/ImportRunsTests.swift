@@ -48,8 +48,11 @@ import TestSupport
                 .init(
                     album + "tram.jpg.json",
                     Array(
-                        #"{"title": "tram.jpg", "favorited": true, "photoTakenTime": {"timestamp": "1559990000"}, "geoData": {"latitude": 38.7071, "longitude": -9.1355}}"#
-                            .utf8)),
+                        #"""
+                        {"title": "tram.jpg", "favorited": true, "photoTakenTime": {"timestamp": "1559990000"}, "geoData": \#
+                        {"latitude": 38.7071, "longitude": -9.1355}}
+                        """#
+                        .utf8)),
                 .init(album + "kept.jpg", try bytes(earlier), stored: true),
                 .init(year + "tram.jpg", tram, stored: true),
                 .init(
@@ -123,8 +126,11 @@ import TestSupport
                 .init(
                     folder + name + ".json",
                     Array(
-                        #"{"title": "\#(name)", "description": "Tram 28", "favorited": true, "photoTakenTime": {"timestamp": "1559990000"}, "geoData": {"latitude": 38.7071, "longitude": -9.1355}}"#
-                            .utf8)),
+                        #"""
+                        {"title": "\#(name)", "description": "Tram 28", "favorited": true, "photoTakenTime": {"timestamp": \#
+                        "1559990000"}, "geoData": {"latitude": 38.7071, "longitude": -9.1355}}
+                        """#
+                        .utf8)),
             ]
         }
         let part = fixture.source.appendingPathComponent("takeout-001.zip").path
@@ -177,7 +183,11 @@ import TestSupport
         let folder = fixture.source.appendingPathComponent("copies")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let xmp = { (property: String) in
-            #"<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description rdf:about="" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:photoshop="http://ns.adobe.com/photoshop/1.0/" \#(property)/></rdf:RDF></x:xmpmeta>"#
+            #"""
+            <x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description \#
+            rdf:about="" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:photoshop="http://ns.adobe.com/photoshop/1.0/" \#
+            \#(property)/></rdf:RDF></x:xmpmeta>
+            """#
         }
         for (name, property) in [("a", #"photoshop:DateCreated="2019-06-08T11:33:20+01:00""#), ("b", #"dc:description="Tram 28""#)] {
             try FileManager.default.copyItem(atPath: original, toPath: folder.appendingPathComponent("\(name).jpg").path)

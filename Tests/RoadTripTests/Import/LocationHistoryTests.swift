@@ -10,7 +10,10 @@ import TestSupport
     /// east through Lisbon; a point of the next day; one without a time, one at 0,0.
     static let records: String = {
         let points = (0...24).map { step in
-            #"{"latitudeE7": 387071000, "longitudeE7": \#(-91355000 + step * 10000), "accuracy": 12, "timestamp": "2019-06-08T\#(10 + step / 12):\#(String(format: "%02d", step % 12 * 5)):00Z"}"#
+            #"""
+            {"latitudeE7": 387071000, "longitudeE7": \#(-91355000 + step * 10000), "accuracy": 12, "timestamp": \#
+            "2019-06-08T\#(10 + step / 12):\#(String(format: "%02d", step % 12 * 5)):00Z"}
+            """#
         }
         let others = [
             #"{"latitudeE7": 387071000, "longitudeE7": -91355000, "timestampMs": "1560074400000"}"#,

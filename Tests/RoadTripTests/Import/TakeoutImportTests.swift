@@ -99,7 +99,8 @@ import TestSupport
                     folder + "VID_0001.mp4.json",
                     Array(
                         #"""
-                        {"title": "VID_0001.mp4", "photoTakenTime": {"timestamp": "1559990000"}, "geoDataExif": {"latitude": 38.7071, "longitude": -9.1355}}
+                        {"title": "VID_0001.mp4", "photoTakenTime": {"timestamp": "1559990000"}, "geoDataExif": {"latitude": \#
+                        38.7071, "longitude": -9.1355}}
                         """#.utf8)),
             ])
 

@@ -84,7 +84,8 @@ import Testing
         let sidecar = try TakeoutSidecar(
             json: Array(
                 #"""
-                {"title": "", "description": 42, "photoTakenTime": {"timestamp": "99999999999999"}, "geoData": {"latitude": 91, "longitude": 2},
+                {"title": "", "description": 42, "photoTakenTime": {"timestamp": "99999999999999"}, "geoData": {"latitude": 91, \#
+                "longitude": 2},
                  "geoDataExif": [1, 2], "favorited": "yes"}
                 """#.utf8))
         #expect(sidecar == TakeoutSidecar())

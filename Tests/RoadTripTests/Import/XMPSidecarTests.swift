@@ -17,7 +17,8 @@ import TestSupport
               xmlns:lr="http://ns.adobe.com/lightroom/1.0/">
            <dc:description><rdf:Alt><rdf:li xml:lang="x-default">Tram 28 &amp; the castle</rdf:li></rdf:Alt></dc:description>
            <dc:subject><rdf:Bag><rdf:li>tram</rdf:li><rdf:li>Lisbon</rdf:li></rdf:Bag></dc:subject>
-           <lr:hierarchicalSubject><rdf:Bag><rdf:li>Places|Portugal|Alfama</rdf:li><rdf:li>Places|Portugal|Lisbon</rdf:li></rdf:Bag></lr:hierarchicalSubject>
+           <lr:hierarchicalSubject><rdf:Bag><rdf:li>Places|Portugal|Alfama</rdf:li><rdf:li>Places|Portugal|Lisbon</rdf:li>\
+           </rdf:Bag></lr:hierarchicalSubject>
            <photoshop:DateCreated>2019-06-08T11:33:20+01:00</photoshop:DateCreated>
            <exif:GPSLatitude>38,42.426N</exif:GPSLatitude>
            <exif:GPSLongitude>9,8.13W</exif:GPSLongitude>
@@ -76,7 +77,8 @@ import TestSupport
         let read = try XMPSidecar(
             xml: Array(
                 """
-                <x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="r"><rdf:Description exif:GPSLatitude="91,0N" exif:GPSLongitude="9,61W" xmp:Rating="9"/></rdf:RDF></x:xmpmeta>
+                <x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="r"><rdf:Description exif:GPSLatitude="91,0N" \
+                exif:GPSLongitude="9,61W" xmp:Rating="9"/></rdf:RDF></x:xmpmeta>
                 """.utf8))
 
         // validate

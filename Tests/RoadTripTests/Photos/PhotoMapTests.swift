@@ -17,7 +17,8 @@ import Testing
                 try db.execute(
                     """
                     INSERT INTO photos (id, sha256, format, byte_count, width, height, title, sorted_at, latitude, longitude, imported_at)
-                    VALUES (\(id), \(String(format: "%064d", id)), 'jpeg', 1, 1, 1, 'map', '2024-05-01T10:00:00', \(position.0), \(position.1), 0)
+                    VALUES (\(id), \(String(format: "%064d", id)), 'jpeg', 1, 1, 1, 'map', '2024-05-01T10:00:00', \(position.0), \
+                    \(position.1), 0)
                     """)
                 return id
             }

@@ -41,7 +41,9 @@ import Testing
 
         #expect(
             files.summary
-                == "skipped 8 other files: 1 video (only MP4, MOV, M4V, 3GP, WebM and Matroska videos are imported), 3 .xmp, 2 .json, 2 more"
+                == """
+                skipped 8 other files: 1 video (only MP4, MOV, M4V, 3GP, WebM and Matroska videos are imported), 3 .xmp, 2 .json, 2 more
+                """
         )
     }
 

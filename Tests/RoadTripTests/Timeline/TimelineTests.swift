@@ -50,7 +50,8 @@ import Testing
             try db.execute(
                 """
                 INSERT INTO photos (sha256, format, byte_count, width, height, title, taken_at, sorted_at, imported_at, taken_offset)
-                VALUES ('\(raw: String(repeating: "a", count: 64))', 'jpeg', 1, 4, 3, 'tokyo', '2008-10-18T23:30:00', '2008-10-18T23:30:00', 0, 540)
+                VALUES ('\(raw: String(repeating: "a", count: 64))', 'jpeg', 1, 4, 3, 'tokyo', '2008-10-18T23:30:00', \
+                '2008-10-18T23:30:00', 0, 540)
                 """)
         }
         try fixture.dated("morning", "2008-10-19T08:00:00")

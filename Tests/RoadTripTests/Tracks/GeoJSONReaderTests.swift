@@ -24,13 +24,15 @@ import Testing
             {"type": "FeatureCollection", "features": [
              {"type": "Feature", "properties": {"name": "Loop", "coordTimes": ["2024-07-01T17:00:00Z", "2024-07-01T17:10:00Z"]},
               "geometry": {"type": "LineString", "coordinates": [[8.54, 47.36, 410], [8.55, 47.37]]}},
-             {"type": "Feature", "properties": {"name": "View", "time": "2024-07-01T17:05:00Z"}, "geometry": {"type": "Point", "coordinates": [8.5, 47.3]}}]}
+             {"type": "Feature", "properties": {"name": "View", "time": "2024-07-01T17:05:00Z"}, "geometry": {"type": "Point", \
+             "coordinates": [8.5, 47.3]}}]}
             """
         let sorted = """
             {"features": [
              {"geometry": {"coordinates": [[8.54, 47.36, 410], [8.55, 47.37]], "type": "LineString"},
               "properties": {"coordTimes": ["2024-07-01T17:00:00Z", "2024-07-01T17:10:00Z"], "name": "Loop"}, "type": "Feature"},
-             {"geometry": {"coordinates": [8.5, 47.3], "type": "Point"}, "properties": {"name": "View", "time": "2024-07-01T17:05:00Z"}, "type": "Feature"}],
+             {"geometry": {"coordinates": [8.5, 47.3], "type": "Point"}, "properties": {"name": "View", "time": \
+             "2024-07-01T17:05:00Z"}, "type": "Feature"}],
              "type": "FeatureCollection"}
             """
         // MUT
@@ -155,7 +157,10 @@ import Testing
 
     @Test func escapesAreDecodedInNamesAndMemberNames() throws {
         let file = try read(
-            #"{"type": "Feature", "properties": {"na\u006de": "Caf\u00e9 \ud83d\ude00\n\"ride\""}, "geometry": {"type": "Point", "coordinates": [1, 2]}}"#
+            #"""
+            {"type": "Feature", "properties": {"na\u006de": "Caf\u00e9 \ud83d\ude00\n\"ride\""}, "geometry": {"type": "Point", \#
+            "coordinates": [1, 2]}}
+            """#
         )
         #expect(file.waypoints.map(\.name) == ["Café 😀 \"ride\""])
     }

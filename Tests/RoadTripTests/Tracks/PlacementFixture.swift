@@ -26,7 +26,8 @@ extension PhotosFixture {
                 """
                 INSERT INTO photos (sha256, format, byte_count, width, height, title, taken_at, sorted_at, latitude, longitude,
                     camera_make, camera_model, imported_at, taken_offset, gps_at, position_source)
-                VALUES (\(SHA256.hexDigest(Array(title.utf8))), 'jpeg', 1, 4, 3, \(title), \(takenAt), \(sortedAt), \(position?.0), \(position?.1),
+                VALUES (\(SHA256.hexDigest(Array(title.utf8))), 'jpeg', 1, 4, 3, \(title), \(takenAt), \(sortedAt), \
+                \(position?.0), \(position?.1),
                     \(camera.make), \(camera.model), 0, \(offset), \(gpsTime), \(position == nil ? nil : "camera"))
                 """)
         }

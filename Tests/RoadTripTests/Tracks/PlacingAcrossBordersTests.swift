@@ -63,7 +63,10 @@ import Testing
         #expect(
             noted.notes.contains {
                 $0.hasPrefix(
-                    "1 photos are filed in another country than the one they were taken in (photo \(id), taken in Croatia, is under Trieste, Italy)"
+                    """
+                    1 photos are filed in another country than the one they were taken in (photo \(id), taken in Croatia, is under \
+                    Trieste, Italy)
+                    """
                 )
             },
             "\(noted.notes)")

@@ -89,7 +89,10 @@ import Testing
             """
         #expect(refusal(kml, fileName: "a.kml") == "a.kml, line 2: a gx:Track has 2 times for 1 positions")
         let times =
-            #"{"type": "Feature", "properties": {"name": "Loop", "coordTimes": ["2024-07-01T17:00:00Z"]}, "geometry": {"type": "LineString", "coordinates": [[1, 2], [1, 3]]}}"#
+            #"""
+            {"type": "Feature", "properties": {"name": "Loop", "coordTimes": ["2024-07-01T17:00:00Z"]}, "geometry": {"type": \#
+            "LineString", "coordinates": [[1, 2], [1, 3]]}}
+            """#
         #expect(refusal(times, fileName: "a.geojson") == "a.geojson: “Loop” has 1 times for 2 positions")
         #expect(refusal(#"{"type": "FeatureCollection"}"#, fileName: "a.geojson")?.hasPrefix("a.geojson: is not valid GeoJSON: ") == true)
         let deep = String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000)

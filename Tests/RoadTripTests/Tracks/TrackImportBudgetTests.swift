@@ -33,7 +33,10 @@ import TestSupport
         // validate
         #expect(
             error?.description
-                == "ride.gpx: needs about \(ByteCount.text(Int64(needed))) of memory to read, more than the 1.0 MB this server allows for uploads at once"
+                == """
+                ride.gpx: needs about \(ByteCount.text(Int64(needed))) of memory to read, more than the 1.0 MB this server \
+                allows for uploads at once
+                """
         )
         #expect(try fixture.library.tracks.all().isEmpty)
         #expect(budget.inUse == 0)
@@ -54,7 +57,10 @@ import TestSupport
         // validate
         #expect(
             refusal
-                == "ride.gpx: cannot be read now: the server is busy with other uploads (reading it needs about \(ByteCount.text(Int64(needed))) of memory); try again in a minute"
+                == """
+                ride.gpx: cannot be read now: the server is busy with other uploads (reading it needs about \
+                \(ByteCount.text(Int64(needed))) of memory); try again in a minute
+                """
         )
         #expect(try fixture.library.tracks.all().isEmpty)
         #expect(budget.inUse == 0)

@@ -18,7 +18,10 @@ import TestSupport
             let name = track.name.map { "<name>\($0)</name>" } ?? ""
             let time = track.time.map { "<time>\($0)</time>" } ?? ""
             return
-                "<trk>\(name)<trkseg><trkpt lat=\"43.5\" lon=\"11.25\">\(time)</trkpt><trkpt lat=\"43.6\" lon=\"11.3\"></trkpt></trkseg></trk>"
+                """
+                <trk>\(name)<trkseg><trkpt lat=\"43.5\" lon=\"11.25\">\(time)</trkpt><trkpt lat=\"43.6\" \
+                lon=\"11.3\"></trkpt></trkseg></trk>
+                """
         }
         return Data("<gpx version=\"1.1\" creator=\"test\">\(parts.joined())</gpx>".utf8)
     }

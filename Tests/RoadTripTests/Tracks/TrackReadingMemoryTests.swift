@@ -53,7 +53,10 @@ struct TrackReadingMemoryTests {
         #expect(far.output.contains("refused \(name)") && far.output.contains("holds more than 500,000 points"), "\(far.output)")
         #expect(
             far.peak - baseline.peak <= TrackFile.memoryNeeded(forFileOf: file.size),
-            "\(name): \((far.peak - baseline.peak) >> 20) MB over the baseline, the bound \(TrackFile.memoryNeeded(forFileOf: file.size) >> 20) MB"
+            """
+            \(name): \((far.peak - baseline.peak) >> 20) MB over the baseline, the bound \
+            \(TrackFile.memoryNeeded(forFileOf: file.size) >> 20) MB
+            """
         )
     }
 }

@@ -48,7 +48,10 @@ import Testing
         #expect(abs(route.distance - 2 * 20 * 222.4) < 20)
         #expect(
             gpx.contains(
-                #"<wpt lat="38.7000000" lon="-9.1500000"><time>2024-06-01T19:15:00Z</time><name>Tagus &lt;dusk&gt;</name><type>photo</type></wpt>"#
+                #"""
+                <wpt lat="38.7000000" lon="-9.1500000"><time>2024-06-01T19:15:00Z</time><name>Tagus &lt;dusk&gt;</name><type>\#
+                photo</type></wpt>
+                """#
             ), "\(gpx)")
         #expect(
             gpx.contains("<name>Alfama</name><desc>Taken 2024-06-02 11:00:00 (camera time)</desc>"), "without a zone, no time is made up")

@@ -101,7 +101,8 @@ import Testing
         let rows: Int = try fixture.library.database.read { db in
             try db.fetchValue(
                 """
-                SELECT (SELECT count(*) FROM vacation_places WHERE vacation_id = \(id)) + (SELECT count(*) FROM vacation_tags WHERE vacation_id = \(id))
+                SELECT (SELECT count(*) FROM vacation_places WHERE vacation_id = \(id)) + (SELECT count(*) FROM vacation_tags \
+                WHERE vacation_id = \(id))
                 """) ?? -1
         }
         #expect(rows == 2, "São Paulo and Food: nothing left without a photo")
@@ -184,7 +185,10 @@ import Testing
         try fixture.library.database.write { db in
             for place in 1...2 {
                 try db.execute(
-                    "INSERT INTO vacation_places (vacation_id, id, name, country, latitude, longitude) VALUES (\(id), \(place), 'P', 'Italy', 43.0, 11.0)"
+                    """
+                    INSERT INTO vacation_places (vacation_id, id, name, country, latitude, longitude) VALUES (\(id), \(place), \
+                    'P', 'Italy', 43.0, 11.0)
+                    """
                 )
             }
             try db.execute("INSERT INTO vacation_tags (vacation_id, id, name, name_key) VALUES (\(id), 1, 'Tag', 'tag')")
@@ -193,8 +197,10 @@ import Testing
                 let day = "2024-01-\(number < 10 ? "0" : "")\(min(number, 31))T\(number > 31 ? "2\(number - 31)" : "10"):00:00"
                 try db.execute(
                     """
-                    INSERT INTO vacation_photos (vacation_id, id, sha256, title, taken_at, sorted_at, place_id, width, height, added_at, preview, thumbnail)
-                    VALUES (\(id), \(number), \(String(repeating: "0", count: 64 - digits.count) + digits), \("Photo \(number)"), \(day), \(day),
+                    INSERT INTO vacation_photos (vacation_id, id, sha256, title, taken_at, sorted_at, place_id, width, height, \
+                    added_at, preview, thumbnail)
+                    VALUES (\(id), \(number), \(String(repeating: "0", count: 64 - digits.count) + digits), \("Photo \(number)"), \
+                    \(day), \(day),
                         \(number % 3 == 0 ? nil : Int64(number % 3)), 4, 3, 0, \(preview), \(thumbnail))
                     """)
                 if number % 4 == 0 {

@@ -52,9 +52,11 @@ import Testing
             ] {
                 try db.execute(
                     """
-                    INSERT INTO photos (id, sha256, title, subtitle, taken_at, sorted_at, latitude, longitude, camera, place_id, width, height,
+                    INSERT INTO photos (id, sha256, title, subtitle, taken_at, sorted_at, latitude, longitude, camera, place_id, \
+                    width, height,
                         preview, thumbnail, added_at)
-                    VALUES (\(photo), \(String(repeating: String(photo), count: 64)), \(title), NULL, \(taken), \(taken), NULL, NULL, 'X-T5',
+                    VALUES (\(photo), \(String(repeating: String(photo), count: 64)), \(title), NULL, \(taken), \(taken), NULL, \
+                    NULL, 'X-T5',
                         \(place), 120, 90, \(Self.preview(photo)), \(Self.thumbnail(photo)), 200)
                     """)
             }

@@ -26,8 +26,10 @@ import Testing
                 let day = "2024-05-0\(5 - number)T10:00:00"
                 try db.execute(
                     """
-                    INSERT INTO vacation_photos (vacation_id, id, sha256, title, taken_at, sorted_at, width, height, added_at, preview, thumbnail)
-                    VALUES (1, \(number), \(String(repeating: "\(number)", count: 64)), \("Photo \(number)"), \(day), \(day), 4, 3, 0, \([UInt8(0xFF)]), \([UInt8(0x52)]))
+                    INSERT INTO vacation_photos (vacation_id, id, sha256, title, taken_at, sorted_at, width, height, added_at, \
+                    preview, thumbnail)
+                    VALUES (1, \(number), \(String(repeating: "\(number)", count: 64)), \("Photo \(number)"), \(day), \(day), 4, \
+                    3, 0, \([UInt8(0xFF)]), \([UInt8(0x52)]))
                     """)
             }
             for number in 1...2 {

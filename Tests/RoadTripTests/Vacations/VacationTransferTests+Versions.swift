@@ -56,7 +56,10 @@ extension VacationTransferTests {
         #expect(try formatVersion(of: laterFile) == today + 1)
         #expect(
             refusal?.description
-                == "This file is not a RoadTrip vacation: it is of format version \(today + 1); this RoadTrip reads versions 1 to \(today). Nothing was imported."
+                == """
+                This file is not a RoadTrip vacation: it is of format version \(today + 1); this RoadTrip reads versions 1 to \
+                \(today). Nothing was imported.
+                """
         )
         #expect(try store.all(of: ann.id).map(\.name) == ["Lisbon", "Lisbon (2)"])
         #expect(try storeOfNextVersion.importDocument(at: laterFile, for: ann.id).name == "Lisbon (2) (2)", "its own version imports")

@@ -37,7 +37,10 @@ extension FlickrPagesTests {
         #expect(!before.contains("/flickr/photos/\(Self.fog)/unvisit"), "nothing to unvisit yet")
         #expect(
             visited.contains(
-                "In <a class=\"tap-target\" href=\"/vacations/\(bay)\">Bay &lt;Area&gt;</a>, <a class=\"tap-target\" href=\"/vacations/\(tuscany)\">Tuscany</a>"
+                """
+                In <a class=\"tap-target\" href=\"/vacations/\(bay)\">Bay &lt;Area&gt;</a>, <a class=\"tap-target\" \
+                href=\"/vacations/\(tuscany)\">Tuscany</a>
+                """
             ))
         #expect(visited.contains("href=\"/flickr/photos/\(Self.fog)/unvisit\">Unvisit…</a>"))
         #expect(choice.contains("Remove “Fog &lt;b&gt;over&lt;/b&gt; the bay” from…"))

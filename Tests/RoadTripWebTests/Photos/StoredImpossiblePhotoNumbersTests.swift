@@ -56,7 +56,10 @@ import Testing
             report.repairs == [
                 "photos, photo 1: its orientation 9 is not one of EXIF's 1 to 8; it is now 1 (upright)",
                 "photos, photo 1: its size 0 × -5 is no picture's; it is now 80 × 60, read again from its original",
-                "photos, photo 1: its date taken “2023-04-31T10:00:00” is not a real date and time; it now has none (sorted by when it was imported)",
+                """
+                photos, photo 1: its date taken “2023-04-31T10:00:00” is not a real date and time; it now has none (sorted by when \
+                it was imported)
+                """,
                 "vacation_photos, vacation 1 photo 1: its date taken “2023-04-31T10:00:00” is not a real date and time; it now has none",
             ])
         #expect(

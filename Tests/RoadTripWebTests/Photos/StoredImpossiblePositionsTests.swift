@@ -34,7 +34,10 @@ import Testing
             try db.execute("UPDATE vacation_photos SET latitude = \(Double.infinity) WHERE vacation_id = 1")
             try db.execute("UPDATE vacation_places SET longitude = \(-1e300) WHERE vacation_id = 1")
             try db.execute(
-                "UPDATE destination_points_of_interest SET latitude = \(Double.infinity) WHERE destination_id = \(destination.id) AND position = 0"
+                """
+                UPDATE destination_points_of_interest SET latitude = \(Double.infinity) WHERE destination_id = \(destination.id) \
+                AND position = 0
+                """
             )
         }
         return (web, visitor, photo, destination)
@@ -84,8 +87,8 @@ import Testing
                 "vacation_photos, vacation 1 photo 1: its latitude inf is not between -90 and 90; it now has no position",
                 "vacation_places, vacation 1 place 2267057 “Lisbon”: its longitude -1e+300 is not between -180 and 180; "
                     + "it is removed from the itinerary, its photos stay without a place",
-                "destination_points_of_interest, destination \(destination.id) sight 0 “\(sight)”: its latitude inf is not between -90 and 90; "
-                    + "it is removed (import the catalogue again to have it back)",
+                "destination_points_of_interest, destination \(destination.id) sight 0 “\(sight)”: "
+                    + "its latitude inf is not between -90 and 90; it is removed (import the catalogue again to have it back)",
             ])
         #expect(report.problems.isEmpty, "the map's cells are counted again: \(report.problems)")
         #expect(again.repairs.isEmpty && again.problems.isEmpty, "\(again.repairs) \(again.problems)")

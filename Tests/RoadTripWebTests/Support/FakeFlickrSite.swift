@@ -41,9 +41,12 @@ final class FakeFlickrSite: FlickrTransport {
 
     static let places = """
         {"places":{"total":3,"place_type":"locality","place_type_id":7,"place":[
-        {"place_id":"7.MJR8tTVrIO1EgB","woeid":"2487956","latitude":"37.779","longitude":"-122.420","place_type":"locality","place_type_id":"7","_content":"San Francisco, California, United States","woe_name":"San Francisco","photo_count":"1521"},
-        {"place_id":"hV.ib5FSUbmqW7Ac","woeid":"44418","latitude":"51.506","longitude":"-0.127","place_type":"locality","place_type_id":"7","_content":"London, England, United Kingdom","woe_name":"London","photo_count":"3000"},
-        {"place_id":"3abc.def","woeid":"1","latitude":"38.7","longitude":"-9.1","place_type":"locality","place_type_id":"7","_content":"Lisbon, Lisbon, Portugal","woe_name":"Lisbon","photo_count":10}
+        {"place_id":"7.MJR8tTVrIO1EgB","woeid":"2487956","latitude":"37.779","longitude":"-122.420","place_type":"locality",\
+        "place_type_id":"7","_content":"San Francisco, California, United States","woe_name":"San Francisco","photo_count":"1521"},
+        {"place_id":"hV.ib5FSUbmqW7Ac","woeid":"44418","latitude":"51.506","longitude":"-0.127","place_type":"locality",\
+        "place_type_id":"7","_content":"London, England, United Kingdom","woe_name":"London","photo_count":"3000"},
+        {"place_id":"3abc.def","woeid":"1","latitude":"38.7","longitude":"-9.1","place_type":"locality","place_type_id":"7",\
+        "_content":"Lisbon, Lisbon, Portugal","woe_name":"Lisbon","photo_count":10}
         ]},"stat":"ok"}
         """
 

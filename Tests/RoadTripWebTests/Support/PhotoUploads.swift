@@ -52,8 +52,11 @@ final class PhotoUploads {
         for file in files {
             body.append(
                 Data(
-                    "--\(boundary)\r\nContent-Disposition: form-data; name=\"\(field)\"; filename=\"\(file.name)\"\r\nContent-Type: application/octet-stream\r\n\r\n"
-                        .utf8))
+                    """
+                    --\(boundary)\r\nContent-Disposition: form-data; name=\"\(field)\"; filename=\"\(file.name)\"\r\nContent-Type: \
+                    application/octet-stream\r\n\r\n
+                    """
+                    .utf8))
             body.append(try Data(contentsOf: URL(fileURLWithPath: file.path)))
             body.append(Data("\r\n".utf8))
         }

@@ -28,7 +28,8 @@ import Testing
             for place in 0..<places {
                 try db.execute(
                     """
-                    INSERT INTO vacation_places (vacation_id, id, name, country, latitude, longitude) VALUES (\(id), \(place + 1), \("Place \(place + 1)"), 'Italy', 43.0, 11.0)
+                    INSERT INTO vacation_places (vacation_id, id, name, country, latitude, longitude) VALUES (\(id), \(place + 1), \
+                    \("Place \(place + 1)"), 'Italy', 43.0, 11.0)
                     """)
             }
             for tag in 1...2 {
@@ -41,7 +42,8 @@ import Testing
                 let day = try #require(CalendarDay(year: 2020, month: 1, day: 1)?.adding(days: number)).description
                 try db.execute(
                     """
-                    INSERT INTO vacation_photos (vacation_id, id, sha256, title, taken_at, sorted_at, width, height, added_at, preview, thumbnail)
+                    INSERT INTO vacation_photos (vacation_id, id, sha256, title, taken_at, sorted_at, width, height, added_at, \
+                    preview, thumbnail)
                     VALUES (\(id), \(number), \(sha256), \("Photo of day \(number)"), \(day + "T10:00:00"), \(day + "T10:00:00"), 4, 3, 0,
                         \(preview), \(thumbnail))
                     """)

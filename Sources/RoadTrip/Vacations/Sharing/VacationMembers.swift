@@ -116,7 +116,8 @@ extension VacationStore {
         try database.fetchAll(
             """
             SELECT members.account_id, accounts.name, members.role
-            FROM vacation_members members JOIN vacations ON vacations.id = members.vacation_id JOIN accounts ON accounts.id = members.account_id
+            FROM vacation_members members JOIN vacations ON vacations.id = members.vacation_id JOIN accounts ON accounts.id = \
+            members.account_id
             WHERE members.vacation_id = \(id) AND vacations.account_id = \(owner.rawValue)
             ORDER BY accounts.name_key, accounts.id
             """
@@ -136,7 +137,8 @@ extension VacationStore {
             }
             try db.execute(
                 """
-                INSERT INTO vacation_members (vacation_id, account_id, role, created_at) VALUES (\(id), \(member.rawValue), \(role.rawValue), \(clock.seconds))
+                INSERT INTO vacation_members (vacation_id, account_id, role, created_at) VALUES (\(id), \(member.rawValue), \
+                \(role.rawValue), \(clock.seconds))
                 ON CONFLICT (vacation_id, account_id) DO UPDATE SET role = excluded.role
                 """)
         }

@@ -73,7 +73,8 @@ public struct VacationSharing: Sendable {
             try Self.requireOwned(vacation, by: account, in: db)
             return try db.insertReturningID(
                 """
-                INSERT INTO vacation_links (vacation_id, token_hash, label, created_at, expires_at, password_hash, show_where, allow_originals, show_dates,
+                INSERT INTO vacation_links (vacation_id, token_hash, label, created_at, expires_at, password_hash, show_where, \
+                allow_originals, show_dates,
                     offer_book)
                 VALUES (\(vacation), \(token.hash), \(label), \(now), \(expiry.seconds.map { now + $0 }), \(passwordHash),
                     \(options.showWhere), \(options.allowOriginals), \(options.showDates), \(options.offerBook))
@@ -99,7 +100,8 @@ public struct VacationSharing: Sendable {
             try Self.requireOwned(vacation, by: account, in: db)
             try db.execute(
                 """
-                UPDATE vacation_links SET stopped_at = \(clock.seconds) WHERE id = \(link) AND vacation_id = \(vacation) AND stopped_at IS NULL
+                UPDATE vacation_links SET stopped_at = \(clock.seconds) WHERE id = \(link) AND vacation_id = \(vacation) AND \
+                stopped_at IS NULL
                 """)
             if db.changes == 0,
                 try db.fetchValue("SELECT 1 FROM vacation_links WHERE id = \(link) AND vacation_id = \(vacation)") as Int? == nil
@@ -115,7 +117,8 @@ public struct VacationSharing: Sendable {
             try Self.requireOwned(vacation, by: account, in: db)
             try db.execute(
                 """
-                UPDATE vacation_links SET show_where = \(options.showWhere), allow_originals = \(options.allowOriginals), show_dates = \(options.showDates),
+                UPDATE vacation_links SET show_where = \(options.showWhere), allow_originals = \(options.allowOriginals), \
+                show_dates = \(options.showDates),
                     offer_book = \(options.offerBook)
                 WHERE id = \(link) AND vacation_id = \(vacation)
                 """)
@@ -133,8 +136,10 @@ public struct VacationSharing: Sendable {
             try kept
             ?? database.fetchOne(
                 """
-                SELECT links.*, vacations.name AS vacation_name, vacations.name_generated AS vacation_name_generated, accounts.name AS owner_name
-                FROM vacation_links links JOIN vacations ON vacations.id = links.vacation_id JOIN accounts ON accounts.id = vacations.account_id
+                SELECT links.*, vacations.name AS vacation_name, vacations.name_generated AS vacation_name_generated, \
+                accounts.name AS owner_name
+                FROM vacation_links links JOIN vacations ON vacations.id = links.vacation_id JOIN accounts ON accounts.id = \
+                vacations.account_id
                 WHERE links.token_hash = \(hash)
                 """)
         if kept == nil, let row, let stamp { recent.keep(row, for: hash, at: stamp) }

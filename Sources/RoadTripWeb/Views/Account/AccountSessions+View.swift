@@ -29,7 +29,10 @@ struct AccountSessionsView: HTML {
                 }
             }
             p(.class("hint session-note")) {
-                "A browser stays signed in for 30 days, or until it is unused for 7. Changing your password signs you out everywhere else too."
+                """
+                A browser stays signed in for 30 days, or until it is unused for 7. Changing your password signs you out \
+                everywhere else too.
+                """
             }
             if sessions.contains(where: { !$0.isCurrent }) {
                 form(.method("post"), .action(.accountSessions), .class("stacked")) {

@@ -21,7 +21,10 @@ struct ImportView: HTML {
             section(.class("settings-part import-upload")) {
                 h2 { "Upload" }
                 p {
-                    "A Google Takeout’s zip parts, or an iCloud or Apple Photos export’s folder. Each goes up in pieces: an upload that breaks goes on where it stopped when you choose the same file again."
+                    """
+                    A Google Takeout’s zip parts, or an iCloud or Apple Photos export’s folder. Each goes up in pieces: an upload \
+                    that breaks goes on where it stopped when you choose the same file again.
+                    """
                 }
                 // Buttons that open the pickers (importing.js); without it there is nothing to upload with.
                 div(.class("upload-pickers")) {

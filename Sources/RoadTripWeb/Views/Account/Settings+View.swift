@@ -77,7 +77,10 @@ struct BackupsSection: HTML {
                     if let last = summary.status.lastSuccess {
                         span { SharingFormat.time(last.finishedAt) }
                         span(.class("backup-detail")) {
-                            "\(ByteCount.text(last.bytes)), \(ByteCount.text(last.copiedBytes)) new · took \(BackupFormat.duration(last.finishedAt - last.startedAt))"
+                            """
+                            \(ByteCount.text(last.bytes)), \(ByteCount.text(last.copiedBytes)) new · took \
+                            \(BackupFormat.duration(last.finishedAt - last.startedAt))
+                            """
                         }
                         span(.class("backup-detail")) {
                             "\(last.snapshot ?? "") in \(last.folder) · \(last.kept) snapshot\(last.kept == 1 ? "" : "s") kept"
@@ -133,7 +136,10 @@ enum BackupFormat {
         case .failed(let attempt):
             let reason = attempt.error ?? ""
             return
-                "The last backup failed (\(SharingFormat.time(attempt.finishedAt))): \(reason.count > 300 ? reason.prefix(300) + "…" : reason)"
+                """
+                The last backup failed (\(SharingFormat.time(attempt.finishedAt))): \
+                \(reason.count > 300 ? reason.prefix(300) + "…" : reason)
+                """
         case .overdue(let last, let due):
             return "No backup since \(SharingFormat.time(last.finishedAt)): the next was due by \(SharingFormat.time(due))."
         }

@@ -29,7 +29,10 @@ struct EventsEditorView: HTML {
             if let notice { notice }
             if destination.isSample {
                 p {
-                    "The sample book has \(destination.eventCount) generated pages. RoadTrip makes them; set how many with roadtrip serve --sample-pages N."
+                    """
+                    The sample book has \(destination.eventCount) generated pages. RoadTrip makes them; set how many with roadtrip \
+                    serve --sample-pages N.
+                    """
                 }
             } else if rows.urls.isEmpty {
                 p(.class("hint")) { mayEdit ? "No event pages yet: add the first one below." : "No event pages yet." }

@@ -10,8 +10,8 @@ struct TrackListView: HTML {
         section(.class("track-list"), .ariaLabel("Tracks")) {
             if tracks.isEmpty {
                 p(.class("empty-note")) {
-                    "No tracks yet. Upload a GPX, KML or GeoJSON file from a phone app, a watch or a bike computer (or run roadtrip tracks import FILE), "
-                    "and photos without a position can be placed along it."
+                    "No tracks yet. Upload a GPX, KML or GeoJSON file from a phone app, a watch or a bike computer "
+                    "(or run roadtrip tracks import FILE), and photos without a position can be placed along it."
                 }
             }
             ul(.class("rows tracks")) {

@@ -10,7 +10,10 @@ struct OfflineView: HTML {
             p { "RoadTrip cannot be reached, and this page was not kept for use without a network. What is kept works as usual:" }
             div(.class("kept-list"), .id("kept-list")) {
                 p(.class("hint")) {
-                    "Nothing is kept on this device yet. Choose “Take this trip offline” in the trip’s menu, or “Keep offline” in a vacation’s menu, while RoadTrip can be reached."
+                    """
+                    Nothing is kept on this device yet. Choose “Take this trip offline” in the trip’s menu, or “Keep offline” in a \
+                    vacation’s menu, while RoadTrip can be reached.
+                    """
                 }
             }
             div(.class("waiting-changes"), .id("waiting-changes")) {}

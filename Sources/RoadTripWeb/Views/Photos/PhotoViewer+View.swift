@@ -98,7 +98,10 @@ struct PhotoStageView<Panels: HTML>: HTML {
                 div(
                     .class("photo-stage"), .tabindex(0), .role("img"),
                     .ariaLabel(
-                        "\(title). \(motion == nil ? "" : "A Live Photo: press and hold to play it. ")Drag to pan; pinch, scroll or press + and − to zoom."
+                        """
+                        \(title). \(motion == nil ? "" : "A Live Photo: press and hold to play it. ")Drag to pan; pinch, scroll or \
+                        press + and − to zoom.
+                        """
                     ),
                     .data("previous", previous?.path ?? ""), .data("next", next?.path ?? "")
                 ) {
@@ -132,10 +135,10 @@ struct PhotoStageView<Panels: HTML>: HTML {
     }
 }
 
-/// The heart under the photo, at the end of the Visit row as the Photos app has it in its toolbar: a toggle button (`aria-pressed`) in a form
-/// that marks or unmarks the photo as one of the account's favourites. favorite.js changes it in
-/// place (and the heart of its cell in the grid beside); without JavaScript the form posts and
-/// the viewer comes back.
+/// The heart under the photo, at the end of the Visit row as the Photos app has it in its toolbar: a
+/// toggle button (`aria-pressed`) in a form that marks or unmarks the photo as one of the account's
+/// favourites. favorite.js changes it in place (and the heart of its cell in the grid beside); without
+/// JavaScript the form posts and the viewer comes back.
 struct FavoriteButton: HTML {
     let photoID: Int64
     /// For the note a change made offline waits under.
@@ -265,7 +268,10 @@ struct PhotoVersionView: HTML {
                 p {
                     version.kind == .original
                         ? "“\(photo.displayTitle)” as it was before it was edited. The library shows its edited version; both are kept."
-                        : "The edited copy of “\(photo.displayTitle)”, which came after the original. The library shows the original; both are kept."
+                        : """
+                        The edited copy of “\(photo.displayTitle)”, which came after the original. The library shows the \
+                        original; both are kept.
+                        """
                 }
                 p {
                     a(.class("tap-target"), .href(.photoVersionImage(id: photo.id, size: .original)), .download("")) {

@@ -51,7 +51,10 @@ struct PlacingView: HTML {
             p(.class("placing-summary"), .role("status")) { summary }
             if plan.more {
                 p(.class("hint")) {
-                    "Only the first \(PhotoPlacer.maximumPhotos.formatted()) photos without a position are looked at: place these, then come back for the rest."
+                    """
+                    Only the first \(PhotoPlacer.maximumPhotos.formatted()) photos without a position are looked at: place these, \
+                    then come back for the rest.
+                    """
                 }
             }
             // The result first, with why photos are left out (a camera's unknown clock, mostly),
@@ -161,9 +164,15 @@ struct PlacementView: HTML {
             h2(.class("section-title")) { placement.undoneAt == nil ? "Placed \(PhotoFormat.count(placement.photoCount))" : "Put back" }
             p(.role("status")) {
                 if placement.undoneAt != nil {
-                    "The \(PhotoFormat.count(placement.photoCount)) are back where they were (photos placed again since keep their new positions)."
+                    """
+                    The \(PhotoFormat.count(placement.photoCount)) are back where they were (photos placed again since keep their \
+                    new positions).
+                    """
                 } else {
-                    "\(PhotoFormat.count(placement.photoCount)) placed\(by.map { " by \($0)" } ?? ""). Their places, the map and the vacations holding them follow; the original files are unchanged."
+                    """
+                    \(PhotoFormat.count(placement.photoCount)) placed\(by.map { " by \($0)" } ?? ""). Their places, the map and \
+                    the vacations holding them follow; the original files are unchanged.
+                    """
                 }
             }
             if placement.undoneAt == nil && mayUndo {

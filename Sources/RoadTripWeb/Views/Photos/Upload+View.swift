@@ -26,10 +26,14 @@ struct UploadView: HTML {
                     input(
                         .type("file"), .id("upload-files"), .name("photos"), .multiple(),
                         .accept(
-                            "image/jpeg,image/png,image/webp,image/heic,image/heif,.heic,.heif,video/mp4,video/quicktime,video/x-m4v,video/3gpp,video/webm,video/x-matroska,.mov,.mp4,.m4v,.3gp,.webm,.mkv,.gpx,.kml,.geojson"
+                            """
+                            image/jpeg,image/png,image/webp,image/heic,image/heif,.heic,.heif,video/mp4,video/quicktime,\
+                            video/x-m4v,video/3gpp,video/webm,video/x-matroska,.mov,.mp4,.m4v,.3gp,.webm,.mkv,.gpx,.kml,.geojson
+                            """
                         ))
                     p(.class("hint")) {
-                        "Photos (JPEG, PNG, WebP or HEIC, up to 100 megapixels each) and videos (MP4, MOV, WebM and more). Nothing already in the library is added twice. "
+                        "Photos (JPEG, PNG, WebP or HEIC, up to 100 megapixels each) and videos (MP4, MOV, WebM and more). "
+                        "Nothing already in the library is added twice. "
                         "GPS tracks (GPX, KML, GeoJSON) may come with them, or alone, to place the photos that have no position."
                     }
                 }

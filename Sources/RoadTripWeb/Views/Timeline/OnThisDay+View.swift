@@ -3,7 +3,8 @@ import RoadTrip
 
 /// On this day, at the top of the Photos screen: a memory a year, its first photos, what it is
 /// ("3 years ago · Tuscany") and its days; a tap opens its book. Make a book… prints it (as a
-/// vacation of its photos); Hide takes the memory away for this person. Nothing at all when there are no photos of these days in earlier years.
+/// vacation of its photos); Hide takes the memory away for this person. Nothing at all when there
+/// are no photos of these days in earlier years.
 struct OnThisDayView: HTML {
     let memories: [Memory]
 
@@ -135,7 +136,9 @@ struct FoundTripsView: HTML {
                                     button(
                                         .type("submit"), .class("button secondary"),
                                         .ariaLabel(
-                                            "Make a book of \(trip.title), \(TimelineText.range(trip.firstDay, trip.lastDay)) (as a vacation)"
+                                            """
+                                            Make a book of \(trip.title), \(TimelineText.range(trip.firstDay, trip.lastDay)) (as a vacation)
+                                            """
                                         )
                                     ) {
                                         "Make a book…"

@@ -195,7 +195,10 @@ struct TimelineUndatedView: HTML {
             TimelineZoomBar(current: .days, year: nil, month: nil)
             h2(.class("section-title")) { "Without a date" }
             p(.class("row-subtitle")) {
-                "These photos carry no date taken (a scan, a screenshot, a camera whose clock was never set), so they come after all the others, the last imported first."
+                """
+                These photos carry no date taken (a scan, a screenshot, a camera whose clock was never set), so they come after \
+                all the others, the last imported first.
+                """
             }
             if photos.isEmpty { p(.class("empty-note")) { "Every photo has a date." } }
             ul(.class("photo-grid timeline-grid")) {

@@ -134,11 +134,17 @@ struct ShareSwitches: HTML {
             toggle("show_dates", "Show dates", "When each photo was taken.", options.showDates)
             toggle(
                 "allow_originals", "Allow downloading the originals",
-                "Otherwise guests get the previews. An original's own metadata says where and when it was taken: originals are offered only while both show.",
+                """
+                Otherwise guests get the previews. An original's own metadata says where and when it was taken: originals are \
+                offered only while both show.
+                """,
                 options.allowOriginals)
             toggle(
                 "offer_book", "Offer the printed book",
-                "A PDF of the vacation to print, made for the link: its map and places only while where shows, its dates only while when shows.",
+                """
+                A PDF of the vacation to print, made for the link: its map and places only while where shows, its dates only while \
+                when shows.
+                """,
                 options.offerBook)
             p(.class("hint share-names-note")) {
                 "While where or when is hidden, names RoadTrip made from places, dates or file names are not shown either "

@@ -141,7 +141,10 @@ struct ItineraryView: HTML {
             } else {
                 if let route, !route.tracks.isEmpty {
                     p(.class("route-summary")) {
-                        "Route: \(route.tracks.count) track\(route.tracks.count == 1 ? "" : "s") \u{B7} \(TrackText.distance(route.distance)) \u{B7} \(route.days) day\(route.days == 1 ? "" : "s")"
+                        """
+                        Route: \(route.tracks.count) track\(route.tracks.count == 1 ? "" : "s") \u{B7} \
+                        \(TrackText.distance(route.distance)) \u{B7} \(route.days) day\(route.days == 1 ? "" : "s")
+                        """
                     }
                 }
                 if let map { div(.class("itinerary-map-phone")) { AnyHTML(map) } }

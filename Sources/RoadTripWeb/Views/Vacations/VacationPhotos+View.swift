@@ -128,7 +128,10 @@ struct VacationPhotoRemovalView: HTML {
         Confirmation(
             classes: "confirm photo-removal",
             message:
-                "Remove “\(photo.title)” from “\(vacation.name)”? A place or tag that no other photo of the vacation has goes with it. The photo stays in the library.",
+                """
+                Remove “\(photo.title)” from “\(vacation.name)”? A place or tag that no other photo of the vacation has goes with \
+                it. The photo stays in the library.
+                """,
             action: .vacationPhotoRemoval(id: vacation.id, photo: photo.id, filter: filter), buttonTitle: "Remove",
             cancel: .vacationPhoto(id: vacation.id, photo: photo.id, filter: filter)
         )
