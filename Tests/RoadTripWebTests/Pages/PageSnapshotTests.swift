@@ -14,8 +14,12 @@ import TestSupport
     /// Noon, 7 December 2026, UTC.
     static let now = Date(timeIntervalSince1970: 1_796_644_800)
 
-    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
-        "__Snapshots__/PageSnapshotTests")
+    static let folder = snapshots(of: "PageSnapshotTests")
+
+    /// Where the snapshots of a suite's pages are recorded.
+    static func snapshots(of suite: String) -> URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("__Snapshots__/\(suite)")
+    }
 
     /// A page kind's name and its address in the fixed library.
     /// `place`: Lisbon's number in the gazetteer.
