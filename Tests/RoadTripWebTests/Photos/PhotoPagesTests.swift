@@ -34,17 +34,15 @@ import Testing
         try add("Nowhere.jpg", seed: 5, at: nil)
 
         // MUT
-        let byCountry = visitor.get("/places").bodyText
+        let byCountry = visitor.get("/places")
         let top = visitor.get("/places?order=top").bodyText
 
         // validate
-        let sections = Markup.texts(ofClass: "section-title", element: "h2", in: byCountry).filter {
+        let sections = Markup.texts(ofClass: "section-title", element: "h2", in: byCountry.bodyText).filter {
             ["France", "United States"].contains($0)
         }
         #expect(sections == ["France", "United States"])
-        #expect(byCountry.contains("California, United States · 2 photos"))
-        #expect(byCountry.contains("New York, United States · 1 photo"))
-        #expect(byCountry.contains("No location"))
+        web.expectPage(byCountry, recordedAs: "places-by-country", seenBy: visitor)
         let sanFrancisco = try #require(top.range(of: "San Francisco"))
         let paris = try #require(top.range(of: "Paris"))
         #expect(sanFrancisco.lowerBound < paris.lowerBound, "the place with most photos comes first")
@@ -76,11 +74,11 @@ import Testing
     }
 
     @Test func theViewerShowsThePhotoItsInfoAndNeighboursAndRecordsItInRecents() throws {
-        // setup
+        // setup: the photo shown, and a newer one beside it (its neighbour, photos/2)
         let visitor = try web.signedIn()
         let older = try add(
             "Bow Bridge.jpg", seed: 1, at: (40.7128, -74.0060), takenAt: "2024-10-18T09:00:00", description: "Autumn <b>morning</b>")
-        let newer = try add("Brooklyn Bridge.jpg", seed: 2, at: (40.7116, -74.0027), takenAt: "2024-10-19T18:03:11")
+        try add("Brooklyn Bridge.jpg", seed: 2, at: (40.7116, -74.0027), takenAt: "2024-10-19T18:03:11")
 
         // MUT
         let page = visitor.get("/photos/\(older.id)")
@@ -88,16 +86,8 @@ import Testing
         // validate
         let html = page.bodyText
         #expect(page.status == .ok)
-        #expect(html.contains("<h2 class=\"bar-title\" id=\"detail-title\">Bow Bridge</h2>"))
-        #expect(html.contains("data-width=\"80\" data-height=\"60\""))
-        #expect(html.contains("src=\"/photos/\(older.id)/preview\""))
-        #expect(html.contains("data-original=\"/photos/\(older.id)/original\""))
+        web.expectPage(page, recordedAs: "bow-bridge-with-its-info-and-the-newer-photo", seenBy: visitor)
         #expect(html.contains("Autumn &lt;b&gt;morning&lt;/b&gt;"))
-        #expect(html.contains("18 Oct 2024, 09:00"))
-        #expect(html.contains("Fujifilm X-T5"))
-        #expect(html.contains("New York City, New York, United States"))
-        #expect(html.contains("40.7128° N, 74.0060° W"))
-        #expect(html.contains("href=\"/photos/\(newer.id)\" rel=\"prev\""))
         #expect(try web.library.recents.items(of: AccountID(1)).map(\.key) == [.library(older.id)])
     }
 
@@ -243,7 +233,7 @@ import Testing
         let plain = try add("Bow Bridge.jpg", seed: 3, at: nil)
 
         // MUT
-        let viewer = visitor.get("/photos/\(item.id)").bodyText
+        let viewer = visitor.get("/photos/\(item.id)")
         let version = visitor.get("/photos/\(item.id)/version")
         let preview = visitor.get("/photos/\(item.id)/version/preview")
         let file = visitor.get("/photos/\(item.id)/version/original")
@@ -255,17 +245,10 @@ import Testing
 
         // validate: the badge says the edited copy is on screen and shows the original in its place
         guard case .stacked = outcomes.original else { Issue.record("not kept beneath: \(outcomes.original)"); return }
-        #expect(
-            viewer.contains(
-                #"<a class="version-badge" href="/photos/\#(item.id)/version" data-navigation="replace" aria-label="Edited: show the original">EDITED</a>"#
-            ))
-        #expect(viewer.contains("Edited; the original is kept too.") && viewer.contains("Download the edited version"))
+        web.expectPage(viewer, recordedAs: "an-edited-copy", seenBy: visitor)
         #expect(!visitor.get("/photos/\(plain.id)").bodyText.contains("version-badge"))
-        #expect(version.status == .ok && version.bodyText.contains(#"src="/photos/\#(item.id)/version/preview""#))
-        #expect(
-            version.bodyText.contains(
-                #"href="/photos/\#(item.id)" data-navigation="replace" aria-label="The original: show the edited version">ORIGINAL</a>"#))
-        #expect(version.bodyText.contains("“IMG_0042” as it was before it was edited."))
+        #expect(version.status == .ok)
+        web.expectPage(version, recordedAs: "the-original-of-an-edited-copy", seenBy: visitor)
         #expect(
             preview.status == .ok && preview.headers["Content-Type"] == "image/jpeg"
                 && preview.headers["Cache-Control"] == "private, no-cache")
