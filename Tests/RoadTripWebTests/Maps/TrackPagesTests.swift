@@ -48,8 +48,8 @@ import Testing
         let preview = visitor.get("/photos/placing?track=1")
         let mapData = visitor.get("/map/photos?bbox=-10,38,-8,39.5&zoom=12")
 
-        // validate
-        // Times as a browser reads them, in UTC for the page's script to say in the reader's zone (the end by its time alone, the same day).
+        // validate: times as a browser reads them, in UTC for the page's script to say in the reader's
+        // zone (the end by its time alone, the same day)
         web.expectPage(list, recordedAs: "a-walk-listed", seenBy: visitor)
         web.expectPage(shown, recordedAs: "a-walk-drawn", seenBy: visitor)
         #expect(preview.bodyText.contains("1 photo would be placed: 1 along the track."), "\(preview.bodyText)")

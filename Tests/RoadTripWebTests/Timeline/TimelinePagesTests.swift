@@ -40,7 +40,8 @@ import Testing
                 try db.execute(
                     """
                     INSERT INTO photos (sha256, format, byte_count, width, height, title, taken_at, sorted_at, imported_at)
-                    VALUES (\(String(format: "%064d", day)), 'jpeg', 1, 4, 3, \("day \(day)"), \("\(date)T10:00:00"), \("\(date)T10:00:00"), 0)
+                    VALUES (\(String(format: "%064d", day)), 'jpeg', 1, 4, 3, \("day \(day)"), \("\(date)T10:00:00"), \
+                    \("\(date)T10:00:00"), 0)
                     """)
             }
             try db.execute(
