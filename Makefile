@@ -71,6 +71,7 @@ e2e: build e2e-deps
 # --recursive Sources Tests Package.swift` writes them so.
 lint: lint-deps
 	bin/check-scripts
+	bin/check-line-length
 	$(SWIFT) format lint --strict --parallel --recursive Sources Tests Package.swift
 
 bench: release bench-deps e2e-deps
