@@ -94,7 +94,8 @@ import Testing
             try db.fetchAll("SELECT id FROM vacation_photos WHERE vacation_id = \(vacation) ORDER BY id") { try $0["id"] as Int64 }
         }
         #expect(version == 1 + photos, "one new version per visit kept")
-        #expect(ids == (0..<photos).map { Int64($0 + 1) }, "numbered 1, 2, 3… with no gap")
+        let numbered: [Int64] = (0..<photos).map { (index: Int) -> Int64 in Int64(index) + 1 }
+        #expect(ids == numbered, "numbered 1, 2, 3… with no gap")
         #expect(integrity == ["ok"])
         #expect(foreignKeys == 0)
         #expect(photos >= answered.value, "every visit answered is kept: \(photos) of \(answered.value)")

@@ -55,7 +55,9 @@ import Testing
     @Test func theLogNamesTheDatabaseWithoutItsPassword() throws {
         // setup
         let ann = try web.signedIn()
-        let password = try #require(server.url.split(separator: ":").dropFirst(2).first?.split(separator: "@").first.map(String.init))
+        // postgresql://user:PASSWORD@host:port/database
+        let credentials: Substring? = server.url.split(separator: ":").dropFirst(2).first
+        let password = try #require(credentials?.split(separator: "@").first.map { String($0) })
 
         // MUT
         try server.pause()

@@ -14,9 +14,10 @@ import Testing
     init() throws {
         fixture = try WebFixture()
         ann = try fixture.signedIn()
-        let places =
-            (1...201).map { (Int64(900_000_000 + $0), String(format: "Place %03d", $0), "Testland", "TL", $0 % 3 + 1) }
-            + [(Int64(900_001_000), "Lone Town", "Otherland", "OL", 2)]
+        var places: [(Int64, String, String, String, Int)] = (1...201).map { (index: Int) -> (Int64, String, String, String, Int) in
+            (Int64(900_000_000 + index), String(format: "Place %03d", index), "Testland", "TL", index % 3 + 1)
+        }
+        places.append((900_001_000, "Lone Town", "Otherland", "OL", 2))
         try fixture.library.database.write { db in
             for (id, name, country, code, photos) in places {
                 try db.execute(

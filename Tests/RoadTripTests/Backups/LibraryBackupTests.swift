@@ -172,11 +172,10 @@ import Testing
         let plain = try SnapshotFolder.verify(without.snapshot).files.map(\.path)
         let full = try SnapshotFolder.verify(with.snapshot).files.map(\.path)
         #expect(!plain.contains { $0.hasPrefix("cache/") })
-        #expect(
-            full.filter { $0.hasPrefix("cache/") }.sorted() == [
-                "cache/preview/\(photo.sha256.prefix(2))/\(photo.sha256).jpg",
-                "cache/thumbnail/\(photo.sha256.prefix(2))/\(photo.sha256).webp",
-            ])
+        let renditions: [String] = [
+            "cache/preview/\(photo.sha256.prefix(2))/\(photo.sha256).jpg", "cache/thumbnail/\(photo.sha256.prefix(2))/\(photo.sha256).webp",
+        ]
+        #expect(full.filter { $0.hasPrefix("cache/") }.sorted() == renditions)
         #expect(try SnapshotFolder.verify(with.snapshot).withRenditions)
     }
 

@@ -87,7 +87,7 @@ import Testing
     @Test func aCameraOneHourOffIsMeasuredFromItsGPSPhotosAndItsOtherPhotosPlacedRight() throws {
         // setup: the Olympus was left on Paris time (UTC+2 in June) in Lisbon (UTC+1); its photos with GPS say so.
         let start = try #require(TrackTime.milliseconds("2024-06-01T08:00:00Z"))
-        try fixture.track("Walk", (0...60).map { (38.70 + Double($0) * 0.001, -9.15, TrackTime.text(start + Int64($0) * 60_000)) })
+        try fixture.northbound("Walk", from: start, points: 61, minutes: 1, latitude: 38.70, longitude: -9.15, step: 0.001)
         for minute in [5, 25, 45] {
             let utc = start / 1000 + Int64(minute) * 60
             try fixture.row(
@@ -114,7 +114,7 @@ import Testing
         // setup: Rome's clocks went from 03:00 CEST back to 02:00 CET on 27 October 2024 (01:00 UTC).
         // A track from 22:00 UTC on the 26th to 04:00 UTC, a point every 10 minutes, heading north.
         let start = try #require(TrackTime.milliseconds("2024-10-26T22:00:00Z"))
-        try fixture.track("Night train", (0...36).map { (41.90 + Double($0) * 0.01, 12.50, TrackTime.text(start + Int64($0) * 600_000)) })
+        try fixture.northbound("Night train", from: start, points: 37, minutes: 10, latitude: 41.90, longitude: 12.50, step: 0.01)
         let beforeMidnightUTC = try fixture.row("00:30 CEST", takenAt: "2024-10-27T00:30:00", camera: .olympus)
         let afterTheChange = try fixture.row("03:30 CET", takenAt: "2024-10-27T03:30:00", camera: .olympus)
         var request = PlacementRequest()

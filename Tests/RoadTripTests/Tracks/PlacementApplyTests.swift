@@ -26,7 +26,7 @@ import Testing
         let vacation = try fixture.vacations.create(named: "Lisbon", for: ann.id)
         try fixture.vacations.visit(photo, into: vacation, for: ann.id, library: fixture.library)
         let start = try #require(TrackTime.milliseconds("2024-06-01T08:00:00Z"))
-        try fixture.track("Walk", (0...60).map { (38.70 + Double($0) * 0.001, -9.15, TrackTime.text(start + Int64($0) * 60_000)) })
+        try fixture.northbound("Walk", from: start, points: 61, minutes: 1, latitude: 38.70, longitude: -9.15, step: 0.001)
         let placer = fixture.library.placer
 
         // MUT
@@ -98,8 +98,7 @@ import Testing
 
     @Test func aPhotoPlacedMeanwhileKeepsItsPositionAndARemovedTrackIsSaidSo() throws {
         let start = try #require(TrackTime.milliseconds("2024-06-01T08:00:00Z"))
-        let walk = try fixture.track(
-            "Walk", (0...10).map { (38.70 + Double($0) * 0.001, -9.15, TrackTime.text(start + Int64($0) * 60_000)) })
+        let walk = try fixture.northbound("Walk", from: start, points: 11, minutes: 1, latitude: 38.70, longitude: -9.15, step: 0.001)
         let early = try fixture.row("early", takenAt: "2024-06-01T08:02:00", offset: 0)
         let late = try fixture.row("late", takenAt: "2024-06-01T08:08:00", offset: 0)
         let placer = fixture.library.placer

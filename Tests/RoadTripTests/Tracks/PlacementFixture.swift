@@ -41,6 +41,18 @@ extension PhotosFixture {
         return try #require(try library.tracks.importFile(Data(gpx.utf8), fileName: "\(name).gpx", by: nil).tracks.first)
     }
 
+    /// A track heading north: `count` points `minutes` apart from `start` (milliseconds since
+    /// 1970, UTC), each `step` degrees of latitude past the one before.
+    @discardableResult
+    func northbound(
+        _ name: String, from start: Int64, points count: Int, minutes: Int64, latitude: Double, longitude: Double, step: Double
+    ) throws -> Track {
+        let points: [(Double, Double, String)] = (0..<count).map { (index: Int) -> (Double, Double, String) in
+            (latitude + Double(index) * step, longitude, TrackTime.text(start + Int64(index) * minutes * 60_000))
+        }
+        return try track(name, points)
+    }
+
     func position(of id: Int64) throws -> (latitude: Double, longitude: Double)? {
         guard let photo = try photos.photo(id: id), let latitude = photo.latitude, let longitude = photo.longitude else { return nil }
         return (latitude, longitude)

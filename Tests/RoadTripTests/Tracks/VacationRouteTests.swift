@@ -32,7 +32,9 @@ import Testing
         for photo in [tagus, alfama] { try fixture.vacations.visit(photo, into: vacation, for: ann.id, library: fixture.library) }
         func day(_ date: String, from latitude: Double) throws -> [(Double, Double, String)] {
             let start = try #require(TrackTime.milliseconds("\(date)T09:00:00Z"))
-            return (0...20).map { (latitude + Double($0) * 0.002, -9.14, TrackTime.text(start + Int64($0) * 300_000)) }
+            return (0...20).map { (index: Int) -> (Double, Double, String) in
+                (latitude + Double(index) * 0.002, -9.14, TrackTime.text(start + Int64(index) * 300_000))
+            }
         }
         try fixture.track("Day 1", try day("2024-06-01", from: 38.70))
         try fixture.track("Day 2 &lt;tram&gt;", try day("2024-06-02", from: 38.71))
