@@ -18,7 +18,7 @@ struct CopyStatusAnswer: Codable, Equatable {
 
 extension BookController {
     func copyStatus(_ number: Int) throws -> Response {
-        let destination = try tripDestination()
+        let destination = try Destination.trip(of: context, in: app.library)
         guard !destination.isSample, let url = try app.library.events.url(destination: destination.id, page: number) else {
             throw HTTPError.notFound("There is no event page \(number).")
         }
@@ -26,7 +26,7 @@ extension BookController {
     }
 
     func weatherCopyStatus() throws -> Response {
-        let destination = try tripDestination()
+        let destination = try Destination.trip(of: context, in: app.library)
         guard !destination.isSample else { throw HTTPError.notFound("The sample destination has no weather page.") }
         return try copyStatus(of: destination.weatherURL, copy: .weatherCopy, site: .weather, destination: destination)
     }

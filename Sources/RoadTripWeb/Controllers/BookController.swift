@@ -33,7 +33,7 @@ struct BookController: Controller {
 
     /// RoadTrip's copy of an event page, sandboxed: its scripts never run and it cannot reach RoadTrip.
     func copy(_ number: Int) throws -> Response {
-        let destination = try tripDestination()
+        let destination = try Destination.trip(of: context, in: app.library)
         guard !destination.isSample, let url = try app.library.events.url(destination: destination.id, page: number) else {
             throw HTTPError.notFound("RoadTrip has no saved copy of this page yet.")
         }
@@ -42,7 +42,7 @@ struct BookController: Controller {
 
     /// RoadTrip's copy of the destination's weather page, sandboxed like an event page's.
     func weatherCopy() throws -> Response {
-        let destination = try tripDestination()
+        let destination = try Destination.trip(of: context, in: app.library)
         guard !destination.isSample else { throw HTTPError.notFound("RoadTrip has no saved copy of this page yet.") }
         return try savedCopy(of: destination.weatherURL)
     }
@@ -228,16 +228,6 @@ struct BookController: Controller {
         return formatter.string(from: date)
     }
 
-    /// The account's chosen destination; without one the menu asks to choose.
-    func tripDestination() throws -> Destination {
-        guard let id = try app.library.trips.chosenDestination(of: context.account.id),
-            let destination = try app.catalog.destination(id: id)
-        else {
-            throw HTTPError.noTrip
-        }
-        return destination
-    }
-
     /// The menu beside a page of the trip, and the trip's destination, which the menu has read.
     private func menuAndTrip() throws -> (Menu, Destination) {
         let menu = try Menu.read(for: try context.account, from: app.library)
@@ -253,11 +243,5 @@ extension Route {
         case .eventsBook, .vacationBook, .account: true
         default: false
         }
-    }
-}
-
-private extension HTTPError {
-    static var noTrip: HTTPError {
-        HTTPError(status: .notFound, message: "Choose a destination to start: your trip has none yet.")
     }
 }

@@ -10,13 +10,13 @@ struct EventsEditorController: Controller {
     let context: RequestContext
 
     func editor(page: Int) throws -> Response {
-        let destination = try BookController(app: app, context: context).tripDestination()
+        let destination = try Destination.trip(of: context, in: app.library)
         return try self.page(destination, showing: .listPage(page), notice: nil)
     }
 
     /// Added at the end, so the list's last page shows; a refusal shows the page the form was on.
     func add(from page: Int) throws -> Response {
-        let destination = try BookController(app: app, context: context).tripDestination()
+        let destination = try Destination.trip(of: context, in: app.library)
         return try attempt(destination, refused: .listPage(page), typed: context.field("url")) {
             let url = try EventList.validURL(context.field("url"))
             try app.library.events.add(url, destination: destination.id)
@@ -26,7 +26,7 @@ struct EventsEditorController: Controller {
     }
 
     func remove(_ number: Int) throws -> Response {
-        let destination = try BookController(app: app, context: context).tripDestination()
+        let destination = try Destination.trip(of: context, in: app.library)
         return try attempt(destination, refused: .row(number)) {
             try app.library.events.remove(page: number, destination: destination.id)
             return ("Removed page \(number).", .row(number))
@@ -34,7 +34,7 @@ struct EventsEditorController: Controller {
     }
 
     func move(_ number: Int) throws -> Response {
-        let destination = try BookController(app: app, context: context).tripDestination()
+        let destination = try Destination.trip(of: context, in: app.library)
         return try attempt(destination, refused: .row(number)) {
             guard let target = Int(context.field("to")) else { throw TripError.noSuchEvent }
             try app.library.events.move(page: number, to: target, destination: destination.id)

@@ -54,7 +54,7 @@ struct KeptOnDeviceController: Controller {
     /// whose worker queues the fetches) and to copy the forecast; the addresses are listed
     /// without reading anything per page, and only the part asked for is answered.
     func tripList(from first: Int) throws -> Response {
-        let destination = try BookController(app: app, context: context).tripDestination()
+        let destination = try Destination.trip(of: context, in: app.library)
         var routes: [Route] = [.home, .destination(id: destination.id), .destinationImage(id: destination.id), .weather, .tripMap]
         // The menu shows every destination with its picture (this one's is above: each address once).
         routes += try app.catalog.all().filter { $0.id != destination.id }.map { Route.destinationImage(id: $0.id) }
