@@ -84,9 +84,11 @@ import TestSupport
     }
 
     /// The page as its snapshot keeps it: what varies from run to run named, a tag a line.
-    static func normalized(_ html: String, token: String?, folder: String) -> String {
+    /// `link`: the share link whose page it is, or whose address it shows, a random token each run.
+    static func normalized(_ html: String, token: String?, folder: String, link: String? = nil) -> String {
         var text = html.replacingOccurrences(of: folder, with: "DATA")
         if let token { text = text.replacingOccurrences(of: token, with: "FORM-TOKEN") }
+        if let link { text = text.replacingOccurrences(of: link, with: "LINK-TOKEN") }
         text = text.replacing(#/\.[0-9a-f]{16}\.(css|js|svg|png|webmanifest|json)/#) { ".FINGERPRINT.\($0.output.1)" }
         // The session's account key, which the service worker files its answers under.
         text = text.replacing(#/data-account="[A-Za-z0-9_-]+"/#) { _ in #"data-account="ACCOUNT-KEY""# }

@@ -14,9 +14,10 @@ import TestSupport
     let annID: AccountID
     let vacation: Int64
 
-    /// Ann's "Lisbon": a photo in Central Park tagged "picnic", one on the Golden Gate, both dated October 2024.
+    /// Ann's "Lisbon": a photo in Central Park tagged "picnic", one on the Golden Gate, both dated October 2024;
+    /// today is `PageSnapshotTests.now`, as a link's page says when it was made and ends.
     init() throws {
-        web = try WebFixture()
+        web = try WebFixture(clock: WallClock { PageSnapshotTests.now })
         uploads = try PhotoUploads()
         ann = try web.signedIn("Ann")
         let account = try #require(try web.library.accounts.all().first)
@@ -64,7 +65,7 @@ import TestSupport
         let again = visitor.get(Route.sharedPrintPDF(hiding).path)
         let shown = visitor.get(Route.sharedPrintPDF(showing).path)
         let refused = visitor.get(Route.sharedPrintPDF(plain).path)
-        let menus = (visitor.get(Route.sharedVacation(hiding).path).bodyText, visitor.get(Route.sharedVacation(plain).path).bodyText)
+        let menus = (visitor.get(Route.sharedVacation(hiding).path), visitor.get(Route.sharedVacation(plain).path).bodyText)
 
         // validate
         #expect(
@@ -75,7 +76,8 @@ import TestSupport
         #expect(places.allSatisfy { !withheld.contains($0) } && !withheld.contains("2024") && !withheld.contains("October"), "\(withheld)")
         #expect(withheld.contains("Day 1") && !withheld.contains("Kilometres") && !withheld.contains("Countries"))
         #expect(refused.status == .notFound)
-        #expect(menus.0.contains(#"href="\#(Route.sharedPrintPDF(hiding).path)""#) && !menus.1.contains("Printed book"))
+        web.expectPage(menus.0, recordedAs: "a-menu-offering-the-book-hiding-where-and-when", seenBy: visitor, link: hiding)
+        #expect(!menus.1.contains("Printed book"))
     }
 
     @Test func theOwnerMakesALinkInShareAndSeesItsAddressOnce() throws {
@@ -93,9 +95,10 @@ import TestSupport
         let address = try #require(Markup.attribute("value", of: field))
         let token = try #require(address.split(separator: "/").last.flatMap(ShareToken.init))
         #expect(address == "http://localhost\(Route.sharedVacation(token).path)" || address.hasSuffix(Route.sharedVacation(token).path))
-        let list = ann.get(Route.vacationSharing(id: vacation).path).bodyText
-        #expect(list.contains("For Grandma"))
-        #expect(!list.contains(token.text), "the address is shown once, when made")
+        web.expectPage(made, recordedAs: "a-link-made-with-its-address", seenBy: ann, link: token)
+        let list = ann.get(Route.vacationSharing(id: vacation).path)
+        web.expectPage(list, recordedAs: "share-with-the-link-for-grandma", seenBy: ann)
+        #expect(!list.bodyText.contains(token.text), "the address is shown once, when made")
         let links = try web.library.sharing.links(of: vacation, for: annID)
         #expect(links.count == 1)
         #expect(links.first?.expiresAt.map { $0 - links[0].createdAt } == Int64(7 * 86_400))
@@ -113,8 +116,7 @@ import TestSupport
 
         // validate: the vacation, whose it is, read-only, every link inside the link
         #expect(menu.status == .ok)
-        #expect(menu.bodyText.contains("Lisbon"))
-        #expect(menu.bodyText.contains("Shared by Ann"))
+        web.expectPage(menu, recordedAs: "lisbon-shared-by-ann", seenBy: visitor, link: token)
         #expect(
             Set(addresses).isSuperset(of: [
                 Route.sharedItinerary(token).path, Route.sharedBook(token, page: 2).path,
@@ -183,12 +185,13 @@ import TestSupport
             let text = visitor.get(address).bodyText
             #expect(!text.contains("2024") && !text.contains("Oct"), "\(address) says when")
         }
-        #expect(visitor.get(Route.sharedVacation(dated).path).bodyText.contains("19 Oct 2024"))
+        web.expectPage(visitor.get(Route.sharedVacation(dated).path), recordedAs: "lisbon-shared-by-ann", seenBy: visitor, link: dated)
         #expect(visitor.get(Route.sharedPhotoImage(dated, photo: 1, size: .original).path).status == .notFound)
         let original = visitor.get(Route.sharedPhotoImage(full, photo: 1, size: .original).path)
         #expect(original.status == .ok)
         #expect(original.headers["Content-Disposition"]?.hasPrefix("attachment") == true)
-        #expect(visitor.get(Route.sharedPhoto(full, photo: 1, filter: .all).path).bodyText.contains("Download the original"))
+        let photo = visitor.get(Route.sharedPhoto(full, photo: 1, filter: .all).path)
+        web.expectPage(photo, recordedAs: "a-photo-whose-original-is-allowed", seenBy: visitor, link: full)
     }
 
     @Test func addToHomeScreenInstallsTheSharedVacationAtItsLink() throws {
@@ -197,11 +200,11 @@ import TestSupport
         let visitor = web.visitor()
 
         // MUT
-        let page = visitor.get(Route.sharedVacation(token).path).bodyText
+        let page = visitor.get(Route.sharedVacation(token).path)
         let manifest = visitor.get(Route.sharedManifest(token).path)
 
         // validate
-        #expect(page.contains("<link rel=\"manifest\" href=\"\(Route.sharedManifest(token).path)\" crossorigin=\"use-credentials\">"))
+        web.expectPage(page, recordedAs: "lisbon-shared-by-ann", seenBy: visitor, link: token)
         #expect(manifest.status == .ok)
         #expect(manifest.headers["Content-Type"] == "application/manifest+json")
         let fields = try #require(try JSONSerialization.jsonObject(with: Data(manifest.bodyBytes)) as? [String: Any])
@@ -328,12 +331,13 @@ import TestSupport
             let text = visitor.get(address).bodyText
             for secret in ["Arezzo", "October 2008", "park", "bridge"] { #expect(!text.contains(secret), "\(address) holds \(secret)") }
         }
-        let menu = visitor.get(Route.sharedVacation(hidden).path).bodyText
-        #expect(menu.contains("<title>Vacation"), "\(menu.prefix(600))")
-        let grid = visitor.get(Route.sharedPhotos(hidden, filter: .all).path).bodyText
-        #expect(grid.contains(">Photo 1<") && grid.contains(">Photo 2<"))
-        let open = web.visitor().get(Route.sharedPhotos(shown, filter: .all).path).bodyText
-        #expect(open.contains("Arezzo, October 2008") && open.contains(">park<"), "a link that hides nothing shows the names")
+        web.expectPage(
+            visitor.get(Route.sharedVacation(hidden).path), recordedAs: "a-vacation-named-vacation", seenBy: visitor, link: hidden)
+        let grid = visitor.get(Route.sharedPhotos(hidden, filter: .all).path)
+        web.expectPage(grid, recordedAs: "photos-named-photo-1-and-2", seenBy: visitor, link: hidden)
+        let opener = web.visitor()
+        let open = opener.get(Route.sharedPhotos(shown, filter: .all).path)
+        web.expectPage(open, recordedAs: "arezzo-october-2008-with-its-photos-names", seenBy: opener, link: shown)
         #expect(web.visitor().get(Route.sharedVacation(typed).path).bodyText.contains("Lisbon"), "a typed name is shown as typed")
         try web.library.vacations.rename(generated, to: "Our autumn", for: annID)
         #expect(web.visitor().get(Route.sharedVacation(hidden).path).bodyText.contains("Our autumn"), "renamed, it is the owner's name")

@@ -10,8 +10,9 @@ import Testing
     let web: WebFixture
     let uploads: PhotoUploads
 
+    /// Today is `PageSnapshotTests.now`, as the timeline and a memory's book are dated from it.
     init() throws {
-        web = try WebFixture()
+        web = try WebFixture(clock: WallClock { PageSnapshotTests.now })
         uploads = try PhotoUploads()
     }
 
@@ -39,18 +40,13 @@ import Testing
 
         // validate
         #expect(answer["outcome"] == "imported" && answer["thumbnail"]?.hasSuffix("/thumbnail") == true, "\(answer)")
-        #expect(
-            waiting.bodyText.contains(
-                #"<video class="photo-video" controls playsinline preload="metadata" poster="/photos/\#(id)/preview""#),
-            "\(waiting.bodyText)")
-        #expect(waiting.bodyText.contains("Preparing video… 0 %") && !waiting.bodyText.contains(#" src="/photos/\#(id)/video""#))
+        web.expectPage(waiting, recordedAs: "the-video-preparing-behind-its-poster", seenBy: visitor)
+        #expect(!waiting.bodyText.contains(#" src="/photos/\#(id)/video""#))
         #expect(early.status == .serviceUnavailable && early.headers["Retry-After"] == "30")
         #expect(status.bodyText == #"{"percent":0,"state":"pending"}"#)
-        #expect(grid.bodyText.contains(#"<span class="motion-badge" aria-label="Video, 0:02">0:02</span>"#), "\(grid.bodyText)")
-        #expect(
-            memoryPage.bodyText.contains(#"<span class="book-video-note">Preparing video…</span>"#)
-                && !memoryPage.bodyText.contains("book-play"),
-            "\(memoryPage.bodyText)")
+        web.expectPage(grid, recordedAs: "the-timeline-with-the-videos-length", seenBy: visitor)
+        web.expectPage(memoryPage, recordedAs: "the-memorys-book-preparing-the-video", seenBy: visitor)
+        #expect(!memoryPage.bodyText.contains("book-play"))
 
         // MUT: made, then asked for as a player does
         let workers = web.library.videoWorkers { _ in }
@@ -64,17 +60,15 @@ import Testing
         let madeMemoryPage = visitor.get("/memories/2024-06-01/1")
 
         // validate
-        #expect(shown.bodyText.contains(#" src="/photos/\#(id)/video""#) && !shown.bodyText.contains("Preparing video"))
+        web.expectPage(shown, recordedAs: "the-video-ready-to-play", seenBy: visitor)
+        #expect(!shown.bodyText.contains("Preparing video"))
         #expect(whole.status == .ok && whole.headers["Content-Type"] == "video/mp4" && whole.headers["Accept-Ranges"] == "bytes")
         #expect(part.status == .partialContent && part.bodyBytes == Array(whole.bodyBytes[100..<200]))
         #expect(part.headers["Content-Range"] == "bytes 100-199/\(whole.bodyBytes.count)")
         #expect(original.headers["Content-Type"] == "video/mp4")
         #expect(original.bodyBytes == [UInt8](try Data(contentsOf: URL(fileURLWithPath: try TestClips.h264()))))
         #expect(original.headers["Content-Disposition"] == "inline; filename=\"video-\(id).mp4\"")
-        #expect(
-            madeMemoryPage.bodyText.contains(
-                #"<a class="book-play" href="/photos/\#(id)/video" role="button" aria-label="Play the video “tram”">"#),
-            "\(madeMemoryPage.bodyText)")
+        web.expectPage(madeMemoryPage, recordedAs: "the-memorys-book-playing-the-video", seenBy: visitor)
     }
 
     @Test func keepingAVacationOfflineOffersItsPlayableVideosWithTheirSizeBeforeFetchingAny() throws {
