@@ -17,12 +17,13 @@ final class PhotoUploads {
     func draw(
         _ name: String, format: ImageFormat = .jpeg, seed: UInt64 = 1, at coordinate: (Double, Double)? = (40.7752, -73.9716),
         takenAt: String = "2024-10-19T09:12:40", description: String? = nil, width: Int = 200, height: Int = 150,
-        takenOffset: Int? = nil
+        takenOffset: Int? = nil, appleMakerNote: [UInt8]? = nil
     ) throws -> String {
         let path = folder.appendingPathComponent(name).path
         let metadata = PhotoMetadata(
             takenAt: takenAt, latitude: coordinate?.0, longitude: coordinate?.1,
-            cameraMake: "Fujifilm", cameraModel: "X-T5", imageDescription: description, takenOffset: takenOffset)
+            cameraMake: "Fujifilm", cameraModel: "X-T5", imageDescription: description, takenOffset: takenOffset,
+            appleMakerNote: appleMakerNote)
         try SyntheticPhoto.write(to: path, format: format, width: width, height: height, metadata: metadata, seed: seed)
         return path
     }

@@ -137,4 +137,40 @@ import Testing
         #expect(stranger.get(path + "/video").status != .ok)
         #expect(stranger.get(path + "/video-status").status != .ok)
     }
+
+    /// The Info panel's Size line of the photo at `path`, opened in the viewer.
+    private func sizeLine(_ visitor: Visitor, _ photo: Photo) -> String? {
+        let page = visitor.get(Route.photo(id: photo.id, inRecents: false).path).bodyText
+        guard let size = page.range(of: "<dt>Size</dt><dd>"), let end = page[size.upperBound...].range(of: "</dd>") else { return nil }
+        return String(page[size.upperBound..<end.lowerBound])
+    }
+
+    @Test func theInfoSaysAMotionPhotoALivePhotoAndAVideoForWhatTheyAre() throws {
+        // setup: an Android phone's Motion Photo, an iPhone's Live Photo (its still and its movie), a video
+        let visitor = try web.signedIn()
+        let account = try #require(try web.library.accounts.account(named: "Ann")).id
+        let identifier = "6F2B7C1E-4A8D-4E55-9C3A-1D2E3F405162"
+        let files = [
+            (
+                try TestClips.motionPhoto(
+                    still: try uploads.draw("still.jpg", seed: 1), video: try TestClips.h264(), style: .google,
+                    to: uploads.folder.appendingPathComponent("PXL_20240601.MP.jpg").path), "PXL_20240601.MP.jpg"
+            ),
+            (try uploads.draw("IMG_0042.JPG", seed: 2, appleMakerNote: TestClips.appleMakerNote(identifier)), "IMG_0042.JPG"),
+            (try TestClips.liveMovie("IMG_0042.MOV", identifier: identifier), "IMG_0042.MOV"),
+            (try TestClips.hevc(), "IMG_0043.MOV"),
+        ]
+        let photos = try files.map { path, name in
+            try #require(web.library.photos.importPhoto(at: path, fileName: name, by: account).photoValue)
+        }
+
+        // MUT
+        let lines = [photos[0], photos[2], photos[3]].map { sizeLine(visitor, $0) }
+
+        // validate: the Live Photo's movie joined its still, one item
+        #expect(photos[1].id == photos[2].id)
+        #expect(lines[0]?.hasSuffix(" · JPEG · Motion Photo") == true, "\(String(describing: lines[0]))")
+        #expect(lines[1]?.hasSuffix(" · JPEG · Live Photo") == true, "\(String(describing: lines[1]))")
+        #expect(lines[2]?.hasSuffix(" · MOV video, HEVC") == true, "\(String(describing: lines[2]))")
+    }
 }

@@ -47,7 +47,7 @@ struct PhotoViewerView: HTML {
             }
         ) {
             visits
-            PhotoInfoView(model: model, tags: tags, mapSources: mapSources)
+            PhotoInfoView(model: model, tags: tags, mapSources: mapSources, video: video)
         }
     }
 }
@@ -301,6 +301,20 @@ struct PhotoInfoView: HTML {
     let model: PhotoViewer
     let tags: PhotoTagsView
     let mapSources: MapSources
+    /// A video's file (the photo is its poster), or a Live Photo's or Motion Photo's motion.
+    var video: VideoFile? = nil
+
+    /// What the file is, after its size: "JPEG", "HEIC · Live Photo", "JPEG · Motion Photo" (an
+    /// Android phone's, its video inside the JPEG, paired by no identifier), "MOV video, HEVC".
+    static func kind(of photo: Photo, video: VideoFile?) -> String {
+        let format = photo.format.rawValue.uppercased()
+        guard let video else { return format }
+        guard photo.isVideo else { return "\(format) · \(video.contentIdentifier == nil ? "Motion Photo" : "Live Photo")" }
+        return "\(video.container.rawValue.uppercased()) video, \(codecNames[video.videoCodec] ?? video.videoCodec.uppercased())"
+    }
+
+    /// FFmpeg's names of the codecs phones record, as people read them.
+    private static let codecNames = ["h264": "H.264", "hevc": "HEVC", "vp8": "VP8", "vp9": "VP9", "av1": "AV1", "mpeg4": "MPEG-4"]
 
     var content: some HTML {
         let photo = model.photo
@@ -332,7 +346,7 @@ struct PhotoInfoView: HTML {
                     if let origin = model.origin {
                         dt { "Position" }; dd(.class("info-position-source")) { PhotoInfoView.source(origin) }
                     }
-                    dt { "Size" }; dd { "\(photo.displayWidth) × \(photo.displayHeight) · \(photo.format.rawValue.uppercased())" }
+                    dt { "Size" }; dd { "\(photo.displayWidth) × \(photo.displayHeight) · \(PhotoInfoView.kind(of: photo, video: video))" }
                     if let version = model.version {
                         dt { "Versions" }
                         dd(.class("info-versions")) {
