@@ -66,15 +66,23 @@ enum Vips {
         }
     }
 
-    /// One line of libvips' error text for a person, freeing the C string. libvips' buffer is
-    /// shared by all threads, so a line naming this call's file is preferred; otherwise the
-    /// first. The path itself is replaced: callers name files in their own words.
+    /// One line of libvips' error text for a person, freeing the C string (`line(of:naming:)`).
     static func detail(taking text: UnsafeMutablePointer<CChar>?, removing path: String? = nil) -> String {
         guard let text else { return "" }
         defer { rt_vips_free(text) }
-        let lines = String(cString: text).split(separator: "\n").map { $0.trimmingWhitespace }.filter { !$0.isEmpty }
-        guard let path, !path.isEmpty else { return lines.first ?? "" }
-        let line = lines.first { $0.contains(path) } ?? lines.first ?? ""
+        return line(of: String(cString: text), naming: path)
+    }
+
+    /// The line of libvips' error text that says what went wrong with this call's file. The
+    /// buffer is shared by all threads, so it may hold other calls' lines before this one's:
+    /// a line saying the data ended early is taken first (the decoder's, which names no file,
+    /// and the one thing RoadTrip tells apart: `ImagingError.cutShort`), then a line naming the
+    /// file, then the first. The path itself is replaced: callers name files in their own words.
+    static func line(of text: String, naming path: String?) -> String {
+        let lines = text.split(separator: "\n").map { $0.trimmingWhitespace }.filter { !$0.isEmpty }
+        let named = path.flatMap { path in path.isEmpty ? nil : lines.first { $0.contains(path) } }
+        let line = lines.first(where: ImagingError.cutShort) ?? named ?? lines.first ?? ""
+        guard let path, !path.isEmpty else { return line }
         return line.replacing(path, with: "the file")
     }
 }

@@ -45,7 +45,7 @@ extension Commands {
         case ("list", 1):
             do {
                 for vacation in try library.vacations.all(of: account.id) {
-                    Console.out("\(vacation.id)\t\(vacation.name)\t\(vacation.photoCount) photos")
+                    Console.out("\(vacation.id)\t\(vacation.name)\t\(vacation.photoCount) photo\(vacation.photoCount == 1 ? "" : "s")")
                 }
             } catch {
                 throw CommandFailure(message: "cannot read the vacations: \(error)")

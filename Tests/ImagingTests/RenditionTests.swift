@@ -83,6 +83,23 @@ import Testing
         #expect(!TestPhotos.contains(bytes, "Opera House"))
     }
 
+    /// libvips' error text is shared by every thread: other calls' lines may come before this one's.
+    @Test func aFileCutShortIsToldAmongOtherCallsLinesInTheSharedErrorText() {
+        // setup
+        let text = """
+            VipsJpeg: Corrupt JPEG data: 12 extraneous bytes before marker 0xd9
+            jpegload: /tmp/other/broken.jpg: read error
+            VipsJpeg: Premature end of input file
+            vips2jpeg: unable to write to target /tmp/x/preview.jpg
+            """
+
+        // MUT + validate
+        #expect(Vips.line(of: text, naming: "/tmp/x/cut.jpg") == "VipsJpeg: Premature end of input file")
+        #expect(ImagingError.corrupt(Vips.line(of: text, naming: "/tmp/x/cut.jpg")).description == ImagingError.cutShortReason)
+        #expect(Vips.line(of: "other\njpegload: /tmp/x/cut.jpg: not a JPEG", naming: "/tmp/x/cut.jpg") == "jpegload: the file: not a JPEG")
+        #expect(Vips.line(of: "first\n\nsecond", naming: nil) == "first")
+    }
+
     @Test(arguments: [0.5, 0.9])
     func aTruncatedJpegIsCorruptAndLeavesNoFile(keptFraction: Double) throws {
         // setup

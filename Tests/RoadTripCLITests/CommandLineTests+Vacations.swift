@@ -47,7 +47,7 @@ extension CommandLineTests {
 
         // validate
         #expect(listed.status == 0)
-        #expect(listed.standardOutput == "1\tLisbon\t1 photos\n2\tPorto\t0 photos\n")
+        #expect(listed.standardOutput == "1\tLisbon\t1 photo\n2\tPorto\t0 photos\n")
         #expect(listed.standardErrorLines.count == 1)
         #expect(
             listed.standardErrorLines.first?.hasPrefix("warning: vacation “Porto” (2) is empty: its document could not be moved") == true,
