@@ -138,7 +138,7 @@ import Testing
         #expect(stranger.get(path + "/video-status").status != .ok)
     }
 
-    /// The Info panel's Size line of the photo at `path`, opened in the viewer.
+    /// The Info panel's Size line of `photo`, opened in the viewer.
     private func sizeLine(_ visitor: Visitor, _ photo: Photo) -> String? {
         let page = visitor.get(Route.photo(id: photo.id, inRecents: false).path).bodyText
         guard let size = page.range(of: "<dt>Size</dt><dd>"), let end = page[size.upperBound...].range(of: "</dd>") else { return nil }
