@@ -116,7 +116,7 @@ let package = Package(
         // A child process for the decode-memory tests, which bound its peak memory.
         .executableTarget(name: "ImagingProbe", dependencies: ["Imaging"]),
 
-        .testTarget(name: "TestSupportTests", dependencies: ["TestSupport", "TestDatabases", "SQLDatabase"]),
+        .testTarget(name: "TestSupportTests", dependencies: ["TestSupport", "TestDatabases", "SQLDatabase", "SQLite", "PostgreSQL"]),
         .testTarget(name: "SystemCallsTests", dependencies: ["SystemCalls", "TestSupport"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "SystemCalls", "TestSupport"]),
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite", "SQLDatabase", "TestDatabases", "TestSupport"]),

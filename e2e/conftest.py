@@ -668,6 +668,17 @@ class Browser:
         self.log.extend(entries)
         return entries
 
+    def leave(self) -> None:
+        """Leaves the page for a blank one, clearing what it kept in sessionStorage (see `reset`)."""
+        try:
+            self.driver.execute_script("try { sessionStorage.clear(); } catch (error) {}")
+        except Exception:  # a browser without JavaScript, or a page that is gone
+            pass
+        try:
+            self.driver.get("about:blank")
+        except Exception:  # a browser that is gone: the next test's reset says so
+            pass
+
     def reset(self) -> None:
         self.allowed = []
         self.log = []
@@ -773,8 +784,14 @@ def quit_drivers(pool: dict) -> None:
 
 
 @pytest.fixture
-def browser(server, artifacts, request) -> BrowserFactory:
-    return BrowserFactory(server, artifacts, motion=request.node.get_closest_marker("motion") is not None)
+def browser(server, artifacts, request):
+    factory = BrowserFactory(server, artifacts, motion=request.node.get_closest_marker("motion") is not None)
+    yield factory
+    # After the failure's screenshot (taken as the test's report is made): a pooled browser
+    # waits for its next test on a blank page, not on a page whose animations, videos and
+    # timers would go on using the CPU the other tests need.
+    for used in factory.used:
+        used.leave()
 
 
 def _used_browsers(item) -> list[Browser]:

@@ -40,7 +40,8 @@ final class AccountsFixture: Sendable {
     static let password = "correct horse battery"
 
     init(engine: DatabaseEngine = .sqlite) throws {
-        library = try Library(folder: data.url, database: .fresh(for: engine), readers: 2, clock: clock.wallClock, hasher: .leastWork())
+        library = try Library(
+            folder: data.url, database: .migrated(for: engine, in: data.url), readers: 2, clock: clock.wallClock, hasher: .leastWork())
     }
 
     var accounts: AccountStore { library.accounts }
@@ -94,6 +95,20 @@ extension LibraryDatabase {
         switch engine {
         case .sqlite: .sqlite
         case .postgreSQL: .postgreSQL(try TestPostgreSQL.freshAddress())
+        }
+    }
+
+    /// A new library database on `engine` for the data folder `folder`, as a library's first
+    /// open leaves it (every migration applied) but copied from one migrated once: the
+    /// fixtures make hundreds of libraries (`TestDatabase.placeSQLite`,
+    /// `TestPostgreSQL.freshAddress(migratedBy:)`).
+    static func migrated(for engine: DatabaseEngine, in folder: URL) throws -> LibraryDatabase {
+        switch engine {
+        case .sqlite:
+            try TestDatabase.placeSQLite(at: folder.appendingPathComponent("library.sqlite").path, migratedBy: Schema.migrations)
+            return .sqlite
+        case .postgreSQL:
+            return .postgreSQL(try TestPostgreSQL.freshAddress(migratedBy: Schema.postgreSQLMigrations))
         }
     }
 }

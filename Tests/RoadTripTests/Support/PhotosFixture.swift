@@ -31,7 +31,7 @@ final class PhotosFixture: Sendable {
     /// `gazetteer`: the four places above unless given (`GazetteerSource.bundled`: the world's, with its borders).
     init(engine: DatabaseEngine = .sqlite, exportLimit: UInt64 = VacationExports.defaultLimit, gazetteer: GazetteerSource? = nil) throws {
         library = try Library(
-            folder: data.url, database: .fresh(for: engine), readers: 2, clock: clock.wallClock, hasher: .leastWork(),
+            folder: data.url, database: .migrated(for: engine, in: data.url), readers: 2, clock: clock.wallClock, hasher: .leastWork(),
             gazetteer: gazetteer ?? GazetteerSource(Gazetteer(places: [Self.newYork, Self.sanFrancisco, Self.saoPaulo, Self.lisbon])),
             exportLimit: exportLimit
         )

@@ -4,6 +4,7 @@ import HTTPServer
 @testable import RoadTrip
 import RoadTripWeb
 import Synchronization
+import TestDatabases
 import TestSupport
 
 /// A fresh data folder, a library in it and the app over it; the folder is removed when the
@@ -24,6 +25,11 @@ final class WebFixture: Sendable {
     ) throws {
         folder = FileManager.default.temporaryDirectory
             .appendingPathComponent("roadtrip-web-tests-\(UUID().uuidString)", isDirectory: true)
+        // A new SQLite library as its first open leaves it, copied (`TestDatabase.placeSQLite`): the
+        // web tests make hundreds.
+        if database == .sqlite {
+            try TestDatabase.placeSQLite(at: folder.appendingPathComponent("library.sqlite").path, migratedBy: Schema.migrations)
+        }
         library = try Library(folder: folder, database: database, readers: 2, clock: clock, hasher: .leastWork())
         log = LogRecorder()
         app = App(
