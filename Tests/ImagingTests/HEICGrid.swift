@@ -10,25 +10,25 @@ enum HEICGrid {
         let gridID = tiles + 1
         let descriptor: [UInt8] = [0, 0, UInt8(rows - 1), UInt8(columns - 1)] + be16(width) + be16(height)
         let ftyp = box("ftyp", Array("heic".utf8) + be32(0) + Array("mif1heic".utf8))
+        // Each part typed on its own: as one expression, the boxes took the type checker over a second.
         func meta(dataStart: Int) -> [UInt8] {
             let tileOffset = dataStart + descriptor.count
-            let items = (1...tiles).map { ($0, tileOffset, source.data.count) } + [(gridID, dataStart, descriptor.count)]
-            return fullBox(
-                "meta",
-                [
-                    fullBox("hdlr", be32(0) + Array("pict".utf8) + be32(0) + be32(0) + be32(0) + [0]),
-                    fullBox("pitm", be16(gridID)),
-                    fullBox(
-                        "iloc",
-                        [0x44, 0x00] + be16(items.count) + items.flatMap { be16($0.0) + be16(0) + be16(1) + be32($0.1) + be32($0.2) }),
-                    fullBox("iinf", be16(tiles + 1) + (1...tiles).flatMap { infe($0, "hvc1") } + infe(gridID, "grid")),
-                    fullBox("iref", box("dimg", be16(gridID) + be16(tiles) + (1...tiles).flatMap(be16))),
-                    box(
-                        "iprp",
-                        box("ipco", source.hvcC + ispe(tileSize, tileSize) + ispe(width, height))
-                            + fullBox(
-                                "ipma", be32(tiles + 1) + (1...tiles).flatMap { be16($0) + [2, 0x81, 0x02] } + be16(gridID) + [1, 0x03])),
-                ].flatMap { $0 })
+            let items: [(Int, Int, Int)] = (1...tiles).map { ($0, tileOffset, source.data.count) } + [(gridID, dataStart, descriptor.count)]
+            let locations: [UInt8] = items.flatMap { be16($0.0) + be16(0) + be16(1) + be32($0.1) + be32($0.2) }
+            let infos: [UInt8] = (1...tiles).flatMap { infe($0, "hvc1") } + infe(gridID, "grid")
+            let references: [UInt8] = (1...tiles).flatMap(be16)
+            let associations: [UInt8] = (1...tiles).flatMap { be16($0) + [2, 0x81, 0x02] } + be16(gridID) + [1, 0x03]
+            let properties: [UInt8] = box("ipco", source.hvcC + ispe(tileSize, tileSize) + ispe(width, height))
+            let handler: [UInt8] = be32(0) + Array("pict".utf8) + be32(0) + be32(0) + be32(0) + [0]
+            let boxes: [[UInt8]] = [
+                fullBox("hdlr", handler),
+                fullBox("pitm", be16(gridID)),
+                fullBox("iloc", [0x44, 0x00] + be16(items.count) + locations),
+                fullBox("iinf", be16(tiles + 1) + infos),
+                fullBox("iref", box("dimg", be16(gridID) + be16(tiles) + references)),
+                box("iprp", properties + fullBox("ipma", be32(tiles + 1) + associations)),
+            ]
+            return fullBox("meta", boxes.flatMap { $0 })
         }
         let headerSize = ftyp.count + meta(dataStart: 0).count + 8
         return ftyp + meta(dataStart: headerSize) + box("mdat", descriptor + source.data)
