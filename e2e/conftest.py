@@ -341,6 +341,21 @@ def worker_suffix() -> str:
     return f"-{worker}" if worker else ""
 
 
+# The longest files first (seconds each took in a run of the suite alone, `--durations=0`):
+# workers take whole files in the order collected, and a long file taken last keeps one
+# worker busy after the others are done, while the CPU they leave goes unused.
+LONGEST_FILES = [
+    "test_photos_viewer.py", "test_book.py", "test_cluster.py", "test_offline.py", "test_every_screen.py",
+    "test_layouts.py", "test_app_tabs.py", "test_videos.py", "test_maps.py", "test_flickr.py", "test_photo_map.py",
+]
+
+
+def pytest_collection_modifyitems(session, config, items) -> None:
+    """The files of `LONGEST_FILES` first, longest first; the others after them, as collected."""
+    rank = {name: index for index, name in enumerate(LONGEST_FILES)}
+    items.sort(key=lambda item: rank.get(item.path.name, len(rank)))
+
+
 def pytest_configure(config) -> None:
     """Once per run (in pytest-xdist's controller, not in each worker): the screenshots of an
     earlier run's failures go. In a worker: where the run's shared folder is."""
