@@ -63,7 +63,9 @@ def test_sign_in_returns_to_the_page_asked_for(browser, javascript):
     shell.wait_destination(new_york())
 
 
-@pytest.mark.parametrize("target", ["//evil.example", "https://evil.example", "/\\evil.example"])
+# The server refuses every other site (SafeRedirectTests, 35 addresses); here the one a browser
+# reads as another site where a server may not: a backslash, which browsers take for a slash.
+@pytest.mark.parametrize("target", ["/\\evil.example"])
 def test_sign_in_goes_home_instead_of_another_site(browser, target):
     b = browser("phone", signed_in=False)
     shell = Shell(b)
