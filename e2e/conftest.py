@@ -683,12 +683,18 @@ class Browser:
         self.log.extend(entries)
         return entries
 
-    def leave(self) -> None:
-        """Leaves the page for a blank one, clearing what it kept in sessionStorage (see `reset`)."""
+    def forget_session_storage(self) -> None:
+        """What the last test left in the tab's sessionStorage (the tabs' remembered places,
+        tab-memory.js) must not steer the next: cleared on the page the tab is on, the one origin
+        written to since the last reset."""
         try:
             self.driver.execute_script("try { sessionStorage.clear(); } catch (error) {}")
         except Exception:  # a browser without JavaScript, or a page that is gone
             pass
+
+    def leave(self) -> None:
+        """Leaves the page for a blank one, forgetting its sessionStorage first."""
+        self.forget_session_storage()
         try:
             self.driver.get("about:blank")
         except Exception:  # a browser that is gone: the next test's reset says so
@@ -697,13 +703,7 @@ class Browser:
     def reset(self) -> None:
         self.allowed = []
         self.log = []
-        # What the last test left in the tab's sessionStorage (the tabs' remembered places,
-        # tab-memory.js) must not steer this one: cleared on the page the tab was left on, the one
-        # origin written to since the last reset.
-        try:
-            self.driver.execute_script("try { sessionStorage.clear(); } catch (error) {}")
-        except Exception:  # a browser without JavaScript, or a page that is gone
-            pass
+        self.forget_session_storage()  # a browser not left by `leave` (a cluster's)
         self.driver.get("about:blank")
         # Chromium keeps at most 50 entries of a tab's history (history.length stops growing
         # there), and a test may count them: a pooled tab getting near that is swapped for a
