@@ -93,6 +93,23 @@ public final class PasswordHasher: Sendable {
     }
 }
 
+extension PasswordHasher {
+    /// In a debug build's environment, `1` makes the commands hash at the least work (`leastWork()`):
+    /// the browser tests set it, whose servers make and sign in to accounts hundreds of times and
+    /// check nothing of what a hash costs (a hash at INTERACTIVE took them about 25 CPU-seconds a
+    /// run). A release build does not read it.
+    public static let leastWorkVariable = "ROADTRIP_LEAST_WORK_HASHES"
+
+    /// The hasher RoadTrip's commands use: INTERACTIVE, or in a debug build the least work when
+    /// `environment` asks for it (`leastWorkVariable`).
+    public static func forCommands(environment: [String: String]) -> PasswordHasher {
+        #if DEBUG
+            if environment[leastWorkVariable] == "1" { return leastWork() }
+        #endif
+        return PasswordHasher()
+    }
+}
+
 #if DEBUG
     extension PasswordHasher {
         /// Argon2id at the least work libsodium takes (one pass over 8 KiB, where INTERACTIVE takes

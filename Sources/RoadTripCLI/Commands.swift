@@ -77,7 +77,9 @@ enum Commands {
         let video = try videoOptions(arguments)
         do {
             let database = try LibraryDatabase.chosen(option: arguments.options["--database"])
-            return try Library(folder: folder, database: database, readers: readers(database), video: video)
+            return try Library(
+                folder: folder, database: database, readers: readers(database),
+                hasher: .forCommands(environment: ProcessInfo.processInfo.environment), video: video)
         } catch {
             throw CommandFailure(message: error.description)
         }

@@ -160,4 +160,12 @@ import Testing
         #expect(!cheap.verify("correct horse batterY", against: encoded))
         #expect(hasher.needsRehash(encoded), "a library at INTERACTIVE would make it again at the next sign-in")
     }
+
+    @Test func theCommandsHashAtInteractiveUnlessADebugBuildsEnvironmentAsksForTheLeastWork() {
+        let variable = PasswordHasher.leastWorkVariable
+        #expect(PasswordHasher.forCommands(environment: [:]).limits == .interactive)
+        #expect(PasswordHasher.forCommands(environment: [variable: "0"]).limits == .interactive)
+        #expect(PasswordHasher.forCommands(environment: [variable: "yes"]).limits == .interactive, "only 1 asks")
+        #expect(PasswordHasher.forCommands(environment: [variable: "1"]).limits == PasswordHasher.leastWork().limits)
+    }
 }
