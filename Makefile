@@ -52,10 +52,10 @@ build: deps
 release: deps
 	$(SWIFT) build -c release
 
-# The scripts checked first (seconds), then both suites at once (bin/test-suites): the browser
-# suite from the executable `swift build` makes, the Swift suite's build and run beside it at a
-# lower priority.
-test: lint build test-deps e2e-deps
+# The scripts checked first (seconds), then bin/test-suites: the executable and the Swift tests
+# built in one step (in .build/test, without debug information), then both suites at once, the
+# Swift suite at a lower priority.
+test: lint deps test-deps e2e-deps
 	TMPDIR=$(TEST_TMPDIR) SWIFT=$(SWIFT) PYTHON=$(PYTHON) E2E_WORKERS=$(E2E_WORKERS) bin/test-suites
 
 unit: deps test-deps
