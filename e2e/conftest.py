@@ -83,6 +83,16 @@ CHROMEDRIVER = os.environ.get("CHROMEDRIVER_BIN", "/usr/bin/chromedriver")
 # suite beside the browser suite (the book server's start timed out so). Only a broken start
 # waits this long.
 STARTUP_TIMEOUT = 120
+# The servers and commands the tests start (the debug build) hash passwords at the least work
+# Argon2id takes, not INTERACTIVE's 64 MiB: the tests make and sign in to accounts hundreds of
+# times and check nothing of what a hash costs (the Swift tests check that). About 25 CPU-seconds
+# of a run.
+os.environ.setdefault("ROADTRIP_LEAST_WORK_HASHES", "1")
+# The screenshots the tests take of what they saw, for a person to look at and for
+# bin/docs-screenshots: taken unless E2E_SCREENSHOTS=0, which bin/test-suites sets (`make test`
+# looks at none of them, and the ~400 of a run cost the browsers about 20 CPU-seconds). A
+# failure's screenshots are taken either way.
+SCREENSHOTS = os.environ.get("E2E_SCREENSHOTS", "1") != "0"
 POLL = 0.05  # seconds between checks of a condition (WebDriverWait's default, 0.5 s, adds up)
 SHUTDOWN_TIMEOUT = 15
 
@@ -668,11 +678,16 @@ class Browser:
             "animations did not finish",
         )
 
-    def screenshot(self, name: str) -> Path:
+    def screenshot(self, name: str) -> None:
+        """Once the animations are done, what the page shows, as e2e/artifacts/NAME.png (when
+        SCREENSHOTS)."""
         self.settle()
-        path = self.artifacts / f"{name}.png"
-        self.driver.save_screenshot(str(path))
-        return path
+        self.capture(name)
+
+    def capture(self, name: str) -> None:
+        """What the page shows now, mid-gesture too, as e2e/artifacts/NAME.png (when SCREENSHOTS)."""
+        if SCREENSHOTS:
+            self.driver.save_screenshot(str(self.artifacts / f"{name}.png"))
 
     def expect_log(self, pattern: str) -> None:
         """Declare a SEVERE log entry this test causes on purpose (e.g. a 404 page load)."""

@@ -183,7 +183,7 @@ def test_a_drag_curls_the_page_and_turns_only_past_half_way(sample_book, browser
         # Its back shows the page's own content, faintly mirrored: a sample page is RoadTrip's to draw again
         # (in a spread the back is the next page instead).
         assert drawn["printed"] == ([] if spread else ["/sample/pages/2"]), f"the back of the paper: {drawn}"
-        b.driver.save_screenshot(str(b.artifacts / f"{layout}-book-curl.png"))
+        b.capture(f"{layout}-book-curl")
         book.release()
     book.shell.wait(lambda: book.state()["turning"] is None, "a drag let go early should settle back")
     after = book.state()
@@ -308,7 +308,7 @@ def test_in_a_spread_the_right_page_curls_over_onto_the_left_as_one_sheet(sample
                    stays: page(2).style.clipPath, sheet: page(3).style.clipPath}""")
     assert drawn["back"].startswith("matrix(") and drawn["backClip"].startswith("polygon("), f"page 4 is the sheet's back: {drawn}"
     assert drawn["beneath"] == "visible" and drawn["stays"] == "" and drawn["sheet"].startswith("polygon("), drawn
-    b.driver.save_screenshot(str(b.artifacts / "tablet-landscape-book-curl-spread.png"))
+    b.capture("tablet-landscape-book-curl-spread")
     book.release()
     book.shell.wait(lambda: book.state()["turning"] is None, "let go before half way, it falls back")
     assert book.state()["shown"] == [2, 3]
@@ -332,7 +332,7 @@ def test_up_and_down_the_page_curls_from_its_bottom_edge(sample_book, browser):
         edge, at = edge_at(book, pointer, vertical=True)
         assert book.fold()["ny"] > 0, "it folds up from the bottom edge"
         assert abs(edge - at) <= 3, f"the page's bottom edge is under the finger: {edge}, {at}"
-        b.driver.save_screenshot(str(b.artifacts / "phone-book-curl-vertical.png"))
+        b.capture("phone-book-curl-vertical")
         book.release()
         book.shell.wait(lambda: book.state()["turning"] is None, "let go before half way, it falls back")
         assert book.state()["page"] == 3
