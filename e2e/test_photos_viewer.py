@@ -295,7 +295,7 @@ def photo_id_of(screens: PhotoScreens, title: str) -> int:
     return photo_ids(screens.browser.server)[title]
 
 
-@pytest.mark.parametrize("layout", LAYOUTS)
+@pytest.mark.parametrize("layout", INPUTS)  # buttons, keys and a finger's swipe or a mouse's drag
 def test_previous_and_next_by_buttons_arrows_and_swipe(server, browser, layout):
     screens, first = open_photo(server, browser, layout, "Ferry Building")
     ids = photo_ids(server)
