@@ -13,6 +13,7 @@ extension InstanceTests {
         // setup
         defer { try? FileManager.default.removeItem(at: folder) }
         let location: LibraryDatabase = engine == "sqlite" ? .sqlite : .postgreSQL(try TestPostgreSQL.freshAddress())
+        if location == .sqlite { try StartedDataFolder.copy(to: folder) }  // not a first start, which draws the demo
         let library = try Library(folder: folder, database: location, readers: Instance.readers(for: location))
         var options = Instance.Options()
         options.port = 0

@@ -21,8 +21,9 @@ import Testing
     }
 
     @Test func killingTheServerDuringVisitsLeavesTheVacationBeforeOrAfterEachVisit() throws {
-        // setup: Ann, 24 photos, a vacation, the server
-        let data = scratch.url.appendingPathComponent("data").path
+        // setup: Ann, 24 photos (after the demo's), a vacation, the server
+        let data = try scratch.startedData()
+        let demoPhotos = try Library(folder: URL(fileURLWithPath: data), readers: 1).photos.count
         let added = try RoadTripProcess.run(
             ["user", "add", "Ann", "--owner", "--data", data], input: "correct horse battery\ncorrect horse battery\n",
             scratch: scratch.url)
@@ -51,7 +52,7 @@ import Testing
         let group = DispatchGroup()
         for lane in 0..<2 {
             DispatchQueue.global().async(group: group) {
-                for id in stride(from: 1 + lane, through: 24, by: 2) {
+                for id in stride(from: demoPhotos + 1 + lane, through: demoPhotos + 24, by: 2) {
                     guard
                         let visit = try? HTTPExchange(
                             port: port, path: "/photos/\(id)/visit", method: "POST",
