@@ -71,8 +71,11 @@ let package = Package(
         // Videos: what FFmpeg (a child process under limits) reads and makes of them.
         .target(name: "Video", dependencies: ["SystemCalls"]),
         .target(name: "PrintedBook", dependencies: ["CCairo", "CQPDF", "Imaging", "SystemCalls"]),
+        // Optimised in debug builds too: its parsers and indexes are loops over every place of the
+        // gazetteer and every point of the borders, which each process that places a photo loads.
         .target(
-            name: "Geo", dependencies: ["CZlib"], resources: [.copy("Resources/cities1000.tsv.gz"), .copy("Resources/countries.tsv.gz")]),
+            name: "Geo", dependencies: ["CZlib"], resources: [.copy("Resources/cities1000.tsv.gz"), .copy("Resources/countries.tsv.gz")],
+            swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
 
         // The product.
         .target(
