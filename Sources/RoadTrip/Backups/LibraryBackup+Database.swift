@@ -34,7 +34,7 @@ extension LibraryBackup {
     /// file while writers go on. The copy is then made a file of its own (rollback journal,
     /// no WAL beside it) and read for its photos.
     private func copySQLite(to copy: String, at instant: Date) throws -> CopiedDatabase {
-        let live = folder.appendingPathComponent("library.sqlite").path
+        let live = LibraryDatabase.sqlitePath(in: folder)
         guard DurableFile.size(of: live) != nil else { throw BackupError("\(folder.path) holds no RoadTrip library (no library.sqlite)") }
         do {
             // A connection of its own, which opens the file as the server does (WAL) and never writes it.

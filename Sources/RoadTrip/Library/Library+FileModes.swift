@@ -5,7 +5,7 @@ extension Library {
     /// and link cookies): the SQLite database and the files SQLite keeps beside it.
     var secretFiles: [String] {
         guard location == .sqlite else { return [] }
-        let database = folder.appendingPathComponent("library.sqlite").path
+        let database = LibraryDatabase.sqlitePath(in: folder)
         return [database, database + "-wal", database + "-shm"]
     }
 

@@ -12,6 +12,11 @@ public enum LibraryDatabase: Sendable, Equatable, CustomStringConvertible {
     /// `postgresql://user:password@host:port/database?sslmode=…`.
     case postgreSQL(PostgreSQLAddress)
 
+    /// The SQLite library's file in the data folder `folder`.
+    public static func sqlitePath(in folder: URL) -> String {
+        folder.appendingPathComponent("library.sqlite").path
+    }
+
     /// `--database URL` when given, else `$ROADTRIP_DATABASE`, else SQLite. Only PostgreSQL
     /// URLs are accepted; the error names the URL without its password.
     public static func chosen(option: String?, environment: [String: String] = ProcessInfo.processInfo.environment) throws(LibraryError)
@@ -36,8 +41,7 @@ public enum LibraryDatabase: Sendable, Equatable, CustomStringConvertible {
     func open(in folder: URL, connections: Int) throws -> any Database {
         switch self {
         case .sqlite:
-            try SQLiteDatabase(
-                path: folder.appendingPathComponent("library.sqlite").path, readers: connections, migrations: Schema.migrations)
+            try SQLiteDatabase(path: Self.sqlitePath(in: folder), readers: connections, migrations: Schema.migrations)
         case .postgreSQL(let address):
             // Readers and the writer come from one pool; the writer's turn is taken inside it.
             try PostgreSQLDatabase(address: address, connections: connections + 1, migrations: Schema.postgreSQLMigrations)

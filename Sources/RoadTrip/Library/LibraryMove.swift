@@ -87,7 +87,7 @@ public struct LibraryMove: Sendable {
     /// the folder holds no library, the database is not empty, a row is refused, or a count differs.
     @discardableResult
     public func run(progress: (MovedTable) -> Void = { _ in }) throws(LibraryError) -> [MovedTable] {
-        let path = folder.appendingPathComponent("library.sqlite").path
+        let path = LibraryDatabase.sqlitePath(in: folder)
         guard FileManager.default.fileExists(atPath: path) else {
             throw LibraryError(description: "\(folder.path) holds no RoadTrip library (no library.sqlite)")
         }

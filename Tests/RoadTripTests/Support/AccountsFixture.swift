@@ -105,7 +105,7 @@ extension LibraryDatabase {
     static func migrated(for engine: DatabaseEngine, in folder: URL) throws -> LibraryDatabase {
         switch engine {
         case .sqlite:
-            try TestDatabase.placeSQLite(at: folder.appendingPathComponent("library.sqlite").path, migratedBy: Schema.migrations)
+            try TestDatabase.placeSQLite(at: sqlitePath(in: folder), migratedBy: Schema.migrations)
             return .sqlite
         case .postgreSQL:
             return .postgreSQL(try TestPostgreSQL.freshAddress(migratedBy: Schema.postgreSQLMigrations))

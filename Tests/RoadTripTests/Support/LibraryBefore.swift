@@ -19,7 +19,7 @@ struct LibraryBefore {
         switch location {
         case .sqlite:
             database = try SQLiteDatabase(
-                path: data.url.appendingPathComponent("library.sqlite").path, readers: 1,
+                path: LibraryDatabase.sqlitePath(in: data.url), readers: 1,
                 migrations: Array(Schema.migrations.prefix { $0.name != sqlite }))
         case .postgreSQL(let address):
             database = try PostgreSQLDatabase(

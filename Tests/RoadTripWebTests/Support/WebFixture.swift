@@ -28,7 +28,7 @@ final class WebFixture: Sendable {
         // A new SQLite library as its first open leaves it, copied (`TestDatabase.placeSQLite`): the
         // web tests make hundreds.
         if database == .sqlite {
-            try TestDatabase.placeSQLite(at: folder.appendingPathComponent("library.sqlite").path, migratedBy: Schema.migrations)
+            try TestDatabase.placeSQLite(at: LibraryDatabase.sqlitePath(in: folder), migratedBy: Schema.migrations)
         }
         library = try Library(folder: folder, database: database, readers: 2, clock: clock, hasher: .leastWork())
         log = LogRecorder()
