@@ -715,16 +715,12 @@ class Browser:
     def leave(self) -> None:
         """Leaves the page for a blank one, forgetting its sessionStorage first."""
         self.forget_session_storage()
-        try:
-            self.driver.get("about:blank")
-        except Exception:  # a browser that is gone: the next test's reset says so
-            pass
+        self.driver.get("about:blank")
 
     def reset(self) -> None:
         self.allowed = []
         self.log = []
-        self.forget_session_storage()  # a browser not left by `leave` (a cluster's)
-        self.driver.get("about:blank")
+        self.leave()  # again for a browser the last test did not leave (a cluster's)
         # Chromium keeps at most 50 entries of a tab's history (history.length stops growing
         # there), and a test may count them: a pooled tab getting near that is swapped for a
         # new one (same cookies; the viewport set again).
@@ -826,7 +822,10 @@ def browser(server, artifacts, request):
     # waits for its next test on a blank page, not on a page whose animations, videos and
     # timers would go on using the CPU the other tests need.
     for used in factory.used:
-        used.leave()
+        try:
+            used.leave()
+        except Exception:  # a browser that is gone: the next test's reset says so
+            pass
 
 
 def _used_browsers(item) -> list[Browser]:
