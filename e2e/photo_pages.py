@@ -218,13 +218,14 @@ def _make_world_library(data: Path) -> None:
     assert not list(data.glob("library.sqlite-*")), "the library's database should be closed whole"
 
 
-def own_photo_server(artifacts: Path, name: str):
+def own_photo_server(artifacts: Path, name: str, arguments: tuple[str, ...] = ()):
     """A generator for a fixture of a wider scope than `start_server`'s: a fresh server with the
-    demo photos only, set up like the session's (owner and member), stopped at the end."""
+    demo photos only, set up like the session's (owner and member), stopped at the end;
+    `arguments` are more of `roadtrip serve`'s."""
     data = data_folder(prefix=f"roadtrip-e2e-{name}-")
     log_path = artifacts / f"server-{name}{worker_suffix()}.log"
     log_path.unlink(missing_ok=True)
-    running = RoadTripServer(roadtrip_binary(), data, log_path).start().set_up(OWNER)
+    running = RoadTripServer(roadtrip_binary(), data, log_path, arguments).start().set_up(OWNER)
     add_account_over_http(running.url, running.owner_session, MEMBER)
     yield running
     status = running.stop()

@@ -400,16 +400,17 @@ def test_map_tiles_are_drawn_from_the_owners_server_and_allowed_by_the_policy(st
 # The basemap down to city scale (issue 33, 6)
 
 
-def basemap_tile(server, tile: str) -> dict[str, int]:
+def basemap_tile(server, tile: str) -> dict:
     """The number of parts in each layer of a basemap tile as the server sends it (see
-    scripts/make-basemap-tiles.py for the format); {} for the open sea (204, no content)."""
+    scripts/make-basemap-tiles.py for the format), and its places to name as (name, the zoom it
+    is named from, people); {} for the open sea (204, no content)."""
     answer = http_get(server(f"/map/basemap/{tile}"))
     if answer.status == 204:
         assert answer.body == b""
         return {}
     assert answer.status == 200 and answer.header("Content-Type") == "application/octet-stream", answer.status
     body = zlib.decompress(answer.body, 16 + zlib.MAX_WBITS)
-    assert body[:4] == b"RTB1"
+    assert body[:4] == b"RTB2"
     at, counts = 4, {}
     for layer in ("land", "rivers", "borders"):
         (count,) = struct.unpack_from("<I", body, at)
@@ -422,7 +423,15 @@ def basemap_tile(server, tile: str) -> dict[str, int]:
                 while body[at] & 0x80:
                     at += 1
                 at += 1
-    assert at == len(body), "nothing after the layers"
+    (count,) = struct.unpack_from("<I", body, at)
+    at += 4
+    counts["places"] = []
+    for _ in range(count):
+        u, v, named_from, people, length = struct.unpack_from("<HHBIB", body, at)
+        assert u <= 16383 and v <= 16383, (u, v)
+        counts["places"].append((body[at + 10:at + 10 + length].decode("utf-8"), named_from, people))
+        at += 10 + length
+    assert at == len(body), "nothing after the places"
     return counts
 
 
@@ -430,6 +439,15 @@ def test_the_basemap_has_manhattans_shores_and_draws_them_at_city_scale(server, 
     # Over HTTP, without a session (public data): Manhattan's tile at the pack's deepest zoom.
     manhattan = basemap_tile(server, "8-75-96")
     assert manhattan["land"] > 10, f"Manhattan, Staten Island, Long Island and the rest: {manhattan}"
+    # Its places (issue 49, 11): every town of the gazetteer in it, the most populous first, each
+    # named from the zoom its people call for; the world's tile names only the great cities.
+    places = {name: (named_from, people) for name, named_from, people in manhattan["places"]}
+    assert (places["Manhattan"][0], places["Hoboken"][0], places["Long Island City"][0]) == (4, 8, 9), places
+    assert any(people < 8_000 and named_from == 12 for named_from, people in places.values())
+    assert [people for _, _, people in manhattan["places"]] == sorted((people for _, _, people in manhattan["places"]), reverse=True)
+    world = basemap_tile(server, "0-0-0")["places"]
+    assert {"Shanghai", "New York City", "Istanbul"} <= {name for name, _, _ in world}
+    assert all(named_from == 0 and people >= 3_000_000 for _, named_from, people in world), world
     assert basemap_tile(server, "8-0-0") == {}, "the open sea is no tile"
     assert http_get(server("/map/basemap/9-150-192")).status == 404, "no tile deeper than the pack's deepest zoom"
 

@@ -17,7 +17,7 @@ import pytest
 from selenium.webdriver.support.ui import WebDriverWait
 
 from conftest import LAYOUTS as LAYOUTS_BY_NAME
-from conftest import RoadTripServer, catalogue_folder, make_driver, roadtrip_binary, worker_suffix
+from conftest import RoadTripServer, basemap_pack, catalogue_folder, make_driver, roadtrip_binary, worker_suffix
 from pages import OWNER, SESSION_COOKIE, SIGN_OUT, VIEWER_TAB, Shell, http_get, http_post, new_york
 from photo_pages import ZOOM_IN, PhotoScreens, photo_ids
 from trip_pages import Book, choose_over_http, location
@@ -52,7 +52,7 @@ def roadtrip(artifacts: Path, server, event_site):
     log_path = artifacts / f"server-offline{worker_suffix()}.log"
     log_path.unlink(missing_ok=True)
     # The event site is on 127.0.0.1: its pages are copied only where private fetching is allowed.
-    running = RoadTripServer(roadtrip_binary(), data, log_path, ("--allow-private-fetch",)).start().set_up(OWNER)
+    running = RoadTripServer(roadtrip_binary(), data, log_path, ("--allow-private-fetch", "--basemap", str(basemap_pack()))).start().set_up(OWNER)
     running.ids = {name: id for id, name in running.query("SELECT id, name FROM destinations")}
     yield running
     status = running.stop()
@@ -225,6 +225,10 @@ def test_the_kept_events_book_turns_in_spreads_in_the_style_chosen(browser, road
     assert indicator(b) == "Offline"
 
 
+def place_labels(b) -> list[str]:
+    return b.driver.execute_script("return [...document.querySelectorAll('.place-label')].map((label) => label.textContent)")
+
+
 def recent_entries(b) -> list[str]:
     return [path for name, paths in kept(b)["caches"].items() if name.endswith(":recent") for path in paths]
 
@@ -249,6 +253,9 @@ def test_a_kept_vacation_and_changes_made_offline_arrive_once_in_order(browser, 
     # A library photo opened while RoadTrip answers is kept, and so is its Visit list.
     b.open(f"/photos/{times}")
     screens.wait(lambda: f"/photos/{times}/visit" in recent_entries(b), "the photo's Visit list should be kept with it")
+    # The itinerary's map seen once: its basemap tiles, and the places they name, stay with the browser.
+    b.open(f"/vacations/{alps}/itinerary")
+    screens.wait(lambda: place_labels(b), "the itinerary's map should name its places")
     away()
 
     # The kept vacation's photos, one opened and zoomed on its preview.
@@ -264,6 +271,7 @@ def test_a_kept_vacation_and_changes_made_offline_arrive_once_in_order(browser, 
     # Its itinerary, and a place's photos from there.
     b.open(f"/vacations/{alps}/itinerary")
     screens.wait(lambda: "Manhattan" in screens.find("#master-content").text, "the kept itinerary should list its places")
+    screens.wait(lambda: "Manhattan" in place_labels(b), "its map should name places offline, from the tiles")
 
     # The kept vacation's book turns.
     b.open(f"/vacations/{alps}/book/1")

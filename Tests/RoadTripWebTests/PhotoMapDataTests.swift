@@ -111,40 +111,6 @@ import Testing
         #expect(response.bodyText.contains(message))
     }
 
-    @Test func theMapsPlaceNamesAreTheLargestInViewAndMoreAsTheZoomGrows() throws {
-        // setup: a first question may come while the gazetteer is still being read (on a thread
-        // of its own): no names yet, and the map asks again.
-        let first = ann.get(Route.mapPlaces(bbox: "-180,-85,180,85", zoom: "2").path)
-        #expect(first.status == .ok)
-        if first.headers["Retry-After"] != nil {
-            #expect(first.bodyText == "[]" && first.headers["Cache-Control"] == "no-store")
-            let deadline = Date().addingTimeInterval(60)
-            while !web.library.photos.gazetteer.isLoaded, Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
-        }
-
-        // MUT
-        let world = ann.get(Route.mapPlaces(bbox: "-180,-85,180,85", zoom: "2").path)
-        let city = ann.get(Route.mapPlaces(bbox: "-74.05,40.70,-73.92,40.82", zoom: "12").path)
-        let refused = ann.get("/map/places?bbox=0,10,1,5&zoom=3")
-        let signedOut = web.visitor().get(Route.mapPlaces(bbox: "-74.05,40.70,-73.92,40.82", zoom: "12").path)
-
-        // validate: [name, latitude, longitude, population], the largest first
-        func places(_ response: Response) throws -> [(name: String, population: Int)] {
-            let rows = try #require(try JSONSerialization.jsonObject(with: Data(response.bodyBytes)) as? [[Any]])
-            return rows.compactMap { row in (row.first as? String).flatMap { name in (row.last as? Int).map { (name, $0) } } }
-        }
-        let great = try places(world)
-        #expect(great.count == PhotoMapController.labelLimit && great.allSatisfy { $0.population >= 3_000_000 }, "\(great)")
-        #expect(great.map(\.population) == great.map(\.population).sorted(by: >))
-        let near = try places(city)
-        #expect(
-            near.contains { $0.name == "Manhattan" } && near.contains { $0.population < 100_000 }, "a city's scale names its towns: \(near)"
-        )
-        #expect(world.headers["Cache-Control"] == "private, max-age=86400")
-        #expect(refused.status == .badRequest && refused.bodyText.contains("That is not a box on the map"))
-        #expect(signedOut.status == .seeOther, "for the signed-in, as every map's data")
-    }
-
     @Test func positionsAreForTheSignedInOnly() throws {
         _ = try place([(48.8584, 2.2945)])
 

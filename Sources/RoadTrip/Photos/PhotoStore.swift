@@ -64,11 +64,6 @@ public final class GazetteerSource: Sendable {
     /// The places shipped with RoadTrip, read once per process.
     public static let bundled = GazetteerSource { () throws(GazetteerError) in try Gazetteer.bundled() }
 
-    /// Whether the gazetteer has been read (or failed to be): asking for it now costs nothing.
-    public var isLoaded: Bool {
-        loaded.withLock { $0 != nil }
-    }
-
     public func gazetteer() throws(GazetteerError) -> Gazetteer {
         let result = loaded.withLock { cached in
             if let cached { return cached }

@@ -1,19 +1,26 @@
 // The offline basemap down to city scale: the shorelines, lakes, rivers and borders of the
 // server's basemap pack (BasemapPack.swift; scripts/make-basemap-tiles.py says the tile format),
 // drawn on a canvas a tile at a time. Beyond the pack's deepest zoom a tile is drawn from the
-// pack's tile that holds it, magnified: the shapes are vectors, so the coast stays sharp.
+// pack's tile that holds it, magnified: the shapes are vectors, so the coast stays sharp. The
+// tiles also carry the places a map names (`placesInView`, drawn by map-labels.js): where the
+// land is drawn, offline too, its places are named.
 
 const UNITS = 16383;
 const COLOURS = { land: "#ebe6da", coast: "#8f8778", river: "#78aad3", border: "#a1836b" };
 const KEPT = 256; // tiles decoded and kept for the page, the oldest dropped first
 const tiles = new Map();
+const MISSING = "missing"; // a tile the service worker could not give: RoadTrip away, the tile not kept
 
 // A tile's layers (land rings, rivers, borders), each a list of parts, each a flat list of
-// x, y in tile units; null for the open sea (204, no content).
+// x, y in tile units, and its places; null for the open sea (204, no content); MISSING.
 function tile(url) {
   if (!tiles.has(url)) {
     if (tiles.size >= KEPT) tiles.delete(tiles.keys().next().value);
     tiles.set(url, fetch(url, { credentials: "same-origin" }).then(async (response) => {
+      if (response.status === 204 && response.headers.has("RoadTrip-Missing")) {
+        tiles.delete(url); // asked again once RoadTrip answers
+        return MISSING;
+      }
       if (response.status === 204) return null;
       if (!response.ok) throw new Error(`cannot load ${url}`);
       const unpacked = response.body.pipeThrough(new DecompressionStream("gzip"));
@@ -25,7 +32,7 @@ function tile(url) {
 
 function decode(bytes) {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  if (String.fromCharCode(...bytes.subarray(0, 4)) !== "RTB1") throw new Error("not a basemap tile");
+  if (String.fromCharCode(...bytes.subarray(0, 4)) !== "RTB2") throw new Error("not a basemap tile");
   let at = 4;
   const varint = () => {
     let value = 0;
@@ -59,7 +66,57 @@ function decode(bytes) {
     }
     layers.push(parts);
   }
-  return { land: layers[0], rivers: layers[1], borders: layers[2] };
+  // The places to name: position in tile units, the zoom each is named from, its people, its name.
+  const places = [];
+  const names = new TextDecoder();
+  const count = view.getUint32(at, true);
+  at += 4;
+  for (let place = 0; place < count; place += 1) {
+    const length = bytes[at + 9];
+    const name = names.decode(bytes.subarray(at + 10, at + 10 + length));
+    places.push({ u: view.getUint16(at, true), v: view.getUint16(at + 2, true), from: bytes[at + 4], people: view.getUint32(at + 5, true), name });
+    at += 10 + length;
+  }
+  return { land: layers[0], rivers: layers[1], borders: layers[2], places };
+}
+
+// The tiles of zoom `z` (at most `deepest`) over the map's view, each [z, x, y] with x as the
+// view has it (beyond the world's edge where the map repeats it) and y within the world.
+function tilesInView(map, deepest) {
+  const zoom = Math.round(map.getZoom());
+  const z = Math.min(zoom, deepest);
+  const bounds = map.getPixelBounds();
+  const scale = 2 ** (z - map.getZoom()) / 256;
+  const count = 2 ** z;
+  const found = [];
+  for (let y = Math.max(0, Math.floor(bounds.min.y * scale)); y <= Math.min(count - 1, Math.floor(bounds.max.y * scale)); y += 1) {
+    for (let x = Math.floor(bounds.min.x * scale); x <= Math.floor(bounds.max.x * scale); x += 1) found.push([z, x, y]);
+  }
+  return { zoom, tiles: found };
+}
+
+/** The places the pack's tiles name in the map's view at its zoom, the most populous first:
+ * [{ name, people, at: L.LatLng }]. */
+export async function placesInView(L, map, template, deepest) {
+  const { zoom, tiles } = tilesInView(map, deepest);
+  const view = map.getBounds();
+  const found = [];
+  await Promise.all(tiles.map(async ([z, x, y]) => {
+    const count = 2 ** z;
+    const wrapped = ((x % count) + count) % count;
+    let data;
+    try {
+      data = await tile(template.replace("{tile}", `${z}-${wrapped}-${y}`));
+    } catch {
+      return; // a tile not to be had (RoadTrip away, the tile not kept): no names there
+    }
+    for (const place of data && data !== MISSING ? data.places : []) {
+      if (place.from > zoom) continue;
+      const at = map.unproject(L.point((x + place.u / UNITS) * 256, (y + place.v / UNITS) * 256), z);
+      if (view.contains(at)) found.push({ name: place.name, people: place.people, at });
+    }
+  }));
+  return found.sort((a, b) => b.people - a.people || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }
 
 // One part as a path in the canvas's pixels; `edges` false leaves out the steps along the
@@ -98,7 +155,7 @@ function draw(canvas, data, place, zoom) {
 }
 
 // The layer: `template` names a tile's address with `{tile}` for "z-x-y"; `deepest` is the
-// pack's deepest zoom.
+// pack's deepest zoom. It fires `tilemissing` for a tile not to be had while RoadTrip is away.
 export function basemapLayer(L, template, deepest) {
   const Layer = L.GridLayer.extend({
     createTile(coords, done) {
@@ -124,7 +181,11 @@ export function basemapLayer(L, template, deepest) {
       };
       const wrapped = ((x % count) + count) % count;
       tile(template.replace("{tile}", `${z}-${wrapped}-${y}`)).then(
-        (data) => { draw(canvas, data, place, coords.z); done(null, canvas); },
+        (data) => {
+          if (data === MISSING) this.fire("tilemissing");
+          else draw(canvas, data, place, coords.z);
+          done(null, canvas);
+        },
         (error) => done(error, canvas),
       );
       return canvas;

@@ -5,6 +5,7 @@
 
 const loaded = new Map();
 const basemaps = new Map();
+const OUTLINES = { stroke: true, color: "#8c8577", weight: 1, fillColor: "#d9d4c7", fillOpacity: 1 }; // the countries drawn
 
 // A script or stylesheet of RoadTrip's, once per page.
 function load(url, kind) {
@@ -59,9 +60,8 @@ export function escapeHTML(text) {
 }
 
 // Under the points: the owner's tiles, or the offline basemap: the pack's tiles where the server
-// has them, the places' names (map-labels.js), and the countries' outlines, each naming its
-// country on hover or tap. The outlines
-// are fetched once per page, however many maps it has.
+// has them with the places they name (map-labels.js), and the countries' outlines, each naming
+// its country on hover or tap. The outlines are fetched once per page, however many maps it has.
 export async function background(L, map, figure) {
   map.attributionControl.setPrefix(false);
   if (figure.dataset.tiles) {
@@ -69,20 +69,25 @@ export async function background(L, map, figure) {
     L.tileLayer(figure.dataset.tiles, { attribution: escapeHTML(figure.dataset.tilesAttribution), maxZoom: 19 }).addTo(map);
     return;
   }
-  // With the pack: its shores, rivers and borders drawn down to city scale, the countries'
-  // outlines over them unseen, for their names.
+  // With the pack: its shores, rivers and borders drawn down to city scale and its places named,
+  // the countries' outlines over them unseen, for their names.
   const detailed = figure.dataset.basemapTiles;
+  let outlines = null;
+  let missing = false;
   if (detailed) {
     const { basemapLayer } = await import("./basemap-layer.js");
-    basemapLayer(L, detailed, Number(figure.dataset.basemapMaxZoom)).addTo(map);
-    map.attributionControl.addAttribution("GSHHG");
-  }
-  map.attributionControl.addAttribution("Natural Earth");
-  if (figure.dataset.places) {
+    const deepest = Number(figure.dataset.basemapMaxZoom);
+    // Offline, where a tile was never kept, the countries' outlines are drawn instead.
+    basemapLayer(L, detailed, deepest).addTo(map).on("tilemissing", () => {
+      missing = true;
+      outlines?.setStyle(OUTLINES);
+    });
     const { placeLabels } = await import("./map-labels.js");
-    placeLabels(L, map, figure.dataset.places);
+    placeLabels(L, map, detailed, deepest);
+    map.attributionControl.addAttribution("GSHHG");
     map.attributionControl.addAttribution("GeoNames");
   }
+  map.attributionControl.addAttribution("Natural Earth");
   const url = figure.dataset.basemap;
   if (!basemaps.has(url)) {
     basemaps.set(url, fetch(url, { credentials: "same-origin" }).then((response) => {
@@ -90,8 +95,8 @@ export async function background(L, map, figure) {
       return response.json();
     }));
   }
-  L.geoJSON(await basemaps.get(url), {
-    style: detailed ? { stroke: false, fillOpacity: 0 } : { color: "#8c8577", weight: 1, fillColor: "#d9d4c7", fillOpacity: 1 },
+  outlines = L.geoJSON(await basemaps.get(url), {
+    style: detailed && !missing ? { stroke: false, fillOpacity: 0 } : OUTLINES,
     onEachFeature: (feature, layer) => layer.bindTooltip(escapeHTML(feature.properties.name), { sticky: true, className: "country-name" }),
   }).addTo(map);
 }

@@ -35,6 +35,7 @@ const COPY = /^\/trip\/(events\/\d+|weather)\/copy$/;
 const COPY_POLICY = ADDRESSES.copyPolicy; // its own origin, no script but the book's gesture (SecurityHeaders.swift)
 const PICTURE_POLICY = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
 const VIDEO = /\/photos\/\d+\/video$/; // a video's rendition, a player asks for it in ranges
+const MISSING = "RoadTrip-Missing"; // a basemap tile's answer while RoadTrip is away and it is not kept
 
 const isQueued = (path) => path === ADDRESSES.newVacation || QUEUED.some((pattern) => pattern.test(path));
 const isNeverKept = (path) => path === ADDRESSES.serviceWorker || path.startsWith(ADDRESSES.health)
@@ -123,8 +124,9 @@ async function networkFirst(request, event) {
     const kept = await keptCopy(request);
     if (kept) return kept;
     if (request.mode === "navigate" && request.destination === "document") return offlinePage();
-    // A map's place names while RoadTrip is away: none, quietly (not a failed load in the console).
-    if (new URL(request.url).pathname === ADDRESSES.mapPlaces) return new Response("[]", { headers: { "Content-Type": "application/json" } });
+    // A basemap tile the browser has not kept: missing, quietly (not a failed load in the console);
+    // the map draws the countries' outlines instead (basemap-layer.js).
+    if (new URL(request.url).pathname.startsWith(ADDRESSES.basemapTiles)) return new Response(null, { status: 204, headers: { [MISSING]: "1" } });
     throw error;
   }
   // Pictures may come from the browser's own cache with RoadTrip away; pages never do (no-store).

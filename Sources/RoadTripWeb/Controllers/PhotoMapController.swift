@@ -37,67 +37,6 @@ package struct PhotoMapController: Controller {
         return response
     }
 
-    /// The place names a map of the offline basemap shows over `bbox` at `zoom`: the gazetteer's
-    /// largest places there, smaller ones as the zoom grows (`labelPopulation`), at most
-    /// `labelLimit`, as `[["name",latitude,longitude,population],…]`, largest first. The same
-    /// question always has the same answer: the browser keeps it.
-    func places(bbox: String?, zoom: String?) throws -> Response {
-        let (box, zoom) = try Self.view(bbox: bbox, zoom: zoom)
-        let source = app.library.photos.gazetteer
-        guard source.isLoaded else {
-            // Read on a thread of its own, with its order by size (seconds in a debug build), not
-            // on this request's: the map asks again in a moment, and draws no names meanwhile.
-            DispatchQueue.global(qos: .utility).async {
-                _ = try? source.gazetteer().largest(latitudes: 0...0, longitudes: [], minimumPopulation: .max, limit: 0)
-            }
-            var response = Response(body: .bytes(Array("[]".utf8)))
-            response.headers["Content-Type"] = "application/json"
-            response.headers["Cache-Control"] = "no-store"
-            response.headers["Retry-After"] = "1"
-            return response
-        }
-        let gazetteer: Geo.Gazetteer
-        do {
-            gazetteer = try source.gazetteer()
-        } catch {
-            throw HTTPError(status: .serviceUnavailable, message: "The place names cannot be read: \(error)")
-        }
-        let places = gazetteer.largest(
-            latitudes: box.south...box.north, longitudes: box.longitudeRanges,
-            minimumPopulation: Self.labelPopulation(zoom: zoom), limit: Self.labelLimit)
-        let json =
-            "["
-            + places.map { place in
-                let name = (try? JSONEncoder().encode(place.name)).map { String(decoding: $0, as: UTF8.self) } ?? "\"\""
-                return
-                    "[\(name),\(Self.degrees(place.coordinate.latitude)),\(Self.degrees(place.coordinate.longitude)),\(place.population)]"
-            }.joined(separator: ",") + "]"
-        var response = Response(body: .bytes(Array(json.utf8)))
-        response.headers["Content-Type"] = "application/json"
-        response.headers["Cache-Control"] = "private, max-age=86400"
-        return response
-    }
-
-    /// Names a view asks for at most: more than fit on a tablet's map without touching.
-    static let labelLimit = 60
-
-    /// The fewest people a place named at `zoom` has: the world's great cities first, every
-    /// town of the gazetteer (1,000 people or more) from a city's scale on.
-    static func labelPopulation(zoom: Int) -> Int {
-        switch zoom {
-        case ...3: 3_000_000
-        case 4: 1_000_000
-        case 5: 500_000
-        case 6: 200_000
-        case 7: 100_000
-        case 8: 50_000
-        case 9: 20_000
-        case 10: 8_000
-        case 11: 3_000
-        default: 0
-        }
-    }
-
     /// `[id,"name",[[latitude,longitude,…],…]]`: a track's line as the map draws it.
     static func trackJSON(_ track: TrackOutlineView) -> String {
         let name = (try? JSONEncoder().encode(track.name)).map { String(decoding: $0, as: UTF8.self) } ?? "\"\""

@@ -34,12 +34,12 @@ extension BasemapPack {
         return rings
     }
 
-    /// A tile's first layer (land rings) as positions: "RTB1", then per layer a u32 count of
+    /// A tile's first layer (land rings) as positions: "RTB2", then per layer a u32 count of
     /// parts, each a u32 count of points and the points, 0 to 16383 across the tile, the first
     /// then each step from the one before, as zigzag LEB128 varints. Nothing from a tile that
     /// does not read so.
     static func landRings(_ bytes: [UInt8], z: Int, x: Int, y: Int) -> [[BookPoint]] {
-        guard bytes.starts(with: Array("RTB1".utf8)) else { return [] }
+        guard bytes.starts(with: Array("RTB2".utf8)) else { return [] }
         var at = 4
         func uint32() -> Int? {
             guard at + 4 <= bytes.count else { return nil }

@@ -7,8 +7,8 @@ import SystemCalls
 #endif
 
 /// The basemap's tiles down to city scale (`scripts/make-basemap-tiles.py` writes the file at
-/// install time; `roadtrip serve --basemap FILE` names it): GSHHG's shorelines, rivers and borders,
-/// a gzip'd tile per Web Mercator square from zoom 0 to `maxZoom`. The index is read at start and
+/// install time; `roadtrip serve --basemap FILE` names it): GSHHG's shorelines, rivers and borders
+/// and the gazetteer's places to name, a gzip'd tile per Web Mercator square from zoom 0 to `maxZoom`. The index is read at start and
 /// checked whole, so a damaged file is refused then, not while serving; a tile's bytes are read
 /// from the file when asked for.
 // @unchecked: its one mutable part is the descriptor's number, set once at start; reads by
@@ -16,7 +16,7 @@ import SystemCalls
 public final class BasemapPack: @unchecked Sendable {
     /// The deepest zoom with tiles of its own; maps draw deeper zooms from these.
     public static let maxZoom = 8
-    static let magic = Array("RTBASEMAP1".utf8)
+    static let magic = Array("RTBASEMAP2".utf8)
     static let entrySize = 24
 
     /// Why a file cannot be used, for the command line.
@@ -42,8 +42,10 @@ public final class BasemapPack: @unchecked Sendable {
         guard fstat(file.rawValue, &status) == 0 else { throw refuse("cannot be opened") }
         let size = Int(status.st_size)
         var header = [UInt8](repeating: 0, count: BasemapPack.magic.count + 4)
-        guard (try? file.read(into: &header, at: 0)) == header.count, Array(header.prefix(BasemapPack.magic.count)) == BasemapPack.magic
-        else { throw refuse("is not a basemap pack") }
+        guard (try? file.read(into: &header, at: 0)) == header.count, header.starts(with: BasemapPack.magic) else {
+            // A pack of an older RoadTrip (its tiles name no places) is made again as any other.
+            throw refuse(header.starts(with: Array("RTBASEMAP1".utf8)) ? "was made by an older RoadTrip" : "is not a basemap pack")
+        }
         let count = Int(BasemapPack.uint32(header, at: BasemapPack.magic.count))
         let indexEnd = header.count + count * BasemapPack.entrySize
         var index = [UInt8](repeating: 0, count: min(count, 1 << 20) * BasemapPack.entrySize)

@@ -112,8 +112,6 @@ public enum Route: Sendable, Equatable {
     /// The library's photos with a position in a box of the map at a zoom (`bbox` as Leaflet
     /// writes it: west,south,east,north), as clusters or photos, in JSON for the map's script.
     case photoMapData(bbox: String?, zoom: String?)
-    /// The place names a map of the offline basemap shows over a box at a zoom (JSON).
-    case mapPlaces(bbox: String?, zoom: String?)
     /// The photos tab's map of where the library's photos were taken.
     case photoMap
     /// One cluster of the map opened: the photos of a cell of its grid.
@@ -287,7 +285,7 @@ public enum Route: Sendable, Equatable {
         .timeline(.newest), .timelineYears, .timeline(.period(.month(year: 2008, month: 10))), .timelineUndated(after: nil),
         .timelinePhoto(id: 1), .memory(day: CalendarDay.epoch, page: 1), .memoryHiding(day: CalendarDay.epoch),
         .memoryBook(day: CalendarDay.epoch),
-        .photoMap, .photoMapCell(level: 4, x: 8, y: 4), .photoMapData(bbox: nil, zoom: nil), .mapPlaces(bbox: nil, zoom: nil),
+        .photoMap, .photoMapCell(level: 4, x: 8, y: 4), .photoMapData(bbox: nil, zoom: nil),
         .tracks, .track(id: 1), .trackRemoval(id: 1), .placing(track: nil), .placement(id: 1), .placeMany(query: nil), .addToVacation,
         .basemapTile(BasemapTile(z: 8, x: 75, y: 96)!, version: nil),
         .photo(id: 1, inRecents: false), .importScreen, .importRequest(id: 1), .importUpload(name: nil), .importRunUndo(id: 1),

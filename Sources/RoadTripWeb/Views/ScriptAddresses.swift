@@ -16,7 +16,8 @@ enum ScriptAddresses {
 
     /// For the service worker: the offline page it keeps, the health check it asks whether RoadTrip
     /// answers, the folder every asset is served from, itself, and the change that adds a vacation
-    /// (which may wait in the outbox), the maps' place names (none while RoadTrip is away); and not an
+    /// (which may wait in the outbox), where the basemap's tiles are (one not kept is missing, quietly,
+    /// while RoadTrip is away); and not an
     /// address, the policy RoadTrip serves saved copies under now, which the worker adds to a kept
     /// copy's (`SecurityHeaders.savedCopyPolicy`).
     static func serviceWorker(copyPolicy: String) -> [String: String] {
@@ -26,7 +27,8 @@ enum ScriptAddresses {
             "assets": Route.asset("").path,
             "serviceWorker": Route.serviceWorker.path,
             "newVacation": Route.newVacation.path,
-            "mapPlaces": Route.mapPlaces(bbox: nil, zoom: nil).path,
+            "basemapTiles": Route.basemapTile(BasemapTile(z: 0, x: 0, y: 0)!, version: nil).path.replacingOccurrences(
+                of: "0-0-0", with: ""),
             "copyPolicy": copyPolicy,
         ]
     }

@@ -50,13 +50,6 @@ extension Route {
             ) {
                 try $0.data(bbox: bbox, zoom: zoom)
             }.pageCached
-        case .mapPlaces(let bbox, let zoom):
-            RouteDeclaration.get(
-                "/map/places", query: Route.query([("bbox", bbox), ("zoom", zoom)]),
-                as: Parse(reading: { .mapPlaces(bbox: $0.parameter("bbox"), zoom: $0.parameter("zoom")) }), PhotoMapController.self
-            ) {
-                try $0.places(bbox: bbox, zoom: zoom)
-            }
         default: nil
         }
     }

@@ -35,8 +35,6 @@ struct MapSources {
             .data("leaflet", leaflet), .data("leaflet-style", leafletStyle), .data("basemap", basemap),
             .ifPresent(tiles) { .data("tiles", $0.template) }, .ifPresent(tiles) { .data("tiles-attribution", $0.attribution) },
             .ifPresent(basemapTiles) { .data("basemap-tiles", $0) }, .data("basemap-max-zoom", String(BasemapPack.maxZoom)),
-            // Place names over the offline basemap (an owner's tiles have their own).
-            .when(tiles == nil, .data("places", Route.mapPlaces(bbox: nil, zoom: nil).path)),
         ]
     }
 }
