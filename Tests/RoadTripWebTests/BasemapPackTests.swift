@@ -1,5 +1,6 @@
 import Compression
 import Foundation
+import Geo
 import HTTPServer
 import RoadTrip
 import TestSupport
@@ -136,5 +137,28 @@ extension BasemapPackTests {
         #expect(abs(corner.longitude + 135) < 0.001 && abs(corner.latitude - 79.17) < 0.01, "\(corner)")
         #expect(cut.count <= 1 && (cut.first?.count ?? 0) < 4, "what a cut tile holds before its end, and no trap")
         #expect(none.isEmpty)
+    }
+}
+
+extension BasemapPackTests {
+    @Test func aDeviceKeepsTheTilesOverItsPlacesAtEveryZoomThatFitsAndEachPlacesOwnDeepestTile() throws {
+        let manhattan = try #require(Coordinate(latitude: 40.758, longitude: -73.9855))
+        let lisbon = try #require(Coordinate(latitude: 38.7223, longitude: -9.1393))
+        let tokyo = try #require(Coordinate(latitude: 35.6762, longitude: 139.6503))
+
+        // MUT
+        let city = BasemapPack.tilesToKeep(over: [manhattan])
+        let world = BasemapPack.tilesToKeep(over: [lisbon, tokyo])
+
+        // validate: a city's box and a tile around it at every zoom, Manhattan's tile in the middle of zoom 8's
+        let byZoom = Dictionary(grouping: city, by: \.z)
+        #expect(Set(byZoom.keys) == Set(0...BasemapPack.maxZoom) && byZoom[0]?.count == 1)
+        #expect(Set(byZoom[8] ?? []) == Set((74...76).flatMap { x in (95...97).compactMap { y in BasemapTile(z: 8, x: x, y: y) } }))
+        #expect(city.count == Set(city).count, "each tile once")
+        // Lisbon to Tokyo: the zooms whose box fits in 64 tiles, then only each city's own deepest tile
+        let zooms = Dictionary(grouping: world, by: \.z).mapValues(\.count)
+        #expect(zooms.values.allSatisfy { $0 <= BasemapPack.keptPerZoom }, "\(zooms)")
+        #expect(zooms[8] == 2 && zooms[7] == nil && zooms[2] != nil, "\(zooms)")
+        #expect(BasemapPack.tilesToKeep(over: []).isEmpty)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPServer
 import RoadTrip
+import TestSupport
 import Testing
 @testable import RoadTripWeb
 
@@ -152,6 +153,37 @@ import Testing
         for file in list.files {
             #expect(ann.get(file.url).bodyBytes.count == file.bytes, "\(file.url)")
         }
+    }
+
+    @Test func aVacationsListKeepsTheBasemapsTilesOverItsPlacesTheSeaIncluded() throws {
+        // setup: a server whose pack has Manhattan's tile of zoom 8 and the world's; the rest is sea
+        let folder = try TemporaryFolder("roadtrip-kept-tiles")
+        let file = URL(fileURLWithPath: folder.file("basemap.pack"))
+        let manhattan: [UInt8] = [0x1F, 0x8B, 8, 0, 7, 7, 7]
+        try Data(BasemapPackTests.pack([(0, 0, 0, [0x1F, 0x8B, 8, 0]), (8, 75, 96, manhattan)])).write(to: file)
+        let pack = try BasemapPack(file: file)
+        let web = try WebFixture(basemap: pack)
+        let ann = try web.signedIn("Ann")
+        let path = try uploads.draw("park.jpg", seed: 2, at: (40.7752, -73.9716), takenAt: "2024-10-19T09:12:40", width: 80, height: 60)
+        let park = try #require(web.library.photos.importPhoto(at: path, fileName: "park.jpg", by: nil).photoValue)
+        let created = ann.post(Route.newVacation.path, [("name", "New York")])
+        let id = try #require(created.headers["Location"].flatMap { $0.split(separator: "/").last.flatMap { Int64($0) } })
+        #expect(ann.post(Route.visit(photo: park.id).path, [("vacation", String(id))]).status == .seeOther)
+        let account = try #require(try web.library.accounts.account(named: "Ann"))
+        let places = try #require(try web.library.vacations.vacation(id, of: account.id)).contents.itinerary()
+
+        // MUT
+        let list = try keepList(ann, .vacationKeepList(id: id))
+
+        // validate: after the vacation's pages, the tiles over its place, the sea's answering nothing
+        let tiles = BasemapPack.tilesToKeep(over: places.compactMap(\.coordinate))
+        let kept = list.files.filter { $0.url.hasPrefix("/map/basemap/") }
+        #expect(!tiles.isEmpty && kept.map(\.url) == tiles.map { Route.basemapTile($0, version: pack.version).path })
+        #expect(list.files.suffix(kept.count) == kept[...], "last, after the pages")
+        let manhattanTile = Route.basemapTile(try #require(BasemapTile(z: 8, x: 75, y: 96)), version: pack.version).path
+        #expect(kept.first { $0.url == manhattanTile }?.bytes == manhattan.count)
+        #expect(kept.filter { $0.bytes == 0 }.count == kept.count - 2, "the sea's tiles are kept as the 204 they are")
+        #expect(ann.get(try #require(kept.last).url).status == .noContent)
     }
 
     @Test func anotherAccountsVacationHasNoListForYou() throws {

@@ -49,7 +49,8 @@ struct KeptOnDeviceController: Controller {
     let context: RequestContext
 
     /// Everything the trip needs offline: the menu, the destination and its picture, every page
-    /// of the Events book and the saved copy of each event page, Weather and its copy, the map.
+    /// of the Events book and the saved copy of each event page, Weather and its copy, the map and
+    /// the basemap's tiles it draws.
     /// The first part asks the server to check the book's copies (one job for the whole book,
     /// whose worker queues the fetches) and to copy the forecast; the addresses are listed
     /// without reading anything per page, and only the part asked for is answered.
@@ -65,6 +66,9 @@ struct KeptOnDeviceController: Controller {
             let copies: (Int) -> [Route] = app.copies == nil ? { _ in [] } : { [.eventCopy(page: $0)] }
             routes += (0..<destination.eventCount).flatMap { [Route.eventsBook(page: $0 + 1)] + copies($0 + 1) }
             if app.copies != nil { routes.append(.weatherCopy) }
+        }
+        if let basemap = app.basemap {
+            routes += BasemapPack.tilesToKeep(over: [destination.coordinate]).map { .basemapTile($0, version: basemap.version) }
         }
         var waiting = 0
         if let copies = app.copies, !destination.isSample {
@@ -106,7 +110,8 @@ struct KeptOnDeviceController: Controller {
     /// tags, each grid and photo, the pictures, the book.
     private func vacationList(_ opening: VacationOpening, from first: Int) throws -> Response {
         let addresses = opening.addresses
-        let (routes, start, total) = try VacationKeepRoutes(opening: opening).part(from: first, size: KeepList.partSize)
+        let (routes, start, total) = try VacationKeepRoutes(opening: opening, basemap: app.basemap).part(
+            from: first, size: KeepList.partSize)
         let part = measure(routes, start: start, total: total)
         // Measured by the renditions' sizes, not by answering them: a vacation's videos may be gigabytes.
         let movies = first == 0 ? try opening.contents.movies() : []
@@ -139,8 +144,9 @@ struct KeptOnDeviceController: Controller {
 
     /// One part of a list: the addresses from `first`, at most `KeepList.partSize`, each
     /// measured by answering it as this request would be (the session's cookie, uncompressed):
-    /// exactly what the device will store. Only what answers 200 is kept; the others are
-    /// `unanswered`. The lists name each address once.
+    /// exactly what the device will store. Only what answers 200 is kept, and the basemap's
+    /// tiles of the open sea (204: nothing to draw); the others are `unanswered`. The lists name
+    /// each address once.
     private func measure(_ routes: [Route], from first: Int) -> (files: [KeepList.File], bytes: Int, unanswered: [Route], next: Int?) {
         let start = min(max(0, first), routes.count)
         let end = min(start + KeepList.partSize, routes.count)
@@ -155,7 +161,9 @@ struct KeptOnDeviceController: Controller {
         var unanswered: [Route] = []
         for route in routes {
             let answer = app.respond(to: internalRequest(route.path))
-            guard answer.status == .ok, let bytes = answer.body.size else {
+            let sea: Bool
+            if case .basemapTile = route { sea = answer.status == .noContent } else { sea = false }
+            guard answer.status == .ok || sea, let bytes = answer.body.size else {
                 unanswered.append(route)
                 continue
             }

@@ -1,11 +1,14 @@
 import RoadTrip
 
 /// The addresses a device keeps of a vacation, in order: its screens, each list's grid and each
-/// photo in it, every photo's pictures, every page of its book. A part is made alone: only the
+/// photo in it, every photo's pictures, every page of its book, and where places show, the
+/// basemap's tiles its maps draw (`BasemapPack.tilesToKeep`). A part is made alone: only the
 /// photos of the lists it reaches are read, so a part of a vacation of 5,000 photos costs what a
 /// part of one of 50 does.
 struct VacationKeepRoutes {
     let opening: VacationOpening
+    /// The server's basemap, if it has one.
+    var basemap: BasemapPack? = nil
 
     /// A run of the list's addresses: how many, and how to make those from an offset (within the run).
     private struct Run {
@@ -56,6 +59,13 @@ struct VacationKeepRoutes {
                 return Array(pictures.dropFirst(offset % 2).prefix(count))
             })
         runs.append(Run(count: photoCount) { offset, count in (offset..<(offset + count)).map { addresses.book($0 + 1) } })
+        if let basemap, opening.reveal.showWhere {
+            let tiles = BasemapPack.tilesToKeep(over: try opening.itinerary().compactMap(\.coordinate))
+            runs.append(
+                Run(count: tiles.count) { offset, count in
+                    tiles[offset..<(offset + count)].map { .basemapTile($0, version: basemap.version) }
+                })
+        }
         return runs
     }
 }
