@@ -155,7 +155,7 @@ import Testing
         }
     }
 
-    @Test func aVacationsListKeepsTheBasemapsTilesOverItsPlacesTheSeaIncluded() throws {
+    @Test func aVacationsListAndTheTripsKeepTheBasemapsTilesOverTheirPlacesTheSeaIncluded() throws {
         // setup: a server whose pack has Manhattan's tile of zoom 8 and the world's; the rest is sea
         let folder = try TemporaryFolder("roadtrip-kept-tiles")
         let file = URL(fileURLWithPath: folder.file("basemap.pack"))
@@ -184,6 +184,12 @@ import Testing
         #expect(kept.first { $0.url == manhattanTile }?.bytes == manhattan.count)
         #expect(kept.filter { $0.bytes == 0 }.count == kept.count - 2, "the sea's tiles are kept as the 204 they are")
         #expect(ann.get(try #require(kept.last).url).status == .noContent)
+        // The trip's, around its destination, after its pages
+        let destination = try #require(try web.library.catalog.all().first)
+        try web.library.trips.choose(destination.id, for: account.id)
+        let trip = try keepList(ann, .tripKeepList).files.map(\.url)
+        let around = BasemapPack.tilesToKeep(over: [destination.coordinate]).map { Route.basemapTile($0, version: pack.version).path }
+        #expect(!around.isEmpty && Array(trip.suffix(around.count)) == around)
     }
 
     @Test func anotherAccountsVacationHasNoListForYou() throws {
