@@ -11,7 +11,8 @@ extension BasemapPack {
     /// trip's destination): at each zoom from 0 down to `maxZoom`, the tiles over their box and one
     /// more on every side (a map's view reaches past its points), while a zoom needs at most
     /// `keptPerZoom` of them; and each position's own tile of `maxZoom` (the first `keptPerZoom`
-    /// positions' apart), which every deeper zoom is drawn from. The open sea's tiles too: kept, they tell the map there is nothing to draw.
+    /// positions' apart), which every deeper zoom is drawn from. The open sea's tiles too: kept,
+    /// they tell the map there is nothing to draw.
     static func tilesToKeep(over positions: [Coordinate]) -> [BasemapTile] {
         guard !positions.isEmpty else { return [] }
         let points = positions.map { WebMercator.project(latitude: $0.latitude, longitude: $0.longitude) }
