@@ -1,8 +1,8 @@
 // Place names over the offline basemap, as a map app names them: the places the basemap's tiles
 // carry (the gazetteer's, each from the zoom where its people are enough: the great cities from
 // afar, towns as the zoom grows), each a label on a pane of its own above the land and under the
-// photos, none drawn over another (the larger place keeps its room) nor under a marker. They come with the tiles, so
-// a map shown offline names its places as it draws its land.
+// photos, none drawn over another (the larger place keeps its room) nor under a marker. They
+// come with the tiles, so a map shown offline names its places as it draws its land.
 
 import { placesInView } from "./basemap-layer.js";
 

@@ -8,9 +8,9 @@ import SystemCalls
 
 /// The basemap's tiles down to city scale (`scripts/make-basemap-tiles.py` writes the file at
 /// install time; `roadtrip serve --basemap FILE` names it): GSHHG's shorelines, rivers and borders
-/// and the gazetteer's places to name, a gzip'd tile per Web Mercator square from zoom 0 to `maxZoom`. The index is read at start and
-/// checked whole, so a damaged file is refused then, not while serving; a tile's bytes are read
-/// from the file when asked for.
+/// and the gazetteer's places to name, a gzip'd tile per Web Mercator square from zoom 0 to
+/// `maxZoom`. The index is read at start and checked whole, so a damaged file is refused then,
+/// not while serving; a tile's bytes are read from the file when asked for.
 // @unchecked: its one mutable part is the descriptor's number, set once at start; reads by
 // offset share nothing else.
 public final class BasemapPack: @unchecked Sendable {
