@@ -13,6 +13,8 @@ import http.client
 import pkgutil
 import plistlib
 import re
+import struct
+import zlib
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -579,3 +581,38 @@ def missing_shell_parts(html: str, master: bool = True) -> list[str]:
     account's too (a signed-in person's pages); without, the detail pane alone (a page of its own)."""
     markers = SHELL_MARKERS + ((MASTER_MARKER, APP_TABS_MARKER) if master else ())
     return [marker.pattern for marker in markers if not marker.search(html)]
+
+
+def basemap_tile(server, tile: str) -> dict:
+    """The number of parts in each layer of a basemap tile as the server sends it (see
+    scripts/make-basemap-tiles.py for the format), and its places to name as (name, the zoom it
+    is named from, people); {} for the open sea (204, no content)."""
+    answer = http_get(server(f"/map/basemap/{tile}"))
+    if answer.status == 204:
+        assert answer.body == b""
+        return {}
+    assert answer.status == 200 and answer.header("Content-Type") == "application/octet-stream", answer.status
+    body = zlib.decompress(answer.body, 16 + zlib.MAX_WBITS)
+    assert body[:4] == b"RTB2"
+    at, counts = 4, {}
+    for layer in ("land", "rivers", "borders"):
+        (count,) = struct.unpack_from("<I", body, at)
+        at += 4
+        counts[layer] = count
+        for _ in range(count):
+            (points,) = struct.unpack_from("<I", body, at)
+            at += 4
+            for _ in range(points * 2):  # varints: the last byte of each under 0x80
+                while body[at] & 0x80:
+                    at += 1
+                at += 1
+    (count,) = struct.unpack_from("<I", body, at)
+    at += 4
+    counts["places"] = []
+    for _ in range(count):
+        u, v, named_from, people, length = struct.unpack_from("<HHBIB", body, at)
+        assert u <= 16383 and v <= 16383, (u, v)
+        counts["places"].append((body[at + 10:at + 10 + length].decode("utf-8"), named_from, people))
+        at += 10 + length
+    assert at == len(body), "nothing after the places"
+    return counts

@@ -21,7 +21,7 @@ import pytest
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 
-from pages import MASTER, OPEN_MASTER, REPO, SESSION_COOKIE, Account, Shell, add_account_over_http, http_get, sign_in_over_http, text_content
+from pages import MASTER, OPEN_MASTER, REPO, SESSION_COOKIE, Account, Shell, add_account_over_http, basemap_tile, http_get, sign_in_over_http, text_content
 from photo_pages import INFO, photo_ids
 from trip_pages import TEST_TOWN, TEST_TOWN_POINTS, choose_over_http
 from vacation_pages import browser_as, traveller, vacation_with
@@ -398,41 +398,6 @@ def test_map_tiles_are_drawn_from_the_owners_server_and_allowed_by_the_policy(st
 
 
 # The basemap down to city scale (issue 33, 6)
-
-
-def basemap_tile(server, tile: str) -> dict:
-    """The number of parts in each layer of a basemap tile as the server sends it (see
-    scripts/make-basemap-tiles.py for the format), and its places to name as (name, the zoom it
-    is named from, people); {} for the open sea (204, no content)."""
-    answer = http_get(server(f"/map/basemap/{tile}"))
-    if answer.status == 204:
-        assert answer.body == b""
-        return {}
-    assert answer.status == 200 and answer.header("Content-Type") == "application/octet-stream", answer.status
-    body = zlib.decompress(answer.body, 16 + zlib.MAX_WBITS)
-    assert body[:4] == b"RTB2"
-    at, counts = 4, {}
-    for layer in ("land", "rivers", "borders"):
-        (count,) = struct.unpack_from("<I", body, at)
-        at += 4
-        counts[layer] = count
-        for _ in range(count):
-            (points,) = struct.unpack_from("<I", body, at)
-            at += 4
-            for _ in range(points * 2):  # varints: the last byte of each under 0x80
-                while body[at] & 0x80:
-                    at += 1
-                at += 1
-    (count,) = struct.unpack_from("<I", body, at)
-    at += 4
-    counts["places"] = []
-    for _ in range(count):
-        u, v, named_from, people, length = struct.unpack_from("<HHBIB", body, at)
-        assert u <= 16383 and v <= 16383, (u, v)
-        counts["places"].append((body[at + 10:at + 10 + length].decode("utf-8"), named_from, people))
-        at += 10 + length
-    assert at == len(body), "nothing after the places"
-    return counts
 
 
 def test_the_basemap_has_manhattans_shores_and_draws_them_at_city_scale(server, browser):

@@ -225,6 +225,17 @@ def test_the_kept_events_book_turns_in_spreads_in_the_style_chosen(browser, road
     assert indicator(b) == "Offline"
 
 
+# The land-coloured pixels of the tiles a map drew from the countries' outlines.
+LAND_IN_MISSING_TILES = """
+let land = 0;
+for (const tile of document.querySelectorAll('.point-map .basemap-tiles canvas[data-missing]')) {
+  const data = tile.getContext('2d').getImageData(0, 0, tile.width, tile.height).data;
+  for (let i = 0; i < data.length; i += 4) if (data[i] === 0xeb && data[i + 1] === 0xe6 && data[i + 2] === 0xda) land += 1;
+}
+return land;
+"""
+
+
 def place_labels(b) -> list[str]:
     return b.driver.execute_script("return [...document.querySelectorAll('.place-label')].map((label) => label.textContent)")
 
@@ -271,12 +282,14 @@ def test_a_kept_vacation_and_changes_made_offline_arrive_once_in_order(browser, 
     b.open(f"/vacations/{alps}/itinerary")
     screens.wait(lambda: "Manhattan" in screens.find("#master-content").text, "the kept itinerary should list its places")
     screens.wait(lambda: "Hoboken" in place_labels(b), "its map should name places offline, from the kept tiles")
-    # Taken where nothing was kept, the map draws the countries' outlines there, quietly (the
-    # browser's log would fail the test on a failed load).
+    # Taken where nothing was kept, the map draws those tiles from the countries' outlines,
+    # quietly (the browser's log would fail the test on a failed load); the kept ones as they are.
     b.driver.execute_script("document.querySelector('.point-map').leafletMap.setView([35.68, 139.76], 6, {animate: false})")
+    screens.wait(lambda: b.driver.execute_script(LAND_IN_MISSING_TILES) > 1000, "Japan drawn from the outlines where no tile was kept")
+    b.driver.execute_script("document.querySelector('.point-map').leafletMap.setView([40.70, -74.02], 10, {animate: false})")
     screens.wait(lambda: b.driver.execute_script(
-        "return [...document.querySelectorAll('.point-map path.leaflet-interactive')].some((path) => path.getAttribute('fill-opacity') === '1')"),
-        "the countries' outlines should be drawn where no tile was kept")
+        "const tiles = document.querySelectorAll('.point-map .basemap-tiles canvas.leaflet-tile-loaded');"
+        "return tiles.length > 0 && [...tiles].every((tile) => !('missing' in tile.dataset))"), "New York's kept tiles drawn as they are")
 
     # The kept vacation's book turns.
     b.open(f"/vacations/{alps}/book/1")

@@ -299,6 +299,12 @@ def cut(args):
         write(z, x, y, box, {name: shapely.simplify(geoms, tolerance, preserve_topology=False) for name, geoms in pieces.items()})
 
     down(0, 0, 0, layers)
+    # A place in a tile of zoom MAX_ZOOM without a shore, river or border (out at sea) is named too.
+    written = {key for key, _ in tiles}
+    for x, y in names[MAX_ZOOM]:
+        box = tile_box(MAX_ZOOM, x, y)
+        if (MAX_ZOOM, x, y) not in written and not outside(box):
+            write(MAX_ZOOM, x, y, box, {"land": [], "rivers": [], "borders": []})
     tiles.sort()
     header = b"RTBASEMAP2" + struct.pack("<I", len(tiles))
     index_size = len(tiles) * 24

@@ -161,4 +161,20 @@ extension BasemapPackTests {
         #expect(zooms[8] == 2 && zooms[7] == nil && zooms[2] != nil, "\(zooms)")
         #expect(BasemapPack.tilesToKeep(over: []).isEmpty)
     }
+
+    @Test func aVacationAcrossTheAntimeridianKeepsTheTilesOnBothSidesOfIt() throws {
+        let suva = try #require(Coordinate(latitude: -18.1416, longitude: 178.4419))  // Fiji
+        let apia = try #require(Coordinate(latitude: -13.8333, longitude: -171.7667))  // Samoa
+
+        // MUT
+        let tiles = BasemapPack.tilesToKeep(over: [suva, apia])
+
+        // validate: the 10 degrees between them, not the 350 round the other way; zoom 7's box
+        // holds the world's last column and its first
+        let sevens = Set(tiles.filter { $0.z == 7 }.map(\.x))
+        #expect(sevens.contains(127) && sevens.contains(0) && !sevens.contains(64), "\(sevens.sorted())")
+        let span = BasemapPack.narrowestSpan([0.9957, 0.0229])
+        #expect(abs(span.west - 0.9957) < 1e-9 && abs(span.east - 1.0229) < 1e-9)
+        #expect(BasemapPack.narrowestSpan([0.2, 0.4, 0.3]) == (0.2, 0.4))
+    }
 }

@@ -30,29 +30,40 @@ function tile(url) {
   return tiles.get(url);
 }
 
+// A tile's bytes read as the script wrote them; a tile cut short or with counts its bytes cannot
+// hold is refused whole (an error, never a loop over a count read from nowhere).
 function decode(bytes) {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   if (String.fromCharCode(...bytes.subarray(0, 4)) !== "RTB2") throw new Error("not a basemap tile");
   let at = 4;
+  const need = (size) => {
+    if (!(at + size <= bytes.length)) throw new Error("a damaged basemap tile");
+  };
+  const uint32 = () => {
+    need(4);
+    at += 4;
+    return view.getUint32(at - 4, true);
+  };
   const varint = () => {
     let value = 0;
     let shift = 0;
     let byte;
     do {
+      need(1);
       byte = bytes[at++];
       value += (byte & 0x7f) * 2 ** shift;
       shift += 7;
-    } while (byte & 0x80);
+    } while (byte & 0x80 && shift < 35);
     return value % 2 ? -(value + 1) / 2 : value / 2;
   };
   const layers = [];
   for (let layer = 0; layer < 3; layer += 1) {
     const parts = [];
-    const count = view.getUint32(at, true);
-    at += 4;
+    const count = uint32();
+    need(count * 4); // each part at least its count
     for (let part = 0; part < count; part += 1) {
-      const points = view.getUint32(at, true);
-      at += 4;
+      const points = uint32();
+      need(points * 2); // each point at least two bytes
       const flat = new Float64Array(points * 2);
       let x = 0;
       let y = 0;
@@ -69,10 +80,12 @@ function decode(bytes) {
   // The places to name: position in tile units, the zoom each is named from, its people, its name.
   const places = [];
   const names = new TextDecoder();
-  const count = view.getUint32(at, true);
-  at += 4;
+  const count = uint32();
+  need(count * 10); // each place at least its fixed part
   for (let place = 0; place < count; place += 1) {
+    need(10);
     const length = bytes[at + 9];
+    need(10 + length);
     const name = names.decode(bytes.subarray(at + 10, at + 10 + length));
     places.push({ u: view.getUint16(at, true), v: view.getUint16(at + 2, true), from: bytes[at + 4], people: view.getUint32(at + 5, true), name });
     at += 10 + length;
@@ -154,9 +167,40 @@ function draw(canvas, data, place, zoom) {
   stroke(data.borders, COLOURS.border, 1, [4, 3]);
 }
 
+// A tile RoadTrip could not give (away, the tile not kept), drawn from `world`, the countries'
+// outlines (GeoJSON): the land without its detail, so the map is not an empty sea there.
+function drawOutlines(canvas, world, map, coords, size, ratio) {
+  const context = canvas.getContext("2d");
+  context.scale(ratio, ratio);
+  const count = 2 ** coords.z;
+  // A tile past the world's edge (the map repeats it) is drawn from the world's own copy.
+  const origin = { x: (coords.x - Math.floor(coords.x / count) * count) * size.x, y: coords.y * size.y };
+  const scale = size.x / 256;
+  context.beginPath();
+  for (const { geometry } of world.features) {
+    const polygons = geometry.type === "Polygon" ? [geometry.coordinates] : geometry.type === "MultiPolygon" ? geometry.coordinates : [];
+    for (const ring of polygons.flat()) {
+      ring.forEach(([longitude, latitude], index) => {
+        const point = map.project([latitude, longitude], coords.z);
+        const x = point.x * scale - origin.x;
+        const y = point.y * scale - origin.y;
+        if (index === 0) context.moveTo(x, y);
+        else context.lineTo(x, y);
+      });
+      context.closePath();
+    }
+  }
+  context.fillStyle = COLOURS.land;
+  context.fill("evenodd");
+  context.strokeStyle = COLOURS.coast;
+  context.lineWidth = 0.8;
+  context.stroke();
+}
+
 // The layer: `template` names a tile's address with `{tile}` for "z-x-y"; `deepest` is the
-// pack's deepest zoom. It fires `tilemissing` for a tile not to be had while RoadTrip is away.
-export function basemapLayer(L, template, deepest) {
+// pack's deepest zoom; `outlines`, the countries' outlines (a promise of their GeoJSON), drawn
+// in a tile RoadTrip could not give.
+export function basemapLayer(L, template, deepest, outlines) {
   const Layer = L.GridLayer.extend({
     createTile(coords, done) {
       const canvas = document.createElement("canvas");
@@ -182,9 +226,13 @@ export function basemapLayer(L, template, deepest) {
       const wrapped = ((x % count) + count) % count;
       tile(template.replace("{tile}", `${z}-${wrapped}-${y}`)).then(
         (data) => {
-          if (data === MISSING) this.fire("tilemissing");
-          else draw(canvas, data, place, coords.z);
-          done(null, canvas);
+          if (data !== MISSING) {
+            draw(canvas, data, place, coords.z);
+            done(null, canvas);
+            return;
+          }
+          canvas.dataset.missing = "";
+          outlines.then((world) => drawOutlines(canvas, world, this._map, coords, size, ratio)).finally(() => done(null, canvas));
         },
         (error) => done(error, canvas),
       );

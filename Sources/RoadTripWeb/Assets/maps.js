@@ -5,7 +5,6 @@
 
 const loaded = new Map();
 const basemaps = new Map();
-const OUTLINES = { stroke: true, color: "#8c8577", weight: 1, fillColor: "#d9d4c7", fillOpacity: 1 }; // the countries drawn
 
 // A script or stylesheet of RoadTrip's, once per page.
 function load(url, kind) {
@@ -71,23 +70,6 @@ export async function background(L, map, figure) {
   }
   // With the pack: its shores, rivers and borders drawn down to city scale and its places named,
   // the countries' outlines over them unseen, for their names.
-  const detailed = figure.dataset.basemapTiles;
-  let outlines = null;
-  let missing = false;
-  if (detailed) {
-    const { basemapLayer } = await import("./basemap-layer.js");
-    const deepest = Number(figure.dataset.basemapMaxZoom);
-    // Offline, where a tile was never kept, the countries' outlines are drawn instead.
-    basemapLayer(L, detailed, deepest).addTo(map).on("tilemissing", () => {
-      missing = true;
-      outlines?.setStyle(OUTLINES);
-    });
-    const { placeLabels } = await import("./map-labels.js");
-    placeLabels(L, map, detailed, deepest);
-    map.attributionControl.addAttribution("GSHHG");
-    map.attributionControl.addAttribution("GeoNames");
-  }
-  map.attributionControl.addAttribution("Natural Earth");
   const url = figure.dataset.basemap;
   if (!basemaps.has(url)) {
     basemaps.set(url, fetch(url, { credentials: "same-origin" }).then((response) => {
@@ -95,8 +77,20 @@ export async function background(L, map, figure) {
       return response.json();
     }));
   }
-  outlines = L.geoJSON(await basemaps.get(url), {
-    style: detailed && !missing ? { stroke: false, fillOpacity: 0 } : OUTLINES,
+  const detailed = figure.dataset.basemapTiles;
+  if (detailed) {
+    const { basemapLayer } = await import("./basemap-layer.js");
+    const deepest = Number(figure.dataset.basemapMaxZoom);
+    // Offline, a tile never kept is drawn from the countries' outlines instead.
+    basemapLayer(L, detailed, deepest, basemaps.get(url)).addTo(map);
+    const { placeLabels } = await import("./map-labels.js");
+    placeLabels(L, map, detailed, deepest);
+    map.attributionControl.addAttribution("GSHHG");
+    map.attributionControl.addAttribution("GeoNames");
+  }
+  map.attributionControl.addAttribution("Natural Earth");
+  L.geoJSON(await basemaps.get(url), {
+    style: detailed ? { stroke: false, fillOpacity: 0 } : { color: "#8c8577", weight: 1, fillColor: "#d9d4c7", fillOpacity: 1 },
     onEachFeature: (feature, layer) => layer.bindTooltip(escapeHTML(feature.properties.name), { sticky: true, className: "country-name" }),
   }).addTo(map);
 }

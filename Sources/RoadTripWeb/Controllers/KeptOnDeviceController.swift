@@ -95,7 +95,7 @@ struct KeptOnDeviceController: Controller {
 
     /// Everything a vacation shows offline: its menu, itinerary and tags, its photos as a whole,
     /// by place and by tag, each photo in the viewer from each of those, every thumbnail and
-    /// preview, and its book.
+    /// preview, its book, and the basemap's tiles its maps draw.
     func vacationList(_ id: Int64, from first: Int) throws -> Response {
         try vacationList(try VacationOpening.signedIn(id, context: context, store: app.library.vacations), from: first)
     }
@@ -107,7 +107,7 @@ struct KeptOnDeviceController: Controller {
     }
 
     /// Everything a vacation's screens need, as whoever asks may see them: its menu, itinerary,
-    /// tags, each grid and photo, the pictures, the book.
+    /// tags, each grid and photo, the pictures, the book, and where places show, the basemap's tiles.
     private func vacationList(_ opening: VacationOpening, from first: Int) throws -> Response {
         let addresses = opening.addresses
         let (routes, start, total) = try VacationKeepRoutes(opening: opening, basemap: app.basemap).part(

@@ -16,11 +16,12 @@ extension BasemapPack {
     static func tilesToKeep(over positions: [Coordinate]) -> [BasemapTile] {
         guard !positions.isEmpty else { return [] }
         let points = positions.map { WebMercator.project(latitude: $0.latitude, longitude: $0.longitude) }
-        let west = points.map(\.x).min() ?? 0, east = points.map(\.x).max() ?? 0
+        let (west, east) = narrowestSpan(points.map(\.x))
         let north = points.map(\.y).min() ?? 0, south = points.map(\.y).max() ?? 0
-        // A position's tile at a zoom: its column and row, inside the world's grid.
-        func index(_ value: Double, _ count: Int) -> Int {
-            max(0, min(count - 1, Int((min(max(value, 0), 1) * Double(count)).rounded(.down))))
+        // A position's tile at a zoom: its column and row, inside the world's grid (a column one
+        // world further east where the box crosses the antimeridian).
+        func index(_ value: Double, _ count: Int, upTo limit: Double = 1) -> Int {
+            max(0, min(Int(limit) * count - 1, Int((min(max(value, 0), limit) * Double(count)).rounded(.down))))
         }
         var kept: [BasemapTile] = []
         var seen: Set<BasemapTile> = []
@@ -29,7 +30,7 @@ extension BasemapPack {
         }
         for z in 0...maxZoom {
             let count = 1 << z
-            let columns = (index(west, count) - 1)...(index(east, count) + 1)
+            let columns = (index(west, count) - 1)...(index(east, count, upTo: 2) + 1)
             let rows = max(0, index(north, count) - 1)...min(count - 1, index(south, count) + 1)
             guard columns.count * rows.count <= keptPerZoom else { break }
             for row in rows {
@@ -46,5 +47,20 @@ extension BasemapPack {
             keep(tile)
         }
         return kept
+    }
+
+    /// The west and east edges (Web Mercator x, 0 to 1) of the narrowest span that holds every
+    /// one of `xs`: across the antimeridian where that is narrower (Fiji and Samoa), east then
+    /// past 1, one world further.
+    static func narrowestSpan(_ xs: [Double]) -> (west: Double, east: Double) {
+        let sorted = xs.sorted()
+        guard let first = sorted.first, let last = sorted.last else { return (0, 0) }
+        // The widest gap between neighbours, the one round the back of the world included: the
+        // span is the rest of the circle.
+        var gap = (width: first + 1 - last, west: first, east: last)
+        for (a, b) in zip(sorted, sorted.dropFirst()) where b - a > gap.width {
+            gap = (b - a, b, a + 1)
+        }
+        return (gap.west, gap.east)
     }
 }
