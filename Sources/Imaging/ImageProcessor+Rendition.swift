@@ -42,7 +42,24 @@ extension ImageProcessor {
         to destination: (Rendition) -> String
     ) throws(ImagingError) {
         guard let largest = renditions.max(by: { $0.size < $1.size }) else { return }
+        var decoded: ImageFormat?
+        do {
+            try decodingRenditions(renditions, largest: largest, of: source, strictJPEG: strictJPEG, format: &decoded, to: destination)
+        } catch  where error.kind == .corrupt && decoded == .jpeg && !strictJPEG && error.description != ImagingError.cutShortReason {
+            // libvips keeps one error text for the whole process, which another thread's call may
+            // clear before this one reads it: whether the file was cut short is asked of libjpeg
+            // itself, whose words are this call's own (the strict decode's caller asks it anyway).
+            try checkComplete(fileAt: source)
+            throw error
+        }
+    }
+
+    private func decodingRenditions(
+        _ renditions: [Rendition], largest: Rendition, of source: String, strictJPEG: Bool, format decoded: inout ImageFormat?,
+        to destination: (Rendition) -> String
+    ) throws(ImagingError) {
         try decoding(source) { (format, _) throws(ImagingError) in
+            decoded = format
             let strict: Int32 = strictJPEG && format == .jpeg ? 1 : 0
             var image = try VipsImage.making(removing: source, or: ImagingError.corrupt) {
                 rt_vips_thumbnail(source, Int32(largest.size), strict, $0)

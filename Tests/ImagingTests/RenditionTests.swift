@@ -1,3 +1,4 @@
+import CVipsShim
 import Foundation
 import TestSupport
 import Testing
@@ -117,6 +118,33 @@ import Testing
         #expect(try folder.names() == ["cut.jpg", "photo-1.jpg"])
     }
 
+    @Test func aFileCutShortIsSaidToBeSoWhileOtherCallsEmptyLibvipsErrorText() throws {
+        // setup: a JPEG cut in half, and another thread emptying libvips' one error text of the
+        // process over and over, as every other call that succeeds does (the suite's runs in parallel)
+        let folder = try TemporaryFolder()
+        let whole = try TestPhotos.bytes(at: try TestPhotos.make(in: folder, width: 800, height: 600))
+        let source = try folder.write(Array(whole.prefix(whole.count / 2)), to: "cut.jpg")
+        let running = Running()
+        let emptier = Thread {
+            while running.isOn { rt_vips_free(rt_vips_take_error()) }
+        }
+        emptier.start()
+        defer { running.end() }
+
+        // MUT
+        let reasons = (0..<20).map { _ in
+            do throws(ImagingError) {
+                try processor.makeRendition(.preview, of: source, to: folder.file("preview.jpg"))
+                return "made"
+            } catch {
+                return error.description
+            }
+        }
+
+        // validate
+        #expect(reasons == Array(repeating: ImagingError.cutShortReason, count: 20))
+    }
+
     @Test func aTextFileNamedJpgGetsNoRendition() throws {
         // setup
         let folder = try TemporaryFolder()
@@ -181,4 +209,14 @@ import Testing
         let preview = try processor.inspect(fileAt: folder.file("p.jpg")).header
         #expect(preview == ImageHeader(format: .jpeg, width: 1, height: 1, orientation: 1))
     }
+}
+
+/// A switch one thread turns off and another reads.
+private final class Running: @unchecked Sendable {
+    private let lock = NSLock()
+    private var on = true
+
+    var isOn: Bool { lock.withLock { on } }
+
+    func end() { lock.withLock { on = false } }
 }
