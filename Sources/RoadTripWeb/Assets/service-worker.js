@@ -17,7 +17,7 @@
 // put in the outbox in the order made; outbox.js sends the changes when RoadTrip answers again.
 
 /* global ASSETS, ADDRESSES */
-import { KEPT_RECORD, PROBE, cacheNamesOf, dropOlderKeptSets, keptAccount, recentCacheName, store } from "./kept-store.js";
+import { KEPT_RECORD, PROBE, cacheNamesOf, dropOlderKeptSets, keptAccount, recentCacheName, settleAccount, store } from "./kept-store.js";
 
 const ASSET_CACHE = "roadtrip-assets";
 const RECENT_LIMIT = 400; // entries of the recent cache: pages, thumbnails, previews
@@ -215,10 +215,14 @@ async function forget(request) {
 }
 
 /** An answer kept among the recent, for the account it is for (RoadTrip names it on every
- * signed-in answer) and only while that account's pages are the ones shown. */
+ * signed-in answer) and only while that account's pages are the ones shown. A page of another
+ * account makes it the one kept for at once, as offline.js does once the page runs (what the last
+ * one kept goes): else the first pages opened after a change of account were never kept. */
 async function keepRecent(request, response) {
+  const owner = response.headers.get("RoadTrip-Account");
+  if (owner && request.mode === "navigate") await settleAccount(owner);
   const account = await keptAccount();
-  if (!account || response.headers.get("RoadTrip-Account") !== account) return;
+  if (!account || owner !== account) return;
   const cache = await caches.open(recentCacheName(account));
   await cache.delete(request, { ignoreVary: true }); // put last: the oldest entries go first
   await cache.put(request, response);
