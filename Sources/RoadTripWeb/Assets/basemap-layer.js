@@ -167,34 +167,24 @@ function draw(canvas, data, place, zoom) {
   stroke(data.borders, COLOURS.border, 1, [4, 3]);
 }
 
-// A tile RoadTrip could not give (away, the tile not kept), drawn from `world`, the countries'
-// outlines (GeoJSON): the land without its detail, so the map is not an empty sea there.
-function drawOutlines(canvas, world, map, coords, size, ratio) {
-  const context = canvas.getContext("2d");
-  context.scale(ratio, ratio);
-  const count = 2 ** coords.z;
-  // A tile past the world's edge (the map repeats it) is drawn from the world's own copy.
-  const origin = { x: (coords.x - Math.floor(coords.x / count) * count) * size.x, y: coords.y * size.y };
-  const scale = size.x / 256;
-  context.beginPath();
+// A tile RoadTrip could not give (away, the tile not kept) as its land would be from `world`,
+// the countries' outlines (GeoJSON), in the units of tile `z`-`x`-`y` of the world's own copy:
+// drawn as any tile is, the land without its detail, so the map is not an empty sea there.
+function outlineTile(world, map, z, x, y) {
+  const land = [];
   for (const { geometry } of world.features) {
     const polygons = geometry.type === "Polygon" ? [geometry.coordinates] : geometry.type === "MultiPolygon" ? geometry.coordinates : [];
     for (const ring of polygons.flat()) {
+      const flat = new Float64Array(ring.length * 2);
       ring.forEach(([longitude, latitude], index) => {
-        const point = map.project([latitude, longitude], coords.z);
-        const x = point.x * scale - origin.x;
-        const y = point.y * scale - origin.y;
-        if (index === 0) context.moveTo(x, y);
-        else context.lineTo(x, y);
+        const point = map.project([latitude, longitude], z);
+        flat[2 * index] = (point.x / 256 - x) * UNITS;
+        flat[2 * index + 1] = (point.y / 256 - y) * UNITS;
       });
-      context.closePath();
+      land.push(flat);
     }
   }
-  context.fillStyle = COLOURS.land;
-  context.fill("evenodd");
-  context.strokeStyle = COLOURS.coast;
-  context.lineWidth = 0.8;
-  context.stroke();
+  return { land, rivers: [], borders: [], places: [] };
 }
 
 // The layer: `template` names a tile's address with `{tile}` for "z-x-y"; `deepest` is the
@@ -232,7 +222,7 @@ export function basemapLayer(L, template, deepest, outlines) {
             return;
           }
           canvas.dataset.missing = "";
-          outlines.then((world) => drawOutlines(canvas, world, this._map, coords, size, ratio)).finally(() => done(null, canvas));
+          outlines.then((world) => draw(canvas, outlineTile(world, this._map, z, wrapped, y), place, coords.z)).finally(() => done(null, canvas));
         },
         (error) => done(error, canvas),
       );

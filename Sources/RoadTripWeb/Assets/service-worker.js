@@ -220,8 +220,9 @@ async function forget(request) {
  * one kept goes): else the first pages opened after a change of account were never kept. */
 async function keepRecent(request, response) {
   const owner = response.headers.get("RoadTrip-Account");
-  if (owner && request.mode === "navigate") await settleAccount(owner);
-  const account = await keptAccount();
+  const navigated = owner && request.mode === "navigate";
+  if (navigated) await settleAccount(owner);
+  const account = navigated ? owner : await keptAccount();
   if (!account || owner !== account) return;
   const cache = await caches.open(recentCacheName(account));
   await cache.delete(request, { ignoreVary: true }); // put last: the oldest entries go first

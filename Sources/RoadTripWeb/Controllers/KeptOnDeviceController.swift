@@ -144,9 +144,9 @@ struct KeptOnDeviceController: Controller {
 
     /// One part of a list: the addresses from `first`, at most `KeepList.partSize`, each
     /// measured by answering it as this request would be (the session's cookie, uncompressed):
-    /// exactly what the device will store. Only what answers 200 is kept, and the basemap's
-    /// tiles of the open sea (204: nothing to draw); the others are `unanswered`. The lists name
-    /// each address once.
+    /// exactly what the device will store. Only what answers 200, or 204 (the basemap's tiles of
+    /// the open sea: nothing to draw), is kept; the others are `unanswered`. The lists name each
+    /// address once.
     private func measure(_ routes: [Route], from first: Int) -> (files: [KeepList.File], bytes: Int, unanswered: [Route], next: Int?) {
         let start = min(max(0, first), routes.count)
         let end = min(start + KeepList.partSize, routes.count)
@@ -161,9 +161,7 @@ struct KeptOnDeviceController: Controller {
         var unanswered: [Route] = []
         for route in routes {
             let answer = app.respond(to: internalRequest(route.path))
-            let sea: Bool
-            if case .basemapTile = route { sea = answer.status == .noContent } else { sea = false }
-            guard answer.status == .ok || sea, let bytes = answer.body.size else {
+            guard answer.status == .ok || answer.status == .noContent, let bytes = answer.body.size else {
                 unanswered.append(route)
                 continue
             }
