@@ -45,14 +45,30 @@ extension ImageProcessor {
         var decoded: ImageFormat?
         do {
             try decodingRenditions(renditions, largest: largest, of: source, strictJPEG: strictJPEG, format: &decoded, to: destination)
-        } catch  where error.kind == .corrupt && decoded == .jpeg && !strictJPEG && error.description != ImagingError.cutShortReason {
-            // libvips keeps one error text for the whole process, which another thread's call may
-            // clear before this one reads it: whether the file was cut short is asked of libjpeg
-            // itself, whose words are this call's own (the strict decode's caller asks it anyway).
-            try checkComplete(fileAt: source)
-            throw error
+        } catch  where !strictJPEG {
+            // (the strict decode's caller reads a JPEG through itself)
+            throw try toldByTheFile(error, format: decoded, source: source)
         }
     }
+
+    /// `error`, a failed decode of `source`, with whether the file was cut short asked of the
+    /// file where libvips' words do not say it: libvips keeps one error text for the whole
+    /// process, which another thread's call may clear before this one reads it, and says only
+    /// "read error" of a PNG cut short. A JPEG is read through by libjpeg itself, whose words are
+    /// this call's own (`checkComplete` throws them); a PNG ends with its IEND chunk.
+    func toldByTheFile(_ error: ImagingError, format: ImageFormat?, source: String) throws(ImagingError) -> ImagingError {
+        guard error.kind == .corrupt, error.description != ImagingError.cutShortReason else { return error }
+        switch format {
+        case .jpeg: try checkComplete(fileAt: source)
+        case .png where try FileAccess.tail(of: source, count: Self.pngEnd.count) != Self.pngEnd:
+            return ImagingError(.corrupt, ImagingError.cutShortReason, detail: error.detail)
+        default: break
+        }
+        return error
+    }
+
+    /// A PNG's last chunk: IEND, empty, with its CRC.
+    static let pngEnd: [UInt8] = [0, 0, 0, 0, 0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82]
 
     private func decodingRenditions(
         _ renditions: [Rendition], largest: Rendition, of source: String, strictJPEG: Bool, format decoded: inout ImageFormat?,

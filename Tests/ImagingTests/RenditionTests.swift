@@ -1,4 +1,3 @@
-import CVipsShim
 import Foundation
 import TestSupport
 import Testing
@@ -118,31 +117,49 @@ import Testing
         #expect(try folder.names() == ["cut.jpg", "photo-1.jpg"])
     }
 
-    @Test func aFileCutShortIsSaidToBeSoWhileOtherCallsEmptyLibvipsErrorText() throws {
-        // setup: a JPEG cut in half, and another thread emptying libvips' one error text of the
-        // process over and over, as every other call that succeeds does (the suite's runs in parallel)
+    @Test func aPngCutShortIsSaidToBeSoAndAWholeOneIsNot() throws {
+        // setup: a 64×64 grey PNG written byte by byte, then cut inside its pixels
         let folder = try TemporaryFolder()
-        let whole = try TestPhotos.bytes(at: try TestPhotos.make(in: folder, width: 800, height: 600))
-        let source = try folder.write(Array(whole.prefix(whole.count / 2)), to: "cut.jpg")
-        let running = Running()
-        let emptier = Thread {
-            while running.isOn { rt_vips_free(rt_vips_take_error()) }
-        }
-        emptier.start()
-        defer { running.end() }
+        let rows = (0..<64).flatMap { _ in [0] + [UInt8](repeating: 0x80, count: 64 * 3) }
+        let header = TestPhotos.bigEndian(64) + TestPhotos.bigEndian(64) + [8, 2, 0, 0, 0]
+        let png =
+            [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + TestPhotos.chunk("IHDR", header)
+            + TestPhotos.chunk("IDAT", TestPhotos.zlibStored(rows)) + TestPhotos.chunk("IEND", [])
+        let whole = try folder.write(png, to: "whole.png")
+        let cut = try folder.write(Array(png.prefix(png.count * 6 / 10)), to: "cut.png")
+        #expect(Array(png.suffix(12)) == ImageProcessor.pngEnd)
 
         // MUT
-        let reasons = (0..<20).map { _ in
-            do throws(ImagingError) {
-                try processor.makeRendition(.preview, of: source, to: folder.file("preview.jpg"))
-                return "made"
-            } catch {
-                return error.description
-            }
+        let error = #expect(throws: ImagingError.self) {
+            try processor.makeRendition(.preview, of: cut, to: folder.file("cut-preview.jpg"))
         }
+        try processor.makeRendition(.preview, of: whole, to: folder.file("whole-preview.jpg"))
 
         // validate
-        #expect(reasons == Array(repeating: ImagingError.cutShortReason, count: 20))
+        #expect(error?.kind == .corrupt && error?.description == ImagingError.cutShortReason)
+        #expect(try folder.names() == ["cut.png", "whole-preview.jpg", "whole.png"])
+    }
+
+    @Test func whenLibvipsWordsAreLostTheFileItselfSaysWhetherItWasCutShort() throws {
+        // setup: what a failed decode gives when another thread's call emptied libvips' one error
+        // text of the process first (no words at all); a JPEG and a PNG cut short, a whole JPEG
+        let folder = try TemporaryFolder()
+        let whole = try TestPhotos.make(in: folder, width: 800, height: 600)
+        let bytes = try TestPhotos.bytes(at: whole)
+        let cut = try folder.write(Array(bytes.prefix(bytes.count / 2)), to: "cut.jpg")
+        let header = TestPhotos.bigEndian(8) + TestPhotos.bigEndian(8) + [8, 2, 0, 0, 0]
+        let cutPNG = try folder.write([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + TestPhotos.chunk("IHDR", header), to: "cut.png")
+        let lost = ImagingError.corrupt("")
+
+        // MUT
+        let jpeg = #expect(throws: ImagingError.self) { _ = try processor.toldByTheFile(lost, format: .jpeg, source: cut) }
+        let png = try processor.toldByTheFile(lost, format: .png, source: cutPNG)
+        let damaged = try processor.toldByTheFile(lost, format: .jpeg, source: whole)
+
+        // validate
+        #expect(lost.description != ImagingError.cutShortReason)
+        #expect(jpeg?.description == ImagingError.cutShortReason && png.description == ImagingError.cutShortReason)
+        #expect(damaged == lost, "a whole file is as damaged as libvips said")
     }
 
     @Test func aTextFileNamedJpgGetsNoRendition() throws {
@@ -209,14 +226,4 @@ import Testing
         let preview = try processor.inspect(fileAt: folder.file("p.jpg")).header
         #expect(preview == ImageHeader(format: .jpeg, width: 1, height: 1, orientation: 1))
     }
-}
-
-/// A switch one thread turns off and another reads.
-private final class Running: @unchecked Sendable {
-    private let lock = NSLock()
-    private var on = true
-
-    var isOn: Bool { lock.withLock { on } }
-
-    func end() { lock.withLock { on = false } }
 }
